@@ -1,0 +1,40 @@
+/**
+ * Every Lambda function of the platform: where its code lives and what it is for.
+ * The stack builds them from this list; the local cloud finds them again through the
+ * `vtu:entry` metadata the stack stamps on each function.
+ */
+import { HTTP_SERVICES, type HttpService } from '../shared/routes.js';
+
+export interface FunctionSpec {
+  /** Logical name, also the construct id. */
+  readonly name: string;
+  /** Entry file, relative to the repository root. */
+  readonly entry: string;
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+}
+
+export const HTTP_FUNCTIONS: Record<HttpService, FunctionSpec> = Object.fromEntries(
+  HTTP_SERVICES.map((service) => [
+    service,
+    { name: `${service[0]!.toUpperCase()}${service.slice(1)}Api`, entry: `functions/handlers/http/${service}.ts`, timeoutSeconds: 10, memoryMb: 1024 },
+  ]),
+) as Record<HttpService, FunctionSpec>;
+
+/** Delivers purchases to suppliers (SQS consumer). Timeout covers two supplier calls with failover. */
+export const FULFILMENT_FUNCTION: FunctionSpec = { name: 'Fulfilment', entry: 'functions/handlers/fulfilment.ts', timeoutSeconds: 60, memoryMb: 512 };
+/** Re-enqueues purchases stranded by a crash and re-queries pending ones (schedule). */
+export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functions/handlers/sweeper.ts', timeoutSeconds: 120, memoryMb: 512 };
+/** Sends e-mail requested on the bus (SQS consumer). */
+export const MAILER_FUNCTION: FunctionSpec = { name: 'Mailer', entry: 'functions/handlers/mailer.ts', timeoutSeconds: 30, memoryMb: 256 };
+/** Delivers signed webhooks of settled transactions to API users (SQS consumer). */
+export const WEBHOOK_FUNCTION: FunctionSpec = { name: 'WebhookDelivery', entry: 'functions/handlers/webhook-delivery.ts', timeoutSeconds: 30, memoryMb: 256 };
+
+export const ALL_FUNCTIONS: FunctionSpec[] = [...Object.values(HTTP_FUNCTIONS), FULFILMENT_FUNCTION, SWEEPER_FUNCTION, MAILER_FUNCTION, WEBHOOK_FUNCTION];
+
+/** How often the sweeper runs in the cloud. */
+export const SWEEPER_RATE_MINUTES = 1;
+
+/** Metadata keys the local cloud reads from the synthesized template. */
+export const LOCAL_METADATA = { entry: 'vtu:entry', handler: 'vtu:handler' } as const;
+

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_TYPES } from '../constants.js';
+import { MSG } from '../messages.js';
+import { phoneNumber, userNameSchema } from './common.js';
+import type { TransactionView } from './transactions.js';
+
+const password = z
+  .string({ required_error: MSG.allFieldsRequired })
+  .min(PASSWORD_MIN_LENGTH, MSG.weakPassword)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const loginRequest = z.object({
+  userName: z.string({ required_error: MSG.allFieldRequiredLogin }).trim().min(1, MSG.allFieldRequiredLogin),
+  password: z.string({ required_error: MSG.allFieldRequiredLogin }).min(1, MSG.allFieldRequiredLogin),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const registerRequest = z
+  .object({
+    userName: userNameSchema,
+    email: z.string({ required_error: MSG.enterEmail }).trim().min(1, MSG.enterEmail).email('Enter a valid email'),
+    phoneNumber,
+    password,
+    passwordCheck: z.string({ required_error: MSG.allFieldsRequired }),
+    referredBy: z.string().trim().max(30).optional().nullable(),
+  })
+  .refine((v) => v.password === v.passwordCheck, { message: MSG.passwordMismatch, path: ['passwordCheck'] });
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const changePasswordRequest = z
+  .object({
+    oldPassword: z.string({ required_error: MSG.allFieldsRequired }).min(1, MSG.allFieldsRequired),
+    newPassword: password,
+    newPasswordCheck: z.string({ required_error: MSG.allFieldsRequired }),
+  })
+  .refine((v) => v.newPassword === v.newPasswordCheck, { message: MSG.passwordMismatch, path: ['newPasswordCheck'] });
+
+export const requestPasswordResetRequest = z.object({
+  email: z.string({ required_error: MSG.enterEmail }).trim().email('Enter a valid email'),
+});
+
+export const resetPasswordRequest = z
+  .object({
+    token: z.string().min(1, MSG.resetLinkInvalid),
+    userId: z.string().min(1, MSG.resetLinkInvalid),
+    newPassword: password,
+    newPasswordCheck: z.string({ required_error: MSG.allFieldsRequired }),
+  })
+  .refine((v) => v.newPassword === v.newPasswordCheck, { message: MSG.samePasswordTwice, path: ['newPasswordCheck'] });
+
+/** The user as the API shows it (spec §3 "User"); balance in naira. */
+export interface UserView {
+  _id: string;
+  userName: string;
+  email: string;
+  phoneNumber: string;
+  fullName: string;
+  balance: number;
+  userType: (typeof USER_TYPES)[number];
+  bvn: string | null;
+  nin: string | null;
+  referredBy: string | null;
+  apiToken: string;
+  webhookUrl: string | null;
+  createdAt: string;
+  lastLogin: string | null;
+  accountNumbers: { bankName: string; accountNumber: string }[];
+  isAdmin: boolean;
+  isAgent: boolean;
+  isCouponVendor: boolean;
+}
+
+/** Answer of login and register (spec §7). */
+export interface SessionResponse {
+  user: UserView;
+  token: string;
+  subscriptionPlans: Record<string, unknown[]>;
+  transactions: TransactionView[];
+  isAdmin: boolean;
+  isAgent: boolean;
+  isCouponVendor: boolean;
+}
+
+export interface ValidateUserResponse {
+  msg: string;
+  /** The validated user name, as stored. */
+  userName: string;
+  fullName: string;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, USER_TYPES } from '../constants.js';
+
+const optionalFilter = <T extends [string, ...string[]]>(values: T) =>
+  z
+    .union([z.enum(values), z.literal('all'), z.literal('')])
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : (v as T[number] | undefined)));
+
+const isoDate = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Enter a valid date');
+
+export const listTransactionsQuery = z.object({
+  phoneNumber: z.string().trim().max(20).optional(),
+  userName: z.string().trim().max(30).optional(),
+  type: optionalFilter([...TRANSACTION_TYPES] as [string, ...string[]]),
+  status: optionalFilter([...TRANSACTION_STATUSES] as [string, ...string[]]),
+  userType: optionalFilter([...USER_TYPES] as [string, ...string[]]),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  from: isoDate,
+  to: isoDate,
+});
+export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>;
+
+/** A transaction as the API shows it (spec §3); money in naira. */
+export interface TransactionView {
+  _id: string;
+  trans_Network: string;
+  trans_Status: (typeof TRANSACTION_STATUSES)[number];
+  trans_Type: (typeof TRANSACTION_TYPES)[number];
+  trans_amount: number;
+  trans_profit: number;
+  trans_UserName: string;
+  phone_number: string;
+  balance_Before: number;
+  balance_After: number;
+  createdAt: string;
+  updatedAt: string;
+  paymentLink: string | null;
+  apiResponse: string | null;
+  apiResponseId: string | null;
+  /** Face value delivered (airtime amount, plan name, units). */
+  trans_volume: string;
+  description: string;
+  /** For a refund: the purchase it reverses. */
+  relatedTransactionId: string | null;
+}
+
+export interface SalesStat {
+  network: string;
+  total_volume_sold: number;
+  profit: number;
+}
+
+export interface TransactionListResponse {
+  transactions: TransactionView[];
+  totalPages: number;
+  noOfTransaction: number;
+  totalSales: number;
+  totalProfit: number;
+  stat: SalesStat[];
+  totalDebit: number;
+  totalCredit: number;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { nairaAmount } from './common.js';
+
+export const fundWithCouponRequest = z.object({
+  userName: z.string().trim().optional(),
+  coupon: z.string({ required_error: MSG.enterCouponCode }).trim().min(1, MSG.enterCouponCode).max(64),
+});
+export interface FundWithCouponResponse {
+  msg: string;
+  /** Naira credited. */
+  amount: number;
+  receipt: { balance_After: number };
+}
+
+export const generateCouponRequest = z.object({
+  userAccount: z.string({ required_error: MSG.enterUsername }).trim().min(1, MSG.enterUsername),
+  amount: nairaAmount,
+});
+export interface GenerateCouponResponse {
+  msg: string;
+  coupon: { code: string; owner: string; amount: number };
+}

@@ -1,0 +1,115 @@
+/** Business constants from the product spec (§9). One source of truth for server, web and stack. */
+import { nairaToKobo } from './money.js';
+
+export const API_BASE_PATH = '/api/v1';
+
+export const NETWORK_NAMES = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'] as const;
+export type NetworkName = (typeof NETWORK_NAMES)[number];
+
+/** Network ids on POST /buy/airtime. */
+export const AIRTIME_NETWORK_IDS: Record<NetworkName, number> = { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 4 };
+/** Network ids on POST /buy/data (9MOBILE is 6 there). */
+export const DATA_NETWORK_IDS: Record<NetworkName, number> = { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 };
+
+export function airtimeNetworkName(id: number): NetworkName | undefined {
+  return NETWORK_NAMES.find((name) => AIRTIME_NETWORK_IDS[name] === id);
+}
+export function dataNetworkName(id: number): NetworkName | undefined {
+  return NETWORK_NAMES.find((name) => DATA_NETWORK_IDS[name] === id);
+}
+
+export const PRODUCTS = ['MTN', 'MTN-CG', 'MTN-SME2', 'MTN-COUPON', 'GLO', 'AIRTEL', '9MOBILE'] as const;
+
+export const USER_TYPES = ['smart earner', 'reseller', 'api user'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const DEFAULT_USER_TYPE: UserType = 'smart earner';
+
+export const SUPPLIERS = ['ALARO', 'GLAD'] as const;
+export type SupplierName = (typeof SUPPLIERS)[number];
+export const DEFAULT_SUPPLIER: SupplierName = 'ALARO';
+
+export const SERVICE_TYPES = ['airtime', 'data'] as const;
+
+export const METER_TYPES = ['prepaid', 'postpaid'] as const;
+export const DEFAULT_METER_TYPE = 'prepaid';
+export const ELECTRICITY_COMPANIES = [
+  { name: 'Ikeja', meterId: 18 },
+  { name: 'Ibadan', meterId: 19 },
+  { name: 'Eko', meterId: 20 },
+  { name: 'Port Harcourt', meterId: 21 },
+  { name: 'Kaduna', meterId: 22 },
+  { name: 'Kano', meterId: 23 },
+  { name: 'Jos', meterId: 24 },
+  { name: 'Abuja', meterId: 25 },
+  { name: 'Enugu', meterId: 26 },
+  { name: 'Yola', meterId: 28 },
+  { name: 'Benin', meterId: 29 },
+] as const;
+export const DEFAULT_ELECTRICITY_METER_ID = 18;
+
+export const TRANSACTION_TYPES = [
+  'airtime',
+  'data',
+  'electricity',
+  'wallet',
+  'transfer',
+  'refund',
+  'referrer',
+  'earning',
+  'withdrawal',
+  'upgrade',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ['success', 'failed', 'processing', 'pending', 'refunded'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** Statuses of a purchase that is not final yet. */
+export const OPEN_STATUSES: readonly TransactionStatus[] = ['processing', 'pending'];
+
+/** Filter options offered on the transactions screen (§4). */
+export const TRANSACTION_TYPE_FILTERS = ['all', 'airtime', 'data', 'refund', 'transfer', 'referrer', 'wallet', 'electricity', 'earning'] as const;
+export const TRANSACTION_STATUS_FILTERS = ['all', 'success', 'pending', 'failed', 'refunded'] as const;
+
+export const PHONE_NUMBER_LENGTH = 11;
+
+export const AIRTIME_MIN_KOBO = nairaToKobo(100);
+/** Largest single airtime top-up we accept (a sensible limit; suppliers cap single VTU at ₦50,000). */
+export const AIRTIME_MAX_KOBO = nairaToKobo(50_000);
+/** The airtime charge as a share of face value, by user type (98% reseller, 99% otherwise). */
+export const AIRTIME_CHARGE_BPS: Record<UserType, number> = { reseller: 9_800, 'smart earner': 9_900, 'api user': 9_900 };
+
+export const FUND_WALLET_MIN_KOBO = nairaToKobo(100);
+export const FUND_WALLET_CHARGE_BPS = 100;
+export const ELECTRICITY_FEE_KOBO = nairaToKobo(50);
+export const WITHDRAWAL_FEE_KOBO = nairaToKobo(50);
+export const RESELLER_UPGRADE_FEE_KOBO = nairaToKobo(1000);
+export const REFERRAL_REWARD_KOBO = nairaToKobo(500);
+
+/** Largest coupon an admin may generate at once. */
+export const COUPON_MAX_KOBO = nairaToKobo(1_000_000);
+
+export const CONTACT_INACTIVE_DAYS = 30;
+export const FILTER_DEBOUNCE_MS = 2_000;
+export const TOAST_AUTO_CLOSE_MS = 5_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const DASHBOARD_NAME_MAX_CHARS = 15;
+export const RESERVED_ACCOUNT_NAME_CHARS = 10;
+export const PAGINATION_BUTTONS_USER = 15;
+export const PAGINATION_BUTTONS_ADMIN = 20;
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const DEFAULT_VERIFICATION_METHOD = 'nin';
+
+/** Auth */
+export const AUTH_HEADER = 'x-auth-token';
+export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Failed logins per user name within the window before login is refused. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_WINDOW_SECONDS = 15 * 60;
+
+/** Purchases left `processing` this long are treated as crashed and re-enqueued by the sweeper. */
+export const STALE_PROCESSING_MS = 60_000;
+/** After this long pending, a purchase stops being re-queried automatically and waits for an admin. */
+export const MAX_PENDING_AGE_MS = 3 * 24 * 60 * 60 * 1000;
