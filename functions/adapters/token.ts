@@ -1,0 +1,59 @@
+/** Session tokens: HS256 JWTs carried in the x-auth-token header. */
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { TOKEN_TTL_SECONDS, type UserType } from '../../shared/constants.js';
+import { jwtSigningKey } from './config.js';
+
+export interface SessionClaims {
+  userId: string;
+  userName: string;
+  userType: UserType;
+  isAdmin: boolean;
+  isAgent: boolean;
+  isCouponVendor: boolean;
+  /** Bumped on password change/reset so older tokens stop working. */
+  tokenVersion: number;
+}
+
+const ISSUER = 'vtu-platform';
+
+export async function issueToken(claims: SessionClaims): Promise<string> {
+  return new SignJWT({
+    un: claims.userName,
+    ut: claims.userType,
+    adm: claims.isAdmin,
+    agt: claims.isAgent,
+    cv: claims.isCouponVendor,
+    tv: claims.tokenVersion,
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+    .sign(await jwtSigningKey());
+}
+
+export type TokenCheck = { ok: true; claims: SessionClaims } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+
+export async function verifyToken(token: string | undefined): Promise<TokenCheck> {
+  if (!token) return { ok: false, reason: 'missing' };
+  try {
+    const { payload } = await jwtVerify(token, await jwtSigningKey(), { issuer: ISSUER, algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.un !== 'string') return { ok: false, reason: 'invalid' };
+    return {
+      ok: true,
+      claims: {
+        userId: payload.sub,
+        userName: payload.un,
+        userType: payload.ut as UserType,
+        isAdmin: payload.adm === true,
+        isAgent: payload.agt === true,
+        isCouponVendor: payload.cv === true,
+        tokenVersion: typeof payload.tv === 'number' ? payload.tv : 0,
+      },
+    };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'invalid' };
+  }
+}
