@@ -1,0 +1,28 @@
+/** Publishes platform events on the EventBridge bus (AWS_ENDPOINT_URL_EVENTBRIDGE points it at the local bus). */
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { EVENT_SCHEMAS, EVENT_SOURCE, type EventType } from '../../shared/events.js';
+import { ENV } from '../../shared/runtime-env.js';
+import { requireEnv } from './config.js';
+
+let client: EventBridgeClient | undefined;
+
+export class EventPublishError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EventPublishError';
+  }
+}
+
+/** Validates the detail against the shared schema, then puts it on the bus. Throws if the bus refused it. */
+export async function publishEvent(detailType: EventType, detail: unknown): Promise<void> {
+  const valid = EVENT_SCHEMAS[detailType].parse(detail);
+  client ??= new EventBridgeClient({ maxAttempts: 3 });
+  const result = await client.send(
+    new PutEventsCommand({
+      Entries: [{ EventBusName: requireEnv(ENV.eventBusName), Source: EVENT_SOURCE, DetailType: detailType, Detail: JSON.stringify(valid) }],
+    }),
+  );
+  if (result.FailedEntryCount) {
+    throw new EventPublishError(`event ${detailType} was not accepted: ${result.Entries?.[0]?.ErrorMessage ?? 'unknown error'}`);
+  }
+}
