@@ -1,0 +1,297 @@
+/**
+ * The whole platform as one CDK stack: DynamoDB single table, HTTP API → Lambda, SQS queues with
+ * dead-letter queues and alarms, an EventBridge bus with rules, the sweeper schedule, and the web
+ * app on S3 + CloudFront with /api/* routed to the HTTP API on the same origin.
+ *
+ * The local cloud (infra/local) synthesizes this same stack and runs what it declares, so any
+ * resource added here is picked up there too.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { API_BASE_PATH } from '../shared/constants.js';
+import { EVENT_SOURCE, EVENT_TYPES } from '../shared/events.js';
+import { ROUTES, type HttpService } from '../shared/routes.js';
+import { ENV } from '../shared/runtime-env.js';
+import { TABLE_KEYS } from '../shared/table.js';
+import {
+  FULFILMENT_FUNCTION,
+  HTTP_FUNCTIONS,
+  LOCAL_METADATA,
+  MAILER_FUNCTION,
+  SWEEPER_FUNCTION,
+  SWEEPER_RATE_MINUTES,
+  WEBHOOK_FUNCTION,
+  type FunctionSpec,
+} from './functions.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Default supplier wiring (no secrets): base URLs and each panel's own network ids. Override with context `suppliers`. */
+const DEFAULT_SUPPLIERS = [
+  { name: 'ALARO', protocol: 'msorg', baseUrl: 'https://alaro.example.com', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
+  { name: 'GLAD', protocol: 'msorg', baseUrl: 'https://gladtidingsdata.com', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
+];
+
+/** SSM path under which supplier tokens are stored as SecureString parameters (created by an operator, never in source). */
+export const SUPPLIER_PARAM_PREFIX = '/vtu/suppliers/';
+
+export class PlatformStack extends Stack {
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    const table = this.table();
+    const bus = new EventBus(this, 'Bus', { eventBusName: `${id}-bus` });
+    const jwtSecret = new Secret(this, 'JwtSecret', {
+      description: 'Signing key of session tokens',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+
+    const fulfilmentQueue = this.queueWithDlq('Fulfilment', Duration.seconds(FULFILMENT_FUNCTION.timeoutSeconds * 6));
+    const emailQueue = this.queueWithDlq('Email', Duration.seconds(MAILER_FUNCTION.timeoutSeconds * 6));
+    const webhookQueue = this.queueWithDlq('Webhook', Duration.seconds(WEBHOOK_FUNCTION.timeoutSeconds * 6));
+
+    const appBaseUrl = (this.node.tryGetContext('appBaseUrl') as string | undefined) ?? '';
+    const suppliers = (this.node.tryGetContext('suppliers') as unknown) ?? DEFAULT_SUPPLIERS;
+    const baseEnvironment: Record<string, string> = {
+      [ENV.tableName]: table.tableName,
+      [ENV.eventBusName]: bus.eventBusName,
+      [ENV.jwtSecretArn]: jwtSecret.secretArn,
+      [ENV.appBaseUrl]: appBaseUrl,
+      [ENV.mailFrom]: (this.node.tryGetContext('mailFrom') as string | undefined) ?? 'no-reply@example.com',
+      POWERTOOLS_SERVICE_NAME: 'vtu-platform',
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    const supplierEnvironment: Record<string, string> = {
+      [ENV.suppliersConfig]: JSON.stringify(suppliers),
+      [ENV.supplierParamPrefix]: SUPPLIER_PARAM_PREFIX,
+    };
+    const supplierParamsRead = new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['ssm:GetParameter'],
+      resources: [this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: SUPPLIER_PARAM_PREFIX.slice(1) + '*' })],
+    });
+
+    // HTTP API: one function per service area, one route per row of the shared route table.
+    const api = new HttpApi(this, 'HttpApi', { description: 'VTU platform API', createDefaultStage: true });
+    // A ceiling against floods; per-user limits live in the handlers (login attempts).
+    (api.defaultStage!.node.defaultChild as CfnStage).defaultRouteSettings = { throttlingRateLimit: 200, throttlingBurstLimit: 400 };
+    const httpFunctions = {} as Record<HttpService, NodejsFunction>;
+    for (const [service, spec] of Object.entries(HTTP_FUNCTIONS) as [HttpService, FunctionSpec][]) {
+      const extra: Record<string, string> = service === 'purchases' ? { [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl } : {};
+      const fn = this.lambda(spec, { ...baseEnvironment, ...extra });
+      jwtSecret.grantRead(fn);
+      httpFunctions[service] = fn;
+    }
+    // Least privilege: the listing service only reads; the others read and write.
+    table.grantReadData(httpFunctions.transactions);
+    table.grantReadWriteData(httpFunctions.accounts);
+    table.grantReadWriteData(httpFunctions.wallet);
+    table.grantReadWriteData(httpFunctions.purchases);
+    bus.grantPutEventsTo(httpFunctions.accounts);
+    fulfilmentQueue.grantSendMessages(httpFunctions.purchases);
+
+    const integrations = new Map<HttpService, HttpLambdaIntegration>();
+    for (const route of ROUTES) {
+      let integration = integrations.get(route.service);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${HTTP_FUNCTIONS[route.service].name}Integration`, httpFunctions[route.service]);
+        integrations.set(route.service, integration);
+      }
+      api.addRoutes({ path: `${API_BASE_PATH}${route.path}`, methods: [route.method as HttpMethod], integration });
+    }
+
+    // Fulfilment: the purchase handler enqueues, this consumer calls suppliers.
+    const fulfilment = this.lambda(FULFILMENT_FUNCTION, { ...baseEnvironment, ...supplierEnvironment });
+    table.grantReadWriteData(fulfilment);
+    bus.grantPutEventsTo(fulfilment);
+    fulfilment.addToRolePolicy(supplierParamsRead);
+    fulfilment.addEventSource(new SqsEventSource(fulfilmentQueue, { batchSize: 10, reportBatchItemFailures: true }));
+
+    // Sweeper: re-enqueues purchases stranded by a crash and re-queries pending ones.
+    const sweeper = this.lambda(SWEEPER_FUNCTION, {
+      ...baseEnvironment,
+      ...supplierEnvironment,
+      [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl,
+    });
+    table.grantReadWriteData(sweeper);
+    bus.grantPutEventsTo(sweeper);
+    fulfilmentQueue.grantSendMessages(sweeper);
+    sweeper.addToRolePolicy(supplierParamsRead);
+    new Rule(this, 'SweeperSchedule', {
+      description: 'Heals stranded purchases and re-queries pending ones',
+      schedule: Schedule.rate(Duration.minutes(SWEEPER_RATE_MINUTES)),
+      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
+    });
+
+    // E-mail: anything that wants a mail sent puts EmailRequested on the bus.
+    const mailer = this.lambda(MAILER_FUNCTION, baseEnvironment);
+    mailer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'] }));
+    mailer.addEventSource(new SqsEventSource(emailQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    new Rule(this, 'EmailRequestedToMailer', {
+      eventBus: bus,
+      eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.emailRequested] },
+      targets: [new targets.SqsQueue(emailQueue)],
+    });
+
+    // Webhooks to API users when their transactions settle.
+    const webhooks = this.lambda(WEBHOOK_FUNCTION, baseEnvironment);
+    table.grantReadData(webhooks);
+    webhooks.addEventSource(new SqsEventSource(webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    new Rule(this, 'TransactionSettledToWebhooks', {
+      eventBus: bus,
+      eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.transactionSettled] },
+      targets: [new targets.SqsQueue(webhookQueue)],
+    });
+
+    const distribution = this.webApp(api);
+
+    new CfnOutput(this, 'ApiEndpoint', { value: api.apiEndpoint });
+    new CfnOutput(this, 'WebUrl', { value: `https://${distribution.distributionDomainName}` });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+  }
+
+  private table(): Table {
+    const table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
+      encryption: TableEncryption.AWS_MANAGED,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const [indexName, index] of Object.entries(TABLE_KEYS.indexes)) {
+      table.addGlobalSecondaryIndex({
+        indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+
+  /** A queue with its dead-letter queue and an alarm that fires as soon as anything lands there. */
+  private queueWithDlq(name: string, visibilityTimeout: Duration): Queue {
+    const deadLetterQueue = new Queue(this, `${name}DeadLetterQueue`, {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    new Alarm(this, `${name}DeadLetterAlarm`, {
+      alarmDescription: `Messages in the ${name} dead-letter queue need an operator`,
+      metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    return new Queue(this, `${name}Queue`, {
+      visibilityTimeout,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
+    });
+  }
+
+  private lambda(spec: FunctionSpec, environment: Record<string, string>): NodejsFunction {
+    const fn = new NodejsFunction(this, spec.name, {
+      entry: join(repoRoot, spec.entry),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: spec.memoryMb,
+      timeout: Duration.seconds(spec.timeoutSeconds),
+      logGroup: new LogGroup(this, `${spec.name}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+      environment,
+      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+      projectRoot: repoRoot,
+      bundling: {
+        format: OutputFormat.ESM,
+        minify: true,
+        sourceMap: true,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        // Some dependencies still call require(); give ESM bundles one.
+        banner: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
+        // The runtime ships the AWS SDK v3, but pinning our own keeps behaviour identical to the local cloud.
+        externalModules: [],
+      },
+    });
+    const cfn = fn.node.defaultChild as CfnFunction;
+    cfn.addMetadata(LOCAL_METADATA.entry, spec.entry);
+    cfn.addMetadata(LOCAL_METADATA.handler, 'handler');
+    return fn;
+  }
+
+  /** S3 (private, via origin access control) + CloudFront: SPA fallback for deep links, /api/* to the HTTP API. */
+  private webApp(api: HttpApi): cloudfront.Distribution {
+    const bucket = new Bucket(this, 'WebBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    // Paths without a file extension are app routes (e.g. /profile/buyAirtime): serve index.html.
+    // A function rather than distribution-wide error responses, so API 404s stay API 404s.
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(
+        "function handler(event){var r=event.request;if(r.uri.indexOf('.')===-1){r.uri='/index.html';}return r;}",
+      ),
+    });
+    const apiDomain = Fn.select(2, Fn.split('/', api.apiEndpoint));
+    const distribution = new cloudfront.Distribution(this, 'WebDistribution', {
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+      },
+    });
+    const webDist = join(repoRoot, 'web', 'dist');
+    if (existsSync(join(webDist, 'index.html'))) {
+      new BucketDeployment(this, 'WebDeployment', {
+        sources: [Source.asset(webDist)],
+        destinationBucket: bucket,
+        distribution,
+        distributionPaths: ['/*'],
+      });
+    } else {
+      Annotations.of(this).addWarningV2('vtu:web-not-built', 'web/dist is missing: run `npm run build:web` before deploying the web app');
+    }
+    return distribution;
+  }
+}
