@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_METADATA } from '../../infra/functions.js';
+import { PlatformStack } from '../../infra/stack.js';
+import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
+import { ROUTES, routeKey } from '../../shared/routes.js';
+import { TABLE_KEYS } from '../../shared/table.js';
+
+type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, any> };
+
+let template: Template;
+let resources: Record<string, Resource>;
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/** IAM actions granted to the role of the function whose entry file is `entry`. */
+function actionsOf(entry: string): string[] {
+  const [, fn] = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  return ofType('AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((role: any) => role.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement.flatMap((s: any) => [s.Action].flat()));
+}
+
+beforeAll(() => {
+  // Skipping bundling keeps the synth fast; the template is otherwise identical.
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new PlatformStack(app, 'VtuPlatform');
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources;
+});
+
+describe('the platform stack', () => {
+  it('has one on-demand table with point-in-time recovery, TTL and indexes named after their access patterns', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: Object.keys(TABLE_KEYS.indexes).map((name) => Match.objectLike({ IndexName: name })),
+    });
+  });
+
+  it('routes every row of the shared route table under /api/v1', () => {
+    const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
+    expect(keys.sort()).toEqual(ROUTES.map(routeKey).sort());
+    for (const key of keys) expect(key).toMatch(/^[A-Z]+ \/api\/v1\//);
+  });
+
+  it('runs every function on nodejs22.x with an entry file that exists', () => {
+    const functions = ofType('AWS::Lambda::Function').filter(([, r]) => r.Metadata?.[LOCAL_METADATA.entry]);
+    expect(functions.length).toBeGreaterThanOrEqual(8);
+    for (const [, fn] of functions) {
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(existsSync(fn.Metadata![LOCAL_METADATA.entry])).toBe(true);
+    }
+  });
+
+  it('gives every work queue a dead-letter queue, and every dead-letter queue an alarm', () => {
+    const queues = ofType('AWS::SQS::Queue');
+    const workQueues = queues.filter(([, q]) => q.Properties.RedrivePolicy);
+    const deadLetterIds = workQueues.map(([, q]) => q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]);
+    expect(workQueues.length).toBe(3);
+    expect(workQueues.length + deadLetterIds.length).toBe(queues.length);
+    const alarmed = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
+    expect(alarmed.sort()).toEqual(deadLetterIds.sort());
+  });
+
+  it('consumes queues with partial batch responses', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping');
+    expect(mappings.length).toBe(3);
+    for (const [, m] of mappings) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+  });
+
+  it('routes bus events by detail type and runs the sweeper on a schedule', () => {
+    for (const detailType of [EVENT_TYPES.emailRequested, EVENT_TYPES.transactionSettled]) {
+      template.hasResourceProperties('AWS::Events::Rule', {
+        EventPattern: { source: [EVENT_SOURCE], 'detail-type': [detailType] },
+      });
+    }
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+  });
+
+  it('grants least privilege: the listing function cannot write, only purchases and the sweeper enqueue fulfilment', () => {
+    const listing = actionsOf('functions/handlers/http/transactions.ts');
+    expect(listing).toContain('dynamodb:Query');
+    for (const action of WRITE_ACTIONS) expect(listing).not.toContain(action);
+    expect(actionsOf('functions/handlers/http/purchases.ts')).toContain('sqs:SendMessage');
+    expect(actionsOf('functions/handlers/sweeper.ts')).toContain('sqs:SendMessage');
+    expect(actionsOf('functions/handlers/http/accounts.ts')).not.toContain('sqs:SendMessage');
+    expect(actionsOf('functions/handlers/mailer.ts')).not.toContain('dynamodb:Query');
+  });
+
+  it('keeps secrets out of the template: the signing key is a generated secret, supplier tokens live in SSM', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.anyValue() });
+    const env = JSON.stringify(ofType('AWS::Lambda::Function').map(([, f]) => f.Properties.Environment ?? {}));
+    expect(env).not.toMatch(/JWT_SECRET"/);
+    expect(env).not.toMatch(/SUPPLIER_TOKENS/);
+    expect(actionsOf('functions/handlers/fulfilment.ts')).toContain('ssm:GetParameter');
+  });
+
+  it('serves the web app from a private bucket through CloudFront, with deep links and /api/* on the same origin', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*', AllowedMethods: Match.arrayWith(['PATCH', 'POST', 'DELETE']) })],
+        DefaultCacheBehavior: Match.objectLike({ FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })] }),
+      }),
+    });
+    const [, fn] = ofType('AWS::CloudFront::Function')[0]!;
+    expect(fn.Properties.FunctionCode).toContain('/index.html');
+  });
+});
