@@ -1,0 +1,26 @@
+// `npm test`: build the web app (browser tests need it), run every vitest project, then print
+// one plain closing line "N passed, N failed, N skipped" that CI reads.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+
+if (run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) !== 0) {
+  console.error('web build failed');
+  process.exit(1);
+}
+
+const report = join(mkdtempSync(join(tmpdir(), 'vtu-test-')), 'report.json');
+const extra = process.argv.slice(2);
+const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+
+if (existsSync(report)) {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+  console.log(`\n${result.numPassedTests} passed, ${result.numFailedTests} failed, ${skipped} skipped`);
+} else {
+  console.log('\n0 passed, 1 failed');
+}
+process.exit(status);
