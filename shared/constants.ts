@@ -113,3 +113,17 @@ export const LOGIN_LOCK_WINDOW_SECONDS = 15 * 60;
 export const STALE_PROCESSING_MS = 60_000;
 /** After this long pending, a purchase stops being re-queried automatically and waits for an admin. */
 export const MAX_PENDING_AGE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** What a supplier charges us for airtime, as a share of face value (97%); profit = charge − cost. */
+export const AIRTIME_COST_BPS = 9_700;
+/** Supplier call timeout when SUPPLIER_TIMEOUT_MS is not set. */
+export const SUPPLIER_TIMEOUT_DEFAULT_MS = 20_000;
+/** A pending purchase is re-queried by the sweeper once this long has passed since its last look. */
+export const REQUERY_AFTER_MS = 5_000;
+/**
+ * A purchase claimed for submission but still `processing` this long is treated as a crashed
+ * submission and re-queried. Longer than the fulfilment function's timeout (60 s), so a call that
+ * may still be in flight is never second-guessed; also the grace before "unknown to the supplier"
+ * counts as a definite failure.
+ */
+export const CLAIM_STALE_MS = 90_000;

@@ -59,3 +59,8 @@ export const MSG = {
   serverError: 'Something went wrong, please try again',
 } as const;
 export type MessageKey = keyof typeof MSG;
+
+/** Accounts: answers that need no wording from the spec (appended). */
+export const ACCOUNT_MSG = {
+  userValidated: 'User validated',
+} as const;

@@ -53,3 +53,14 @@ export const newWalletItem = (userId: string, now: string) => ({
   createdAt: now,
   updatedAt: now,
 });
+
+/** Key-condition values for listing queries (the index sort keys start with the ISO createdAt). */
+export const listingQuery = {
+  userPartition: (userId: string) => `USER#${userId}`,
+  kindPartition: (kind: 'TXN' | 'USER') => kind,
+  openPartition: 'OPEN',
+  /** Lowest sort key at or after `createdAtIso`. */
+  sortFrom: (createdAtIso: string) => createdAtIso,
+  /** Highest sort key at or before `createdAtIso` (any id). */
+  sortTo: (createdAtIso: string) => `${createdAtIso}#\uffff`,
+} as const;

@@ -1,0 +1,114 @@
+/**
+ * Coupon repository. Redemption is one TransactWriteItems through the ledger: the coupon flips
+ * `used` false → true (conditional, and only for its owner), the wallet is credited (seq
+ * condition) and a `wallet` transaction is written under an id derived from the code, so two
+ * concurrent redemptions credit once.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { checkRedeemable, normaliseCouponCode, type Coupon } from '../../domain/coupons.js';
+import { couponCreditIdFor, type TransactionDraft } from '../../domain/transactions.js';
+import type { CouponStore, RedeemResult } from '../../ports/coupons.js';
+import { formatNaira } from '../../../shared/money.js';
+import { db, tableName } from './client.js';
+import { keys } from './keys.js';
+import { writeWalletChange } from './ledger.js';
+
+export const COUPON_ENTITY = 'Coupon';
+
+function couponFromItem(item: Record<string, unknown>): Coupon {
+  return {
+    code: item.code as string,
+    ownerUserId: item.ownerUserId as string,
+    ownerUserName: item.ownerUserName as string,
+    amountKobo: Number(item.amountKobo),
+    used: item.used === true,
+    createdAt: item.createdAt as string,
+    createdBy: item.createdBy as string,
+    usedAt: item.usedAt as string | undefined,
+    transactionId: item.transactionId as string | undefined,
+  };
+}
+
+export async function getCoupon(code: string): Promise<Coupon | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.coupon(normaliseCouponCode(code)), ConsistentRead: true }));
+  return Item && Item.entity === COUPON_ENTITY ? couponFromItem(Item) : undefined;
+}
+
+export const dynamoCoupons: CouponStore = {
+  async create(coupon) {
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.coupon(coupon.code), entity: COUPON_ENTITY, ...coupon },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  },
+
+  get: getCoupon,
+
+  async redeem(rawCode, redeemer, now): Promise<RedeemResult> {
+    const code = normaliseCouponCode(rawCode);
+    const check = checkRedeemable(await getCoupon(code), redeemer.userId);
+    if (!check.ok) return { kind: check.reason };
+    const coupon = check.coupon;
+    const nowIso = now.toISOString();
+    const draft: TransactionDraft = {
+      id: couponCreditIdFor(code),
+      userId: redeemer.userId,
+      trans_UserName: redeemer.userName,
+      userType: redeemer.userType,
+      trans_Type: 'wallet',
+      trans_Status: 'success',
+      trans_Network: '',
+      phone_number: '',
+      amountKobo: coupon.amountKobo,
+      volume: formatNaira(coupon.amountKobo),
+      description: `Wallet funded with coupon ${code}`,
+      requestFingerprint: `coupon:${code}`,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+    };
+    const outcome = await writeWalletChange({
+      direction: 'credit',
+      draft,
+      now,
+      extraItems: (record) => [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.coupon(code),
+            UpdateExpression: 'SET used = :true, usedAt = :now, transactionId = :transactionId',
+            ConditionExpression: 'used = :false AND ownerUserId = :owner AND amountKobo = :amount',
+            ExpressionAttributeValues: {
+              ':true': true,
+              ':false': false,
+              ':now': nowIso,
+              ':transactionId': record.id,
+              ':owner': redeemer.userId,
+              ':amount': coupon.amountKobo,
+            },
+          },
+        },
+      ],
+    });
+    switch (outcome.kind) {
+      case 'written':
+        return { kind: 'redeemed', coupon: { ...coupon, used: true, usedAt: nowIso, transactionId: outcome.record.id }, record: outcome.record };
+      case 'record_exists':
+        return { kind: 'already_used' };
+      case 'extra_condition_failed': {
+        const again = checkRedeemable(await getCoupon(code), redeemer.userId);
+        return { kind: again.ok ? 'already_used' : again.reason };
+      }
+      case 'insufficient_balance':
+        throw new Error('a credit cannot be short of balance');
+    }
+  },
+};

@@ -1,0 +1,267 @@
+/**
+ * The wallet ledger on DynamoDB. Every balance change is ONE TransactWriteItems:
+ *   1. Update of the wallet, conditional on its sequence number (`seq = :expectedSeq`, and for a
+ *      debit `balanceKobo >= :amount`), setting the new balance and seq + 1;
+ *   2. Put of the transaction record with `attribute_not_exists(pk)`: its id is the idempotency key;
+ *   3. optionally more conditional items that must change together with the money (the purchase
+ *      a refund settles, the coupon a redemption uses up).
+ *
+ * Read wallet → plan (pure, domain/ledger.ts) → transact. When the wallet moved underneath us
+ * (seq condition failed, or a TransactionConflict) we re-read and retry with jittered backoff,
+ * a bounded number of times. When the record already exists, nothing moved: the existing record
+ * is returned as an idempotent replay if it is the same request, else a named mismatch.
+ */
+import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { backoffMs, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
+import { isFinal } from '../../domain/purchase-state.js';
+import { refundIdFor, type TransactionDraft, type TransactionRecord } from '../../domain/transactions.js';
+import type { Ledger, PostResult, RefundInput, RefundResult } from '../../ports/ledger.js';
+import { db, tableName } from './client.js';
+import { keys } from './keys.js';
+import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
+
+/** Attempts per balance change. With full-jitter backoff this absorbs dozens of concurrent writers on one wallet. */
+export const WALLET_WRITE_MAX_ATTEMPTS = 40;
+const BACKOFF_BASE_MS = 5;
+const BACKOFF_CAP_MS = 200;
+
+export class WalletContentionError extends Error {
+  constructor(userId: string, attempts: number) {
+    super(`wallet of ${userId} kept changing: gave up after ${attempts} attempts (nothing was written)`);
+    this.name = 'WalletContentionError';
+  }
+}
+
+export class InvalidLedgerAmountError extends Error {
+  constructor(amountKobo: number) {
+    super(`not a positive whole number of kobo: ${amountKobo}`);
+    this.name = 'InvalidLedgerAmountError';
+  }
+}
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function readWallet(userId: string): Promise<WalletState> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.wallet(userId), ProjectionExpression: 'balanceKobo, seq', ConsistentRead: true }),
+  );
+  if (!Item) return { balanceKobo: 0, seq: 0, exists: false };
+  return { balanceKobo: Number(Item.balanceKobo ?? 0), seq: Number(Item.seq ?? 0), exists: true };
+}
+
+function walletUpdate(userId: string, change: WalletChange, nowIso: string): TransactItem {
+  const conditions = change.createsWallet ? ['attribute_not_exists(pk)'] : ['attribute_exists(pk)'];
+  const values: Record<string, unknown> = {
+    ':balance': change.balanceAfterKobo,
+    ':nextSeq': change.nextSeq,
+    ':now': nowIso,
+    ':entity': 'Wallet',
+    ':userId': userId,
+  };
+  
+  if (change.direction === 'debit') {
+    conditions.push('balanceKobo >= :amount');
+    values[':amount'] = change.amountKobo;
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.wallet(userId),
+      UpdateExpression:
+        'SET balanceKobo = :balance, seq = :nextSeq, updatedAt = :now, entity = if_not_exists(entity, :entity), userId = if_not_exists(userId, :userId), createdAt = if_not_exists(createdAt, :now)',
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** What one balance change needs besides the wallet and the record. */
+export interface WalletWriteSpec {
+  direction: 'debit' | 'credit';
+  draft: TransactionDraft;
+  /** Items that must change in the same write; their conditions decide business outcomes. */
+  extraItems?: (record: TransactionRecord) => TransactItem[];
+  now?: Date;
+}
+
+export type WalletWriteOutcome =
+  | { kind: 'written'; record: TransactionRecord }
+  | { kind: 'record_exists' }
+  | { kind: 'insufficient_balance'; balanceKobo: number }
+  /** The condition of extra item `index` (0-based among the extras) did not hold. */
+  | { kind: 'extra_condition_failed'; index: number };
+
+function cancellationCodes(error: unknown): string[] | undefined {
+  if (error instanceof TransactionCanceledException || (error as Error | undefined)?.name === 'TransactionCanceledException') {
+    return ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+  }
+  return undefined;
+}
+
+/** The core loop: read, plan, transact; retry only when the wallet moved. */
+export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWriteOutcome> {
+  const { draft } = spec;
+  if (!Number.isSafeInteger(draft.amountKobo) || draft.amountKobo <= 0) throw new InvalidLedgerAmountError(draft.amountKobo);
+  for (let attempt = 0; attempt < WALLET_WRITE_MAX_ATTEMPTS; attempt++) {
+    const wallet = await readWallet(draft.userId);
+    const plan = spec.direction === 'debit' ? planDebit(wallet, draft.amountKobo) : planCredit(wallet, draft.amountKobo);
+    if (!plan.ok) {
+      if (plan.reason === 'insufficient_balance') return { kind: 'insufficient_balance', balanceKobo: wallet.balanceKobo };
+      throw new InvalidLedgerAmountError(draft.amountKobo);
+    }
+    const nowIso = (spec.now ?? new Date()).toISOString();
+    const record: TransactionRecord = {
+      ...draft,
+      balanceBeforeKobo: plan.change.balanceBeforeKobo,
+      balanceAfterKobo: plan.change.balanceAfterKobo,
+      walletSeq: plan.change.nextSeq,
+    };
+    const extras = spec.extraItems?.(record) ?? [];
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            walletUpdate(draft.userId, plan.change, nowIso),
+            { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+            ...extras,
+          ],
+        }),
+      );
+      return { kind: 'written', record };
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[1] === 'ConditionalCheckFailed') return { kind: 'record_exists' };
+      const extraFailure = codes.slice(2).indexOf('ConditionalCheckFailed');
+      if (extraFailure >= 0) return { kind: 'extra_condition_failed', index: extraFailure };
+      if (codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict')) {
+        await sleep(backoffMs(attempt, BACKOFF_BASE_MS, BACKOFF_CAP_MS));
+        continue;
+      }
+      throw error;
+    }
+  }
+  throw new WalletContentionError(draft.userId, WALLET_WRITE_MAX_ATTEMPTS);
+}
+
+/** Same id, same request? Compares what the idempotency key stands for. */
+export function compareReplay(existing: TransactionRecord, draft: TransactionDraft): 'same' | 'different_amount' | 'different_details' {
+  if (existing.userId !== draft.userId || existing.trans_Type !== draft.trans_Type) return 'different_details';
+  if (existing.amountKobo !== draft.amountKobo) return 'different_amount';
+  if ((existing.requestFingerprint ?? '') !== (draft.requestFingerprint ?? '')) return 'different_details';
+  return 'same';
+}
+
+async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined> {
+  const existing = await getTransaction(draft.id);
+  if (!existing) return undefined;
+  switch (compareReplay(existing, draft)) {
+    case 'same':
+      return { kind: 'replayed', record: existing };
+    case 'different_amount':
+      return { kind: 'exists_with_different_amount', existing };
+    case 'different_details':
+      return { kind: 'exists_with_different_details', existing };
+  }
+}
+
+async function post(direction: 'debit' | 'credit', draft: TransactionDraft): Promise<PostResult> {
+  const outcome = await writeWalletChange({ direction, draft });
+  switch (outcome.kind) {
+    case 'written':
+      return { kind: 'posted', record: outcome.record };
+    case 'record_exists': {
+      const replay = await replayOf(draft);
+      if (!replay) throw new Error(`transaction ${draft.id} reported as existing but not found`);
+      return replay;
+    }
+    case 'insufficient_balance':
+      // A retry of a debit that already went through must see its receipt, not "insufficient".
+      return (await replayOf(draft)) ?? { kind: 'insufficient_balance', balanceKobo: outcome.balanceKobo };
+    case 'extra_condition_failed':
+      throw new Error('unexpected extra item in a plain posting');
+  }
+}
+
+/**
+ * Money back for an open purchase, in one write: wallet credit + the purchase's status →
+ * `refunded` (only from processing/pending, leaving the open index) + a refund record whose id is
+ * derived from the purchase's. Either condition failing proves a refund already happened or the
+ * purchase settled otherwise, so no purchase is ever refunded twice.
+ */
+export async function refundPurchase(purchaseId: string, input: RefundInput): Promise<RefundResult> {
+  const purchase = await getTransaction(purchaseId);
+  if (!purchase) return { kind: 'not_found' };
+  if (purchase.trans_Status === 'refunded') return { kind: 'already_refunded', purchase };
+  if (isFinal(purchase.trans_Status)) return { kind: 'not_refundable', purchase };
+  const nowIso = input.now.toISOString();
+  const refundId = refundIdFor(purchase.id);
+  const draft: TransactionDraft = {
+    id: refundId,
+    userId: purchase.userId,
+    trans_UserName: purchase.trans_UserName,
+    userType: purchase.userType,
+    trans_Type: 'refund',
+    trans_Status: 'success',
+    trans_Network: purchase.trans_Network,
+    phone_number: purchase.phone_number,
+    amountKobo: purchase.amountKobo,
+    faceValueKobo: purchase.faceValueKobo,
+    volume: purchase.volume,
+    relatedTransactionId: purchase.id,
+    description: `Refund of ${purchase.trans_Type} purchase ${purchase.id}`,
+    requestFingerprint: `refund:${purchase.id}`,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
+  const purchaseUpdate = (): TransactItem => {
+    const attempts = (input.attempts ?? []).map(boundedAttempt);
+    const sets = [
+      'trans_Status = :refunded',
+      'refundTransactionId = :refundId',
+      'refundReason = :reason',
+      'settledAt = :now',
+      'updatedAt = :now',
+      ...(attempts.length ? ['attempts = list_append(if_not_exists(attempts, :empty), :attempts)'] : []),
+    ];
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: keys.transaction(purchase.id),
+        UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
+        ConditionExpression: 'trans_Status IN (:processing, :pending)',
+        ExpressionAttributeValues: {
+          ':refunded': 'refunded',
+          ':refundId': refundId,
+          ':reason': input.reason,
+          ':now': nowIso,
+          ':processing': 'processing',
+          ':pending': 'pending',
+          ...(attempts.length ? { ':empty': [], ':attempts': attempts } : {}),
+        },
+      },
+    };
+  };
+  const outcome = await writeWalletChange({ direction: 'credit', draft, extraItems: () => [purchaseUpdate()], now: input.now });
+  const current = (await getTransaction(purchase.id)) ?? purchase;
+  switch (outcome.kind) {
+    case 'written':
+      return { kind: 'refunded', purchase: current, refund: outcome.record };
+    case 'record_exists':
+      return { kind: 'already_refunded', purchase: current };
+    case 'extra_condition_failed':
+      return current.trans_Status === 'refunded' ? { kind: 'already_refunded', purchase: current } : { kind: 'not_refundable', purchase: current };
+    case 'insufficient_balance':
+      throw new Error('a credit cannot be short of balance');
+  }
+}
+
+export const dynamoLedger: Ledger = {
+  getWallet: readWallet,
+  debit: (draft) => post('debit', draft),
+  credit: (draft) => post('credit', draft),
+  refundPurchase,
+};

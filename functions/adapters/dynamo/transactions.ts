@@ -1,0 +1,337 @@
+/**
+ * Transaction repository: the stored shape of a transaction record, status changes that move no
+ * money (claims, success, pending, re-query marks) and the listings. Balance changes live in
+ * ledger.ts, which writes records through `transactionItem` from here.
+ *
+ * Every status change is a conditional update on the current status, so concurrent deliveries,
+ * sweepers and refunds cannot both win.
+ */
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactionView } from '../../../shared/api/transactions.js';
+import { isOpen } from '../../domain/purchase-state.js';
+import { toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
+import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
+import { db, tableName } from './client.js';
+import { GSI, INDEX, keys, kindListing, listingQuery, openListing, userListing } from './keys.js';
+
+export const TRANSACTION_ENTITY = 'Transaction';
+
+const STORAGE_ONLY = new Set([
+  'pk',
+  'sk',
+  'entity',
+  GSI.byUserCreatedAt.partitionKey,
+  GSI.byUserCreatedAt.sortKey,
+  GSI.byKindCreatedAt.partitionKey,
+  GSI.byKindCreatedAt.sortKey,
+  GSI.byOpenSince.partitionKey,
+  GSI.byOpenSince.sortKey,
+]);
+
+/** The stored item of a record: keys, listing attributes, and the open-index attributes while open. */
+export function transactionItem(record: TransactionRecord): Record<string, unknown> {
+  return {
+    ...record,
+    ...keys.transaction(record.id),
+    entity: TRANSACTION_ENTITY,
+    ...userListing(record.userId, record.createdAt, record.id),
+    ...kindListing('TXN', record.createdAt, record.id),
+    ...(isOpen(record.trans_Status) ? openListing(record.createdAt, record.id) : {}),
+  };
+}
+
+export function recordFromItem(item: Record<string, unknown>): TransactionRecord {
+  const record: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(item)) if (!STORAGE_ONLY.has(name)) record[name] = value;
+  return record as unknown as TransactionRecord;
+}
+
+/** For other areas holding raw items (e.g. the session's recent transactions): the API view. */
+export function transactionViewOfItem(item: Record<string, unknown>): TransactionView {
+  return toTransactionView(recordFromItem(item));
+}
+
+/** `REMOVE` clause that takes a purchase out of the sweeper's sparse index. */
+export const REMOVE_OPEN_LISTING = `REMOVE ${GSI.byOpenSince.partitionKey}, ${GSI.byOpenSince.sortKey}`;
+
+/** Stored responses are cut to this many characters so a chatty supplier cannot grow an item toward 400 KB. */
+const MAX_STORED_RESPONSE_CHARS = 4_000;
+
+export function boundedAttempt(attempt: SupplierAttempt): SupplierAttempt {
+  const bound = (value: unknown): unknown => {
+    if (value === undefined) return undefined;
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (text === undefined || text.length <= MAX_STORED_RESPONSE_CHARS) return value;
+    return `${text.slice(0, MAX_STORED_RESPONSE_CHARS)}…(truncated)`;
+  };
+  return { ...attempt, request: bound(attempt.request), response: bound(attempt.response) };
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
+}
+
+/** Runs a conditional update; false when the condition did not hold. */
+async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand(input));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function getTransaction(id: string): Promise<TransactionRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.transaction(id), ConsistentRead: true }));
+  return Item && Item.entity === TRANSACTION_ENTITY ? recordFromItem(Item) : undefined;
+}
+
+const OPEN_VALUES = { ':processing': 'processing', ':pending': 'pending' } as const;
+const STILL_OPEN = 'trans_Status IN (:processing, :pending)';
+
+/** Attributes a listing shows or filters on (attempts and bookkeeping stay behind). */
+const LISTING_ATTRIBUTES = [
+  'id',
+  'userId',
+  'trans_UserName',
+  'userType',
+  'trans_Type',
+  'trans_Status',
+  'trans_Network',
+  'phone_number',
+  'amountKobo',
+  'faceValueKobo',
+  'volume',
+  'costKobo',
+  'profitKobo',
+  'balanceBeforeKobo',
+  'balanceAfterKobo',
+  'walletSeq',
+  'createdAt',
+  'updatedAt',
+  'description',
+  'apiResponse',
+  'apiResponseId',
+  'relatedTransactionId',
+  'paymentLink',
+  'entity',
+];
+
+function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partition: string, filter: TransactionFilter): QueryCommandInput {
+  const indexKeys = GSI[index];
+  const names: Record<string, string> = { '#pk': indexKeys.partitionKey, '#entity': 'entity' };
+  if (filter.fromIso || filter.toIso) names['#sk'] = indexKeys.sortKey;
+  const values: Record<string, unknown> = { ':pk': partition, ':entity': TRANSACTION_ENTITY };
+  let keyCondition = '#pk = :pk';
+  if (filter.fromIso && filter.toIso) {
+    keyCondition += ' AND #sk BETWEEN :from AND :to';
+    values[':from'] = listingQuery.sortFrom(filter.fromIso);
+    values[':to'] = listingQuery.sortTo(filter.toIso);
+  } else if (filter.fromIso) {
+    keyCondition += ' AND #sk >= :from';
+    values[':from'] = listingQuery.sortFrom(filter.fromIso);
+  } else if (filter.toIso) {
+    keyCondition += ' AND #sk <= :to';
+    values[':to'] = listingQuery.sortTo(filter.toIso);
+  }
+  const conditions = ['#entity = :entity'];
+  const equal = (attribute: string, value: string | undefined) => {
+    if (value === undefined) return;
+    names[`#${attribute}`] = attribute;
+    values[`:${attribute}`] = value;
+    conditions.push(`#${attribute} = :${attribute}`);
+  };
+  equal('trans_Type', filter.type);
+  equal('trans_Status', filter.status);
+  equal('userType', filter.userType);
+  if (filter.phoneNumber) {
+    names['#phone'] = 'phone_number';
+    values[':phone'] = filter.phoneNumber;
+    conditions.push('contains(#phone, :phone)');
+  }
+  const projectionNames = Object.fromEntries(LISTING_ATTRIBUTES.map((attribute, i) => [`#p${i}`, attribute]));
+  return {
+    TableName: tableName(),
+    IndexName: INDEX[index],
+    KeyConditionExpression: keyCondition,
+    FilterExpression: conditions.join(' AND '),
+    ProjectionExpression: Object.keys(projectionNames).join(', '),
+    ExpressionAttributeNames: { ...names, ...projectionNames },
+    ExpressionAttributeValues: values,
+    ScanIndexForward: false,
+  };
+}
+
+async function queryAll(input: QueryCommandInput): Promise<TransactionRecord[]> {
+  const records: TransactionRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey }));
+    for (const item of page.Items ?? []) records.push(recordFromItem(item));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return records;
+}
+
+const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
+const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined);
+
+export const dynamoTransactions: TransactionStore = {
+  get: getTransaction,
+
+  claimSubmission: (id, supplier, now) =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.transaction(id),
+      UpdateExpression: 'SET submittedAt = :now, supplier = :supplier, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND trans_Status = :processing AND attribute_not_exists(submittedAt)',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':supplier': supplier, ':processing': 'processing' },
+    }),
+
+  switchSupplier: (id, from, to, failed, now) =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.transaction(id),
+      UpdateExpression: 'SET supplier = :to, attempts = list_append(if_not_exists(attempts, :empty), :attempts), updatedAt = :now',
+      ConditionExpression: 'trans_Status = :processing AND supplier = :from',
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':from': from,
+        ':empty': [],
+        ':attempts': [boundedAttempt(failed)],
+        ':now': now.toISOString(),
+        ':processing': 'processing',
+      },
+    }),
+
+  async settleSuccess(id, input: SettleSuccessInput) {
+    const now = input.now.toISOString();
+    const sets = [
+      'trans_Status = :success',
+      'attempts = list_append(if_not_exists(attempts, :empty), :attempts)',
+      'supplier = :supplier',
+      'profitKobo = :profit',
+      'settledAt = :now',
+      'updatedAt = :now',
+    ];
+    const values: Record<string, unknown> = {
+      ...OPEN_VALUES,
+      ':success': 'success',
+      ':empty': [],
+      ':attempts': input.attempts.map(boundedAttempt),
+      ':supplier': input.supplier,
+      ':profit': input.profitKobo,
+      ':now': now,
+    };
+    if (input.supplierReference !== undefined) {
+      sets.push('apiResponseId = :reference');
+      values[':reference'] = input.supplierReference;
+    }
+    if (input.apiResponse !== undefined) {
+      sets.push('apiResponse = :apiResponse');
+      values[':apiResponse'] = input.apiResponse;
+    }
+    try {
+      const result = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.transaction(id),
+          UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
+          ConditionExpression: STILL_OPEN,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return result.Attributes ? recordFromItem(result.Attributes) : undefined;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  },
+
+  markPending: (id, attempts, now, supplierReference) =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.transaction(id),
+      UpdateExpression: `SET trans_Status = :pending, attempts = list_append(if_not_exists(attempts, :empty), :attempts), pendingSince = :now, updatedAt = :now${
+        supplierReference === undefined ? '' : ', apiResponseId = :reference'
+      }`,
+      ConditionExpression: 'trans_Status = :processing',
+      ExpressionAttributeValues: {
+        ...OPEN_VALUES,
+        ':empty': [],
+        ':attempts': attempts.map(boundedAttempt),
+        ':now': now.toISOString(),
+        ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
+      },
+    }),
+
+  claimRequery: (id, previous, now) =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.transaction(id),
+      UpdateExpression: 'SET lastRequeriedAt = :now, requeryCount = if_not_exists(requeryCount, :zero) + :one',
+      ConditionExpression: `${STILL_OPEN} AND ${previous === undefined ? 'attribute_not_exists(lastRequeriedAt)' : 'lastRequeriedAt = :previous'}`,
+      ExpressionAttributeValues: {
+        ...OPEN_VALUES,
+        ':now': now.toISOString(),
+        ':zero': 0,
+        ':one': 1,
+        ...(previous === undefined ? {} : { ':previous': previous }),
+      },
+    }),
+
+  async recordInconclusiveRequery(id, attempt) {
+    await conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.transaction(id),
+      UpdateExpression: 'SET lastRequery = :attempt',
+      ConditionExpression: STILL_OPEN,
+      ExpressionAttributeValues: { ...OPEN_VALUES, ':attempt': boundedAttempt(attempt) },
+    });
+  },
+
+  markEnqueued: (id, now, cutoff) =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.transaction(id),
+      UpdateExpression: 'SET lastEnqueuedAt = :now',
+      ConditionExpression:
+        'trans_Status = :processing AND attribute_not_exists(submittedAt) AND (attribute_not_exists(lastEnqueuedAt) OR lastEnqueuedAt < :cutoff)',
+      ExpressionAttributeValues: { ':processing': 'processing', ':now': now.toISOString(), ':cutoff': cutoff.toISOString() },
+    }),
+
+  async markSettledPublished(id, now) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.transaction(id),
+        UpdateExpression: 'SET settledPublishedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      }),
+    );
+  },
+
+  async listOpen(limit, cursor) {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEX.byOpenSince,
+        KeyConditionExpression: '#pk = :open',
+        ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey },
+        ExpressionAttributeValues: { ':open': listingQuery.openPartition },
+        ScanIndexForward: true,
+        Limit: limit,
+        ExclusiveStartKey: decodeCursor(cursor),
+      }),
+    );
+    const items: OpenTransactionRef[] = (page.Items ?? []).map((item) => ({ id: item.id as string, openSince: item.createdAt as string }));
+    return { items, cursor: encodeCursor(page.LastEvaluatedKey) };
+  },
+
+  listForUser: (userId, filter) => queryAll(listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)),
+
+  listAll: (filter) => queryAll(listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter)),
+};

@@ -1,0 +1,418 @@
+/**
+ * User repository: profiles, the unique user-name / e-mail claim items, login-failure counters
+ * and password-reset tokens, all in the single table (keys from keys.ts only).
+ *
+ * Business outcomes are named results (`user_name_taken`, `locked`, `invalid`); exceptions are
+ * kept for faults.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CancellationReason } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, USER_TYPES, type UserType } from '../../../shared/constants.js';
+import { epochSeconds, loginWindowEnd, type UserProfile } from '../../domain/accounts.js';
+import type { Principal } from '../../middleware/http.js';
+import { db, tableName } from './client.js';
+import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
+
+export const USER_ENTITY = 'User';
+const KEY_ATTRIBUTES = ['pk', 'sk', 'entity', GSI.byKindCreatedAt.partitionKey, GSI.byKindCreatedAt.sortKey];
+
+function asUserType(value: unknown): UserType {
+  return (USER_TYPES as readonly string[]).includes(value as string) ? (value as UserType) : DEFAULT_USER_TYPE;
+}
+
+function toProfile(item: Record<string, unknown>): UserProfile {
+  const profile = { ...item } as Record<string, unknown>;
+  for (const attribute of KEY_ATTRIBUTES) delete profile[attribute];
+  return {
+    ...(profile as unknown as UserProfile),
+    userType: asUserType(item.userType),
+    isAdmin: item.isAdmin === true,
+    isAgent: item.isAgent === true,
+    isCouponVendor: item.isCouponVendor === true,
+    bvn: (item.bvn as string | undefined) ?? null,
+    nin: (item.nin as string | undefined) ?? null,
+    referredBy: (item.referredBy as string | undefined) ?? null,
+    webhookUrl: (item.webhookUrl as string | undefined) ?? null,
+    lastLogin: (item.lastLogin as string | undefined) ?? null,
+    accountNumbers: (item.accountNumbers as UserProfile['accountNumbers'] | undefined) ?? [],
+    tokenVersion: typeof item.tokenVersion === 'number' ? item.tokenVersion : 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Principal (used by every HTTP service)
+
+/**
+ * The current principal for a verified token: undefined when the user no longer exists or the
+ * token's version is older than the stored one (password changed / reset → old tokens die).
+ * Roles are re-read on every request so revocations take effect at once.
+ */
+export async function loadPrincipal(userId: string, tokenVersion: number): Promise<Principal | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(userId),
+      ProjectionExpression: 'userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion',
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item || (Item.tokenVersion ?? 0) !== tokenVersion) return undefined;
+  return {
+    userId: Item.userId as string,
+    userName: Item.userName as string,
+    userType: asUserType(Item.userType),
+    isAdmin: Item.isAdmin === true,
+    isAgent: Item.isAgent === true,
+    isCouponVendor: Item.isCouponVendor === true,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating users
+
+export interface NewUser {
+  userName: string;
+  email: string;
+  phoneNumber: string;
+  passwordHash: string;
+  fullName?: string;
+  userType?: UserType;
+  isAdmin?: boolean;
+  isAgent?: boolean;
+  isCouponVendor?: boolean;
+  /** Must already be the stored user name of an existing user (the caller checks). */
+  referredBy?: string | null;
+}
+
+export type CreateUserResult = { ok: true; user: UserProfile } | { ok: false; reason: 'user_name_taken' | 'email_taken' };
+
+const TRANSACTION_CONFLICT_RETRIES = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a transaction; answers the cancellation codes (one per item, 'None' for items that passed)
+ * when DynamoDB cancelled it on a condition. A transaction cancelled only because another one
+ * held the same items (`TransactionConflict`) is retried with backoff: the retry then sees the
+ * winner's writes and fails its condition, or succeeds.
+ */
+async function transactWrite(command: TransactWriteCommand): Promise<{ ok: true } | { ok: false; codes: string[] }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().send(command);
+      return { ok: true };
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      const reasons = (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
+      const codes = reasons.map((reason) => reason.Code ?? 'None');
+      if (codes.includes('ConditionalCheckFailed')) return { ok: false, codes };
+      if (codes.includes('TransactionConflict') && attempt < TRANSACTION_CONFLICT_RETRIES) {
+        await sleep(20 * 2 ** attempt + Math.random() * 20);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * Creates the profile, both uniqueness claims and the empty wallet in one transaction, so a user
+ * name or e-mail (compared case-insensitively) can never belong to two users, even when two
+ * registrations race.
+ */
+export async function createUser(input: NewUser, now: Date = new Date()): Promise<CreateUserResult> {
+  const userId = ulid(now.getTime());
+  const createdAt = now.toISOString();
+  const profile: UserProfile = {
+    userId,
+    userName: input.userName.trim(),
+    email: input.email.trim(),
+    phoneNumber: input.phoneNumber.trim(),
+    fullName: input.fullName?.trim() ?? '',
+    userType: input.userType ?? DEFAULT_USER_TYPE,
+    isAdmin: input.isAdmin ?? false,
+    isAgent: input.isAgent ?? false,
+    isCouponVendor: input.isCouponVendor ?? false,
+    bvn: null,
+    nin: null,
+    referredBy: input.referredBy ?? null,
+    apiToken: randomBytes(24).toString('base64url'),
+    webhookUrl: null,
+    webhookSecret: randomBytes(32).toString('base64url'),
+    tokenVersion: 0,
+    passwordHash: input.passwordHash,
+    createdAt,
+    lastLogin: null,
+    accountNumbers: [],
+  };
+  const TableName = tableName();
+  const notExists = 'attribute_not_exists(pk)';
+  const command = new TransactWriteCommand({
+    TransactItems: [
+      {
+        Put: {
+          TableName,
+          Item: { ...keys.userProfile(userId), entity: USER_ENTITY, ...kindListing('USER', createdAt, userId), ...profile },
+          ConditionExpression: notExists,
+        },
+      },
+      {
+        Put: {
+          TableName,
+          Item: { ...keys.userNameClaim(profile.userName), entity: 'UserNameClaim', userId, createdAt },
+          ConditionExpression: notExists,
+        },
+      },
+      {
+        Put: {
+          TableName,
+          Item: { ...keys.emailClaim(profile.email), entity: 'EmailClaim', userId, createdAt },
+          ConditionExpression: notExists,
+        },
+      },
+      { Put: { TableName, Item: newWalletItem(userId, createdAt), ConditionExpression: notExists } },
+    ],
+  });
+
+  const result = await transactWrite(command);
+  if (result.ok) return { ok: true, user: profile };
+  if (result.codes[1] === 'ConditionalCheckFailed') return { ok: false, reason: 'user_name_taken' };
+  if (result.codes[2] === 'ConditionalCheckFailed') return { ok: false, reason: 'email_taken' };
+  // A ulid collision on the profile or wallet: practically impossible, and not the caller's fault.
+  throw new Error(`user could not be created: ${result.codes.join(',')}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading users
+
+export async function getUserById(userId: string): Promise<UserProfile | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(userId), ConsistentRead: true }));
+  return Item && Item.entity === USER_ENTITY ? toProfile(Item) : undefined;
+}
+
+async function userIdOfClaim(key: { pk: string; sk: string }): Promise<string | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+}
+
+/** Case-insensitive. */
+export async function getUserByUserName(userName: string): Promise<UserProfile | undefined> {
+  const userId = await userIdOfClaim(keys.userNameClaim(userName.trim()));
+  return userId ? getUserById(userId) : undefined;
+}
+
+/** Case-insensitive. */
+export async function getUserByEmail(email: string): Promise<UserProfile | undefined> {
+  const userId = await userIdOfClaim(keys.emailClaim(email.trim()));
+  return userId ? getUserById(userId) : undefined;
+}
+
+/** The login form accepts a user name or an e-mail (user names cannot contain '@'). */
+export async function getUserByLogin(login: string): Promise<UserProfile | undefined> {
+  return login.includes('@') ? getUserByEmail(login) : getUserByUserName(login);
+}
+
+/** The wallet balance in kobo (0 when the wallet item is missing). */
+export async function getWalletBalanceKobo(userId: string): Promise<number> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.wallet(userId), ProjectionExpression: 'balanceKobo', ConsistentRead: true }),
+  );
+  return typeof Item?.balanceKobo === 'number' ? Item.balanceKobo : 0;
+}
+
+/**
+ * The user's most recent items of entity `Transaction` from the byUserCreatedAt index, newest
+ * first, raw (the transactions repository owns their mapping).
+ */
+export async function recentTransactionItems(userId: string, limit: number): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  // Other entities may share the partition; read pages until enough transactions (bounded).
+  for (let page = 0; page < 5 && items.length < limit; page++) {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEX.byUserCreatedAt,
+        KeyConditionExpression: '#pk = :pk',
+        FilterExpression: '#entity = :entity',
+        ExpressionAttributeNames: { '#pk': GSI.byUserCreatedAt.partitionKey, '#entity': 'entity' },
+        ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':entity': 'Transaction' },
+        ScanIndexForward: false,
+        Limit: limit * 2,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(result.Items ?? []));
+    startKey = result.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return items.slice(0, limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Updating users
+
+export async function updateLastLogin(userId: string, at: Date = new Date()): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(userId),
+      UpdateExpression: 'SET lastLogin = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    }),
+  );
+}
+
+/**
+ * Replaces the password hash and bumps tokenVersion, so every token issued before stops working.
+ * Conditional on the version the caller verified the old password against: a concurrent change
+ * wins and this one answers `stale`.
+ */
+export async function changePassword(
+  userId: string,
+  expectedTokenVersion: number,
+  passwordHash: string,
+): Promise<{ ok: true; tokenVersion: number } | { ok: false; reason: 'stale' }> {
+  try {
+    const result = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userProfile(userId),
+        UpdateExpression: 'SET passwordHash = :hash, tokenVersion = :next',
+        ConditionExpression: 'attribute_exists(pk) AND (tokenVersion = :expected OR (attribute_not_exists(tokenVersion) AND :expected = :zero))',
+        ExpressionAttributeValues: { ':hash': passwordHash, ':next': expectedTokenVersion + 1, ':expected': expectedTokenVersion, ':zero': 0 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return { ok: true, tokenVersion: result.Attributes?.tokenVersion as number };
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return { ok: false, reason: 'stale' };
+    throw error;
+  }
+}
+
+/** Sets role flags (seeding, admin tools). */
+export async function setRoles(userId: string, roles: Partial<Pick<UserProfile, 'isAdmin' | 'isAgent' | 'isCouponVendor'>>): Promise<void> {
+  const entries = Object.entries(roles).filter(([, value]) => typeof value === 'boolean');
+  if (entries.length === 0) return;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(userId),
+      UpdateExpression: `SET ${entries.map(([name]) => `#${name} = :${name}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login rate limiting
+
+/**
+ * Counts one login attempt against `login` before the password is checked, atomically:
+ * `allowed` while fewer than LOGIN_MAX_FAILURES attempts were counted in the open window,
+ * else `locked`. Counting before checking means parallel guesses cannot slip past the limit;
+ * a successful login clears the counter (clearLoginFailures), so only failures remain counted.
+ */
+export async function reserveLoginAttempt(login: string, now: Date = new Date()): Promise<'allowed' | 'locked'> {
+  const Key = keys.loginFailures(login.trim());
+  const nowSeconds = epochSeconds(now);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'ADD failures :one SET expiresAt = if_not_exists(expiresAt, :windowEnd)',
+          ConditionExpression: 'attribute_not_exists(pk) OR (expiresAt > :now AND failures < :max)',
+          ExpressionAttributeValues: { ':one': 1, ':windowEnd': loginWindowEnd(now), ':now': nowSeconds, ':max': LOGIN_MAX_FAILURES },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return 'allowed';
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      const old = (error as { Item?: Record<string, { N?: string }> }).Item;
+      const oldExpiresAt = Number(old?.expiresAt?.N ?? 0);
+      if (oldExpiresAt > nowSeconds) return 'locked';
+    }
+    // The old window ended (TTL deletes lazily): start a new one, unless someone else just did.
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'SET failures = :one, expiresAt = :windowEnd',
+          ConditionExpression: 'expiresAt <= :now',
+          ExpressionAttributeValues: { ':one': 1, ':windowEnd': loginWindowEnd(now), ':now': nowSeconds },
+        }),
+      );
+      return 'allowed';
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+  return 'locked';
+}
+
+export async function clearLoginFailures(login: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(login.trim()) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset
+
+/** Stores the hash of a new reset token, replacing any earlier one (only the latest link works). */
+export async function savePasswordReset(userId: string, tokenHash: string, expiresAt: number, now: Date = new Date()): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.passwordReset(userId), entity: 'PasswordReset', userId, tokenHash, expiresAt, createdAt: now.toISOString() },
+    }),
+  );
+}
+
+/**
+ * Uses a reset token: in one transaction deletes the reset item — only if it holds this token's
+ * hash and has not expired — and replaces the password, bumping tokenVersion. A second use, a
+ * wrong or expired token all answer `invalid` and change nothing.
+ */
+export async function consumePasswordReset(
+  userId: string,
+  tokenHash: string,
+  passwordHash: string,
+  now: Date = new Date(),
+): Promise<{ ok: true; user: Pick<UserProfile, 'userId' | 'userName'> } | { ok: false; reason: 'invalid' }> {
+  const TableName = tableName();
+  const result = await transactWrite(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Delete: {
+            TableName,
+            Key: keys.passwordReset(userId),
+            ConditionExpression: 'tokenHash = :hash AND expiresAt > :now',
+            ExpressionAttributeValues: { ':hash': tokenHash, ':now': epochSeconds(now) },
+          },
+        },
+        {
+          Update: {
+            TableName,
+            Key: keys.userProfile(userId),
+            UpdateExpression: 'SET passwordHash = :passwordHash ADD tokenVersion :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':passwordHash': passwordHash, ':one': 1 },
+          },
+        },
+      ],
+    }),
+  );
+  if (!result.ok) return { ok: false, reason: 'invalid' };
+  const user = await getUserById(userId);
+  return { ok: true, user: { userId, userName: user?.userName ?? '' } };
+}

@@ -1,0 +1,18 @@
+/** The fulfilment queue on SQS (AWS_ENDPOINT_URL_SQS points it at the local queue). */
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { FulfilmentMessage } from '../../shared/events.js';
+import { ENV } from '../../shared/runtime-env.js';
+import type { FulfilmentQueue } from '../ports/messaging.js';
+import { requireEnv } from './config.js';
+
+let client: SQSClient | undefined;
+
+export function sqsFulfilmentQueue(queueUrl: () => string = () => requireEnv(ENV.fulfilmentQueueUrl)): FulfilmentQueue {
+  return {
+    async enqueue(transactionId) {
+      client ??= new SQSClient({ maxAttempts: 3 });
+      const message: FulfilmentMessage = { transactionId };
+      await client.send(new SendMessageCommand({ QueueUrl: queueUrl(), MessageBody: JSON.stringify(message) }));
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * Pure account rules: how a login name is read, when repeated failures lock a login, what a
+ * password-reset token looks like, and how a stored profile is shown through the API.
+ * No I/O here; the repository and the HTTP handler call these.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LOGIN_LOCK_WINDOW_SECONDS, LOGIN_MAX_FAILURES, PASSWORD_RESET_TTL_SECONDS, type UserType } from '../../shared/constants.js';
+import { koboToNaira } from '../../shared/money.js';
+import type { UserView } from '../../shared/api/accounts.js';
+
+/** A user as stored (profile item without keys and index attributes). */
+export interface UserProfile {
+  userId: string;
+  userName: string;
+  email: string;
+  phoneNumber: string;
+  fullName: string;
+  userType: UserType;
+  isAdmin: boolean;
+  isAgent: boolean;
+  isCouponVendor: boolean;
+  bvn: string | null;
+  nin: string | null;
+  /** User name (as stored) of the referrer; only ever set to a user that existed at registration. */
+  referredBy: string | null;
+  apiToken: string;
+  webhookUrl: string | null;
+  webhookSecret: string;
+  /** Bumped whenever the password changes: tokens carrying an older version are refused. */
+  tokenVersion: number;
+  passwordHash: string;
+  createdAt: string;
+  lastLogin: string | null;
+  accountNumbers: { bankName: string; accountNumber: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login names
+
+/** Login names compare case-insensitively and ignore surrounding spaces. */
+export function normaliseLogin(login: string): string {
+  return login.trim().toLowerCase();
+}
+
+/** The login form takes a user name or an e-mail; user names cannot contain '@'. */
+export function loginKind(login: string): 'email' | 'userName' {
+  return login.includes('@') ? 'email' : 'userName';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login rate limiting: a fixed window opened by the first counted attempt.
+
+export interface LoginCounter {
+  failures: number;
+  /** Epoch seconds when the window ends (also the item's TTL). */
+  expiresAt: number;
+}
+
+export const epochSeconds = (now: Date): number => Math.floor(now.getTime() / 1000);
+
+/** End of a window opened now. */
+export function loginWindowEnd(now: Date): number {
+  return epochSeconds(now) + LOGIN_LOCK_WINDOW_SECONDS;
+}
+
+/** Whether the window is still running (an expired item may linger until TTL deletes it). */
+export function isWindowOpen(counter: Pick<LoginCounter, 'expiresAt'>, now: Date): boolean {
+  return counter.expiresAt > epochSeconds(now);
+}
+
+/** A login is locked once LOGIN_MAX_FAILURES failures fall within one open window. */
+export function isLoginLocked(counter: LoginCounter | undefined, now: Date): boolean {
+  return counter !== undefined && isWindowOpen(counter, now) && counter.failures >= LOGIN_MAX_FAILURES;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password-reset tokens: 32 random bytes in the link, only their SHA-256 at rest.
+
+export interface ResetToken {
+  /** Goes into the e-mailed link, never stored. */
+  token: string;
+  tokenHash: string;
+  /** Epoch seconds (TTL attribute). */
+  expiresAt: number;
+}
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function newResetToken(now: Date, random: (size: number) => Buffer = randomBytes): ResetToken {
+  const token = random(32).toString('hex');
+  return { token, tokenHash: hashResetToken(token), expiresAt: epochSeconds(now) + PASSWORD_RESET_TTL_SECONDS };
+}
+
+/** Whether a presented token matches a stored, unexpired reset (the database re-checks both atomically). */
+export function isResetTokenValid(stored: { tokenHash: string; expiresAt: number } | undefined, token: string, now: Date): boolean {
+  if (!stored || stored.expiresAt <= epochSeconds(now)) return false;
+  const presented = Buffer.from(hashResetToken(token), 'hex');
+  const expected = Buffer.from(stored.tokenHash, 'hex');
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
+
+export function passwordResetLink(appBaseUrl: string, token: string, userId: string): string {
+  return `${appBaseUrl.replace(/\/+$/, '')}/passwordReset/${encodeURIComponent(token)}/${encodeURIComponent(userId)}`;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function passwordResetEmail(input: { to: string; userName: string; link: string }) {
+  const minutes = Math.round(PASSWORD_RESET_TTL_SECONDS / 60);
+  const subject = 'Reset your password';
+  const text =
+    `Hello ${input.userName},\n\n` +
+    `Somebody asked to reset the password of your account. To choose a new password, open this link ` +
+    `within ${minutes} minutes:\n\n${input.link}\n\n` +
+    `The link works once. If you did not ask for this, ignore this e-mail; your password stays the same.\n`;
+  const html =
+    `<p>Hello ${escapeHtml(input.userName)},</p>` +
+    `<p>Somebody asked to reset the password of your account. To choose a new password, open this link within ${minutes} minutes:</p>` +
+    `<p><a href="${escapeHtml(input.link)}">Reset my password</a></p>` +
+    `<p>The link works once. If you did not ask for this, ignore this e-mail; your password stays the same.</p>`;
+  return { to: input.to, subject, text, html };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+/** The API's view of a user: never the password hash, webhook secret or token version. */
+export function toUserView(profile: UserProfile, balanceKobo: number): UserView {
+  return {
+    _id: profile.userId,
+    userName: profile.userName,
+    email: profile.email,
+    phoneNumber: profile.phoneNumber,
+    fullName: profile.fullName,
+    balance: koboToNaira(balanceKobo),
+    userType: profile.userType,
+    bvn: profile.bvn,
+    nin: profile.nin,
+    referredBy: profile.referredBy,
+    apiToken: profile.apiToken,
+    webhookUrl: profile.webhookUrl,
+    createdAt: profile.createdAt,
+    lastLogin: profile.lastLogin,
+    accountNumbers: profile.accountNumbers,
+    isAdmin: profile.isAdmin,
+    isAgent: profile.isAgent,
+    isCouponVendor: profile.isCouponVendor,
+  };
+}
+
+/** Plan groups of the session answer (spec §3), empty until plans are managed. */
+export const SUBSCRIPTION_PLAN_GROUPS = ['MTN', 'MTN_CG_PRICE', 'GLO', 'AIRTEL', 'NMOBILE', 'CABLETV', 'CABLENAME', 'DISCO', 'NETWORK'] as const;
+
+export function emptySubscriptionPlans(): Record<(typeof SUBSCRIPTION_PLAN_GROUPS)[number], unknown[]> {
+  return Object.fromEntries(SUBSCRIPTION_PLAN_GROUPS.map((group) => [group, []])) as unknown as Record<
+    (typeof SUBSCRIPTION_PLAN_GROUPS)[number],
+    unknown[]
+  >;
+}
+
+/** Name shown when someone validates a user name (transfer, coupon): the full name once known, else the user name. */
+export function displayName(profile: Pick<UserProfile, 'fullName' | 'userName'>): string {
+  return profile.fullName.trim() || profile.userName;
+}
+

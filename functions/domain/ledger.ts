@@ -1,0 +1,135 @@
+/**
+ * Ledger rules, pure: how a debit or credit changes a wallet, and how a user's history is checked.
+ *
+ * A wallet is `{balanceKobo, seq}`. Every balance change bumps `seq` by exactly one and is
+ * explained by one transaction record carrying the balance before and after and the new `seq`,
+ * so a user's transactions form a chain that can be replayed and checked (verifyChain).
+ */
+import type { Kobo } from '../../shared/money.js';
+
+export interface WalletState {
+  balanceKobo: Kobo;
+  seq: number;
+  /** False when the wallet item does not exist yet (treated as balance 0, seq 0). */
+  exists: boolean;
+}
+
+export const EMPTY_WALLET: WalletState = { balanceKobo: 0, seq: 0, exists: false };
+
+/** The write a balance change needs: conditional on `expectedSeq`, sets the new balance and `nextSeq`. */
+export interface WalletChange {
+  direction: 'debit' | 'credit';
+  amountKobo: Kobo;
+  balanceBeforeKobo: Kobo;
+  balanceAfterKobo: Kobo;
+  expectedSeq: number;
+  nextSeq: number;
+  /** The wallet item did not exist when planned: the write must create it. */
+  createsWallet: boolean;
+}
+
+export type PlanResult = { ok: true; change: WalletChange } | { ok: false; reason: 'insufficient_balance' | 'invalid_amount' };
+
+function validAmount(amountKobo: Kobo): boolean {
+  return Number.isSafeInteger(amountKobo) && amountKobo > 0;
+}
+
+/** A debit is allowed only when the balance covers it: no balance ever goes below zero. */
+export function planDebit(wallet: WalletState, amountKobo: Kobo): PlanResult {
+  if (!validAmount(amountKobo)) return { ok: false, reason: 'invalid_amount' };
+  if (wallet.balanceKobo < amountKobo) return { ok: false, reason: 'insufficient_balance' };
+  return {
+    ok: true,
+    change: {
+      direction: 'debit',
+      amountKobo,
+      balanceBeforeKobo: wallet.balanceKobo,
+      balanceAfterKobo: wallet.balanceKobo - amountKobo,
+      expectedSeq: wallet.seq,
+      nextSeq: wallet.seq + 1,
+      createsWallet: !wallet.exists,
+    },
+  };
+}
+
+/** A credit of a positive whole number of kobo. */
+export function planCredit(wallet: WalletState, amountKobo: Kobo): PlanResult {
+  if (!validAmount(amountKobo)) return { ok: false, reason: 'invalid_amount' };
+  const balanceAfterKobo = wallet.balanceKobo + amountKobo;
+  if (!Number.isSafeInteger(balanceAfterKobo)) return { ok: false, reason: 'invalid_amount' };
+  return {
+    ok: true,
+    change: {
+      direction: 'credit',
+      amountKobo,
+      balanceBeforeKobo: wallet.balanceKobo,
+      balanceAfterKobo,
+      expectedSeq: wallet.seq,
+      nextSeq: wallet.seq + 1,
+      createsWallet: !wallet.exists,
+    },
+  };
+}
+
+/** One link of a wallet's chain: what a transaction record says about the balance. */
+export interface ChainEntry {
+  id: string;
+  balanceBeforeKobo: Kobo;
+  balanceAfterKobo: Kobo;
+  walletSeq: number;
+  /** When given, |after − before| must equal it. */
+  amountKobo?: Kobo;
+}
+
+export type ChainProblem = 'seq_gap' | 'balance_mismatch' | 'negative_balance' | 'amount_mismatch' | 'wallet_mismatch';
+
+export type ChainCheck =
+  | { ok: true; balanceKobo: Kobo; seq: number }
+  | { ok: false; problem: ChainProblem; entryId: string | null; detail: string };
+
+/**
+ * Replays a wallet's chain from an empty wallet: entries ordered by seq must have seq 1, 2, 3…,
+ * each balance before equal to the previous balance after, no negative balance, and (when the
+ * current wallet is given) end exactly at the wallet's balance and seq.
+ */
+export function verifyChain(entries: readonly ChainEntry[], wallet?: Pick<WalletState, 'balanceKobo' | 'seq'>): ChainCheck {
+  const ordered = [...entries].sort((a, b) => a.walletSeq - b.walletSeq);
+  let balanceKobo = 0;
+  let seq = 0;
+  for (const entry of ordered) {
+    if (entry.walletSeq !== seq + 1) {
+      return { ok: false, problem: 'seq_gap', entryId: entry.id, detail: `expected seq ${seq + 1}, found ${entry.walletSeq}` };
+    }
+    if (entry.balanceBeforeKobo !== balanceKobo) {
+      return { ok: false, problem: 'balance_mismatch', entryId: entry.id, detail: `expected balance before ${balanceKobo}, found ${entry.balanceBeforeKobo}` };
+    }
+    if (entry.balanceAfterKobo < 0) {
+      return { ok: false, problem: 'negative_balance', entryId: entry.id, detail: `balance after ${entry.balanceAfterKobo}` };
+    }
+    if (entry.amountKobo !== undefined && Math.abs(entry.balanceAfterKobo - entry.balanceBeforeKobo) !== entry.amountKobo) {
+      return { ok: false, problem: 'amount_mismatch', entryId: entry.id, detail: `amount ${entry.amountKobo} does not explain ${entry.balanceBeforeKobo} → ${entry.balanceAfterKobo}` };
+    }
+    balanceKobo = entry.balanceAfterKobo;
+    seq = entry.walletSeq;
+  }
+  if (wallet && (wallet.balanceKobo !== balanceKobo || wallet.seq !== seq)) {
+    return {
+      ok: false,
+      problem: 'wallet_mismatch',
+      entryId: null,
+      detail: `chain ends at balance ${balanceKobo} seq ${seq}, wallet holds ${wallet.balanceKobo} seq ${wallet.seq}`,
+    };
+  }
+  return { ok: true, balanceKobo, seq };
+}
+
+/** Signed effect of an entry on the balance (credit positive, debit negative). */
+export function signedAmountKobo(entry: Pick<ChainEntry, 'balanceBeforeKobo' | 'balanceAfterKobo'>): Kobo {
+  return entry.balanceAfterKobo - entry.balanceBeforeKobo;
+}
+
+/** Jittered exponential backoff ("full jitter") for optimistic-concurrency retries. */
+export function backoffMs(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 16));
+  return Math.floor(random() * ceiling);
+}

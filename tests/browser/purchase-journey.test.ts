@@ -1,0 +1,110 @@
+/**
+ * A customer's first day, end to end in Chromium on the local cloud: register, get a coupon from
+ * the admin, redeem it, buy airtime, and watch the purchase settle (delivered, or refunded).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages.js';
+import { startLocalCloud } from '../support/local-cloud.js';
+import { ensureWebBuilt, issueCoupon, launchChromium, newPage, newTestUser, waitForTransactionStatus } from './helpers.js';
+
+type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
+
+describe('purchase journey', () => {
+  let cloud: Cloud;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const user = newTestUser('buyer');
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    cloud = await startLocalCloud();
+    browser = await launchChromium();
+    ({ context, page } = await newPage(browser, cloud.baseUrl));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await cloud?.stop();
+  });
+
+  async function balanceOnDashboard(): Promise<string> {
+    return (await page.getByTestId('dashboard-balance').textContent())?.trim() ?? '';
+  }
+
+  async function buyAirtime(phone: string, amount: string): Promise<void> {
+    await page.getByRole('link', { name: 'Airtime', exact: true }).click();
+    await page.waitForURL('**/profile/buyAirtime');
+    expect(await page.getByLabel('MTN').isChecked()).toBe(true);
+    await page.getByLabel('Phone number').fill(phone);
+    await page.getByLabel('Amount (₦)').fill(amount);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm purchase' });
+    await dialog.waitFor();
+    await dialog.getByText(phone).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByText(MSG.airtimeProcessing).first().waitFor();
+  }
+
+  it('registers, redeems an admin coupon, buys airtime that is delivered', async () => {
+    // Register through the UI.
+    await page.goto('/register');
+    await page.getByLabel('User name').fill(user.userName);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Phone number').fill(user.phoneNumber);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL('**/profile');
+    expect(await balanceOnDashboard()).toBe('₦0.00');
+    expect(await page.getByTestId('sidebar-username').textContent()).toBe(user.userName);
+
+    // The admin issues a coupon for the new user.
+    const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, user.userName, 1000);
+
+    // Redeem it from the dashboard's fund wallet button.
+    await page.getByRole('link', { name: 'Fund wallet', exact: true }).click();
+    await page.waitForURL('**/profile/fundWallet/coupon');
+    await page.getByLabel('Coupon code').fill(code);
+    await page.getByRole('button', { name: 'Redeem coupon' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByText(MSG.walletFunded).first().waitFor();
+    expect(await balanceOnDashboard()).toBe('₦1,000.00');
+
+    // Buy ₦100 of airtime: a smart earner pays 99%.
+    await buyAirtime('08011111111', '100');
+    expect(await balanceOnDashboard()).toBe('₦901.00');
+    expect(await page.getByTestId('sidebar-balance').textContent()).toBe('₦901.00');
+
+    await page.goto('/profile/transactions');
+    await waitForTransactionStatus(page, '08011111111', 'success');
+
+    // The details show the balance chain.
+    await page.locator('[data-testid="transaction-row"][data-phone="08011111111"]').first().click();
+    const details = page.getByTestId('transaction-details');
+    await details.getByText('₦1,000.00', { exact: true }).waitFor();
+    await details.getByText('₦901.00', { exact: true }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+  });
+
+  it('shows a purchase the supplier refuses as refunded, with the balance restored', async () => {
+    await page.goto('/profile');
+    const before = await balanceOnDashboard();
+    expect(before).toBe('₦901.00');
+
+    await buyAirtime('08022222222', '200');
+    expect(await balanceOnDashboard()).toBe('₦703.00');
+
+    await page.goto('/profile/transactions');
+    await waitForTransactionStatus(page, '08022222222', 'refunded');
+
+    // A fresh start re-reads the user: the refund is in the balance.
+    await page.goto('/profile');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('sidebar-balance').textContent(), { timeout: 20_000 }).toBe(before);
+    expect(await balanceOnDashboard()).toBe(before);
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * The user repository against a real DynamoDB Local: uniqueness claims under races, login rate
+ * limiting, password-reset tokens and token revocation.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LOCK_WINDOW_SECONDS, LOGIN_MAX_FAILURES } from '../../shared/constants.js';
+import { TABLE_KEYS } from '../../shared/table.js';
+import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
+import { db, tableName } from '../../functions/adapters/dynamo/client.js';
+import { keys } from '../../functions/adapters/dynamo/keys.js';
+import {
+  changePassword,
+  clearLoginFailures,
+  consumePasswordReset,
+  createUser,
+  getUserByEmail,
+  getUserById,
+  getUserByLogin,
+  getUserByUserName,
+  getWalletBalanceKobo,
+  loadPrincipal,
+  reserveLoginAttempt,
+  savePasswordReset,
+  updateLastLogin,
+  type NewUser,
+} from '../../functions/adapters/dynamo/users.js';
+import { epochSeconds, hashResetToken, newResetToken } from '../../functions/domain/accounts.js';
+import { verifyPassword } from '../../functions/domain/passwords.js';
+import { DEMO_CREDIT_KOBO, DEMO_USER, seedLocalData } from '../../functions/local-seed.js';
+
+let dynamo: DynamoDbLocal;
+let counter = 0;
+
+/** A table shaped like the stack's (keys, the three indexes, TTL), in an in-memory DynamoDB Local. */
+async function startTable(): Promise<DynamoDbLocal> {
+  const local = await startDynamoDbLocal();
+  const { partitionKey, sortKey, ttlAttribute, indexes } = TABLE_KEYS;
+  const attributes = new Set<string>([partitionKey, sortKey, ...Object.values(indexes).flatMap((i) => [i.partitionKey, i.sortKey])]);
+  await ensureTables(local.endpoint, [
+    {
+      logicalId: 'Table',
+      name: 'AccountsTestTable',
+      keySchema: [
+        { AttributeName: partitionKey, KeyType: 'HASH' },
+        { AttributeName: sortKey, KeyType: 'RANGE' },
+      ],
+      attributeDefinitions: [...attributes].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
+      globalSecondaryIndexes: Object.entries(indexes).map(([IndexName, index]) => ({
+        IndexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      ttlAttribute,
+    },
+  ]);
+  Object.assign(process.env, {
+    TABLE_NAME: 'AccountsTestTable',
+    AWS_ENDPOINT_URL_DYNAMODB: local.endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  });
+  return local;
+}
+
+function newUser(overrides: Partial<NewUser> = {}): NewUser {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { userName: `user_${id}`, email: `user_${id}@example.com`, phoneNumber: '08012345678', passwordHash: '$argon2id$test', ...overrides };
+}
+
+async function created(input: NewUser = newUser()) {
+  const result = await createUser(input);
+  if (!result.ok) throw new Error(`expected the user to be created, got ${result.reason}`);
+  return result.user;
+}
+
+beforeAll(async () => {
+  dynamo = await startTable();
+});
+
+afterAll(async () => {
+  await dynamo?.stop();
+});
+
+describe('createUser', () => {
+  it('writes the profile, both claims and an empty wallet, found again by id, user name or e-mail in any case', async () => {
+    const input = newUser({ userName: 'Ada_Lovelace', email: 'Ada@Example.com' });
+    const user = await created(input);
+    expect(user).toMatchObject({ userName: 'Ada_Lovelace', email: 'Ada@Example.com', userType: 'smart earner', tokenVersion: 0, isAdmin: false });
+    expect(user.apiToken).toMatch(/^[\w-]{32}$/);
+    expect((await getUserById(user.userId))?.userName).toBe('Ada_Lovelace');
+    expect((await getUserByUserName('ada_LOVELACE'))?.userId).toBe(user.userId);
+    expect((await getUserByEmail('ADA@example.COM'))?.userId).toBe(user.userId);
+    expect((await getUserByLogin('ada@example.com'))?.userId).toBe(user.userId);
+    expect((await getUserByLogin(' ada_lovelace '))?.userId).toBe(user.userId);
+    expect(await getWalletBalanceKobo(user.userId)).toBe(0);
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(user.userId) }));
+    expect(Item).toMatchObject({ entity: 'User', gsi2pk: 'USER', gsi2sk: `${user.createdAt}#${user.userId}` });
+  });
+
+  it('refuses a user name already taken in another case, and writes nothing of the loser', async () => {
+    const first = await created();
+    const loser = newUser({ userName: first.userName.toUpperCase() });
+    expect(await createUser(loser)).toEqual({ ok: false, reason: 'user_name_taken' });
+    // The loser's e-mail claim was not left behind: the address is still free.
+    expect(await getUserByEmail(loser.email)).toBeUndefined();
+    expect((await createUser(newUser({ email: loser.email }))).ok).toBe(true);
+  });
+
+  it('refuses an e-mail already registered in another case', async () => {
+    const first = await created();
+    expect(await createUser(newUser({ email: first.email.toUpperCase() }))).toEqual({ ok: false, reason: 'email_taken' });
+  });
+
+  it('lets exactly one of many concurrent registrations of the same user name win', async () => {
+    const userName = `race_${Date.now().toString(36)}`;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createUser(newUser({ userName: i % 2 ? userName : userName.toUpperCase() }))),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'user_name_taken')).toBe(true);
+    const winner = results.find((r) => r.ok);
+    expect((await getUserByUserName(userName))?.userId).toBe(winner?.ok && winner.user.userId);
+  });
+
+  it('lets exactly one of concurrent registrations of the same e-mail win', async () => {
+    const email = `race_${Date.now().toString(36)}@example.com`;
+    const results = await Promise.all(Array.from({ length: 6 }, () => createUser(newUser({ email }))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === 'email_taken')).toHaveLength(5);
+  });
+});
+
+describe('loadPrincipal and password changes', () => {
+  it('answers the stored roles for the current token version, nothing for an unknown user', async () => {
+    const user = await created(newUser({ isAgent: true }));
+    expect(await loadPrincipal(user.userId, 0)).toEqual({
+      userId: user.userId,
+      userName: user.userName,
+      userType: 'smart earner',
+      isAdmin: false,
+      isAgent: true,
+      isCouponVendor: false,
+    });
+    expect(await loadPrincipal('01NOSUCHUSER0000000000000', 0)).toBeUndefined();
+  });
+
+  it('changePassword bumps tokenVersion so tokens of the old version stop loading', async () => {
+    const user = await created();
+    const changed = await changePassword(user.userId, 0, '$argon2id$new');
+    expect(changed).toEqual({ ok: true, tokenVersion: 1 });
+    expect(await loadPrincipal(user.userId, 0)).toBeUndefined();
+    expect((await loadPrincipal(user.userId, 1))?.userId).toBe(user.userId);
+    expect((await getUserById(user.userId))?.passwordHash).toBe('$argon2id$new');
+  });
+
+  it('changePassword against a stale version changes nothing (a concurrent change won)', async () => {
+    const user = await created();
+    await changePassword(user.userId, 0, '$argon2id$first');
+    expect(await changePassword(user.userId, 0, '$argon2id$second')).toEqual({ ok: false, reason: 'stale' });
+    expect((await getUserById(user.userId))?.passwordHash).toBe('$argon2id$first');
+  });
+
+  it('updateLastLogin records the time, only for an existing user', async () => {
+    const user = await created();
+    const at = new Date('2025-01-02T03:04:05.000Z');
+    await updateLastLogin(user.userId, at);
+    expect((await getUserById(user.userId))?.lastLogin).toBe(at.toISOString());
+    await expect(updateLastLogin('01NOSUCHUSER0000000000000', at)).rejects.toThrow();
+  });
+});
+
+describe('login rate limiting', () => {
+  it(`allows ${LOGIN_MAX_FAILURES} attempts in a window, then locks the name in every case`, async () => {
+    const name = `Locked_${Date.now().toString(36)}`;
+    const now = new Date();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect(await reserveLoginAttempt(name, now)).toBe('allowed');
+    expect(await reserveLoginAttempt(name, now)).toBe('locked');
+    expect(await reserveLoginAttempt(name.toLowerCase(), now)).toBe('locked');
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginFailures(name) }));
+    expect(Item?.expiresAt).toBe(epochSeconds(now) + LOGIN_LOCK_WINDOW_SECONDS);
+  });
+
+  it('opens a new window once the old one ended, even while the expired counter still exists', async () => {
+    const name = `window_${Date.now().toString(36)}`;
+    const now = new Date();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await reserveLoginAttempt(name, now);
+    const later = new Date(now.getTime() + (LOGIN_LOCK_WINDOW_SECONDS + 1) * 1000);
+    expect(await reserveLoginAttempt(name, later)).toBe('allowed');
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginFailures(name) }));
+    expect(Item).toMatchObject({ failures: 1, expiresAt: epochSeconds(later) + LOGIN_LOCK_WINDOW_SECONDS });
+  });
+
+  it('a cleared counter (successful login) allows attempts again', async () => {
+    const name = `cleared_${Date.now().toString(36)}`;
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await reserveLoginAttempt(name);
+    await clearLoginFailures(name);
+    expect(await reserveLoginAttempt(name)).toBe('allowed');
+  });
+
+  it(`counts atomically: of 20 parallel attempts exactly ${LOGIN_MAX_FAILURES} are allowed`, async () => {
+    const name = `parallel_${Date.now().toString(36)}`;
+    const now = new Date();
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => reserveLoginAttempt(name, now)));
+    expect(outcomes.filter((o) => o === 'allowed')).toHaveLength(LOGIN_MAX_FAILURES);
+  });
+});
+
+describe('password reset tokens', () => {
+  it('a valid token replaces the password, bumps tokenVersion and works only once', async () => {
+    const user = await created();
+    const now = new Date();
+    const reset = newResetToken(now);
+    await savePasswordReset(user.userId, reset.tokenHash, reset.expiresAt, now);
+    const used = await consumePasswordReset(user.userId, hashResetToken(reset.token), '$argon2id$reset', now);
+    expect(used).toEqual({ ok: true, user: { userId: user.userId, userName: user.userName } });
+    const after = await getUserById(user.userId);
+    expect(after).toMatchObject({ passwordHash: '$argon2id$reset', tokenVersion: 1 });
+    expect(await consumePasswordReset(user.userId, hashResetToken(reset.token), '$argon2id$again', now)).toEqual({ ok: false, reason: 'invalid' });
+    expect((await getUserById(user.userId))?.passwordHash).toBe('$argon2id$reset');
+  });
+
+  it('a wrong token changes nothing and leaves the real one usable', async () => {
+    const user = await created();
+    const reset = newResetToken(new Date());
+    await savePasswordReset(user.userId, reset.tokenHash, reset.expiresAt);
+    expect(await consumePasswordReset(user.userId, hashResetToken('guess'), '$argon2id$x')).toEqual({ ok: false, reason: 'invalid' });
+    expect((await getUserById(user.userId))?.tokenVersion).toBe(0);
+    expect((await consumePasswordReset(user.userId, reset.tokenHash, '$argon2id$y')).ok).toBe(true);
+  });
+
+  it('an expired token is refused even before TTL deletes it', async () => {
+    const user = await created();
+    const issued = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const reset = newResetToken(issued);
+    await savePasswordReset(user.userId, reset.tokenHash, reset.expiresAt, issued);
+    expect(await consumePasswordReset(user.userId, reset.tokenHash, '$argon2id$late')).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('only the latest requested link works', async () => {
+    const user = await created();
+    const first = newResetToken(new Date());
+    const second = newResetToken(new Date());
+    await savePasswordReset(user.userId, first.tokenHash, first.expiresAt);
+    await savePasswordReset(user.userId, second.tokenHash, second.expiresAt);
+    expect((await consumePasswordReset(user.userId, first.tokenHash, '$argon2id$a')).ok).toBe(false);
+    expect((await consumePasswordReset(user.userId, second.tokenHash, '$argon2id$b')).ok).toBe(true);
+  });
+
+  it('two concurrent uses of one token: exactly one succeeds', async () => {
+    const user = await created();
+    const reset = newResetToken(new Date());
+    await savePasswordReset(user.userId, reset.tokenHash, reset.expiresAt);
+    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => consumePasswordReset(user.userId, reset.tokenHash, `$argon2id$${i}`)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect((await getUserById(user.userId))?.tokenVersion).toBe(1);
+  });
+
+  it('a token for a user that does not exist is refused', async () => {
+    const reset = newResetToken(new Date());
+    expect((await consumePasswordReset('01NOSUCHUSER0000000000000', reset.tokenHash, '$argon2id$x')).ok).toBe(false);
+  });
+});
+
+describe('local seed', () => {
+  it('creates the admin, demo user (funded ₦5,000 once) and demo agent, and is safe to run again', async () => {
+    const admin = { userName: 'seed_admin', password: 'admin-password-1', email: 'seed_admin@localhost' };
+    const first = await seedLocalData({ admin });
+    expect(first).toMatchObject({
+      admin: { outcome: 'created' },
+      demoUser: { userName: 'demo', outcome: 'created' },
+      demoAgent: { outcome: 'created' },
+      demoWallet: 'credited',
+    });
+    const second = await seedLocalData({ admin: { ...admin, password: 'a-different-password' } });
+    expect(second).toMatchObject({
+      admin: { outcome: 'existed' },
+      demoUser: { outcome: 'existed' },
+      demoAgent: { outcome: 'existed' },
+      demoWallet: 'already credited',
+    });
+    const storedAdmin = await getUserByUserName('seed_admin');
+    expect(storedAdmin?.isAdmin).toBe(true);
+    // An existing account keeps its password.
+    expect(await verifyPassword(admin.password, storedAdmin!.passwordHash)).toBe(true);
+    const demo = await getUserByUserName(DEMO_USER.userName);
+    expect(demo).toMatchObject({ userType: 'smart earner', isAdmin: false });
+    expect(await verifyPassword(DEMO_USER.password, demo!.passwordHash)).toBe(true);
+    expect(await getWalletBalanceKobo(demo!.userId)).toBe(DEMO_CREDIT_KOBO);
+    expect((await getUserByUserName('agent'))?.isAgent).toBe(true);
+  });
+});

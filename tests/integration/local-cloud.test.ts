@@ -1,0 +1,96 @@
+/**
+ * Smoke tests of the local cloud itself: it starts from the CDK stack, serves the app with the SPA
+ * fallback, answers unknown API paths with {msg}, captures mail, logs supplier calls, and the
+ * seeded admin can log in.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, useLocalCloud } from '../support/local-cloud.js';
+
+const cloud = useLocalCloud();
+const webBuilt = existsSync(join(REPO_ROOT, 'web', 'dist', 'index.html'));
+
+describe('the local cloud', () => {
+  it.runIf(webBuilt)('serves the web app at /', async () => {
+    const response = await fetch(`${cloud().baseUrl}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await response.text()).toMatch(/<div id="root"|<script/);
+  });
+
+  it.runIf(webBuilt)('answers deep links with index.html so the app can route them', async () => {
+    const [deep, root] = await Promise.all([fetch(`${cloud().baseUrl}/profile/buyAirtime`), fetch(`${cloud().baseUrl}/`)]);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toBe(await root.text());
+  });
+
+  it.runIf(webBuilt)('does not turn missing files into index.html', async () => {
+    const response = await fetch(`${cloud().baseUrl}/assets/missing-file.js`);
+    expect(response.status).toBe(404);
+  });
+
+  it('answers an unknown API path with 404 {msg}', async () => {
+    const response = await fetch(`${cloud().baseUrl}/api/v1/nope`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ msg: expect.any(String) });
+  });
+
+  it('answers a known path with the wrong method with 405', async () => {
+    const response = await fetch(`${cloud().baseUrl}/api/v1/auth/login`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toContain('POST');
+  });
+
+  it('refuses request bodies over 1 MB with 413', async () => {
+    const response = await fetch(`${cloud().baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'x', password: 'y'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('has a mail viewer', async () => {
+    const page = await fetch(`${cloud().baseUrl}/_local/mail`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Local mail');
+    expect(Array.isArray(await cloud().readMail())).toBe(true);
+  });
+
+  it('exposes the supplier simulators call logs', async () => {
+    const calls = await cloud().simulatorCalls('ALARO', 'no-such-request');
+    expect(calls).toMatchObject({ supplier: 'ALARO', count: 0 });
+  });
+
+  it('logs in the seeded admin', async () => {
+    const { userName, password } = cloud().adminLogin;
+    const response = await fetch(`${cloud().baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName, password }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { token?: string; user?: { isAdmin?: boolean } };
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.user?.isAdmin).toBe(true);
+  });
+
+  it('delivers an e-mail end to end: API → EventBridge rule → SQS → mailer → SES → mail viewer', async () => {
+    const email = `smoke-${Date.now()}@example.com`;
+    const register = await fetch(`${cloud().baseUrl}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: `smoke${Date.now() % 1e6}`, email, phoneNumber: '08012345678', password: 'smoke-pass-1', passwordCheck: 'smoke-pass-1' }),
+    });
+    expect(register.status).toBeLessThan(300);
+    const reset = await fetch(`${cloud().baseUrl}/api/v1/auth/requestPasswordReset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(reset.status).toBe(200);
+    const mail = await cloud().waitForMail(email);
+    expect(mail.text).toMatch(/http:\/\/localhost:\d+\//);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Randomized workloads on a real DynamoDB Local (fast-check): fundings, coupon redemptions,
+ * purchases (alone and in concurrent bursts) with random supplier outcomes, duplicate and
+ * concurrent fulfilment deliveries, sweeps, racing refunds and idempotent replays. After EVERY
+ * step the ledger invariants must hold:
+ *   - no balance below zero;
+ *   - each wallet equals the replay of its chain (balance before = previous after, seq + 1);
+ *   - money in (fundings, refunds) − money out (purchases) = sum of balances, and the fundings
+ *     on record are exactly those the workload made;
+ *   - each purchase is charged once, submitted to a supplier at most once, refunded at most once,
+ *     and a refund exists exactly when the purchase is `refunded`.
+ * At the end every purchase is final: `success`, or `refunded` with the money back.
+ */
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dynamoCoupons } from '../../functions/adapters/dynamo/coupons.js';
+import { dynamoLedger } from '../../functions/adapters/dynamo/ledger.js';
+import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions.js';
+import { verifyChain } from '../../functions/domain/ledger.js';
+import { fulfilPurchase } from '../../functions/domain/fulfilment.js';
+import type { SupplierOutcome } from '../../functions/domain/purchase-state.js';
+import { placeAirtimePurchase } from '../../functions/domain/purchases.js';
+import { sweepOpenPurchases } from '../../functions/domain/sweeper.js';
+import { isPurchase } from '../../functions/domain/transactions.js';
+import { issueCoupon, redeemCoupon } from '../../functions/domain/wallet-funding.js';
+import { useDynamoDb } from '../support/dynamo.js';
+import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../unit/money/fakes.js';
+
+useDynamoDb();
+
+/** Phone number → what the fake supplier answers on submission and on re-query. */
+const SCRIPTS: Record<string, { submit: SupplierOutcome; requery: SupplierOutcome }> = {
+  '08011111111': { submit: 'delivered', requery: 'delivered' },
+  '08022222222': { submit: 'failed', requery: 'failed' },
+  '08033333333': { submit: 'ambiguous', requery: 'delivered' },
+  '08044444444': { submit: 'ambiguous', requery: 'failed' },
+  '08066666666': { submit: 'ambiguous', requery: 'ambiguous' },
+};
+const PHONES = Object.keys(SCRIPTS);
+
+type Op =
+  | { op: 'fund'; user: number; amountKobo: number }
+  | { op: 'coupon'; user: number; amountKobo: number; redemptions: number }
+  | { op: 'buy'; user: number; faceValueKobo: number; phone: number; requestId: number | null }
+  | { op: 'burst'; user: number; count: number; phone: number }
+  | { op: 'deliver'; pick: number; copies: number }
+  | { op: 'sweep' }
+  | { op: 'refund'; pick: number; copies: number };
+
+const USERS = 3;
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ op: fc.constant('fund' as const), user: fc.nat(USERS - 1), amountKobo: fc.integer({ min: 1, max: 2_000_00 }) }),
+  fc.record({ op: fc.constant('coupon' as const), user: fc.nat(USERS - 1), amountKobo: fc.integer({ min: 1, max: 1_000_00 }), redemptions: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({
+    op: fc.constant('buy' as const),
+    user: fc.nat(USERS - 1),
+    faceValueKobo: fc.integer({ min: 90_00, max: 1_500_00 }),
+    phone: fc.nat(PHONES.length - 1),
+    requestId: fc.option(fc.nat(3), { nil: null }),
+  }),
+  fc.record({ op: fc.constant('burst' as const), user: fc.nat(USERS - 1), count: fc.integer({ min: 2, max: 6 }), phone: fc.nat(PHONES.length - 1) }),
+  fc.record({ op: fc.constant('deliver' as const), pick: fc.nat(), copies: fc.integer({ min: 1, max: 3 }) }),
+  fc.constant({ op: 'sweep' as const }),
+  fc.record({ op: fc.constant('refund' as const), pick: fc.nat(), copies: fc.integer({ min: 1, max: 3 }) }),
+);
+
+describe('ledger invariants under random workloads', () => {
+  it('hold after every step, and every purchase ends success or refunded', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 18 }), async (ops) => {
+        let finalising = false;
+        const supplier = new FakeSupplier(
+          'ALARO',
+          (phone) => SCRIPTS[phone]?.submit ?? 'delivered',
+          (phone) => (finalising && SCRIPTS[phone]?.requery === 'ambiguous' ? 'failed' : (SCRIPTS[phone]?.requery ?? 'delivered')),
+        );
+        const h = harness(directoryOf(supplier));
+        const users = await Promise.all(Array.from({ length: USERS }, () => newUser(Math.random() < 0.5 ? 'reseller' : 'smart earner')));
+        const admin = users[0]!;
+        const purchases: string[] = [];
+        let fundedKobo = 0;
+
+        const buy = async (userIndex: number, faceValueKobo: number, phone: string, requestId?: string) => {
+          const user = users[userIndex]!;
+          const result = await placeAirtimePurchase(
+            { userId: user.userId, userName: user.userName, userType: user.userType, network: 'MTN', phoneNumber: phone, faceValueKobo, requestId },
+            h.purchase,
+          );
+          if (result.kind === 'accepted') purchases.push(result.record.id);
+        };
+
+        const check = async (step: string) => {
+          let balances = 0;
+          let moneyIn = 0;
+          let moneyOut = 0;
+          let fundingsOnRecord = 0;
+          for (const user of users) {
+            const records = await dynamoTransactions.listForUser(user.userId, {});
+            const wallet = await dynamoLedger.getWallet(user.userId);
+            expect(wallet.balanceKobo, `${step}: negative balance`).toBeGreaterThanOrEqual(0);
+            const chain = verifyChain(records, wallet);
+            expect(chain, `${step}: chain of ${user.userName}`).toMatchObject({ ok: true });
+            balances += wallet.balanceKobo;
+            for (const record of records) {
+              if (isPurchase(record.trans_Type)) moneyOut += record.amountKobo;
+              else moneyIn += record.amountKobo;
+              if (record.trans_Type === 'wallet') fundingsOnRecord += record.amountKobo;
+            }
+            const refunds = records.filter((r) => r.trans_Type === 'refund');
+            for (const purchase of records.filter((r) => isPurchase(r.trans_Type))) {
+              const mine = refunds.filter((r) => r.relatedTransactionId === purchase.id);
+              expect(mine.length, `${step}: refunds of ${purchase.id}`).toBe(purchase.trans_Status === 'refunded' ? 1 : 0);
+              if (mine[0]) expect(mine[0].amountKobo).toBe(purchase.amountKobo);
+              expect(supplier.submissionsOf(purchase.id), `${step}: submissions of ${purchase.id}`).toBeLessThanOrEqual(1);
+            }
+          }
+          expect(moneyIn - moneyOut, `${step}: money in − out = balances`).toBe(balances);
+          expect(fundingsOnRecord, `${step}: fundings on record`).toBe(fundedKobo);
+        };
+
+        for (const [i, op] of ops.entries()) {
+          switch (op.op) {
+            case 'fund':
+              await fund(users[op.user]!, op.amountKobo);
+              fundedKobo += op.amountKobo;
+              break;
+            case 'coupon': {
+              const owner = users[op.user]!;
+              const deps = { coupons: dynamoCoupons, randomBytes: (n: number) => randomBytes(n), now: () => new Date() };
+              const issued = await issueCoupon({ owner, amountKobo: op.amountKobo, issuedBy: admin.userId }, deps);
+              if (issued.kind !== 'issued') throw new Error(issued.kind);
+              const results = await Promise.all(Array.from({ length: op.redemptions }, () => redeemCoupon(issued.coupon.code, owner, deps)));
+              expect(results.filter((r) => r.kind === 'redeemed')).toHaveLength(1);
+              fundedKobo += op.amountKobo;
+              break;
+            }
+            case 'buy':
+              await buy(op.user, op.faceValueKobo, PHONES[op.phone]!, op.requestId === null ? undefined : `req-${op.user}-${op.requestId}`);
+              break;
+            case 'burst':
+              await Promise.all(Array.from({ length: op.count }, () => buy(op.user, 100_00, PHONES[op.phone]!)));
+              break;
+            case 'deliver': {
+              const id = purchases[op.pick % Math.max(1, purchases.length)];
+              if (id) await Promise.all(Array.from({ length: op.copies }, () => fulfilPurchase(id, h.fulfilment)));
+              break;
+            }
+            case 'sweep':
+              await sweepOpenPurchases(h.sweeper, IMMEDIATE_SWEEP);
+              break;
+            case 'refund': {
+              const id = purchases[op.pick % Math.max(1, purchases.length)];
+              if (id) await Promise.all(Array.from({ length: op.copies }, () => dynamoLedger.refundPurchase(id, { reason: 'admin', now: new Date() })));
+              break;
+            }
+          }
+          await check(`step ${i} ${op.op}`);
+        }
+
+        // Finish: deliver whatever was never delivered, then re-query until nothing is open.
+        finalising = true;
+        for (const id of h.queue.take()) await fulfilPurchase(id, h.fulfilment);
+        for (const id of purchases) await fulfilPurchase(id, h.fulfilment);
+        await sweepOpenPurchases(h.sweeper, IMMEDIATE_SWEEP);
+        await check('final');
+        for (const id of new Set(purchases)) {
+          const purchase = await dynamoTransactions.get(id);
+          expect(['success', 'refunded'], `final status of ${id}`).toContain(purchase!.trans_Status);
+        }
+      }),
+      { numRuns: 12, endOnFailure: true },
+    );
+  }, 180_000);
+});
+
+
+

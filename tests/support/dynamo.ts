@@ -1,0 +1,70 @@
+/**
+ * A real DynamoDB Local for a test file: started once (beforeAll), one table shaped like the
+ * stack's (pk/sk + the three GSIs of shared/table.ts), and the environment the functions read
+ * (TABLE_NAME, AWS_ENDPOINT_URL_DYNAMODB, dummy credentials) pointed at it.
+ *
+ * Usage: `const dynamo = useDynamoDb();` at the top of a describe/file; tests use unique users.
+ */
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
+import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
+import { TABLE_KEYS } from '../../shared/table.js';
+
+export async function createPlatformTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  const indexes = Object.entries(TABLE_KEYS.indexes);
+  const attributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  for (const [, index] of indexes) {
+    attributes.add(index.partitionKey);
+    attributes.add(index.sortKey);
+  }
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        GlobalSecondaryIndexes: indexes.map(([name, index]) => ({
+          IndexName: name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+export interface TestDynamo {
+  endpoint: string;
+  tableName: string;
+}
+
+/** Starts DynamoDB Local for this file and points the functions' environment at a fresh table. */
+export function useDynamoDb(): TestDynamo {
+  const handle: TestDynamo = { endpoint: '', tableName: '' };
+  let local: DynamoDbLocal | undefined;
+  beforeAll(async () => {
+    local = await startDynamoDbLocal();
+    handle.endpoint = local.endpoint;
+    handle.tableName = `money-test-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    await createPlatformTable(local.endpoint, handle.tableName);
+    process.env.TABLE_NAME = handle.tableName;
+    process.env.AWS_ENDPOINT_URL_DYNAMODB = local.endpoint;
+    process.env.AWS_REGION = 'us-east-1';
+    process.env.AWS_ACCESS_KEY_ID = 'local';
+    process.env.AWS_SECRET_ACCESS_KEY = 'local';
+  }, 90_000);
+  afterAll(async () => {
+    await local?.stop();
+  }, 30_000);
+  return handle;
+}

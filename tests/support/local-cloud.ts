@@ -1,0 +1,226 @@
+/**
+ * Test harness: runs the whole local cloud (`infra/local/start.ts`) as a child process on a free
+ * port with a fresh temporary DATA_DIR, and gives tests what they need to drive it.
+ *
+ *   const cloud = await startLocalCloud();
+ *   await fetch(`${cloud.baseUrl}/api/v1/auth/login`, ...);   // admin: cloud.adminLogin
+ *   await cloud.readMail();                                     // captured e-mail, newest first
+ *   await cloud.simulatorCalls('ALARO', transactionId);         // "the supplier was called once"
+ *   await cloud.stop();
+ *
+ * Or one instance per test file: `const cloud = useLocalCloud();` then `cloud().baseUrl` in tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const TEST_ADMIN = { userName: 'admin', password: 'local-admin-Passw0rd!', email: 'admin@example.com' } as const;
+
+export type SupplierName = 'ALARO' | 'GLAD';
+
+export interface CapturedMail {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  date: string;
+}
+
+export interface SimulatorCalls {
+  supplier: string;
+  /** Purchase POSTs (for `requestId`: POSTs carrying that request_id, duplicates included). */
+  count: number;
+  byRequestId: Record<string, number>;
+  calls: Array<{ at: string; method: string; path: string; requestId: string | null; mobileNumber: string | null; answer: number | 'held' }>;
+}
+
+export type ForcedOutcome = 'successful' | 'failed' | 'processing' | 'processing-then-failed' | 'timeout' | 'error' | null;
+
+export interface LocalCloudOptions {
+  /** Extra environment for the platform (e.g. LOCAL_SCHEDULE_INTERVAL_MS). */
+  env?: Record<string, string>;
+  /** Reuse a data folder (e.g. to test a restart); it is then not deleted on stop. */
+  dataDir?: string;
+  /** How long to wait for `LOCAL CLOUD READY` (default 120 s). */
+  startTimeoutMs?: number;
+}
+
+export interface LocalCloud {
+  baseUrl: string;
+  dataDir: string;
+  adminLogin: { userName: string; password: string };
+  readMail(): Promise<CapturedMail[]>;
+  /** Waits until a mail to `to` (and optionally matching `subject`) arrives; newest first. */
+  waitForMail(to: string, options?: { subject?: RegExp | string; timeoutMs?: number }): Promise<CapturedMail>;
+  simulatorCalls(supplier: SupplierName, requestId?: string): Promise<SimulatorCalls>;
+  /** Forces every purchase at one supplier panel to an outcome (null: back to the phone-number rules). */
+  forceSupplierOutcome(supplier: SupplierName, outcome: ForcedOutcome): Promise<void>;
+  /** Everything the platform printed so far (for diagnostics). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const READY = /LOCAL CLOUD READY (\S+)/;
+const MAX_OUTPUT_CHARS = 200_000;
+
+export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
+  const port = await freePort();
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vtu-local-'));
+  let output = '';
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    // Keep the tail only: a long test run must not grow memory without bound.
+    if (output.length > MAX_OUTPUT_CHARS) output = output.slice(-MAX_OUTPUT_CHARS);
+  };
+
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    cwd: REPO_ROOT,
+    // Own process group, so stop() can end the platform and everything it started (Java) at once.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: TEST_ADMIN.userName,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      LOCAL_SCHEDULE_INTERVAL_MS: '500',
+      SUPPLIER_TIMEOUT_MS: '1000',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      LOCAL_CLOUD_PARENT_PID: String(process.pid),
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      // Vitest's own variables would leak into the platform's process otherwise.
+      VITEST: '',
+      VITEST_POOL_ID: '',
+      VITEST_WORKER_ID: '',
+      NODE_OPTIONS: '',
+      ...options.env,
+    },
+  });
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit({ code, signal })),
+  );
+
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      killGroup('SIGTERM');
+      const timer = setTimeout(() => killGroup('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // Anything left in the group (Java if the platform died abruptly) goes too.
+    killGroup('SIGKILL');
+    process.off('exit', onExit);
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const onExit = () => killGroup('SIGKILL');
+  process.on('exit', onExit);
+
+  const timeoutMs = options.startTimeoutMs ?? 120_000;
+  try {
+    await new Promise<void>((resolveReady, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the local cloud did not start within ${timeoutMs} ms`)), timeoutMs);
+      const check = () => {
+        if (READY.test(output)) {
+          clearTimeout(timer);
+          resolveReady();
+        }
+      };
+      child.stdout!.on('data', check);
+      void exited.then(({ code, signal }) => {
+        clearTimeout(timer);
+        reject(new Error(`the local cloud exited during start (code ${code}, signal ${signal})`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- local cloud output ---\n${output.slice(-20_000)}`);
+  }
+
+  const baseUrl = `http://localhost:${port}`;
+  const getJson = async <T>(path: string, init?: RequestInit): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, init);
+    if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const readMail = () => getJson<CapturedMail[]>('/_local/mail.json');
+
+  return {
+    baseUrl,
+    dataDir,
+    adminLogin: { userName: TEST_ADMIN.userName, password: TEST_ADMIN.password },
+    readMail,
+    async waitForMail(to, { subject, timeoutMs: wait = 15_000 } = {}) {
+      const deadline = Date.now() + wait;
+      for (;;) {
+        const found = (await readMail()).find(
+          (m) => m.to.split(/,\s*/).includes(to) && (subject === undefined || (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject))),
+        );
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to}${subject ? ` matching ${subject}` : ''} within ${wait} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    simulatorCalls: (supplier, requestId) =>
+      getJson<SimulatorCalls>(`/_sim/${supplier.toLowerCase()}/calls${requestId === undefined ? '' : `?requestId=${encodeURIComponent(requestId)}`}`),
+    async forceSupplierOutcome(supplier, outcome) {
+      await getJson(`/_sim/${supplier.toLowerCase()}/control`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ forceOutcome: outcome }),
+      });
+    },
+    output: () => output,
+    stop,
+  };
+}
+
+/**
+ * One local cloud shared by the tests of a file: started in beforeAll, stopped in afterAll.
+ * Returns a getter, because the instance exists only once beforeAll has run.
+ */
+export function useLocalCloud(options: LocalCloudOptions = {}): () => LocalCloud {
+  let cloud: LocalCloud | undefined;
+  beforeAll(async () => {
+    cloud = await startLocalCloud(options);
+  }, (options.startTimeoutMs ?? 120_000) + 15_000);
+  afterAll(async () => {
+    await cloud?.stop();
+  }, 30_000);
+  return () => {
+    if (!cloud) throw new Error('the local cloud is not running (useLocalCloud() must be called at the top level of a test file)');
+    return cloud;
+  };
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LambdaRuntime, LambdaTimeoutError, MissingHandlerError } from '../../../infra/local/lambda.js';
+import { LocalScheduler, scheduledEvent } from '../../../infra/local/scheduler.js';
+import type { FunctionDef, ScheduleDef } from '../../../infra/local/template.js';
+
+let root: string;
+const fn = (logicalId: string, entry: string, extra: Partial<FunctionDef> = {}): FunctionDef => ({
+  logicalId,
+  entry,
+  handlerExport: 'handler',
+  timeoutSeconds: 5,
+  memoryMb: 256,
+  rawEnvironment: {},
+  ...extra,
+});
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'lambda-test-'));
+  mkdirSync(join(root, 'fns'));
+  writeFileSync(join(root, 'fns', 'echo.mjs'), 'export const handler = async (event, context) => ({ event, name: context.functionName, id: context.awsRequestId, left: context.getRemainingTimeInMillis() });');
+  writeFileSync(join(root, 'fns', 'slow.mjs'), 'export const handler = () => new Promise((r) => setTimeout(r, 2000));');
+  writeFileSync(join(root, 'fns', 'other.mjs'), 'export const main = async () => 1;');
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('LambdaRuntime', () => {
+  it('names every missing entry file', async () => {
+    const runtime = new LambdaRuntime([fn('A', 'fns/echo.mjs'), fn('B', 'fns/missing-1.ts'), fn('C', 'fns/missing-2.ts')], root);
+    await expect(runtime.loadAll()).rejects.toThrow(MissingHandlerError);
+    await expect(runtime.loadAll()).rejects.toThrow(/fns\/missing-1\.ts, fns\/missing-2\.ts/);
+  });
+
+  it('says when the named export is not a function', async () => {
+    await expect(new LambdaRuntime([fn('O', 'fns/other.mjs')], root).loadAll()).rejects.toThrow(/does not export a function named "handler"/);
+    await expect(new LambdaRuntime([fn('O', 'fns/other.mjs', { handlerExport: 'main' })], root).loadAll()).resolves.toBeUndefined();
+  });
+
+  it('invokes with the event and a Lambda context', async () => {
+    const runtime = new LambdaRuntime([fn('Echo', 'fns/echo.mjs')], root);
+    const result = (await runtime.invoke('Echo', { a: 1 })) as any;
+    expect(result.event).toEqual({ a: 1 });
+    expect(result.name).toBe('VtuPlatform-Echo');
+    expect(result.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.left).toBeGreaterThan(4000);
+    expect(result.left).toBeLessThanOrEqual(5000);
+  });
+
+  it('times out like Lambda', async () => {
+    const runtime = new LambdaRuntime([fn('Slow', 'fns/slow.mjs', { timeoutSeconds: 0.2 })], root);
+    await expect(runtime.invoke('Slow', {})).rejects.toThrow(LambdaTimeoutError);
+  });
+});
+
+describe('LocalScheduler', () => {
+  const schedule: ScheduleDef = { logicalId: 'Cron', expression: 'rate(1 minute)', intervalMs: 60_000, enabled: true, targets: [] };
+
+  it('builds the scheduled-event shape', () => {
+    expect(scheduledEvent('Cron', new Date('2026-01-02T03:04:05.678Z'))).toEqual({
+      version: '0',
+      id: expect.any(String),
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      account: '123456789012',
+      time: '2026-01-02T03:04:05Z',
+      region: 'us-east-1',
+      resources: ['arn:aws:events:us-east-1:123456789012:rule/VtuPlatform-Cron'],
+      detail: {},
+    });
+  });
+
+  it('runs at the overridden interval and never overlaps a run of the same rule', async () => {
+    let runs = 0;
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    const scheduler = new LocalScheduler(
+      [schedule],
+      {
+        run: async () => {
+          runs++;
+          concurrent++;
+          maxConcurrent = Math.max(maxConcurrent, concurrent);
+          await new Promise((r) => setTimeout(r, 120));
+          concurrent--;
+        },
+      },
+      30,
+    );
+    scheduler.start();
+    await new Promise((r) => setTimeout(r, 400));
+    await scheduler.stop();
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(maxConcurrent).toBe(1);
+  });
+});

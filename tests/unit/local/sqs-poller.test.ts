@@ -1,0 +1,92 @@
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqsPoller, succeededMessageIds } from '../../../infra/local/pollers.js';
+import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from '../../../infra/local/sqs.js';
+import type { EventSourceMappingDef, QueueDef } from '../../../infra/local/template.js';
+
+describe('succeededMessageIds (Lambda partial batch semantics)', () => {
+  const ids = ['a', 'b', 'c'];
+  it('deletes everything on success without a report', () => {
+    expect(succeededMessageIds(ids, { ok: true, result: undefined }, true).succeeded).toEqual(ids);
+    expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: [] } }, true).succeeded).toEqual(ids);
+  });
+  it('keeps only the reported failures', () => {
+    expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: [{ itemIdentifier: 'b' }] } }, true).succeeded).toEqual(['a', 'c']);
+  });
+  it('keeps the whole batch when the handler throws or reports nonsense', () => {
+    expect(succeededMessageIds(ids, { ok: false }, true).succeeded).toEqual([]);
+    expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: [{ itemIdentifier: 'zzz' }] } }, true)).toMatchObject({ succeeded: [], problem: expect.any(String) });
+    expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: [{}] } }, true).succeeded).toEqual([]);
+    expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: 'b' } }, true).succeeded).toEqual([]);
+  });
+  it('ignores the report when the mapping does not ask for it', () => {
+    expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: [{ itemIdentifier: 'b' }] } }, false).succeeded).toEqual(ids);
+  });
+});
+
+describe('SqsPoller on local-aws-sqs', () => {
+  let sqsServer: LocalSqs;
+  let sqs: SQSClient;
+  let queues: Map<string, LocalQueue>;
+  const defs: QueueDef[] = [
+    { logicalId: 'WorkQueue', name: 'WorkQueue', visibilityTimeoutSeconds: 1, fifo: false, redrive: { deadLetterQueueLogicalId: 'WorkDlq', maxReceiveCount: 2 } },
+    { logicalId: 'WorkDlq', name: 'WorkDlq', visibilityTimeoutSeconds: 30, fifo: false },
+  ];
+  const mapping: EventSourceMappingDef = { logicalId: 'M', queueLogicalId: 'WorkQueue', functionLogicalId: 'Worker', batchSize: 10, reportBatchItemFailures: true, enabled: true };
+
+  beforeAll(async () => {
+    sqsServer = await startLocalSqs();
+    queues = await createQueues(sqsServer.endpoint, defs);
+    sqs = localSqsClient(sqsServer.endpoint);
+  });
+  afterAll(async () => {
+    sqs.destroy();
+    await sqsServer.stop();
+  });
+
+  it('creates the dead-letter queue first and wires the redrive policy', async () => {
+    const attributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queues.get('WorkQueue')!.url, AttributeNames: ['All'] }));
+    expect(JSON.parse(attributes.Attributes!.RedrivePolicy!)).toEqual({ deadLetterTargetArn: queues.get('WorkDlq')!.arn, maxReceiveCount: 2 });
+    expect(attributes.Attributes!.VisibilityTimeout).toBe('1');
+  });
+
+  it('delivers real SQS events, deletes successes, retries failures and dead-letters them after maxReceiveCount', async () => {
+    const seen: Array<{ body: string; receiveCount: string }> = [];
+    const events: SQSEvent[] = [];
+    const poller = new SqsPoller({
+      mapping,
+      queue: queues.get('WorkQueue')!,
+      sqs,
+      concurrency: 1,
+      log: () => {},
+      invoke: async (_id, event) => {
+        events.push(event);
+        for (const record of event.Records) seen.push({ body: record.body, receiveCount: record.attributes.ApproximateReceiveCount });
+        return { batchItemFailures: event.Records.filter((r) => r.body === 'bad').map((r) => ({ itemIdentifier: r.messageId })) };
+      },
+    });
+    const url = queues.get('WorkQueue')!.url;
+    await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: 'good' }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: 'bad' }));
+    poller.start();
+    const deadline = Date.now() + 10_000;
+    let dead: string[] = [];
+    while (Date.now() < deadline && dead.length === 0) {
+      await new Promise((r) => setTimeout(r, 200));
+      if (seen.filter((s) => s.body === 'bad').length >= 2) {
+        const received = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.get('WorkDlq')!.url, WaitTimeSeconds: 0, MaxNumberOfMessages: 10 }));
+        dead = (received.Messages ?? []).map((m) => m.Body!);
+      }
+    }
+    await poller.stop();
+    expect(seen.filter((s) => s.body === 'good')).toHaveLength(1);
+    expect(seen.filter((s) => s.body === 'bad').map((s) => s.receiveCount)).toEqual(['1', '2']);
+    expect(dead).toEqual(['bad']);
+    const record = events[0]!.Records[0]!;
+    expect(record).toMatchObject({ eventSource: 'aws:sqs', eventSourceARN: queues.get('WorkQueue')!.arn, awsRegion: 'us-east-1', md5OfBody: expect.any(String) });
+    expect(record.messageId).toEqual(expect.any(String));
+    expect(record.receiptHandle).toEqual(expect.any(String));
+    expect(record.attributes.SentTimestamp).toMatch(/^\d+$/);
+  }, 20_000);
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { EventPatternError } from '../../../infra/local/event-pattern.js';
+import { TemplateError, parseTopology, resolveEnvironment, scheduleIntervalMs, type CfnTemplate, type LocalResolvers } from '../../../infra/local/template.js';
+import { fixtureTemplate } from './fixture-template.js';
+
+const resolvers: LocalResolvers = {
+  tableName: (id) => `table-${id}`,
+  queueUrl: (id) => `http://127.0.0.1:9324/123456789012/${id}`,
+  queueArn: (id) => `arn:aws:sqs:us-east-1:123456789012:${id}`,
+  queueName: (id) => id,
+};
+
+const withResources = (extra: CfnTemplate['Resources']): CfnTemplate => ({ Resources: { ...fixtureTemplate.Resources, ...extra } });
+
+describe('parseTopology', () => {
+  const topology = parseTopology(fixtureTemplate);
+
+  it('reads the table with its keys, indexes and TTL', () => {
+    expect(topology.tables).toHaveLength(1);
+    expect(topology.tables[0]).toMatchObject({
+      logicalId: 'Table1',
+      name: 'Table1',
+      keySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      ttlAttribute: 'expiresAt',
+    });
+    expect(topology.tables[0]!.globalSecondaryIndexes.map((i) => i.IndexName)).toEqual(['byUserCreatedAt']);
+  });
+
+  it('reads queues with their dead-letter queue, receive count and visibility timeout', () => {
+    const work = topology.queues.find((q) => q.logicalId === 'WorkQueue')!;
+    expect(work).toMatchObject({ name: 'WorkQueue', visibilityTimeoutSeconds: 360, redrive: { deadLetterQueueLogicalId: 'WorkDlq', maxReceiveCount: 5 } });
+    expect(topology.queues.find((q) => q.logicalId === 'MailQueue')).toMatchObject({ visibilityTimeoutSeconds: 30, redrive: undefined });
+  });
+
+  it('keeps only functions with an entry (not CDK helper functions)', () => {
+    expect(topology.functions.map((f) => f.logicalId).sort()).toEqual(['ApiFn', 'CronFn', 'WorkerFn']);
+    expect(topology.functions.find((f) => f.logicalId === 'CronFn')).toMatchObject({ entry: 'functions/handlers/cron.ts', handlerExport: 'main', timeoutSeconds: 120 });
+  });
+
+  it('follows route → integration → function', () => {
+    expect(topology.routes.map((r) => [r.method, r.path, r.functionLogicalId])).toEqual([
+      ['POST', '/api/v1/auth/login', 'ApiFn'],
+      ['GET', '/api/v1/auth/validateUser/{userName}', 'ApiFn'],
+    ]);
+  });
+
+  it('maps the queue to its consumer with partial batch responses', () => {
+    expect(topology.eventSourceMappings).toEqual([
+      { logicalId: 'WorkerMapping', queueLogicalId: 'WorkQueue', functionLogicalId: 'WorkerFn', batchSize: 10, reportBatchItemFailures: true, enabled: true },
+    ]);
+  });
+
+  it('splits rules into schedules and bus rules with compiled patterns', () => {
+    expect(topology.schedules).toMatchObject([{ logicalId: 'CronRule', intervalMs: 60_000, targets: [{ kind: 'function', functionLogicalId: 'CronFn', retryAttempts: 2 }] }]);
+    const [rule] = topology.rules;
+    expect(rule).toMatchObject({ logicalId: 'MailRule', busName: 'VtuPlatform-bus', targets: [{ kind: 'queue', queueLogicalId: 'MailQueue' }] });
+    expect(rule!.matches({ source: 'vtu.platform', 'detail-type': 'EmailRequested', detail: {} })).toBe(true);
+    expect(rule!.matches({ source: 'vtu.platform', 'detail-type': 'TransactionSettled', detail: {} })).toBe(false);
+  });
+
+  it('rejects a rule with an unknown pattern operator when loading', () => {
+    const template = withResources({
+      BadRule: {
+        Type: 'AWS::Events::Rule',
+        Properties: { EventBusName: { Ref: 'Bus1' }, EventPattern: { source: [{ wildcard: 'vtu.*' }] }, Targets: [{ Arn: { 'Fn::GetAtt': ['MailQueue', 'Arn'] }, Id: 'T' }] },
+      },
+    });
+    expect(() => parseTopology(template)).toThrow(EventPatternError);
+    expect(() => parseTopology(template)).toThrow(/BadRule.*wildcard/);
+  });
+
+  it('rejects targets and schedules it cannot run', () => {
+    expect(() =>
+      parseTopology(
+        withResources({
+          T: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'rate(1 minute)', Targets: [{ Arn: { 'Fn::GetAtt': ['Api', 'Arn'] }, Id: 'X' }] } },
+        }),
+      ),
+    ).toThrow(TemplateError);
+    expect(() =>
+      parseTopology(
+        withResources({ C: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'cron(0 12 * * ? *)', Targets: [] } } }),
+      ),
+    ).toThrow(/unsupported schedule expression/);
+  });
+});
+
+describe('resolveEnvironment', () => {
+  it('resolves references to local names, URLs and fake ARNs, and drops runtime-only variables', () => {
+    const { env, conflicts } = resolveEnvironment(parseTopology(fixtureTemplate), resolvers);
+    expect(conflicts).toEqual([]);
+    expect(env).toEqual({
+      TABLE_NAME: 'table-Table1',
+      EVENT_BUS_NAME: 'VtuPlatform-bus',
+      JWT_SECRET_ARN: expect.stringMatching(/^arn:aws:secretsmanager:us-east-1:123456789012:secret:Secret1/),
+      WORK_QUEUE_URL: 'http://127.0.0.1:9324/123456789012/WorkQueue',
+      WORK_QUEUE_ARN: 'arn:aws:sqs:us-east-1:123456789012:WorkQueue',
+      JOINED: 'a-WorkQueue',
+    });
+  });
+
+  it('reports a variable two functions set differently', () => {
+    const template = structuredClone(fixtureTemplate);
+    template.Resources.WorkerFn!.Properties!.Environment.Variables.TABLE_NAME = 'other';
+    expect(resolveEnvironment(parseTopology(template), resolvers).conflicts).toEqual([expect.stringContaining('TABLE_NAME')]);
+  });
+});
+
+describe('scheduleIntervalMs', () => {
+  it.each([
+    ['rate(1 minute)', 60_000],
+    ['rate(5 minutes)', 300_000],
+    ['rate(1 hour)', 3_600_000],
+    ['rate(2 days)', 172_800_000],
+  ])('%s → %d ms', (expression, ms) => expect(scheduleIntervalMs(expression)).toBe(ms));
+
+  it.each(['rate(1 minutes)', 'rate(2 minute)', 'rate(0 minutes)', 'cron(* * * * ? *)'])('rejects %s', (expression) =>
+    expect(() => scheduleIntervalMs(expression)).toThrow(TemplateError),
+  );
+});

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { COUPON_MAX_KOBO } from '../../../shared/constants.js';
+import { checkCouponAmount, checkRedeemable, COUPON_ALPHABET, generateCouponCode, normaliseCouponCode, type Coupon } from '../../../functions/domain/coupons.js';
+
+describe('coupon codes', () => {
+  it('are 16 characters of an alphabet without 0/O, 1/I/L', () => {
+    for (let i = 0; i < 200; i++) {
+      const code = generateCouponCode((n) => randomBytes(n));
+      expect(code).toMatch(new RegExp(`^[${COUPON_ALPHABET}]{16}$`));
+    }
+    expect(COUPON_ALPHABET).not.toMatch(/[01OIL]/);
+  });
+  it('discard random bytes that would bias the alphabet', () => {
+    // 248..255 are above the largest multiple of 31 (248) and must be skipped.
+    const bytes = [255, 250, 248, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+    let offset = 0;
+    const code = generateCouponCode((n) => {
+      const out = Uint8Array.from({ length: n }, (_, i) => bytes[(offset + i) % bytes.length]!);
+      offset += n;
+      return out;
+    }, 4);
+    expect(code).toBe(COUPON_ALPHABET.slice(0, 4));
+  });
+  it('are read case-insensitively, ignoring spaces and dashes', () => {
+    expect(normaliseCouponCode(' abcd-efgh ijkm ')).toBe('ABCDEFGHIJKM');
+  });
+});
+
+describe('coupon rules', () => {
+  const coupon: Coupon = { code: 'X', ownerUserId: 'u1', ownerUserName: 'ada', amountKobo: 100, used: false, createdAt: '', createdBy: 'admin' };
+  it('the owner may redeem an unused coupon', () => {
+    expect(checkRedeemable(coupon, 'u1')).toEqual({ ok: true, coupon });
+  });
+  it('unknown, used, or someone else\'s coupons are refused with a named reason', () => {
+    expect(checkRedeemable(undefined, 'u1')).toEqual({ ok: false, reason: 'not_found' });
+    expect(checkRedeemable({ ...coupon, used: true }, 'u1')).toEqual({ ok: false, reason: 'already_used' });
+    expect(checkRedeemable(coupon, 'u2')).toEqual({ ok: false, reason: 'not_owner' });
+  });
+  it('amounts must be positive whole kobo up to the maximum', () => {
+    expect(checkCouponAmount(COUPON_MAX_KOBO)).toEqual({ ok: true });
+    expect(checkCouponAmount(COUPON_MAX_KOBO + 1)).toEqual({ ok: false, reason: 'above_maximum' });
+    expect(checkCouponAmount(0)).toEqual({ ok: false, reason: 'invalid_amount' });
+  });
+});

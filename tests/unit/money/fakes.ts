@@ -1,0 +1,163 @@
+/** Test doubles for the money path's ports (suppliers, queue, bus) and small DynamoDB helpers. */
+import { ulid } from 'ulid';
+import type { UserType } from '../../../shared/constants.js';
+import type { TransactionSettled } from '../../../shared/events.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
+import { createUser } from '../../../functions/adapters/dynamo/users.js';
+import type { FulfilmentDeps } from '../../../functions/domain/fulfilment.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
+import { silentLogger } from '../../../functions/domain/settlement.js';
+import type { SweeperDeps, SweeperSettings } from '../../../functions/domain/sweeper.js';
+import type { PurchaseDeps } from '../../../functions/domain/purchases.js';
+import type { FulfilmentQueue, SettlementPublisher } from '../../../functions/ports/messaging.js';
+import type { AirtimeOrder, RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../../functions/ports/suppliers.js';
+
+type Script = (phoneNumber: string, callNumber: number) => SupplierOutcome | Promise<SupplierOutcome>;
+
+/** A supplier whose answers are scripted per phone number; counts submissions per request id. */
+export class FakeSupplier implements SupplierGateway {
+  readonly submissions = new Map<string, number>();
+  readonly requeries = new Map<string, number>();
+  private readonly phoneOf = new Map<string, string>();
+
+  constructor(
+    readonly name: string,
+    private readonly onSubmit: Script,
+    private readonly onRequery: Script = () => 'ambiguous',
+  ) {}
+
+  submissionsOf(requestId: string): number {
+    return this.submissions.get(requestId) ?? 0;
+  }
+
+  async buyAirtime(order: AirtimeOrder): Promise<SupplierCallResult> {
+    const count = (this.submissions.get(order.requestId) ?? 0) + 1;
+    this.submissions.set(order.requestId, count);
+    this.phoneOf.set(order.requestId, order.phoneNumber);
+    const outcome = await this.onSubmit(order.phoneNumber, count);
+    return { supplier: this.name, outcome, reason: `fake_${outcome}`, supplierReference: `ref-${order.requestId}`, request: order, response: { outcome } };
+  }
+
+  async requery(key: RequeryKey): Promise<SupplierCallResult> {
+    const count = (this.requeries.get(key.requestId) ?? 0) + 1;
+    this.requeries.set(key.requestId, count);
+    const outcome = await this.onRequery(this.phoneOf.get(key.requestId) ?? '', count);
+    return { supplier: this.name, outcome, reason: `fake_${outcome}`, request: key, response: { outcome } };
+  }
+}
+
+export function directoryOf(...suppliers: SupplierGateway[]): SupplierDirectory {
+  return {
+    forNetwork: async () => suppliers,
+    byName: async (name) => suppliers.find((s) => s.name === name),
+  };
+}
+
+export class RecordingQueue implements FulfilmentQueue {
+  readonly sent: string[] = [];
+  failing = false;
+  async enqueue(transactionId: string): Promise<void> {
+    if (this.failing) throw new Error('queue unavailable');
+    this.sent.push(transactionId);
+  }
+  take(): string[] {
+    return this.sent.splice(0, this.sent.length);
+  }
+}
+
+export class RecordingPublisher implements SettlementPublisher {
+  readonly events: TransactionSettled[] = [];
+  failing = false;
+  async transactionSettled(detail: TransactionSettled): Promise<void> {
+    if (this.failing) throw new Error('bus unavailable');
+    this.events.push(detail);
+  }
+}
+
+export interface Harness {
+  queue: RecordingQueue;
+  publisher: RecordingPublisher;
+  purchase: PurchaseDeps;
+  fulfilment: FulfilmentDeps;
+  sweeper: SweeperDeps;
+  clock: { now: Date };
+}
+
+/** Wires the real DynamoDB adapters with fake supplier, queue and bus, and a settable clock. */
+export function harness(directory: SupplierDirectory): Harness {
+  const queue = new RecordingQueue();
+  const publisher = new RecordingPublisher();
+  const clock = { now: new Date() };
+  const now = () => new Date(Math.max(clock.now.getTime(), Date.now()));
+  const fulfilment: FulfilmentDeps = {
+    transactions: dynamoTransactions,
+    ledger: dynamoLedger,
+    suppliers: directory,
+    events: publisher,
+    now,
+    log: silentLogger,
+  };
+  return {
+    queue,
+    publisher,
+    clock,
+    purchase: { ledger: dynamoLedger, queue, now, newId: () => ulid(), log: silentLogger },
+    fulfilment,
+    sweeper: { ...fulfilment, queue },
+  };
+}
+
+export const IMMEDIATE_SWEEP: SweeperSettings = {
+  staleProcessingMs: 0,
+  requeryAfterMs: 0,
+  claimStaleMs: 0,
+  maxPendingAgeMs: 24 * 60 * 60 * 1000,
+  pageSize: 50,
+  maxItems: 10_000,
+  concurrency: 4,
+};
+
+let userCounter = 0;
+
+/** A real user (profile, name claims, empty wallet) through the accounts repository. */
+export async function newUser(userType: UserType = 'smart earner', roles: { isAdmin?: boolean; isAgent?: boolean } = {}) {
+  const suffix = `${Date.now().toString(36)}${(userCounter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const created = await createUser({
+    userName: `u${suffix}`,
+    email: `u${suffix}@example.com`,
+    phoneNumber: '08000000000',
+    passwordHash: 'not-a-real-hash',
+    userType,
+    ...roles,
+  });
+  if (!created.ok) throw new Error(`could not create test user: ${created.reason}`);
+  return created.user;
+}
+
+/** Credits a wallet with a `wallet` transaction (as a funding would). */
+export async function fund(user: { userId: string; userName: string }, amountKobo: number): Promise<void> {
+  const now = new Date().toISOString();
+  const result = await dynamoLedger.credit({
+    id: ulid(),
+    userId: user.userId,
+    trans_UserName: user.userName,
+    trans_Type: 'wallet',
+    trans_Status: 'success',
+    trans_Network: '',
+    phone_number: '',
+    amountKobo,
+    description: 'test funding',
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (result.kind !== 'posted') throw new Error(`funding failed: ${result.kind}`);
+}
+
+/** Replays a user's chain from their stored records and checks it ends at the wallet. */
+export async function chainOf(userId: string) {
+  const { verifyChain } = await import('../../../functions/domain/ledger.js');
+  const records = await dynamoTransactions.listForUser(userId, {});
+  const wallet = await dynamoLedger.getWallet(userId);
+  return { records, wallet, check: verifyChain(records, wallet) };
+}

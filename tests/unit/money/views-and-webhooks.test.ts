@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { listingBounds, listingFigures, refundIdFor, toTransactionView, transactionIdForRequest, transactionListPage, type TransactionRecord } from '../../../functions/domain/transactions.js';
+import { deliverableUrl, signWebhook, webhookHeaders } from '../../../functions/domain/webhooks.js';
+
+const base: TransactionRecord = {
+  id: 'T1',
+  userId: 'u1',
+  trans_UserName: 'ada',
+  trans_Type: 'airtime',
+  trans_Status: 'success',
+  trans_Network: 'MTN',
+  phone_number: '08011111111',
+  amountKobo: 99_00,
+  faceValueKobo: 100_00,
+  volume: '₦100.00',
+  costKobo: 97_00,
+  profitKobo: 2_00,
+  balanceBeforeKobo: 500_00,
+  balanceAfterKobo: 401_00,
+  walletSeq: 2,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:01.000Z',
+  description: 'x',
+};
+
+describe('transaction view', () => {
+  it('shows money in naira, exactly', () => {
+    expect(toTransactionView(base)).toMatchObject({ _id: 'T1', trans_amount: 99, trans_profit: 2, balance_Before: 500, balance_After: 401, trans_volume: '₦100.00', apiResponse: null });
+  });
+});
+
+describe('listing figures', () => {
+  const records: TransactionRecord[] = [
+    base,
+    { ...base, id: 'T2', trans_Network: 'GLO', amountKobo: 198_00, faceValueKobo: 200_00, profitKobo: 4_00 },
+    { ...base, id: 'T3', trans_Status: 'refunded', profitKobo: undefined, balanceBeforeKobo: 401_00, balanceAfterKobo: 302_00 },
+    { ...base, id: 'R3', trans_Type: 'refund', trans_Status: 'success', profitKobo: undefined, balanceBeforeKobo: 302_00, balanceAfterKobo: 401_00 },
+  ];
+  it('sales, profit and per-network stats count successful purchases only; debit and credit count every balance change', () => {
+    const figures = listingFigures(records);
+    expect(figures).toMatchObject({ totalSalesKobo: 297_00, totalProfitKobo: 6_00, totalCreditKobo: 99_00 });
+    expect(figures.totalDebitKobo).toBe(99_00 * 3);
+    expect(figures.stat).toEqual([
+      { network: 'GLO', volumeSoldKobo: 200_00, profitKobo: 4_00 },
+      { network: 'MTN', volumeSoldKobo: 100_00, profitKobo: 2_00 },
+    ]);
+  });
+  it('pages are 1-based slices; figures cover the whole set', () => {
+    const page = transactionListPage(records, 2, 3);
+    expect(page.transactions.map((t) => t._id)).toEqual(['R3']);
+    expect(page).toMatchObject({ totalPages: 2, noOfTransaction: 4, totalSales: 297, totalProfit: 6 });
+    expect(transactionListPage([], 1, 20)).toMatchObject({ totalPages: 1, noOfTransaction: 0 });
+  });
+  it('date-only bounds cover whole days in Lagos time', () => {
+    expect(listingBounds('2024-03-01', '2024-03-01')).toEqual({ fromIso: '2024-02-29T23:00:00.000Z', toIso: '2024-03-01T22:59:59.999Z' });
+    expect(listingBounds(undefined, undefined)).toEqual({ fromIso: undefined, toIso: undefined });
+  });
+});
+
+describe('derived ids', () => {
+  it('a request id maps to one transaction id per user, shaped like a ULID', () => {
+    expect(transactionIdForRequest('u1', 'r1')).toBe(transactionIdForRequest('u1', 'r1'));
+    expect(transactionIdForRequest('u1', 'r1')).not.toBe(transactionIdForRequest('u2', 'r1'));
+    expect(transactionIdForRequest('u1', 'r1')).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(refundIdFor('T1')).not.toBe(refundIdFor('T2'));
+  });
+});
+
+describe('webhook signatures (Standard Webhooks)', () => {
+  it('match the specification\'s test vector', () => {
+    expect(
+      signWebhook({ id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestampSeconds: 1614265330, body: '{"test": 2432232314}', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
+    ).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+  });
+  it('carry id, timestamp and signature headers', () => {
+    const headers = webhookHeaders({ id: 'msg_1', timestampSeconds: 10, body: '{}', secret: 'c2VjcmV0' });
+    expect(headers).toMatchObject({ 'webhook-id': 'msg_1', 'webhook-timestamp': '10' });
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+  });
+  it('are only sent to absolute http(s) URLs', () => {
+    expect(deliverableUrl('https://example.com/hook')?.host).toBe('example.com');
+    expect(deliverableUrl('ftp://example.com')).toBeUndefined();
+    expect(deliverableUrl('not a url')).toBeUndefined();
+    expect(deliverableUrl(null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,18 @@
+import { lazyPage } from './lazy.js';
+
+// Everything but the landing page loads on demand, keeping the first download small.
+export const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage.js'), (m) => m.LoginPage);
+export const RegisterPage = lazyPage(() => import('../features/auth/components/RegisterPage.js'), (m) => m.RegisterPage);
+export const RequestPasswordResetPage = lazyPage(() => import('../features/auth/components/RequestPasswordResetPage.js'), (m) => m.RequestPasswordResetPage);
+export const PasswordResetPage = lazyPage(() => import('../features/auth/components/PasswordResetPage.js'), (m) => m.PasswordResetPage);
+export const PriceListPage = lazyPage(() => import('../features/price-list/components/PriceListPage.js'), (m) => m.PriceListPage);
+
+export const AppShell = lazyPage(() => import('./shell/AppShell.js'), (m) => m.AppShell);
+export const DashboardPage = lazyPage(() => import('../features/dashboard/components/DashboardPage.js'), (m) => m.DashboardPage);
+export const BuyAirtimePage = lazyPage(() => import('../features/airtime/components/BuyAirtimePage.js'), (m) => m.BuyAirtimePage);
+export const TransactionsPage = lazyPage(() => import('../features/transactions/components/TransactionsPage.js'), (m) => m.TransactionsPage);
+export const FundWithCouponPage = lazyPage(() => import('../features/wallet/components/FundWithCouponPage.js'), (m) => m.FundWithCouponPage);
+export const AccountPage = lazyPage(() => import('../features/account/components/AccountPage.js'), (m) => m.AccountPage);
+export const ChangePasswordPage = lazyPage(() => import('../features/account/components/ChangePasswordPage.js'), (m) => m.ChangePasswordPage);
+export const AdminHomePage = lazyPage(() => import('../features/admin/components/AdminHomePage.js'), (m) => m.AdminHomePage);
+export const GenerateCouponPage = lazyPage(() => import('../features/admin/components/GenerateCouponPage.js'), (m) => m.GenerateCouponPage);

@@ -1,0 +1,105 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { SITE } from '../../config/site.js';
+import { showNaira } from '../../lib/money.js';
+import { logout, rolesOf, useSession } from '../../lib/session.js';
+import { Icon, Spinner } from '../../ui/index.js';
+import { menuFor, roleButtonFor } from './menu.js';
+import { NotificationModal } from './NotificationModal.js';
+
+/** Keep in step with the breakpoint in styles.css. */
+const WIDE_SCREEN = '(min-width: 960px)';
+
+/** The signed-in frame for /profile and /admin: top bar, sidebar (a drawer on phones), page. */
+export function AppShell() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Phones: the sidebar is a drawer behind the toggle. Wide screens: it shows unless collapsed.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
+
+  // A page change closes the drawer on phones.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  const toggleMenu = () => {
+    if (window.matchMedia(WIDE_SCREEN).matches) setCollapsed((value) => !value);
+    else setMenuOpen((open) => !open);
+  };
+
+  if (!session) return null;
+  const roles = rolesOf(session.user);
+  const roleButton = roleButtonFor(roles);
+
+  return (
+    <div className={`shell ${menuOpen ? 'shell-menu-open' : ''} ${collapsed ? 'shell-collapsed' : ''}`}>
+      <header className="topbar">
+        <button type="button" className="menu-toggle menu-toggle-dark" aria-label="Toggle menu" aria-expanded={menuOpen || !collapsed} aria-controls="sidebar" onClick={toggleMenu}>
+          <span className="burger" aria-hidden="true" />
+        </button>
+        <Link to="/profile" className="brand brand-dark topbar-brand">
+          <span className="brand-mark" aria-hidden="true">
+            V
+          </span>
+          <span className="topbar-brand-name">{SITE.name}</span>
+        </Link>
+        <div className="topbar-actions">
+          <Link to={roleButton.to} className="btn btn-secondary btn-sm" data-testid="role-button">
+            {roleButton.label}
+          </Link>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
+              logout();
+              navigate('/');
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      </header>
+
+      <aside id="sidebar" className="sidebar" aria-label="Menu" data-testid="sidebar">
+        <div className="sidebar-user">
+          <span className="avatar" aria-hidden="true">
+            {session.user.userName.charAt(0).toUpperCase()}
+          </span>
+          <div>
+            <p className="sidebar-name" data-testid="sidebar-username">
+              {session.user.userName}
+            </p>
+            <p className="sidebar-balance" data-testid="sidebar-balance">
+              {showNaira(session.user.balance)}
+            </p>
+          </div>
+        </div>
+        <nav>
+          <ul className="sidebar-menu">
+            {menuFor(roles).map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/profile'}>
+                  <span className="menu-icon">
+                    <Icon name={item.icon} size={20} />
+                  </span>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="sidebar-scrim" onClick={() => setMenuOpen(false)} aria-hidden="true" />
+
+      <main className="shell-main">
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {/* No notification endpoint yet: the modal stays mounted and shows once there is text. */}
+      <NotificationModal message={null} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { MSG } from '../../../../../shared/messages.js';
+import { showNaira } from '../../../lib/money.js';
+import { useSession } from '../../../lib/session.js';
+import { CopyButton, Spinner } from '../../../ui/index.js';
+import { useCurrentUser } from '../api/current-user.js';
+
+function formatDate(value: string | null): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Read-only account details and the API key. */
+export function AccountPage() {
+  const session = useSession();
+  const current = useCurrentUser();
+  const user = current.data ?? session?.user;
+  if (!user) return <Spinner label="Loading your account" />;
+
+  const rows: Array<[string, string]> = [
+    ['User name', user.userName],
+    ['Full name', user.fullName || '—'],
+    ['Email', user.email],
+    ['Phone number', user.phoneNumber],
+    ['Account type', user.userType],
+    ['Balance', showNaira(user.balance)],
+    ['Referred by', user.referredBy || '—'],
+    ['Identity verified', user.nin || user.bvn ? 'Yes' : 'Not yet'],
+    ['Webhook URL', user.webhookUrl || '—'],
+    ['Member since', formatDate(user.createdAt)],
+    ['Last login', formatDate(user.lastLogin)],
+  ];
+
+  return (
+    <section className="page page-narrow">
+      <header className="page-header">
+        <h1>Account</h1>
+        <p className="muted">Your details as we hold them.</p>
+      </header>
+      <div className="card">
+        <dl className="details">
+          {rows.map(([label, value]) => (
+            <div key={label} className="details-row">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      {user.apiToken ? (
+        <div className="card">
+          <h2 className="card-title">API key</h2>
+          <p className="muted">Use it to connect your own application to our API. Keep it secret.</p>
+          <div className="copy-row">
+            <code className="code-box">{user.apiToken.slice(0, 6)}••••••••{user.apiToken.slice(-4)}</code>
+            <CopyButton text={user.apiToken} toastMessage={MSG.copied} label="Copy API key" />
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

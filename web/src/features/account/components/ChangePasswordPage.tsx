@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { MSG } from '../../../../../shared/messages.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { warnFirstError } from '../../../lib/forms.js';
+import { Button, PasswordInput, notify } from '../../../ui/index.js';
+import { useChangePassword } from '../api/change-password.js';
+
+// All three are required here; whether they match and are strong enough is the server's call (spec §5).
+const changeForm = z.object({
+  oldPassword: z.string().min(1, MSG.allFieldsRequired),
+  newPassword: z.string().min(1, MSG.allFieldsRequired),
+  newPasswordCheck: z.string().min(1, MSG.allFieldsRequired),
+});
+type ChangeForm = z.infer<typeof changeForm>;
+
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const change = useChangePassword();
+  const { register, handleSubmit } = useForm<ChangeForm>({
+    resolver: zodResolver(changeForm),
+    defaultValues: { oldPassword: '', newPassword: '', newPasswordCheck: '' },
+  });
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      change.mutate(values, {
+        onSuccess: (answer) => {
+          notify.success(answer?.msg ?? MSG.passwordChanged);
+          navigate('/profile');
+        },
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+      }),
+    warnFirstError<ChangeForm>(['oldPassword', 'newPassword', 'newPasswordCheck']),
+  );
+
+  return (
+    <section className="page page-narrow">
+      <header className="page-header">
+        <h1>Change password</h1>
+        <p className="muted">Use at least 8 characters. You stay signed in on this device.</p>
+      </header>
+      <form onSubmit={onSubmit} noValidate className="card form">
+        <PasswordInput label="Old password" autoComplete="current-password" {...register('oldPassword')} />
+        <PasswordInput label="New password" autoComplete="new-password" {...register('newPassword')} />
+        <PasswordInput label="Confirm new password" autoComplete="new-password" {...register('newPasswordCheck')} />
+        <Button type="submit" block loading={change.isPending}>
+          Change password
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { Icon } from '../../../ui/index.js';
+
+/** The admin area's start page: the back-office tools available so far. */
+export function AdminHomePage() {
+  return (
+    <section className="page">
+      <header className="page-header">
+        <h1>Admin</h1>
+        <p className="muted">Back-office tools.</p>
+      </header>
+      <div className="tile-grid">
+        <Link to="/admin/generateCoupon" className="tile">
+          <span className="tile-icon">
+            <Icon name="ticket" />
+          </span>
+          <span>Generate coupon</span>
+        </Link>
+        <Link to="/admin/transactions" className="tile">
+          <span className="tile-icon">
+            <Icon name="chart" />
+          </span>
+          <span>All transactions</span>
+        </Link>
+        <Link to="/profile/fundWallet/coupon" className="tile">
+          <span className="tile-icon">
+            <Icon name="card" />
+          </span>
+          <span>Fund wallet (coupon)</span>
+        </Link>
+      </div>
+    </section>
+  );
+}

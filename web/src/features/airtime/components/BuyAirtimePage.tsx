@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { AIRTIME_NETWORK_IDS, NETWORK_NAMES, airtimeNetworkName } from '../../../../../shared/constants.js';
+import { MSG } from '../../../../../shared/messages.js';
+import { formatNaira } from '../../../../../shared/money.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { newRequestId } from '../../../lib/ids.js';
+import { apiNairaToKobo, koboToApiNaira, showNaira } from '../../../lib/money.js';
+import { useSession } from '../../../lib/session.js';
+import { Button, Checkbox, Input, Modal, notify } from '../../../ui/index.js';
+import { contactsAvailable, useAddContact } from '../api/add-contact.js';
+import { useBuyAirtime, type BuyAirtimeInput } from '../api/buy-airtime.js';
+import { airtimeChargeKobo, airtimeFormProblem, parseAmountKobo, type AirtimeFormValues } from '../lib/airtime-form.js';
+
+const DEFAULT_NETWORK = String(AIRTIME_NETWORK_IDS.MTN);
+const EMPTY_FORM: AirtimeFormValues = { network: DEFAULT_NETWORK, phone: '', amount: '', addToContacts: false, nickname: '' };
+
+interface PendingPurchase {
+  body: BuyAirtimeInput;
+  networkName: string;
+  chargeKobo: number;
+  contactName: string | null;
+}
+
+export function BuyAirtimePage() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const buy = useBuyAirtime();
+  const addContact = useAddContact();
+  const [pending, setPending] = useState<PendingPurchase | null>(null);
+  const { register, handleSubmit, watch, reset } = useForm<AirtimeFormValues>({ defaultValues: EMPTY_FORM });
+
+  const userType = session?.user.userType;
+  const amountKobo = parseAmountKobo(watch('amount') ?? '');
+  const chargeKobo = amountKobo === null ? null : airtimeChargeKobo(amountKobo, userType);
+  const addToContacts = watch('addToContacts');
+  const selectedNetwork = watch('network');
+
+  const onSubmit = handleSubmit((values) => {
+    const problem = airtimeFormProblem(values);
+    if (problem) {
+      notify.warn(problem);
+      return;
+    }
+    const faceKobo = parseAmountKobo(values.amount)!;
+    const network = Number(values.network);
+    setPending({
+      body: { network, mobile_number: values.phone.trim(), amount: koboToApiNaira(faceKobo), request_id: newRequestId() },
+      networkName: airtimeNetworkName(network) ?? values.network,
+      chargeKobo: airtimeChargeKobo(faceKobo, userType),
+      contactName: contactsAvailable && values.addToContacts ? values.nickname.trim() : null,
+    });
+  });
+
+  const confirm = () => {
+    if (!pending) return;
+    const purchase = pending;
+    buy.mutate(purchase.body, {
+      onSuccess: (answer) => {
+        setPending(null);
+        notify.success(answer?.msg ?? MSG.airtimeProcessing);
+        if (purchase.contactName) {
+          addContact.mutate({ contactName: purchase.contactName, contactNumber: purchase.body.mobile_number, contactNetwork: purchase.networkName });
+        }
+        reset(EMPTY_FORM);
+        navigate('/profile');
+      },
+      onError: (error) => {
+        setPending(null);
+        notify.error(errorMessage(error, MSG.purchaseFallback));
+      },
+    });
+  };
+
+  const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
+
+  return (
+    <section className="page page-narrow">
+      <header className="page-header">
+        <h1>Buy airtime</h1>
+        <p className="muted">
+          Wallet balance: <strong data-testid="airtime-balance">{showNaira(session?.user.balance)}</strong>
+        </p>
+      </header>
+
+      <form onSubmit={onSubmit} noValidate className="card form">
+        <fieldset className="network-picker">
+          <legend>Network</legend>
+          <div className="network-options">
+            {NETWORK_NAMES.map((name) => {
+              const value = String(AIRTIME_NETWORK_IDS[name]);
+              return (
+                <label key={name} className={`network-option network-${name.toLowerCase()} ${selectedNetwork === value ? 'selected' : ''}`}>
+                  <input type="radio" value={value} {...register('network')} />
+                  <span>{name}</span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+        <Input label="Phone number" type="tel" inputMode="numeric" autoComplete="tel" placeholder="08012345678" maxLength={11} {...register('phone')} />
+        <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="100" {...register('amount')} />
+
+        <div className="charge-preview" aria-live="polite" data-testid="charge-preview">
+          <span>You pay</span>
+          <strong>{chargeKobo === null ? '—' : formatNaira(chargeKobo)}</strong>
+          <small>{userType === 'reseller' ? '2% reseller discount' : '1% discount'} on airtime value</small>
+        </div>
+
+        {contactsAvailable ? (
+          <>
+            <Checkbox label="Add this number to my contacts" {...register('addToContacts')} />
+            {addToContacts ? <Input label="Nickname" placeholder="e.g. Mum" {...register('nickname')} /> : null}
+          </>
+        ) : null}
+
+        <Button type="submit" block>
+          Continue
+        </Button>
+      </form>
+
+      <Modal
+        open={pending !== null}
+        title="Confirm purchase"
+        onClose={buy.isPending ? undefined : () => setPending(null)}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setPending(null)} disabled={buy.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} loading={buy.isPending} data-testid="confirm-purchase">
+              Confirm
+            </Button>
+          </>
+        }
+      >
+        {pending ? (
+          <dl className="details">
+            <div className="details-row">
+              <dt>Network</dt>
+              <dd>{pending.networkName}</dd>
+            </div>
+            <div className="details-row">
+              <dt>Phone number</dt>
+              <dd>{pending.body.mobile_number}</dd>
+            </div>
+            <div className="details-row">
+              <dt>Airtime value</dt>
+              <dd>{showNaira(pending.body.amount)}</dd>
+            </div>
+            <div className="details-row">
+              <dt>You pay</dt>
+              <dd>
+                <strong>{formatNaira(pending.chargeKobo)}</strong>
+              </dd>
+            </div>
+            <div className="details-row">
+              <dt>Balance after</dt>
+              <dd>{formatNaira(balanceKobo - pending.chargeKobo)}</dd>
+            </div>
+          </dl>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import type { UserView } from '../../../../../shared/api/accounts.js';
+import { api } from '../../../lib/api-client.js';
+import { getToken, logout, updateUser } from '../../../lib/session.js';
+
+export interface TokenValidResponse {
+  valid: boolean;
+  user?: UserView;
+}
+
+export function checkToken(): Promise<TokenValidResponse> {
+  return api<TokenValidResponse>('isTokenValid');
+}
+
+/** On startup, a stored token is checked once; a failed check logs out, a good one refreshes the user. */
+export function useTokenCheckOnStartup(): void {
+  useEffect(() => {
+    const token = getToken();
+    if (!token) return;
+    let cancelled = false;
+    checkToken()
+      .then((answer) => {
+        if (cancelled || getToken() !== token) return;
+        if (!answer?.valid) logout();
+        else if (answer.user) updateUser(answer.user);
+      })
+      .catch(() => {
+        if (!cancelled && getToken() === token) logout();
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+}

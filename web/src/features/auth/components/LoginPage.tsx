@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { MSG } from '../../../../../shared/messages.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { warnFirstError } from '../../../lib/forms.js';
+import { Button, Input, PasswordInput, notify } from '../../../ui/index.js';
+import { useLogin } from '../api/login.js';
+import { AuthCard } from './AuthCard.js';
+
+const loginForm = z.object({
+  userName: z.string().trim().min(1, MSG.allFieldRequiredLogin),
+  password: z.string().min(1, MSG.allFieldRequiredLogin),
+});
+type LoginForm = z.infer<typeof loginForm>;
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { userName: '', password: '' } });
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      login.mutate(values, {
+        onSuccess: () => navigate('/profile'),
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrongAuth)),
+      }),
+    warnFirstError<LoginForm>(['userName', 'password']),
+  );
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Log in to buy airtime, data and pay bills from your wallet."
+      footer={
+        <>
+          <p>
+            New here? <Link to="/register">Create an account</Link>
+          </p>
+          <p>
+            <Link to="/requestPasswordReset">Forgot your password?</Link>
+          </p>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="form">
+        <Input label="User name, email or business name" autoComplete="username" aria-invalid={formState.errors.userName ? true : undefined} {...register('userName')} />
+        <PasswordInput label="Password" autoComplete="current-password" aria-invalid={formState.errors.password ? true : undefined} {...register('password')} />
+        <Button type="submit" block loading={login.isPending}>
+          Login
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { MSG } from '../../../../../shared/messages.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { warnFirstError } from '../../../lib/forms.js';
+import { Button, PasswordInput, notify } from '../../../ui/index.js';
+import { useResetPassword } from '../api/reset-password.js';
+import { AuthCard } from './AuthCard.js';
+
+const resetForm = z
+  .object({ newPassword: z.string(), newPasswordCheck: z.string() })
+  .refine((v) => v.newPassword !== '' && v.newPassword === v.newPasswordCheck, { message: MSG.samePasswordTwice, path: ['newPasswordCheck'] });
+type ResetForm = z.infer<typeof resetForm>;
+
+export function PasswordResetPage() {
+  const navigate = useNavigate();
+  const { token = '', userId = '' } = useParams();
+  const resetPassword = useResetPassword();
+  const { register, handleSubmit } = useForm<ResetForm>({ resolver: zodResolver(resetForm), defaultValues: { newPassword: '', newPasswordCheck: '' } });
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      resetPassword.mutate(
+        { token, userId, ...values },
+        {
+          onSuccess: (answer) => {
+            notify.success(answer?.msg ?? MSG.passwordReset);
+            navigate('/');
+          },
+          onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+        },
+      ),
+    warnFirstError<ResetForm>(['newPassword', 'newPasswordCheck']),
+  );
+
+  return (
+    <AuthCard title="Choose a new password" subtitle="Enter your new password twice.">
+      <form onSubmit={onSubmit} noValidate className="form">
+        <PasswordInput label="New password" autoComplete="new-password" {...register('newPassword')} />
+        <PasswordInput label="Confirm new password" autoComplete="new-password" {...register('newPasswordCheck')} />
+        <Button type="submit" block loading={resetPassword.isPending}>
+          Reset password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+import { useId, useState } from 'react';
+import { FAQ_ENTRIES } from './faq-entries.js';
+
+/** An accordion: only one answer open at a time; the first starts open. */
+export function Faq() {
+  const [openIndex, setOpenIndex] = useState<number | null>(0);
+  const baseId = useId();
+  return (
+    <div className="faq" data-testid="faq">
+      {FAQ_ENTRIES.map((entry, index) => {
+        const open = openIndex === index;
+        const panelId = `${baseId}-panel-${index}`;
+        const buttonId = `${baseId}-button-${index}`;
+        return (
+          <div key={entry.question} className={`faq-item ${open ? 'faq-open' : ''}`}>
+            <h3>
+              <button id={buttonId} type="button" className="faq-question" aria-expanded={open} aria-controls={panelId} onClick={() => setOpenIndex(open ? null : index)}>
+                <span>{entry.question}</span>
+                <span className="faq-icon" aria-hidden="true">
+                  {open ? '−' : '+'}
+                </span>
+              </button>
+            </h3>
+            <div id={panelId} role="region" aria-labelledby={buttonId} className="faq-answer" hidden={!open}>
+              <p>{entry.answer}</p>
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { TransactionView } from '../../../../../shared/api/transactions.js';
+import { showNaira } from '../../../lib/money.js';
+import { Button, Modal } from '../../../ui/index.js';
+import { formatDateTime } from './format.js';
+import { StatusBadge } from './StatusBadge.js';
+
+export function TransactionDetailsModal({ transaction, showProfit, onClose }: { transaction: TransactionView | null; showProfit: boolean; onClose: () => void }) {
+  const t = transaction;
+  const rows: Array<[string, ReactNode]> = t
+    ? [
+        ['Transaction id', <code key="id">{t._id}</code>],
+        ['Status', <StatusBadge key="status" status={t.trans_Status} />],
+        ['Type', t.trans_Type],
+        ['Network', t.trans_Network || '—'],
+        ['Phone number', t.phone_number || '—'],
+        ['Description', t.description || '—'],
+        ['Value', t.trans_volume || '—'],
+        ['Amount', showNaira(t.trans_amount)],
+        ...(showProfit ? ([['Profit', showNaira(t.trans_profit)]] as Array<[string, ReactNode]>) : []),
+        ['Balance before', showNaira(t.balance_Before)],
+        ['Balance after', showNaira(t.balance_After)],
+        ['User', t.trans_UserName],
+        ['Date', formatDateTime(t.createdAt)],
+        ['Last update', formatDateTime(t.updatedAt)],
+        ['Reference', t.apiResponseId || '—'],
+        ['Response', t.apiResponse || '—'],
+        ...(t.relatedTransactionId ? ([['Refund of', <code key="rel">{t.relatedTransactionId}</code>]] as Array<[string, ReactNode]>) : []),
+        ...(t.paymentLink
+          ? ([
+              [
+                'Payment link',
+                <a key="link" href={t.paymentLink} target="_blank" rel="noreferrer">
+                  Open
+                </a>,
+              ],
+            ] as Array<[string, ReactNode]>)
+          : []),
+      ]
+    : [];
+  return (
+    <Modal open={t !== null} title="Transaction details" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+      <dl className="details" data-testid="transaction-details">
+        {rows.map(([label, value]) => (
+          <div key={label} className="details-row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The one way the app talks to the API: builds the URL from the shared route table, sends the
+ * token in x-auth-token, turns `{msg}` error bodies into ApiError, and logs out on any 401.
+ */
+import { AUTH_HEADER } from '../../../shared/constants.js';
+import { apiPath, routeByOperation, type Operation } from '../../../shared/routes.js';
+import { env } from './env.js';
+import { getToken, logout } from './session.js';
+
+export class ApiError extends Error {
+  /** HTTP status, or 0 when the request never got an answer. */
+  readonly status: number;
+  /** The server's own message (`{msg}`), when it sent one. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, serverMessage: string | undefined, options?: { cause?: unknown }) {
+    super(serverMessage ?? (status ? `Request failed with status ${status}` : 'Network error'), options);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** The message to show for a failed call: the server's msg, else the screen's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+export type QueryValue = string | number | undefined | null;
+
+export interface RequestOptions {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(operation: Operation, params?: Record<string, string>, query?: Record<string, QueryValue>): string {
+  let url = env.apiOrigin + apiPath(operation, params);
+  if (query) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    }
+    const text = search.toString();
+    if (text) url += `?${text}`;
+  }
+  return url;
+}
+
+export async function api<T>(operation: Operation, options: RequestOptions = {}): Promise<T> {
+  const route = routeByOperation(operation);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers[AUTH_HEADER] = token;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(operation, options.params, options.query), {
+      method: route.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, undefined, { cause });
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    if (response.status === 401) logout();
+    const msg = data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string' ? (data as { msg: string }).msg : undefined;
+    throw new ApiError(response.status, msg);
+  }
+  return data as T;
+}

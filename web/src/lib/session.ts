@@ -1,0 +1,116 @@
+/**
+ * The signed-in session: token and user, kept in localStorage so a reload stays signed in.
+ * A tiny external store (useSyncExternalStore) — every screen reads the same balance.
+ */
+import { useSyncExternalStore } from 'react';
+import type { UserView } from '../../../shared/api/accounts.js';
+import { queryClient } from './query-client.js';
+import { apiNairaToKobo, koboToApiNaira } from './money.js';
+
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+
+export interface Session {
+  token: string;
+  user: UserView;
+}
+
+function readStored(): Session | null {
+  try {
+    const token = localStorage.getItem(TOKEN_KEY);
+    const userText = localStorage.getItem(USER_KEY);
+    if (!token || !userText) return null;
+    const user = JSON.parse(userText) as UserView;
+    return user && typeof user.userName === 'string' ? { token, user } : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: Session | null = readStored();
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function persist(next: Session | null): void {
+  current = next;
+  try {
+    if (next) {
+      localStorage.setItem(TOKEN_KEY, next.token);
+      localStorage.setItem(USER_KEY, JSON.stringify(next.user));
+    } else {
+      localStorage.removeItem(TOKEN_KEY);
+      localStorage.removeItem(USER_KEY);
+    }
+  } catch {
+    // Storage can be unavailable (private mode); the in-memory session still works for this tab.
+  }
+  emit();
+}
+
+// Another tab logging in or out changes this tab too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === TOKEN_KEY || event.key === USER_KEY || event.key === null) {
+      current = readStored();
+      emit();
+    }
+  });
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function getToken(): string | null {
+  return current?.token ?? null;
+}
+
+export function signIn(token: string, user: UserView): void {
+  persist({ token, user });
+}
+
+/** A password change invalidates older tokens; the server hands back a fresh one to stay signed in. */
+export function replaceToken(token: string): void {
+  if (current) persist({ token, user: current.user });
+}
+
+export function updateUser(user: UserView): void {
+  if (current) persist({ token: current.token, user });
+}
+
+/** Sets the balance (naira, as the API sends it), e.g. from a receipt's balance_After. */
+export function setBalance(naira: number): void {
+  if (current) persist({ token: current.token, user: { ...current.user, balance: naira } });
+}
+
+export function addToBalance(naira: number): void {
+  if (current) setBalance(koboToApiNaira(apiNairaToKobo(current.user.balance) + apiNairaToKobo(naira)));
+}
+
+/** Removes the token, forgets the user and drops every cached answer of the previous user. */
+export function logout(): void {
+  persist(null);
+  queryClient.clear();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+export interface Roles {
+  isAdmin: boolean;
+  isAgent: boolean;
+  isCouponVendor: boolean;
+}
+
+export function rolesOf(user: UserView | null | undefined): Roles {
+  return { isAdmin: !!user?.isAdmin, isAgent: !!user?.isAgent, isCouponVendor: !!user?.isCouponVendor };
+}
