@@ -3,8 +3,8 @@
  * password-reset token looks like, and how a stored profile is shown through the API.
  * No I/O here; the repository and the HTTP handler call these.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { LOGIN_LOCK_WINDOW_SECONDS, LOGIN_MAX_FAILURES, PASSWORD_RESET_TTL_SECONDS, type UserType } from '../../shared/constants.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { LOGIN_LOCK_WINDOW_SECONDS, PASSWORD_RESET_TTL_SECONDS, type UserType } from '../../shared/constants.js';
 import { koboToNaira } from '../../shared/money.js';
 import type { UserView } from '../../shared/api/accounts.js';
 
@@ -37,40 +37,20 @@ export interface UserProfile {
 // ---------------------------------------------------------------------------------------------
 // Login names
 
-/** Login names compare case-insensitively and ignore surrounding spaces. */
-export function normaliseLogin(login: string): string {
-  return login.trim().toLowerCase();
-}
-
 /** The login form takes a user name or an e-mail; user names cannot contain '@'. */
 export function loginKind(login: string): 'email' | 'userName' {
   return login.includes('@') ? 'email' : 'userName';
 }
 
 // ---------------------------------------------------------------------------------------------
-// Login rate limiting: a fixed window opened by the first counted attempt.
-
-export interface LoginCounter {
-  failures: number;
-  /** Epoch seconds when the window ends (also the item's TTL). */
-  expiresAt: number;
-}
+// Login rate limiting: a fixed window opened by the first counted attempt. The count itself is
+// kept atomically by the repository (a conditional ADD), the lock is its condition.
 
 export const epochSeconds = (now: Date): number => Math.floor(now.getTime() / 1000);
 
 /** End of a window opened now. */
 export function loginWindowEnd(now: Date): number {
   return epochSeconds(now) + LOGIN_LOCK_WINDOW_SECONDS;
-}
-
-/** Whether the window is still running (an expired item may linger until TTL deletes it). */
-export function isWindowOpen(counter: Pick<LoginCounter, 'expiresAt'>, now: Date): boolean {
-  return counter.expiresAt > epochSeconds(now);
-}
-
-/** A login is locked once LOGIN_MAX_FAILURES failures fall within one open window. */
-export function isLoginLocked(counter: LoginCounter | undefined, now: Date): boolean {
-  return counter !== undefined && isWindowOpen(counter, now) && counter.failures >= LOGIN_MAX_FAILURES;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,14 +71,6 @@ export function hashResetToken(token: string): string {
 export function newResetToken(now: Date, random: (size: number) => Buffer = randomBytes): ResetToken {
   const token = random(32).toString('hex');
   return { token, tokenHash: hashResetToken(token), expiresAt: epochSeconds(now) + PASSWORD_RESET_TTL_SECONDS };
-}
-
-/** Whether a presented token matches a stored, unexpired reset (the database re-checks both atomically). */
-export function isResetTokenValid(stored: { tokenHash: string; expiresAt: number } | undefined, token: string, now: Date): boolean {
-  if (!stored || stored.expiresAt <= epochSeconds(now)) return false;
-  const presented = Buffer.from(hashResetToken(token), 'hex');
-  const expected = Buffer.from(stored.tokenHash, 'hex');
-  return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
 export function passwordResetLink(appBaseUrl: string, token: string, userId: string): string {

@@ -127,7 +127,7 @@ export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSet
   let cursor: string | undefined;
   const pastDeadline = () => deps.deadline !== undefined && deps.now().getTime() >= deps.deadline.getTime();
   do {
-    const page = await deps.transactions.listOpen(settings.pageSize, cursor);
+    const page = await deps.transactions.listOpen(settings.pageSize, cursor, new Date(deps.now().getTime() - settings.maxPendingAgeMs));
     cursor = page.cursor;
     const queue = [...page.items];
     const worker = async () => {

@@ -12,7 +12,7 @@ import { logger } from '../adapters/observability.js';
 import type { TransactionRecord } from '../domain/transactions.js';
 import { toTransactionView } from '../domain/transactions.js';
 import { deliverableUrl, webhookHeaders } from '../domain/webhooks.js';
-import { processSqsBatch } from './fulfilment.js';
+import { processSqsBatch } from './sqs-batch.js';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 

@@ -83,7 +83,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
   const timings: string[] = [];
   let mark = Date.now();
   const step = (name: string) => {
-    timings.push(`${name} ${((Date.now() - mark) / 1000).toFixed(1)} s`);
+    const timing = `${name} ${((Date.now() - mark) / 1000).toFixed(1)} s`;
+    timings.push(timing);
+    // Progress as it happens: a start that hangs shows where.
+    log(`[local] ${timing}`);
     mark = Date.now();
   };
   // Java starts slowly and needs nothing from the template: let it boot while the stack synthesizes.

@@ -6,7 +6,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { startLocalCloud } from '../support/local-cloud.js';
-import { ensureWebBuilt, issueCoupon, launchChromium, newPage, newTestUser, waitForTransactionStatus } from './helpers.js';
+import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
+import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, waitForTransactionStatus } from './helpers.js';
 
 type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 
@@ -101,10 +102,51 @@ describe('purchase journey', () => {
     await page.goto('/profile/transactions');
     await waitForTransactionStatus(page, '08022222222', 'refunded');
 
-    // A fresh start re-reads the user: the refund is in the balance.
-    await page.goto('/profile');
+    // Back on the dashboard the refund is in the balance…
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await expect.poll(() => page.getByTestId('dashboard-balance').textContent(), { timeout: 20_000 }).toBe(before);
+
+    // …and after a reload, which checks the token while the page loads.
     await page.reload();
     await expect.poll(() => page.getByTestId('sidebar-balance').textContent(), { timeout: 20_000 }).toBe(before);
     expect(await balanceOnDashboard()).toBe(before);
+  });
+
+  it('lets the admin generate a coupon in two steps, and the code credits its owner', async () => {
+    const owner = newTestUser('owner');
+    const ownerSession = await registerViaApi(cloud.baseUrl, owner);
+    const admin = await newPage(browser, cloud.baseUrl);
+    try {
+      await admin.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      const p = admin.page;
+      await loginInUi(p, cloud.adminLogin);
+      await p.getByTestId('role-button').click();
+      await p.waitForURL((url) => url.pathname === '/admin');
+      await p.getByRole('link', { name: 'Generate coupon' }).click();
+      await p.waitForURL('**/admin/generateCoupon');
+
+      // Step 1: the user name is validated first; an empty one is refused locally.
+      await p.getByRole('button', { name: 'Validate user' }).click();
+      await p.getByText(MSG.enterUsername).first().waitFor();
+      await p.getByLabel('User name').fill(owner.userName);
+      await p.getByRole('button', { name: 'Validate user' }).click();
+      expect(await p.getByTestId('validated-user').textContent()).toBe(owner.userName);
+
+      // Step 2: the amount, then the code with a copy button.
+      await p.getByLabel('Amount (₦)').fill('250');
+      await p.getByRole('button', { name: 'Generate coupon' }).click();
+      const code = (await p.getByTestId('coupon-code').textContent())?.trim() ?? '';
+      expect(code).not.toBe('');
+      await p.getByTestId('coupon-result').getByRole('button', { name: 'Copy' }).click();
+      await p.getByText(MSG.copied, { exact: true }).first().waitFor();
+      // After the action the form starts over at step 1.
+      await p.getByRole('button', { name: 'Validate user' }).waitFor();
+
+      const redeemed = await callApi<FundWithCouponResponse>(cloud.baseUrl, 'fundWithCoupon', { token: ownerSession.token, body: { userName: owner.userName, coupon: code } });
+      expect(redeemed.amount).toBe(250);
+    } finally {
+      await admin.context.close();
+    }
   });
 });

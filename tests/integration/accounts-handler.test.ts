@@ -5,12 +5,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '../../shared/constants.js';
 import { ACCOUNT_MSG, MSG } from '../../shared/messages.js';
-import { TABLE_KEYS } from '../../shared/table.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
-import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
+import { useDynamoDb } from '../support/dynamo.js';
 
 const published = vi.hoisted(() => [] as { detailType: string; detail: any }[]);
 vi.mock('../../functions/adapters/events.js', () => ({
@@ -26,51 +25,11 @@ const { transactionItem } = await import('../../functions/adapters/dynamo/transa
 
 const JWT_SECRET = 'accounts-handler-test-secret-0123456789abcdef';
 const APP_BASE_URL = 'http://app.test';
-let dynamo: DynamoDbLocal;
+useDynamoDb();
 let counter = 0;
 
-async function startTable(): Promise<DynamoDbLocal> {
-  const local = await startDynamoDbLocal();
-  const { partitionKey, sortKey, ttlAttribute, indexes } = TABLE_KEYS;
-  const attributes = new Set<string>([partitionKey, sortKey, ...Object.values(indexes).flatMap((i) => [i.partitionKey, i.sortKey])]);
-  await ensureTables(local.endpoint, [
-    {
-      logicalId: 'Table',
-      name: 'AccountsHandlerTable',
-      keySchema: [
-        { AttributeName: partitionKey, KeyType: 'HASH' },
-        { AttributeName: sortKey, KeyType: 'RANGE' },
-      ],
-      attributeDefinitions: [...attributes].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
-      globalSecondaryIndexes: Object.entries(indexes).map(([IndexName, index]) => ({
-        IndexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-      ttlAttribute,
-    },
-  ]);
-  Object.assign(process.env, {
-    TABLE_NAME: 'AccountsHandlerTable',
-    AWS_ENDPOINT_URL_DYNAMODB: local.endpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    JWT_SECRET,
-    APP_BASE_URL,
-    EVENT_BUS_NAME: 'test-bus',
-  });
-  return local;
-}
-
-beforeAll(async () => {
-  dynamo = await startTable();
-});
-afterAll(async () => {
-  await dynamo?.stop();
+beforeAll(() => {
+  Object.assign(process.env, { JWT_SECRET, APP_BASE_URL, EVENT_BUS_NAME: 'test-bus' });
 });
 beforeEach(() => {
   published.length = 0;

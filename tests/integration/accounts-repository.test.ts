@@ -3,10 +3,9 @@
  * limiting, password-reset tokens and token revocation.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_LOCK_WINDOW_SECONDS, LOGIN_MAX_FAILURES } from '../../shared/constants.js';
-import { TABLE_KEYS } from '../../shared/table.js';
-import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
+import { useDynamoDb } from '../support/dynamo.js';
 import { db, tableName } from '../../functions/adapters/dynamo/client.js';
 import { keys } from '../../functions/adapters/dynamo/keys.js';
 import {
@@ -29,43 +28,8 @@ import { epochSeconds, hashResetToken, newResetToken } from '../../functions/dom
 import { verifyPassword } from '../../functions/domain/passwords.js';
 import { DEMO_CREDIT_KOBO, DEMO_USER, seedLocalData } from '../../functions/local-seed.js';
 
-let dynamo: DynamoDbLocal;
+useDynamoDb();
 let counter = 0;
-
-/** A table shaped like the stack's (keys, the three indexes, TTL), in an in-memory DynamoDB Local. */
-async function startTable(): Promise<DynamoDbLocal> {
-  const local = await startDynamoDbLocal();
-  const { partitionKey, sortKey, ttlAttribute, indexes } = TABLE_KEYS;
-  const attributes = new Set<string>([partitionKey, sortKey, ...Object.values(indexes).flatMap((i) => [i.partitionKey, i.sortKey])]);
-  await ensureTables(local.endpoint, [
-    {
-      logicalId: 'Table',
-      name: 'AccountsTestTable',
-      keySchema: [
-        { AttributeName: partitionKey, KeyType: 'HASH' },
-        { AttributeName: sortKey, KeyType: 'RANGE' },
-      ],
-      attributeDefinitions: [...attributes].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
-      globalSecondaryIndexes: Object.entries(indexes).map(([IndexName, index]) => ({
-        IndexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-      ttlAttribute,
-    },
-  ]);
-  Object.assign(process.env, {
-    TABLE_NAME: 'AccountsTestTable',
-    AWS_ENDPOINT_URL_DYNAMODB: local.endpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-  });
-  return local;
-}
 
 function newUser(overrides: Partial<NewUser> = {}): NewUser {
   counter += 1;
@@ -79,13 +43,6 @@ async function created(input: NewUser = newUser()) {
   return result.user;
 }
 
-beforeAll(async () => {
-  dynamo = await startTable();
-});
-
-afterAll(async () => {
-  await dynamo?.stop();
-});
 
 describe('createUser', () => {
   it('writes the profile, both claims and an empty wallet, found again by id, user name or e-mail in any case', async () => {

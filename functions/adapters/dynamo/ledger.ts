@@ -53,7 +53,7 @@ export async function readWallet(userId: string): Promise<WalletState> {
 }
 
 function walletUpdate(userId: string, change: WalletChange, nowIso: string): TransactItem {
-  const conditions = change.createsWallet ? ['attribute_not_exists(pk)'] : ['attribute_exists(pk)'];
+  const conditions = change.createsWallet ? ['attribute_not_exists(pk)'] : ['seq = :expectedSeq'];
   const values: Record<string, unknown> = {
     ':balance': change.balanceAfterKobo,
     ':nextSeq': change.nextSeq,
@@ -61,7 +61,7 @@ function walletUpdate(userId: string, change: WalletChange, nowIso: string): Tra
     ':entity': 'Wallet',
     ':userId': userId,
   };
-  
+  if (!change.createsWallet) values[':expectedSeq'] = change.expectedSeq;
   if (change.direction === 'debit') {
     conditions.push('balanceKobo >= :amount');
     values[':amount'] = change.amountKobo;

@@ -314,14 +314,17 @@ export const dynamoTransactions: TransactionStore = {
     );
   },
 
-  async listOpen(limit, cursor) {
+  async listOpen(limit, cursor, notBefore) {
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
         IndexName: INDEX.byOpenSince,
-        KeyConditionExpression: '#pk = :open',
-        ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey },
-        ExpressionAttributeValues: { ':open': listingQuery.openPartition },
+        KeyConditionExpression: notBefore ? '#pk = :open AND #sk >= :from' : '#pk = :open',
+        ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, ...(notBefore ? { '#sk': GSI.byOpenSince.sortKey } : {}) },
+        ExpressionAttributeValues: {
+          ':open': listingQuery.openPartition,
+          ...(notBefore ? { ':from': listingQuery.sortFrom(notBefore.toISOString()) } : {}),
+        },
         ScanIndexForward: true,
         Limit: limit,
         ExclusiveStartKey: decodeCursor(cursor),

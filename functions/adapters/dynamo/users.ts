@@ -10,7 +10,7 @@ import type { CancellationReason } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, USER_TYPES, type UserType } from '../../../shared/constants.js';
-import { epochSeconds, loginWindowEnd, type UserProfile } from '../../domain/accounts.js';
+import { epochSeconds, loginKind, loginWindowEnd, type UserProfile } from '../../domain/accounts.js';
 import type { Principal } from '../../middleware/http.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
@@ -211,7 +211,7 @@ export async function getUserByEmail(email: string): Promise<UserProfile | undef
 
 /** The login form accepts a user name or an e-mail (user names cannot contain '@'). */
 export async function getUserByLogin(login: string): Promise<UserProfile | undefined> {
-  return login.includes('@') ? getUserByEmail(login) : getUserByUserName(login);
+  return loginKind(login) === 'email' ? getUserByEmail(login) : getUserByUserName(login);
 }
 
 /** The wallet balance in kobo (0 when the wallet item is missing). */

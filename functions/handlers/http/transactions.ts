@@ -1,7 +1,8 @@
 /**
  * HTTP: GET /transaction. Ordinary users see only their own transactions (a userName filter
  * naming someone else is ignored); admins and agents see everybody's and may filter by exact
- * user name. Figures are computed over the whole filtered set.
+ * user name. Figures are computed over the whole filtered set; profit figures are for admins
+ * and agents only.
  */
 import { listTransactionsQuery, type TransactionListResponse } from '../../../shared/api/transactions.js';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionStatus, type TransactionType, type UserType } from '../../../shared/constants.js';
@@ -14,6 +15,11 @@ import { httpService, parseInput, type HttpAnswer, type HttpRequest } from '../.
 export interface TransactionsDeps {
   transactions: Pick<TransactionStore, 'listForUser' | 'listAll'>;
   findUserByUserName(userName: string): Promise<{ userId: string } | undefined>;
+}
+
+/** Profit is the platform's margin: only admins and agents see it (spec §2, §6). */
+function withoutProfit(page: TransactionListResponse): TransactionListResponse {
+  return { ...page, totalProfit: 0, stat: [], transactions: page.transactions.map((t) => ({ ...t, trans_profit: 0 })) };
 }
 
 export function listTransactionsOperation(deps: TransactionsDeps) {
@@ -38,7 +44,8 @@ export function listTransactionsOperation(deps: TransactionsDeps) {
     } else {
       records = await deps.transactions.listForUser(principal.userId, filter);
     }
-    const body: TransactionListResponse = transactionListPage(records, query.page, TRANSACTIONS_PAGE_SIZE);
+    const page = transactionListPage(records, query.page, TRANSACTIONS_PAGE_SIZE);
+    const body: TransactionListResponse = principal.isAdmin || principal.isAgent ? page : withoutProfit(page);
     return { statusCode: 200, body };
   };
 }

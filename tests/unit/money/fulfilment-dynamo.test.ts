@@ -116,7 +116,7 @@ describe('duplicate deliveries', () => {
   it('the same message delivered 8 times at once calls the supplier once', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow = new FakeSupplier('ALARO', async () => {
+    const slow = new FakeSupplier('ALARO', async (): Promise<SupplierOutcome> => {
       await gate;
       return 'delivered';
     });

@@ -16,6 +16,7 @@ import { API_BASE_PATH } from '../../../shared/constants.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { issueToken } from '../../../functions/adapters/token.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { COUPON_ALPHABET } from '../../../functions/domain/coupons.js';
 import { handler as purchases } from '../../../functions/handlers/http/purchases.js';
 import { handler as transactions } from '../../../functions/handlers/http/transactions.js';
@@ -184,5 +185,19 @@ describe('transaction listing', () => {
     const all = await call(transactions, 'listTransactions', agent, { query: { userType: 'reseller', status: 'processing' } });
     expect(all.body.transactions.map((t: { trans_UserName: string }) => t.trans_UserName)).toContain(carol.userName);
     expect((await call(transactions, 'listTransactions', admin, { query: { userName: 'no-such-user' } })).body.noOfTransaction).toBe(0);
+  });
+
+  it('profit (per transaction, total and per-network stats) is shown to admins and agents only', async () => {
+    const admin = await newUser('smart earner', { isAdmin: true });
+    const dave = await newUser();
+    await fund(dave, 500_00);
+    const bought = await call(purchases, 'buyAirtime', dave, { body: { network: 1, mobile_number: '08011111111', amount: 100 } });
+    await dynamoTransactions.settleSuccess(bought.body.receipt._id, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
+    const asAdmin = await call(transactions, 'listTransactions', admin, { query: { userName: dave.userName } });
+    expect(asAdmin.body).toMatchObject({ totalSales: 99, totalProfit: 2, stat: [{ network: 'MTN', total_volume_sold: 100, profit: 2 }] });
+    expect(asAdmin.body.transactions[0]).toMatchObject({ trans_Status: 'success', trans_profit: 2 });
+    const asDave = await call(transactions, 'listTransactions', dave);
+    expect(asDave.body).toMatchObject({ totalSales: 99, totalProfit: 0, stat: [] });
+    expect(asDave.body.transactions[0].trans_profit).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../features/account/api/current-user.js';
 import { SITE } from '../../config/site.js';
 import { showNaira } from '../../lib/money.js';
 import { logout, rolesOf, useSession } from '../../lib/session.js';
@@ -16,6 +17,13 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   // Phones: the sidebar is a drawer behind the toggle. Wide screens: it shows unless collapsed.
+  // The sidebar balance is re-read on every screen change (refunds and other credits happen in the
+  // background), and again whenever the transactions screen sees a purchase settle.
+  const currentUser = useCurrentUser();
+  const { refetch: refetchUser } = currentUser;
+  useEffect(() => {
+    void refetchUser({ cancelRefetch: false });
+  }, [location.pathname, refetchUser]);
   const [menuOpen, setMenuOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
 

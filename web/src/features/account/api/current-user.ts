@@ -12,5 +12,5 @@ export async function fetchCurrentUser(): Promise<UserView> {
 }
 
 export function useCurrentUser() {
-  return useQuery({ queryKey: queryKeys.currentUser, queryFn: fetchCurrentUser, staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.currentUser, queryFn: fetchCurrentUser, staleTime: 5_000 });
 }

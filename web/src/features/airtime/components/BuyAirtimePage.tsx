@@ -161,6 +161,11 @@ export function BuyAirtimePage() {
             </div>
           </dl>
         ) : null}
+        {pending && pending.chargeKobo > balanceKobo ? (
+          <p className="notice notice-warning" role="alert">
+            {MSG.insufficientBalance}: fund your wallet first.
+          </p>
+        ) : null}
       </Modal>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { UserView } from '../../../../../shared/api/accounts.js';
-import { api } from '../../../lib/api-client.js';
+import { api, ApiError } from '../../../lib/api-client.js';
 import { getToken, logout, updateUser } from '../../../lib/session.js';
 
 export interface TokenValidResponse {
@@ -12,7 +12,7 @@ export function checkToken(): Promise<TokenValidResponse> {
   return api<TokenValidResponse>('isTokenValid');
 }
 
-/** On startup, a stored token is checked once; a failed check logs out, a good one refreshes the user. */
+/** On startup, a stored token is checked once; a refused check logs out, a good one refreshes the user. */
 export function useTokenCheckOnStartup(): void {
   useEffect(() => {
     const token = getToken();
@@ -24,8 +24,10 @@ export function useTokenCheckOnStartup(): void {
         if (!answer?.valid) logout();
         else if (answer.user) updateUser(answer.user);
       })
-      .catch(() => {
-        if (!cancelled && getToken() === token) logout();
+      .catch((error: unknown) => {
+        // Only an answer from the server counts as a failed check. No answer at all (offline, or the
+        // page reloading while the check was in flight) must not throw the user out.
+        if (!cancelled && getToken() === token && error instanceof ApiError && error.status > 0) logout();
       });
     return () => {
       cancelled = true;

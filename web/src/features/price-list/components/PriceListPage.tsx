@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { showNaira } from '../../../lib/money.js';
 import { Spinner } from '../../../ui/index.js';
 
 export interface PriceRow {
@@ -24,33 +25,35 @@ export function PriceListPage({ rows = [] }: { rows?: PriceRow[] }) {
       </p>
       <h1>Price list</h1>
       <p className="muted">Data plan prices by network and account type.</p>
-      <div className="table-wrap card">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Network</th>
-              <th>Type</th>
-              <th>Plan</th>
-              <th>Smart earner</th>
-              <th>Reseller</th>
-              <th>API</th>
-              <th>Validity</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{row.plan_network}</td>
-                <td>{row.plan_type}</td>
-                <td>{row.plan}</td>
-                <td>{row.my_price}</td>
-                <td>{row.resellerPrice}</td>
-                <td>{row.apiPrice}</td>
-                <td>{row.month_validate}</td>
+      <div className="card card-flush">
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Network</th>
+                <th>Type</th>
+                <th>Plan</th>
+                <th>Smart earner</th>
+                <th>Reseller</th>
+                <th>API</th>
+                <th>Validity</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.plan_network}</td>
+                  <td>{row.plan_type}</td>
+                  <td>{row.plan}</td>
+                  <td>{showNaira(row.my_price)}</td>
+                  <td>{showNaira(row.resellerPrice)}</td>
+                  <td>{showNaira(row.apiPrice)}</td>
+                  <td>{row.month_validate}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {rows.length === 0 ? (
           <div className="table-empty">
             <Spinner label="Loading prices…" />

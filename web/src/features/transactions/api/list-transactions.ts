@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { OPEN_STATUSES } from '../../../../../shared/constants.js';
 import type { TransactionListResponse } from '../../../../../shared/api/transactions.js';
 import { api } from '../../../lib/api-client.js';
-import { queryKeys } from '../../../lib/query-client.js';
+import { queryClient, queryKeys } from '../../../lib/query-client.js';
 
 export interface TransactionFilters {
   page: number;
@@ -25,7 +26,7 @@ export function listTransactions(filters: TransactionFilters, signal?: AbortSign
 }
 
 export function useTransactions(filters: TransactionFilters) {
-  return useQuery({
+  const query = useQuery({
     queryKey: [...queryKeys.transactions, filters],
     queryFn: ({ signal }) => listTransactions(filters, signal),
     placeholderData: keepPreviousData,
@@ -35,4 +36,15 @@ export function useTransactions(filters: TransactionFilters) {
       return list.some((t) => OPEN_STATUSES.includes(t.trans_Status)) ? OPEN_REFRESH_MS : false;
     },
   });
+
+  // A purchase that was open and is now final may have moved the balance (a refund): re-read the user.
+  const openIds = useRef(new Set<string>());
+  useEffect(() => {
+    const list = query.data?.transactions ?? [];
+    const settled = list.some((t) => openIds.current.has(t._id) && !OPEN_STATUSES.includes(t.trans_Status));
+    openIds.current = new Set(list.filter((t) => OPEN_STATUSES.includes(t.trans_Status)).map((t) => t._id));
+    if (settled) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+  }, [query.data]);
+
+  return query;
 }
