@@ -24,7 +24,7 @@ import { MsorgSimulator } from './simulators/msorg.js';
 import { SesSimulator } from './simulators/ses.js';
 import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from './sqs.js';
 import { LOCAL_REGION, parseTopology, resolveEnvironment, synthTemplate, type LocalTopology } from './template.js';
-import { listenLoopback, safeHandler, sendJson, type Listening } from './util.js';
+import { listenLoopback, safeHandler, sendJson, type Listening, type RequestHandler } from './util.js';
 
 export interface RunningCloud {
   appUrl: string;
@@ -77,7 +77,10 @@ async function within(ms: number, work: Promise<unknown>): Promise<void> {
 
 export async function startCloud(config: LocalConfig, log: (line: string) => void = (line) => console.log(line)): Promise<RunningCloud> {
   const stops: Array<() => Promise<void>> = [];
+  let gateway: Listening | undefined;
   const stopAll = async () => {
+    // The public port first: no new requests while the rest shuts down.
+    await within(5_000, gateway?.close() ?? Promise.resolve());
     for (const stop of stops.reverse()) await within(10_000, stop());
   };
   const timings: string[] = [];
@@ -89,6 +92,21 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     log(`[local] ${timing}`);
     mark = Date.now();
   };
+  // Take the public port first, so a busy port fails in a second rather than after the whole start;
+  // until everything is up it answers 503.
+  let serve: RequestHandler = (req, res) => {
+    req.resume();
+    sendJson(res, 503, { msg: 'The local cloud is starting, try again in a few seconds' }, { 'retry-after': '2' });
+  };
+  try {
+    gateway = await listenLoopback((req, res) => serve(req, res), config.port, { dualStack: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new LocalCloudStartError(`port ${config.port} is already in use: stop whatever uses it or set PORT to another port`);
+    }
+    throw error;
+  }
+
   // Java starts slowly and needs nothing from the template: let it boot while the stack synthesizes.
   const dynamoStarting = startDynamoDbLocal({ dataDir: config.dataDir });
   // Its failure is reported where it is awaited; this only keeps it from counting as unhandled meanwhile.
@@ -205,8 +223,8 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     delete process.env.AWS_SESSION_TOKEN;
     Object.assign(process.env, resolved.env, overrides);
 
-    // Imported only now, so module-level configuration sees the local environment.
     step('queues+services');
+    // Imported only now, so module-level configuration sees the local environment.
     await runtime.loadAll();
     step('handlers');
 
@@ -223,7 +241,15 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
 
     const concurrency = Number(process.env.LOCAL_SQS_CONCURRENCY ?? 2);
     for (const mapping of topology.eventSourceMappings.filter((m) => m.enabled)) {
-      const poller = new SqsPoller({ mapping, queue: queue(mapping.queueLogicalId), sqs, invoke: (id, event) => runtime.invoke(id, event), concurrency, log });
+      const poller = new SqsPoller({
+        mapping,
+        queue: queue(mapping.queueLogicalId),
+        sqs,
+        invoke: (id, event) => runtime.invoke(id, event),
+        concurrency,
+        idleWait: () => sqsServer.waitForSend(1_000),
+        log,
+      });
       poller.start();
       stops.push(() => poller.stop());
     }
@@ -243,23 +269,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     scheduler.start();
     stops.push(() => scheduler.stop());
 
-    const gatewayHandler = safeHandler(
+    serve = safeHandler(
       createGateway({ routes: topology.routes, invoke: (id, event) => runtime.invoke(id, event), webDist: join(config.repoRoot, 'web', 'dist'), mail, simulators: simulatorRoutes, log }),
       'gateway',
     );
-    let gateway: Listening;
-    try {
-      gateway = await listenLoopback(gatewayHandler, config.port, { dualStack: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-        throw new LocalCloudStartError(`port ${config.port} is already in use: stop whatever uses it or set PORT to another port`);
-      }
-      throw error;
-    }
-    // Closed first on stop: no new requests while the rest shuts down.
-    stops.push(() => gateway.close());
-
-    step('gateway');
     return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, topology, supplierUrls, seedSummary, stop: stopAll };
   } catch (error) {
     await stopAll();

@@ -22,7 +22,12 @@ export interface PollerOptions {
   invoke(functionLogicalId: string, event: SQSEvent): Promise<unknown>;
   /** Concurrent receive loops for this mapping (Lambda scales out on a busy queue). */
   concurrency?: number;
-  idleSleepMs?: number;
+  /**
+   * How to wait after an empty receive. Default: 25 ms. start.ts passes the SQS server's
+   * waitForSend, so an idle poller sleeps up to a second but wakes the moment a message is sent
+   * (messages that reappear after a visibility timeout are then found within that second).
+   */
+  idleWait?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -110,7 +115,8 @@ export class SqsPoller {
   }
 
   private async loop(): Promise<void> {
-    const { mapping, queue, sqs, idleSleepMs = 25 } = this.options;
+    const { mapping, queue, sqs } = this.options;
+    const idleWait = this.options.idleWait ?? (() => sleep(25));
     const log = this.options.log ?? ((line: string) => console.log(line));
     while (this.running) {
       let messages: Message[] = [];
@@ -133,7 +139,7 @@ export class SqsPoller {
         continue;
       }
       if (messages.length === 0) {
-        await sleep(idleSleepMs);
+        await idleWait();
         continue;
       }
       await this.processBatch(messages, log);

@@ -104,3 +104,14 @@ export async function waitForTransactionStatus(page: Page, phone: string, status
   const seen = await page.locator('[data-testid="transaction-row"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-phone')}:${r.getAttribute('data-status')}`));
   throw new Error(`no ${status} transaction for ${phone} within ${timeoutMs} ms; rows: ${seen.join(', ')}`);
 }
+
+/** On a failed test: what the page showed and what the platform printed last, to tell a UI fault from a backend one. */
+export async function reportFailure(page: Page | undefined, cloudOutput: string | undefined, name: string): Promise<void> {
+  const lines = [`--- diagnostics for "${name}" ---`];
+  if (page && !page.isClosed()) {
+    lines.push(`url: ${page.url()}`);
+    lines.push(`page text: ${(await page.evaluate(() => document.body.innerText).catch(() => '(unavailable)')).slice(0, 2_000)}`);
+  }
+  if (cloudOutput) lines.push(`platform output (tail):\n${cloudOutput.slice(-4_000)}`);
+  console.error(lines.join('\n'));
+}

@@ -3,10 +3,10 @@
  * the password reset by e-mail, and the signed-in layout on a 360 px phone.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { startLocalCloud } from '../support/local-cloud.js';
-import { ensureWebBuilt, launchChromium, loginInUi, newPage, newTestUser, registerViaApi } from './helpers.js';
+import { ensureWebBuilt, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure } from './helpers.js';
 
 type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 
@@ -22,6 +22,10 @@ describe('public screens, validation and the phone layout', () => {
     ensureWebBuilt();
     cloud = await startLocalCloud();
     browser = await launchChromium();
+  });
+
+  beforeEach((test) => {
+    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
   });
 
   afterAll(async () => {

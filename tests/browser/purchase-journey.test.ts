@@ -3,11 +3,11 @@
  * the admin, redeem it, buy airtime, and watch the purchase settle (delivered, or refunded).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { startLocalCloud } from '../support/local-cloud.js';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
-import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, waitForTransactionStatus } from './helpers.js';
+import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure, waitForTransactionStatus } from './helpers.js';
 
 type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 
@@ -23,6 +23,10 @@ describe('purchase journey', () => {
     cloud = await startLocalCloud();
     browser = await launchChromium();
     ({ context, page } = await newPage(browser, cloud.baseUrl));
+  });
+
+  beforeEach((test) => {
+    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
   });
 
   afterAll(async () => {
@@ -123,7 +127,7 @@ describe('purchase journey', () => {
       await loginInUi(p, cloud.adminLogin);
       await p.getByTestId('role-button').click();
       await p.waitForURL((url) => url.pathname === '/admin');
-      await p.getByRole('link', { name: 'Generate coupon' }).click();
+      await p.getByRole('main').getByRole('link', { name: 'Generate coupon', exact: true }).click();
       await p.waitForURL('**/admin/generateCoupon');
 
       // Step 1: the user name is validated first; an empty one is refused locally.

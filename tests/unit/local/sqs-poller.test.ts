@@ -1,4 +1,4 @@
-import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqsPoller, succeededMessageIds } from '../../../infra/local/pollers.js';
@@ -49,6 +49,17 @@ describe('SqsPoller on local-aws-sqs', () => {
     const attributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queues.get('WorkQueue')!.url, AttributeNames: ['All'] }));
     expect(JSON.parse(attributes.Attributes!.RedrivePolicy!)).toEqual({ deadLetterTargetArn: queues.get('WorkDlq')!.arn, maxReceiveCount: 2 });
     expect(attributes.Attributes!.VisibilityTimeout).toBe('1');
+  });
+
+  it('wakes idle pollers as soon as a message is sent', async () => {
+    const started = Date.now();
+    const waiting = sqsServer.waitForSend(5_000);
+    await sqs.send(new SendMessageCommand({ QueueUrl: queues.get('WorkDlq')!.url, MessageBody: 'wake' }));
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.get('WorkDlq')!.url, WaitTimeSeconds: 0, MaxNumberOfMessages: 10 })).then((r) =>
+      Promise.all((r.Messages ?? []).map((m) => sqs.send(new DeleteMessageCommand({ QueueUrl: queues.get('WorkDlq')!.url, ReceiptHandle: m.ReceiptHandle! })))),
+    );
   });
 
   it('delivers real SQS events, deletes successes, retries failures and dead-letters them after maxReceiveCount', async () => {
