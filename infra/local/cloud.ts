@@ -127,8 +127,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
 
     const sqsServer: LocalSqs = await startLocalSqs();
     stops.push(() => sqsServer.stop());
-    const visibilityOverride = process.env.LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS ? Number(process.env.LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS) : undefined;
-    const queues = await createQueues(sqsServer.endpoint, topology.queues, { visibilityTimeoutOverrideSeconds: visibilityOverride });
+    const queues = await createQueues(sqsServer.endpoint, topology.queues, { visibilityTimeoutOverrideSeconds: config.sqsVisibilityTimeoutSeconds });
     const sqs: SQSClient = localSqsClient(sqsServer.endpoint);
     stops.push(async () => sqs.destroy());
     const queue = (logicalId: string): LocalQueue => {
@@ -239,14 +238,13 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     }
     step('seed');
 
-    const concurrency = Number(process.env.LOCAL_SQS_CONCURRENCY ?? 2);
     for (const mapping of topology.eventSourceMappings.filter((m) => m.enabled)) {
       const poller = new SqsPoller({
         mapping,
         queue: queue(mapping.queueLogicalId),
         sqs,
         invoke: (id, event) => runtime.invoke(id, event),
-        concurrency,
+        concurrency: config.sqsConcurrency,
         idleWait: () => sqsServer.waitForSend(1_000),
         log,
       });

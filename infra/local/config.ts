@@ -31,6 +31,10 @@ export interface LocalConfig {
   /** Overrides every schedule's rate when set (tests, demos). */
   scheduleIntervalMs?: number;
   supplierTimeoutMs: number;
+  /** Receive loops per queue → function mapping (LOCAL_SQS_CONCURRENCY, default 2). */
+  sqsConcurrency: number;
+  /** Replaces every queue's visibility timeout, so failed messages come back sooner (LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS). */
+  sqsVisibilityTimeoutSeconds?: number;
   secrets: LocalSecrets;
   /** Base URL printed and used in e-mailed links. */
   appBaseUrl: string;
@@ -97,11 +101,13 @@ export function loadLocalConfig(): LocalConfig {
     admin: {
       userName: process.env.ADMIN_USERNAME || 'admin',
       password: explicitPassword || secrets.adminPassword,
-      email: process.env.ADMIN_EMAIL || 'admin@localhost',
+      email: process.env.ADMIN_EMAIL || 'admin@example.com',
       passwordGenerated: !explicitPassword,
     },
     scheduleIntervalMs: positiveInt('LOCAL_SCHEDULE_INTERVAL_MS'),
     supplierTimeoutMs: positiveInt('SUPPLIER_TIMEOUT_MS', 3000)!,
+    sqsConcurrency: positiveInt('LOCAL_SQS_CONCURRENCY', 2)!,
+    sqsVisibilityTimeoutSeconds: positiveInt('LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS'),
     secrets,
     appBaseUrl,
     mailFrom: process.env.MAIL_FROM || 'no-reply@localhost',

@@ -47,10 +47,21 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
+// Whoever reads our output may go away (a killed test runner): writing to the closed pipe must
+// not throw, and it means nobody is watching, so stop.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') void shutdown('output closed');
+  });
+}
+
 // Handlers run in this process: one handler's stray rejection must not take the platform down
 // (on AWS it would fail only that invocation), but it must be visible.
 process.on('unhandledRejection', (reason) => console.error('[local] unhandled rejection in a handler:', reason));
-process.on('uncaughtException', (error) => console.error('[local] uncaught exception in a handler:', error));
+process.on('uncaughtException', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') return void shutdown('output closed');
+  console.error('[local] uncaught exception in a handler:', error);
+});
 
 // Started by the test harness: stop when the harness is gone, even if it could not tell us.
 const parentPid = Number(process.env.LOCAL_CLOUD_PARENT_PID);

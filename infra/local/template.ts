@@ -3,6 +3,9 @@
  * runs: tables, queues, buses, rules, schedules, functions, routes and queue → function mappings.
  * Nothing here is a second list of resources: add one to the stack and it shows up here.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { compileEventPattern, type EventMatcher } from './event-pattern.js';
 
 export const LOCAL_ACCOUNT = '123456789012';
@@ -125,13 +128,22 @@ export class TemplateError extends Error {
   }
 }
 
-/** Synthesizes the platform stack in-process (bundling skipped: the local cloud runs the sources). */
+/**
+ * Synthesizes the platform stack in-process (bundling skipped: the local cloud runs the sources).
+ * The cloud assembly goes to a temporary folder that is removed again: it holds staged assets
+ * (the web build among them), tens of MB per start otherwise left behind in /tmp.
+ */
 export async function synthTemplate(): Promise<CfnTemplate> {
   const { App } = await import('aws-cdk-lib');
   const { PlatformStack } = await import('../stack.js');
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  new PlatformStack(app, STACK_NAME);
-  return app.synth().getStackByName(STACK_NAME).template as CfnTemplate;
+  const outdir = mkdtempSync(join(tmpdir(), 'vtu-local-synth-'));
+  try {
+    const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+    new PlatformStack(app, STACK_NAME);
+    return app.synth().getStackByName(STACK_NAME).template as CfnTemplate;
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

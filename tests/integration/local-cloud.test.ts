@@ -6,10 +6,24 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseTopology, synthTemplate } from '../../infra/local/template.js';
+import { ROUTES, routeKey } from '../../shared/routes.js';
 import { REPO_ROOT, useLocalCloud } from '../support/local-cloud.js';
 
 const cloud = useLocalCloud();
 const webBuilt = existsSync(join(REPO_ROOT, 'web', 'dist', 'index.html'));
+
+describe('the topology the local cloud reads from the CDK stack', () => {
+  it('has every route, a consumer for every work queue, the bus rules and the schedule', async () => {
+    const topology = parseTopology(await synthTemplate());
+    expect(topology.routes.map((r) => r.routeKey).sort()).toEqual(ROUTES.map(routeKey).sort());
+    const consumed = new Set(topology.eventSourceMappings.map((m) => m.queueLogicalId));
+    for (const queue of topology.queues.filter((q) => q.redrive)) expect(consumed.has(queue.logicalId)).toBe(true);
+    expect(topology.rules.length).toBeGreaterThan(0);
+    expect(topology.schedules.length).toBeGreaterThan(0);
+    for (const fn of topology.functions) expect(existsSync(join(REPO_ROOT, fn.entry))).toBe(true);
+  }, 60_000);
+});
 
 describe('the local cloud', () => {
   it.runIf(webBuilt)('serves the web app at /', async () => {
