@@ -31,6 +31,8 @@ export interface RunningCloud {
   /** How long each start-up step took, e.g. "synth 4.8 s, dynamodb 2.3 s, ...". */
   timings: string;
   servicesUrl: string;
+  /** DynamoDB Local's endpoint (for inspection tools and the benchmark). */
+  dynamoEndpoint: string;
   topology: LocalTopology;
   supplierUrls: Record<string, string>;
   seedSummary?: unknown;
@@ -271,7 +273,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       createGateway({ routes: topology.routes, invoke: (id, event) => runtime.invoke(id, event), webDist: join(config.repoRoot, 'web', 'dist'), mail, simulators: simulatorRoutes, log }),
       'gateway',
     );
-    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, topology, supplierUrls, seedSummary, stop: stopAll };
+    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, dynamoEndpoint: dynamo.endpoint, topology, supplierUrls, seedSummary, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

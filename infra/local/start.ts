@@ -100,6 +100,7 @@ const lines = [
   `  Suppliers:    ${Object.entries(cloud.supplierUrls)
     .map(([name, url]) => `${name} ${url} (calls: ${cloud!.appUrl}/_sim/${name.toLowerCase()}/calls)`)
     .join('\n                ')}`,
+  `  DynamoDB:     ${cloud.dynamoEndpoint}   (DynamoDB Local)`,
   `  Data dir:     ${config.dataDir}   (npm run reset wipes it)`,
   ...(config.scheduleIntervalMs ? [`  Schedules:    every ${config.scheduleIntervalMs} ms (LOCAL_SCHEDULE_INTERVAL_MS)`] : []),
   '',
