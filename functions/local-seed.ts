@@ -9,6 +9,7 @@ import { nairaToKobo } from '../shared/money.js';
 import { dynamoLedger } from './adapters/dynamo/ledger.js';
 import { createUser, getUserByUserName, setRoles, type NewUser } from './adapters/dynamo/users.js';
 import { hashPassword } from './domain/passwords.js';
+import { seedCatalogue, type CatalogueSeedSummary } from './catalogue-seed.js';
 
 export const DEMO_USER = { userName: 'demo', password: 'demo-password-1', email: 'demo@localhost', phoneNumber: '08000000001' } as const;
 export const DEMO_AGENT = { userName: 'agent', password: 'agent-password-1', email: 'agent@localhost', phoneNumber: '08000000002' } as const;
@@ -25,6 +26,8 @@ export interface SeedSummary {
   demoAgent: { userName: string; password: string; outcome: SeedOutcome };
   /** `credited` on the first start, `already credited` afterwards. */
   demoWallet: 'credited' | 'already credited' | 'not credited: demo user missing' | `not credited: ${string}`;
+  /** The data-plan catalogue (existing plans and cost prices are left as they are). */
+  catalogue: CatalogueSeedSummary;
 }
 
 async function ensureUser(account: Omit<NewUser, 'passwordHash'> & { password: string }): Promise<{ outcome: SeedOutcome; userId?: string }> {
@@ -47,11 +50,13 @@ export async function seedLocalData(options: { admin: { userName: string; passwo
   const demoUser = await ensureUser({ ...DEMO_USER, fullName: 'Demo User', userType: DEFAULT_USER_TYPE });
   const demoAgent = await ensureUser({ ...DEMO_AGENT, fullName: 'Demo Agent', isAgent: true });
   const demoWallet = demoUser.userId ? await creditDemoWallet(demoUser.userId) : 'not credited: demo user missing';
+  const catalogue = await seedCatalogue();
   return {
     admin: { userName: options.admin.userName, outcome: admin.outcome },
     demoUser: { userName: DEMO_USER.userName, password: DEMO_USER.password, outcome: demoUser.outcome },
     demoAgent: { userName: DEMO_AGENT.userName, password: DEMO_AGENT.password, outcome: demoAgent.outcome },
     demoWallet,
+    catalogue,
   };
 }
 

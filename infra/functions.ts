@@ -30,7 +30,23 @@ export const MAILER_FUNCTION: FunctionSpec = { name: 'Mailer', entry: 'functions
 /** Delivers signed webhooks of settled transactions to API users (SQS consumer). */
 export const WEBHOOK_FUNCTION: FunctionSpec = { name: 'WebhookDelivery', entry: 'functions/handlers/webhook-delivery.ts', timeoutSeconds: 30, memoryMb: 256 };
 
-export const ALL_FUNCTIONS: FunctionSpec[] = [...Object.values(HTTP_FUNCTIONS), FULFILMENT_FUNCTION, SWEEPER_FUNCTION, MAILER_FUNCTION, WEBHOOK_FUNCTION];
+/** Confirms providers' webhooks with the provider and credits / settles payouts (SQS consumer). */
+export const PROVIDER_EVENTS_FUNCTION: FunctionSpec = { name: 'ProviderEvents', entry: 'functions/handlers/provider-events.ts', timeoutSeconds: 60, memoryMb: 512 };
+/** Pays withdrawals out through the payout provider (SQS consumer). */
+export const PAYOUTS_FUNCTION: FunctionSpec = { name: 'Payouts', entry: 'functions/handlers/payouts.ts', timeoutSeconds: 60, memoryMb: 512 };
+/** Referral rewards on UserUpgraded (SQS consumer of a bus rule). */
+export const REFERRAL_REWARDS_FUNCTION: FunctionSpec = { name: 'ReferralRewards', entry: 'functions/handlers/referral-rewards.ts', timeoutSeconds: 30, memoryMb: 256 };
+
+export const ALL_FUNCTIONS: FunctionSpec[] = [
+  ...Object.values(HTTP_FUNCTIONS),
+  FULFILMENT_FUNCTION,
+  SWEEPER_FUNCTION,
+  MAILER_FUNCTION,
+  WEBHOOK_FUNCTION,
+  PROVIDER_EVENTS_FUNCTION,
+  PAYOUTS_FUNCTION,
+  REFERRAL_REWARDS_FUNCTION,
+];
 
 /** How often the sweeper runs in the cloud. */
 export const SWEEPER_RATE_MINUTES = 1;

@@ -31,13 +31,16 @@ import type { Construct } from 'constructs';
 import { API_BASE_PATH } from '../shared/constants.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../shared/events.js';
 import { ROUTES, type HttpService } from '../shared/routes.js';
-import { ENV } from '../shared/runtime-env.js';
-import { TABLE_KEYS } from '../shared/table.js';
+import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
+import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
 import {
   FULFILMENT_FUNCTION,
   HTTP_FUNCTIONS,
   LOCAL_METADATA,
   MAILER_FUNCTION,
+  PAYOUTS_FUNCTION,
+  PROVIDER_EVENTS_FUNCTION,
+  REFERRAL_REWARDS_FUNCTION,
   SWEEPER_FUNCTION,
   SWEEPER_RATE_MINUTES,
   WEBHOOK_FUNCTION,
@@ -54,6 +57,22 @@ const DEFAULT_SUPPLIERS = [
 
 /** SSM path under which supplier tokens are stored as SecureString parameters (created by an operator, never in source). */
 export const SUPPLIER_PARAM_PREFIX = '/vtu/suppliers/';
+
+/**
+ * Default payment-provider wiring (no secrets): production base URLs. Override with context
+ * `providers` (same shape as PROVIDERS_CONFIG); the Monnify contract code and the identity app id
+ * are account-specific and must be given there.
+ */
+const DEFAULT_PROVIDERS = {
+  squad: { baseUrl: 'https://api-d.squadco.com' },
+  monnify: { baseUrl: 'https://api.monnify.com', contractCode: 'CONFIGURE-ME' },
+  paystack: { baseUrl: 'https://api.paystack.co' },
+  identity: { baseUrl: 'https://api.prembly.com/identitypass', appId: 'CONFIGURE-ME' },
+};
+
+/** SSM path under which provider secrets are stored as SecureString parameters (created by an operator, never in source). */
+export const PROVIDER_PARAM_PREFIX = '/vtu/providers/';
+
 
 export class PlatformStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -109,6 +128,16 @@ export class PlatformStack extends Stack {
     table.grantReadWriteData(httpFunctions.purchases);
     bus.grantPutEventsTo(httpFunctions.accounts);
     fulfilmentQueue.grantSendMessages(httpFunctions.purchases);
+    // The catalogue and admin-settings services read anything (principals) but write only their
+    // own partition: IAM's dynamodb:LeadingKeys holds them to it.
+    table.grantReadData(httpFunctions.catalogue);
+    httpFunctions.catalogue.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.catalogue));
+    table.grantReadData(httpFunctions.admin);
+    httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
+    // Contacts live under their owner's user partition.
+    table.grantReadWriteData(httpFunctions.contacts);
+    // Money in and out: funding, the providers' webhooks, transfers, withdrawals, earnings, profile.
+    this.moneyInAndOut(table, bus, httpFunctions, baseEnvironment);
 
     const integrations = new Map<HttpService, HttpLambdaIntegration>();
     for (const route of ROUTES) {
@@ -170,6 +199,91 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
   }
 
+  /**
+   * Money in and out. Queues (each with a DLQ and alarm): provider events (signed webhooks to
+   * confirm and apply), payouts (withdrawals to pay out), referral rewards (UserUpgraded from the
+   * bus). Least privilege: the public webhook receiver may only write WEBHOOK# items and enqueue;
+   * each function reads only the provider secrets it uses.
+   */
+  private moneyInAndOut(table: Table, bus: EventBus, http: Record<HttpService, NodejsFunction>, baseEnvironment: Record<string, string>): void {
+    const providerEventsQueue = this.queueWithDlq('ProviderEvents', Duration.seconds(PROVIDER_EVENTS_FUNCTION.timeoutSeconds * 6));
+    const payoutQueue = this.queueWithDlq('Payouts', Duration.seconds(PAYOUTS_FUNCTION.timeoutSeconds * 6));
+    const referralQueue = this.queueWithDlq('ReferralRewards', Duration.seconds(REFERRAL_REWARDS_FUNCTION.timeoutSeconds * 6));
+    const providerEnvironment: Record<string, string> = {
+      [ENV.providersConfig]: JSON.stringify((this.node.tryGetContext('providers') as unknown) ?? DEFAULT_PROVIDERS),
+      [ENV.providerParamPrefix]: PROVIDER_PARAM_PREFIX,
+    };
+    const readSecrets = (fn: NodejsFunction, names: ProviderSecretName[]) =>
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ssm:GetParameter'],
+          resources: names.map((name) =>
+            this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${PROVIDER_PARAM_PREFIX.slice(1)}${PROVIDER_SECRET_PARAMETERS[name]}` }),
+          ),
+        }),
+      );
+    const addEnvironment = (fn: NodejsFunction, environment: Record<string, string>) => {
+      for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
+    };
+
+    // Card links and reserved accounts.
+    addEnvironment(http.funding, providerEnvironment);
+    table.grantReadWriteData(http.funding);
+    readSecrets(http.funding, ['squadSecretKey', 'monnifyApiKey', 'monnifySecretKey']);
+
+    // The public receiver: signature check, one conditional write in its own partitions, one message.
+    addEnvironment(http.webhooks, { ...providerEnvironment, [ENV.providerEventsQueueUrl]: providerEventsQueue.queueUrl });
+    http.webhooks.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.providerEvent}*`] } },
+      }),
+    );
+    providerEventsQueue.grantSendMessages(http.webhooks);
+    readSecrets(http.webhooks, ['squadSecretKey', 'monnifySecretKey', 'paystackSecretKey']);
+
+    table.grantReadWriteData(http.transfers);
+    table.grantReadWriteData(http.earnings);
+
+    addEnvironment(http.withdrawals, { ...providerEnvironment, [ENV.payoutQueueUrl]: payoutQueue.queueUrl });
+    table.grantReadWriteData(http.withdrawals);
+    payoutQueue.grantSendMessages(http.withdrawals);
+    bus.grantPutEventsTo(http.withdrawals);
+    readSecrets(http.withdrawals, ['paystackSecretKey']);
+
+    addEnvironment(http.profile, providerEnvironment);
+    table.grantReadWriteData(http.profile);
+    bus.grantPutEventsTo(http.profile);
+    readSecrets(http.profile, ['identityApiKey']);
+
+    // Confirms each stored webhook with its provider, then credits or settles a payout.
+    const providerEvents = this.lambda(PROVIDER_EVENTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
+    table.grantReadWriteData(providerEvents);
+    bus.grantPutEventsTo(providerEvents);
+    readSecrets(providerEvents, ['squadSecretKey', 'monnifyApiKey', 'monnifySecretKey', 'paystackSecretKey']);
+    providerEvents.addEventSource(new SqsEventSource(providerEventsQueue, { batchSize: 10, reportBatchItemFailures: true }));
+
+    // Pays withdrawals out.
+    const payouts = this.lambda(PAYOUTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
+    table.grantReadWriteData(payouts);
+    bus.grantPutEventsTo(payouts);
+    readSecrets(payouts, ['paystackSecretKey']);
+    payouts.addEventSource(new SqsEventSource(payoutQueue, { batchSize: 5, reportBatchItemFailures: true }));
+
+    // Referral rewards: UserUpgraded on the bus → queue → consumer.
+    const rewards = this.lambda(REFERRAL_REWARDS_FUNCTION, baseEnvironment);
+    table.grantReadWriteData(rewards);
+    rewards.addEventSource(new SqsEventSource(referralQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    new Rule(this, 'UserUpgradedToReferralRewards', {
+      eventBus: bus,
+      eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.userUpgraded] },
+      targets: [new targets.SqsQueue(referralQueue)],
+    });
+  }
+
   private table(): Table {
     const table = new Table(this, 'Table', {
       partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
@@ -190,6 +304,16 @@ export class PlatformStack extends Stack {
       });
     }
     return table;
+  }
+
+  /** Item writes to the table, allowed only in one partition (the leading key). */
+  private partitionWrites(table: Table, partition: string): PolicyStatement {
+    return new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [partition] } },
+    });
   }
 
   /** A queue with its dead-letter queue and an alarm that fires as soon as anything lands there. */

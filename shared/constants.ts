@@ -127,3 +127,70 @@ export const REQUERY_AFTER_MS = 5_000;
  * counts as a definite failure.
  */
 export const CLAIM_STALE_MS = 90_000;
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue, suppliers, service locks and contacts (appended with the data-plan work).
+
+/** Data products, also the plan types of the catalogue (spec §9 "Products"). */
+export const PLAN_TYPES = PRODUCTS;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+/** The network that delivers each plan type. */
+export const PLAN_TYPE_NETWORK: Record<PlanType, NetworkName> = {
+  MTN: 'MTN',
+  'MTN-CG': 'MTN',
+  'MTN-SME2': 'MTN',
+  'MTN-COUPON': 'MTN',
+  GLO: 'GLO',
+  AIRTEL: 'AIRTEL',
+  '9MOBILE': '9MOBILE',
+};
+
+export function isPlanType(value: unknown): value is PlanType {
+  return typeof value === 'string' && (PLAN_TYPES as readonly string[]).includes(value);
+}
+export function isNetworkName(value: unknown): value is NetworkName {
+  return typeof value === 'string' && (NETWORK_NAMES as readonly string[]).includes(value);
+}
+export function isSupplierName(value: unknown): value is SupplierName {
+  return typeof value === 'string' && (SUPPLIERS as readonly string[]).includes(value);
+}
+
+/** Validity given to a plan when the admin leaves it blank. */
+export const DEFAULT_PLAN_VALIDITY = '30 days';
+
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+/** A service (a network, or for data also a plan type) is either available or locked by an admin (spec §4). */
+export const SERVICE_STATUSES = ['available', 'locked'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+/** Default network of the contact form (spec §9). */
+export const DEFAULT_CONTACT_NETWORK: NetworkName = 'MTN';
+/** A user keeps at most this many contacts (keeps the list one cheap query). */
+export const CONTACTS_MAX = 200;
+export const CONTACT_NAME_MAX_CHARS = 40;
+
+// ---------------------------------------------------------------------------------------------
+// Money in and out: card links, reserved accounts, transfers, withdrawals, referrals, KYC
+// (appended with the funding/withdrawal work).
+
+/** Smallest withdrawal: the ₦50 fee must leave the user something (the spec names no minimum; ours). */
+export const WITHDRAWAL_MIN_KOBO = nairaToKobo(100);
+/** Largest single withdrawal (a sensible per-transfer limit; providers cap NIP transfers higher). */
+export const WITHDRAWAL_MAX_KOBO = nairaToKobo(1_000_000);
+/** Largest single card payment link. */
+export const FUND_WALLET_MAX_KOBO = nairaToKobo(1_000_000);
+/** Nigerian bank account numbers (NUBAN) have 10 digits. */
+export const ACCOUNT_NUMBER_LENGTH = 10;
+/** NIN and BVN have 11 digits. */
+export const KYC_NUMBER_LENGTH = 11;
+export const VERIFICATION_METHODS = ['nin', 'bvn'] as const;
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+/** A user keeps at most this many withdrawal beneficiaries. */
+export const BENEFICIARIES_MAX = 50;
+/** Rows per page of GET /auth/referral. */
+export const REFERRALS_PAGE_SIZE = 20;
+/** Largest single user-to-user transfer. */
+export const TRANSFER_MAX_KOBO = nairaToKobo(1_000_000);
+/** Outside-party call timeout when PROVIDER_TIMEOUT_MS is not set. */
+export const PROVIDER_TIMEOUT_DEFAULT_MS = 15_000;

@@ -1,6 +1,6 @@
 /** Events on the platform's EventBridge bus: names and payload schemas, shared by producers, rules and consumers. */
 import { z } from 'zod';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './constants.js';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, USER_TYPES } from './constants.js';
 
 export const EVENT_SOURCE = 'vtu.platform';
 
@@ -9,6 +9,8 @@ export const EVENT_TYPES = {
   transactionSettled: 'TransactionSettled',
   /** Somebody should receive an e-mail (password reset, notices). */
   emailRequested: 'EmailRequested',
+  /** A user became a reseller (self-upgrade, fee paid): the referrer's reward follows. */
+  userUpgraded: 'UserUpgraded',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -31,11 +33,35 @@ export const emailRequestedSchema = z.object({
 });
 export type EmailRequested = z.infer<typeof emailRequestedSchema>;
 
+export const userUpgradedSchema = z.object({
+  userId: z.string().min(1),
+  userName: z.string().min(1),
+  /** User name of the referrer as stored at registration; null when nobody referred this user. */
+  referredBy: z.string().nullable(),
+  fromType: z.enum(USER_TYPES),
+  toType: z.enum(USER_TYPES),
+  /** The fee's transaction. */
+  transactionId: z.string().min(1),
+  upgradedAt: z.string(),
+});
+export type UserUpgraded = z.infer<typeof userUpgradedSchema>;
+
 export const EVENT_SCHEMAS = {
   [EVENT_TYPES.transactionSettled]: transactionSettledSchema,
   [EVENT_TYPES.emailRequested]: emailRequestedSchema,
+  [EVENT_TYPES.userUpgraded]: userUpgradedSchema,
 } as const;
 
 /** SQS message that asks the fulfilment consumer to deliver a purchase. */
 export const fulfilmentMessageSchema = z.object({ transactionId: z.string().min(1) });
 export type FulfilmentMessage = z.infer<typeof fulfilmentMessageSchema>;
+
+/** SQS message: a stored, signature-checked provider webhook waiting to be processed. */
+export const PAYMENT_PROVIDERS = ['squad', 'monnify', 'paystack'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export const providerEventMessageSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS), eventKey: z.string().min(1).max(200) });
+export type ProviderEventMessage = z.infer<typeof providerEventMessageSchema>;
+
+/** SQS message that asks the payout consumer to pay a withdrawal out. */
+export const payoutMessageSchema = z.object({ transactionId: z.string().min(1) });
+export type PayoutMessage = z.infer<typeof payoutMessageSchema>;

@@ -64,3 +64,76 @@ export type MessageKey = keyof typeof MSG;
 export const ACCOUNT_MSG = {
   userValidated: 'User validated',
 } as const;
+
+/** Catalogue, data purchases, suppliers, service locks and contacts (appended). */
+export const CATALOGUE_MSG = {
+  dataProcessing: 'Your data purchase is being processed',
+  planUnavailable: 'This data plan is not available at the moment, please choose another plan',
+  planNotForNetwork: 'This data plan does not belong to the selected network',
+  planNotFound: 'Plan not found',
+  planAdded: 'Data plan added successfully',
+  planUpdated: 'Data plan updated successfully',
+  planDeleted: 'Data plan deleted successfully',
+  planIdTaken: 'A plan with this id already exists',
+  enterPlanName: 'Enter the plan name',
+  priceUpdated: 'Price updated successfully',
+  costPriceUpdated: 'Cost price updated successfully',
+  supplierUpdated: 'Supplier updated successfully',
+  selectSupplier: 'Select a supplier',
+  serviceUpdated: 'Service updated successfully',
+  selectServiceType: 'Select a service type (airtime or data)',
+  selectServiceStatus: 'Select a status (available or locked)',
+  contactSaved: 'Contact saved',
+  contactUpdated: 'Contact updated',
+  contactDeleted: 'Contact deleted',
+  contactNotFound: 'Contact not found',
+  tooManyContacts: 'You have reached the maximum number of contacts',
+} as const;
+
+/** Refusal of a purchase whose service an admin locked, e.g. "MTN data is not available at the moment…". */
+export function serviceLockedMessage(serviceName: string, serviceType: string): string {
+  return `${serviceName} ${serviceType} is not available at the moment, please try again later`;
+}
+
+/** Money in and out: card links, reserved accounts, transfers, withdrawals, earnings, upgrade, KYC, account (appended). */
+export const MONEY_MSG = {
+  paymentLinkCreated: 'Payment link generated, proceed to pay',
+  maximumPayment: 'Maximum payment is ₦1,000,000',
+  paymentProviderUnavailable: 'Payment could not be started at the moment, please try again',
+  accountsGenerated: 'Your payment accounts are ready',
+  accountsExist: 'Your payment accounts',
+  accountsUnavailable: 'Payment accounts could not be generated at the moment, please try again',
+  transferSuccessful: 'Transfer successful',
+  cannotTransferToSelf: 'You cannot transfer to yourself',
+  maximumTransfer: 'Maximum transfer is ₦1,000,000',
+  selectBank: 'Select a bank',
+  invalidAccountNumber: 'Account number must be 10 digits',
+  accountValidated: 'Account validated',
+  accountNotResolved: 'Could not verify this account number, please check it',
+  bankServiceUnavailable: 'Bank service is not available at the moment, please try again',
+  withdrawalProcessing: 'Your withdrawal is being processed',
+  minimumWithdrawal: 'Minimum withdrawal is ₦100',
+  maximumWithdrawal: 'Maximum withdrawal is ₦1,000,000',
+  enterAccountName: 'Enter the account name',
+  beneficiarySaved: 'Beneficiary saved',
+  tooManyBeneficiaries: 'You have reached the maximum number of beneficiaries',
+  withdrawalNotFound: 'Withdrawal not found',
+  withdrawalSettled: 'Withdrawal re-queried',
+  noEarnings: 'You have no earnings to withdraw',
+  earningsWithdrawn: 'Earnings moved to your wallet',
+  upgraded: 'You are now a reseller',
+  alreadyReseller: 'You are already a reseller',
+  onlyResellerUpgrade: 'You can only upgrade yourself to reseller',
+  userTypeUpdated: 'User type updated',
+  invalidUserType: 'Select a valid user type',
+  kycOneMethod: 'Provide either your NIN or your BVN',
+  kycInvalidNumber: 'NIN and BVN are 11 digits',
+  kycAlreadySet: 'Your identity is already verified',
+  kycNoMatch: 'We could not verify this number, please check it',
+  kycInUse: 'This number is already linked to another account',
+  kycVerified: 'Identity verified',
+  identityUnavailable: 'Identity verification is not available at the moment, please try again',
+  invalidWebhookUrl: 'Enter a valid https URL',
+  webhookUpdated: 'Webhook updated',
+  invalidSignature: 'Invalid signature',
+} as const;

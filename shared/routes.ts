@@ -5,7 +5,23 @@
 import { API_BASE_PATH } from './constants.js';
 
 /** Lambda functions that serve HTTP routes; each has its own bundle. */
-export const HTTP_SERVICES = ['accounts', 'wallet', 'purchases', 'transactions'] as const;
+export const HTTP_SERVICES = [
+  'accounts',
+  'wallet',
+  'purchases',
+  'transactions',
+  'catalogue',
+  'admin',
+  'contacts',
+  // Money in and out: card links and reserved accounts; the providers' public webhook receivers;
+  // user-to-user transfers; withdrawals; referral earnings; the caller's own profile (upgrade, KYC, webhook).
+  'funding',
+  'webhooks',
+  'transfers',
+  'withdrawals',
+  'earnings',
+  'profile',
+] as const;
 export type HttpService = (typeof HTTP_SERVICES)[number];
 
 /** Who may call a route. Checked on the server for every request. */
@@ -40,6 +56,51 @@ export const ROUTES = [
   { operation: 'buyAirtime', method: 'POST', path: '/buy/airtime', service: 'purchases', access: 'user' },
   // Transactions
   { operation: 'listTransactions', method: 'GET', path: '/transaction', service: 'transactions', access: 'user' },
+  // Data purchases
+  { operation: 'buyData', method: 'POST', path: '/buy/data', service: 'purchases', access: 'user' },
+  // Catalogue: public price list, the plan manager (admin), prices (admin and agent), cost prices (admin)
+  { operation: 'listPrices', method: 'GET', path: '/prices', service: 'catalogue', access: 'public' },
+  { operation: 'filterPrices', method: 'POST', path: '/prices', service: 'catalogue', access: 'public' },
+  { operation: 'listPlans', method: 'GET', path: '/dataPlan', service: 'catalogue', access: 'adminOrAgent' },
+  { operation: 'addPlan', method: 'POST', path: '/dataPlan/add', service: 'catalogue', access: 'admin' },
+  { operation: 'updatePlan', method: 'PATCH', path: '/dataPlan/update', service: 'catalogue', access: 'admin' },
+  { operation: 'deletePlan', method: 'DELETE', path: '/dataPlan/delete', service: 'catalogue', access: 'admin' },
+  { operation: 'updatePrice', method: 'POST', path: '/admin/updatePrice', service: 'catalogue', access: 'adminOrAgent' },
+  { operation: 'listCostPrices', method: 'GET', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
+  { operation: 'setCostPrice', method: 'POST', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
+  // Admin settings: supplier per network, service locks
+  { operation: 'listSuppliers', method: 'GET', path: '/admin/supplier', service: 'admin', access: 'admin' },
+  { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin' },
+  { operation: 'updateServices', method: 'POST', path: '/admin/updateServices', service: 'admin', access: 'admin' },
+  { operation: 'checkServices', method: 'GET', path: '/admin/checkServices', service: 'admin', access: 'admin' },
+  // Contacts (the caller's own)
+  { operation: 'listContacts', method: 'GET', path: '/auth/contact', service: 'contacts', access: 'user' },
+  { operation: 'addContact', method: 'POST', path: '/auth/contact', service: 'contacts', access: 'user' },
+  { operation: 'updateContact', method: 'PATCH', path: '/auth/contact/{id}', service: 'contacts', access: 'user' },
+  { operation: 'deleteContact', method: 'DELETE', path: '/auth/contact/{id}', service: 'contacts', access: 'user' },
+  // Money in: card payment link (Squad) and reserved bank accounts (Monnify)
+  { operation: 'initiateSquadPayment', method: 'POST', path: '/fundWallet/squad/initiate', service: 'funding', access: 'user' },
+  { operation: 'generateReservedAccounts', method: 'GET', path: '/auth/generateAcc', service: 'funding', access: 'user' },
+  // Providers' webhooks: public, authenticated by their signatures over the raw body
+  { operation: 'squadWebhook', method: 'POST', path: '/webhooks/squad', service: 'webhooks', access: 'public' },
+  { operation: 'monnifyWebhook', method: 'POST', path: '/webhooks/monnify', service: 'webhooks', access: 'public' },
+  { operation: 'paystackWebhook', method: 'POST', path: '/webhooks/paystack', service: 'webhooks', access: 'public' },
+  // Transfers between users
+  { operation: 'transferFund', method: 'POST', path: '/auth/transferFund', service: 'transfers', access: 'user' },
+  // Withdrawals to bank accounts
+  { operation: 'listBankCodes', method: 'GET', path: '/withdraw/bankCodes', service: 'withdrawals', access: 'user' },
+  { operation: 'validateBankAccount', method: 'POST', path: '/withdraw/validate', service: 'withdrawals', access: 'user' },
+  { operation: 'withdraw', method: 'POST', path: '/withdraw', service: 'withdrawals', access: 'user' },
+  { operation: 'listBeneficiaries', method: 'GET', path: '/withdraw/beneficiary', service: 'withdrawals', access: 'user' },
+  { operation: 'addBeneficiary', method: 'POST', path: '/withdraw/beneficiary', service: 'withdrawals', access: 'user' },
+  { operation: 'reQueryWithdrawal', method: 'POST', path: '/admin/reQueryWithdrawal', service: 'withdrawals', access: 'admin' },
+  // Referral earnings
+  { operation: 'referrals', method: 'GET', path: '/auth/referral', service: 'earnings', access: 'user' },
+  { operation: 'withdrawEarning', method: 'POST', path: '/auth/withdrawEarning', service: 'earnings', access: 'user' },
+  // The caller's profile: self-upgrade (admins: any type), KYC, webhook URL
+  { operation: 'updateUserType', method: 'PATCH', path: '/auth/user/{id}', service: 'profile', access: 'user' },
+  { operation: 'updateKyc', method: 'POST', path: '/auth/updateKyc', service: 'profile', access: 'user' },
+  { operation: 'updateWebhook', method: 'POST', path: '/auth/updateWebhook', service: 'profile', access: 'user' },
 ] as const satisfies readonly RouteDef[];
 
 export type Operation = (typeof ROUTES)[number]['operation'];

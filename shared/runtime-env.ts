@@ -21,4 +21,32 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** Milliseconds before a supplier call counts as "no answer". */
   supplierTimeoutMs: 'SUPPLIER_TIMEOUT_MS',
+  // Money in and out (payment providers, payouts, identity).
+  /** JSON, no secrets: {squad: {baseUrl}, monnify: {baseUrl, contractCode}, paystack: {baseUrl}, identity: {baseUrl, appId}}. */
+  providersConfig: 'PROVIDERS_CONFIG',
+  /** SSM parameter name prefix of provider secrets, e.g. /vtu/providers/squad/secretKey (cloud). */
+  providerParamPrefix: 'PROVIDER_PARAM_PREFIX',
+  /** Provider secrets given directly (local cloud only): JSON {squadSecretKey, monnifyApiKey, monnifySecretKey, paystackSecretKey, identityApiKey}. */
+  providerSecrets: 'PROVIDER_SECRETS',
+  /** Milliseconds before a payment-provider call counts as "no answer". */
+  providerTimeoutMs: 'PROVIDER_TIMEOUT_MS',
+  /** Queue of verified provider webhooks waiting to be processed (credits, payout outcomes). */
+  providerEventsQueueUrl: 'PROVIDER_EVENTS_QUEUE_URL',
+  /** Queue of withdrawals waiting to be paid out. */
+  payoutQueueUrl: 'PAYOUT_QUEUE_URL',
+  /** "true" only on the local cloud: webhook URLs may point at http://localhost / 127.0.0.1. */
+  allowLoopbackWebhooks: 'ALLOW_LOOPBACK_WEBHOOKS',
 } as const;
+
+/**
+ * Provider secrets: names in PROVIDER_SECRETS (local cloud) and their SSM SecureString parameter
+ * below PROVIDER_PARAM_PREFIX (cloud), e.g. /vtu/providers/squad/secretKey.
+ */
+export const PROVIDER_SECRET_PARAMETERS = {
+  squadSecretKey: 'squad/secretKey',
+  monnifyApiKey: 'monnify/apiKey',
+  monnifySecretKey: 'monnify/secretKey',
+  paystackSecretKey: 'paystack/secretKey',
+  identityApiKey: 'identity/apiKey',
+} as const;
+export type ProviderSecretName = keyof typeof PROVIDER_SECRET_PARAMETERS;

@@ -12,3 +12,23 @@ export const TABLE_KEYS = {
     byOpenSince: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   },
 } as const;
+
+/**
+ * Fixed partitions of admin-managed configuration. The stack lets only the functions that manage
+ * them write there (IAM `dynamodb:LeadingKeys`); the DynamoDB adapter's keys use the same names.
+ */
+export const CONFIG_PARTITIONS = {
+  /** Data plans and cost prices. */
+  catalogue: 'CATALOGUE',
+  /** Service locks and the supplier chosen per network. */
+  settings: 'SETTINGS',
+} as const;
+
+/**
+ * Partition-key prefixes the stack restricts writes to (IAM `dynamodb:LeadingKeys` with
+ * StringLike `<prefix>*`); the DynamoDB adapter's keys use the same prefixes.
+ */
+export const PARTITION_PREFIXES = {
+  /** Providers' webhooks as received: the public receiver may write nothing else. */
+  providerEvent: 'WEBHOOK#',
+} as const;

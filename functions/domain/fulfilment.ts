@@ -9,10 +9,15 @@
  *
  * Suppliers are tried in order; the next only after a definite failure of the previous (an
  * ambiguous answer may hide a delivery, so it stops the chain and the purchase goes `pending`).
+ * Each hand-over to the next supplier is itself a conditional write that names it and refuses a
+ * supplier already in the purchase's `submittedTo`: at most one submission per supplier.
+ *
+ * Airtime goes out as a top-up of its face value; data as the plan, by each supplier's own plan id.
  */
 import { NETWORK_NAMES, type NetworkName } from '../../shared/constants.js';
-import type { SupplierCallResult, SupplierGateway } from '../ports/suppliers.js';
+import type { AirtimeOrder, DataOrder, ServiceKind, SupplierCallResult, SupplierGateway } from '../ports/suppliers.js';
 import { isFinal } from './purchase-state.js';
+import { decideAfterAttempt } from './suppliers.js';
 import { attemptOf, publishSettled, settleDelivered, settleFailed, type Logger, type SettlementDeps } from './settlement.js';
 import type { SupplierAttempt, TransactionRecord } from './transactions.js';
 
@@ -37,18 +42,27 @@ function isNetwork(value: string): value is NetworkName {
   return (NETWORK_NAMES as readonly string[]).includes(value);
 }
 
-async function callSupplier(supplier: SupplierGateway, purchase: TransactionRecord & { trans_Network: NetworkName }): Promise<SupplierCallResult> {
-  const order = {
-    requestId: purchase.id,
-    network: purchase.trans_Network,
-    phoneNumber: purchase.phone_number,
-    faceValueKobo: purchase.faceValueKobo ?? purchase.amountKobo,
-  };
+type Deliverable = TransactionRecord & { trans_Network: NetworkName };
+
+/** What kind of delivery a purchase needs; undefined when fulfilment cannot deliver it. */
+function serviceOf(purchase: TransactionRecord): ServiceKind | undefined {
+  if (!isNetwork(purchase.trans_Network)) return undefined;
+  if (purchase.trans_Type === 'airtime') return 'airtime';
+  if (purchase.trans_Type === 'data' && purchase.dataPlan) return 'data';
+  return undefined;
+}
+
+async function callSupplier(supplier: SupplierGateway, purchase: Deliverable, service: ServiceKind): Promise<SupplierCallResult> {
+  const common = { requestId: purchase.id, network: purchase.trans_Network, phoneNumber: purchase.phone_number };
+  const plan = purchase.dataPlan;
+  const data: DataOrder | undefined =
+    service === 'data' && plan ? { ...common, planId: plan.planId, planName: plan.planName, supplierPlanIds: plan.supplierPlanIds } : undefined;
+  const airtime: AirtimeOrder = { ...common, faceValueKobo: purchase.faceValueKobo ?? purchase.amountKobo };
   try {
-    return await supplier.buyAirtime(order);
+    return data ? await supplier.buyData(data) : await supplier.buyAirtime(airtime);
   } catch (error) {
     // Gateways report trouble as outcomes; a throw here is a bug whose effect we cannot know.
-    return { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: order, response: String(error) };
+    return { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: data ?? airtime, response: String(error) };
   }
 }
 
@@ -63,12 +77,13 @@ export async function fulfilPurchase(transactionId: string, deps: FulfilmentDeps
     return 'already_final';
   }
   if (purchase.trans_Status !== 'processing' || purchase.submittedAt) return 'claimed_elsewhere';
-  if (purchase.trans_Type !== 'airtime' || !isNetwork(purchase.trans_Network)) {
+  const service = serviceOf(purchase);
+  if (!service) {
     deps.log.error('no fulfilment for this kind of purchase', { transactionId, type: purchase.trans_Type, network: purchase.trans_Network });
     return 'unsupported';
   }
-  const order = purchase as TransactionRecord & { trans_Network: NetworkName };
-  const suppliers = await deps.suppliers.forNetwork(order.trans_Network, 'airtime');
+  const order = purchase as Deliverable;
+  const suppliers = await deps.suppliers.forNetwork(order.trans_Network, service);
   const first = suppliers[0];
   if (!first) {
     // Nobody was called, so refunding is certainly right; an operator must configure a supplier.
@@ -78,34 +93,38 @@ export async function fulfilPurchase(transactionId: string, deps: FulfilmentDeps
   }
   if (!(await deps.transactions.claimSubmission(transactionId, first.name, deps.now()))) return 'claimed_elsewhere';
 
-  let unrecorded: SupplierAttempt[] = [];
-  for (let i = 0; i < suppliers.length; i++) {
-    const supplier = suppliers[i]!;
-    const result = await callSupplier(supplier, order);
+  const byName = new Map(suppliers.map((supplier) => [supplier.name, supplier]));
+  const preference = [...byName.keys()];
+  const tried: string[] = [];
+  let supplier: SupplierGateway = first;
+  for (;;) {
+    tried.push(supplier.name);
+    const result = await callSupplier(supplier, order, service);
     const attempt = attemptOf(result, 'submit', deps.now());
     deps.log.info('supplier answered', { transactionId, supplier: supplier.name, outcome: result.outcome, reason: result.reason });
-    if (result.outcome === 'delivered') {
-      const settled = await settleDelivered(order, result, [...unrecorded, attempt], deps);
-      if (!settled.settled) return 'settled_elsewhere';
-      await publishSettled(settled.record, deps);
-      return 'success';
+    const decision = decideAfterAttempt(result.outcome, preference, tried);
+    switch (decision.kind) {
+      case 'settle_success': {
+        const settled = await settleDelivered(order, result, [attempt], deps);
+        if (!settled.settled) return 'settled_elsewhere';
+        await publishSettled(settled.record, deps);
+        return 'success';
+      }
+      case 'mark_pending': {
+        const marked = await deps.transactions.markPending(transactionId, [attempt], deps.now(), result.supplierReference);
+        return marked ? 'pending' : 'settled_elsewhere';
+      }
+      case 'fail_over':
+        // Definite failure: record it and name the next supplier before calling it, so a crash
+        // during the next call leaves the right supplier to re-query; refused if already tried.
+        if (!(await deps.transactions.switchSupplier(transactionId, supplier.name, decision.next, attempt, deps.now()))) return 'settled_elsewhere';
+        deps.log.info('failing over to the next supplier', { transactionId, from: supplier.name, to: decision.next, reason: result.reason });
+        supplier = byName.get(decision.next)!;
+        continue;
+      case 'refund':
+        return finishFailed(order, `supplier_failed:${result.reason}`, [attempt], deps);
     }
-    if (result.outcome === 'ambiguous') {
-      const marked = await deps.transactions.markPending(transactionId, [...unrecorded, attempt], deps.now(), result.supplierReference);
-      return marked ? 'pending' : 'settled_elsewhere';
-    }
-    const next = suppliers[i + 1];
-    if (!next) {
-      unrecorded = [...unrecorded, attempt];
-      break;
-    }
-    // Definite failure: fail over, recording the failure and naming the next supplier first so a
-    // crash during the next call leaves the right supplier to re-query.
-    if (!(await deps.transactions.switchSupplier(transactionId, supplier.name, next.name, attempt, deps.now()))) return 'settled_elsewhere';
-    unrecorded = [];
   }
-  const lastReason = unrecorded.at(-1)?.reason ?? 'failed';
-  return finishFailed(order, `supplier_failed:${lastReason}`, unrecorded, deps);
 }
 
 async function finishFailed(purchase: TransactionRecord, reason: string, attempts: SupplierAttempt[], deps: FulfilmentDeps): Promise<FulfilmentResult> {

@@ -1,12 +1,17 @@
 /**
- * Placing a purchase (the request path): price it for the user's tier, debit the wallet and write
- * the `processing` record atomically, hand it to the fulfilment queue. Outcomes are named.
+ * Placing a purchase (the request path): refuse a locked service, price it for the user's tier,
+ * debit the wallet and write the `processing` record atomically, hand it to the fulfilment queue,
+ * and keep the user's contacts of that number alive. Outcomes are named.
  */
-import type { NetworkName, UserType } from '../../shared/constants.js';
+import type { NetworkName, ServiceType, UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
+import type { CatalogueStore } from '../ports/catalogue.js';
+import type { ContactStore } from '../ports/contacts.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
+import type { ServiceLockStore } from '../ports/settings.js';
 import { priceAirtime } from './airtime.js';
+import { checkPlanForPurchase, priceDataPlan, snapshotOf } from './catalogue.js';
 import type { Logger } from './settlement.js';
 import { transactionIdForRequest, type TransactionDraft, type TransactionRecord } from './transactions.js';
 
@@ -28,6 +33,17 @@ export interface PurchaseDeps {
   now(): Date;
   newId(): string;
   log: Logger;
+  /** Service locks; without it nothing is locked. */
+  services?: Pick<ServiceLockStore, 'lockedOf'>;
+  /** Contacts whose life a purchase to their number extends; without it none are touched. */
+  contacts?: Pick<ContactStore, 'touchNumber'>;
+}
+
+/** A locked service refuses the purchase before any money moves. */
+export interface ServiceLockedResult {
+  kind: 'service_locked';
+  serviceName: string;
+  serviceType: ServiceType;
 }
 
 export type PurchaseResult =
@@ -35,15 +51,23 @@ export type PurchaseResult =
   | { kind: 'replayed'; record: TransactionRecord }
   | { kind: 'invalid_amount' | 'below_minimum' | 'above_maximum' }
   | { kind: 'insufficient_balance' }
+  | ServiceLockedResult
   | { kind: 'exists_with_different_amount' | 'exists_with_different_details' };
 
 export function airtimeFingerprint(network: NetworkName, phoneNumber: string, faceValueKobo: Kobo): string {
   return `airtime:${network}:${phoneNumber}:${faceValueKobo}`;
 }
 
+async function lockOf(serviceType: ServiceType, names: string[], deps: PurchaseDeps): Promise<ServiceLockedResult | undefined> {
+  const locked = await deps.services?.lockedOf(serviceType, names);
+  return locked === undefined ? undefined : { kind: 'service_locked', serviceName: locked, serviceType };
+}
+
 export async function placeAirtimePurchase(input: AirtimePurchaseInput, deps: PurchaseDeps): Promise<PurchaseResult> {
   const priced = priceAirtime(input.faceValueKobo, input.userType);
   if (!priced.ok) return { kind: priced.reason };
+  const locked = await lockOf('airtime', [input.network], deps);
+  if (locked) return locked;
   const { price } = priced;
   const nowIso = deps.now().toISOString();
   const draft: TransactionDraft = {
@@ -64,10 +88,17 @@ export async function placeAirtimePurchase(input: AirtimePurchaseInput, deps: Pu
     createdAt: nowIso,
     updatedAt: nowIso,
   };
+  return post(draft, deps);
+}
+
+/** Debit + record, then the hand-off; shared by every product. */
+async function post(draft: TransactionDraft, deps: PurchaseDeps): Promise<PurchaseResult> {
   const posted = await deps.ledger.debit(draft);
   switch (posted.kind) {
-    case 'posted':
-      return { kind: 'accepted', record: posted.record, enqueued: await enqueue(posted.record.id, deps) };
+    case 'posted': {
+      const [enqueued] = await Promise.all([enqueue(posted.record.id, deps), touchContacts(posted.record, deps)]);
+      return { kind: 'accepted', record: posted.record, enqueued };
+    }
     case 'replayed':
       // The first attempt may have died between commit and send; a duplicate message is harmless.
       if (posted.record.trans_Status === 'processing' && !posted.record.submittedAt) await enqueue(posted.record.id, deps);
@@ -78,6 +109,76 @@ export async function placeAirtimePurchase(input: AirtimePurchaseInput, deps: Pu
     case 'exists_with_different_details':
       return { kind: posted.kind };
   }
+}
+
+/** A purchase to a saved number is a use of that contact: 30 more days. Best effort: the purchase stands either way. */
+async function touchContacts(record: TransactionRecord, deps: PurchaseDeps): Promise<void> {
+  if (!deps.contacts || !record.phone_number) return;
+  try {
+    await deps.contacts.touchNumber(record.userId, record.phone_number, deps.now());
+  } catch (error) {
+    deps.log.warn('contacts of the number not refreshed', { transactionId: record.id, error: String(error) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data
+
+export interface DataPurchaseInput {
+  userId: string;
+  userName: string;
+  /** Read fresh for this request (pricing tier). */
+  userType: UserType;
+  network: NetworkName;
+  phoneNumber: string;
+  planId: number;
+  requestId?: string;
+}
+
+export interface DataPurchaseDeps extends PurchaseDeps {
+  catalogue: Pick<CatalogueStore, 'getPlan'>;
+}
+
+export type DataPurchaseResult = PurchaseResult | { kind: 'plan_unavailable' | 'plan_not_for_network' };
+
+export function dataFingerprint(network: NetworkName, phoneNumber: string, planId: number): string {
+  return `data:${network}:${phoneNumber}:${planId}`;
+}
+
+/**
+ * A data plan: it must exist, be available and belong to the network; neither the network's nor
+ * the plan type's data may be locked. The user pays the plan's price for their tier (shared rule);
+ * the plan's cost is kept so profit = charge − cost is recorded on delivery.
+ */
+export async function placeDataPurchase(input: DataPurchaseInput, deps: DataPurchaseDeps): Promise<DataPurchaseResult> {
+  const checked = checkPlanForPurchase(await deps.catalogue.getPlan(input.planId), input.network);
+  if (!checked.ok) return { kind: checked.reason };
+  const { plan } = checked;
+  const locked = await lockOf('data', [input.network, plan.planType], deps);
+  if (locked) return locked;
+  const price = priceDataPlan(plan, input.userType);
+  if (!Number.isSafeInteger(price.chargeKobo) || price.chargeKobo <= 0) return { kind: 'plan_unavailable' };
+  const nowIso = deps.now().toISOString();
+  const volume = `${plan.planName} (${plan.planValidity})`;
+  const draft: TransactionDraft = {
+    id: input.requestId ? transactionIdForRequest(input.userId, input.requestId) : deps.newId(),
+    userId: input.userId,
+    trans_UserName: input.userName,
+    userType: input.userType,
+    trans_Type: 'data',
+    trans_Status: 'processing',
+    trans_Network: input.network,
+    phone_number: input.phoneNumber,
+    amountKobo: price.chargeKobo,
+    volume,
+    costKobo: price.costKobo,
+    dataPlan: snapshotOf(plan),
+    description: `${plan.planType} ${volume} data to ${input.phoneNumber}`,
+    requestFingerprint: dataFingerprint(input.network, input.phoneNumber, plan.planId),
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
+  return post(draft, deps);
 }
 
 /** The purchase is committed either way; a failed send is healed by the sweeper. */

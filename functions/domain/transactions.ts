@@ -6,6 +6,9 @@ import { createHash } from 'node:crypto';
 import type { TransactionStatus, TransactionType, UserType } from '../../shared/constants.js';
 import { koboToNaira, type Kobo } from '../../shared/money.js';
 import type { SalesStat, TransactionView } from '../../shared/api/transactions.js';
+import type { DataPlanSnapshot } from './catalogue.js';
+import type { FundingDetails } from './funding.js';
+import type { WithdrawalDetails } from './withdrawals.js';
 import type { SupplierOutcome } from './purchase-state.js';
 
 /** One call to a supplier, kept on the purchase for support and audits. */
@@ -57,6 +60,10 @@ export interface TransactionRecord {
   paymentLink?: string;
   /** Supplier the purchase was (last) submitted to. */
   supplier?: string;
+  /** Every supplier this purchase was handed to, in order: each at most once (the claim and failover conditions enforce it). */
+  submittedTo?: string[];
+  /** A data purchase's plan as it was when bought (the supplier plan ids fulfilment sends). */
+  dataPlan?: DataPlanSnapshot;
   /** Set once, by the fulfilment delivery that won the right to call the supplier. */
   submittedAt?: string;
   lastRequeriedAt?: string;
@@ -70,6 +77,12 @@ export interface TransactionRecord {
   settledAt?: string;
   /** When TransactionSettled was accepted by the bus (absent: still to publish). */
   settledPublishedAt?: string;
+  /** A credit from a payment provider: what was paid, the charge, the provider's reference. */
+  funding?: FundingDetails;
+  /** A withdrawal: where the money goes and the payout's progress at the provider. */
+  withdrawal?: WithdrawalDetails;
+  /** A transfer: the other party. */
+  counterparty?: { userId: string; userName: string };
 }
 
 /** The fields a new record needs before the ledger fills in the balance chain. */
@@ -157,7 +170,7 @@ export function salesStatView(stat: ListingFigures['stat']): SalesStat[] {
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** 26 Crockford base-32 characters (130 bits) of SHA-256 over the parts: the shape of a ULID. */
-function derivedId(...parts: string[]): string {
+export function derivedId(...parts: string[]): string {
   const digest = createHash('sha256').update(parts.join('\u0000')).digest();
   let bits = 0n;
   for (const byte of digest.subarray(0, 17)) bits = (bits << 8n) | BigInt(byte);

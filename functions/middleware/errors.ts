@@ -54,3 +54,14 @@ export class TooManyRequestsError extends HttpError {
     this.name = 'TooManyRequestsError';
   }
 }
+
+/**
+ * An outside party (payment provider, bank, identity service) did not do its part. 424 rather
+ * than 502: below 500, so the person sees a message saying what to do (the middleware hides 5xx).
+ */
+export class DependencyFailedError extends HttpError {
+  constructor(message: string) {
+    super(424, message);
+    this.name = 'DependencyFailedError';
+  }
+}

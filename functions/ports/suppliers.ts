@@ -11,6 +11,18 @@ export interface AirtimeOrder {
   faceValueKobo: Kobo;
 }
 
+export interface DataOrder {
+  /** Our transaction id, sent as the supplier's request_id (re-query key, de-duplication). */
+  requestId: string;
+  network: NetworkName;
+  phoneNumber: string;
+  /** Our plan id and name (for the attempt record). */
+  planId: number;
+  planName: string;
+  /** Each supplier's own id of the plan: a supplier without one cannot deliver it. */
+  supplierPlanIds: Partial<Record<string, number>>;
+}
+
 export interface RequeryKey {
   requestId: string;
   /** The supplier's own id, when its answer gave one. */
@@ -33,6 +45,7 @@ export interface SupplierCallResult {
 export interface SupplierGateway {
   readonly name: string;
   buyAirtime(order: AirtimeOrder): Promise<SupplierCallResult>;
+  buyData(order: DataOrder): Promise<SupplierCallResult>;
   requery(key: RequeryKey): Promise<SupplierCallResult>;
 }
 

@@ -28,3 +28,8 @@ export const userNameSchema = z
   .min(3, 'User name must be at least 3 characters')
   .max(30, 'User name must be at most 30 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'User name may contain only letters, digits, _ . and -');
+
+/** An optional form value left empty: undefined, null or only whitespace. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}

@@ -6,7 +6,7 @@ import { LOCAL_METADATA } from '../../infra/functions.js';
 import { PlatformStack } from '../../infra/stack.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
 import { ROUTES, routeKey } from '../../shared/routes.js';
-import { TABLE_KEYS } from '../../shared/table.js';
+import { CONFIG_PARTITIONS, TABLE_KEYS } from '../../shared/table.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, any> };
 
@@ -16,13 +16,18 @@ let resources: Record<string, Resource>;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-/** IAM actions granted to the role of the function whose entry file is `entry`. */
-function actionsOf(entry: string): string[] {
+/** IAM policy statements granted to the role of the function whose entry file is `entry`. */
+function statementsOf(entry: string): any[] {
   const [, fn] = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;
   const roleId = fn.Properties.Role['Fn::GetAtt'][0];
   return ofType('AWS::IAM::Policy')
     .filter(([, p]) => p.Properties.Roles.some((role: any) => role.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement.flatMap((s: any) => [s.Action].flat()));
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}
+
+/** IAM actions granted to the role of the function whose entry file is `entry`. */
+function actionsOf(entry: string): string[] {
+  return statementsOf(entry).flatMap((s: any) => [s.Action].flat());
 }
 
 beforeAll(() => {
@@ -92,6 +97,31 @@ describe('the platform stack', () => {
     expect(actionsOf('functions/handlers/sweeper.ts')).toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/http/accounts.ts')).not.toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/mailer.ts')).not.toContain('dynamodb:Query');
+  });
+
+  it('lets the catalogue and admin-settings services write only their own partition; contacts and purchases write the table; none of them publish or enqueue except purchases', () => {
+    for (const [entry, partition] of [
+      ['functions/handlers/http/catalogue.ts', CONFIG_PARTITIONS.catalogue],
+      ['functions/handlers/http/admin.ts', CONFIG_PARTITIONS.settings],
+    ] as const) {
+      const statements = statementsOf(entry);
+      expect(actionsOf(entry)).toContain('dynamodb:Query');
+      const writing = statements.filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
+      expect(writing.length).toBeGreaterThan(0);
+      for (const statement of writing) {
+        expect(statement.Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [partition] } });
+      }
+      expect(actionsOf(entry)).not.toContain('sqs:SendMessage');
+      expect(actionsOf(entry)).not.toContain('events:PutEvents');
+    }
+    // Rejection: an unconditioned write grant (what grantReadWriteData gives) is not there.
+    const unconditioned = statementsOf('functions/handlers/http/catalogue.ts').filter(
+      (st: any) => !st.Condition && [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)),
+    );
+    expect(unconditioned).toEqual([]);
+    expect(actionsOf('functions/handlers/http/contacts.ts')).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem']));
+    expect(actionsOf('functions/handlers/http/contacts.ts')).not.toContain('sqs:SendMessage');
+    expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'sqs:SendMessage']));
   });
 
   it('keeps secrets out of the template: the signing key is a generated secret, supplier tokens live in SSM', () => {

@@ -2,7 +2,7 @@
  * Every entity's keys, declared in one place. Handlers and repositories never concatenate keys
  * themselves; they call these.
  */
-import { TABLE_KEYS } from '../../../shared/table.js';
+import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
 
 const { indexes } = TABLE_KEYS;
 
@@ -14,6 +14,16 @@ export const INDEX = {
 
 export const GSI = indexes;
 
+const CATALOGUE_PARTITION = CONFIG_PARTITIONS.catalogue;
+const SETTINGS_PARTITION = CONFIG_PARTITIONS.settings;
+const PLAN_PREFIX = 'PLAN#';
+const COST_PRICE_PREFIX = 'COSTPRICE#';
+const SERVICE_PREFIX = 'SERVICE#';
+const SUPPLIER_PREFIX = 'SUPPLIER#';
+const CONTACT_PREFIX = 'CONTACT#';
+const BENEFICIARY_PREFIX = 'BENEFICIARY#';
+const REFERRAL_PREFIX = 'REFERRAL#';
+
 export const keys = {
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   wallet: (userId: string) => ({ pk: `USER#${userId}`, sk: 'WALLET' }),
@@ -23,6 +33,29 @@ export const keys = {
   passwordReset: (userId: string) => ({ pk: `RESET#${userId}`, sk: 'TOKEN' }),
   transaction: (transactionId: string) => ({ pk: `TXN#${transactionId}`, sk: 'TXN' }),
   coupon: (code: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: 'COUPON' }),
+  /** Data plans live in one small partition: the whole catalogue is one query. */
+  plan: (planId: number) => ({ pk: CATALOGUE_PARTITION, sk: `${PLAN_PREFIX}${String(planId).padStart(10, '0')}` }),
+  /** Cost price (per GB) of one plan type, beside the plans. */
+  costPrice: (planType: string) => ({ pk: CATALOGUE_PARTITION, sk: `${COST_PRICE_PREFIX}${planType}` }),
+  /** An admin's lock (or unlock) of a service, e.g. data of MTN-CG. */
+  serviceSetting: (serviceType: string, serviceName: string) => ({ pk: SETTINGS_PARTITION, sk: `${SERVICE_PREFIX}${serviceType}#${serviceName}` }),
+  /** The supplier an admin chose for a network. */
+  supplierChoice: (network: string) => ({ pk: SETTINGS_PARTITION, sk: `${SUPPLIER_PREFIX}${network}` }),
+  /** A contact, under its owner's partition: another user's id never reaches it. */
+  contact: (userId: string, contactId: string) => ({ pk: `USER#${userId}`, sk: `${CONTACT_PREFIX}${contactId}` }),
+  // Money in and out ------------------------------------------------------------------------
+  /** A payment we asked a provider for (card link): who pays, how much; looked up by the provider's reference. */
+  paymentIntent: (provider: string, reference: string) => ({ pk: `PAYREF#${provider}#${reference}`, sk: 'INTENT' }),
+  /** A provider's webhook as received (signature checked), one per provider reference: the de-duplication key. */
+  providerEvent: (provider: string, eventKey: string) => ({ pk: `${PARTITION_PREFIXES.providerEvent}${provider}#${eventKey}`, sk: 'EVENT' }),
+  /** A saved withdrawal beneficiary, under its owner's partition. */
+  beneficiary: (userId: string, bankCode: string, accountNumber: string) => ({ pk: `USER#${userId}`, sk: `${BENEFICIARY_PREFIX}${bankCode}#${accountNumber}` }),
+  /** One referred user, under the referrer's partition (written at registration, rewarded once). */
+  referral: (referrerId: string, referredUserId: string) => ({ pk: `USER#${referrerId}`, sk: `${REFERRAL_PREFIX}${referredUserId}` }),
+  /** A user's referral earnings (not the wallet): balance, total earned. */
+  earnings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EARNINGS' }),
+  /** Claim of a NIN/BVN (by its digest) by one account. */
+  kycClaim: (method: string, numberDigest: string) => ({ pk: `KYC#${method}#${numberDigest}`, sk: 'UNIQUE' }),
 } as const;
 
 /** Index attributes for a user's own listing (newest first by sort key). */
@@ -64,3 +97,15 @@ export const listingQuery = {
   /** Highest sort key at or before `createdAtIso` (any id). */
   sortTo: (createdAtIso: string) => `${createdAtIso}#\uffff`,
 } as const;
+
+/** Key-condition values for the partitions read whole (`pk = :pk AND begins_with(sk, :prefix)`). */
+export const partitionQuery = {
+  plans: { pk: CATALOGUE_PARTITION, skPrefix: PLAN_PREFIX },
+  costPrices: { pk: CATALOGUE_PARTITION, skPrefix: COST_PRICE_PREFIX },
+  serviceSettings: { pk: SETTINGS_PARTITION, skPrefix: SERVICE_PREFIX },
+  supplierChoices: { pk: SETTINGS_PARTITION, skPrefix: SUPPLIER_PREFIX },
+  contacts: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: CONTACT_PREFIX }),
+  beneficiaries: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: BENEFICIARY_PREFIX }),
+  referrals: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: REFERRAL_PREFIX }),
+} as const;
+

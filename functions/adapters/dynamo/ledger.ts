@@ -23,8 +23,8 @@ import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } 
 
 /** Attempts per balance change. With full-jitter backoff this absorbs dozens of concurrent writers on one wallet. */
 export const WALLET_WRITE_MAX_ATTEMPTS = 40;
-const BACKOFF_BASE_MS = 5;
-const BACKOFF_CAP_MS = 200;
+export const BACKOFF_BASE_MS = 5;
+export const BACKOFF_CAP_MS = 200;
 
 export class WalletContentionError extends Error {
   constructor(userId: string, attempts: number) {
@@ -40,7 +40,7 @@ export class InvalidLedgerAmountError extends Error {
   }
 }
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -52,7 +52,7 @@ export async function readWallet(userId: string): Promise<WalletState> {
   return { balanceKobo: Number(Item.balanceKobo ?? 0), seq: Number(Item.seq ?? 0), exists: true };
 }
 
-function walletUpdate(userId: string, change: WalletChange, nowIso: string): TransactItem {
+export function walletUpdate(userId: string, change: WalletChange, nowIso: string): TransactItem {
   const conditions = change.createsWallet ? ['attribute_not_exists(pk)'] : ['seq = :expectedSeq'];
   const values: Record<string, unknown> = {
     ':balance': change.balanceAfterKobo,
@@ -94,7 +94,7 @@ export type WalletWriteOutcome =
   /** The condition of extra item `index` (0-based among the extras) did not hold. */
   | { kind: 'extra_condition_failed'; index: number };
 
-function cancellationCodes(error: unknown): string[] | undefined {
+export function cancellationCodes(error: unknown): string[] | undefined {
   if (error instanceof TransactionCanceledException || (error as Error | undefined)?.name === 'TransactionCanceledException') {
     return ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
   }

@@ -9,7 +9,7 @@
 import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionView } from '../../../shared/api/transactions.js';
 import { isOpen } from '../../domain/purchase-state.js';
-import { toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
+import { isPurchase, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, kindListing, listingQuery, openListing, userListing } from './keys.js';
@@ -28,7 +28,7 @@ const STORAGE_ONLY = new Set([
   GSI.byOpenSince.sortKey,
 ]);
 
-/** The stored item of a record: keys, listing attributes, and the open-index attributes while open. */
+/** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
   return {
     ...record,
@@ -36,7 +36,8 @@ export function transactionItem(record: TransactionRecord): Record<string, unkno
     entity: TRANSACTION_ENTITY,
     ...userListing(record.userId, record.createdAt, record.id),
     ...kindListing('TXN', record.createdAt, record.id),
-    ...(isOpen(record.trans_Status) ? openListing(record.createdAt, record.id) : {}),
+    // The sweeper's index is for purchases only (withdrawals are open too, but settle through their payout provider).
+    ...(isOpen(record.trans_Status) && isPurchase(record.trans_Type) ? openListing(record.createdAt, record.id) : {}),
   };
 }
 
@@ -184,19 +185,22 @@ export const dynamoTransactions: TransactionStore = {
     conditionalUpdate({
       TableName: tableName(),
       Key: keys.transaction(id),
-      UpdateExpression: 'SET submittedAt = :now, supplier = :supplier, updatedAt = :now',
+      UpdateExpression: 'SET submittedAt = :now, supplier = :supplier, submittedTo = :submittedTo, updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk) AND trans_Status = :processing AND attribute_not_exists(submittedAt)',
-      ExpressionAttributeValues: { ':now': now.toISOString(), ':supplier': supplier, ':processing': 'processing' },
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':supplier': supplier, ':submittedTo': [supplier], ':processing': 'processing' },
     }),
 
   switchSupplier: (id, from, to, failed, now) =>
     conditionalUpdate({
       TableName: tableName(),
       Key: keys.transaction(id),
-      UpdateExpression: 'SET supplier = :to, attempts = list_append(if_not_exists(attempts, :empty), :attempts), updatedAt = :now',
-      ConditionExpression: 'trans_Status = :processing AND supplier = :from',
+      UpdateExpression:
+        'SET supplier = :to, submittedTo = list_append(if_not_exists(submittedTo, :empty), :toList), attempts = list_append(if_not_exists(attempts, :empty), :attempts), updatedAt = :now',
+      // Never hand a purchase to a supplier twice, whatever the caller believes.
+      ConditionExpression: 'trans_Status = :processing AND supplier = :from AND NOT contains(submittedTo, :to)',
       ExpressionAttributeValues: {
         ':to': to,
+        ':toList': [to],
         ':from': from,
         ':empty': [],
         ':attempts': [boundedAttempt(failed)],

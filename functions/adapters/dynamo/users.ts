@@ -14,6 +14,7 @@ import { epochSeconds, loginKind, loginWindowEnd, type UserProfile } from '../..
 import type { Principal } from '../../middleware/http.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
+import { newReferralItem } from './earnings.js';
 
 export const USER_ENTITY = 'User';
 const KEY_ATTRIBUTES = ['pk', 'sk', 'entity', GSI.byKindCreatedAt.partitionKey, GSI.byKindCreatedAt.sortKey];
@@ -84,6 +85,8 @@ export interface NewUser {
   isCouponVendor?: boolean;
   /** Must already be the stored user name of an existing user (the caller checks). */
   referredBy?: string | null;
+  /** The referrer's user id: a referral item is written under the referrer in the same transaction. */
+  referrerId?: string;
 }
 
 export type CreateUserResult = { ok: true; user: UserProfile } | { ok: false; reason: 'user_name_taken' | 'email_taken' };
@@ -173,6 +176,9 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
         },
       },
       { Put: { TableName, Item: newWalletItem(userId, createdAt), ConditionExpression: notExists } },
+      ...(input.referrerId && profile.referredBy
+        ? [{ Put: { TableName, Item: newReferralItem(input.referrerId, { userId, userName: profile.userName }, createdAt), ConditionExpression: notExists } }]
+        : []),
     ],
   });
 

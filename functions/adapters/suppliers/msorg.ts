@@ -1,13 +1,14 @@
 /**
  * The MSORG panel protocol (integrations.md): `Authorization: Token <key>`, JSON bodies,
- * `POST /api/topup/` to buy airtime, `GET /api/data/<id>` to re-query by the panel's id or our
+ * `POST /api/topup/` to buy airtime, `POST /api/data/` to buy a data plan (the panel's own network
+ * and plan ids), `GET /api/data/<id>` to re-query by the panel's id or our
  * request_id. Every answer — including none — is classified by domain/supplier-outcome.ts; this
  * adapter never throws for supplier trouble.
  */
 import type { SupplierName } from '../../../shared/constants.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { classifyRequery, classifySubmission, type Classification, type SupplierAnswer } from '../../domain/supplier-outcome.js';
-import type { AirtimeOrder, RequeryKey, SupplierCallResult, SupplierGateway } from '../../ports/suppliers.js';
+import type { AirtimeOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierGateway } from '../../ports/suppliers.js';
 import type { SupplierConfig } from './config.js';
 
 export interface MsorgOptions {
@@ -44,6 +45,20 @@ export class MsorgSupplier implements SupplierGateway {
     const token = await this.tokenOrUndefined();
     if (token === undefined) return this.result(request, { outcome: 'failed', reason: 'no_credentials' });
     const answer = await this.call('POST', '/api/topup/', token, body);
+    return this.result(request, classifySubmission(answer), answer);
+  }
+
+  async buyData(order: DataOrder): Promise<SupplierCallResult> {
+    const network = this.options.config.networkIds[order.network];
+    const plan = order.supplierPlanIds[this.name];
+    const body = { network, mobile_number: order.phoneNumber, plan, Ported_number: true, request_id: order.requestId };
+    const request = { method: 'POST', path: '/api/data/', body, ourPlan: { planId: order.planId, planName: order.planName } };
+    // As for airtime: nothing is sent, so nothing can have been delivered — a definite failure (next supplier).
+    if (network === undefined) return this.result(request, { outcome: 'failed', reason: 'network_not_mapped' });
+    if (plan === undefined) return this.result(request, { outcome: 'failed', reason: 'plan_not_mapped' });
+    const token = await this.tokenOrUndefined();
+    if (token === undefined) return this.result(request, { outcome: 'failed', reason: 'no_credentials' });
+    const answer = await this.call('POST', '/api/data/', token, body);
     return this.result(request, classifySubmission(answer), answer);
   }
 

@@ -16,11 +16,13 @@ import {
   type UserView,
   type ValidateUserResponse,
 } from '../../../shared/api/accounts.js';
+import type { SubscriptionPlans } from '../../../shared/api/catalogue.js';
 import type { TransactionView } from '../../../shared/api/transactions.js';
 import { requireEnv } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
 import { logger } from '../../adapters/observability.js';
 import { issueToken, verifyToken } from '../../adapters/token.js';
+import { listPlans } from '../../adapters/dynamo/catalogue.js';
 import { transactionViewOfItem } from '../../adapters/dynamo/transactions.js';
 import {
   changePassword as storeNewPassword,
@@ -40,7 +42,6 @@ import {
 } from '../../adapters/dynamo/users.js';
 import {
   displayName,
-  emptySubscriptionPlans,
   hashResetToken,
   newResetToken,
   passwordResetEmail,
@@ -48,6 +49,7 @@ import {
   toUserView,
   type UserProfile,
 } from '../../domain/accounts.js';
+import { subscriptionPlanGroups } from '../../domain/catalogue.js';
 import { dummyVerifyPassword, hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../middleware/errors.js';
 import { httpService, parseInput, type HttpRequest, type OperationHandler, type Principal } from '../../middleware/http.js';
@@ -63,8 +65,22 @@ async function recentTransactions(userId: string): Promise<TransactionView[]> {
   return (await recentTransactionItems(userId, SESSION_TRANSACTIONS)).map(transactionViewOfItem);
 }
 
+/**
+ * The catalogue's plan groups for this user (costs only for admins and agents). A catalogue that
+ * cannot be read must not stop a login: the groups stay empty and the operator sees the error.
+ */
+async function subscriptionPlans(profile: UserProfile): Promise<SubscriptionPlans> {
+  let plans: Awaited<ReturnType<typeof listPlans>> = [];
+  try {
+    plans = await listPlans();
+  } catch (error) {
+    logger.error('catalogue not readable; session without plans', { error: error as Error });
+  }
+  return subscriptionPlanGroups(plans, { showCost: profile.isAdmin || profile.isAgent });
+}
+
 async function session(profile: UserProfile): Promise<SessionResponse> {
-  const [user, token, transactions] = await Promise.all([
+  const [user, token, transactions, plans] = await Promise.all([
     userView(profile),
     issueToken({
       userId: profile.userId,
@@ -76,11 +92,12 @@ async function session(profile: UserProfile): Promise<SessionResponse> {
       tokenVersion: profile.tokenVersion,
     }),
     recentTransactions(profile.userId),
+    subscriptionPlans(profile),
   ]);
   return {
     user,
     token,
-    subscriptionPlans: emptySubscriptionPlans(),
+    subscriptionPlans: plans,
     transactions,
     isAdmin: profile.isAdmin,
     isAgent: profile.isAgent,
@@ -110,6 +127,7 @@ const register: OperationHandler = async (request) => {
     phoneNumber: input.phoneNumber,
     passwordHash: await hashPassword(input.password),
     referredBy: referrer?.userName ?? null,
+    referrerId: referrer?.userId,
   });
   if (!created.ok) throw new ConflictError(created.reason === 'user_name_taken' ? MSG.userNameTaken : MSG.emailTaken);
   logger.info('user registered', { userId: created.user.userId, referred: Boolean(referrer) });

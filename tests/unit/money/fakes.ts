@@ -11,7 +11,7 @@ import { silentLogger } from '../../../functions/domain/settlement.js';
 import type { SweeperDeps, SweeperSettings } from '../../../functions/domain/sweeper.js';
 import type { PurchaseDeps } from '../../../functions/domain/purchases.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../../../functions/ports/messaging.js';
-import type { AirtimeOrder, RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../../functions/ports/suppliers.js';
+import type { AirtimeOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../../functions/ports/suppliers.js';
 
 type Script = (phoneNumber: string, callNumber: number) => SupplierOutcome | Promise<SupplierOutcome>;
 
@@ -29,6 +29,11 @@ export class FakeSupplier implements SupplierGateway {
 
   submissionsOf(requestId: string): number {
     return this.submissions.get(requestId) ?? 0;
+  }
+
+  /** Data orders are scripted and counted like airtime ones (same request ids, same phone rules). */
+  buyData(order: DataOrder): Promise<SupplierCallResult> {
+    return this.buyAirtime(order as unknown as AirtimeOrder);
   }
 
   async buyAirtime(order: AirtimeOrder): Promise<SupplierCallResult> {

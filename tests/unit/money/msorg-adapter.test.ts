@@ -120,12 +120,17 @@ describe('supplier configuration', () => {
     { name: 'GLAD', protocol: 'msorg', baseUrl: 'https://glad.example', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
     { name: 'ALARO', protocol: 'msorg', baseUrl: 'https://alaro.example', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3 } },
   ]);
-  it('parses SUPPLIERS_CONFIG and prefers the default supplier (ALARO) for a network it maps', async () => {
+  it('parses SUPPLIERS_CONFIG and prefers the default supplier (ALARO), then the others that map the network (failover)', async () => {
     const configs = parseSuppliersConfig(json);
-    const directory = supplierDirectory(configs, (config) => ({ name: config.name, buyAirtime: async () => ({}) as never, requery: async () => ({}) as never }));
-    expect((await directory.forNetwork('MTN', 'airtime')).map((g) => g.name)).toEqual(['ALARO']);
-    expect(await directory.forNetwork('9MOBILE', 'airtime')).toEqual([]);
+    const gateway = (config: { name: string }) => ({ name: config.name, buyAirtime: async () => ({}) as never, buyData: async () => ({}) as never, requery: async () => ({}) as never });
+    const directory = supplierDirectory(configs, gateway);
+    expect((await directory.forNetwork('MTN', 'airtime')).map((g) => g.name)).toEqual(['ALARO', 'GLAD']);
+    // ALARO does not serve 9MOBILE here: only GLAD can deliver it.
+    expect((await directory.forNetwork('9MOBILE', 'airtime')).map((g) => g.name)).toEqual(['GLAD']);
     expect((await directory.byName('GLAD'))?.name).toBe('GLAD');
+    const chosenGlad = supplierDirectory(configs, gateway, async (network) => (network === 'MTN' ? 'GLAD' : undefined));
+    expect((await chosenGlad.forNetwork('MTN', 'data')).map((g) => g.name)).toEqual(['GLAD', 'ALARO']);
+    expect((await chosenGlad.forNetwork('GLO', 'data')).map((g) => g.name)).toEqual(['ALARO', 'GLAD']);
   });
   it('refuses malformed configuration loudly', () => {
     expect(() => parseSuppliersConfig('nope')).toThrow(/not JSON/);

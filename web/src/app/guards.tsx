@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useSession } from '../lib/session.js';
+import { rolesOf, useSession, type Roles } from '../lib/session.js';
 import { LoginPage } from './pages.js';
 
 /** /profile is shown only with a token; without one the login screen takes its place (spec §2). */
@@ -16,3 +16,14 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (!session.user.isAdmin) return <Navigate to="/profile" replace />;
   return <>{children}</>;
 }
+
+/** A /profile screen for some roles only (admin tools, the agent's Update); anyone else goes back to /profile. */
+export function RequireRole({ allow, children }: { allow: (roles: Roles) => boolean; children: ReactNode }) {
+  const session = useSession();
+  if (!session) return <LoginPage />;
+  if (!allow(rolesOf(session.user))) return <Navigate to="/profile" replace />;
+  return <>{children}</>;
+}
+
+export const isAdmin = (roles: Roles) => roles.isAdmin;
+export const isAdminOrAgent = (roles: Roles) => roles.isAdmin || roles.isAgent;

@@ -16,3 +16,8 @@ export const AccountPage = lazyPage(() => import('../features/account/components
 export const ChangePasswordPage = lazyPage(() => import('../features/account/components/ChangePasswordPage.js'), (m) => m.ChangePasswordPage);
 export const AdminHomePage = lazyPage(() => import('../features/admin/components/AdminHomePage.js'), (m) => m.AdminHomePage);
 export const GenerateCouponPage = lazyPage(() => import('../features/admin/components/GenerateCouponPage.js'), (m) => m.GenerateCouponPage);
+export const BuyDataPage = lazyPage(() => import('../features/data/components/BuyDataPage.js'), (m) => m.BuyDataPage);
+export const ContactsPage = lazyPage(() => import('../features/contacts/components/ContactsPage.js'), (m) => m.ContactsPage);
+export const UpdatePricePage = lazyPage(() => import('../features/plans/components/UpdatePricePage.js'), (m) => m.UpdatePricePage);
+export const PlanManagerPage = lazyPage(() => import('../features/plans/components/PlanManagerPage.js'), (m) => m.PlanManagerPage);
+export const AdminSettingsPage = lazyPage(() => import('../features/admin-settings/components/AdminSettingsPage.js'), (m) => m.AdminSettingsPage);

@@ -1,6 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing/components/LandingPage.js';
-import { RequireAdmin, RequireToken } from './guards.js';
+import { RequireAdmin, RequireRole, RequireToken, isAdmin, isAdminOrAgent } from './guards.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import * as Page from './pages.js';
 import { RootLayout } from './RootLayout.js';
@@ -29,11 +29,37 @@ const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Page.DashboardPage /> },
+          { path: 'buyData', element: <Page.BuyDataPage /> },
           { path: 'buyAirtime', element: <Page.BuyAirtimePage /> },
+          { path: 'contacts', element: <Page.ContactsPage /> },
           { path: 'transactions', element: <Page.TransactionsPage /> },
           { path: 'user', element: <Page.AccountPage /> },
           { path: 'changePassword', element: <Page.ChangePasswordPage /> },
           { path: 'fundWallet/coupon', element: <Page.FundWithCouponPage /> },
+          {
+            path: 'updatePrice',
+            element: (
+              <RequireRole allow={isAdminOrAgent}>
+                <Page.UpdatePricePage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'adminSettings',
+            element: (
+              <RequireRole allow={isAdmin}>
+                <Page.AdminSettingsPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'dataPlans',
+            element: (
+              <RequireRole allow={isAdmin}>
+                <Page.PlanManagerPage />
+              </RequireRole>
+            ),
+          },
         ],
       },
       {

@@ -11,4 +11,10 @@ export const queryClient = new QueryClient({
 export const queryKeys = {
   transactions: ['transactions'] as const,
   currentUser: ['currentUser'] as const,
+  /** The caller's contacts (contacts screen, and the pickers of airtime and data). */
+  contacts: ['contacts'] as const,
+  /** Price rows: the public list (`['prices', 'all']`) and one network's plans (`['prices', network]`). */
+  prices: ['prices'] as const,
+  /** The plan manager's management view of every plan. */
+  dataPlans: ['dataPlans'] as const,
 };

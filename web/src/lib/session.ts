@@ -4,11 +4,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { UserView } from '../../../shared/api/accounts.js';
+import type { SubscriptionPlans } from '../../../shared/api/catalogue.js';
 import { queryClient } from './query-client.js';
 import { apiNairaToKobo, koboToApiNaira } from './money.js';
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
+const PLANS_KEY = 'subscriptionPlans';
 
 export interface Session {
   token: string;
@@ -53,6 +55,7 @@ function persist(next: Session | null): void {
 // Another tab logging in or out changes this tab too.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
+    if (event.key === PLANS_KEY || event.key === null) plans = undefined;
     if (event.key === TOKEN_KEY || event.key === USER_KEY || event.key === null) {
       current = readStored();
       emit();
@@ -68,8 +71,39 @@ export function getToken(): string | null {
   return current?.token ?? null;
 }
 
-export function signIn(token: string, user: UserView): void {
+/**
+ * Signs in. `subscriptionPlans` are the plan groups of the login/register answer (spec §4 "plans
+ * are loaded"): kept apart from the user so balance updates never rewrite them.
+ */
+export function signIn(token: string, user: UserView, subscriptionPlans?: unknown): void {
+  storePlans(subscriptionPlans && typeof subscriptionPlans === 'object' ? (subscriptionPlans as Partial<SubscriptionPlans>) : null);
   persist({ token, user });
+}
+
+let plans: Partial<SubscriptionPlans> | null | undefined;
+
+function storePlans(next: Partial<SubscriptionPlans> | null): void {
+  plans = next;
+  try {
+    if (next) localStorage.setItem(PLANS_KEY, JSON.stringify(next));
+    else localStorage.removeItem(PLANS_KEY);
+  } catch {
+    // Not kept across reloads; the screens fetch the plans anyway.
+  }
+}
+
+/** The plan groups the session started with, or null (none given, or storage unavailable). */
+export function getSessionPlans(): Partial<SubscriptionPlans> | null {
+  if (plans === undefined) {
+    try {
+      const text = localStorage.getItem(PLANS_KEY);
+      const parsed: unknown = text ? JSON.parse(text) : null;
+      plans = parsed && typeof parsed === 'object' ? (parsed as Partial<SubscriptionPlans>) : null;
+    } catch {
+      plans = null;
+    }
+  }
+  return plans;
 }
 
 /** A password change invalidates older tokens; the server hands back a fresh one to stay signed in. */
@@ -92,6 +126,7 @@ export function addToBalance(naira: number): void {
 
 /** Removes the token, forgets the user and drops every cached answer of the previous user. */
 export function logout(): void {
+  storePlans(null);
   persist(null);
   queryClient.clear();
 }

@@ -89,3 +89,14 @@ export function Checkbox({ label, ref, className, ...rest }: CheckboxProps) {
     </label>
   );
 }
+
+/** An on/off switch (a checkbox with the switch role). */
+export function Switch({ label, ref, className, ...rest }: CheckboxProps) {
+  return (
+    <label className={`switch ${className ?? ''}`}>
+      <input ref={ref} type="checkbox" role="switch" {...rest} />
+      <span className="switch-track" aria-hidden="true" />
+      <span className="switch-label">{label}</span>
+    </label>
+  );
+}

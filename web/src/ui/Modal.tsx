@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ModalProps {
@@ -15,13 +15,18 @@ export interface ModalProps {
 export function Modal({ open, title, onClose, children, footer, wide }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  // Read at key time: a new onClose on each render must not re-run the effect (it moves focus).
+  const closeRef = useRef(onClose);
+  useLayoutEffect(() => {
+    closeRef.current = onClose;
+  });
 
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     panelRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && onClose) onClose();
+      if (event.key === 'Escape' && closeRef.current) closeRef.current();
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('modal-open');
@@ -30,7 +35,7 @@ export function Modal({ open, title, onClose, children, footer, wide }: ModalPro
       document.body.classList.remove('modal-open');
       previous?.focus?.();
     };
-  }, [open, onClose]);
+  }, [open]);
 
   if (!open) return null;
   return createPortal(

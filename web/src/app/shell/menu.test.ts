@@ -1,19 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { menuFor, roleButtonFor } from './menu.js';
+import { hasRoute, menuFor, roleButtonFor } from './menu.js';
 
 const user = { isAdmin: false, isAgent: false, isCouponVendor: false };
 
 describe('sidebar menu', () => {
-  it('gives everyone the common entries, with Account and Settings at their routes', () => {
+  it('gives everyone the common entries in the spec order, with Account and Settings at their routes', () => {
     const menu = menuFor(user);
-    expect(menu.map((m) => m.label)).toEqual(['Dashboard', 'Buy Airtime', 'Transactions', 'Account', 'Settings']);
+    expect(menu.map((m) => m.label)).toEqual(['Dashboard', 'Buy Data', 'Buy Airtime', 'My contacts', 'Transactions', 'Account', 'Settings']);
     expect(menu.find((m) => m.label === 'Account')?.to).toBe('/profile/user');
     expect(menu.find((m) => m.label === 'Settings')?.to).toBe('/profile/changePassword');
+    expect(menu.find((m) => m.label === 'Buy Data')?.to).toBe('/profile/buyData');
+    expect(menu.find((m) => m.label === 'My contacts')?.to).toBe('/profile/contacts');
   });
 
-  it('adds coupon funding and coupon generation for admins only', () => {
-    expect(menuFor({ ...user, isAdmin: true }).map((m) => m.to)).toEqual(expect.arrayContaining(['/profile/fundWallet/coupon', '/admin/generateCoupon']));
-    expect(menuFor({ ...user, isAgent: true }).map((m) => m.to)).not.toContain('/admin/generateCoupon');
+  it('hides an entry whose backend route is not in the route table', () => {
+    expect(hasRoute('POST /buy/data')).toBe(true);
+    expect(hasRoute('POST /no/such/route')).toBe(false);
+    const table = new Set(['POST /buy/airtime', 'GET /transaction']);
+    expect(menuFor(user, table).map((m) => m.label)).toEqual(['Dashboard', 'Buy Airtime', 'Transactions', 'Account', 'Settings']);
+    expect(menuFor({ ...user, isAgent: true }, table).map((m) => m.label)).not.toContain('Update');
+  });
+
+  it('adds admin settings, Update price, coupon funding and generation for admins', () => {
+    const admin = menuFor({ ...user, isAdmin: true }).map((m) => m.to);
+    expect(admin).toEqual(expect.arrayContaining(['/profile/adminSettings', '/profile/updatePrice', '/profile/fundWallet/coupon', '/admin/generateCoupon']));
+    expect(menuFor({ ...user, isAdmin: true }).find((m) => m.to === '/profile/updatePrice')?.label).toBe('Update price');
+  });
+
+  it('gives agents the Update entry only', () => {
+    const agent = menuFor({ ...user, isAgent: true });
+    expect(agent.find((m) => m.to === '/profile/updatePrice')?.label).toBe('Update');
+    expect(agent.map((m) => m.to)).not.toContain('/admin/generateCoupon');
+    expect(agent.map((m) => m.to)).not.toContain('/profile/adminSettings');
+    expect(menuFor(user).map((m) => m.to)).not.toContain('/profile/updatePrice');
   });
 
   it('labels the role button by role', () => {

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../../../shared/routes.js';
 import type { Roles } from '../../lib/session.js';
 import type { IconName } from '../../ui/Icon.js';
 
@@ -5,25 +6,44 @@ export interface MenuItem {
   label: string;
   to: string;
   icon: IconName;
+  /** The backend route ("METHOD /path") the screen needs; the item is hidden until the route table has it. */
+  needs?: string;
+}
+
+const routeKeys = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
+
+/** Whether the shared route table declares `METHOD /path`. */
+export function hasRoute(key: string, table: ReadonlySet<string> = routeKeys): boolean {
+  return table.has(key);
 }
 
 /**
- * The sidebar by role (spec §2). Only entries whose screens exist are listed; the rest of the
- * spec's menu (Buy Data, Electricity Payment, My contacts, admin settings, Update price, Transfer,
- * Send email, my users, agent Update) is added here together with its screen and endpoint.
+ * The sidebar by role (spec §2), in the spec's order. Only screens the app has are listed (the
+ * rest of the spec's menu — Electricity Payment, Transfer, Send email, my users — joins with its
+ * screen), and an item whose backend route is missing from the shared route table stays hidden.
  */
-export function menuFor(roles: Roles): MenuItem[] {
-  const items: MenuItem[] = [
-    { label: 'Dashboard', to: '/profile', icon: 'home' },
-    { label: 'Buy Airtime', to: '/profile/buyAirtime', icon: 'phone' },
-    { label: 'Transactions', to: '/profile/transactions', icon: 'receipt' },
-    { label: 'Account', to: '/profile/user', icon: 'user' },
-    { label: 'Settings', to: '/profile/changePassword', icon: 'settings' },
-  ];
-  if (roles.isAdmin) {
-    items.push({ label: 'Fund wallet (COUPON)', to: '/profile/fundWallet/coupon', icon: 'card' }, { label: 'generate Coupon', to: '/admin/generateCoupon', icon: 'ticket' });
-  }
-  return items;
+const COMMON: MenuItem[] = [
+  { label: 'Dashboard', to: '/profile', icon: 'home' },
+  { label: 'Buy Data', to: '/profile/buyData', icon: 'data', needs: 'POST /buy/data' },
+  { label: 'Buy Airtime', to: '/profile/buyAirtime', icon: 'phone', needs: 'POST /buy/airtime' },
+  { label: 'My contacts', to: '/profile/contacts', icon: 'contacts', needs: 'GET /auth/contact' },
+  { label: 'Transactions', to: '/profile/transactions', icon: 'receipt', needs: 'GET /transaction' },
+  { label: 'Account', to: '/profile/user', icon: 'user' },
+  { label: 'Settings', to: '/profile/changePassword', icon: 'settings' },
+];
+
+const ADMIN: MenuItem[] = [
+  { label: 'admin settings', to: '/profile/adminSettings', icon: 'sliders', needs: 'GET /admin/supplier' },
+  { label: 'Update price', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' },
+  { label: 'Fund wallet (COUPON)', to: '/profile/fundWallet/coupon', icon: 'card', needs: 'POST /fundWallet/coupon' },
+  { label: 'generate Coupon', to: '/admin/generateCoupon', icon: 'ticket', needs: 'POST /admin/generateCoupon' },
+];
+
+const AGENT: MenuItem[] = [{ label: 'Update', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' }];
+
+export function menuFor(roles: Roles, table: ReadonlySet<string> = routeKeys): MenuItem[] {
+  const items = [...COMMON, ...(roles.isAdmin ? ADMIN : roles.isAgent ? AGENT : [])];
+  return items.filter((item) => !item.needs || hasRoute(item.needs, table));
 }
 
 /** The top bar's role button: ADMIN for admins, Agent for agents, otherwise home. */

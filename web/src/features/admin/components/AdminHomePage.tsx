@@ -22,6 +22,24 @@ export function AdminHomePage() {
           </span>
           <span>All transactions</span>
         </Link>
+        <Link to="/profile/adminSettings" className="tile">
+          <span className="tile-icon">
+            <Icon name="sliders" />
+          </span>
+          <span>Admin settings</span>
+        </Link>
+        <Link to="/profile/dataPlans" className="tile">
+          <span className="tile-icon">
+            <Icon name="list" />
+          </span>
+          <span>Data plans</span>
+        </Link>
+        <Link to="/profile/updatePrice" className="tile">
+          <span className="tile-icon">
+            <Icon name="tag" />
+          </span>
+          <span>Update price</span>
+        </Link>
         <Link to="/profile/fundWallet/coupon" className="tile">
           <span className="tile-icon">
             <Icon name="card" />

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { AIRTIME_NETWORK_IDS, NETWORK_NAMES, airtimeNetworkName } from '../../../../../shared/constants.js';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AIRTIME_NETWORK_IDS, NETWORK_NAMES, airtimeNetworkName, isNetworkName } from '../../../../../shared/constants.js';
 import { MSG } from '../../../../../shared/messages.js';
 import { formatNaira } from '../../../../../shared/money.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { newRequestId } from '../../../lib/ids.js';
 import { apiNairaToKobo, koboToApiNaira, showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
-import { Button, Checkbox, Input, Modal, notify } from '../../../ui/index.js';
-import { contactsAvailable, useAddContact } from '../api/add-contact.js';
+import { Button, Checkbox, ContactPicker, Input, Modal, NetworkLogo, notify } from '../../../ui/index.js';
+import { useAddContact } from '../api/add-contact.js';
 import { useBuyAirtime, type BuyAirtimeInput } from '../api/buy-airtime.js';
+import { useContacts } from '../api/list-contacts.js';
 import { airtimeChargeKobo, airtimeFormProblem, parseAmountKobo, type AirtimeFormValues } from '../lib/airtime-form.js';
 
 const DEFAULT_NETWORK = String(AIRTIME_NETWORK_IDS.MTN);
@@ -23,13 +24,23 @@ interface PendingPurchase {
   contactName: string | null;
 }
 
+/** A contact shortcut opens the screen with its number and network (`?phone=…&network=MTN`). */
+function prefilled(params: URLSearchParams): AirtimeFormValues {
+  const network = (params.get('network') ?? '').trim().toUpperCase();
+  const phone = (params.get('phone') ?? '').trim();
+  return { ...EMPTY_FORM, network: isNetworkName(network) ? String(AIRTIME_NETWORK_IDS[network]) : DEFAULT_NETWORK, phone };
+}
+
 export function BuyAirtimePage() {
   const navigate = useNavigate();
   const session = useSession();
+  const [params] = useSearchParams();
   const buy = useBuyAirtime();
   const addContact = useAddContact();
   const [pending, setPending] = useState<PendingPurchase | null>(null);
-  const { register, handleSubmit, watch, reset } = useForm<AirtimeFormValues>({ defaultValues: EMPTY_FORM });
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const contacts = useContacts(pickerOpen);
+  const { register, handleSubmit, watch, reset, setValue } = useForm<AirtimeFormValues>({ defaultValues: prefilled(params) });
 
   const userType = session?.user.userType;
   const amountKobo = parseAmountKobo(watch('amount') ?? '');
@@ -49,7 +60,7 @@ export function BuyAirtimePage() {
       body: { network, mobile_number: values.phone.trim(), amount: koboToApiNaira(faceKobo), request_id: newRequestId() },
       networkName: airtimeNetworkName(network) ?? values.network,
       chargeKobo: airtimeChargeKobo(faceKobo, userType),
-      contactName: contactsAvailable && values.addToContacts ? values.nickname.trim() : null,
+      contactName: values.addToContacts ? values.nickname.trim() : null,
     });
   });
 
@@ -91,15 +102,28 @@ export function BuyAirtimePage() {
             {NETWORK_NAMES.map((name) => {
               const value = String(AIRTIME_NETWORK_IDS[name]);
               return (
-                <label key={name} className={`network-option network-${name.toLowerCase()} ${selectedNetwork === value ? 'selected' : ''}`}>
-                  <input type="radio" value={value} {...register('network')} />
-                  <span>{name}</span>
+                <label key={name} className={`network-option network-logo-option ${selectedNetwork === value ? 'selected' : ''}`}>
+                  <input type="radio" value={value} aria-label={name} {...register('network')} />
+                  <NetworkLogo network={name} />
                 </label>
               );
             })}
           </div>
         </fieldset>
-        <Input label="Phone number" type="tel" inputMode="numeric" autoComplete="tel" placeholder="08012345678" maxLength={11} {...register('phone')} />
+        <Input
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="08012345678"
+          maxLength={11}
+          {...register('phone')}
+          trailing={
+            <button type="button" className="field-toggle field-toggle-wide" onClick={() => setPickerOpen(true)}>
+              Contacts
+            </button>
+          }
+        />
         <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="100" {...register('amount')} />
 
         <div className="charge-preview" aria-live="polite" data-testid="charge-preview">
@@ -108,17 +132,33 @@ export function BuyAirtimePage() {
           <small>{userType === 'reseller' ? '2% reseller discount' : '1% discount'} on airtime value</small>
         </div>
 
-        {contactsAvailable ? (
-          <>
-            <Checkbox label="Add this number to my contacts" {...register('addToContacts')} />
-            {addToContacts ? <Input label="Nickname" placeholder="e.g. Mum" {...register('nickname')} /> : null}
-          </>
-        ) : null}
+        <Checkbox label="Add this number to my contacts" {...register('addToContacts')} />
+        {addToContacts ? <Input label="Nickname" placeholder="e.g. Mum" {...register('nickname')} /> : null}
 
         <Button type="submit" block>
           Continue
         </Button>
       </form>
+
+      <ContactPicker
+        open={pickerOpen}
+        contacts={contacts.data?.contactList ?? []}
+        loading={contacts.isPending}
+        onClose={() => setPickerOpen(false)}
+        onPick={(contact) => {
+          setValue('phone', contact.contactNumber);
+          if (isNetworkName(contact.contactNetwork)) setValue('network', String(AIRTIME_NETWORK_IDS[contact.contactNetwork]));
+          setPickerOpen(false);
+        }}
+        empty={
+          <>
+            <p>{MSG.noContacts}</p>
+            <Link to="/profile/contacts" className="btn btn-secondary btn-sm">
+              Add contacts
+            </Link>
+          </>
+        }
+      />
 
       <Modal
         open={pending !== null}

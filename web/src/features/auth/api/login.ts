@@ -10,6 +10,6 @@ export function login(body: LoginRequest): Promise<SessionResponse> {
 export function useLogin() {
   return useMutation({
     mutationFn: login,
-    onSuccess: (session) => signIn(session.token, session.user),
+    onSuccess: (session) => signIn(session.token, session.user, session.subscriptionPlans),
   });
 }

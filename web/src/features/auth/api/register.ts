@@ -19,6 +19,6 @@ export function register(body: RegisterInput): Promise<SessionResponse> {
 export function useRegister() {
   return useMutation({
     mutationFn: register,
-    onSuccess: (session) => signIn(session.token, session.user),
+    onSuccess: (session) => signIn(session.token, session.user, session.subscriptionPlans),
   });
 }

@@ -6,10 +6,12 @@ import { showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
 import { CopyButton, Icon, type IconName } from '../../../ui/index.js';
 
-/** Shortcuts to screens that exist; the remaining ones (data, utility, contacts) join as their features land. */
+/** Shortcuts to screens that exist; Utility (electricity) joins when its feature lands. */
 const TILES: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/profile/buyAirtime', label: 'Airtime', icon: 'phone' },
+  { to: '/profile/buyData', label: 'Data', icon: 'data' },
   { to: '/profile/transactions', label: 'History', icon: 'receipt' },
+  { to: '/profile/contacts', label: 'Contacts', icon: 'contacts' },
 ];
 
 export function DashboardPage() {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { TransactionView } from '../../../../../shared/api/transactions.js';
 import {
   FILTER_DEBOUNCE_MS,
@@ -34,6 +35,9 @@ function dayBoundary(day: string, end: boolean): string | undefined {
 
 export function TransactionsPage() {
   const session = useSession();
+  // A contact's shortcut opens the list filtered by its number (`?phoneNumber=`).
+  const [params] = useSearchParams();
+  const initialPhone = params.get('phoneNumber') ?? '';
   const { isAdmin, isAgent } = rolesOf(session?.user);
   const staff = isAdmin || isAgent;
 
@@ -43,13 +47,13 @@ export function TransactionsPage() {
   const [userType, setUserType] = useState('all');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const phone = useDebouncedState('', FILTER_DEBOUNCE_MS);
+  const phone = useDebouncedState(initialPhone, FILTER_DEBOUNCE_MS);
   const userName = useDebouncedState('', FILTER_DEBOUNCE_MS);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [statsOpen, setStatsOpen] = useState(false);
 
   // A new debounced text value starts the list again from page 1.
-  const [settledText, setSettledText] = useState({ phone: '', userName: '' });
+  const [settledText, setSettledText] = useState({ phone: initialPhone, userName: '' });
   if (settledText.phone !== phone.debounced || settledText.userName !== userName.debounced) {
     setSettledText({ phone: phone.debounced, userName: userName.debounced });
     setPage(1);

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const page = await (await browser.newContext({ baseURL: 'http://localhost:3123', viewport: { width: 1280, height: 900 } })).newPage();
+await page.goto('/login');
+await page.getByLabel('User name, email or business name').fill('admin');
+await page.getByLabel('Password', { exact: true }).fill('local-admin-Passw0rd!');
+await page.getByRole('button', { name: 'Login', exact: true }).click();
+await page.waitForURL('**/profile');
+await page.goto(process.argv[2] ?? '/profile/adminSettings');
+await page.waitForTimeout(1500);
+console.log(await page.evaluate(() => { const m = document.querySelector('.shell-main')!; const cs = getComputedStyle(m); return [document.querySelector('.shell')!.className, cs.marginLeft, m.getBoundingClientRect().left, m.getBoundingClientRect().width].join(' | '); }));
+await page.screenshot({ path: '/tmp/shots/dbg_full.png', fullPage: true }); await page.screenshot({ path: '/tmp/shots/dbg_vp.png' });
+await browser.close();

@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const page = await (await browser.newContext({ baseURL: 'http://localhost:3123', viewport: { width: 360, height: 740 } })).newPage();
+await page.goto('/login');
+await page.getByLabel('User name, email or business name').fill('admin');
+await page.getByLabel('Password', { exact: true }).fill('local-admin-Passw0rd!');
+await page.getByRole('button', { name: 'Login', exact: true }).click();
+await page.waitForURL('**/profile');
+await page.goto(process.argv[2] ?? '/profile/adminSettings');
+await page.waitForTimeout(1500);
+console.log(await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 360.5).slice(0, 12).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`).join('\n')));
+await browser.close();

@@ -1,0 +1,120 @@
+/**
+ * The catalogue on DynamoDB: plans and cost prices in one small partition (keys.plan,
+ * keys.costPrice). Plans change by optimistic concurrency on `updatedAt`, so two admins editing
+ * the same plan never silently overwrite each other.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isPlanType, type PlanType } from '../../../shared/constants.js';
+import type { CostPrice, Plan } from '../../domain/catalogue.js';
+import type { CatalogueStore, CreatePlanResult, ReplacePlanResult } from '../../ports/catalogue.js';
+import { db, tableName } from './client.js';
+import { keys, partitionQuery } from './keys.js';
+import { isConditionFailure, queryPrefix } from './partition.js';
+
+export const PLAN_ENTITY = 'Plan';
+export const COST_PRICE_ENTITY = 'CostPrice';
+
+function planItem(plan: Plan): Record<string, unknown> {
+  return { ...keys.plan(plan.planId), entity: PLAN_ENTITY, ...plan };
+}
+
+function planFromItem(item: Record<string, unknown>): Plan {
+  const { pk: _pk, sk: _sk, entity: _entity, ...plan } = item;
+  return { ...(plan as unknown as Plan), supplierPlanIds: (plan.supplierPlanIds as Plan['supplierPlanIds'] | undefined) ?? {} };
+}
+
+function costPriceFromItem(item: Record<string, unknown>): CostPrice | undefined {
+  return isPlanType(item.planType)
+    ? { planType: item.planType, costPriceKobo: Number(item.costPriceKobo), updatedAt: String(item.updatedAt) }
+    : undefined;
+}
+
+/** Replaces a plan only if it is still as the caller read it (same updatedAt). */
+export async function replacePlanIfUnchanged(plan: Plan, readUpdatedAt: string): Promise<ReplacePlanResult> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: planItem(plan),
+        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+        ExpressionAttributeValues: { ':read': readUpdatedAt },
+      }),
+    );
+    return 'replaced';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await getPlan(plan.planId)) ? 'changed_meanwhile' : 'missing';
+  }
+}
+
+export async function getPlan(planId: number): Promise<Plan | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.plan(planId), ConsistentRead: true }));
+  return Item && Item.entity === PLAN_ENTITY ? planFromItem(Item) : undefined;
+}
+
+export async function listPlans(): Promise<Plan[]> {
+  return (await queryPrefix(partitionQuery.plans, { consistent: true })).filter((item) => item.entity === PLAN_ENTITY).map(planFromItem);
+}
+
+/** Sets a plan's cost only (the cost price of its type changed); false when the plan is gone. */
+export async function setPlanCost(planId: number, planCostPriceKobo: number, now: Date): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.plan(planId),
+        UpdateExpression: 'SET planCostPriceKobo = :cost, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':cost': planCostPriceKobo, ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export const dynamoCatalogue: CatalogueStore = {
+  listPlans,
+  getPlan,
+
+  async createPlan(plan): Promise<CreatePlanResult> {
+    try {
+      await db().send(new PutCommand({ TableName: tableName(), Item: planItem(plan), ConditionExpression: 'attribute_not_exists(pk)' }));
+      return { kind: 'created', plan };
+    } catch (error) {
+      if (isConditionFailure(error)) return { kind: 'id_taken' };
+      throw error;
+    }
+  },
+
+  replacePlan: replacePlanIfUnchanged,
+  setPlanCost,
+
+  async deletePlan(planId) {
+    const { Attributes } = await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.plan(planId), ReturnValues: 'ALL_OLD' }));
+    return Attributes?.entity === PLAN_ENTITY;
+  },
+
+  async nextPlanId() {
+    const plans = await listPlans();
+    return plans.reduce((max, plan) => Math.max(max, plan.planId), 0) + 1;
+  },
+
+  async listCostPrices() {
+    const items = await queryPrefix(partitionQuery.costPrices, { consistent: true });
+    return items.filter((item) => item.entity === COST_PRICE_ENTITY).flatMap((item) => costPriceFromItem(item) ?? []);
+  },
+
+  async getCostPrice(planType: PlanType) {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.costPrice(planType), ConsistentRead: true }));
+    return Item && Item.entity === COST_PRICE_ENTITY ? costPriceFromItem(Item) : undefined;
+  },
+
+  async setCostPrice(planType, costPriceKobo, now) {
+    const record: CostPrice = { planType, costPriceKobo, updatedAt: now.toISOString() };
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.costPrice(planType), entity: COST_PRICE_ENTITY, ...record } }));
+    return record;
+  },
+};

@@ -1,0 +1,133 @@
+/**
+ * Contacts on DynamoDB, under their owner's partition (keys.contact), with the table's TTL
+ * attribute `expiresAt` (epoch seconds) set 30 days ahead on every save, edit and purchase to the
+ * number. TTL deletes lazily, so reads skip anything already past its expiry.
+ */
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_KEYS } from '../../../shared/table.js';
+import { contactExpiry, type Contact } from '../../domain/contacts.js';
+import type { ContactStore } from '../../ports/contacts.js';
+import { db, tableName } from './client.js';
+import { keys, partitionQuery } from './keys.js';
+import { isConditionFailure, queryPrefix } from './partition.js';
+
+export const CONTACT_ENTITY = 'Contact';
+const TTL = TABLE_KEYS.ttlAttribute;
+
+function contactFromItem(item: Record<string, unknown>): Contact {
+  return {
+    contactId: item.contactId as string,
+    userId: item.userId as string,
+    contactName: item.contactName as string,
+    contactNumber: item.contactNumber as string,
+    contactNetwork: item.contactNetwork as Contact['contactNetwork'],
+    createdAt: item.createdAt as string,
+    lastUsedAt: (item.lastUsedAt as string | undefined) ?? (item.createdAt as string),
+    expiresAt: Number(item[TTL]),
+  };
+}
+
+const epoch = (now: Date) => Math.floor(now.getTime() / 1000);
+
+async function listContacts(userId: string, now: Date): Promise<Contact[]> {
+  const items = await queryPrefix(partitionQuery.contacts(userId), {
+    consistent: true,
+    filter: { expression: '#entity = :entity AND #ttl > :now', names: { '#entity': 'entity', '#ttl': TTL }, values: { ':entity': CONTACT_ENTITY, ':now': epoch(now) } },
+  });
+  return items.map(contactFromItem);
+}
+
+/** The contact's key if it still lives (owner's partition, not expired): every write is conditional on it. */
+const LIVE = `attribute_exists(pk) AND #entity = :entity AND #ttl > :nowEpoch`;
+
+export const dynamoContacts: ContactStore = {
+  list: listContacts,
+
+  async create(contact) {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.contact(contact.userId, contact.contactId), entity: CONTACT_ENTITY, ...contact, [TTL]: contact.expiresAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  },
+
+  async update(userId, contactId, changes, now) {
+    const nowIso = now.toISOString();
+    const names: Record<string, string> = { '#ttl': TTL, '#entity': 'entity' };
+    const values: Record<string, unknown> = { ':entity': CONTACT_ENTITY, ':nowEpoch': epoch(now), ':expires': contactExpiry(now), ':now': nowIso };
+    const sets = ['#ttl = :expires', 'lastUsedAt = :now', 'updatedAt = :now'];
+    for (const field of ['contactName', 'contactNumber', 'contactNetwork'] as const) {
+      if (changes[field] === undefined) continue;
+      names[`#${field}`] = field;
+      values[`:${field}`] = changes[field];
+      sets.push(`#${field} = :${field}`);
+    }
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.contact(userId, contactId),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: LIVE,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes ? contactFromItem(Attributes) : undefined;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  },
+
+  async remove(userId, contactId) {
+    try {
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.contact(userId, contactId),
+          ConditionExpression: 'attribute_exists(pk) AND #entity = :entity',
+          ExpressionAttributeNames: { '#entity': 'entity' },
+          ExpressionAttributeValues: { ':entity': CONTACT_ENTITY },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  async touchNumber(userId, contactNumber, now) {
+    const matching = (await listContacts(userId, now)).filter((contact) => contact.contactNumber === contactNumber);
+    let touched = 0;
+    for (const contact of matching) {
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.contact(userId, contact.contactId),
+            UpdateExpression: 'SET #ttl = :expires, lastUsedAt = :now',
+            // Only while it still is this number and alive: an edit or expiry in between wins.
+            ConditionExpression: `${LIVE} AND contactNumber = :number`,
+            ExpressionAttributeNames: { '#ttl': TTL, '#entity': 'entity' },
+            ExpressionAttributeValues: {
+              ':entity': CONTACT_ENTITY,
+              ':nowEpoch': epoch(now),
+              ':expires': contactExpiry(now),
+              ':now': now.toISOString(),
+              ':number': contactNumber,
+            },
+          }),
+        );
+        touched++;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    return touched;
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * Changes to a user's own profile that must be atomic with something else:
+ *  - self-upgrade: ONE write through the ledger — the ₦1000 debit (seq + balance conditions), an
+ *    `upgrade` record, and userType smart earner → reseller (condition: still a smart earner), so
+ *    a user pays once however many requests race;
+ *  - KYC: the NIN/BVN on the profile (condition: neither set) and a claim item keyed by the
+ *    number's digest (condition: unclaimed), in one transaction;
+ *  - the webhook URL, giving the user a signing secret when they have none.
+ */
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UserType, VerificationMethod } from '../../../shared/constants.js';
+import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
+import { db, tableName } from './client.js';
+import { keys } from './keys.js';
+import { cancellationCodes, writeWalletChange } from './ledger.js';
+
+export type UpgradeResult = { kind: 'upgraded'; record: TransactionRecord } | { kind: 'insufficient_balance'; balanceKobo: number } | { kind: 'not_a_smart_earner' };
+
+export async function upgradeToReseller(draft: TransactionDraft, now: Date): Promise<UpgradeResult> {
+  const outcome = await writeWalletChange({
+    direction: 'debit',
+    draft,
+    now,
+    extraItems: (record) => [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.userProfile(draft.userId),
+          UpdateExpression: 'SET userType = :reseller, upgradedAt = :now, upgradeTransactionId = :transactionId',
+          ConditionExpression: 'attribute_exists(pk) AND userType = :smartEarner',
+          ExpressionAttributeValues: { ':reseller': 'reseller', ':smartEarner': 'smart earner', ':now': now.toISOString(), ':transactionId': record.id },
+        },
+      },
+    ],
+  });
+  switch (outcome.kind) {
+    case 'written':
+      return { kind: 'upgraded', record: outcome.record };
+    case 'insufficient_balance':
+      return { kind: 'insufficient_balance', balanceKobo: outcome.balanceKobo };
+    case 'extra_condition_failed':
+    case 'record_exists':
+      return { kind: 'not_a_smart_earner' };
+  }
+}
+
+/** Notes that UserUpgraded reached the bus (absent: an operator can see it still has to be sent). */
+export async function markUpgradePublished(userId: string, now: Date): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(userId),
+      UpdateExpression: 'SET upgradePublishedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+}
+
+/** An admin sets any user type (no fee, no reward). False when the user does not exist. */
+export async function setUserType(userId: string, userType: UserType, now: Date): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userProfile(userId),
+        UpdateExpression: 'SET userType = :type, userTypeChangedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':type': userType, ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export type KycResult = { kind: 'saved' } | { kind: 'already_set' } | { kind: 'number_in_use' };
+
+export async function saveKyc(input: { userId: string; method: VerificationMethod; number: string; digest: string; verifiedName: string; now: Date }): Promise<KycResult> {
+  const nowIso = input.now.toISOString();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.userProfile(input.userId),
+                UpdateExpression: 'SET #method = :number, kycMethod = :method, kycVerifiedAt = :now, kycVerifiedName = :name',
+                ConditionExpression:
+                  'attribute_exists(pk) AND (attribute_not_exists(nin) OR attribute_type(nin, :null)) AND (attribute_not_exists(bvn) OR attribute_type(bvn, :null))',
+                ExpressionAttributeNames: { '#method': input.method },
+                ExpressionAttributeValues: { ':number': input.number, ':method': input.method, ':now': nowIso, ':name': input.verifiedName, ':null': 'NULL' },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.kycClaim(input.method, input.digest), entity: 'KycClaim', userId: input.userId, method: input.method, createdAt: nowIso },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+      return { kind: 'saved' };
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[0] === 'ConditionalCheckFailed') return { kind: 'already_set' };
+      if (codes[1] === 'ConditionalCheckFailed') return { kind: 'number_in_use' };
+      if (codes.includes('TransactionConflict') && attempt < 5) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** Sets the webhook URL; keeps the existing signing secret or stores `newSecret`. Answers the secret in force. */
+export async function saveWebhookUrl(userId: string, webhookUrl: string, newSecret: string, now: Date): Promise<{ webhookSecret: string } | undefined> {
+  try {
+    const result = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userProfile(userId),
+        UpdateExpression: 'SET webhookUrl = :url, webhookUpdatedAt = :now, webhookSecret = if_not_exists(webhookSecret, :secret)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':url': webhookUrl, ':now': now.toISOString(), ':secret': newSecret },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return { webhookSecret: String(result.Attributes?.webhookSecret ?? newSecret) };
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}

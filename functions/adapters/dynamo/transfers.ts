@@ -1,0 +1,86 @@
+/**
+ * A transfer between two wallets on DynamoDB: ONE TransactWriteItems of four items —
+ *   0. the sender's wallet (seq condition and `balanceKobo >= amount`),
+ *   1. the receiver's wallet (seq condition),
+ *   2. the sender's `transfer` record (attribute_not_exists: the transfer id is the idempotency key),
+ *   3. the receiver's `transfer` record (its id derived from the transfer id).
+ * Both chains stay exact. DynamoDB transactions never wait on each other: two opposite transfers
+ * between the same users conflict (TransactionConflict) or see a moved seq, and each retries with
+ * jittered backoff after re-reading both wallets, so both settle and neither can deadlock.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { backoffMs, planCredit, planDebit } from '../../domain/ledger.js';
+import type { TransferDrafts } from '../../domain/transfers.js';
+import type { TransactionRecord } from '../../domain/transactions.js';
+import { db, tableName } from './client.js';
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, cancellationCodes, compareReplay, readWallet, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS } from './ledger.js';
+import { getTransaction, transactionItem } from './transactions.js';
+
+export type TransferResult =
+  | { kind: 'posted'; debit: TransactionRecord; credit: TransactionRecord }
+  | { kind: 'replayed'; debit: TransactionRecord }
+  | { kind: 'insufficient_balance'; balanceKobo: number }
+  | { kind: 'exists_with_different_details'; existing: TransactionRecord };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function replayOf(drafts: TransferDrafts): Promise<TransferResult | undefined> {
+  const existing = await getTransaction(drafts.debit.id);
+  if (!existing) return undefined;
+  return compareReplay(existing, drafts.debit) === 'same' ? { kind: 'replayed', debit: existing } : { kind: 'exists_with_different_details', existing };
+}
+
+export async function transferBetweenWallets(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
+  const { debit, credit } = drafts;
+  if (debit.userId === credit.userId) throw new Error('a transfer needs two different wallets');
+  for (let attempt = 0; attempt < WALLET_WRITE_MAX_ATTEMPTS; attempt++) {
+    const [senderWallet, receiverWallet] = await Promise.all([readWallet(debit.userId), readWallet(credit.userId)]);
+    const debitPlan = planDebit(senderWallet, debit.amountKobo);
+    if (!debitPlan.ok) {
+      if (debitPlan.reason === 'insufficient_balance') return (await replayOf(drafts)) ?? { kind: 'insufficient_balance', balanceKobo: senderWallet.balanceKobo };
+      throw new Error(`invalid transfer amount ${debit.amountKobo}`);
+    }
+    const creditPlan = planCredit(receiverWallet, credit.amountKobo);
+    if (!creditPlan.ok) throw new Error(`invalid transfer amount ${credit.amountKobo}`);
+    const nowIso = now.toISOString();
+    const debitRecord: TransactionRecord = {
+      ...debit,
+      balanceBeforeKobo: debitPlan.change.balanceBeforeKobo,
+      balanceAfterKobo: debitPlan.change.balanceAfterKobo,
+      walletSeq: debitPlan.change.nextSeq,
+    };
+    const creditRecord: TransactionRecord = {
+      ...credit,
+      balanceBeforeKobo: creditPlan.change.balanceBeforeKobo,
+      balanceAfterKobo: creditPlan.change.balanceAfterKobo,
+      walletSeq: creditPlan.change.nextSeq,
+    };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            walletUpdate(debit.userId, debitPlan.change, nowIso),
+            walletUpdate(credit.userId, creditPlan.change, nowIso),
+            { Put: { TableName: tableName(), Item: transactionItem(debitRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
+      return { kind: 'posted', debit: debitRecord, credit: creditRecord };
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[2] === 'ConditionalCheckFailed' || codes[3] === 'ConditionalCheckFailed') {
+        const replay = await replayOf(drafts);
+        if (replay) return replay;
+        throw new Error(`transfer ${debit.id}: a record exists on one side only`);
+      }
+      if (codes[0] === 'ConditionalCheckFailed' || codes[1] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict')) {
+        await sleep(backoffMs(attempt, BACKOFF_BASE_MS, BACKOFF_CAP_MS));
+        continue;
+      }
+      throw error;
+    }
+  }
+  throw new WalletContentionError(`${debit.userId}+${credit.userId}`, WALLET_WRITE_MAX_ATTEMPTS);
+}

@@ -1,0 +1,231 @@
+/**
+ * Withdrawals on DynamoDB. The debit is an ordinary ledger debit (a `withdrawal` record in
+ * `processing`, carrying the bank account and the payout reference). Afterwards every status
+ * change is conditional on the current status, so webhooks, the payout consumer and an admin's
+ * re-query can race without harm; the refund is ONE write (wallet credit + `refund` record whose
+ * id is derived from the withdrawal's + the withdrawal → `refunded`), so it happens at most once.
+ * Beneficiaries live under their owner's partition.
+ */
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { formatNaira } from '../../../shared/money.js';
+import type { BankAccount, PayoutStatus } from '../../domain/withdrawals.js';
+import type { Beneficiary, PayoutProgress, WithdrawalRecord, WithdrawalRefundResult, WithdrawalStore } from '../../ports/money.js';
+import { refundIdFor, type TransactionDraft } from '../../domain/transactions.js';
+import { db, tableName } from './client.js';
+import { keys, partitionQuery } from './keys.js';
+import { writeWalletChange } from './ledger.js';
+import { getTransaction } from './transactions.js';
+
+export const BENEFICIARY_ENTITY = 'Beneficiary';
+
+function isConditionFailure(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
+}
+
+async function conditional(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand(input));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function getWithdrawal(id: string): Promise<WithdrawalRecord | undefined> {
+  const record = await getTransaction(id);
+  return record && record.trans_Type === 'withdrawal' && record.withdrawal ? (record as WithdrawalRecord) : undefined;
+}
+
+const OPEN = { ':processing': 'processing', ':pending': 'pending', ':withdrawal': 'withdrawal' };
+
+/**
+ * The right to hand a withdrawal to the provider now, won by one caller: moves
+ * `withdrawal.submittedAt` from the value the caller saw, while the withdrawal is still open.
+ */
+export function claimPayoutSubmission(id: string, previousSubmittedAt: string | undefined, now: Date): Promise<boolean> {
+  return conditional({
+    TableName: tableName(),
+    Key: keys.transaction(id),
+    UpdateExpression: 'SET withdrawal.submittedAt = :now, updatedAt = :now',
+    ConditionExpression: `trans_Type = :withdrawal AND trans_Status IN (:processing, :pending) AND ${
+      previousSubmittedAt === undefined ? 'attribute_not_exists(withdrawal.submittedAt)' : 'withdrawal.submittedAt = :previous'
+    }`,
+    ExpressionAttributeValues: { ...OPEN, ':now': now.toISOString(), ...(previousSubmittedAt === undefined ? {} : { ':previous': previousSubmittedAt }) },
+  });
+}
+
+/** Notes what the provider said (recipient, transfer code, status), while open; `processing` → `pending` once the provider has it. */
+export async function recordPayoutProgress(
+  id: string,
+  progress: PayoutProgress,
+  now: Date,
+): Promise<boolean> {
+  const sets = ['withdrawal.providerStatus = :providerStatus', 'withdrawal.lastCheckedAt = :now', 'updatedAt = :now'];
+  const values: Record<string, unknown> = { ...OPEN, ':providerStatus': progress.providerStatus, ':now': now.toISOString() };
+  if (progress.recipientCode) {
+    sets.push('withdrawal.recipientCode = :recipientCode');
+    values[':recipientCode'] = progress.recipientCode;
+  }
+  if (progress.transferCode) {
+    sets.push('withdrawal.transferCode = :transferCode', 'apiResponseId = :transferCode');
+    values[':transferCode'] = progress.transferCode;
+  }
+  if (progress.reason) {
+    sets.push('withdrawal.reason = :reason', 'apiResponse = :reason');
+    values[':reason'] = progress.reason.slice(0, 500);
+  }
+  if (progress.acceptedByProvider) {
+    // The provider has it: `pending` until its final word (webhook or re-query).
+    sets.push('trans_Status = :pending', 'pendingSince = if_not_exists(pendingSince, :now)');
+  }
+  return conditional({
+    TableName: tableName(),
+    Key: keys.transaction(id),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'trans_Type = :withdrawal AND trans_Status IN (:processing, :pending)',
+    ExpressionAttributeValues: values,
+  });
+}
+
+/** success, while open. Undefined when someone else settled it first. */
+export async function settleWithdrawalSuccess(id: string, transferCode: string | undefined, now: Date): Promise<WithdrawalRecord | undefined> {
+  try {
+    const result = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.transaction(id),
+        UpdateExpression: `SET trans_Status = :success, withdrawal.providerStatus = :successStatus, withdrawal.lastCheckedAt = :now, settledAt = :now, updatedAt = :now${
+          transferCode ? ', withdrawal.transferCode = :transferCode, apiResponseId = :transferCode' : ''
+        }`,
+        ConditionExpression: 'trans_Type = :withdrawal AND trans_Status IN (:processing, :pending)',
+        ExpressionAttributeValues: { ...OPEN, ':success': 'success', ':successStatus': 'success', ':now': now.toISOString(), ...(transferCode ? { ':transferCode': transferCode } : {}) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return (await getWithdrawal(id)) ?? (result.Attributes as WithdrawalRecord | undefined);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The whole debit back, once: credit + `refund` record (id derived from the withdrawal's) +
+ * withdrawal → `refunded`, conditional on it being open — or `success` when `afterSuccess`
+ * (a reversed payout: the bank sent the money back).
+ */
+export async function refundWithdrawal(id: string, input: { reason: string; payoutStatus: PayoutStatus; afterSuccess: boolean; now: Date }): Promise<WithdrawalRefundResult> {
+  const withdrawal = await getWithdrawal(id);
+  if (!withdrawal) return { kind: 'not_found' };
+  if (withdrawal.trans_Status === 'refunded') return { kind: 'already_refunded', withdrawal };
+  const allowed = ['processing', 'pending', ...(input.afterSuccess ? ['success'] : [])];
+  if (!allowed.includes(withdrawal.trans_Status)) return { kind: 'not_refundable', withdrawal };
+  const nowIso = input.now.toISOString();
+  const refundId = refundIdFor(withdrawal.id);
+  const draft: TransactionDraft = {
+    id: refundId,
+    userId: withdrawal.userId,
+    trans_UserName: withdrawal.trans_UserName,
+    userType: withdrawal.userType,
+    trans_Type: 'refund',
+    trans_Status: 'success',
+    trans_Network: withdrawal.trans_Network,
+    phone_number: withdrawal.phone_number,
+    amountKobo: withdrawal.amountKobo,
+    volume: formatNaira(withdrawal.amountKobo),
+    relatedTransactionId: withdrawal.id,
+    description: `Refund of withdrawal ${withdrawal.id} (payout ${input.payoutStatus})`,
+    requestFingerprint: `refund:${withdrawal.id}`,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+    settledAt: nowIso,
+  };
+  const statusValues = Object.fromEntries(allowed.map((status, i) => [`:s${i}`, status]));
+  const outcome = await writeWalletChange({
+    direction: 'credit',
+    draft,
+    now: input.now,
+    extraItems: () => [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.transaction(withdrawal.id),
+          UpdateExpression:
+            'SET trans_Status = :refunded, refundTransactionId = :refundId, refundReason = :reason, withdrawal.providerStatus = :payoutStatus, settledAt = :now, updatedAt = :now',
+          ConditionExpression: `trans_Type = :withdrawal AND trans_Status IN (${Object.keys(statusValues).join(', ')})`,
+          ExpressionAttributeValues: {
+            ':refunded': 'refunded',
+            ':refundId': refundId,
+            ':reason': input.reason.slice(0, 500),
+            ':payoutStatus': input.payoutStatus,
+            ':now': nowIso,
+            ':withdrawal': 'withdrawal',
+            ...statusValues,
+          },
+        },
+      },
+    ],
+  });
+  const current = (await getWithdrawal(withdrawal.id)) ?? withdrawal;
+  switch (outcome.kind) {
+    case 'written':
+      return { kind: 'refunded', withdrawal: current, refund: outcome.record };
+    case 'record_exists':
+      return { kind: 'already_refunded', withdrawal: current };
+    case 'extra_condition_failed':
+      return current.trans_Status === 'refunded' ? { kind: 'already_refunded', withdrawal: current } : { kind: 'not_refundable', withdrawal: current };
+    case 'insufficient_balance':
+      throw new Error('a credit cannot be short of balance');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Beneficiaries
+
+export async function listBeneficiaries(userId: string): Promise<Beneficiary[]> {
+  const { pk, skPrefix } = partitionQuery.beneficiaries(userId);
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items
+    .filter((item) => item.entity === BENEFICIARY_ENTITY)
+    .map((item) => ({
+      accountName: item.accountName as string,
+      accountNumber: item.accountNumber as string,
+      bankName: item.bankName as string,
+      bankCode: item.bankCode as string,
+      createdAt: item.createdAt as string,
+    }));
+}
+
+/** Saves (or renames) a beneficiary; one per bank and account number. */
+export async function saveBeneficiary(userId: string, account: BankAccount, now: Date): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.beneficiary(userId, account.bankCode, account.accountNumber), entity: BENEFICIARY_ENTITY, userId, ...account, createdAt: now.toISOString() },
+    }),
+  );
+}
+
+export const dynamoWithdrawals: WithdrawalStore = {
+  get: getWithdrawal,
+  claimSubmission: claimPayoutSubmission,
+  recordProgress: recordPayoutProgress,
+  settleSuccess: settleWithdrawalSuccess,
+  refund: refundWithdrawal,
+  listBeneficiaries,
+  saveBeneficiary,
+};

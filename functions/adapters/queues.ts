@@ -1,0 +1,21 @@
+/** SQS senders of the money-in-and-out queues (AWS_ENDPOINT_URL_SQS points them at the local queues). */
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { PayoutMessage } from '../../shared/events.js';
+import { ENV } from '../../shared/runtime-env.js';
+import type { PayoutQueue, ProviderEventQueue } from '../ports/payments.js';
+import { requireEnv } from './config.js';
+
+let client: SQSClient | undefined;
+
+async function send(queueUrl: string, message: unknown): Promise<void> {
+  client ??= new SQSClient({ maxAttempts: 3 });
+  await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
+}
+
+export function sqsProviderEventQueue(queueUrl: () => string = () => requireEnv(ENV.providerEventsQueueUrl)): ProviderEventQueue {
+  return { enqueue: (message) => send(queueUrl(), message) };
+}
+
+export function sqsPayoutQueue(queueUrl: () => string = () => requireEnv(ENV.payoutQueueUrl)): PayoutQueue {
+  return { enqueue: (transactionId) => send(queueUrl(), { transactionId } satisfies PayoutMessage) };
+}

@@ -1,0 +1,123 @@
+/**
+ * The caller's own profile, pure rules: the user-type change (a smart earner may upgrade only
+ * themselves, only to reseller, for a one-time ₦1000; admins may set any type without a fee),
+ * KYC (exactly one of NIN or BVN, 11 digits, set once) and the webhook URL (https; loopback http
+ * only where the local cloud allows it, never private or link-local addresses in the cloud).
+ */
+import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
+import { KYC_NUMBER_LENGTH, RESELLER_UPGRADE_FEE_KOBO, type UserType, type VerificationMethod } from '../../shared/constants.js';
+import { formatNaira } from '../../shared/money.js';
+import type { TransactionDraft } from './transactions.js';
+
+// ---------------------------------------------------------------------------------------------
+// User type
+
+export type UserTypeChange =
+  | { kind: 'self_upgrade'; feeKobo: number }
+  | { kind: 'admin_set'; toType: UserType }
+  | { kind: 'unchanged' }
+  | { kind: 'refused'; reason: 'only_reseller' | 'not_yourself' | 'already_reseller' };
+
+/** What PATCH /auth/user/{id} {userType} may do for this caller. */
+export function decideUserTypeChange(
+  caller: { userId: string; isAdmin: boolean },
+  target: { userId: string; userType: UserType },
+  requested: UserType,
+): UserTypeChange {
+  if (caller.isAdmin) return target.userType === requested ? { kind: 'unchanged' } : { kind: 'admin_set', toType: requested };
+  if (caller.userId !== target.userId) return { kind: 'refused', reason: 'not_yourself' };
+  if (requested !== 'reseller') return { kind: 'refused', reason: 'only_reseller' };
+  if (target.userType === 'reseller') return { kind: 'refused', reason: 'already_reseller' };
+  if (target.userType !== 'smart earner') return { kind: 'refused', reason: 'only_reseller' };
+  return { kind: 'self_upgrade', feeKobo: RESELLER_UPGRADE_FEE_KOBO };
+}
+
+export function upgradeFeeDraft(input: { id: string; user: { userId: string; userName: string }; now: Date }): TransactionDraft {
+  const nowIso = input.now.toISOString();
+  return {
+    id: input.id,
+    userId: input.user.userId,
+    trans_UserName: input.user.userName,
+    userType: 'smart earner',
+    trans_Type: 'upgrade',
+    trans_Status: 'success',
+    trans_Network: '',
+    phone_number: '',
+    amountKobo: RESELLER_UPGRADE_FEE_KOBO,
+    volume: 'reseller',
+    profitKobo: RESELLER_UPGRADE_FEE_KOBO,
+    description: `Upgrade to reseller (one-time fee ${formatNaira(RESELLER_UPGRADE_FEE_KOBO)})`,
+    requestFingerprint: `upgrade:${input.user.userId}`,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+    settledAt: nowIso,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// KYC
+
+const KYC_NUMBER = new RegExp(`^\\d{${KYC_NUMBER_LENGTH}}$`);
+
+export type KycInput = { ok: true; method: VerificationMethod; number: string } | { ok: false; reason: 'one_method' | 'invalid_number' };
+
+/** Exactly one of nin / bvn, 11 digits (blank values count as absent). */
+export function parseKycInput(body: { nin?: unknown; bvn?: unknown }): KycInput {
+  const text = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '');
+  const nin = text(body.nin);
+  const bvn = text(body.bvn);
+  if ((nin === '') === (bvn === '')) return { ok: false, reason: 'one_method' };
+  const method: VerificationMethod = nin ? 'nin' : 'bvn';
+  const number = nin || bvn;
+  if (!KYC_NUMBER.test(number)) return { ok: false, reason: 'invalid_number' };
+  return { ok: true, method, number };
+}
+
+/** Claims are keyed by a digest, so the uniqueness item does not repeat the number in clear. */
+export function kycDigest(method: VerificationMethod, number: string): string {
+  return createHash('sha256').update(`${method}:${number}`).digest('hex');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhook URL
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+function isPrivateAddress(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const family = isIP(bare);
+  if (family === 4) {
+    const [a, b] = bare.split('.').map(Number) as [number, number];
+    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  if (family === 6) {
+    const lower = bare.toLowerCase();
+    return lower === '::1' || lower === '::' || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('fe80') || lower.startsWith('::ffff:');
+  }
+  return false;
+}
+
+export type WebhookUrlCheck = { ok: true; url: string } | { ok: false };
+
+/**
+ * A webhook URL we will POST to: absolute https with a public host. Where `allowLoopback` (the
+ * local cloud), http(s)://localhost and 127.0.0.1 are accepted too, for a local receiver.
+ * Private, link-local (cloud metadata) and loopback addresses are refused otherwise: our
+ * delivery function must not be pointed at the inside of its own network.
+ */
+export function checkWebhookUrl(raw: string, allowLoopback: boolean): WebhookUrlCheck {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { ok: false };
+  }
+  if (url.username || url.password) return { ok: false };
+  const host = url.hostname.toLowerCase();
+  const loopback = LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost');
+  if (loopback) return allowLoopback && (url.protocol === 'http:' || url.protocol === 'https:') ? { ok: true, url: url.toString() } : { ok: false };
+  if (url.protocol !== 'https:') return { ok: false };
+  if (isPrivateAddress(host) || !host.includes('.')) return { ok: false };
+  return { ok: true, url: url.toString() };
+}

@@ -1,0 +1,27 @@
+/** Port to the stored data-plan catalogue and the cost prices per plan type. */
+import type { PlanType } from '../../shared/constants.js';
+import type { Kobo } from '../../shared/money.js';
+import type { CostPrice, Plan } from '../domain/catalogue.js';
+
+export type CreatePlanResult = { kind: 'created'; plan: Plan } | { kind: 'id_taken' };
+export type ReplacePlanResult = 'replaced' | 'changed_meanwhile' | 'missing';
+
+export interface CatalogueStore {
+  /** Every plan, available or not (a few hundred at most: one query). */
+  listPlans(): Promise<Plan[]>;
+  /** One plan, read strongly consistent (a price just changed must be the price charged). */
+  getPlan(planId: number): Promise<Plan | undefined>;
+  /** Stores a new plan; refuses an id in use. */
+  createPlan(plan: Plan): Promise<CreatePlanResult>;
+  /** Replaces a plan only while it is as the caller read it (same updatedAt): no lost updates between admins. */
+  replacePlan(plan: Plan, readUpdatedAt: string): Promise<ReplacePlanResult>;
+  /** Sets one plan's cost (its type's cost price changed); false when the plan is gone. */
+  setPlanCost(planId: number, planCostPriceKobo: Kobo, now: Date): Promise<boolean>;
+  /** False when there was no such plan. */
+  deletePlan(planId: number): Promise<boolean>;
+  /** A plan id not used yet (one above the highest). */
+  nextPlanId(): Promise<number>;
+  listCostPrices(): Promise<CostPrice[]>;
+  getCostPrice(planType: PlanType): Promise<CostPrice | undefined>;
+  setCostPrice(planType: PlanType, costPriceKobo: Kobo, now: Date): Promise<CostPrice>;
+}

@@ -1,0 +1,99 @@
+/** Ports to the stores of money in and out: provider webhooks, funding, withdrawals, earnings. */
+import type { UserType } from '../../shared/constants.js';
+import type { PaymentProvider } from '../../shared/events.js';
+import type { Earnings, Referral } from '../domain/earnings.js';
+import type { PaymentIntent, ReservedAccount } from '../domain/funding.js';
+import type { TransactionDraft, TransactionRecord } from '../domain/transactions.js';
+import type { BankAccount, PayoutStatus, WithdrawalDetails } from '../domain/withdrawals.js';
+
+// ---------------------------------------------------------------------------------------------
+// Providers' webhooks
+
+export type ProviderEventStatus = 'received' | 'processed' | 'ignored';
+
+export interface ProviderEvent {
+  provider: PaymentProvider;
+  eventKey: string;
+  eventType: string;
+  rawBody: string;
+  receivedAt: string;
+  deliveries: number;
+  status: ProviderEventStatus;
+  outcome?: string;
+  processedAt?: string;
+}
+
+export type ReceiveResult = { kind: 'new' } | { kind: 'duplicate'; status: ProviderEventStatus };
+
+export interface ProviderEventStore {
+  /** Stores a webhook the first time its key is seen; counts repeats. */
+  receive(input: { provider: PaymentProvider; eventKey: string; eventType: string; rawBody: string; now: Date }): Promise<ReceiveResult>;
+  get(provider: PaymentProvider, eventKey: string): Promise<ProviderEvent | undefined>;
+  finish(provider: PaymentProvider, eventKey: string, status: Exclude<ProviderEventStatus, 'received'>, outcome: string, now: Date): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Funding
+
+export type FundingCreditResult =
+  | { kind: 'credited'; record: TransactionRecord }
+  | { kind: 'already_credited'; record: TransactionRecord | undefined }
+  /** The intent is missing or belongs to someone else: nothing was written. */
+  | { kind: 'intent_mismatch' };
+
+export interface FundingStore {
+  createIntent(intent: PaymentIntent): Promise<void>;
+  setIntentLink(provider: PaymentProvider, reference: string, checkoutUrl: string, now: Date): Promise<void>;
+  getIntent(provider: PaymentProvider, reference: string): Promise<PaymentIntent | undefined>;
+  /** Credits once per draft id; for a card payment the intent is marked credited in the same write. */
+  credit(draft: TransactionDraft, intent?: { provider: PaymentProvider; reference: string }): Promise<FundingCreditResult>;
+  /** Keeps the first set of reserved accounts a user gets; answers the set in force. */
+  saveReservedAccounts(userId: string, accounts: ReservedAccount[], now: Date): Promise<ReservedAccount[]>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawals
+
+export type WithdrawalRecord = TransactionRecord & { withdrawal: WithdrawalDetails };
+
+export type WithdrawalRefundResult =
+  | { kind: 'refunded'; withdrawal: WithdrawalRecord; refund: TransactionRecord }
+  | { kind: 'already_refunded'; withdrawal: WithdrawalRecord }
+  | { kind: 'not_refundable'; withdrawal: WithdrawalRecord }
+  | { kind: 'not_found' };
+
+export interface PayoutProgress {
+  recipientCode?: string;
+  transferCode?: string;
+  providerStatus: PayoutStatus;
+  reason?: string;
+  /** The provider holds the transfer now: `processing` → `pending`. */
+  acceptedByProvider: boolean;
+}
+
+export interface Beneficiary extends BankAccount {
+  createdAt: string;
+}
+
+export interface WithdrawalStore {
+  get(id: string): Promise<WithdrawalRecord | undefined>;
+  claimSubmission(id: string, previousSubmittedAt: string | undefined, now: Date): Promise<boolean>;
+  recordProgress(id: string, progress: PayoutProgress, now: Date): Promise<boolean>;
+  settleSuccess(id: string, transferCode: string | undefined, now: Date): Promise<WithdrawalRecord | undefined>;
+  refund(id: string, input: { reason: string; payoutStatus: PayoutStatus; afterSuccess: boolean; now: Date }): Promise<WithdrawalRefundResult>;
+  listBeneficiaries(userId: string): Promise<Beneficiary[]>;
+  saveBeneficiary(userId: string, account: BankAccount, now: Date): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Earnings
+
+export type RewardResult = { kind: 'rewarded' } | { kind: 'already_rewarded' };
+export type WithdrawEarningsResult = { kind: 'withdrawn'; record: TransactionRecord; earnings: Earnings } | { kind: 'nothing_to_withdraw' };
+
+export interface EarningsStore {
+  get(userId: string): Promise<Earnings>;
+  listReferrals(userId: string): Promise<Referral[]>;
+  reward(input: { referrerId: string; referred: { userId: string; userName: string }; amountKobo: number; rewardId: string; now: Date }): Promise<RewardResult>;
+  withdraw(user: { userId: string; userName: string; userType: UserType }, newId: () => string, now: () => Date): Promise<WithdrawEarningsResult>;
+}

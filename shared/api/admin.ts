@@ -1,0 +1,133 @@
+/**
+ * Admin settings over HTTP: the supplier chosen per network (spec §3 "Supplier per network") and
+ * service locks (spec §3 "Service", §4 "locked or available").
+ */
+import { z } from 'zod';
+import { isBlank } from './common.js';
+import {
+  DEFAULT_SUPPLIER,
+  SERVICE_TYPES,
+  SUPPLIERS,
+  isNetworkName,
+  isPlanType,
+  type NetworkName,
+  type PlanType,
+  type ServiceStatus,
+  type ServiceType,
+  type SupplierName,
+} from '../constants.js';
+import { CATALOGUE_MSG, MSG } from '../messages.js';
+import { parseCatalogueSelector } from './catalogue.js';
+
+const blank = isBlank;
+
+// ---------------------------------------------------------------------------------------------
+// Suppliers
+
+export interface SupplierChoiceView {
+  network: NetworkName;
+  supplierName: SupplierName;
+  /** When an admin last chose; null while the default applies. */
+  updatedAt: string | null;
+}
+
+export interface SupplierListResponse {
+  suppliers: SupplierChoiceView[];
+  /** The names an admin can choose from. */
+  supplierNames: SupplierName[];
+}
+
+export interface SupplierResponse extends SupplierListResponse {
+  msg: string;
+  supplier: SupplierChoiceView;
+}
+
+/** POST /admin/supplier {network, supplierName}: network name or data network id; a blank name means the default (ALARO). */
+export const setSupplierRequest = z.object({
+  network: z.unknown().transform((value, ctx): NetworkName => {
+    const selector = parseCatalogueSelector(value);
+    if (!selector || selector.planType) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.selectNetworkAdmin });
+      return z.NEVER;
+    }
+    return selector.network;
+  }),
+  supplierName: z.unknown().transform((value, ctx): SupplierName => {
+    if (blank(value)) return DEFAULT_SUPPLIER;
+    const name = typeof value === 'string' ? value.trim().toUpperCase() : '';
+    if (!(SUPPLIERS as readonly string[]).includes(name)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: CATALOGUE_MSG.selectSupplier });
+      return z.NEVER;
+    }
+    return name as SupplierName;
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Service locks
+
+export interface ServiceView {
+  /** `${serviceType}:${serviceName}`, e.g. "data:MTN". */
+  _id: string;
+  /** A network (MTN, GLO, AIRTEL, 9MOBILE) or, for data, a plan type (MTN-CG, …). */
+  serviceName: NetworkName | PlanType;
+  serviceType: ServiceType;
+  serviceStatus: ServiceStatus;
+  updatedAt: string | null;
+}
+
+export interface ServiceListResponse {
+  services: ServiceView[];
+}
+
+export interface ServiceResponse extends ServiceListResponse {
+  msg: string;
+  service: ServiceView;
+}
+
+const AVAILABLE_WORDS = ['available', 'enable', 'enabled', 'on', 'unlocked', 'unlock', 'active', 'true'];
+const LOCKED_WORDS = ['locked', 'lock', 'disable', 'disabled', 'off', 'inactive', 'false'];
+
+/** A status as the admin screen may send it: available/locked, enable/disable, or a boolean (true = available). */
+export function parseServiceStatus(value: unknown): ServiceStatus | undefined {
+  if (value === true) return 'available';
+  if (value === false) return 'locked';
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().toLowerCase();
+  if (AVAILABLE_WORDS.includes(text)) return 'available';
+  if (LOCKED_WORDS.includes(text)) return 'locked';
+  return undefined;
+}
+
+/** POST /admin/updateServices {serviceName, serviceType, serviceStatus}. */
+export const updateServiceRequest = z
+  .object({
+    serviceName: z.unknown(),
+    serviceType: z.unknown().transform((value, ctx): ServiceType => {
+      const type = typeof value === 'string' ? value.trim().toLowerCase() : '';
+      if (!(SERVICE_TYPES as readonly string[]).includes(type)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: CATALOGUE_MSG.selectServiceType });
+        return z.NEVER;
+      }
+      return type as ServiceType;
+    }),
+    serviceStatus: z.unknown().transform((value, ctx): ServiceStatus => {
+      const status = parseServiceStatus(value);
+      if (!status) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: CATALOGUE_MSG.selectServiceStatus });
+        return z.NEVER;
+      }
+      return status;
+    }),
+  })
+  .transform((value, ctx) => {
+    const name = typeof value.serviceName === 'string' ? value.serviceName.trim().toUpperCase() : '';
+    // Airtime is sold per network; data may also be locked per plan type (e.g. only MTN-CG).
+    const valid = isNetworkName(name) || (value.serviceType === 'data' && isPlanType(name));
+    if (!valid) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.selectNetworkAdmin });
+      return z.NEVER;
+    }
+    return { serviceName: name as NetworkName | PlanType, serviceType: value.serviceType, serviceStatus: value.serviceStatus };
+  });
+export type UpdateServiceRequest = z.infer<typeof updateServiceRequest>;

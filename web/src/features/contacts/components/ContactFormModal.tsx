@@ -1,0 +1,56 @@
+import { useForm } from 'react-hook-form';
+import { NETWORK_NAMES } from '../../../../../shared/constants.js';
+import { Button, Input, Modal, Select, notify } from '../../../ui/index.js';
+import { EMPTY_CONTACT, contactFormProblem, type ContactFormValues } from '../lib/contact-form.js';
+
+const NETWORK_OPTIONS = NETWORK_NAMES.map((name) => ({ value: name, label: name }));
+
+export interface ContactFormModalProps {
+  /** The contact being edited; absent when adding. */
+  initial?: ContactFormValues;
+  saving: boolean;
+  onSave: (values: ContactFormValues) => void;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a contact: name, number and network (MTN unless chosen). Mounted while open, so each
+ * opening starts from the contact being edited, or a blank form.
+ */
+export function ContactFormModal({ initial, saving, onSave, onClose }: ContactFormModalProps) {
+  const editing = initial !== undefined;
+  const { register, handleSubmit } = useForm<ContactFormValues>({ defaultValues: initial ?? EMPTY_CONTACT });
+
+  const onSubmit = handleSubmit((values) => {
+    const problem = contactFormProblem(values);
+    if (problem) {
+      notify.warn(problem);
+      return;
+    }
+    onSave(values);
+  });
+
+  return (
+    <Modal
+      open
+      title={editing ? 'Edit contact' : 'Add contact'}
+      onClose={saving ? undefined : onClose}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form="contact-form" loading={saving}>
+            {editing ? 'Save changes' : 'Save contact'}
+          </Button>
+        </>
+      }
+    >
+      <form id="contact-form" onSubmit={onSubmit} noValidate className="form">
+        <Input label="Name" placeholder="e.g. Mum" autoComplete="off" {...register('contactName')} />
+        <Input label="Phone number" type="tel" inputMode="numeric" placeholder="08012345678" maxLength={11} {...register('contactNumber')} />
+        <Select label="Network" options={NETWORK_OPTIONS} {...register('contactNetwork')} />
+      </form>
+    </Modal>
+  );
+}

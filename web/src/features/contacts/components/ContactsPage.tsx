@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ContactView } from '../../../../../shared/api/contacts.js';
+import { CONTACT_INACTIVE_DAYS, isNetworkName } from '../../../../../shared/constants.js';
+import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { Button, Icon, Modal, NetworkLogo, Spinner, notify } from '../../../ui/index.js';
+import { useAddContact } from '../api/add-contact.js';
+import { useDeleteContact } from '../api/delete-contact.js';
+import { useContacts } from '../api/list-contacts.js';
+import { useUpdateContact } from '../api/update-contact.js';
+import { contactBody, type ContactFormValues } from '../lib/contact-form.js';
+import { ContactFormModal } from './ContactFormModal.js';
+
+/** Where a contact's shortcuts lead, with its number (and network) filled in. */
+function shortcut(path: string, contact: ContactView, withNetwork = true): string {
+  const query = new URLSearchParams(withNetwork ? { phone: contact.contactNumber, network: contact.contactNetwork } : { phoneNumber: contact.contactNumber });
+  return `${path}?${query.toString()}`;
+}
+
+type Editing = { mode: 'add' } | { mode: 'edit'; contact: ContactView } | null;
+
+export function ContactsPage() {
+  const list = useContacts();
+  const add = useAddContact();
+  const update = useUpdateContact();
+  const remove = useDeleteContact();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ContactView | null>(null);
+  const contacts = list.data?.contactList ?? [];
+
+  const save = (values: ContactFormValues) => {
+    const body = contactBody(values);
+    const done = {
+      onSuccess: (answer: { msg?: string } | undefined) => {
+        notify.success(answer?.msg ?? (editing?.mode === 'edit' ? CATALOGUE_MSG.contactUpdated : CATALOGUE_MSG.contactSaved));
+        setEditing(null);
+      },
+      onError: (error: unknown) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+    };
+    if (editing?.mode === 'edit') update.mutate({ id: editing.contact._id, ...body }, done);
+    else add.mutate(body, done);
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting._id, {
+      onSuccess: (answer) => {
+        notify.success(answer?.msg ?? CATALOGUE_MSG.contactDeleted);
+        setDeleting(null);
+      },
+      onError: (error) => {
+        setDeleting(null);
+        notify.error(errorMessage(error, MSG.somethingWentWrong));
+      },
+    });
+  };
+
+  return (
+    <section className="page page-narrow">
+      <header className="page-header page-header-row">
+        <div>
+          <h1>My contacts</h1>
+          <p className="muted">Numbers you buy for often. A contact unused for {CONTACT_INACTIVE_DAYS} days is removed.</p>
+        </div>
+        <Button icon={<Icon name="plus" size={18} />} onClick={() => setEditing({ mode: 'add' })}>
+          Add contact
+        </Button>
+      </header>
+
+      <div className="card card-flush">
+        {list.isPending ? (
+          <div className="table-empty">
+            <Spinner label="Loading contacts…" />
+          </div>
+        ) : list.isError && !list.data ? (
+          <div className="table-empty">
+            <p>We could not load your contacts.</p>
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : contacts.length === 0 ? (
+          <p className="table-empty" data-testid="no-contacts">
+            {MSG.noContacts}
+          </p>
+        ) : (
+          <ul className="contact-list" data-testid="contact-list">
+            {contacts.map((contact) => (
+              <li key={contact._id} className="contact-item" data-testid="contact-item" data-number={contact.contactNumber}>
+                <div className="contact-main">
+                  {isNetworkName(contact.contactNetwork) ? <NetworkLogo network={contact.contactNetwork} className="network-logo-sm" /> : null}
+                  <div className="contact-text">
+                    <strong className="contact-name">{contact.contactName}</strong>
+                    <span className="muted">
+                      {contact.contactNumber} · {contact.contactNetwork}
+                    </span>
+                  </div>
+                  <div className="contact-manage">
+                    <button type="button" className="icon-btn icon-btn-sm" aria-label={`Edit ${contact.contactName}`} onClick={() => setEditing({ mode: 'edit', contact })}>
+                      <Icon name="edit" size={18} />
+                    </button>
+                    <button type="button" className="icon-btn icon-btn-sm icon-btn-danger" aria-label={`Delete ${contact.contactName}`} onClick={() => setDeleting(contact)}>
+                      <Icon name="trash" size={18} />
+                    </button>
+                  </div>
+                </div>
+                <div className="contact-shortcuts">
+                  <Link to={shortcut('/profile/buyAirtime', contact)} className="btn btn-secondary btn-sm">
+                    Airtime
+                  </Link>
+                  <Link to={shortcut('/profile/buyData', contact)} className="btn btn-secondary btn-sm">
+                    Data
+                  </Link>
+                  <Link to={shortcut('/profile/transactions', contact, false)} className="btn btn-ghost btn-sm">
+                    Transactions
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {editing ? (
+        <ContactFormModal
+          key={editing.mode === 'edit' ? editing.contact._id : 'new'}
+          initial={
+            editing.mode === 'edit'
+              ? { contactName: editing.contact.contactName, contactNumber: editing.contact.contactNumber, contactNetwork: editing.contact.contactNetwork }
+              : undefined
+          }
+          saving={add.isPending || update.isPending}
+          onSave={save}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+
+      <Modal
+        open={deleting !== null}
+        title="Delete contact"
+        onClose={remove.isPending ? undefined : () => setDeleting(null)}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={confirmDelete} loading={remove.isPending}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        {deleting ? (
+          <p>
+            Delete <strong>{deleting.contactName}</strong> ({deleting.contactNumber}) from your contacts?
+          </p>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,287 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DATA_NETWORK_IDS, NETWORK_NAMES, isNetworkName, type NetworkName } from '../../../../../shared/constants.js';
+import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
+import { formatNaira } from '../../../../../shared/money.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { newRequestId } from '../../../lib/ids.js';
+import { apiNairaToKobo, showNaira } from '../../../lib/money.js';
+import { useSession } from '../../../lib/session.js';
+import { Button, ContactPicker, Input, Modal, NetworkLogo, Spinner, notify } from '../../../ui/index.js';
+import { useBuyData, type BuyDataInput } from '../api/buy-data.js';
+import { useContacts } from '../api/list-contacts.js';
+import { useNetworkPlans } from '../api/list-network-plans.js';
+import { dataFormProblem, mtnDataType, mtnDataTypes, planPriceFor, plansFor, selectedPlan, type DataPlanOption } from '../lib/data-plans.js';
+
+interface PendingPurchase {
+  body: BuyDataInput;
+  network: NetworkName;
+  plan: DataPlanOption;
+  price: number;
+}
+
+/** A network given in the address (the contacts screen's shortcut), by name or data network id. */
+function networkFromQuery(value: string | null): NetworkName | null {
+  const text = (value ?? '').trim().toUpperCase();
+  if (isNetworkName(text)) return text;
+  return NETWORK_NAMES.find((name) => String(DATA_NETWORK_IDS[name]) === text) ?? null;
+}
+
+export function BuyDataPage() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [params] = useSearchParams();
+  // The network starts unselected on every visit (spec §2), unless a contact shortcut names one.
+  const [network, setNetwork] = useState<NetworkName | null>(() => networkFromQuery(params.get('network')));
+  const [dataType, setDataType] = useState<string | null>(null);
+  const [chosenPlanId, setChosenPlanId] = useState<number | null>(null);
+  const [phone, setPhone] = useState(() => params.get('phone') ?? '');
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [pending, setPending] = useState<PendingPurchase | null>(null);
+
+  const plansQuery = useNetworkPlans(network);
+  const contacts = useContacts(pickerOpen);
+  const buy = useBuyData();
+
+  const userType = session?.user.userType;
+  const networkPlans = plansQuery.data ?? [];
+  const dataTypes = network === 'MTN' ? mtnDataTypes(networkPlans) : [];
+  const activeType = network === 'MTN' ? (dataType && dataTypes.includes(dataType) ? dataType : (dataTypes[0] ?? null)) : null;
+  const offered = plansFor(networkPlans, network, activeType);
+  const plan = selectedPlan(offered, chosenPlanId);
+  const price = plan ? planPriceFor(plan, userType) : null;
+  const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
+
+  const chooseNetwork = (next: NetworkName) => {
+    setNetwork(next);
+    setDataType(null);
+    setChosenPlanId(null);
+  };
+
+  const resetForm = () => {
+    setNetwork(null);
+    setDataType(null);
+    setChosenPlanId(null);
+    setPhone('');
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = dataFormProblem({ network, planId: plan?.id ?? null, phone });
+    if (problem || !network || !plan || price === null) {
+      notify.warn(problem ?? MSG.provideAllValues);
+      return;
+    }
+    setPending({
+      body: { network: DATA_NETWORK_IDS[network], mobile_number: phone.trim(), plan: plan.id, request_id: newRequestId() },
+      network,
+      plan,
+      price,
+    });
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    buy.mutate(pending.body, {
+      onSuccess: (answer) => {
+        setPending(null);
+        notify.success(answer?.msg ?? CATALOGUE_MSG.dataProcessing);
+        resetForm();
+        navigate('/profile');
+      },
+      onError: (error) => {
+        setPending(null);
+        notify.error(errorMessage(error, MSG.purchaseFallback));
+      },
+    });
+  };
+
+  return (
+    <section className="page page-narrow">
+      <header className="page-header">
+        <h1>Buy data</h1>
+        <p className="muted">
+          Wallet balance: <strong data-testid="data-balance">{showNaira(session?.user.balance)}</strong>
+        </p>
+      </header>
+
+      <form onSubmit={onSubmit} noValidate className="card form">
+        <fieldset className="network-picker">
+          <legend>Network</legend>
+          <div className="network-options">
+            {NETWORK_NAMES.map((name) => (
+              <label key={name} className={`network-option network-logo-option ${network === name ? 'selected' : ''}`} data-testid={`network-${name}`}>
+                <input type="radio" name="network" value={name} aria-label={name} checked={network === name} onChange={() => chooseNetwork(name)} />
+                <NetworkLogo network={name} />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {network === 'MTN' && dataTypes.length > 0 ? (
+          <fieldset className="chip-picker">
+            <legend>Data type</legend>
+            <div className="chips">
+              {dataTypes.map((type) => (
+                <label key={type} className={`chip ${activeType === type ? 'selected' : ''}`}>
+                  <input
+                    type="radio"
+                    name="dataType"
+                    value={type}
+                    checked={activeType === type}
+                    onChange={() => {
+                      setDataType(type);
+                      setChosenPlanId(null);
+                    }}
+                  />
+                  <span>{type}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+
+        <fieldset className="plan-picker">
+          <legend>Data plan</legend>
+          {!network ? (
+            <button type="button" className="plan-placeholder" onClick={() => notify.warn(MSG.selectNetwork)} data-testid="plan-placeholder">
+              Pick a network above to see its data plans
+            </button>
+          ) : plansQuery.isPending ? (
+            <div className="plan-placeholder">
+              <Spinner label="Loading plans…" />
+            </div>
+          ) : offered.length === 0 ? (
+            <div className="plan-placeholder">
+              {plansQuery.isError ? (
+                <>
+                  <span>We could not load the plans.</span>
+                  <Button variant="secondary" className="btn-sm" onClick={() => void plansQuery.refetch()}>
+                    Try again
+                  </Button>
+                </>
+              ) : (
+                <span>No {network} data plans are available right now.</span>
+              )}
+            </div>
+          ) : (
+            <div className="plan-options" data-testid="plan-options">
+              {offered.map((option) => {
+                const checked = plan?.id === option.id;
+                return (
+                  <label key={option.id} className={`plan-option ${checked ? 'selected' : ''}`} data-testid="plan-option" data-plan-id={option.id}>
+                    <input type="radio" name="plan" value={option.id} checked={checked} onChange={() => setChosenPlanId(option.id)} />
+                    <span className="plan-volume">{option.plan}</span>
+                    <span className="plan-validity">{option.month_validate}</span>
+                    <span className="plan-price">{showNaira(planPriceFor(option, userType))}</span>
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        </fieldset>
+
+        <Input
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="08012345678"
+          maxLength={11}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          trailing={
+            <button type="button" className="field-toggle field-toggle-wide" onClick={() => setPickerOpen(true)}>
+              Contacts
+            </button>
+          }
+        />
+
+        <div className="charge-preview" aria-live="polite" data-testid="data-charge">
+          <span>You pay</span>
+          <strong>{price === null ? '—' : showNaira(price)}</strong>
+          <small>{plan ? `${plan.plan} · ${plan.month_validate}` : 'Choose a network and a plan'}</small>
+        </div>
+
+        <Button type="submit" block>
+          Continue
+        </Button>
+      </form>
+
+      <ContactPicker
+        open={pickerOpen}
+        contacts={contacts.data?.contactList ?? []}
+        loading={contacts.isPending}
+        onClose={() => setPickerOpen(false)}
+        onPick={(contact) => {
+          setPhone(contact.contactNumber);
+          if (isNetworkName(contact.contactNetwork) && contact.contactNetwork !== network) chooseNetwork(contact.contactNetwork);
+          setPickerOpen(false);
+        }}
+        empty={
+          <>
+            <p>{MSG.noContacts}</p>
+            <Link to="/profile/contacts" className="btn btn-secondary btn-sm">
+              Add contacts
+            </Link>
+          </>
+        }
+      />
+
+      <Modal
+        open={pending !== null}
+        title="Confirm purchase"
+        onClose={buy.isPending ? undefined : () => setPending(null)}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setPending(null)} disabled={buy.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} loading={buy.isPending} data-testid="confirm-purchase">
+              Confirm
+            </Button>
+          </>
+        }
+      >
+        {pending ? (
+          <dl className="details">
+            <div className="details-row">
+              <dt>Network</dt>
+              <dd>{pending.network}</dd>
+            </div>
+            <div className="details-row">
+              <dt>Plan</dt>
+              <dd>
+                {pending.plan.plan}
+                {pending.network === 'MTN' ? ` (${mtnDataType(pending.plan)})` : ''}
+              </dd>
+            </div>
+            <div className="details-row">
+              <dt>Validity</dt>
+              <dd>{pending.plan.month_validate}</dd>
+            </div>
+            <div className="details-row">
+              <dt>Phone number</dt>
+              <dd>{pending.body.mobile_number}</dd>
+            </div>
+            <div className="details-row">
+              <dt>You pay</dt>
+              <dd>
+                <strong>{showNaira(pending.price)}</strong>
+              </dd>
+            </div>
+            <div className="details-row">
+              <dt>Balance after</dt>
+              <dd>{formatNaira(balanceKobo - apiNairaToKobo(pending.price))}</dd>
+            </div>
+          </dl>
+        ) : null}
+        {pending && apiNairaToKobo(pending.price) > balanceKobo ? (
+          <p className="notice notice-warning" role="alert">
+            {MSG.insufficientBalance}: fund your wallet first.
+          </p>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}
