@@ -36,6 +36,7 @@ import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/tab
 import {
   FULFILMENT_FUNCTION,
   HTTP_FUNCTIONS,
+  LAMBDA_BUNDLING,
   LOCAL_METADATA,
   MAILER_FUNCTION,
   PAYOUTS_FUNCTION,
@@ -353,14 +354,12 @@ export class PlatformStack extends Stack {
       projectRoot: repoRoot,
       bundling: {
         format: OutputFormat.ESM,
-        minify: true,
         sourceMap: true,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        // Some dependencies still call require(); give ESM bundles one.
-        banner: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
-        // The runtime ships the AWS SDK v3, but pinning our own keeps behaviour identical to the local cloud.
-        externalModules: [],
+        target: LAMBDA_BUNDLING.target,
+        minify: LAMBDA_BUNDLING.minify,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        banner: LAMBDA_BUNDLING.banner,
+        externalModules: [...LAMBDA_BUNDLING.externalModules],
       },
     });
     const cfn = fn.node.defaultChild as CfnFunction;

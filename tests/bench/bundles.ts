@@ -4,12 +4,11 @@
  * Also the web app's initial JavaScript (entry + modulepreloads), gzipped.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { ALL_FUNCTIONS } from '../../infra/functions.js';
+import { ALL_FUNCTIONS, LAMBDA_BUNDLING } from '../../infra/functions.js';
 
 export interface BundleFigure {
   name: string;
@@ -17,8 +16,6 @@ export interface BundleFigure {
   gzippedBytes: number;
   coldImportMs: number;
 }
-
-const BANNER = "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);";
 
 function medianMs(run: () => void, times: number): number {
   const samples: number[] = [];
@@ -32,7 +29,9 @@ function medianMs(run: () => void, times: number): number {
 }
 
 export async function lambdaBundleFigures(): Promise<BundleFigure[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'vtu-bundles-'));
+  // Inside the repository, so the runtime-provided AWS SDK resolves from node_modules as it does on Lambda.
+  mkdirSync('node_modules/.cache', { recursive: true });
+  const dir = mkdtempSync(join('node_modules/.cache', 'vtu-bundles-'));
   const bareNodeMs = medianMs(() => execFileSync(process.execPath, ['-e', '0']), 5);
   const figures: BundleFigure[] = [];
   for (const spec of ALL_FUNCTIONS) {
@@ -41,18 +40,19 @@ export async function lambdaBundleFigures(): Promise<BundleFigure[]> {
       entryPoints: [spec.entry],
       bundle: true,
       platform: 'node',
-      target: 'node22',
       format: 'esm',
-      minify: true,
-      mainFields: ['module', 'main'],
-      banner: { js: BANNER },
+      target: LAMBDA_BUNDLING.target,
+      minify: LAMBDA_BUNDLING.minify,
+      mainFields: [...LAMBDA_BUNDLING.mainFields],
+      banner: { js: LAMBDA_BUNDLING.banner },
+      external: [...LAMBDA_BUNDLING.externalModules],
       outfile,
       logLevel: 'error',
     });
     const code = readFileSync(outfile);
     // Importing evaluates the module top level exactly as a Lambda cold start does (no handler call).
     const probe = join(dir, `${spec.name}.probe.mjs`);
-    writeFileSync(probe, `await import(${JSON.stringify(outfile)});`);
+    writeFileSync(probe, `await import(${JSON.stringify(resolve(outfile))});`);
     const importMs = medianMs(() => execFileSync(process.execPath, [probe], { env: { ...process.env, TABLE_NAME: 'bench' } }), 5);
     figures.push({
       name: spec.name,
