@@ -27,6 +27,17 @@ export const DEFAULT_USER_TYPE: UserType = 'smart earner';
 export const SUPPLIERS = ['ALARO', 'GLAD'] as const;
 export type SupplierName = (typeof SUPPLIERS)[number];
 export const DEFAULT_SUPPLIER: SupplierName = 'ALARO';
+/**
+ * Every supplier the platform can be configured with (SUPPLIERS_CONFIG names): the spec's MSORG
+ * panels above (the admin's per-network choice) plus VTpass, the electricity supplier, which may
+ * also serve airtime and data (it then follows the admin's choice in the failover chain).
+ * Add a supplier here, then give it a protocol in SUPPLIERS_CONFIG.
+ */
+export const VTPASS_SUPPLIER = 'VTPASS' as const;
+export const CONFIGURABLE_SUPPLIERS = [...SUPPLIERS, VTPASS_SUPPLIER] as const;
+export type ConfigurableSupplierName = (typeof CONFIGURABLE_SUPPLIERS)[number];
+/** Tried first for electricity when it is configured; other electricity suppliers follow (failover). */
+export const DEFAULT_ELECTRICITY_SUPPLIER: ConfigurableSupplierName = VTPASS_SUPPLIER;
 
 export const SERVICE_TYPES = ['airtime', 'data'] as const;
 
@@ -46,6 +57,21 @@ export const ELECTRICITY_COMPANIES = [
   { name: 'Benin', meterId: 29 },
 ] as const;
 export const DEFAULT_ELECTRICITY_METER_ID = 18;
+export type MeterType = (typeof METER_TYPES)[number];
+export type ElectricityCompany = (typeof ELECTRICITY_COMPANIES)[number];
+export function electricityCompany(meterId: number): ElectricityCompany | undefined {
+  return ELECTRICITY_COMPANIES.find((company) => company.meterId === meterId);
+}
+export function isMeterType(value: unknown): value is MeterType {
+  return typeof value === 'string' && (METER_TYPES as readonly string[]).includes(value);
+}
+/** Smallest electricity purchase (token value; the ₦50 fee comes on top). Discos' own minimum may be higher (merchant-verify's Min_Purchase_Amount). */
+export const ELECTRICITY_MIN_KOBO = nairaToKobo(1_000);
+/** Largest single electricity purchase we accept (a sensible limit; suppliers cap single vends around here). */
+export const ELECTRICITY_MAX_KOBO = nairaToKobo(500_000);
+/** Meter (or postpaid account) numbers: digits only, this many. */
+export const METER_NUMBER_MIN_DIGITS = 6;
+export const METER_NUMBER_MAX_DIGITS = 20;
 
 export const TRANSACTION_TYPES = [
   'airtime',

@@ -137,3 +137,23 @@ export const MONEY_MSG = {
   webhookUpdated: 'Webhook updated',
   invalidSignature: 'Invalid signature',
 } as const;
+
+/** Electricity: meter validation and token purchases (appended). */
+export const ELECTRICITY_MSG = {
+  electricityProcessing: 'Your electricity purchase is being processed',
+  meterValidated: 'Meter validated',
+  /** Used when the supplier says the meter is wrong without saying why. */
+  invalidMeter: 'Invalid meter number, please check it and try again',
+  enterMeterNumber: 'Enter a valid meter number',
+  selectCompany: 'Select an electricity company',
+  selectMeterType: 'Select a meter type (prepaid or postpaid)',
+  meterValidationUnavailable: 'Meter validation is not available at the moment, please try again',
+  minimumElectricity: 'Minimum purchase is ₦1,000',
+  maximumElectricity: 'Maximum purchase is ₦500,000',
+  validateMeterFirst: 'Validate the meter first',
+} as const;
+
+/** "Minimum purchase for this meter is ₦1,500.00" when the disco's minimum is above ours. */
+export function meterMinimumMessage(minimumNaira: string): string {
+  return `Minimum purchase for this meter is ${minimumNaira}`;
+}

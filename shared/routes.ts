@@ -58,6 +58,9 @@ export const ROUTES = [
   { operation: 'listTransactions', method: 'GET', path: '/transaction', service: 'transactions', access: 'user' },
   // Data purchases
   { operation: 'buyData', method: 'POST', path: '/buy/data', service: 'purchases', access: 'user' },
+  // Electricity: validate the meter, then buy a token
+  { operation: 'validateMeter', method: 'POST', path: '/buy/validateMeter', service: 'purchases', access: 'user' },
+  { operation: 'buyElectricity', method: 'POST', path: '/buy/electricity', service: 'purchases', access: 'user' },
   // Catalogue: public price list, the plan manager (admin), prices (admin and agent), cost prices (admin)
   { operation: 'listPrices', method: 'GET', path: '/prices', service: 'catalogue', access: 'public' },
   { operation: 'filterPrices', method: 'POST', path: '/prices', service: 'catalogue', access: 'public' },

@@ -3,7 +3,7 @@
  * debit the wallet and write the `processing` record atomically, hand it to the fulfilment queue,
  * and keep the user's contacts of that number alive. Outcomes are named.
  */
-import type { NetworkName, ServiceType, UserType } from '../../shared/constants.js';
+import type { MeterType, NetworkName, ServiceType, UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
 import type { CatalogueStore } from '../ports/catalogue.js';
 import type { ContactStore } from '../ports/contacts.js';
@@ -12,6 +12,7 @@ import type { FulfilmentQueue } from '../ports/messaging.js';
 import type { ServiceLockStore } from '../ports/settings.js';
 import { priceAirtime } from './airtime.js';
 import { checkPlanForPurchase, priceDataPlan, snapshotOf } from './catalogue.js';
+import { priceElectricity } from './electricity.js';
 import type { Logger } from './settlement.js';
 import { transactionIdForRequest, type TransactionDraft, type TransactionRecord } from './transactions.js';
 
@@ -179,6 +180,69 @@ export async function placeDataPurchase(input: DataPurchaseInput, deps: DataPurc
     updatedAt: nowIso,
   };
   return post(draft, deps);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Electricity
+
+export interface ElectricityPurchaseInput {
+  userId: string;
+  userName: string;
+  userType: UserType;
+  /** Company (spec §9 meter id) and its name. */
+  meterId: number;
+  company: string;
+  meterNumber: string;
+  meterType: MeterType;
+  /** Token value; the wallet pays it plus the fee. */
+  amountKobo: number;
+  /** The customer's phone for the supplier. */
+  customerPhone: string;
+  requestId?: string;
+}
+
+export function electricityFingerprint(meterId: number, meterNumber: string, meterType: MeterType, amountKobo: number): string {
+  return `electricity:${meterId}:${meterNumber}:${meterType}:${amountKobo}`;
+}
+
+/**
+ * An electricity token: amount within limits, charge = amount + ₦50, debited with the
+ * `processing` record atomically; the meter goes on the record (its number also as the record's
+ * phone_number, so listings and their filter show it). Token, units and customer come later, from
+ * the supplier's answer only.
+ */
+export async function placeElectricityPurchase(input: ElectricityPurchaseInput, deps: PurchaseDeps): Promise<PurchaseResult> {
+  const priced = priceElectricity(input.amountKobo);
+  if (!priced.ok) return { kind: priced.reason };
+  const { price } = priced;
+  const nowIso = deps.now().toISOString();
+  const draft: TransactionDraft = {
+    id: input.requestId ? transactionIdForRequest(input.userId, input.requestId) : deps.newId(),
+    userId: input.userId,
+    trans_UserName: input.userName,
+    userType: input.userType,
+    trans_Type: 'electricity',
+    trans_Status: 'processing',
+    trans_Network: input.company,
+    phone_number: input.meterNumber,
+    amountKobo: price.chargeKobo,
+    faceValueKobo: price.amountKobo,
+    volume: formatNaira(price.amountKobo),
+    costKobo: price.costKobo,
+    electricity: {
+      meterId: input.meterId,
+      company: input.company,
+      meterNumber: input.meterNumber,
+      meterType: input.meterType,
+      customerPhone: input.customerPhone,
+    },
+    description: `${input.company} ${input.meterType} electricity of ${formatNaira(price.amountKobo)} to meter ${input.meterNumber}`,
+    requestFingerprint: electricityFingerprint(input.meterId, input.meterNumber, input.meterType, price.amountKobo),
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
+  // A meter number is no contact's number: no contacts to refresh.
+  return post(draft, { ...deps, contacts: undefined });
 }
 
 /** The purchase is committed either way; a failed send is healed by the sweeper. */

@@ -7,6 +7,7 @@ import type { TransactionStatus, TransactionType, UserType } from '../../shared/
 import { koboToNaira, type Kobo } from '../../shared/money.js';
 import type { SalesStat, TransactionView } from '../../shared/api/transactions.js';
 import type { DataPlanSnapshot } from './catalogue.js';
+import type { ElectricityDetails } from './electricity.js';
 import type { FundingDetails } from './funding.js';
 import type { WithdrawalDetails } from './withdrawals.js';
 import type { SupplierOutcome } from './purchase-state.js';
@@ -83,6 +84,8 @@ export interface TransactionRecord {
   withdrawal?: WithdrawalDetails;
   /** A transfer: the other party. */
   counterparty?: { userId: string; userName: string };
+  /** An electricity purchase: the meter, and once delivered the supplier's token, units and customer. */
+  electricity?: ElectricityDetails;
 }
 
 /** The fields a new record needs before the ledger fills in the balance chain. */
@@ -115,6 +118,19 @@ export function toTransactionView(record: TransactionRecord): TransactionView {
     trans_volume: record.volume ?? '',
     description: record.description ?? '',
     relatedTransactionId: record.relatedTransactionId ?? null,
+    ...electricityView(record.electricity),
+  };
+}
+
+/** The electricity fields of the view: only those the supplier actually gave (never made up). */
+function electricityView(details: ElectricityDetails | undefined): Pick<TransactionView, 'token' | 'units' | 'customerName' | 'customerAddress' | 'meterType'> {
+  if (!details) return {};
+  return {
+    ...(details.token ? { token: details.token } : {}),
+    ...(details.units ? { units: details.units } : {}),
+    ...(details.customerName ? { customerName: details.customerName } : {}),
+    ...(details.customerAddress ? { customerAddress: details.customerAddress } : {}),
+    ...(details.meterType ? { meterType: details.meterType } : {}),
   };
 }
 

@@ -1,11 +1,13 @@
-/** Port to the companies that deliver airtime and data. Adapters: functions/adapters/suppliers. */
-import type { NetworkName } from '../../shared/constants.js';
+/** Port to the companies that deliver airtime, data and electricity. Adapters: functions/adapters/suppliers. */
+import type { MeterType, NetworkName } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
 import type { SupplierOutcome } from '../domain/purchase-state.js';
 
 export interface AirtimeOrder {
   /** Our transaction id, sent as the supplier's request_id (re-query key, de-duplication). */
   requestId: string;
+  /** When the purchase was placed (ISO): suppliers whose request ids carry a time (VTpass) derive it from this, so a re-submit or re-query reuses the same id. */
+  placedAt?: string;
   network: NetworkName;
   phoneNumber: string;
   faceValueKobo: Kobo;
@@ -14,6 +16,7 @@ export interface AirtimeOrder {
 export interface DataOrder {
   /** Our transaction id, sent as the supplier's request_id (re-query key, de-duplication). */
   requestId: string;
+  placedAt?: string;
   network: NetworkName;
   phoneNumber: string;
   /** Our plan id and name (for the attempt record). */
@@ -25,6 +28,8 @@ export interface DataOrder {
 
 export interface RequeryKey {
   requestId: string;
+  /** When the purchase was placed (ISO), as on the order. */
+  placedAt?: string;
   /** The supplier's own id, when its answer gave one. */
   supplierReference?: string;
 }
@@ -40,6 +45,47 @@ export interface SupplierCallResult {
   /** What was sent (without credentials) and what came back, for the attempt record. */
   request: unknown;
   response: unknown;
+  /** Electricity: what the supplier said it delivered (token, units, customer), as it said it. */
+  electricity?: ElectricityDelivery;
+}
+
+/** An electricity token purchase. */
+export interface ElectricityOrder {
+  /** Our transaction id (see AirtimeOrder). */
+  requestId: string;
+  placedAt?: string;
+  /** Our company id (spec §9 meter ids: Ikeja 18 … Benin 29) and its name. */
+  meterId: number;
+  company: string;
+  meterNumber: string;
+  meterType: MeterType;
+  /** Token value (the ₦50 fee stays with us). */
+  amountKobo: Kobo;
+  /** The customer's phone, which suppliers require with a bill payment. */
+  phoneNumber: string;
+}
+
+export interface MeterQuery {
+  meterId: number;
+  meterNumber: string;
+  meterType: MeterType;
+}
+
+/** A meter check: valid (with the supplier's customer details), invalid (the supplier said so), or no usable answer. */
+export type MeterCheck =
+  | { kind: 'valid'; supplier: string; customerName: string; address?: string; meterNumber?: string; minPurchaseKobo?: Kobo }
+  | { kind: 'invalid'; supplier: string; message?: string }
+  | { kind: 'unavailable'; supplier: string; reason: string };
+
+/** What a supplier said it delivered for an electricity purchase; never filled in by us. */
+export interface ElectricityDelivery {
+  /** The prepaid token (20 digits as issued). */
+  token?: string;
+  units?: string;
+  customerName?: string;
+  customerAddress?: string;
+  /** Key-change tokens some meters need before the first vend. */
+  resetToken?: string;
 }
 
 export interface SupplierGateway {
@@ -47,6 +93,10 @@ export interface SupplierGateway {
   buyAirtime(order: AirtimeOrder): Promise<SupplierCallResult>;
   buyData(order: DataOrder): Promise<SupplierCallResult>;
   requery(key: RequeryKey): Promise<SupplierCallResult>;
+  /** Electricity suppliers only: the customer behind a meter. Never throws for supplier trouble. */
+  verifyMeter?(query: MeterQuery): Promise<MeterCheck>;
+  /** Electricity suppliers only. */
+  buyElectricity?(order: ElectricityOrder): Promise<SupplierCallResult>;
 }
 
 export type ServiceKind = 'airtime' | 'data';
@@ -54,6 +104,8 @@ export type ServiceKind = 'airtime' | 'data';
 export interface SupplierDirectory {
   /** Suppliers to try for a network, in order; the next is tried only after a definite failure. */
   forNetwork(network: NetworkName, service: ServiceKind): Promise<SupplierGateway[]>;
+  /** Suppliers that sell electricity, in order (the default electricity supplier first); failover as for networks. */
+  forElectricity(): Promise<SupplierGateway[]>;
   /** The supplier a purchase was submitted to (for re-query). */
   byName(name: string): Promise<SupplierGateway | undefined>;
 }

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { LocalConfig } from './config.js';
-import { SIMULATED_SUPPLIERS } from './config.js';
+import { SIMULATED_PROVIDER_ACCOUNTS, SIMULATED_SUPPLIERS } from './config.js';
+import { apiPath } from '../../shared/routes.js';
 import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.js';
 import { LocalEventBus } from './eventbridge.js';
 import { createGateway } from './gateway.js';
@@ -21,6 +22,10 @@ import { MailStore } from './mail.js';
 import { SqsPoller } from './pollers.js';
 import { LocalScheduler } from './scheduler.js';
 import { MsorgSimulator } from './simulators/msorg.js';
+import { IdentitySimulator } from './simulators/identity.js';
+import { MonnifySimulator } from './simulators/monnify.js';
+import { PayoutSimulator } from './simulators/payout.js';
+import { SquadSimulator } from './simulators/squad.js';
 import { SesSimulator } from './simulators/ses.js';
 import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from './sqs.js';
 import { LOCAL_REGION, parseTopology, resolveEnvironment, synthTemplate, type LocalTopology } from './template.js';
@@ -35,6 +40,8 @@ export interface RunningCloud {
   dynamoEndpoint: string;
   topology: LocalTopology;
   supplierUrls: Record<string, string>;
+  /** Public pages of the payment simulators: Squad checkout, Monnify "send a transfer", payouts, identity. */
+  providerUrls: Record<string, string>;
   seedSummary?: unknown;
   stop(): Promise<void>;
 }
@@ -154,6 +161,43 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     const simulatorRoutes = new Map(
       [...simulators.entries()].map(([path, sim]) => [path, (req: IncomingMessage, res: ServerResponse, sub: string, query: URLSearchParams) => sim.handle(req, res, sub, query)]),
     );
+    // Payment providers, payouts and identity: they call the platform's public webhook receivers,
+    // and a person opens their pages (checkout, "send a transfer") on the public origin.
+    const providerSecrets = config.secrets.providerSecrets;
+    const simulatorState = (name: string) => join(config.dataDir, 'simulators', `${name}.json`);
+    const publicSim = (name: string) => `${config.appBaseUrl}/_sim/${name}`;
+    const providerSimulators = {
+      squad: new SquadSimulator({
+        secretKey: providerSecrets.squadSecretKey,
+        publicBaseUrl: publicSim('squad'),
+        webhookUrl: `${config.appBaseUrl}${apiPath('squadWebhook')}`,
+        stateFile: simulatorState('squad'),
+      }),
+      monnify: new MonnifySimulator({
+        apiKey: providerSecrets.monnifyApiKey,
+        secretKey: providerSecrets.monnifySecretKey,
+        contractCode: SIMULATED_PROVIDER_ACCOUNTS.monnifyContractCode,
+        publicBaseUrl: publicSim('monnify'),
+        webhookUrl: `${config.appBaseUrl}${apiPath('monnifyWebhook')}`,
+        stateFile: simulatorState('monnify'),
+      }),
+      payout: new PayoutSimulator({
+        secretKey: providerSecrets.paystackSecretKey,
+        webhookUrl: `${config.appBaseUrl}${apiPath('paystackWebhook')}`,
+        stateFile: simulatorState('payout'),
+      }),
+      identity: new IdentitySimulator({ apiKey: providerSecrets.identityApiKey, appId: SIMULATED_PROVIDER_ACCOUNTS.identityAppId, stateFile: simulatorState('identity') }),
+    };
+    for (const [name, simulator] of Object.entries(providerSimulators)) {
+      simulatorRoutes.set(name, (req, res, sub, query) => simulator.handle(req, res, sub, query));
+      stops.push(async () => simulator.close());
+    }
+    const providerUrls = {
+      squadCheckout: `${publicSim('squad')}/checkout/<reference>`,
+      monnifyTransfer: `${publicSim('monnify')}/transfer`,
+      payoutTransfers: `${publicSim('payout')}/transfers`,
+      identityCalls: `${publicSim('identity')}/calls`,
+    };
 
     const invoke = (logicalId: string, event: unknown) => runtime.invoke(logicalId, event);
     const sendToQueue = async (logicalId: string, body: string) => {
@@ -219,6 +263,16 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       SUPPLIER_TIMEOUT_MS: String(config.supplierTimeoutMs),
       APP_BASE_URL: config.appBaseUrl,
       MAIL_FROM: config.mailFrom,
+      PROVIDERS_CONFIG: JSON.stringify({
+        squad: { baseUrl: `${servicesUrl}/_sim/squad` },
+        monnify: { baseUrl: `${servicesUrl}/_sim/monnify`, contractCode: SIMULATED_PROVIDER_ACCOUNTS.monnifyContractCode },
+        paystack: { baseUrl: `${servicesUrl}/_sim/payout` },
+        identity: { baseUrl: `${servicesUrl}/_sim/identity`, appId: SIMULATED_PROVIDER_ACCOUNTS.identityAppId },
+      }),
+      PROVIDER_SECRETS: JSON.stringify(providerSecrets),
+      PROVIDER_TIMEOUT_MS: String(config.providerTimeoutMs),
+      // Webhook URLs of API users may point at a receiver on this machine.
+      ALLOW_LOOPBACK_WEBHOOKS: 'true',
     };
     delete process.env.AWS_PROFILE;
     delete process.env.AWS_SESSION_TOKEN;
@@ -273,7 +327,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       createGateway({ routes: topology.routes, invoke: (id, event) => runtime.invoke(id, event), webDist: join(config.repoRoot, 'web', 'dist'), mail, simulators: simulatorRoutes, log }),
       'gateway',
     );
-    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, dynamoEndpoint: dynamo.endpoint, topology, supplierUrls, seedSummary, stop: stopAll };
+    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, dynamoEndpoint: dynamo.endpoint, topology, supplierUrls, providerUrls, seedSummary, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -17,10 +17,23 @@ export const SIMULATED_SUPPLIERS = [
 ] as const;
 export type SimulatedSupplierName = (typeof SIMULATED_SUPPLIERS)[number]['name'];
 
+/** The payment providers' simulated accounts (not secrets): Monnify contract code, identity app id. */
+export const SIMULATED_PROVIDER_ACCOUNTS = { monnifyContractCode: '7059707855', identityAppId: 'local-identity-app' } as const;
+
+export interface ProviderSecrets {
+  squadSecretKey: string;
+  monnifyApiKey: string;
+  monnifySecretKey: string;
+  paystackSecretKey: string;
+  identityApiKey: string;
+}
+
 export interface LocalSecrets {
   adminPassword: string;
   jwtSecret: string;
   supplierTokens: Record<SimulatedSupplierName, string>;
+  /** Shared by the payment-provider simulators and the functions (PROVIDER_SECRETS). */
+  providerSecrets: ProviderSecrets;
 }
 
 export interface LocalConfig {
@@ -31,6 +44,8 @@ export interface LocalConfig {
   /** Overrides every schedule's rate when set (tests, demos). */
   scheduleIntervalMs?: number;
   supplierTimeoutMs: number;
+  /** PROVIDER_TIMEOUT_MS for the payment-provider adapters (default 5000). */
+  providerTimeoutMs: number;
   /** Receive loops per queue → function mapping (LOCAL_SQS_CONCURRENCY, default 2). */
   sqsConcurrency: number;
   /** Replaces every queue's visibility timeout, so failed messages come back sooner (LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS). */
@@ -79,6 +94,13 @@ export function loadSecrets(dataDir: string): LocalSecrets {
       ALARO: existing.supplierTokens?.ALARO ?? randomBytes(20).toString('hex'),
       GLAD: existing.supplierTokens?.GLAD ?? randomBytes(20).toString('hex'),
     },
+    providerSecrets: {
+      squadSecretKey: existing.providerSecrets?.squadSecretKey ?? `sk_test_${randomBytes(20).toString('hex')}`,
+      monnifyApiKey: existing.providerSecrets?.monnifyApiKey ?? `MK_TEST_${randomBytes(8).toString('hex').toUpperCase()}`,
+      monnifySecretKey: existing.providerSecrets?.monnifySecretKey ?? randomBytes(16).toString('hex').toUpperCase(),
+      paystackSecretKey: existing.providerSecrets?.paystackSecretKey ?? `sk_test_${randomBytes(20).toString('hex')}`,
+      identityApiKey: existing.providerSecrets?.identityApiKey ?? `live_sk_${randomBytes(16).toString('hex')}`,
+    },
   };
   if (JSON.stringify(existing) !== JSON.stringify(secrets)) {
     mkdirSync(dataDir, { recursive: true });
@@ -106,6 +128,7 @@ export function loadLocalConfig(): LocalConfig {
     },
     scheduleIntervalMs: positiveInt('LOCAL_SCHEDULE_INTERVAL_MS'),
     supplierTimeoutMs: positiveInt('SUPPLIER_TIMEOUT_MS', 3000)!,
+    providerTimeoutMs: positiveInt('PROVIDER_TIMEOUT_MS', 5000)!,
     sqsConcurrency: positiveInt('LOCAL_SQS_CONCURRENCY', 2)!,
     sqsVisibilityTimeoutSeconds: positiveInt('LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS'),
     secrets,

@@ -100,6 +100,8 @@ const lines = [
   `  Suppliers:    ${Object.entries(cloud.supplierUrls)
     .map(([name, url]) => `${name} ${url} (calls: ${cloud!.appUrl}/_sim/${name.toLowerCase()}/calls)`)
     .join('\n                ')}`,
+  `  Payments:     bank transfer to a reserved account: ${cloud.providerUrls.monnifyTransfer}`,
+  `                card checkout pages: ${cloud.providerUrls.squadCheckout}; payouts: ${cloud.providerUrls.payoutTransfers}`,
   `  DynamoDB:     ${cloud.dynamoEndpoint}   (DynamoDB Local)`,
   `  Data dir:     ${config.dataDir}   (npm run reset wipes it)`,
   ...(config.scheduleIntervalMs ? [`  Schedules:    every ${config.scheduleIntervalMs} ms (LOCAL_SCHEDULE_INTERVAL_MS)`] : []),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { AIRTIME_NETWORK_IDS, DATA_NETWORK_IDS } from '../constants.js';
-import { MSG } from '../messages.js';
+import {
+  AIRTIME_NETWORK_IDS,
+  DATA_NETWORK_IDS,
+  METER_NUMBER_MAX_DIGITS,
+  METER_NUMBER_MIN_DIGITS,
+  electricityCompany,
+  isMeterType,
+  type MeterType,
+} from '../constants.js';
+import { ELECTRICITY_MSG, MSG } from '../messages.js';
 import { phoneNumber } from './common.js';
 import type { TransactionView } from './transactions.js';
 
@@ -40,3 +48,64 @@ export const buyDataRequest = z.object({
   request_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
 });
 export type BuyDataRequest = z.infer<typeof buyDataRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Electricity (spec §2 "Electricity", §5 "Meter validation", §7)
+
+const meterId = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, ELECTRICITY_MSG.selectCompany)], {
+    required_error: ELECTRICITY_MSG.selectCompany,
+    invalid_type_error: ELECTRICITY_MSG.selectCompany,
+  })
+  .transform(Number)
+  .refine((id) => electricityCompany(id) !== undefined, ELECTRICITY_MSG.selectCompany);
+
+const meterNumber = z
+  .union([z.string(), z.number()], { required_error: ELECTRICITY_MSG.enterMeterNumber, invalid_type_error: ELECTRICITY_MSG.enterMeterNumber })
+  .transform((value) => String(value).replace(/[\s-]/g, ''))
+  .refine((value) => new RegExp(`^\\d{${METER_NUMBER_MIN_DIGITS},${METER_NUMBER_MAX_DIGITS}}$`).test(value), ELECTRICITY_MSG.enterMeterNumber);
+
+const meterType = z
+  .string({ required_error: ELECTRICITY_MSG.selectMeterType, invalid_type_error: ELECTRICITY_MSG.selectMeterType })
+  .trim()
+  .toLowerCase()
+  .refine(isMeterType, ELECTRICITY_MSG.selectMeterType)
+  .transform((value) => value as MeterType);
+
+/** POST /buy/validateMeter {meterNumber, meterId (company, spec §9), meterType}. */
+export const validateMeterRequest = z.object({ meterNumber, meterId, meterType });
+export type ValidateMeterRequest = z.input<typeof validateMeterRequest>;
+
+/** The supplier's answer for a valid meter. The web shows `name` (spec §7). */
+export interface ValidateMeterResponse {
+  msg: string;
+  /** Customer name on the meter. */
+  name: string;
+  address: string | null;
+  meterNumber: string;
+  meterId: number;
+  meterType: MeterType;
+  /** Company name (spec §9), e.g. "Ikeja". */
+  company: string;
+  /** Smallest amount (naira) this meter can be bought for: ours, or the disco's when higher. */
+  minAmount: number;
+}
+
+/** An invalid meter: `name` carries the error text (the web shows response.name as the error, spec §8); so does `msg`. */
+export interface InvalidMeterResponse {
+  msg: string;
+  name: string;
+}
+
+/** POST /buy/electricity {amount (naira token value; ₦50 fee on top), meterId, meterNumber, meterType}. */
+export const buyElectricityRequest = z.object({
+  amount: z.union([z.number(), z.string()], { required_error: MSG.enterValidAmount, invalid_type_error: MSG.enterValidAmount }),
+  meterId,
+  meterNumber,
+  meterType,
+  /** The customer's phone for the supplier's records; the buyer's own number when omitted. */
+  phone: z.string().trim().regex(/^0\d{10}$/, MSG.checkPhone).optional(),
+  /** Optional client idempotency key: the same key never charges twice. */
+  request_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+});
+export type BuyElectricityRequest = z.input<typeof buyElectricityRequest>;

@@ -48,6 +48,15 @@ export interface TransactionView {
   description: string;
   /** For a refund: the purchase it reverses. */
   relatedTransactionId: string | null;
+  /** Electricity: the token the supplier issued (prepaid), exactly as it answered; absent until delivered. */
+  token?: string;
+  /** Electricity: units bought, as the supplier stated them (e.g. "79.9 kWh"). */
+  units?: string;
+  /** Electricity: the customer on the meter, as the supplier named them. */
+  customerName?: string;
+  customerAddress?: string;
+  /** Electricity: prepaid or postpaid. */
+  meterType?: string;
 }
 
 export interface SalesStat {

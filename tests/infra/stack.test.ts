@@ -68,7 +68,8 @@ describe('the platform stack', () => {
     const queues = ofType('AWS::SQS::Queue');
     const workQueues = queues.filter(([, q]) => q.Properties.RedrivePolicy);
     const deadLetterIds = workQueues.map(([, q]) => q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]);
-    expect(workQueues.length).toBe(3);
+    // fulfilment, email, webhook; provider events, payouts, referral rewards
+    expect(workQueues.length).toBe(6);
     expect(workQueues.length + deadLetterIds.length).toBe(queues.length);
     const alarmed = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
     expect(alarmed.sort()).toEqual(deadLetterIds.sort());
@@ -76,7 +77,7 @@ describe('the platform stack', () => {
 
   it('consumes queues with partial batch responses', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping');
-    expect(mappings.length).toBe(3);
+    expect(mappings.length).toBe(6);
     for (const [, m] of mappings) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
   });
 
@@ -145,5 +146,58 @@ describe('the platform stack', () => {
     });
     const [, fn] = ofType('AWS::CloudFront::Function')[0]!;
     expect(fn.Properties.FunctionCode).toContain('/index.html');
+  });
+});
+
+describe('money in and out', () => {
+  const ssmParameters = (entry: string) =>
+    statementsOf(entry)
+      .filter((s: any) => [s.Action].flat().includes('ssm:GetParameter'))
+      .flatMap((s: any) => [s.Resource].flat())
+      .map((r: any) => JSON.stringify(r));
+
+  it("the public webhook receiver may only write WEBHOOK# items and queue them: no reads, no other writes, no bus", () => {
+    const entry = 'functions/handlers/http/webhooks.ts';
+    const statements = statementsOf(entry);
+    const dynamo = statements.filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
+    expect(dynamo).toHaveLength(1);
+    expect([dynamo[0].Action].flat()).toEqual(['dynamodb:UpdateItem']);
+    expect(dynamo[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WEBHOOK#*'] } });
+    const actions = actionsOf(entry);
+    expect(actions).toContain('sqs:SendMessage');
+    for (const forbidden of ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'events:PutEvents']) expect(actions).not.toContain(forbidden);
+  });
+
+  it('each function reads only the provider secrets it uses, from SSM; none are in the template', () => {
+    const webhooks = ssmParameters('functions/handlers/http/webhooks.ts').join(' ');
+    expect(webhooks).toMatch(/squad\/secretKey/);
+    expect(webhooks).toMatch(/monnify\/secretKey/);
+    expect(webhooks).toMatch(/paystack\/secretKey/);
+    expect(webhooks).not.toMatch(/identity|monnify\/apiKey/);
+    expect(ssmParameters('functions/handlers/http/profile.ts').join(' ')).toMatch(/identity\/apiKey/);
+    expect(ssmParameters('functions/handlers/http/profile.ts').join(' ')).not.toMatch(/squad|paystack|monnify/);
+    expect(ssmParameters('functions/handlers/http/withdrawals.ts').join(' ')).not.toMatch(/squad|monnify|identity/);
+    expect(ssmParameters('functions/handlers/http/transfers.ts')).toEqual([]);
+    expect(ssmParameters('functions/handlers/http/earnings.ts')).toEqual([]);
+    expect(ssmParameters('functions/handlers/payouts.ts').join(' ')).not.toMatch(/squad|monnify|identity/);
+    const env = JSON.stringify(ofType('AWS::Lambda::Function').map(([, f]) => f.Properties.Environment ?? {}));
+    expect(env).not.toMatch(/PROVIDER_SECRETS/);
+    expect(env).not.toMatch(/ALLOW_LOOPBACK_WEBHOOKS/);
+    expect(env).toMatch(/PROVIDERS_CONFIG/);
+  });
+
+  it('hands work off: withdrawals to the payout queue, webhooks to the provider-events queue, UserUpgraded to the referral-rewards queue', () => {
+    expect(actionsOf('functions/handlers/http/withdrawals.ts')).toContain('sqs:SendMessage');
+    expect(actionsOf('functions/handlers/http/profile.ts')).toContain('events:PutEvents');
+    for (const entry of ['functions/handlers/http/transfers.ts', 'functions/handlers/http/earnings.ts', 'functions/handlers/http/funding.ts']) {
+      expect(actionsOf(entry)).not.toContain('sqs:SendMessage');
+      expect(actionsOf(entry)).not.toContain('events:PutEvents');
+    }
+    template.hasResourceProperties('AWS::Events::Rule', { EventPattern: { source: [EVENT_SOURCE], 'detail-type': [EVENT_TYPES.userUpgraded] } });
+    const consumers = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties.FunctionName.Ref as string);
+    for (const entry of ['functions/handlers/provider-events.ts', 'functions/handlers/payouts.ts', 'functions/handlers/referral-rewards.ts']) {
+      const [id] = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;
+      expect(consumers).toContain(id);
+    }
   });
 });

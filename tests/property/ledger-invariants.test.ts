@@ -5,10 +5,13 @@
  * step the ledger invariants must hold:
  *   - no balance below zero;
  *   - each wallet equals the replay of its chain (balance before = previous after, seq + 1);
- *   - money in (fundings, refunds) − money out (purchases) = sum of balances, and the fundings
- *     on record are exactly those the workload made;
+ *   - money in (fundings, refunds, transfers in) − money out (purchases, withdrawals, transfers
+ *     out) = sum of balances, transfers net to zero, and the fundings on record are exactly those
+ *     the workload made;
  *   - each purchase is charged once, submitted to a supplier at most once, refunded at most once,
- *     and a refund exists exactly when the purchase is `refunded`.
+ *     and a refund exists exactly when the purchase is `refunded`;
+ *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed).
+ * Transfers (also opposite ones at the same time) and withdrawals run in the same mix.
  * At the end every purchase is final: `success`, or `refunded` with the money back.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,8 +27,16 @@ import { placeAirtimePurchase } from '../../functions/domain/purchases.js';
 import { sweepOpenPurchases } from '../../functions/domain/sweeper.js';
 import { isPurchase } from '../../functions/domain/transactions.js';
 import { issueCoupon, redeemCoupon } from '../../functions/domain/wallet-funding.js';
+import { transferBetweenWallets } from '../../functions/adapters/dynamo/transfers.js';
+import { dynamoWithdrawals } from '../../functions/adapters/dynamo/withdrawals.js';
+import { applyPayoutStatus, payOut } from '../../functions/domain/payouts.js';
+import { silentLogger } from '../../functions/domain/settlement.js';
+import { transferDrafts } from '../../functions/domain/transfers.js';
+import { payoutReferenceFor, withdrawalAmounts, withdrawalDraft } from '../../functions/domain/withdrawals.js';
+import { ulid } from 'ulid';
 import { useDynamoDb } from '../support/dynamo.js';
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../unit/money/fakes.js';
+import { FakePayouts } from '../unit/money-in-out/fakes.js';
 
 useDynamoDb();
 
@@ -46,7 +57,9 @@ type Op =
   | { op: 'burst'; user: number; count: number; phone: number }
   | { op: 'deliver'; pick: number; copies: number }
   | { op: 'sweep' }
-  | { op: 'refund'; pick: number; copies: number };
+  | { op: 'refund'; pick: number; copies: number }
+  | { op: 'transfer'; from: number; to: number; amountKobo: number; opposite: boolean }
+  | { op: 'withdraw'; user: number; amountKobo: number; outcome: 'success' | 'failed' | 'reversed'; copies: number };
 
 const USERS = 3;
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -77,6 +90,26 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('deliver' as const), pick: fc.nat(), copies: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.constant({ op: 'sweep' as const }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('refund' as const), pick: fc.nat(), copies: fc.integer({ min: 1, max: 3 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('transfer' as const),
+      from: fc.nat(USERS - 1),
+      to: fc.nat(USERS - 1),
+      amountKobo: fc.integer({ min: 1, max: 1_500_00 }),
+      opposite: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('withdraw' as const),
+      user: fc.nat(USERS - 1),
+      amountKobo: fc.integer({ min: 100_00, max: 1_500_00 }),
+      outcome: fc.constantFrom('success' as const, 'failed' as const, 'reversed' as const),
+      copies: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
 );
 
 describe('ledger invariants under random workloads', () => {
@@ -90,6 +123,8 @@ describe('ledger invariants under random workloads', () => {
           (phone) => (finalising && SCRIPTS[phone]?.requery === 'ambiguous' ? 'failed' : (SCRIPTS[phone]?.requery ?? 'delivered')),
         );
         const h = harness(directoryOf(supplier));
+        const payouts = new FakePayouts();
+        const payoutDeps = { withdrawals: dynamoWithdrawals, payouts, now: () => new Date(), log: silentLogger };
         const users = await Promise.all(Array.from({ length: USERS }, () => newUser(Math.random() < 0.5 ? 'reseller' : 'smart earner')));
         const admin = users[0]!;
         const purchases: string[] = [];
@@ -114,6 +149,7 @@ describe('ledger invariants under random workloads', () => {
           let moneyIn = 0;
           let moneyOut = 0;
           let fundingsOnRecord = 0;
+          let transfersNet = 0;
           for (const user of users) {
             const records = await dynamoTransactions.listForUser(user.userId, {});
             const wallet = await dynamoLedger.getWallet(user.userId);
@@ -122,9 +158,11 @@ describe('ledger invariants under random workloads', () => {
             expect(chain, `${step}: chain of ${user.userName}`).toMatchObject({ ok: true });
             balances += wallet.balanceKobo;
             for (const record of records) {
-              if (isPurchase(record.trans_Type)) moneyOut += record.amountKobo;
-              else moneyIn += record.amountKobo;
+              const change = record.balanceAfterKobo - record.balanceBeforeKobo;
+              if (change < 0) moneyOut -= change;
+              else moneyIn += change;
               if (record.trans_Type === 'wallet') fundingsOnRecord += record.amountKobo;
+              if (record.trans_Type === 'transfer') transfersNet += change;
             }
             const refunds = records.filter((r) => r.trans_Type === 'refund');
             for (const purchase of records.filter((r) => isPurchase(r.trans_Type))) {
@@ -133,8 +171,15 @@ describe('ledger invariants under random workloads', () => {
               if (mine[0]) expect(mine[0].amountKobo).toBe(purchase.amountKobo);
               expect(supplier.submissionsOf(purchase.id), `${step}: submissions of ${purchase.id}`).toBeLessThanOrEqual(1);
             }
+            for (const withdrawal of records.filter((r) => r.trans_Type === 'withdrawal')) {
+              const mine = refunds.filter((r) => r.relatedTransactionId === withdrawal.id);
+              expect(mine.length, `${step}: refunds of withdrawal ${withdrawal.id}`).toBe(withdrawal.trans_Status === 'refunded' ? 1 : 0);
+              if (mine[0]) expect(mine[0].amountKobo).toBe(withdrawal.amountKobo);
+              expect(payouts.payments.get(payoutReferenceFor(withdrawal.id)) ?? 0, `${step}: payments of ${withdrawal.id}`).toBeLessThanOrEqual(1);
+            }
           }
           expect(moneyIn - moneyOut, `${step}: money in − out = balances`).toBe(balances);
+          expect(transfersNet, `${step}: transfers net to zero`).toBe(0);
           expect(fundingsOnRecord, `${step}: fundings on record`).toBe(fundedKobo);
         };
 
@@ -171,6 +216,41 @@ describe('ledger invariants under random workloads', () => {
             case 'refund': {
               const id = purchases[op.pick % Math.max(1, purchases.length)];
               if (id) await Promise.all(Array.from({ length: op.copies }, () => dynamoLedger.refundPurchase(id, { reason: 'admin', now: new Date() })));
+              break;
+            }
+            case 'transfer': {
+              if (op.from === op.to) break;
+              const [from, to] = [users[op.from]!, users[op.to]!];
+              const move = (a: typeof from, b: typeof from) =>
+                transferBetweenWallets(transferDrafts({ id: ulid(), sender: a, receiver: b, amountKobo: op.amountKobo, now: new Date() }));
+              await Promise.all([move(from, to), ...(op.opposite ? [move(to, from)] : [])]);
+              break;
+            }
+            case 'withdraw': {
+              const user = users[op.user]!;
+              const amounts = withdrawalAmounts(op.amountKobo);
+              if (!amounts.ok) break;
+              const placed = await dynamoLedger.debit(
+                withdrawalDraft({
+                  id: ulid(),
+                  user,
+                  account: { bankName: 'Access Bank', bankCode: '044', accountNumber: '0123456789', accountName: 'ADA' },
+                  amounts,
+                  requestFingerprint: 'w',
+                  now: new Date(),
+                }),
+              );
+              if (placed.kind !== 'posted') break;
+              const id = placed.record.id;
+              await Promise.all(Array.from({ length: op.copies }, () => payOut(id, payoutDeps)));
+              const reference = placed.record.withdrawal!.payoutReference;
+              const tell = async (status: 'success' | 'failed' | 'reversed') => {
+                payouts.settle(reference, status);
+                await Promise.all(Array.from({ length: op.copies }, async () => applyPayoutStatus((await dynamoWithdrawals.get(id))!, status, undefined, payoutDeps)));
+              };
+              if (op.outcome === 'failed') await tell('failed');
+              else await tell('success');
+              if (op.outcome === 'reversed') await tell('reversed');
               break;
             }
           }

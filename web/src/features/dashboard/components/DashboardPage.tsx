@@ -37,7 +37,7 @@ export function DashboardPage() {
         </Link>
       </div>
 
-      <div className="tile-grid">
+      <div className="tile-grid tile-grid-compact">
         {TILES.map((tile) => (
           <Link key={tile.to} to={tile.to} className="tile">
             <span className="tile-icon">

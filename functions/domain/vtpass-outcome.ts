@@ -1,0 +1,253 @@
+/**
+ * The VTpass protocol's rules, pure (integrations.md "VTpass"): the request_id we send, and what
+ * each answer means for a purchase — delivered, definite failure (money back) or ambiguous
+ * (re-query, never refund: a pending VTpass purchase has been charged).
+ *
+ *  /api/pay
+ *    000 + delivered                → delivered
+ *    000 + initiated | pending      → ambiguous (re-query)
+ *    000 + reversed                 → definite failure (VTpass gave the money back)
+ *    000 + anything else (resolved) → ambiguous
+ *    099 processing                 → ambiguous
+ *    014 request_id reused          → ambiguous: an earlier submission of ours may stand; re-query
+ *    016 failed, 091 not processed, 010–013 and 017 bad input or limits, 018 low balance (no charge)
+ *                                   → definite failure
+ *    any other code (019, 030, …), no code, a timeout, a network error → ambiguous
+ *  /api/requery
+ *    000 → as above by status; 015 unknown request_id → `not_found` (a definite failure only after
+ *    a grace, see supplier-outcome.ts `requeryOutcome`); 016, 091 → definite failure; anything
+ *    else → ambiguous (e.g. 011 would describe our query, not the purchase).
+ */
+import type { ElectricityDelivery } from '../ports/suppliers.js';
+import type { SupplierOutcome } from './purchase-state.js';
+import type { Classification, SupplierAnswer } from './supplier-outcome.js';
+
+// ---------------------------------------------------------------------------------------------
+// request_id
+
+/** Africa/Lagos is UTC+1 all year (West Africa Time, no daylight saving). */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+export const VTPASS_REQUEST_ID_MIN_LENGTH = 12;
+
+/** `YYYYMMDDHHII` of `at` in Africa/Lagos: the 12 characters every VTpass request_id starts with. */
+export function lagosMinuteStamp(at: Date): string {
+  const lagos = new Date(at.getTime() + LAGOS_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${lagos.getUTCFullYear()}${two(lagos.getUTCMonth() + 1)}${two(lagos.getUTCDate())}${two(lagos.getUTCHours())}${two(lagos.getUTCMinutes())}`;
+}
+
+export class InvalidRequestTimeError extends Error {
+  constructor(value: string) {
+    super(`not a date for a VTpass request_id: "${value}"`);
+    this.name = 'InvalidRequestTimeError';
+  }
+}
+
+/**
+ * Our request_id at VTpass: the Lagos time the purchase was placed (`YYYYMMDDHHII`) followed by
+ * our transaction id. Derived only from the purchase, so every submission and re-query of one
+ * purchase uses the same id (VTpass then answers 014 instead of delivering twice).
+ */
+export function vtpassRequestId(transactionId: string, placedAt: Date | string): string {
+  const at = typeof placedAt === 'string' ? new Date(placedAt) : placedAt;
+  if (Number.isNaN(at.getTime())) throw new InvalidRequestTimeError(String(placedAt));
+  const suffix = transactionId.replace(/[^A-Za-z0-9]/g, '');
+  return `${lagosMinuteStamp(at)}${suffix}`;
+}
+
+/** Whether `id` follows VTpass's rule: at least 12 characters, the first 12 a valid `YYYYMMDDHHII`. */
+export function isVtpassRequestId(id: string): boolean {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(id);
+  if (!match || id.length < VTPASS_REQUEST_ID_MIN_LENGTH) return false;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** Codes after which VTpass did not and will not deliver (and did not keep our money). */
+export const VTPASS_DEFINITE_FAILURE_CODES = ['016', '091', '010', '011', '012', '013', '017', '018'] as const;
+const DEFINITE = new Set<string>(VTPASS_DEFINITE_FAILURE_CODES);
+/** On re-query only these two describe the purchase itself as failed. */
+const REQUERY_DEFINITE = new Set(['016', '091']);
+
+export interface VtpassClassification extends Classification {
+  /** The VTpass `code`, when the answer had one. */
+  code?: string;
+  /** `content.transactions.status`, lower-cased. */
+  status?: string;
+  electricity?: ElectricityDelivery;
+}
+
+type Json = Record<string, unknown>;
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function obj(value: unknown): Json | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function first(source: Json | undefined, ...names: string[]): string | undefined {
+  if (!source) return undefined;
+  for (const name of names) {
+    const value = text(source[name]);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** VTpass sends `code` as a string ("000"); a number (0, 99) is read the same way. */
+function codeOf(body: Json | undefined): string | undefined {
+  const raw = body?.code;
+  if (typeof raw === 'string' && raw.trim() !== '') return raw.trim().padStart(3, '0');
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) return String(raw).padStart(3, '0');
+  return undefined;
+}
+
+function transactionOf(body: Json | undefined): Json | undefined {
+  return obj(obj(body?.content)?.transactions);
+}
+
+/** `Token : 1234 5678 ... : 13.4 Units` → the token as written (digits, spaces or dashes kept). */
+function tokenFromPurchasedCode(code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  const match = /token\s*:?\s*([0-9][0-9 -]*[0-9])/i.exec(code);
+  return match?.[1]?.trim();
+}
+
+function unitsFromPurchasedCode(code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  const match = /([0-9]+(?:\.[0-9]+)?\s*(?:kwh|units?))/i.exec(code);
+  return match?.[1]?.trim();
+}
+
+/**
+ * What VTpass said it delivered for an electricity purchase, copied from its answer (top level,
+ * or `content`); undefined when it said nothing. Nothing is made up: no token, no field.
+ */
+export function vtpassElectricityDelivery(body: unknown): ElectricityDelivery | undefined {
+  const top = obj(body);
+  if (!top) return undefined;
+  const content = obj(top.content);
+  const purchased = first(top, 'purchased_code') ?? first(content, 'purchased_code');
+  const delivery: ElectricityDelivery = {};
+  const token = first(top, 'token', 'Token', 'mainToken') ?? first(content, 'token', 'Token', 'mainToken') ?? tokenFromPurchasedCode(purchased);
+  const units = first(top, 'units', 'Units', 'mainTokenUnits') ?? first(content, 'units', 'Units', 'mainTokenUnits') ?? unitsFromPurchasedCode(purchased);
+  const customerName = first(top, 'customerName', 'Customer_Name') ?? first(content, 'customerName', 'Customer_Name');
+  const customerAddress = first(top, 'customerAddress', 'Address') ?? first(content, 'customerAddress', 'Address');
+  const resetToken = first(top, 'resetToken', 'ResetToken') ?? first(content, 'resetToken');
+  if (token !== undefined) delivery.token = token;
+  if (units !== undefined) delivery.units = units;
+  if (customerName !== undefined) delivery.customerName = customerName;
+  if (customerAddress !== undefined) delivery.customerAddress = customerAddress;
+  if (resetToken !== undefined) delivery.resetToken = resetToken;
+  return Object.keys(delivery).length ? delivery : undefined;
+}
+
+function fromStatus(status: string | undefined): SupplierOutcome {
+  if (status === 'delivered') return 'delivered';
+  if (status === 'reversed') return 'failed';
+  // initiated, pending, resolved (its effect on our money is not stated), or unknown.
+  return 'ambiguous';
+}
+
+function noAnswer(answer: Exclude<SupplierAnswer, { kind: 'http' }>): VtpassClassification {
+  return answer.kind === 'timeout' ? { outcome: 'ambiguous', reason: 'timeout' } : { outcome: 'ambiguous', reason: 'network_error', body: answer.message };
+}
+
+function read(answer: Extract<SupplierAnswer, { kind: 'http' }>) {
+  const parsed = parse(answer.bodyText);
+  const body = obj(parsed);
+  const transaction = transactionOf(body);
+  const code = codeOf(body);
+  const status = text(transaction?.status)?.toLowerCase();
+  const supplierReference = first(transaction, 'transactionId') ?? first(body, 'transactionId');
+  const apiResponse = first(body, 'response_description');
+  const electricity = vtpassElectricityDelivery(body);
+  const common: Omit<VtpassClassification, 'outcome' | 'reason'> = {
+    body: parsed ?? answer.bodyText,
+    ...(code === undefined ? {} : { code }),
+    ...(status === undefined ? {} : { status }),
+    ...(supplierReference === undefined ? {} : { supplierReference }),
+    ...(apiResponse === undefined ? {} : { apiResponse }),
+    ...(electricity === undefined ? {} : { electricity }),
+  };
+  return { code, status, common, parsed };
+}
+
+/** An answer of POST /api/pay. */
+export function classifyVtpassPay(answer: SupplierAnswer): VtpassClassification {
+  if (answer.kind !== 'http') return noAnswer(answer);
+  const { code, status, common, parsed } = read(answer);
+  if (code === undefined) {
+    return { outcome: 'ambiguous', reason: parsed === undefined ? 'unparseable_body' : `http_${answer.status}_no_code`, ...common };
+  }
+  if (code === '000') return { outcome: fromStatus(status), reason: `status_${status ?? 'missing'}`, ...common };
+  if (code === '099') return { outcome: 'ambiguous', reason: 'code_099_processing', ...common };
+  if (code === '014') return { outcome: 'ambiguous', reason: 'code_014_request_id_reused', ...common };
+  if (DEFINITE.has(code)) return { outcome: 'failed', reason: `code_${code}`, ...common };
+  return { outcome: 'ambiguous', reason: `code_${code}`, ...common };
+}
+
+/** An answer of POST /api/requery. `not_found` (015) is turned into a failure only after a grace by the caller. */
+export function classifyVtpassRequery(answer: SupplierAnswer): VtpassClassification {
+  if (answer.kind !== 'http') return noAnswer(answer);
+  const { code, status, common, parsed } = read(answer);
+  if (code === undefined) {
+    return { outcome: 'ambiguous', reason: parsed === undefined ? 'unparseable_body' : `http_${answer.status}_no_code`, ...common };
+  }
+  if (code === '000') return { outcome: fromStatus(status), reason: `status_${status ?? 'missing'}`, ...common };
+  if (code === '015') return { outcome: 'failed', reason: 'not_found', ...common };
+  if (REQUERY_DEFINITE.has(code)) return { outcome: 'failed', reason: `code_${code}`, ...common };
+  return { outcome: 'ambiguous', reason: `code_${code}`, ...common };
+}
+
+// ---------------------------------------------------------------------------------------------
+// merchant-verify
+
+export type VtpassMeterVerdict =
+  | { kind: 'valid'; customerName: string; address?: string; meterNumber?: string; minPurchaseNaira?: number }
+  | { kind: 'invalid'; message?: string }
+  | { kind: 'unavailable'; reason: string };
+
+/**
+ * An answer of POST /api/merchant-verify: `000` with a Customer_Name is a valid meter;
+ * `WrongBillersCode: true` (or `000` with an `error` and no name) is an invalid one, with VTpass's
+ * own wording when it gave one; anything else says nothing about the meter.
+ */
+export function classifyVtpassMeter(answer: SupplierAnswer): VtpassMeterVerdict {
+  if (answer.kind !== 'http') return { kind: 'unavailable', reason: answer.kind };
+  const body = obj(parse(answer.bodyText));
+  if (!body) return { kind: 'unavailable', reason: `http_${answer.status}_unparseable` };
+  const code = codeOf(body);
+  const content = obj(body.content);
+  const wrong = content?.WrongBillersCode === true || content?.WrongBillersCode === 'true';
+  const error = first(content, 'error') ?? first(body, 'error');
+  const name = first(content, 'Customer_Name', 'customerName', 'name');
+  if (code === '000' && name && !wrong) {
+    const min = Number(first(content, 'Min_Purchase_Amount', 'Minimum_Amount'));
+    return {
+      kind: 'valid',
+      customerName: name,
+      ...(first(content, 'Address', 'address') ? { address: first(content, 'Address', 'address') } : {}),
+      ...(first(content, 'Meter_Number', 'MeterNumber') ? { meterNumber: first(content, 'Meter_Number', 'MeterNumber') } : {}),
+      ...(Number.isFinite(min) && min > 0 ? { minPurchaseNaira: min } : {}),
+    };
+  }
+  if (wrong || (code === '000' && error)) return { kind: 'invalid', ...(error ? { message: error } : {}) };
+  return { kind: 'unavailable', reason: code ? `code_${code}` : `http_${answer.status}` };
+}

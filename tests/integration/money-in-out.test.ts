@@ -1,0 +1,328 @@
+/**
+ * Money in and out on the local cloud (one instance for the whole file), through the public API
+ * and the simulators exactly as a person and the providers would use them:
+ *   - card payment through the Squad checkout page → credited once (paid − 1%); the same webhook
+ *     replayed, a tampered body, a wrong or missing signature, an unknown or abandoned reference
+ *     → no change;
+ *   - reserved accounts (Monnify) → "send a transfer" → credited once; replay → no change;
+ *   - transfers between users, opposite ones at the same time;
+ *   - withdrawals: beneficiary, paid out, failed → refunded once, reversed → refunded once, lost
+ *     webhook → admin re-query; parallel withdrawals against one balance;
+ *   - upgrade → the referrer earns ₦500 once (through the bus) → withdrawEarning; KYC; webhook URL.
+ * At the end the ledger invariants are checked on the platform's own DynamoDB Local.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { createHmac } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localDynamoClient } from '../../infra/local/dynamodb.js';
+import { PAYOUT_ACCOUNTS } from '../../infra/local/simulators/payout.js';
+import { MONEY_MSG, MSG } from '../../shared/messages.js';
+import { useLocalCloud } from '../support/local-cloud.js';
+
+const cloud = useLocalCloud();
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+async function api(method: string, path: string, options: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const response = await fetch(`${cloud().baseUrl}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(options.token ? { 'x-auth-token': options.token } : {}), ...options.headers },
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function sim(path: string, init: { method?: string; body?: unknown } = {}): Promise<Answer> {
+  const response = await fetch(`${cloud().baseUrl}/_sim${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text };
+}
+
+const providerSecrets = () => JSON.parse(readFileSync(join(cloud().dataDir, 'secrets.json'), 'utf8')).providerSecrets as Record<string, string>;
+
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T;
+  for (;;) {
+    last = await probe();
+    if (accept(last)) return last;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const settle = (ms = 1_200) => new Promise((r) => setTimeout(r, ms));
+
+let adminToken: string | undefined;
+async function admin(): Promise<string> {
+  if (adminToken) return adminToken;
+  const login = await api('POST', '/auth/login', { body: cloud().adminLogin });
+  expect(login.status).toBe(200);
+  adminToken = login.body.token as string;
+  return adminToken;
+}
+
+/** Every user this file creates: the invariants are checked over all of them at the end. */
+const userIds: string[] = [];
+let unique = 0;
+
+async function register(referredBy?: string): Promise<{ token: string; userName: string; userId: string }> {
+  unique += 1;
+  const id = `${Date.now().toString(36)}${unique}`;
+  const password = 'money-password-1';
+  const registered = await api('POST', '/auth/register', {
+    body: { userName: `m_${id}`, email: `m_${id}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password, ...(referredBy ? { referredBy } : {}) },
+  });
+  expect(registered.status).toBe(201);
+  userIds.push(registered.body.user._id);
+  return { token: registered.body.token, userName: registered.body.user.userName, userId: registered.body.user._id };
+}
+
+async function fundByCoupon(user: { token: string; userName: string }, naira: number): Promise<void> {
+  const coupon = await api('POST', '/admin/generateCoupon', { token: await admin(), body: { userAccount: user.userName, amount: naira } });
+  expect(coupon.status).toBe(201);
+  expect((await api('POST', '/fundWallet/coupon', { token: user.token, body: { coupon: coupon.body.coupon.code } })).status).toBe(200);
+}
+
+const balance = async (token: string) => (await api('GET', '/auth', { token })).body.user.balance as number;
+const transactions = async (token: string) => (await api('GET', '/transaction', { token })).body.transactions as any[];
+
+afterAll(async () => {
+  // Nothing to clean: the harness removes the data folder.
+});
+
+describe('card payment (Squad)', () => {
+  it('pay on the checkout page → credited once, paid − 1%; replay, tampering, wrong or missing signatures and unknown references change nothing', async () => {
+    const user = await register();
+    expect(await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { email: 'x@example.com' } })).toEqual({ status: 400, body: { msg: MSG.enterValidAmount } });
+    expect(await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { amount: 50 } })).toEqual({ status: 400, body: { msg: MSG.minimumPayment } });
+    const initiated = await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { amount: 1000, email: 'payer@example.com' } });
+    expect(initiated).toMatchObject({ status: 200, body: { msg: MONEY_MSG.paymentLinkCreated, amount: 1000, charge: 10, amountToCredit: 990 } });
+    const { link, reference } = initiated.body;
+    expect(link).toBe(`${cloud().baseUrl}/_sim/squad/checkout/${reference}`);
+
+    // The person sees the checkout page, then pays.
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Pay ₦1,000.00');
+    const paid = await fetch(`${link}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${cloud().baseUrl}/profile?reference=${reference}`);
+    await eventually(() => balance(user.token), (b) => b === 990, 'card credit');
+
+    // The webhook Squad sent, byte for byte.
+    const sent = ((await sim('/squad/webhooks')).body as any[]).find((w) => JSON.parse(w.body).TransactionRef === reference);
+    expect(sent.status).toBe(200);
+    const signature = sent.headers['x-squad-encrypted-body'] as string;
+    const replay = await api('POST', '/webhooks/squad', { raw: sent.body, headers: { 'x-squad-encrypted-body': signature } });
+    expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
+    const tamperedBody = sent.body.replace('"amount":100000', '"amount":900000');
+    expect(tamperedBody).not.toBe(sent.body);
+    expect(await api('POST', '/webhooks/squad', { raw: tamperedBody, headers: { 'x-squad-encrypted-body': signature } })).toEqual({ status: 401, body: { msg: MONEY_MSG.invalidSignature } });
+    const wrongKey = createHmac('sha512', 'not-the-secret').update(sent.body).digest('hex').toUpperCase();
+    expect((await api('POST', '/webhooks/squad', { raw: sent.body, headers: { 'x-squad-encrypted-body': wrongKey } })).status).toBe(401);
+    expect((await api('POST', '/webhooks/squad', { raw: sent.body })).status).toBe(401);
+
+    // Correctly signed (as Squad would) but for a reference we never issued, and for an abandoned checkout.
+    const secret = providerSecrets().squadSecretKey!;
+    const signed = (body: string) => ({ 'x-squad-encrypted-body': createHmac('sha512', secret).update(body).digest('hex').toUpperCase() });
+    const unknown = JSON.stringify({ Event: 'charge_successful', TransactionRef: 'VTU01UNKNOWNREFERENCE0000000', Body: { amount: 500000 } });
+    expect((await api('POST', '/webhooks/squad', { raw: unknown, headers: signed(unknown) })).status).toBe(200);
+    const second = await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { amount: 2000 } });
+    expect((await sim(`/squad/checkout/${second.body.reference}/cancel?format=json`, { method: 'POST' })).body).toMatchObject({ transaction_status: 'Abandoned' });
+    const abandoned = JSON.stringify({ Event: 'charge_successful', TransactionRef: second.body.reference, Body: { amount: 200000 } });
+    expect((await api('POST', '/webhooks/squad', { raw: abandoned, headers: signed(abandoned) })).status).toBe(200);
+
+    await settle();
+    expect(await balance(user.token)).toBe(990);
+    const fundings = (await transactions(user.token)).filter((t) => t.trans_Type === 'wallet');
+    expect(fundings).toHaveLength(1);
+    expect(fundings[0]).toMatchObject({ trans_amount: 990, trans_Status: 'success', balance_After: 990, paymentLink: link });
+  });
+});
+
+describe('reserved accounts (Monnify)', () => {
+  it('generateAcc reserves accounts at several banks once; a transfer to one credits the wallet once; a replay changes nothing', async () => {
+    const user = await register();
+    const first = await api('GET', '/auth/generateAcc', { token: user.token });
+    expect(first).toMatchObject({ status: 200, body: { msg: MONEY_MSG.accountsGenerated } });
+    expect(first.body.accountNumbers.length).toBeGreaterThanOrEqual(2);
+    const again = await api('GET', '/auth/generateAcc', { token: user.token });
+    expect(again.body.accountNumbers).toEqual(first.body.accountNumbers);
+    expect((await api('GET', '/auth', { token: user.token })).body.user.accountNumbers).toEqual(first.body.accountNumbers);
+
+    const page = await fetch(`${cloud().baseUrl}/_sim/monnify/transfer`);
+    expect(await page.text()).toContain('Send a bank transfer');
+    const accountNumber = first.body.accountNumbers[1].accountNumber as string;
+    const sent = await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber, amount: 2000, senderName: 'ADA SENDER' } });
+    expect(sent).toMatchObject({ status: 200, body: { requestSuccessful: true } });
+    await eventually(() => balance(user.token), (b) => b === 1980, 'bank-transfer credit');
+
+    const webhook = ((await sim('/monnify/webhooks')).body as any[]).find((w) => JSON.parse(w.body).eventData.destinationAccountInformation.accountNumber === accountNumber);
+    const replay = await api('POST', '/webhooks/monnify', { raw: webhook.body, headers: { 'monnify-signature': webhook.headers['monnify-signature'] } });
+    expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
+    expect((await api('POST', '/webhooks/monnify', { raw: webhook.body.replace('2000', '9000'), headers: { 'monnify-signature': webhook.headers['monnify-signature'] } })).status).toBe(401);
+    expect((await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber: '1234567890', amount: 100 } })).status).toBe(404);
+    await settle();
+    expect(await balance(user.token)).toBe(1980);
+    expect((await transactions(user.token)).filter((t) => t.trans_Type === 'wallet')).toHaveLength(1);
+  });
+});
+
+describe('transfers', () => {
+  it('validate then transfer; opposite transfers at the same time both settle; yourself and beyond the balance are refused', async () => {
+    const [ada, bayo] = [await register(), await register()];
+    await fundByCoupon(ada, 3000);
+    await fundByCoupon(bayo, 3000);
+    expect(await api('GET', `/auth/validateUser/${bayo.userName}`, { token: ada.token })).toMatchObject({ status: 200, body: { userName: bayo.userName } });
+    const sent = await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: bayo.userName, amount: 500 } });
+    expect(sent).toMatchObject({ status: 200, body: { msg: MONEY_MSG.transferSuccessful, balance: 2500, receipt: { trans_Type: 'transfer', trans_amount: 500 } } });
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => api('POST', '/auth/transferFund', { token: ada.token, body: { userName: bayo.userName, amount: 100 } })),
+      ...Array.from({ length: 5 }, () => api('POST', '/auth/transferFund', { token: bayo.token, body: { userName: ada.userName, amount: 200 } })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await balance(ada.token)).toBe(2500 - 500 + 1000);
+    expect(await balance(bayo.token)).toBe(3500 - 1000 + 500);
+    expect(await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: ada.userName, amount: 1 } })).toEqual({ status: 400, body: { msg: MONEY_MSG.cannotTransferToSelf } });
+    expect(await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: bayo.userName, amount: 1_000_000 } })).toEqual({ status: 400, body: { msg: MSG.insufficientBalance } });
+    expect(await api('POST', '/auth/transferFund', { token: ada.token, body: { amount: 1 } })).toEqual({ status: 400, body: { msg: MSG.enterUsername } });
+  });
+});
+
+describe('withdrawals', () => {
+  const to = (accountNumber: string, amount: number) => ({ bankName: 'Access Bank', bankCode: '044', accountNumber, amount, bankAccountName: 'ADA OKAFOR', accountName: 'ADA OKAFOR' });
+  const statusOf = async (token: string, id: string) => (await transactions(token)).find((t) => t._id === id)?.trans_Status as string;
+
+  it('banks, account-name look-up, beneficiaries; paid out (amount − ₦50) once; failed and reversed payouts refunded once; a lost webhook settled by the admin re-query', async () => {
+    const user = await register();
+    await fundByCoupon(user, 5000);
+    const banks = await api('GET', '/withdraw/bankCodes', { token: user.token });
+    expect(banks.body.bankCodes).toContainEqual({ name: 'Access Bank', code: '044' });
+    expect(await api('POST', '/withdraw/validate', { token: user.token, body: { bankName: 'Access Bank', accountNumber: '0123456789' } })).toMatchObject({
+      status: 200,
+      body: { name: expect.any(String), code: '044', msg: MONEY_MSG.accountValidated },
+    });
+    expect(await api('POST', '/withdraw/validate', { token: user.token, body: { bankName: 'Access Bank', accountNumber: PAYOUT_ACCOUNTS.unresolvable } })).toEqual({
+      status: 400,
+      body: { msg: MONEY_MSG.accountNotResolved },
+    });
+    expect(await api('POST', '/withdraw/validate', { token: user.token, body: { bankName: 'Access Bank' } })).toEqual({ status: 400, body: { msg: MSG.enterAccountNumber } });
+    expect((await api('GET', '/withdraw/beneficiary', { token: user.token })).body).toEqual({ beneficiaryList: [] });
+    const saved = await api('POST', '/withdraw/beneficiary', { token: user.token, body: { bankName: 'Access Bank', accountNumber: '0123456789', accountName: 'ADA OKAFOR' } });
+    expect(saved).toMatchObject({ status: 201, body: { beneficiaryList: [{ accountName: 'ADA OKAFOR', accountNumber: '0123456789', bankName: 'Access Bank', bankCode: '044' }] } });
+
+    // Paid out.
+    const ok = await api('POST', '/withdraw', { token: user.token, body: to('0123456789', 1000) });
+    expect(ok).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 4000, amountToReceive: 950, fee: 50, receipt: { trans_Type: 'withdrawal', trans_amount: 1000 } } });
+    await eventually(() => statusOf(user.token, ok.body.receipt._id), (s) => s === 'success', 'payout success');
+    const payouts = (await sim('/payout/transfers')).body as any[];
+    expect(payouts.find((t) => t.reference === ok.body.receipt._id.toLowerCase())).toMatchObject({ amount: 95000, payments: 1 });
+
+    // Failed → refunded once.
+    const failed = await api('POST', '/withdraw', { token: user.token, body: to(PAYOUT_ACCOUNTS.failed, 500) });
+    await eventually(() => statusOf(user.token, failed.body.receipt._id), (s) => s === 'refunded', 'failed payout refund');
+    // Reversed after success → refunded once.
+    const reversed = await api('POST', '/withdraw', { token: user.token, body: to(PAYOUT_ACCOUNTS.reversed, 700) });
+    await eventually(() => statusOf(user.token, reversed.body.receipt._id), (s) => s === 'refunded', 'reversed payout refund');
+    // Lost webhook: stays pending until an admin re-queries.
+    const lost = await api('POST', '/withdraw', { token: user.token, body: to(PAYOUT_ACCOUNTS.successWebhookLost, 300) });
+    await eventually(() => statusOf(user.token, lost.body.receipt._id), (s) => s === 'pending', 'lost webhook pending');
+    expect((await api('POST', '/admin/reQueryWithdrawal', { token: user.token, body: { transactionId: lost.body.receipt._id } })).status).toBe(403);
+    const requery = await api('POST', '/admin/reQueryWithdrawal', { token: await admin(), body: { transactionId: lost.body.receipt._id } });
+    expect(requery).toMatchObject({ status: 200, body: { action: 'paid', transaction: { trans_Status: 'success' } } });
+    expect((await api('POST', '/admin/reQueryWithdrawal', { token: await admin(), body: { transactionId: lost.body.receipt._id } })).body.action).toBe('already_final');
+
+    await settle();
+    const list = await transactions(user.token);
+    const refunds = list.filter((t) => t.trans_Type === 'refund');
+    expect(refunds.map((r) => r.relatedTransactionId).sort()).toEqual([failed.body.receipt._id, reversed.body.receipt._id].sort());
+    expect(await balance(user.token)).toBe(5000 - 1000 - 300);
+    expect(await api('POST', '/withdraw', { token: user.token, body: { ...to('', 500) } })).toEqual({ status: 400, body: { msg: MSG.enterAccountNumber } });
+  });
+
+  it('parallel withdrawals against one balance never overdraw it', async () => {
+    const user = await register();
+    await fundByCoupon(user, 1000);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api('POST', '/withdraw', { token: user.token, body: to('0123456789', 300) })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 400 && a.body.msg === MSG.insufficientBalance)).toHaveLength(3);
+    expect(await balance(user.token)).toBe(100);
+  });
+});
+
+describe('upgrade, referral earnings, KYC and webhook URL', () => {
+  it('a referred user upgrades (₦1000 once) → the referrer earns ₦500 once through the bus → moves it to the wallet', async () => {
+    const referrer = await register();
+    const referred = await register(referrer.userName);
+    const before = await api('GET', '/auth/referral?page=1', { token: referrer.token });
+    expect(before).toMatchObject({ status: 200, body: { earningBalance: 0, totalReferred: 1, totalEarned: 0, referralList: [{ userName: referred.userName, amountEarned: 0 }], totalPages: 1 } });
+
+    expect(await api('PATCH', `/auth/user/${referred.userId}`, { token: referred.token, body: { userType: 'reseller' } })).toEqual({ status: 400, body: { msg: MSG.insufficientBalance } });
+    await fundByCoupon(referred, 1500);
+    expect((await api('PATCH', `/auth/user/${referrer.userId}`, { token: referred.token, body: { userType: 'reseller' } })).status).toBe(403);
+    const upgrades = await Promise.all(Array.from({ length: 3 }, () => api('PATCH', `/auth/user/${referred.userId}`, { token: referred.token, body: { userType: 'reseller' } })));
+    expect(upgrades.filter((u) => u.status === 200)).toHaveLength(1);
+    expect(upgrades.find((u) => u.status === 200)!.body).toMatchObject({ msg: MONEY_MSG.upgraded, user: { userType: 'reseller', balance: 500 }, receipt: { trans_Type: 'upgrade', trans_amount: 1000 } });
+    expect(await balance(referred.token)).toBe(500);
+
+    const earned = await eventually(() => api('GET', '/auth/referral', { token: referrer.token }), (a) => a.body.earningBalance === 500, 'referral reward');
+    expect(earned.body).toMatchObject({ totalEarned: 500, totalReferred: 1, referralList: [{ userName: referred.userName, amountEarned: 500 }] });
+    expect(await balance(referrer.token)).toBe(0);
+
+    const moved = await api('POST', '/auth/withdrawEarning', { token: referrer.token });
+    expect(moved).toMatchObject({ status: 200, body: { msg: MONEY_MSG.earningsWithdrawn, amount: 500, balance: 500, earningBalance: 0, receipt: { trans_Type: 'earning' } } });
+    expect(await api('POST', '/auth/withdrawEarning', { token: referrer.token })).toEqual({ status: 400, body: { msg: MONEY_MSG.noEarnings } });
+    await settle();
+    expect((await api('GET', '/auth/referral', { token: referrer.token })).body).toMatchObject({ earningBalance: 0, totalEarned: 500 });
+  });
+
+  it('KYC with a NIN through the identity provider, once; no match and a second set are refused', async () => {
+    const [ada, bayo] = [await register(), await register()];
+    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin: '00011122233' } })).toEqual({ status: 400, body: { msg: MONEY_MSG.kycNoMatch } });
+    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin: '99911122233' } })).toEqual({ status: 424, body: { msg: MONEY_MSG.identityUnavailable } });
+    const nin = `2${String(Date.now()).slice(-10)}`;
+    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin } })).toMatchObject({ status: 200, body: { msg: MONEY_MSG.kycVerified, user: { nin, bvn: null } } });
+    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { bvn: '22233344455' } })).toEqual({ status: 409, body: { msg: MONEY_MSG.kycAlreadySet } });
+    expect(await api('POST', '/auth/updateKyc', { token: bayo.token, body: { nin } })).toEqual({ status: 409, body: { msg: MONEY_MSG.kycInUse } });
+  });
+
+  it('webhook URL: a loopback receiver is accepted on the local cloud and gets a signing secret; garbage is refused', async () => {
+    const user = await register();
+    const saved = await api('POST', '/auth/updateWebhook', { token: user.token, body: { webhookUrl: 'http://127.0.0.1:9/hooks' } });
+    expect(saved).toMatchObject({ status: 200, body: { msg: MONEY_MSG.webhookUpdated, webhookUrl: 'http://127.0.0.1:9/hooks', webhookSecret: expect.any(String) } });
+    expect(await api('POST', '/auth/updateWebhook', { token: user.token, body: { webhookUrl: 'not a url' } })).toEqual({ status: 400, body: { msg: MONEY_MSG.invalidWebhookUrl } });
+    expect((await api('GET', '/auth', { token: user.token })).body.user.webhookUrl).toBe('http://127.0.0.1:9/hooks');
+  });
+});
+
+describe('the ledger afterwards', () => {
+  it('every wallet equals the replay of its chain, nothing is negative, transfers net to zero, money in − out = balances + earnings', async () => {
+    await settle(1_500);
+    const endpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(cloud().output())?.[1];
+    expect(endpoint).toBeDefined();
+    const client = localDynamoClient(endpoint!);
+    const tables = (await client.send(new ListTablesCommand({}))).TableNames ?? [];
+    client.destroy();
+    expect(tables).toHaveLength(1);
+    Object.assign(process.env, {
+      TABLE_NAME: tables[0],
+      AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+    });
+    const { expectMoneyInvariants } = await import('../unit/money-in-out/fakes.js');
+    await expectMoneyInvariants(userIds, 'local cloud');
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * The HTTP operations of money in and out with fake stores and providers: what a person sees for
+ * each rule (the spec's messages), and that refusals happen before anything moves.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import type { UserProfile } from '../../../functions/domain/accounts.js';
+import { HttpError } from '../../../functions/middleware/errors.js';
+import type { HttpRequest, Principal } from '../../../functions/middleware/http.js';
+import { fundingOperations, type FundingDeps } from '../../../functions/handlers/http/funding.js';
+import { profileOperations, type ProfileDeps } from '../../../functions/handlers/http/profile.js';
+import { transfersOperations } from '../../../functions/handlers/http/transfers.js';
+import { rawBodyOf } from '../../../functions/handlers/http/webhooks.js';
+import { withdrawalsOperations, type WithdrawalsDeps } from '../../../functions/handlers/http/withdrawals.js';
+import type { FundingStore, WithdrawalStore } from '../../../functions/ports/money.js';
+import { MONEY_MSG, MSG } from '../../../shared/messages.js';
+import { routeByOperation, type Operation } from '../../../shared/routes.js';
+import { FakeCards, FakeAccounts, FakePayouts, quietLog } from './fakes.js';
+
+const principal: Principal = { userId: 'U1', userName: 'ada', userType: 'smart earner', isAdmin: false, isAgent: false, isCouponVendor: false };
+const profile: UserProfile = {
+  ...principal,
+  email: 'ada@example.com',
+  phoneNumber: '08012345678',
+  fullName: 'Ada Okafor Nwankwo',
+  bvn: null,
+  nin: null,
+  referredBy: null,
+  apiToken: 't',
+  webhookUrl: null,
+  webhookSecret: 's',
+  tokenVersion: 0,
+  passwordHash: 'x',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  lastLogin: null,
+  accountNumbers: [],
+};
+
+function request(operation: Operation, body: unknown = {}, extra: Partial<HttpRequest> = {}): HttpRequest {
+  return {
+    event: {} as APIGatewayProxyEventV2,
+    route: routeByOperation(operation),
+    headers: {},
+    body,
+    query: {},
+    params: {},
+    sourceIp: '127.0.0.1',
+    principal,
+    ...extra,
+  };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; msg: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.statusCode, msg: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+function fundingStore(): FundingStore & { intents: unknown[]; saved: unknown[] } {
+  const intents: unknown[] = [];
+  const saved: unknown[] = [];
+  return {
+    intents,
+    saved,
+    createIntent: async (intent) => void intents.push(intent),
+    setIntentLink: async () => undefined,
+    getIntent: async () => undefined,
+    credit: async () => ({ kind: 'intent_mismatch' }),
+    saveReservedAccounts: async (_userId, accounts) => {
+      saved.push(accounts);
+      return accounts;
+    },
+  };
+}
+
+function funding(over: Partial<FundingDeps> = {}) {
+  const store = fundingStore();
+  const cards = new FakeCards();
+  const deps: FundingDeps = {
+    funding: store,
+    cards: () => cards,
+    accounts: () => new FakeAccounts(),
+    findUser: async () => profile,
+    appBaseUrl: () => 'https://app.example.com',
+    newId: () => '01HZZZZZZZZZZZZZZZZZZZZZZZ',
+    now: () => new Date(),
+    log: quietLog,
+    ...over,
+  };
+  return { ops: fundingOperations(deps), store, cards };
+}
+
+describe('POST /fundWallet/squad/initiate', () => {
+  it('answers the checkout link and shows the 1% charge before paying', async () => {
+    const { ops, store } = funding();
+    const answer = await ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 1000, email: 'ada@example.com' }));
+    expect(answer.body).toEqual({
+      msg: MONEY_MSG.paymentLinkCreated,
+      link: 'https://checkout.test/VTU01HZZZZZZZZZZZZZZZZZZZZZZZ',
+      reference: 'VTU01HZZZZZZZZZZZZZZZZZZZZZZZ',
+      amount: 1000,
+      charge: 10,
+      amountToCredit: 990,
+    });
+    expect(store.intents).toEqual([expect.objectContaining({ userId: 'U1', amountKobo: 1_000_00, status: 'initiated' })]);
+  });
+
+  it('"enter a valid amount" without an amount; "minimum payment is 100" below ₦100; nothing is asked of the provider', async () => {
+    const { ops, store } = funding();
+    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { email: 'ada@example.com' })))).toEqual({ status: 400, msg: MSG.enterValidAmount });
+    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 'abc' })))).toEqual({ status: 400, msg: MSG.enterValidAmount });
+    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 99.99 })))).toEqual({ status: 400, msg: MSG.minimumPayment });
+    expect(store.intents).toEqual([]);
+  });
+
+  it('a provider that does not answer: a 424 with a message saying to try again', async () => {
+    const cards = new FakeCards();
+    cards.unavailable = true;
+    const { ops } = funding({ cards: () => cards });
+    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 500 })))).toEqual({ status: 424, msg: MONEY_MSG.paymentProviderUnavailable });
+  });
+});
+
+describe('GET /auth/generateAcc', () => {
+  it('reserves accounts once, named after the first 10 characters of the user; a second call answers the same ones', async () => {
+    const { ops, store } = funding();
+    const first = await ops.generateReservedAccounts(request('generateReservedAccounts'));
+    expect(first.body).toMatchObject({ msg: MONEY_MSG.accountsGenerated, accountName: 'Ada Okafor', accountNumbers: [{ bankName: 'Wema bank' }] });
+    const existing = [{ bankName: 'Wema bank', accountNumber: '5000000001' }];
+    const again = funding({ findUser: async () => ({ ...profile, accountNumbers: existing }) });
+    expect((await again.ops.generateReservedAccounts(request('generateReservedAccounts'))).body).toEqual({ msg: MONEY_MSG.accountsExist, accountNumbers: existing, accountName: 'Ada Okafor' });
+    expect(store.saved).toHaveLength(1);
+  });
+});
+
+describe('POST /auth/transferFund', () => {
+  const ops = (transfer = async () => ({ kind: 'insufficient_balance' as const, balanceKobo: 0 })) =>
+    transfersOperations({
+      findUserByUserName: async (name) => (['ada', 'bayo'].includes(name.toLowerCase()) ? { userId: name.toLowerCase() === 'ada' ? 'U1' : 'U2', userName: name, userType: 'smart earner' } : undefined),
+      transfer,
+      newId: () => 'T1',
+      now: () => new Date(),
+    });
+
+  it('"Enter a username" without one; unknown users are not found; "You cannot transfer to yourself"', async () => {
+    expect(await refusal(ops().transferFund(request('transferFund', { amount: 100 })))).toEqual({ status: 400, msg: MSG.enterUsername });
+    expect(await refusal(ops().transferFund(request('transferFund', { userName: '  ', amount: 100 })))).toEqual({ status: 400, msg: MSG.enterUsername });
+    expect(await refusal(ops().transferFund(request('transferFund', { userName: 'nobody', amount: 100 })))).toEqual({ status: 404, msg: MSG.userNotFound });
+    expect(await refusal(ops().transferFund(request('transferFund', { userName: 'ADA', amount: 100 })))).toEqual({ status: 400, msg: MONEY_MSG.cannotTransferToSelf });
+    expect(await refusal(ops().transferFund(request('transferFund', { userName: 'bayo', amount: 0 })))).toEqual({ status: 400, msg: MSG.enterValidAmount });
+  });
+
+  it('"Insufficient balance" when the ledger refuses the debit', async () => {
+    expect(await refusal(ops().transferFund(request('transferFund', { userName: 'bayo', amount: 100 })))).toEqual({ status: 400, msg: MSG.insufficientBalance });
+  });
+});
+
+function withdrawals(over: Partial<WithdrawalsDeps> = {}) {
+  const debits: unknown[] = [];
+  const store = { listBeneficiaries: async () => [], saveBeneficiary: async () => undefined } as unknown as WithdrawalStore;
+  const deps: WithdrawalsDeps = {
+    withdrawals: store,
+    ledger: { debit: async (draft) => (debits.push(draft), { kind: 'insufficient_balance', balanceKobo: 0 }) },
+    payouts: () => new FakePayouts(),
+    queue: { enqueue: async () => undefined },
+    newId: () => '01HZZZZZZZZZZZZZZZZZZZZZZZ',
+    now: () => new Date(),
+    log: quietLog,
+    ...over,
+  };
+  return { ops: withdrawalsOperations(deps), debits };
+}
+
+describe('withdrawals over HTTP', () => {
+  it('validate: the account name comes from the provider, with the bank code', async () => {
+    const { ops } = withdrawals();
+    expect((await ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '0123456789' }))).body).toEqual({
+      msg: MONEY_MSG.accountValidated,
+      name: 'ADA OKAFOR',
+      code: '044',
+      bankName: 'Access Bank',
+      accountNumber: '0123456789',
+    });
+  });
+
+  it('validate refuses: no account number ("Enter account number"), 9 digits, no bank, an unknown bank, an unresolvable account', async () => {
+    const { ops } = withdrawals();
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank' })))).toEqual({ status: 400, msg: MSG.enterAccountNumber });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '' })))).toEqual({ status: 400, msg: MSG.enterAccountNumber });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '012345678' })))).toEqual({ status: 400, msg: MONEY_MSG.invalidAccountNumber });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { accountNumber: '0123456789' })))).toEqual({ status: 400, msg: MONEY_MSG.selectBank });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Moon Bank', accountNumber: '0123456789' })))).toEqual({ status: 400, msg: MONEY_MSG.selectBank });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '0000000000' })))).toEqual({ status: 400, msg: MONEY_MSG.accountNotResolved });
+  });
+
+  it('withdraw refuses before any debit: no account number, below ₦100, no account name; "Insufficient balance" from the ledger', async () => {
+    const { ops, debits } = withdrawals();
+    const body = { bankName: 'Access Bank', bankCode: '044', accountNumber: '0123456789', amount: 500, bankAccountName: 'ADA OKAFOR', accountName: 'ADA OKAFOR' };
+    expect(await refusal(ops.withdraw(request('withdraw', { ...body, accountNumber: undefined })))).toEqual({ status: 400, msg: MSG.enterAccountNumber });
+    expect(await refusal(ops.withdraw(request('withdraw', { ...body, amount: 99 })))).toEqual({ status: 400, msg: MONEY_MSG.minimumWithdrawal });
+    expect(await refusal(ops.withdraw(request('withdraw', { ...body, bankAccountName: '', accountName: '' })))).toEqual({ status: 400, msg: MONEY_MSG.enterAccountName });
+    expect(debits).toEqual([]);
+    expect(await refusal(ops.withdraw(request('withdraw', body)))).toEqual({ status: 400, msg: MSG.insufficientBalance });
+    expect(debits).toEqual([expect.objectContaining({ amountKobo: 500_00, trans_Type: 'withdrawal', withdrawal: expect.objectContaining({ payoutKobo: 450_00, feeKobo: 50_00 }) })]);
+  });
+});
+
+function profileOps(over: Partial<ProfileDeps> = {}) {
+  const calls: string[] = [];
+  const deps: ProfileDeps = {
+    findUser: async (id) => (id === 'U1' ? profile : id === 'U2' ? { ...profile, userId: 'U2', userName: 'bayo' } : undefined),
+    balanceKobo: async () => 0,
+    upgrade: async () => (calls.push('upgrade'), { kind: 'insufficient_balance', balanceKobo: 999_99 }),
+    setUserType: async () => (calls.push('setUserType'), true),
+    publishUpgraded: async () => void calls.push('publish'),
+    markUpgradePublished: async () => undefined,
+    identity: () => ({ verify: async (_m, n) => (calls.push(`verify:${n}`), n.startsWith('000') ? { kind: 'no_match' } : { kind: 'match', fullName: 'ADA OKAFOR' }) }),
+    saveKyc: async () => (calls.push('saveKyc'), { kind: 'saved' }),
+    saveWebhookUrl: async () => ({ webhookSecret: 'whsec_existing' }),
+    allowLoopbackWebhooks: () => false,
+    newWebhookSecret: () => 'whsec_new',
+    newId: () => 'F1',
+    now: () => new Date(),
+    log: quietLog,
+    ...over,
+  };
+  return { ops: profileOperations(deps), calls };
+}
+
+describe('profile over HTTP', () => {
+  it('self-upgrade below ₦1000: "Insufficient balance" and no event; upgrading someone else or to another type is forbidden', async () => {
+    const { ops, calls } = profileOps();
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id: 'U1' } })))).toEqual({ status: 400, msg: MSG.insufficientBalance });
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id: 'U2' } })))).toEqual({ status: 403, msg: MSG.forbidden });
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'api user' }, { params: { id: 'U1' } })))).toEqual({ status: 403, msg: MONEY_MSG.onlyResellerUpgrade });
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'boss' }, { params: { id: 'U1' } })))).toEqual({ status: 400, msg: MONEY_MSG.invalidUserType });
+    expect(calls).toEqual(['upgrade']);
+  });
+
+  it('admins set any type without a fee', async () => {
+    const { ops, calls } = profileOps();
+    const admin = { ...principal, userId: 'A', isAdmin: true };
+    const answer = await ops.updateUserType(request('updateUserType', { userType: 'api user' }, { params: { id: 'U2' }, principal: admin }));
+    expect(answer.body).toMatchObject({ msg: MONEY_MSG.userTypeUpdated, receipt: null });
+    expect(calls).toEqual(['setUserType']);
+  });
+
+  it('KYC: only one of nin/bvn, 11 digits, checked with the provider; no match or a second set is refused', async () => {
+    const { ops, calls } = profileOps();
+    expect(await refusal(ops.updateKyc(request('updateKyc', { nin: '12345678901', bvn: '12345678901' })))).toEqual({ status: 400, msg: MONEY_MSG.kycOneMethod });
+    expect(await refusal(ops.updateKyc(request('updateKyc', { nin: '123' })))).toEqual({ status: 400, msg: MONEY_MSG.kycInvalidNumber });
+    expect(await refusal(ops.updateKyc(request('updateKyc', { nin: '00012345678' })))).toEqual({ status: 400, msg: MONEY_MSG.kycNoMatch });
+    expect((await ops.updateKyc(request('updateKyc', { nin: '12345678901' }))).body).toMatchObject({ msg: MONEY_MSG.kycVerified });
+    expect(calls).toEqual(['verify:00012345678', 'verify:12345678901', 'saveKyc']);
+    const already = profileOps({ findUser: async () => ({ ...profile, bvn: '22222222222' }) });
+    expect(await refusal(already.ops.updateKyc(request('updateKyc', { nin: '12345678901' })))).toEqual({ status: 409, msg: MONEY_MSG.kycAlreadySet });
+    expect(already.calls).toEqual([]);
+  });
+
+  it('webhook URL: https accepted with the signing secret in force; http and loopback refused in the cloud', async () => {
+    const { ops } = profileOps();
+    expect((await ops.updateWebhook(request('updateWebhook', { webhookUrl: 'https://hooks.example.com/vtu' }))).body).toEqual({
+      msg: MONEY_MSG.webhookUpdated,
+      webhookUrl: 'https://hooks.example.com/vtu',
+      webhookSecret: 'whsec_existing',
+    });
+    expect(await refusal(ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://hooks.example.com/vtu' })))).toEqual({ status: 400, msg: MONEY_MSG.invalidWebhookUrl });
+    expect(await refusal(ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://localhost:4000/x' })))).toEqual({ status: 400, msg: MONEY_MSG.invalidWebhookUrl });
+    expect(await refusal(ops.updateWebhook(request('updateWebhook', {})))).toEqual({ status: 400, msg: MONEY_MSG.invalidWebhookUrl });
+    const local = profileOps({ allowLoopbackWebhooks: () => true });
+    expect((await local.ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://127.0.0.1:4000/x' }))).body).toMatchObject({ webhookUrl: 'http://127.0.0.1:4000/x' });
+  });
+});
+
+describe('webhook receivers read the exact bytes signed', () => {
+  it('text bodies as sent, base64 bodies decoded', () => {
+    const text = '{"a": 1,  "b":2}';
+    expect(rawBodyOf({ body: text, isBase64Encoded: false } as APIGatewayProxyEventV2).toString()).toBe(text);
+    expect(rawBodyOf({ body: Buffer.from(text).toString('base64'), isBase64Encoded: true } as APIGatewayProxyEventV2).toString()).toBe(text);
+    expect(rawBodyOf({ isBase64Encoded: false } as APIGatewayProxyEventV2).length).toBe(0);
+  });
+});
