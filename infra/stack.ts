@@ -54,6 +54,8 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_SUPPLIERS = [
   { name: 'ALARO', protocol: 'msorg', baseUrl: 'https://alaro.example.com', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
   { name: 'GLAD', protocol: 'msorg', baseUrl: 'https://gladtidingsdata.com', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
+  // Electricity (and, when `networks` lists some, airtime/data after the MSORG panels). Keys: /vtu/suppliers/VTPASS/{api-key,public-key,secret-key}.
+  { name: 'VTPASS', protocol: 'vtpass', baseUrl: 'https://vtpass.com', networks: [], electricity: true },
 ];
 
 /** SSM path under which supplier tokens are stored as SecureString parameters (created by an operator, never in source). */
@@ -117,7 +119,8 @@ export class PlatformStack extends Stack {
     (api.defaultStage!.node.defaultChild as CfnStage).defaultRouteSettings = { throttlingRateLimit: 200, throttlingBurstLimit: 400 };
     const httpFunctions = {} as Record<HttpService, NodejsFunction>;
     for (const [service, spec] of Object.entries(HTTP_FUNCTIONS) as [HttpService, FunctionSpec][]) {
-      const extra: Record<string, string> = service === 'purchases' ? { [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl } : {};
+      // Purchases also validates meters at the electricity supplier: it needs the supplier wiring.
+      const extra: Record<string, string> = service === 'purchases' ? { [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl, ...supplierEnvironment } : {};
       const fn = this.lambda(spec, { ...baseEnvironment, ...extra });
       jwtSecret.grantRead(fn);
       httpFunctions[service] = fn;
@@ -129,6 +132,7 @@ export class PlatformStack extends Stack {
     table.grantReadWriteData(httpFunctions.purchases);
     bus.grantPutEventsTo(httpFunctions.accounts);
     fulfilmentQueue.grantSendMessages(httpFunctions.purchases);
+    httpFunctions.purchases.addToRolePolicy(supplierParamsRead);
     // The catalogue and admin-settings services read anything (principals) but write only their
     // own partition: IAM's dynamodb:LeadingKeys holds them to it.
     table.grantReadData(httpFunctions.catalogue);

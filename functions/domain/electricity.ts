@@ -5,6 +5,7 @@
  */
 import { ELECTRICITY_FEE_KOBO, ELECTRICITY_MAX_KOBO, ELECTRICITY_MIN_KOBO, type MeterType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
+import type { MeterCheck, MeterQuery, SupplierGateway } from '../ports/suppliers.js';
 
 export interface ElectricityPrice {
   /** Token value bought at the supplier. */
@@ -46,4 +47,22 @@ export interface ElectricityDetails {
   customerName?: string;
   customerAddress?: string;
   resetToken?: string;
+}
+
+/**
+ * Asks the electricity suppliers, in order, who is behind a meter. The first that answers valid or
+ * invalid decides; one with no usable answer (timeout, outage, no credentials) hands over to the next.
+ */
+export async function checkMeter(query: MeterQuery, suppliers: readonly SupplierGateway[]): Promise<MeterCheck> {
+  let last: MeterCheck = { kind: 'unavailable', supplier: 'NONE', reason: 'no_electricity_supplier' };
+  for (const supplier of suppliers) {
+    if (!supplier.verifyMeter) continue;
+    try {
+      last = await supplier.verifyMeter(query);
+    } catch (error) {
+      last = { kind: 'unavailable', supplier: supplier.name, reason: `gateway_error: ${String(error)}` };
+    }
+    if (last.kind !== 'unavailable') return last;
+  }
+  return last;
 }

@@ -12,10 +12,11 @@
  * Each hand-over to the next supplier is itself a conditional write that names it and refuses a
  * supplier already in the purchase's `submittedTo`: at most one submission per supplier.
  *
- * Airtime goes out as a top-up of its face value; data as the plan, by each supplier's own plan id.
+ * Airtime goes out as a top-up of its face value; data as the plan, by each supplier's own plan id;
+ * electricity as a bill payment of the token value to the suppliers that sell electricity.
  */
 import { NETWORK_NAMES, type NetworkName } from '../../shared/constants.js';
-import type { AirtimeOrder, DataOrder, ServiceKind, SupplierCallResult, SupplierGateway } from '../ports/suppliers.js';
+import type { AirtimeOrder, DataOrder, ElectricityOrder, ServiceKind, SupplierCallResult, SupplierGateway } from '../ports/suppliers.js';
 import { isFinal } from './purchase-state.js';
 import { decideAfterAttempt } from './suppliers.js';
 import { attemptOf, publishSettled, settleDelivered, settleFailed, type Logger, type SettlementDeps } from './settlement.js';
@@ -42,27 +43,55 @@ function isNetwork(value: string): value is NetworkName {
   return (NETWORK_NAMES as readonly string[]).includes(value);
 }
 
-type Deliverable = TransactionRecord & { trans_Network: NetworkName };
+/** What a purchase needs delivered: airtime or data on a network, or an electricity token. */
+type Delivery = ServiceKind | 'electricity';
 
 /** What kind of delivery a purchase needs; undefined when fulfilment cannot deliver it. */
-function serviceOf(purchase: TransactionRecord): ServiceKind | undefined {
+function deliveryOf(purchase: TransactionRecord): Delivery | undefined {
+  if (purchase.trans_Type === 'electricity') return purchase.electricity ? 'electricity' : undefined;
   if (!isNetwork(purchase.trans_Network)) return undefined;
   if (purchase.trans_Type === 'airtime') return 'airtime';
   if (purchase.trans_Type === 'data' && purchase.dataPlan) return 'data';
   return undefined;
 }
 
-async function callSupplier(supplier: SupplierGateway, purchase: Deliverable, service: ServiceKind): Promise<SupplierCallResult> {
-  const common = { requestId: purchase.id, network: purchase.trans_Network, phoneNumber: purchase.phone_number };
+function orderOf(purchase: TransactionRecord, delivery: Delivery): { kind: Delivery; order: AirtimeOrder | DataOrder | ElectricityOrder } {
+  const placed = { requestId: purchase.id, placedAt: purchase.createdAt };
+  const meter = purchase.electricity;
+  if (delivery === 'electricity' && meter) {
+    const order: ElectricityOrder = {
+      ...placed,
+      meterId: meter.meterId,
+      company: meter.company,
+      meterNumber: meter.meterNumber,
+      meterType: meter.meterType,
+      amountKobo: purchase.faceValueKobo ?? purchase.amountKobo,
+      phoneNumber: meter.customerPhone,
+    };
+    return { kind: 'electricity', order };
+  }
+  const common = { ...placed, network: purchase.trans_Network as NetworkName, phoneNumber: purchase.phone_number };
   const plan = purchase.dataPlan;
-  const data: DataOrder | undefined =
-    service === 'data' && plan ? { ...common, planId: plan.planId, planName: plan.planName, supplierPlanIds: plan.supplierPlanIds } : undefined;
-  const airtime: AirtimeOrder = { ...common, faceValueKobo: purchase.faceValueKobo ?? purchase.amountKobo };
+  if (delivery === 'data' && plan) {
+    const order: DataOrder = { ...common, planId: plan.planId, planName: plan.planName, supplierPlanIds: plan.supplierPlanIds };
+    return { kind: 'data', order };
+  }
+  const order: AirtimeOrder = { ...common, faceValueKobo: purchase.faceValueKobo ?? purchase.amountKobo };
+  return { kind: 'airtime', order };
+}
+
+async function callSupplier(supplier: SupplierGateway, purchase: TransactionRecord, delivery: Delivery): Promise<SupplierCallResult> {
+  const { kind, order } = orderOf(purchase, delivery);
   try {
-    return data ? await supplier.buyData(data) : await supplier.buyAirtime(airtime);
+    if (kind === 'electricity') {
+      // Nothing is sent to a supplier that does not sell electricity: a definite failure (next supplier).
+      if (!supplier.buyElectricity) return { supplier: supplier.name, outcome: 'failed', reason: 'electricity_not_supported', request: order, response: null };
+      return await supplier.buyElectricity(order as ElectricityOrder);
+    }
+    return kind === 'data' ? await supplier.buyData(order as DataOrder) : await supplier.buyAirtime(order as AirtimeOrder);
   } catch (error) {
     // Gateways report trouble as outcomes; a throw here is a bug whose effect we cannot know.
-    return { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: data ?? airtime, response: String(error) };
+    return { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: order, response: String(error) };
   }
 }
 
@@ -77,17 +106,18 @@ export async function fulfilPurchase(transactionId: string, deps: FulfilmentDeps
     return 'already_final';
   }
   if (purchase.trans_Status !== 'processing' || purchase.submittedAt) return 'claimed_elsewhere';
-  const service = serviceOf(purchase);
-  if (!service) {
+  const delivery = deliveryOf(purchase);
+  if (!delivery) {
     deps.log.error('no fulfilment for this kind of purchase', { transactionId, type: purchase.trans_Type, network: purchase.trans_Network });
     return 'unsupported';
   }
-  const order = purchase as Deliverable;
-  const suppliers = await deps.suppliers.forNetwork(order.trans_Network, service);
+  const order = purchase;
+  const suppliers =
+    delivery === 'electricity' ? await deps.suppliers.forElectricity() : await deps.suppliers.forNetwork(order.trans_Network as NetworkName, delivery);
   const first = suppliers[0];
   if (!first) {
     // Nobody was called, so refunding is certainly right; an operator must configure a supplier.
-    deps.log.error('no supplier configured for network; refunding', { transactionId, network: order.trans_Network });
+    deps.log.error('no supplier configured for this purchase; refunding', { transactionId, network: order.trans_Network, delivery });
     if (!(await deps.transactions.claimSubmission(transactionId, 'NONE', deps.now()))) return 'claimed_elsewhere';
     return finishFailed(order, 'no_supplier', [], deps);
   }
@@ -99,7 +129,7 @@ export async function fulfilPurchase(transactionId: string, deps: FulfilmentDeps
   let supplier: SupplierGateway = first;
   for (;;) {
     tried.push(supplier.name);
-    const result = await callSupplier(supplier, order, service);
+    const result = await callSupplier(supplier, order, delivery);
     const attempt = attemptOf(result, 'submit', deps.now());
     deps.log.info('supplier answered', { transactionId, supplier: supplier.name, outcome: result.outcome, reason: result.reason });
     const decision = decideAfterAttempt(result.outcome, preference, tried);

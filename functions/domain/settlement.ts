@@ -8,6 +8,7 @@ import type { Ledger } from '../ports/ledger.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../ports/messaging.js';
 import type { SupplierCallResult, SupplierDirectory } from '../ports/suppliers.js';
 import type { TransactionStore } from '../ports/transactions.js';
+import type { ElectricityDetails } from './electricity.js';
 import type { SupplierOutcome } from './purchase-state.js';
 import type { SupplierAttempt, TransactionRecord } from './transactions.js';
 
@@ -49,6 +50,7 @@ export async function settleDelivered(
   attempts: SupplierAttempt[],
   deps: SettlementDeps,
 ): Promise<SettleResult> {
+  const electricity = deliveredElectricity(purchase, result);
   const record = await deps.transactions.settleSuccess(purchase.id, {
     attempts,
     supplier: result.supplier,
@@ -56,9 +58,20 @@ export async function settleDelivered(
     apiResponse: result.apiResponse,
     profitKobo: purchase.amountKobo - (purchase.costKobo ?? purchase.amountKobo),
     now: deps.now(),
+    ...(electricity ? { electricity } : {}),
   });
   if (record) return { settled: true, record };
   return { settled: false, record: await deps.transactions.get(purchase.id) };
+}
+
+/**
+ * An electricity purchase's details with what the supplier said it delivered (token, units,
+ * customer) laid over the meter we kept; undefined for other purchases or when it said nothing.
+ */
+export function deliveredElectricity(purchase: TransactionRecord, result: SupplierCallResult): ElectricityDetails | undefined {
+  if (!purchase.electricity || !result.electricity) return undefined;
+  const given = Object.fromEntries(Object.entries(result.electricity).filter(([, value]) => typeof value === 'string' && value.trim() !== ''));
+  return { ...purchase.electricity, ...given };
 }
 
 /** Definite failure: money back atomically, at most once. */

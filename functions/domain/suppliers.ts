@@ -10,9 +10,10 @@ import type { SupplierOutcome } from './purchase-state.js';
  * Supplier names to try, most preferred first: the admin's choice (else the default) when it is
  * configured, then every other configured supplier once, in configuration order.
  */
-export function supplierPreference(configured: readonly SupplierName[], chosen: SupplierName | undefined): SupplierName[] {
+export function supplierPreference<Name extends string>(configured: readonly Name[], chosen: SupplierName | undefined): Name[] {
   const unique = [...new Set(configured)];
-  const first = chosen && unique.includes(chosen) ? chosen : unique.includes(DEFAULT_SUPPLIER) ? DEFAULT_SUPPLIER : unique[0];
+  const has = (name: string | undefined): name is Name => name !== undefined && (unique as readonly string[]).includes(name);
+  const first = has(chosen) ? chosen : has(DEFAULT_SUPPLIER) ? DEFAULT_SUPPLIER : unique[0];
   return first === undefined ? [] : [first, ...unique.filter((name) => name !== first)];
 }
 

@@ -83,7 +83,7 @@ export async function sweepOne(id: string, deps: SweeperDeps, settings: SweeperS
 
   let result: SupplierCallResult;
   try {
-    result = await supplier.requery({ requestId: purchase.id, supplierReference: purchase.apiResponseId });
+    result = await supplier.requery({ requestId: purchase.id, placedAt: purchase.createdAt, supplierReference: purchase.apiResponseId });
   } catch (error) {
     result = { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: { requestId: purchase.id }, response: String(error) };
   }

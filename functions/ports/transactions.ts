@@ -1,6 +1,7 @@
 /** Port to stored transactions: status changes that move no money, and listings. */
 import type { TransactionStatus, TransactionType, UserType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
+import type { ElectricityDetails } from '../domain/electricity.js';
 import type { SupplierAttempt, TransactionRecord } from '../domain/transactions.js';
 
 export interface OpenTransactionRef {
@@ -27,6 +28,8 @@ export interface SettleSuccessInput {
   apiResponse?: string;
   profitKobo: Kobo;
   now: Date;
+  /** Electricity: the meter with the supplier's token, units and customer, stored with the success. */
+  electricity?: ElectricityDetails;
 }
 
 export interface TransactionStore {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { LocalConfig } from './config.js';
-import { SIMULATED_PROVIDER_ACCOUNTS, SIMULATED_SUPPLIERS } from './config.js';
+import { SIMULATED_PROVIDER_ACCOUNTS, SIMULATED_SUPPLIERS, SIMULATED_VTPASS } from './config.js';
 import { apiPath } from '../../shared/routes.js';
 import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.js';
 import { LocalEventBus } from './eventbridge.js';
@@ -22,6 +22,7 @@ import { MailStore } from './mail.js';
 import { SqsPoller } from './pollers.js';
 import { LocalScheduler } from './scheduler.js';
 import { MsorgSimulator } from './simulators/msorg.js';
+import { VtpassSimulator } from './simulators/vtpass.js';
 import { IdentitySimulator } from './simulators/identity.js';
 import { MonnifySimulator } from './simulators/monnify.js';
 import { PayoutSimulator } from './simulators/payout.js';
@@ -161,6 +162,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     const simulatorRoutes = new Map(
       [...simulators.entries()].map(([path, sim]) => [path, (req: IncomingMessage, res: ServerResponse, sub: string, query: URLSearchParams) => sim.handle(req, res, sub, query)]),
     );
+    // VTpass: the electricity supplier (meter numbers decide outcomes, see simulators/vtpass.ts).
+    const vtpass = new VtpassSimulator({ ...config.secrets.vtpassKeys, stateFile: join(config.dataDir, 'simulators', `${SIMULATED_VTPASS.name}.json`) });
+    simulatorRoutes.set(SIMULATED_VTPASS.path, (req, res, sub, query) => vtpass.handle(req, res, sub, query));
+    stops.push(async () => vtpass.close());
     // Payment providers, payouts and identity: they call the platform's public webhook receivers,
     // and a person opens their pages (checkout, "send a transfer") on the public origin.
     const providerSecrets = config.secrets.providerSecrets;
@@ -233,7 +238,8 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     );
     stops.push(() => services.close());
     const servicesUrl = `http://127.0.0.1:${services.port}`;
-    const supplierUrls = Object.fromEntries(SIMULATED_SUPPLIERS.map((s) => [s.name, `${servicesUrl}/_sim/${s.path}`]));
+    const supplierUrls: Record<string, string> = Object.fromEntries(SIMULATED_SUPPLIERS.map((s) => [s.name, `${servicesUrl}/_sim/${s.path}`]));
+    supplierUrls[SIMULATED_VTPASS.name] = `${servicesUrl}/_sim/${SIMULATED_VTPASS.path}`;
 
     // One process runs every handler: its environment is the union of theirs, plus the local endpoints.
     const resolved = resolveEnvironment(topology, {
@@ -256,10 +262,18 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       AWS_ENDPOINT_URL_EVENTBRIDGE: servicesUrl,
       AWS_ENDPOINT_URL_SESV2: servicesUrl,
       JWT_SECRET: config.secrets.jwtSecret,
-      SUPPLIERS_CONFIG: JSON.stringify(
-        SIMULATED_SUPPLIERS.map((s) => ({ name: s.name, protocol: 'msorg', baseUrl: supplierUrls[s.name], networkIds: s.networkIds })),
-      ),
-      SUPPLIER_TOKENS: JSON.stringify(config.secrets.supplierTokens),
+      SUPPLIERS_CONFIG: JSON.stringify([
+        ...SIMULATED_SUPPLIERS.map((s) => ({ name: s.name, protocol: 'msorg', baseUrl: supplierUrls[s.name], networkIds: s.networkIds })),
+        { name: SIMULATED_VTPASS.name, protocol: 'vtpass', baseUrl: supplierUrls[SIMULATED_VTPASS.name], networks: SIMULATED_VTPASS.networks, electricity: SIMULATED_VTPASS.electricity },
+      ]),
+      SUPPLIER_TOKENS: JSON.stringify({
+        ...config.secrets.supplierTokens,
+        [SIMULATED_VTPASS.name]: {
+          'api-key': config.secrets.vtpassKeys.apiKey,
+          'public-key': config.secrets.vtpassKeys.publicKey,
+          'secret-key': config.secrets.vtpassKeys.secretKey,
+        },
+      }),
       SUPPLIER_TIMEOUT_MS: String(config.supplierTimeoutMs),
       APP_BASE_URL: config.appBaseUrl,
       MAIL_FROM: config.mailFrom,

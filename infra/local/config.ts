@@ -17,6 +17,16 @@ export const SIMULATED_SUPPLIERS = [
 ] as const;
 export type SimulatedSupplierName = (typeof SIMULATED_SUPPLIERS)[number]['name'];
 
+/** The simulated VTpass account: electricity only by default (no `networks`, so it joins no airtime/data failover chain). */
+export const SIMULATED_VTPASS = { name: 'VTPASS', path: 'vtpass', networks: [] as string[], electricity: true } as const;
+
+/** VTpass's three credentials (integrations.md): api-key always, public-key on GET, secret-key on POST. */
+export interface VtpassKeys {
+  apiKey: string;
+  publicKey: string;
+  secretKey: string;
+}
+
 /** The payment providers' simulated accounts (not secrets): Monnify contract code, identity app id. */
 export const SIMULATED_PROVIDER_ACCOUNTS = { monnifyContractCode: '7059707855', identityAppId: 'local-identity-app' } as const;
 
@@ -32,6 +42,8 @@ export interface LocalSecrets {
   adminPassword: string;
   jwtSecret: string;
   supplierTokens: Record<SimulatedSupplierName, string>;
+  /** Shared by the VTpass simulator and the functions (SUPPLIER_TOKENS.VTPASS). */
+  vtpassKeys: VtpassKeys;
   /** Shared by the payment-provider simulators and the functions (PROVIDER_SECRETS). */
   providerSecrets: ProviderSecrets;
 }
@@ -93,6 +105,11 @@ export function loadSecrets(dataDir: string): LocalSecrets {
     supplierTokens: {
       ALARO: existing.supplierTokens?.ALARO ?? randomBytes(20).toString('hex'),
       GLAD: existing.supplierTokens?.GLAD ?? randomBytes(20).toString('hex'),
+    },
+    vtpassKeys: {
+      apiKey: existing.vtpassKeys?.apiKey ?? randomBytes(16).toString('hex'),
+      publicKey: existing.vtpassKeys?.publicKey ?? `PK_${randomBytes(20).toString('hex')}`,
+      secretKey: existing.vtpassKeys?.secretKey ?? `SK_${randomBytes(20).toString('hex')}`,
     },
     providerSecrets: {
       squadSecretKey: existing.providerSecrets?.squadSecretKey ?? `sk_test_${randomBytes(20).toString('hex')}`,

@@ -21,7 +21,7 @@ import { afterAll, beforeAll } from 'vitest';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TEST_ADMIN = { userName: 'admin', password: 'local-admin-Passw0rd!', email: 'admin@example.com' } as const;
 
-export type SupplierName = 'ALARO' | 'GLAD';
+export type SupplierName = 'ALARO' | 'GLAD' | 'VTPASS';
 
 export interface CapturedMail {
   id: string;
@@ -39,6 +39,8 @@ export interface SimulatorCalls {
   count: number;
   byRequestId: Record<string, number>;
   calls: Array<{ at: string; method: string; path: string; requestId: string | null; mobileNumber: string | null; answer: number | 'held' }>;
+  /** VTPASS only: its records of the purchase (status, token, units …), as the simulator keeps them. */
+  transactions?: Array<Record<string, unknown>>;
 }
 
 export type ForcedOutcome = 'successful' | 'failed' | 'processing' | 'processing-then-failed' | 'timeout' | 'error' | null;

@@ -116,6 +116,8 @@ const LISTING_ATTRIBUTES = [
   'apiResponseId',
   'relatedTransactionId',
   'paymentLink',
+  // Electricity: the meter and the supplier's token, units and customer (shown in the details).
+  'electricity',
   'entity',
 ];
 
@@ -235,6 +237,10 @@ export const dynamoTransactions: TransactionStore = {
     if (input.apiResponse !== undefined) {
       sets.push('apiResponse = :apiResponse');
       values[':apiResponse'] = input.apiResponse;
+    }
+    if (input.electricity !== undefined) {
+      sets.push('electricity = :electricity');
+      values[':electricity'] = input.electricity;
     }
     try {
       const result = await db().send(

@@ -36,7 +36,9 @@ export function premblyIdentity(options: IdentityOptions): IdentityVerifier {
         const fullName = [data.firstname ?? data.firstName, data.middlename ?? data.middleName, data.surname ?? data.lastName].filter((part) => typeof part === 'string' && part.trim()).join(' ');
         return { kind: 'match', fullName };
       }
-      if (answer.kind === 'answer' && (answer.json?.response_code === '01' || answer.status === 404 || (answer.status < 500 && answer.json?.status === false))) {
+      // Our own credentials refused is our problem, never "your number does not match".
+      const refusedUs = answer.kind === 'answer' && (answer.status === 401 || answer.status === 403 || answer.status === 429);
+      if (answer.kind === 'answer' && !refusedUs && (answer.json?.response_code === '01' || answer.status === 404 || (answer.status < 500 && answer.json?.status === false))) {
         return { kind: 'no_match' };
       }
       return { kind: 'unavailable', detail: describeAnswer(answer) };

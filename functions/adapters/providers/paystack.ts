@@ -17,7 +17,9 @@ export interface PaystackOptions {
 }
 
 const success = (answer: ProviderAnswer) => answer.kind === 'answer' && answer.status >= 200 && answer.status < 300 && answer.json?.status === true;
-const clientError = (answer: ProviderAnswer) => answer.kind === 'answer' && answer.status >= 400 && answer.status < 500;
+/** The provider refused the request itself; our own credentials or rate being refused is not that (retry, alert). */
+const clientError = (answer: ProviderAnswer) =>
+  answer.kind === 'answer' && answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403 && answer.status !== 429;
 
 export function paystackPayouts(options: PaystackOptions): Payouts {
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ProviderAnswer> {

@@ -2,10 +2,14 @@
  * Supplier configuration: SUPPLIERS_CONFIG (JSON, no secrets) parsed once and loudly; tokens from
  * SUPPLIER_TOKENS (local cloud) or SSM SecureString `${SUPPLIER_PARAM_PREFIX}<NAME>/token` (cloud,
  * decrypted, cached for five minutes).
+ *
+ * Two protocols: `msorg` (ALARO, GLAD: one token) and `vtpass` (three keys: api-key, public-key,
+ * secret-key — in SUPPLIER_TOKENS as {"VTPASS": {"api-key": …, "public-key": …, "secret-key": …}},
+ * in SSM as `${SUPPLIER_PARAM_PREFIX}VTPASS/api-key` and so on).
  */
 import { getParameter } from '@aws-lambda-powertools/parameters/ssm';
 import { z } from 'zod';
-import { NETWORK_NAMES, SUPPLIER_TIMEOUT_DEFAULT_MS, SUPPLIERS, type NetworkName, type SupplierName } from '../../../shared/constants.js';
+import { CONFIGURABLE_SUPPLIERS, NETWORK_NAMES, SUPPLIER_TIMEOUT_DEFAULT_MS, type ConfigurableSupplierName, type NetworkName } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { MissingConfigError, optionalEnv, requireEnv } from '../config.js';
 
@@ -13,13 +17,40 @@ const networkIds = z.object(
   Object.fromEntries(NETWORK_NAMES.map((network) => [network, z.coerce.number().int().positive()])) as Record<NetworkName, z.ZodNumber>,
 );
 
-export const supplierConfigSchema = z.object({
-  name: z.enum(SUPPLIERS),
+export const msorgConfigSchema = z.object({
+  name: z.enum(CONFIGURABLE_SUPPLIERS),
   protocol: z.literal('msorg'),
   baseUrl: z.string().url(),
   networkIds: networkIds.partial(),
 });
+export type MsorgSupplierConfig = z.infer<typeof msorgConfigSchema>;
+
+export const vtpassConfigSchema = z.object({
+  name: z.enum(CONFIGURABLE_SUPPLIERS),
+  protocol: z.literal('vtpass'),
+  /** https://vtpass.com (live) or https://sandbox.vtpass.com; paths are /api/pay, /api/requery, /api/merchant-verify. */
+  baseUrl: z.string().url(),
+  /** Networks VTpass delivers airtime and data for (serviceIDs mtn, glo, airtel, etisalat); empty: electricity only. */
+  networks: z.array(z.enum(NETWORK_NAMES)).default([]),
+  /** Our data plan id → VTpass variation_code (GET /api/service-variations); a plan without one is not sent to VTpass. */
+  dataVariationCodes: z.record(z.string().regex(/^\d+$/), z.string().min(1)).default({}),
+  /** Whether VTpass sells us electricity tokens (the discos' serviceIDs are VTpass's own). */
+  electricity: z.boolean().default(true),
+});
+export type VtpassSupplierConfig = z.infer<typeof vtpassConfigSchema>;
+
+export const supplierConfigSchema = z.discriminatedUnion('protocol', [msorgConfigSchema, vtpassConfigSchema]);
 export type SupplierConfig = z.infer<typeof supplierConfigSchema>;
+
+/** Whether a configured supplier delivers airtime and data on a network. */
+export function servesNetwork(config: SupplierConfig, network: NetworkName): boolean {
+  return config.protocol === 'msorg' ? config.networkIds[network] !== undefined : config.networks.includes(network);
+}
+
+/** Whether a configured supplier sells electricity. */
+export function sellsElectricity(config: SupplierConfig): boolean {
+  return config.protocol === 'vtpass' && config.electricity;
+}
 
 export class InvalidSupplierConfigError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -37,6 +68,9 @@ export function parseSuppliersConfig(json: string): SupplierConfig[] {
   }
   const parsed = z.array(supplierConfigSchema).safeParse(raw);
   if (!parsed.success) throw new InvalidSupplierConfigError(`${ENV.suppliersConfig} is invalid: ${parsed.error.issues[0]?.message}`);
+  const names = parsed.data.map((config) => config.name);
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated) throw new InvalidSupplierConfigError(`${ENV.suppliersConfig} is invalid: ${repeated} is configured twice`);
   return parsed.data;
 }
 
@@ -53,18 +87,38 @@ export function supplierTimeoutMs(): number {
   return value;
 }
 
-let directTokens: Record<string, string> | undefined;
+let directTokens: Record<string, unknown> | undefined;
 
 /** The API token of a supplier. */
-export async function supplierToken(name: SupplierName): Promise<string> {
+export async function supplierToken(name: ConfigurableSupplierName): Promise<string> {
   const direct = process.env[ENV.supplierTokens];
   if (direct) {
-    directTokens ??= JSON.parse(direct) as Record<string, string>;
+    directTokens ??= JSON.parse(direct) as Record<string, unknown>;
     const token = directTokens[name];
-    if (!token) throw new MissingConfigError(`${ENV.supplierTokens}.${name}`);
+    if (typeof token !== 'string' || !token) throw new MissingConfigError(`${ENV.supplierTokens}.${name}`);
     return token;
   }
   const token = await getParameter(`${requireEnv(ENV.supplierParamPrefix)}${name}/token`, { decrypt: true, maxAge: 300 });
   if (!token) throw new MissingConfigError(`SSM parameter ${requireEnv(ENV.supplierParamPrefix)}${name}/token`);
   return token;
+}
+
+/** The three VTpass credentials (integrations.md): api-key always, public-key on GET, secret-key on POST. */
+export const VTPASS_KEY_NAMES = ['api-key', 'public-key', 'secret-key'] as const;
+export type VtpassKeyName = (typeof VTPASS_KEY_NAMES)[number];
+
+/** One named secret of a supplier with several (VTpass): SUPPLIER_TOKENS.<NAME>.<key> locally, SSM `<prefix><NAME>/<key>` in the cloud. */
+export async function supplierSecret(name: ConfigurableSupplierName, key: VtpassKeyName): Promise<string> {
+  const direct = process.env[ENV.supplierTokens];
+  if (direct) {
+    directTokens ??= JSON.parse(direct) as Record<string, unknown>;
+    const entry = directTokens[name];
+    const value = entry && typeof entry === 'object' ? (entry as Record<string, unknown>)[key] : undefined;
+    if (typeof value !== 'string' || !value) throw new MissingConfigError(`${ENV.supplierTokens}.${name}.${key}`);
+    return value;
+  }
+  const parameter = `${requireEnv(ENV.supplierParamPrefix)}${name}/${key}`;
+  const value = await getParameter(parameter, { decrypt: true, maxAge: 300 });
+  if (!value) throw new MissingConfigError(`SSM parameter ${parameter}`);
+  return value;
 }

@@ -4,16 +4,28 @@
  * configured supplier that serves the network — tried only after a definite failure of the one
  * before (domain/fulfilment.ts), never after an ambiguous answer.
  */
-import type { NetworkName, SupplierName } from '../../../shared/constants.js';
+import { DEFAULT_ELECTRICITY_SUPPLIER, type ConfigurableSupplierName, type NetworkName, type SupplierName } from '../../../shared/constants.js';
 import { supplierPreference } from '../../domain/suppliers.js';
 import type { ServiceKind, SupplierDirectory, SupplierGateway } from '../../ports/suppliers.js';
 import { dynamoSupplierChoices } from '../dynamo/settings.js';
-import { supplierTimeoutMs, suppliersFromEnv, supplierToken, type SupplierConfig } from './config.js';
+import { sellsElectricity, servesNetwork, supplierSecret, supplierTimeoutMs, suppliersFromEnv, supplierToken, type SupplierConfig } from './config.js';
 import { MsorgSupplier } from './msorg.js';
+import { VtpassSupplier } from './vtpass.js';
 
 /** Supplier names for a network, most preferred first (see domain/suppliers.ts). */
-export function preferenceFor(_network: NetworkName, _service: ServiceKind, configured: readonly SupplierName[], chosen?: SupplierName): SupplierName[] {
+export function preferenceFor(
+  _network: NetworkName,
+  _service: ServiceKind,
+  configured: readonly ConfigurableSupplierName[],
+  chosen?: SupplierName,
+): ConfigurableSupplierName[] {
   return supplierPreference(configured, chosen);
+}
+
+/** Electricity suppliers, most preferred first: the default electricity supplier (VTPASS), then the others in configuration order. */
+export function electricityPreference(configured: readonly ConfigurableSupplierName[]): ConfigurableSupplierName[] {
+  const unique = [...new Set(configured)];
+  return unique.includes(DEFAULT_ELECTRICITY_SUPPLIER) ? [DEFAULT_ELECTRICITY_SUPPLIER, ...unique.filter((name) => name !== DEFAULT_ELECTRICITY_SUPPLIER)] : unique;
 }
 
 /** Reads the admin's choice for a network; undefined means the default. */
@@ -30,8 +42,15 @@ export function supplierDirectory(
     async forNetwork(network, service) {
       const chosen = await choiceOf(network);
       return preferenceFor(network, service, names, chosen)
-        .filter((name) => configs.find((c) => c.name === name)?.networkIds[network] !== undefined)
+        .filter((name) => {
+          const config = configs.find((c) => c.name === name);
+          return config !== undefined && servesNetwork(config, network);
+        })
         .map((name) => gateways.get(name)!);
+    },
+    async forElectricity() {
+      const selling = configs.filter(sellsElectricity).map((config) => config.name);
+      return electricityPreference(selling).map((name) => gateways.get(name)!);
     },
     async byName(name) {
       return gateways.get(name);
@@ -41,11 +60,21 @@ export function supplierDirectory(
 
 let fromEnv: SupplierDirectory | undefined;
 
+/** The gateway speaking a configured supplier's protocol. */
+export function gatewayFor(config: SupplierConfig, timeoutMs: number = supplierTimeoutMs()): SupplierGateway {
+  switch (config.protocol) {
+    case 'msorg':
+      return new MsorgSupplier({ config, token: supplierToken, timeoutMs });
+    case 'vtpass':
+      return new VtpassSupplier({ config, secret: supplierSecret, timeoutMs });
+  }
+}
+
 /** The directory described by SUPPLIERS_CONFIG, tokens from SUPPLIER_TOKENS or SSM, choices from the table. */
 export function supplierDirectoryFromEnv(): SupplierDirectory {
   fromEnv ??= supplierDirectory(
     suppliersFromEnv(),
-    (config) => new MsorgSupplier({ config, token: supplierToken, timeoutMs: supplierTimeoutMs() }),
+    (config) => gatewayFor(config),
     async (network) => (await dynamoSupplierChoices.get(network))?.supplierName,
   );
   return fromEnv;

@@ -5,15 +5,15 @@
  * request_id. Every answer — including none — is classified by domain/supplier-outcome.ts; this
  * adapter never throws for supplier trouble.
  */
-import type { SupplierName } from '../../../shared/constants.js';
+import type { ConfigurableSupplierName } from '../../../shared/constants.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { classifyRequery, classifySubmission, type Classification, type SupplierAnswer } from '../../domain/supplier-outcome.js';
 import type { AirtimeOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierGateway } from '../../ports/suppliers.js';
-import type { SupplierConfig } from './config.js';
+import { InvalidSupplierConfigError, type MsorgSupplierConfig, type SupplierConfig } from './config.js';
 
 export interface MsorgOptions {
   config: SupplierConfig;
-  token(name: SupplierName): Promise<string>;
+  token(name: ConfigurableSupplierName): Promise<string>;
   timeoutMs: number;
   fetch?: typeof fetch;
 }
@@ -21,16 +21,20 @@ export interface MsorgOptions {
 const MAX_RESPONSE_CHARS = 64 * 1024;
 
 export class MsorgSupplier implements SupplierGateway {
-  readonly name: SupplierName;
+  readonly name: ConfigurableSupplierName;
   private readonly baseUrl: string;
+  private readonly config: MsorgSupplierConfig;
 
   constructor(private readonly options: MsorgOptions) {
-    this.name = options.config.name;
-    this.baseUrl = options.config.baseUrl.replace(/\/+$/, '');
+    const { config } = options;
+    if (config.protocol !== 'msorg') throw new InvalidSupplierConfigError(`${config.name} does not speak the MSORG protocol`);
+    this.config = config;
+    this.name = config.name;
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
   }
 
   async buyAirtime(order: AirtimeOrder): Promise<SupplierCallResult> {
-    const network = this.options.config.networkIds[order.network];
+    const network = this.config.networkIds[order.network];
     const body = {
       network,
       amount: koboToNaira(order.faceValueKobo),
@@ -49,7 +53,7 @@ export class MsorgSupplier implements SupplierGateway {
   }
 
   async buyData(order: DataOrder): Promise<SupplierCallResult> {
-    const network = this.options.config.networkIds[order.network];
+    const network = this.config.networkIds[order.network];
     const plan = order.supplierPlanIds[this.name];
     const body = { network, mobile_number: order.phoneNumber, plan, Ported_number: true, request_id: order.requestId };
     const request = { method: 'POST', path: '/api/data/', body, ourPlan: { planId: order.planId, planName: order.planName } };

@@ -1,23 +1,42 @@
 /**
- * HTTP: POST /buy/airtime and POST /buy/data. A locked service or an unavailable plan is refused
- * before any money moves; otherwise debit + `processing` record atomically, then hand off to
- * fulfilment.
+ * HTTP: POST /buy/airtime, POST /buy/data, POST /buy/validateMeter and POST /buy/electricity. A
+ * locked service or an unavailable plan is refused before any money moves; otherwise debit +
+ * `processing` record atomically, then hand off to fulfilment. Meter validation asks the
+ * electricity supplier (VTpass merchant-verify) and moves no money.
  */
 import { ulid } from 'ulid';
-import { buyAirtimeRequest, buyDataRequest, type PurchaseResponse } from '../../../shared/api/purchases.js';
-import { airtimeNetworkName, dataNetworkName } from '../../../shared/constants.js';
-import { CATALOGUE_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
-import { InvalidAmountError, nairaToKobo, type Kobo } from '../../../shared/money.js';
+import {
+  buyAirtimeRequest,
+  buyDataRequest,
+  buyElectricityRequest,
+  validateMeterRequest,
+  type InvalidMeterResponse,
+  type PurchaseResponse,
+  type ValidateMeterResponse,
+} from '../../../shared/api/purchases.js';
+import { airtimeNetworkName, dataNetworkName, electricityCompany } from '../../../shared/constants.js';
+import { CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
+import { InvalidAmountError, koboToNaira, nairaToKobo, type Kobo } from '../../../shared/money.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
 import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { dynamoServiceLocks } from '../../adapters/dynamo/settings.js';
-import { loadPrincipal } from '../../adapters/dynamo/users.js';
+import { getUserById, loadPrincipal } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
-import { placeAirtimePurchase, placeDataPurchase, type DataPurchaseDeps, type DataPurchaseResult, type PurchaseDeps } from '../../domain/purchases.js';
+import { supplierDirectoryFromEnv } from '../../adapters/suppliers/index.js';
+import { checkMeter, electricityMinimumKobo } from '../../domain/electricity.js';
+import {
+  placeAirtimePurchase,
+  placeDataPurchase,
+  placeElectricityPurchase,
+  type DataPurchaseDeps,
+  type DataPurchaseResult,
+  type PurchaseDeps,
+} from '../../domain/purchases.js';
 import { toTransactionView } from '../../domain/transactions.js';
-import { BadRequestError, ConflictError } from '../../middleware/errors.js';
+import type { SupplierDirectory } from '../../ports/suppliers.js';
+import { BadRequestError, ConflictError, HttpError } from '../../middleware/errors.js';
 import { httpService, parseInput, type HttpAnswer, type HttpRequest } from '../../middleware/http.js';
 
 function amountInKobo(amount: number | string): Kobo {
@@ -29,8 +48,15 @@ function amountInKobo(amount: number | string): Kobo {
   }
 }
 
+/** The product's own wording of its limits (airtime's by default). */
+interface LimitMessages {
+  belowMinimum: string;
+  aboveMaximum: string;
+}
+const AIRTIME_LIMITS: LimitMessages = { belowMinimum: MSG.minimumAirtime, aboveMaximum: MSG.maximumAirtime };
+
 /** The answer for every outcome of placing a purchase; `processingMsg` names the product. */
-function purchaseAnswer(result: DataPurchaseResult, processingMsg: string): HttpAnswer {
+function purchaseAnswer(result: DataPurchaseResult, processingMsg: string, limits: LimitMessages = AIRTIME_LIMITS): HttpAnswer {
   switch (result.kind) {
     case 'accepted':
     case 'replayed': {
@@ -40,9 +66,9 @@ function purchaseAnswer(result: DataPurchaseResult, processingMsg: string): Http
     case 'invalid_amount':
       throw new BadRequestError(MSG.enterValidAmount);
     case 'below_minimum':
-      throw new BadRequestError(MSG.minimumAirtime);
+      throw new BadRequestError(limits.belowMinimum);
     case 'above_maximum':
-      throw new BadRequestError(MSG.maximumAirtime);
+      throw new BadRequestError(limits.aboveMaximum);
     case 'insufficient_balance':
       throw new BadRequestError(MSG.insufficientBalance);
     case 'service_locked':
@@ -102,7 +128,89 @@ export function buyDataOperation(deps: DataPurchaseDeps) {
   };
 }
 
-const deps: DataPurchaseDeps = {
+// ---------------------------------------------------------------------------------------------
+// Electricity
+
+export interface ElectricityDeps extends PurchaseDeps {
+  /** Read lazily: only the electricity routes need the supplier configuration. */
+  suppliers(): SupplierDirectory;
+  /** The buyer's registered phone, given to the supplier when the request names none. */
+  phoneOf(userId: string): Promise<string | undefined>;
+}
+
+/** A refused meter: the web shows `name` as the error (spec §8); `msg` carries it too. */
+function meterRefusal(statusCode: number, text: string): HttpAnswer {
+  const body: InvalidMeterResponse = { msg: text, name: text };
+  return { statusCode, body };
+}
+
+export function validateMeterOperation(deps: Pick<ElectricityDeps, 'suppliers' | 'log'>) {
+  return async (request: HttpRequest): Promise<HttpAnswer> => {
+    let input;
+    try {
+      input = parseInput(validateMeterRequest, request.body);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 400) return meterRefusal(400, error.message);
+      throw error;
+    }
+    const company = electricityCompany(input.meterId)!;
+    const check = await checkMeter(
+      { meterId: input.meterId, meterNumber: input.meterNumber, meterType: input.meterType },
+      await deps.suppliers().forElectricity(),
+    );
+    switch (check.kind) {
+      case 'valid': {
+        const body: ValidateMeterResponse = {
+          msg: ELECTRICITY_MSG.meterValidated,
+          name: check.customerName,
+          address: check.address ?? null,
+          meterNumber: input.meterNumber,
+          meterId: input.meterId,
+          meterType: input.meterType,
+          company: company.name,
+          minAmount: koboToNaira(electricityMinimumKobo(check.minPurchaseKobo)),
+        };
+        return { statusCode: 200, body };
+      }
+      case 'invalid':
+        return meterRefusal(400, check.message ?? ELECTRICITY_MSG.invalidMeter);
+      case 'unavailable':
+        deps.log.warn('meter validation unavailable', { supplier: check.supplier, reason: check.reason, meterId: input.meterId });
+        // 424, not 5xx: below 500 the person sees what to do (the middleware hides 5xx messages).
+        return meterRefusal(424, ELECTRICITY_MSG.meterValidationUnavailable);
+    }
+  };
+}
+
+export function buyElectricityOperation(deps: ElectricityDeps) {
+  return async (request: HttpRequest): Promise<HttpAnswer> => {
+    const principal = request.principal!;
+    const input = parseInput(buyElectricityRequest, request.body);
+    const company = electricityCompany(input.meterId)!;
+    const customerPhone = input.phone ?? (await deps.phoneOf(principal.userId)) ?? '';
+    const result = await placeElectricityPurchase(
+      {
+        userId: principal.userId,
+        userName: principal.userName,
+        userType: principal.userType,
+        meterId: input.meterId,
+        company: company.name,
+        meterNumber: input.meterNumber,
+        meterType: input.meterType,
+        amountKobo: amountInKobo(input.amount),
+        customerPhone,
+        requestId: input.request_id,
+      },
+      deps,
+    );
+    return purchaseAnswer(result, ELECTRICITY_MSG.electricityProcessing, {
+      belowMinimum: ELECTRICITY_MSG.minimumElectricity,
+      aboveMaximum: ELECTRICITY_MSG.maximumElectricity,
+    });
+  };
+}
+
+const deps: DataPurchaseDeps & ElectricityDeps = {
   ledger: dynamoLedger,
   queue: sqsFulfilmentQueue(),
   now: () => new Date(),
@@ -111,6 +219,17 @@ const deps: DataPurchaseDeps = {
   services: dynamoServiceLocks,
   contacts: dynamoContacts,
   catalogue: dynamoCatalogue,
+  suppliers: supplierDirectoryFromEnv,
+  phoneOf: async (userId) => (await getUserById(userId))?.phoneNumber,
 };
 
-export const handler = httpService('purchases', { buyAirtime: buyAirtimeOperation(deps), buyData: buyDataOperation(deps) }, { loadPrincipal });
+export const handler = httpService(
+  'purchases',
+  {
+    buyAirtime: buyAirtimeOperation(deps),
+    buyData: buyDataOperation(deps),
+    validateMeter: validateMeterOperation(deps),
+    buyElectricity: buyElectricityOperation(deps),
+  },
+  { loadPrincipal },
+);

@@ -55,6 +55,8 @@ export class FakeSupplier implements SupplierGateway {
 export function directoryOf(...suppliers: SupplierGateway[]): SupplierDirectory {
   return {
     forNetwork: async () => suppliers,
+    // Electricity goes to the suppliers that sell it, in the order given.
+    forElectricity: async () => suppliers.filter((s) => typeof s.buyElectricity === 'function'),
     byName: async (name) => suppliers.find((s) => s.name === name),
   };
 }

@@ -30,6 +30,8 @@ function readStored(): Session | null {
 }
 
 let current: Session | null = readStored();
+/** The session's plan groups: undefined until first read from storage. */
+let plans: Partial<SubscriptionPlans> | null | undefined;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -79,8 +81,6 @@ export function signIn(token: string, user: UserView, subscriptionPlans?: unknow
   storePlans(subscriptionPlans && typeof subscriptionPlans === 'object' ? (subscriptionPlans as Partial<SubscriptionPlans>) : null);
   persist({ token, user });
 }
-
-let plans: Partial<SubscriptionPlans> | null | undefined;
 
 function storePlans(next: Partial<SubscriptionPlans> | null): void {
   plans = next;

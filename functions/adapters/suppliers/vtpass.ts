@@ -1,0 +1,212 @@
+/**
+ * The VTpass protocol (integrations.md): headers `api-key` always and `secret-key` on POST (every
+ * call here is a POST; `public-key` is for GETs), JSON bodies.
+ *   POST /api/pay            airtime {request_id, serviceID: mtn|glo|airtel|etisalat, amount, phone}
+ *                            data {request_id, serviceID: <net>-data, billersCode, variation_code, phone}
+ *                            electricity {request_id, serviceID: <disco>-electric, billersCode: meter,
+ *                                         variation_code: prepaid|postpaid, amount, phone}
+ *   POST /api/requery        {request_id}
+ *   POST /api/merchant-verify {billersCode, serviceID, type: prepaid|postpaid}
+ * The request_id is the purchase's Lagos time `YYYYMMDDHHII` + our transaction id
+ * (domain/vtpass-outcome.ts), the same for every submission and re-query of one purchase. Every
+ * answer — including none — is classified by domain/vtpass-outcome.ts; nothing here throws for
+ * supplier trouble.
+ */
+import type { ConfigurableSupplierName, NetworkName } from '../../../shared/constants.js';
+import { koboToNaira, nairaToKobo } from '../../../shared/money.js';
+import type { SupplierAnswer } from '../../domain/supplier-outcome.js';
+import { classifyVtpassMeter, classifyVtpassPay, classifyVtpassRequery, vtpassRequestId, type VtpassClassification } from '../../domain/vtpass-outcome.js';
+import type {
+  AirtimeOrder,
+  DataOrder,
+  ElectricityOrder,
+  MeterCheck,
+  MeterQuery,
+  RequeryKey,
+  SupplierCallResult,
+  SupplierGateway,
+} from '../../ports/suppliers.js';
+import { InvalidSupplierConfigError, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from './config.js';
+
+/** VTpass serviceIDs of airtime by network (9mobile keeps its old name, etisalat). */
+export const VTPASS_AIRTIME_SERVICE_IDS: Record<NetworkName, string> = { MTN: 'mtn', GLO: 'glo', AIRTEL: 'airtel', '9MOBILE': 'etisalat' };
+export const VTPASS_DATA_SERVICE_IDS: Record<NetworkName, string> = { MTN: 'mtn-data', GLO: 'glo-data', AIRTEL: 'airtel-data', '9MOBILE': 'etisalat-data' };
+/** VTpass serviceIDs of the electricity companies, by our meter id (spec §9). */
+export const VTPASS_ELECTRICITY_SERVICE_IDS: Readonly<Record<number, string>> = {
+  18: 'ikeja-electric',
+  19: 'ibadan-electric',
+  20: 'eko-electric',
+  21: 'portharcourt-electric',
+  22: 'kaduna-electric',
+  23: 'kano-electric',
+  24: 'jos-electric',
+  25: 'abuja-electric',
+  26: 'enugu-electric',
+  28: 'yola-electric',
+  29: 'benin-electric',
+};
+
+export interface VtpassOptions {
+  config: SupplierConfig;
+  secret(name: ConfigurableSupplierName, key: VtpassKeyName): Promise<string>;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  /** Only for an order that does not say when it was placed. */
+  now?: () => Date;
+}
+
+const MAX_RESPONSE_CHARS = 64 * 1024;
+
+export class VtpassSupplier implements SupplierGateway {
+  readonly name: ConfigurableSupplierName;
+  private readonly baseUrl: string;
+  private readonly config: VtpassSupplierConfig;
+
+  constructor(private readonly options: VtpassOptions) {
+    const { config } = options;
+    if (config.protocol !== 'vtpass') throw new InvalidSupplierConfigError(`${config.name} does not speak the VTpass protocol`);
+    this.config = config;
+    this.name = config.name;
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+  }
+
+  private requestIdOf(order: { requestId: string; placedAt?: string }): string {
+    return vtpassRequestId(order.requestId, order.placedAt ?? (this.options.now ?? (() => new Date()))());
+  }
+
+  async buyAirtime(order: AirtimeOrder): Promise<SupplierCallResult> {
+    const body = {
+      request_id: this.requestIdOf(order),
+      serviceID: VTPASS_AIRTIME_SERVICE_IDS[order.network],
+      amount: koboToNaira(order.faceValueKobo),
+      phone: order.phoneNumber,
+    };
+    // Nothing is sent when VTpass is not configured for the network: a definite failure (next supplier).
+    if (!this.config.networks.includes(order.network)) return this.result({ path: '/api/pay', body }, { outcome: 'failed', reason: 'network_not_served' });
+    return this.pay(body);
+  }
+
+  async buyData(order: DataOrder): Promise<SupplierCallResult> {
+    const variation = this.config.dataVariationCodes[String(order.planId)];
+    const body = {
+      request_id: this.requestIdOf(order),
+      serviceID: VTPASS_DATA_SERVICE_IDS[order.network],
+      billersCode: order.phoneNumber,
+      variation_code: variation ?? null,
+      phone: order.phoneNumber,
+    };
+    const request = { path: '/api/pay', body, ourPlan: { planId: order.planId, planName: order.planName } };
+    if (!this.config.networks.includes(order.network)) return this.result(request, { outcome: 'failed', reason: 'network_not_served' });
+    if (variation === undefined) return this.result(request, { outcome: 'failed', reason: 'plan_not_mapped' });
+    return this.pay(body, request);
+  }
+
+  async buyElectricity(order: ElectricityOrder): Promise<SupplierCallResult> {
+    const serviceID = VTPASS_ELECTRICITY_SERVICE_IDS[order.meterId];
+    const body = {
+      request_id: this.requestIdOf(order),
+      serviceID: serviceID ?? null,
+      billersCode: order.meterNumber,
+      variation_code: order.meterType,
+      amount: koboToNaira(order.amountKobo),
+      phone: order.phoneNumber,
+    };
+    if (!this.config.electricity) return this.result({ path: '/api/pay', body }, { outcome: 'failed', reason: 'electricity_not_served' });
+    if (serviceID === undefined) return this.result({ path: '/api/pay', body }, { outcome: 'failed', reason: 'disco_not_mapped' });
+    return this.pay(body);
+  }
+
+  async requery(key: RequeryKey): Promise<SupplierCallResult> {
+    if (!key.placedAt) {
+      // Without the placing time the request_id cannot be rebuilt; say nothing about the purchase.
+      return this.result({ path: '/api/requery', body: { requestId: key.requestId } }, { outcome: 'ambiguous', reason: 'no_request_time' });
+    }
+    const body = { request_id: vtpassRequestId(key.requestId, key.placedAt) };
+    const request = { path: '/api/requery', body };
+    const keys = await this.keys();
+    if (!keys) return this.result(request, { outcome: 'ambiguous', reason: 'no_credentials' });
+    const answer = await this.post('/api/requery', keys, body);
+    return this.result(request, classifyVtpassRequery(answer), answer);
+  }
+
+  async verifyMeter(query: MeterQuery): Promise<MeterCheck> {
+    const serviceID = VTPASS_ELECTRICITY_SERVICE_IDS[query.meterId];
+    if (!this.config.electricity || serviceID === undefined) return { kind: 'unavailable', supplier: this.name, reason: 'disco_not_mapped' };
+    const keys = await this.keys();
+    if (!keys) return { kind: 'unavailable', supplier: this.name, reason: 'no_credentials' };
+    const answer = await this.post('/api/merchant-verify', keys, { billersCode: query.meterNumber, serviceID, type: query.meterType });
+    const verdict = classifyVtpassMeter(answer);
+    switch (verdict.kind) {
+      case 'valid': {
+        let minPurchaseKobo: number | undefined;
+        try {
+          minPurchaseKobo = verdict.minPurchaseNaira === undefined ? undefined : nairaToKobo(verdict.minPurchaseNaira.toFixed(2));
+        } catch {
+          minPurchaseKobo = undefined;
+        }
+        return {
+          kind: 'valid',
+          supplier: this.name,
+          customerName: verdict.customerName,
+          ...(verdict.address ? { address: verdict.address } : {}),
+          ...(verdict.meterNumber ? { meterNumber: verdict.meterNumber } : {}),
+          ...(minPurchaseKobo ? { minPurchaseKobo } : {}),
+        };
+      }
+      case 'invalid':
+        return { kind: 'invalid', supplier: this.name, ...(verdict.message ? { message: verdict.message } : {}) };
+      case 'unavailable':
+        return { kind: 'unavailable', supplier: this.name, reason: verdict.reason };
+    }
+  }
+
+  private async pay(body: Record<string, unknown>, request: unknown = { path: '/api/pay', body }): Promise<SupplierCallResult> {
+    const keys = await this.keys();
+    // Nothing is sent without credentials, so nothing can have been delivered: a definite failure.
+    if (!keys) return this.result(request, { outcome: 'failed', reason: 'no_credentials' });
+    const answer = await this.post('/api/pay', keys, body);
+    return this.result(request, classifyVtpassPay(answer), answer);
+  }
+
+  private async keys(): Promise<{ apiKey: string; secretKey: string } | undefined> {
+    try {
+      const [apiKey, secretKey] = await Promise.all([this.options.secret(this.name, 'api-key'), this.options.secret(this.name, 'secret-key')]);
+      return { apiKey, secretKey };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private result(request: unknown, classification: Pick<VtpassClassification, 'outcome' | 'reason'> & Partial<VtpassClassification>, answer?: SupplierAnswer): SupplierCallResult {
+    return {
+      supplier: this.name,
+      outcome: classification.outcome,
+      reason: classification.reason,
+      ...(classification.supplierReference === undefined ? {} : { supplierReference: classification.supplierReference }),
+      ...(classification.apiResponse === undefined ? {} : { apiResponse: classification.apiResponse }),
+      ...(answer?.kind === 'http' ? { httpStatus: answer.status } : {}),
+      ...(classification.electricity === undefined ? {} : { electricity: classification.electricity }),
+      request,
+      response: classification.body ?? (answer && answer.kind !== 'http' ? answer : null),
+    };
+  }
+
+  private async post(path: string, keys: { apiKey: string; secretKey: string }, body: unknown): Promise<SupplierAnswer> {
+    const doFetch = this.options.fetch ?? fetch;
+    try {
+      const response = await doFetch(`${this.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'api-key': keys.apiKey, 'secret-key': keys.secretKey, accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        // Covers the whole exchange, body included.
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      const text = await response.text();
+      return { kind: 'http', status: response.status, bodyText: text.slice(0, MAX_RESPONSE_CHARS) };
+    } catch (error) {
+      const name = (error as Error | undefined)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout' };
+      return { kind: 'network_error', message: String((error as Error)?.message ?? error) };
+    }
+  }
+}

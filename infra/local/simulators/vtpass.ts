@@ -1,0 +1,579 @@
+/**
+ * A VTpass account (integrations.md "VTpass"), so electricity — and VTpass airtime/data when it
+ * is configured for networks — is reachable locally over the real protocol:
+ *   headers `api-key` always, `secret-key` on POST, `public-key` on GET (401 otherwise);
+ *   POST /api/merchant-verify, POST /api/pay, POST /api/requery, GET /api/service-variations.
+ * request_ids must follow VTpass's rule (≥ 12 characters, the first 12 a `YYYYMMDDHHII`); a
+ * request_id already used answers `014` and never delivers twice.
+ *
+ * The meter number (electricity) or the phone number (airtime, data) decides the outcome:
+ *
+ *   meter        phone          what happens
+ *   45011111111  08011111111    valid meter "DEMO CUSTOMER"; pay: `000` delivered at once (prepaid: a token)
+ *   45022222222  08022222222    invalid meter (merchant-verify: WrongBillersCode); pay: `016` failed (no charge)
+ *   45033333333  08033333333    pay: `099` processing; the first requery: `000` delivered (the token appears then)
+ *   45044444444  08044444444    pay: `000` pending (charged); the first requery: `000` reversed (VTpass refunds)
+ *   45055555555  08055555555    pay: delivered, but the answer is held ~30 s (the caller times out);
+ *                               requery: `000` delivered with the token
+ *   any other meter of 11–13 digits: valid ("CUSTOMER <last 4 digits>") and delivered; other lengths are invalid.
+ *   any other phone: delivered.
+ *
+ * Tokens are 20 random digits made here, returned by pay and every requery of the purchase, and
+ * kept in the state file (DATA_DIR/simulators/VTPASS.json) with everything else. Postpaid
+ * payments are delivered without a token, as at VTpass.
+ *
+ * Local-only endpoints: `GET /calls[?requestId=]` (POSTs to /api/pay per request_id: "VTpass was
+ * called exactly once") and `POST /control {"forceOutcome": …}` (successful | failed | processing
+ * | processing-then-failed | timeout | error | null), the same names as the MSORG simulator's.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
+import { readBody, sendJson } from '../util.js';
+
+export type VtpassForcedOutcome = 'successful' | 'failed' | 'processing' | 'processing-then-failed' | 'timeout' | 'error';
+const FORCED_OUTCOMES: VtpassForcedOutcome[] = ['successful', 'failed', 'processing', 'processing-then-failed', 'timeout', 'error'];
+
+/** The magic meter and phone numbers (shared with tests and the README table). */
+export const VTPASS_SIM_METERS = {
+  valid: '45011111111',
+  invalid: '45022222222',
+  processingThenDelivered: '45033333333',
+  pendingThenReversed: '45044444444',
+  timeoutThenDelivered: '45055555555',
+} as const;
+export const VTPASS_SIM_PHONES = {
+  delivered: '08011111111',
+  failed: '08022222222',
+  processingThenDelivered: '08033333333',
+  pendingThenReversed: '08044444444',
+  timeoutThenDelivered: '08055555555',
+} as const;
+export const VTPASS_DEMO_CUSTOMER = 'DEMO CUSTOMER';
+
+const DISCOS: Record<string, string> = {
+  'ikeja-electric': 'Ikeja Electric',
+  'eko-electric': 'Eko Electric',
+  'kano-electric': 'Kano Electric',
+  'portharcourt-electric': 'Port Harcourt Electric',
+  'jos-electric': 'Jos Electric',
+  'ibadan-electric': 'Ibadan Electric',
+  'kaduna-electric': 'Kaduna Electric',
+  'enugu-electric': 'Enugu Electric',
+  'abuja-electric': 'Abuja Electric',
+  'benin-electric': 'Benin Electric',
+  'yola-electric': 'Yola Electric',
+  'aba-electric': 'Aba Electric',
+};
+const AIRTIME = new Set(['mtn', 'glo', 'airtel', 'etisalat']);
+/** Data variations per data serviceID: code → [name, price in naira]. */
+const DATA_VARIATIONS: Record<string, Record<string, [string, number]>> = Object.fromEntries(
+  ['mtn', 'glo', 'airtel', 'etisalat'].map((net) => [
+    `${net}-data`,
+    {
+      [`${net}-500mb-150`]: ['500MB - 30 days', 150],
+      [`${net}-1gb-300`]: ['1GB - 30 days', 300],
+      [`${net}-2gb-600`]: ['2GB - 30 days', 600],
+      [`${net}-5gb-1500`]: ['5GB - 30 days', 1500],
+    },
+  ]),
+);
+const ELECTRICITY_MIN_NAIRA = 500;
+const ELECTRICITY_MAX_NAIRA = 1_000_000;
+/** Naira per kWh used to state units (a Band A-like tariff). */
+const TARIFF_NAIRA_PER_KWH = 209.5;
+
+type Kind = 'airtime' | 'data' | 'electricity';
+type VtStatus = 'initiated' | 'pending' | 'delivered' | 'reversed' | 'failed';
+
+export interface VtpassRecord {
+  requestId: string;
+  transactionId: string;
+  kind: Kind;
+  serviceID: string;
+  productName: string;
+  billersCode: string;
+  variationCode: string | null;
+  amountNaira: number;
+  phone: string;
+  status: VtStatus;
+  /** What the first requery turns an open record into (simulator bookkeeping, not sent). */
+  settlesAs?: 'delivered' | 'reversed';
+  token?: string;
+  units?: string;
+  customerName?: string;
+  customerAddress?: string;
+  chargedKobo: number;
+  createdAt: string;
+}
+
+export interface VtpassSimCall {
+  at: string;
+  method: string;
+  path: string;
+  requestId: string | null;
+  /** Meter (billersCode) or phone. */
+  mobileNumber: string | null;
+  answer: number | 'held';
+  code?: string;
+}
+
+interface VtpassState {
+  nextTransactionId: number;
+  balanceKobo: number;
+  transactions: VtpassRecord[];
+  paysByRequestId: Record<string, number>;
+  payCount: number;
+  verifyCount: number;
+  calls: VtpassSimCall[];
+  forceOutcome: VtpassForcedOutcome | null;
+}
+
+export interface VtpassSimulatorOptions {
+  apiKey: string;
+  publicKey: string;
+  secretKey: string;
+  stateFile?: string;
+  /** How long a "no answer" response is held before it is sent anyway (default 30 s). */
+  holdMs?: number;
+  startingBalanceKobo?: number;
+}
+
+const MAX_CALL_LOG = 5_000;
+export const VTPASS_SIMULATOR_NAME = 'VTPASS';
+
+function validRequestId(id: string): boolean {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(id);
+  if (!match || id.length < 12) return false;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60;
+}
+
+function newToken(): string {
+  let token = String(randomInt(1, 10));
+  while (token.length < 20) token += String(randomInt(0, 10));
+  return token;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+
+export class VtpassSimulator {
+  readonly name = VTPASS_SIMULATOR_NAME;
+  private state: VtpassState;
+  private readonly held = new Set<{ timer: NodeJS.Timeout; res: ServerResponse }>();
+
+  constructor(private readonly options: VtpassSimulatorOptions) {
+    this.state = this.load();
+  }
+
+  private load(): VtpassState {
+    const fresh: VtpassState = {
+      nextTransactionId: 17_000_000_000,
+      balanceKobo: this.options.startingBalanceKobo ?? 10_000_000_00,
+      transactions: [],
+      paysByRequestId: {},
+      payCount: 0,
+      verifyCount: 0,
+      calls: [],
+      forceOutcome: null,
+    };
+    const file = this.options.stateFile;
+    if (!file || !existsSync(file)) return fresh;
+    return { ...fresh, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<VtpassState>) };
+  }
+
+  private save(): void {
+    const file = this.options.stateFile;
+    if (!file) return;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify(this.state));
+    renameSync(`${file}.tmp`, file);
+  }
+
+  get balanceKobo(): number {
+    return this.state.balanceKobo;
+  }
+
+  /** The simulator's record of a request_id (tests: the token it issued). */
+  recordOf(requestId: string): VtpassRecord | undefined {
+    return this.state.transactions.find((t) => t.requestId === requestId);
+  }
+
+  close(): void {
+    for (const hold of this.held) {
+      clearTimeout(hold.timer);
+      hold.res.destroy();
+    }
+    this.held.clear();
+  }
+
+  private log(call: Omit<VtpassSimCall, 'at'>): void {
+    this.state.calls.push({ at: new Date().toISOString(), ...call });
+    if (this.state.calls.length > MAX_CALL_LOG) this.state.calls.splice(0, this.state.calls.length - MAX_CALL_LOG);
+  }
+
+  /**
+   * `count`: POSTs to /api/pay (for a request id: those carrying it — VTpass request ids start with a
+   * timestamp, so a request id given here also matches one that ends with it, i.e. our transaction id).
+   */
+  callsReport(requestId?: string): { supplier: string; count: number; byRequestId: Record<string, number>; calls: VtpassSimCall[]; transactions: VtpassRecord[] } {
+    if (requestId === undefined) {
+      return { supplier: this.name, count: this.state.payCount, byRequestId: { ...this.state.paysByRequestId }, calls: this.state.calls, transactions: this.state.transactions };
+    }
+    const matches = (id: string | null) => id !== null && (id === requestId || id.endsWith(requestId));
+    const byRequestId = Object.fromEntries(Object.entries(this.state.paysByRequestId).filter(([id]) => matches(id)));
+    return {
+      supplier: this.name,
+      count: Object.values(byRequestId).reduce((sum, n) => sum + n, 0),
+      byRequestId,
+      calls: this.state.calls.filter((c) => matches(c.requestId)),
+      transactions: this.state.transactions.filter((t) => matches(t.requestId)),
+    };
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    const method = req.method ?? 'GET';
+    if (path === '/calls' && method === 'GET') {
+      sendJson(res, 200, this.callsReport(query.get('requestId') ?? undefined));
+      return;
+    }
+    if (path === '/control' && method === 'POST') {
+      const body = await this.json(req);
+      const force = body?.forceOutcome ?? null;
+      if (body === undefined || (force !== null && !FORCED_OUTCOMES.includes(force))) {
+        sendJson(res, 400, { error: `forceOutcome must be one of ${FORCED_OUTCOMES.join(', ')} or null` });
+        return;
+      }
+      this.state.forceOutcome = force;
+      this.save();
+      sendJson(res, 200, { supplier: this.name, forceOutcome: force });
+      return;
+    }
+    if (!path.startsWith('/api/')) {
+      sendJson(res, 404, { code: '404', response_description: 'NOT FOUND' });
+      return;
+    }
+
+    const apiKey = String(req.headers['api-key'] ?? '');
+    const second = method === 'GET' ? String(req.headers['public-key'] ?? '') : String(req.headers['secret-key'] ?? '');
+    const expected = method === 'GET' ? this.options.publicKey : this.options.secretKey;
+    if (apiKey !== this.options.apiKey || second !== expected) {
+      req.resume();
+      this.log({ method, path, requestId: null, mobileNumber: null, answer: 401, code: '087' });
+      this.save();
+      sendJson(res, 401, { code: '087', response_description: 'INVALID CREDENTIALS' });
+      return;
+    }
+
+    if (method === 'GET' && path === '/api/service-variations') {
+      const serviceID = query.get('serviceID') ?? '';
+      const variations = DATA_VARIATIONS[serviceID];
+      if (!variations) {
+        sendJson(res, 200, { response_description: '012', content: { errors: 'PRODUCT DOES NOT EXIST' } });
+        return;
+      }
+      sendJson(res, 200, {
+        response_description: '000',
+        content: {
+          ServiceName: `${serviceID.split('-')[0]!.toUpperCase()} Data`,
+          serviceID,
+          convinience_fee: '0 %',
+          variations: Object.entries(variations).map(([code, [name, price]]) => ({ variation_code: code, name, variation_amount: price.toFixed(2), fixedPrice: 'Yes' })),
+        },
+      });
+      return;
+    }
+    if (method !== 'POST') {
+      sendJson(res, 404, { code: '404', response_description: 'NOT FOUND' });
+      return;
+    }
+    const body = await this.json(req);
+    if (body === undefined) {
+      this.answer(res, { method, path, requestId: null, mobileNumber: null }, 400, { code: '011', response_description: 'INVALID ARGUMENTS' });
+      return;
+    }
+    if (path === '/api/merchant-verify') return this.verify(res, body);
+    if (path === '/api/pay') return this.pay(res, body);
+    if (path === '/api/requery') return this.requery(res, body);
+    sendJson(res, 404, { code: '404', response_description: 'NOT FOUND' });
+  }
+
+  private async json(req: IncomingMessage): Promise<any | undefined> {
+    try {
+      const raw = (await readBody(req, 64 * 1024)).toString('utf8');
+      const parsed = raw.trim() ? JSON.parse(raw) : {};
+      return parsed && typeof parsed === 'object' ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private answer(res: ServerResponse, call: Omit<VtpassSimCall, 'at' | 'answer' | 'code'>, status: number, body: Record<string, unknown>): void {
+    this.log({ ...call, answer: status, ...(typeof body.code === 'string' ? { code: body.code } : {}) });
+    this.save();
+    sendJson(res, status, body);
+  }
+
+  private verify(res: ServerResponse, body: any): void {
+    const meter = text(body.billersCode);
+    const serviceID = text(body.serviceID);
+    const type = text(body.type).toLowerCase();
+    const call = { method: 'POST', path: '/api/merchant-verify', requestId: null, mobileNumber: meter || null };
+    this.state.verifyCount += 1;
+    const disco = DISCOS[serviceID];
+    if (!disco || !meter || (type !== 'prepaid' && type !== 'postpaid')) {
+      this.answer(res, call, 200, { code: '011', response_description: 'INVALID ARGUMENTS', content: { errors: 'billersCode, serviceID and type (prepaid|postpaid) are required' } });
+      return;
+    }
+    if (meter === VTPASS_SIM_METERS.invalid || !/^\d{11,13}$/.test(meter)) {
+      this.answer(res, call, 200, {
+        code: '000',
+        content: { error: `This meter is not correct or is not a valid ${disco} ${type} meter. Please check and try again`, WrongBillersCode: true },
+      });
+      return;
+    }
+    this.answer(res, call, 200, {
+      code: '000',
+      content: {
+        Customer_Name: customerNameOf(meter),
+        Address: `${Number(meter.slice(-2)) + 1} Demo Street, ${disco.replace(' Electric', '')}`,
+        Meter_Number: meter,
+        Customer_Arrears: '',
+        Minimum_Amount: '',
+        Min_Purchase_Amount: ELECTRICITY_MIN_NAIRA,
+        Can_Vend: 'yes',
+        Business_Unit: '',
+        Customer_Account_Type: type === 'prepaid' ? 'NMD' : 'MD',
+        Meter_Type: type.toUpperCase(),
+        WrongBillersCode: false,
+        commission_details: { amount: null, rate: '1.50', rate_type: 'percent', computation_type: 'default' },
+      },
+    });
+  }
+
+  private async pay(res: ServerResponse, body: any): Promise<void> {
+    const requestId = text(body.request_id);
+    const serviceID = text(body.serviceID);
+    const billersCode = text(body.billersCode);
+    const phone = text(body.phone);
+    const call = { method: 'POST', path: '/api/pay', requestId: requestId || null, mobileNumber: billersCode || phone || null };
+    this.state.payCount += 1;
+    if (requestId) this.state.paysByRequestId[requestId] = (this.state.paysByRequestId[requestId] ?? 0) + 1;
+    const refuse = (code: string, description: string) => this.answer(res, call, 200, { code, response_description: description });
+
+    if (!validRequestId(requestId)) return refuse('011', 'INVALID ARGUMENTS: request_id must start with YYYYMMDDHHII (Africa/Lagos)');
+    if (this.state.transactions.some((t) => t.requestId === requestId)) return refuse('014', 'REQUEST ID ALREADY EXIST');
+
+    let kind: Kind;
+    let productName: string;
+    let amountNaira: number;
+    let variationCode: string | null = null;
+    let outcomeKey: string;
+    if (AIRTIME.has(serviceID)) {
+      kind = 'airtime';
+      amountNaira = Number(body.amount);
+      if (!/^0\d{10}$/.test(phone) || !Number.isFinite(amountNaira) || amountNaira <= 0) return refuse('011', 'INVALID ARGUMENTS');
+      if (amountNaira < 50) return refuse('013', 'BELOW MINIMUM AMOUNT ALLOWED');
+      productName = `${serviceID === 'etisalat' ? '9mobile' : serviceID.toUpperCase()} Airtime VTU`;
+      outcomeKey = phone;
+    } else if (DATA_VARIATIONS[serviceID]) {
+      kind = 'data';
+      variationCode = text(body.variation_code);
+      const variation = DATA_VARIATIONS[serviceID]![variationCode];
+      if (!variation) return refuse('012', 'PRODUCT DOES NOT EXIST');
+      if (!/^0\d{10}$/.test(billersCode || phone)) return refuse('011', 'INVALID ARGUMENTS');
+      amountNaira = variation[1];
+      productName = `${serviceID.split('-')[0]!.toUpperCase()} Data - ${variation[0]}`;
+      outcomeKey = billersCode || phone;
+    } else if (DISCOS[serviceID]) {
+      kind = 'electricity';
+      variationCode = text(body.variation_code).toLowerCase();
+      amountNaira = Number(body.amount);
+      if (!billersCode || (variationCode !== 'prepaid' && variationCode !== 'postpaid') || !Number.isFinite(amountNaira) || !phone) {
+        return refuse('011', 'INVALID ARGUMENTS');
+      }
+      if (amountNaira < ELECTRICITY_MIN_NAIRA) return refuse('013', 'BELOW MINIMUM AMOUNT ALLOWED');
+      if (amountNaira > ELECTRICITY_MAX_NAIRA) return refuse('017', 'ABOVE MAXIMUM AMOUNT ALLOWED');
+      productName = `${DISCOS[serviceID]} Payment - ${variationCode === 'prepaid' ? 'Prepaid' : 'Postpaid'}`;
+      outcomeKey = billersCode;
+    } else {
+      return refuse('012', 'PRODUCT DOES NOT EXIST');
+    }
+    const amountKobo = Math.round(amountNaira * 100);
+    if (amountKobo > this.state.balanceKobo) return refuse('018', 'LOW WALLET BALANCE');
+
+    const outcome = this.state.forceOutcome ?? outcomeFor(kind, outcomeKey);
+    if (outcome === 'error') {
+      // A 5xx before anything was recorded: ambiguous for the caller, nothing delivered here.
+      this.answer(res, call, 500, { message: 'Server Error' });
+      return;
+    }
+    if (outcome === 'failed') {
+      this.recordTransaction({ requestId, kind, serviceID, productName, billersCode, variationCode, amountNaira, phone, status: 'failed', chargedKobo: 0 });
+      return refuse('016', 'TRANSACTION FAILED');
+    }
+
+    this.state.balanceKobo -= amountKobo;
+    const record = this.recordTransaction({
+      requestId,
+      kind,
+      serviceID,
+      productName,
+      billersCode: billersCode || phone,
+      variationCode,
+      amountNaira,
+      phone,
+      status: outcome === 'processing' ? 'initiated' : outcome === 'processing-then-failed' ? 'pending' : 'delivered',
+      chargedKobo: amountKobo,
+      ...(outcome === 'processing' ? { settlesAs: 'delivered' as const } : {}),
+      ...(outcome === 'processing-then-failed' ? { settlesAs: 'reversed' as const } : {}),
+    });
+    if (record.status === 'delivered') this.deliver(record);
+
+    if (outcome === 'processing') {
+      this.answer(res, call, 200, { code: '099', response_description: 'TRANSACTION IS PROCESSING', requestId, content: { transactions: { status: 'initiated', transactionId: record.transactionId } } });
+      return;
+    }
+    if (outcome === 'timeout') {
+      // Delivered and recorded, but the answer is held until the client gives up (or ~30 s pass).
+      this.log({ ...call, answer: 'held' });
+      this.save();
+      const hold = {
+        res,
+        timer: setTimeout(() => {
+          this.held.delete(hold);
+          if (!res.destroyed) sendJson(res, 200, this.view(record));
+        }, this.options.holdMs ?? 30_000),
+      };
+      this.held.add(hold);
+      res.on('close', () => {
+        clearTimeout(hold.timer);
+        this.held.delete(hold);
+      });
+      return;
+    }
+    this.answer(res, call, 200, this.view(record));
+  }
+
+  private requery(res: ServerResponse, body: any): void {
+    const requestId = text(body.request_id);
+    const record = requestId ? this.recordOf(requestId) : undefined;
+    const call = { method: 'POST', path: '/api/requery', requestId: requestId || null, mobileNumber: record?.billersCode ?? null };
+    if (!record) {
+      this.answer(res, call, 200, { code: '015', response_description: 'INVALID REQUEST ID' });
+      return;
+    }
+    if (record.status === 'failed') {
+      this.answer(res, call, 200, { code: '016', response_description: 'TRANSACTION FAILED', requestId });
+      return;
+    }
+    if ((record.status === 'initiated' || record.status === 'pending') && record.settlesAs) {
+      // The first re-query finds the purchase settled.
+      if (record.settlesAs === 'reversed') {
+        record.status = 'reversed';
+        this.state.balanceKobo += record.chargedKobo;
+      } else {
+        record.status = 'delivered';
+        this.deliver(record);
+      }
+      delete record.settlesAs;
+    }
+    this.answer(res, call, 200, this.view(record));
+  }
+
+  private recordTransaction(fields: Omit<VtpassRecord, 'transactionId' | 'createdAt'>): VtpassRecord {
+    const record: VtpassRecord = { ...fields, transactionId: String(this.state.nextTransactionId++) + randomBytes(3).readUIntBE(0, 3), createdAt: new Date().toISOString() };
+    this.state.transactions.push(record);
+    return record;
+  }
+
+  /** Delivery: an electricity purchase gets its customer, units and (prepaid) a fresh 20-digit token. */
+  private deliver(record: VtpassRecord): void {
+    if (record.kind !== 'electricity') return;
+    record.customerName = customerNameOf(record.billersCode);
+    record.customerAddress = `${Number(record.billersCode.slice(-2)) + 1} Demo Street`;
+    record.units = `${(record.amountNaira / TARIFF_NAIRA_PER_KWH).toFixed(1)} kWh`;
+    if (record.variationCode === 'prepaid') record.token ??= newToken();
+  }
+
+  /** The answer of /api/pay and /api/requery for a recorded purchase, shaped like VTpass's. */
+  private view(record: VtpassRecord): Record<string, unknown> {
+    const delivered = record.status === 'delivered';
+    const description =
+      record.status === 'delivered'
+        ? 'TRANSACTION SUCCESSFUL'
+        : record.status === 'reversed'
+          ? 'TRANSACTION REVERSED'
+          : record.status === 'failed'
+            ? 'TRANSACTION FAILED'
+            : 'TRANSACTION PENDING';
+    const electricity =
+      record.kind === 'electricity' && delivered
+        ? {
+            ...(record.token ? { purchased_code: `Token : ${record.token}`, token: record.token } : { purchased_code: '' }),
+            customerName: record.customerName ?? null,
+            customerAddress: record.customerAddress ?? null,
+            units: record.units ?? null,
+            tokenAmount: record.amountNaira,
+            exchangeReference: record.transactionId,
+            resetToken: null,
+            configureToken: null,
+          }
+        : {};
+    return {
+      code: '000',
+      content: {
+        transactions: {
+          status: record.status,
+          product_name: record.productName,
+          unique_element: record.billersCode,
+          unit_price: String(record.amountNaira),
+          quantity: 1,
+          service_verification: null,
+          channel: 'api',
+          commission: 0,
+          total_amount: record.amountNaira,
+          discount: null,
+          type: record.kind === 'electricity' ? 'Electricity Bill' : record.kind === 'data' ? 'Data Services' : 'Airtime Recharge',
+          email: 'sandbox@vtpass.local',
+          phone: record.phone,
+          name: null,
+          convinience_fee: 0,
+          amount: String(record.amountNaira),
+          platform: 'api',
+          method: 'api',
+          transactionId: record.transactionId,
+        },
+      },
+      response_description: description,
+      requestId: record.requestId,
+      amount: record.amountNaira,
+      transaction_date: record.createdAt,
+      ...electricity,
+    };
+  }
+}
+
+function customerNameOf(meter: string): string {
+  return meter === VTPASS_SIM_METERS.valid ? VTPASS_DEMO_CUSTOMER : `CUSTOMER ${meter.slice(-4)}`;
+}
+
+function outcomeFor(kind: Kind, key: string): VtpassForcedOutcome {
+  const table: Record<string, VtpassForcedOutcome> =
+    kind === 'electricity'
+      ? {
+          [VTPASS_SIM_METERS.invalid]: 'failed',
+          [VTPASS_SIM_METERS.processingThenDelivered]: 'processing',
+          [VTPASS_SIM_METERS.pendingThenReversed]: 'processing-then-failed',
+          [VTPASS_SIM_METERS.timeoutThenDelivered]: 'timeout',
+        }
+      : {
+          [VTPASS_SIM_PHONES.failed]: 'failed',
+          [VTPASS_SIM_PHONES.processingThenDelivered]: 'processing',
+          [VTPASS_SIM_PHONES.pendingThenReversed]: 'processing-then-failed',
+          [VTPASS_SIM_PHONES.timeoutThenDelivered]: 'timeout',
+        };
+  return table[key] ?? 'successful';
+}
