@@ -34,6 +34,10 @@ export const WEBHOOK_FUNCTION: FunctionSpec = { name: 'WebhookDelivery', entry: 
 export const PROVIDER_EVENTS_FUNCTION: FunctionSpec = { name: 'ProviderEvents', entry: 'functions/handlers/provider-events.ts', timeoutSeconds: 60, memoryMb: 512 };
 /** Pays withdrawals out through the payout provider (SQS consumer). */
 export const PAYOUTS_FUNCTION: FunctionSpec = { name: 'Payouts', entry: 'functions/handlers/payouts.ts', timeoutSeconds: 60, memoryMb: 512 };
+/** Re-queries withdrawals left open (schedule). */
+export const PAYOUT_SWEEPER_FUNCTION: FunctionSpec = { name: 'PayoutSweeper', entry: 'functions/handlers/payout-sweeper.ts', timeoutSeconds: 120, memoryMb: 256 };
+/** How often the payout sweeper runs in the cloud. */
+export const PAYOUT_SWEEPER_RATE_MINUTES = 5;
 /** Referral rewards on UserUpgraded (SQS consumer of a bus rule). */
 export const REFERRAL_REWARDS_FUNCTION: FunctionSpec = { name: 'ReferralRewards', entry: 'functions/handlers/referral-rewards.ts', timeoutSeconds: 30, memoryMb: 256 };
 
@@ -46,6 +50,7 @@ export const ALL_FUNCTIONS: FunctionSpec[] = [
   PROVIDER_EVENTS_FUNCTION,
   PAYOUTS_FUNCTION,
   REFERRAL_REWARDS_FUNCTION,
+  PAYOUT_SWEEPER_FUNCTION,
 ];
 
 /** How often the sweeper runs in the cloud. */

@@ -39,6 +39,8 @@ import {
   LAMBDA_BUNDLING,
   LOCAL_METADATA,
   MAILER_FUNCTION,
+  PAYOUT_SWEEPER_FUNCTION,
+  PAYOUT_SWEEPER_RATE_MINUTES,
   PAYOUTS_FUNCTION,
   PROVIDER_EVENTS_FUNCTION,
   REFERRAL_REWARDS_FUNCTION,
@@ -277,6 +279,17 @@ export class PlatformStack extends Stack {
     bus.grantPutEventsTo(payouts);
     readSecrets(payouts, ['paystackSecretKey']);
     payouts.addEventSource(new SqsEventSource(payoutQueue, { batchSize: 5, reportBatchItemFailures: true }));
+
+    // Heals withdrawals left open (never submitted, or a lost webhook) by re-querying the provider.
+    const payoutSweeper = this.lambda(PAYOUT_SWEEPER_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
+    table.grantReadWriteData(payoutSweeper);
+    bus.grantPutEventsTo(payoutSweeper);
+    readSecrets(payoutSweeper, ['paystackSecretKey']);
+    new Rule(this, 'PayoutSweeperSchedule', {
+      description: 'Re-queries withdrawals left open',
+      schedule: Schedule.rate(Duration.minutes(PAYOUT_SWEEPER_RATE_MINUTES)),
+      targets: [new targets.LambdaFunction(payoutSweeper, { retryAttempts: 2 })],
+    });
 
     // Referral rewards: UserUpgraded on the bus → queue → consumer.
     const rewards = this.lambda(REFERRAL_REWARDS_FUNCTION, baseEnvironment);

@@ -167,3 +167,36 @@ export async function requeryWithdrawal(transactionId: string, deps: PayoutDeps)
   }
   return { action, withdrawal: await deps.withdrawals.get(transactionId) };
 }
+
+export interface PayoutSweepSettings {
+  /** Only withdrawals open longer than this are looked at (fresh ones belong to the queue and webhooks). */
+  olderThanMs: number;
+  maxItems: number;
+}
+
+export interface PayoutSweepReport {
+  examined: number;
+  actions: Partial<Record<PayoutAction, number>>;
+  errors: number;
+}
+
+/**
+ * Scheduled: heals withdrawals left open — never handed to the provider (the queue send failed,
+ * or the message went to the DLQ) or waiting for a webhook that never came — by the same
+ * re-query an admin would do. Claims and status conditions keep it from racing anyone.
+ */
+export async function sweepOpenWithdrawals(deps: PayoutDeps, settings: PayoutSweepSettings): Promise<PayoutSweepReport> {
+  const report: PayoutSweepReport = { examined: 0, actions: {}, errors: 0 };
+  const ids = await deps.withdrawals.listOpen(new Date(deps.now().getTime() - settings.olderThanMs), settings.maxItems);
+  for (const id of ids) {
+    report.examined++;
+    try {
+      const { action } = await requeryWithdrawal(id, deps);
+      report.actions[action] = (report.actions[action] ?? 0) + 1;
+    } catch (error) {
+      report.errors++;
+      deps.log.warn('withdrawal re-query failed; the next sweep tries again', { transactionId: id, error: String(error) });
+    }
+  }
+  return report;
+}

@@ -77,6 +77,8 @@ export interface Beneficiary extends BankAccount {
 
 export interface WithdrawalStore {
   get(id: string): Promise<WithdrawalRecord | undefined>;
+  /** Ids of withdrawals still open that were opened before the given moment, oldest first. */
+  listOpen(openedBefore: Date, limit: number): Promise<string[]>;
   claimSubmission(id: string, previousSubmittedAt: string | undefined, now: Date): Promise<boolean>;
   recordProgress(id: string, progress: PayoutProgress, now: Date): Promise<boolean>;
   settleSuccess(id: string, transferCode: string | undefined, now: Date): Promise<WithdrawalRecord | undefined>;

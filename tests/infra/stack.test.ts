@@ -186,7 +186,7 @@ describe('money in and out', () => {
     expect(env).toMatch(/PROVIDERS_CONFIG/);
   });
 
-  it('hands work off: withdrawals to the payout queue, webhooks to the provider-events queue, UserUpgraded to the referral-rewards queue', () => {
+  it('hands work off: withdrawals to the payout queue, webhooks to the provider-events queue, UserUpgraded to the referral-rewards queue; a schedule re-queries open withdrawals', () => {
     expect(actionsOf('functions/handlers/http/withdrawals.ts')).toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/http/profile.ts')).toContain('events:PutEvents');
     for (const entry of ['functions/handlers/http/transfers.ts', 'functions/handlers/http/earnings.ts', 'functions/handlers/http/funding.ts']) {
@@ -195,6 +195,9 @@ describe('money in and out', () => {
     }
     template.hasResourceProperties('AWS::Events::Rule', { EventPattern: { source: [EVENT_SOURCE], 'detail-type': [EVENT_TYPES.userUpgraded] } });
     const consumers = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties.FunctionName.Ref as string);
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)' });
+    expect(ssmParameters('functions/handlers/payout-sweeper.ts').join(' ')).toMatch(/paystack\/secretKey/);
+    expect(ssmParameters('functions/handlers/payout-sweeper.ts').join(' ')).not.toMatch(/squad|monnify|identity/);
     for (const entry of ['functions/handlers/provider-events.ts', 'functions/handlers/payouts.ts', 'functions/handlers/referral-rewards.ts']) {
       const [id] = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;
       expect(consumers).toContain(id);

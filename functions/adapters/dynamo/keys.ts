@@ -76,6 +76,15 @@ export const openListing = (since: string, id: string) => ({
   [GSI.byOpenSince.sortKey]: `${since}#${id}`,
 });
 
+/**
+ * Index attributes present only while a withdrawal is open: the same sparse index as purchases,
+ * its own partition, so the payout sweeper and the purchase sweeper never see each other's items.
+ */
+export const openPayoutListing = (since: string, id: string) => ({
+  [GSI.byOpenSince.partitionKey]: 'OPEN_PAYOUT',
+  [GSI.byOpenSince.sortKey]: `${since}#${id}`,
+});
+
 /** A fresh wallet: written in the same transaction that creates the user. */
 export const newWalletItem = (userId: string, now: string) => ({
   ...keys.wallet(userId),
@@ -92,6 +101,7 @@ export const listingQuery = {
   userPartition: (userId: string) => `USER#${userId}`,
   kindPartition: (kind: 'TXN' | 'USER') => kind,
   openPartition: 'OPEN',
+  openPayoutPartition: 'OPEN_PAYOUT',
   /** Lowest sort key at or after `createdAtIso`. */
   sortFrom: (createdAtIso: string) => createdAtIso,
   /** Highest sort key at or before `createdAtIso` (any id). */

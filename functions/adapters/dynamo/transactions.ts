@@ -12,7 +12,7 @@ import { isOpen } from '../../domain/purchase-state.js';
 import { isPurchase, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
-import { GSI, INDEX, keys, kindListing, listingQuery, openListing, userListing } from './keys.js';
+import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
 
 export const TRANSACTION_ENTITY = 'Transaction';
 
@@ -28,7 +28,7 @@ const STORAGE_ONLY = new Set([
   GSI.byOpenSince.sortKey,
 ]);
 
-/** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase. */
+/** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
   return {
     ...record,
@@ -36,8 +36,9 @@ export function transactionItem(record: TransactionRecord): Record<string, unkno
     entity: TRANSACTION_ENTITY,
     ...userListing(record.userId, record.createdAt, record.id),
     ...kindListing('TXN', record.createdAt, record.id),
-    // The sweeper's index is for purchases only (withdrawals are open too, but settle through their payout provider).
+    // Open purchases for the sweeper; open withdrawals in their own partition for the payout sweeper.
     ...(isOpen(record.trans_Status) && isPurchase(record.trans_Type) ? openListing(record.createdAt, record.id) : {}),
+    ...(isOpen(record.trans_Status) && record.trans_Type === 'withdrawal' ? openPayoutListing(record.createdAt, record.id) : {}),
   };
 }
 
@@ -52,7 +53,7 @@ export function transactionViewOfItem(item: Record<string, unknown>): Transactio
   return toTransactionView(recordFromItem(item));
 }
 
-/** `REMOVE` clause that takes a purchase out of the sweeper's sparse index. */
+/** `REMOVE` clause that takes a purchase (or withdrawal) out of the sweepers' sparse index. */
 export const REMOVE_OPEN_LISTING = `REMOVE ${GSI.byOpenSince.partitionKey}, ${GSI.byOpenSince.sortKey}`;
 
 /** Stored responses are cut to this many characters so a chatty supplier cannot grow an item toward 400 KB. */

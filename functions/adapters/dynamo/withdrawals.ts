@@ -12,9 +12,9 @@ import type { BankAccount, PayoutStatus } from '../../domain/withdrawals.js';
 import type { Beneficiary, PayoutProgress, WithdrawalRecord, WithdrawalRefundResult, WithdrawalStore } from '../../ports/money.js';
 import { refundIdFor, type TransactionDraft } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
-import { keys, partitionQuery } from './keys.js';
+import { GSI, INDEX, keys, listingQuery, partitionQuery } from './keys.js';
 import { writeWalletChange } from './ledger.js';
-import { getTransaction } from './transactions.js';
+import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
 
 export const BENEFICIARY_ENTITY = 'Beneficiary';
 
@@ -97,7 +97,7 @@ export async function settleWithdrawalSuccess(id: string, transferCode: string |
         Key: keys.transaction(id),
         UpdateExpression: `SET trans_Status = :success, withdrawal.providerStatus = :successStatus, withdrawal.lastCheckedAt = :now, settledAt = :now, updatedAt = :now${
           transferCode ? ', withdrawal.transferCode = :transferCode, apiResponseId = :transferCode' : ''
-        }`,
+        } ${REMOVE_OPEN_LISTING}`,
         ConditionExpression: 'trans_Type = :withdrawal AND trans_Status IN (:processing, :pending)',
         ExpressionAttributeValues: { ...OPEN, ':success': 'success', ':successStatus': 'success', ':now': now.toISOString(), ...(transferCode ? { ':transferCode': transferCode } : {}) },
         ReturnValues: 'ALL_NEW',
@@ -151,8 +151,7 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
         Update: {
           TableName: tableName(),
           Key: keys.transaction(withdrawal.id),
-          UpdateExpression:
-            'SET trans_Status = :refunded, refundTransactionId = :refundId, refundReason = :reason, withdrawal.providerStatus = :payoutStatus, settledAt = :now, updatedAt = :now',
+          UpdateExpression: `SET trans_Status = :refunded, refundTransactionId = :refundId, refundReason = :reason, withdrawal.providerStatus = :payoutStatus, settledAt = :now, updatedAt = :now ${REMOVE_OPEN_LISTING}`,
           ConditionExpression: `trans_Type = :withdrawal AND trans_Status IN (${Object.keys(statusValues).join(', ')})`,
           ExpressionAttributeValues: {
             ':refunded': 'refunded',
@@ -178,6 +177,29 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
     case 'insufficient_balance':
       throw new Error('a credit cannot be short of balance');
   }
+}
+
+/** Open withdrawals opened before `openedBefore`, oldest first (sparse index; re-read before acting). */
+export async function listOpenWithdrawals(openedBefore: Date, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEX.byOpenSince,
+        KeyConditionExpression: '#pk = :open AND #sk <= :before',
+        ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, '#sk': GSI.byOpenSince.sortKey },
+        ExpressionAttributeValues: { ':open': listingQuery.openPayoutPartition, ':before': listingQuery.sortTo(openedBefore.toISOString()) },
+        ScanIndexForward: true,
+        Limit: Math.min(100, limit - ids.length),
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) ids.push(item.id as string);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && ids.length < limit);
+  return ids;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,6 +244,7 @@ export async function saveBeneficiary(userId: string, account: BankAccount, now:
 
 export const dynamoWithdrawals: WithdrawalStore = {
   get: getWithdrawal,
+  listOpen: listOpenWithdrawals,
   claimSubmission: claimPayoutSubmission,
   recordProgress: recordPayoutProgress,
   settleSuccess: settleWithdrawalSuccess,

@@ -69,7 +69,10 @@ describe('data fulfilment', () => {
     const glad = new DataSupplier('GLAD', 'delivered');
     const { h, user, id } = await buy([alaro, glad]);
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
-    expect(alaro.orders).toEqual([{ requestId: id, network: 'MTN', phoneNumber: '08011111111', planId: expect.any(Number), planName: '1GB', supplierPlanIds: { ALARO: 22, GLAD: 1022 } }]);
+    expect(alaro.orders).toEqual([
+      // placedAt: when the purchase was placed (VTpass-style request ids are derived from it).
+      { requestId: id, placedAt: expect.any(String), network: 'MTN', phoneNumber: '08011111111', planId: expect.any(Number), planName: '1GB', supplierPlanIds: { ALARO: 22, GLAD: 1022 } },
+    ]);
     expect(glad.submissionsOf(id)).toBe(0);
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success', trans_Type: 'data', supplier: 'ALARO', submittedTo: ['ALARO'], amountKobo: 275_00, profitKobo: 20_00 });
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(725_00);

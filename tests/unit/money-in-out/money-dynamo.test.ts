@@ -16,7 +16,7 @@ import { transferBetweenWallets } from '../../../functions/adapters/dynamo/trans
 import { createUser, getUserById, getUserByUserName } from '../../../functions/adapters/dynamo/users.js';
 import { dynamoWithdrawals } from '../../../functions/adapters/dynamo/withdrawals.js';
 import { fundingSplit, newPaymentReference } from '../../../functions/domain/funding.js';
-import { applyPayoutStatus, payOut, requeryWithdrawal, type PayoutDeps } from '../../../functions/domain/payouts.js';
+import { applyPayoutStatus, payOut, requeryWithdrawal, sweepOpenWithdrawals, type PayoutDeps } from '../../../functions/domain/payouts.js';
 import { kycDigest, upgradeFeeDraft } from '../../../functions/domain/profile.js';
 import { processProviderEvent, receiveProviderWebhook, type ProcessingDeps, type ReceiverDeps } from '../../../functions/domain/provider-webhooks.js';
 import { signWebhookBody } from '../../../functions/domain/provider-signatures.js';
@@ -202,6 +202,32 @@ describe('withdrawals', () => {
     expect(await payOut(placed.record.id, payoutDeps(payouts))).toBe('paid');
     expect((await requeryWithdrawal(placed.record.id, payoutDeps(payouts))).action).toBe('already_final');
     expect(payouts.payments.get(placed.record.withdrawal!.payoutReference)).toBe(1);
+    await expectMoneyInvariants([user.userId]);
+  });
+
+  it('the payout sweeper heals open withdrawals (never submitted → submitted; lost webhook → settled) and never sees final ones', async () => {
+    const user = await newUser();
+    await fund(user, 2_000_00);
+    const stranded = await withdraw(user, 300_00);
+    const lostWebhook = await withdraw(user, 400_00);
+    const done = await withdraw(user, 500_00, '1111111111');
+    if (stranded.kind !== 'posted' || lostWebhook.kind !== 'posted' || done.kind !== 'posted') throw new Error('not placed');
+    const payouts = new FakePayouts();
+    await payOut(lostWebhook.record.id, payoutDeps(payouts));
+    payouts.settle(lostWebhook.record.withdrawal!.payoutReference, 'success');
+    await payOut(done.record.id, payoutDeps(payouts));
+    await applyPayoutStatus((await dynamoWithdrawals.get(done.record.id))!, 'failed', undefined, payoutDeps(payouts));
+    const open = await dynamoWithdrawals.listOpen(new Date(Date.now() + 1_000), 1_000);
+    expect(open).toEqual(expect.arrayContaining([stranded.record.id, lostWebhook.record.id]));
+    expect(open).not.toContain(done.record.id);
+    // Younger than the threshold: left alone.
+    expect(await dynamoWithdrawals.listOpen(new Date(Date.now() - 60_000), 1_000)).not.toContain(stranded.record.id);
+    const report = await sweepOpenWithdrawals(payoutDeps(payouts), { olderThanMs: 0, maxItems: 1_000 });
+    expect(report.errors).toBe(0);
+    expect((await dynamoWithdrawals.get(stranded.record.id))!.trans_Status).toBe('pending');
+    expect((await dynamoWithdrawals.get(lostWebhook.record.id))!.trans_Status).toBe('success');
+    expect(await dynamoWithdrawals.listOpen(new Date(Date.now() + 1_000), 1_000)).toEqual(expect.not.arrayContaining([lostWebhook.record.id, done.record.id]));
+    expect(payouts.payments.get(stranded.record.withdrawal!.payoutReference)).toBe(1);
     await expectMoneyInvariants([user.userId]);
   });
 

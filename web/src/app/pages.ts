@@ -10,7 +10,12 @@ export const PriceListPage = lazyPage(() => import('../features/price-list/compo
 export const AppShell = lazyPage(() => import('./shell/AppShell.js'), (m) => m.AppShell);
 export const DashboardPage = lazyPage(() => import('../features/dashboard/components/DashboardPage.js'), (m) => m.DashboardPage);
 export const BuyAirtimePage = lazyPage(() => import('../features/airtime/components/BuyAirtimePage.js'), (m) => m.BuyAirtimePage);
+export const ElectricityPage = lazyPage(() => import('../features/electricity/components/ElectricityPage.js'), (m) => m.ElectricityPage);
 export const TransactionsPage = lazyPage(() => import('../features/transactions/components/TransactionsPage.js'), (m) => m.TransactionsPage);
+export const FundWalletPage = lazyPage(() => import('../features/wallet/components/FundWalletPage.js'), (m) => m.FundWalletPage);
+export const TransferPage = lazyPage(() => import('../features/transfer/components/TransferPage.js'), (m) => m.TransferPage);
+export const WithdrawPage = lazyPage(() => import('../features/withdraw/components/WithdrawPage.js'), (m) => m.WithdrawPage);
+export const EarningsPage = lazyPage(() => import('../features/earnings/components/EarningsPage.js'), (m) => m.EarningsPage);
 export const FundWithCouponPage = lazyPage(() => import('../features/wallet/components/FundWithCouponPage.js'), (m) => m.FundWithCouponPage);
 export const AccountPage = lazyPage(() => import('../features/account/components/AccountPage.js'), (m) => m.AccountPage);
 export const ChangePasswordPage = lazyPage(() => import('../features/account/components/ChangePasswordPage.js'), (m) => m.ChangePasswordPage);

@@ -31,11 +31,16 @@ const routes: RouteObject[] = [
           { index: true, element: <Page.DashboardPage /> },
           { path: 'buyData', element: <Page.BuyDataPage /> },
           { path: 'buyAirtime', element: <Page.BuyAirtimePage /> },
+          { path: 'electricity', element: <Page.ElectricityPage /> },
           { path: 'contacts', element: <Page.ContactsPage /> },
           { path: 'transactions', element: <Page.TransactionsPage /> },
           { path: 'user', element: <Page.AccountPage /> },
           { path: 'changePassword', element: <Page.ChangePasswordPage /> },
           { path: 'fundWallet/coupon', element: <Page.FundWithCouponPage /> },
+          { path: 'fundWallet', element: <Page.FundWalletPage /> },
+          { path: 'transfer', element: <Page.TransferPage /> },
+          { path: 'withdraw', element: <Page.WithdrawPage /> },
+          { path: 'earnings', element: <Page.EarningsPage /> },
           {
             path: 'updatePrice',
             element: (

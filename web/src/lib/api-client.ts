@@ -12,12 +12,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own message (`{msg}`), when it sent one. */
   readonly serverMessage: string | undefined;
+  /** The whole error body, for screens that show another field (meter validation shows `name`, spec §8). */
+  readonly body: unknown;
 
-  constructor(status: number, serverMessage: string | undefined, options?: { cause?: unknown }) {
+  constructor(status: number, serverMessage: string | undefined, options?: { cause?: unknown; body?: unknown }) {
     super(serverMessage ?? (status ? `Request failed with status ${status}` : 'Network error'), options);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.body = options?.body;
   }
 }
 
@@ -81,7 +84,7 @@ export async function api<T>(operation: Operation, options: RequestOptions = {})
   if (!response.ok) {
     if (response.status === 401) logout();
     const msg = data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string' ? (data as { msg: string }).msg : undefined;
-    throw new ApiError(response.status, msg);
+    throw new ApiError(response.status, msg, { body: data });
   }
   return data as T;
 }

@@ -1,4 +1,4 @@
-import { formatNaira, KOBO_PER_NAIRA, type Kobo } from '../../../shared/money.js';
+import { formatNaira, KOBO_PER_NAIRA, nairaToKobo, type Kobo } from '../../../shared/money.js';
 
 /**
  * The API sends naira as numbers with at most 2 decimals. Rounding to whole kobo here is exact
@@ -15,4 +15,15 @@ export function koboToApiNaira(kobo: Kobo): number {
 /** "₦1,234.50" for a naira number from the API. */
 export function showNaira(naira: number | null | undefined): string {
   return formatNaira(apiNairaToKobo(naira ?? 0));
+}
+
+/** A naira amount typed by the user, in kobo; null when it is not one (empty, not a number, > 2 decimals). */
+export function parseNairaInput(amount: string): Kobo | null {
+  const text = amount.trim();
+  if (!text) return null;
+  try {
+    return nairaToKobo(text);
+  } catch {
+    return null;
+  }
 }

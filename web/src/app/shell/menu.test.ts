@@ -6,7 +6,8 @@ const user = { isAdmin: false, isAgent: false, isCouponVendor: false };
 describe('sidebar menu', () => {
   it('gives everyone the common entries in the spec order, with Account and Settings at their routes', () => {
     const menu = menuFor(user);
-    expect(menu.map((m) => m.label)).toEqual(['Dashboard', 'Buy Data', 'Buy Airtime', 'My contacts', 'Transactions', 'Account', 'Settings']);
+    expect(menu.map((m) => m.label)).toEqual(['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'My contacts', 'Transactions', 'Account', 'Settings']);
+    expect(menu.find((m) => m.label === 'Electricity Payment')?.to).toBe('/profile/electricity');
     expect(menu.find((m) => m.label === 'Account')?.to).toBe('/profile/user');
     expect(menu.find((m) => m.label === 'Settings')?.to).toBe('/profile/changePassword');
     expect(menu.find((m) => m.label === 'Buy Data')?.to).toBe('/profile/buyData');
@@ -25,6 +26,11 @@ describe('sidebar menu', () => {
     const admin = menuFor({ ...user, isAdmin: true }).map((m) => m.to);
     expect(admin).toEqual(expect.arrayContaining(['/profile/adminSettings', '/profile/updatePrice', '/profile/fundWallet/coupon', '/admin/generateCoupon']));
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.to === '/profile/updatePrice')?.label).toBe('Update price');
+  });
+
+  it('adds Transfer to the admin extras only (everyone reaches it from the dashboard)', () => {
+    expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'Transfer')?.to).toBe('/profile/transfer');
+    expect(menuFor(user).map((m) => m.label)).not.toContain('Transfer');
   });
 
   it('gives agents the Update entry only', () => {

@@ -19,13 +19,14 @@ export function hasRoute(key: string, table: ReadonlySet<string> = routeKeys): b
 
 /**
  * The sidebar by role (spec §2), in the spec's order. Only screens the app has are listed (the
- * rest of the spec's menu — Electricity Payment, Transfer, Send email, my users — joins with its
- * screen), and an item whose backend route is missing from the shared route table stays hidden.
+ * rest of the spec's menu — Send email, my users — joins with its screen), and an item
+ * whose backend route is missing from the shared route table stays hidden.
  */
 const COMMON: MenuItem[] = [
   { label: 'Dashboard', to: '/profile', icon: 'home' },
   { label: 'Buy Data', to: '/profile/buyData', icon: 'data', needs: 'POST /buy/data' },
   { label: 'Buy Airtime', to: '/profile/buyAirtime', icon: 'phone', needs: 'POST /buy/airtime' },
+  { label: 'Electricity Payment', to: '/profile/electricity', icon: 'bulb', needs: 'POST /buy/electricity' },
   { label: 'My contacts', to: '/profile/contacts', icon: 'contacts', needs: 'GET /auth/contact' },
   { label: 'Transactions', to: '/profile/transactions', icon: 'receipt', needs: 'GET /transaction' },
   { label: 'Account', to: '/profile/user', icon: 'user' },
@@ -35,6 +36,7 @@ const COMMON: MenuItem[] = [
 const ADMIN: MenuItem[] = [
   { label: 'admin settings', to: '/profile/adminSettings', icon: 'sliders', needs: 'GET /admin/supplier' },
   { label: 'Update price', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' },
+  { label: 'Transfer', to: '/profile/transfer', icon: 'wallet', needs: 'POST /auth/transferFund' },
   { label: 'Fund wallet (COUPON)', to: '/profile/fundWallet/coupon', icon: 'card', needs: 'POST /fundWallet/coupon' },
   { label: 'generate Coupon', to: '/admin/generateCoupon', icon: 'ticket', needs: 'POST /admin/generateCoupon' },
 ];

@@ -1,8 +1,44 @@
-import { MSG } from '../../../../../shared/messages.js';
+import { useForm } from 'react-hook-form';
+import { MONEY_MSG, MSG } from '../../../../../shared/messages.js';
+import { errorMessage } from '../../../lib/api-client.js';
 import { showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
-import { CopyButton, Spinner } from '../../../ui/index.js';
+import { Button, CopyButton, Input, Spinner, notify } from '../../../ui/index.js';
 import { useCurrentUser } from '../api/current-user.js';
+import { useUpdateWebhook } from '../api/update-webhook.js';
+
+/** The webhook URL our API notifies about the user's transactions (POST /auth/updateWebhook). */
+function WebhookForm({ current }: { current: string | null }) {
+  const update = useUpdateWebhook();
+  const { register, handleSubmit } = useForm<{ webhookUrl: string }>({ defaultValues: { webhookUrl: current ?? '' } });
+  const onSubmit = handleSubmit(({ webhookUrl }) => {
+    const url = webhookUrl.trim();
+    if (!/^https?:\/\/\S+$/i.test(url)) return void notify.warn(MONEY_MSG.invalidWebhookUrl);
+    update.mutate(
+      { webhookUrl: url },
+      {
+        onSuccess: (answer) => notify.success(answer.msg),
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+      },
+    );
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="card form">
+      <h2 className="card-title">Webhook</h2>
+      <p className="muted">We POST each of your API transactions' final status to this URL.</p>
+      <Input label="Webhook URL" type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://example.com/vtu-webhook" {...register('webhookUrl')} />
+      <Button type="submit" loading={update.isPending}>
+        Update webhook
+      </Button>
+      {update.data?.webhookSecret ? (
+        <div className="copy-row">
+          <code className="code-box">Signing secret: {update.data.webhookSecret.slice(0, 10)}…</code>
+          <CopyButton text={update.data.webhookSecret} toastMessage={MSG.copied} label="Copy secret" />
+        </div>
+      ) : null}
+    </form>
+  );
+}
 
 function formatDate(value: string | null): string {
   if (!value) return '—';
@@ -57,6 +93,7 @@ export function AccountPage() {
           </div>
         </div>
       ) : null}
+      <WebhookForm key={user.webhookUrl ?? ''} current={user.webhookUrl} />
     </section>
   );
 }

@@ -1,21 +1,44 @@
-import { Link } from 'react-router';
-import { DASHBOARD_NAME_MAX_CHARS, REFERRAL_REWARD_KOBO, RESELLER_UPGRADE_FEE_KOBO } from '../../../../../shared/constants.js';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DASHBOARD_NAME_MAX_CHARS, REFERRAL_REWARD_KOBO } from '../../../../../shared/constants.js';
 import { MSG } from '../../../../../shared/messages.js';
 import { formatNaira } from '../../../../../shared/money.js';
 import { showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
-import { CopyButton, Icon, type IconName } from '../../../ui/index.js';
+import { Button, CopyButton, Icon, type IconName } from '../../../ui/index.js';
+import { useFreshUser } from '../api/current-user.js';
+import { KycModal } from './KycModal.js';
+import { PaymentAccounts } from './PaymentAccounts.js';
+import { UpgradeOffer } from './UpgradeOffer.js';
 
-/** Shortcuts to screens that exist; Utility (electricity) joins when its feature lands. */
+/** Shortcuts (spec §2): Airtime, Data, Utility (electricity), History, Contacts. */
 const TILES: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/profile/buyAirtime', label: 'Airtime', icon: 'phone' },
   { to: '/profile/buyData', label: 'Data', icon: 'data' },
+  { to: '/profile/electricity', label: 'Utility', icon: 'bulb' },
   { to: '/profile/transactions', label: 'History', icon: 'receipt' },
   { to: '/profile/contacts', label: 'Contacts', icon: 'contacts' },
 ];
 
+/** Money shortcuts: transfer and withdraw are open to everyone from here (the sidebar lists Transfer for admins only, spec §2). */
+const MONEY_LINKS: Array<{ to: string; label: string }> = [
+  { to: '/profile/transfer', label: 'Transfer' },
+  { to: '/profile/withdraw', label: 'Withdraw' },
+  { to: '/profile/earnings', label: 'Earnings' },
+];
+
 export function DashboardPage() {
   const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const [kycOpen, setKycOpen] = useState(false);
+  // Back from the card checkout (`?reference=`), the wallet is credited by the provider's webhook: re-read the balance until it moves.
+  const backFromCheckout = params.has('reference');
+  const [balanceAtReturn] = useState(() => session?.user.balance);
+  useFreshUser(backFromCheckout);
+  const balance = session?.user.balance;
+  useEffect(() => {
+    if (backFromCheckout && balance !== balanceAtReturn) setParams({}, { replace: true });
+  }, [backFromCheckout, balance, balanceAtReturn, setParams]);
   if (!session) return null;
   const { user } = session;
   const referralLink = `${window.location.origin}/register/${encodeURIComponent(user.userName)}`;
@@ -32,10 +55,22 @@ export function DashboardPage() {
           </p>
           <p className="wallet-type">{user.userType}</p>
         </div>
-        <Link to="/profile/fundWallet/coupon" className="btn btn-accent">
-          Fund wallet
-        </Link>
+        <div className="action-row">
+          <Link to="/profile/fundWallet" className="btn btn-accent">
+            Fund wallet
+          </Link>
+          {!user.bvn && !user.nin ? (
+            <Button variant="light" onClick={() => setKycOpen(true)}>
+              Update KYC
+            </Button>
+          ) : null}
+        </div>
       </div>
+      {backFromCheckout ? (
+        <p className="notice" role="status">
+          Payment received by the provider: your wallet is credited as soon as it is confirmed.
+        </p>
+      ) : null}
 
       <div className="tile-grid tile-grid-compact">
         {TILES.map((tile) => (
@@ -48,6 +83,16 @@ export function DashboardPage() {
         ))}
       </div>
 
+      <div className="action-row">
+        {MONEY_LINKS.map((link) => (
+          <Link key={link.to} to={link.to} className="btn btn-secondary btn-sm">
+            {link.label}
+          </Link>
+        ))}
+      </div>
+
+      <PaymentAccounts user={user} />
+
       <div className="card-grid">
         <div className="card">
           <h2 className="card-title">Refer and earn</h2>
@@ -59,16 +104,9 @@ export function DashboardPage() {
             <CopyButton text={referralLink} toastMessage={MSG.referralLinkCopied} />
           </div>
         </div>
-        {user.userType === 'smart earner' ? (
-          <div className="card card-offer">
-            <h2 className="card-title">Become a reseller</h2>
-            <p>
-              Pay a one-time {formatNaira(RESELLER_UPGRADE_FEE_KOBO)} and buy airtime and data at reseller prices — 98% of airtime value instead of 99%, and cheaper
-              data plans — so every sale to your customers earns you more.
-            </p>
-          </div>
-        ) : null}
+        {user.userType === 'smart earner' ? <UpgradeOffer user={user} /> : null}
       </div>
+      <KycModal open={kycOpen} onClose={() => setKycOpen(false)} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { TransactionView } from '../../../../../shared/api/transactions.js';
 import { showNaira } from '../../../lib/money.js';
-import { Button, Modal } from '../../../ui/index.js';
+import { MSG } from '../../../../../shared/messages.js';
+import { Button, CopyButton, Modal } from '../../../ui/index.js';
 import { formatDateTime } from './format.js';
 import { StatusBadge } from './StatusBadge.js';
 
@@ -16,6 +17,20 @@ export function TransactionDetailsModal({ transaction, showProfit, onClose }: { 
         ['Phone number', t.phone_number || '—'],
         ['Description', t.description || '—'],
         ['Value', t.trans_volume || '—'],
+        // Electricity: the supplier's token and units, only when it gave them.
+        ...(t.token
+          ? ([
+              [
+                'Token',
+                <span key="token" className="copy-row">
+                  <code data-testid="details-token">{t.token}</code>
+                  <CopyButton text={t.token} toastMessage={MSG.copied} />
+                </span>,
+              ],
+            ] as Array<[string, ReactNode]>)
+          : []),
+        ...(t.units ? ([['Units', t.units]] as Array<[string, ReactNode]>) : []),
+        ...(t.customerName ? ([['Customer', t.customerName]] as Array<[string, ReactNode]>) : []),
         ['Amount', showNaira(t.trans_amount)],
         ...(showProfit ? ([['Profit', showNaira(t.trans_profit)]] as Array<[string, ReactNode]>) : []),
         ['Balance before', showNaira(t.balance_Before)],

@@ -1,0 +1,46 @@
+import type { UserView } from '../../../../../shared/api/accounts.js';
+import { RESERVED_ACCOUNT_NAME_CHARS } from '../../../../../shared/constants.js';
+import { MSG } from '../../../../../shared/messages.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { Button, CopyButton, notify } from '../../../ui/index.js';
+import { useGenerateReservedAccounts } from '../api/generate-reserved-accounts.js';
+
+/** The reserved bank accounts a transfer to funds the wallet; a "generate account" action while there are none. */
+export function PaymentAccounts({ user }: { user: UserView }) {
+  const generate = useGenerateReservedAccounts();
+  const accountName = (user.fullName || user.userName).slice(0, RESERVED_ACCOUNT_NAME_CHARS);
+  const accounts = user.accountNumbers ?? [];
+
+  return (
+    <div className="card">
+      <h2 className="card-title">Payment accounts</h2>
+      {accounts.length === 0 ? (
+        <>
+          <p className="muted">Get bank accounts of your own: any transfer to them funds your wallet.</p>
+          <Button
+            loading={generate.isPending}
+            onClick={() =>
+              generate.mutate(undefined, {
+                onSuccess: (answer) => notify.success(answer.msg),
+                onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+              })
+            }
+          >
+            Generate account
+          </Button>
+        </>
+      ) : (
+        <div className="account-cards" data-testid="payment-accounts">
+          {accounts.map((account) => (
+            <div key={`${account.bankName}:${account.accountNumber}`} className="account-card">
+              <span className="muted">{account.bankName}</span>
+              <span className="account-number">{account.accountNumber}</span>
+              <span>{accountName}</span>
+              <CopyButton text={account.accountNumber} toastMessage={MSG.accountNumberCopied} label="Copy" />
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { BeneficiaryView } from '../../../../../shared/api/withdrawals.js';
+import { WITHDRAWAL_FEE_KOBO } from '../../../../../shared/constants.js';
+import { MSG } from '../../../../../shared/messages.js';
+import { formatNaira } from '../../../../../shared/money.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { newRequestId } from '../../../lib/ids.js';
+import { apiNairaToKobo, koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
+import { useSession } from '../../../lib/session.js';
+import { Button, Input, Modal, Select, Spinner, notify } from '../../../ui/index.js';
+import { useAddBeneficiary } from '../api/add-beneficiary.js';
+import { useBankCodes } from '../api/list-bank-codes.js';
+import { useBeneficiaries } from '../api/list-beneficiaries.js';
+import { useValidateBankAccount } from '../api/validate-bank-account.js';
+import { useWithdraw, type WithdrawInput } from '../api/withdraw.js';
+import { accountProblem, amountProblem, amountToReceiveKobo } from '../lib/withdraw-form.js';
+
+interface WithdrawForm {
+  bankCode: string;
+  accountNumber: string;
+  amount: string;
+}
+
+interface ValidatedAccount {
+  bankName: string;
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+}
+
+const EMPTY: WithdrawForm = { bankCode: '', accountNumber: '', amount: '' };
+
+/** Withdraw to a bank account (spec §4 two-step): bank + account number → validate → amount → confirm. */
+export function WithdrawPage() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const banks = useBankCodes();
+  const beneficiaries = useBeneficiaries();
+  const validate = useValidateBankAccount();
+  const withdraw = useWithdraw();
+  const addBeneficiary = useAddBeneficiary();
+  const [validated, setValidated] = useState<ValidatedAccount | null>(null);
+  const [pending, setPending] = useState<WithdrawInput | null>(null);
+  const { register, handleSubmit, reset, watch, setValue } = useForm<WithdrawForm>({ defaultValues: EMPTY });
+
+  const bankList = banks.data?.bankCodes ?? [];
+  const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
+  const amountKobo = parseNairaInput(watch('amount') ?? '');
+  const saved = beneficiaries.data?.beneficiaryList ?? [];
+  const isSaved = !!validated && saved.some((b) => b.bankCode === validated.bankCode && b.accountNumber === validated.accountNumber);
+
+  const unvalidate = { onChange: () => setValidated(null) };
+
+  const onSubmit = handleSubmit((values) => {
+    if (!validated) {
+      const problem = accountProblem(values.bankCode, values.accountNumber);
+      if (problem) return void notify.warn(problem);
+      const bank = bankList.find((b) => b.code === values.bankCode);
+      validate.mutate(
+        { bankName: bank?.name ?? '', bankCode: values.bankCode, accountNumber: values.accountNumber.trim() },
+        {
+          onSuccess: (answer) => {
+            setValidated({ bankName: answer.bankName || bank?.name || '', bankCode: answer.code || values.bankCode, accountNumber: answer.accountNumber || values.accountNumber.trim(), accountName: answer.name });
+            notify.success(answer.msg);
+          },
+          onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+        },
+      );
+      return;
+    }
+    const problem = amountProblem(amountKobo, balanceKobo);
+    if (problem) return void notify.warn(problem);
+    setPending({
+      bankName: validated.bankName,
+      bankCode: validated.bankCode,
+      accountNumber: validated.accountNumber,
+      bankAccountName: validated.accountName,
+      accountName: validated.accountName,
+      amount: koboToApiNaira(amountKobo!),
+      request_id: newRequestId(),
+    });
+  });
+
+  const confirm = () => {
+    if (!pending) return;
+    withdraw.mutate(pending, {
+      onSuccess: (answer) => {
+        setPending(null);
+        setValidated(null);
+        reset(EMPTY);
+        notify.success(answer.msg);
+        navigate('/profile');
+      },
+      onError: (error) => {
+        setPending(null);
+        notify.error(errorMessage(error, MSG.somethingWentWrong));
+      },
+    });
+  };
+
+  const pick = (beneficiary: BeneficiaryView) => {
+    setValue('bankCode', beneficiary.bankCode);
+    setValue('accountNumber', beneficiary.accountNumber);
+    setValidated({ bankName: beneficiary.bankName, bankCode: beneficiary.bankCode, accountNumber: beneficiary.accountNumber, accountName: beneficiary.accountName });
+  };
+
+  const save = () => {
+    if (!validated) return;
+    addBeneficiary.mutate(
+      { bankName: validated.bankName, bankCode: validated.bankCode, accountNumber: validated.accountNumber, accountName: validated.accountName, bankAccountName: validated.accountName },
+      {
+        onSuccess: (answer) => notify.success(answer.msg),
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+      },
+    );
+  };
+
+  return (
+    <section className="page page-narrow">
+      <header className="page-header">
+        <h1>Withdraw</h1>
+        <p className="muted">
+          Wallet balance: <strong>{showNaira(session?.user.balance)}</strong>
+        </p>
+      </header>
+
+      <form onSubmit={onSubmit} noValidate className="card form">
+        <Select
+          label="Bank"
+          options={[{ value: '', label: banks.isPending ? 'Loading banks…' : 'Select a bank' }, ...bankList.map((b) => ({ value: b.code, label: b.name }))]}
+          {...register('bankCode', unvalidate)}
+        />
+        <Input label="Account number" type="text" inputMode="numeric" maxLength={10} placeholder="0123456789" autoComplete="off" {...register('accountNumber', unvalidate)} />
+        {validated ? (
+          <>
+            <p className="notice notice-success" data-testid="account-name">
+              Account name: <strong>{validated.accountName}</strong>
+            </p>
+            <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="1000" {...register('amount')} />
+            <div className="charge-preview" aria-live="polite" data-testid="withdraw-preview">
+              <span>You receive</span>
+              <strong>{amountKobo === null ? '—' : formatNaira(amountToReceiveKobo(amountKobo))}</strong>
+              <small>A {formatNaira(WITHDRAWAL_FEE_KOBO)} fee is taken from each withdrawal</small>
+            </div>
+          </>
+        ) : null}
+        <Button type="submit" block loading={validate.isPending}>
+          {validated ? 'Withdraw' : 'Validate account'}
+        </Button>
+        {validated && !isSaved ? (
+          <Button variant="secondary" block onClick={save} loading={addBeneficiary.isPending}>
+            Save as beneficiary
+          </Button>
+        ) : null}
+      </form>
+
+      <div className="card">
+        <h2 className="card-title">Beneficiaries</h2>
+        {beneficiaries.isPending ? (
+          <Spinner label="Loading beneficiaries" />
+        ) : saved.length === 0 ? (
+          <p className="table-empty" data-testid="no-beneficiary">
+            {MSG.noBeneficiary}
+          </p>
+        ) : (
+          <ul className="row-list" data-testid="beneficiaries">
+            {saved.map((b) => (
+              <li key={`${b.bankCode}:${b.accountNumber}`} className="row-item">
+                <div className="row-text">
+                  <strong>{b.accountName}</strong>
+                  <small className="muted">
+                    {b.bankName} · {b.accountNumber}
+                  </small>
+                </div>
+                <Button variant="secondary" className="btn-sm" onClick={() => pick(b)} aria-label={`Use ${b.accountName} ${b.accountNumber}`}>
+                  Use
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <Modal
+        open={pending !== null}
+        title="Confirm withdrawal"
+        onClose={withdraw.isPending ? undefined : () => setPending(null)}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setPending(null)} disabled={withdraw.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} loading={withdraw.isPending} data-testid="confirm-withdraw">
+              Confirm
+            </Button>
+          </>
+        }
+      >
+        {pending ? (
+          <dl className="details">
+            <div className="details-row">
+              <dt>Bank</dt>
+              <dd>{pending.bankName}</dd>
+            </div>
+            <div className="details-row">
+              <dt>Account</dt>
+              <dd>
+                {pending.accountNumber} · {pending.accountName}
+              </dd>
+            </div>
+            <div className="details-row">
+              <dt>Amount</dt>
+              <dd>{showNaira(pending.amount)}</dd>
+            </div>
+            <div className="details-row">
+              <dt>Fee</dt>
+              <dd>{formatNaira(WITHDRAWAL_FEE_KOBO)}</dd>
+            </div>
+            <div className="details-row">
+              <dt>You receive</dt>
+              <dd>
+                <strong>{formatNaira(amountToReceiveKobo(apiNairaToKobo(pending.amount)))}</strong>
+              </dd>
+            </div>
+          </dl>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}
