@@ -183,7 +183,7 @@ export function ElectricityPage() {
             placeholder="e.g. 45011111111"
             value={form.meterNumber}
             onChange={(e) => change('meterNumber')(e.target.value)}
-            error={validationError ?? undefined}
+            aria-invalid={validationError ? true : undefined}
           />
           {validationError ? (
             <p className="notice notice-warning" role="alert" data-testid="meter-error">
