@@ -70,8 +70,10 @@ describe('purchase journey', () => {
     // The admin issues a coupon for the new user.
     const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, user.userName, 1000);
 
-    // Redeem it from the dashboard's fund wallet button.
+    // Redeem it from the dashboard's fund wallet button (the fund wallet screen links to coupon funding).
     await page.getByRole('link', { name: 'Fund wallet', exact: true }).click();
+    await page.waitForURL('**/profile/fundWallet');
+    await page.getByRole('link', { name: 'Fund wallet with a coupon' }).click();
     await page.waitForURL('**/profile/fundWallet/coupon');
     await page.getByLabel('Coupon code').fill(code);
     await page.getByRole('button', { name: 'Redeem coupon' }).click();

@@ -83,7 +83,7 @@ export function DashboardPage() {
         ))}
       </div>
 
-      <div className="action-row">
+      <div className="action-row money-links">
         {MONEY_LINKS.map((link) => (
           <Link key={link.to} to={link.to} className="btn btn-secondary btn-sm">
             {link.label}
@@ -91,9 +91,8 @@ export function DashboardPage() {
         ))}
       </div>
 
-      <PaymentAccounts user={user} />
-
       <div className="card-grid">
+        <PaymentAccounts user={user} />
         <div className="card">
           <h2 className="card-title">Refer and earn</h2>
           <p className="muted">Share your link. When someone you refer upgrades to reseller, you earn {formatNaira(REFERRAL_REWARD_KOBO)}.</p>

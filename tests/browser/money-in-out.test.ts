@@ -1,0 +1,240 @@
+/**
+ * Money in and out in Chromium on one local cloud: funding by card through the Squad simulator's
+ * checkout page (credited by the signed webhook), reserved accounts and the referral link on the
+ * dashboard, a transfer between two users, a withdrawal to a saved beneficiary (payout simulator),
+ * the self-upgrade to reseller (→ logged out at /) and the referrer's earnings page; 360 px layout.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionResponse } from '../../shared/api/accounts.js';
+import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
+import { MONEY_MSG, MSG } from '../../shared/messages.js';
+import { startLocalCloud } from '../support/local-cloud.js';
+import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure, type TestUser } from './helpers.js';
+
+type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
+const PHONE = { width: 360, height: 780 };
+
+describe('money in and out', () => {
+  let cloud: Cloud;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  const alice = newTestUser('mia');
+  const bob = newTestUser('mib');
+  const carol = newTestUser('mic');
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    cloud = await startLocalCloud();
+    browser = await launchChromium();
+    await registerViaApi(cloud.baseUrl, alice);
+    await registerViaApi(cloud.baseUrl, bob);
+    // Carol registers through Alice's referral link, so her upgrade earns Alice ₦500.
+    await callApi<SessionResponse>(cloud.baseUrl, 'register', { body: { ...carol, passwordCheck: carol.password, referredBy: alice.userName } });
+  }, 180_000);
+
+  beforeEach((test) => {
+    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await cloud?.stop();
+  });
+
+  async function freshPage(viewport?: { width: number; height: number }): Promise<Page> {
+    await context?.close();
+    ({ context, page } = await newPage(browser, cloud.baseUrl, viewport));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    return page;
+  }
+
+  const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
+  const balanceOf = async (user: TestUser) => (await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).user.balance;
+  async function fundWithCoupon(user: TestUser, naira: number): Promise<void> {
+    const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, user.userName, naira);
+    const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
+    await callApi<FundWithCouponResponse>(cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: user.userName, coupon: code } });
+  }
+  async function waitForBalance(p: Page, text: string, timeoutMs = 30_000): Promise<void> {
+    await p.getByTestId('dashboard-balance').filter({ hasText: text }).waitFor({ timeout: timeoutMs });
+  }
+
+  it('funds the wallet by card through the checkout page: 1% charge shown, credited by the webhook', async () => {
+    const p = await freshPage();
+    await loginInUi(p, alice);
+    await p.getByRole('link', { name: 'Fund wallet', exact: true }).click();
+    await p.waitForURL('**/profile/fundWallet');
+    expect(await p.getByRole('link', { name: 'Fund wallet with a coupon' }).getAttribute('href')).toBe('/profile/fundWallet/coupon');
+
+    await p.getByRole('button', { name: 'Fund wallet' }).click();
+    await toast(p, MSG.enterValidAmount);
+    await p.getByLabel('Amount (₦)').fill('50');
+    await p.getByRole('button', { name: 'Fund wallet' }).click();
+    await toast(p, MSG.minimumPayment);
+
+    await p.getByLabel('Amount (₦)').fill('1000');
+    expect(await p.getByTestId('funding-charge').textContent()).toContain('₦10.00');
+    await p.getByRole('button', { name: 'Fund wallet' }).click();
+    const proceed = p.getByRole('link', { name: 'proceed to pay' });
+    await proceed.waitFor();
+    expect(await p.getByTestId('funding-charge').textContent()).toContain('₦990.00 reaches your wallet');
+    await proceed.click();
+
+    // The simulator's hosted checkout page.
+    await p.waitForURL('**/_sim/squad/checkout/**');
+    await p.getByRole('button', { name: /^Pay/ }).click();
+    await p.waitForURL(/\/profile\?reference=/);
+    await waitForBalance(p, '₦990.00');
+    expect(await balanceOf(alice)).toBe(990);
+  });
+
+  it('shows reserved payment accounts, the referral link and copies both', async () => {
+    const p = await freshPage();
+    await loginInUi(p, alice);
+    expect(await p.getByTestId('referral-link').textContent()).toBe(`${cloud.baseUrl}/register/${alice.userName}`);
+    await p.getByTestId('referral-link').locator('..').getByRole('button', { name: 'Copy' }).click();
+    await toast(p, MSG.referralLinkCopied);
+
+    await p.getByRole('button', { name: 'Generate account' }).click();
+    const cards = p.getByTestId('payment-accounts').locator('.account-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await cards.first().textContent()).toContain(alice.userName.slice(0, 10));
+    await cards.first().getByRole('button', { name: 'Copy' }).click();
+    await toast(p, MSG.accountNumberCopied);
+    // Neither NIN nor BVN is set yet: the update KYC button shows; NIN is the default method.
+    await p.getByRole('button', { name: 'Update KYC' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Update KYC' });
+    expect(await dialog.getByLabel('Verification method').inputValue()).toBe('nin');
+    await dialog.getByLabel('Verification method').selectOption('bvn');
+    await dialog.getByLabel('BVN').fill('22345678901');
+    const sent = p.waitForRequest((request) => request.url().endsWith('/auth/updateKyc'));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    expect((await sent).postDataJSON()).toEqual({ bvn: '22345678901' });
+    await toast(p, MONEY_MSG.kycVerified);
+    await p.getByRole('button', { name: 'Update KYC' }).waitFor({ state: 'detached' });
+  });
+
+  it('transfers between two users in two steps, refusing more than the balance', async () => {
+    const p = await freshPage();
+    await loginInUi(p, alice);
+    await p.getByRole('link', { name: 'Transfer', exact: true }).click();
+    await p.waitForURL('**/profile/transfer');
+    await p.getByRole('button', { name: 'Validate user' }).click();
+    await toast(p, MSG.enterUsername);
+
+    await p.getByLabel("Receiver's user name").fill(bob.userName);
+    await p.getByRole('button', { name: 'Validate user' }).click();
+    await p.getByTestId('validated-receiver').waitFor();
+    await p.getByLabel('Amount (₦)').fill('5000');
+    await p.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await toast(p, MSG.insufficientBalance);
+
+    await p.getByLabel('Amount (₦)').fill('300');
+    await p.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await p.getByTestId('confirm-transfer').click();
+    await p.waitForURL('**/profile');
+    await toast(p, MONEY_MSG.transferSuccessful);
+    await waitForBalance(p, '₦690.00');
+    expect(await balanceOf(bob)).toBe(300);
+
+    // The validation is reset: back on the screen, the receiver is asked for again.
+    await p.goto('/profile/transfer');
+    await p.getByRole('button', { name: 'Validate user' }).waitFor();
+  });
+
+  it('withdraws to a saved beneficiary: validate, save, pick, ₦50 fee shown, confirm', async () => {
+    const p = await freshPage();
+    await loginInUi(p, alice);
+    await p.getByRole('link', { name: 'Withdraw', exact: true }).click();
+    await p.waitForURL('**/profile/withdraw');
+    await p.getByTestId('no-beneficiary').filter({ hasText: MSG.noBeneficiary }).waitFor();
+
+    await p.getByLabel('Bank').selectOption({ label: 'Guaranty Trust Bank' });
+    await p.getByRole('button', { name: 'Validate account' }).click();
+    await toast(p, MSG.enterAccountNumber);
+    await p.getByLabel('Account number').fill('0123456789');
+    await p.getByRole('button', { name: 'Validate account' }).click();
+    const name = p.getByTestId('account-name');
+    await name.waitFor();
+    expect((await name.textContent())!.replace('Account name:', '').trim().length).toBeGreaterThan(0);
+    await p.getByRole('button', { name: 'Save as beneficiary' }).click();
+    await toast(p, MONEY_MSG.beneficiarySaved);
+
+    // A fresh visit: pick the saved beneficiary instead of typing.
+    await p.reload();
+    const saved = p.getByTestId('beneficiaries').locator('.row-item');
+    await saved.first().waitFor();
+    expect(await saved.first().textContent()).toContain('0123456789');
+    await saved.first().getByRole('button', { name: /^Use/ }).click();
+    expect(await p.getByLabel('Account number').inputValue()).toBe('0123456789');
+    await p.getByLabel('Amount (₦)').fill('200');
+    expect(await p.getByTestId('withdraw-preview').textContent()).toContain('₦150.00');
+    await p.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await p.getByRole('dialog').getByText('₦150.00').waitFor();
+    await p.getByTestId('confirm-withdraw').click();
+    await p.waitForURL('**/profile');
+    await waitForBalance(p, '₦490.00');
+  });
+
+  it('upgrades to reseller for ₦1,000 (insufficient balance first), then logs out to /', async () => {
+    const p = await freshPage();
+    await loginInUi(p, carol);
+    await p.getByRole('button', { name: /^Upgrade to reseller for ₦1,000/ }).click();
+    await toast(p, MSG.insufficientBalance);
+
+    await fundWithCoupon(carol, 1500);
+    await p.reload();
+    await waitForBalance(p, '₦1,500.00');
+    await p.getByRole('button', { name: /^Upgrade to reseller for ₦1,000/ }).click();
+    await p.getByTestId('confirm-upgrade').click();
+    await p.waitForURL((url) => url.pathname === '/');
+    expect(await p.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: carol.userName, password: carol.password } });
+    expect(session.user.userType).toBe('reseller');
+    expect(session.user.balance).toBe(500);
+  });
+
+  it("shows the referrer's earnings and moves them to the wallet", async () => {
+    const p = await freshPage();
+    await loginInUi(p, alice);
+    await p.getByRole('link', { name: 'Earnings', exact: true }).click();
+    await p.waitForURL('**/profile/earnings');
+    // The ₦500 reward arrives through the event bus: reload until it shows.
+    const deadline = Date.now() + 30_000;
+    while (!(await p.getByTestId('earning-balance').textContent().catch(() => ''))?.includes('₦500.00')) {
+      if (Date.now() > deadline) throw new Error('the referral reward did not show within 30 s');
+      await p.waitForTimeout(1_000);
+      await p.reload();
+    }
+    expect(await p.getByTestId('total-referred').textContent()).toBe('1');
+    expect(await p.getByTestId('total-earned').textContent()).toBe('₦500.00');
+    expect(await p.getByTestId('referral-list').textContent()).toContain(carol.userName);
+
+    await p.getByRole('button', { name: 'Withdraw earnings' }).click();
+    await toast(p, MONEY_MSG.earningsWithdrawn);
+    await p.getByTestId('earning-balance').filter({ hasText: '₦0.00' }).waitFor();
+    expect(await balanceOf(alice)).toBe(990);
+  });
+
+  it('shows "No referral yet" to a user without referrals, and fits a 360 px phone', async () => {
+    const p = await freshPage(PHONE);
+    await loginInUi(p, bob);
+    for (const path of ['/profile', '/profile/fundWallet', '/profile/transfer', '/profile/withdraw', '/profile/earnings']) {
+      await p.goto(path);
+      await (path === '/profile' ? p.getByTestId('dashboard-balance') : p.locator('main h1, h1').first()).waitFor();
+      if (path === '/profile/earnings') await p.getByTestId('no-referral').filter({ hasText: MSG.noReferral }).waitFor();
+      if (path === '/profile/withdraw') await p.getByTestId('no-beneficiary').waitFor();
+      expect(await p.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+    }
+    await p.goto('/profile');
+    await p.getByTestId('dashboard-balance').waitFor();
+    await p.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/money-dashboard-360.png`, fullPage: true });
+    await p.goto('/profile/withdraw');
+    await p.getByTestId('no-beneficiary').waitFor();
+    await p.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/money-withdraw-360.png`, fullPage: true });
+  });
+});
