@@ -8,3 +8,4 @@ export { copyText } from './copy.js';
 export { CopyButton } from './CopyButton.js';
 export { NetworkLogo } from './NetworkLogo.js';
 export { ContactPicker, type ContactOption } from './ContactPicker.js';
+export { ConfirmModal, DetailRow, PurchaseConfirmModal, type PurchaseSummary } from './ConfirmModal.js';

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { newRequestId } from '../../../lib/ids.js';
 import { apiNairaToKobo, koboToApiNaira, showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
-import { Button, Checkbox, ContactPicker, Input, Modal, NetworkLogo, notify } from '../../../ui/index.js';
+import { Button, Checkbox, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, notify } from '../../../ui/index.js';
 import { useAddContact } from '../api/add-contact.js';
 import { useBuyAirtime, type BuyAirtimeInput } from '../api/buy-airtime.js';
 import { useContacts } from '../api/list-contacts.js';
@@ -160,53 +160,24 @@ export function BuyAirtimePage() {
         }
       />
 
-      <Modal
-        open={pending !== null}
-        title="Confirm purchase"
-        onClose={buy.isPending ? undefined : () => setPending(null)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setPending(null)} disabled={buy.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={confirm} loading={buy.isPending} data-testid="confirm-purchase">
-              Confirm
-            </Button>
-          </>
+      <PurchaseConfirmModal
+        purchase={
+          pending && {
+            chargeKobo: pending.chargeKobo,
+            details: (
+              <>
+                <DetailRow label="Network">{pending.networkName}</DetailRow>
+                <DetailRow label="Phone number">{pending.body.mobile_number}</DetailRow>
+                <DetailRow label="Airtime value">{showNaira(pending.body.amount)}</DetailRow>
+              </>
+            ),
+          }
         }
-      >
-        {pending ? (
-          <dl className="details">
-            <div className="details-row">
-              <dt>Network</dt>
-              <dd>{pending.networkName}</dd>
-            </div>
-            <div className="details-row">
-              <dt>Phone number</dt>
-              <dd>{pending.body.mobile_number}</dd>
-            </div>
-            <div className="details-row">
-              <dt>Airtime value</dt>
-              <dd>{showNaira(pending.body.amount)}</dd>
-            </div>
-            <div className="details-row">
-              <dt>You pay</dt>
-              <dd>
-                <strong>{formatNaira(pending.chargeKobo)}</strong>
-              </dd>
-            </div>
-            <div className="details-row">
-              <dt>Balance after</dt>
-              <dd>{formatNaira(balanceKobo - pending.chargeKobo)}</dd>
-            </div>
-          </dl>
-        ) : null}
-        {pending && pending.chargeKobo > balanceKobo ? (
-          <p className="notice notice-warning" role="alert">
-            {MSG.insufficientBalance}: fund your wallet first.
-          </p>
-        ) : null}
-      </Modal>
+        balanceKobo={balanceKobo}
+        busy={buy.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
     </section>
   );
 }

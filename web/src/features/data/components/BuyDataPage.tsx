@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DATA_NETWORK_IDS, NETWORK_NAMES, isNetworkName, type NetworkName } from '../../../../../shared/constants.js';
 import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { formatNaira } from '../../../../../shared/money.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { newRequestId } from '../../../lib/ids.js';
 import { apiNairaToKobo, showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
-import { Button, ContactPicker, Input, Modal, NetworkLogo, Spinner, notify } from '../../../ui/index.js';
+import { Button, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, Spinner, notify } from '../../../ui/index.js';
 import { useBuyData, type BuyDataInput } from '../api/buy-data.js';
 import { useContacts } from '../api/list-contacts.js';
 import { useNetworkPlans } from '../api/list-network-plans.js';
@@ -228,60 +227,28 @@ export function BuyDataPage() {
         }
       />
 
-      <Modal
-        open={pending !== null}
-        title="Confirm purchase"
-        onClose={buy.isPending ? undefined : () => setPending(null)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setPending(null)} disabled={buy.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={confirm} loading={buy.isPending} data-testid="confirm-purchase">
-              Confirm
-            </Button>
-          </>
+      <PurchaseConfirmModal
+        purchase={
+          pending && {
+            chargeKobo: apiNairaToKobo(pending.price),
+            details: (
+              <>
+                <DetailRow label="Network">{pending.network}</DetailRow>
+                <DetailRow label="Plan">
+                  {pending.plan.plan}
+                  {pending.network === 'MTN' ? ` (${mtnDataType(pending.plan)})` : ''}
+                </DetailRow>
+                <DetailRow label="Validity">{pending.plan.month_validate}</DetailRow>
+                <DetailRow label="Phone number">{pending.body.mobile_number}</DetailRow>
+              </>
+            ),
+          }
         }
-      >
-        {pending ? (
-          <dl className="details">
-            <div className="details-row">
-              <dt>Network</dt>
-              <dd>{pending.network}</dd>
-            </div>
-            <div className="details-row">
-              <dt>Plan</dt>
-              <dd>
-                {pending.plan.plan}
-                {pending.network === 'MTN' ? ` (${mtnDataType(pending.plan)})` : ''}
-              </dd>
-            </div>
-            <div className="details-row">
-              <dt>Validity</dt>
-              <dd>{pending.plan.month_validate}</dd>
-            </div>
-            <div className="details-row">
-              <dt>Phone number</dt>
-              <dd>{pending.body.mobile_number}</dd>
-            </div>
-            <div className="details-row">
-              <dt>You pay</dt>
-              <dd>
-                <strong>{showNaira(pending.price)}</strong>
-              </dd>
-            </div>
-            <div className="details-row">
-              <dt>Balance after</dt>
-              <dd>{formatNaira(balanceKobo - apiNairaToKobo(pending.price))}</dd>
-            </div>
-          </dl>
-        ) : null}
-        {pending && apiNairaToKobo(pending.price) > balanceKobo ? (
-          <p className="notice notice-warning" role="alert">
-            {MSG.insufficientBalance}: fund your wallet first.
-          </p>
-        ) : null}
-      </Modal>
+        balanceKobo={balanceKobo}
+        busy={buy.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { newRequestId } from '../../../lib/ids.js';
 import { apiNairaToKobo, koboToApiNaira, showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
-import { Button, CopyButton, Input, Modal, Select, Spinner, notify } from '../../../ui/index.js';
+import { Button, CopyButton, DetailRow, Input, Modal, PurchaseConfirmModal, Select, Spinner, notify } from '../../../ui/index.js';
 import { useBuyElectricity, type BuyElectricityInput } from '../api/buy-electricity.js';
 import { isOpenPurchase, useElectricityPurchase } from '../api/electricity-receipt.js';
 import { meterErrorText, useValidateMeter } from '../api/validate-meter.js';
@@ -196,59 +196,27 @@ export function ElectricityPage() {
         </form>
       )}
 
-      <Modal
-        open={pending !== null}
-        title="Confirm purchase"
-        onClose={buy.isPending ? undefined : () => setPending(null)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setPending(null)} disabled={buy.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={confirm} loading={buy.isPending} data-testid="confirm-purchase">
-              Confirm
-            </Button>
-          </>
+      <PurchaseConfirmModal
+        purchase={
+          pending && {
+            chargeKobo: pending.chargeKobo,
+            details: (
+              <>
+                <DetailRow label="Company">{pending.meter.company} Electric</DetailRow>
+                <DetailRow label="Meter">
+                  {pending.meter.meterNumber} ({pending.meter.meterType})
+                </DetailRow>
+                <DetailRow label="Customer">{pending.meter.name}</DetailRow>
+                <DetailRow label="Token value">{showNaira(pending.body.amount)}</DetailRow>
+              </>
+            ),
+          }
         }
-      >
-        {pending ? (
-          <dl className="details">
-            <div className="details-row">
-              <dt>Company</dt>
-              <dd>{pending.meter.company} Electric</dd>
-            </div>
-            <div className="details-row">
-              <dt>Meter</dt>
-              <dd>
-                {pending.meter.meterNumber} ({pending.meter.meterType})
-              </dd>
-            </div>
-            <div className="details-row">
-              <dt>Customer</dt>
-              <dd>{pending.meter.name}</dd>
-            </div>
-            <div className="details-row">
-              <dt>Token value</dt>
-              <dd>{showNaira(pending.body.amount)}</dd>
-            </div>
-            <div className="details-row">
-              <dt>You pay</dt>
-              <dd>
-                <strong>{formatNaira(pending.chargeKobo)}</strong>
-              </dd>
-            </div>
-            <div className="details-row">
-              <dt>Balance after</dt>
-              <dd>{formatNaira(balanceKobo - pending.chargeKobo)}</dd>
-            </div>
-          </dl>
-        ) : null}
-        {pending && pending.chargeKobo > balanceKobo ? (
-          <p className="notice notice-warning" role="alert">
-            {MSG.insufficientBalance}: fund your wallet first.
-          </p>
-        ) : null}
-      </Modal>
+        balanceKobo={balanceKobo}
+        busy={buy.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
 
       <Modal open={shown !== null} title="Electricity receipt" onClose={done} footer={<Button onClick={done}>Done</Button>}>
         {shown ? <Receipt purchase={shown} /> : null}

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { newRequestId } from '../../../lib/ids.js';
 import { apiNairaToKobo, koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
-import { Button, Input, Modal, notify } from '../../../ui/index.js';
+import { Button, ConfirmModal, DetailRow, Input, notify } from '../../../ui/index.js';
 import { useTransferFund, type TransferFundInput } from '../api/transfer-fund.js';
 import { useValidateUser } from '../api/validate-user.js';
 
@@ -112,40 +112,17 @@ export function TransferPage() {
         ) : null}
       </form>
 
-      <Modal
-        open={pending !== null}
-        title="Confirm transfer"
-        onClose={transfer.isPending ? undefined : () => setPending(null)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setPending(null)} disabled={transfer.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={confirm} loading={transfer.isPending} data-testid="confirm-transfer">
-              Confirm
-            </Button>
-          </>
-        }
-      >
+      <ConfirmModal open={pending !== null} title="Confirm transfer" busy={transfer.isPending} onCancel={() => setPending(null)} onConfirm={confirm} confirmTestId="confirm-transfer">
         {pending ? (
           <dl className="details">
-            <div className="details-row">
-              <dt>To</dt>
-              <dd>{pending.userName}</dd>
-            </div>
-            <div className="details-row">
-              <dt>Amount</dt>
-              <dd>
-                <strong>{showNaira(pending.amount)}</strong>
-              </dd>
-            </div>
-            <div className="details-row">
-              <dt>Balance after</dt>
-              <dd>{formatNaira(balanceKobo - apiNairaToKobo(pending.amount))}</dd>
-            </div>
+            <DetailRow label="To">{pending.userName}</DetailRow>
+            <DetailRow label="Amount">
+              <strong>{showNaira(pending.amount)}</strong>
+            </DetailRow>
+            <DetailRow label="Balance after">{formatNaira(balanceKobo - apiNairaToKobo(pending.amount))}</DetailRow>
           </dl>
         ) : null}
-      </Modal>
+      </ConfirmModal>
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { newRequestId } from '../../../lib/ids.js';
 import { apiNairaToKobo, koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
-import { Button, Input, Modal, Select, Spinner, notify } from '../../../ui/index.js';
+import { Button, ConfirmModal, DetailRow, Input, Select, Spinner, notify } from '../../../ui/index.js';
 import { useAddBeneficiary } from '../api/add-beneficiary.js';
 import { useBankCodes } from '../api/list-bank-codes.js';
 import { useBeneficiaries } from '../api/list-beneficiaries.js';
@@ -183,50 +183,21 @@ export function WithdrawPage() {
         )}
       </div>
 
-      <Modal
-        open={pending !== null}
-        title="Confirm withdrawal"
-        onClose={withdraw.isPending ? undefined : () => setPending(null)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setPending(null)} disabled={withdraw.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={confirm} loading={withdraw.isPending} data-testid="confirm-withdraw">
-              Confirm
-            </Button>
-          </>
-        }
-      >
+      <ConfirmModal open={pending !== null} title="Confirm withdrawal" busy={withdraw.isPending} onCancel={() => setPending(null)} onConfirm={confirm} confirmTestId="confirm-withdraw">
         {pending ? (
           <dl className="details">
-            <div className="details-row">
-              <dt>Bank</dt>
-              <dd>{pending.bankName}</dd>
-            </div>
-            <div className="details-row">
-              <dt>Account</dt>
-              <dd>
-                {pending.accountNumber} · {pending.accountName}
-              </dd>
-            </div>
-            <div className="details-row">
-              <dt>Amount</dt>
-              <dd>{showNaira(pending.amount)}</dd>
-            </div>
-            <div className="details-row">
-              <dt>Fee</dt>
-              <dd>{formatNaira(WITHDRAWAL_FEE_KOBO)}</dd>
-            </div>
-            <div className="details-row">
-              <dt>You receive</dt>
-              <dd>
-                <strong>{formatNaira(amountToReceiveKobo(apiNairaToKobo(pending.amount)))}</strong>
-              </dd>
-            </div>
+            <DetailRow label="Bank">{pending.bankName}</DetailRow>
+            <DetailRow label="Account">
+              {pending.accountNumber} · {pending.accountName}
+            </DetailRow>
+            <DetailRow label="Amount">{showNaira(pending.amount)}</DetailRow>
+            <DetailRow label="Fee">{formatNaira(WITHDRAWAL_FEE_KOBO)}</DetailRow>
+            <DetailRow label="You receive">
+              <strong>{formatNaira(amountToReceiveKobo(apiNairaToKobo(pending.amount)))}</strong>
+            </DetailRow>
           </dl>
         ) : null}
-      </Modal>
+      </ConfirmModal>
     </section>
   );
 }

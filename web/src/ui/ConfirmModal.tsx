@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { MSG } from '../../../shared/messages.js';
+import { formatNaira } from '../../../shared/money.js';
+import { Button } from './Button.js';
+import { Modal } from './Modal.js';
+
+export interface ConfirmModalProps {
+  open: boolean;
+  title: string;
+  /** While the action runs the dialog cannot be closed or cancelled. */
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  confirmTestId: string;
+  children: ReactNode;
+}
+
+/** The "Cancel / Confirm" dialog shown before a money action (purchase, transfer, withdrawal). */
+export function ConfirmModal({ open, title, busy, onCancel, onConfirm, confirmTestId, children }: ConfirmModalProps) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={busy ? undefined : onCancel}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} loading={busy} data-testid={confirmTestId}>
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** One `<dt>`/`<dd>` row of a `<dl className="details">` list. */
+export function DetailRow({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="details-row">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+export interface PurchaseSummary {
+  /** What the wallet is charged, in kobo. */
+  chargeKobo: number;
+  /** The rows before "You pay" (what is bought, for whom). */
+  details: ReactNode;
+}
+
+/**
+ * The purchase confirmation (airtime, data, electricity): the purchase's rows, then what the user
+ * pays and the balance after, and a warning when the wallet holds less than the charge.
+ */
+export function PurchaseConfirmModal({
+  purchase,
+  balanceKobo,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  purchase: PurchaseSummary | null;
+  balanceKobo: number;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmModal open={purchase !== null} title="Confirm purchase" busy={busy} onCancel={onCancel} onConfirm={onConfirm} confirmTestId="confirm-purchase">
+      {purchase ? (
+        <dl className="details">
+          {purchase.details}
+          <DetailRow label="You pay">
+            <strong>{formatNaira(purchase.chargeKobo)}</strong>
+          </DetailRow>
+          <DetailRow label="Balance after">{formatNaira(balanceKobo - purchase.chargeKobo)}</DetailRow>
+        </dl>
+      ) : null}
+      {purchase && purchase.chargeKobo > balanceKobo ? (
+        <p className="notice notice-warning" role="alert">
+          {MSG.insufficientBalance}: fund your wallet first.
+        </p>
+      ) : null}
+    </ConfirmModal>
+  );
+}
