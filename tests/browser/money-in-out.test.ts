@@ -1,7 +1,7 @@
 /**
  * Money in and out in Chromium on one local cloud: funding by card through the Squad simulator's
  * checkout page (credited by the signed webhook), reserved accounts and the referral link on the
- * dashboard, a transfer between two users, a withdrawal to a saved beneficiary (payout simulator),
+ * dashboard, funding by bank transfer through the Monnify simulator's "send a transfer" page, a transfer between two users, a withdrawal to a saved beneficiary (payout simulator),
  * the self-upgrade to reseller (→ logged out at /) and the referrer's earnings page; 360 px layout.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -23,6 +23,7 @@ describe('money in and out', () => {
   const alice = newTestUser('mia');
   const bob = newTestUser('mib');
   const carol = newTestUser('mic');
+  const dave = newTestUser('mid');
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -30,6 +31,7 @@ describe('money in and out', () => {
     browser = await launchChromium();
     await registerViaApi(cloud.baseUrl, alice);
     await registerViaApi(cloud.baseUrl, bob);
+    await registerViaApi(cloud.baseUrl, dave);
     // Carol registers through Alice's referral link, so her upgrade earns Alice ₦500.
     await callApi<SessionResponse>(cloud.baseUrl, 'register', { body: { ...carol, passwordCheck: carol.password, referredBy: alice.userName } });
   }, 180_000);
@@ -116,6 +118,55 @@ describe('money in and out', () => {
     expect((await sent).postDataJSON()).toEqual({ bvn: '22345678901' });
     await toast(p, MONEY_MSG.kycVerified);
     await p.getByRole('button', { name: 'Update KYC' }).waitFor({ state: 'detached' });
+  });
+
+  it('funds the wallet by bank transfer: copy a reserved account number, a sender pays into it, credited less 1%', async () => {
+    const p = await freshPage();
+    await loginInUi(p, dave);
+    await p.getByRole('button', { name: 'Generate account' }).click();
+    const card = p.getByTestId('payment-accounts').locator('.account-card').first();
+    await card.waitFor();
+    const accountNumber = (await card.locator('.account-number').textContent())!.trim();
+    expect(accountNumber).toMatch(/^\d{10}$/);
+    await card.getByRole('button', { name: 'Copy' }).click();
+    await toast(p, MSG.accountNumberCopied);
+
+    // Someone else sends a transfer from their bank: the Monnify simulator's page, in another tab,
+    // with the account number pasted from the clipboard.
+    const bank = await p.context().newPage();
+    await bank.goto('/_sim/monnify/transfer');
+    const pasted = await bank.evaluate(() => navigator.clipboard.readText());
+    expect(pasted).toBe(accountNumber);
+    await bank.getByLabel('Account number').fill(pasted);
+    await bank.getByLabel('Amount (₦)').fill('2000');
+    await bank.getByLabel('Sender name').fill('BAYO SENDER');
+    await bank.getByRole('button', { name: 'Send transfer' }).click();
+    await bank.getByRole('heading', { name: 'Transfer sent' }).waitFor();
+    expect(await bank.locator('.amount').textContent()).toBe('₦2,000.00');
+    await bank.close();
+
+    // The signed webhook is processed asynchronously: the dashboard shows the credit once it lands.
+    // ₦2,000 paid − the 1% funding charge (₦20) = ₦1,980.00.
+    await p.bringToFront();
+    const deadline = Date.now() + 30_000;
+    while (!(await p.getByTestId('dashboard-balance').textContent())?.includes('₦1,980.00')) {
+      if (Date.now() > deadline) throw new Error('the bank transfer was not credited within 30 s');
+      await p.waitForTimeout(1_000);
+      await p.reload();
+      await p.getByTestId('dashboard-balance').waitFor();
+    }
+    expect(await balanceOf(dave)).toBe(1980);
+
+    // The credit is in the transactions list, with what was paid and the charge.
+    await p.getByRole('link', { name: 'History' }).first().click();
+    await p.waitForURL('**/profile/transactions');
+    const rows = p.getByTestId('transaction-row').filter({ hasText: 'wallet' });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-status')).toBe('success');
+    expect(await rows.first().textContent()).toContain('+₦1,980.00');
+    await rows.first().getByRole('button', { name: 'Details' }).click();
+    await p.getByRole('dialog').getByText('Wallet funded by bank transfer: paid ₦2,000.00, charge ₦20.00', { exact: false }).waitFor();
   });
 
   it('transfers between two users in two steps, refusing more than the balance', async () => {
