@@ -3,6 +3,7 @@
  * The stack builds them from this list; the local cloud finds them again through the
  * `vtu:entry` metadata the stack stamps on each function.
  */
+import { fileURLToPath } from 'node:url';
 import { HTTP_SERVICES, type HttpService } from '../shared/routes.js';
 
 export interface FunctionSpec {
@@ -74,4 +75,6 @@ export const LAMBDA_BUNDLING = {
   // Some dependencies still call require(); give ESM bundles one.
   banner: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
   externalModules: [] as string[],
+  /** Lambda credentials are always in the environment: bundle only that provider (see infra/lambda/env-credentials.ts). */
+  alias: { '@aws-sdk/credential-provider-node': fileURLToPath(new URL('./lambda/env-credentials.ts', import.meta.url)) },
 } as const;

@@ -377,6 +377,7 @@ export class PlatformStack extends Stack {
         mainFields: [...LAMBDA_BUNDLING.mainFields],
         banner: LAMBDA_BUNDLING.banner,
         externalModules: [...LAMBDA_BUNDLING.externalModules],
+        esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to])),
       },
     });
     const cfn = fn.node.defaultChild as CfnFunction;

@@ -2,7 +2,7 @@
  * Configuration, read once per cold start and failing loudly when something is missing.
  * Secrets come from Secrets Manager / SSM in the cloud; the local cloud passes them as variables.
  */
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { getSecret } from './aws/parameters.js';
 import { ENV } from '../../shared/runtime-env.js';
 
 export class MissingConfigError extends Error {

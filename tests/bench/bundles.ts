@@ -7,8 +7,24 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { ALL_FUNCTIONS, LAMBDA_BUNDLING } from '../../infra/functions.js';
+
+/** esbuild options equal to the stack's bundling of one function (infra/stack.ts maps LAMBDA_BUNDLING the same way). */
+export function lambdaBuildOptions(entry: string): BuildOptions {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: LAMBDA_BUNDLING.target,
+    minify: LAMBDA_BUNDLING.minify,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    banner: { js: LAMBDA_BUNDLING.banner },
+    external: [...LAMBDA_BUNDLING.externalModules],
+    alias: { ...LAMBDA_BUNDLING.alias },
+  };
+}
 
 export interface BundleFigure {
   name: string;
@@ -36,24 +52,12 @@ export async function lambdaBundleFigures(): Promise<BundleFigure[]> {
   const figures: BundleFigure[] = [];
   for (const spec of ALL_FUNCTIONS) {
     const outfile = join(dir, `${spec.name}.mjs`);
-    await build({
-      entryPoints: [spec.entry],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: LAMBDA_BUNDLING.target,
-      minify: LAMBDA_BUNDLING.minify,
-      mainFields: [...LAMBDA_BUNDLING.mainFields],
-      banner: { js: LAMBDA_BUNDLING.banner },
-      external: [...LAMBDA_BUNDLING.externalModules],
-      outfile,
-      logLevel: 'error',
-    });
+    await build({ ...lambdaBuildOptions(spec.entry), outfile, logLevel: 'error' });
     const code = readFileSync(outfile);
     // Importing evaluates the module top level exactly as a Lambda cold start does (no handler call).
     const probe = join(dir, `${spec.name}.probe.mjs`);
     writeFileSync(probe, `await import(${JSON.stringify(resolve(outfile))});`);
-    const importMs = medianMs(() => execFileSync(process.execPath, [probe], { env: { ...process.env, TABLE_NAME: 'bench' } }), 5);
+    const importMs = medianMs(() => execFileSync(process.execPath, [probe], { env: { ...process.env, TABLE_NAME: 'bench' } }), 9);
     figures.push({
       name: spec.name,
       minifiedBytes: code.length,

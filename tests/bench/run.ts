@@ -7,6 +7,7 @@
  *  - the web app's initial JavaScript, gzipped (target ≤ 130 KB);
  * and checks the ledger invariants after the load run.
  *
+ * `npm run bench -- bundles` prints only the bundle and web figures.
  * Knobs: BENCH_USERS (concurrency, default 16), BENCH_PURCHASES_PER_USER (default 40).
  */
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -167,6 +168,12 @@ async function checkInvariants(endpoint: string, userNames: string[]) {
 }
 
 async function main() {
+  // `npm run bench -- bundles` measures only the bundles and the web app (no load run).
+  if (process.argv[2] !== 'bundles') await purchaseLoad();
+  await printBundleFigures();
+}
+
+async function purchaseLoad() {
   console.log(`bench: ${USERS} concurrent users × ${PER_USER} airtime purchases each\n`);
   const cloud = await startLocalCloud({ env: { LOCAL_SCHEDULE_INTERVAL_MS: '2000', POWERTOOLS_LOG_LEVEL: 'WARN' } });
   try {
@@ -190,7 +197,9 @@ async function main() {
   } finally {
     await cloud.stop();
   }
+}
 
+async function printBundleFigures() {
   console.log('Lambda bundles (esbuild, ESM, minified — as the stack bundles them)');
   console.log('  function            minified    gzipped   cold import over bare node');
   for (const figure of await lambdaBundleFigures()) {

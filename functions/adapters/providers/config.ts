@@ -5,7 +5,7 @@
  *   <prefix>squad/secretKey, <prefix>monnify/apiKey, <prefix>monnify/secretKey,
  *   <prefix>paystack/secretKey, <prefix>identity/apiKey
  */
-import { getParameter } from '@aws-lambda-powertools/parameters/ssm';
+import { getParameter } from '../aws/parameters.js';
 import { z } from 'zod';
 import { PROVIDER_TIMEOUT_DEFAULT_MS } from '../../../shared/constants.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../../../shared/runtime-env.js';

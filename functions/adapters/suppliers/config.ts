@@ -3,11 +3,11 @@
  * SUPPLIER_TOKENS (local cloud) or SSM SecureString `${SUPPLIER_PARAM_PREFIX}<NAME>/token` (cloud,
  * decrypted, cached for five minutes).
  *
- * Two protocols: `msorg` (ALARO, GLAD: one token) and `vtpass` (three keys: api-key, public-key,
+ * Two protocols: `msorg` (ALARO, GLAD: one token; electricity when `electricity` is set) and `vtpass` (three keys: api-key, public-key,
  * secret-key — in SUPPLIER_TOKENS as {"VTPASS": {"api-key": …, "public-key": …, "secret-key": …}},
  * in SSM as `${SUPPLIER_PARAM_PREFIX}VTPASS/api-key` and so on).
  */
-import { getParameter } from '@aws-lambda-powertools/parameters/ssm';
+import { getParameter } from '../aws/parameters.js';
 import { z } from 'zod';
 import { CONFIGURABLE_SUPPLIERS, NETWORK_NAMES, SUPPLIER_TIMEOUT_DEFAULT_MS, type ConfigurableSupplierName, type NetworkName } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
@@ -17,11 +17,34 @@ const networkIds = z.object(
   Object.fromEntries(NETWORK_NAMES.map((network) => [network, z.coerce.number().int().positive()])) as Record<NetworkName, z.ZodNumber>,
 );
 
+/**
+ * The `disco_name` most MSORG panels use for each electricity company, by our meter id (spec §9).
+ * A panel that spells them otherwise lists its own in `electricity`.
+ */
+export const MSORG_DISCO_NAMES: Readonly<Record<number, string>> = {
+  18: 'Ikeja Electric',
+  19: 'Ibadan Electric',
+  20: 'Eko Electric',
+  21: 'Port Harcourt Electric',
+  22: 'Kaduna Electric',
+  23: 'Kano Electric',
+  24: 'Jos Electric',
+  25: 'Abuja Electric',
+  26: 'Enugu Electric',
+  28: 'Yola Electric',
+  29: 'Benin Electric',
+};
+
 export const msorgConfigSchema = z.object({
   name: z.enum(CONFIGURABLE_SUPPLIERS),
   protocol: z.literal('msorg'),
   baseUrl: z.string().url(),
   networkIds: networkIds.partial(),
+  /**
+   * Electricity through the panel (/api/validatemeter, /api/billpayment/): false (default) for none,
+   * true for the usual disco names (MSORG_DISCO_NAMES), or the panel's own `{"<our meter id>": "<disco_name>"}`.
+   */
+  electricity: z.union([z.boolean(), z.record(z.string().regex(/^\d+$/), z.string().min(1))]).default(false),
 });
 export type MsorgSupplierConfig = z.infer<typeof msorgConfigSchema>;
 
@@ -47,9 +70,16 @@ export function servesNetwork(config: SupplierConfig, network: NetworkName): boo
   return config.protocol === 'msorg' ? config.networkIds[network] !== undefined : config.networks.includes(network);
 }
 
+/** An MSORG panel's disco names by our meter id (empty: it sells no electricity). */
+export function msorgDiscoNames(config: MsorgSupplierConfig): Readonly<Record<number, string>> {
+  if (config.electricity === true) return MSORG_DISCO_NAMES;
+  if (config.electricity === false) return {};
+  return Object.fromEntries(Object.entries(config.electricity).map(([meterId, name]) => [Number(meterId), name]));
+}
+
 /** Whether a configured supplier sells electricity. */
 export function sellsElectricity(config: SupplierConfig): boolean {
-  return config.protocol === 'vtpass' && config.electricity;
+  return config.protocol === 'vtpass' ? config.electricity : Object.keys(msorgDiscoNames(config)).length > 0;
 }
 
 export class InvalidSupplierConfigError extends Error {
