@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { KYC_NUMBER_LENGTH, RESELLER_UPGRADE_FEE_KOBO, type UserType, type VerificationMethod } from '../../shared/constants.js';
+import type { UserUpgraded } from '../../shared/events.js';
 import { formatNaira } from '../../shared/money.js';
 import type { TransactionDraft } from './transactions.js';
 
@@ -31,6 +32,21 @@ export function decideUserTypeChange(
   if (target.userType === 'reseller') return { kind: 'refused', reason: 'already_reseller' };
   if (target.userType !== 'smart earner') return { kind: 'refused', reason: 'only_reseller' };
   return { kind: 'self_upgrade', feeKobo: RESELLER_UPGRADE_FEE_KOBO };
+}
+
+/** A paid upgrade as the outbox keeps it until its UserUpgraded event is on the bus. */
+export interface UnpublishedUpgrade {
+  userId: string;
+  userName: string;
+  referredBy: string | null;
+  /** The fee's transaction. */
+  transactionId: string;
+  upgradedAt: string;
+}
+
+/** The UserUpgraded event of a paid self-upgrade (the referrer's reward follows from it). */
+export function upgradedEvent(upgrade: UnpublishedUpgrade): UserUpgraded {
+  return { ...upgrade, fromType: 'smart earner', toType: 'reseller' };
 }
 
 export function upgradeFeeDraft(input: { id: string; user: { userId: string; userName: string }; now: Date }): TransactionDraft {

@@ -7,9 +7,14 @@
  *    or after the supplier call) → re-query the supplier it was submitted to: delivered → success,
  *    definite failure → refund, still ambiguous → leave it (lastRequeriedAt bumped).
  * Every change is conditional on the status, so concurrent sweepers and consumers cannot both win.
+ * It also empties the upgrade outbox: a paid upgrade whose UserUpgraded event did not reach the
+ * bus (the publish after the upgrade failed) is published again; the referral-reward consumer pays
+ * once per referred user, so a duplicate (published, then the mark failed) is harmless.
  */
+import type { UserUpgraded } from '../../shared/events.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
 import type { SupplierCallResult } from '../ports/suppliers.js';
+import { upgradedEvent, type UnpublishedUpgrade } from './profile.js';
 import { decideOutcome, isOpen } from './purchase-state.js';
 import { attemptOf, publishSettledOrHandOff, settleDelivered, settleFailed, type Logger, type SettlementDeps } from './settlement.js';
 import { requeryOutcome } from './supplier-outcome.js';
@@ -144,5 +149,46 @@ export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSet
     };
     await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
   } while (cursor && !pastDeadline() && report.examined < settings.maxItems);
+  return report;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The upgrade outbox
+
+/** Upgrades written with an outbox entry (adapters/dynamo/profile.ts), until their event is published. */
+export interface UpgradeOutbox {
+  listUnpublished(limit: number, upgradedBefore: Date): Promise<UnpublishedUpgrade[]>;
+  markPublished(userId: string, now: Date): Promise<void>;
+}
+
+export interface OutboxDeps {
+  outbox: UpgradeOutbox;
+  publishUpgraded(detail: UserUpgraded): Promise<void>;
+  now(): Date;
+  log: Logger;
+}
+
+export interface OutboxSettings {
+  /** Younger entries are left to the request that wrote them (it publishes right after the upgrade). */
+  graceMs: number;
+  /** Upper bound of entries per run; the rest wait for the next run. */
+  maxItems: number;
+}
+
+/** Publishes UserUpgraded for every upgrade still in the outbox, then takes it out. */
+export async function republishUpgrades(deps: OutboxDeps, settings: OutboxSettings): Promise<{ republished: number; errors: number }> {
+  const report = { republished: 0, errors: 0 };
+  const pending = await deps.outbox.listUnpublished(settings.maxItems, new Date(deps.now().getTime() - settings.graceMs));
+  for (const upgrade of pending) {
+    try {
+      await deps.publishUpgraded(upgradedEvent(upgrade));
+      await deps.outbox.markPublished(upgrade.userId, deps.now());
+      report.republished++;
+      deps.log.info('re-published UserUpgraded from the outbox', { userId: upgrade.userId, transactionId: upgrade.transactionId });
+    } catch (error) {
+      report.errors++;
+      deps.log.error('re-publishing UserUpgraded failed; next run retries', { userId: upgrade.userId, error: String(error) });
+    }
+  }
   return report;
 }

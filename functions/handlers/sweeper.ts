@@ -1,20 +1,22 @@
 /**
- * Scheduled: heals purchases left open (see domain/sweeper.ts). Thresholds default to the shared
- * constants and may be overridden by environment variables (tests, demos):
- * SWEEPER_STALE_MS, SWEEPER_REQUERY_AFTER_MS, SWEEPER_CLAIM_STALE_MS, SWEEPER_MAX_PENDING_AGE_MS.
+ * Scheduled: heals purchases left open and re-publishes UserUpgraded events left in the upgrade
+ * outbox (see domain/sweeper.ts). Thresholds default to the shared constants and may be
+ * overridden by environment variables (tests, demos): SWEEPER_STALE_MS, SWEEPER_REQUERY_AFTER_MS,
+ * SWEEPER_CLAIM_STALE_MS, SWEEPER_MAX_PENDING_AGE_MS, SWEEPER_OUTBOX_GRACE_MS.
  */
 import type { Context } from 'aws-lambda';
 import { CLAIM_STALE_MS, MAX_PENDING_AGE_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS } from '../../shared/constants.js';
-import { EVENT_TYPES } from '../../shared/events.js';
+import { EVENT_TYPES, type UserUpgraded } from '../../shared/events.js';
 import { optionalEnv } from '../adapters/config.js';
 import { dynamoLedger } from '../adapters/dynamo/ledger.js';
+import { dynamoUpgradeOutbox } from '../adapters/dynamo/profile.js';
 import { dynamoTransactions } from '../adapters/dynamo/transactions.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { sqsFulfilmentQueue } from '../adapters/sqs.js';
 import { supplierDirectoryFromEnv } from '../adapters/suppliers/index.js';
-import { sweepOpenPurchases, type SweeperSettings } from '../domain/sweeper.js';
+import { republishUpgrades, sweepOpenPurchases, type OutboxSettings, type SweeperSettings } from '../domain/sweeper.js';
 
 export class InvalidSweeperSettingError extends Error {
   constructor(name: string, raw: string) {
@@ -42,24 +44,35 @@ export function sweeperSettingsFromEnv(): SweeperSettings {
   };
 }
 
+/** An upgrade's own request publishes its event within moments; the sweeper steps in after this. */
+const OUTBOX_GRACE_MS = 30_000;
+
+export function outboxSettingsFromEnv(): OutboxSettings {
+  return { graceMs: msFromEnv('SWEEPER_OUTBOX_GRACE_MS', OUTBOX_GRACE_MS), maxItems: 100 };
+}
+
 /** Time kept in reserve at the end of an invocation so in-flight work can finish. */
 const RESERVE_MS = 20_000;
 
 export async function handler(_event: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>) {
   const remainingMs = context?.getRemainingTimeInMillis?.();
-  const report = await sweepOpenPurchases(
-    {
-      transactions: dynamoTransactions,
-      ledger: dynamoLedger,
-      suppliers: supplierDirectoryFromEnv(),
-      events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
-      queue: sqsFulfilmentQueue(),
-      now: () => new Date(),
-      log: domainLog,
-      deadline: remainingMs === undefined ? undefined : new Date(Date.now() + Math.max(0, remainingMs - RESERVE_MS)),
-    },
-    sweeperSettingsFromEnv(),
-  );
-  logger.info('sweep done', { ...report });
-  return report;
+  const publishUpgraded = (detail: UserUpgraded) => publishEvent(EVENT_TYPES.userUpgraded, detail);
+  const [report, outbox] = await Promise.all([
+    sweepOpenPurchases(
+      {
+        transactions: dynamoTransactions,
+        ledger: dynamoLedger,
+        suppliers: supplierDirectoryFromEnv(),
+        events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
+        queue: sqsFulfilmentQueue(),
+        now: () => new Date(),
+        log: domainLog,
+        deadline: remainingMs === undefined ? undefined : new Date(Date.now() + Math.max(0, remainingMs - RESERVE_MS)),
+      },
+      sweeperSettingsFromEnv(),
+    ),
+    republishUpgrades({ outbox: dynamoUpgradeOutbox, publishUpgraded, now: () => new Date(), log: domainLog }, outboxSettingsFromEnv()),
+  ]);
+  logger.info('sweep done', { ...report, upgradesRepublished: outbox.republished, upgradeErrors: outbox.errors });
+  return { ...report, upgradeOutbox: outbox };
 }

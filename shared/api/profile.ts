@@ -10,6 +10,12 @@ export const updateUserTypeRequest = z.object({
   userType: z.enum(USER_TYPES, { errorMap: () => ({ message: MONEY_MSG.invalidUserType }) }),
 });
 
+/** GET /admin/upgradeUser/{userId}/{userType} (admin): the path parameters; the answer is an UpdateUserTypeResponse (receipt null). */
+export const adminUpgradeUserParams = z.object({
+  userId: z.string().trim().min(1),
+  userType: updateUserTypeRequest.shape.userType,
+});
+
 export interface UpdateUserTypeResponse {
   msg: string;
   user: UserView;

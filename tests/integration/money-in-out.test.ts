@@ -8,7 +8,8 @@
  *   - transfers between users, opposite ones at the same time;
  *   - withdrawals: beneficiary, paid out, failed → refunded once, reversed → refunded once, lost
  *     webhook → admin re-query; parallel withdrawals against one balance;
- *   - upgrade → the referrer earns ₦500 once (through the bus) → withdrawEarning; KYC; webhook URL.
+ *   - upgrade → the referrer earns ₦500 once (through the bus) → withdrawEarning; the admin's
+ *     user-type change (GET /admin/upgradeUser); KYC; webhook URL.
  * At the end the ledger invariants are checked on the platform's own DynamoDB Local.
  */
 import { readFileSync } from 'node:fs';
@@ -285,6 +286,30 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
     expect(await api('POST', '/auth/withdrawEarning', { token: referrer.token })).toEqual({ status: 400, body: { msg: MONEY_MSG.noEarnings } });
     await settle();
     expect((await api('GET', '/auth/referral', { token: referrer.token })).body).toMatchObject({ earningBalance: 0, totalEarned: 500 });
+  });
+
+  it('GET /admin/upgradeUser/{userId}/{userType}: an admin changes the type (cycle) and no money moves; non-admin 403, unknown user 404, invalid type 400', async () => {
+    const [user, other] = [await register(), await register()];
+    await fundByCoupon(user, 300);
+    const upgradeUser = (userId: string, userType: string, token?: string) => api('GET', `/admin/upgradeUser/${encodeURIComponent(userId)}/${encodeURIComponent(userType)}`, { token });
+    const before = await transactions(user.token);
+
+    expect(await upgradeUser(user.userId, 'reseller', other.token)).toEqual({ status: 403, body: { msg: MSG.forbidden } });
+    expect((await upgradeUser(user.userId, 'reseller')).status).toBe(401);
+    expect(await upgradeUser('01NOSUCHUSER0000000000000', 'reseller', await admin())).toEqual({ status: 404, body: { msg: MSG.userNotFound } });
+    expect(await upgradeUser(user.userId, 'boss', await admin())).toEqual({ status: 400, body: { msg: MONEY_MSG.invalidUserType } });
+    expect((await api('GET', '/auth', { token: user.token })).body.user.userType).toBe('smart earner');
+
+    // The admin action's cycle: smart earner → reseller → api user → smart earner (the space travels encoded).
+    for (const userType of ['reseller', 'api user', 'smart earner']) {
+      expect(await upgradeUser(user.userId, userType, await admin())).toEqual({
+        status: 200,
+        body: { msg: MONEY_MSG.userTypeUpdated, user: expect.objectContaining({ _id: user.userId, userType, balance: 300 }), receipt: null },
+      });
+      expect((await api('GET', '/auth', { token: user.token })).body.user.userType).toBe(userType);
+    }
+    expect(await balance(user.token)).toBe(300);
+    expect(await transactions(user.token)).toEqual(before);
   });
 
   it('KYC with a NIN through the identity provider, once; no match and a second set are refused', async () => {

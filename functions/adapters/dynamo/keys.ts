@@ -85,6 +85,15 @@ export const openPayoutListing = (since: string, id: string) => ({
   [GSI.byOpenSince.sortKey]: `${since}#${id}`,
 });
 
+/**
+ * Index attributes present on a user profile only while its UserUpgraded event is not yet on the
+ * bus (an outbox entry, written with the upgrade itself): the sweeper re-publishes what stays here.
+ */
+export const upgradeOutboxListing = (since: string, userId: string) => ({
+  [GSI.byOpenSince.partitionKey]: 'OUTBOX_UPGRADE',
+  [GSI.byOpenSince.sortKey]: `${since}#${userId}`,
+});
+
 /** A fresh wallet: written in the same transaction that creates the user. */
 export const newWalletItem = (userId: string, now: string) => ({
   ...keys.wallet(userId),
@@ -102,6 +111,7 @@ export const listingQuery = {
   kindPartition: (kind: 'TXN' | 'USER') => kind,
   openPartition: 'OPEN',
   openPayoutPartition: 'OPEN_PAYOUT',
+  upgradeOutboxPartition: 'OUTBOX_UPGRADE',
   /** Lowest sort key at or after `createdAtIso`. */
   sortFrom: (createdAtIso: string) => createdAtIso,
   /** Highest sort key at or before `createdAtIso` (any id). */

@@ -2,17 +2,26 @@
  * Changes to a user's own profile that must be atomic with something else:
  *  - self-upgrade: ONE write through the ledger — the ₦1000 debit (seq + balance conditions), an
  *    `upgrade` record, and userType smart earner → reseller (condition: still a smart earner), so
- *    a user pays once however many requests race;
+ *    a user pays once however many requests race; the same write puts the user in the upgrade
+ *    outbox (sparse index), which markUpgradePublished empties once UserUpgraded is on the bus;
  *  - KYC: the NIN/BVN on the profile (condition: neither set) and a claim item keyed by the
  *    number's digest (condition: unclaimed), in one transaction;
  *  - the webhook URL, giving the user a signing secret when they have none.
  */
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType, VerificationMethod } from '../../../shared/constants.js';
+import type { UnpublishedUpgrade } from '../../domain/profile.js';
+import type { UpgradeOutbox } from '../../domain/sweeper.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
-import { keys } from './keys.js';
+import { GSI, INDEX, keys, listingQuery, upgradeOutboxListing } from './keys.js';
 import { cancellationCodes, writeWalletChange } from './ledger.js';
+
+const OUTBOX_NAMES = { '#outboxPk': GSI.byOpenSince.partitionKey, '#outboxSk': GSI.byOpenSince.sortKey };
+const outboxValues = (listing: ReturnType<typeof upgradeOutboxListing>) => ({
+  ':outboxPk': listing[GSI.byOpenSince.partitionKey],
+  ':outboxSk': listing[GSI.byOpenSince.sortKey],
+});
 
 export type UpgradeResult = { kind: 'upgraded'; record: TransactionRecord } | { kind: 'insufficient_balance'; balanceKobo: number } | { kind: 'not_a_smart_earner' };
 
@@ -26,9 +35,18 @@ export async function upgradeToReseller(draft: TransactionDraft, now: Date): Pro
         Update: {
           TableName: tableName(),
           Key: keys.userProfile(draft.userId),
-          UpdateExpression: 'SET userType = :reseller, upgradedAt = :now, upgradeTransactionId = :transactionId',
+          // The outbox entry (sparse index attributes) goes in with the upgrade: until markUpgradePublished
+          // removes it, the sweeper re-publishes UserUpgraded.
+          UpdateExpression: 'SET userType = :reseller, upgradedAt = :now, upgradeTransactionId = :transactionId, #outboxPk = :outboxPk, #outboxSk = :outboxSk',
           ConditionExpression: 'attribute_exists(pk) AND userType = :smartEarner',
-          ExpressionAttributeValues: { ':reseller': 'reseller', ':smartEarner': 'smart earner', ':now': now.toISOString(), ':transactionId': record.id },
+          ExpressionAttributeNames: OUTBOX_NAMES,
+          ExpressionAttributeValues: {
+            ':reseller': 'reseller',
+            ':smartEarner': 'smart earner',
+            ':now': now.toISOString(),
+            ':transactionId': record.id,
+            ...outboxValues(upgradeOutboxListing(now.toISOString(), draft.userId)),
+          },
         },
       },
     ],
@@ -44,18 +62,43 @@ export async function upgradeToReseller(draft: TransactionDraft, now: Date): Pro
   }
 }
 
-/** Notes that UserUpgraded reached the bus (absent: an operator can see it still has to be sent). */
+/** Notes that UserUpgraded reached the bus and takes the user out of the outbox. */
 export async function markUpgradePublished(userId: string, now: Date): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.userProfile(userId),
-      UpdateExpression: 'SET upgradePublishedAt = :now',
+      UpdateExpression: 'SET upgradePublishedAt = :now REMOVE #outboxPk, #outboxSk',
       ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: OUTBOX_NAMES,
       ExpressionAttributeValues: { ':now': now.toISOString() },
     }),
   );
 }
+
+/** Upgrades whose UserUpgraded is still unpublished, oldest first, upgraded at or before `upgradedBefore`. */
+export async function listUnpublishedUpgrades(limit: number, upgradedBefore: Date): Promise<UnpublishedUpgrade[]> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: INDEX.byOpenSince,
+      KeyConditionExpression: '#outboxPk = :outboxPk AND #outboxSk <= :to',
+      ExpressionAttributeNames: OUTBOX_NAMES,
+      ExpressionAttributeValues: { ':outboxPk': listingQuery.upgradeOutboxPartition, ':to': listingQuery.sortTo(upgradedBefore.toISOString()) },
+      ScanIndexForward: true,
+      Limit: limit,
+    }),
+  );
+  return (page.Items ?? []).map((item) => ({
+    userId: String(item.userId),
+    userName: String(item.userName),
+    referredBy: typeof item.referredBy === 'string' ? item.referredBy : null,
+    transactionId: String(item.upgradeTransactionId),
+    upgradedAt: String(item.upgradedAt),
+  }));
+}
+
+export const dynamoUpgradeOutbox: UpgradeOutbox = { listUnpublished: listUnpublishedUpgrades, markPublished: markUpgradePublished };
 
 /** An admin sets any user type (no fee, no reward). False when the user does not exist. */
 export async function setUserType(userId: string, userType: UserType, now: Date): Promise<boolean> {

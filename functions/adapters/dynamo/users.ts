@@ -17,7 +17,8 @@ import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
 
 export const USER_ENTITY = 'User';
-const KEY_ATTRIBUTES = ['pk', 'sk', 'entity', GSI.byKindCreatedAt.partitionKey, GSI.byKindCreatedAt.sortKey];
+// The byOpenSince attributes are the upgrade-outbox entry (adapters/dynamo/profile.ts), not profile fields.
+const KEY_ATTRIBUTES = ['pk', 'sk', 'entity', GSI.byKindCreatedAt.partitionKey, GSI.byKindCreatedAt.sortKey, GSI.byOpenSince.partitionKey, GSI.byOpenSince.sortKey];
 
 function asUserType(value: unknown): UserType {
   return (USER_TYPES as readonly string[]).includes(value as string) ? (value as UserType) : DEFAULT_USER_TYPE;

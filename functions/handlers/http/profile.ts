@@ -1,8 +1,9 @@
 /**
  * The profile HTTP service, the caller's own account:
  *  - PATCH /auth/user/{id} {userType}: a smart earner upgrades themselves to reseller for a
- *    one-time ₦1000 (debit + type change in one write), then UserUpgraded goes on the bus (the
- *    referrer's reward follows from it); admins may set any type for anyone, without fee or reward;
+ *    one-time ₦1000 (debit + type change + outbox entry in one write), then UserUpgraded goes on
+ *    the bus (the referrer's reward follows from it; if publishing fails, the sweeper re-publishes); admins may set any type for anyone, without fee or reward;
+ *  - GET /admin/upgradeUser/{userId}/{userType} (admin only): the same admin change of type;
  *  - POST /auth/updateKyc {nin | bvn}: checked with the identity provider, stored once;
  *  - POST /auth/updateWebhook {webhookUrl}: https (loopback only on the local cloud), and the
  *    signing secret our webhooks use.
@@ -11,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { UserView } from '../../../shared/api/accounts.js';
 import {
+  adminUpgradeUserParams,
   updateKycRequest,
   updateUserTypeRequest,
   updateWebhookRequest,
@@ -28,7 +30,7 @@ import { identityFromEnv } from '../../adapters/providers/index.js';
 import { markUpgradePublished, saveKyc, saveWebhookUrl, setUserType, upgradeToReseller, type KycResult, type UpgradeResult } from '../../adapters/dynamo/profile.js';
 import { getUserById, getWalletBalanceKobo, loadPrincipal } from '../../adapters/dynamo/users.js';
 import { toUserView, type UserProfile } from '../../domain/accounts.js';
-import { checkWebhookUrl, decideUserTypeChange, kycDigest, parseKycInput, upgradeFeeDraft } from '../../domain/profile.js';
+import { checkWebhookUrl, decideUserTypeChange, kycDigest, parseKycInput, upgradedEvent, upgradeFeeDraft } from '../../domain/profile.js';
 import type { Logger } from '../../domain/settlement.js';
 import { toTransactionView, type TransactionDraft } from '../../domain/transactions.js';
 import type { IdentityVerifier } from '../../ports/payments.js';
@@ -52,6 +54,16 @@ export interface ProfileDeps {
   log: Logger;
 }
 
+/** A path parameter as text: "smart%20earner" arrives decoded or not depending on the gateway. */
+function pathText(raw: string | undefined): string | undefined {
+  if (raw === undefined || !raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function profileOperations(deps: ProfileDeps) {
   async function view(userId: string): Promise<UserView> {
     const profile = await deps.findUser(userId);
@@ -65,6 +77,23 @@ export function profileOperations(deps: ProfileDeps) {
     return profile;
   }
 
+  /** An admin's change of type: no fee, no UserUpgraded (so no referral reward). */
+  async function adminSet(userId: string, change: { kind: 'unchanged' } | { kind: 'admin_set'; toType: UserType }): Promise<HttpAnswer> {
+    if (change.kind === 'admin_set' && !(await deps.setUserType(userId, change.toType, deps.now()))) throw new NotFoundError(MSG.userNotFound);
+    const body: UpdateUserTypeResponse = { msg: MONEY_MSG.userTypeUpdated, user: await view(userId), receipt: null };
+    return { body };
+  }
+
+  /** GET /admin/upgradeUser/{userId}/{userType}: the admin's user-type action (the route is admin-only). */
+  async function adminUpgradeUser(request: HttpRequest): Promise<HttpAnswer> {
+    const input = parseInput(adminUpgradeUserParams, { userId: request.params.userId, userType: pathText(request.params.userType) });
+    const target = await deps.findUser(input.userId);
+    if (!target) throw new NotFoundError(MSG.userNotFound);
+    const change = decideUserTypeChange(request.principal!, target, input.userType);
+    if (change.kind !== 'unchanged' && change.kind !== 'admin_set') throw new ForbiddenError(MSG.forbidden);
+    return adminSet(target.userId, change);
+  }
+
   async function updateUserType(request: HttpRequest): Promise<HttpAnswer> {
     const principal = request.principal!;
     const input = parseInput(updateUserTypeRequest, request.body);
@@ -75,35 +104,27 @@ export function profileOperations(deps: ProfileDeps) {
       case 'refused':
         if (change.reason === 'already_reseller') throw new BadRequestError(MONEY_MSG.alreadyReseller);
         throw new ForbiddenError(change.reason === 'not_yourself' ? MSG.forbidden : MONEY_MSG.onlyResellerUpgrade);
-      case 'unchanged': {
-        const body: UpdateUserTypeResponse = { msg: MONEY_MSG.userTypeUpdated, user: await view(target.userId), receipt: null };
-        return { body };
-      }
-      case 'admin_set': {
-        if (!(await deps.setUserType(target.userId, change.toType, deps.now()))) throw new NotFoundError(MSG.userNotFound);
-        const body: UpdateUserTypeResponse = { msg: MONEY_MSG.userTypeUpdated, user: await view(target.userId), receipt: null };
-        return { body };
-      }
+      case 'unchanged':
+      case 'admin_set':
+        return adminSet(target.userId, change);
       case 'self_upgrade': {
         const now = deps.now();
         const result = await deps.upgrade(upgradeFeeDraft({ id: deps.newId(), user: target, now }), now);
         if (result.kind === 'insufficient_balance') throw new BadRequestError(MSG.insufficientBalance);
         if (result.kind === 'not_a_smart_earner') throw new ConflictError(MONEY_MSG.alreadyReseller);
-        const event: UserUpgraded = {
+        const event = upgradedEvent({
           userId: target.userId,
           userName: target.userName,
           referredBy: target.referredBy,
-          fromType: 'smart earner',
-          toType: 'reseller',
           transactionId: result.record.id,
           upgradedAt: now.toISOString(),
-        };
+        });
         try {
           await deps.publishUpgraded(event);
           await deps.markUpgradePublished(target.userId, deps.now());
         } catch (error) {
-          // The upgrade stands; the profile lacks upgradePublishedAt, which an operator can find and re-send.
-          deps.log.error('UserUpgraded not published; referral reward waits for a re-send', { userId: target.userId, error: String(error) });
+          // The upgrade stands and its outbox entry (written with it) stays: the sweeper re-publishes it.
+          deps.log.error('UserUpgraded not published; the sweeper re-publishes it', { userId: target.userId, error: String(error) });
         }
         const body: UpdateUserTypeResponse = { msg: MONEY_MSG.upgraded, user: await view(target.userId), receipt: toTransactionView(result.record) };
         return { body };
@@ -147,7 +168,7 @@ export function profileOperations(deps: ProfileDeps) {
     return { body };
   }
 
-  return { updateUserType, updateKyc, updateWebhook } satisfies Record<string, (request: HttpRequest) => Promise<HttpAnswer>>;
+  return { updateUserType, adminUpgradeUser, updateKyc, updateWebhook } satisfies Record<string, (request: HttpRequest) => Promise<HttpAnswer>>;
 }
 
 export const handler = httpService(

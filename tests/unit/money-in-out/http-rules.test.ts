@@ -249,6 +249,26 @@ describe('profile over HTTP', () => {
     expect(calls).toEqual(['setUserType']);
   });
 
+  it('GET /admin/upgradeUser/{userId}/{userType}: an admin sets the type, no fee and no event; unknown user 404, invalid type 400', async () => {
+    const { ops, calls } = profileOps();
+    const admin = { ...principal, userId: 'A', isAdmin: true };
+    const upgradeUser = (params: Record<string, string>) => ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params, principal: admin }));
+    expect(routeByOperation('adminUpgradeUser')).toMatchObject({ method: 'GET', path: '/admin/upgradeUser/{userId}/{userType}', access: 'admin' });
+
+    expect((await upgradeUser({ userId: 'U2', userType: 'reseller' })).body).toMatchObject({ msg: MONEY_MSG.userTypeUpdated, user: { _id: 'U2' }, receipt: null });
+    // A still-encoded "smart%20earner" is read as "smart earner"; the same type again changes nothing.
+    expect((await upgradeUser({ userId: 'U2', userType: 'api%20user' })).body).toMatchObject({ msg: MONEY_MSG.userTypeUpdated });
+    expect((await upgradeUser({ userId: 'U2', userType: 'smart earner' })).body).toMatchObject({ msg: MONEY_MSG.userTypeUpdated });
+    expect(calls).toEqual(['setUserType', 'setUserType']);
+
+    expect(await refusal(upgradeUser({ userId: 'nobody', userType: 'reseller' }))).toEqual({ status: 404, msg: MSG.userNotFound });
+    expect(await refusal(upgradeUser({ userId: 'U2', userType: 'boss' }))).toEqual({ status: 400, msg: MONEY_MSG.invalidUserType });
+    expect(await refusal(upgradeUser({ userId: 'U2', userType: '%E0%A4%A' }))).toEqual({ status: 400, msg: MONEY_MSG.invalidUserType });
+    // Defence in depth behind the route's admin-only access: a non-admin principal is refused here too.
+    expect(await refusal(ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: 'U2', userType: 'reseller' } })))).toEqual({ status: 403, msg: MSG.forbidden });
+    expect(calls).toEqual(['setUserType', 'setUserType']);
+  });
+
   it('KYC: only one of nin/bvn, 11 digits, checked with the provider; no match or a second set is refused', async () => {
     const { ops, calls } = profileOps();
     expect(await refusal(ops.updateKyc(request('updateKyc', { nin: '12345678901', bvn: '12345678901' })))).toEqual({ status: 400, msg: MONEY_MSG.kycOneMethod });

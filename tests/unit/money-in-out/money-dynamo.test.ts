@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { dynamoEarnings, listReferrals } from '../../../functions/adapters/dynamo/earnings.js';
 import { dynamoFunding } from '../../../functions/adapters/dynamo/funding.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { saveKyc, upgradeToReseller } from '../../../functions/adapters/dynamo/profile.js';
+import { dynamoUpgradeOutbox, listUnpublishedUpgrades, markUpgradePublished, saveKyc, setUserType, upgradeToReseller } from '../../../functions/adapters/dynamo/profile.js';
 import { dynamoProviderEvents, getProviderEvent } from '../../../functions/adapters/dynamo/provider-events.js';
 import { transferBetweenWallets } from '../../../functions/adapters/dynamo/transfers.js';
 import { createUser, getUserById, getUserByUserName } from '../../../functions/adapters/dynamo/users.js';
@@ -21,9 +21,14 @@ import { kycDigest, upgradeFeeDraft } from '../../../functions/domain/profile.js
 import { processProviderEvent, receiveProviderWebhook, type ProcessingDeps, type ReceiverDeps } from '../../../functions/domain/provider-webhooks.js';
 import { signWebhookBody } from '../../../functions/domain/provider-signatures.js';
 import { rewardReferrer } from '../../../functions/domain/referral-rewards.js';
+import { republishUpgrades } from '../../../functions/domain/sweeper.js';
+import { profileOperations } from '../../../functions/handlers/http/profile.js';
 import { transferDrafts, transferIdForRequest } from '../../../functions/domain/transfers.js';
 import { withdrawalAmounts, withdrawalDraft } from '../../../functions/domain/withdrawals.js';
-import type { ProviderEventMessage } from '../../../shared/events.js';
+import { userUpgradedSchema, type ProviderEventMessage, type UserUpgraded } from '../../../shared/events.js';
+import type { UpdateUserTypeResponse } from '../../../shared/api/profile.js';
+import { MONEY_MSG } from '../../../shared/messages.js';
+import { routeByOperation } from '../../../shared/routes.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { fund, newUser } from '../money/fakes.js';
 import { expectMoneyInvariants, FakeAccounts, FakeCards, FakePayouts, quietLog } from './fakes.js';
@@ -460,6 +465,73 @@ describe('referrals, earnings, upgrade and KYC', () => {
     expect(moves.filter((m) => m.kind === 'nothing_to_withdraw')).toHaveLength(3);
     expect(await balance(referrer.userId)).toBe(500_00);
     expect(await dynamoEarnings.get(referrer.userId)).toEqual({ earningBalanceKobo: 0, totalEarnedKobo: 500_00, totalWithdrawnKobo: 500_00 });
+    await expectMoneyInvariants([referrer.userId, referred.userId]);
+  });
+
+  it('a failed UserUpgraded publish stays in the outbox; the sweeper re-publishes it and the referrer is paid exactly once', async () => {
+    const { referrer, referred } = await referredPair();
+    await fund(referred, 1_000_00);
+    const rewardDeps = { earnings: dynamoEarnings, findUserByUserName: getUserByUserName, now: () => new Date(), log: quietLog };
+    // The bus as the consumer sees it: every publish is delivered to the referral-rewards consumer.
+    const delivered: UserUpgraded[] = [];
+    const bus = async (detail: UserUpgraded) => {
+      delivered.push(detail);
+      await rewardReferrer(userUpgradedSchema.parse(detail), rewardDeps);
+    };
+    const ops = profileOperations({
+      findUser: getUserById,
+      balanceKobo: async (userId) => (await dynamoLedger.getWallet(userId)).balanceKobo,
+      upgrade: upgradeToReseller,
+      setUserType,
+      publishUpgraded: async () => {
+        throw new Error('EventBridge PutEvents: service unavailable');
+      },
+      markUpgradePublished,
+      identity: () => {
+        throw new Error('not used');
+      },
+      saveKyc: async () => ({ kind: 'saved' }),
+      saveWebhookUrl: async () => undefined,
+      allowLoopbackWebhooks: () => false,
+      newWebhookSecret: () => 'whsec',
+      newId: () => ulid(),
+      now: () => new Date(),
+      log: quietLog,
+    });
+    const principal = { userId: referred.userId, userName: referred.userName, userType: referred.userType, isAdmin: false, isAgent: false, isCouponVendor: false };
+    const answer = await ops.updateUserType({
+      event: {} as never,
+      route: routeByOperation('updateUserType'),
+      headers: {},
+      body: { userType: 'reseller' },
+      query: {},
+      params: { id: referred.userId },
+      sourceIp: '127.0.0.1',
+      principal,
+    });
+    expect(answer.body).toMatchObject({ msg: MONEY_MSG.upgraded, user: { userType: 'reseller', balance: 0 } });
+    expect(await dynamoEarnings.get(referrer.userId)).toEqual({ earningBalanceKobo: 0, totalEarnedKobo: 0, totalWithdrawnKobo: 0 });
+    const inOutbox = async () => (await listUnpublishedUpgrades(1_000, new Date(Date.now() + 60_000))).filter((u) => u.userId === referred.userId);
+    expect(await inOutbox()).toEqual([expect.objectContaining({ userName: referred.userName, referredBy: referrer.userName })]);
+    // The outbox entry is not part of the profile.
+    expect(Object.keys((await getUserById(referred.userId))!).filter((k) => k.startsWith('gsi'))).toEqual([]);
+
+    const sweepDeps = { outbox: dynamoUpgradeOutbox, publishUpgraded: bus, now: () => new Date(), log: quietLog };
+    // Within the grace period the sweeper leaves it to the request that wrote it.
+    await republishUpgrades({ ...sweepDeps, now: () => new Date(Date.now() - 60_000) }, { graceMs: 30_000, maxItems: 1_000 });
+    expect(delivered.filter((d) => d.userId === referred.userId)).toHaveLength(0);
+
+    // The first sweep publishes it; a publish that succeeds but whose mark is lost is published again: still paid once.
+    await republishUpgrades({ ...sweepDeps, outbox: { ...dynamoUpgradeOutbox, markPublished: async () => { throw new Error('lost'); } } }, { graceMs: 0, maxItems: 1_000 });
+    await Promise.all([republishUpgrades(sweepDeps, { graceMs: 0, maxItems: 1_000 }), republishUpgrades(sweepDeps, { graceMs: 0, maxItems: 1_000 })]);
+    await republishUpgrades(sweepDeps, { graceMs: 0, maxItems: 1_000 });
+    const mine = delivered.filter((d) => d.userId === referred.userId);
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(mine[0]).toMatchObject({ userName: referred.userName, referredBy: referrer.userName, fromType: 'smart earner', toType: 'reseller', transactionId: (answer.body as UpdateUserTypeResponse).receipt!._id });
+    expect(await inOutbox()).toEqual([]);
+    expect((await getUserById(referred.userId)) as unknown as Record<string, unknown>).toMatchObject({ upgradePublishedAt: expect.any(String) });
+    expect(await dynamoEarnings.get(referrer.userId)).toEqual({ earningBalanceKobo: 500_00, totalEarnedKobo: 500_00, totalWithdrawnKobo: 0 });
+    expect(await listReferrals(referrer.userId)).toEqual([expect.objectContaining({ userName: referred.userName, amountEarnedKobo: 500_00 })]);
     await expectMoneyInvariants([referrer.userId, referred.userId]);
   });
 
