@@ -5,7 +5,7 @@
  */
 import { ELECTRICITY_FEE_KOBO, ELECTRICITY_MAX_KOBO, ELECTRICITY_MIN_KOBO, type MeterType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
-import type { MeterCheck, MeterQuery, SupplierGateway } from '../ports/suppliers.js';
+import type { ElectricityDelivery, MeterCheck, MeterQuery, SupplierGateway } from '../ports/suppliers.js';
 
 export interface ElectricityPrice {
   /** Token value bought at the supplier. */
@@ -65,4 +65,67 @@ export async function checkMeter(query: MeterQuery, suppliers: readonly Supplier
     if (last.kind !== 'unavailable') return last;
   }
   return last;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a supplier said it delivered
+
+/** Where each delivered fact may sit in a supplier's answer, by protocol (first present wins). */
+export interface DeliveryFields {
+  token: readonly string[];
+  units: readonly string[];
+  customerName: readonly string[];
+  customerAddress: readonly string[];
+  resetToken: readonly string[];
+  /** A text like `Token : 1234 5678 ... : 13.4 Units` that carries token and units. */
+  purchasedCode: readonly string[];
+}
+
+type Json = Record<string, unknown>;
+
+function firstText(sources: readonly (Json | undefined)[], names: readonly string[]): string | undefined {
+  for (const source of sources) {
+    if (!source) continue;
+    for (const name of names) {
+      const value = source[name];
+      if (typeof value === 'string' && value.trim() !== '') return value.trim();
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    }
+  }
+  return undefined;
+}
+
+/** `Token : 1234 5678 ... : 13.4 Units` → the token as written (digits, spaces or dashes kept). */
+export function tokenFromText(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const match = /token\s*:?\s*([0-9][0-9 -]*[0-9])/i.exec(text);
+  return match?.[1]?.trim();
+}
+
+export function unitsFromText(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const match = /([0-9]+(?:\.[0-9]+)?\s*(?:kwh|units?))/i.exec(text);
+  return match?.[1]?.trim();
+}
+
+/**
+ * What a supplier said it delivered for an electricity purchase, copied from its answer (the
+ * sources in order); undefined when it said nothing. Nothing is made up: no token, no field. A
+ * token written as `Token : 1234 …` is kept as the digits it names.
+ */
+export function electricityDeliveryFrom(sources: readonly (Json | undefined)[], fields: DeliveryFields): ElectricityDelivery | undefined {
+  const purchased = firstText(sources, fields.purchasedCode);
+  const rawToken = firstText(sources, fields.token);
+  const delivery: ElectricityDelivery = {};
+  const token = (rawToken && /token/i.test(rawToken) ? tokenFromText(rawToken) : rawToken) ?? tokenFromText(purchased);
+  const units = firstText(sources, fields.units) ?? unitsFromText(purchased) ?? unitsFromText(rawToken);
+  const customerName = firstText(sources, fields.customerName);
+  const customerAddress = firstText(sources, fields.customerAddress);
+  const resetToken = firstText(sources, fields.resetToken);
+  if (token !== undefined) delivery.token = token;
+  if (units !== undefined) delivery.units = units;
+  if (customerName !== undefined) delivery.customerName = customerName;
+  if (customerAddress !== undefined) delivery.customerAddress = customerAddress;
+  if (resetToken !== undefined) delivery.resetToken = resetToken;
+  return Object.keys(delivery).length ? delivery : undefined;
 }

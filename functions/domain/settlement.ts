@@ -6,7 +6,7 @@
 import type { TransactionSettled } from '../../shared/events.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../ports/messaging.js';
-import type { SupplierCallResult, SupplierDirectory } from '../ports/suppliers.js';
+import type { RequeryKey, SupplierCallResult, SupplierDirectory } from '../ports/suppliers.js';
 import type { TransactionStore } from '../ports/transactions.js';
 import type { ElectricityDetails } from './electricity.js';
 import type { SupplierOutcome } from './purchase-state.js';
@@ -38,6 +38,17 @@ export function attemptOf(result: SupplierCallResult, kind: SupplierAttempt['kin
     at: at.toISOString(),
     outcome,
     reason: result.reason,
+  };
+}
+
+/** How a purchase is re-queried at the supplier that has it: our id, when it was placed, the supplier's id, what was bought. */
+export function requeryKeyOf(purchase: TransactionRecord): RequeryKey {
+  const service = purchase.trans_Type === 'airtime' || purchase.trans_Type === 'data' || purchase.trans_Type === 'electricity' ? purchase.trans_Type : undefined;
+  return {
+    requestId: purchase.id,
+    placedAt: purchase.createdAt,
+    ...(purchase.apiResponseId === undefined ? {} : { supplierReference: purchase.apiResponseId }),
+    ...(service === undefined ? {} : { service }),
   };
 }
 

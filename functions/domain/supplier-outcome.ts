@@ -3,6 +3,8 @@
  * drive a purchase: delivered, failed (definite: the panel did not and will not deliver, money
  * goes back) or ambiguous (the panel may have delivered: re-query, never refund).
  */
+import type { ElectricityDelivery } from '../ports/suppliers.js';
+import { electricityDeliveryFrom, type DeliveryFields } from './electricity.js';
 import type { SupplierOutcome } from './purchase-state.js';
 
 /** What came back from one HTTP call to a supplier. */
@@ -106,6 +108,53 @@ export function classifyRequery(answer: SupplierAnswer): Classification {
   if (answer.status === 404) return { outcome: 'failed', reason: 'not_found', ...common };
   if (byStatus === 'failed') return { outcome: 'failed', reason: `status_${status}`, ...common };
   return { outcome: 'ambiguous', reason: `http_${answer.status}`, ...common };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Electricity (GET /api/validatemeter, POST /api/billpayment/, GET /api/billpayment/<id>)
+
+const MSORG_DELIVERY_FIELDS: DeliveryFields = {
+  token: ['token', 'Token', 'token_code'],
+  units: ['units', 'Units', 'unit'],
+  customerName: ['customer_name', 'Customer_Name', 'customerName', 'name'],
+  customerAddress: ['customer_address', 'Customer_Address', 'customerAddress', 'address'],
+  resetToken: ['reset_token', 'resetToken'],
+  purchasedCode: ['api_response'],
+};
+
+/** What a panel said it delivered for a bill payment (token, units, customer), as it said it; undefined when nothing. */
+export function msorgElectricityDelivery(body: unknown): ElectricityDelivery | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  return electricityDeliveryFrom([body as Record<string, unknown>], MSORG_DELIVERY_FIELDS);
+}
+
+export type MsorgMeterVerdict =
+  | { kind: 'valid'; customerName: string; address?: string }
+  | { kind: 'invalid'; message?: string }
+  | { kind: 'unavailable'; reason: string };
+
+function isTrue(value: unknown): boolean {
+  return value === true || value === 'true' || value === 1 || value === '1';
+}
+
+/**
+ * An answer of GET /api/validatemeter: 2xx `{invalid: false, name}` is a valid meter; 2xx
+ * `{invalid: true}` an invalid one (with the panel's words when it gave some); anything else —
+ * other statuses, no name, no answer — says nothing about the meter.
+ */
+export function classifyMsorgMeter(answer: SupplierAnswer): MsorgMeterVerdict {
+  if (answer.kind !== 'http') return { kind: 'unavailable', reason: answer.kind };
+  const body = parseBody(answer.bodyText);
+  if (answer.status < 200 || answer.status >= 300) return { kind: 'unavailable', reason: `http_${answer.status}` };
+  if (!body || typeof body !== 'object') return { kind: 'unavailable', reason: 'unparseable_body' };
+  const name = asText(field(body, 'name', 'customer_name', 'Customer_Name'))?.trim();
+  const message = asText(field(body, 'message', 'error', 'msg'))?.trim() || undefined;
+  if (isTrue(field(body, 'invalid'))) return { kind: 'invalid', ...(message ?? name ? { message: message ?? name } : {}) };
+  if (field(body, 'invalid') !== undefined && name) {
+    const address = asText(field(body, 'address', 'customer_address', 'Address'))?.trim();
+    return { kind: 'valid', customerName: name, ...(address ? { address } : {}) };
+  }
+  return { kind: 'unavailable', reason: 'no_verdict' };
 }
 
 /**

@@ -16,7 +16,7 @@ import type { FulfilmentQueue } from '../ports/messaging.js';
 import type { SupplierCallResult } from '../ports/suppliers.js';
 import { upgradedEvent, type UnpublishedUpgrade } from './profile.js';
 import { decideOutcome, isOpen } from './purchase-state.js';
-import { attemptOf, publishSettledOrHandOff, settleDelivered, settleFailed, type Logger, type SettlementDeps } from './settlement.js';
+import { attemptOf, publishSettledOrHandOff, requeryKeyOf, settleDelivered, settleFailed, type Logger, type SettlementDeps } from './settlement.js';
 import { requeryOutcome } from './supplier-outcome.js';
 import type { TransactionRecord } from './transactions.js';
 
@@ -88,7 +88,7 @@ export async function sweepOne(id: string, deps: SweeperDeps, settings: SweeperS
 
   let result: SupplierCallResult;
   try {
-    result = await supplier.requery({ requestId: purchase.id, placedAt: purchase.createdAt, supplierReference: purchase.apiResponseId });
+    result = await supplier.requery(requeryKeyOf(purchase));
   } catch (error) {
     result = { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: { requestId: purchase.id }, response: String(error) };
   }

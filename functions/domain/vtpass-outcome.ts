@@ -19,6 +19,7 @@
  *    else → ambiguous (e.g. 011 would describe our query, not the purchase).
  */
 import type { ElectricityDelivery } from '../ports/suppliers.js';
+import { electricityDeliveryFrom, type DeliveryFields } from './electricity.js';
 import type { SupplierOutcome } from './purchase-state.js';
 import type { Classification, SupplierAnswer } from './supplier-outcome.js';
 
@@ -122,18 +123,14 @@ function transactionOf(body: Json | undefined): Json | undefined {
   return obj(obj(body?.content)?.transactions);
 }
 
-/** `Token : 1234 5678 ... : 13.4 Units` → the token as written (digits, spaces or dashes kept). */
-function tokenFromPurchasedCode(code: string | undefined): string | undefined {
-  if (!code) return undefined;
-  const match = /token\s*:?\s*([0-9][0-9 -]*[0-9])/i.exec(code);
-  return match?.[1]?.trim();
-}
-
-function unitsFromPurchasedCode(code: string | undefined): string | undefined {
-  if (!code) return undefined;
-  const match = /([0-9]+(?:\.[0-9]+)?\s*(?:kwh|units?))/i.exec(code);
-  return match?.[1]?.trim();
-}
+const VTPASS_DELIVERY_FIELDS: DeliveryFields = {
+  token: ['token', 'Token', 'mainToken'],
+  units: ['units', 'Units', 'mainTokenUnits'],
+  customerName: ['customerName', 'Customer_Name'],
+  customerAddress: ['customerAddress', 'Address'],
+  resetToken: ['resetToken', 'ResetToken'],
+  purchasedCode: ['purchased_code'],
+};
 
 /**
  * What VTpass said it delivered for an electricity purchase, copied from its answer (top level,
@@ -142,20 +139,7 @@ function unitsFromPurchasedCode(code: string | undefined): string | undefined {
 export function vtpassElectricityDelivery(body: unknown): ElectricityDelivery | undefined {
   const top = obj(body);
   if (!top) return undefined;
-  const content = obj(top.content);
-  const purchased = first(top, 'purchased_code') ?? first(content, 'purchased_code');
-  const delivery: ElectricityDelivery = {};
-  const token = first(top, 'token', 'Token', 'mainToken') ?? first(content, 'token', 'Token', 'mainToken') ?? tokenFromPurchasedCode(purchased);
-  const units = first(top, 'units', 'Units', 'mainTokenUnits') ?? first(content, 'units', 'Units', 'mainTokenUnits') ?? unitsFromPurchasedCode(purchased);
-  const customerName = first(top, 'customerName', 'Customer_Name') ?? first(content, 'customerName', 'Customer_Name');
-  const customerAddress = first(top, 'customerAddress', 'Address') ?? first(content, 'customerAddress', 'Address');
-  const resetToken = first(top, 'resetToken', 'ResetToken') ?? first(content, 'resetToken');
-  if (token !== undefined) delivery.token = token;
-  if (units !== undefined) delivery.units = units;
-  if (customerName !== undefined) delivery.customerName = customerName;
-  if (customerAddress !== undefined) delivery.customerAddress = customerAddress;
-  if (resetToken !== undefined) delivery.resetToken = resetToken;
-  return Object.keys(delivery).length ? delivery : undefined;
+  return electricityDeliveryFrom([top, obj(top.content)], VTPASS_DELIVERY_FIELDS);
 }
 
 function fromStatus(status: string | undefined): SupplierOutcome {

@@ -32,6 +32,8 @@ export interface RequeryKey {
   placedAt?: string;
   /** The supplier's own id, when its answer gave one. */
   supplierReference?: string;
+  /** What was bought: suppliers whose re-query differs by product (MSORG bill payments) need it. */
+  service?: ServiceKind | 'electricity';
 }
 
 /** One call's result. Gateways never throw for supplier trouble: trouble is an outcome. */
@@ -90,6 +92,8 @@ export interface ElectricityDelivery {
 
 export interface SupplierGateway {
   readonly name: string;
+  /** The protocol it speaks (a push from a provider concerns only the purchases held by its own gateways). */
+  readonly protocol?: SupplierProtocol;
   buyAirtime(order: AirtimeOrder): Promise<SupplierCallResult>;
   buyData(order: DataOrder): Promise<SupplierCallResult>;
   requery(key: RequeryKey): Promise<SupplierCallResult>;
@@ -100,6 +104,8 @@ export interface SupplierGateway {
 }
 
 export type ServiceKind = 'airtime' | 'data';
+
+export type SupplierProtocol = 'msorg' | 'vtpass';
 
 export interface SupplierDirectory {
   /** Suppliers to try for a network, in order; the next is tried only after a definite failure. */

@@ -10,10 +10,13 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The two MSORG panels of the spec, with each panel's own network ids (integrations.md). */
+/**
+ * The two MSORG panels of the spec, with each panel's own network ids (integrations.md). ALARO
+ * also sells electricity (the usual disco names): the failover after VTpass, which comes first.
+ */
 export const SIMULATED_SUPPLIERS = [
-  { name: 'ALARO', path: 'alaro', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
-  { name: 'GLAD', path: 'glad', networkIds: { MTN: 1, GLO: 2, '9MOBILE': 3, AIRTEL: 4 } },
+  { name: 'ALARO', path: 'alaro', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 }, electricity: true },
+  { name: 'GLAD', path: 'glad', networkIds: { MTN: 1, GLO: 2, '9MOBILE': 3, AIRTEL: 4 }, electricity: false },
 ] as const;
 export type SimulatedSupplierName = (typeof SIMULATED_SUPPLIERS)[number]['name'];
 

@@ -9,7 +9,7 @@
  */
 import { getParameter } from '../aws/parameters.js';
 import { z } from 'zod';
-import { CONFIGURABLE_SUPPLIERS, NETWORK_NAMES, SUPPLIER_TIMEOUT_DEFAULT_MS, type ConfigurableSupplierName, type NetworkName } from '../../../shared/constants.js';
+import { CONFIGURABLE_SUPPLIERS, ELECTRICITY_COMPANIES, NETWORK_NAMES, SUPPLIER_TIMEOUT_DEFAULT_MS, type ConfigurableSupplierName, type NetworkName } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { MissingConfigError, optionalEnv, requireEnv } from '../config.js';
 
@@ -18,22 +18,10 @@ const networkIds = z.object(
 );
 
 /**
- * The `disco_name` most MSORG panels use for each electricity company, by our meter id (spec §9).
- * A panel that spells them otherwise lists its own in `electricity`.
+ * The `disco_name` most MSORG panels use for each electricity company ("Ikeja Electric" …), by our
+ * meter id (spec §9). A panel that spells them otherwise lists its own in `electricity`.
  */
-export const MSORG_DISCO_NAMES: Readonly<Record<number, string>> = {
-  18: 'Ikeja Electric',
-  19: 'Ibadan Electric',
-  20: 'Eko Electric',
-  21: 'Port Harcourt Electric',
-  22: 'Kaduna Electric',
-  23: 'Kano Electric',
-  24: 'Jos Electric',
-  25: 'Abuja Electric',
-  26: 'Enugu Electric',
-  28: 'Yola Electric',
-  29: 'Benin Electric',
-};
+export const MSORG_DISCO_NAMES: Readonly<Record<number, string>> = Object.fromEntries(ELECTRICITY_COMPANIES.map((company) => [company.meterId, `${company.name} Electric`]));
 
 export const msorgConfigSchema = z.object({
   name: z.enum(CONFIGURABLE_SUPPLIERS),
@@ -41,10 +29,10 @@ export const msorgConfigSchema = z.object({
   baseUrl: z.string().url(),
   networkIds: networkIds.partial(),
   /**
-   * Electricity through the panel (/api/validatemeter, /api/billpayment/): false (default) for none,
+   * Electricity through the panel (/api/validatemeter, /api/billpayment/): absent or false for none,
    * true for the usual disco names (MSORG_DISCO_NAMES), or the panel's own `{"<our meter id>": "<disco_name>"}`.
    */
-  electricity: z.union([z.boolean(), z.record(z.string().regex(/^\d+$/), z.string().min(1))]).default(false),
+  electricity: z.union([z.boolean(), z.record(z.string().regex(/^\d+$/), z.string().min(1))]).optional(),
 });
 export type MsorgSupplierConfig = z.infer<typeof msorgConfigSchema>;
 
@@ -73,7 +61,7 @@ export function servesNetwork(config: SupplierConfig, network: NetworkName): boo
 /** An MSORG panel's disco names by our meter id (empty: it sells no electricity). */
 export function msorgDiscoNames(config: MsorgSupplierConfig): Readonly<Record<number, string>> {
   if (config.electricity === true) return MSORG_DISCO_NAMES;
-  if (config.electricity === false) return {};
+  if (!config.electricity) return {};
   return Object.fromEntries(Object.entries(config.electricity).map(([meterId, name]) => [Number(meterId), name]));
 }
 

@@ -1,15 +1,36 @@
 /**
  * The MSORG panel protocol (integrations.md): `Authorization: Token <key>`, JSON bodies,
  * `POST /api/topup/` to buy airtime, `POST /api/data/` to buy a data plan (the panel's own network
- * and plan ids), `GET /api/data/<id>` to re-query by the panel's id or our
- * request_id. Every answer — including none — is classified by domain/supplier-outcome.ts; this
+ * and plan ids), `GET /api/data/<id>` to re-query by the panel's id or our request_id.
+ * Electricity, when the panel is configured for it (its own disco names):
+ * `GET /api/validatemeter?meternumber=&disconame=&mtype=` (mtype 1 prepaid, 2 postpaid),
+ * `POST /api/billpayment/ {disco_name, amount, meter_number, MeterType, request_id}` and
+ * `GET /api/billpayment/<id>` to re-query a bill payment.
+ * Every answer — including none — is classified by domain/supplier-outcome.ts; this
  * adapter never throws for supplier trouble.
  */
 import type { ConfigurableSupplierName } from '../../../shared/constants.js';
 import { koboToNaira } from '../../../shared/money.js';
-import { classifyRequery, classifySubmission, type Classification, type SupplierAnswer } from '../../domain/supplier-outcome.js';
-import type { AirtimeOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierGateway } from '../../ports/suppliers.js';
-import { InvalidSupplierConfigError, type MsorgSupplierConfig, type SupplierConfig } from './config.js';
+import type { MeterType } from '../../../shared/constants.js';
+import {
+  classifyMsorgMeter,
+  classifyRequery,
+  classifySubmission,
+  msorgElectricityDelivery,
+  type Classification,
+  type SupplierAnswer,
+} from '../../domain/supplier-outcome.js';
+import type {
+  AirtimeOrder,
+  DataOrder,
+  ElectricityOrder,
+  MeterCheck,
+  MeterQuery,
+  RequeryKey,
+  SupplierCallResult,
+  SupplierGateway,
+} from '../../ports/suppliers.js';
+import { InvalidSupplierConfigError, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from './config.js';
 
 export interface MsorgOptions {
   config: SupplierConfig;
@@ -20,10 +41,15 @@ export interface MsorgOptions {
 
 const MAX_RESPONSE_CHARS = 64 * 1024;
 
+/** The panels' meter type numbers (`mtype`, `MeterType`). */
+export const MSORG_METER_TYPES: Record<MeterType, number> = { prepaid: 1, postpaid: 2 };
+
 export class MsorgSupplier implements SupplierGateway {
   readonly name: ConfigurableSupplierName;
+  readonly protocol = 'msorg' as const;
   private readonly baseUrl: string;
   private readonly config: MsorgSupplierConfig;
+  private readonly discoNames: Readonly<Record<number, string>>;
 
   constructor(private readonly options: MsorgOptions) {
     const { config } = options;
@@ -31,6 +57,7 @@ export class MsorgSupplier implements SupplierGateway {
     this.config = config;
     this.name = config.name;
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.discoNames = msorgDiscoNames(config);
   }
 
   async buyAirtime(order: AirtimeOrder): Promise<SupplierCallResult> {
@@ -66,14 +93,44 @@ export class MsorgSupplier implements SupplierGateway {
     return this.result(request, classifySubmission(answer), answer);
   }
 
+  async verifyMeter(query: MeterQuery): Promise<MeterCheck> {
+    const discoName = this.discoNames[query.meterId];
+    if (discoName === undefined) return { kind: 'unavailable', supplier: this.name, reason: 'disco_not_mapped' };
+    const token = await this.tokenOrUndefined();
+    if (token === undefined) return { kind: 'unavailable', supplier: this.name, reason: 'no_credentials' };
+    const params = new URLSearchParams({ meternumber: query.meterNumber, disconame: discoName, mtype: String(MSORG_METER_TYPES[query.meterType]) });
+    const verdict = classifyMsorgMeter(await this.call('GET', `/api/validatemeter?${params}`, token));
+    return { ...verdict, supplier: this.name };
+  }
+
+  async buyElectricity(order: ElectricityOrder): Promise<SupplierCallResult> {
+    const discoName = this.discoNames[order.meterId];
+    const body = {
+      disco_name: discoName ?? null,
+      amount: koboToNaira(order.amountKobo),
+      meter_number: order.meterNumber,
+      MeterType: MSORG_METER_TYPES[order.meterType],
+      request_id: order.requestId,
+    };
+    const request = { method: 'POST', path: '/api/billpayment/', body };
+    // Nothing is sent for a company the panel is not configured for: a definite failure (next supplier).
+    if (discoName === undefined) return this.result(request, { outcome: 'failed', reason: 'disco_not_mapped' });
+    const token = await this.tokenOrUndefined();
+    if (token === undefined) return this.result(request, { outcome: 'failed', reason: 'no_credentials' });
+    const answer = await this.call('POST', '/api/billpayment/', token, body);
+    return this.result(request, classifySubmission(answer), answer, true);
+  }
+
+  /** Re-queries by the panel's id or our request_id: bill payments at /api/billpayment/<id>, the rest at /api/data/<id>. */
   async requery(key: RequeryKey): Promise<SupplierCallResult> {
     const id = key.supplierReference ?? key.requestId;
-    const path = `/api/data/${encodeURIComponent(id)}`;
+    const electricity = key.service === 'electricity';
+    const path = `/api/${electricity ? 'billpayment' : 'data'}/${encodeURIComponent(id)}`;
     const request = { method: 'GET', path };
     const token = await this.tokenOrUndefined();
     if (token === undefined) return this.result(request, { outcome: 'ambiguous', reason: 'no_credentials' });
     const answer = await this.call('GET', path, token);
-    return this.result(request, classifyRequery(answer), answer);
+    return this.result(request, classifyRequery(answer), answer, electricity);
   }
 
   private async tokenOrUndefined(): Promise<string | undefined> {
@@ -84,7 +141,9 @@ export class MsorgSupplier implements SupplierGateway {
     }
   }
 
-  private result(request: unknown, classification: Classification, answer?: SupplierAnswer): SupplierCallResult {
+  /** `electricity`: copy what the panel said it delivered (only on a delivery; never made up). */
+  private result(request: unknown, classification: Classification, answer?: SupplierAnswer, electricity = false): SupplierCallResult {
+    const delivered = electricity && classification.outcome === 'delivered' ? msorgElectricityDelivery(classification.body) : undefined;
     return {
       supplier: this.name,
       outcome: classification.outcome,
@@ -92,6 +151,7 @@ export class MsorgSupplier implements SupplierGateway {
       ...(classification.supplierReference === undefined ? {} : { supplierReference: classification.supplierReference }),
       ...(classification.apiResponse === undefined ? {} : { apiResponse: classification.apiResponse }),
       ...(answer?.kind === 'http' ? { httpStatus: answer.status } : {}),
+      ...(delivered === undefined ? {} : { electricity: delivered }),
       request,
       response: classification.body ?? (answer && answer.kind !== 'http' ? answer : null),
     };

@@ -59,6 +59,7 @@ const MAX_RESPONSE_CHARS = 64 * 1024;
 
 export class VtpassSupplier implements SupplierGateway {
   readonly name: ConfigurableSupplierName;
+  readonly protocol = 'vtpass' as const;
   private readonly baseUrl: string;
   private readonly config: VtpassSupplierConfig;
 

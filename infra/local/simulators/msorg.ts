@@ -10,6 +10,19 @@
  *                re-query says "successful"
  *   anything else (valid)  "successful"
  *
+ * Electricity (`GET /api/validatemeter`, `POST /api/billpayment/`, re-query `GET /api/billpayment/<id>`)
+ * is decided by the meter number, the same numbers as the VTpass simulator's:
+ *
+ *   45011111111  valid ("DEMO CUSTOMER"), delivered at once (prepaid: a 20-digit token)
+ *   45022222222  invalid meter (validatemeter `invalid: true`); a bill payment fails (HTTP 400)
+ *   45033333333  "processing", then "successful" on re-query (the token appears then)
+ *   45044444444  "processing", then "failed" on re-query (the panel refunds itself)
+ *   45055555555  delivered, answer held back (a timeout); re-query says "successful" with the token
+ *   any other meter of 11–13 digits: valid and delivered; other lengths are invalid
+ *
+ * Data plan ids are the panel's own: those the seeded catalogue maps to this panel
+ * (functions/catalogue-seed.ts `seedSupplierPlanIds`), with the seed's names and cost prices.
+ *
  * Our platform sends its own transaction id as `request_id`; a repeated request_id never delivers
  * twice (the existing record is the answer) and `GET /api/data/<id>` accepts it as well as the
  * panel's own id, so a purchase whose answer was lost can still be re-queried.
@@ -24,7 +37,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
+import { SEED_COST_PRICES_NAIRA, SEED_PLANS, seedSupplierPlanIds } from '../../../functions/catalogue-seed.js';
+import { networkOfPlanType, planCostFromCostPrice, volumeRatioFromName } from '../../../functions/domain/catalogue.js';
+import { ELECTRICITY_COMPANIES, isSupplierName } from '../../../shared/constants.js';
+import { nairaToKobo } from '../../../shared/money.js';
 import { readBody, sendJson } from '../util.js';
+import { simulatedElectricityDelivery, simulatedMeterOutcome } from './vtpass.js';
 
 export type MsorgStatus = 'successful' | 'processing' | 'pending' | 'failed';
 export type ForcedOutcome = 'successful' | 'failed' | 'processing' | 'processing-then-failed' | 'timeout' | 'error';
@@ -42,7 +60,7 @@ export const SIM_NUMBERS = {
 export interface MsorgRecord {
   id: number;
   ident: string;
-  kind: 'topup' | 'data';
+  kind: 'topup' | 'data' | 'electricity';
   network: number;
   mobile_number: string;
   plan: number | null;
@@ -61,6 +79,14 @@ export interface MsorgRecord {
   settlesAs?: 'successful' | 'failed';
   /** Amount charged to the account in kobo (bookkeeping for refunds, not sent). */
   chargedKobo: number;
+  /** Bill payments (electricity). */
+  disco_name?: string;
+  meter_number?: string;
+  MeterType?: number;
+  token?: string;
+  units?: string;
+  customer_name?: string;
+  customer_address?: string;
 }
 
 export interface SimCall {
@@ -94,17 +120,38 @@ export interface MsorgSimulatorOptions {
   /** How long a "no answer" response is held before it is sent anyway (default 30 s). */
   holdMs?: number;
   startingBalanceKobo?: number;
+  /** The panel's data plans by its own plan id; default: the seeded catalogue's plans as this panel numbers them. */
+  plans?: Record<number, PanelPlan>;
 }
 
+/** A data plan as a panel lists it: name, its price to us (naira), the network it is for. */
+export interface PanelPlan {
+  name: string;
+  priceNaira: number;
+  network: string;
+}
+
+/**
+ * The seeded catalogue's plans as panel `name` numbers them (functions/catalogue-seed.ts), priced at
+ * the seed's cost price per GB: the plan table lives once, in the seed.
+ */
+export function seedPanelPlans(name: string): Record<number, PanelPlan> {
+  if (!isSupplierName(name)) return {};
+  const plans: Record<number, PanelPlan> = {};
+  for (const [planId, planType, planName] of SEED_PLANS) {
+    const panelId = seedSupplierPlanIds(planId)[name];
+    if (panelId === undefined) continue;
+    const costKobo = planCostFromCostPrice(nairaToKobo(SEED_COST_PRICES_NAIRA[planType]), volumeRatioFromName(planName) ?? 1);
+    plans[panelId] = { name: planName, priceNaira: costKobo / 100, network: networkOfPlanType(planType) };
+  }
+  return plans;
+}
+
+/** The disco names this panel knows (the usual MSORG spelling: "Ikeja Electric" …). */
+const DISCO_NAMES = new Set<string>(ELECTRICITY_COMPANIES.map((company) => `${company.name} Electric`));
+const METER_TYPE_NAMES: Record<number, string> = { 1: 'prepaid', 2: 'postpaid' };
+
 const MAX_CALL_LOG = 5_000;
-/** Data plans offered on every network: id → [name, price in naira]. */
-const DATA_PLANS: Record<number, [string, number]> = {
-  1: ['500MB', 140],
-  2: ['1.0GB', 260],
-  3: ['2.0GB', 520],
-  4: ['5.0GB', 1300],
-  5: ['10.0GB', 2600],
-};
 
 const naira = (kobo: number) => (kobo / 100).toFixed(2);
 
@@ -113,10 +160,12 @@ export class MsorgSimulator {
   private state: MsorgState;
   private readonly held = new Set<{ timer: NodeJS.Timeout; res: ServerResponse }>();
   private readonly networkNames: Map<number, string>;
+  private readonly plans: Record<number, PanelPlan>;
 
   constructor(private readonly options: MsorgSimulatorOptions) {
     this.name = options.name;
     this.networkNames = new Map(Object.entries(options.networkIds).map(([name, id]) => [id, name]));
+    this.plans = options.plans ?? seedPanelPlans(options.name);
     this.state = this.load();
   }
 
@@ -147,6 +196,11 @@ export class MsorgSimulator {
     return this.state.balanceKobo;
   }
 
+  /** The panel's record of a request_id, as it keeps it (tests: the token it issued). */
+  recordOf(requestId: string): MsorgRecord | undefined {
+    return this.state.transactions.find((t) => t.request_id === requestId);
+  }
+
   /** Answers anything still held back and forgets the timers (shutdown). */
   close(): void {
     for (const hold of this.held) {
@@ -173,8 +227,11 @@ export class MsorgSimulator {
 
   /** Public view of a record (without the simulator's bookkeeping). */
   private view(record: MsorgRecord): Record<string, unknown> {
-    const { settlesAs: _settles, chargedKobo: _charged, kind: _kind, ...rest } = record;
-    return rest;
+    const { settlesAs: _settles, chargedKobo: _charged, kind, ...rest } = record;
+    if (kind !== 'electricity') return rest;
+    const { network: _n, mobile_number: _m, plan: _p, plan_name: _pn, plan_amount: _pa, Ported_number: _pt, token, ...bill } = rest;
+    // Panels write the token as "Token : <digits>".
+    return { ...bill, ...(token ? { token: `Token : ${token}` } : {}) };
   }
 
   /**
@@ -222,21 +279,28 @@ export class MsorgSimulator {
         Dataplans: Object.fromEntries(
           [...this.networkNames.entries()].map(([id, network]) => [
             `${network}_PLAN`,
-            Object.entries(DATA_PLANS).map(([planId, [size, price]]) => ({ dataplan_id: Number(planId), network: id, plan_network: network, plan: size, plan_amount: price.toFixed(2), month_validate: '30 days' })),
+            Object.entries(this.plans)
+              .filter(([, plan]) => plan.network === network)
+              .map(([planId, plan]) => ({ dataplan_id: Number(planId), network: id, plan_network: network, plan: plan.name, plan_amount: plan.priceNaira.toFixed(2), month_validate: '30 days' })),
           ]),
         ),
       });
       return;
     }
 
-    const requery = /^\/api\/(data|topup)\/([^/]+)\/?$/.exec(path);
+    if (method === 'GET' && (path === '/api/validatemeter' || path === '/api/validatemeter/')) {
+      this.validateMeter(res, query, method, path);
+      return;
+    }
+
+    const requery = /^\/api\/(data|topup|billpayment)\/([^/]+)\/?$/.exec(path);
     if (method === 'GET' && requery) {
       this.requery(res, decodeURIComponent(requery[2]!), method, path);
       return;
     }
 
-    if (method === 'POST' && (path === '/api/topup/' || path === '/api/data/')) {
-      await this.purchase(req, res, path === '/api/topup/' ? 'topup' : 'data', path);
+    if (method === 'POST' && (path === '/api/topup/' || path === '/api/data/' || path === '/api/billpayment/')) {
+      await this.purchase(req, res, path === '/api/topup/' ? 'topup' : path === '/api/data/' ? 'data' : 'electricity', path);
       return;
     }
     sendJson(res, 404, { detail: 'Not found.' });
@@ -257,7 +321,7 @@ export class MsorgSimulator {
         record.balance_after = naira(this.state.balanceKobo);
         record.api_response = `Transaction to ${record.mobile_number} failed and was reversed`;
       } else {
-        record.api_response = deliveredMessage(record);
+        this.deliver(record);
       }
       record.Status = record.settlesAs;
       delete record.settlesAs;
@@ -266,7 +330,39 @@ export class MsorgSimulator {
     sendJson(res, 200, this.view(record));
   }
 
-  private async purchase(req: IncomingMessage, res: ServerResponse, kind: 'topup' | 'data', path: string): Promise<void> {
+  /** GET /api/validatemeter?meternumber=&disconame=&mtype= → {invalid, name, address, …}. */
+  private validateMeter(res: ServerResponse, query: URLSearchParams, method: string, path: string): void {
+    const meter = (query.get('meternumber') ?? '').trim();
+    const disco = (query.get('disconame') ?? '').trim();
+    const mtype = METER_TYPE_NAMES[Number(query.get('mtype'))];
+    const known = DISCO_NAMES.has(disco) && mtype !== undefined && meter !== '';
+    this.record({ method, path, requestId: null, mobileNumber: meter || null, answer: known ? 200 : 400 });
+    this.save();
+    if (!known) {
+      sendJson(res, 400, { error: ['meternumber, disconame and mtype (1 prepaid, 2 postpaid) are required'] });
+      return;
+    }
+    if (simulatedMeterOutcome(meter) === 'invalid') {
+      sendJson(res, 200, { invalid: true, name: '', message: `Meter ${meter} is not a valid ${disco} ${mtype} meter`, meter_number: meter, disco_name: disco });
+      return;
+    }
+    const customer = simulatedElectricityDelivery(meter, 0, false);
+    sendJson(res, 200, { invalid: false, name: customer.customerName, address: customer.customerAddress, meter_number: meter, disco_name: disco, mtype: Number(query.get('mtype')) });
+  }
+
+  /** A delivery's facts: the network's confirmation text, and for a bill payment the disco's customer, units and token. */
+  private deliver(record: MsorgRecord): void {
+    if (record.kind === 'electricity') {
+      const delivered = simulatedElectricityDelivery(record.meter_number ?? '', Number(record.amount), record.MeterType === 1, record.token);
+      record.customer_name = delivered.customerName;
+      record.customer_address = delivered.customerAddress;
+      record.units = delivered.units;
+      if (delivered.token) record.token = delivered.token;
+    }
+    record.api_response = deliveredMessage(record);
+  }
+
+  private async purchase(req: IncomingMessage, res: ServerResponse, kind: MsorgRecord['kind'], path: string): Promise<void> {
     let body: any;
     try {
       body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8') || '{}');
@@ -277,10 +373,12 @@ export class MsorgSimulator {
       return;
     }
     const requestId = body.request_id === undefined || body.request_id === null || body.request_id === '' ? null : String(body.request_id);
-    const mobile = typeof body.mobile_number === 'string' ? body.mobile_number : body.mobile_number === undefined ? '' : String(body.mobile_number);
+    const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value));
+    // The phone (airtime, data) or the meter (electricity) decides the outcome and is logged.
+    const subject = kind === 'electricity' ? text(body.meter_number) : text(body.mobile_number);
     this.state.purchaseCount += 1;
     if (requestId) this.state.purchasesByRequestId[requestId] = (this.state.purchasesByRequestId[requestId] ?? 0) + 1;
-    const answer = (status: number | 'held') => this.record({ method: 'POST', path, requestId, mobileNumber: mobile || null, answer: status });
+    const answer = (status: number | 'held') => this.record({ method: 'POST', path, requestId, mobileNumber: subject || null, answer: status });
     const reject = (message: string) => {
       answer(400);
       this.save();
@@ -302,40 +400,46 @@ export class MsorgSimulator {
       return;
     }
 
-    const network = Number(body.network);
-    if (!this.networkNames.has(network)) return reject('Invalid network');
-    if (!/^0\d{10}$/.test(mobile)) return reject('Invalid mobile number');
     let amountKobo: number;
+    let network = 0;
     let plan: number | null = null;
     let planName: string | null = null;
-    if (kind === 'topup') {
+    let bill: Pick<MsorgRecord, 'disco_name' | 'meter_number' | 'MeterType'> = {};
+    let byNumber: ForcedOutcome;
+    if (kind === 'electricity') {
+      const disco = text(body.disco_name);
+      const meterType = Number(body.MeterType);
       const amountNaira = Number(body.amount);
+      if (!DISCO_NAMES.has(disco)) return reject('Invalid disco name');
+      if (METER_TYPE_NAMES[meterType] === undefined) return reject('Invalid meter type');
       if (!Number.isFinite(amountNaira) || amountNaira <= 0) return reject('Invalid amount');
-      if (body.airtime_type !== undefined && body.airtime_type !== 'VTU') return reject('Invalid airtime type');
       amountKobo = Math.round(amountNaira * 100);
-      planName = String(body.amount);
+      bill = { disco_name: disco, meter_number: subject, MeterType: meterType };
+      const byMeter = simulatedMeterOutcome(subject);
+      if (byMeter === 'invalid') return reject('Invalid meter number');
+      byNumber = byMeter;
     } else {
-      plan = Number(body.plan);
-      if (!Number.isInteger(plan) || plan <= 0) return reject('Invalid plan');
-      const [size, price] = DATA_PLANS[plan] ?? [`plan ${plan}`, 100];
-      amountKobo = price * 100;
-      planName = size;
+      network = Number(body.network);
+      if (!this.networkNames.has(network)) return reject('Invalid network');
+      if (!/^0\d{10}$/.test(subject)) return reject('Invalid mobile number');
+      if (kind === 'topup') {
+        const amountNaira = Number(body.amount);
+        if (!Number.isFinite(amountNaira) || amountNaira <= 0) return reject('Invalid amount');
+        if (body.airtime_type !== undefined && body.airtime_type !== 'VTU') return reject('Invalid airtime type');
+        amountKobo = Math.round(amountNaira * 100);
+        planName = String(body.amount);
+      } else {
+        plan = Number(body.plan);
+        if (!Number.isInteger(plan) || plan <= 0) return reject('Invalid plan');
+        const known = this.plans[plan];
+        amountKobo = nairaToKobo((known?.priceNaira ?? 100).toFixed(2));
+        planName = known?.name ?? `plan ${plan}`;
+      }
+      byNumber = phoneOutcome(subject);
     }
     if (amountKobo > this.state.balanceKobo) return reject('Insufficient balance');
 
-    const force = this.state.forceOutcome;
-    const outcome: ForcedOutcome =
-      force ??
-      (mobile === SIM_NUMBERS.failure
-        ? 'failed'
-        : mobile === SIM_NUMBERS.processingThenSuccess
-          ? 'processing'
-          : mobile === SIM_NUMBERS.processingThenFailure
-            ? 'processing-then-failed'
-            : mobile === SIM_NUMBERS.timeoutDelivered
-              ? 'timeout'
-              : 'successful');
-
+    const outcome: ForcedOutcome = this.state.forceOutcome ?? byNumber;
     if (outcome === 'error') {
       // A 5xx before anything was recorded: ambiguous for the caller, nothing delivered here.
       answer(500);
@@ -349,10 +453,10 @@ export class MsorgSimulator {
     this.state.balanceKobo -= charged;
     const record: MsorgRecord = {
       id: this.state.nextId++,
-      ident: `${kind === 'topup' ? 'Airtime' : 'Data'}${randomBytes(6).toString('hex')}`,
+      ident: `${kind === 'topup' ? 'Airtime' : kind === 'data' ? 'Data' : 'Bill'}${randomBytes(6).toString('hex')}`,
       kind,
       network,
-      mobile_number: mobile,
+      mobile_number: subject,
       plan,
       plan_name: planName,
       plan_amount: naira(amountKobo),
@@ -364,13 +468,14 @@ export class MsorgSimulator {
       create_date: new Date().toISOString(),
       Ported_number: body.Ported_number === true || body.Ported_number === 'true',
       ...(kind === 'topup' ? { airtime_type: 'VTU' } : {}),
+      ...bill,
       request_id: requestId,
       chargedKobo: charged,
       ...(outcome === 'processing' ? { settlesAs: 'successful' as const } : {}),
       ...(outcome === 'processing-then-failed' ? { settlesAs: 'failed' as const } : {}),
     };
-    record.api_response =
-      record.Status === 'failed' ? 'Transaction failed' : record.Status === 'processing' ? 'Transaction is processing' : deliveredMessage(record);
+    if (record.Status === 'successful') this.deliver(record);
+    else record.api_response = record.Status === 'failed' ? 'Transaction failed' : 'Transaction is processing';
     this.state.transactions.push(record);
 
     if (outcome === 'failed') {
@@ -403,7 +508,21 @@ export class MsorgSimulator {
   }
 }
 
+/** The phone-number rules of airtime and data. */
+function phoneOutcome(mobile: string): ForcedOutcome {
+  const table: Record<string, ForcedOutcome> = {
+    [SIM_NUMBERS.failure]: 'failed',
+    [SIM_NUMBERS.processingThenSuccess]: 'processing',
+    [SIM_NUMBERS.processingThenFailure]: 'processing-then-failed',
+    [SIM_NUMBERS.timeoutDelivered]: 'timeout',
+  };
+  return table[mobile] ?? 'successful';
+}
+
 function deliveredMessage(record: MsorgRecord): string {
+  if (record.kind === 'electricity') {
+    return `${record.disco_name} payment of N${record.amount} to meter ${record.meter_number} successful${record.token ? ` Token : ${record.token} : ${record.units}` : ''}`;
+  }
   return record.kind === 'topup'
     ? `You have successfully topped up N${record.amount} airtime to ${record.mobile_number}`
     : `You have successfully gifted ${record.plan_name} data to ${record.mobile_number}`;

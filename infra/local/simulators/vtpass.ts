@@ -327,7 +327,7 @@ export class VtpassSimulator {
       this.answer(res, call, 200, { code: '011', response_description: 'INVALID ARGUMENTS', content: { errors: 'billersCode, serviceID and type (prepaid|postpaid) are required' } });
       return;
     }
-    if (meter === VTPASS_SIM_METERS.invalid || !/^\d{11,13}$/.test(meter)) {
+    if (simulatedMeterOutcome(meter) === 'invalid') {
       this.answer(res, call, 200, {
         code: '000',
         content: { error: `This meter is not correct or is not a valid ${disco} ${type} meter. Please check and try again`, WrongBillersCode: true },
@@ -492,10 +492,7 @@ export class VtpassSimulator {
   /** Delivery: an electricity purchase gets its customer, units and (prepaid) a fresh 20-digit token. */
   private deliver(record: VtpassRecord): void {
     if (record.kind !== 'electricity') return;
-    record.customerName = customerNameOf(record.billersCode);
-    record.customerAddress = `${Number(record.billersCode.slice(-2)) + 1} Demo Street`;
-    record.units = `${(record.amountNaira / TARIFF_NAIRA_PER_KWH).toFixed(1)} kWh`;
-    if (record.variationCode === 'prepaid') record.token ??= newToken();
+    Object.assign(record, simulatedElectricityDelivery(record.billersCode, record.amountNaira, record.variationCode === 'prepaid', record.token));
   }
 
   /** The answer of /api/pay and /api/requery for a recorded purchase, shaped like VTpass's. */
@@ -556,8 +553,30 @@ export class VtpassSimulator {
   }
 }
 
-function customerNameOf(meter: string): string {
+/** The customer the simulated discos have on a meter (shared with the MSORG simulator). */
+export function customerNameOf(meter: string): string {
   return meter === VTPASS_SIM_METERS.valid ? VTPASS_DEMO_CUSTOMER : `CUSTOMER ${meter.slice(-4)}`;
+}
+
+/** What a simulated disco delivers for a vend: customer, address, units and, for prepaid meters, a 20-digit token (kept once issued). */
+export function simulatedElectricityDelivery(
+  meter: string,
+  amountNaira: number,
+  prepaid: boolean,
+  issuedToken?: string,
+): { customerName: string; customerAddress: string; units: string; token?: string } {
+  return {
+    customerName: customerNameOf(meter),
+    customerAddress: `${Number(meter.slice(-2)) + 1} Demo Street`,
+    units: `${(amountNaira / TARIFF_NAIRA_PER_KWH).toFixed(1)} kWh`,
+    ...(prepaid ? { token: issuedToken ?? newToken() } : {}),
+  };
+}
+
+/** How the simulated suppliers treat a meter: the magic numbers, else valid when 11–13 digits. */
+export function simulatedMeterOutcome(meter: string): VtpassForcedOutcome | 'invalid' {
+  if (meter === VTPASS_SIM_METERS.invalid || !/^\d{11,13}$/.test(meter)) return 'invalid';
+  return outcomeFor('electricity', meter);
 }
 
 function outcomeFor(kind: Kind, key: string): VtpassForcedOutcome {

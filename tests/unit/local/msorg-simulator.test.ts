@@ -125,8 +125,9 @@ describe('the MSORG panel simulator', () => {
     expect((await topup(SIM_NUMBERS.success, { network: 6 })).body).toEqual({ error: ['Invalid network'] });
     expect((await topup('0801')).body).toEqual({ error: ['Invalid mobile number'] });
     expect((await topup(SIM_NUMBERS.success, { amount: -5 })).body).toEqual({ error: ['Invalid amount'] });
-    const data = await call('POST', '/api/data/', { network: 2, mobile_number: SIM_NUMBERS.success, plan: 2, Ported_number: true, request_id: 'data-1' });
-    expect(data.body).toMatchObject({ Status: 'successful', plan: 2, plan_name: '1.0GB', plan_amount: '260.00' });
+    // GLAD numbers the seeded plans ours + 1000 (functions/catalogue-seed.ts); plan 2 is MTN 1GB at ₦250/GB.
+    const data = await call('POST', '/api/data/', { network: 2, mobile_number: SIM_NUMBERS.success, plan: 1002, Ported_number: true, request_id: 'data-1' });
+    expect(data.body).toMatchObject({ Status: 'successful', plan: 1002, plan_name: '1GB', plan_amount: '250.00' });
     expect((await call('POST', '/api/data/', { network: 2, mobile_number: SIM_NUMBERS.success, plan: 'x' })).status).toBe(400);
   });
 
