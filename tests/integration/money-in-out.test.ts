@@ -8,7 +8,8 @@
  *   - transfers between users, opposite ones at the same time;
  *   - withdrawals: beneficiary, paid out, failed → refunded once, reversed → refunded once, lost
  *     webhook → admin re-query; parallel withdrawals against one balance;
- *   - upgrade → the referrer earns ₦500 once (through the bus) → withdrawEarning; the admin's
+ *   - upgrade → the referrer earns ₦500 once (through the bus, or the sweeper when the publish was
+ *     lost) → withdrawEarning; the admin's
  *     user-type change (GET /admin/upgradeUser); KYC; webhook URL.
  * At the end the ledger invariants are checked on the platform's own DynamoDB Local.
  */
@@ -16,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createHmac } from 'node:crypto';
+import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { PAYOUT_ACCOUNTS } from '../../infra/local/simulators/payout.js';
@@ -63,6 +65,24 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
 }
 
 const settle = (ms = 1_200) => new Promise((r) => setTimeout(r, ms));
+
+/** Points this process's DynamoDB adapters at the platform's own table (DynamoDB Local of the local cloud). */
+async function usePlatformTable(): Promise<void> {
+  if (process.env.TABLE_NAME) return;
+  const endpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(cloud().output())?.[1];
+  expect(endpoint).toBeDefined();
+  const client = localDynamoClient(endpoint!);
+  const tables = (await client.send(new ListTablesCommand({}))).TableNames ?? [];
+  client.destroy();
+  expect(tables).toHaveLength(1);
+  Object.assign(process.env, {
+    TABLE_NAME: tables[0],
+    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  });
+}
 
 let adminToken: string | undefined;
 async function admin(): Promise<string> {
@@ -288,6 +308,24 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
     expect((await api('GET', '/auth/referral', { token: referrer.token })).body).toMatchObject({ earningBalance: 0, totalEarned: 500 });
   });
 
+  it('an upgrade whose UserUpgraded never reached the bus stays in the outbox; the scheduled sweeper publishes it and the referrer earns ₦500 once', async () => {
+    const referrer = await register();
+    const referred = await register(referrer.userName);
+    await fundByCoupon(referred, 1000);
+    await usePlatformTable();
+    const { upgradeToReseller } = await import('../../functions/adapters/dynamo/profile.js');
+    const { upgradeFeeDraft } = await import('../../functions/domain/profile.js');
+    // The write the profile function makes, as if its publish had then failed: a minute old, so past the sweeper's grace.
+    const at = new Date(Date.now() - 60_000);
+    const user = { userId: referred.userId, userName: referred.userName };
+    expect(await upgradeToReseller(upgradeFeeDraft({ id: ulid(), user, now: at }), at)).toMatchObject({ kind: 'upgraded' });
+
+    await eventually(() => api('GET', '/auth/referral', { token: referrer.token }), (a) => a.body.earningBalance === 500, 'the reward through the sweeper');
+    await settle(1_500);
+    expect((await api('GET', '/auth/referral', { token: referrer.token })).body).toMatchObject({ earningBalance: 500, totalEarned: 500, referralList: [{ userName: referred.userName, amountEarned: 500 }] });
+    expect((await api('GET', '/auth', { token: referred.token })).body.user).toMatchObject({ userType: 'reseller', balance: 0 });
+  });
+
   it('GET /admin/upgradeUser/{userId}/{userType}: an admin changes the type (cycle) and no money moves; non-admin 403, unknown user 404, invalid type 400', async () => {
     const [user, other] = [await register(), await register()];
     await fundByCoupon(user, 300);
@@ -334,19 +372,7 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
 describe('the ledger afterwards', () => {
   it('every wallet equals the replay of its chain, nothing is negative, transfers net to zero, money in − out = balances + earnings', async () => {
     await settle(1_500);
-    const endpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(cloud().output())?.[1];
-    expect(endpoint).toBeDefined();
-    const client = localDynamoClient(endpoint!);
-    const tables = (await client.send(new ListTablesCommand({}))).TableNames ?? [];
-    client.destroy();
-    expect(tables).toHaveLength(1);
-    Object.assign(process.env, {
-      TABLE_NAME: tables[0],
-      AWS_ENDPOINT_URL_DYNAMODB: endpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-    });
+    await usePlatformTable();
     const { expectMoneyInvariants } = await import('../unit/money-in-out/fakes.js');
     await expectMoneyInvariants(userIds, 'local cloud');
   });
