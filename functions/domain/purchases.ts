@@ -9,10 +9,10 @@ import type { CatalogueStore } from '../ports/catalogue.js';
 import type { ContactStore } from '../ports/contacts.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
-import type { ServiceLockStore } from '../ports/settings.js';
 import { priceAirtime } from './airtime.js';
 import { checkPlanForPurchase, priceDataPlan, snapshotOf } from './catalogue.js';
 import { priceElectricity } from './electricity.js';
+import type { WalletState } from './ledger.js';
 import type { Logger } from './settlement.js';
 import { transactionIdForRequest, type TransactionDraft, type TransactionRecord } from './transactions.js';
 
@@ -26,6 +26,8 @@ export interface AirtimePurchaseInput {
   faceValueKobo: Kobo;
   /** Client idempotency key: the same key never charges twice. */
   requestId?: string;
+  /** The wallet as read with the caller's profile (saves a read when it still holds). */
+  knownWallet?: WalletState;
 }
 
 export interface PurchaseDeps {
@@ -34,8 +36,6 @@ export interface PurchaseDeps {
   now(): Date;
   newId(): string;
   log: Logger;
-  /** Service locks; without it nothing is locked. */
-  services?: Pick<ServiceLockStore, 'lockedOf'>;
   /** Contacts whose life a purchase to their number extends; without it none are touched. */
   contacts?: Pick<ContactStore, 'touchNumber'>;
 }
@@ -59,16 +59,15 @@ export function airtimeFingerprint(network: NetworkName, phoneNumber: string, fa
   return `airtime:${network}:${phoneNumber}:${faceValueKobo}`;
 }
 
-async function lockOf(serviceType: ServiceType, names: string[], deps: PurchaseDeps): Promise<ServiceLockedResult | undefined> {
-  const locked = await deps.services?.lockedOf(serviceType, names);
-  return locked === undefined ? undefined : { kind: 'service_locked', serviceName: locked, serviceType };
+/** What a purchase's debit needs besides money: its services unlocked (checked in the same write). */
+interface Guard {
+  locks?: { serviceType: ServiceType; names: string[] };
+  knownWallet?: WalletState;
 }
 
 export async function placeAirtimePurchase(input: AirtimePurchaseInput, deps: PurchaseDeps): Promise<PurchaseResult> {
   const priced = priceAirtime(input.faceValueKobo, input.userType);
   if (!priced.ok) return { kind: priced.reason };
-  const locked = await lockOf('airtime', [input.network], deps);
-  if (locked) return locked;
   const { price } = priced;
   const nowIso = deps.now().toISOString();
   const draft: TransactionDraft = {
@@ -89,13 +88,15 @@ export async function placeAirtimePurchase(input: AirtimePurchaseInput, deps: Pu
     createdAt: nowIso,
     updatedAt: nowIso,
   };
-  return post(draft, deps);
+  return post(draft, deps, { locks: { serviceType: 'airtime', names: [input.network] }, knownWallet: input.knownWallet });
 }
 
-/** Debit + record, then the hand-off; shared by every product. */
-async function post(draft: TransactionDraft, deps: PurchaseDeps): Promise<PurchaseResult> {
-  const posted = await deps.ledger.debit(draft);
+/** Debit + record (refused while a service is locked), then the hand-off; shared by every product. */
+async function post(draft: TransactionDraft, deps: PurchaseDeps, guard: Guard): Promise<PurchaseResult> {
+  const posted = await deps.ledger.debitPurchase(draft, { unlessLocked: guard.locks, knownWallet: guard.knownWallet });
   switch (posted.kind) {
+    case 'service_locked':
+      return { kind: 'service_locked', serviceName: posted.serviceName, serviceType: guard.locks!.serviceType };
     case 'posted': {
       const [enqueued] = await Promise.all([enqueue(posted.record.id, deps), touchContacts(posted.record, deps)]);
       return { kind: 'accepted', record: posted.record, enqueued };
@@ -134,6 +135,7 @@ export interface DataPurchaseInput {
   phoneNumber: string;
   planId: number;
   requestId?: string;
+  knownWallet?: WalletState;
 }
 
 export interface DataPurchaseDeps extends PurchaseDeps {
@@ -155,8 +157,6 @@ export async function placeDataPurchase(input: DataPurchaseInput, deps: DataPurc
   const checked = checkPlanForPurchase(await deps.catalogue.getPlan(input.planId), input.network);
   if (!checked.ok) return { kind: checked.reason };
   const { plan } = checked;
-  const locked = await lockOf('data', [input.network, plan.planType], deps);
-  if (locked) return locked;
   const price = priceDataPlan(plan, input.userType);
   if (!Number.isSafeInteger(price.chargeKobo) || price.chargeKobo <= 0) return { kind: 'plan_unavailable' };
   const nowIso = deps.now().toISOString();
@@ -179,7 +179,7 @@ export async function placeDataPurchase(input: DataPurchaseInput, deps: DataPurc
     createdAt: nowIso,
     updatedAt: nowIso,
   };
-  return post(draft, deps);
+  return post(draft, deps, { locks: { serviceType: 'data', names: [input.network, plan.planType] }, knownWallet: input.knownWallet });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,6 +199,7 @@ export interface ElectricityPurchaseInput {
   /** The customer's phone for the supplier. */
   customerPhone: string;
   requestId?: string;
+  knownWallet?: WalletState;
 }
 
 export function electricityFingerprint(meterId: number, meterNumber: string, meterType: MeterType, amountKobo: number): string {
@@ -242,7 +243,8 @@ export async function placeElectricityPurchase(input: ElectricityPurchaseInput, 
     updatedAt: nowIso,
   };
   // A meter number is no contact's number: no contacts to refresh.
-  return post(draft, { ...deps, contacts: undefined });
+  // No lock guards electricity (the spec's service types are airtime and data).
+  return post(draft, { ...deps, contacts: undefined }, { knownWallet: input.knownWallet });
 }
 
 /** The purchase is committed either way; a failed send is healed by the sweeper. */

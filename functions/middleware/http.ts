@@ -11,6 +11,7 @@ import { AUTH_HEADER, type UserType } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
 import { verifyToken } from '../adapters/token.js';
+import type { WalletState } from '../domain/ledger.js';
 import { logger } from '../adapters/observability.js';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from './errors.js';
 
@@ -22,6 +23,8 @@ export interface Principal {
   isAdmin: boolean;
   isAgent: boolean;
   isCouponVendor: boolean;
+  /** The caller's wallet, read in the same round trip as the roles (consistent); spending still re-checks it atomically. */
+  wallet?: WalletState;
 }
 
 export interface HttpRequest {

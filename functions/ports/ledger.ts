@@ -2,6 +2,7 @@
  * Port to the wallet ledger. Every balance change is atomic with the transaction record that
  * explains it; outcomes are named results, faults are exceptions.
  */
+import type { ServiceType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
 import type { WalletState } from '../domain/ledger.js';
 import type { SupplierAttempt, TransactionDraft, TransactionRecord } from '../domain/transactions.js';
@@ -13,6 +14,16 @@ export type PostResult =
   | { kind: 'insufficient_balance'; balanceKobo: Kobo }
   | { kind: 'exists_with_different_amount'; existing: TransactionRecord }
   | { kind: 'exists_with_different_details'; existing: TransactionRecord };
+
+/** How a purchase is debited: besides the money, the services it needs must not be locked. */
+export interface PurchaseDebitOptions {
+  /** Checked in the same atomic write as the debit: a lock set a moment ago refuses it, and no money moves. */
+  unlessLocked?: { serviceType: ServiceType; names: readonly string[] };
+  /** The wallet as the request read it moments ago: tried first instead of a fresh read (a stale one only costs a retry). */
+  knownWallet?: WalletState;
+}
+
+export type PurchaseDebitResult = PostResult | { kind: 'service_locked'; serviceName: string };
 
 export type RefundResult =
   | { kind: 'refunded'; purchase: TransactionRecord; refund: TransactionRecord }
@@ -26,12 +37,16 @@ export interface RefundInput {
   /** Supplier attempts to record on the purchase in the same write. */
   attempts?: SupplierAttempt[];
   now: Date;
+  /** Also refund a `success` purchase: only when the supplier itself reported it reversed. */
+  afterSuccess?: boolean;
 }
 
 export interface Ledger {
   getWallet(userId: string): Promise<WalletState>;
   /** Debits `draft.amountKobo` and writes the record, atomically; the record id is the idempotency key. */
   debit(draft: TransactionDraft): Promise<PostResult>;
+  /** A purchase's debit: as `debit`, and refused while one of its services is locked. */
+  debitPurchase(draft: TransactionDraft, options: PurchaseDebitOptions): Promise<PurchaseDebitResult>;
   /** Credits `draft.amountKobo` and writes the record, atomically. */
   credit(draft: TransactionDraft): Promise<PostResult>;
   /** Money back for an open purchase: credit + status `refunded` + refund record, atomically, at most once. */

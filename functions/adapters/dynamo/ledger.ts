@@ -16,7 +16,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { backoffMs, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
 import { refundIdFor, type TransactionDraft, type TransactionRecord } from '../../domain/transactions.js';
-import type { Ledger, PostResult, RefundInput, RefundResult } from '../../ports/ledger.js';
+import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
 import { db, tableName } from './client.js';
 import { keys } from './keys.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
@@ -85,6 +85,8 @@ export interface WalletWriteSpec {
   /** Items that must change in the same write; their conditions decide business outcomes. */
   extraItems?: (record: TransactionRecord) => TransactItem[];
   now?: Date;
+  /** A wallet read moments ago, tried before reading it again (only while it allows the change). */
+  knownWallet?: WalletState;
 }
 
 export type WalletWriteOutcome =
@@ -105,9 +107,13 @@ export function cancellationCodes(error: unknown): string[] | undefined {
 export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWriteOutcome> {
   const { draft } = spec;
   if (!Number.isSafeInteger(draft.amountKobo) || draft.amountKobo <= 0) throw new InvalidLedgerAmountError(draft.amountKobo);
+  const planFor = (wallet: WalletState) => (spec.direction === 'debit' ? planDebit(wallet, draft.amountKobo) : planCredit(wallet, draft.amountKobo));
   for (let attempt = 0; attempt < WALLET_WRITE_MAX_ATTEMPTS; attempt++) {
-    const wallet = await readWallet(draft.userId);
-    const plan = spec.direction === 'debit' ? planDebit(wallet, draft.amountKobo) : planCredit(wallet, draft.amountKobo);
+    // A known wallet that allows the change saves a read; one that refuses it is read again, so a
+    // credit that landed after it was read is never missed.
+    const known = attempt === 0 && spec.knownWallet && planFor(spec.knownWallet).ok ? spec.knownWallet : undefined;
+    const wallet = known ?? (await readWallet(draft.userId));
+    const plan = planFor(wallet);
     if (!plan.ok) {
       if (plan.reason === 'insufficient_balance') return { kind: 'insufficient_balance', balanceKobo: wallet.balanceKobo };
       throw new InvalidLedgerAmountError(draft.amountKobo);
@@ -168,8 +174,31 @@ async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined
   }
 }
 
+/** Lock items checked in a purchase's write: absent or not `locked`. */
+function unlockedChecks(serviceType: string, names: readonly string[]): TransactItem[] {
+  return names.map((name) => ({
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.serviceSetting(serviceType, name),
+      ConditionExpression: 'attribute_not_exists(pk) OR serviceStatus <> :locked',
+      ExpressionAttributeValues: { ':locked': 'locked' },
+    },
+  }));
+}
+
+async function debitPurchase(draft: TransactionDraft, options: PurchaseDebitOptions): Promise<PurchaseDebitResult> {
+  const names = [...new Set(options.unlessLocked?.names ?? [])];
+  const checks = options.unlessLocked ? unlockedChecks(options.unlessLocked.serviceType, names) : [];
+  const outcome = await writeWalletChange({ direction: 'debit', draft, extraItems: () => checks, knownWallet: options.knownWallet });
+  if (outcome.kind === 'extra_condition_failed') return { kind: 'service_locked', serviceName: names[outcome.index]! };
+  return postResultOf(outcome, draft);
+}
+
 async function post(direction: 'debit' | 'credit', draft: TransactionDraft): Promise<PostResult> {
-  const outcome = await writeWalletChange({ direction, draft });
+  return postResultOf(await writeWalletChange({ direction, draft }), draft);
+}
+
+async function postResultOf(outcome: WalletWriteOutcome, draft: TransactionDraft): Promise<PostResult> {
   switch (outcome.kind) {
     case 'written':
       return { kind: 'posted', record: outcome.record };
@@ -196,7 +225,8 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   const purchase = await getTransaction(purchaseId);
   if (!purchase) return { kind: 'not_found' };
   if (purchase.trans_Status === 'refunded') return { kind: 'already_refunded', purchase };
-  if (isFinal(purchase.trans_Status)) return { kind: 'not_refundable', purchase };
+  const reversal = input.afterSuccess === true && purchase.trans_Status === 'success';
+  if (isFinal(purchase.trans_Status) && !reversal) return { kind: 'not_refundable', purchase };
   const nowIso = input.now.toISOString();
   const refundId = refundIdFor(purchase.id);
   const draft: TransactionDraft = {
@@ -232,7 +262,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
         TableName: tableName(),
         Key: keys.transaction(purchase.id),
         UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
-        ConditionExpression: 'trans_Status IN (:processing, :pending)',
+        ConditionExpression: `trans_Status IN (:processing, :pending${reversal ? ', :success' : ''})`,
         ExpressionAttributeValues: {
           ':refunded': 'refunded',
           ':refundId': refundId,
@@ -240,6 +270,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
           ':now': nowIso,
           ':processing': 'processing',
           ':pending': 'pending',
+          ...(reversal ? { ':success': 'success' } : {}),
           ...(attempts.length ? { ':empty': [], ':attempts': attempts } : {}),
         },
       },
@@ -262,6 +293,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
 export const dynamoLedger: Ledger = {
   getWallet: readWallet,
   debit: (draft) => post('debit', draft),
+  debitPurchase,
   credit: (draft) => post('credit', draft),
   refundPurchase,
 };

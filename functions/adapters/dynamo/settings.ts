@@ -1,5 +1,5 @@
 /** Admin settings on DynamoDB: service locks and the supplier chosen per network (keys.serviceSetting, keys.supplierChoice). */
-import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isNetworkName, isSupplierName, SERVICE_STATUSES, type NetworkName, type ServiceStatus } from '../../../shared/constants.js';
 import type { ServiceSetting } from '../../domain/service-locks.js';
 import type { ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
@@ -38,20 +38,6 @@ export const dynamoServiceLocks: ServiceLockStore = {
         Item: { ...keys.serviceSetting(setting.serviceType, setting.serviceName), entity: SERVICE_SETTING_ENTITY, ...setting },
       }),
     );
-  },
-
-  async lockedOf(serviceType, names) {
-    if (names.length === 0) return undefined;
-    const unique = [...new Set(names)];
-    const table = tableName();
-    // Strongly consistent: a lock set a moment ago must already refuse the next purchase.
-    const { Responses } = await db().send(
-      new BatchGetCommand({
-        RequestItems: { [table]: { Keys: unique.map((name) => keys.serviceSetting(serviceType, name)), ConsistentRead: true } },
-      }),
-    );
-    const settings = (Responses?.[table] ?? []).flatMap((item) => settingFromItem(item) ?? []);
-    return names.find((name) => settings.some((s) => s.serviceName === name && s.serviceStatus === 'locked'));
   },
 };
 

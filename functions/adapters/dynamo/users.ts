@@ -7,10 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CancellationReason } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, USER_TYPES, type UserType } from '../../../shared/constants.js';
 import { epochSeconds, loginKind, loginWindowEnd, type UserProfile } from '../../domain/accounts.js';
+import { EMPTY_WALLET } from '../../domain/ledger.js';
 import type { Principal } from '../../middleware/http.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
@@ -52,15 +53,24 @@ function toProfile(item: Record<string, unknown>): UserProfile {
  * Roles are re-read on every request so revocations take effect at once.
  */
 export async function loadPrincipal(userId: string, tokenVersion: number): Promise<Principal | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.userProfile(userId),
-      ProjectionExpression: 'userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion',
-      ConsistentRead: true,
+  // Profile and wallet in one consistent round trip: every authenticated request needs the first,
+  // and spending requests save a read with the second.
+  const table = tableName();
+  const { Responses } = await db().send(
+    new BatchGetCommand({
+      RequestItems: {
+        [table]: {
+          Keys: [keys.userProfile(userId), keys.wallet(userId)],
+          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, balanceKobo, seq',
+          ConsistentRead: true,
+        },
+      },
     }),
   );
+  const items = Responses?.[table] ?? [];
+  const Item = items.find((item) => item.sk === keys.userProfile(userId).sk);
   if (!Item || (Item.tokenVersion ?? 0) !== tokenVersion) return undefined;
+  const wallet = items.find((item) => item.sk === keys.wallet(userId).sk);
   return {
     userId: Item.userId as string,
     userName: Item.userName as string,
@@ -68,6 +78,7 @@ export async function loadPrincipal(userId: string, tokenVersion: number): Promi
     isAdmin: Item.isAdmin === true,
     isAgent: Item.isAgent === true,
     isCouponVendor: Item.isCouponVendor === true,
+    wallet: wallet ? { balanceKobo: Number(wallet.balanceKobo ?? 0), seq: Number(wallet.seq ?? 0), exists: true } : { ...EMPTY_WALLET },
   };
 }
 

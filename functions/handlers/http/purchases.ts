@@ -20,7 +20,6 @@ import { InvalidAmountError, koboToNaira, nairaToKobo, type Kobo } from '../../.
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
 import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
-import { dynamoServiceLocks } from '../../adapters/dynamo/settings.js';
 import { getUserById, loadPrincipal } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
@@ -95,6 +94,7 @@ export function buyAirtimeOperation(deps: PurchaseDeps) {
         userName: principal.userName,
         // The principal is re-read from the table on every request: the tier is current.
         userType: principal.userType,
+        knownWallet: principal.wallet,
         network,
         phoneNumber: input.mobile_number,
         faceValueKobo: amountInKobo(input.amount),
@@ -117,6 +117,7 @@ export function buyDataOperation(deps: DataPurchaseDeps) {
         userId: principal.userId,
         userName: principal.userName,
         userType: principal.userType,
+        knownWallet: principal.wallet,
         network,
         phoneNumber: input.mobile_number,
         planId: input.plan,
@@ -193,6 +194,7 @@ export function buyElectricityOperation(deps: ElectricityDeps) {
         userId: principal.userId,
         userName: principal.userName,
         userType: principal.userType,
+        knownWallet: principal.wallet,
         meterId: input.meterId,
         company: company.name,
         meterNumber: input.meterNumber,
@@ -216,7 +218,6 @@ const deps: DataPurchaseDeps & ElectricityDeps = {
   now: () => new Date(),
   newId: () => ulid(),
   log: domainLog,
-  services: dynamoServiceLocks,
   contacts: dynamoContacts,
   catalogue: dynamoCatalogue,
   suppliers: supplierDirectoryFromEnv,
