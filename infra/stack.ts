@@ -135,6 +135,10 @@ export class PlatformStack extends Stack {
     bus.grantPutEventsTo(httpFunctions.accounts);
     fulfilmentQueue.grantSendMessages(httpFunctions.purchases);
     httpFunctions.purchases.addToRolePolicy(supplierParamsRead);
+    // VTpass's unsigned transaction-update push: the public receiver may only hand the purchase to
+    // fulfilment, whose consumer re-queries VTpass before anything changes.
+    httpFunctions.webhooks.addEnvironment(ENV.fulfilmentQueueUrl, fulfilmentQueue.queueUrl);
+    fulfilmentQueue.grantSendMessages(httpFunctions.webhooks);
     // The catalogue and admin-settings services read anything (principals) but write only their
     // own partition: IAM's dynamodb:LeadingKeys holds them to it.
     table.grantReadData(httpFunctions.catalogue);

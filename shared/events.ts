@@ -52,8 +52,11 @@ export const EVENT_SCHEMAS = {
   [EVENT_TYPES.userUpgraded]: userUpgradedSchema,
 } as const;
 
-/** SQS message that asks the fulfilment consumer to deliver a purchase. */
-export const fulfilmentMessageSchema = z.object({ transactionId: z.string().min(1) });
+/**
+ * SQS message that asks the fulfilment consumer to deliver a purchase; with `recheck`, to re-query
+ * it at its supplier instead, because that supplier pushed news about it (VTpass transaction-update).
+ */
+export const fulfilmentMessageSchema = z.object({ transactionId: z.string().min(1), recheck: z.enum(['msorg', 'vtpass']).optional() });
 export type FulfilmentMessage = z.infer<typeof fulfilmentMessageSchema>;
 
 /** SQS message: a stored, signature-checked provider webhook waiting to be processed. */

@@ -88,6 +88,8 @@ export const ROUTES = [
   { operation: 'squadWebhook', method: 'POST', path: '/webhooks/squad', service: 'webhooks', access: 'public' },
   { operation: 'monnifyWebhook', method: 'POST', path: '/webhooks/monnify', service: 'webhooks', access: 'public' },
   { operation: 'paystackWebhook', method: 'POST', path: '/webhooks/paystack', service: 'webhooks', access: 'public' },
+  // VTpass's transaction-update push: unsigned, so it only names a purchase to re-query at VTpass
+  { operation: 'vtpassWebhook', method: 'POST', path: '/webhooks/vtpass', service: 'webhooks', access: 'public' },
   // Transfers between users
   { operation: 'transferFund', method: 'POST', path: '/auth/transferFund', service: 'transfers', access: 'user' },
   // Withdrawals to bank accounts

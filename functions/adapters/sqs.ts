@@ -9,9 +9,9 @@ let client: SQSClient | undefined;
 
 export function sqsFulfilmentQueue(queueUrl: () => string = () => requireEnv(ENV.fulfilmentQueueUrl)): FulfilmentQueue {
   return {
-    async enqueue(transactionId) {
+    async enqueue(transactionId, options) {
       client ??= new SQSClient({ maxAttempts: 3 });
-      const message: FulfilmentMessage = { transactionId };
+      const message: FulfilmentMessage = { transactionId, ...(options?.recheck ? { recheck: options.recheck } : {}) };
       await client.send(new SendMessageCommand({ QueueUrl: queueUrl(), MessageBody: JSON.stringify(message) }));
     },
   };

@@ -16,11 +16,13 @@
  * electricity as a bill payment of the token value to the suppliers that sell electricity.
  */
 import { NETWORK_NAMES, type NetworkName } from '../../shared/constants.js';
-import type { AirtimeOrder, DataOrder, ElectricityOrder, ServiceKind, SupplierCallResult, SupplierGateway } from '../ports/suppliers.js';
-import { isFinal } from './purchase-state.js';
+import type { FulfilmentQueue } from '../ports/messaging.js';
+import type { AirtimeOrder, DataOrder, ElectricityOrder, ServiceKind, SupplierCallResult, SupplierGateway, SupplierProtocol } from '../ports/suppliers.js';
+import { isFinal, isOpen } from './purchase-state.js';
 import { decideAfterAttempt } from './suppliers.js';
-import { attemptOf, publishSettled, settleDelivered, settleFailed, type Logger, type SettlementDeps } from './settlement.js';
-import type { SupplierAttempt, TransactionRecord } from './transactions.js';
+import { applyRequery, attemptOf, publishSettled, requeryAt, settleDelivered, settleFailed, type Logger, type RequeryAction, type SettlementDeps } from './settlement.js';
+import { isPurchase, type SupplierAttempt, type TransactionRecord } from './transactions.js';
+import { readVtpassPush } from './vtpass-outcome.js';
 
 export type FulfilmentResult =
   | 'not_found'
@@ -162,4 +164,67 @@ async function finishFailed(purchase: TransactionRecord, reason: string, attempt
   if (!settled.settled) return 'settled_elsewhere';
   await publishSettled(settled.record, deps);
   return 'refunded';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Supplier pushes (VTpass transaction-update)
+
+export type PushReceipt =
+  /** Handed to the fulfilment queue: the consumer re-queries the supplier before anything changes. */
+  | { kind: 'queued'; transactionId: string }
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'unreadable'; reason: string };
+
+/**
+ * A supplier's push only says "go and look" (VTpass signs nothing): the receiver reads which of
+ * our purchases it names and hands it to the fulfilment consumer for a re-check. Nothing in the
+ * body is believed; no money moves here.
+ */
+export async function receiveVtpassPush(rawBody: string, deps: { queue: FulfilmentQueue }): Promise<PushReceipt> {
+  const push = readVtpassPush(rawBody);
+  if (push.kind !== 'transaction_update') return push;
+  await deps.queue.enqueue(push.transactionId, { recheck: 'vtpass' });
+  return { kind: 'queued', transactionId: push.transactionId };
+}
+
+export type RecheckResult =
+  | RequeryAction
+  | 'not_found'
+  /** Not (yet) submitted, or held by a supplier of another protocol than the one that pushed. */
+  | 'not_held_by_pusher'
+  /** Someone else is re-querying it right now. */
+  | 'busy'
+  /** Final, and the supplier's own re-query gives no reason to change it. */
+  | 'unchanged'
+  /** Delivered, then reversed by the supplier (its re-query says so): refunded once. */
+  | 'reversed';
+
+/**
+ * Re-checks a purchase after its supplier pushed news about it: the supplier's own re-query
+ * decides, never the push. Open → as the sweeper (delivered, refund, still pending; "unknown" is
+ * left to the sweeper's grace); success → refunded only when the re-query says `reversed`; any
+ * other final status stays. Conditional writes and the one refund id make repeats change nothing.
+ */
+export async function recheckPurchase(transactionId: string, pusher: SupplierProtocol, deps: FulfilmentDeps): Promise<RecheckResult> {
+  const purchase = await deps.transactions.get(transactionId);
+  if (!purchase || !isPurchase(purchase.trans_Type)) return 'not_found';
+  const supplier = purchase.submittedAt && purchase.supplier ? await deps.suppliers.byName(purchase.supplier) : undefined;
+  if (!supplier || supplier.protocol !== pusher) return 'not_held_by_pusher';
+  const open = isOpen(purchase.trans_Status);
+  if (!open && purchase.trans_Status !== 'success') return 'unchanged';
+  if (open && !(await deps.transactions.claimRequery(transactionId, purchase.lastRequeriedAt, deps.now()))) return 'busy';
+
+  const result = await requeryAt(supplier, purchase);
+  deps.log.info('re-checked after a supplier push', { transactionId, supplier: supplier.name, outcome: result.outcome, reason: result.reason });
+  if (open) {
+    // "Unknown to the supplier" may only mean it has not recorded it yet: the sweeper decides that after its grace.
+    const attempt = attemptOf(result, 'requery', deps.now(), result.reason === 'not_found' ? 'ambiguous' : result.outcome);
+    return applyRequery(purchase, result, attempt, deps, (record) => publishSettled(record, deps));
+  }
+  // A delivered purchase changes only on the supplier's own word that it reversed it.
+  if (result.outcome !== 'failed' || result.reason !== 'status_reversed') return 'unchanged';
+  const settled = await settleFailed(purchase, `supplier_reversed:${result.reason}`, [attemptOf(result, 'requery', deps.now())], deps, { afterSuccess: true });
+  if (!settled.settled) return 'unchanged';
+  await publishSettled(settled.record, deps);
+  return 'reversed';
 }

@@ -6,10 +6,10 @@
 import type { TransactionSettled } from '../../shared/events.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../ports/messaging.js';
-import type { RequeryKey, SupplierCallResult, SupplierDirectory } from '../ports/suppliers.js';
+import type { RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../ports/suppliers.js';
 import type { TransactionStore } from '../ports/transactions.js';
 import type { ElectricityDetails } from './electricity.js';
-import type { SupplierOutcome } from './purchase-state.js';
+import { decideOutcome, type SupplierOutcome } from './purchase-state.js';
 import type { SupplierAttempt, TransactionRecord } from './transactions.js';
 
 export interface SettlementDeps {
@@ -52,6 +52,15 @@ export function requeryKeyOf(purchase: TransactionRecord): RequeryKey {
   };
 }
 
+/** Re-queries a purchase at the supplier that has it; a gateway that throws (a bug) says nothing: ambiguous. */
+export async function requeryAt(supplier: SupplierGateway, purchase: TransactionRecord): Promise<SupplierCallResult> {
+  try {
+    return await supplier.requery(requeryKeyOf(purchase));
+  } catch (error) {
+    return { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: { requestId: purchase.id }, response: String(error) };
+  }
+}
+
 export type SettleResult = { settled: true; record: TransactionRecord } | { settled: false; record: TransactionRecord | undefined };
 
 /** success, while still open (profit = charge − cost). Losing the race is not an error. */
@@ -85,11 +94,55 @@ export function deliveredElectricity(purchase: TransactionRecord, result: Suppli
   return { ...purchase.electricity, ...given };
 }
 
-/** Definite failure: money back atomically, at most once. */
-export async function settleFailed(purchase: TransactionRecord, reason: string, attempts: SupplierAttempt[], deps: SettlementDeps): Promise<SettleResult> {
-  const result = await deps.ledger.refundPurchase(purchase.id, { reason, attempts, now: deps.now() });
+/**
+ * Definite failure: money back atomically, at most once. `afterSuccess`: a delivered purchase the
+ * supplier itself reported reversed (its re-query said so) — the one way a success is refunded.
+ */
+export async function settleFailed(
+  purchase: TransactionRecord,
+  reason: string,
+  attempts: SupplierAttempt[],
+  deps: SettlementDeps,
+  options: { afterSuccess?: boolean } = {},
+): Promise<SettleResult> {
+  const result = await deps.ledger.refundPurchase(purchase.id, { reason, attempts, now: deps.now(), ...(options.afterSuccess ? { afterSuccess: true } : {}) });
   if (result.kind === 'refunded') return { settled: true, record: result.purchase };
   return { settled: false, record: result.kind === 'not_found' ? undefined : result.purchase };
+}
+
+export type RequeryAction = 'success' | 'refunded' | 'marked_pending' | 'still_pending' | 'settled_elsewhere';
+
+/**
+ * Applies a re-query's verdict (`attempt.outcome`) to an open purchase, shared by the sweeper and
+ * the supplier-push re-check: delivered → success, definite failure → refund, still ambiguous →
+ * pending (or stays so). Every write is conditional on the purchase still being open.
+ */
+export async function applyRequery(
+  purchase: TransactionRecord,
+  result: SupplierCallResult,
+  attempt: SupplierAttempt,
+  deps: SettlementDeps,
+  publish: (record: TransactionRecord) => Promise<void>,
+): Promise<RequeryAction> {
+  const finish = async (settled: SettleResult, action: 'success' | 'refunded'): Promise<RequeryAction> => {
+    if (!settled.settled) return 'settled_elsewhere';
+    await publish(settled.record);
+    return action;
+  };
+  const decision = decideOutcome(purchase.trans_Status, attempt.outcome);
+  switch (decision.kind) {
+    case 'settle_success':
+      return finish(await settleDelivered(purchase, result, [attempt], deps), 'success');
+    case 'refund':
+      return finish(await settleFailed(purchase, `requery_failed:${result.reason}`, [attempt], deps), 'refunded');
+    case 'mark_pending':
+      return (await deps.transactions.markPending(purchase.id, [attempt], deps.now(), result.supplierReference)) ? 'marked_pending' : 'settled_elsewhere';
+    case 'stay_pending':
+      await deps.transactions.recordInconclusiveRequery(purchase.id, attempt);
+      return 'still_pending';
+    case 'already_final':
+      return 'settled_elsewhere';
+  }
 }
 
 export function settledEvent(record: TransactionRecord): TransactionSettled {

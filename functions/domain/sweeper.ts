@@ -13,12 +13,10 @@
  */
 import type { UserUpgraded } from '../../shared/events.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
-import type { SupplierCallResult } from '../ports/suppliers.js';
 import { upgradedEvent, type UnpublishedUpgrade } from './profile.js';
-import { decideOutcome, isOpen } from './purchase-state.js';
-import { attemptOf, publishSettledOrHandOff, requeryKeyOf, settleDelivered, settleFailed, type Logger, type SettlementDeps } from './settlement.js';
+import { isOpen } from './purchase-state.js';
+import { applyRequery, attemptOf, publishSettledOrHandOff, requeryAt, type Logger, type SettlementDeps } from './settlement.js';
 import { requeryOutcome } from './supplier-outcome.js';
-import type { TransactionRecord } from './transactions.js';
 
 export interface SweeperSettings {
   /** Unclaimed `processing` older than this is re-enqueued. */
@@ -86,41 +84,13 @@ export async function sweepOne(id: string, deps: SweeperDeps, settings: SweeperS
   }
   if (!(await deps.transactions.claimRequery(id, purchase.lastRequeriedAt, now))) return 'skipped';
 
-  let result: SupplierCallResult;
-  try {
-    result = await supplier.requery(requeryKeyOf(purchase));
-  } catch (error) {
-    result = { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: { requestId: purchase.id }, response: String(error) };
-  }
+  const result = await requeryAt(supplier, purchase);
   const submittedAgeMs = now.getTime() - latest(purchase.submittedAt, purchase.createdAt);
   const outcome = requeryOutcome(result, submittedAgeMs, settings.claimStaleMs);
   const attempt = attemptOf(result, 'requery', deps.now(), outcome);
   deps.log.info('re-queried', { transactionId: id, supplier: supplier.name, outcome, reason: result.reason });
 
-  const decision = decideOutcome(purchase.trans_Status, outcome);
-  switch (decision.kind) {
-    case 'settle_success':
-      return finish(await settleDelivered(purchase, result, [attempt], deps), 'success', deps);
-    case 'refund':
-      return finish(await settleFailed(purchase, `requery_failed:${result.reason}`, [attempt], deps), 'refunded', deps);
-    case 'mark_pending':
-      return (await deps.transactions.markPending(id, [attempt], deps.now(), result.supplierReference)) ? 'marked_pending' : 'settled_elsewhere';
-    case 'stay_pending':
-      await deps.transactions.recordInconclusiveRequery(id, attempt);
-      return 'still_pending';
-    case 'already_final':
-      return 'settled_elsewhere';
-  }
-}
-
-async function finish(
-  settled: { settled: boolean; record: TransactionRecord | undefined },
-  action: 'success' | 'refunded',
-  deps: SweeperDeps,
-): Promise<SweepAction> {
-  if (!settled.settled || !settled.record) return 'settled_elsewhere';
-  await publishSettledOrHandOff(settled.record, deps);
-  return action;
+  return applyRequery(purchase, result, attempt, deps, (record) => publishSettledOrHandOff(record, deps));
 }
 
 export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSettings): Promise<SweepReport> {

@@ -235,3 +235,38 @@ export function classifyVtpassMeter(answer: SupplierAnswer): VtpassMeterVerdict 
   if (wrong || (code === '000' && error)) return { kind: 'invalid', ...(error ? { message: error } : {}) };
   return { kind: 'unavailable', reason: code ? `code_${code}` : `http_${answer.status}` };
 }
+
+// ---------------------------------------------------------------------------------------------
+// transaction-update pushes
+
+/** The push VTpass sends for stuck or reversed transactions; VTpass expects `{"response":"success"}` back. */
+export const VTPASS_PUSH_TYPE = 'transaction-update';
+export const VTPASS_PUSH_REPLY = { response: 'success' } as const;
+
+/** Our transaction id inside one of our VTpass request_ids (the Lagos stamp, then the id); undefined for anything else. */
+export function transactionIdOfVtpassRequestId(requestId: string): string | undefined {
+  if (!isVtpassRequestId(requestId)) return undefined;
+  const id = requestId.slice(VTPASS_REQUEST_ID_MIN_LENGTH);
+  return /^[0-9A-Za-z]{1,64}$/.test(id) ? id : undefined;
+}
+
+export type VtpassPush =
+  /** A transaction-update naming one of our request_ids: what it claims is NOT trusted, only where to look. */
+  | { kind: 'transaction_update'; requestId: string; transactionId: string }
+  /** Another type, or a request_id that is not one of ours: nothing to do. */
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'unreadable'; reason: string };
+
+/** Reads a VTpass push: `{type: "transaction-update", data: {requestId, content: {transactions: {...}}, ...}}`. */
+export function readVtpassPush(rawBody: string): VtpassPush {
+  const body = obj(parse(rawBody));
+  if (!body) return { kind: 'unreadable', reason: 'body is not a JSON object' };
+  const type = text(body.type);
+  if (type !== VTPASS_PUSH_TYPE) return { kind: 'ignored', reason: `type ${type ?? 'missing'}` };
+  const data = obj(body.data);
+  const requestId = first(data, 'requestId', 'request_id') ?? first(transactionOf(data), 'requestId', 'request_id') ?? first(body, 'requestId', 'request_id');
+  if (!requestId) return { kind: 'unreadable', reason: 'no requestId' };
+  const transactionId = transactionIdOfVtpassRequestId(requestId);
+  if (!transactionId) return { kind: 'ignored', reason: 'not one of our request ids' };
+  return { kind: 'transaction_update', requestId, transactionId };
+}

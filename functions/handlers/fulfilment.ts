@@ -1,5 +1,6 @@
 /**
- * SQS consumer of the fulfilment queue: one message `{transactionId}` per purchase. Partial batch
+ * SQS consumer of the fulfilment queue: one message `{transactionId}` per purchase (with
+ * `recheck`: a re-query after the supplier pushed news about it). Partial batch
  * responses: a message fails (and is retried, then dead-lettered) only on a fault; every business
  * outcome — including "another delivery holds the claim" — acknowledges it.
  */
@@ -11,15 +12,15 @@ import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { supplierDirectoryFromEnv } from '../adapters/suppliers/index.js';
-import { fulfilPurchase, type FulfilmentDeps } from '../domain/fulfilment.js';
+import { fulfilPurchase, recheckPurchase, type FulfilmentDeps } from '../domain/fulfilment.js';
 import { processSqsBatch } from './sqs-batch.js';
 
 export function fulfilmentHandler(deps: () => FulfilmentDeps) {
   return (event: SQSEvent): Promise<SQSBatchResponse> =>
     processSqsBatch(event, async (record) => {
       const message = fulfilmentMessageSchema.parse(JSON.parse(record.body));
-      const result = await fulfilPurchase(message.transactionId, deps());
-      logger.info('fulfilment done', { transactionId: message.transactionId, result, receiveCount: record.attributes?.ApproximateReceiveCount });
+      const result = message.recheck ? await recheckPurchase(message.transactionId, message.recheck, deps()) : await fulfilPurchase(message.transactionId, deps());
+      logger.info('fulfilment done', { transactionId: message.transactionId, recheck: message.recheck, result, receiveCount: record.attributes?.ApproximateReceiveCount });
     });
 }
 

@@ -1,9 +1,13 @@
 /** Ports for handing work off the request path. */
 import type { TransactionSettled } from '../../shared/events.js';
+import type { SupplierProtocol } from './suppliers.js';
 
 export interface FulfilmentQueue {
-  /** Asks the fulfilment consumer to deliver (or finish) a purchase. Throws if not accepted. */
-  enqueue(transactionId: string): Promise<void>;
+  /**
+   * Asks the fulfilment consumer to deliver (or finish) a purchase; with `recheck`, to re-query it at
+   * its supplier of that protocol (which pushed news about it). Throws if not accepted.
+   */
+  enqueue(transactionId: string, options?: { recheck?: SupplierProtocol }): Promise<void>;
 }
 
 export interface SettlementPublisher {

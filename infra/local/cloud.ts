@@ -162,8 +162,14 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     const simulatorRoutes = new Map(
       [...simulators.entries()].map(([path, sim]) => [path, (req: IncomingMessage, res: ServerResponse, sub: string, query: URLSearchParams) => sim.handle(req, res, sub, query)]),
     );
-    // VTpass: the electricity supplier (meter numbers decide outcomes, see simulators/vtpass.ts).
-    const vtpass = new VtpassSimulator({ ...config.secrets.vtpassKeys, stateFile: join(config.dataDir, 'simulators', `${SIMULATED_VTPASS.name}.json`) });
+    // VTpass: the electricity supplier (meter numbers decide outcomes, see simulators/vtpass.ts). Open
+    // purchases settle by themselves after a while and are pushed to our receiver, as VTpass does.
+    const vtpass = new VtpassSimulator({
+      ...config.secrets.vtpassKeys,
+      stateFile: join(config.dataDir, 'simulators', `${SIMULATED_VTPASS.name}.json`),
+      webhookUrl: `${config.appBaseUrl}${apiPath('vtpassWebhook')}`,
+      settleAfterMs: SIMULATED_VTPASS.settleAfterMs,
+    });
     simulatorRoutes.set(SIMULATED_VTPASS.path, (req, res, sub, query) => vtpass.handle(req, res, sub, query));
     stops.push(async () => vtpass.close());
     // Payment providers, payouts and identity: they call the platform's public webhook receivers,

@@ -20,8 +20,11 @@ export const SIMULATED_SUPPLIERS = [
 ] as const;
 export type SimulatedSupplierName = (typeof SIMULATED_SUPPLIERS)[number]['name'];
 
-/** The simulated VTpass account: electricity only by default (no `networks`, so it joins no airtime/data failover chain). */
-export const SIMULATED_VTPASS = { name: 'VTPASS', path: 'vtpass', networks: [] as string[], electricity: true } as const;
+/**
+ * The simulated VTpass account: electricity only by default (no `networks`, so it joins no airtime/data
+ * failover chain). An open purchase settles by itself after `settleAfterMs` and is pushed (transaction-update).
+ */
+export const SIMULATED_VTPASS = { name: 'VTPASS', path: 'vtpass', networks: [] as string[], electricity: true, settleAfterMs: 2_000 } as const;
 
 /** VTpass's three credentials (integrations.md): api-key always, public-key on GET, secret-key on POST. */
 export interface VtpassKeys {

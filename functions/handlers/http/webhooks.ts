@@ -1,6 +1,7 @@
 /**
  * The providers' webhook receivers (public): POST /webhooks/squad, /webhooks/monnify and
- * /webhooks/paystack. Each checks the provider's HMAC-SHA512 signature over the RAW body, stores
+ * /webhooks/paystack, and VTpass's unsigned transaction-update push at /webhooks/vtpass (it only
+ * queues the named purchase for a re-query at VTpass). Each checks the provider's HMAC-SHA512 signature over the RAW body, stores
  * the event (de-duplicated by the provider's reference), queues it and answers 200 at once. No
  * money moves here — the provider-events consumer confirms with the provider first. This
  * function may write only WEBHOOK# items and send to its queue (see the stack).
@@ -13,7 +14,11 @@ import { loadPrincipal } from '../../adapters/dynamo/users.js';
 import { logger } from '../../adapters/observability.js';
 import { providerSecret, type ProviderSecretName } from '../../adapters/providers/config.js';
 import { sqsProviderEventQueue } from '../../adapters/queues.js';
+import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
+import { receiveVtpassPush } from '../../domain/fulfilment.js';
 import { receiveProviderWebhook, type ReceiverDeps } from '../../domain/provider-webhooks.js';
+import { VTPASS_PUSH_REPLY } from '../../domain/vtpass-outcome.js';
+import type { FulfilmentQueue } from '../../ports/messaging.js';
 import { BadRequestError, UnauthorizedError } from '../../middleware/errors.js';
 import { httpService, type HttpAnswer, type HttpRequest } from '../../middleware/http.js';
 
@@ -29,7 +34,7 @@ const SIGNING_SECRETS: Record<PaymentProvider, ProviderSecretName> = {
   paystack: 'paystackSecretKey',
 };
 
-export function webhookOperations(deps: ReceiverDeps) {
+export function webhookOperations(deps: ReceiverDeps & { fulfilment: FulfilmentQueue }) {
   const receiver = (provider: PaymentProvider) => async (request: HttpRequest): Promise<HttpAnswer> => {
     const outcome = await receiveProviderWebhook(provider, rawBodyOf(request.event), request.headers, deps);
     switch (outcome.kind) {
@@ -44,7 +49,14 @@ export function webhookOperations(deps: ReceiverDeps) {
         throw new BadRequestError(outcome.reason);
     }
   };
-  return { squadWebhook: receiver('squad'), monnifyWebhook: receiver('monnify'), paystackWebhook: receiver('paystack') };
+  // VTpass signs nothing: the push only names a purchase, which the fulfilment consumer re-queries at VTpass.
+  const vtpassWebhook = async (request: HttpRequest): Promise<HttpAnswer> => {
+    const receipt = await receiveVtpassPush(rawBodyOf(request.event).toString('utf8'), { queue: deps.fulfilment });
+    logger.info('VTpass push received', { ...receipt, sourceIp: request.sourceIp });
+    if (receipt.kind === 'unreadable') throw new BadRequestError(receipt.reason);
+    return { statusCode: 200, body: VTPASS_PUSH_REPLY };
+  };
+  return { squadWebhook: receiver('squad'), monnifyWebhook: receiver('monnify'), paystackWebhook: receiver('paystack'), vtpassWebhook };
 }
 
 export const handler = httpService(
@@ -53,6 +65,7 @@ export const handler = httpService(
     signingSecret: (provider) => providerSecret(SIGNING_SECRETS[provider]),
     events: dynamoProviderEvents,
     queue: sqsProviderEventQueue(),
+    fulfilment: sqsFulfilmentQueue(),
     now: () => new Date(),
   }),
   { loadPrincipal },

@@ -215,13 +215,15 @@ export class MsorgSimulator {
     if (this.state.calls.length > MAX_CALL_LOG) this.state.calls.splice(0, this.state.calls.length - MAX_CALL_LOG);
   }
 
-  callsReport(requestId?: string): { supplier: string; count: number; byRequestId: Record<string, number>; calls: SimCall[] } {
+  /** For a request id, also the panel's records of it (status, token …) as it keeps them. */
+  callsReport(requestId?: string): { supplier: string; count: number; byRequestId: Record<string, number>; calls: SimCall[]; transactions?: MsorgRecord[] } {
     const byRequestId = requestId === undefined ? { ...this.state.purchasesByRequestId } : { [requestId]: this.state.purchasesByRequestId[requestId] ?? 0 };
     return {
       supplier: this.name,
       count: requestId === undefined ? this.state.purchaseCount : (this.state.purchasesByRequestId[requestId] ?? 0),
       byRequestId,
       calls: requestId === undefined ? this.state.calls : this.state.calls.filter((c) => c.requestId === requestId),
+      ...(requestId === undefined ? {} : { transactions: this.state.transactions.filter((t) => t.request_id === requestId) }),
     };
   }
 

@@ -23,8 +23,15 @@
  * payments are delivered without a token, as at VTpass.
  *
  * Local-only endpoints: `GET /calls[?requestId=]` (POSTs to /api/pay per request_id: "VTpass was
- * called exactly once") and `POST /control {"forceOutcome": …}` (successful | failed | processing
- * | processing-then-failed | timeout | error | null), the same names as the MSORG simulator's.
+ * called exactly once"; also the pushes sent) and `POST /control {"forceOutcome": …}` (successful |
+ * failed | processing | processing-then-failed | timeout | error | null), the same names as the
+ * MSORG simulator's.
+ *
+ * Pushes (`webhookUrl`): like VTpass, a `transaction-update` is POSTed when an open purchase
+ * becomes final — by itself after `settleAfterMs`, or at the first requery, whichever is first.
+ * `POST /push {"requestId"}` sends a record's push again (a duplicate); `POST /reverse {"requestId"}`
+ * reverses a delivered purchase (VTpass refunds the account) and pushes it. A request id given to
+ * them may be our transaction id alone, as for /calls.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -128,6 +135,16 @@ interface VtpassState {
   verifyCount: number;
   calls: VtpassSimCall[];
   forceOutcome: VtpassForcedOutcome | null;
+  pushes: VtpassPush[];
+}
+
+/** A transaction-update push as sent: to whom, about what, and what came back. */
+export interface VtpassPush {
+  at: string;
+  requestId: string;
+  status: string;
+  /** HTTP status of the receiver, or the error. */
+  answer: number | string;
 }
 
 export interface VtpassSimulatorOptions {
@@ -138,10 +155,15 @@ export interface VtpassSimulatorOptions {
   /** How long a "no answer" response is held before it is sent anyway (default 30 s). */
   holdMs?: number;
   startingBalanceKobo?: number;
+  /** Where transaction-update pushes go; none are sent without it. */
+  webhookUrl?: string;
+  /** An open purchase settles by itself (and is pushed) this long after payment; default: only at requery. */
+  settleAfterMs?: number;
 }
 
 const MAX_CALL_LOG = 5_000;
 export const VTPASS_SIMULATOR_NAME = 'VTPASS';
+const PUSH_TIMEOUT_MS = 5_000;
 
 function validRequestId(id: string): boolean {
   const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(id);
@@ -163,6 +185,8 @@ export class VtpassSimulator {
   readonly name = VTPASS_SIMULATOR_NAME;
   private state: VtpassState;
   private readonly held = new Set<{ timer: NodeJS.Timeout; res: ServerResponse }>();
+  private readonly settling = new Set<NodeJS.Timeout>();
+  private readonly pushing = new Set<Promise<void>>();
 
   constructor(private readonly options: VtpassSimulatorOptions) {
     this.state = this.load();
@@ -178,6 +202,7 @@ export class VtpassSimulator {
       verifyCount: 0,
       calls: [],
       forceOutcome: null,
+      pushes: [],
     };
     const file = this.options.stateFile;
     if (!file || !existsSync(file)) return fresh;
@@ -207,6 +232,91 @@ export class VtpassSimulator {
       hold.res.destroy();
     }
     this.held.clear();
+    for (const timer of this.settling) clearTimeout(timer);
+    this.settling.clear();
+  }
+
+  /** Resolves when every push sent so far has been answered (tests). */
+  async pushesSettled(): Promise<void> {
+    await Promise.all([...this.pushing]);
+  }
+
+  /** An open record becomes final (its `settlesAs`), VTpass refunds a reversal, and the change is pushed. */
+  private finalise(record: VtpassRecord): void {
+    if ((record.status !== 'initiated' && record.status !== 'pending') || !record.settlesAs) return;
+    if (record.settlesAs === 'reversed') {
+      record.status = 'reversed';
+      this.state.balanceKobo += record.chargedKobo;
+    } else {
+      record.status = 'delivered';
+      this.deliver(record);
+    }
+    delete record.settlesAs;
+    this.push(record);
+  }
+
+  /** POSTs a transaction-update for the record to the webhook URL (one try, logged). */
+  private push(record: VtpassRecord): void {
+    const url = this.options.webhookUrl;
+    if (!url) return;
+    const entry: VtpassPush = { at: new Date().toISOString(), requestId: record.requestId, status: record.status, answer: 'sending' };
+    this.state.pushes.push(entry);
+    if (this.state.pushes.length > MAX_CALL_LOG) this.state.pushes.splice(0, this.state.pushes.length - MAX_CALL_LOG);
+    const sending = fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'transaction-update', data: this.view(record) }),
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    })
+      .then(async (response) => {
+        entry.answer = response.status;
+        await response.arrayBuffer();
+      })
+      .catch((error: unknown) => {
+        entry.answer = String((error as Error)?.message ?? error);
+      })
+      .finally(() => {
+        this.pushing.delete(sending);
+        this.save();
+      });
+    this.pushing.add(sending);
+  }
+
+  private settleLater(record: VtpassRecord): void {
+    const after = this.options.settleAfterMs;
+    if (after === undefined || !record.settlesAs) return;
+    const timer = setTimeout(() => {
+      this.settling.delete(timer);
+      this.finalise(record);
+      this.save();
+    }, after);
+    this.settling.add(timer);
+  }
+
+  /** A record by its request id, or by our transaction id at its end. */
+  private findRecord(requestId: string): VtpassRecord | undefined {
+    return requestId ? this.state.transactions.find((t) => t.requestId === requestId || t.requestId.endsWith(requestId)) : undefined;
+  }
+
+  /** Local-only: `POST /push {requestId}` (the record's push again) and `POST /reverse {requestId}` (reverse a delivery, then push). */
+  private async operate(req: IncomingMessage, res: ServerResponse, action: 'push' | 'reverse'): Promise<void> {
+    const body = await this.json(req);
+    const record = this.findRecord(text(body?.requestId));
+    if (!record) {
+      sendJson(res, 404, { error: 'no purchase with that requestId' });
+      return;
+    }
+    if (action === 'reverse') {
+      if (record.status !== 'delivered') {
+        sendJson(res, 409, { error: `only a delivered purchase can be reversed (this one is ${record.status})` });
+        return;
+      }
+      record.status = 'reversed';
+      this.state.balanceKobo += record.chargedKobo;
+    }
+    this.push(record);
+    this.save();
+    sendJson(res, 200, { requestId: record.requestId, status: record.status, pushedTo: this.options.webhookUrl ?? null });
   }
 
   private log(call: Omit<VtpassSimCall, 'at'>): void {
@@ -218,9 +328,23 @@ export class VtpassSimulator {
    * `count`: POSTs to /api/pay (for a request id: those carrying it — VTpass request ids start with a
    * timestamp, so a request id given here also matches one that ends with it, i.e. our transaction id).
    */
-  callsReport(requestId?: string): { supplier: string; count: number; byRequestId: Record<string, number>; calls: VtpassSimCall[]; transactions: VtpassRecord[] } {
+  callsReport(requestId?: string): {
+    supplier: string;
+    count: number;
+    byRequestId: Record<string, number>;
+    calls: VtpassSimCall[];
+    transactions: VtpassRecord[];
+    pushes: VtpassPush[];
+  } {
     if (requestId === undefined) {
-      return { supplier: this.name, count: this.state.payCount, byRequestId: { ...this.state.paysByRequestId }, calls: this.state.calls, transactions: this.state.transactions };
+      return {
+        supplier: this.name,
+        count: this.state.payCount,
+        byRequestId: { ...this.state.paysByRequestId },
+        calls: this.state.calls,
+        transactions: this.state.transactions,
+        pushes: this.state.pushes,
+      };
     }
     const matches = (id: string | null) => id !== null && (id === requestId || id.endsWith(requestId));
     const byRequestId = Object.fromEntries(Object.entries(this.state.paysByRequestId).filter(([id]) => matches(id)));
@@ -230,6 +354,7 @@ export class VtpassSimulator {
       byRequestId,
       calls: this.state.calls.filter((c) => matches(c.requestId)),
       transactions: this.state.transactions.filter((t) => matches(t.requestId)),
+      pushes: this.state.pushes.filter((p) => matches(p.requestId)),
     };
   }
 
@@ -251,6 +376,7 @@ export class VtpassSimulator {
       sendJson(res, 200, { supplier: this.name, forceOutcome: force });
       return;
     }
+    if ((path === '/push' || path === '/reverse') && method === 'POST') return this.operate(req, res, path === '/push' ? 'push' : 'reverse');
     if (!path.startsWith('/api/')) {
       sendJson(res, 404, { code: '404', response_description: 'NOT FOUND' });
       return;
@@ -431,6 +557,7 @@ export class VtpassSimulator {
       ...(outcome === 'processing-then-failed' ? { settlesAs: 'reversed' as const } : {}),
     });
     if (record.status === 'delivered') this.deliver(record);
+    else this.settleLater(record);
 
     if (outcome === 'processing') {
       this.answer(res, call, 200, { code: '099', response_description: 'TRANSACTION IS PROCESSING', requestId, content: { transactions: { status: 'initiated', transactionId: record.transactionId } } });
@@ -469,17 +596,8 @@ export class VtpassSimulator {
       this.answer(res, call, 200, { code: '016', response_description: 'TRANSACTION FAILED', requestId });
       return;
     }
-    if ((record.status === 'initiated' || record.status === 'pending') && record.settlesAs) {
-      // The first re-query finds the purchase settled.
-      if (record.settlesAs === 'reversed') {
-        record.status = 'reversed';
-        this.state.balanceKobo += record.chargedKobo;
-      } else {
-        record.status = 'delivered';
-        this.deliver(record);
-      }
-      delete record.settlesAs;
-    }
+    // The first re-query finds an open purchase settled.
+    this.finalise(record);
     this.answer(res, call, 200, this.view(record));
   }
 
