@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import type { TransactionStatus, TransactionType, UserType } from '../../shared/constants.js';
 import { koboToNaira, type Kobo } from '../../shared/money.js';
-import type { SalesStat, TransactionView } from '../../shared/api/transactions.js';
-import type { DataPlanSnapshot } from './catalogue.js';
+import type { SalesStat, SalesVolumeUnit, TransactionView } from '../../shared/api/transactions.js';
+import { volumeRatioFromName, type DataPlanSnapshot } from './catalogue.js';
 import type { ElectricityDetails } from './electricity.js';
 import type { FundingDetails } from './funding.js';
 import type { WithdrawalDetails } from './withdrawals.js';
@@ -139,9 +139,20 @@ export interface ListingFigures {
   totalProfitKobo: Kobo;
   totalDebitKobo: Kobo;
   totalCreditKobo: Kobo;
-  /** Per network, over successful purchases: face value sold and profit. */
-  stat: { network: string; volumeSoldKobo: Kobo; profitKobo: Kobo }[];
+  /**
+   * Per network and product, over successful purchases: volume sold (data: GB delivered; airtime
+   * and electricity: face value in kobo) and profit.
+   */
+  stat: { network: string; type: TransactionType; unit: SalesVolumeUnit; volume: number; profitKobo: Kobo }[];
 }
+
+/** GB a data purchase delivered: its plan's volume as bought (or as its name states, for a record without the snapshot). */
+export function dataVolumeGb(record: TransactionRecord): number {
+  return record.dataPlan?.volumeRatio ?? volumeRatioFromName(record.dataPlan?.planName ?? record.volume ?? '') ?? 0;
+}
+
+/** Sums of GB kept to the MB (1 GB = 1000 MB, as panels count), free of float dust. */
+const roundGb = (gb: number) => Math.round(gb * 1000) / 1000;
 
 /**
  * Totals over a filtered set. Sales, profit and stats count successful purchases only; debit and
@@ -152,7 +163,7 @@ export function listingFigures(records: readonly TransactionRecord[]): ListingFi
   let totalProfitKobo = 0;
   let totalDebitKobo = 0;
   let totalCreditKobo = 0;
-  const byNetwork = new Map<string, { volumeSoldKobo: Kobo; profitKobo: Kobo }>();
+  const byProduct = new Map<string, ListingFigures['stat'][number]>();
   for (const record of records) {
     const change = record.balanceAfterKobo - record.balanceBeforeKobo;
     if (change < 0) totalDebitKobo += -change;
@@ -161,22 +172,30 @@ export function listingFigures(records: readonly TransactionRecord[]): ListingFi
     totalSalesKobo += record.amountKobo;
     totalProfitKobo += record.profitKobo ?? 0;
     const network = record.trans_Network || 'OTHER';
-    const stat = byNetwork.get(network) ?? { volumeSoldKobo: 0, profitKobo: 0 };
-    stat.volumeSoldKobo += record.faceValueKobo ?? record.amountKobo;
+    const key = `${network}\u0000${record.trans_Type}`;
+    const unit: SalesVolumeUnit = record.trans_Type === 'data' ? 'GB' : 'NGN';
+    const stat = byProduct.get(key) ?? { network, type: record.trans_Type, unit, volume: 0, profitKobo: 0 };
+    stat.volume = unit === 'GB' ? roundGb(stat.volume + dataVolumeGb(record)) : stat.volume + (record.faceValueKobo ?? record.amountKobo);
     stat.profitKobo += record.profitKobo ?? 0;
-    byNetwork.set(network, stat);
+    byProduct.set(key, stat);
   }
   return {
     totalSalesKobo,
     totalProfitKobo,
     totalDebitKobo,
     totalCreditKobo,
-    stat: [...byNetwork.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([network, s]) => ({ network, ...s })),
+    stat: [...byProduct.values()].sort((a, b) => a.network.localeCompare(b.network) || a.type.localeCompare(b.type)),
   };
 }
 
 export function salesStatView(stat: ListingFigures['stat']): SalesStat[] {
-  return stat.map((s) => ({ network: s.network, total_volume_sold: koboToNaira(s.volumeSoldKobo), profit: koboToNaira(s.profitKobo) }));
+  return stat.map((s) => ({
+    network: s.network,
+    type: s.type,
+    total_volume_sold: s.unit === 'GB' ? s.volume : koboToNaira(s.volume),
+    unit: s.unit,
+    profit: koboToNaira(s.profitKobo),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

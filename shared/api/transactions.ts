@@ -59,9 +59,18 @@ export interface TransactionView {
   meterType?: string;
 }
 
+/** Volume units of the sales statistics: data in GB, airtime and electricity in naira of face value. */
+export const SALES_VOLUME_UNITS = ['GB', 'NGN'] as const;
+export type SalesVolumeUnit = (typeof SALES_VOLUME_UNITS)[number];
+
+/** Sales of one product on one network (spec §3 "Sales stat"), successful purchases only. */
 export interface SalesStat {
   network: string;
+  /** airtime, data or electricity. */
+  type: string;
+  /** Data: GB delivered; airtime, electricity: naira of face value. */
   total_volume_sold: number;
+  unit: SalesVolumeUnit;
   profit: number;
 }
 

@@ -41,8 +41,17 @@ describe('listing figures', () => {
     expect(figures).toMatchObject({ totalSalesKobo: 297_00, totalProfitKobo: 6_00, totalCreditKobo: 99_00 });
     expect(figures.totalDebitKobo).toBe(99_00 * 3);
     expect(figures.stat).toEqual([
-      { network: 'GLO', volumeSoldKobo: 200_00, profitKobo: 4_00 },
-      { network: 'MTN', volumeSoldKobo: 100_00, profitKobo: 2_00 },
+      { network: 'GLO', type: 'airtime', unit: 'NGN', volume: 200_00, profitKobo: 4_00 },
+      { network: 'MTN', type: 'airtime', unit: 'NGN', volume: 100_00, profitKobo: 2_00 },
+    ]);
+  });
+  it('data volume is counted in GB of the plans bought, apart from airtime on the same network; airtime stays in naira', () => {
+    const plan = (planName: string, volumeRatio: number) => ({ planId: 1, planType: 'MTN' as const, planName, planValidity: '30 days', volumeRatio, supplierPlanIds: {} });
+    const data = (id: string, planName: string, volumeRatio: number): TransactionRecord => ({ ...base, id, trans_Type: 'data', volume: planName, dataPlan: plan(planName, volumeRatio), profitKobo: 10_00 });
+    const mixed = [base, data('D1', '500MB', 0.5), data('D2', '1.5GB', 1.5), data('D3', '2GB', 2), { ...data('D4', '1GB', 1), dataPlan: undefined }];
+    expect(transactionListPage(mixed, 1, 20).stat).toEqual([
+      { network: 'MTN', type: 'airtime', total_volume_sold: 100, unit: 'NGN', profit: 2 },
+      { network: 'MTN', type: 'data', total_volume_sold: 5, unit: 'GB', profit: 40 },
     ]);
   });
   it('pages are 1-based slices; figures cover the whole set', () => {

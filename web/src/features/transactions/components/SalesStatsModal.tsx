@@ -1,6 +1,7 @@
 import type { TransactionListResponse } from '../../../../../shared/api/transactions.js';
 import { showNaira } from '../../../lib/money.js';
 import { Button, Modal } from '../../../ui/index.js';
+import { formatVolumeSold } from '../lib/sales-volume.js';
 
 export function SalesStatsModal({ open, data, onClose }: { open: boolean; data: TransactionListResponse | undefined; onClose: () => void }) {
   return (
@@ -35,15 +36,17 @@ export function SalesStatsModal({ open, data, onClose }: { open: boolean; data: 
                 <thead>
                   <tr>
                     <th>Network</th>
+                    <th>Product</th>
                     <th>Volume sold</th>
                     <th>Profit</th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.stat.map((row) => (
-                    <tr key={row.network}>
+                    <tr key={`${row.network}:${row.type}`}>
                       <td>{row.network}</td>
-                      <td>{row.total_volume_sold.toLocaleString('en-NG')}</td>
+                      <td>{row.type}</td>
+                      <td>{formatVolumeSold(row)}</td>
                       <td>{showNaira(row.profit)}</td>
                     </tr>
                   ))}
