@@ -8,66 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { ELECTRICITY_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
+import { platformClient } from '../support/platform-client.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function api(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
-  const response = await fetch(`${cloud().baseUrl}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(options.token ? { 'x-auth-token': options.token } : {}) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-let adminToken: string | undefined;
-async function admin(): Promise<string> {
-  if (adminToken) return adminToken;
-  const login = await api('POST', '/auth/login', { body: cloud().adminLogin });
-  expect(login.status).toBe(200);
-  adminToken = login.body.token as string;
-  return adminToken;
-}
-
-let unique = 0;
-async function fundedUser(naira: number): Promise<{ token: string; userName: string }> {
-  unique += 1;
-  const id = `${Date.now().toString(36)}${unique}`;
-  const password = 'electricity-password';
-  const registered = await api('POST', '/auth/register', {
-    body: { userName: `meter_${id}`, email: `meter_${id}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password },
-  });
-  expect(registered.status).toBe(201);
-  const token = registered.body.token as string;
-  const userName = registered.body.user.userName as string;
-  if (naira > 0) {
-    const coupon = await api('POST', '/admin/generateCoupon', { token: await admin(), body: { userAccount: userName, amount: naira } });
-    expect(coupon.status).toBe(201);
-    const redeemed = await api('POST', '/fundWallet/coupon', { token, body: { userName, coupon: coupon.body.coupon.code } });
-    expect(redeemed.status).toBe(200);
-  }
-  return { token, userName };
-}
-
-const balance = async (token: string): Promise<number> => (await api('GET', '/auth', { token })).body.user.balance as number;
-const transactionsOf = async (token: string): Promise<any[]> => (await api('GET', '/transaction', { token })).body.transactions as any[];
-
-async function waitForStatus(token: string, id: string, statuses: string[], timeoutMs = 25_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  let last: any;
-  for (;;) {
-    last = (await transactionsOf(token)).find((t) => t._id === id);
-    if (last && statuses.includes(last.trans_Status)) return last;
-    if (Date.now() > deadline) throw new Error(`transaction ${id} still ${last?.trans_Status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const client = platformClient(cloud, 'meter');
+const { api, fundedUser, balance, transactionsOf, waitForStatus } = client;
 
 const buy = (token: string, meterNumber: string, amount = 1000, extra: Record<string, unknown> = {}) =>
   api('POST', '/buy/electricity', { token, body: { amount, meterId: 18, meterNumber, meterType: 'prepaid', ...extra } });
@@ -159,5 +105,9 @@ describe('electricity on the local cloud', () => {
     expect(await balance(user.token)).toBe(1049);
     const below = await buy(user.token, '45011111111', 500);
     expect(below).toEqual({ status: 400, body: { msg: ELECTRICITY_MSG.minimumElectricity } });
+  });
+
+  it('ledger invariants hold for every buyer', async () => {
+    await client.expectLedgerInvariants();
   });
 });

@@ -12,10 +12,11 @@ import { MSORG_DISCO_NAMES, parseSuppliersConfig, sellsElectricity, type Supplie
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg.js';
 import { classifyMsorgMeter, classifyRequery, classifySubmission, msorgElectricityDelivery, type SupplierAnswer } from '../../../functions/domain/supplier-outcome.js';
-import type { ElectricityOrder, SupplierGateway } from '../../../functions/ports/suppliers.js';
+import type { SupplierGateway } from '../../../functions/ports/suppliers.js';
 import { MsorgSimulator, seedPanelPlans } from '../../../infra/local/simulators/msorg.js';
 import { VTPASS_DEMO_CUSTOMER, VTPASS_SIM_METERS } from '../../../infra/local/simulators/vtpass.js';
-import { listenLoopback, safeHandler, type Listening } from '../../../infra/local/util.js';
+import type { Listening } from '../../../infra/local/util.js';
+import { electricityOrder, serveSimulator } from './support.js';
 import { SEED_PLANS } from '../../../functions/catalogue-seed.js';
 
 const http = (status: number, body: unknown): SupplierAnswer => ({ kind: 'http', status, bodyText: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -120,19 +121,13 @@ describe('MSORG electricity against the simulator', () => {
   let simulator: MsorgSimulator;
   let server: Listening;
   let config: SupplierConfig;
-  let seq = 0;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'msorg-electricity-'));
     simulator = new MsorgSimulator({ name: 'ALARO', token: TOKEN, networkIds: { MTN: 1 }, stateFile: join(dir, 'ALARO.json'), holdMs: 1_500 });
-    server = await listenLoopback(
-      safeHandler((req, res) => {
-        const url = new URL(req.url ?? '/', 'http://local');
-        return simulator.handle(req, res, url.pathname, url.searchParams);
-      }, 'test'),
-      0,
-    );
-    config = { name: 'ALARO', protocol: 'msorg', baseUrl: `http://127.0.0.1:${server.port}`, networkIds: { MTN: 1 }, electricity: true };
+    let baseUrl: string;
+    ({ server, baseUrl } = await serveSimulator(simulator));
+    config = { name: 'ALARO', protocol: 'msorg', baseUrl, networkIds: { MTN: 1 }, electricity: true };
   });
   afterAll(async () => {
     simulator.close();
@@ -147,20 +142,7 @@ describe('MSORG electricity against the simulator', () => {
       timeoutMs: options.timeoutMs ?? 1_000,
     });
 
-  function order(meterNumber: string, extra: Partial<ElectricityOrder> = {}): ElectricityOrder {
-    seq += 1;
-    return {
-      requestId: `01JMSORGELEC${Date.now().toString(36).toUpperCase()}${seq}`,
-      placedAt: new Date().toISOString(),
-      meterId: 18,
-      company: 'Ikeja',
-      meterNumber,
-      meterType: 'prepaid',
-      amountKobo: 2_000_00,
-      phoneNumber: '08012345678',
-      ...extra,
-    };
-  }
+  const order = electricityOrder;
 
   it('validatemeter: the demo meter is valid with its customer; the invalid one is invalid with the panel’s words', async () => {
     expect(await gateway().verifyMeter({ meterId: 18, meterNumber: VTPASS_SIM_METERS.valid, meterType: 'prepaid' })).toEqual({

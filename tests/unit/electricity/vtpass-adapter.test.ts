@@ -11,28 +11,20 @@ import { parseSuppliersConfig, type SupplierConfig } from '../../../functions/ad
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { VtpassSupplier } from '../../../functions/adapters/suppliers/vtpass.js';
 import { isVtpassRequestId, vtpassRequestId } from '../../../functions/domain/vtpass-outcome.js';
-import type { ElectricityOrder } from '../../../functions/ports/suppliers.js';
 import { VTPASS_DEMO_CUSTOMER, VTPASS_SIM_METERS, VtpassSimulator } from '../../../infra/local/simulators/vtpass.js';
-import { listenLoopback, safeHandler, type Listening } from '../../../infra/local/util.js';
+import type { Listening } from '../../../infra/local/util.js';
+import { electricityOrder, serveSimulator } from './support.js';
 
 const KEYS = { apiKey: 'api-key-1', publicKey: 'PK_1', secretKey: 'SK_1' };
 let dir: string;
 let simulator: VtpassSimulator;
 let server: Listening;
 let baseUrl: string;
-let seq = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'vtpass-test-'));
   simulator = new VtpassSimulator({ ...KEYS, stateFile: join(dir, 'VTPASS.json'), holdMs: 1_500 });
-  server = await listenLoopback(
-    safeHandler((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://local');
-      return simulator.handle(req, res, url.pathname, url.searchParams);
-    }, 'test'),
-    0,
-  );
-  baseUrl = `http://127.0.0.1:${server.port}`;
+  ({ server, baseUrl } = await serveSimulator(simulator));
 });
 afterAll(async () => {
   simulator.close();
@@ -45,20 +37,7 @@ const keyOf = (keys: typeof KEYS) => async (_name: string, key: 'api-key' | 'pub
   key === 'api-key' ? keys.apiKey : key === 'public-key' ? keys.publicKey : keys.secretKey;
 const gateway = (timeoutMs = 1_000, keys = KEYS) => new VtpassSupplier({ config: config(), secret: keyOf(keys), timeoutMs });
 
-function order(meterNumber: string, extra: Partial<ElectricityOrder> = {}): ElectricityOrder {
-  seq += 1;
-  return {
-    requestId: `01JTEST${Date.now().toString(36).toUpperCase()}${seq}`,
-    placedAt: new Date().toISOString(),
-    meterId: 18,
-    company: 'Ikeja',
-    meterNumber,
-    meterType: 'prepaid',
-    amountKobo: 2_000_00,
-    phoneNumber: '08012345678',
-    ...extra,
-  };
-}
+const order = electricityOrder;
 
 describe('VTpass merchant-verify', () => {
   it('a valid meter answers the customer name and address', async () => {
