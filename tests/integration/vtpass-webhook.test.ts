@@ -26,14 +26,14 @@ interface AtVtpass {
 }
 
 async function atVtpass(id: string): Promise<AtVtpass> {
-  const calls = (await cloud().simulatorCalls('VTPASS', id)) as any;
-  const record = calls.transactions[0];
+  const calls = await cloud().simulatorCalls('VTPASS', id);
+  const record = calls.transactions![0] as { requestId: string; status: string; token?: string };
   return {
     requestId: record.requestId,
     status: record.status,
     token: record.token,
-    requeries: calls.calls.filter((c: any) => c.path === '/api/requery').length,
-    pushes: calls.pushes,
+    requeries: calls.calls.filter((c) => c.path === '/api/requery').length,
+    pushes: calls.pushes ?? [],
   };
 }
 

@@ -39,8 +39,10 @@ export interface SimulatorCalls {
   count: number;
   byRequestId: Record<string, number>;
   calls: Array<{ at: string; method: string; path: string; requestId: string | null; mobileNumber: string | null; answer: number | 'held' }>;
-  /** VTPASS only: its records of the purchase (status, token, units …), as the simulator keeps them. */
+  /** With a request id: the simulator's records of the purchase (status, token, units …), as it keeps them. */
   transactions?: Array<Record<string, unknown>>;
+  /** VTPASS only: the transaction-update pushes it sent (status pushed, receiver's answer). */
+  pushes?: Array<{ at: string; requestId: string; status: string; answer: number | string }>;
 }
 
 export type ForcedOutcome = 'successful' | 'failed' | 'processing' | 'processing-then-failed' | 'timeout' | 'error' | null;
