@@ -24,7 +24,7 @@ const buy = (user: { userId: string; userName: string }, options: { knownWallet?
     },
     h.purchase,
   );
-const setLock = (serviceName: 'GLO', serviceStatus: 'locked' | 'unlocked') =>
+const setLock = (serviceName: 'GLO', serviceStatus: 'locked' | 'available') =>
   dynamoServiceLocks.set({ serviceName, serviceType: 'airtime', serviceStatus, updatedAt: new Date().toISOString() });
 
 describe('service locks in the debit itself', () => {
@@ -35,7 +35,7 @@ describe('service locks in the debit itself', () => {
     expect(await buy(user, { network: 'GLO' })).toEqual({ kind: 'service_locked', serviceName: 'GLO', serviceType: 'airtime' });
     expect((await chainOf(user.userId)).records).toHaveLength(1);
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(500_00);
-    await setLock('GLO', 'unlocked');
+    await setLock('GLO', 'available');
     expect((await buy(user, { network: 'GLO' })).kind).toBe('accepted');
   });
 
@@ -45,7 +45,7 @@ describe('service locks in the debit itself', () => {
     const first = await buy(user, { network: 'GLO', requestId: 'before-the-lock-1' });
     await setLock('GLO', 'locked');
     const retry = await buy(user, { network: 'GLO', requestId: 'before-the-lock-1' });
-    await setLock('GLO', 'unlocked');
+    await setLock('GLO', 'available');
     expect(first.kind).toBe('accepted');
     expect(retry.kind).toBe('replayed');
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(500_00 - 99_00);
