@@ -211,7 +211,11 @@ export async function recheckPurchase(transactionId: string, pusher: SupplierPro
   const supplier = purchase.submittedAt && purchase.supplier ? await deps.suppliers.byName(purchase.supplier) : undefined;
   if (!supplier || supplier.protocol !== pusher) return 'not_held_by_pusher';
   const open = isOpen(purchase.trans_Status);
-  if (!open && purchase.trans_Status !== 'success') return 'unchanged';
+  if (!open && purchase.trans_Status !== 'success') {
+    // A re-check redelivered after the bus refused its settlement event publishes it now.
+    if (!purchase.settledPublishedAt) await publishSettled(purchase, deps);
+    return 'unchanged';
+  }
   if (open && !(await deps.transactions.claimRequery(transactionId, purchase.lastRequeriedAt, deps.now()))) return 'busy';
 
   const result = await requeryAt(supplier, purchase);

@@ -191,8 +191,8 @@ async function purchaseLoad() {
     console.log(`  end to end (supplier delivered): ${settledRate.toFixed(1)} /s  (all settled after ${(load.settledMs / 1000).toFixed(1)} s)`);
     console.log(`  latency p50 / p99:              ${load.p50.toFixed(1)} ms / ${load.p99.toFixed(1)} ms`);
     console.log(`  raw TransactWriteItems:         ${rawRate.toFixed(1)} /s  (same DynamoDB Local, same concurrency)`);
-    console.log(`  ratio accepted / raw:           ${(acceptedRate / rawRate).toFixed(2)}  (target ≥ 0.60)`);
-    console.log(`  ratio end to end / raw:         ${(settledRate / rawRate).toFixed(2)}`);
+    console.log(`  ratio end to end / raw:         ${(settledRate / rawRate).toFixed(2)}  (target ≥ 0.60)`);
+    console.log(`  ratio accepted / raw:           ${(acceptedRate / rawRate).toFixed(2)}  (the request path alone)`);
     console.log(`  invariants after load:          hold (${entries} ledger entries replayed over ${users.length} wallets)\n`);
   } finally {
     await cloud.stop();

@@ -261,7 +261,8 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
       Update: {
         TableName: tableName(),
         Key: keys.transaction(purchase.id),
-        UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
+        // A reversal's refund is a new settlement to announce: the success's publication mark goes.
+        UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}${reversal ? ', settledPublishedAt' : ''}`,
         ConditionExpression: `trans_Status IN (:processing, :pending${reversal ? ', :success' : ''})`,
         ExpressionAttributeValues: {
           ':refunded': 'refunded',

@@ -86,6 +86,22 @@ describe('re-checking a purchase after a push (DynamoDB Local)', () => {
     expect(h.publisher.events.map((e) => e.status)).toEqual(['success', 'refunded']);
   });
 
+  it('when the bus is down at a reversal, the redelivered re-check publishes the refund once (the success was published before)', async () => {
+    const vtpass = new FakeVtpass();
+    const { h, user, id } = await deliveredAt(vtpass);
+    vtpass.requeryAnswer = 'reversed';
+    h.publisher.failing = true;
+    await expect(recheckPurchase(id, 'vtpass', h.fulfilment)).rejects.toThrow(/bus unavailable/);
+    h.publisher.failing = false;
+    expect(await recheckPurchase(id, 'vtpass', h.fulfilment)).toBe('unchanged');
+    expect(await recheckPurchase(id, 'vtpass', h.fulfilment)).toBe('unchanged');
+    expect(h.publisher.events.map((e) => e.status)).toEqual(['success', 'refunded']);
+    const { records, wallet, check } = await chainOf(user.userId);
+    expect(check.ok).toBe(true);
+    expect(wallet.balanceKobo).toBe(1_000_00);
+    expect(records.filter((r) => r.trans_Type === 'refund')).toHaveLength(1);
+  });
+
   it('a push for a purchase VTpass still reports delivered, failed or unknown changes nothing after success', async () => {
     const vtpass = new FakeVtpass();
     const { h, user, id } = await deliveredAt(vtpass);
