@@ -94,7 +94,7 @@ describe('createUser', () => {
 });
 
 describe('loadPrincipal and password changes', () => {
-  it('answers the stored roles for the current token version, nothing for an unknown user', async () => {
+  it('answers the stored roles and the wallet for the current token version, nothing for an unknown user', async () => {
     const user = await created(newUser({ isAgent: true }));
     expect(await loadPrincipal(user.userId, 0)).toEqual({
       userId: user.userId,
@@ -103,6 +103,7 @@ describe('loadPrincipal and password changes', () => {
       isAdmin: false,
       isAgent: true,
       isCouponVendor: false,
+      wallet: { balanceKobo: 0, seq: 0, exists: true },
     });
     expect(await loadPrincipal('01NOSUCHUSER0000000000000', 0)).toBeUndefined();
   });
