@@ -33,22 +33,30 @@ export interface BundleFigure {
   coldImportMs: number;
 }
 
-function medianMs(run: () => void, times: number): number {
-  const samples: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const start = process.hrtime.bigint();
-    run();
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+function elapsedMs(run: () => void): number {
+  const start = process.hrtime.bigint();
+  run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/**
+ * Median extra time of `run` over bare `node -e 0`, measured in interleaved pairs so that a busy
+ * moment of the machine weighs on both sides of a pair alike.
+ */
+function medianOverBareNodeMs(run: () => void, pairs: number): number {
+  const extra: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const bare = elapsedMs(() => execFileSync(process.execPath, ['-e', '0']));
+    extra.push(elapsedMs(run) - bare);
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
+  extra.sort((a, b) => a - b);
+  return extra[Math.floor(extra.length / 2)]!;
 }
 
 export async function lambdaBundleFigures(): Promise<BundleFigure[]> {
   // Inside the repository, so the runtime-provided AWS SDK resolves from node_modules as it does on Lambda.
   mkdirSync('node_modules/.cache', { recursive: true });
   const dir = mkdtempSync(join('node_modules/.cache', 'vtu-bundles-'));
-  const bareNodeMs = medianMs(() => execFileSync(process.execPath, ['-e', '0']), 5);
   const figures: BundleFigure[] = [];
   for (const spec of ALL_FUNCTIONS) {
     const outfile = join(dir, `${spec.name}.mjs`);
@@ -57,12 +65,12 @@ export async function lambdaBundleFigures(): Promise<BundleFigure[]> {
     // Importing evaluates the module top level exactly as a Lambda cold start does (no handler call).
     const probe = join(dir, `${spec.name}.probe.mjs`);
     writeFileSync(probe, `await import(${JSON.stringify(resolve(outfile))});`);
-    const importMs = medianMs(() => execFileSync(process.execPath, [probe], { env: { ...process.env, TABLE_NAME: 'bench' } }), 9);
+    const coldImportMs = medianOverBareNodeMs(() => execFileSync(process.execPath, [probe], { env: { ...process.env, TABLE_NAME: 'bench' } }), 15);
     figures.push({
       name: spec.name,
       minifiedBytes: code.length,
       gzippedBytes: gzipSync(code).length,
-      coldImportMs: Math.max(0, importMs - bareNodeMs),
+      coldImportMs: Math.max(0, coldImportMs),
     });
   }
   return figures;
