@@ -8,72 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
+import { platformClient, type Answer } from '../support/platform-client.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function api(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
-  const response = await fetch(`${cloud().baseUrl}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(options.token ? { 'x-auth-token': options.token } : {}) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-let adminToken: string | undefined;
-async function admin(): Promise<string> {
-  if (adminToken) return adminToken;
-  const login = await api('POST', '/auth/login', { body: cloud().adminLogin });
-  expect(login.status).toBe(200);
-  adminToken = login.body.token as string;
-  return adminToken;
-}
-
-let unique = 0;
-/** A registered user whose wallet holds `naira` (funded by an admin coupon). */
-async function fundedUser(naira: number): Promise<{ token: string; userName: string }> {
-  unique += 1;
-  const id = `${Date.now().toString(36)}${unique}`;
-  const password = 'airtime-password';
-  const registered = await api('POST', '/auth/register', {
-    body: { userName: `buyer_${id}`, email: `buyer_${id}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password },
-  });
-  expect(registered.status).toBe(201);
-  const token = registered.body.token as string;
-  const userName = registered.body.user.userName as string;
-  if (naira > 0) {
-    const coupon = await api('POST', '/admin/generateCoupon', { token: await admin(), body: { userAccount: userName, amount: naira } });
-    expect(coupon.status).toBe(201);
-    const redeemed = await api('POST', '/fundWallet/coupon', { token, body: { userName, coupon: coupon.body.coupon.code } });
-    expect(redeemed).toMatchObject({ status: 200, body: { amount: naira, receipt: { balance_After: naira } } });
-  }
-  return { token, userName };
-}
-
-async function balance(token: string): Promise<number> {
-  return (await api('GET', '/auth', { token })).body.user.balance as number;
-}
-
-async function transactionsOf(token: string): Promise<any[]> {
-  return (await api('GET', '/transaction', { token })).body.transactions as any[];
-}
-
-async function waitForStatus(token: string, id: string, statuses: string[], timeoutMs = 25_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  let last: any;
-  for (;;) {
-    last = (await transactionsOf(token)).find((t) => t._id === id);
-    if (last && statuses.includes(last.trans_Status)) return last;
-    if (Date.now() > deadline) throw new Error(`transaction ${id} still ${last?.trans_Status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const { api, fundedUser, balance, transactionsOf, waitForStatus } = platformClient(cloud, 'buyer');
 
 async function buy(token: string, mobile_number: string, amount = 100, extra: Record<string, unknown> = {}): Promise<Answer> {
   return api('POST', '/buy/airtime', { token, body: { network: 1, mobile_number, amount, ...extra } });
