@@ -107,7 +107,9 @@ describe('public screens, validation and the phone layout', () => {
     await p.goto('/login');
     await p.getByRole('link', { name: 'Forgot your password?' }).click();
     await p.waitForURL('**/requestPasswordReset');
-    await p.getByLabel('Email').fill(user.email);
+    // The URL changes before the lazily loaded page replaces the login form, whose label also says "email".
+    await p.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await p.getByLabel('Email', { exact: true }).fill(user.email);
     await p.getByRole('button', { name: 'Send reset link' }).click();
     await p.getByText(MSG.resetLinkSent).first().waitFor();
 

@@ -58,7 +58,7 @@ describe('purchase journey', () => {
     // Register through the UI.
     await page.goto('/register');
     await page.getByLabel('User name').fill(user.userName);
-    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Phone number').fill(user.phoneNumber);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
