@@ -6,8 +6,8 @@
  * The local cloud (infra/local) synthesizes this same stack and runs what it declares, so any
  * resource added here is picked up there too.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -399,12 +399,15 @@ export class PlatformStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
-    // Paths without a file extension are app routes (e.g. /profile/buyAirtime): serve index.html.
-    // A function rather than distribution-wide error responses, so API 404s stay API 404s.
+    // Every path is an app route (e.g. /profile/buyAirtime, or /register/ada.lovelace: user names may hold dots) and gets
+    // index.html, except the build's hashed assets and the files Vite copies from web/public to the root of the build.
+    // A function rather than distribution-wide error responses, so API 404s stay API 404s (/api/* has no function).
+    const rootFiles = ['/index.html', ...publicFiles(join(repoRoot, 'web', 'public'))];
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(
-        "function handler(event){var r=event.request;if(r.uri.indexOf('.')===-1){r.uri='/index.html';}return r;}",
+        `var FILES=${JSON.stringify(rootFiles)};` +
+          "function handler(event){var r=event.request;if(r.uri.indexOf('/assets/')!==0&&FILES.indexOf(r.uri)===-1){r.uri='/index.html';}return r;}",
       ),
     });
     const apiDomain = Fn.select(2, Fn.split('/', api.apiEndpoint));
@@ -439,4 +442,13 @@ export class PlatformStack extends Stack {
     }
     return distribution;
   }
+}
+
+/** The URL paths of the files under `dir` (web/public: Vite copies them as they are to the root of the build). */
+function publicFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => '/' + relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
 }

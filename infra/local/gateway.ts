@@ -282,8 +282,9 @@ function serveStatic(res: ServerResponse, method: string, path: string, webDist:
   if (inside && decoded !== '/' && existsSync(file) && statSync(file).isFile()) {
     return sendFile(res, method, file, HASHED_ASSET.test(file) && decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   }
-  // Extension-less paths are app routes (e.g. /profile/buyAirtime): the SPA decides what to show.
-  if (extname(decoded) === '') return sendFile(res, method, index, 'no-cache');
+  // Any other path is an app route (e.g. /profile/buyAirtime, or /register/ada.lovelace: user names may hold dots) and the
+  // SPA decides what to show; only a missing built asset, or a path escaping the build, stays a 404 (like the cloud's rule).
+  if (inside && !decoded.startsWith('/assets/')) return sendFile(res, method, index, 'no-cache');
   const text = 'Not found\n';
   res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   res.end(text);

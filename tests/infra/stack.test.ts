@@ -147,6 +147,19 @@ describe('the platform stack', () => {
     const [, fn] = ofType('AWS::CloudFront::Function')[0]!;
     expect(fn.Properties.FunctionCode).toContain('/index.html');
   });
+
+  it('the CloudFront viewer-request function sends every path to index.html except built assets and the top-level files of the build', () => {
+    const [, fn] = ofType('AWS::CloudFront::Function')[0]!;
+    // Evaluate the function code as CloudFront would: a global `handler(event)` returning the request.
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+    const rewritten = (uri: string) => handler({ request: { uri } }).uri;
+    for (const route of ['/', '/login', '/profile/buyAirtime', '/register/ada.lovelace', '/register/a.b.c', '/profile/x.json', '/robots.txt.bak']) {
+      expect(rewritten(route), route).toBe('/index.html');
+    }
+    for (const file of ['/index.html', '/favicon.svg', '/assets/index-B4x9_kQ2.js', '/assets/index-Cx1.css']) {
+      expect(rewritten(file), file).toBe(file);
+    }
+  });
 });
 
 describe('money in and out', () => {

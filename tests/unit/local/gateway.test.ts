@@ -205,6 +205,19 @@ describe('the gateway server', () => {
     expect((await fetch(`${base}/..%2f..%2fetc/passwd.txt`)).status).toBe(404);
   });
 
+  it('serves index.html for any path that is not an existing file, dots included (referral links such as /register/ada.lovelace)', async () => {
+    for (const path of ['/register/ada.lovelace', '/register/a.b.c', '/profile/x.json']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toContain('text/html');
+      expect(await response.text(), path).toContain('id="root"');
+    }
+  });
+
+  it('keeps a missing built asset under /assets/ a 404 rather than answering HTML for a script', async () => {
+    expect((await fetch(`${base}/assets/nope.js`)).status).toBe(404);
+  });
+
   it('shows captured mail with clickable links, and as JSON', async () => {
     const list = await (await fetch(`${base}/_local/mail`)).text();
     expect(list).toContain('Reset &lt;b&gt;');
