@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { FAQ_ENTRIES } from './faq-entries.js';
 
-/** An accordion: only one answer open at a time; the first starts open. */
+/** An accordion with exactly one answer open: the first at start; clicking the open one keeps it open. */
 export function Faq() {
-  const [openIndex, setOpenIndex] = useState<number | null>(0);
+  const [openIndex, setOpenIndex] = useState(0);
   const baseId = useId();
   return (
     <div className="faq" data-testid="faq">
@@ -14,7 +14,7 @@ export function Faq() {
         return (
           <div key={entry.question} className={`faq-item ${open ? 'faq-open' : ''}`}>
             <h3>
-              <button id={buttonId} type="button" className="faq-question" aria-expanded={open} aria-controls={panelId} onClick={() => setOpenIndex(open ? null : index)}>
+              <button id={buttonId} type="button" className="faq-question" aria-expanded={open} aria-controls={panelId} onClick={() => setOpenIndex(index)}>
                 <span>{entry.question}</span>
                 <span className="faq-icon" aria-hidden="true">
                   {open ? '−' : '+'}
