@@ -1,12 +1,15 @@
 /**
  * Screens without money: the landing page's FAQ, the not-found page, local validation messages,
- * the password reset by e-mail, and the signed-in layout on a 360 px phone.
+ * the password reset by e-mail, toasts, logout on a 401, changing the password, and the signed-in
+ * layout on a 360 px phone.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { startLocalCloud } from '../support/local-cloud.js';
-import { ensureWebBuilt, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure } from './helpers.js';
+import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants.js';
+import type { SessionResponse } from '../../shared/api/accounts.js';
+import { callApi, ensureWebBuilt, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure } from './helpers.js';
 
 type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 
@@ -41,7 +44,7 @@ describe('public screens, validation and the phone layout', () => {
 
   const expanded = (p: Page) => p.getByTestId('faq').locator('button[aria-expanded="true"]');
 
-  it('shows ten FAQ entries, the first open, and never more than one open', async () => {
+  it('shows ten FAQ entries with exactly one open: the first at start, and clicking the open one keeps it open', async () => {
     const p = await freshPage();
     await p.goto('/');
     const questions = p.getByTestId('faq').locator('button.faq-question');
@@ -56,9 +59,11 @@ describe('public screens, validation and the phone layout', () => {
     expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('false');
     expect(await p.getByText('refunded to your wallet automatically').isVisible()).toBe(true);
 
-    // Closing the open entry leaves none open.
+    // Clicking the open entry again keeps it open: exactly one is always open.
     await questions.nth(6).click();
-    expect(await expanded(p).count()).toBe(0);
+    expect(await expanded(p).count()).toBe(1);
+    expect(await questions.nth(6).getAttribute('aria-expanded')).toBe('true');
+    expect(await p.getByTestId('faq').locator('.faq-answer:not([hidden])').count()).toBe(1);
 
     // Logged out, the first button leads to login and the second to the price list; the chat link is there.
     expect(await p.getByTestId('hero-primary').textContent()).toBe('Login/Register');
@@ -128,6 +133,78 @@ describe('public screens, validation and the phone layout', () => {
     await p.waitForURL((url) => url.pathname === '/');
 
     await loginInUi(p, { userName: user.userName, password: 'brand-new-pass-7' });
+  });
+
+  it('shows toasts at the top right and closes them by themselves after about 5 s', async () => {
+    const p = await freshPage();
+    await p.goto('/login');
+    await p.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await p.getByLabel('User name, email or business name', { exact: true }).fill('nobody-here');
+    await p.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await p.getByRole('button', { name: 'Login', exact: true }).click();
+    const toast = p.locator('.Toastify__toast').filter({ hasText: MSG.invalidCredentials });
+    await toast.waitFor();
+    const shownAt = Date.now();
+    // Keep the pointer away from the toast: hovering would pause its timer.
+    await p.mouse.move(10, 890);
+
+    expect(await p.locator('.Toastify__toast-container--top-right').count()).toBe(1);
+    const box = (await toast.boundingBox())!;
+    const viewport = p.viewportSize()!;
+    expect(box.y).toBeLessThan(100);
+    expect(viewport.width - (box.x + box.width)).toBeLessThan(100);
+    expect(box.x).toBeGreaterThan(viewport.width / 2);
+
+    await toast.waitFor({ state: 'detached', timeout: 8_000 });
+    const closedAfter = Date.now() - shownAt;
+    expect(closedAfter).toBeGreaterThan(TOAST_AUTO_CLOSE_MS - 1_500);
+    expect(closedAfter).toBeLessThan(8_000);
+  });
+
+  it('logs the user out on any 401: a token made stale by a password change elsewhere sends the next call to the login screen', async () => {
+    const user = newTestUser('stale');
+    await registerViaApi(cloud.baseUrl, user);
+    const p = await freshPage();
+    await loginInUi(p, user);
+    expect(await p.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    // The same user changes the password from another session: every older token, the browser's included, dies.
+    const other = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
+    await callApi(cloud.baseUrl, 'changePassword', {
+      token: other.token,
+      body: { oldPassword: user.password, newPassword: 'another-pass-42', newPasswordCheck: 'another-pass-42' },
+    });
+
+    // The next call the app makes (the transactions list) answers 401.
+    await p.getByTestId('sidebar').getByRole('link', { name: 'Transactions' }).click();
+    await p.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await p.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('changes the password: all three fields required, then the new password logs in', async () => {
+    const user = newTestUser('chpw');
+    await registerViaApi(cloud.baseUrl, user);
+    const p = await freshPage();
+    await loginInUi(p, user);
+    await p.goto('/profile/changePassword');
+    await p.getByRole('heading', { name: 'Change password' }).waitFor();
+
+    await p.getByRole('button', { name: 'Change password' }).click();
+    await p.getByText(MSG.allFieldsRequired).first().waitFor();
+    expect(p.url()).toMatch(/\/profile\/changePassword$/);
+
+    const newPassword = 'changed-pass-8';
+    await p.getByLabel('Old password', { exact: true }).fill(user.password);
+    await p.getByLabel('New password', { exact: true }).fill(newPassword);
+    await p.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+    await p.getByRole('button', { name: 'Change password' }).click();
+    await p.getByText(MSG.passwordChanged).first().waitFor();
+    await p.waitForURL((url) => url.pathname === '/profile');
+
+    await p.getByRole('button', { name: 'Logout' }).click();
+    await p.waitForURL((url) => url.pathname === '/');
+    await loginInUi(p, { userName: user.userName, password: newPassword });
+    await expect(callApi(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).rejects.toThrow(/40[01]/);
   });
 
   it('fits a 360 px phone: the sidebar waits behind the menu toggle', async () => {
