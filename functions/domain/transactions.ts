@@ -26,6 +26,9 @@ export interface SupplierAttempt {
   reason: string;
 }
 
+/** How many inconclusive re-queries a purchase keeps on its record (the latest; requeryCount counts all). */
+export const MAX_KEPT_REQUERIES = 10;
+
 export interface TransactionRecord {
   id: string;
   userId: string;
@@ -69,8 +72,11 @@ export interface TransactionRecord {
   submittedAt?: string;
   lastRequeriedAt?: string;
   requeryCount?: number;
-  /** The latest re-query that settled nothing (kept, not appended: pending may last days). */
-  lastRequery?: SupplierAttempt;
+  /**
+   * The latest re-queries that settled nothing, oldest first, at most MAX_KEPT_REQUERIES (pending
+   * may last days: the oldest are dropped, requeryCount keeps the total).
+   */
+  requeries?: SupplierAttempt[];
   pendingSince?: string;
   refundReason?: string;
   lastEnqueuedAt?: string;

@@ -47,7 +47,10 @@ export interface TransactionStore {
   markPending(id: string, attempts: SupplierAttempt[], now: Date, supplierReference?: string): Promise<boolean>;
   /** The right to re-query now: bumps lastRequeriedAt from the value the caller saw. */
   claimRequery(id: string, previous: string | undefined, now: Date): Promise<boolean>;
-  /** Keeps the latest inconclusive re-query on the record (not appended: pending may last days). */
+  /**
+   * Appends an inconclusive re-query to the record's `requeries` while it is open, keeping only the
+   * latest MAX_KEPT_REQUERIES (pending may last days; requeryCount, bumped by claimRequery, counts all).
+   */
   recordInconclusiveRequery(id: string, attempt: SupplierAttempt): Promise<void>;
   /** The right to re-enqueue a stranded purchase, at most once per `cutoff` window. */
   markEnqueued(id: string, now: Date, cutoff: Date): Promise<boolean>;

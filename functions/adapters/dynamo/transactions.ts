@@ -9,7 +9,7 @@
 import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionView } from '../../../shared/api/transactions.js';
 import { isOpen } from '../../domain/purchase-state.js';
-import { isPurchase, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
+import { isPurchase, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
@@ -294,12 +294,32 @@ export const dynamoTransactions: TransactionStore = {
     }),
 
   async recordInconclusiveRequery(id, attempt) {
+    let appended;
+    try {
+      appended = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.transaction(id),
+          UpdateExpression: 'SET requeries = list_append(if_not_exists(requeries, :empty), :attempt)',
+          ConditionExpression: STILL_OPEN,
+          ExpressionAttributeValues: { ...OPEN_VALUES, ':empty': [], ':attempt': [boundedAttempt(attempt)] },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) return;
+      throw error;
+    }
+    const length = (appended.Attributes?.requeries as unknown[] | undefined)?.length ?? 0;
+    const excess = length - MAX_KEPT_REQUERIES;
+    if (excess <= 0) return;
+    // Drop the oldest. If another append came in between, the sizes differ and the next append trims all the excess.
     await conditionalUpdate({
       TableName: tableName(),
       Key: keys.transaction(id),
-      UpdateExpression: 'SET lastRequery = :attempt',
-      ConditionExpression: STILL_OPEN,
-      ExpressionAttributeValues: { ...OPEN_VALUES, ':attempt': boundedAttempt(attempt) },
+      UpdateExpression: `REMOVE ${Array.from({ length: excess }, (_, i) => `requeries[${i}]`).join(', ')}`,
+      ConditionExpression: 'size(requeries) = :length',
+      ExpressionAttributeValues: { ':length': length },
     });
   },
 
