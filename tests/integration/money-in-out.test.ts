@@ -4,7 +4,10 @@
  *   - card payment through the Squad checkout page → credited once (paid − 1%); the same webhook
  *     replayed, a tampered body, a wrong or missing signature, an unknown or abandoned reference
  *     → no change;
- *   - reserved accounts (Monnify) → "send a transfer" → credited once; replay → no change;
+ *   - reserved accounts (Monnify) → "send a transfer" → credited once; replay, a tampered body,
+ *     another key's or no signature, a signed event for a transaction Monnify does not know → no change;
+ *   - payout webhooks (Paystack): wrong or missing signature, tampered body, replay, unknown or
+ *     contradicted reference → no balance change, a failed payout refunded once;
  *   - transfers between users, opposite ones at the same time;
  *   - withdrawals: beneficiary, paid out, failed → refunded once, reversed → refunded once, lost
  *     webhook → admin re-query; parallel withdrawals against one balance;
@@ -192,10 +195,49 @@ describe('reserved accounts (Monnify)', () => {
     const webhook = ((await sim('/monnify/webhooks')).body as any[]).find((w) => JSON.parse(w.body).eventData.destinationAccountInformation.accountNumber === accountNumber);
     const replay = await api('POST', '/webhooks/monnify', { raw: webhook.body, headers: { 'monnify-signature': webhook.headers['monnify-signature'] } });
     expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
-    expect((await api('POST', '/webhooks/monnify', { raw: webhook.body.replace('2000', '9000'), headers: { 'monnify-signature': webhook.headers['monnify-signature'] } })).status).toBe(401);
     expect((await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber: '1234567890', amount: 100 } })).status).toBe(404);
     await settle();
     expect(await balance(user.token)).toBe(1980);
+    expect((await transactions(user.token)).filter((t) => t.trans_Type === 'wallet')).toHaveLength(1);
+  });
+
+  it('Monnify webhooks credit nothing when the body is tampered, signed with another key, unsigned, or signed correctly for a transaction Monnify does not know', async () => {
+    const user = await register();
+    const accounts = (await api('GET', '/auth/generateAcc', { token: user.token })).body.accountNumbers as { accountNumber: string }[];
+    const accountNumber = accounts[0]!.accountNumber;
+    await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber, amount: 1000 } });
+    await eventually(() => balance(user.token), (b) => b === 990, 'bank-transfer credit');
+    const webhook = ((await sim('/monnify/webhooks')).body as any[]).find((w) => JSON.parse(w.body).eventData.destinationAccountInformation.accountNumber === accountNumber);
+    const reference = JSON.parse(webhook.body).eventData.transactionReference as string;
+    const header = (signature: string) => ({ 'monnify-signature': signature });
+    const refused = { status: 401, body: { msg: MONEY_MSG.invalidSignature } };
+
+    // Tampered: another transaction reference (a new event key) under the original signature.
+    const tampered = webhook.body.replace(reference, `${reference}9`);
+    expect(tampered).not.toBe(webhook.body);
+    expect(await api('POST', '/webhooks/monnify', { raw: tampered, headers: header(webhook.headers['monnify-signature']) })).toEqual(refused);
+    const otherKey = createHmac('sha512', 'another-client-secret').update(webhook.body).digest('hex');
+    expect(await api('POST', '/webhooks/monnify', { raw: webhook.body, headers: header(otherKey) })).toEqual(refused);
+    expect(await api('POST', '/webhooks/monnify', { raw: webhook.body })).toEqual(refused);
+
+    // Signed with the real client secret, naming this user, for a transaction Monnify never saw.
+    const unknown = JSON.stringify({
+      eventType: 'SUCCESSFUL_TRANSACTION',
+      eventData: {
+        product: { reference: user.userId, type: 'RESERVED_ACCOUNT' },
+        transactionReference: 'MNFY|20260101|999999',
+        paymentReference: 'MNFY|20260101|forged',
+        amountPaid: 50000,
+        settlementAmount: 50000,
+        paymentStatus: 'PAID',
+        destinationAccountInformation: { bankCode: '035', bankName: 'Wema bank', accountNumber },
+      },
+    });
+    const signed = createHmac('sha512', providerSecrets().monnifySecretKey!).update(unknown).digest('hex');
+    expect(await api('POST', '/webhooks/monnify', { raw: unknown, headers: header(signed) })).toMatchObject({ status: 200, body: { duplicate: false } });
+
+    await settle();
+    expect(await balance(user.token)).toBe(990);
     expect((await transactions(user.token)).filter((t) => t.trans_Type === 'wallet')).toHaveLength(1);
   });
 });
@@ -270,6 +312,52 @@ describe('withdrawals', () => {
     expect(refunds.map((r) => r.relatedTransactionId).sort()).toEqual([failed.body.receipt._id, reversed.body.receipt._id].sort());
     expect(await balance(user.token)).toBe(5000 - 1000 - 300);
     expect(await api('POST', '/withdraw', { token: user.token, body: { ...to('', 500) } })).toEqual({ status: 400, body: { msg: MSG.enterAccountNumber } });
+  });
+
+  it('payout webhooks (x-paystack-signature) move no money when the signature is wrong or missing, the body is tampered, the event is replayed or the transfer reference is unknown; a refund happens once', async () => {
+    const user = await register();
+    await fundByCoupon(user, 3000);
+    const paid = await api('POST', '/withdraw', { token: user.token, body: to('0123456789', 1000) });
+    const failed = await api('POST', '/withdraw', { token: user.token, body: to(PAYOUT_ACCOUNTS.failed, 500) });
+    await eventually(() => statusOf(user.token, paid.body.receipt._id), (s) => s === 'success', 'payout success');
+    await eventually(() => statusOf(user.token, failed.body.receipt._id), (s) => s === 'refunded', 'failed payout refund');
+    expect(await balance(user.token)).toBe(2000);
+
+    const reference = (failed.body.receipt._id as string).toLowerCase();
+    const webhook = ((await sim('/payout/webhooks')).body as any[]).find((w) => JSON.parse(w.body).data.reference === reference);
+    expect(JSON.parse(webhook.body).event).toBe('transfer.failed');
+    const signature = webhook.headers['x-paystack-signature'] as string;
+    const header = (value: string) => ({ 'x-paystack-signature': value });
+    const refused = { status: 401, body: { msg: MONEY_MSG.invalidSignature } };
+    const secret = providerSecrets().paystackSecretKey!;
+    const sign = (body: string) => createHmac('sha512', secret).update(body).digest('hex');
+
+    // The same event again: stored once, refunded once.
+    expect(await api('POST', '/webhooks/paystack', { raw: webhook.body, headers: header(signature) })).toMatchObject({ status: 200, body: { duplicate: true } });
+    // Tampered: the paid withdrawal's reference under the failed one's signature.
+    const paidReference = (paid.body.receipt._id as string).toLowerCase();
+    const tampered = webhook.body.split(reference).join(paidReference);
+    expect(tampered).not.toBe(webhook.body);
+    expect(await api('POST', '/webhooks/paystack', { raw: tampered, headers: header(signature) })).toEqual(refused);
+    expect(await api('POST', '/webhooks/paystack', { raw: webhook.body, headers: header(createHmac('sha512', 'another-secret-key').update(webhook.body).digest('hex')) })).toEqual(refused);
+    expect(await api('POST', '/webhooks/paystack', { raw: webhook.body })).toEqual(refused);
+
+    // Correctly signed: a transfer reference the platform never issued, a reversal of the already
+    // refunded payout, and a failure of the paid one (the provider's verify call says success).
+    for (const forged of [
+      { event: 'transfer.failed', data: { reference: ulid().toLowerCase(), amount: 100000, status: 'failed' } },
+      { event: 'transfer.reversed', data: { reference, amount: 45000, status: 'reversed' } },
+      { event: 'transfer.failed', data: { reference: paidReference, amount: 95000, status: 'failed' } },
+    ]) {
+      const body = JSON.stringify(forged);
+      expect(await api('POST', '/webhooks/paystack', { raw: body, headers: header(sign(body)) })).toMatchObject({ status: 200, body: { duplicate: false } });
+    }
+
+    await settle();
+    expect(await balance(user.token)).toBe(2000);
+    expect(await statusOf(user.token, paid.body.receipt._id)).toBe('success');
+    const refunds = (await transactions(user.token)).filter((t) => t.trans_Type === 'refund');
+    expect(refunds.map((r) => r.relatedTransactionId)).toEqual([failed.body.receipt._id]);
   });
 
   it('parallel withdrawals against one balance never overdraw it', async () => {
