@@ -9,7 +9,7 @@
  *   - payout webhooks (Paystack): wrong or missing signature, tampered body, replay, unknown or
  *     contradicted reference → no balance change, a failed payout refunded once;
  *   - transfers between users, opposite ones at the same time;
- *   - withdrawals: beneficiary, paid out, failed → refunded once, reversed → refunded once, lost
+ *   - withdrawals (POST /withdraw and the contract's POST /withdraw/): beneficiary, paid out, failed → refunded once, reversed → refunded once, lost
  *     webhook → admin re-query; parallel withdrawals against one balance;
  *   - upgrade → the referrer earns ₦500 once (through the bus, or the sweeper when the publish was
  *     lost) → withdrawEarning; the admin's
@@ -358,6 +358,16 @@ describe('withdrawals', () => {
     expect(await statusOf(user.token, paid.body.receipt._id)).toBe('success');
     const refunds = (await transactions(user.token)).filter((t) => t.trans_Type === 'refund');
     expect(refunds.map((r) => r.relatedTransactionId)).toEqual([failed.body.receipt._id]);
+  });
+
+  it('POST /withdraw/ (the contract, with its trailing slash) reaches the withdraw handler just as /withdraw does', async () => {
+    const user = await register();
+    await fundByCoupon(user, 500);
+    expect(await api('POST', '/withdraw/', { token: user.token, body: to('', 200) })).toEqual({ status: 400, body: { msg: MSG.enterAccountNumber } });
+    const sent = await api('POST', '/withdraw/', { token: user.token, body: to('0123456789', 200) });
+    expect(sent).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 300, amountToReceive: 150, fee: 50, receipt: { trans_Type: 'withdrawal', trans_amount: 200 } } });
+    await eventually(() => statusOf(user.token, sent.body.receipt._id), (s) => s === 'success', 'payout success');
+    expect(await balance(user.token)).toBe(300);
   });
 
   it('parallel withdrawals against one balance never overdraw it', async () => {
