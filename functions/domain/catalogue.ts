@@ -12,7 +12,6 @@ import {
   NETWORK_NAMES,
   PLAN_TYPE_NETWORK,
   PLAN_TYPES,
-  SUPPLIERS,
   type NetworkName,
   type PlanType,
   type SupplierName,
@@ -139,7 +138,9 @@ export interface PlanContext {
  * A new plan from an admin's input. Needs a plan type ("Select a network"), a name and a smart
  * earner price; the other tiers default to it (partner to the reseller price), the list price to
  * the smart earner price, the volume to what the name says (else 1 GB), the validity to 30 days,
- * the cost to the type's cost price × volume (else 0), and every supplier's plan id to ours.
+ * the cost to the type's cost price × volume (else 0). Supplier plan ids are only those entered: a
+ * supplier without one is not asked for the plan, unless it is configured to share our plan ids
+ * (`sharesOurPlanIds`, resolved when the order is sent: adapters/suppliers/msorg.ts).
  */
 export function newPlan(planId: number, input: PlanInput, context: PlanContext): PlanCheck {
   if (!input.planType) return { ok: false, problem: 'select_network' };
@@ -167,7 +168,7 @@ export function newPlan(planId: number, input: PlanInput, context: PlanContext):
       resellerPriceKobo,
       partnerPriceKobo: input.partnerPrice ?? resellerPriceKobo,
       apiPriceKobo: input.apiPrice ?? smartEarnerPriceKobo,
-      supplierPlanIds: input.supplierPlanIds ?? Object.fromEntries(SUPPLIERS.map((name) => [name, planId])),
+      supplierPlanIds: input.supplierPlanIds ?? {},
       createdAt: nowIso,
       updatedAt: nowIso,
     },

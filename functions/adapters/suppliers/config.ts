@@ -33,6 +33,11 @@ export const msorgConfigSchema = z.object({
    * true for the usual disco names (MSORG_DISCO_NAMES), or the panel's own `{"<our meter id>": "<disco_name>"}`.
    */
   electricity: z.union([z.boolean(), z.record(z.string().regex(/^\d+$/), z.string().min(1))]).optional(),
+  /**
+   * Whether the panel numbers data plans as we do: then a plan without an entered id for it is sent
+   * with our plan id. Absent or false: such a plan is not sent to this panel at all.
+   */
+  sharesOurPlanIds: z.boolean().optional(),
 });
 export type MsorgSupplierConfig = z.infer<typeof msorgConfigSchema>;
 

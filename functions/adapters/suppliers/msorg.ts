@@ -81,7 +81,8 @@ export class MsorgSupplier implements SupplierGateway {
 
   async buyData(order: DataOrder): Promise<SupplierCallResult> {
     const network = this.config.networkIds[order.network];
-    const plan = order.supplierPlanIds[this.name];
+    // The id entered for this panel; our own only where the panel is configured to share our ids.
+    const plan = order.supplierPlanIds[this.name] ?? (this.config.sharesOurPlanIds ? order.planId : undefined);
     const body = { network, mobile_number: order.phoneNumber, plan, Ported_number: true, request_id: order.requestId };
     const request = { method: 'POST', path: '/api/data/', body, ourPlan: { planId: order.planId, planName: order.planName } };
     // As for airtime: nothing is sent, so nothing can have been delivered — a definite failure (next supplier).

@@ -89,7 +89,7 @@ describe('plan validation', () => {
         resellerPriceKobo: 140_00,
         partnerPriceKobo: 140_00,
         apiPriceKobo: 140_00,
-        supplierPlanIds: { ALARO: 9, GLAD: 9 },
+        supplierPlanIds: {},
       },
     });
   });
