@@ -10,7 +10,7 @@ import { Button, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmMo
 import { useBuyData, type BuyDataInput } from '../api/buy-data.js';
 import { useContacts } from '../api/list-contacts.js';
 import { useNetworkPlans } from '../api/list-network-plans.js';
-import { dataFormProblem, mtnDataType, mtnDataTypes, planPriceFor, plansFor, selectedPlan, type DataPlanOption } from '../lib/data-plans.js';
+import { dataFormProblem, formAfterPurchase, mtnDataType, mtnDataTypes, planPriceFor, plansFor, selectedPlan, type DataPlanOption } from '../lib/data-plans.js';
 
 interface PendingPurchase {
   body: BuyDataInput;
@@ -58,10 +58,11 @@ export function BuyDataPage() {
   };
 
   const resetForm = () => {
-    setNetwork(null);
+    const after = formAfterPurchase();
+    setNetwork(after.network);
     setDataType(null);
-    setChosenPlanId(null);
-    setPhone('');
+    setChosenPlanId(after.planId);
+    setPhone(after.phone);
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -3,6 +3,7 @@ import { MSG } from '../../../../../shared/messages.js';
 import {
   comparePlans,
   dataFormProblem,
+  formAfterPurchase,
   mtnDataType,
   mtnDataTypes,
   planPriceFor,
@@ -122,4 +123,10 @@ describe('buy data form rules', () => {
     expect(dataFormProblem({ ...valid, phone: ' ' })).toBe(MSG.provideAllValues);
   });
   it('checks the phone number', () => expect(dataFormProblem({ ...valid, phone: '0801111111' })).toBe(MSG.checkPhone));
+});
+
+describe('after a successful purchase', () => {
+  it('the phone number is cleared and the network reset to MTN (spec §4), with no plan chosen', () => {
+    expect(formAfterPurchase()).toEqual({ network: 'MTN', planId: null, phone: '' });
+  });
 });

@@ -129,3 +129,8 @@ export function dataFormProblem(values: DataFormValues): string | null {
   if (phone.length !== PHONE_NUMBER_LENGTH || !/^\d+$/.test(phone)) return MSG.checkPhone;
   return null;
 }
+
+/** The form after a successful purchase (spec §4): the phone number cleared, the network back to MTN, no plan chosen. */
+export function formAfterPurchase(): DataFormValues {
+  return { network: 'MTN', planId: null, phone: '' };
+}
