@@ -157,3 +157,8 @@ export const ELECTRICITY_MSG = {
 export function meterMinimumMessage(minimumNaira: string): string {
   return `Minimum purchase for this meter is ${minimumNaira}`;
 }
+
+/** Funding (appended): reserved accounts need the user's identity first, as Monnify requires a BVN or NIN. */
+export const FUNDING_MSG = {
+  kycRequiredForAccounts: 'Complete your KYC first: verify your NIN or BVN with the Update KYC button to get payment accounts',
+} as const;

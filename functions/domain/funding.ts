@@ -191,6 +191,16 @@ export type TransferCreditDecision =
   | { kind: 'retry'; reason: 'pending' };
 
 /**
+ * The identity a reservation is made under: Monnify reserves accounts only for a customer with a
+ * BVN or a NIN (the BVN when both are set); without either, no reservation is asked for.
+ */
+export function reservationIdentity(user: { bvn: string | null; nin: string | null }): { bvn: string } | { nin: string } | undefined {
+  if (user.bvn) return { bvn: user.bvn };
+  if (user.nin) return { nin: user.nin };
+  return undefined;
+}
+
+/**
  * A transfer into a reserved account credits its owner (accountReference = user id), only as the
  * provider's transaction-status call confirms it, and only into an account the owner holds.
  */

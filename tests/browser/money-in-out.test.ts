@@ -1,14 +1,14 @@
 /**
  * Money in and out in Chromium on one local cloud: funding by card through the Squad simulator's
- * checkout page (credited by the signed webhook), reserved accounts and the referral link on the
- * dashboard, funding by bank transfer through the Monnify simulator's "send a transfer" page, a transfer between two users, a withdrawal to a saved beneficiary (payout simulator),
+ * checkout page (credited by the signed webhook), KYC before reserved accounts, reserved accounts
+ * and the referral link on the dashboard, funding by bank transfer through the Monnify simulator's "send a transfer" page, a transfer between two users, a withdrawal to a saved beneficiary (payout simulator),
  * the self-upgrade to reseller (→ logged out at /) and the referrer's earnings page; 360 px layout.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
-import { MONEY_MSG, MSG } from '../../shared/messages.js';
+import { FUNDING_MSG, MONEY_MSG, MSG } from '../../shared/messages.js';
 import { startLocalCloud } from '../support/local-cloud.js';
 import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure, type TestUser } from './helpers.js';
 
@@ -93,12 +93,27 @@ describe('money in and out', () => {
     expect(await balanceOf(alice)).toBe(990);
   });
 
-  it('shows reserved payment accounts, the referral link and copies both', async () => {
+  it('asks for KYC before payment accounts; after KYC shows the reserved accounts, the referral link and copies both', async () => {
     const p = await freshPage();
     await loginInUi(p, alice);
     expect(await p.getByTestId('referral-link').textContent()).toBe(`${cloud.baseUrl}/register/${alice.userName}`);
     await p.getByTestId('referral-link').locator('..').getByRole('button', { name: 'Copy' }).click();
     await toast(p, MSG.referralLinkCopied);
+
+    // Neither NIN nor BVN is set yet: the payment-accounts card points to the update KYC button
+    // (Monnify reserves accounts only under one of them); NIN is the default method.
+    expect(await p.getByTestId('accounts-need-kyc').textContent()).toBe(FUNDING_MSG.kycRequiredForAccounts);
+    expect(await p.getByRole('button', { name: 'Generate account' }).count()).toBe(0);
+    await p.getByRole('button', { name: 'Update KYC' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Update KYC' });
+    expect(await dialog.getByLabel('Verification method').inputValue()).toBe('nin');
+    await dialog.getByLabel('Verification method').selectOption('bvn');
+    await dialog.getByLabel('BVN', { exact: true }).fill('22345678901');
+    const sent = p.waitForRequest((request) => request.url().endsWith('/auth/updateKyc'));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    expect((await sent).postDataJSON()).toEqual({ bvn: '22345678901' });
+    await toast(p, MONEY_MSG.kycVerified);
+    await p.getByRole('button', { name: 'Update KYC' }).waitFor({ state: 'detached' });
 
     await p.getByRole('button', { name: 'Generate account' }).click();
     const cards = p.getByTestId('payment-accounts').locator('.account-card');
@@ -107,20 +122,12 @@ describe('money in and out', () => {
     expect(await cards.first().textContent()).toContain(alice.userName.slice(0, 10));
     await cards.first().getByRole('button', { name: 'Copy' }).click();
     await toast(p, MSG.accountNumberCopied);
-    // Neither NIN nor BVN is set yet: the update KYC button shows; NIN is the default method.
-    await p.getByRole('button', { name: 'Update KYC' }).click();
-    const dialog = p.getByRole('dialog', { name: 'Update KYC' });
-    expect(await dialog.getByLabel('Verification method').inputValue()).toBe('nin');
-    await dialog.getByLabel('Verification method').selectOption('bvn');
-    await dialog.getByLabel('BVN').fill('22345678901');
-    const sent = p.waitForRequest((request) => request.url().endsWith('/auth/updateKyc'));
-    await dialog.getByRole('button', { name: 'Verify' }).click();
-    expect((await sent).postDataJSON()).toEqual({ bvn: '22345678901' });
-    await toast(p, MONEY_MSG.kycVerified);
-    await p.getByRole('button', { name: 'Update KYC' }).waitFor({ state: 'detached' });
   });
 
   it('funds the wallet by bank transfer: copy a reserved account number, a sender pays into it, credited less 1%', async () => {
+    // KYC first (through the API): reserved accounts need a NIN or BVN.
+    const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: dave.userName, password: dave.password } });
+    await callApi(cloud.baseUrl, 'updateKyc', { token: session.token, body: { nin: `4${String(Date.now()).slice(-10)}` } });
     const p = await freshPage();
     await loginInUi(p, dave);
     await p.getByRole('button', { name: 'Generate account' }).click();

@@ -4,7 +4,8 @@
  *   - card payment through the Squad checkout page → credited once (paid − 1%); the same webhook
  *     replayed, a tampered body, a wrong or missing signature, an unknown or abandoned reference
  *     → no change;
- *   - reserved accounts (Monnify) → "send a transfer" → credited once; replay, a tampered body,
+ *   - reserved accounts (Monnify): refused before KYC (the provider is not called), then
+ *     reserved under the NIN → "send a transfer" → credited once; replay, a tampered body,
  *     another key's or no signature, a signed event for a transaction Monnify does not know → no change;
  *   - payout webhooks (Paystack): wrong or missing signature, tampered body, replay, unknown or
  *     contradicted reference → no balance change, a failed payout refunded once;
@@ -24,7 +25,7 @@ import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { PAYOUT_ACCOUNTS } from '../../infra/local/simulators/payout.js';
-import { MONEY_MSG, MSG } from '../../shared/messages.js';
+import { FUNDING_MSG, MONEY_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 
 const cloud = useLocalCloud();
@@ -121,6 +122,14 @@ async function fundByCoupon(user: { token: string; userName: string }, naira: nu
 const balance = async (token: string) => (await api('GET', '/auth', { token })).body.user.balance as number;
 const transactions = async (token: string) => (await api('GET', '/transaction', { token })).body.transactions as any[];
 
+let ninCount = 0;
+/** KYC with a fresh NIN (the identity simulator matches any 11 digits not starting 000 or 999). */
+async function verifyKyc(token: string): Promise<void> {
+  ninCount += 1;
+  const nin = `3${String(Date.now()).slice(-8)}${String(ninCount).padStart(2, '0')}`;
+  expect((await api('POST', '/auth/updateKyc', { token, body: { nin } })).status).toBe(200);
+}
+
 afterAll(async () => {
   // Nothing to clean: the harness removes the data folder.
 });
@@ -176,14 +185,25 @@ describe('card payment (Squad)', () => {
 });
 
 describe('reserved accounts (Monnify)', () => {
-  it('generateAcc reserves accounts at several banks once; a transfer to one credits the wallet once; a replay changes nothing', async () => {
+  it('generateAcc without a BVN or NIN answers 400 "complete your KYC first" and reserves nothing at Monnify', async () => {
     const user = await register();
+    const before = ((await sim('/monnify/accounts')).body as any[]).length;
+    expect(await api('GET', '/auth/generateAcc', { token: user.token })).toEqual({ status: 400, body: { msg: FUNDING_MSG.kycRequiredForAccounts } });
+    expect((await sim('/monnify/accounts')).body as any[]).toHaveLength(before);
+    expect((await api('GET', '/auth', { token: user.token })).body.user.accountNumbers).toEqual([]);
+  });
+
+  it('after KYC, generateAcc reserves accounts at several banks once (under the NIN); a transfer to one credits the wallet once; a replay changes nothing', async () => {
+    const user = await register();
+    await verifyKyc(user.token);
     const first = await api('GET', '/auth/generateAcc', { token: user.token });
     expect(first).toMatchObject({ status: 200, body: { msg: MONEY_MSG.accountsGenerated } });
     expect(first.body.accountNumbers.length).toBeGreaterThanOrEqual(2);
     const again = await api('GET', '/auth/generateAcc', { token: user.token });
     expect(again.body.accountNumbers).toEqual(first.body.accountNumbers);
     expect((await api('GET', '/auth', { token: user.token })).body.user.accountNumbers).toEqual(first.body.accountNumbers);
+    const me = (await api('GET', '/auth', { token: user.token })).body.user;
+    expect(((await sim('/monnify/accounts')).body as any[]).find((c) => c.accountReference === user.userId)).toMatchObject({ nin: me.nin });
 
     const page = await fetch(`${cloud().baseUrl}/_sim/monnify/transfer`);
     expect(await page.text()).toContain('Send a bank transfer');
@@ -203,6 +223,7 @@ describe('reserved accounts (Monnify)', () => {
 
   it('Monnify webhooks credit nothing when the body is tampered, signed with another key, unsigned, or signed correctly for a transaction Monnify does not know', async () => {
     const user = await register();
+    await verifyKyc(user.token);
     const accounts = (await api('GET', '/auth/generateAcc', { token: user.token })).body.accountNumbers as { accountNumber: string }[];
     const accountNumber = accounts[0]!.accountNumber;
     await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber, amount: 1000 } });

@@ -1,12 +1,13 @@
 /**
  * The funding HTTP service: POST /fundWallet/squad/initiate (a card payment link; the wallet is
  * credited later, only by the provider's signed webhook after its verify call) and
- * GET /auth/generateAcc (reserved bank accounts at several banks, kept on the user, idempotent).
+ * GET /auth/generateAcc (reserved bank accounts at several banks, kept on the user, idempotent;
+ * the user's BVN or NIN is required, as Monnify requires one).
  */
 import { ulid } from 'ulid';
 import { RESERVED_ACCOUNT_NAME_CHARS } from '../../../shared/constants.js';
 import { initiateSquadPaymentRequest, type GenerateAccountsResponse, type InitiateSquadPaymentResponse } from '../../../shared/api/funding.js';
-import { MONEY_MSG, MSG } from '../../../shared/messages.js';
+import { FUNDING_MSG, MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { InvalidAmountError, koboToNaira, nairaToKobo } from '../../../shared/money.js';
 import { requireEnv } from '../../adapters/config.js';
@@ -15,7 +16,7 @@ import { getUserById, loadPrincipal } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { cardPaymentsFromEnv, reservedAccountsFromEnv } from '../../adapters/providers/index.js';
 import { displayName, type UserProfile } from '../../domain/accounts.js';
-import { checkFundingAmount, fundingSplit, newPaymentReference } from '../../domain/funding.js';
+import { checkFundingAmount, fundingSplit, newPaymentReference, reservationIdentity } from '../../domain/funding.js';
 import type { Logger } from '../../domain/settlement.js';
 import type { FundingStore } from '../../ports/money.js';
 import type { CardPayments, ReservedAccounts } from '../../ports/payments.js';
@@ -100,14 +101,16 @@ export function fundingOperations(deps: FundingDeps) {
       const body: GenerateAccountsResponse = { msg: MONEY_MSG.accountsExist, accountNumbers: user.accountNumbers, accountName };
       return { body };
     }
+    // Monnify reserves accounts only under a BVN or NIN: without one, ask for KYC before the provider is called.
+    const identity = reservationIdentity(user);
+    if (!identity) throw new BadRequestError(FUNDING_MSG.kycRequiredForAccounts);
     const reserved = await deps.accounts().reserve({
       // Our user id is the account reference: a transfer into any of these accounts names its owner.
       accountReference: user.userId,
       accountName,
       customerEmail: user.email,
       customerName: displayName(user),
-      ...(user.bvn ? { bvn: user.bvn } : {}),
-      ...(user.nin ? { nin: user.nin } : {}),
+      ...identity,
     });
     if (reserved.kind !== 'reserved') {
       deps.log.error('reserved accounts not created', { userId: user.userId, outcome: reserved.kind, detail: reserved.detail });

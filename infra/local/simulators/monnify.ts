@@ -11,7 +11,8 @@
  *                                                         webhook (monnify-signature = HMAC-SHA512 hex of the raw
  *                                                         body with the client secret) goes to the platform
  * For tests: GET /webhooks (every webhook sent, byte for byte), GET /accounts.
- * A reference that already holds accounts answers R42 on a second reservation, as Monnify does.
+ * A reference that already holds accounts answers R42 on a second reservation, as Monnify does;
+ * a reservation without a BVN or NIN is refused (400 with a responseMessage), as Monnify does.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -142,6 +143,7 @@ export class MonnifySimulator {
       status: 'ACTIVE',
       createdOn: c.createdOn,
       ...(c.bvn ? { bvn: c.bvn } : {}),
+      ...(c.nin ? { nin: c.nin } : {}),
       restrictPaymentSource: false,
     };
   }
@@ -156,6 +158,11 @@ export class MonnifySimulator {
     if (body.contractCode !== this.options.contractCode) return sendJson(res, 400, fail('Invalid contract code'));
     if ((body.currencyCode ?? 'NGN') !== 'NGN') return sendJson(res, 400, fail('Unsupported currency'));
     if (body.getAllAvailableBanks !== true && !Array.isArray(body.preferredBanks)) return sendJson(res, 400, fail('getAllAvailableBanks or preferredBanks is required'));
+    // Monnify reserves accounts only for a customer identified by a BVN or a NIN (11 digits each).
+    const bvn = typeof body.bvn === 'string' ? body.bvn.trim() : '';
+    const nin = typeof body.nin === 'string' ? body.nin.trim() : '';
+    if (!bvn && !nin) return sendJson(res, 400, fail('BVN or NIN is required to reserve an account for this customer'));
+    if ((bvn && !/^\d{11}$/.test(bvn)) || (nin && !/^\d{11}$/.test(nin))) return sendJson(res, 400, fail('BVN and NIN must be 11 digits'));
     if (this.state.value.customers[body.accountReference]) {
       return sendJson(res, 422, fail('You cannot reserve more than 1 account(s) for a customer', 'R42'));
     }
@@ -166,8 +173,8 @@ export class MonnifySimulator {
       accountName: body.accountName,
       customerEmail: body.customerEmail,
       customerName: body.customerName,
-      ...(typeof body.bvn === 'string' ? { bvn: body.bvn } : {}),
-      ...(typeof body.nin === 'string' ? { nin: body.nin } : {}),
+      ...(bvn ? { bvn } : {}),
+      ...(nin ? { nin } : {}),
       reservationReference: randomBytes(10).toString('hex').toUpperCase(),
       createdOn: new Date().toISOString().replace('T', ' ').slice(0, 19),
       accounts: banks.map((bank) => ({ ...bank, accountNumber: String(this.state.value.nextAccountNumber++), accountName: `VTU-${body.accountName}` })),

@@ -85,13 +85,29 @@ describe('Squad simulator × Squad adapter', () => {
 });
 
 describe('Monnify simulator × Monnify adapter', () => {
+  it('refuses a reservation without a BVN or NIN, as Monnify does (400 with a responseMessage); accepts one with a BVN', async () => {
+    const adapter = monnifyReservedAccounts({ baseUrl: `${base}/monnify`, contractCode: 'C1', apiKey: async () => SECRETS.monnifyApi, secretKey: async () => SECRETS.monnifySecret, timeoutMs: 2000 });
+    const customer = { accountReference: 'USER-KYC', accountName: 'Bayo', customerEmail: 'b@example.com', customerName: 'Bayo Ade' };
+    expect(await adapter.reserve(customer)).toEqual({ kind: 'rejected', detail: expect.stringContaining('BVN or NIN is required') });
+    const login = await fetch(`${base}/monnify/api/v1/auth/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${SECRETS.monnifyApi}:${SECRETS.monnifySecret}`).toString('base64')}` } });
+    const token = ((await login.json()) as any).responseBody.accessToken as string;
+    const direct = await fetch(`${base}/monnify/api/v2/bank-transfer/reserved-accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...customer, contractCode: 'C1', currencyCode: 'NGN', getAllAvailableBanks: true }),
+    });
+    expect(direct.status).toBe(400);
+    expect(await direct.json()).toMatchObject({ requestSuccessful: false, responseMessage: expect.stringContaining('BVN or NIN') });
+    expect((await adapter.reserve({ ...customer, bvn: '22345678901' })).kind).toBe('reserved');
+  });
+
   it('reserves accounts once per reference (a second reservation answers the same ones); a transfer is PAID, signed, and verifiable', async () => {
     const adapter = monnifyReservedAccounts({ baseUrl: `${base}/monnify`, contractCode: 'C1', apiKey: async () => SECRETS.monnifyApi, secretKey: async () => SECRETS.monnifySecret, timeoutMs: 2000 });
-    const first = await adapter.reserve({ accountReference: 'USER1', accountName: 'Ada', customerEmail: 'a@example.com', customerName: 'Ada Okafor' });
+    const first = await adapter.reserve({ accountReference: 'USER1', accountName: 'Ada', customerEmail: 'a@example.com', customerName: 'Ada Okafor', nin: '12345678901' });
     expect(first.kind).toBe('reserved');
     if (first.kind !== 'reserved') return;
     expect(first.accounts.length).toBe(3);
-    expect(await adapter.reserve({ accountReference: 'USER1', accountName: 'Ada', customerEmail: 'a@example.com', customerName: 'Ada Okafor' })).toEqual(first);
+    expect(await adapter.reserve({ accountReference: 'USER1', accountName: 'Ada', customerEmail: 'a@example.com', customerName: 'Ada Okafor', nin: '12345678901' })).toEqual(first);
     const sent = await fetch(`${base}/monnify/transfer?format=json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountNumber: first.accounts[0]!.accountNumber, amount: 2500.5 }) });
     const { responseBody } = (await sent.json()) as any;
     const hook = received.find((r) => r.provider === 'monnify')!;

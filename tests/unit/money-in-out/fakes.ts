@@ -32,8 +32,11 @@ export class FakeCards implements CardPayments {
 
 export class FakeAccounts implements ReservedAccounts {
   readonly transfers = new Map<string, VerifiedTransfer>();
+  /** What each reservation asked the provider for. */
+  readonly reservations: Parameters<ReservedAccounts['reserve']>[0][] = [];
   private next = 7_000_000_001;
-  async reserve() {
+  async reserve(input?: Parameters<ReservedAccounts['reserve']>[0]) {
+    if (input) this.reservations.push(input);
     return { kind: 'reserved' as const, accounts: [{ bankName: 'Wema bank', accountNumber: String(this.next++) }] };
   }
   async verifyTransaction(reference: string) {

@@ -13,7 +13,7 @@ import { transfersOperations } from '../../../functions/handlers/http/transfers.
 import { rawBodyOf } from '../../../functions/handlers/http/webhooks.js';
 import { withdrawalsOperations, type WithdrawalsDeps } from '../../../functions/handlers/http/withdrawals.js';
 import type { FundingStore, WithdrawalStore } from '../../../functions/ports/money.js';
-import { MONEY_MSG, MSG } from '../../../shared/messages.js';
+import { FUNDING_MSG, MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { FakeCards, FakeAccounts, FakePayouts, quietLog } from './fakes.js';
 
@@ -126,14 +126,34 @@ describe('POST /fundWallet/squad/initiate', () => {
 });
 
 describe('GET /auth/generateAcc', () => {
-  it('reserves accounts once, named after the first 10 characters of the user; a second call answers the same ones', async () => {
-    const { ops, store } = funding();
+  const verified: UserProfile = { ...profile, nin: '12345678901' };
+
+  it('reserves accounts once, named after the first 10 characters of the user, under their NIN; a second call answers the same ones', async () => {
+    const accounts = new FakeAccounts();
+    const { ops, store } = funding({ findUser: async () => verified, accounts: () => accounts });
     const first = await ops.generateReservedAccounts(request('generateReservedAccounts'));
     expect(first.body).toMatchObject({ msg: MONEY_MSG.accountsGenerated, accountName: 'Ada Okafor', accountNumbers: [{ bankName: 'Wema bank' }] });
+    expect(accounts.reservations).toEqual([expect.objectContaining({ accountReference: 'U1', nin: '12345678901' })]);
     const existing = [{ bankName: 'Wema bank', accountNumber: '5000000001' }];
-    const again = funding({ findUser: async () => ({ ...profile, accountNumbers: existing }) });
+    const again = funding({ findUser: async () => ({ ...verified, accountNumbers: existing }) });
     expect((await again.ops.generateReservedAccounts(request('generateReservedAccounts'))).body).toEqual({ msg: MONEY_MSG.accountsExist, accountNumbers: existing, accountName: 'Ada Okafor' });
     expect(store.saved).toHaveLength(1);
+  });
+
+  it('without a BVN or NIN: a 400 asking to complete KYC first, and the provider is never called', async () => {
+    const accounts = new FakeAccounts();
+    const { ops, store } = funding({ accounts: () => accounts });
+    expect(await refusal(ops.generateReservedAccounts(request('generateReservedAccounts')))).toEqual({ status: 400, msg: FUNDING_MSG.kycRequiredForAccounts });
+    expect(accounts.reservations).toEqual([]);
+    expect(store.saved).toEqual([]);
+  });
+
+  it('with a BVN (and no NIN) the reservation is made under the BVN', async () => {
+    const accounts = new FakeAccounts();
+    const { ops } = funding({ findUser: async () => ({ ...profile, bvn: '22345678901' }), accounts: () => accounts });
+    expect((await ops.generateReservedAccounts(request('generateReservedAccounts'))).body).toMatchObject({ msg: MONEY_MSG.accountsGenerated });
+    expect(accounts.reservations).toEqual([expect.objectContaining({ bvn: '22345678901' })]);
+    expect(accounts.reservations[0]).not.toHaveProperty('nin');
   });
 });
 

@@ -1,11 +1,14 @@
 import type { UserView } from '../../../../../shared/api/accounts.js';
 import { RESERVED_ACCOUNT_NAME_CHARS } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
+import { FUNDING_MSG, MSG } from '../../../../../shared/messages.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { Button, CopyButton, notify } from '../../../ui/index.js';
 import { useGenerateReservedAccounts } from '../api/generate-reserved-accounts.js';
 
-/** The reserved bank accounts a transfer to funds the wallet; a "generate account" action while there are none. */
+/**
+ * The reserved bank accounts a transfer to funds the wallet; a "generate account" action while
+ * there are none, once the user's BVN or NIN is verified (until then, a pointer to Update KYC).
+ */
 export function PaymentAccounts({ user }: { user: UserView }) {
   const generate = useGenerateReservedAccounts();
   const accountName = (user.fullName || user.userName).slice(0, RESERVED_ACCOUNT_NAME_CHARS);
@@ -14,7 +17,12 @@ export function PaymentAccounts({ user }: { user: UserView }) {
   return (
     <div className="card">
       <h2 className="card-title">Payment accounts</h2>
-      {accounts.length === 0 ? (
+      {accounts.length === 0 && !user.bvn && !user.nin ? (
+        // Monnify reserves accounts only under a BVN or NIN: KYC first, with the Update KYC button above.
+        <p className="notice" role="status" data-testid="accounts-need-kyc">
+          {FUNDING_MSG.kycRequiredForAccounts}
+        </p>
+      ) : accounts.length === 0 ? (
         <>
           <p className="muted">Get bank accounts of your own: any transfer to them funds your wallet.</p>
           <Button
