@@ -314,6 +314,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     }
     step('seed');
 
+    const pollers: SqsPoller[] = [];
     for (const mapping of topology.eventSourceMappings.filter((m) => m.enabled)) {
       const poller = new SqsPoller({
         mapping,
@@ -325,8 +326,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
         log,
       });
       poller.start();
-      stops.push(() => poller.stop());
+      pollers.push(poller);
     }
+    // Together: each may be idle-waiting up to a second, and Ctrl-C should not wait for them one by one.
+    stops.push(async () => void (await Promise.all(pollers.map((poller) => poller.stop()))));
 
     const scheduler = new LocalScheduler(
       topology.schedules,

@@ -82,7 +82,27 @@ export function freePort(): Promise<number> {
   });
 }
 
-const READY = /LOCAL CLOUD READY (\S+)/;
+/** The environment a test gives the platform: its port and data folder, the test admin, quiet logs, none of Vitest's variables. */
+export function localCloudEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: TEST_ADMIN.userName,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // Vitest's own variables would leak into the platform's process otherwise.
+    VITEST: '',
+    VITEST_POOL_ID: '',
+    VITEST_WORKER_ID: '',
+    NODE_OPTIONS: '',
+    ...extra,
+  };
+}
+
+export const READY = /LOCAL CLOUD READY (\S+)/;
 const MAX_OUTPUT_CHARS = 200_000;
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
@@ -101,25 +121,12 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     // Own process group, so stop() can end the platform and everything it started (Java) at once.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: TEST_ADMIN.userName,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ADMIN_EMAIL: TEST_ADMIN.email,
+    env: localCloudEnv(port, dataDir, {
       LOCAL_SCHEDULE_INTERVAL_MS: '500',
       SUPPLIER_TIMEOUT_MS: '1000',
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       LOCAL_CLOUD_PARENT_PID: String(process.pid),
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      // Vitest's own variables would leak into the platform's process otherwise.
-      VITEST: '',
-      VITEST_POOL_ID: '',
-      VITEST_WORKER_ID: '',
-      NODE_OPTIONS: '',
       ...options.env,
-    },
+    }),
   });
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
