@@ -174,6 +174,19 @@ describe('money in and out', () => {
     expect(await rows.first().textContent()).toContain('+₦1,980.00');
     await rows.first().getByRole('button', { name: 'Details' }).click();
     await p.getByRole('dialog').getByText('Wallet funded by bank transfer: paid ₦2,000.00, charge ₦20.00', { exact: false }).waitFor();
+
+    // Fund wallet now offers the reserved accounts as the bank-transfer way, next to the card link.
+    await p.goto('/profile/fundWallet');
+    await p.getByRole('heading', { name: 'Fund wallet' }).waitFor();
+    const transfer = p.getByTestId('fund-by-transfer');
+    await transfer.getByRole('heading', { name: 'Pay by bank transfer' }).waitFor();
+    const fundCard = transfer.locator('.account-card').filter({ hasText: accountNumber });
+    expect(await fundCard.locator('.account-number').textContent()).toBe(accountNumber);
+    await fundCard.getByRole('button', { name: 'Copy' }).click();
+    await toast(p, MSG.accountNumberCopied);
+    await p.getByLabel('Amount (₦)', { exact: true }).fill('500');
+    await p.getByRole('button', { name: 'Fund wallet' }).click();
+    expect(await p.getByRole('link', { name: 'proceed to pay' }).getAttribute('href')).toContain('/_sim/squad/checkout/');
   });
 
   it('transfers between two users in two steps, refusing more than the balance', async () => {

@@ -1,9 +1,9 @@
 import type { UserView } from '../../../../../shared/api/accounts.js';
-import { RESERVED_ACCOUNT_NAME_CHARS } from '../../../../../shared/constants.js';
 import { FUNDING_MSG, MSG } from '../../../../../shared/messages.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { Button, CopyButton, notify } from '../../../ui/index.js';
+import { Button, notify } from '../../../ui/index.js';
 import { useGenerateReservedAccounts } from '../api/generate-reserved-accounts.js';
+import { ReservedAccountCards } from './ReservedAccountCards.js';
 
 /**
  * The reserved bank accounts a transfer to funds the wallet; a "generate account" action while
@@ -11,7 +11,6 @@ import { useGenerateReservedAccounts } from '../api/generate-reserved-accounts.j
  */
 export function PaymentAccounts({ user }: { user: UserView }) {
   const generate = useGenerateReservedAccounts();
-  const accountName = (user.fullName || user.userName).slice(0, RESERVED_ACCOUNT_NAME_CHARS);
   const accounts = user.accountNumbers ?? [];
 
   return (
@@ -38,16 +37,7 @@ export function PaymentAccounts({ user }: { user: UserView }) {
           </Button>
         </>
       ) : (
-        <div className="account-cards" data-testid="payment-accounts">
-          {accounts.map((account) => (
-            <div key={`${account.bankName}:${account.accountNumber}`} className="account-card">
-              <span className="muted">{account.bankName}</span>
-              <span className="account-number">{account.accountNumber}</span>
-              <span>{accountName}</span>
-              <CopyButton text={account.accountNumber} toastMessage={MSG.accountNumberCopied} label="Copy" />
-            </div>
-          ))}
-        </div>
+        <ReservedAccountCards user={user} testId="payment-accounts" />
       )}
     </div>
   );

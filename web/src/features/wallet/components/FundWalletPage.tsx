@@ -9,9 +9,13 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
 import { Button, Input, notify } from '../../../ui/index.js';
+import { ReservedAccountCards } from '../../dashboard/components/ReservedAccountCards.js';
 import { useInitiateSquadPayment } from '../api/initiate-squad-payment.js';
 
-/** Fund the wallet by card (spec §4): the amount gives a payment link, then "proceed to pay" goes there. */
+/**
+ * Fund the wallet (spec §4): by card, the amount gives a payment link, then "proceed to pay" goes
+ * there; a user with reserved accounts also sees them here as the bank-transfer way to pay.
+ */
 export function FundWalletPage() {
   const session = useSession();
   const initiate = useInitiateSquadPayment();
@@ -82,6 +86,13 @@ export function FundWalletPage() {
           </Button>
         ) : null}
       </form>
+      {session && (session.user.accountNumbers ?? []).length > 0 ? (
+        <div className="card" data-testid="fund-by-transfer">
+          <h2 className="card-title">Pay by bank transfer</h2>
+          <p className="muted">Transfer to any of your accounts below from your bank app: your wallet is credited less the 1% charge.</p>
+          <ReservedAccountCards user={session.user} testId="fund-wallet-accounts" />
+        </div>
+      ) : null}
       <p className="muted">
         Have a coupon? <Link to="/profile/fundWallet/coupon">Fund wallet with a coupon</Link>
       </p>
