@@ -269,7 +269,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       AWS_ENDPOINT_URL_SESV2: servicesUrl,
       JWT_SECRET: config.secrets.jwtSecret,
       SUPPLIERS_CONFIG: JSON.stringify([
-        ...SIMULATED_SUPPLIERS.map((s) => ({ name: s.name, protocol: 'msorg', baseUrl: supplierUrls[s.name], networkIds: s.networkIds, electricity: s.electricity })),
+        ...SIMULATED_SUPPLIERS.map((s) => ({ name: s.name, protocol: 'msorg', baseUrl: supplierUrls[s.name], networkIds: s.networkIds, electricity: s.electricity, sharesOurPlanIds: s.sharesOurPlanIds })),
         { name: SIMULATED_VTPASS.name, protocol: 'vtpass', baseUrl: supplierUrls[SIMULATED_VTPASS.name], networks: SIMULATED_VTPASS.networks, electricity: SIMULATED_VTPASS.electricity },
       ]),
       SUPPLIER_TOKENS: JSON.stringify({

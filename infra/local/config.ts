@@ -13,10 +13,11 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 
 /**
  * The two MSORG panels of the spec, with each panel's own network ids (integrations.md). ALARO
  * also sells electricity (the usual disco names): the failover after VTpass, which comes first.
+ * ALARO numbers its plans as we do (an admin-added plan goes there under our id); GLAD does not.
  */
 export const SIMULATED_SUPPLIERS = [
-  { name: 'ALARO', path: 'alaro', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 }, electricity: true },
-  { name: 'GLAD', path: 'glad', networkIds: { MTN: 1, GLO: 2, '9MOBILE': 3, AIRTEL: 4 }, electricity: false },
+  { name: 'ALARO', path: 'alaro', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 }, electricity: true, sharesOurPlanIds: true },
+  { name: 'GLAD', path: 'glad', networkIds: { MTN: 1, GLO: 2, '9MOBILE': 3, AIRTEL: 4 }, electricity: false, sharesOurPlanIds: false },
 ] as const;
 export type SimulatedSupplierName = (typeof SIMULATED_SUPPLIERS)[number]['name'];
 

@@ -162,12 +162,20 @@ describe('the catalogue on the local cloud', () => {
     expect(plans.MTN[0].planCostPrice).toBe(0);
   });
 
-  it('the plan manager: an admin adds (network required: "Select a network") and deletes a plan; a user may not', async () => {
+  it('the plan manager: an admin adds (network required: "Select a network") a plan that sells at ALARO under our id (GLAD, with no id entered, is skipped) and deletes it; a user may not', async () => {
     const token = await admin();
     expect(await api('POST', '/dataPlan/add', { token, body: { planName: '1GB', smartEarnerPrice: 300 } })).toEqual({ status: 400, body: { msg: MSG.selectNetworkAdmin } });
     const added = await api('POST', '/dataPlan/add', { token, body: { planType: 'GLO', planName: '1.35GB', planValidity: '14 days', smartEarnerPrice: 300 } });
     expect(added).toMatchObject({ status: 201, body: { plan: { planType: 'GLO', volumeRatio: 1.35, smartEarnerPrice: 300 } } });
     expect((await api('GET', '/prices')).body.some((r: any) => r.id === added.body.plan.planId)).toBe(true);
+    // No supplier plan id was entered: ALARO numbers plans as we do and gets ours; GLAD gets none.
+    const buyer = await fundedUser(1000);
+    const bought = await buyData(buyer.token, 2, added.body.plan.planId);
+    expect(bought.status).toBe(200);
+    expect(await waitForStatus(buyer.token, bought.body.receipt._id, FINAL)).toMatchObject({ trans_Status: 'success' });
+    const atAlaro = await cloud().simulatorCalls('ALARO', bought.body.receipt._id);
+    expect(atAlaro.transactions?.[0]).toMatchObject({ plan: added.body.plan.planId });
+    expect((await submissions('GLAD', bought.body.receipt._id)).count).toBe(0);
     const user = await fundedUser(0);
     expect((await api('DELETE', `/dataPlan/delete?planId=${added.body.plan.planId}`, { token: user.token })).status).toBe(403);
     expect(await api('DELETE', `/dataPlan/delete?planId=${added.body.plan.planId}`, { token })).toEqual({ status: 200, body: { msg: CATALOGUE_MSG.planDeleted } });
