@@ -2,12 +2,14 @@
  * Money in and out in Chromium on one local cloud: funding by card through the Squad simulator's
  * checkout page (credited by the signed webhook), KYC before reserved accounts, reserved accounts
  * and the referral link on the dashboard, funding by bank transfer through the Monnify simulator's "send a transfer" page, a transfer between two users, a withdrawal to a saved beneficiary (payout simulator),
- * the self-upgrade to reseller (→ logged out at /) and the referrer's earnings page; 360 px layout.
+ * an admin's "Check status" settling a withdrawal whose webhook was lost, the self-upgrade to
+ * reseller (→ logged out at /) and the referrer's earnings page; 360 px layout.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
+import type { WithdrawResponse } from '../../shared/api/withdrawals.js';
 import { FUNDING_MSG, MONEY_MSG, MSG } from '../../shared/messages.js';
 import { startLocalCloud } from '../support/local-cloud.js';
 import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure, type TestUser } from './helpers.js';
@@ -289,6 +291,44 @@ describe('money in and out', () => {
     await toast(p, MONEY_MSG.earningsWithdrawn);
     await p.getByTestId('earning-balance').filter({ hasText: '₦0.00' }).waitFor();
     expect(await balanceOf(alice)).toBe(990);
+  });
+
+  it('an admin\'s "Check status" on a pending withdrawal (paid at the bank, webhook lost: 3333333333) settles it as success and refreshes the list', async () => {
+    const erin = newTestUser('mie');
+    await registerViaApi(cloud.baseUrl, erin);
+    await fundWithCoupon(erin, 1000);
+    const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: erin.userName, password: erin.password } });
+    await callApi<WithdrawResponse>(cloud.baseUrl, 'withdraw', {
+      token: session.token,
+      body: { bankName: 'Access Bank', bankCode: '044', accountNumber: '3333333333', amount: 300, accountName: 'ADA OKAFOR', bankAccountName: 'ADA OKAFOR' },
+    });
+
+    // The user sees their open withdrawal, but checking its status is for admins.
+    const own = await freshPage();
+    await loginInUi(own, erin);
+    await own.goto('/profile/transactions');
+    await own.getByRole('heading', { name: 'Transactions' }).waitFor();
+    await own.getByTestId('transaction-row').filter({ hasText: 'withdrawal' }).getByRole('button', { name: 'Details' }).click();
+    await own.getByRole('dialog', { name: 'Transaction details' }).getByTestId('transaction-details').waitFor();
+    expect(await own.getByRole('button', { name: 'Check status' }).count()).toBe(0);
+
+    const p = await freshPage();
+    await loginInUi(p, cloud.adminLogin);
+    await p.goto('/profile/transactions');
+    await p.getByRole('heading', { name: 'Transactions' }).waitFor();
+    await p.getByLabel('User name', { exact: true }).fill(erin.userName);
+    // The payout was made but its webhook was lost: the withdrawal stays pending (the list refreshes itself while it is open).
+    const erinsWithdrawal = p.getByTestId('transaction-row').filter({ hasText: 'withdrawal' }).filter({ hasText: erin.userName });
+    const row = erinsWithdrawal.and(p.locator('[data-status="pending"]'));
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByRole('button', { name: 'Details' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Transaction details' });
+    await dialog.getByRole('button', { name: 'Check status' }).click();
+    await toast(p, MONEY_MSG.withdrawalSettled);
+    await dialog.getByRole('button', { name: 'Check status' }).waitFor({ state: 'detached' });
+    await erinsWithdrawal.and(p.locator('[data-status="success"]')).waitFor();
+    expect(await erinsWithdrawal.count()).toBe(1);
+    expect(await balanceOf(erin)).toBe(700);
   });
 
   it('shows "No referral yet" to a user without referrals, and fits a 360 px phone', async () => {

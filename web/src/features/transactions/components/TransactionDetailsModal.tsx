@@ -1,13 +1,39 @@
 import type { ReactNode } from 'react';
 import type { TransactionView } from '../../../../../shared/api/transactions.js';
+import { OPEN_STATUSES } from '../../../../../shared/constants.js';
+import { errorMessage } from '../../../lib/api-client.js';
 import { showNaira } from '../../../lib/money.js';
 import { MSG } from '../../../../../shared/messages.js';
-import { Button, CopyButton, Modal } from '../../../ui/index.js';
+import { Button, CopyButton, Modal, notify } from '../../../ui/index.js';
+import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
 import { formatDateTime } from './format.js';
 import { StatusBadge } from './StatusBadge.js';
 
-export function TransactionDetailsModal({ transaction, showProfit, onClose }: { transaction: TransactionView | null; showProfit: boolean; onClose: () => void }) {
+/**
+ * One transaction's details. An admin viewing an open (processing or pending) withdrawal can
+ * "Check status": the payout provider is re-queried and the list refreshed (spec §6).
+ */
+export function TransactionDetailsModal({
+  transaction,
+  showProfit,
+  canCheckStatus = false,
+  onClose,
+}: {
+  transaction: TransactionView | null;
+  showProfit: boolean;
+  /** The viewer is an admin. */
+  canCheckStatus?: boolean;
+  onClose: () => void;
+}) {
   const t = transaction;
+  const reQuery = useReQueryWithdrawal();
+  const checkable = canCheckStatus && t !== null && t.trans_Type === 'withdrawal' && OPEN_STATUSES.includes(t.trans_Status);
+  const checkStatus = () =>
+    t &&
+    reQuery.mutate(t._id, {
+      onSuccess: (answer) => notify.success(answer.msg),
+      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+    });
   const rows: Array<[string, ReactNode]> = t
     ? [
         ['Transaction id', <code key="id">{t._id}</code>],
@@ -54,7 +80,21 @@ export function TransactionDetailsModal({ transaction, showProfit, onClose }: { 
       ]
     : [];
   return (
-    <Modal open={t !== null} title="Transaction details" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+    <Modal
+      open={t !== null}
+      title="Transaction details"
+      onClose={onClose}
+      footer={
+        <>
+          {checkable ? (
+            <Button variant="secondary" loading={reQuery.isPending} onClick={checkStatus}>
+              Check status
+            </Button>
+          ) : null}
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
+    >
       <dl className="details" data-testid="transaction-details">
         {rows.map(([label, value]) => (
           <div key={label} className="details-row">
