@@ -37,7 +37,9 @@ export class IdentitySimulator {
     this.state = new PersistentState(options.stateFile, () => ({ calls: [] }));
   }
 
-  close(): void {}
+  close(): void {
+    this.state.flush();
+  }
 
   async handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const method = req.method ?? 'GET';

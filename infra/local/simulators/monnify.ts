@@ -90,7 +90,9 @@ export class MonnifySimulator {
     }));
   }
 
-  close(): void {}
+  close(): void {
+    this.state.flush();
+  }
 
   private authorised(req: IncomingMessage, res: ServerResponse): boolean {
     const token = bearer(req);

@@ -34,14 +34,13 @@
  * State persists in one JSON file per instance.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname } from 'node:path';
 import { SEED_COST_PRICES_NAIRA, SEED_PLANS, seedSupplierPlanIds } from '../../../functions/catalogue-seed.js';
 import { networkOfPlanType, planCostFromCostPrice, volumeRatioFromName } from '../../../functions/domain/catalogue.js';
 import { ELECTRICITY_COMPANIES, isSupplierName } from '../../../shared/constants.js';
 import { nairaToKobo } from '../../../shared/money.js';
 import { readBody, sendJson } from '../util.js';
+import { PersistentState } from './provider-common.js';
 import { simulatedElectricityDelivery, simulatedMeterOutcome } from './vtpass.js';
 
 export type MsorgStatus = 'successful' | 'processing' | 'pending' | 'failed';
@@ -157,7 +156,7 @@ const naira = (kobo: number) => (kobo / 100).toFixed(2);
 
 export class MsorgSimulator {
   readonly name: string;
-  private state: MsorgState;
+  private readonly store: PersistentState<MsorgState>;
   private readonly held = new Set<{ timer: NodeJS.Timeout; res: ServerResponse }>();
   private readonly networkNames: Map<number, string>;
   private readonly plans: Record<number, PanelPlan>;
@@ -166,11 +165,15 @@ export class MsorgSimulator {
     this.name = options.name;
     this.networkNames = new Map(Object.entries(options.networkIds).map(([name, id]) => [id, name]));
     this.plans = options.plans ?? seedPanelPlans(options.name);
-    this.state = this.load();
+    this.store = new PersistentState(options.stateFile, () => this.fresh());
   }
 
-  private load(): MsorgState {
-    const fresh: MsorgState = {
+  private get state(): MsorgState {
+    return this.store.value;
+  }
+
+  private fresh(): MsorgState {
+    return {
       nextId: 1000,
       balanceKobo: this.options.startingBalanceKobo ?? 1_000_000_00,
       transactions: [],
@@ -179,17 +182,10 @@ export class MsorgSimulator {
       calls: [],
       forceOutcome: null,
     };
-    const file = this.options.stateFile;
-    if (!file || !existsSync(file)) return fresh;
-    return { ...fresh, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<MsorgState>) };
   }
 
   private save(): void {
-    const file = this.options.stateFile;
-    if (!file) return;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(this.state));
-    renameSync(`${file}.tmp`, file);
+    this.store.save();
   }
 
   get balanceKobo(): number {
@@ -208,6 +204,7 @@ export class MsorgSimulator {
       hold.res.destroy();
     }
     this.held.clear();
+    this.store.flush();
   }
 
   private record(call: Omit<SimCall, 'at'>): void {

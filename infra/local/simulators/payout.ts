@@ -113,6 +113,7 @@ export class PayoutSimulator {
   close(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.state.flush();
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {

@@ -8,17 +8,32 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import { readBody } from '../util.js';
 
+/**
+ * A simulator's state in one JSON file. Writes are coalesced: the changes of one burst cost one
+ * write `coalesceMs` later (rewriting the whole file on every call slowed a long demo down more and
+ * more); `flush()` writes at once and the simulators call it when they close.
+ */
 export class PersistentState<T extends object> {
   value: T;
+  private pending: NodeJS.Timeout | undefined;
   constructor(
     private readonly file: string | undefined,
     fresh: () => T,
+    private readonly coalesceMs = 100,
   ) {
     const initial = fresh();
     this.value = file && existsSync(file) ? { ...initial, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<T>) } : initial;
   }
   save(): void {
-    if (!this.file) return;
+    if (!this.file || this.pending) return;
+    this.pending = setTimeout(() => this.flush(), this.coalesceMs);
+    // A write still waiting must not keep the process alive; close() flushes it.
+    this.pending.unref();
+  }
+  flush(): void {
+    if (!this.file || !this.pending) return;
+    clearTimeout(this.pending);
+    this.pending = undefined;
     mkdirSync(dirname(this.file), { recursive: true });
     writeFileSync(`${this.file}.tmp`, JSON.stringify(this.value));
     renameSync(`${this.file}.tmp`, this.file);

@@ -51,7 +51,9 @@ export class SquadSimulator {
     this.state = new PersistentState(options.stateFile, () => ({ transactions: {}, webhooks: [] }));
   }
 
-  close(): void {}
+  close(): void {
+    this.state.flush();
+  }
 
   private authorised(req: IncomingMessage, res: ServerResponse): boolean {
     if (bearer(req) === this.options.secretKey) return true;

@@ -34,10 +34,9 @@
  * them may be our transaction id alone, as for /calls.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname } from 'node:path';
 import { readBody, sendJson } from '../util.js';
+import { PersistentState } from './provider-common.js';
 
 export type VtpassForcedOutcome = 'successful' | 'failed' | 'processing' | 'processing-then-failed' | 'timeout' | 'error';
 const FORCED_OUTCOMES: VtpassForcedOutcome[] = ['successful', 'failed', 'processing', 'processing-then-failed', 'timeout', 'error'];
@@ -183,17 +182,21 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typ
 
 export class VtpassSimulator {
   readonly name = VTPASS_SIMULATOR_NAME;
-  private state: VtpassState;
+  private readonly store: PersistentState<VtpassState>;
   private readonly held = new Set<{ timer: NodeJS.Timeout; res: ServerResponse }>();
   private readonly settling = new Set<NodeJS.Timeout>();
   private readonly pushing = new Set<Promise<void>>();
 
   constructor(private readonly options: VtpassSimulatorOptions) {
-    this.state = this.load();
+    this.store = new PersistentState(options.stateFile, () => this.fresh());
   }
 
-  private load(): VtpassState {
-    const fresh: VtpassState = {
+  private get state(): VtpassState {
+    return this.store.value;
+  }
+
+  private fresh(): VtpassState {
+    return {
       nextTransactionId: 17_000_000_000,
       balanceKobo: this.options.startingBalanceKobo ?? 10_000_000_00,
       transactions: [],
@@ -204,17 +207,10 @@ export class VtpassSimulator {
       forceOutcome: null,
       pushes: [],
     };
-    const file = this.options.stateFile;
-    if (!file || !existsSync(file)) return fresh;
-    return { ...fresh, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<VtpassState>) };
   }
 
   private save(): void {
-    const file = this.options.stateFile;
-    if (!file) return;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(this.state));
-    renameSync(`${file}.tmp`, file);
+    this.store.save();
   }
 
   get balanceKobo(): number {
@@ -232,6 +228,7 @@ export class VtpassSimulator {
       hold.res.destroy();
     }
     this.held.clear();
+    this.store.flush();
     for (const timer of this.settling) clearTimeout(timer);
     this.settling.clear();
   }
