@@ -145,8 +145,9 @@ export class PlatformStack extends Stack {
     httpFunctions.catalogue.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.catalogue));
     table.grantReadData(httpFunctions.admin);
     httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
-    // Contacts live under their owner's user partition.
-    table.grantReadWriteData(httpFunctions.contacts);
+    // Contacts live under their owner's user partition: reads anywhere (the principal), writes only USER# items.
+    table.grantReadData(httpFunctions.contacts);
+    httpFunctions.contacts.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
     // Money in and out: funding, the providers' webhooks, transfers, withdrawals, earnings, profile.
     this.moneyInAndOut(table, bus, httpFunctions, baseEnvironment);
 
@@ -245,14 +246,7 @@ export class PlatformStack extends Stack {
 
     // The public receiver: signature check, one conditional write in its own partitions, one message.
     addEnvironment(http.webhooks, { ...providerEnvironment, [ENV.providerEventsQueueUrl]: providerEventsQueue.queueUrl });
-    http.webhooks.addToRolePolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['dynamodb:UpdateItem'],
-        resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.providerEvent}*`] } },
-      }),
-    );
+    http.webhooks.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.providerEvent, ['dynamodb:UpdateItem']));
     providerEventsQueue.grantSendMessages(http.webhooks);
     readSecrets(http.webhooks, ['squadSecretKey', 'monnifySecretKey', 'paystackSecretKey']);
 
@@ -335,6 +329,16 @@ export class PlatformStack extends Stack {
       actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
       resources: [table.tableArn],
       conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [partition] } },
+    });
+  }
+
+  /** Writes (the given actions) only to items whose partition key starts with `prefix`. */
+  private prefixWrites(table: Table, prefix: string, actions: string[]): PolicyStatement {
+    return new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions,
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } },
     });
   }
 

@@ -31,4 +31,6 @@ export const CONFIG_PARTITIONS = {
 export const PARTITION_PREFIXES = {
   /** Providers' webhooks as received: the public receiver may write nothing else. */
   providerEvent: 'WEBHOOK#',
+  /** A user's own items (profile, wallet, contacts …): the contacts service may write nothing else. */
+  user: 'USER#',
 } as const;

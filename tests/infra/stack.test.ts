@@ -6,7 +6,7 @@ import { LOCAL_METADATA } from '../../infra/functions.js';
 import { PlatformStack } from '../../infra/stack.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
 import { ROUTES, routeKey } from '../../shared/routes.js';
-import { CONFIG_PARTITIONS, TABLE_KEYS } from '../../shared/table.js';
+import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../../shared/table.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, any> };
 
@@ -100,7 +100,7 @@ describe('the platform stack', () => {
     expect(actionsOf('functions/handlers/mailer.ts')).not.toContain('dynamodb:Query');
   });
 
-  it('lets the catalogue and admin-settings services write only their own partition; contacts and purchases write the table; none of them publish or enqueue except purchases', () => {
+  it('lets the catalogue and admin-settings services write only their own partition and contacts only USER# items; purchases write the table; none of them publish or enqueue except purchases', () => {
     for (const [entry, partition] of [
       ['functions/handlers/http/catalogue.ts', CONFIG_PARTITIONS.catalogue],
       ['functions/handlers/http/admin.ts', CONFIG_PARTITIONS.settings],
@@ -122,6 +122,12 @@ describe('the platform stack', () => {
     expect(unconditioned).toEqual([]);
     expect(actionsOf('functions/handlers/http/contacts.ts')).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem']));
     expect(actionsOf('functions/handlers/http/contacts.ts')).not.toContain('sqs:SendMessage');
+    // Contacts write only USER# items (their owner's partition), never the catalogue, transactions or coupons.
+    const contactWrites = statementsOf('functions/handlers/http/contacts.ts').filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
+    expect(contactWrites.length).toBeGreaterThan(0);
+    for (const statement of contactWrites) {
+      expect(statement.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } });
+    }
     expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'sqs:SendMessage']));
   });
 

@@ -25,8 +25,8 @@ const BENEFICIARY_PREFIX = 'BENEFICIARY#';
 const REFERRAL_PREFIX = 'REFERRAL#';
 
 export const keys = {
-  userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
-  wallet: (userId: string) => ({ pk: `USER#${userId}`, sk: 'WALLET' }),
+  userProfile: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'PROFILE' }),
+  wallet: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WALLET' }),
   userNameClaim: (userName: string) => ({ pk: `USERNAME#${userName.toLowerCase()}`, sk: 'UNIQUE' }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'UNIQUE' }),
   loginFailures: (login: string) => ({ pk: `LOGINFAIL#${login.toLowerCase()}`, sk: 'WINDOW' }),
@@ -42,25 +42,25 @@ export const keys = {
   /** The supplier an admin chose for a network. */
   supplierChoice: (network: string) => ({ pk: SETTINGS_PARTITION, sk: `${SUPPLIER_PREFIX}${network}` }),
   /** A contact, under its owner's partition: another user's id never reaches it. */
-  contact: (userId: string, contactId: string) => ({ pk: `USER#${userId}`, sk: `${CONTACT_PREFIX}${contactId}` }),
+  contact: (userId: string, contactId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${CONTACT_PREFIX}${contactId}` }),
   // Money in and out ------------------------------------------------------------------------
   /** A payment we asked a provider for (card link): who pays, how much; looked up by the provider's reference. */
   paymentIntent: (provider: string, reference: string) => ({ pk: `PAYREF#${provider}#${reference}`, sk: 'INTENT' }),
   /** A provider's webhook as received (signature checked), one per provider reference: the de-duplication key. */
   providerEvent: (provider: string, eventKey: string) => ({ pk: `${PARTITION_PREFIXES.providerEvent}${provider}#${eventKey}`, sk: 'EVENT' }),
   /** A saved withdrawal beneficiary, under its owner's partition. */
-  beneficiary: (userId: string, bankCode: string, accountNumber: string) => ({ pk: `USER#${userId}`, sk: `${BENEFICIARY_PREFIX}${bankCode}#${accountNumber}` }),
+  beneficiary: (userId: string, bankCode: string, accountNumber: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${BENEFICIARY_PREFIX}${bankCode}#${accountNumber}` }),
   /** One referred user, under the referrer's partition (written at registration, rewarded once). */
-  referral: (referrerId: string, referredUserId: string) => ({ pk: `USER#${referrerId}`, sk: `${REFERRAL_PREFIX}${referredUserId}` }),
+  referral: (referrerId: string, referredUserId: string) => ({ pk: `${PARTITION_PREFIXES.user}${referrerId}`, sk: `${REFERRAL_PREFIX}${referredUserId}` }),
   /** A user's referral earnings (not the wallet): balance, total earned. */
-  earnings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EARNINGS' }),
+  earnings: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'EARNINGS' }),
   /** Claim of a NIN/BVN (by its digest) by one account. */
   kycClaim: (method: string, numberDigest: string) => ({ pk: `KYC#${method}#${numberDigest}`, sk: 'UNIQUE' }),
 } as const;
 
 /** Index attributes for a user's own listing (newest first by sort key). */
 export const userListing = (userId: string, createdAt: string, id: string) => ({
-  [GSI.byUserCreatedAt.partitionKey]: `USER#${userId}`,
+  [GSI.byUserCreatedAt.partitionKey]: `${PARTITION_PREFIXES.user}${userId}`,
   [GSI.byUserCreatedAt.sortKey]: `${createdAt}#${id}`,
 });
 
@@ -107,7 +107,7 @@ export const newWalletItem = (userId: string, now: string) => ({
 
 /** Key-condition values for listing queries (the index sort keys start with the ISO createdAt). */
 export const listingQuery = {
-  userPartition: (userId: string) => `USER#${userId}`,
+  userPartition: (userId: string) => `${PARTITION_PREFIXES.user}${userId}`,
   kindPartition: (kind: 'TXN' | 'USER') => kind,
   openPartition: 'OPEN',
   openPayoutPartition: 'OPEN_PAYOUT',
@@ -124,8 +124,8 @@ export const partitionQuery = {
   costPrices: { pk: CATALOGUE_PARTITION, skPrefix: COST_PRICE_PREFIX },
   serviceSettings: { pk: SETTINGS_PARTITION, skPrefix: SERVICE_PREFIX },
   supplierChoices: { pk: SETTINGS_PARTITION, skPrefix: SUPPLIER_PREFIX },
-  contacts: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: CONTACT_PREFIX }),
-  beneficiaries: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: BENEFICIARY_PREFIX }),
-  referrals: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: REFERRAL_PREFIX }),
+  contacts: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: CONTACT_PREFIX }),
+  beneficiaries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: BENEFICIARY_PREFIX }),
+  referrals: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: REFERRAL_PREFIX }),
 } as const;
 
