@@ -20,7 +20,7 @@ import type { Listening } from '../../../infra/local/util.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { serveSimulator } from '../electricity/support.js';
 import { fund, harness, newUser } from '../money/fakes.js';
-import { expectLedgerInvariants } from '../money/invariants.js';
+import { expectMoneyInvariants } from '../money-in-out/fakes.js';
 
 useDynamoDb();
 
@@ -112,6 +112,6 @@ describe('which plan id a panel is asked for (MSORG simulators over HTTP)', () =
     ]);
     expect(panels.GLAD.callsReport(id).count).toBe(0);
     expect(panels.ALARO.callsReport(id).transactions?.[0]).toMatchObject({ plan: OUR_ID });
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 });

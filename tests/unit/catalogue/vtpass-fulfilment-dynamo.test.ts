@@ -18,7 +18,7 @@ import { SIM_NUMBERS } from '../../../infra/local/simulators/msorg.js';
 import { VTPASS_SIM_PHONES as PHONE } from '../../../infra/local/simulators/vtpass.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { fund, harness, IMMEDIATE_SWEEP, newUser } from '../money/fakes.js';
-import { expectLedgerInvariants } from '../money/invariants.js';
+import { expectMoneyInvariants } from '../money-in-out/fakes.js';
 import { useSimulatedSuppliers } from './simulated-suppliers.js';
 
 useDynamoDb();
@@ -60,7 +60,7 @@ describe.each<Product>(['airtime', 'data'])('VTpass %s through fulfilment', (pro
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success', supplier: 'VTPASS', submittedTo: ['VTPASS'] });
     expect(await sims.submissions(id)).toEqual({ vtpass: 1, panel: 0 });
     expect(await balanceOf(user.userId)).toBe(FUNDED - chargedKobo);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 
   it('a definite failure at VTpass (016) fails over to the MSORG panel, which delivers; both attempts recorded', async () => {
@@ -74,7 +74,7 @@ describe.each<Product>(['airtime', 'data'])('VTpass %s through fulfilment', (pro
       expect(await sims.submissions(id)).toEqual({ vtpass: 1, panel: 1 });
       if (product === 'data') expect(sims.panel.callsReport(id).transactions?.[0]).toMatchObject({ plan: 1_002 });
       expect(await balanceOf(user.userId)).toBe(FUNDED - chargedKobo);
-      await expectLedgerInvariants(user.userId);
+      await expectMoneyInvariants([user.userId]);
     } finally {
       await sims.force('vtpass', null);
     }
@@ -88,7 +88,7 @@ describe.each<Product>(['airtime', 'data'])('VTpass %s through fulfilment', (pro
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'refunded', submittedTo: ['VTPASS', 'GLAD'] });
     expect(await balanceOf(user.userId)).toBe(FUNDED);
     expect(await refundsOf(user.userId)).toBe(1);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 
   it('processing (099) stays pending without failover; the re-query at VTpass delivers', async () => {
@@ -98,7 +98,7 @@ describe.each<Product>(['airtime', 'data'])('VTpass %s through fulfilment', (pro
     expect(await sweepOne(id, h.sweeper, IMMEDIATE_SWEEP)).toBe('success');
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success', supplier: 'VTPASS', submittedTo: ['VTPASS'] });
     expect(await balanceOf(user.userId)).toBe(FUNDED - chargedKobo);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 
   it('pending then reversed by VTpass on re-query: refunded exactly once, never failed over', async () => {
@@ -112,7 +112,7 @@ describe.each<Product>(['airtime', 'data'])('VTpass %s through fulfilment', (pro
     expect(await sims.submissions(id)).toEqual({ vtpass: 1, panel: 0 });
     expect(await balanceOf(user.userId)).toBe(FUNDED);
     expect(await refundsOf(user.userId)).toBe(1);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 
   it('no answer in time (timeout) is pending, never failed over; the re-query finds it delivered', async () => {
@@ -123,7 +123,7 @@ describe.each<Product>(['airtime', 'data'])('VTpass %s through fulfilment', (pro
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success', supplier: 'VTPASS', submittedTo: ['VTPASS'] });
     expect(await sims.submissions(id)).toEqual({ vtpass: 1, panel: 0 });
     expect(await balanceOf(user.userId)).toBe(FUNDED - chargedKobo);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 
   it('the queue delivering the message several times at once calls VTpass once and charges once', async () => {
@@ -133,7 +133,7 @@ describe.each<Product>(['airtime', 'data'])('VTpass %s through fulfilment', (pro
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('already_final');
     expect(await sims.submissions(id)).toEqual({ vtpass: 1, panel: 0 });
     expect(await balanceOf(user.userId)).toBe(FUNDED - chargedKobo);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 });
 
@@ -154,7 +154,7 @@ describe('data at the MSORG panel (VTpass not serving the purchase)', () => {
     expect((await sims.submissions(id)).panel).toBe(1);
     expect(await balanceOf(user.userId)).toBe(FUNDED);
     expect(await refundsOf(user.userId)).toBe(1);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 
   it('08055555555: the answer times out → pending; the re-query finds it delivered (one submission)', async () => {
@@ -164,6 +164,6 @@ describe('data at the MSORG panel (VTpass not serving the purchase)', () => {
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success', supplier: 'GLAD', submittedTo: ['GLAD'] });
     expect((await sims.submissions(id)).panel).toBe(1);
     expect(await balanceOf(user.userId)).toBe(FUNDED - chargedKobo);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 });

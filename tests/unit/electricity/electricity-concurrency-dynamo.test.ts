@@ -13,7 +13,7 @@ import { VTPASS_SIM_METERS } from '../../../infra/local/simulators/vtpass.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { useSimulatedSuppliers } from '../catalogue/simulated-suppliers.js';
 import { fund, harness, newUser } from '../money/fakes.js';
-import { expectLedgerInvariants } from '../money/invariants.js';
+import { expectMoneyInvariants } from '../money-in-out/fakes.js';
 
 useDynamoDb();
 const sims = useSimulatedSuppliers({});
@@ -47,7 +47,7 @@ describe('electricity: duplicates and contention', () => {
     expect(await sims.submissions(id)).toEqual({ vtpass: 1, panel: 0 });
     expect((await dynamoTransactions.get(id))!.electricity?.token).toMatch(/^\d{20}$/);
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(2_000_00 - CHARGE);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 
   it('concurrent purchases on one wallet: exactly as many succeed as the balance allows, the rest are refused, never negative', async () => {
@@ -64,6 +64,6 @@ describe('electricity: duplicates and contention', () => {
     expect(await Promise.all(accepted.map((id) => fulfilPurchase(id, h.fulfilment)))).toEqual(accepted.map(() => 'success'));
     for (const id of accepted) expect(await sims.submissions(id)).toEqual({ vtpass: 1, panel: 0 });
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(500_00);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 });

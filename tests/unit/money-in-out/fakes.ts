@@ -97,7 +97,8 @@ export const quietLog = silentLogger;
  * The money invariants over a closed set of users:
  *  - no balance below zero, each wallet equals the replay of its chain;
  *  - transfers net to zero (every debit has its credit, same amount);
- *  - a withdrawal or purchase is refunded at most once, exactly when it is `refunded`, for its full amount;
+ *  - a withdrawal or purchase is refunded at most once, exactly when it is `refunded`, for its full amount,
+ *    and every refund belongs to one;
  *  - Σ wallets + Σ earnings = money in (fundings, rewards) − money out (purchases, withdrawals, upgrades) + refunds;
  *  - earnings moved to wallets = Σ `earning` records.
  */
@@ -148,6 +149,10 @@ export async function expectMoneyInvariants(userIds: string[], step = 'end'): Pr
     }
   }
   for (const record of byId.values()) {
+    if (record.trans_Type === 'refund') {
+      const refunded = byId.get(record.relatedTransactionId ?? '');
+      expect(refunded && (isPurchase(refunded.trans_Type) || refunded.trans_Type === 'withdrawal'), `${step}: refund ${record.id} belongs to a purchase or withdrawal`).toBe(true);
+    }
     if (record.trans_Type === 'transfer' && record.relatedTransactionId) {
       const other = byId.get(record.relatedTransactionId);
       if (other) expect(other.amountKobo, `${step}: transfer ${record.id} sides`).toBe(record.amountKobo);

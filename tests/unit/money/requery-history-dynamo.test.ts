@@ -12,7 +12,7 @@ import { sweepOne } from '../../../functions/domain/sweeper.js';
 import { MAX_KEPT_REQUERIES, type SupplierAttempt } from '../../../functions/domain/transactions.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from './fakes.js';
-import { expectLedgerInvariants } from './invariants.js';
+import { expectMoneyInvariants } from '../money-in-out/fakes.js';
 
 useDynamoDb();
 
@@ -40,7 +40,7 @@ describe('inconclusive re-queries are kept, boundedly', () => {
     for (const kept of record!.requeries!) expect(kept).toMatchObject({ supplier: 'ALARO', kind: 'requery', outcome: 'ambiguous', at: expect.any(String), request: expect.anything(), response: expect.anything() });
     // The submission stays in `attempts`; re-queries that settle nothing do not grow it.
     expect(record!.attempts!.map((a) => a.kind)).toEqual(['submit']);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 
   it(`the history keeps only the latest ${MAX_KEPT_REQUERIES}, oldest dropped first, while the count keeps the total`, async () => {
@@ -64,6 +64,6 @@ describe('inconclusive re-queries are kept, boundedly', () => {
     await dynamoLedger.refundPurchase(id, { reason: 'test', now: new Date() });
     await dynamoTransactions.recordInconclusiveRequery(id, attempt('after'));
     expect((await dynamoTransactions.get(id))!.requeries!.map((a) => a.reason)).toEqual(['before']);
-    await expectLedgerInvariants(user.userId);
+    await expectMoneyInvariants([user.userId]);
   });
 });
