@@ -102,6 +102,8 @@ export const MONEY_MSG = {
   paymentProviderUnavailable: 'Payment could not be started at the moment, please try again',
   accountsGenerated: 'Your payment accounts are ready',
   accountsExist: 'Your payment accounts',
+  /** Monnify reserves accounts only under a BVN or NIN. */
+  kycRequiredForAccounts: 'Complete your KYC first: verify your NIN or BVN with the Update KYC button to get payment accounts',
   accountsUnavailable: 'Payment accounts could not be generated at the moment, please try again',
   transferSuccessful: 'Transfer successful',
   cannotTransferToSelf: 'You cannot transfer to yourself',
@@ -157,8 +159,3 @@ export const ELECTRICITY_MSG = {
 export function meterMinimumMessage(minimumNaira: string): string {
   return `Minimum purchase for this meter is ${minimumNaira}`;
 }
-
-/** Funding (appended): reserved accounts need the user's identity first, as Monnify requires a BVN or NIN. */
-export const FUNDING_MSG = {
-  kycRequiredForAccounts: 'Complete your KYC first: verify your NIN or BVN with the Update KYC button to get payment accounts',
-} as const;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
 import type { WithdrawResponse } from '../../shared/api/withdrawals.js';
-import { FUNDING_MSG, MONEY_MSG, MSG } from '../../shared/messages.js';
+import { MONEY_MSG, MSG } from '../../shared/messages.js';
 import { startLocalCloud } from '../support/local-cloud.js';
 import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure, type TestUser } from './helpers.js';
 
@@ -104,7 +104,7 @@ describe('money in and out', () => {
 
     // Neither NIN nor BVN is set yet: the payment-accounts card points to the update KYC button
     // (Monnify reserves accounts only under one of them); NIN is the default method.
-    expect(await p.getByTestId('accounts-need-kyc').textContent()).toBe(FUNDING_MSG.kycRequiredForAccounts);
+    expect(await p.getByTestId('accounts-need-kyc').textContent()).toBe(MONEY_MSG.kycRequiredForAccounts);
     expect(await p.getByRole('button', { name: 'Generate account' }).count()).toBe(0);
     await p.getByRole('button', { name: 'Update KYC' }).click();
     const dialog = p.getByRole('dialog', { name: 'Update KYC' });

@@ -25,7 +25,7 @@ import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { PAYOUT_ACCOUNTS } from '../../infra/local/simulators/payout.js';
-import { FUNDING_MSG, MONEY_MSG, MSG } from '../../shared/messages.js';
+import { MONEY_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 
 const cloud = useLocalCloud();
@@ -188,7 +188,7 @@ describe('reserved accounts (Monnify)', () => {
   it('generateAcc without a BVN or NIN answers 400 "complete your KYC first" and reserves nothing at Monnify', async () => {
     const user = await register();
     const before = ((await sim('/monnify/accounts')).body as any[]).length;
-    expect(await api('GET', '/auth/generateAcc', { token: user.token })).toEqual({ status: 400, body: { msg: FUNDING_MSG.kycRequiredForAccounts } });
+    expect(await api('GET', '/auth/generateAcc', { token: user.token })).toEqual({ status: 400, body: { msg: MONEY_MSG.kycRequiredForAccounts } });
     expect((await sim('/monnify/accounts')).body as any[]).toHaveLength(before);
     expect((await api('GET', '/auth', { token: user.token })).body.user.accountNumbers).toEqual([]);
   });

@@ -7,7 +7,7 @@
 import { ulid } from 'ulid';
 import { RESERVED_ACCOUNT_NAME_CHARS } from '../../../shared/constants.js';
 import { initiateSquadPaymentRequest, type GenerateAccountsResponse, type InitiateSquadPaymentResponse } from '../../../shared/api/funding.js';
-import { FUNDING_MSG, MONEY_MSG, MSG } from '../../../shared/messages.js';
+import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { InvalidAmountError, koboToNaira, nairaToKobo } from '../../../shared/money.js';
 import { requireEnv } from '../../adapters/config.js';
@@ -103,7 +103,7 @@ export function fundingOperations(deps: FundingDeps) {
     }
     // Monnify reserves accounts only under a BVN or NIN: without one, ask for KYC before the provider is called.
     const identity = reservationIdentity(user);
-    if (!identity) throw new BadRequestError(FUNDING_MSG.kycRequiredForAccounts);
+    if (!identity) throw new BadRequestError(MONEY_MSG.kycRequiredForAccounts);
     const reserved = await deps.accounts().reserve({
       // Our user id is the account reference: a transfer into any of these accounts names its owner.
       accountReference: user.userId,

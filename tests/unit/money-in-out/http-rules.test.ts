@@ -13,7 +13,7 @@ import { transfersOperations } from '../../../functions/handlers/http/transfers.
 import { rawBodyOf } from '../../../functions/handlers/http/webhooks.js';
 import { withdrawalsOperations, type WithdrawalsDeps } from '../../../functions/handlers/http/withdrawals.js';
 import type { FundingStore, WithdrawalStore } from '../../../functions/ports/money.js';
-import { FUNDING_MSG, MONEY_MSG, MSG } from '../../../shared/messages.js';
+import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { FakeCards, FakeAccounts, FakePayouts, quietLog } from './fakes.js';
 
@@ -143,7 +143,7 @@ describe('GET /auth/generateAcc', () => {
   it('without a BVN or NIN: a 400 asking to complete KYC first, and the provider is never called', async () => {
     const accounts = new FakeAccounts();
     const { ops, store } = funding({ accounts: () => accounts });
-    expect(await refusal(ops.generateReservedAccounts(request('generateReservedAccounts')))).toEqual({ status: 400, msg: FUNDING_MSG.kycRequiredForAccounts });
+    expect(await refusal(ops.generateReservedAccounts(request('generateReservedAccounts')))).toEqual({ status: 400, msg: MONEY_MSG.kycRequiredForAccounts });
     expect(accounts.reservations).toEqual([]);
     expect(store.saved).toEqual([]);
   });
