@@ -1,9 +1,9 @@
-import type { UserView } from '../../../../../shared/api/accounts.js';
-import { RESERVED_ACCOUNT_NAME_CHARS } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { CopyButton } from '../../../ui/index.js';
+import type { UserView } from '../../../shared/api/accounts.js';
+import { RESERVED_ACCOUNT_NAME_CHARS } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
+import { CopyButton } from './CopyButton.js';
 
-/** The user's reserved bank accounts as cards: bank name, account number, account name and a copy button. */
+/** The user's reserved bank accounts as cards (the dashboard and Fund wallet): bank name, account number, account name and a copy button. */
 export function ReservedAccountCards({ user, testId }: { user: UserView; testId: string }) {
   const accountName = (user.fullName || user.userName).slice(0, RESERVED_ACCOUNT_NAME_CHARS);
   return (

@@ -9,3 +9,4 @@ export { CopyButton } from './CopyButton.js';
 export { NetworkLogo } from './NetworkLogo.js';
 export { ContactPicker, type ContactOption } from './ContactPicker.js';
 export { ConfirmModal, DetailRow, PurchaseConfirmModal, type PurchaseSummary } from './ConfirmModal.js';
+export { ReservedAccountCards } from './ReservedAccountCards.js';

@@ -1,9 +1,8 @@
 import type { UserView } from '../../../../../shared/api/accounts.js';
-import { FUNDING_MSG, MSG } from '../../../../../shared/messages.js';
+import { MONEY_MSG, MSG } from '../../../../../shared/messages.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { Button, notify } from '../../../ui/index.js';
+import { Button, notify, ReservedAccountCards } from '../../../ui/index.js';
 import { useGenerateReservedAccounts } from '../api/generate-reserved-accounts.js';
-import { ReservedAccountCards } from './ReservedAccountCards.js';
 
 /**
  * The reserved bank accounts a transfer to funds the wallet; a "generate account" action while
@@ -19,7 +18,7 @@ export function PaymentAccounts({ user }: { user: UserView }) {
       {accounts.length === 0 && !user.bvn && !user.nin ? (
         // Monnify reserves accounts only under a BVN or NIN: KYC first, with the Update KYC button above.
         <p className="notice" role="status" data-testid="accounts-need-kyc">
-          {FUNDING_MSG.kycRequiredForAccounts}
+          {MONEY_MSG.kycRequiredForAccounts}
         </p>
       ) : accounts.length === 0 ? (
         <>

@@ -8,8 +8,7 @@ import { applyRate, formatNaira } from '../../../../../shared/money.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session.js';
-import { Button, Input, notify } from '../../../ui/index.js';
-import { ReservedAccountCards } from '../../dashboard/components/ReservedAccountCards.js';
+import { Button, Input, notify, ReservedAccountCards } from '../../../ui/index.js';
 import { useInitiateSquadPayment } from '../api/initiate-squad-payment.js';
 
 /**
