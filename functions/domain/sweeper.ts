@@ -102,7 +102,14 @@ export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSet
   let cursor: string | undefined;
   const pastDeadline = () => deps.deadline !== undefined && deps.now().getTime() >= deps.deadline.getTime();
   do {
-    const page = await deps.transactions.listOpen(settings.pageSize, cursor, new Date(deps.now().getTime() - settings.maxPendingAgeMs));
+    const now = deps.now().getTime();
+    // Younger than the shortest threshold, a purchase cannot need anything yet (sweepOne would skip
+    // it): not reading those keeps a busy queue's backlog from costing a read per purchase per run.
+    const youngestActionableMs = Math.min(settings.staleProcessingMs, settings.requeryAfterMs, settings.claimStaleMs);
+    const page = await deps.transactions.listOpen(settings.pageSize, cursor, {
+      notBefore: new Date(now - settings.maxPendingAgeMs),
+      notAfter: new Date(now - youngestActionableMs),
+    });
     cursor = page.cursor;
     const queue = [...page.items];
     const worker = async () => {

@@ -56,11 +56,11 @@ export interface TransactionStore {
   markEnqueued(id: string, now: Date, cutoff: Date): Promise<boolean>;
   markSettledPublished(id: string, now: Date): Promise<void>;
   /**
-   * Open purchases opened at or after `notBefore`, oldest first (sparse index; eventually
-   * consistent: re-read before acting). Older ones wait for an admin and are not listed, so they
-   * can never crowd newer ones out of a bounded sweep.
+   * Open purchases opened within [notBefore, notAfter] (either bound optional), oldest first
+   * (sparse index; eventually consistent: re-read before acting). Older ones wait for an admin and
+   * are not listed, so they can never crowd newer ones out of a bounded sweep.
    */
-  listOpen(limit: number, cursor?: string, notBefore?: Date): Promise<{ items: OpenTransactionRef[]; cursor?: string }>;
+  listOpen(limit: number, cursor?: string, window?: { notBefore?: Date; notAfter?: Date }): Promise<{ items: OpenTransactionRef[]; cursor?: string }>;
   /** A user's transactions matching the filter, newest first. */
   listForUser(userId: string, filter: TransactionFilter): Promise<TransactionRecord[]>;
   /** Everybody's transactions matching the filter, newest first. */

@@ -345,16 +345,20 @@ export const dynamoTransactions: TransactionStore = {
     );
   },
 
-  async listOpen(limit, cursor, notBefore) {
+  async listOpen(limit, cursor, window = {}) {
+    const { notBefore, notAfter } = window;
+    const range =
+      notBefore && notAfter ? ' AND #sk BETWEEN :from AND :to' : notBefore ? ' AND #sk >= :from' : notAfter ? ' AND #sk <= :to' : '';
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
         IndexName: INDEX.byOpenSince,
-        KeyConditionExpression: notBefore ? '#pk = :open AND #sk >= :from' : '#pk = :open',
-        ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, ...(notBefore ? { '#sk': GSI.byOpenSince.sortKey } : {}) },
+        KeyConditionExpression: `#pk = :open${range}`,
+        ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, ...(range ? { '#sk': GSI.byOpenSince.sortKey } : {}) },
         ExpressionAttributeValues: {
           ':open': listingQuery.openPartition,
           ...(notBefore ? { ':from': listingQuery.sortFrom(notBefore.toISOString()) } : {}),
+          ...(notAfter ? { ':to': listingQuery.sortTo(notAfter.toISOString()) } : {}),
         },
         ScanIndexForward: true,
         Limit: limit,

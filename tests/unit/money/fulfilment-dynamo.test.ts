@@ -244,6 +244,20 @@ describe('sweeper', () => {
     expect(await sweepOne(id, h.sweeper, IMMEDIATE_SWEEP)).toBe('refunded');
   });
 
+  it('a sweep never reads purchases younger than its shortest threshold (a busy queue backlog costs it no reads)', async () => {
+    const { h, id } = await setup('08011111111');
+    const reads: string[] = [];
+    const counting = { ...h.sweeper, transactions: { ...h.sweeper.transactions, get: (txnId: string) => (reads.push(txnId), h.sweeper.transactions.get(txnId)) } };
+    const patient = { ...IMMEDIATE_SWEEP, staleProcessingMs: 60_000, requeryAfterMs: 60_000, claimStaleMs: 60_000 };
+    await sweepOpenPurchases(counting, patient);
+    expect(reads).not.toContain(id);
+    // Once old enough for the shortest threshold, it is looked at (and re-enqueued, being unclaimed).
+    h.clock.now = new Date(Date.now() + 61_000);
+    const report = await sweepOpenPurchases(counting, patient);
+    expect(reads).toContain(id);
+    expect(report.actions.reenqueued).toBeGreaterThanOrEqual(1);
+  });
+
   it('a full sweep settles what it can and reports it', async () => {
     const { h, id } = await setup('08033333333');
     await fulfilPurchase(id, h.fulfilment);
