@@ -58,6 +58,8 @@ export interface LocalCloudOptions {
 
 export interface LocalCloud {
   baseUrl: string;
+  /** The platform's process (for the benchmark's CPU accounting). */
+  pid: number;
   dataDir: string;
   adminLogin: { userName: string; password: string };
   readMail(): Promise<CapturedMail[]>;
@@ -190,6 +192,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
 
   return {
     baseUrl,
+    pid: child.pid!,
     dataDir,
     adminLogin: { userName: TEST_ADMIN.userName, password: TEST_ADMIN.password },
     readMail,
