@@ -18,6 +18,7 @@ import { ulid } from 'ulid';
 import type { WalletState } from '../../functions/domain/ledger.js';
 import type { TransactionRecord } from '../../functions/domain/transactions.js';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
+import { sleep } from '../../infra/local/util.js';
 import { apiPath } from '../../shared/routes.js';
 import { createPlatformTable } from '../support/dynamo.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
@@ -32,7 +33,6 @@ const SUPPLIERS = ['ALARO', 'GLAD', 'VTPASS'] as const;
 const DELIVERED_NUMBER = '08011111111';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function call<T>(cloud: LocalCloud, method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -132,9 +132,9 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
   await createPlatformTable(endpoint, tableName);
   // The adapters' item builders read the table name from the environment.
   process.env.TABLE_NAME = tableName;
-  const { walletUpdate } = await import('../../functions/adapters/dynamo/ledger.js');
+  const { unlockedChecks, walletUpdate } = await import('../../functions/adapters/dynamo/ledger.js');
   const { transactionItem } = await import('../../functions/adapters/dynamo/transactions.js');
-  const { keys } = await import('../../functions/adapters/dynamo/keys.js');
+  const { airtimeFingerprint } = await import('../../functions/domain/purchases.js');
   const { EMPTY_WALLET, planCredit, planDebit } = await import('../../functions/domain/ledger.js');
   const client = DynamoDBDocumentClient.from(localDynamoClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
   const total = USERS * PER_USER;
@@ -158,7 +158,7 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
       volume: '₦100.00',
       costKobo: 97_00,
       description: `MTN airtime of ₦100.00 to ${DELIVERED_NUMBER}`,
-      requestFingerprint: `airtime:MTN:${DELIVERED_NUMBER}:10000`,
+      requestFingerprint: airtimeFingerprint('MTN', DELIVERED_NUMBER, 100_00),
       createdAt: now,
       updatedAt: now,
       balanceBeforeKobo: plan.change.balanceBeforeKobo,
@@ -169,14 +169,7 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
       TransactItems: [
         walletUpdate(userId, plan.change, now),
         { Put: { TableName: tableName, Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          ConditionCheck: {
-            TableName: tableName,
-            Key: keys.serviceSetting('airtime', 'MTN'),
-            ConditionExpression: 'attribute_not_exists(pk) OR serviceStatus <> :locked',
-            ExpressionAttributeValues: { ':locked': 'locked' },
-          },
-        },
+        ...unlockedChecks('airtime', ['MTN']),
       ],
     });
     return { write, after: { balanceKobo: plan.change.balanceAfterKobo, seq: plan.change.nextSeq, exists: true } };

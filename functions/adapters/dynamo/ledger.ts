@@ -175,7 +175,7 @@ async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined
 }
 
 /** Lock items checked in a purchase's write: absent or not `locked`. */
-function unlockedChecks(serviceType: string, names: readonly string[]): TransactItem[] {
+export function unlockedChecks(serviceType: string, names: readonly string[]): TransactItem[] {
   return names.map((name) => ({
     ConditionCheck: {
       TableName: tableName(),
