@@ -1,33 +1,31 @@
 /**
- * HTTP wiring shared by every API function: middy with header normalisation, a JSON body
- * parser that answers 400 instead of throwing, the route table's access rule checked on the
- * server, and an error handler that always answers `{msg}` and never leaks a 5xx's details.
+ * HTTP wiring shared by every API function, and the one shape of an HTTP operation:
+ *
+ *   const operation = (deps) => async (request) => answer
+ *
+ * `httpService` builds a Lambda handler from a service's operations: middy with the Lambda
+ * context on every log line, header normalisation, a JSON body parser that answers 400 instead of
+ * throwing, path and query parameters length-checked at the edge, the route table's access rule
+ * checked on the server, and an error handler that always answers `{msg}` and never leaks a 5xx's
+ * details. Operations return answers; named results map to answers through one exhaustive table
+ * per area (`answerWith`).
  */
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
-import { AUTH_HEADER, type UserType } from '../../shared/constants.js';
+import { AUTH_HEADER } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
-import { routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
-import { verifyToken } from '../adapters/token.js';
-import type { WalletState } from '../domain/ledger.js';
+import { ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
 import { logger } from '../adapters/observability.js';
-import { BadRequestError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from './errors.js';
+import type { Principal, PrincipalLoader } from '../ports/users.js';
+import { BadRequestError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, UnauthorizedError } from './errors.js';
 
-/** Who is calling, as stored now (roles re-read on every request so revocations take effect at once). */
-export interface Principal {
-  userId: string;
-  userName: string;
-  userType: UserType;
-  isAdmin: boolean;
-  isAgent: boolean;
-  isCouponVendor: boolean;
-  /** The caller's wallet, read in the same round trip as the roles (consistent); spending still re-checks it atomically. */
-  wallet?: WalletState;
-}
+export type { Principal } from '../ports/users.js';
 
-export interface HttpRequest {
+/** A request on a public route: nobody is authenticated. */
+export interface PublicRequest {
   readonly event: APIGatewayProxyEventV2;
   readonly route: RouteDef;
   readonly headers: Record<string, string | undefined>;
@@ -35,8 +33,11 @@ export interface HttpRequest {
   readonly query: Record<string, string | undefined>;
   readonly params: Record<string, string | undefined>;
   readonly sourceIp: string;
-  /** Present on every route whose access is not `public`. */
-  readonly principal?: Principal;
+}
+
+/** A request on a route whose access is not `public`: the caller is authenticated and authorised. */
+export interface UserRequest extends PublicRequest {
+  readonly principal: Principal;
 }
 
 export interface HttpAnswer {
@@ -44,14 +45,58 @@ export interface HttpAnswer {
   body: unknown;
 }
 
-export type OperationHandler = (request: HttpRequest) => Promise<HttpAnswer>;
+/** The one shape of an HTTP operation, once its dependencies are given. */
+export type Operation<Request extends PublicRequest = PublicRequest> = (request: Request) => Promise<HttpAnswer>;
+export type PublicOperation = Operation<PublicRequest>;
+export type UserOperation = Operation<UserRequest>;
 
-export interface ServiceDeps {
-  /** Loads the current principal of a verified token; undefined when the user no longer exists or the token was revoked. */
-  loadPrincipal(userId: string, tokenVersion: number): Promise<Principal | undefined>;
+type RouteOf<S extends HttpService> = Extract<(typeof ROUTES)[number], { service: S }>;
+
+/** Exactly the operations of a service's routes, each typed by its route's access. */
+export type ServiceOperations<S extends HttpService> = {
+  [R in RouteOf<S> as R['operation']]: R['access'] extends 'public' ? PublicOperation : UserOperation;
+};
+
+/** How a token becomes a caller; injected so the edge does not reach into adapters. */
+export interface EdgeDeps extends PrincipalLoader {
+  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number } } | { ok: false; reason: string }>;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** Longer path or query values are refused before they reach a key (DynamoDB refuses oversized keys with a 500). */
+export const MAX_PARAMETER_LENGTH = 256;
+
+// -----------------------------------------------------------------------------------------------
+// Answers
+
+export function ok(body: unknown, statusCode = 200): HttpAnswer {
+  return { statusCode, body };
+}
+
+/** A refusal the person reads: a 4xx with `{msg}`. */
+export function refusal(statusCode: number, msg: string): HttpAnswer {
+  return { statusCode, body: { msg } };
+}
+
+/** A table entry for a refusal whose message does not depend on the result. */
+export function refuse(statusCode: number, msg: string): () => HttpAnswer {
+  return () => refusal(statusCode, msg);
+}
+
+type Named = { kind: string };
+
+/** One answer per named result: the compiler checks that every result has its row. */
+export type AnswerTable<Result extends Named> = {
+  [Kind in Result['kind']]: (result: Extract<Result, { kind: Kind }>) => HttpAnswer;
+};
+
+/** Maps a named result to its answer through an exhaustive table. */
+export function answerWith<Result extends Named>(table: AnswerTable<Result>): (result: Result) => HttpAnswer {
+  return (result) => (table[result.kind as Result['kind']] as (result: Result) => HttpAnswer)(result);
+}
+
+// -----------------------------------------------------------------------------------------------
+// Input
 
 function json(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
   return {
@@ -64,13 +109,21 @@ function json(statusCode: number, body: unknown): APIGatewayProxyStructuredResul
 function parseBody(event: APIGatewayProxyEventV2): unknown {
   if (!event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new HttpError(413, 'Request is too large');
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new PayloadTooLargeError('Request is too large');
   if (raw.trim() === '') return {};
   try {
     return JSON.parse(raw);
   } catch (cause) {
     throw new BadRequestError('Request body must be valid JSON', { cause });
   }
+}
+
+/** Path and query values are bounded at the edge, named in the refusal. */
+function boundedParameters(values: Record<string, string | undefined> | undefined): Record<string, string | undefined> {
+  for (const [name, value] of Object.entries(values ?? {})) {
+    if (value !== undefined && value.length > MAX_PARAMETER_LENGTH) throw new BadRequestError(`${name} is invalid`);
+  }
+  return values ?? {};
 }
 
 /** Parses input with a shared zod schema; the first problem becomes the 400 message. */
@@ -91,6 +144,9 @@ function firstIssueMessage(error: ZodError): string {
   return issue.message;
 }
 
+// -----------------------------------------------------------------------------------------------
+// Access
+
 function authorise(route: RouteDef, principal: Principal): void {
   const allowed =
     route.access === 'user' ||
@@ -99,44 +155,54 @@ function authorise(route: RouteDef, principal: Principal): void {
   if (!allowed) throw new ForbiddenError(MSG.forbidden);
 }
 
-async function authenticate(event: APIGatewayProxyEventV2, deps: ServiceDeps): Promise<Principal> {
-  const check = await verifyToken(event.headers?.[AUTH_HEADER]);
+async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps): Promise<Principal> {
+  const check = await deps.verifyToken(event.headers?.[AUTH_HEADER]);
   if (!check.ok) throw new UnauthorizedError(check.reason === 'expired' ? MSG.sessionExpired : MSG.unauthorized);
   const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion);
   if (!principal) throw new UnauthorizedError(MSG.sessionExpired);
   return principal;
 }
 
+// -----------------------------------------------------------------------------------------------
+// The service
+
 /**
- * Builds the Lambda handler of one HTTP service from its operations. Every route of the
- * service in the shared route table must have an operation, checked at cold start.
+ * Builds the Lambda handler of one HTTP service from its operations. The type demands exactly one
+ * operation per route of the service in the shared route table; cold start checks it again.
  */
-export function httpService(service: HttpService, operations: Record<string, OperationHandler>, deps: ServiceDeps) {
+export function httpService<S extends HttpService>(service: S, operations: ServiceOperations<S>, deps: EdgeDeps) {
   const routes = new Map(routesOf(service).map((route) => [routeKey(route), route]));
+  const byName = new Map(Object.entries(operations as Record<string, PublicOperation | UserOperation>));
   for (const route of routes.values()) {
-    if (!operations[route.operation]) throw new Error(`service ${service} has no operation ${route.operation}`);
+    if (!byName.has(route.operation)) throw new Error(`service ${service} has no operation ${route.operation}`);
   }
 
   const core = async (event: APIGatewayProxyEventV2, _context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const route = routes.get(event.routeKey);
     if (!route) throw new NotFoundError(MSG.notFound);
-    const principal = route.access === 'public' ? undefined : await authenticate(event, deps);
-    if (principal) authorise(route, principal);
-    const request: HttpRequest = {
+    const request: PublicRequest = {
       event,
       route,
       headers: event.headers ?? {},
+      params: boundedParameters(event.pathParameters),
+      query: boundedParameters(event.queryStringParameters),
       body: event.requestContext.http.method === 'GET' ? {} : parseBody(event),
-      query: event.queryStringParameters ?? {},
-      params: event.pathParameters ?? {},
       sourceIp: event.requestContext.http.sourceIp,
-      principal,
     };
-    const answer = await operations[route.operation]!(request);
+    const operation = byName.get(route.operation)!;
+    let answer: HttpAnswer;
+    if (route.access === 'public') {
+      answer = await (operation as PublicOperation)(request);
+    } else {
+      const principal = await authenticate(event, deps);
+      authorise(route, principal);
+      answer = await operation({ ...request, principal });
+    }
     return json(answer.statusCode ?? 200, answer.body);
   };
 
   return middy(core)
+    .use(injectLambdaContext(logger))
     .use(httpHeaderNormalizer())
     .use({
       onError: async (request) => {

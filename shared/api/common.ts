@@ -1,21 +1,37 @@
 import { z } from 'zod';
 import { PHONE_NUMBER_LENGTH } from '../constants.js';
 import { MSG } from '../messages.js';
+import { nairaToKobo, type Kobo } from '../money.js';
 
 /** Standard error body: the web app toasts `msg`. */
 export interface ErrorBody {
   msg: string;
 }
 
-/** A naira amount as sent by clients: a number or numeric string, > 0, at most 2 decimals. */
-export const nairaAmount = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.enterValidAmount });
-    return z.NEVER;
-  }
-  return text;
-});
+/**
+ * Naira as sent by clients (a number or numeric string, at most 2 decimals) → integer kobo: the one
+ * conversion at the HTTP edge. `required` names the message for a missing amount where the spec
+ * words it differently; zero passes, so each product's minimum gives its own message.
+ */
+export function nairaInKobo(messages: { required?: string; invalid?: string } = {}) {
+  const invalid = messages.invalid ?? MSG.enterValidAmount;
+  return z
+    .union([z.number(), z.string()], { required_error: messages.required ?? invalid, invalid_type_error: invalid })
+    .transform((value, ctx): Kobo => {
+      try {
+        return nairaToKobo(value);
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: invalid });
+        return z.NEVER;
+      }
+    });
+}
+
+/** A naira amount that must be above zero (money moved between people), in kobo. */
+export const positiveNairaInKobo = nairaInKobo().refine((kobo) => kobo > 0, MSG.enterValidAmount);
+
+/** Optional client idempotency key: the same key never charges twice. */
+export const requestId = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional();
 
 export const phoneNumber = z
   .string({ required_error: MSG.allFieldsRequired })

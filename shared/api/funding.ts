@@ -1,11 +1,11 @@
 /** Money in: card payment link (Squad) and reserved bank accounts (Monnify). */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { nairaAmount } from './common.js';
+import { positiveNairaInKobo, requestId } from './common.js';
 
 /** POST /fundWallet/squad/initiate {amount, email}: amount in naira (sent as a number); email defaults to the user's. */
 export const initiateSquadPaymentRequest = z.object({
-  amount: z.union([z.number(), z.string()], { required_error: MSG.enterValidAmount, invalid_type_error: MSG.enterValidAmount }).pipe(nairaAmount),
+  amount: positiveNairaInKobo,
   email: z
     .string()
     .trim()

@@ -9,7 +9,7 @@ import {
   type MeterType,
 } from '../constants.js';
 import { ELECTRICITY_MSG, MSG } from '../messages.js';
-import { phoneNumber } from './common.js';
+import { nairaInKobo, phoneNumber, requestId } from './common.js';
 import type { TransactionView } from './transactions.js';
 
 const airtimeNetworkIds = Object.values(AIRTIME_NETWORK_IDS);
@@ -20,9 +20,8 @@ export const buyAirtimeRequest = z.object({
     .int(MSG.invalidNetwork)
     .refine((id) => airtimeNetworkIds.includes(id), MSG.invalidNetwork),
   mobile_number: phoneNumber,
-  amount: z.union([z.number(), z.string()], { required_error: MSG.allFieldsRequired }),
-  /** Optional client idempotency key: the same key never charges twice. */
-  request_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  amount: nairaInKobo({ required: MSG.allFieldsRequired }),
+  request_id: requestId,
 });
 export type BuyAirtimeRequest = z.infer<typeof buyAirtimeRequest>;
 
@@ -44,8 +43,7 @@ export const buyDataRequest = z.object({
     .union([z.number(), z.string().trim().regex(/^\d+$/, MSG.provideAllValues)], { required_error: MSG.provideAllValues, invalid_type_error: MSG.provideAllValues })
     .transform(Number)
     .refine((id) => Number.isSafeInteger(id) && id > 0, MSG.provideAllValues),
-  /** Optional client idempotency key: the same key never charges twice. */
-  request_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  request_id: requestId,
 });
 export type BuyDataRequest = z.infer<typeof buyDataRequest>;
 
@@ -99,13 +97,12 @@ export interface InvalidMeterResponse {
 
 /** POST /buy/electricity {amount (naira token value; ₦50 fee on top), meterId, meterNumber, meterType}. */
 export const buyElectricityRequest = z.object({
-  amount: z.union([z.number(), z.string()], { required_error: MSG.enterValidAmount, invalid_type_error: MSG.enterValidAmount }),
+  amount: nairaInKobo(),
   meterId,
   meterNumber,
   meterType,
   /** The customer's phone for the supplier's records; the buyer's own number when omitted. */
   phone: z.string().trim().regex(/^0\d{10}$/, MSG.checkPhone).optional(),
-  /** Optional client idempotency key: the same key never charges twice. */
-  request_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  request_id: requestId,
 });
 export type BuyElectricityRequest = z.input<typeof buyElectricityRequest>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { nairaAmount } from './common.js';
+import { positiveNairaInKobo } from './common.js';
 
 export const fundWithCouponRequest = z.object({
   userName: z.string().trim().optional(),
@@ -15,7 +15,7 @@ export interface FundWithCouponResponse {
 
 export const generateCouponRequest = z.object({
   userAccount: z.string({ required_error: MSG.enterUsername }).trim().min(1, MSG.enterUsername),
-  amount: nairaAmount,
+  amount: positiveNairaInKobo,
 });
 export interface GenerateCouponResponse {
   msg: string;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ACCOUNT_NUMBER_LENGTH } from '../constants.js';
 import { MONEY_MSG, MSG } from '../messages.js';
-import { nairaAmount } from './common.js';
+import { positiveNairaInKobo, requestId } from './common.js';
 import type { TransactionView } from './transactions.js';
 
 export interface BankView {
@@ -62,9 +62,9 @@ const withAccount = <T extends { bankName?: string; bankCode?: string; bankAccou
 export const withdrawRequest = withAccount(
   z.object({
     ...bankAccountFields,
-    amount: z.union([z.number(), z.string()], { required_error: MSG.enterValidAmount, invalid_type_error: MSG.enterValidAmount }).pipe(nairaAmount),
+    amount: positiveNairaInKobo,
     /** Optional client idempotency key: the same key never withdraws twice. */
-    request_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    request_id: requestId,
   }),
 );
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;

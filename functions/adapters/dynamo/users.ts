@@ -12,7 +12,7 @@ import { ulid } from 'ulid';
 import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, USER_TYPES, type UserType } from '../../../shared/constants.js';
 import { epochSeconds, loginKind, loginWindowEnd, type UserProfile } from '../../domain/accounts.js';
 import { EMPTY_WALLET } from '../../domain/ledger.js';
-import type { Principal } from '../../middleware/http.js';
+import type { Principal } from '../../ports/users.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';

@@ -15,11 +15,11 @@ import {
 import { DEFAULT_SUPPLIER, NETWORK_NAMES, SUPPLIERS } from '../../../shared/constants.js';
 import { CATALOGUE_MSG } from '../../../shared/messages.js';
 import { dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
-import { loadPrincipal } from '../../adapters/dynamo/users.js';
 import { logger } from '../../adapters/observability.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
 import type { ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
-import { httpService, parseInput, type HttpAnswer, type HttpRequest, type OperationHandler } from '../../middleware/http.js';
+import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
 
 export interface AdminDeps {
   services: ServiceLockStore;
@@ -27,50 +27,62 @@ export interface AdminDeps {
   now(): Date;
 }
 
-export function adminOperations(deps: AdminDeps) {
-  async function supplierList(): Promise<SupplierListResponse> {
-    const chosen = new Map((await deps.suppliers.list()).map((c) => [c.network, c]));
-    const suppliers: SupplierChoiceView[] = NETWORK_NAMES.map((network) => {
-      const choice = chosen.get(network);
-      return { network, supplierName: choice?.supplierName ?? DEFAULT_SUPPLIER, updatedAt: choice?.updatedAt ?? null };
-    });
-    return { suppliers, supplierNames: [...SUPPLIERS] };
-  }
+async function supplierList(deps: AdminDeps): Promise<SupplierListResponse> {
+  const chosen = new Map((await deps.suppliers.list()).map((c) => [c.network, c]));
+  const suppliers: SupplierChoiceView[] = NETWORK_NAMES.map((network) => {
+    const choice = chosen.get(network);
+    return { network, supplierName: choice?.supplierName ?? DEFAULT_SUPPLIER, updatedAt: choice?.updatedAt ?? null };
+  });
+  return { suppliers, supplierNames: [...SUPPLIERS] };
+}
 
-  const listSuppliers: OperationHandler = async () => ({ body: await supplierList() });
+export const listSuppliersOperation =
+  (deps: AdminDeps): UserOperation =>
+  async () =>
+    ok(await supplierList(deps));
 
-  const setSupplier: OperationHandler = async (request) => {
-    const input = parseInput(setSupplierRequest, request.body);
+export const setSupplierOperation =
+  (deps: AdminDeps): UserOperation =>
+  async ({ body, principal }) => {
+    const input = parseInput(setSupplierRequest, body);
     const updatedAt = deps.now().toISOString();
-    await deps.suppliers.set({ network: input.network, supplierName: input.supplierName, updatedAt, updatedBy: request.principal?.userName });
-    logger.info('supplier chosen', { network: input.network, supplier: input.supplierName, by: request.principal?.userName });
-    const body: SupplierResponse = {
+    await deps.suppliers.set({ network: input.network, supplierName: input.supplierName, updatedAt, updatedBy: principal.userName });
+    logger.info('supplier chosen', { network: input.network, supplier: input.supplierName, by: principal.userName });
+    const answer: SupplierResponse = {
       msg: CATALOGUE_MSG.supplierUpdated,
       supplier: { network: input.network, supplierName: input.supplierName, updatedAt },
-      ...(await supplierList()),
+      ...(await supplierList(deps)),
     };
-    return { body };
+    return ok(answer);
   };
 
-  const updateServices: OperationHandler = async (request) => {
-    const input = parseInput(updateServiceRequest, request.body);
-    const setting = { ...input, updatedAt: deps.now().toISOString(), updatedBy: request.principal?.userName };
+export const updateServicesOperation =
+  (deps: AdminDeps): UserOperation =>
+  async ({ body, principal }) => {
+    const input = parseInput(updateServiceRequest, body);
+    const setting = { ...input, updatedAt: deps.now().toISOString(), updatedBy: principal.userName };
     await deps.services.set(setting);
-    logger.info('service status set', { ...input, by: request.principal?.userName });
-    const body: ServiceResponse = { msg: CATALOGUE_MSG.serviceUpdated, service: toServiceView(setting), services: serviceList(await deps.services.list()) };
-    return { body };
+    logger.info('service status set', { ...input, by: principal.userName });
+    const answer: ServiceResponse = { msg: CATALOGUE_MSG.serviceUpdated, service: toServiceView(setting), services: serviceList(await deps.services.list()) };
+    return ok(answer);
   };
 
-  const checkServices: OperationHandler = async () => {
-    const body: ServiceListResponse = { services: serviceList(await deps.services.list()) };
-    return { body };
+export const checkServicesOperation =
+  (deps: AdminDeps): UserOperation =>
+  async () => {
+    const answer: ServiceListResponse = { services: serviceList(await deps.services.list()) };
+    return ok(answer);
   };
 
-  return { listSuppliers, setSupplier, updateServices, checkServices } satisfies Record<string, (request: HttpRequest) => Promise<HttpAnswer>>;
-}
+const deps: AdminDeps = { services: dynamoServiceLocks, suppliers: dynamoSupplierChoices, now: () => new Date() };
 
 export const handler = httpService(
   'admin',
-  adminOperations({ services: dynamoServiceLocks, suppliers: dynamoSupplierChoices, now: () => new Date() }),
-  { loadPrincipal },
+  {
+    listSuppliers: listSuppliersOperation(deps),
+    setSupplier: setSupplierOperation(deps),
+    updateServices: updateServicesOperation(deps),
+    checkServices: checkServicesOperation(deps),
+  },
+  edge,
 );

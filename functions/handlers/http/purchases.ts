@@ -16,11 +16,11 @@ import {
 } from '../../../shared/api/purchases.js';
 import { airtimeNetworkName, dataNetworkName, electricityCompany } from '../../../shared/constants.js';
 import { CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
-import { InvalidAmountError, koboToNaira, nairaToKobo, type Kobo } from '../../../shared/money.js';
+import { koboToNaira } from '../../../shared/money.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
 import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
-import { getUserById, loadPrincipal } from '../../adapters/dynamo/users.js';
+import { getUserById } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
 import { supplierDirectoryFromEnv } from '../../adapters/suppliers/index.js';
@@ -33,19 +33,11 @@ import {
   type DataPurchaseResult,
   type PurchaseDeps,
 } from '../../domain/purchases.js';
-import { toTransactionView } from '../../domain/transactions.js';
+import { toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
 import type { SupplierDirectory } from '../../ports/suppliers.js';
-import { BadRequestError, ConflictError, HttpError } from '../../middleware/errors.js';
-import { httpService, parseInput, type HttpAnswer, type HttpRequest } from '../../middleware/http.js';
-
-function amountInKobo(amount: number | string): Kobo {
-  try {
-    return nairaToKobo(amount);
-  } catch (error) {
-    if (error instanceof InvalidAmountError) throw new BadRequestError(MSG.enterValidAmount, { cause: error });
-    throw error;
-  }
-}
+import { HttpError } from '../../middleware/errors.js';
+import { answerWith, httpService, ok, parseInput, refusal, refuse, type HttpAnswer, type UserOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
 
 /** The product's own wording of its limits (airtime's by default). */
 interface LimitMessages {
@@ -54,40 +46,38 @@ interface LimitMessages {
 }
 const AIRTIME_LIMITS: LimitMessages = { belowMinimum: MSG.minimumAirtime, aboveMaximum: MSG.maximumAirtime };
 
-/** The answer for every outcome of placing a purchase; `processingMsg` names the product. */
-function purchaseAnswer(result: DataPurchaseResult, processingMsg: string, limits: LimitMessages = AIRTIME_LIMITS): HttpAnswer {
-  switch (result.kind) {
-    case 'accepted':
-    case 'replayed': {
-      const body: PurchaseResponse = { msg: processingMsg, receipt: toTransactionView(result.record) };
-      return { statusCode: 200, body };
-    }
-    case 'invalid_amount':
-      throw new BadRequestError(MSG.enterValidAmount);
-    case 'below_minimum':
-      throw new BadRequestError(limits.belowMinimum);
-    case 'above_maximum':
-      throw new BadRequestError(limits.aboveMaximum);
-    case 'insufficient_balance':
-      throw new BadRequestError(MSG.insufficientBalance);
-    case 'service_locked':
-      throw new BadRequestError(serviceLockedMessage(result.serviceName, result.serviceType));
-    case 'plan_unavailable':
-      throw new BadRequestError(CATALOGUE_MSG.planUnavailable);
-    case 'plan_not_for_network':
-      throw new BadRequestError(CATALOGUE_MSG.planNotForNetwork);
-    case 'exists_with_different_amount':
-    case 'exists_with_different_details':
-      throw new ConflictError(MSG.duplicateRequest);
-  }
+/** Every outcome of placing a purchase and its answer; `processingMsg` names the product. */
+function purchaseAnswers(processingMsg: string, limits: LimitMessages = AIRTIME_LIMITS) {
+  const accepted = (result: { record: TransactionRecord }) => {
+    const body: PurchaseResponse = { msg: processingMsg, receipt: toTransactionView(result.record) };
+    return ok(body);
+  };
+  return answerWith<DataPurchaseResult>({
+    accepted,
+    replayed: accepted,
+    invalid_amount: refuse(400, MSG.enterValidAmount),
+    below_minimum: refuse(400, limits.belowMinimum),
+    above_maximum: refuse(400, limits.aboveMaximum),
+    insufficient_balance: refuse(400, MSG.insufficientBalance),
+    service_locked: (result) => refusal(400, serviceLockedMessage(result.serviceName, result.serviceType)),
+    plan_unavailable: refuse(400, CATALOGUE_MSG.planUnavailable),
+    plan_not_for_network: refuse(400, CATALOGUE_MSG.planNotForNetwork),
+    exists_with_different_amount: refuse(409, MSG.duplicateRequest),
+    exists_with_different_details: refuse(409, MSG.duplicateRequest),
+  });
 }
+const airtimeAnswer = purchaseAnswers(MSG.airtimeProcessing);
+const dataAnswer = purchaseAnswers(CATALOGUE_MSG.dataProcessing);
+const electricityAnswer = purchaseAnswers(ELECTRICITY_MSG.electricityProcessing, {
+  belowMinimum: ELECTRICITY_MSG.minimumElectricity,
+  aboveMaximum: ELECTRICITY_MSG.maximumElectricity,
+});
 
-export function buyAirtimeOperation(deps: PurchaseDeps) {
-  return async (request: HttpRequest): Promise<HttpAnswer> => {
-    const principal = request.principal!;
-    const input = parseInput(buyAirtimeRequest, request.body);
+export function buyAirtimeOperation(deps: PurchaseDeps): UserOperation {
+  return async ({ principal, body }) => {
+    const input = parseInput(buyAirtimeRequest, body);
     const network = airtimeNetworkName(input.network);
-    if (!network) throw new BadRequestError(MSG.invalidNetwork);
+    if (!network) return refusal(400, MSG.invalidNetwork);
     const result = await placeAirtimePurchase(
       {
         userId: principal.userId,
@@ -97,21 +87,20 @@ export function buyAirtimeOperation(deps: PurchaseDeps) {
         knownWallet: principal.wallet,
         network,
         phoneNumber: input.mobile_number,
-        faceValueKobo: amountInKobo(input.amount),
+        faceValueKobo: input.amount,
         requestId: input.request_id,
       },
       deps,
     );
-    return purchaseAnswer(result, MSG.airtimeProcessing);
+    return airtimeAnswer(result);
   };
 }
 
-export function buyDataOperation(deps: DataPurchaseDeps) {
-  return async (request: HttpRequest): Promise<HttpAnswer> => {
-    const principal = request.principal!;
-    const input = parseInput(buyDataRequest, request.body);
+export function buyDataOperation(deps: DataPurchaseDeps): UserOperation {
+  return async ({ principal, body }) => {
+    const input = parseInput(buyDataRequest, body);
     const network = dataNetworkName(input.network);
-    if (!network) throw new BadRequestError(MSG.invalidNetwork);
+    if (!network) return refusal(400, MSG.invalidNetwork);
     const result = await placeDataPurchase(
       {
         userId: principal.userId,
@@ -125,7 +114,7 @@ export function buyDataOperation(deps: DataPurchaseDeps) {
       },
       deps,
     );
-    return purchaseAnswer(result, CATALOGUE_MSG.dataProcessing);
+    return dataAnswer(result);
   };
 }
 
@@ -142,11 +131,11 @@ export interface ElectricityDeps extends PurchaseDeps {
 /** A refused meter: the web shows `name` as the error (spec §8); `msg` carries it too. */
 function meterRefusal(statusCode: number, text: string): HttpAnswer {
   const body: InvalidMeterResponse = { msg: text, name: text };
-  return { statusCode, body };
+  return ok(body, statusCode);
 }
 
-export function validateMeterOperation(deps: Pick<ElectricityDeps, 'suppliers' | 'log'>) {
-  return async (request: HttpRequest): Promise<HttpAnswer> => {
+export function validateMeterOperation(deps: Pick<ElectricityDeps, 'suppliers' | 'log'>): UserOperation {
+  return async (request) => {
     let input;
     try {
       input = parseInput(validateMeterRequest, request.body);
@@ -171,7 +160,7 @@ export function validateMeterOperation(deps: Pick<ElectricityDeps, 'suppliers' |
           company: company.name,
           minAmount: koboToNaira(electricityMinimumKobo(check.minPurchaseKobo)),
         };
-        return { statusCode: 200, body };
+        return ok(body);
       }
       case 'invalid':
         return meterRefusal(400, check.message ?? ELECTRICITY_MSG.invalidMeter);
@@ -183,10 +172,9 @@ export function validateMeterOperation(deps: Pick<ElectricityDeps, 'suppliers' |
   };
 }
 
-export function buyElectricityOperation(deps: ElectricityDeps) {
-  return async (request: HttpRequest): Promise<HttpAnswer> => {
-    const principal = request.principal!;
-    const input = parseInput(buyElectricityRequest, request.body);
+export function buyElectricityOperation(deps: ElectricityDeps): UserOperation {
+  return async ({ principal, body }) => {
+    const input = parseInput(buyElectricityRequest, body);
     const company = electricityCompany(input.meterId)!;
     const customerPhone = input.phone ?? (await deps.phoneOf(principal.userId)) ?? '';
     const result = await placeElectricityPurchase(
@@ -199,16 +187,13 @@ export function buyElectricityOperation(deps: ElectricityDeps) {
         company: company.name,
         meterNumber: input.meterNumber,
         meterType: input.meterType,
-        amountKobo: amountInKobo(input.amount),
+        amountKobo: input.amount,
         customerPhone,
         requestId: input.request_id,
       },
       deps,
     );
-    return purchaseAnswer(result, ELECTRICITY_MSG.electricityProcessing, {
-      belowMinimum: ELECTRICITY_MSG.minimumElectricity,
-      aboveMaximum: ELECTRICITY_MSG.maximumElectricity,
-    });
+    return electricityAnswer(result);
   };
 }
 
@@ -232,5 +217,5 @@ export const handler = httpService(
     validateMeter: validateMeterOperation(deps),
     buyElectricity: buyElectricityOperation(deps),
   },
-  { loadPrincipal },
+  edge,
 );

@@ -1,0 +1,24 @@
+/**
+ * Who is calling: the port between the HTTP edge (which authenticates) and the user store (which
+ * loads the caller's current roles). Lives here, not in the middleware, so adapters never import
+ * the edge.
+ */
+import type { UserType } from '../../shared/constants.js';
+import type { WalletState } from '../domain/ledger.js';
+
+/** The caller as stored now (roles re-read on every request so revocations take effect at once). */
+export interface Principal {
+  userId: string;
+  userName: string;
+  userType: UserType;
+  isAdmin: boolean;
+  isAgent: boolean;
+  isCouponVendor: boolean;
+  /** The caller's wallet, read in the same round trip as the roles (consistent); spending still re-checks it atomically. */
+  wallet?: WalletState;
+}
+
+export interface PrincipalLoader {
+  /** The current principal of a verified token; undefined when the user no longer exists or the token was revoked. */
+  loadPrincipal(userId: string, tokenVersion: number): Promise<Principal | undefined>;
+}
