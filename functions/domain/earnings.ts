@@ -7,7 +7,8 @@
 import { REFERRAL_REWARD_KOBO, REFERRALS_PAGE_SIZE, type UserType } from '../../shared/constants.js';
 import type { UserUpgraded } from '../../shared/events.js';
 import { formatNaira, koboToNaira, type Kobo } from '../../shared/money.js';
-import { derivedId, type TransactionDraft } from './transactions.js';
+import { derivedId } from './ids.js';
+import type { TransactionDraft } from './transactions.js';
 
 export interface Earnings {
   earningBalanceKobo: Kobo;

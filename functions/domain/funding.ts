@@ -6,10 +6,10 @@
  * Amounts come from the verify call, never from the webhook body: a webhook only tells us to look.
  */
 import { z } from 'zod';
-import { FUND_WALLET_CHARGE_BPS, FUND_WALLET_MAX_KOBO, FUND_WALLET_MIN_KOBO, type UserType } from '../../shared/constants.js';
+import { FUND_WALLET_CHARGE_BPS, FUND_WALLET_MAX_KOBO, FUND_WALLET_MIN_KOBO } from '../../shared/constants.js';
 import type { PaymentProvider } from '../../shared/events.js';
-import { applyRate, formatNaira, nairaToKobo, type Kobo } from '../../shared/money.js';
-import { derivedId, type TransactionDraft } from './transactions.js';
+import { applyRate, nairaToKobo, type Kobo } from '../../shared/money.js';
+import { derivedId } from './ids.js';
 
 // ---------------------------------------------------------------------------------------------
 // Amounts
@@ -225,7 +225,7 @@ export function decideReservedAccountCredit(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The credit
+// What the credit's transaction record keeps (its draft: funding-credit.ts)
 
 export interface FundingDetails {
   provider: PaymentProvider;
@@ -234,36 +234,4 @@ export interface FundingDetails {
   paidKobo: Kobo;
   chargeKobo: Kobo;
   providerReference?: string;
-}
-
-export function fundingDraft(input: {
-  user: { userId: string; userName: string; userType?: UserType };
-  funding: FundingDetails;
-  creditKobo: Kobo;
-  method: 'card' | 'bank transfer';
-  paymentLink?: string;
-  now: Date;
-}): TransactionDraft {
-  const nowIso = input.now.toISOString();
-  const { funding } = input;
-  return {
-    id: fundingCreditIdFor(funding.provider, funding.reference),
-    userId: input.user.userId,
-    trans_UserName: input.user.userName,
-    ...(input.user.userType ? { userType: input.user.userType } : {}),
-    trans_Type: 'wallet',
-    trans_Status: 'success',
-    trans_Network: '',
-    phone_number: '',
-    amountKobo: input.creditKobo,
-    volume: formatNaira(funding.paidKobo),
-    profitKobo: funding.chargeKobo,
-    description: `Wallet funded by ${input.method}: paid ${formatNaira(funding.paidKobo)}, charge ${formatNaira(funding.chargeKobo)} (${funding.provider} ${funding.reference})`,
-    requestFingerprint: `${funding.provider}:${funding.reference}`,
-    apiResponseId: funding.providerReference ?? funding.reference,
-    ...(input.paymentLink ? { paymentLink: input.paymentLink } : {}),
-    funding,
-    createdAt: nowIso,
-    updatedAt: nowIso,
-  };
 }

@@ -20,11 +20,11 @@ import type { CardPayments, Payouts, ProviderEventQueue, ReservedAccounts } from
 import {
   decideCardCredit,
   decideReservedAccountCredit,
-  fundingDraft,
   monnifyWebhookSchema,
   squadWebhookSchema,
   type ReservedAccount,
 } from './funding.js';
+import { fundingDraft } from './funding-credit.js';
 import { applyPayoutStatus, type PayoutDeps } from './payouts.js';
 import { SIGNATURE_HEADERS, verifyHmacSha512, type SignatureCheck } from './provider-signatures.js';
 import { settledEvent, type Logger } from './settlement.js';

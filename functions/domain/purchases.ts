@@ -12,9 +12,10 @@ import type { FulfilmentQueue } from '../ports/messaging.js';
 import { priceAirtime } from './airtime.js';
 import { checkPlanForPurchase, priceDataPlan, snapshotOf } from './catalogue.js';
 import { priceElectricity } from './electricity.js';
+import { transactionIdForRequest } from './ids.js';
 import type { WalletState } from './ledger.js';
 import type { Logger } from './settlement.js';
-import { transactionIdForRequest, type TransactionDraft, type TransactionRecord } from './transactions.js';
+import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
 export interface AirtimePurchaseInput {
   userId: string;

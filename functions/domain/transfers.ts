@@ -6,7 +6,8 @@
  */
 import { TRANSFER_MAX_KOBO, type UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
-import { derivedId, type TransactionDraft } from './transactions.js';
+import { derivedId } from './ids.js';
+import type { TransactionDraft } from './transactions.js';
 
 export interface TransferParty {
   userId: string;

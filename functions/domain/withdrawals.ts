@@ -4,10 +4,9 @@
  * id, so a retry can never become a second payment), and what a payout status does to an open
  * withdrawal. A failed or reversed payout gives the whole debit back, exactly once.
  */
-import { ACCOUNT_NUMBER_LENGTH, WITHDRAWAL_FEE_KOBO, WITHDRAWAL_MAX_KOBO, WITHDRAWAL_MIN_KOBO, type TransactionStatus, type UserType } from '../../shared/constants.js';
-import { formatNaira, type Kobo } from '../../shared/money.js';
+import { ACCOUNT_NUMBER_LENGTH, WITHDRAWAL_FEE_KOBO, WITHDRAWAL_MAX_KOBO, WITHDRAWAL_MIN_KOBO, type TransactionStatus } from '../../shared/constants.js';
+import type { Kobo } from '../../shared/money.js';
 import { isOpen } from './purchase-state.js';
-import type { TransactionDraft } from './transactions.js';
 
 export interface Bank {
   name: string;
@@ -140,37 +139,4 @@ export function decidePayout(status: TransactionStatus, payout: PayoutStatus): P
     case 'unknown':
       return open ? { kind: 'wait' } : { kind: 'nothing', reason: 'no_change' };
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The debit
-
-export function withdrawalDraft(input: {
-  id: string;
-  user: { userId: string; userName: string; userType: UserType };
-  account: BankAccount;
-  amounts: { debitKobo: Kobo; feeKobo: Kobo; payoutKobo: Kobo };
-  requestFingerprint: string;
-  now: Date;
-}): TransactionDraft {
-  const nowIso = input.now.toISOString();
-  const { account, amounts } = input;
-  return {
-    id: input.id,
-    userId: input.user.userId,
-    trans_UserName: input.user.userName,
-    userType: input.user.userType,
-    trans_Type: 'withdrawal',
-    trans_Status: 'processing',
-    trans_Network: account.bankName,
-    phone_number: account.accountNumber,
-    amountKobo: amounts.debitKobo,
-    volume: formatNaira(amounts.payoutKobo),
-    profitKobo: amounts.feeKobo,
-    description: `Withdrawal of ${formatNaira(amounts.payoutKobo)} to ${account.accountName}, ${account.bankName} ${account.accountNumber} (fee ${formatNaira(amounts.feeKobo)})`,
-    requestFingerprint: input.requestFingerprint,
-    withdrawal: { ...account, feeKobo: amounts.feeKobo, payoutKobo: amounts.payoutKobo, payoutReference: payoutReferenceFor(input.id) },
-    createdAt: nowIso,
-    updatedAt: nowIso,
-  };
 }

@@ -32,7 +32,8 @@ import { dynamoWithdrawals } from '../../functions/adapters/dynamo/withdrawals.j
 import { applyPayoutStatus, payOut } from '../../functions/domain/payouts.js';
 import { silentLogger } from '../../functions/domain/settlement.js';
 import { transferDrafts } from '../../functions/domain/transfers.js';
-import { payoutReferenceFor, withdrawalAmounts, withdrawalDraft } from '../../functions/domain/withdrawals.js';
+import { withdrawalDraft } from '../../functions/domain/withdrawal-debit.js';
+import { payoutReferenceFor, withdrawalAmounts } from '../../functions/domain/withdrawals.js';
 import { ulid } from 'ulid';
 import { useDynamoDb } from '../support/dynamo.js';
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../unit/money/fakes.js';

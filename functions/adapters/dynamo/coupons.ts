@@ -6,7 +6,8 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { checkRedeemable, normaliseCouponCode, type Coupon } from '../../domain/coupons.js';
-import { couponCreditIdFor, type TransactionDraft } from '../../domain/transactions.js';
+import { couponCreditIdFor } from '../../domain/ids.js';
+import type { TransactionDraft } from '../../domain/transactions.js';
 import type { CouponStore, RedeemResult } from '../../ports/coupons.js';
 import { formatNaira } from '../../../shared/money.js';
 import { db, tableName } from './client.js';

@@ -13,9 +13,10 @@
  */
 import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { refundIdFor } from '../../domain/ids.js';
 import { backoffMs, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
-import { refundIdFor, type TransactionDraft, type TransactionRecord } from '../../domain/transactions.js';
+import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
 import { db, tableName } from './client.js';
 import { keys } from './keys.js';

@@ -25,8 +25,8 @@ import {
   payoutReferenceFor,
   transactionIdOfPayoutReference,
   withdrawalAmounts,
-  withdrawalDraft,
 } from '../../../functions/domain/withdrawals.js';
+import { withdrawalDraft } from '../../../functions/domain/withdrawal-debit.js';
 import { FUND_WALLET_CHARGE_BPS, REFERRAL_REWARD_KOBO, RESELLER_UPGRADE_FEE_KOBO, WITHDRAWAL_FEE_KOBO } from '../../../shared/constants.js';
 import { applyRate } from '../../../shared/money.js';
 import { ulid } from 'ulid';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listingBounds, listingFigures, refundIdFor, toTransactionView, transactionIdForRequest, transactionListPage, type TransactionRecord } from '../../../functions/domain/transactions.js';
+import { refundIdFor, transactionIdForRequest } from '../../../functions/domain/ids.js';
+import { listingBounds, listingFigures, toTransactionView, transactionListPage, type TransactionRecord } from '../../../functions/domain/transactions.js';
 import { deliverableUrl, signWebhook, webhookHeaders } from '../../../functions/domain/webhooks.js';
 
 const base: TransactionRecord = {

@@ -1,0 +1,36 @@
+/**
+ * Transaction ids. A transaction's id is its idempotency key, so ids that must not repeat an
+ * effect are derived deterministically from what they stand for. A module of its own, importing
+ * nothing of the domain, so that any rule module can name its transactions without an import cycle.
+ */
+import { createHash } from 'node:crypto';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 26 Crockford base-32 characters (130 bits) of SHA-256 over the parts: the shape of a ULID. */
+export function derivedId(...parts: string[]): string {
+  const digest = createHash('sha256').update(parts.join('\u0000')).digest();
+  let bits = 0n;
+  for (const byte of digest.subarray(0, 17)) bits = (bits << 8n) | BigInt(byte);
+  let id = '';
+  for (let i = 0; i < 26; i++) {
+    id = CROCKFORD[Number(bits & 31n)] + id;
+    bits >>= 5n;
+  }
+  return id;
+}
+
+/** A client's request_id names one purchase per user: retries map to the same transaction. */
+export function transactionIdForRequest(userId: string, requestId: string): string {
+  return derivedId('purchase-request', userId, requestId);
+}
+
+/** The one refund a purchase can ever have. */
+export function refundIdFor(purchaseId: string): string {
+  return derivedId('refund', purchaseId);
+}
+
+/** The one wallet credit a coupon can ever make. */
+export function couponCreditIdFor(code: string): string {
+  return derivedId('coupon', code.toUpperCase());
+}
