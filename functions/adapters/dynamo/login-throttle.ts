@@ -22,8 +22,8 @@ const ENTITY = 'LoginThrottle';
 const PARTITION_PREFIX = 'LOGINTHROTTLE#';
 const CLIENT_PREFIX = 'CLIENT#';
 
-/** Keys stay here: nothing else reads or writes throttle items. */
-const throttleKeys = {
+/** Keys stay here: nothing else writes throttle items (exported for tests to read them). */
+export const throttleKeys = {
   /** Any name typed for the account maps to the same counters (the handler passes the stored user name). */
   account: (account: string) => ({ pk: `${PARTITION_PREFIX}${account.trim().toLowerCase()}`, sk: 'ACCOUNT' }),
   client: (account: string, client: string) => ({ pk: `${PARTITION_PREFIX}${account.trim().toLowerCase()}`, sk: `${CLIENT_PREFIX}${client}` }),
