@@ -34,7 +34,6 @@ export const MSG = {
   sessionExpired: 'Your session has expired, please log in again',
   forbidden: 'You are not allowed to do this',
   invalidCredentials: 'Invalid login details',
-  tooManyLoginAttempts: 'Too many failed login attempts. Please wait 15 minutes and try again',
   userNameTaken: 'This user name is already taken',
   emailTaken: 'This email is already registered',
   passwordMismatch: 'Passwords do not match',
@@ -93,6 +92,14 @@ export const CATALOGUE_MSG = {
 /** Refusal of a purchase whose service an admin locked, e.g. "MTN data is not available at the moment…". */
 export function serviceLockedMessage(serviceName: string, serviceType: string): string {
   return `${serviceName} ${serviceType} is not available at the moment, please try again later`;
+}
+
+/** Refusal of a login attempt while its client must wait, e.g. "…Please wait 15 minutes and try again". */
+export function tooManyLoginAttemptsMessage(waitSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(waitSeconds));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many failed login attempts. Please wait ${wait} and try again`;
 }
 
 /** Money in and out: card links, reserved accounts, transfers, withdrawals, earnings, upgrade, KYC, account (appended). */

@@ -6,8 +6,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { SignJWT } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGIN_MAX_FAILURES } from '../../shared/constants.js';
-import { ACCOUNT_MSG, MSG } from '../../shared/messages.js';
+import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
+import { ACCOUNT_MSG, MSG, tooManyLoginAttemptsMessage } from '../../shared/messages.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import { useDynamoDb } from '../support/dynamo.js';
 
@@ -40,7 +40,7 @@ interface Answer {
   body: any;
 }
 
-async function call(routeKey: string, options: { body?: unknown; token?: string; params?: Record<string, string>; rawBody?: string } = {}): Promise<Answer> {
+async function call(routeKey: string, options: { body?: unknown; token?: string; params?: Record<string, string>; rawBody?: string; sourceIp?: string } = {}): Promise<Answer> {
   const [method, path] = routeKey.split(' ') as [string, string];
   const event = {
     version: '2.0',
@@ -54,7 +54,7 @@ async function call(routeKey: string, options: { body?: unknown; token?: string;
       apiId: 'local',
       domainName: 'localhost',
       domainPrefix: 'localhost',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: options.sourceIp ?? '127.0.0.1', userAgent: 'vitest' },
       requestId: `req-${++counter}`,
       routeKey,
       stage: '$default',
@@ -138,22 +138,29 @@ describe('login', () => {
     expect(await call('POST /api/v1/auth/login', { body: { userName: '', password: '' } })).toEqual({ status: 400, body: { msg: MSG.allFieldRequiredLogin } });
   });
 
-  it(`locks after ${LOGIN_MAX_FAILURES} failures, even for the right password, whether name or e-mail is typed`, async () => {
-    const { form } = await registered();
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
-      const login = i % 2 ? form.email : form.userName;
-      expect((await call('POST /api/v1/auth/login', { body: { userName: login, password: 'wrong-password' } })).status).toBe(400);
+  it(`after ${LOGIN_THROTTLE.freeFailures} failures an address must wait, even with the right password, whether name or e-mail is typed; another address is not slowed`, async () => {
+    // Date only (a frozen clock): the wait is asserted to the second.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const { form } = await registered();
+      for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) {
+        const login = i % 2 ? form.email : form.userName;
+        expect((await call('POST /api/v1/auth/login', { body: { userName: login, password: 'wrong-password' } })).status).toBe(400);
+      }
+      const right = await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } });
+      expect(right).toEqual({ status: 429, body: { msg: tooManyLoginAttemptsMessage(1) } });
+      expect((await call('POST /api/v1/auth/login', { body: { userName: form.email, password: form.password } })).status).toBe(429);
+      expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password }, sourceIp: '127.0.0.2' })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
     }
-    const right = await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } });
-    expect(right).toEqual({ status: 429, body: { msg: MSG.tooManyLoginAttempts } });
-    expect((await call('POST /api/v1/auth/login', { body: { userName: form.email, password: form.password } })).status).toBe(429);
   });
 
   it('a successful login clears earlier failures', async () => {
     const { form } = await registered();
-    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } });
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures - 1; i++) await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } });
     expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } })).status).toBe(200);
-    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) {
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures - 1; i++) {
       expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } })).status).toBe(400);
     }
     expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } })).status).toBe(200);
@@ -308,13 +315,20 @@ describe('password reset', () => {
     });
   });
 
-  it('a reset also lifts a login lock', async () => {
-    const { form } = await registered();
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } });
-    await call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email } });
-    const [, token, userId] = /passwordReset\/(\w+)\/(\w+)/.exec(published[0]!.detail.text)!;
-    await call('POST /api/v1/auth/resetpassword', { body: { token, userId, newPassword: 'reset-password', newPasswordCheck: 'reset-password' } });
-    expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'reset-password' } })).status).toBe(200);
+  it("a reset clears the account's login counters: no address has to wait any more", async () => {
+    // Date only (a frozen clock): without the reset, the address would still be waiting.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const { form } = await registered();
+      for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } });
+      expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } })).status).toBe(429);
+      await call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email } });
+      const [, token, userId] = /passwordReset\/(\w+)\/(\w+)/.exec(published[0]!.detail.text)!;
+      await call('POST /api/v1/auth/resetpassword', { body: { token, userId, newPassword: 'reset-password', newPasswordCheck: 'reset-password' } });
+      expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'reset-password' } })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,16 +1,14 @@
 /**
- * The user repository against a real DynamoDB Local: uniqueness claims under races, login rate
- * limiting, password-reset tokens and token revocation.
+ * The user repository against a real DynamoDB Local: uniqueness claims under races, the login
+ * throttle's counters, password-reset tokens and token revocation.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_LOCK_WINDOW_SECONDS, LOGIN_MAX_FAILURES } from '../../shared/constants.js';
 import { useDynamoDb } from '../support/dynamo.js';
 import { db, tableName } from '../../functions/adapters/dynamo/client.js';
 import { keys } from '../../functions/adapters/dynamo/keys.js';
 import {
   changePassword,
-  clearLoginFailures,
   consumePasswordReset,
   createUser,
   getUserByEmail,
@@ -19,12 +17,13 @@ import {
   getUserByUserName,
   getWalletBalanceKobo,
   loadPrincipal,
-  reserveLoginAttempt,
   savePasswordReset,
   updateLastLogin,
   type NewUser,
 } from '../../functions/adapters/dynamo/users.js';
 import { epochSeconds, hashResetToken, newResetToken } from '../../functions/domain/accounts.js';
+import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
+import { clearLoginThrottle, loginSucceeded, reserveLoginAttempt, throttleKeys } from '../../functions/adapters/dynamo/login-throttle.js';
 import { verifyPassword } from '../../functions/domain/passwords.js';
 import { DEMO_CREDIT_KOBO, DEMO_USER, seedLocalData } from '../../functions/local-seed.js';
 
@@ -133,39 +132,50 @@ describe('loadPrincipal and password changes', () => {
   });
 });
 
-describe('login rate limiting', () => {
-  it(`allows ${LOGIN_MAX_FAILURES} attempts in a window, then locks the name in every case`, async () => {
-    const name = `Locked_${Date.now().toString(36)}`;
+describe('login throttle counters', () => {
+  const { freeFailures, accountCeiling, memorySeconds } = LOGIN_THROTTLE;
+  const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${++counter}`;
+
+  it(`counts atomically: of 20 parallel attempts from one address exactly ${freeFailures} are allowed, whatever case the name is typed in`, async () => {
+    const name = uniqueName('Parallel');
     const now = new Date();
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect(await reserveLoginAttempt(name, now)).toBe('allowed');
-    expect(await reserveLoginAttempt(name, now)).toBe('locked');
-    expect(await reserveLoginAttempt(name.toLowerCase(), now)).toBe('locked');
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginFailures(name) }));
-    expect(Item?.expiresAt).toBe(epochSeconds(now) + LOGIN_LOCK_WINDOW_SECONDS);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => reserveLoginAttempt(i % 2 ? name : name.toLowerCase(), '198.51.100.1', now)));
+    expect(outcomes.filter((outcome) => outcome.allowed)).toHaveLength(freeFailures);
   });
 
-  it('opens a new window once the old one ended, even while the expired counter still exists', async () => {
-    const name = `window_${Date.now().toString(36)}`;
+  it('keeps every counter with a TTL (epoch seconds) a day after the last attempt', async () => {
+    const name = uniqueName('Ttl');
     const now = new Date();
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await reserveLoginAttempt(name, now);
-    const later = new Date(now.getTime() + (LOGIN_LOCK_WINDOW_SECONDS + 1) * 1000);
-    expect(await reserveLoginAttempt(name, later)).toBe('allowed');
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginFailures(name) }));
-    expect(Item).toMatchObject({ failures: 1, expiresAt: epochSeconds(later) + LOGIN_LOCK_WINDOW_SECONDS });
+    await reserveLoginAttempt(name, '198.51.100.2', now);
+    const { Items = [] } = await db().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': throttleKeys.account(name).pk } }),
+    );
+    expect(Items.map((item) => item.expiresAt)).toEqual([epochSeconds(now) + memorySeconds, epochSeconds(now) + memorySeconds]);
   });
 
-  it('a cleared counter (successful login) allows attempts again', async () => {
-    const name = `cleared_${Date.now().toString(36)}`;
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await reserveLoginAttempt(name);
-    await clearLoginFailures(name);
-    expect(await reserveLoginAttempt(name)).toBe('allowed');
+  it("a success clears its own address's counter only", async () => {
+    const name = uniqueName('Success');
+    const now = new Date();
+    for (let i = 0; i < freeFailures; i++) {
+      await reserveLoginAttempt(name, '198.51.100.3', now);
+      await reserveLoginAttempt(name, '198.51.100.4', now);
+    }
+    const later = new Date(now.getTime() + 1_000);
+    const owner = await reserveLoginAttempt(name, '198.51.100.3', later);
+    if (!owner.allowed) throw new Error('the owner should have waited long enough');
+    await loginSucceeded(owner.ticket);
+    for (let i = 0; i < freeFailures; i++) expect((await reserveLoginAttempt(name, '198.51.100.3', later)).allowed).toBe(true);
+    expect(await reserveLoginAttempt(name, '198.51.100.4', new Date(now.getTime() + 500))).toEqual({ allowed: false, waitSeconds: 1 });
   });
 
-  it(`counts atomically: of 20 parallel attempts exactly ${LOGIN_MAX_FAILURES} are allowed`, async () => {
-    const name = `parallel_${Date.now().toString(36)}`;
+  it(`stops every address after ${accountCeiling} attempts in an hour on the account, until a password reset`, async () => {
+    const name = uniqueName('Ceiling');
     const now = new Date();
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => reserveLoginAttempt(name, now)));
-    expect(outcomes.filter((o) => o === 'allowed')).toHaveLength(LOGIN_MAX_FAILURES);
+    for (let i = 0; i < accountCeiling; i++) expect((await reserveLoginAttempt(name, `10.1.${Math.floor(i / 5)}.${i % 5}`, now)).allowed).toBe(true);
+    expect(await reserveLoginAttempt(name, '203.0.113.1', now)).toEqual({ allowed: false, waitSeconds: LOGIN_THROTTLE.accountWindowSeconds });
+    await clearLoginThrottle(name.toUpperCase());
+    expect((await reserveLoginAttempt(name, '203.0.113.1', now)).allowed).toBe(true);
+    for (let i = 0; i < freeFailures; i++) expect((await reserveLoginAttempt(name, '10.1.0.0', now)).allowed).toBe(true);
   });
 });
 

@@ -7,10 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CancellationReason } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, USER_TYPES, type UserType } from '../../../shared/constants.js';
-import { epochSeconds, loginKind, loginWindowEnd, type UserProfile } from '../../domain/accounts.js';
+import { DEFAULT_USER_TYPE, USER_TYPES, type UserType } from '../../../shared/constants.js';
+import { epochSeconds, loginKind, type UserProfile } from '../../domain/accounts.js';
 import { EMPTY_WALLET } from '../../domain/ledger.js';
 import type { Principal } from '../../ports/users.js';
 import { db, tableName } from './client.js';
@@ -326,60 +326,6 @@ export async function setRoles(userId: string, roles: Partial<Pick<UserProfile, 
       ExpressionAttributeValues: Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])),
     }),
   );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Login rate limiting
-
-/**
- * Counts one login attempt against `login` before the password is checked, atomically:
- * `allowed` while fewer than LOGIN_MAX_FAILURES attempts were counted in the open window,
- * else `locked`. Counting before checking means parallel guesses cannot slip past the limit;
- * a successful login clears the counter (clearLoginFailures), so only failures remain counted.
- */
-export async function reserveLoginAttempt(login: string, now: Date = new Date()): Promise<'allowed' | 'locked'> {
-  const Key = keys.loginFailures(login.trim());
-  const nowSeconds = epochSeconds(now);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key,
-          UpdateExpression: 'ADD failures :one SET expiresAt = if_not_exists(expiresAt, :windowEnd)',
-          ConditionExpression: 'attribute_not_exists(pk) OR (expiresAt > :now AND failures < :max)',
-          ExpressionAttributeValues: { ':one': 1, ':windowEnd': loginWindowEnd(now), ':now': nowSeconds, ':max': LOGIN_MAX_FAILURES },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return 'allowed';
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      const old = (error as { Item?: Record<string, { N?: string }> }).Item;
-      const oldExpiresAt = Number(old?.expiresAt?.N ?? 0);
-      if (oldExpiresAt > nowSeconds) return 'locked';
-    }
-    // The old window ended (TTL deletes lazily): start a new one, unless someone else just did.
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key,
-          UpdateExpression: 'SET failures = :one, expiresAt = :windowEnd',
-          ConditionExpression: 'expiresAt <= :now',
-          ExpressionAttributeValues: { ':one': 1, ':windowEnd': loginWindowEnd(now), ':now': nowSeconds },
-        }),
-      );
-      return 'allowed';
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    }
-  }
-  return 'locked';
-}
-
-export async function clearLoginFailures(login: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(login.trim()) }));
 }
 
 // ---------------------------------------------------------------------------------------------

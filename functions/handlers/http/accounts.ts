@@ -5,7 +5,7 @@
 import { AUTH_HEADER } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
-import { ACCOUNT_MSG, MSG } from '../../../shared/messages.js';
+import { ACCOUNT_MSG, MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
 import {
   changePasswordRequest,
   loginRequest,
@@ -26,7 +26,6 @@ import { listPlans } from '../../adapters/dynamo/catalogue.js';
 import { transactionViewOfItem } from '../../adapters/dynamo/transactions.js';
 import {
   changePassword as storeNewPassword,
-  clearLoginFailures,
   consumePasswordReset,
   createUser,
   getUserByEmail,
@@ -36,10 +35,10 @@ import {
   getWalletBalanceKobo,
   loadPrincipal,
   recentTransactionItems,
-  reserveLoginAttempt,
   savePasswordReset,
   updateLastLogin,
 } from '../../adapters/dynamo/users.js';
+import { clearLoginThrottle, loginSucceeded, reserveLoginAttempt } from '../../adapters/dynamo/login-throttle.js';
 import {
   displayName,
   hashResetToken,
@@ -139,11 +138,13 @@ const login: OperationHandler = async (request) => {
   const profile = await getUserByLogin(input.userName);
   // One counter per account whichever name is typed; unknown names get their own counter.
   const counterName = profile?.userName ?? input.userName;
-  if ((await reserveLoginAttempt(counterName)) === 'locked') throw new TooManyRequestsError(MSG.tooManyLoginAttempts);
+  const reservation = await reserveLoginAttempt(counterName, request.sourceIp);
+  // Refused before the password is checked, right or wrong: otherwise the wait would not slow guessing.
+  if (!reservation.allowed) throw new TooManyRequestsError(tooManyLoginAttemptsMessage(reservation.waitSeconds));
   const passwordOk = profile ? await verifyPassword(input.password, profile.passwordHash) : await dummyVerifyPassword(input.password);
   if (!profile || !passwordOk) throw new BadRequestError(MSG.invalidCredentials);
   const now = new Date();
-  await Promise.all([clearLoginFailures(counterName), updateLastLogin(profile.userId, now)]);
+  await Promise.all([loginSucceeded(reservation.ticket), updateLastLogin(profile.userId, now)]);
   return { body: await session({ ...profile, lastLogin: now.toISOString() }) };
 };
 
@@ -193,8 +194,8 @@ const resetPassword: OperationHandler = async (request) => {
   const input = parseInput(resetPasswordRequest, request.body);
   const used = await consumePasswordReset(input.userId, hashResetToken(input.token), await hashPassword(input.newPassword));
   if (!used.ok) throw new BadRequestError(MSG.resetLinkInvalid);
-  // Whoever locked the login by guessing no longer stands between the owner and the account.
-  await clearLoginFailures(used.user.userName);
+  // Whoever guessed at the login no longer slows the owner down, from any address.
+  await clearLoginThrottle(used.user.userName);
   return { body: { msg: MSG.passwordReset } };
 };
 

@@ -1,0 +1,163 @@
+/**
+ * Login throttle counters in the single table, under one partition per account: one item for
+ * the account, one per client address, all with TTL. When to refuse is the policy's
+ * (domain/login-throttle.ts); this reads the counters, asks it, and writes its answer in one
+ * transaction on condition that neither item changed since it was read (each carries a version,
+ * bumped by ADD), so parallel guesses cannot slip past the policy.
+ */
+import type { CancellationReason } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  accountExpiresAt,
+  afterSuccess,
+  clientOfAddress,
+  decideAttempt,
+  type AccountCounter,
+  type ClientCounter,
+  type ThrottleCounters,
+} from '../../domain/login-throttle.js';
+import { db, tableName } from './client.js';
+
+const ENTITY = 'LoginThrottle';
+const PARTITION_PREFIX = 'LOGINTHROTTLE#';
+const CLIENT_PREFIX = 'CLIENT#';
+
+/** Keys stay here: nothing else writes throttle items (exported for tests to read them). */
+export const throttleKeys = {
+  /** Any name typed for the account maps to the same counters (the handler passes the stored user name). */
+  account: (account: string) => ({ pk: `${PARTITION_PREFIX}${account.trim().toLowerCase()}`, sk: 'ACCOUNT' }),
+  client: (account: string, client: string) => ({ pk: `${PARTITION_PREFIX}${account.trim().toLowerCase()}`, sk: `${CLIENT_PREFIX}${client}` }),
+};
+
+/** Rounds of read-decide-write lost to parallel attempts before refusing: only parallel guessing loses that often. */
+const MAX_ROUNDS = 8;
+/** The wait answered when every round was lost. */
+const CONTENDED_WAIT_SECONDS = 1;
+
+export interface LoginTicket {
+  account: string;
+  client: string;
+  /** What the allowed attempt wrote. */
+  counted: Required<ThrottleCounters>;
+}
+
+export type LoginReservation = { allowed: true; ticket: LoginTicket } | { allowed: false; waitSeconds: number };
+
+interface Versioned<T> {
+  value?: T;
+  version?: number;
+}
+
+async function readItem<T>(Key: { pk: string; sk: string }, fields: (keyof T & string)[]): Promise<Versioned<T>> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
+  if (!Item) return {};
+  const value = Object.fromEntries(fields.map((field) => [field, Number(Item[field] ?? 0)])) as T;
+  return { value, version: Number(Item.version ?? 0) };
+}
+
+/** Writes `value` only if the item is still at the version read (absent when none was). */
+function compareAndSet(Key: { pk: string; sk: string }, value: object, seenVersion: number | undefined) {
+  const entries = Object.entries(value);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key,
+      UpdateExpression: `SET entity = :entity, ${entries.map(([name]) => `#${name} = :${name}`).join(', ')} ADD version :one`,
+      ConditionExpression: seenVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :seenVersion',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+      ExpressionAttributeValues: {
+        ':entity': ENTITY,
+        ':one': 1,
+        ...Object.fromEntries(entries.map(([name, field]) => [`:${name}`, field])),
+        ...(seenVersion === undefined ? {} : { ':seenVersion': seenVersion }),
+      },
+    },
+  };
+}
+
+const ACCOUNT_FIELDS: (keyof AccountCounter)[] = ['failures', 'windowEnd', 'generation', 'expiresAt'];
+const CLIENT_FIELDS: (keyof ClientCounter)[] = ['failures', 'nextAttemptAt', 'generation', 'expiresAt'];
+
+/** True when written; false when another attempt changed either item first. */
+async function writeIfUnchanged(
+  keysOf: { account: { pk: string; sk: string }; client: { pk: string; sk: string } },
+  seen: { account: Versioned<AccountCounter>; client: Versioned<ClientCounter> },
+  next: Required<ThrottleCounters>,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [compareAndSet(keysOf.account, next.account, seen.account.version), compareAndSet(keysOf.client, next.client, seen.client.version)],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    const codes = ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((reason) => reason.Code);
+    if (codes.every((code) => code === undefined || code === 'None' || code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return false;
+    throw error;
+  }
+}
+
+/**
+ * Counts one login attempt by `sourceIp` on `account` before its password is checked, or
+ * refuses it with the wait the policy asks for. `sourceIp` must be the address API Gateway saw,
+ * never a header the client can set.
+ */
+export async function reserveLoginAttempt(account: string, sourceIp: string, now: Date = new Date()): Promise<LoginReservation> {
+  const client = clientOfAddress(sourceIp);
+  const keysOf = { account: throttleKeys.account(account), client: throttleKeys.client(account, client) };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const [accountItem, clientItem] = await Promise.all([
+      readItem<AccountCounter>(keysOf.account, ACCOUNT_FIELDS),
+      readItem<ClientCounter>(keysOf.client, CLIENT_FIELDS),
+    ]);
+    const decision = decideAttempt(now, { account: accountItem.value, client: clientItem.value });
+    if (!decision.allowed) return decision;
+    if (await writeIfUnchanged(keysOf, { account: accountItem, client: clientItem }, decision.next)) {
+      return { allowed: true, ticket: { account, client, counted: decision.next } };
+    }
+  }
+  return { allowed: false, waitSeconds: CONTENDED_WAIT_SECONDS };
+}
+
+/** The right password: clears this client's counter on the account (only its own) and gives the attempt back. */
+export async function loginSucceeded(ticket: LoginTicket): Promise<void> {
+  const { account } = afterSuccess(ticket.counted);
+  const refund = account.failures - ticket.counted.account.failures;
+  const refundWindow = async () => {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: throttleKeys.account(ticket.account),
+          UpdateExpression: 'ADD failures :refund, version :one',
+          // A window that ended or a reset since then has nothing of this attempt to give back.
+          ConditionExpression: 'windowEnd = :windowEnd AND generation = :generation AND failures > :zero',
+          ExpressionAttributeValues: { ':refund': refund, ':one': 1, ':windowEnd': account.windowEnd, ':generation': account.generation, ':zero': 0 },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  };
+  await Promise.all([
+    db().send(new DeleteCommand({ TableName: tableName(), Key: throttleKeys.client(ticket.account, ticket.client) })),
+    refund < 0 ? refundWindow() : undefined,
+  ]);
+}
+
+/**
+ * A password reset: every client's counter on the account and its window start afresh. A new
+ * generation makes all client counters stale at once, however many addresses guessed.
+ */
+export async function clearLoginThrottle(account: string, now: Date = new Date()): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: throttleKeys.account(account),
+      UpdateExpression: 'SET entity = :entity, failures = :zero, windowEnd = :zero, expiresAt = :expiresAt ADD generation :one, version :one',
+      ExpressionAttributeValues: { ':entity': ENTITY, ':zero': 0, ':one': 1, ':expiresAt': accountExpiresAt(now) },
+    }),
+  );
+}
