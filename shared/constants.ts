@@ -131,9 +131,6 @@ export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-/** Failed logins per user name within the window before login is refused. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_LOCK_WINDOW_SECONDS = 15 * 60;
 
 /** Purchases left `processing` this long are treated as crashed and re-enqueued by the sweeper. */
 export const STALE_PROCESSING_MS = 60_000;

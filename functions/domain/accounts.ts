@@ -4,7 +4,7 @@
  * No I/O here; the repository and the HTTP handler call these.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { LOGIN_LOCK_WINDOW_SECONDS, PASSWORD_RESET_TTL_SECONDS, type UserType } from '../../shared/constants.js';
+import { PASSWORD_RESET_TTL_SECONDS, type UserType } from '../../shared/constants.js';
 import { koboToNaira } from '../../shared/money.js';
 import type { UserView } from '../../shared/api/accounts.js';
 
@@ -42,16 +42,8 @@ export function loginKind(login: string): 'email' | 'userName' {
   return login.includes('@') ? 'email' : 'userName';
 }
 
-// ---------------------------------------------------------------------------------------------
-// Login rate limiting: a fixed window opened by the first counted attempt. The count itself is
-// kept atomically by the repository (a conditional ADD), the lock is its condition.
-
+/** Epoch seconds: DynamoDB's TTL unit. */
 export const epochSeconds = (now: Date): number => Math.floor(now.getTime() / 1000);
-
-/** End of a window opened now. */
-export function loginWindowEnd(now: Date): number {
-  return epochSeconds(now) + LOGIN_LOCK_WINDOW_SECONDS;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Password-reset tokens: 32 random bytes in the link, only their SHA-256 at rest.

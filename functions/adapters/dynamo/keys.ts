@@ -29,7 +29,6 @@ export const keys = {
   wallet: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WALLET' }),
   userNameClaim: (userName: string) => ({ pk: `USERNAME#${userName.toLowerCase()}`, sk: 'UNIQUE' }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'UNIQUE' }),
-  loginFailures: (login: string) => ({ pk: `LOGINFAIL#${login.toLowerCase()}`, sk: 'WINDOW' }),
   passwordReset: (userId: string) => ({ pk: `RESET#${userId}`, sk: 'TOKEN' }),
   transaction: (transactionId: string) => ({ pk: `TXN#${transactionId}`, sk: 'TXN' }),
   coupon: (code: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: 'COUPON' }),

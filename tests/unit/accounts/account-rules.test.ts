@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_LOCK_WINDOW_SECONDS, PASSWORD_RESET_TTL_SECONDS } from '../../../shared/constants.js';
+import { PASSWORD_RESET_TTL_SECONDS } from '../../../shared/constants.js';
 import {
   displayName,
   emptySubscriptionPlans,
   epochSeconds,
   hashResetToken,
   loginKind,
-  loginWindowEnd,
   newResetToken,
   passwordResetEmail,
   passwordResetLink,
@@ -47,12 +46,6 @@ describe('login names', () => {
   });
 });
 
-describe('login lock window', () => {
-  it(`ends ${LOGIN_LOCK_WINDOW_SECONDS} s after the attempt that opened it, in epoch seconds (the TTL unit)`, () => {
-    expect(loginWindowEnd(now)).toBe(nowSeconds + LOGIN_LOCK_WINDOW_SECONDS);
-    expect(loginWindowEnd(new Date(now.getTime() + 999))).toBe(nowSeconds + LOGIN_LOCK_WINDOW_SECONDS);
-  });
-});
 
 describe('password reset tokens', () => {
   it('are 32 random bytes (64 hex) of which only the SHA-256 is kept, expiring after the reset TTL', () => {

@@ -15,13 +15,13 @@ vi.hoisted(() => {
 import { ELECTRICITY_MSG } from '../../../shared/messages.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { loadPrincipal } from '../../../functions/adapters/dynamo/users.js';
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
 import { placeElectricityPurchase } from '../../../functions/domain/purchases.js';
 import { silentLogger } from '../../../functions/domain/settlement.js';
 import { sweepOne } from '../../../functions/domain/sweeper.js';
 import { toTransactionView } from '../../../functions/domain/transactions.js';
+import { edge } from '../../../functions/handlers/http/edge.js';
 import { buyElectricityOperation, validateMeterOperation, type ElectricityDeps } from '../../../functions/handlers/http/purchases.js';
 import { httpService } from '../../../functions/middleware/http.js';
 import type { ElectricityOrder, MeterCheck, MeterQuery, RequeryKey, SupplierCallResult } from '../../../functions/ports/suppliers.js';
@@ -234,7 +234,7 @@ describe('electricity over HTTP (real middleware, fake supplier)', () => {
       validateMeter: validateMeterOperation(deps),
       buyElectricity: buyElectricityOperation(deps),
     },
-    { loadPrincipal },
+    edge,
   );
 
   it('validateMeter: a valid meter answers the customer as `name`, with the address and the higher of the two minimums', async () => {
