@@ -15,6 +15,8 @@ vi.hoisted(() => {
 useDynamoDb();
 
 interface SesCall {
+  path?: string;
+  from: string;
   to: string;
   subject: string;
 }
@@ -30,7 +32,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const request = JSON.parse(body);
       const to = request.Destination.ToAddresses[0] as string;
-      sesCalls.push({ to, subject: request.Content.Simple.Subject.Data });
+      sesCalls.push({ path: req.url, from: request.FromEmailAddress, to, subject: request.Content.Simple.Subject.Data });
       if (rejected.has(to)) {
         res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' });
         res.end(JSON.stringify({ message: 'Email address is not verified' }));
@@ -75,6 +77,18 @@ async function mailer() {
   const { handler } = await import('../../../functions/handlers/mailer.js');
   return (event: SQSEvent) => handler(event, context);
 }
+
+describe('mailer', () => {
+  it('sends each e-mail through SES from MAIL_FROM; a malformed message is a failed item, not a failed batch', async () => {
+    const handler = await mailer();
+    const good = mailRecord('eze@example.com');
+    const garbage = { ...mailRecord('x@example.com'), body: 'not json' };
+    const notAnEmail = { ...mailRecord('y@example.com'), body: good.body.replace('eze@example.com', 'not-an-address') };
+    const result = await handler(batch(good, garbage, notAnEmail));
+    expect(result.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual([garbage.messageId, notAnEmail.messageId].sort());
+    expect(sesCalls).toEqual([{ path: '/v2/email/outbound-emails', from: 'platform@example.com', to: 'eze@example.com', subject: expect.stringMatching(/^Reset/) }]);
+  });
+});
 
 describe('mailer idempotency per (mail, recipient)', () => {
   it('a redelivered message sends the e-mail once', async () => {
