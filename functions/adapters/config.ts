@@ -74,7 +74,9 @@ const VARIABLES = {
   [ENV.sweeperRequeryAfterMs]: wholeMilliseconds(REQUERY_AFTER_MS, 0),
   [ENV.sweeperClaimStaleMs]: wholeMilliseconds(CLAIM_STALE_MS, 0),
   [ENV.sweeperMaxPendingAgeMs]: wholeMilliseconds(MAX_PENDING_AGE_MS, 0),
+  // An upgrade's own request publishes its event within moments.
   [ENV.sweeperOutboxGraceMs]: wholeMilliseconds(30_000, 0),
+  // Younger withdrawals belong to the payout queue and the provider's webhooks.
   [ENV.payoutSweepAfterMs]: wholeMilliseconds(10 * 60 * 1000, 0),
   [AWS_ENV.region]: optional,
   [AWS_ENV.defaultRegion]: optional,

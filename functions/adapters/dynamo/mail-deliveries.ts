@@ -7,12 +7,11 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailClaim, MailDeliveryLog } from '../../ports/mail.js';
 import { db, tableName } from './client.js';
 import { keys } from './keys.js';
+import { isConditionFailure } from './partition.js';
 
 const ENTITY = 'MailDelivery';
 /** Kept (TTL) longer than any redelivery can come: SQS keeps a message 14 days at most, EventBridge retries for 24 hours. */
 const RETENTION_SECONDS = 15 * 24 * 60 * 60;
-
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 async function claim(deliveryId: string, input: { claimId: string; leaseUntil: Date; now: Date }): Promise<MailClaim> {
   try {
