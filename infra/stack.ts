@@ -186,6 +186,8 @@ export class PlatformStack extends Stack {
 
     // E-mail: anything that wants a mail sent puts EmailRequested on the bus.
     const mailer = this.lambda(MAILER_FUNCTION, baseEnvironment);
+    // Its log of mails sent (each goes out once); no reads: the claim's failed condition returns the item.
+    mailer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.mailDelivery, ['dynamodb:UpdateItem']));
     mailer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'] }));
     mailer.addEventSource(new SqsEventSource(emailQueue, { batchSize: 10, reportBatchItemFailures: true }));
     new Rule(this, 'EmailRequestedToMailer', {

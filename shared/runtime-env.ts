@@ -36,6 +36,32 @@ export const ENV = {
   payoutQueueUrl: 'PAYOUT_QUEUE_URL',
   /** "true" only on the local cloud: webhook URLs may point at http://localhost / 127.0.0.1. */
   allowLoopbackWebhooks: 'ALLOW_LOOPBACK_WEBHOOKS',
+  // Sweepers' thresholds: unset in the cloud (the defaults of shared/constants.ts); tests and demos shorten them.
+  /** Milliseconds an unclaimed `processing` purchase waits before the sweeper re-enqueues it (default STALE_PROCESSING_MS). */
+  sweeperStaleMs: 'SWEEPER_STALE_MS',
+  /** Milliseconds between two re-queries of a `pending` purchase (default REQUERY_AFTER_MS). */
+  sweeperRequeryAfterMs: 'SWEEPER_REQUERY_AFTER_MS',
+  /** Milliseconds after which a claimed `processing` purchase is re-queried instead of waited for (default CLAIM_STALE_MS). */
+  sweeperClaimStaleMs: 'SWEEPER_CLAIM_STALE_MS',
+  /** Milliseconds after which a pending purchase is no longer re-queried and waits for an admin (default MAX_PENDING_AGE_MS). */
+  sweeperMaxPendingAgeMs: 'SWEEPER_MAX_PENDING_AGE_MS',
+  /** Milliseconds an upgrade's own request has to publish UserUpgraded before the sweeper re-publishes it (default 30 s). */
+  sweeperOutboxGraceMs: 'SWEEPER_OUTBOX_GRACE_MS',
+  /** Milliseconds a withdrawal stays open before the payout sweeper re-queries (or submits) it (default 10 minutes). */
+  payoutSweepAfterMs: 'PAYOUT_SWEEP_AFTER_MS',
+} as const;
+
+/**
+ * The AWS runtime's own variables (Lambda sets the region; the local cloud and LocalStack set the
+ * endpoints). The SDK clients read them themselves; the signed SSM / Secrets Manager call reads them as the SDK would.
+ */
+export const AWS_ENV = {
+  region: 'AWS_REGION',
+  defaultRegion: 'AWS_DEFAULT_REGION',
+  /** Every service's endpoint (LocalStack). */
+  endpointUrl: 'AWS_ENDPOINT_URL',
+  ssmEndpointUrl: 'AWS_ENDPOINT_URL_SSM',
+  secretsManagerEndpointUrl: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
 } as const;
 
 /**

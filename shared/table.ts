@@ -33,4 +33,6 @@ export const PARTITION_PREFIXES = {
   providerEvent: 'WEBHOOK#',
   /** A user's own items (profile, wallet, contacts …): the contacts service may write nothing else. */
   user: 'USER#',
+  /** The mailer's log of e-mails sent, one item per (mail, recipient): the mailer may write nothing else. */
+  mailDelivery: 'MAIL#',
 } as const;

@@ -2,7 +2,7 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_SCHEMAS, EVENT_SOURCE, type EventType } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
-import { requireEnv } from './config.js';
+import { env } from './config.js';
 
 let client: EventBridgeClient | undefined;
 
@@ -19,7 +19,7 @@ export async function publishEvent(detailType: EventType, detail: unknown): Prom
   client ??= new EventBridgeClient({ maxAttempts: 3 });
   const result = await client.send(
     new PutEventsCommand({
-      Entries: [{ EventBusName: requireEnv(ENV.eventBusName), Source: EVENT_SOURCE, DetailType: detailType, Detail: JSON.stringify(valid) }],
+      Entries: [{ EventBusName: env(ENV.eventBusName), Source: EVENT_SOURCE, DetailType: detailType, Detail: JSON.stringify(valid) }],
     }),
   );
   if (result.FailedEntryCount) {

@@ -1,7 +1,8 @@
-/** One logger for every function (Powertools: structured JSON, request id on each line). */
+/**
+ * One logger for every function (Powertools: structured JSON; `injectLambdaContext` adds the request
+ * id to each line). Powertools reads its own variables, POWERTOOLS_SERVICE_NAME and
+ * POWERTOOLS_LOG_LEVEL (default INFO), once, here, at cold start.
+ */
 import { Logger } from '@aws-lambda-powertools/logger';
 
-export const logger = new Logger({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'vtu-platform',
-  logLevel: (process.env.POWERTOOLS_LOG_LEVEL as 'INFO' | 'DEBUG' | 'WARN' | 'ERROR' | undefined) ?? 'INFO',
-});
+export const logger = new Logger();

@@ -3,7 +3,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { PayoutMessage } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { PayoutQueue, ProviderEventQueue } from '../ports/payments.js';
-import { requireEnv } from './config.js';
+import { env } from './config.js';
 
 let client: SQSClient | undefined;
 
@@ -12,10 +12,10 @@ async function send(queueUrl: string, message: unknown): Promise<void> {
   await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
 }
 
-export function sqsProviderEventQueue(queueUrl: () => string = () => requireEnv(ENV.providerEventsQueueUrl)): ProviderEventQueue {
+export function sqsProviderEventQueue(queueUrl: () => string = () => env(ENV.providerEventsQueueUrl)): ProviderEventQueue {
   return { enqueue: (message) => send(queueUrl(), message) };
 }
 
-export function sqsPayoutQueue(queueUrl: () => string = () => requireEnv(ENV.payoutQueueUrl)): PayoutQueue {
+export function sqsPayoutQueue(queueUrl: () => string = () => env(ENV.payoutQueueUrl)): PayoutQueue {
   return { enqueue: (transactionId) => send(queueUrl(), { transactionId } satisfies PayoutMessage) };
 }

@@ -3,11 +3,11 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { FulfilmentMessage } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
-import { requireEnv } from './config.js';
+import { env } from './config.js';
 
 let client: SQSClient | undefined;
 
-export function sqsFulfilmentQueue(queueUrl: () => string = () => requireEnv(ENV.fulfilmentQueueUrl)): FulfilmentQueue {
+export function sqsFulfilmentQueue(queueUrl: () => string = () => env(ENV.fulfilmentQueueUrl)): FulfilmentQueue {
   return {
     async enqueue(transactionId, options) {
       client ??= new SQSClient({ maxAttempts: 3 });

@@ -1,7 +1,9 @@
 /** Session tokens: HS256 JWTs carried in the x-auth-token header. */
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { TOKEN_TTL_SECONDS, type UserType } from '../../shared/constants.js';
-import { jwtSigningKey } from './config.js';
+import { ENV } from '../../shared/runtime-env.js';
+import { getSecret } from './aws/parameters.js';
+import { env, MissingConfigError } from './config.js';
 
 export interface SessionClaims {
   userId: string;
@@ -15,6 +17,21 @@ export interface SessionClaims {
 }
 
 const ISSUER = 'vtu-platform';
+
+let jwtSecret: Promise<Uint8Array> | undefined;
+
+/** The token-signing key: JWT_SECRET locally, the Secrets Manager secret in the cloud (cached per container). */
+function jwtSigningKey(): Promise<Uint8Array> {
+  jwtSecret ??= (async () => {
+    const direct = env(ENV.jwtSecret);
+    const arn = env(ENV.jwtSecretArn);
+    if (direct === undefined && arn === undefined) throw new MissingConfigError(`${ENV.jwtSecret} or ${ENV.jwtSecretArn}`);
+    const secret = direct ?? (arn && (await getSecret(arn, { maxAge: 3600 })));
+    if (typeof secret !== 'string' || secret.length < 32) throw new MissingConfigError(`${ENV.jwtSecret} (at least 32 characters)`);
+    return new TextEncoder().encode(secret);
+  })();
+  return jwtSecret;
+}
 
 export async function issueToken(claims: SessionClaims): Promise<string> {
   return new SignJWT({

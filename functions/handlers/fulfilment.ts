@@ -2,38 +2,38 @@
  * SQS consumer of the fulfilment queue: one message `{transactionId}` per purchase (with
  * `recheck`: a re-query after the supplier pushed news about it). Partial batch
  * responses: a message fails (and is retried, then dead-lettered) only on a fault; every business
- * outcome — including "another delivery holds the claim" — acknowledges it.
+ * outcome — including "another delivery holds the claim" — acknowledges it. A malformed message
+ * fails too: the dead-letter queue keeps it for somebody to read, since it stands for a purchase.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { EVENT_TYPES, fulfilmentMessageSchema } from '../../shared/events.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoLedger } from '../adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../adapters/dynamo/transactions.js';
+import { messageOf } from '../adapters/envelopes.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { supplierDirectoryFromEnv } from '../adapters/suppliers/index.js';
 import { fulfilPurchase, recheckPurchase, type FulfilmentDeps } from '../domain/fulfilment.js';
-import { processSqsBatch } from './sqs-batch.js';
+import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
-export function fulfilmentHandler(deps: () => FulfilmentDeps) {
-  return (event: SQSEvent): Promise<SQSBatchResponse> =>
-    processSqsBatch(event, async (record) => {
-      const message = fulfilmentMessageSchema.parse(JSON.parse(record.body));
-      const result = message.recheck ? await recheckPurchase(message.transactionId, message.recheck, deps()) : await fulfilPurchase(message.transactionId, deps());
-      logger.info('fulfilment done', { transactionId: message.transactionId, recheck: message.recheck, result, receiveCount: record.attributes?.ApproximateReceiveCount });
-    });
+export function fulfilmentHandler(deps: FulfilmentDeps) {
+  return sqsBatchHandler(async (record) => {
+    const message = messageOf(record, fulfilmentMessageSchema);
+    const result = message.recheck ? await recheckPurchase(message.transactionId, message.recheck, deps) : await fulfilPurchase(message.transactionId, deps);
+    logger.info('fulfilment done', { transactionId: message.transactionId, recheck: message.recheck, result, receiveCount: record.attributes?.ApproximateReceiveCount });
+  });
 }
 
-let deps: FulfilmentDeps | undefined;
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.suppliers]);
 
-export const handler = fulfilmentHandler(() => {
-  deps ??= {
+export const handler = backgroundFunction(
+  fulfilmentHandler({
     transactions: dynamoTransactions,
     ledger: dynamoLedger,
     suppliers: supplierDirectoryFromEnv(),
     events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
     now: () => new Date(),
     log: domainLog,
-  };
-  return deps;
-});
+  }),
+);

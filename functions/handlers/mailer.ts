@@ -1,72 +1,33 @@
 /**
  * Sends the e-mails requested on the bus. SQS consumer: each message body is the EventBridge
- * event (its `detail` an EmailRequested); failed messages are reported one by one
- * (ReportBatchItemFailures) so only they are retried and, in the end, land in the DLQ.
+ * event (its `detail` an EmailRequested); each mail goes out once per (mail, recipient) however
+ * often it is delivered (domain/mail-delivery.ts). Failed messages are reported one by one
+ * (ReportBatchItemFailures) so only they are retried; malformed ones fail too and, in the end,
+ * land in the DLQ where somebody can look at them.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { emailRequestedSchema, type EmailRequested } from '../../shared/events.js';
+import { randomUUID } from 'node:crypto';
+import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
-import { optionalEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { dynamoMailDeliveries } from '../adapters/dynamo/mail-deliveries.js';
+import { platformEventOf } from '../adapters/envelopes.js';
+import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
+import { sesMailSender } from '../adapters/ses.js';
+import { sendMailOnce, type MailDeps } from '../domain/mail-delivery.js';
+import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
-export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
-
-export class MailMessageError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'MailMessageError';
-  }
-}
-
-let ses: SESv2Client | undefined;
-
-/** The e-mail a queue record asks for; a record that is not a valid EmailRequested event throws. */
-export function emailOfRecord(record: Pick<SQSRecord, 'body'>): EmailRequested {
-  let event: unknown;
-  try {
-    event = JSON.parse(record.body);
-  } catch (cause) {
-    throw new MailMessageError('message body is not JSON', { cause });
-  }
-  const detail = (event as { detail?: unknown } | null)?.detail;
-  const parsed = emailRequestedSchema.safeParse(detail);
-  if (!parsed.success) throw new MailMessageError(`message is not an EmailRequested event: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  return parsed.data;
-}
-
-export function sendEmailCommand(email: EmailRequested, from: string): SendEmailCommand {
-  return new SendEmailCommand({
-    FromEmailAddress: from,
-    Destination: { ToAddresses: [email.to] },
-    Content: {
-      Simple: {
-        Subject: { Data: email.subject, Charset: 'UTF-8' },
-        Body: {
-          Text: { Data: email.text, Charset: 'UTF-8' },
-          ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
-        },
-      },
-    },
+export function mailerHandler(deps: MailDeps) {
+  return sqsBatchHandler(async (record) => {
+    // The event's id is the mail's: the same on every delivery of it.
+    const { id, detail } = platformEventOf(record, EVENT_TYPES.emailRequested);
+    const outcome = await sendMailOnce({ mailId: id, email: detail }, deps);
+    logger.info('e-mail', { messageId: record.messageId, outcome, subject: detail.subject });
   });
 }
 
-async function deliver(record: SQSRecord): Promise<void> {
-  const email = emailOfRecord(record);
-  ses ??= new SESv2Client({ maxAttempts: 3 });
-  const result = await ses.send(sendEmailCommand(email, optionalEnv(ENV.mailFrom, DEFAULT_MAIL_FROM)));
-  logger.info('e-mail sent', { messageId: record.messageId, sesMessageId: result.MessageId, subject: email.subject });
-}
+const env = loadEnv([...ENV_GROUPS.table, ENV.mailFrom]);
 
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const outcomes = await Promise.allSettled(event.Records.map((record) => deliver(record)));
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  outcomes.forEach((outcome, index) => {
-    if (outcome.status === 'fulfilled') return;
-    const record = event.Records[index]!;
-    // Malformed messages fail too: they then reach the DLQ where somebody can look at them.
-    logger.error('e-mail not sent', { messageId: record.messageId, error: outcome.reason as Error });
-    batchItemFailures.push({ itemIdentifier: record.messageId });
-  });
-  return { batchItemFailures };
-};
+export const handler = backgroundFunction(
+  mailerHandler({ deliveries: dynamoMailDeliveries, sender: sesMailSender(env[ENV.mailFrom]), newClaimId: randomUUID, now: () => new Date(), log: domainLog }),
+);

@@ -4,34 +4,28 @@
  * (see domain/payouts.ts sweepOpenWithdrawals).
  */
 import { EVENT_TYPES } from '../../shared/events.js';
-import { optionalEnv } from '../adapters/config.js';
+import { ENV } from '../../shared/runtime-env.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { payoutsFromEnv } from '../adapters/providers/index.js';
-import { sweepOpenWithdrawals } from '../domain/payouts.js';
+import { sweepOpenWithdrawals, type PayoutDeps } from '../domain/payouts.js';
+import { backgroundFunction } from '../middleware/background.js';
 
-export const PAYOUT_SWEEP_AFTER_DEFAULT_MS = 10 * 60 * 1000;
+const env = loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers, ENV.payoutSweepAfterMs]);
 
-export function payoutSweepAfterMs(): number {
-  const raw = optionalEnv('PAYOUT_SWEEP_AFTER_MS', String(PAYOUT_SWEEP_AFTER_DEFAULT_MS));
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`PAYOUT_SWEEP_AFTER_MS must be a non-negative integer of milliseconds, got "${raw}"`);
-  return value;
-}
+const deps: PayoutDeps = {
+  withdrawals: dynamoWithdrawals,
+  payouts: payoutsFromEnv(),
+  events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
+  now: () => new Date(),
+  log: domainLog,
+};
 
-export async function handler() {
-  const report = await sweepOpenWithdrawals(
-    {
-      withdrawals: dynamoWithdrawals,
-      payouts: payoutsFromEnv(),
-      events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
-      now: () => new Date(),
-      log: domainLog,
-    },
-    { olderThanMs: payoutSweepAfterMs(), maxItems: 200 },
-  );
+export const handler = backgroundFunction(async () => {
+  const report = await sweepOpenWithdrawals(deps, { olderThanMs: env[ENV.payoutSweepAfterMs], maxItems: 200 });
   if (report.examined) logger.info('payout sweep', { ...report });
   return report;
-}
+});

@@ -2,35 +2,35 @@
  * SQS consumer of the payout queue `{transactionId}`: hands a withdrawal to the payout provider
  * under its deterministic reference (a redelivered message checks with the provider first, so it
  * never pays twice); a definite refusal refunds once; no answer fails the message for a retry.
+ * A malformed message fails too: the dead-letter queue keeps it, since it stands for a withdrawal.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { EVENT_TYPES, payoutMessageSchema } from '../../shared/events.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
+import { messageOf } from '../adapters/envelopes.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { payoutsFromEnv } from '../adapters/providers/index.js';
 import { payOut, type PayoutDeps } from '../domain/payouts.js';
-import { processSqsBatch } from './sqs-batch.js';
+import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
-export function payoutsHandler(deps: () => PayoutDeps) {
-  return (event: SQSEvent): Promise<SQSBatchResponse> =>
-    processSqsBatch(event, async (record) => {
-      const message = payoutMessageSchema.parse(JSON.parse(record.body));
-      const action = await payOut(message.transactionId, deps());
-      logger.info('payout', { transactionId: message.transactionId, action, receiveCount: record.attributes?.ApproximateReceiveCount });
-    });
+export function payoutsHandler(deps: PayoutDeps) {
+  return sqsBatchHandler(async (record) => {
+    const message = messageOf(record, payoutMessageSchema);
+    const action = await payOut(message.transactionId, deps);
+    logger.info('payout', { transactionId: message.transactionId, action, receiveCount: record.attributes?.ApproximateReceiveCount });
+  });
 }
 
-let deps: PayoutDeps | undefined;
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers]);
 
-export const handler = payoutsHandler(() => {
-  deps ??= {
+export const handler = backgroundFunction(
+  payoutsHandler({
     withdrawals: dynamoWithdrawals,
     payouts: payoutsFromEnv(),
     events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
     now: () => new Date(),
     log: domainLog,
-  };
-  return deps;
-});
+  }),
+);

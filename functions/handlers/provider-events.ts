@@ -2,34 +2,35 @@
  * SQS consumer of stored provider webhooks `{provider, eventKey}`: confirms each with the
  * provider's verify call, then credits (card payment, bank transfer) or settles a payout, through
  * the ledger, once. A provider that cannot confirm yet fails the message, so SQS retries it
- * later (and dead-letters it after the queue's max receives, where an alarm waits).
+ * later (and dead-letters it after the queue's max receives, where an alarm waits). A malformed
+ * message fails too: the dead-letter queue keeps it, since it may stand for money received.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { EVENT_TYPES, providerEventMessageSchema } from '../../shared/events.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoFunding } from '../adapters/dynamo/funding.js';
 import { dynamoProviderEvents } from '../adapters/dynamo/provider-events.js';
 import { getUserById } from '../adapters/dynamo/users.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
+import { messageOf } from '../adapters/envelopes.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { cardPaymentsFromEnv, payoutsFromEnv, reservedAccountsFromEnv } from '../adapters/providers/index.js';
 import { processProviderEvent, type ProcessingDeps } from '../domain/provider-webhooks.js';
-import { processSqsBatch } from './sqs-batch.js';
+import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
-export function providerEventsHandler(deps: () => ProcessingDeps) {
-  return (event: SQSEvent): Promise<SQSBatchResponse> =>
-    processSqsBatch(event, async (record) => {
-      const message = providerEventMessageSchema.parse(JSON.parse(record.body));
-      const result = await processProviderEvent(message, deps());
-      logger.info('provider event processed', { ...message, result, receiveCount: record.attributes?.ApproximateReceiveCount });
-    });
+export function providerEventsHandler(deps: ProcessingDeps) {
+  return sqsBatchHandler(async (record) => {
+    const message = messageOf(record, providerEventMessageSchema);
+    const result = await processProviderEvent(message, deps);
+    logger.info('provider event processed', { ...message, result, receiveCount: record.attributes?.ApproximateReceiveCount });
+  });
 }
 
-let deps: ProcessingDeps | undefined;
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers]);
 
-export const handler = providerEventsHandler(() => {
-  deps ??= {
+export const handler = backgroundFunction(
+  providerEventsHandler({
     events: dynamoProviderEvents,
     funding: dynamoFunding,
     withdrawals: dynamoWithdrawals,
@@ -40,6 +41,5 @@ export const handler = providerEventsHandler(() => {
     settled: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
     now: () => new Date(),
     log: domainLog,
-  };
-  return deps;
-});
+  }),
+);

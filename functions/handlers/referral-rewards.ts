@@ -1,23 +1,26 @@
 /**
  * SQS consumer of UserUpgraded events (EventBridge event JSON in each body): the referrer's ₦500
- * reward into their earnings, exactly once per referred user. Faults fail the message for a retry.
+ * reward into their earnings, exactly once per referred user. Faults fail the message for a retry;
+ * so does a malformed event: the dead-letter queue keeps it, since it may stand for a reward owed.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { userUpgradedSchema } from '../../shared/events.js';
+import { EVENT_TYPES } from '../../shared/events.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoEarnings } from '../adapters/dynamo/earnings.js';
 import { getUserByUserName } from '../adapters/dynamo/users.js';
+import { platformEventOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { rewardReferrer, type RewardDeps } from '../domain/referral-rewards.js';
-import { processSqsBatch } from './sqs-batch.js';
+import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 export function referralRewardsHandler(deps: RewardDeps) {
-  return (event: SQSEvent): Promise<SQSBatchResponse> =>
-    processSqsBatch(event, async (record) => {
-      const detail = userUpgradedSchema.parse((JSON.parse(record.body) as { detail?: unknown }).detail);
-      const outcome = await rewardReferrer(detail, deps);
-      logger.info('referral reward', { userId: detail.userId, outcome });
-    });
+  return sqsBatchHandler(async (record) => {
+    const { detail } = platformEventOf(record, EVENT_TYPES.userUpgraded);
+    const outcome = await rewardReferrer(detail, deps);
+    logger.info('referral reward', { userId: detail.userId, outcome });
+  });
 }
 
-export const handler = referralRewardsHandler({ earnings: dynamoEarnings, findUserByUserName: getUserByUserName, now: () => new Date(), log: domainLog });
+loadEnv(ENV_GROUPS.table);
+
+export const handler = backgroundFunction(referralRewardsHandler({ earnings: dynamoEarnings, findUserByUserName: getUserByUserName, now: () => new Date(), log: domainLog }));

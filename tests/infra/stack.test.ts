@@ -98,6 +98,9 @@ describe('the platform stack', () => {
     expect(actionsOf('functions/handlers/sweeper.ts')).toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/http/accounts.ts')).not.toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/mailer.ts')).not.toContain('dynamodb:Query');
+    // The mailer writes only its log of mails sent (MAIL#), with the one UpdateItem that claims or marks a mail.
+    const mailerTable = statementsOf('functions/handlers/mailer.ts').filter((st: any) => [st.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
+    expect(mailerTable).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.mailDelivery}*`] } } })]);
   });
 
   it('lets the catalogue and admin-settings services write only their own partition and contacts only USER# items; purchases write the table; none of them publish or enqueue except purchases', () => {

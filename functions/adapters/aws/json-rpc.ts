@@ -9,11 +9,13 @@
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Sha256 } from '@smithy/core/checksum';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { AWS_ENV } from '../../../shared/runtime-env.js';
+import { env } from '../config.js';
 
 export type JsonRpcService = 'ssm' | 'secretsmanager';
 
 const TARGET_PREFIX: Record<JsonRpcService, string> = { ssm: 'AmazonSSM', secretsmanager: 'secretsmanager' };
-const ENDPOINT_VARIABLE: Record<JsonRpcService, string> = { ssm: 'AWS_ENDPOINT_URL_SSM', secretsmanager: 'AWS_ENDPOINT_URL_SECRETS_MANAGER' };
+const ENDPOINT_VARIABLE = { ssm: AWS_ENV.ssmEndpointUrl, secretsmanager: AWS_ENV.secretsManagerEndpointUrl } as const satisfies Record<JsonRpcService, string>;
 const TIMEOUT_MS = 5_000;
 
 /** An error answered by the service (`__type` names it, e.g. ParameterNotFound). */
@@ -32,13 +34,13 @@ export class AwsServiceError extends Error {
 let credentials: ReturnType<typeof defaultProvider> | undefined;
 
 function region(): string {
-  const value = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
+  const value = env(AWS_ENV.region) ?? env(AWS_ENV.defaultRegion);
   if (!value) throw new Error('AWS_REGION is not set');
   return value;
 }
 
 export function serviceEndpoint(service: JsonRpcService): URL {
-  const configured = process.env[ENDPOINT_VARIABLE[service]] || process.env.AWS_ENDPOINT_URL;
+  const configured = env(ENDPOINT_VARIABLE[service]) ?? env(AWS_ENV.endpointUrl);
   return new URL(configured || `https://${service}.${region()}.amazonaws.com/`);
 }
 

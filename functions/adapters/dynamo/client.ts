@@ -5,7 +5,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '../../../shared/runtime-env.js';
-import { requireEnv } from '../config.js';
+import { env } from '../config.js';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -17,5 +17,5 @@ export function db(): DynamoDBDocumentClient {
 }
 
 export function tableName(): string {
-  return requireEnv(ENV.tableName);
+  return env(ENV.tableName);
 }

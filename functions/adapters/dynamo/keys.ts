@@ -53,6 +53,8 @@ export const keys = {
   referral: (referrerId: string, referredUserId: string) => ({ pk: `${PARTITION_PREFIXES.user}${referrerId}`, sk: `${REFERRAL_PREFIX}${referredUserId}` }),
   /** A user's referral earnings (not the wallet): balance, total earned. */
   earnings: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'EARNINGS' }),
+  /** One e-mail to one recipient (its delivery id), claimed before it is sent and marked once it is. */
+  mailDelivery: (deliveryId: string) => ({ pk: `${PARTITION_PREFIXES.mailDelivery}${deliveryId}`, sk: 'DELIVERY' }),
   /** Claim of a NIN/BVN (by its digest) by one account. */
   kycClaim: (method: string, numberDigest: string) => ({ pk: `KYC#${method}#${numberDigest}`, sk: 'UNIQUE' }),
 } as const;

@@ -7,9 +7,8 @@
  */
 import { getParameter } from '../aws/parameters.js';
 import { z } from 'zod';
-import { PROVIDER_TIMEOUT_DEFAULT_MS } from '../../../shared/constants.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../../../shared/runtime-env.js';
-import { MissingConfigError, optionalEnv, requireEnv } from '../config.js';
+import { env, MissingConfigError } from '../config.js';
 
 const baseUrl = z.string().url();
 
@@ -45,30 +44,28 @@ export function parseProvidersConfig(json: string): ProvidersConfig {
 
 let config: ProvidersConfig | undefined;
 export function providersFromEnv(): ProvidersConfig {
-  config ??= parseProvidersConfig(requireEnv(ENV.providersConfig));
+  config ??= parseProvidersConfig(env(ENV.providersConfig));
   return config;
 }
 
+/** Milliseconds before a provider call counts as "no answer" (PROVIDER_TIMEOUT_MS, default PROVIDER_TIMEOUT_DEFAULT_MS). */
 export function providerTimeoutMs(): number {
-  const value = Number(optionalEnv(ENV.providerTimeoutMs, String(PROVIDER_TIMEOUT_DEFAULT_MS)));
-  if (!Number.isInteger(value) || value <= 0) throw new InvalidProvidersConfigError(`${ENV.providerTimeoutMs} must be a positive integer`);
-  return value;
+  return env(ENV.providerTimeoutMs);
 }
 
 export type { ProviderSecretName };
 
-let directSecrets: Record<string, string> | undefined;
-
 /** One provider secret. Throws MissingConfigError when it is not configured. */
 export async function providerSecret(name: ProviderSecretName): Promise<string> {
-  const direct = process.env[ENV.providerSecrets];
+  const direct = env(ENV.providerSecrets);
   if (direct) {
-    directSecrets ??= JSON.parse(direct) as Record<string, string>;
-    const value = directSecrets[name];
+    const value = direct[name];
     if (!value) throw new MissingConfigError(`${ENV.providerSecrets}.${name}`);
     return value;
   }
-  const parameter = `${requireEnv(ENV.providerParamPrefix)}${PROVIDER_SECRET_PARAMETERS[name]}`;
+  const prefix = env(ENV.providerParamPrefix);
+  if (prefix === undefined) throw new MissingConfigError(`${ENV.providerSecrets} or ${ENV.providerParamPrefix}`);
+  const parameter = `${prefix}${PROVIDER_SECRET_PARAMETERS[name]}`;
   const value = await getParameter(parameter, { decrypt: true, maxAge: 300 });
   if (!value) throw new MissingConfigError(`SSM parameter ${parameter}`);
   return value;

@@ -9,9 +9,9 @@
  */
 import { getParameter } from '../aws/parameters.js';
 import { z } from 'zod';
-import { CONFIGURABLE_SUPPLIERS, ELECTRICITY_COMPANIES, NETWORK_NAMES, SUPPLIER_TIMEOUT_DEFAULT_MS, type ConfigurableSupplierName, type NetworkName } from '../../../shared/constants.js';
+import { CONFIGURABLE_SUPPLIERS, ELECTRICITY_COMPANIES, NETWORK_NAMES, type ConfigurableSupplierName, type NetworkName } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
-import { MissingConfigError, optionalEnv, requireEnv } from '../config.js';
+import { env, MissingConfigError } from '../config.js';
 
 const networkIds = z.object(
   Object.fromEntries(NETWORK_NAMES.map((network) => [network, z.coerce.number().int().positive()])) as Record<NetworkName, z.ZodNumber>,
@@ -100,29 +100,32 @@ export function parseSuppliersConfig(json: string): SupplierConfig[] {
 let configs: SupplierConfig[] | undefined;
 
 export function suppliersFromEnv(): SupplierConfig[] {
-  configs ??= parseSuppliersConfig(requireEnv(ENV.suppliersConfig));
+  configs ??= parseSuppliersConfig(env(ENV.suppliersConfig));
   return configs;
 }
 
+/** Milliseconds before a supplier call counts as "no answer" (SUPPLIER_TIMEOUT_MS, default SUPPLIER_TIMEOUT_DEFAULT_MS). */
 export function supplierTimeoutMs(): number {
-  const value = Number(optionalEnv(ENV.supplierTimeoutMs, String(SUPPLIER_TIMEOUT_DEFAULT_MS)));
-  if (!Number.isInteger(value) || value <= 0) throw new InvalidSupplierConfigError(`${ENV.supplierTimeoutMs} must be a positive integer`);
-  return value;
+  return env(ENV.supplierTimeoutMs);
 }
 
-let directTokens: Record<string, unknown> | undefined;
+function parameterPrefix(): string {
+  const prefix = env(ENV.supplierParamPrefix);
+  if (prefix === undefined) throw new MissingConfigError(`${ENV.supplierTokens} or ${ENV.supplierParamPrefix}`);
+  return prefix;
+}
 
 /** The API token of a supplier. */
 export async function supplierToken(name: ConfigurableSupplierName): Promise<string> {
-  const direct = process.env[ENV.supplierTokens];
+  const direct = env(ENV.supplierTokens);
   if (direct) {
-    directTokens ??= JSON.parse(direct) as Record<string, unknown>;
-    const token = directTokens[name];
+    const token = direct[name];
     if (typeof token !== 'string' || !token) throw new MissingConfigError(`${ENV.supplierTokens}.${name}`);
     return token;
   }
-  const token = await getParameter(`${requireEnv(ENV.supplierParamPrefix)}${name}/token`, { decrypt: true, maxAge: 300 });
-  if (!token) throw new MissingConfigError(`SSM parameter ${requireEnv(ENV.supplierParamPrefix)}${name}/token`);
+  const parameter = `${parameterPrefix()}${name}/token`;
+  const token = await getParameter(parameter, { decrypt: true, maxAge: 300 });
+  if (!token) throw new MissingConfigError(`SSM parameter ${parameter}`);
   return token;
 }
 
@@ -132,15 +135,14 @@ export type VtpassKeyName = (typeof VTPASS_KEY_NAMES)[number];
 
 /** One named secret of a supplier with several (VTpass): SUPPLIER_TOKENS.<NAME>.<key> locally, SSM `<prefix><NAME>/<key>` in the cloud. */
 export async function supplierSecret(name: ConfigurableSupplierName, key: VtpassKeyName): Promise<string> {
-  const direct = process.env[ENV.supplierTokens];
+  const direct = env(ENV.supplierTokens);
   if (direct) {
-    directTokens ??= JSON.parse(direct) as Record<string, unknown>;
-    const entry = directTokens[name];
-    const value = entry && typeof entry === 'object' ? (entry as Record<string, unknown>)[key] : undefined;
+    const entry = direct[name];
+    const value = entry && typeof entry === 'object' ? entry[key] : undefined;
     if (typeof value !== 'string' || !value) throw new MissingConfigError(`${ENV.supplierTokens}.${name}.${key}`);
     return value;
   }
-  const parameter = `${requireEnv(ENV.supplierParamPrefix)}${name}/${key}`;
+  const parameter = `${parameterPrefix()}${name}/${key}`;
   const value = await getParameter(parameter, { decrypt: true, maxAge: 300 });
   if (!value) throw new MissingConfigError(`SSM parameter ${parameter}`);
   return value;

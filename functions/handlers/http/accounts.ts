@@ -18,7 +18,7 @@ import {
 } from '../../../shared/api/accounts.js';
 import type { SubscriptionPlans } from '../../../shared/api/catalogue.js';
 import type { TransactionView } from '../../../shared/api/transactions.js';
-import { requireEnv } from '../../adapters/config.js';
+import { env } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
 import { logger } from '../../adapters/observability.js';
 import { issueToken, verifyToken } from '../../adapters/token.js';
@@ -173,7 +173,7 @@ const changePassword: OperationHandler = async (request) => {
 
 const requestPasswordReset: OperationHandler = async (request) => {
   const input = parseInput(requestPasswordResetRequest, request.body);
-  const appBaseUrl = requireEnv(ENV.appBaseUrl);
+  const appBaseUrl = env(ENV.appBaseUrl);
   const profile = await getUserByEmail(input.email);
   if (profile) {
     const now = new Date();

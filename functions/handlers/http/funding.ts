@@ -10,7 +10,7 @@ import { initiateSquadPaymentRequest, type GenerateAccountsResponse, type Initia
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { InvalidAmountError, koboToNaira, nairaToKobo } from '../../../shared/money.js';
-import { requireEnv } from '../../adapters/config.js';
+import { env } from '../../adapters/config.js';
 import { dynamoFunding } from '../../adapters/dynamo/funding.js';
 import { getUserById, loadPrincipal } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';
@@ -131,7 +131,7 @@ export const handler = httpService(
     cards: cardPaymentsFromEnv,
     accounts: reservedAccountsFromEnv,
     findUser: getUserById,
-    appBaseUrl: () => requireEnv(ENV.appBaseUrl),
+    appBaseUrl: () => env(ENV.appBaseUrl),
     newId: () => ulid(),
     now: () => new Date(),
     log: domainLog,

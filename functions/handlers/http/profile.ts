@@ -24,6 +24,7 @@ import type { UserType, VerificationMethod } from '../../../shared/constants.js'
 import { EVENT_TYPES, type UserUpgraded } from '../../../shared/events.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
+import { env } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
 import { domainLog } from '../../adapters/log.js';
 import { identityFromEnv } from '../../adapters/providers/index.js';
@@ -183,7 +184,7 @@ export const handler = httpService(
     identity: identityFromEnv,
     saveKyc,
     saveWebhookUrl,
-    allowLoopbackWebhooks: () => process.env[ENV.allowLoopbackWebhooks] === 'true',
+    allowLoopbackWebhooks: () => env(ENV.allowLoopbackWebhooks),
     newWebhookSecret: () => `whsec_${randomBytes(32).toString('base64')}`,
     newId: () => ulid(),
     now: () => new Date(),

@@ -1,0 +1,38 @@
+/**
+ * Wiring of the functions that answer no HTTP request (SQS consumers, schedules): middy with
+ * Powertools' injectLambdaContext, so every log line of an invocation carries its request id, and
+ * Powertools' partial batch responses for SQS.
+ */
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger } from '../adapters/observability.js';
+
+/** A background function's handler, with the invocation's context on the logger. */
+export function backgroundFunction<TEvent, TResult>(handler: (event: TEvent, context: Context) => Promise<TResult>) {
+  return middy<TEvent, TResult>(handler).use(injectLambdaContext(logger));
+}
+
+export type RecordHandler = (record: SQSRecord) => Promise<void>;
+
+/**
+ * Runs `handleRecord` on every record of the batch, concurrently; each record that throws is
+ * reported in `batchItemFailures` (ReportBatchItemFailures), so only it is retried and, after the
+ * queue's max receives, dead-lettered where an alarm waits.
+ */
+export function sqsBatchHandler(handleRecord: RecordHandler): (event: SQSEvent, context?: Context) => Promise<SQSBatchResponse> {
+  const reportingFailures: RecordHandler = async (record) => {
+    try {
+      await handleRecord(record);
+    } catch (error) {
+      logger.error('message failed; SQS will redeliver it', { messageId: record.messageId, receiveCount: record.attributes?.ApproximateReceiveCount, error: error as Error });
+      throw error;
+    }
+  };
+  return (event, context) =>
+    // A processor per invocation: it keeps the batch on the instance, and the local cloud runs two
+    // batches of one function at once in one process. A batch whose every record failed answers the
+    // list like any other (throwOnFullBatchFailure: false) instead of an error that names no record.
+    processPartialResponse(event, reportingFailures, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
+}
