@@ -1,13 +1,15 @@
 /**
- * Transfers between users, pure rules. A transfer is ONE write that debits the sender and credits
- * the receiver, with a `transfer` record on each side; the ledger refuses any debit the balance
- * does not cover — for every user, admins included (the spec only skips the client-side check
- * for admins; on the server no balance ever goes below zero).
+ * Transfers between users: the rules, and placing one (the request path, ports injected). A
+ * transfer is ONE write that debits the sender and credits the receiver, with a `transfer` record
+ * on each side; the ledger refuses any debit the balance does not cover — for every user, admins
+ * included (the spec only skips the client-side check for admins; on the server no balance ever
+ * goes below zero).
  */
 import { TRANSFER_MAX_KOBO, type UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
+import type { WalletTransfer } from '../ports/money.js';
 import { derivedId } from './ids.js';
-import type { TransactionDraft } from './transactions.js';
+import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
 export interface TransferParty {
   userId: string;
@@ -79,4 +81,50 @@ export function transferDrafts(input: { id: string; sender: TransferParty; recei
       counterparty: { userId: sender.userId, userName: sender.userName },
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing a transfer
+
+export interface TransferInput {
+  sender: TransferParty;
+  /** As the sender typed it: the receiver is looked up by user name. */
+  receiverUserName: string;
+  amountKobo: Kobo;
+  /** Client idempotency key: the same key never transfers twice. */
+  requestId?: string;
+}
+
+export interface TransferDeps {
+  findUserByUserName(userName: string): Promise<TransferParty | undefined>;
+  transfer: WalletTransfer;
+  newId(): string;
+  now(): Date;
+}
+
+export type TransferResult =
+  | { kind: 'posted' | 'replayed'; debit: TransactionRecord; receiver: TransferParty }
+  | { kind: 'receiver_not_found' }
+  | { kind: TransferCheckFailure }
+  | { kind: 'insufficient_balance' | 'exists_with_different_details' };
+
+type TransferCheckFailure = Extract<TransferCheck, { ok: false }>['reason'];
+
+export async function placeTransfer(input: TransferInput, deps: TransferDeps): Promise<TransferResult> {
+  const found = await deps.findUserByUserName(input.receiverUserName);
+  if (!found) return { kind: 'receiver_not_found' };
+  const receiver: TransferParty = { userId: found.userId, userName: found.userName, userType: found.userType };
+  const check = checkTransfer(input.sender, receiver, input.amountKobo);
+  if (!check.ok) return { kind: check.reason };
+  const now = deps.now();
+  const id = input.requestId ? transferIdForRequest(input.sender.userId, input.requestId) : deps.newId();
+  const written = await deps.transfer(transferDrafts({ id, sender: input.sender, receiver, amountKobo: input.amountKobo, now }), now);
+  switch (written.kind) {
+    case 'posted':
+    case 'replayed':
+      return { kind: written.kind, debit: written.debit, receiver };
+    case 'insufficient_balance':
+    case 'exists_with_different_details':
+      return { kind: written.kind };
+  }
 }

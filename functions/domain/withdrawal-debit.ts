@@ -1,19 +1,23 @@
 /**
- * The withdrawal's debit as a transaction draft: the whole amount leaves the wallet, the fee is
- * the profit, and the payout reference is fixed by the transaction id. Not in withdrawals.ts: the
- * transaction record holds WithdrawalDetails, so withdrawals.ts must not depend on the record in
- * turn (no import cycle).
+ * Placing a withdrawal (the use case, next to placeAirtimePurchase's kind) and its debit as a
+ * transaction draft: the whole amount leaves the wallet, the fee is the profit, and the payout
+ * reference is fixed by the transaction id. Not in withdrawals.ts: the transaction record holds
+ * WithdrawalDetails, so withdrawals.ts must not depend on the record in turn (no import cycle).
  */
 import type { UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
-import type { TransactionDraft } from './transactions.js';
-import { payoutReferenceFor, type BankAccount } from './withdrawals.js';
+import type { Ledger } from '../ports/ledger.js';
+import type { PayoutQueue } from '../ports/payments.js';
+import { derivedId } from './ids.js';
+import type { Logger } from './settlement.js';
+import type { TransactionDraft, TransactionRecord } from './transactions.js';
+import { payoutReferenceFor, withdrawalAmounts, type BankAccount, type WithdrawalAmounts } from './withdrawals.js';
 
 export function withdrawalDraft(input: {
   id: string;
   user: { userId: string; userName: string; userType: UserType };
   account: BankAccount;
-  amounts: { debitKobo: Kobo; feeKobo: Kobo; payoutKobo: Kobo };
+  amounts: WithdrawalAmounts;
   requestFingerprint: string;
   now: Date;
 }): TransactionDraft {
@@ -37,4 +41,78 @@ export function withdrawalDraft(input: {
     createdAt: nowIso,
     updatedAt: nowIso,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing a withdrawal
+
+export interface WithdrawalInput {
+  user: { userId: string; userName: string; userType: UserType };
+  amountKobo: Kobo;
+  /**
+   * The account paid, asked for only once the amount is acceptable: a wrong amount is named
+   * before the bank is looked up (which may ask the provider, or be refused itself).
+   */
+  account(): Promise<BankAccount>;
+  /** Client idempotency key: the same key never debits twice. */
+  requestId?: string;
+}
+
+export interface WithdrawalDeps {
+  ledger: Pick<Ledger, 'debit'>;
+  queue: PayoutQueue;
+  newId(): string;
+  now(): Date;
+  log: Logger;
+}
+
+export type WithdrawalResult =
+  | { kind: 'accepted'; record: TransactionRecord; amounts: WithdrawalAmounts; enqueued: boolean }
+  | { kind: 'replayed'; record: TransactionRecord; amounts: WithdrawalAmounts }
+  | { kind: 'invalid_amount' | 'below_minimum' | 'above_maximum' }
+  | { kind: 'insufficient_balance' }
+  | { kind: 'exists_with_different_amount' | 'exists_with_different_details' };
+
+/** A client's request_id names one withdrawal per user: retries map to the same record, hence the same debit. */
+export function withdrawalIdForRequest(userId: string, requestId: string): string {
+  return derivedId('withdrawal-request', userId, requestId);
+}
+
+export async function placeWithdrawal(input: WithdrawalInput, deps: WithdrawalDeps): Promise<WithdrawalResult> {
+  const checked = withdrawalAmounts(input.amountKobo);
+  if (!checked.ok) return { kind: checked.reason };
+  const amounts: WithdrawalAmounts = { debitKobo: checked.debitKobo, feeKobo: checked.feeKobo, payoutKobo: checked.payoutKobo };
+  const account = await input.account();
+  const draft = withdrawalDraft({
+    id: input.requestId ? withdrawalIdForRequest(input.user.userId, input.requestId) : deps.newId(),
+    user: input.user,
+    account,
+    amounts,
+    // A replay to another account is refused, not paid there.
+    requestFingerprint: `withdrawal:${account.bankCode}:${account.accountNumber}`,
+    now: deps.now(),
+  });
+  const posted = await deps.ledger.debit(draft);
+  switch (posted.kind) {
+    case 'posted':
+      return { kind: 'accepted', record: posted.record, amounts, enqueued: await enqueue(posted.record.id, deps) };
+    case 'replayed':
+      return { kind: 'replayed', record: posted.record, amounts };
+    case 'insufficient_balance':
+      return { kind: 'insufficient_balance' };
+    case 'exists_with_different_amount':
+    case 'exists_with_different_details':
+      return { kind: posted.kind };
+  }
+}
+
+/** The debit stands either way: a withdrawal left `processing` is submitted by the sweeper or an admin's re-query. */
+async function enqueue(transactionId: string, deps: WithdrawalDeps): Promise<boolean> {
+  try {
+    await deps.queue.enqueue(transactionId);
+    return true;
+  } catch (error) {
+    deps.log.error('withdrawal not handed to the payout queue', { transactionId, error: String(error) });
+    return false;
+  }
 }

@@ -1,8 +1,9 @@
 /**
- * Withdrawals to a bank account, pure rules: the ₦50 fee (the user is debited the amount and
- * receives amount − 50), the payout reference we send the provider (derived from our transaction
- * id, so a retry can never become a second payment), and what a payout status does to an open
- * withdrawal. A failed or reversed payout gives the whole debit back, exactly once.
+ * Withdrawals to a bank account: the ₦50 fee (the user is debited the amount and receives
+ * amount − 50), the payout reference we send the provider (derived from our transaction id, so a
+ * retry can never become a second payment), what a payout status does to an open withdrawal (a
+ * failed or reversed payout gives the whole debit back, exactly once), and placing a withdrawal
+ * (the request path, ports injected): debit + `processing` record atomically, then the payout queue.
  */
 import { ACCOUNT_NUMBER_LENGTH, WITHDRAWAL_FEE_KOBO, WITHDRAWAL_MAX_KOBO, WITHDRAWAL_MIN_KOBO, type TransactionStatus } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
@@ -37,9 +38,13 @@ export interface WithdrawalDetails extends BankAccount {
   reason?: string;
 }
 
-export type WithdrawalAmountCheck =
-  | { ok: true; debitKobo: Kobo; feeKobo: Kobo; payoutKobo: Kobo }
-  | { ok: false; reason: 'invalid_amount' | 'below_minimum' | 'above_maximum' };
+export interface WithdrawalAmounts {
+  debitKobo: Kobo;
+  feeKobo: Kobo;
+  payoutKobo: Kobo;
+}
+
+export type WithdrawalAmountCheck = ({ ok: true } & WithdrawalAmounts) | { ok: false; reason: 'invalid_amount' | 'below_minimum' | 'above_maximum' };
 
 /** ₦50 fee: the wallet is debited the amount, the bank account receives amount − 50. */
 export function withdrawalAmounts(amountKobo: Kobo): WithdrawalAmountCheck {

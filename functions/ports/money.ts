@@ -1,9 +1,10 @@
-/** Ports to the stores of money in and out: provider webhooks, funding, withdrawals, earnings. */
+/** Ports to the stores of money in and out: provider webhooks, funding, withdrawals, transfers, earnings. */
 import type { UserType } from '../../shared/constants.js';
 import type { PaymentProvider } from '../../shared/events.js';
 import type { Earnings, Referral } from '../domain/earnings.js';
 import type { PaymentIntent, ReservedAccount } from '../domain/funding.js';
 import type { TransactionDraft, TransactionRecord } from '../domain/transactions.js';
+import type { TransferDrafts } from '../domain/transfers.js';
 import type { BankAccount, PayoutStatus, WithdrawalDetails } from '../domain/withdrawals.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -86,6 +87,18 @@ export interface WithdrawalStore {
   listBeneficiaries(userId: string): Promise<Beneficiary[]>;
   saveBeneficiary(userId: string, account: BankAccount, now: Date): Promise<void>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Transfers
+
+export type TransferWriteResult =
+  | { kind: 'posted'; debit: TransactionRecord; credit: TransactionRecord }
+  | { kind: 'replayed'; debit: TransactionRecord }
+  | { kind: 'insufficient_balance'; balanceKobo: number }
+  | { kind: 'exists_with_different_details'; existing: TransactionRecord };
+
+/** Debit, credit and both records in one atomic write; the debit's id is the idempotency key. */
+export type WalletTransfer = (drafts: TransferDrafts, now: Date) => Promise<TransferWriteResult>;
 
 // ---------------------------------------------------------------------------------------------
 // Earnings

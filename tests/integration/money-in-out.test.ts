@@ -391,6 +391,21 @@ describe('withdrawals', () => {
     expect(await balance(user.token)).toBe(300);
   });
 
+  it('amounts in kobo: a ₦1,000.50 coupon, a ₦100.50 transfer and a ₦150.50 withdrawal move exactly that much (₦100.50 paid out)', async () => {
+    const [ada, bayo] = [await register(), await register()];
+    await fundByCoupon(ada, 1000.5);
+    expect(await balance(ada.token)).toBe(1000.5);
+    const sent = await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: bayo.userName, amount: '100.50' } });
+    expect(sent).toMatchObject({ status: 200, body: { balance: 900, receipt: { trans_amount: 100.5 } } });
+    expect(await balance(bayo.token)).toBe(100.5);
+    const paid = await api('POST', '/withdraw', { token: ada.token, body: to('0123456789', 150.5) });
+    expect(paid).toMatchObject({ status: 200, body: { balance: 749.5, amountToReceive: 100.5, fee: 50, receipt: { trans_amount: 150.5 } } });
+    await eventually(() => statusOf(ada.token, paid.body.receipt._id), (s) => s === 'success', 'payout success');
+    const payouts = (await sim('/payout/transfers')).body as any[];
+    expect(payouts.find((t) => t.reference === paid.body.receipt._id.toLowerCase())).toMatchObject({ amount: 100_50, payments: 1 });
+    expect(await balance(ada.token)).toBe(749.5);
+  });
+
   it('parallel withdrawals against one balance never overdraw it', async () => {
     const user = await register();
     await fundByCoupon(user, 1000);

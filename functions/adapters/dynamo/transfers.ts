@@ -12,15 +12,10 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { backoffMs, planCredit, planDebit } from '../../domain/ledger.js';
 import type { TransferDrafts } from '../../domain/transfers.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
+import type { TransferWriteResult as TransferResult } from '../../ports/money.js';
 import { db, tableName } from './client.js';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, cancellationCodes, compareReplay, readWallet, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS } from './ledger.js';
 import { getTransaction, transactionItem } from './transactions.js';
-
-export type TransferResult =
-  | { kind: 'posted'; debit: TransactionRecord; credit: TransactionRecord }
-  | { kind: 'replayed'; debit: TransactionRecord }
-  | { kind: 'insufficient_balance'; balanceKobo: number }
-  | { kind: 'exists_with_different_details'; existing: TransactionRecord };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -10,17 +10,16 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { PaymentProvider } from '../../../shared/events.js';
 import { MONEY_MSG } from '../../../shared/messages.js';
 import { dynamoProviderEvents } from '../../adapters/dynamo/provider-events.js';
-import { loadPrincipal } from '../../adapters/dynamo/users.js';
 import { logger } from '../../adapters/observability.js';
 import { providerSecret, type ProviderSecretName } from '../../adapters/providers/config.js';
 import { sqsProviderEventQueue } from '../../adapters/queues.js';
 import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
 import { receiveVtpassPush } from '../../domain/fulfilment.js';
-import { receiveProviderWebhook, type ReceiverDeps } from '../../domain/provider-webhooks.js';
+import { receiveProviderWebhook, type ReceiveOutcome, type ReceiverDeps } from '../../domain/provider-webhooks.js';
 import { VTPASS_PUSH_REPLY } from '../../domain/vtpass-outcome.js';
 import type { FulfilmentQueue } from '../../ports/messaging.js';
-import { BadRequestError, UnauthorizedError } from '../../middleware/errors.js';
-import { httpService, type HttpAnswer, type HttpRequest } from '../../middleware/http.js';
+import { answerWith, httpService, ok, refusal, type PublicOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
 
 /** The exact bytes the provider signed. */
 export function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
@@ -34,39 +33,63 @@ const SIGNING_SECRETS: Record<PaymentProvider, ProviderSecretName> = {
   paystack: 'paystackSecretKey',
 };
 
-export function webhookOperations(deps: ReceiverDeps & { fulfilment: FulfilmentQueue }) {
-  const receiver = (provider: PaymentProvider) => async (request: HttpRequest): Promise<HttpAnswer> => {
-    const outcome = await receiveProviderWebhook(provider, rawBodyOf(request.event), request.headers, deps);
-    switch (outcome.kind) {
-      case 'accepted':
-        logger.info('provider webhook received', { provider, eventKey: outcome.eventKey, duplicate: outcome.duplicate, enqueued: outcome.enqueued });
-        return { statusCode: 200, body: { response: 'success', received: true, duplicate: outcome.duplicate } };
-      case 'unauthorized':
-        logger.warn('provider webhook refused: signature', { provider, check: outcome.check, sourceIp: request.sourceIp });
-        throw new UnauthorizedError(MONEY_MSG.invalidSignature);
-      case 'bad_request':
-        logger.warn('provider webhook refused: content', { provider, reason: outcome.reason });
-        throw new BadRequestError(outcome.reason);
-    }
-  };
-  // VTpass signs nothing: the push only names a purchase, which the fulfilment consumer re-queries at VTpass.
-  const vtpassWebhook = async (request: HttpRequest): Promise<HttpAnswer> => {
-    const receipt = await receiveVtpassPush(rawBodyOf(request.event).toString('utf8'), { queue: deps.fulfilment });
-    logger.info('VTpass push received', { ...receipt, sourceIp: request.sourceIp });
-    if (receipt.kind === 'unreadable') throw new BadRequestError(receipt.reason);
-    return { statusCode: 200, body: VTPASS_PUSH_REPLY };
-  };
-  return { squadWebhook: receiver('squad'), monnifyWebhook: receiver('monnify'), paystackWebhook: receiver('paystack'), vtpassWebhook };
+type WebhookDeps = ReceiverDeps & { fulfilment: FulfilmentQueue };
+
+/** Every outcome of receiving a payment provider's webhook and its answer; refusals are logged with why. */
+function receiptAnswer(provider: PaymentProvider, sourceIp: string) {
+  return answerWith<ReceiveOutcome>({
+    accepted: (outcome) => {
+      logger.info('provider webhook received', { provider, eventKey: outcome.eventKey, duplicate: outcome.duplicate, enqueued: outcome.enqueued });
+      return ok({ response: 'success', received: true, duplicate: outcome.duplicate });
+    },
+    unauthorized: (outcome) => {
+      logger.warn('provider webhook refused: signature', { provider, check: outcome.check, sourceIp });
+      return refusal(401, MONEY_MSG.invalidSignature);
+    },
+    bad_request: (outcome) => {
+      logger.warn('provider webhook refused: content', { provider, reason: outcome.reason });
+      return refusal(400, outcome.reason);
+    },
+  });
 }
+
+/** One receiver per payment provider: the same checks, the provider's own signature header and secret. */
+function providerWebhookOperation(provider: PaymentProvider, deps: ReceiverDeps): PublicOperation {
+  return async ({ event, headers, sourceIp }) => {
+    const outcome = await receiveProviderWebhook(provider, rawBodyOf(event), headers, deps);
+    return receiptAnswer(provider, sourceIp)(outcome);
+  };
+}
+
+export const squadWebhookOperation = (deps: ReceiverDeps) => providerWebhookOperation('squad', deps);
+export const monnifyWebhookOperation = (deps: ReceiverDeps) => providerWebhookOperation('monnify', deps);
+export const paystackWebhookOperation = (deps: ReceiverDeps) => providerWebhookOperation('paystack', deps);
+
+/** VTpass signs nothing: the push only names a purchase, which the fulfilment consumer re-queries at VTpass. */
+export function vtpassWebhookOperation(deps: Pick<WebhookDeps, 'fulfilment'>): PublicOperation {
+  return async ({ event, sourceIp }) => {
+    const receipt = await receiveVtpassPush(rawBodyOf(event).toString('utf8'), { queue: deps.fulfilment });
+    logger.info('VTpass push received', { ...receipt, sourceIp });
+    if (receipt.kind === 'unreadable') return refusal(400, receipt.reason);
+    return ok(VTPASS_PUSH_REPLY);
+  };
+}
+
+const deps: WebhookDeps = {
+  signingSecret: (provider) => providerSecret(SIGNING_SECRETS[provider]),
+  events: dynamoProviderEvents,
+  queue: sqsProviderEventQueue(),
+  fulfilment: sqsFulfilmentQueue(),
+  now: () => new Date(),
+};
 
 export const handler = httpService(
   'webhooks',
-  webhookOperations({
-    signingSecret: (provider) => providerSecret(SIGNING_SECRETS[provider]),
-    events: dynamoProviderEvents,
-    queue: sqsProviderEventQueue(),
-    fulfilment: sqsFulfilmentQueue(),
-    now: () => new Date(),
-  }),
-  { loadPrincipal },
+  {
+    squadWebhook: squadWebhookOperation(deps),
+    monnifyWebhook: monnifyWebhookOperation(deps),
+    paystackWebhook: paystackWebhookOperation(deps),
+    vtpassWebhook: vtpassWebhookOperation(deps),
+  },
+  edge,
 );

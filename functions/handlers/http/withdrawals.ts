@@ -1,8 +1,8 @@
 /**
  * The withdrawals HTTP service: bank codes, account-name resolution, withdrawals (₦50 fee: the
  * wallet is debited the amount, the account receives amount − 50), beneficiaries, and the admin's
- * re-query. A withdrawal is debited (`processing`) atomically with its record, then handed to the
- * payout queue; its outcome arrives by the provider's signed webhook or a re-query.
+ * re-query. A withdrawal is placed by the domain (debit + `processing` record atomically, then the
+ * payout queue); its outcome arrives by the provider's signed webhook or a re-query.
  */
 import { ulid } from 'ulid';
 import { BENEFICIARIES_MAX } from '../../../shared/constants.js';
@@ -21,9 +21,8 @@ import {
 } from '../../../shared/api/withdrawals.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
-import { InvalidAmountError, koboToNaira, nairaToKobo } from '../../../shared/money.js';
+import { koboToNaira } from '../../../shared/money.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
-import { loadPrincipal } from '../../adapters/dynamo/users.js';
 import { dynamoWithdrawals } from '../../adapters/dynamo/withdrawals.js';
 import { publishEvent } from '../../adapters/events.js';
 import { domainLog } from '../../adapters/log.js';
@@ -31,207 +30,201 @@ import { payoutsFromEnv } from '../../adapters/providers/index.js';
 import { sqsPayoutQueue } from '../../adapters/queues.js';
 import { derivedId } from '../../domain/ids.js';
 import { PayoutRetryLaterError, requeryWithdrawal } from '../../domain/payouts.js';
-import type { Logger } from '../../domain/settlement.js';
-import { toTransactionView } from '../../domain/transactions.js';
-import { withdrawalDraft } from '../../domain/withdrawal-debit.js';
-import { findBank, withdrawalAmounts, type Bank, type BankAccount } from '../../domain/withdrawals.js';
-import type { Ledger } from '../../ports/ledger.js';
+import { toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
+import {
+  findBank,
+  type Bank,
+  type BankAccount,
+  type WithdrawalAmounts,
+} from '../../domain/withdrawals.js';
+import { placeWithdrawal, type WithdrawalDeps, type WithdrawalResult } from '../../domain/withdrawal-debit.js';
 import type { SettlementPublisher } from '../../ports/messaging.js';
 import type { WithdrawalStore } from '../../ports/money.js';
-import type { PayoutQueue, Payouts } from '../../ports/payments.js';
-import { BadRequestError, ConflictError, DependencyFailedError, NotFoundError } from '../../middleware/errors.js';
-import { httpService, parseInput, type HttpAnswer, type HttpRequest } from '../../middleware/http.js';
+import type { Payouts } from '../../ports/payments.js';
+import { BadRequestError, DependencyFailedError } from '../../middleware/errors.js';
+import { answerWith, httpService, ok, parseInput, refusal, refuse, type UserOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
 
-export interface WithdrawalsDeps {
+export interface WithdrawalsDeps extends WithdrawalDeps {
   withdrawals: WithdrawalStore;
-  ledger: Pick<Ledger, 'debit'>;
   payouts(): Payouts;
-  queue: PayoutQueue;
+  /** The provider's banks (see `cachedBanks`); undefined while the provider is down and nothing is cached. */
+  banks(): Promise<Bank[] | undefined>;
   events?: SettlementPublisher;
-  newId(): string;
-  now(): Date;
-  log: Logger;
 }
 
 /** Bank lists change rarely: one provider call per container every few minutes. */
 const BANKS_CACHE_MS = 10 * 60 * 1000;
 
-export function withdrawalsOperations(deps: WithdrawalsDeps) {
-  let banksCache: { banks: Bank[]; at: number } | undefined;
-
-  async function banks(): Promise<Bank[] | undefined> {
+/** The provider's bank list, cached per container and shared by every operation; the last good list outlives an outage. */
+export function cachedBanks(deps: Pick<WithdrawalsDeps, 'payouts' | 'now' | 'log'>): () => Promise<Bank[] | undefined> {
+  let cache: { banks: Bank[]; at: number } | undefined;
+  return async () => {
     const nowMs = deps.now().getTime();
-    if (banksCache && nowMs - banksCache.at < BANKS_CACHE_MS) return banksCache.banks;
+    if (cache && nowMs - cache.at < BANKS_CACHE_MS) return cache.banks;
     const answer = await deps.payouts().listBanks();
     if (answer.kind !== 'banks') {
       deps.log.error('bank list unavailable', { detail: answer.detail });
-      return banksCache?.banks;
+      return cache?.banks;
     }
-    banksCache = { banks: answer.banks, at: nowMs };
+    cache = { banks: answer.banks, at: nowMs };
     return answer.banks;
+  };
+}
+
+async function bankOf(deps: Pick<WithdrawalsDeps, 'banks'>, input: { bankName?: string; bankCode?: string }): Promise<Bank> {
+  const list = await deps.banks();
+  if (!list) {
+    // The provider is down: a screen that sends both name and code may still go on.
+    if (input.bankCode && input.bankName) return { name: input.bankName, code: input.bankCode };
+    throw new DependencyFailedError(MONEY_MSG.bankServiceUnavailable);
   }
+  const bank = findBank(list, input);
+  if (!bank) throw new BadRequestError(MONEY_MSG.selectBank);
+  return bank;
+}
 
-  async function bankOf(input: { bankName?: string; bankCode?: string }): Promise<Bank> {
-    const list = await banks();
-    if (!list) {
-      // The provider is down: a screen that sends both name and code may still go on.
-      if (input.bankCode && input.bankName) return { name: input.bankName, code: input.bankCode };
-      throw new DependencyFailedError(MONEY_MSG.bankServiceUnavailable);
-    }
-    const bank = findBank(list, input);
-    if (!bank) throw new BadRequestError(MONEY_MSG.selectBank);
-    return bank;
-  }
+/** The schema guarantees one of the two names: `bankAccountName` is the validated one. */
+function bankAccount(bank: Bank, input: { accountNumber: string; bankAccountName?: string; accountName?: string }): BankAccount {
+  return { bankName: bank.name, bankCode: bank.code, accountNumber: input.accountNumber, accountName: (input.bankAccountName ?? input.accountName)! };
+}
 
-  const beneficiaryView = (b: BankAccount): BeneficiaryView => ({ accountName: b.accountName, accountNumber: b.accountNumber, bankName: b.bankName, bankCode: b.bankCode });
+const beneficiaryView = (b: BankAccount): BeneficiaryView => ({ accountName: b.accountName, accountNumber: b.accountNumber, bankName: b.bankName, bankCode: b.bankCode });
 
-  async function beneficiaryList(userId: string): Promise<BeneficiaryView[]> {
-    const list = await deps.withdrawals.listBeneficiaries(userId);
-    return list.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(beneficiaryView);
-  }
+async function beneficiaryList(deps: Pick<WithdrawalsDeps, 'withdrawals'>, userId: string): Promise<BeneficiaryView[]> {
+  const list = await deps.withdrawals.listBeneficiaries(userId);
+  return list.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(beneficiaryView);
+}
 
-  async function listBankCodes(): Promise<HttpAnswer> {
-    const list = await banks();
-    if (!list) throw new DependencyFailedError(MONEY_MSG.bankServiceUnavailable);
+export function listBankCodesOperation(deps: Pick<WithdrawalsDeps, 'banks'>): UserOperation {
+  return async () => {
+    const list = await deps.banks();
+    if (!list) return refusal(424, MONEY_MSG.bankServiceUnavailable);
     const body: BankCodesResponse = { bankCodes: list.map((b) => ({ name: b.name, code: b.code })) };
-    return { body };
-  }
+    return ok(body);
+  };
+}
 
-  async function validateBankAccount(request: HttpRequest): Promise<HttpAnswer> {
-    const input = parseInput(validateBankAccountRequest, request.body);
-    const bank = await bankOf(input);
+export function validateBankAccountOperation(deps: Pick<WithdrawalsDeps, 'banks' | 'payouts' | 'log'>): UserOperation {
+  return async ({ body }) => {
+    const input = parseInput(validateBankAccountRequest, body);
+    const bank = await bankOf(deps, input);
     const resolved = await deps.payouts().resolveAccount(input.accountNumber, bank.code);
-    if (resolved.kind === 'not_found') throw new BadRequestError(MONEY_MSG.accountNotResolved);
-    if (resolved.kind === 'unavailable') {
-      deps.log.error('account name look-up unavailable', { detail: resolved.detail });
-      throw new DependencyFailedError(MONEY_MSG.bankServiceUnavailable);
-    }
-    const body: ValidateBankAccountResponse = {
-      msg: MONEY_MSG.accountValidated,
-      name: resolved.accountName,
-      code: bank.code,
-      bankName: bank.name,
-      accountNumber: input.accountNumber,
-    };
-    return { body };
-  }
-
-  async function withdraw(request: HttpRequest): Promise<HttpAnswer> {
-    const principal = request.principal!;
-    const input = parseInput(withdrawRequest, request.body);
-    let amountKobo: number;
-    try {
-      amountKobo = nairaToKobo(input.amount);
-    } catch (error) {
-      if (error instanceof InvalidAmountError) throw new BadRequestError(MSG.enterValidAmount, { cause: error });
-      throw error;
-    }
-    const amounts = withdrawalAmounts(amountKobo);
-    if (!amounts.ok) {
-      throw new BadRequestError(
-        amounts.reason === 'below_minimum' ? MONEY_MSG.minimumWithdrawal : amounts.reason === 'above_maximum' ? MONEY_MSG.maximumWithdrawal : MSG.enterValidAmount,
-      );
-    }
-    const bank = await bankOf(input);
-    const account: BankAccount = {
-      bankName: bank.name,
-      bankCode: bank.code,
-      accountNumber: input.accountNumber,
-      accountName: (input.bankAccountName ?? input.accountName)!,
-    };
-    const id = input.request_id ? derivedId('withdrawal-request', principal.userId, input.request_id) : deps.newId();
-    const draft = withdrawalDraft({
-      id,
-      user: { userId: principal.userId, userName: principal.userName, userType: principal.userType },
-      account,
-      amounts,
-      requestFingerprint: `withdrawal:${account.bankCode}:${account.accountNumber}`,
-      now: deps.now(),
-    });
-    const result = await deps.ledger.debit(draft);
-    switch (result.kind) {
-      case 'posted':
-        try {
-          await deps.queue.enqueue(result.record.id);
-        } catch (error) {
-          // The debit stands and the withdrawal stays `processing`; an admin re-query submits it.
-          deps.log.error('withdrawal not handed to the payout queue', { transactionId: result.record.id, error: String(error) });
-        }
-      // falls through
-      case 'replayed': {
-        const body: WithdrawResponse = {
-          msg: MONEY_MSG.withdrawalProcessing,
-          receipt: toTransactionView(result.record),
-          balance: koboToNaira(result.record.balanceAfterKobo),
-          amountToReceive: koboToNaira(amounts.payoutKobo),
-          fee: koboToNaira(amounts.feeKobo),
+    switch (resolved.kind) {
+      case 'resolved': {
+        const answer: ValidateBankAccountResponse = {
+          msg: MONEY_MSG.accountValidated,
+          name: resolved.accountName,
+          code: bank.code,
+          bankName: bank.name,
+          accountNumber: input.accountNumber,
         };
-        return { body };
+        return ok(answer);
       }
-      case 'insufficient_balance':
-        throw new BadRequestError(MSG.insufficientBalance);
-      case 'exists_with_different_amount':
-      case 'exists_with_different_details':
-        throw new ConflictError(MSG.duplicateRequest);
+      case 'not_found':
+        return refusal(400, MONEY_MSG.accountNotResolved);
+      case 'unavailable':
+        deps.log.error('account name look-up unavailable', { detail: resolved.detail });
+        return refusal(424, MONEY_MSG.bankServiceUnavailable);
     }
-  }
+  };
+}
 
-  async function listBeneficiaries(request: HttpRequest): Promise<HttpAnswer> {
-    const body: BeneficiaryListResponse = { beneficiaryList: await beneficiaryList(request.principal!.userId) };
-    return { body };
-  }
+function withdrawalPlaced(result: { record: TransactionRecord; amounts: WithdrawalAmounts }) {
+  const body: WithdrawResponse = {
+    msg: MONEY_MSG.withdrawalProcessing,
+    receipt: toTransactionView(result.record),
+    balance: koboToNaira(result.record.balanceAfterKobo),
+    amountToReceive: koboToNaira(result.amounts.payoutKobo),
+    fee: koboToNaira(result.amounts.feeKobo),
+  };
+  return ok(body);
+}
 
-  async function addBeneficiary(request: HttpRequest): Promise<HttpAnswer> {
-    const userId = request.principal!.userId;
-    const input = parseInput(addBeneficiaryRequest, request.body);
-    const bank = await bankOf(input);
-    const existing = await deps.withdrawals.listBeneficiaries(userId);
-    const known = existing.some((b) => b.bankCode === bank.code && b.accountNumber === input.accountNumber);
-    if (!known && existing.length >= BENEFICIARIES_MAX) throw new BadRequestError(MONEY_MSG.tooManyBeneficiaries);
-    await deps.withdrawals.saveBeneficiary(
-      userId,
-      { bankName: bank.name, bankCode: bank.code, accountNumber: input.accountNumber, accountName: (input.bankAccountName ?? input.accountName)! },
-      deps.now(),
+/** Every outcome of placing a withdrawal and its answer. */
+const withdrawAnswer = answerWith<WithdrawalResult>({
+  accepted: withdrawalPlaced,
+  replayed: withdrawalPlaced,
+  invalid_amount: refuse(400, MSG.enterValidAmount),
+  below_minimum: refuse(400, MONEY_MSG.minimumWithdrawal),
+  above_maximum: refuse(400, MONEY_MSG.maximumWithdrawal),
+  insufficient_balance: refuse(400, MSG.insufficientBalance),
+  exists_with_different_amount: refuse(409, MSG.duplicateRequest),
+  exists_with_different_details: refuse(409, MSG.duplicateRequest),
+});
+
+export function withdrawOperation(deps: WithdrawalDeps & Pick<WithdrawalsDeps, 'banks'>): UserOperation {
+  return async ({ principal, body }) => {
+    const input = parseInput(withdrawRequest, body);
+    const result = await placeWithdrawal(
+      {
+        user: { userId: principal.userId, userName: principal.userName, userType: principal.userType },
+        amountKobo: input.amount,
+        account: async () => bankAccount(await bankOf(deps, input), input),
+        requestId: input.request_id,
+      },
+      deps,
     );
-    const body: AddBeneficiaryResponse = { msg: MONEY_MSG.beneficiarySaved, beneficiaryList: await beneficiaryList(userId) };
-    return { statusCode: 201, body };
-  }
+    return withdrawAnswer(result);
+  };
+}
 
-  async function reQueryWithdrawal(request: HttpRequest): Promise<HttpAnswer> {
-    const input = parseInput(reQueryWithdrawalRequest, request.body);
+export function listBeneficiariesOperation(deps: Pick<WithdrawalsDeps, 'withdrawals'>): UserOperation {
+  return async ({ principal }) => {
+    const body: BeneficiaryListResponse = { beneficiaryList: await beneficiaryList(deps, principal.userId) };
+    return ok(body);
+  };
+}
+
+export function addBeneficiaryOperation(deps: Pick<WithdrawalsDeps, 'withdrawals' | 'banks' | 'now'>): UserOperation {
+  return async ({ principal, body }) => {
+    const input = parseInput(addBeneficiaryRequest, body);
+    const bank = await bankOf(deps, input);
+    const existing = await deps.withdrawals.listBeneficiaries(principal.userId);
+    const known = existing.some((b) => b.bankCode === bank.code && b.accountNumber === input.accountNumber);
+    if (!known && existing.length >= BENEFICIARIES_MAX) return refusal(400, MONEY_MSG.tooManyBeneficiaries);
+    await deps.withdrawals.saveBeneficiary(principal.userId, bankAccount(bank, input), deps.now());
+    const answer: AddBeneficiaryResponse = { msg: MONEY_MSG.beneficiarySaved, beneficiaryList: await beneficiaryList(deps, principal.userId) };
+    return ok(answer, 201);
+  };
+}
+
+export function reQueryWithdrawalOperation(deps: Pick<WithdrawalsDeps, 'withdrawals' | 'payouts' | 'events' | 'now' | 'log'>): UserOperation {
+  return async ({ body }) => {
+    const input = parseInput(reQueryWithdrawalRequest, body);
     let outcome: Awaited<ReturnType<typeof requeryWithdrawal>>;
     try {
       outcome = await requeryWithdrawal(input.transactionId, { withdrawals: deps.withdrawals, payouts: deps.payouts(), events: deps.events, now: deps.now, log: deps.log });
     } catch (error) {
-      if (error instanceof PayoutRetryLaterError) throw new DependencyFailedError(MONEY_MSG.bankServiceUnavailable);
+      if (error instanceof PayoutRetryLaterError) return refusal(424, MONEY_MSG.bankServiceUnavailable);
       throw error;
     }
-    if (!outcome.withdrawal) throw new NotFoundError(MONEY_MSG.withdrawalNotFound);
-    const body: ReQueryWithdrawalResponse = { msg: MONEY_MSG.withdrawalSettled, action: outcome.action, transaction: toTransactionView(outcome.withdrawal) };
-    return { body };
-  }
-
-  return {
-    listBankCodes,
-    validateBankAccount,
-    withdraw,
-    listBeneficiaries,
-    addBeneficiary,
-    reQueryWithdrawal,
-  } satisfies Record<string, (request: HttpRequest) => Promise<HttpAnswer>>;
+    if (!outcome.withdrawal) return refusal(404, MONEY_MSG.withdrawalNotFound);
+    const answer: ReQueryWithdrawalResponse = { msg: MONEY_MSG.withdrawalSettled, action: outcome.action, transaction: toTransactionView(outcome.withdrawal) };
+    return ok(answer);
+  };
 }
+
+const providers = { payouts: payoutsFromEnv, now: () => new Date(), log: domainLog };
+const deps: WithdrawalsDeps = {
+  ...providers,
+  banks: cachedBanks(providers),
+  withdrawals: dynamoWithdrawals,
+  ledger: dynamoLedger,
+  queue: sqsPayoutQueue(),
+  events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
+  newId: () => ulid(),
+};
 
 export const handler = httpService(
   'withdrawals',
-  withdrawalsOperations({
-    withdrawals: dynamoWithdrawals,
-    ledger: dynamoLedger,
-    payouts: payoutsFromEnv,
-    queue: sqsPayoutQueue(),
-    events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
-    newId: () => ulid(),
-    now: () => new Date(),
-    log: domainLog,
-  }),
-  { loadPrincipal },
+  {
+    listBankCodes: listBankCodesOperation(deps),
+    validateBankAccount: validateBankAccountOperation(deps),
+    withdraw: withdrawOperation(deps),
+    listBeneficiaries: listBeneficiariesOperation(deps),
+    addBeneficiary: addBeneficiaryOperation(deps),
+    reQueryWithdrawal: reQueryWithdrawalOperation(deps),
+  },
+  edge,
 );

@@ -5,14 +5,28 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../../functions/domain/accounts.js';
+import type { Coupon } from '../../../functions/domain/coupons.js';
+import type { FundingDeps } from '../../../functions/domain/funding-requests.js';
+import { signWebhookBody } from '../../../functions/domain/provider-signatures.js';
+import type { TransferDrafts } from '../../../functions/domain/transfers.js';
 import { HttpError } from '../../../functions/middleware/errors.js';
-import type { HttpRequest, Principal } from '../../../functions/middleware/http.js';
-import { fundingOperations, type FundingDeps } from '../../../functions/handlers/http/funding.js';
+import type { HttpAnswer, Principal, UserRequest } from '../../../functions/middleware/http.js';
+import { generateReservedAccountsOperation, initiateSquadPaymentOperation } from '../../../functions/handlers/http/funding.js';
 import { profileOperations, type ProfileDeps } from '../../../functions/handlers/http/profile.js';
-import { transfersOperations } from '../../../functions/handlers/http/transfers.js';
-import { rawBodyOf } from '../../../functions/handlers/http/webhooks.js';
-import { withdrawalsOperations, type WithdrawalsDeps } from '../../../functions/handlers/http/withdrawals.js';
-import type { FundingStore, WithdrawalStore } from '../../../functions/ports/money.js';
+import { transferFundOperation } from '../../../functions/handlers/http/transfers.js';
+import { generateCouponOperation } from '../../../functions/handlers/http/wallet.js';
+import { paystackWebhookOperation, rawBodyOf, squadWebhookOperation, vtpassWebhookOperation } from '../../../functions/handlers/http/webhooks.js';
+import {
+  addBeneficiaryOperation,
+  cachedBanks,
+  listBankCodesOperation,
+  listBeneficiariesOperation,
+  reQueryWithdrawalOperation,
+  validateBankAccountOperation,
+  withdrawOperation,
+  type WithdrawalsDeps,
+} from '../../../functions/handlers/http/withdrawals.js';
+import type { FundingStore, TransferWriteResult, WithdrawalStore } from '../../../functions/ports/money.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { FakeCards, FakeAccounts, FakePayouts, quietLog } from './fakes.js';
@@ -36,7 +50,7 @@ const profile: UserProfile = {
   accountNumbers: [],
 };
 
-function request(operation: Operation, body: unknown = {}, extra: Partial<HttpRequest> = {}): HttpRequest {
+function request(operation: Operation, body: unknown = {}, extra: Partial<UserRequest> = {}): UserRequest {
   return {
     event: {} as APIGatewayProxyEventV2,
     route: routeByOperation(operation),
@@ -50,13 +64,16 @@ function request(operation: Operation, body: unknown = {}, extra: Partial<HttpRe
   };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; msg: string }> {
+/** A refusal either answered by an operation's table or thrown by a helper deep in it: the person sees the same. */
+async function refusal(promise: Promise<HttpAnswer>): Promise<{ status: number; msg: string }> {
+  let answer: HttpAnswer;
   try {
-    await promise;
+    answer = await promise;
   } catch (error) {
     if (error instanceof HttpError) return { status: error.statusCode, msg: error.message };
     throw error;
   }
+  if (answer.statusCode !== undefined && answer.statusCode >= 400) return { status: answer.statusCode, msg: (answer.body as { msg: string }).msg };
   throw new Error('expected a refusal');
 }
 
@@ -91,7 +108,8 @@ function funding(over: Partial<FundingDeps> = {}) {
     log: quietLog,
     ...over,
   };
-  return { ops: fundingOperations(deps), store, cards };
+  const ops = { initiateSquadPayment: initiateSquadPaymentOperation(deps), generateReservedAccounts: generateReservedAccountsOperation(deps) };
+  return { ops, store, cards };
 }
 
 describe('POST /fundWallet/squad/initiate', () => {
@@ -107,6 +125,15 @@ describe('POST /fundWallet/squad/initiate', () => {
       amountToCredit: 990,
     });
     expect(store.intents).toEqual([expect.objectContaining({ userId: 'U1', amountKobo: 1_000_00, status: 'initiated' })]);
+  });
+
+  it('₦100.50 is 10,050 kobo: the intent, the provider and the answer all carry exactly that', async () => {
+    const { ops, store, cards } = funding();
+    const answer = await ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 100.5 }));
+    // 1% of 10,050 kobo is 100.5 kobo, rounded half up.
+    expect(answer.body).toMatchObject({ amount: 100.5, charge: 1.01, amountToCredit: 99.49 });
+    expect(store.intents).toEqual([expect.objectContaining({ amountKobo: 100_50, email: 'ada@example.com' })]);
+    expect([...cards.payments.values()]).toEqual([expect.objectContaining({ amountKobo: 100_50 })]);
   });
 
   it('"enter a valid amount" without an amount; "minimum payment is 100" below ₦100; nothing is asked of the provider', async () => {
@@ -158,13 +185,14 @@ describe('GET /auth/generateAcc', () => {
 });
 
 describe('POST /auth/transferFund', () => {
-  const ops = (transfer = async () => ({ kind: 'insufficient_balance' as const, balanceKobo: 0 })) =>
-    transfersOperations({
+  const ops = (transfer = async (_drafts: TransferDrafts): Promise<TransferWriteResult> => ({ kind: 'insufficient_balance', balanceKobo: 0 })) => ({
+    transferFund: transferFundOperation({
       findUserByUserName: async (name) => (['ada', 'bayo'].includes(name.toLowerCase()) ? { userId: name.toLowerCase() === 'ada' ? 'U1' : 'U2', userName: name, userType: 'smart earner' } : undefined),
       transfer,
       newId: () => 'T1',
       now: () => new Date(),
-    });
+    }),
+  });
 
   it('"Enter a username" without one; unknown users are not found; "You cannot transfer to yourself"', async () => {
     expect(await refusal(ops().transferFund(request('transferFund', { amount: 100 })))).toEqual({ status: 400, msg: MSG.enterUsername });
@@ -177,22 +205,42 @@ describe('POST /auth/transferFund', () => {
   it('"Insufficient balance" when the ledger refuses the debit', async () => {
     expect(await refusal(ops().transferFund(request('transferFund', { userName: 'bayo', amount: 100 })))).toEqual({ status: 400, msg: MSG.insufficientBalance });
   });
+
+  it('₦100.50 moves exactly 10,050 kobo from the sender to the receiver; the answer shows the sender\'s balance after it', async () => {
+    const written: TransferDrafts[] = [];
+    const transfer = async (drafts: TransferDrafts): Promise<TransferWriteResult> => {
+      written.push(drafts);
+      const debit = { ...drafts.debit, balanceBeforeKobo: 1_000_00, balanceAfterKobo: 1_000_00 - drafts.debit.amountKobo, walletSeq: 2 };
+      return { kind: 'posted', debit, credit: { ...drafts.credit, balanceBeforeKobo: 0, balanceAfterKobo: drafts.credit.amountKobo, walletSeq: 1 } };
+    };
+    const answer = await ops(transfer).transferFund(request('transferFund', { userName: 'bayo', amount: '100.50' }));
+    expect(answer).toMatchObject({ statusCode: 200, body: { msg: MONEY_MSG.transferSuccessful, balance: 899.5, receipt: { trans_amount: 100.5 }, receiver: { userName: 'bayo' } } });
+    expect(written.map((d) => [d.debit.amountKobo, d.credit.amountKobo])).toEqual([[100_50, 100_50]]);
+  });
 });
 
 function withdrawals(over: Partial<WithdrawalsDeps> = {}) {
   const debits: unknown[] = [];
   const store = { listBeneficiaries: async () => [], saveBeneficiary: async () => undefined } as unknown as WithdrawalStore;
+  const providers = { payouts: () => new FakePayouts(), now: () => new Date(), log: quietLog };
   const deps: WithdrawalsDeps = {
+    ...providers,
+    banks: cachedBanks(providers),
     withdrawals: store,
     ledger: { debit: async (draft) => (debits.push(draft), { kind: 'insufficient_balance', balanceKobo: 0 }) },
-    payouts: () => new FakePayouts(),
     queue: { enqueue: async () => undefined },
     newId: () => '01HZZZZZZZZZZZZZZZZZZZZZZZ',
-    now: () => new Date(),
-    log: quietLog,
     ...over,
   };
-  return { ops: withdrawalsOperations(deps), debits };
+  const ops = {
+    listBankCodes: listBankCodesOperation(deps),
+    validateBankAccount: validateBankAccountOperation(deps),
+    withdraw: withdrawOperation(deps),
+    listBeneficiaries: listBeneficiariesOperation(deps),
+    addBeneficiary: addBeneficiaryOperation(deps),
+    reQueryWithdrawal: reQueryWithdrawalOperation(deps),
+  };
+  return { ops, debits };
 }
 
 describe('withdrawals over HTTP', () => {
@@ -226,6 +274,52 @@ describe('withdrawals over HTTP', () => {
     expect(debits).toEqual([]);
     expect(await refusal(ops.withdraw(request('withdraw', body)))).toEqual({ status: 400, msg: MSG.insufficientBalance });
     expect(debits).toEqual([expect.objectContaining({ amountKobo: 500_00, trans_Type: 'withdrawal', withdrawal: expect.objectContaining({ payoutKobo: 450_00, feeKobo: 50_00 }) })]);
+  });
+
+  it('withdraw ₦100.50: exactly 10,050 kobo debited, ₦50.50 to the account, and the answer says so', async () => {
+    const { ops, debits } = withdrawals({
+      ledger: { debit: async (draft) => (debits.push(draft), { kind: 'posted', record: { ...draft, balanceBeforeKobo: 1_000_00, balanceAfterKobo: 1_000_00 - draft.amountKobo, walletSeq: 2 } }) },
+    });
+    const body = { bankName: 'Access Bank', accountNumber: '0123456789', amount: '100.50', bankAccountName: 'ADA OKAFOR' };
+    expect(await ops.withdraw(request('withdraw', body))).toMatchObject({
+      statusCode: 200,
+      body: { msg: MONEY_MSG.withdrawalProcessing, balance: 899.5, amountToReceive: 50.5, fee: 50, receipt: { trans_amount: 100.5 } },
+    });
+    expect(debits).toEqual([expect.objectContaining({ amountKobo: 100_50, withdrawal: expect.objectContaining({ payoutKobo: 50_50 }) })]);
+  });
+
+  it('a bank list the provider cannot give: "bank service unavailable" (424) for the list and for an unknown bank; a repeated request_id reuses one id', async () => {
+    const down = new FakePayouts();
+    down.listBanks = async () => ({ kind: 'unavailable', detail: 'down' }) as never;
+    const { ops, debits } = withdrawals({ payouts: () => down, banks: cachedBanks({ payouts: () => down, now: () => new Date(), log: quietLog }) });
+    expect(await refusal(ops.listBankCodes(request('listBankCodes')))).toEqual({ status: 424, msg: MONEY_MSG.bankServiceUnavailable });
+    const body = { bankName: 'Access Bank', accountNumber: '0123456789', amount: 500, accountName: 'ADA OKAFOR', request_id: 'req-000001' };
+    expect(await refusal(ops.withdraw(request('withdraw', body)))).toEqual({ status: 424, msg: MONEY_MSG.bankServiceUnavailable });
+    // Name and code both sent: the withdrawal goes on without the list, under the request's own id.
+    await refusal(ops.withdraw(request('withdraw', { ...body, bankCode: '044' })));
+    await refusal(ops.withdraw(request('withdraw', { ...body, bankCode: '044' })));
+    const ids = (debits as { id: string }[]).map((d) => d.id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(ids[1]);
+  });
+});
+
+describe('coupons over HTTP', () => {
+  it('an admin issues a coupon of ₦100.50: stored as exactly 10,050 kobo, shown as 100.5; a coupon above the maximum is refused with its limit', async () => {
+    const created: Coupon[] = [];
+    const generateCoupon = generateCouponOperation({
+      coupons: { create: async (coupon) => (created.push(coupon), true), get: async () => undefined, redeem: async () => ({ kind: 'not_found' }) },
+      randomBytes: (size) => new Uint8Array(size).fill(7),
+      now: () => new Date(),
+      findUserByUserName: async (name) => (name === 'ada' ? { userId: 'U1', userName: 'ada' } : undefined),
+    });
+    const admin = { ...principal, userId: 'A', isAdmin: true };
+    const answer = await generateCoupon(request('generateCoupon', { userAccount: 'ada', amount: '100.50' }, { principal: admin }));
+    expect(answer).toMatchObject({ statusCode: 201, body: { msg: MSG.couponGenerated, coupon: { owner: 'ada', amount: 100.5 } } });
+    expect(created).toEqual([expect.objectContaining({ amountKobo: 100_50, ownerUserId: 'U1', createdBy: 'A' })]);
+    expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'ada', amount: 1_000_001 }, { principal: admin })))).toMatchObject({ status: 400, msg: expect.stringMatching(/^A coupon can be at most ₦/) });
+    expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'nobody', amount: 100 }, { principal: admin })))).toEqual({ status: 404, msg: MSG.userNotFound });
+    expect(created).toHaveLength(1);
   });
 });
 
@@ -313,6 +407,40 @@ describe('profile over HTTP', () => {
     expect(await refusal(ops.updateWebhook(request('updateWebhook', {})))).toEqual({ status: 400, msg: MONEY_MSG.invalidWebhookUrl });
     const local = profileOps({ allowLoopbackWebhooks: () => true });
     expect((await local.ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://127.0.0.1:4000/x' }))).body).toMatchObject({ webhookUrl: 'http://127.0.0.1:4000/x' });
+  });
+});
+
+describe('webhook receivers answer each outcome', () => {
+  const received: unknown[] = [];
+  const deps = {
+    signingSecret: async () => 'provider-secret',
+    events: { receive: async () => ({ kind: 'new' as const }), get: async () => undefined, finish: async () => undefined },
+    queue: { enqueue: async (message: unknown) => void received.push(message) },
+    fulfilment: { enqueue: async (id: string) => void received.push(id) },
+    now: () => new Date(),
+  };
+  const webhook = (body: string, headers: Record<string, string> = {}) => ({
+    ...request('squadWebhook'),
+    event: { body, isBase64Encoded: false } as APIGatewayProxyEventV2,
+    headers,
+  });
+
+  it('signed and readable: 200 with the receipt; a wrong signature: 401; signed but without a reference: 400', async () => {
+    const body = JSON.stringify({ event: 'transfer.success', data: { reference: 'ref-1' } });
+    expect(await paystackWebhookOperation(deps)(webhook(body, signWebhookBody('paystack', 'provider-secret', body)))).toEqual({
+      statusCode: 200,
+      body: { response: 'success', received: true, duplicate: false },
+    });
+    expect(received).toEqual([{ provider: 'paystack', eventKey: 'transfer.success:ref-1' }]);
+    expect(await refusal(squadWebhookOperation(deps)(webhook(body, signWebhookBody('squad', 'another-secret', body))))).toEqual({ status: 401, msg: MONEY_MSG.invalidSignature });
+    const empty = JSON.stringify({ event: 'transfer.success', data: {} });
+    expect(await refusal(paystackWebhookOperation(deps)(webhook(empty, signWebhookBody('paystack', 'provider-secret', empty))))).toMatchObject({ status: 400 });
+    expect(received).toHaveLength(1);
+  });
+
+  it('a VTpass push that cannot be read: 400, nothing queued', async () => {
+    expect(await refusal(vtpassWebhookOperation(deps)(webhook('not json')))).toMatchObject({ status: 400 });
+    expect(received).toHaveLength(1);
   });
 });
 
