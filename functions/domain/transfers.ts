@@ -7,7 +7,7 @@
  */
 import { TRANSFER_MAX_KOBO, type UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
-import type { WalletTransfer } from '../ports/money.js';
+import type { TransferDrafts, WalletTransfer } from '../ports/money.js';
 import { derivedId } from './ids.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
@@ -36,10 +36,7 @@ export function transferCreditIdFor(transferId: string): string {
   return derivedId('transfer-credit', transferId);
 }
 
-export interface TransferDrafts {
-  debit: TransactionDraft;
-  credit: TransactionDraft;
-}
+export type { TransferDrafts };
 
 export function transferDrafts(input: { id: string; sender: TransferParty; receiver: TransferParty; amountKobo: Kobo; now: Date }): TransferDrafts {
   const nowIso = input.now.toISOString();

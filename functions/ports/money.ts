@@ -4,7 +4,6 @@ import type { PaymentProvider } from '../../shared/events.js';
 import type { Earnings, Referral } from '../domain/earnings.js';
 import type { PaymentIntent, ReservedAccount } from '../domain/funding.js';
 import type { TransactionDraft, TransactionRecord } from '../domain/transactions.js';
-import type { TransferDrafts } from '../domain/transfers.js';
 import type { BankAccount, PayoutStatus, WithdrawalDetails } from '../domain/withdrawals.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -90,6 +89,12 @@ export interface WithdrawalStore {
 
 // ---------------------------------------------------------------------------------------------
 // Transfers
+
+/** The sender's debit and the receiver's credit of one transfer, written together. */
+export interface TransferDrafts {
+  debit: TransactionDraft;
+  credit: TransactionDraft;
+}
 
 export type TransferWriteResult =
   | { kind: 'posted'; debit: TransactionRecord; credit: TransactionRecord }
