@@ -6,9 +6,15 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../../functions/domain/accounts.js';
 import { HttpError } from '../../../functions/middleware/errors.js';
-import type { HttpRequest, Principal } from '../../../functions/middleware/http.js';
+import type { HttpAnswer, Principal, UserRequest } from '../../../functions/middleware/http.js';
 import { fundingOperations, type FundingDeps } from '../../../functions/handlers/http/funding.js';
-import { profileOperations, type ProfileDeps } from '../../../functions/handlers/http/profile.js';
+import {
+  adminUpgradeUserOperation,
+  updateKycOperation,
+  updateUserTypeOperation,
+  updateWebhookOperation,
+  type ProfileDeps,
+} from '../../../functions/handlers/http/profile.js';
 import { transfersOperations } from '../../../functions/handlers/http/transfers.js';
 import { rawBodyOf } from '../../../functions/handlers/http/webhooks.js';
 import { withdrawalsOperations, type WithdrawalsDeps } from '../../../functions/handlers/http/withdrawals.js';
@@ -36,7 +42,7 @@ const profile: UserProfile = {
   accountNumbers: [],
 };
 
-function request(operation: Operation, body: unknown = {}, extra: Partial<HttpRequest> = {}): HttpRequest {
+function request(operation: Operation, body: unknown = {}, extra: Partial<UserRequest> = {}): UserRequest {
   return {
     event: {} as APIGatewayProxyEventV2,
     route: routeByOperation(operation),
@@ -50,9 +56,11 @@ function request(operation: Operation, body: unknown = {}, extra: Partial<HttpRe
   };
 }
 
+/** A refusal, answered (a named result's table entry) or thrown (an input problem). */
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; msg: string }> {
   try {
-    await promise;
+    const answer = (await promise) as HttpAnswer;
+    if ((answer.statusCode ?? 200) >= 400) return { status: answer.statusCode!, msg: (answer.body as { msg: string }).msg };
   } catch (error) {
     if (error instanceof HttpError) return { status: error.statusCode, msg: error.message };
     throw error;
@@ -248,7 +256,13 @@ function profileOps(over: Partial<ProfileDeps> = {}) {
     log: quietLog,
     ...over,
   };
-  return { ops: profileOperations(deps), calls };
+  const ops = {
+    updateUserType: updateUserTypeOperation(deps),
+    adminUpgradeUser: adminUpgradeUserOperation(deps),
+    updateKyc: updateKycOperation(deps),
+    updateWebhook: updateWebhookOperation(deps),
+  };
+  return { ops, calls };
 }
 
 describe('profile over HTTP', () => {
@@ -267,6 +281,19 @@ describe('profile over HTTP', () => {
     const answer = await ops.updateUserType(request('updateUserType', { userType: 'api user' }, { params: { id: 'U2' }, principal: admin }));
     expect(answer.body).toMatchObject({ msg: MONEY_MSG.userTypeUpdated, receipt: null });
     expect(calls).toEqual(['setUserType']);
+  });
+
+  it('a user id no user can have (over 64 characters) is not found, and the store is not asked', async () => {
+    const looked: string[] = [];
+    const { ops } = profileOps({ findUser: async (id) => (looked.push(id), undefined) });
+    const admin = { ...principal, userId: 'A', isAdmin: true };
+    const id = 'U'.repeat(65);
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id } })))).toEqual({ status: 404, msg: MSG.userNotFound });
+    expect(await refusal(ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: id, userType: 'reseller' }, principal: admin })))).toEqual({
+      status: 404,
+      msg: MSG.userNotFound,
+    });
+    expect(looked).toEqual([]);
   });
 
   it('GET /admin/upgradeUser/{userId}/{userType}: an admin sets the type, no fee and no event; unknown user 404, invalid type 400', async () => {

@@ -22,7 +22,7 @@ import { processProviderEvent, receiveProviderWebhook, type ProcessingDeps, type
 import { signWebhookBody } from '../../../functions/domain/provider-signatures.js';
 import { rewardReferrer } from '../../../functions/domain/referral-rewards.js';
 import { republishUpgrades } from '../../../functions/domain/sweeper.js';
-import { profileOperations } from '../../../functions/handlers/http/profile.js';
+import { updateUserTypeOperation } from '../../../functions/handlers/http/profile.js';
 import { transferDrafts, transferIdForRequest } from '../../../functions/domain/transfers.js';
 import { withdrawalAmounts, withdrawalDraft } from '../../../functions/domain/withdrawals.js';
 import { userUpgradedSchema, type ProviderEventMessage, type UserUpgraded } from '../../../shared/events.js';
@@ -478,7 +478,7 @@ describe('referrals, earnings, upgrade and KYC', () => {
       delivered.push(detail);
       await rewardReferrer(userUpgradedSchema.parse(detail), rewardDeps);
     };
-    const ops = profileOperations({
+    const updateUserType = updateUserTypeOperation({
       findUser: getUserById,
       balanceKobo: async (userId) => (await dynamoLedger.getWallet(userId)).balanceKobo,
       upgrade: upgradeToReseller,
@@ -499,7 +499,7 @@ describe('referrals, earnings, upgrade and KYC', () => {
       log: quietLog,
     });
     const principal = { userId: referred.userId, userName: referred.userName, userType: referred.userType, isAdmin: false, isAgent: false, isCouponVendor: false };
-    const answer = await ops.updateUserType({
+    const answer = await updateUserType({
       event: {} as never,
       route: routeByOperation('updateUserType'),
       headers: {},
