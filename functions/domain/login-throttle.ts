@@ -54,6 +54,16 @@ export interface ThrottleCounters {
   client?: ClientCounter;
 }
 
+/** An allowed attempt: what it counted, so a success can give it back. */
+export interface LoginTicket {
+  account: string;
+  client: string;
+  /** What the allowed attempt wrote. */
+  counted: Required<ThrottleCounters>;
+}
+
+export type LoginReservation = { allowed: true; ticket: LoginTicket } | { allowed: false; waitSeconds: number };
+
 export type AttemptDecision = { allowed: true; next: Required<ThrottleCounters> } | { allowed: false; waitSeconds: number };
 
 /** How long a client must wait after its `failures`-th counted failure. */

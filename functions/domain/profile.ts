@@ -9,7 +9,7 @@ import { isIP } from 'node:net';
 import { KYC_NUMBER_LENGTH, RESELLER_UPGRADE_FEE_KOBO, type UserType, type VerificationMethod } from '../../shared/constants.js';
 import type { UserUpgraded } from '../../shared/events.js';
 import { formatNaira } from '../../shared/money.js';
-import type { TransactionDraft } from './transactions.js';
+import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
 // ---------------------------------------------------------------------------------------------
 // User type
@@ -33,6 +33,9 @@ export function decideUserTypeChange(
   if (target.userType !== 'smart earner') return { kind: 'refused', reason: 'only_reseller' };
   return { kind: 'self_upgrade', feeKobo: RESELLER_UPGRADE_FEE_KOBO };
 }
+
+/** The one write of a self-upgrade: the fee's debit, the record and the type change, or none of them. */
+export type UpgradeResult = { kind: 'upgraded'; record: TransactionRecord } | { kind: 'insufficient_balance'; balanceKobo: number } | { kind: 'not_a_smart_earner' };
 
 /** A paid upgrade as the outbox keeps it until its UserUpgraded event is on the bus. */
 export interface UnpublishedUpgrade {
@@ -89,6 +92,9 @@ export function parseKycInput(body: { nin?: unknown; bvn?: unknown }): KycInput 
   if (!KYC_NUMBER.test(number)) return { ok: false, reason: 'invalid_number' };
   return { ok: true, method, number };
 }
+
+/** Storing a verified NIN/BVN: once per user, once per number. */
+export type KycResult = { kind: 'saved' } | { kind: 'already_set' } | { kind: 'number_in_use' };
 
 /** Claims are keyed by a digest, so the uniqueness item does not repeat the number in clear. */
 export function kycDigest(method: VerificationMethod, number: string): string {

@@ -48,6 +48,12 @@ export const resetPasswordRequest = z
   })
   .refine((v) => v.newPassword === v.newPasswordCheck, { message: MSG.samePasswordTwice, path: ['newPasswordCheck'] });
 
+/** A user's id in a path (a ULID): text that no user id can be names nobody (undefined), like an unknown id. */
+export const userIdParam = z.string().min(1).max(64).optional().catch(undefined);
+
+/** GET /auth/validateUser/{userName}: a name longer than any user name names nobody (undefined), like an unknown one. */
+export const userNameParam = z.string().trim().min(1).max(30).optional().catch(undefined);
+
 /** The user as the API shows it (spec §3 "User"); balance in naira. */
 export interface UserView {
   _id: string;

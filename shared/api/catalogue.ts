@@ -267,7 +267,7 @@ export const setCostPriceRequest = z.object({
     }
     return type;
   }),
-  costPrice: optionalKobo(MSG.enterValidPrice).refine((v) => v !== undefined, MSG.enterValidPrice),
+  costPrice: optionalKobo(MSG.enterValidPrice).refine((v): v is Kobo => v !== undefined, MSG.enterValidPrice),
 });
 
 const supplierPlanIds = z

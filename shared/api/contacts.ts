@@ -47,6 +47,13 @@ const contactNetwork = z.unknown().transform((value, ctx): NetworkName => {
   return selector.network;
 });
 
+/** PATCH/DELETE /auth/contact/{id}: a contact's id (a ULID); any other text names no contact (undefined). */
+export const contactIdParam = z
+  .string()
+  .regex(/^[0-9A-Za-z_-]{1,64}$/)
+  .optional()
+  .catch(undefined);
+
 /** POST /auth/contact {contactName, contactNetwork, contactNumber}. */
 export const addContactRequest = z.object({ contactName, contactNumber, contactNetwork });
 export type AddContactRequest = z.infer<typeof addContactRequest>;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../constants.js';
 import { MONEY_MSG } from '../messages.js';
-import type { UserView } from './accounts.js';
+import { userIdParam, type UserView } from './accounts.js';
 import type { TransactionView } from './transactions.js';
 
 /** PATCH /auth/user/{id} {userType}: a user may upgrade only themselves, only to reseller; admins may set any type. */
@@ -12,7 +12,7 @@ export const updateUserTypeRequest = z.object({
 
 /** GET /admin/upgradeUser/{userId}/{userType} (admin): the path parameters; the answer is an UpdateUserTypeResponse (receipt null). */
 export const adminUpgradeUserParams = z.object({
-  userId: z.string().trim().min(1),
+  userId: userIdParam,
   userType: updateUserTypeRequest.shape.userType,
 });
 

@@ -342,6 +342,13 @@ describe('validateUser', () => {
     expect(missing).toEqual({ status: 404, body: { msg: MSG.userNotFound } });
     expect((await call('GET /api/v1/auth/validateUser/{userName}', { params: { userName: other.userName } })).status).toBe(401);
   });
+
+  it('a name no user can have is not found; one too long for a key (3,000 characters) is a 400, never a 500', async () => {
+    const { session } = await registered();
+    const validate = (userName: string) => call('GET /api/v1/auth/validateUser/{userName}', { token: session.token, params: { userName } });
+    expect(await validate('x'.repeat(200))).toEqual({ status: 404, body: { msg: MSG.userNotFound } });
+    expect(await validate('x'.repeat(3_000))).toEqual({ status: 400, body: { msg: 'userName is invalid' } });
+  });
 });
 
 it('answers 404 for a route the service does not have', async () => {

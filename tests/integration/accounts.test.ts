@@ -139,5 +139,7 @@ describe('accounts over HTTP', () => {
     const validated = await api('GET', '/auth/validateUser/DEMO', { token: admin.body.token });
     expect(validated).toMatchObject({ status: 200, body: { userName: 'demo' } });
     expect((await api('GET', '/auth/validateUser/no-such-user', { token: admin.body.token })).status).toBe(404);
+    // Too long for a key: refused with a 400 before any read, never a 500.
+    expect(await api('GET', `/auth/validateUser/${'x'.repeat(3_000)}`, { token: admin.body.token })).toEqual({ status: 400, body: { msg: 'userName is invalid' } });
   });
 });

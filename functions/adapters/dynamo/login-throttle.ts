@@ -14,6 +14,8 @@ import {
   decideAttempt,
   type AccountCounter,
   type ClientCounter,
+  type LoginReservation,
+  type LoginTicket,
   type ThrottleCounters,
 } from '../../domain/login-throttle.js';
 import { db, tableName } from './client.js';
@@ -34,14 +36,6 @@ const MAX_ROUNDS = 8;
 /** The wait answered when every round was lost. */
 const CONTENDED_WAIT_SECONDS = 1;
 
-export interface LoginTicket {
-  account: string;
-  client: string;
-  /** What the allowed attempt wrote. */
-  counted: Required<ThrottleCounters>;
-}
-
-export type LoginReservation = { allowed: true; ticket: LoginTicket } | { allowed: false; waitSeconds: number };
 
 interface Versioned<T> {
   value?: T;

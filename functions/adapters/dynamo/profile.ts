@@ -10,9 +10,9 @@
  */
 import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType, VerificationMethod } from '../../../shared/constants.js';
-import type { UnpublishedUpgrade } from '../../domain/profile.js';
+import type { KycResult, UnpublishedUpgrade, UpgradeResult } from '../../domain/profile.js';
 import type { UpgradeOutbox } from '../../domain/sweeper.js';
-import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
+import type { TransactionDraft } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, listingQuery, upgradeOutboxListing } from './keys.js';
 import { cancellationCodes, writeWalletChange } from './ledger.js';
@@ -22,8 +22,6 @@ const outboxValues = (listing: ReturnType<typeof upgradeOutboxListing>) => ({
   ':outboxPk': listing[GSI.byOpenSince.partitionKey],
   ':outboxSk': listing[GSI.byOpenSince.sortKey],
 });
-
-export type UpgradeResult = { kind: 'upgraded'; record: TransactionRecord } | { kind: 'insufficient_balance'; balanceKobo: number } | { kind: 'not_a_smart_earner' };
 
 export async function upgradeToReseller(draft: TransactionDraft, now: Date): Promise<UpgradeResult> {
   const outcome = await writeWalletChange({
@@ -118,8 +116,6 @@ export async function setUserType(userId: string, userType: UserType, now: Date)
     throw error;
   }
 }
-
-export type KycResult = { kind: 'saved' } | { kind: 'already_set' } | { kind: 'number_in_use' };
 
 export async function saveKyc(input: { userId: string; method: VerificationMethod; number: string; digest: string; verifiedName: string; now: Date }): Promise<KycResult> {
   const nowIso = input.now.toISOString();

@@ -1,6 +1,7 @@
 /**
  * The accounts HTTP service (spec §7 "Auth and account"): register, login, session checks,
- * password change and reset, user-name validation.
+ * password change and reset, user-name validation. The rules: domain/account-sessions and
+ * domain/password-reset.
  */
 import { AUTH_HEADER } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
@@ -12,15 +13,12 @@ import {
   registerRequest,
   requestPasswordResetRequest,
   resetPasswordRequest,
-  type SessionResponse,
-  type UserView,
+  userNameParam,
   type ValidateUserResponse,
 } from '../../../shared/api/accounts.js';
-import type { SubscriptionPlans } from '../../../shared/api/catalogue.js';
-import type { TransactionView } from '../../../shared/api/transactions.js';
 import { env } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
-import { logger } from '../../adapters/observability.js';
+import { domainLog } from '../../adapters/log.js';
 import { issueToken, verifyToken } from '../../adapters/token.js';
 import { listPlans } from '../../adapters/dynamo/catalogue.js';
 import { transactionViewOfItem } from '../../adapters/dynamo/transactions.js';
@@ -40,182 +38,121 @@ import {
 } from '../../adapters/dynamo/users.js';
 import { clearLoginThrottle, loginSucceeded, reserveLoginAttempt } from '../../adapters/dynamo/login-throttle.js';
 import {
-  displayName,
-  hashResetToken,
-  newResetToken,
-  passwordResetEmail,
-  passwordResetLink,
-  toUserView,
-  type UserProfile,
-} from '../../domain/accounts.js';
-import { subscriptionPlanGroups } from '../../domain/catalogue.js';
-import { dummyVerifyPassword, hashPassword, verifyPassword } from '../../domain/passwords.js';
-import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../middleware/errors.js';
-import { httpService, parseInput, type HttpRequest, type OperationHandler, type Principal } from '../../middleware/http.js';
-
-const SESSION_TRANSACTIONS = 10;
-
-async function userView(profile: UserProfile): Promise<UserView> {
-  return toUserView(profile, await getWalletBalanceKobo(profile.userId));
-}
-
-async function recentTransactions(userId: string): Promise<TransactionView[]> {
-  // The transactions repository owns the shape of its items and their mapping.
-  return (await recentTransactionItems(userId, SESSION_TRANSACTIONS)).map(transactionViewOfItem);
-}
-
-/**
- * The catalogue's plan groups for this user (costs only for admins and agents). A catalogue that
- * cannot be read must not stop a login: the groups stay empty and the operator sees the error.
- */
-async function subscriptionPlans(profile: UserProfile): Promise<SubscriptionPlans> {
-  let plans: Awaited<ReturnType<typeof listPlans>> = [];
-  try {
-    plans = await listPlans();
-  } catch (error) {
-    logger.error('catalogue not readable; session without plans', { error: error as Error });
-  }
-  return subscriptionPlanGroups(plans, { showCost: profile.isAdmin || profile.isAgent });
-}
-
-async function session(profile: UserProfile): Promise<SessionResponse> {
-  const [user, token, transactions, plans] = await Promise.all([
-    userView(profile),
-    issueToken({
-      userId: profile.userId,
-      userName: profile.userName,
-      userType: profile.userType,
-      isAdmin: profile.isAdmin,
-      isAgent: profile.isAgent,
-      isCouponVendor: profile.isCouponVendor,
-      tokenVersion: profile.tokenVersion,
-    }),
-    recentTransactions(profile.userId),
-    subscriptionPlans(profile),
-  ]);
-  return {
-    user,
-    token,
-    subscriptionPlans: plans,
-    transactions,
-    isAdmin: profile.isAdmin,
-    isAgent: profile.isAgent,
-    isCouponVendor: profile.isCouponVendor,
-  };
-}
-
-function principalOf(request: HttpRequest): Principal {
-  // httpService authenticates every non-public route before the operation runs.
-  if (!request.principal) throw new UnauthorizedError(MSG.unauthorized);
-  return request.principal;
-}
-
-async function currentProfile(request: HttpRequest): Promise<UserProfile> {
-  const profile = await getUserById(principalOf(request).userId);
-  if (!profile) throw new UnauthorizedError(MSG.sessionExpired);
-  return profile;
-}
-
-const register: OperationHandler = async (request) => {
-  const input = parseInput(registerRequest, request.body);
-  // A referral link names a user; an unknown or mistyped name is ignored, not an error.
-  const referrer = input.referredBy ? await getUserByUserName(input.referredBy) : undefined;
-  const created = await createUser({
-    userName: input.userName,
-    email: input.email,
-    phoneNumber: input.phoneNumber,
-    passwordHash: await hashPassword(input.password),
-    referredBy: referrer?.userName ?? null,
-    referrerId: referrer?.userId,
-  });
-  if (!created.ok) throw new ConflictError(created.reason === 'user_name_taken' ? MSG.userNameTaken : MSG.emailTaken);
-  logger.info('user registered', { userId: created.user.userId, referred: Boolean(referrer) });
-  return { statusCode: 201, body: await session(created.user) };
-};
-
-const login: OperationHandler = async (request) => {
-  const input = parseInput(loginRequest, request.body);
-  const profile = await getUserByLogin(input.userName);
-  // One counter per account whichever name is typed; unknown names get their own counter.
-  const counterName = profile?.userName ?? input.userName;
-  const reservation = await reserveLoginAttempt(counterName, request.sourceIp);
-  // Refused before the password is checked, right or wrong: otherwise the wait would not slow guessing.
-  if (!reservation.allowed) throw new TooManyRequestsError(tooManyLoginAttemptsMessage(reservation.waitSeconds));
-  const passwordOk = profile ? await verifyPassword(input.password, profile.passwordHash) : await dummyVerifyPassword(input.password);
-  if (!profile || !passwordOk) throw new BadRequestError(MSG.invalidCredentials);
-  const now = new Date();
-  await Promise.all([loginSucceeded(reservation.ticket), updateLastLogin(profile.userId, now)]);
-  return { body: await session({ ...profile, lastLogin: now.toISOString() }) };
-};
-
-const isTokenValid: OperationHandler = async (request) => {
-  const check = await verifyToken(request.headers[AUTH_HEADER]);
-  if (!check.ok) throw new UnauthorizedError(check.reason === 'expired' ? MSG.sessionExpired : MSG.unauthorized);
-  const principal = await loadPrincipal(check.claims.userId, check.claims.tokenVersion);
-  const profile = principal && (await getUserById(principal.userId));
-  if (!profile) throw new UnauthorizedError(MSG.sessionExpired);
-  return { body: { valid: true, user: await userView(profile) } };
-};
-
-const currentUser: OperationHandler = async (request) => ({ body: { user: await userView(await currentProfile(request)) } });
-
-const changePassword: OperationHandler = async (request) => {
-  const input = parseInput(changePasswordRequest, request.body);
-  const profile = await currentProfile(request);
-  if (!(await verifyPassword(input.oldPassword, profile.passwordHash))) throw new BadRequestError(MSG.wrongOldPassword);
-  const changed = await storeNewPassword(profile.userId, profile.tokenVersion, await hashPassword(input.newPassword));
-  // Another change won the race: this session's token is already dead.
-  if (!changed.ok) throw new UnauthorizedError(MSG.sessionExpired);
-  // Every older token (this one included) stops working; the caller gets a fresh one to stay logged in.
-  const { token } = await session({ ...profile, tokenVersion: changed.tokenVersion });
-  return { body: { msg: MSG.passwordChanged, token } };
-};
-
-const requestPasswordReset: OperationHandler = async (request) => {
-  const input = parseInput(requestPasswordResetRequest, request.body);
-  const appBaseUrl = env(ENV.appBaseUrl);
-  const profile = await getUserByEmail(input.email);
-  if (profile) {
-    const now = new Date();
-    const reset = newResetToken(now);
-    await savePasswordReset(profile.userId, reset.tokenHash, reset.expiresAt, now);
-    const link = passwordResetLink(appBaseUrl, reset.token, profile.userId);
-    try {
-      await publishEvent(EVENT_TYPES.emailRequested, passwordResetEmail({ to: profile.email, userName: profile.userName, link }));
-    } catch (error) {
-      // The answer must not differ between known and unknown addresses; the operator sees this in the logs.
-      logger.error('password reset e-mail could not be requested', { error: error as Error, userId: profile.userId });
-    }
-  }
-  return { body: { msg: MSG.resetLinkSent } };
-};
-
-const resetPassword: OperationHandler = async (request) => {
-  const input = parseInput(resetPasswordRequest, request.body);
-  const used = await consumePasswordReset(input.userId, hashResetToken(input.token), await hashPassword(input.newPassword));
-  if (!used.ok) throw new BadRequestError(MSG.resetLinkInvalid);
-  // Whoever guessed at the login no longer slows the owner down, from any address.
-  await clearLoginThrottle(used.user.userName);
-  return { body: { msg: MSG.passwordReset } };
-};
-
-const validateUser: OperationHandler = async (request) => {
-  const userName = request.params.userName ?? '';
-  const profile = userName.trim() ? await getUserByUserName(userName) : undefined;
-  if (!profile) throw new NotFoundError(MSG.userNotFound);
-  const body: ValidateUserResponse = { msg: ACCOUNT_MSG.userValidated, userName: profile.userName, fullName: displayName(profile) };
-  return { body };
-};
-
-export const operations = {
-  register,
-  login,
-  isTokenValid,
-  currentUser,
   changePassword,
-  requestPasswordReset,
-  resetPassword,
+  checkToken,
+  currentUser,
+  logIn,
+  register,
   validateUser,
-} satisfies Record<string, OperationHandler>;
+  type AccountsDeps,
+  type SessionResult,
+} from '../../domain/account-sessions.js';
+import { requestPasswordReset, resetPassword, type PasswordResetDeps, type PasswordResetResult } from '../../domain/password-reset.js';
+import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
 
-export const handler = httpService('accounts', operations, { loadPrincipal });
+export type AccountsServiceDeps = AccountsDeps & PasswordResetDeps;
+
+const accountAnswer = answerWith<SessionResult | PasswordResetResult>({
+  registered: ({ session }) => ok(session, 201),
+  signed_in: ({ session }) => ok(session),
+  token_valid: ({ user }) => ok({ valid: true, user }),
+  current_user: ({ user }) => ok({ user }),
+  password_changed: ({ token }) => ok({ msg: MSG.passwordChanged, token }),
+  user_validated: ({ userName, fullName }) => {
+    const body: ValidateUserResponse = { msg: ACCOUNT_MSG.userValidated, userName, fullName };
+    return ok(body);
+  },
+  reset_link_sent: () => ok({ msg: MSG.resetLinkSent }),
+  password_reset: () => ok({ msg: MSG.passwordReset }),
+  user_name_taken: refuse(409, MSG.userNameTaken),
+  email_taken: refuse(409, MSG.emailTaken),
+  login_throttled: ({ waitSeconds }) => refusal(429, tooManyLoginAttemptsMessage(waitSeconds)),
+  invalid_credentials: refuse(400, MSG.invalidCredentials),
+  wrong_old_password: refuse(400, MSG.wrongOldPassword),
+  unauthorized: refuse(401, MSG.unauthorized),
+  session_expired: refuse(401, MSG.sessionExpired),
+  user_not_found: refuse(404, MSG.userNotFound),
+  reset_link_invalid: refuse(400, MSG.resetLinkInvalid),
+});
+
+export const registerOperation =
+  (deps: AccountsDeps): PublicOperation =>
+  async ({ body }) =>
+    accountAnswer(await register(parseInput(registerRequest, body), deps));
+
+export const loginOperation =
+  (deps: AccountsDeps): PublicOperation =>
+  async ({ body, sourceIp }) =>
+    accountAnswer(await logIn(parseInput(loginRequest, body), sourceIp, deps));
+
+export const isTokenValidOperation =
+  (deps: AccountsDeps): PublicOperation =>
+  async ({ headers }) =>
+    accountAnswer(await checkToken(headers[AUTH_HEADER], deps));
+
+export const currentUserOperation =
+  (deps: AccountsDeps): UserOperation =>
+  async ({ principal }) =>
+    accountAnswer(await currentUser(principal.userId, deps));
+
+export const changePasswordOperation =
+  (deps: AccountsDeps): UserOperation =>
+  async ({ principal, body }) =>
+    accountAnswer(await changePassword(principal.userId, parseInput(changePasswordRequest, body), deps));
+
+export const requestPasswordResetOperation =
+  (deps: PasswordResetDeps): PublicOperation =>
+  async ({ body }) =>
+    accountAnswer(await requestPasswordReset(parseInput(requestPasswordResetRequest, body).email, deps));
+
+export const resetPasswordOperation =
+  (deps: PasswordResetDeps): PublicOperation =>
+  async ({ body }) =>
+    accountAnswer(await resetPassword(parseInput(resetPasswordRequest, body), deps));
+
+export const validateUserOperation =
+  (deps: AccountsDeps): UserOperation =>
+  async ({ params }) =>
+    accountAnswer(await validateUser(userNameParam.parse(params.userName), deps));
+
+const deps: AccountsServiceDeps = {
+  findUserById: getUserById,
+  findUserByUserName: getUserByUserName,
+  findUserByEmail: getUserByEmail,
+  findUserByLogin: getUserByLogin,
+  createUser,
+  balanceKobo: getWalletBalanceKobo,
+  // The transactions repository owns the shape of its items and their mapping.
+  recentTransactions: async (userId, limit) => (await recentTransactionItems(userId, limit)).map(transactionViewOfItem),
+  listPlans,
+  issueToken,
+  verifyToken,
+  loadPrincipal,
+  reserveLoginAttempt,
+  loginSucceeded,
+  clearLoginThrottle,
+  updateLastLogin,
+  storeNewPassword,
+  savePasswordReset,
+  consumePasswordReset,
+  requestEmail: (email) => publishEvent(EVENT_TYPES.emailRequested, email),
+  appBaseUrl: () => env(ENV.appBaseUrl),
+  now: () => new Date(),
+  log: domainLog,
+};
+
+export const handler = httpService(
+  'accounts',
+  {
+    register: registerOperation(deps),
+    login: loginOperation(deps),
+    isTokenValid: isTokenValidOperation(deps),
+    currentUser: currentUserOperation(deps),
+    changePassword: changePasswordOperation(deps),
+    requestPasswordReset: requestPasswordResetOperation(deps),
+    resetPassword: resetPasswordOperation(deps),
+    validateUser: validateUserOperation(deps),
+  },
+  edge,
+);

@@ -2,7 +2,7 @@
  * The catalogue HTTP service: the public price list (GET/POST /prices), the admin plan manager
  * (GET /dataPlan, POST /dataPlan/add, PATCH /dataPlan/update, DELETE /dataPlan/delete?planId=),
  * tier price updates by admins and agents (POST /admin/updatePrice) and cost prices per plan type
- * (GET/POST /admin/costPrice). Naira at this edge, kobo inside.
+ * (GET/POST /admin/costPrice). Naira at this edge, kobo inside; the writes are domain/plan-manager.
  */
 import {
   addPlanRequest,
@@ -22,29 +22,13 @@ import { PLAN_TYPES, type PlanType } from '../../../shared/constants.js';
 import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
-import { loadPrincipal } from '../../adapters/dynamo/users.js';
-import { logger } from '../../adapters/observability.js';
-import {
-  editPlan,
-  newPlan,
-  planCostFromCostPrice,
-  priceList,
-  repricePlan,
-  sortPlans,
-  toPlanView,
-  type CostPrice,
-  type Plan,
-  type PlanCheck,
-  type PlanProblem,
-} from '../../domain/catalogue.js';
-import type { CatalogueStore } from '../../ports/catalogue.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../middleware/errors.js';
-import { httpService, parseInput, type HttpAnswer, type HttpRequest, type OperationHandler } from '../../middleware/http.js';
+import { domainLog } from '../../adapters/log.js';
+import { priceList, sortPlans, toPlanView, type CostPrice, type Plan, type PlanProblem } from '../../domain/catalogue.js';
+import { addPlan, changePlanPrice, deletePlan, setCostPrice, updatePlan, type PlanManagerDeps, type PlanManagerResult } from '../../domain/plan-manager.js';
+import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
 
-export interface CatalogueDeps {
-  catalogue: CatalogueStore;
-  now(): Date;
-}
+export type CatalogueDeps = PlanManagerDeps;
 
 const PROBLEM_MESSAGES: Record<PlanProblem, string> = {
   select_network: MSG.selectNetworkAdmin,
@@ -52,128 +36,105 @@ const PROBLEM_MESSAGES: Record<PlanProblem, string> = {
   enter_valid_price: MSG.enterValidPrice,
 };
 
-function planOrThrow(check: PlanCheck): Plan {
-  if (!check.ok) throw new BadRequestError(PROBLEM_MESSAGES[check.problem]);
-  return check.plan;
-}
+const planAnswer = (msg: string, statusCode = 200) => ({ plan }: { plan: Plan }) => {
+  const body: PlanResponse = { msg, plan: toPlanView(plan) };
+  return ok(body, statusCode);
+};
 
-/** How often a read-modify-write of one plan is retried when another admin changed it meanwhile. */
-const PLAN_WRITE_ATTEMPTS = 5;
+const planManagerAnswer = answerWith<PlanManagerResult>({
+  added: planAnswer(CATALOGUE_MSG.planAdded, 201),
+  updated: planAnswer(CATALOGUE_MSG.planUpdated),
+  repriced: planAnswer(CATALOGUE_MSG.priceUpdated),
+  deleted: () => ok({ msg: CATALOGUE_MSG.planDeleted }),
+  invalid_plan: ({ problem }) => refusal(400, PROBLEM_MESSAGES[problem]),
+  invalid_price: refuse(400, MSG.enterValidValue),
+  plan_not_found: refuse(404, CATALOGUE_MSG.planNotFound),
+  plan_id_taken: refuse(409, CATALOGUE_MSG.planIdTaken),
+  plan_changed_meanwhile: refuse(409, 'This plan is being changed by someone else, please try again'),
+  plans_added_meanwhile: refuse(409, 'Plans are being added by someone else, please try again'),
+});
 
 function costPriceView(planType: PlanType, stored: CostPrice | undefined): CostPriceView {
   return { network: planType, costPrice: stored ? koboToNaira(stored.costPriceKobo) : 0, updatedAt: stored?.updatedAt ?? null };
 }
 
-export function catalogueOperations(deps: CatalogueDeps) {
-  const { catalogue } = deps;
-
-  /** Read, change, write only if unchanged since the read; retried on a concurrent edit. */
-  async function modifyPlan(planId: number, change: (plan: Plan) => Promise<Plan> | Plan): Promise<Plan> {
-    for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
-      const current = await catalogue.getPlan(planId);
-      if (!current) throw new NotFoundError(CATALOGUE_MSG.planNotFound);
-      const next = await change(current);
-      const written = await catalogue.replacePlan(next, current.updatedAt);
-      if (written === 'replaced') return next;
-      if (written === 'missing') throw new NotFoundError(CATALOGUE_MSG.planNotFound);
-    }
-    throw new ConflictError('This plan is being changed by someone else, please try again');
-  }
-
-  async function costPerGb(planType: PlanType): Promise<number | undefined> {
-    return (await catalogue.getCostPrice(planType))?.costPriceKobo;
-  }
-
-  const listPrices: OperationHandler = async () => {
-    const body: PriceRow[] = priceList(await catalogue.listPlans());
-    return { body };
+export const listPricesOperation =
+  (deps: CatalogueDeps): PublicOperation =>
+  async () => {
+    const body: PriceRow[] = priceList(await deps.catalogue.listPlans());
+    return ok(body);
   };
 
-  const filterPrices: OperationHandler = async (request) => {
-    const { network } = parseInput(filterPricesRequest, request.body);
-    const body: PriceRow[] = priceList(await catalogue.listPlans(), network);
-    return { body };
+export const filterPricesOperation =
+  (deps: CatalogueDeps): PublicOperation =>
+  async ({ body }) => {
+    const { network } = parseInput(filterPricesRequest, body);
+    const rows: PriceRow[] = priceList(await deps.catalogue.listPlans(), network);
+    return ok(rows);
   };
 
-  const listPlans: OperationHandler = async () => {
-    const body: PlanListResponse = { plans: sortPlans(await catalogue.listPlans()).map(toPlanView) };
-    return { body };
+export const listPlansOperation =
+  (deps: CatalogueDeps): UserOperation =>
+  async () => {
+    const body: PlanListResponse = { plans: sortPlans(await deps.catalogue.listPlans()).map(toPlanView) };
+    return ok(body);
   };
 
-  const addPlan: OperationHandler = async (request) => {
-    const input = parseInput(addPlanRequest, request.body);
-    const costPricePerGbKobo = input.planType ? await costPerGb(input.planType) : undefined;
-    // An id the admin gave must be free; an id we pick is retried if another admin took it meanwhile.
-    for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
-      const planId = input.planId ?? (await catalogue.nextPlanId());
-      const plan = planOrThrow(newPlan(planId, input, { now: deps.now(), costPricePerGbKobo }));
-      const created = await catalogue.createPlan(plan);
-      if (created.kind === 'created') {
-        logger.info('plan added', { planId, planType: plan.planType, by: request.principal?.userName });
-        const body: PlanResponse = { msg: CATALOGUE_MSG.planAdded, plan: toPlanView(created.plan) };
-        return { statusCode: 201, body };
-      }
-      if (input.planId !== undefined) throw new ConflictError(CATALOGUE_MSG.planIdTaken);
-    }
-    throw new ConflictError('Plans are being added by someone else, please try again');
+export const addPlanOperation =
+  (deps: CatalogueDeps): UserOperation =>
+  async ({ principal, body }) =>
+    planManagerAnswer(await addPlan(parseInput(addPlanRequest, body), principal.userName, deps));
+
+export const updatePlanOperation =
+  (deps: CatalogueDeps): UserOperation =>
+  async ({ principal, body }) => {
+    const { planId, changes } = parseInput(updatePlanRequest, body);
+    return planManagerAnswer(await updatePlan(planId, changes, principal.userName, deps));
   };
 
-  const updatePlan: OperationHandler = async (request) => {
-    const { planId, changes } = parseInput(updatePlanRequest, request.body);
-    const plan = await modifyPlan(planId, async (current) => {
-      const type = changes.planType ?? current.planType;
-      const costPricePerGbKobo = changes.volumeRatio !== undefined ? await costPerGb(type) : undefined;
-      return planOrThrow(editPlan(current, changes, { now: deps.now(), costPricePerGbKobo }));
-    });
-    logger.info('plan updated', { planId, by: request.principal?.userName });
-    const body: PlanResponse = { msg: CATALOGUE_MSG.planUpdated, plan: toPlanView(plan) };
-    return { body };
+export const deletePlanOperation =
+  (deps: CatalogueDeps): UserOperation =>
+  async ({ principal, query }) =>
+    planManagerAnswer(await deletePlan(parseInput(deletePlanQuery, query).planId, principal.userName, deps));
+
+export const updatePriceOperation =
+  (deps: CatalogueDeps): UserOperation =>
+  async ({ principal, body }) => {
+    const { newPrice, dataId } = parseInput(updatePriceRequest, body);
+    return planManagerAnswer(await changePlanPrice(dataId, newPrice, principal.userName, deps));
   };
 
-  const deletePlan: OperationHandler = async (request) => {
-    const { planId } = parseInput(deletePlanQuery, request.query);
-    if (!(await catalogue.deletePlan(planId))) throw new NotFoundError(CATALOGUE_MSG.planNotFound);
-    logger.info('plan deleted', { planId, by: request.principal?.userName });
-    return { body: { msg: CATALOGUE_MSG.planDeleted } };
-  };
-
-  const updatePrice: OperationHandler = async (request) => {
-    const { newPrice, dataId } = parseInput(updatePriceRequest, request.body);
-    const plan = await modifyPlan(dataId, (current) => {
-      const repriced = repricePlan(current, newPrice, deps.now());
-      if (!repriced) throw new BadRequestError(MSG.enterValidValue);
-      return repriced;
-    });
-    logger.info('plan repriced', { planId: dataId, by: request.principal?.userName });
-    const body: PlanResponse = { msg: CATALOGUE_MSG.priceUpdated, plan: toPlanView(plan) };
-    return { body };
-  };
-
-  const listCostPrices: OperationHandler = async () => {
-    const stored = new Map((await catalogue.listCostPrices()).map((c) => [c.planType, c]));
+export const listCostPricesOperation =
+  (deps: CatalogueDeps): UserOperation =>
+  async () => {
+    const stored = new Map((await deps.catalogue.listCostPrices()).map((c) => [c.planType, c]));
     const body: CostPriceListResponse = { costPrices: PLAN_TYPES.map((type) => costPriceView(type, stored.get(type))) };
-    return { body };
+    return ok(body);
   };
 
-  /** The cost price per GB of a plan type; every plan of the type gets cost = price × its volume. */
-  const setCostPrice: OperationHandler = async (request) => {
-    const input = parseInput(setCostPriceRequest, request.body);
-    const now = deps.now();
-    const stored = await catalogue.setCostPrice(input.network, input.costPrice!, now);
-    const plans = (await catalogue.listPlans()).filter((plan) => plan.planType === input.network);
-    let plansUpdated = 0;
-    for (const plan of plans) {
-      if (await catalogue.setPlanCost(plan.planId, planCostFromCostPrice(stored.costPriceKobo, plan.volumeRatio), now)) plansUpdated++;
-    }
-    logger.info('cost price set', { planType: input.network, plansUpdated, by: request.principal?.userName });
-    const body: CostPriceResponse = { msg: CATALOGUE_MSG.costPriceUpdated, costPrice: costPriceView(input.network, stored), plansUpdated };
-    return { body };
+export const setCostPriceOperation =
+  (deps: CatalogueDeps): UserOperation =>
+  async ({ principal, body }) => {
+    const input = parseInput(setCostPriceRequest, body);
+    const { costPrice, plansUpdated } = await setCostPrice(input.network, input.costPrice, principal.userName, deps);
+    const answer: CostPriceResponse = { msg: CATALOGUE_MSG.costPriceUpdated, costPrice: costPriceView(input.network, costPrice), plansUpdated };
+    return ok(answer);
   };
 
-  return { listPrices, filterPrices, listPlans, addPlan, updatePlan, deletePlan, updatePrice, listCostPrices, setCostPrice } satisfies Record<
-    string,
-    (request: HttpRequest) => Promise<HttpAnswer>
-  >;
-}
+const deps: CatalogueDeps = { catalogue: dynamoCatalogue, now: () => new Date(), log: domainLog };
 
-export const handler = httpService('catalogue', catalogueOperations({ catalogue: dynamoCatalogue, now: () => new Date() }), { loadPrincipal });
+export const handler = httpService(
+  'catalogue',
+  {
+    listPrices: listPricesOperation(deps),
+    filterPrices: filterPricesOperation(deps),
+    listPlans: listPlansOperation(deps),
+    addPlan: addPlanOperation(deps),
+    updatePlan: updatePlanOperation(deps),
+    deletePlan: deletePlanOperation(deps),
+    updatePrice: updatePriceOperation(deps),
+    listCostPrices: listCostPricesOperation(deps),
+    setCostPrice: setCostPriceOperation(deps),
+  },
+  edge,
+);

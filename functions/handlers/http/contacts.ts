@@ -1,82 +1,75 @@
 /**
  * The contacts HTTP service: the caller's own contacts (GET/POST /auth/contact, PATCH/DELETE
- * /auth/contact/{id}). Keys carry the owner's id, so another user's contact is simply not found.
- * Every answer carries the current contactList, so the screen never needs a second call.
+ * /auth/contact/{id}); the rules are in domain/contact-book. Every answer carries the current
+ * contactList.
  */
 import { ulid } from 'ulid';
-import { addContactRequest, updateContactRequest, type ContactListResponse, type ContactResponse } from '../../../shared/api/contacts.js';
-import { CONTACTS_MAX } from '../../../shared/constants.js';
+import { addContactRequest, contactIdParam, updateContactRequest, type ContactListResponse, type ContactResponse } from '../../../shared/api/contacts.js';
 import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
 import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
-import { loadPrincipal } from '../../adapters/dynamo/users.js';
-import { contactExpiry, sortContacts, toContactView, type Contact } from '../../domain/contacts.js';
-import type { ContactStore } from '../../ports/contacts.js';
-import { BadRequestError, NotFoundError } from '../../middleware/errors.js';
-import { httpService, parseInput, type HttpAnswer, type HttpRequest, type OperationHandler } from '../../middleware/http.js';
+import { contactsOf, deleteContact, saveContact, updateContact, type ContactBookDeps, type ContactBookResult } from '../../domain/contact-book.js';
+import { toContactView, type Contact } from '../../domain/contacts.js';
+import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
 
-export interface ContactsDeps {
-  contacts: ContactStore;
-  now(): Date;
-  newId(): string;
-}
+const listOf = (contacts: Contact[]): ContactListResponse['contactList'] => contacts.map(toContactView);
 
-const CONTACT_ID = /^[0-9A-Za-z_-]{1,64}$/;
+const contactAnswer = answerWith<ContactBookResult>({
+  saved: ({ contact, contacts }) => {
+    const body: ContactResponse = { msg: CATALOGUE_MSG.contactSaved, contact: toContactView(contact), contactList: listOf(contacts) };
+    return ok(body, 201);
+  },
+  updated: ({ contact, contacts }) => {
+    const body: ContactResponse = { msg: CATALOGUE_MSG.contactUpdated, contact: toContactView(contact), contactList: listOf(contacts) };
+    return ok(body);
+  },
+  deleted: ({ contacts }) => {
+    const body: ContactResponse = { msg: CATALOGUE_MSG.contactDeleted, contactList: listOf(contacts) };
+    return ok(body);
+  },
+  too_many_contacts: refuse(400, CATALOGUE_MSG.tooManyContacts),
+  nothing_to_change: refuse(400, MSG.allFieldsRequired),
+  contact_not_found: refuse(404, CATALOGUE_MSG.contactNotFound),
+});
 
-export function contactsOperations(deps: ContactsDeps) {
-  async function contactList(userId: string): Promise<ContactListResponse['contactList']> {
-    return sortContacts(await deps.contacts.list(userId, deps.now())).map(toContactView);
-  }
-
-  function contactIdOf(request: HttpRequest): string {
-    const id = request.params.id ?? '';
-    if (!CONTACT_ID.test(id)) throw new NotFoundError(CATALOGUE_MSG.contactNotFound);
-    return id;
-  }
-
-  const listContacts: OperationHandler = async (request) => {
-    const body: ContactListResponse = { contactList: await contactList(request.principal!.userId) };
-    return { body };
+export const listContactsOperation =
+  (deps: ContactBookDeps): UserOperation =>
+  async ({ principal }) => {
+    const body: ContactListResponse = { contactList: listOf(await contactsOf(principal.userId, deps)) };
+    return ok(body);
   };
 
-  const addContact: OperationHandler = async (request) => {
-    const userId = request.principal!.userId;
-    const input = parseInput(addContactRequest, request.body);
-    const now = deps.now();
-    if ((await deps.contacts.list(userId, now)).length >= CONTACTS_MAX) throw new BadRequestError(CATALOGUE_MSG.tooManyContacts);
-    const contact: Contact = {
-      contactId: deps.newId(),
-      userId,
-      contactName: input.contactName,
-      contactNumber: input.contactNumber,
-      contactNetwork: input.contactNetwork,
-      createdAt: now.toISOString(),
-      lastUsedAt: now.toISOString(),
-      expiresAt: contactExpiry(now),
-    };
-    await deps.contacts.create(contact);
-    const body: ContactResponse = { msg: CATALOGUE_MSG.contactSaved, contact: toContactView(contact), contactList: await contactList(userId) };
-    return { statusCode: 201, body };
+export const addContactOperation =
+  (deps: ContactBookDeps): UserOperation =>
+  async ({ principal, body }) =>
+    contactAnswer(await saveContact(principal.userId, parseInput(addContactRequest, body), deps));
+
+export const updateContactOperation =
+  (deps: ContactBookDeps): UserOperation =>
+  async ({ principal, params, body }) => {
+    // The id is checked before the body: an id that names no contact is not found whatever was sent.
+    const contactId = contactIdParam.parse(params.id);
+    if (!contactId) return contactAnswer({ kind: 'contact_not_found' });
+    return contactAnswer(await updateContact(principal.userId, contactId, parseInput(updateContactRequest, body), deps));
   };
 
-  const updateContact: OperationHandler = async (request) => {
-    const userId = request.principal!.userId;
-    const contactId = contactIdOf(request);
-    const changes = parseInput(updateContactRequest, request.body);
-    if (Object.keys(changes).length === 0) throw new BadRequestError(MSG.allFieldsRequired);
-    const updated = await deps.contacts.update(userId, contactId, changes, deps.now());
-    if (!updated) throw new NotFoundError(CATALOGUE_MSG.contactNotFound);
-    const body: ContactResponse = { msg: CATALOGUE_MSG.contactUpdated, contact: toContactView(updated), contactList: await contactList(userId) };
-    return { body };
+export const deleteContactOperation =
+  (deps: ContactBookDeps): UserOperation =>
+  async ({ principal, params }) => {
+    const contactId = contactIdParam.parse(params.id);
+    if (!contactId) return contactAnswer({ kind: 'contact_not_found' });
+    return contactAnswer(await deleteContact(principal.userId, contactId, deps));
   };
 
-  const deleteContact: OperationHandler = async (request) => {
-    const userId = request.principal!.userId;
-    if (!(await deps.contacts.remove(userId, contactIdOf(request)))) throw new NotFoundError(CATALOGUE_MSG.contactNotFound);
-    const body: ContactResponse = { msg: CATALOGUE_MSG.contactDeleted, contactList: await contactList(userId) };
-    return { body };
-  };
+const deps: ContactBookDeps = { contacts: dynamoContacts, now: () => new Date(), newId: () => ulid() };
 
-  return { listContacts, addContact, updateContact, deleteContact } satisfies Record<string, (request: HttpRequest) => Promise<HttpAnswer>>;
-}
-
-export const handler = httpService('contacts', contactsOperations({ contacts: dynamoContacts, now: () => new Date(), newId: () => ulid() }), { loadPrincipal });
+export const handler = httpService(
+  'contacts',
+  {
+    listContacts: listContactsOperation(deps),
+    addContact: addContactOperation(deps),
+    updateContact: updateContactOperation(deps),
+    deleteContact: deleteContactOperation(deps),
+  },
+  edge,
+);

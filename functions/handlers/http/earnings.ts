@@ -8,12 +8,11 @@ import { referralQuery, type ReferralResponse, type WithdrawEarningResponse } fr
 import { MONEY_MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { dynamoEarnings } from '../../adapters/dynamo/earnings.js';
-import { loadPrincipal } from '../../adapters/dynamo/users.js';
 import { referralPage } from '../../domain/earnings.js';
 import { toTransactionView } from '../../domain/transactions.js';
-import type { EarningsStore } from '../../ports/money.js';
-import { BadRequestError } from '../../middleware/errors.js';
-import { httpService, parseInput, type HttpAnswer, type HttpRequest } from '../../middleware/http.js';
+import type { EarningsStore, WithdrawEarningsResult } from '../../ports/money.js';
+import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
 
 export interface EarningsDeps {
   earnings: EarningsStore;
@@ -21,30 +20,34 @@ export interface EarningsDeps {
   now(): Date;
 }
 
-export function earningsOperations(deps: EarningsDeps) {
-  async function referrals(request: HttpRequest): Promise<HttpAnswer> {
-    const { page } = parseInput(referralQuery, request.query);
-    const userId = request.principal!.userId;
-    const [earnings, list] = await Promise.all([deps.earnings.get(userId), deps.earnings.listReferrals(userId)]);
-    const body: ReferralResponse = referralPage(earnings, list, page);
-    return { body };
-  }
-
-  async function withdrawEarning(request: HttpRequest): Promise<HttpAnswer> {
-    const principal = request.principal!;
-    const result = await deps.earnings.withdraw({ userId: principal.userId, userName: principal.userName, userType: principal.userType }, deps.newId, deps.now);
-    if (result.kind === 'nothing_to_withdraw') throw new BadRequestError(MONEY_MSG.noEarnings);
+const withdrawalAnswer = answerWith<WithdrawEarningsResult>({
+  withdrawn: ({ record, earnings }) => {
     const body: WithdrawEarningResponse = {
       msg: MONEY_MSG.earningsWithdrawn,
-      amount: koboToNaira(result.record.amountKobo),
-      balance: koboToNaira(result.record.balanceAfterKobo),
-      earningBalance: koboToNaira(result.earnings.earningBalanceKobo),
-      receipt: toTransactionView(result.record),
+      amount: koboToNaira(record.amountKobo),
+      balance: koboToNaira(record.balanceAfterKobo),
+      earningBalance: koboToNaira(earnings.earningBalanceKobo),
+      receipt: toTransactionView(record),
     };
-    return { body };
-  }
+    return ok(body);
+  },
+  nothing_to_withdraw: refuse(400, MONEY_MSG.noEarnings),
+});
 
-  return { referrals, withdrawEarning } satisfies Record<string, (request: HttpRequest) => Promise<HttpAnswer>>;
-}
+export const referralsOperation =
+  (deps: EarningsDeps): UserOperation =>
+  async ({ principal, query }) => {
+    const { page } = parseInput(referralQuery, query);
+    const [earnings, list] = await Promise.all([deps.earnings.get(principal.userId), deps.earnings.listReferrals(principal.userId)]);
+    const body: ReferralResponse = referralPage(earnings, list, page);
+    return ok(body);
+  };
 
-export const handler = httpService('earnings', earningsOperations({ earnings: dynamoEarnings, newId: () => ulid(), now: () => new Date() }), { loadPrincipal });
+export const withdrawEarningOperation =
+  (deps: EarningsDeps): UserOperation =>
+  async ({ principal: { userId, userName, userType } }) =>
+    withdrawalAnswer(await deps.earnings.withdraw({ userId, userName, userType }, deps.newId, deps.now));
+
+const deps: EarningsDeps = { earnings: dynamoEarnings, newId: () => ulid(), now: () => new Date() };
+
+export const handler = httpService('earnings', { referrals: referralsOperation(deps), withdrawEarning: withdrawEarningOperation(deps) }, edge);

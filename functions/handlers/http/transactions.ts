@@ -1,57 +1,29 @@
 /**
- * HTTP: GET /transaction. Ordinary users see only their own transactions (a userName filter
- * naming someone else is ignored); admins and agents see everybody's and may filter by exact
- * user name. Figures are computed over the whole filtered set; profit figures are for admins
- * and agents only.
+ * HTTP: GET /transaction, the transaction listing (who sees what: domain/transaction-listing).
  */
-import { listTransactionsQuery, type TransactionListResponse } from '../../../shared/api/transactions.js';
-import { TRANSACTIONS_PAGE_SIZE, type TransactionStatus, type TransactionType, type UserType } from '../../../shared/constants.js';
+import { listTransactionsQuery } from '../../../shared/api/transactions.js';
+import type { TransactionStatus, TransactionType, UserType } from '../../../shared/constants.js';
 import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
-import { getUserByUserName, loadPrincipal } from '../../adapters/dynamo/users.js';
-import { listingBounds, transactionListPage, type TransactionRecord } from '../../domain/transactions.js';
-import type { TransactionFilter, TransactionStore } from '../../ports/transactions.js';
-import { httpService, parseInput, type HttpAnswer, type HttpRequest } from '../../middleware/http.js';
+import { getUserByUserName } from '../../adapters/dynamo/users.js';
+import { listTransactionsFor, type TransactionListingDeps } from '../../domain/transaction-listing.js';
+import { listingBounds } from '../../domain/transactions.js';
+import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
 
-export interface TransactionsDeps {
-  transactions: Pick<TransactionStore, 'listForUser' | 'listAll'>;
-  findUserByUserName(userName: string): Promise<{ userId: string } | undefined>;
-}
-
-/** Profit is the platform's margin: only admins and agents see it (spec §2, §6). */
-function withoutProfit(page: TransactionListResponse): TransactionListResponse {
-  return { ...page, totalProfit: 0, stat: [], transactions: page.transactions.map((t) => ({ ...t, trans_profit: 0 })) };
-}
-
-export function listTransactionsOperation(deps: TransactionsDeps) {
-  return async (request: HttpRequest): Promise<HttpAnswer> => {
-    const principal = request.principal!;
-    const query = parseInput(listTransactionsQuery, request.query);
-    const filter: TransactionFilter = {
-      type: query.type as TransactionType | undefined,
-      status: query.status as TransactionStatus | undefined,
-      userType: query.userType as UserType | undefined,
-      phoneNumber: query.phoneNumber || undefined,
-      ...listingBounds(query.from, query.to),
+export const listTransactionsOperation =
+  (deps: TransactionListingDeps): UserOperation =>
+  async ({ principal, query }) => {
+    const input = parseInput(listTransactionsQuery, query);
+    const filter = {
+      type: input.type as TransactionType | undefined,
+      status: input.status as TransactionStatus | undefined,
+      userType: input.userType as UserType | undefined,
+      phoneNumber: input.phoneNumber || undefined,
+      ...listingBounds(input.from, input.to),
     };
-    let records: TransactionRecord[];
-    if (principal.isAdmin || principal.isAgent) {
-      if (query.userName) {
-        const user = await deps.findUserByUserName(query.userName);
-        records = user ? await deps.transactions.listForUser(user.userId, filter) : [];
-      } else {
-        records = await deps.transactions.listAll(filter);
-      }
-    } else {
-      records = await deps.transactions.listForUser(principal.userId, filter);
-    }
-    const page = transactionListPage(records, query.page, TRANSACTIONS_PAGE_SIZE);
-    const body: TransactionListResponse = principal.isAdmin || principal.isAgent ? page : withoutProfit(page);
-    return { statusCode: 200, body };
+    return ok(await listTransactionsFor(principal, { filter, userName: input.userName, page: input.page }, deps));
   };
-}
 
-export const handler = httpService(
-  'transactions',
-  { listTransactions: listTransactionsOperation({ transactions: dynamoTransactions, findUserByUserName: getUserByUserName }) },
-  { loadPrincipal },
-);
+const deps: TransactionListingDeps = { transactions: dynamoTransactions, findUserByUserName: getUserByUserName };
+
+export const handler = httpService('transactions', { listTransactions: listTransactionsOperation(deps) }, edge);

@@ -326,6 +326,15 @@ describe('contacts', () => {
     expect((await call(contacts, 'listContacts', other)).body.contactList).toEqual([]);
   });
 
+  it('an id no contact can have (bad characters, over 64) is not found; one over the edge bound is refused', async () => {
+    const user = await newUser();
+    for (const id of ['a#b', 'x'.repeat(65)]) {
+      expect(await call(contacts, 'updateContact', user, { params: { id }, body: { contactName: 'X' } })).toEqual({ status: 404, body: { msg: CATALOGUE_MSG.contactNotFound } });
+      expect(await call(contacts, 'deleteContact', user, { params: { id } })).toEqual({ status: 404, body: { msg: CATALOGUE_MSG.contactNotFound } });
+    }
+    expect(await call(contacts, 'deleteContact', user, { params: { id: 'x'.repeat(3_000) } })).toEqual({ status: 400, body: { msg: 'id is invalid' } });
+  });
+
   it('a contact unused for 30 days is gone; editing it or buying to its number within 30 days keeps it alive', async () => {
     const user = await newUser();
     const t0 = new Date('2030-01-01T00:00:00.000Z');

@@ -12,7 +12,13 @@ import type { TransferDrafts } from '../../../functions/domain/transfers.js';
 import { HttpError } from '../../../functions/middleware/errors.js';
 import type { HttpAnswer, Principal, UserRequest } from '../../../functions/middleware/http.js';
 import { generateReservedAccountsOperation, initiateSquadPaymentOperation } from '../../../functions/handlers/http/funding.js';
-import { profileOperations, type ProfileDeps } from '../../../functions/handlers/http/profile.js';
+import {
+  adminUpgradeUserOperation,
+  updateKycOperation,
+  updateUserTypeOperation,
+  updateWebhookOperation,
+  type ProfileDeps,
+} from '../../../functions/handlers/http/profile.js';
 import { transferFundOperation } from '../../../functions/handlers/http/transfers.js';
 import { generateCouponOperation } from '../../../functions/handlers/http/wallet.js';
 import { paystackWebhookOperation, rawBodyOf, squadWebhookOperation, vtpassWebhookOperation } from '../../../functions/handlers/http/webhooks.js';
@@ -342,7 +348,13 @@ function profileOps(over: Partial<ProfileDeps> = {}) {
     log: quietLog,
     ...over,
   };
-  return { ops: profileOperations(deps), calls };
+  const ops = {
+    updateUserType: updateUserTypeOperation(deps),
+    adminUpgradeUser: adminUpgradeUserOperation(deps),
+    updateKyc: updateKycOperation(deps),
+    updateWebhook: updateWebhookOperation(deps),
+  };
+  return { ops, calls };
 }
 
 describe('profile over HTTP', () => {
@@ -361,6 +373,19 @@ describe('profile over HTTP', () => {
     const answer = await ops.updateUserType(request('updateUserType', { userType: 'api user' }, { params: { id: 'U2' }, principal: admin }));
     expect(answer.body).toMatchObject({ msg: MONEY_MSG.userTypeUpdated, receipt: null });
     expect(calls).toEqual(['setUserType']);
+  });
+
+  it('a user id no user can have (over 64 characters) is not found, and the store is not asked', async () => {
+    const looked: string[] = [];
+    const { ops } = profileOps({ findUser: async (id) => (looked.push(id), undefined) });
+    const admin = { ...principal, userId: 'A', isAdmin: true };
+    const id = 'U'.repeat(65);
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id } })))).toEqual({ status: 404, msg: MSG.userNotFound });
+    expect(await refusal(ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: id, userType: 'reseller' }, principal: admin })))).toEqual({
+      status: 404,
+      msg: MSG.userNotFound,
+    });
+    expect(looked).toEqual([]);
   });
 
   it('GET /admin/upgradeUser/{userId}/{userType}: an admin sets the type, no fee and no event; unknown user 404, invalid type 400', async () => {

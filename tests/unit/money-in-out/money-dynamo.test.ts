@@ -22,7 +22,7 @@ import { processProviderEvent, receiveProviderWebhook, type ProcessingDeps, type
 import { signWebhookBody } from '../../../functions/domain/provider-signatures.js';
 import { rewardReferrer } from '../../../functions/domain/referral-rewards.js';
 import { republishUpgrades } from '../../../functions/domain/sweeper.js';
-import { profileOperations } from '../../../functions/handlers/http/profile.js';
+import { updateUserTypeOperation } from '../../../functions/handlers/http/profile.js';
 import { transferDrafts, transferIdForRequest } from '../../../functions/domain/transfers.js';
 import { withdrawalDraft } from '../../../functions/domain/withdrawal-debit.js';
 import { withdrawalAmounts } from '../../../functions/domain/withdrawals.js';
@@ -479,7 +479,7 @@ describe('referrals, earnings, upgrade and KYC', () => {
       delivered.push(detail);
       await rewardReferrer(userUpgradedSchema.parse(detail), rewardDeps);
     };
-    const ops = profileOperations({
+    const updateUserType = updateUserTypeOperation({
       findUser: getUserById,
       balanceKobo: async (userId) => (await dynamoLedger.getWallet(userId)).balanceKobo,
       upgrade: upgradeToReseller,
@@ -500,7 +500,7 @@ describe('referrals, earnings, upgrade and KYC', () => {
       log: quietLog,
     });
     const principal = { userId: referred.userId, userName: referred.userName, userType: referred.userType, isAdmin: false, isAgent: false, isCouponVendor: false };
-    const answer = await ops.updateUserType({
+    const answer = await updateUserType({
       event: {} as never,
       route: routeByOperation('updateUserType'),
       headers: {},

@@ -1,0 +1,175 @@
+/**
+ * Accounts (spec §7 "Auth and account"), with their ports: register, log in (repeated failures
+ * lock a login), the session answer (user, token, recent transactions, the catalogue's plan
+ * groups), token checks, the current user, a password change that ends every older session, and
+ * naming a user by user name. Outcomes are named.
+ */
+import type { SessionResponse, UserView } from '../../shared/api/accounts.js';
+import type { TransactionView } from '../../shared/api/transactions.js';
+import type { PrincipalLoader } from '../ports/users.js';
+import { displayName, toUserView, type UserProfile } from './accounts.js';
+import { subscriptionPlanGroups, type Plan } from './catalogue.js';
+import { dummyVerifyPassword, hashPassword, verifyPassword } from './passwords.js';
+import type { LoginReservation, LoginTicket } from './login-throttle.js';
+import type { Logger } from './settlement.js';
+
+/** What a session token carries. */
+export type SessionClaims = Pick<UserProfile, 'userId' | 'userName' | 'userType' | 'isAdmin' | 'isAgent' | 'isCouponVendor' | 'tokenVersion'>;
+
+export interface NewAccount {
+  userName: string;
+  email: string;
+  phoneNumber: string;
+  passwordHash: string;
+  /** The stored user name of an existing referrer, else null. */
+  referredBy: string | null;
+  referrerId?: string;
+}
+
+export interface AccountsDeps extends PrincipalLoader {
+  findUserById(userId: string): Promise<UserProfile | undefined>;
+  findUserByUserName(userName: string): Promise<UserProfile | undefined>;
+  /** A user name or an e-mail. */
+  findUserByLogin(login: string): Promise<UserProfile | undefined>;
+  createUser(account: NewAccount): Promise<{ ok: true; user: UserProfile } | { ok: false; reason: 'user_name_taken' | 'email_taken' }>;
+  balanceKobo(userId: string): Promise<number>;
+  recentTransactions(userId: string, limit: number): Promise<TransactionView[]>;
+  listPlans(): Promise<Plan[]>;
+  issueToken(claims: SessionClaims): Promise<string>;
+  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number } } | { ok: false; reason: string }>;
+  /** Counted before the password is checked; refused while this client must wait. */
+  reserveLoginAttempt(login: string, sourceIp: string): Promise<LoginReservation>;
+  /** Gives the attempt back and clears this client's count for the account only. */
+  loginSucceeded(ticket: LoginTicket): Promise<void>;
+  updateLastLogin(userId: string, at: Date): Promise<void>;
+  /** Conditional on the token version the old password was checked against. */
+  storeNewPassword(userId: string, expectedTokenVersion: number, passwordHash: string): Promise<{ ok: true; tokenVersion: number } | { ok: false }>;
+  now(): Date;
+  log: Logger;
+}
+
+export type SessionResult =
+  | { kind: 'registered'; session: SessionResponse }
+  | { kind: 'signed_in'; session: SessionResponse }
+  | { kind: 'token_valid'; user: UserView }
+  | { kind: 'current_user'; user: UserView }
+  | { kind: 'password_changed'; token: string }
+  | { kind: 'user_validated'; userName: string; fullName: string }
+  | { kind: 'user_name_taken' }
+  | { kind: 'email_taken' }
+  | { kind: 'login_throttled'; waitSeconds: number }
+  | { kind: 'invalid_credentials' }
+  | { kind: 'wrong_old_password' }
+  | { kind: 'unauthorized' }
+  | { kind: 'session_expired' }
+  | { kind: 'user_not_found' };
+
+const SESSION_TRANSACTIONS = 10;
+
+function claimsOf(profile: UserProfile): SessionClaims {
+  const { userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion } = profile;
+  return { userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion };
+}
+
+async function userView(profile: UserProfile, deps: AccountsDeps): Promise<UserView> {
+  return toUserView(profile, await deps.balanceKobo(profile.userId));
+}
+
+/**
+ * The catalogue's plan groups for this user (costs only for admins and agents). A catalogue that
+ * cannot be read must not stop a login: the groups stay empty and the operator sees the error.
+ */
+async function subscriptionPlans(profile: UserProfile, deps: AccountsDeps): Promise<SessionResponse['subscriptionPlans']> {
+  let plans: Plan[] = [];
+  try {
+    plans = await deps.listPlans();
+  } catch (error) {
+    deps.log.error('catalogue not readable; session without plans', { error: error as Error });
+  }
+  return subscriptionPlanGroups(plans, { showCost: profile.isAdmin || profile.isAgent });
+}
+
+async function openSession(profile: UserProfile, deps: AccountsDeps): Promise<SessionResponse> {
+  const [user, token, transactions, plans] = await Promise.all([
+    userView(profile, deps),
+    deps.issueToken(claimsOf(profile)),
+    deps.recentTransactions(profile.userId, SESSION_TRANSACTIONS),
+    subscriptionPlans(profile, deps),
+  ]);
+  return {
+    user,
+    token,
+    subscriptionPlans: plans,
+    transactions,
+    isAdmin: profile.isAdmin,
+    isAgent: profile.isAgent,
+    isCouponVendor: profile.isCouponVendor,
+  };
+}
+
+export async function register(
+  input: { userName: string; email: string; phoneNumber: string; password: string; referredBy?: string | null },
+  deps: AccountsDeps,
+): Promise<SessionResult> {
+  // A referral link names a user; an unknown or mistyped name is ignored, not an error.
+  const referrer = input.referredBy ? await deps.findUserByUserName(input.referredBy) : undefined;
+  const created = await deps.createUser({
+    userName: input.userName,
+    email: input.email,
+    phoneNumber: input.phoneNumber,
+    passwordHash: await hashPassword(input.password),
+    referredBy: referrer?.userName ?? null,
+    referrerId: referrer?.userId,
+  });
+  if (!created.ok) return { kind: created.reason };
+  deps.log.info('user registered', { userId: created.user.userId, referred: Boolean(referrer) });
+  return { kind: 'registered', session: await openSession(created.user, deps) };
+}
+
+export async function logIn(input: { userName: string; password: string }, sourceIp: string, deps: AccountsDeps): Promise<SessionResult> {
+  const profile = await deps.findUserByLogin(input.userName);
+  // One counter per account whichever name is typed; unknown names get their own counter.
+  const counterName = profile?.userName ?? input.userName;
+  const reservation = await deps.reserveLoginAttempt(counterName, sourceIp);
+  // Refused before the password is checked, right or wrong: otherwise the wait would not slow guessing.
+  if (!reservation.allowed) return { kind: 'login_throttled', waitSeconds: reservation.waitSeconds };
+  const passwordOk = profile ? await verifyPassword(input.password, profile.passwordHash) : await dummyVerifyPassword(input.password);
+  if (!profile || !passwordOk) return { kind: 'invalid_credentials' };
+  const now = deps.now();
+  await Promise.all([deps.loginSucceeded(reservation.ticket), deps.updateLastLogin(profile.userId, now)]);
+  return { kind: 'signed_in', session: await openSession({ ...profile, lastLogin: now.toISOString() }, deps) };
+}
+
+/** POST /auth/isTokenValid: the token's user as stored now, if the token still holds. */
+export async function checkToken(token: string | undefined, deps: AccountsDeps): Promise<SessionResult> {
+  const check = await deps.verifyToken(token);
+  if (!check.ok) return { kind: check.reason === 'expired' ? 'session_expired' : 'unauthorized' };
+  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion);
+  const profile = principal && (await deps.findUserById(principal.userId));
+  if (!profile) return { kind: 'session_expired' };
+  return { kind: 'token_valid', user: await userView(profile, deps) };
+}
+
+export async function currentUser(userId: string, deps: AccountsDeps): Promise<SessionResult> {
+  const profile = await deps.findUserById(userId);
+  if (!profile) return { kind: 'session_expired' };
+  return { kind: 'current_user', user: await userView(profile, deps) };
+}
+
+/** Every older token (the caller's included) stops working; the caller gets a fresh one to stay logged in. */
+export async function changePassword(userId: string, input: { oldPassword: string; newPassword: string }, deps: AccountsDeps): Promise<SessionResult> {
+  const profile = await deps.findUserById(userId);
+  if (!profile) return { kind: 'session_expired' };
+  if (!(await verifyPassword(input.oldPassword, profile.passwordHash))) return { kind: 'wrong_old_password' };
+  const changed = await deps.storeNewPassword(profile.userId, profile.tokenVersion, await hashPassword(input.newPassword));
+  // Another change won the race: this session's token is already dead.
+  if (!changed.ok) return { kind: 'session_expired' };
+  return { kind: 'password_changed', token: await deps.issueToken(claimsOf({ ...profile, tokenVersion: changed.tokenVersion })) };
+}
+
+/** A user named by user name (any case), shown by the name they are known by; undefined names nobody. */
+export async function validateUser(userName: string | undefined, deps: AccountsDeps): Promise<SessionResult> {
+  const profile = userName === undefined ? undefined : await deps.findUserByUserName(userName);
+  if (!profile) return { kind: 'user_not_found' };
+  return { kind: 'user_validated', userName: profile.userName, fullName: displayName(profile) };
+}

@@ -1,0 +1,127 @@
+/**
+ * The admin's plan manager over the catalogue store: add, edit, reprice and delete plans, and set
+ * a plan type's cost price. Writes of one plan are read-modify-write, conditional on the plan
+ * being as read, retried when another admin changed it meanwhile. Outcomes are named.
+ */
+import type { PlanType } from '../../shared/constants.js';
+import type { Kobo } from '../../shared/money.js';
+import type { CatalogueStore } from '../ports/catalogue.js';
+import { editPlan, newPlan, planCostFromCostPrice, repricePlan, type CostPrice, type NewPrice, type Plan, type PlanInput, type PlanProblem } from './catalogue.js';
+import type { Logger } from './settlement.js';
+
+export interface PlanManagerDeps {
+  catalogue: CatalogueStore;
+  now(): Date;
+  log: Logger;
+}
+
+/** How often a write of one plan is tried when others keep changing the catalogue meanwhile. */
+const PLAN_WRITE_ATTEMPTS = 5;
+
+type PlanRefusal =
+  | { kind: 'invalid_plan'; problem: PlanProblem }
+  | { kind: 'invalid_price' }
+  | { kind: 'plan_not_found' }
+  | { kind: 'plan_id_taken' }
+  | { kind: 'plan_changed_meanwhile' }
+  | { kind: 'plans_added_meanwhile' };
+
+export type PlanManagerResult =
+  | { kind: 'added'; plan: Plan }
+  | { kind: 'updated'; plan: Plan }
+  | { kind: 'repriced'; plan: Plan }
+  | { kind: 'deleted' }
+  | PlanRefusal;
+
+type PlanEdit = { ok: true; plan: Plan } | { ok: false; refusal: PlanRefusal };
+
+const edited = (check: { ok: true; plan: Plan } | { ok: false; problem: PlanProblem }): PlanEdit =>
+  check.ok ? check : { ok: false, refusal: { kind: 'invalid_plan', problem: check.problem } };
+
+async function costPerGb(planType: PlanType, deps: PlanManagerDeps): Promise<Kobo | undefined> {
+  return (await deps.catalogue.getCostPrice(planType))?.costPriceKobo;
+}
+
+/** Read, change, write only if unchanged since the read; retried on a concurrent edit. */
+async function modifyPlan(planId: number, change: (plan: Plan) => Promise<PlanEdit> | PlanEdit, deps: PlanManagerDeps): Promise<PlanEdit> {
+  for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
+    const current = await deps.catalogue.getPlan(planId);
+    if (!current) return { ok: false, refusal: { kind: 'plan_not_found' } };
+    const next = await change(current);
+    if (!next.ok) return next;
+    const written = await deps.catalogue.replacePlan(next.plan, current.updatedAt);
+    if (written === 'replaced') return next;
+    if (written === 'missing') return { ok: false, refusal: { kind: 'plan_not_found' } };
+  }
+  return { ok: false, refusal: { kind: 'plan_changed_meanwhile' } };
+}
+
+/** A new plan; an id the admin gave must be free, an id we pick is retried if another admin took it meanwhile. */
+export async function addPlan(input: PlanInput & { planId?: number }, by: string, deps: PlanManagerDeps): Promise<PlanManagerResult> {
+  const costPricePerGbKobo = input.planType ? await costPerGb(input.planType, deps) : undefined;
+  for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
+    const planId = input.planId ?? (await deps.catalogue.nextPlanId());
+    const check = edited(newPlan(planId, input, { now: deps.now(), costPricePerGbKobo }));
+    if (!check.ok) return check.refusal;
+    const created = await deps.catalogue.createPlan(check.plan);
+    if (created.kind === 'created') {
+      deps.log.info('plan added', { planId, planType: check.plan.planType, by });
+      return { kind: 'added', plan: created.plan };
+    }
+    if (input.planId !== undefined) return { kind: 'plan_id_taken' };
+  }
+  return { kind: 'plans_added_meanwhile' };
+}
+
+export async function updatePlan(planId: number, changes: PlanInput, by: string, deps: PlanManagerDeps): Promise<PlanManagerResult> {
+  const result = await modifyPlan(
+    planId,
+    async (current) => {
+      const type = changes.planType ?? current.planType;
+      const costPricePerGbKobo = changes.volumeRatio !== undefined ? await costPerGb(type, deps) : undefined;
+      return edited(editPlan(current, changes, { now: deps.now(), costPricePerGbKobo }));
+    },
+    deps,
+  );
+  if (!result.ok) return result.refusal;
+  deps.log.info('plan updated', { planId, by });
+  return { kind: 'updated', plan: result.plan };
+}
+
+export async function changePlanPrice(planId: number, newPrice: NewPrice, by: string, deps: PlanManagerDeps): Promise<PlanManagerResult> {
+  const result = await modifyPlan(
+    planId,
+    (current) => {
+      const repriced = repricePlan(current, newPrice, deps.now());
+      return repriced ? { ok: true, plan: repriced } : { ok: false, refusal: { kind: 'invalid_price' } };
+    },
+    deps,
+  );
+  if (!result.ok) return result.refusal;
+  deps.log.info('plan repriced', { planId, by });
+  return { kind: 'repriced', plan: result.plan };
+}
+
+export async function deletePlan(planId: number, by: string, deps: PlanManagerDeps): Promise<PlanManagerResult> {
+  if (!(await deps.catalogue.deletePlan(planId))) return { kind: 'plan_not_found' };
+  deps.log.info('plan deleted', { planId, by });
+  return { kind: 'deleted' };
+}
+
+/** The cost price per GB of a plan type; every plan of the type gets cost = price × its volume. */
+export async function setCostPrice(
+  planType: PlanType,
+  costPriceKobo: Kobo,
+  by: string,
+  deps: PlanManagerDeps,
+): Promise<{ costPrice: CostPrice; plansUpdated: number }> {
+  const now = deps.now();
+  const costPrice = await deps.catalogue.setCostPrice(planType, costPriceKobo, now);
+  const plans = (await deps.catalogue.listPlans()).filter((plan) => plan.planType === planType);
+  let plansUpdated = 0;
+  for (const plan of plans) {
+    if (await deps.catalogue.setPlanCost(plan.planId, planCostFromCostPrice(costPrice.costPriceKobo, plan.volumeRatio), now)) plansUpdated++;
+  }
+  deps.log.info('cost price set', { planType, plansUpdated, by });
+  return { costPrice, plansUpdated };
+}
