@@ -9,7 +9,8 @@ import type { CostPrice, Plan } from '../../domain/catalogue.js';
 import type { CatalogueStore, CreatePlanResult, ReplacePlanResult } from '../../ports/catalogue.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
-import { isConditionFailure, queryPrefix } from './partition.js';
+import { isConditionFailure } from './conditions.js';
+import { queryPrefix } from './partition.js';
 
 export const PLAN_ENTITY = 'Plan';
 export const COST_PRICE_ENTITY = 'CostPrice';

@@ -9,7 +9,8 @@ import { contactExpiry, type Contact } from '../../domain/contacts.js';
 import type { ContactStore } from '../../ports/contacts.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
-import { isConditionFailure, queryPrefix } from './partition.js';
+import { isConditionFailure } from './conditions.js';
+import { queryPrefix } from './partition.js';
 
 export const CONTACT_ENTITY = 'Contact';
 const TTL = TABLE_KEYS.ttlAttribute;

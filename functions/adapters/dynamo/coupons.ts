@@ -10,6 +10,7 @@ import { couponCreditIdFor, type TransactionDraft } from '../../domain/transacti
 import type { CouponStore, RedeemResult } from '../../ports/coupons.js';
 import { formatNaira } from '../../../shared/money.js';
 import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
 import { keys } from './keys.js';
 import { writeWalletChange } from './ledger.js';
 
@@ -46,7 +47,7 @@ export const dynamoCoupons: CouponStore = {
       );
       return true;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   },

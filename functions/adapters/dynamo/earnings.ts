@@ -13,7 +13,9 @@ import { earningWithdrawalDraft, NO_EARNINGS, type Earnings, type Referral } fro
 import type { EarningsStore, RewardResult, WithdrawEarningsResult } from '../../ports/money.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
-import { cancellationCodes, writeWalletChange } from './ledger.js';
+import { failedConditions } from './conditions.js';
+import { writeWalletChange } from './ledger.js';
+import { retryOnConflict } from './retry.js';
 
 export const REFERRAL_ENTITY = 'Referral';
 export const EARNINGS_ENTITY = 'Earnings';
@@ -70,6 +72,8 @@ export function newReferralItem(referrerId: string, referred: { userId: string; 
   };
 }
 
+const REWARD_ATTEMPTS = 9;
+
 export async function rewardReferral(input: {
   referrerId: string;
   referred: { userId: string; userName: string };
@@ -78,102 +82,112 @@ export async function rewardReferral(input: {
   now: Date;
 }): Promise<RewardResult> {
   const nowIso = input.now.toISOString();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.referral(input.referrerId, input.referred.userId),
-                // Upsert: users registered before referral items existed are rewarded all the same.
-                UpdateExpression:
-                  'SET entity = :entity, referrerId = :referrerId, referredUserId = :referredUserId, userName = :userName, amountEarnedKobo = :amount, ' +
-                  'rewardedAt = :now, rewardId = :rewardId, createdAt = if_not_exists(createdAt, :now)',
-                ConditionExpression: 'attribute_not_exists(rewardedAt)',
-                ExpressionAttributeValues: {
-                  ':entity': REFERRAL_ENTITY,
-                  ':referrerId': input.referrerId,
-                  ':referredUserId': input.referred.userId,
-                  ':userName': input.referred.userName,
-                  ':amount': input.amountKobo,
-                  ':now': nowIso,
-                  ':rewardId': input.rewardId,
+  return retryOnConflict<RewardResult>(
+    async () => {
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.referral(input.referrerId, input.referred.userId),
+                  // Upsert: users registered before referral items existed are rewarded all the same.
+                  UpdateExpression:
+                    'SET entity = :entity, referrerId = :referrerId, referredUserId = :referredUserId, userName = :userName, amountEarnedKobo = :amount, ' +
+                    'rewardedAt = :now, rewardId = :rewardId, createdAt = if_not_exists(createdAt, :now)',
+                  ConditionExpression: 'attribute_not_exists(rewardedAt)',
+                  ExpressionAttributeValues: {
+                    ':entity': REFERRAL_ENTITY,
+                    ':referrerId': input.referrerId,
+                    ':referredUserId': input.referred.userId,
+                    ':userName': input.referred.userName,
+                    ':amount': input.amountKobo,
+                    ':now': nowIso,
+                    ':rewardId': input.rewardId,
+                  },
                 },
               },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.earnings(input.referrerId),
-                UpdateExpression:
-                  'SET entity = :entity, userId = :userId, updatedAt = :now ADD earningBalanceKobo :amount, totalEarnedKobo :amount, rewardCount :one',
-                ExpressionAttributeValues: { ':entity': EARNINGS_ENTITY, ':userId': input.referrerId, ':now': nowIso, ':amount': input.amountKobo, ':one': 1 },
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.earnings(input.referrerId),
+                  UpdateExpression:
+                    'SET entity = :entity, userId = :userId, updatedAt = :now ADD earningBalanceKobo :amount, totalEarnedKobo :amount, rewardCount :one',
+                  ExpressionAttributeValues: { ':entity': EARNINGS_ENTITY, ':userId': input.referrerId, ':now': nowIso, ':amount': input.amountKobo, ':one': 1 },
+                },
               },
-            },
-          ],
-        }),
-      );
-      return { kind: 'rewarded' };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') return { kind: 'already_rewarded' };
-      if (codes.includes('TransactionConflict') && attempt < 8) {
-        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
-        continue;
+            ],
+          }),
+        );
+        return { kind: 'rewarded' };
+      } catch (error) {
+        if (failedConditions(error)?.includes(0)) return { kind: 'already_rewarded' };
+        throw error;
       }
-      throw error;
-    }
-  }
+    },
+    { attempts: REWARD_ATTEMPTS, what: `referral reward ${input.rewardId}` },
+  );
 }
 
 const MAX_EARNINGS_ATTEMPTS = 10;
+
+/** The earnings item changed between the read and the write (a reward arrived, or another withdrawal won). */
+class EarningsMovedError extends Error {
+  constructor(userId: string, options?: ErrorOptions) {
+    super(`earnings of ${userId} kept changing`, options);
+    this.name = 'EarningsMovedError';
+  }
+}
 
 export async function withdrawEarnings(
   user: { userId: string; userName: string; userType: UserType },
   newId: () => string,
   now: () => Date,
 ): Promise<WithdrawEarningsResult> {
-  for (let attempt = 0; attempt < MAX_EARNINGS_ATTEMPTS; attempt++) {
-    const earnings = await getEarnings(user.userId);
-    if (earnings.earningBalanceKobo <= 0) return { kind: 'nothing_to_withdraw' };
-    const amountKobo = earnings.earningBalanceKobo;
-    const at = now();
-    const outcome = await writeWalletChange({
-      direction: 'credit',
-      draft: earningWithdrawalDraft({ id: newId(), user, amountKobo, now: at }),
-      now: at,
-      extraItems: () => [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.earnings(user.userId),
-            UpdateExpression: 'SET earningBalanceKobo = :zero, updatedAt = :now ADD totalWithdrawnKobo :amount',
-            ConditionExpression: 'earningBalanceKobo = :expected',
-            ExpressionAttributeValues: { ':zero': 0, ':now': at.toISOString(), ':amount': amountKobo, ':expected': amountKobo },
+  return retryOnConflict<WithdrawEarningsResult>(
+    async () => {
+      const earnings = await getEarnings(user.userId);
+      if (earnings.earningBalanceKobo <= 0) return { kind: 'nothing_to_withdraw' };
+      const amountKobo = earnings.earningBalanceKobo;
+      const at = now();
+      const outcome = await writeWalletChange({
+        direction: 'credit',
+        draft: earningWithdrawalDraft({ id: newId(), user, amountKobo, now: at }),
+        now: at,
+        extraItems: () => [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.earnings(user.userId),
+              UpdateExpression: 'SET earningBalanceKobo = :zero, updatedAt = :now ADD totalWithdrawnKobo :amount',
+              ConditionExpression: 'earningBalanceKobo = :expected',
+              ExpressionAttributeValues: { ':zero': 0, ':now': at.toISOString(), ':amount': amountKobo, ':expected': amountKobo },
+            },
           },
-        },
-      ],
-    });
-    switch (outcome.kind) {
-      case 'written':
-        return {
-          kind: 'withdrawn',
-          record: outcome.record,
-          earnings: { ...earnings, earningBalanceKobo: 0, totalWithdrawnKobo: earnings.totalWithdrawnKobo + amountKobo },
-        };
-      case 'extra_condition_failed':
-        // Earnings moved meanwhile (a reward arrived, or another withdrawal won): read again.
-        continue;
-      case 'record_exists':
-        continue;
-      case 'insufficient_balance':
-        throw new Error('a credit cannot be short of balance');
-    }
-  }
-  throw new Error(`earnings of ${user.userId} kept changing`);
+        ],
+      });
+      switch (outcome.kind) {
+        case 'written':
+          return {
+            kind: 'withdrawn',
+            record: outcome.record,
+            earnings: { ...earnings, earningBalanceKobo: 0, totalWithdrawnKobo: earnings.totalWithdrawnKobo + amountKobo },
+          };
+        case 'extra_condition_failed':
+        case 'record_exists':
+          throw new EarningsMovedError(user.userId);
+        case 'insufficient_balance':
+          throw new Error('a credit cannot be short of balance');
+      }
+    },
+    {
+      attempts: MAX_EARNINGS_ATTEMPTS,
+      what: `earnings withdrawal of ${user.userId}`,
+      alsoRetry: (error) => error instanceof EarningsMovedError,
+      giveUp: (cause) => new EarningsMovedError(user.userId, { cause }),
+    },
+  );
 }
 
 export const dynamoEarnings: EarningsStore = { get: getEarnings, listReferrals, reward: rewardReferral, withdraw: withdrawEarnings };

@@ -9,6 +9,7 @@ import type { PaymentProvider } from '../../../shared/events.js';
 import type { PaymentIntent, ReservedAccount } from '../../domain/funding.js';
 import type { TransactionDraft } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
 import { keys } from './keys.js';
 import { writeWalletChange } from './ledger.js';
 import { getTransaction } from './transactions.js';
@@ -99,7 +100,7 @@ export async function saveReservedAccounts(userId: string, accounts: ReservedAcc
     );
     return accounts;
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
     const { Item } = await db().send(
       new GetCommand({ TableName: tableName(), Key: keys.userProfile(userId), ProjectionExpression: 'accountNumbers', ConsistentRead: true }),
     );

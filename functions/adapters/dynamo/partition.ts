@@ -26,7 +26,3 @@ export async function queryPrefix(
   } while (ExclusiveStartKey);
   return items;
 }
-
-export function isConditionFailure(error: unknown): boolean {
-  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
-}

@@ -15,7 +15,9 @@ import type { UpgradeOutbox } from '../../domain/sweeper.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, listingQuery, upgradeOutboxListing } from './keys.js';
-import { cancellationCodes, writeWalletChange } from './ledger.js';
+import { failedConditions, isConditionFailure } from './conditions.js';
+import { writeWalletChange } from './ledger.js';
+import { retryOnConflict } from './retry.js';
 
 const OUTBOX_NAMES = { '#outboxPk': GSI.byOpenSince.partitionKey, '#outboxSk': GSI.byOpenSince.sortKey };
 const outboxValues = (listing: ReturnType<typeof upgradeOutboxListing>) => ({
@@ -114,54 +116,54 @@ export async function setUserType(userId: string, userType: UserType, now: Date)
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
 
 export type KycResult = { kind: 'saved' } | { kind: 'already_set' } | { kind: 'number_in_use' };
 
+const KYC_WRITE_ATTEMPTS = 6;
+
 export async function saveKyc(input: { userId: string; method: VerificationMethod; number: string; digest: string; verifiedName: string; now: Date }): Promise<KycResult> {
   const nowIso = input.now.toISOString();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.userProfile(input.userId),
-                UpdateExpression: 'SET #method = :number, kycMethod = :method, kycVerifiedAt = :now, kycVerifiedName = :name',
-                ConditionExpression:
-                  'attribute_exists(pk) AND (attribute_not_exists(nin) OR attribute_type(nin, :null)) AND (attribute_not_exists(bvn) OR attribute_type(bvn, :null))',
-                ExpressionAttributeNames: { '#method': input.method },
-                ExpressionAttributeValues: { ':number': input.number, ':method': input.method, ':now': nowIso, ':name': input.verifiedName, ':null': 'NULL' },
+  return retryOnConflict<KycResult>(
+    async () => {
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.userProfile(input.userId),
+                  UpdateExpression: 'SET #method = :number, kycMethod = :method, kycVerifiedAt = :now, kycVerifiedName = :name',
+                  ConditionExpression:
+                    'attribute_exists(pk) AND (attribute_not_exists(nin) OR attribute_type(nin, :null)) AND (attribute_not_exists(bvn) OR attribute_type(bvn, :null))',
+                  ExpressionAttributeNames: { '#method': input.method },
+                  ExpressionAttributeValues: { ':number': input.number, ':method': input.method, ':now': nowIso, ':name': input.verifiedName, ':null': 'NULL' },
+                },
               },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.kycClaim(input.method, input.digest), entity: 'KycClaim', userId: input.userId, method: input.method, createdAt: nowIso },
-                ConditionExpression: 'attribute_not_exists(pk)',
+              {
+                Put: {
+                  TableName: tableName(),
+                  Item: { ...keys.kycClaim(input.method, input.digest), entity: 'KycClaim', userId: input.userId, method: input.method, createdAt: nowIso },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
               },
-            },
-          ],
-        }),
-      );
-      return { kind: 'saved' };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') return { kind: 'already_set' };
-      if (codes[1] === 'ConditionalCheckFailed') return { kind: 'number_in_use' };
-      if (codes.includes('TransactionConflict') && attempt < 5) {
-        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
-        continue;
+            ],
+          }),
+        );
+        return { kind: 'saved' };
+      } catch (error) {
+        const failed = failedConditions(error);
+        if (failed?.includes(0)) return { kind: 'already_set' };
+        if (failed?.includes(1)) return { kind: 'number_in_use' };
+        throw error;
       }
-      throw error;
-    }
-  }
+    },
+    { attempts: KYC_WRITE_ATTEMPTS, what: `KYC of ${input.userId}` },
+  );
 }
 
 /** Sets the webhook URL; keeps the existing signing secret or stores `newSecret`. Answers the secret in force. */
@@ -179,7 +181,7 @@ export async function saveWebhookUrl(userId: string, webhookUrl: string, newSecr
     );
     return { webhookSecret: String(result.Attributes?.webhookSecret ?? newSecret) };
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

@@ -12,6 +12,7 @@ import { isOpen } from '../../domain/purchase-state.js';
 import { isPurchase, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
 
 export const TRANSACTION_ENTITY = 'Transaction';
@@ -67,10 +68,6 @@ export function boundedAttempt(attempt: SupplierAttempt): SupplierAttempt {
     return `${text.slice(0, MAX_STORED_RESPONSE_CHARS)}…(truncated)`;
   };
   return { ...attempt, request: bound(attempt.request), response: bound(attempt.response) };
-}
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
 }
 
 /** Runs a conditional update; false when the condition did not hold. */

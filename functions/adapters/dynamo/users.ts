@@ -6,7 +6,6 @@
  * kept for faults.
  */
 import { randomBytes } from 'node:crypto';
-import type { CancellationReason } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, USER_TYPES, type UserType } from '../../../shared/constants.js';
@@ -14,8 +13,10 @@ import { epochSeconds, loginKind, loginWindowEnd, type UserProfile } from '../..
 import { EMPTY_WALLET } from '../../domain/ledger.js';
 import type { Principal } from '../../middleware/http.js';
 import { db, tableName } from './client.js';
+import { failedConditions, isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
+import { retryOnConflict } from './retry.js';
 
 export const USER_ENTITY = 'User';
 // The byOpenSince attributes are the upgrade-outbox entry (adapters/dynamo/profile.ts), not profile fields.
@@ -103,33 +104,27 @@ export interface NewUser {
 
 export type CreateUserResult = { ok: true; user: UserProfile } | { ok: false; reason: 'user_name_taken' | 'email_taken' };
 
-const TRANSACTION_CONFLICT_RETRIES = 5;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const TRANSACTION_WRITE_ATTEMPTS = 6;
 
 /**
- * Runs a transaction; answers the cancellation codes (one per item, 'None' for items that passed)
- * when DynamoDB cancelled it on a condition. A transaction cancelled only because another one
- * held the same items (`TransactionConflict`) is retried with backoff: the retry then sees the
- * winner's writes and fails its condition, or succeeds.
+ * Runs a transaction; answers the positions of the items whose condition failed when DynamoDB
+ * cancelled it on a condition. A transaction that only lost a race (`TransactionConflict`) is
+ * retried: the retry then sees the winner's writes and fails its condition, or succeeds.
  */
-async function transactWrite(command: TransactWriteCommand): Promise<{ ok: true } | { ok: false; codes: string[] }> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(command);
-      return { ok: true };
-    } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      const reasons = (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
-      const codes = reasons.map((reason) => reason.Code ?? 'None');
-      if (codes.includes('ConditionalCheckFailed')) return { ok: false, codes };
-      if (codes.includes('TransactionConflict') && attempt < TRANSACTION_CONFLICT_RETRIES) {
-        await sleep(20 * 2 ** attempt + Math.random() * 20);
-        continue;
+async function transactWrite(command: TransactWriteCommand): Promise<{ ok: true } | { ok: false; failed: number[] }> {
+  return retryOnConflict<{ ok: true } | { ok: false; failed: number[] }>(
+    async () => {
+      try {
+        await db().send(command);
+        return { ok: true };
+      } catch (error) {
+        const failed = failedConditions(error);
+        if (failed) return { ok: false, failed };
+        throw error;
       }
-      throw error;
-    }
-  }
+    },
+    { attempts: TRANSACTION_WRITE_ATTEMPTS, what: 'user transaction' },
+  );
 }
 
 /**
@@ -196,10 +191,10 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
 
   const result = await transactWrite(command);
   if (result.ok) return { ok: true, user: profile };
-  if (result.codes[1] === 'ConditionalCheckFailed') return { ok: false, reason: 'user_name_taken' };
-  if (result.codes[2] === 'ConditionalCheckFailed') return { ok: false, reason: 'email_taken' };
+  if (result.failed.includes(1)) return { ok: false, reason: 'user_name_taken' };
+  if (result.failed.includes(2)) return { ok: false, reason: 'email_taken' };
   // A ulid collision on the profile or wallet: practically impossible, and not the caller's fault.
-  throw new Error(`user could not be created: ${result.codes.join(',')}`);
+  throw new Error(`user could not be created: the condition of item(s) ${result.failed.join(',')} failed`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,7 +302,7 @@ export async function changePassword(
     );
     return { ok: true, tokenVersion: result.Attributes?.tokenVersion as number };
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return { ok: false, reason: 'stale' };
+    if (isConditionFailure(error)) return { ok: false, reason: 'stale' };
     throw error;
   }
 }

@@ -12,15 +12,12 @@ import type { BankAccount, PayoutStatus } from '../../domain/withdrawals.js';
 import type { Beneficiary, PayoutProgress, WithdrawalRecord, WithdrawalRefundResult, WithdrawalStore } from '../../ports/money.js';
 import { refundIdFor, type TransactionDraft } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, listingQuery, partitionQuery } from './keys.js';
 import { writeWalletChange } from './ledger.js';
 import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
 
 export const BENEFICIARY_ENTITY = 'Beneficiary';
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
-}
 
 async function conditional(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
   try {
