@@ -7,7 +7,7 @@
  *  - Withdrawing is ONE write through the ledger: wallet credit (seq condition) + an `earning`
  *    record + the earnings item emptied (condition: it still holds exactly what was read).
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType } from '../../../shared/constants.js';
 import { earningWithdrawalDraft, NO_EARNINGS, type Earnings, type Referral } from '../../domain/earnings.js';
 import type { EarningsStore, RewardResult, WithdrawEarningsResult } from '../../ports/money.js';
@@ -15,6 +15,7 @@ import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
 import { failedConditions } from './conditions.js';
 import { writeWalletChange } from './ledger.js';
+import { queryPrefix } from './partition.js';
 import { retryOnConflict } from './retry.js';
 
 export const REFERRAL_ENTITY = 'Referral';
@@ -31,32 +32,17 @@ export async function getEarnings(userId: string): Promise<Earnings> {
 }
 
 export async function listReferrals(userId: string): Promise<Referral[]> {
-  const { pk, skPrefix } = partitionQuery.referrals(userId);
-  const referrals: Referral[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.entity !== REFERRAL_ENTITY) continue;
-      referrals.push({
-        referredUserId: item.referredUserId as string,
-        userName: item.userName as string,
-        amountEarnedKobo: Number(item.amountEarnedKobo ?? 0),
-        createdAt: item.createdAt as string,
-        rewardedAt: item.rewardedAt as string | undefined,
-        rewardId: item.rewardId as string | undefined,
-      });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return referrals;
+  const items = await queryPrefix(partitionQuery.referrals(userId));
+  return items
+    .filter((item) => item.entity === REFERRAL_ENTITY)
+    .map((item) => ({
+      referredUserId: item.referredUserId as string,
+      userName: item.userName as string,
+      amountEarnedKobo: Number(item.amountEarnedKobo ?? 0),
+      createdAt: item.createdAt as string,
+      rewardedAt: item.rewardedAt as string | undefined,
+      rewardId: item.rewardId as string | undefined,
+    }));
 }
 
 /** The referral item written in the registration transaction (see users.createUser). */

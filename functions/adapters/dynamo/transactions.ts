@@ -14,6 +14,7 @@ import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, Transac
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
+import { queryAll } from './paginate.js';
 
 export const TRANSACTION_ENTITY = 'Transaction';
 
@@ -164,15 +165,8 @@ function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partiti
   };
 }
 
-async function queryAll(input: QueryCommandInput): Promise<TransactionRecord[]> {
-  const records: TransactionRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey }));
-    for (const item of page.Items ?? []) records.push(recordFromItem(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return records;
+async function listRecords(input: QueryCommandInput): Promise<TransactionRecord[]> {
+  return (await queryAll(input)).map(recordFromItem);
 }
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
@@ -366,7 +360,7 @@ export const dynamoTransactions: TransactionStore = {
     return { items, cursor: encodeCursor(page.LastEvaluatedKey) };
   },
 
-  listForUser: (userId, filter) => queryAll(listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)),
+  listForUser: (userId, filter) => listRecords(listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)),
 
-  listAll: (filter) => queryAll(listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter)),
+  listAll: (filter) => listRecords(listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter)),
 };

@@ -6,7 +6,7 @@
  * kept for faults.
  */
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, USER_TYPES, type UserType } from '../../../shared/constants.js';
 import { epochSeconds, loginKind, loginWindowEnd, type UserProfile } from '../../domain/accounts.js';
@@ -16,6 +16,7 @@ import { db, tableName } from './client.js';
 import { failedConditions, isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
+import { queryAll } from './paginate.js';
 import { retryOnConflict } from './retry.js';
 
 export const USER_ENTITY = 'User';
@@ -240,28 +241,20 @@ export async function getWalletBalanceKobo(userId: string): Promise<number> {
  * first, raw (the transactions repository owns their mapping).
  */
 export async function recentTransactionItems(userId: string, limit: number): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
   // Other entities may share the partition; read pages until enough transactions (bounded).
-  for (let page = 0; page < 5 && items.length < limit; page++) {
-    const result = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEX.byUserCreatedAt,
-        KeyConditionExpression: '#pk = :pk',
-        FilterExpression: '#entity = :entity',
-        ExpressionAttributeNames: { '#pk': GSI.byUserCreatedAt.partitionKey, '#entity': 'entity' },
-        ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':entity': 'Transaction' },
-        ScanIndexForward: false,
-        Limit: limit * 2,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(result.Items ?? []));
-    startKey = result.LastEvaluatedKey;
-    if (!startKey) break;
-  }
-  return items.slice(0, limit);
+  return queryAll(
+    {
+      TableName: tableName(),
+      IndexName: INDEX.byUserCreatedAt,
+      KeyConditionExpression: '#pk = :pk',
+      FilterExpression: '#entity = :entity',
+      ExpressionAttributeNames: { '#pk': GSI.byUserCreatedAt.partitionKey, '#entity': 'entity' },
+      ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':entity': 'Transaction' },
+      ScanIndexForward: false,
+      Limit: limit * 2,
+    },
+    { limit, maxPages: 5 },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
  * id is derived from the withdrawal's + the withdrawal → `refunded`), so it happens at most once.
  * Beneficiaries live under their owner's partition.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { formatNaira } from '../../../shared/money.js';
 import type { BankAccount, PayoutStatus } from '../../domain/withdrawals.js';
 import type { Beneficiary, PayoutProgress, WithdrawalRecord, WithdrawalRefundResult, WithdrawalStore } from '../../ports/money.js';
@@ -15,6 +15,8 @@ import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, listingQuery, partitionQuery } from './keys.js';
 import { writeWalletChange } from './ledger.js';
+import { queryAll } from './paginate.js';
+import { queryPrefix } from './partition.js';
 import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
 
 export const BENEFICIARY_ENTITY = 'Beneficiary';
@@ -178,46 +180,26 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
 
 /** Open withdrawals opened before `openedBefore`, oldest first (sparse index; re-read before acting). */
 export async function listOpenWithdrawals(openedBefore: Date, limit: number): Promise<string[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEX.byOpenSince,
-        KeyConditionExpression: '#pk = :open AND #sk <= :before',
-        ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, '#sk': GSI.byOpenSince.sortKey },
-        ExpressionAttributeValues: { ':open': listingQuery.openPayoutPartition, ':before': listingQuery.sortTo(openedBefore.toISOString()) },
-        ScanIndexForward: true,
-        Limit: Math.min(100, limit - ids.length),
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(item.id as string);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && ids.length < limit);
-  return ids;
+  const items = await queryAll(
+    {
+      TableName: tableName(),
+      IndexName: INDEX.byOpenSince,
+      KeyConditionExpression: '#pk = :open AND #sk <= :before',
+      ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, '#sk': GSI.byOpenSince.sortKey },
+      ExpressionAttributeValues: { ':open': listingQuery.openPayoutPartition, ':before': listingQuery.sortTo(openedBefore.toISOString()) },
+      ScanIndexForward: true,
+      Limit: Math.min(100, limit),
+    },
+    { limit },
+  );
+  return items.map((item) => item.id as string);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Beneficiaries
 
 export async function listBeneficiaries(userId: string): Promise<Beneficiary[]> {
-  const { pk, skPrefix } = partitionQuery.beneficiaries(userId);
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryPrefix(partitionQuery.beneficiaries(userId));
   return items
     .filter((item) => item.entity === BENEFICIARY_ENTITY)
     .map((item) => ({
