@@ -14,35 +14,19 @@ import type { EarningsStore, RewardResult, WithdrawEarningsResult } from '../../
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
 import { failedConditions } from './conditions.js';
+import { EARNINGS_ENTITY, REFERRAL_ENTITY, stored } from './items.js';
 import { writeWalletChange } from './ledger.js';
 import { queryPrefix } from './partition.js';
 import { retryOnConflict } from './retry.js';
 
-export const REFERRAL_ENTITY = 'Referral';
-export const EARNINGS_ENTITY = 'Earnings';
-
 export async function getEarnings(userId: string): Promise<Earnings> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.earnings(userId), ConsistentRead: true }));
-  if (!Item) return NO_EARNINGS;
-  return {
-    earningBalanceKobo: Number(Item.earningBalanceKobo ?? 0),
-    totalEarnedKobo: Number(Item.totalEarnedKobo ?? 0),
-    totalWithdrawnKobo: Number(Item.totalWithdrawnKobo ?? 0),
-  };
+  return Item ? stored.earnings.read(Item) : NO_EARNINGS;
 }
 
 export async function listReferrals(userId: string): Promise<Referral[]> {
   const items = await queryPrefix(partitionQuery.referrals(userId));
-  return items
-    .filter((item) => item.entity === REFERRAL_ENTITY)
-    .map((item) => ({
-      referredUserId: item.referredUserId as string,
-      userName: item.userName as string,
-      amountEarnedKobo: Number(item.amountEarnedKobo ?? 0),
-      createdAt: item.createdAt as string,
-      rewardedAt: item.rewardedAt as string | undefined,
-      rewardId: item.rewardId as string | undefined,
-    }));
+  return items.filter((item) => item.entity === REFERRAL_ENTITY).map((item) => stored.referral.read(item));
 }
 
 /** The referral item written in the registration transaction (see users.createUser). */

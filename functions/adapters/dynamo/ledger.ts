@@ -18,6 +18,7 @@ import { refundIdFor, type TransactionDraft, type TransactionRecord } from '../.
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
+import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { retryOnConflict } from './retry.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
@@ -42,11 +43,10 @@ export class InvalidLedgerAmountError extends Error {
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export async function readWallet(userId: string): Promise<WalletState> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.wallet(userId), ProjectionExpression: 'balanceKobo, seq', ConsistentRead: true }),
-  );
+  const Key = keys.wallet(userId);
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ProjectionExpression: 'balanceKobo, seq', ConsistentRead: true }));
   if (!Item) return { balanceKobo: 0, seq: 0, exists: false };
-  return { balanceKobo: Number(Item.balanceKobo ?? 0), seq: Number(Item.seq ?? 0), exists: true };
+  return stored.wallet.read(Item, Key);
 }
 
 export function walletUpdate(userId: string, change: WalletChange, nowIso: string): TransactItem {
@@ -55,7 +55,7 @@ export function walletUpdate(userId: string, change: WalletChange, nowIso: strin
     ':balance': change.balanceAfterKobo,
     ':nextSeq': change.nextSeq,
     ':now': nowIso,
-    ':entity': 'Wallet',
+    ':entity': WALLET_ENTITY,
     ':userId': userId,
   };
   if (!change.createsWallet) values[':expectedSeq'] = change.expectedSeq;

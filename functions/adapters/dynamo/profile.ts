@@ -16,6 +16,7 @@ import type { TransactionDraft, TransactionRecord } from '../../domain/transacti
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, listingQuery, upgradeOutboxListing } from './keys.js';
 import { failedConditions, isConditionFailure } from './conditions.js';
+import { stored } from './items.js';
 import { writeWalletChange } from './ledger.js';
 import { retryOnConflict } from './retry.js';
 
@@ -91,13 +92,7 @@ export async function listUnpublishedUpgrades(limit: number, upgradedBefore: Dat
       Limit: limit,
     }),
   );
-  return (page.Items ?? []).map((item) => ({
-    userId: String(item.userId),
-    userName: String(item.userName),
-    referredBy: typeof item.referredBy === 'string' ? item.referredBy : null,
-    transactionId: String(item.upgradeTransactionId),
-    upgradedAt: String(item.upgradedAt),
-  }));
+  return (page.Items ?? []).map((item) => stored.upgradeOutbox.read(item));
 }
 
 export const dynamoUpgradeOutbox: UpgradeOutbox = { listUnpublished: listUnpublishedUpgrades, markPublished: markUpgradePublished };
@@ -179,7 +174,7 @@ export async function saveWebhookUrl(userId: string, webhookUrl: string, newSecr
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return { webhookSecret: String(result.Attributes?.webhookSecret ?? newSecret) };
+    return { webhookSecret: stored.webhookSecret.read(result.Attributes ?? {}, keys.userProfile(userId)).webhookSecret ?? newSecret };
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, USER_TYPES, type UserType } from '../../../shared/constants.js';
+import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, type UserType } from '../../../shared/constants.js';
 import { epochSeconds, loginKind, loginWindowEnd, type UserProfile } from '../../domain/accounts.js';
 import { EMPTY_WALLET } from '../../domain/ledger.js';
 import type { Principal } from '../../middleware/http.js';
@@ -16,35 +16,9 @@ import { db, tableName } from './client.js';
 import { failedConditions, isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
+import { EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
 import { queryAll } from './paginate.js';
 import { retryOnConflict } from './retry.js';
-
-export const USER_ENTITY = 'User';
-// The byOpenSince attributes are the upgrade-outbox entry (adapters/dynamo/profile.ts), not profile fields.
-const KEY_ATTRIBUTES = ['pk', 'sk', 'entity', GSI.byKindCreatedAt.partitionKey, GSI.byKindCreatedAt.sortKey, GSI.byOpenSince.partitionKey, GSI.byOpenSince.sortKey];
-
-function asUserType(value: unknown): UserType {
-  return (USER_TYPES as readonly string[]).includes(value as string) ? (value as UserType) : DEFAULT_USER_TYPE;
-}
-
-function toProfile(item: Record<string, unknown>): UserProfile {
-  const profile = { ...item } as Record<string, unknown>;
-  for (const attribute of KEY_ATTRIBUTES) delete profile[attribute];
-  return {
-    ...(profile as unknown as UserProfile),
-    userType: asUserType(item.userType),
-    isAdmin: item.isAdmin === true,
-    isAgent: item.isAgent === true,
-    isCouponVendor: item.isCouponVendor === true,
-    bvn: (item.bvn as string | undefined) ?? null,
-    nin: (item.nin as string | undefined) ?? null,
-    referredBy: (item.referredBy as string | undefined) ?? null,
-    webhookUrl: (item.webhookUrl as string | undefined) ?? null,
-    lastLogin: (item.lastLogin as string | undefined) ?? null,
-    accountNumbers: (item.accountNumbers as UserProfile['accountNumbers'] | undefined) ?? [],
-    tokenVersion: typeof item.tokenVersion === 'number' ? item.tokenVersion : 0,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Principal (used by every HTTP service)
@@ -70,18 +44,14 @@ export async function loadPrincipal(userId: string, tokenVersion: number): Promi
     }),
   );
   const items = Responses?.[table] ?? [];
-  const Item = items.find((item) => item.sk === keys.userProfile(userId).sk);
-  if (!Item || (Item.tokenVersion ?? 0) !== tokenVersion) return undefined;
-  const wallet = items.find((item) => item.sk === keys.wallet(userId).sk);
-  return {
-    userId: Item.userId as string,
-    userName: Item.userName as string,
-    userType: asUserType(Item.userType),
-    isAdmin: Item.isAdmin === true,
-    isAgent: Item.isAgent === true,
-    isCouponVendor: Item.isCouponVendor === true,
-    wallet: wallet ? { balanceKobo: Number(wallet.balanceKobo ?? 0), seq: Number(wallet.seq ?? 0), exists: true } : { ...EMPTY_WALLET },
-  };
+  const profileKey = keys.userProfile(userId);
+  const walletKey = keys.wallet(userId);
+  const profileItem = items.find((item) => item.sk === profileKey.sk);
+  if (!profileItem) return undefined;
+  const { tokenVersion: storedVersion, ...identity } = stored.principal.read(profileItem, profileKey);
+  if (storedVersion !== tokenVersion) return undefined;
+  const walletItem = items.find((item) => item.sk === walletKey.sk);
+  return { ...identity, wallet: walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,14 +142,14 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
       {
         Put: {
           TableName,
-          Item: { ...keys.userNameClaim(profile.userName), entity: 'UserNameClaim', userId, createdAt },
+          Item: { ...keys.userNameClaim(profile.userName), entity: USER_NAME_CLAIM_ENTITY, userId, createdAt },
           ConditionExpression: notExists,
         },
       },
       {
         Put: {
           TableName,
-          Item: { ...keys.emailClaim(profile.email), entity: 'EmailClaim', userId, createdAt },
+          Item: { ...keys.emailClaim(profile.email), entity: EMAIL_CLAIM_ENTITY, userId, createdAt },
           ConditionExpression: notExists,
         },
       },
@@ -203,23 +173,23 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
 
 export async function getUserById(userId: string): Promise<UserProfile | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(userId), ConsistentRead: true }));
-  return Item && Item.entity === USER_ENTITY ? toProfile(Item) : undefined;
+  return Item && Item.entity === USER_ENTITY ? stored.profile.read(Item) : undefined;
 }
 
-async function userIdOfClaim(key: { pk: string; sk: string }): Promise<string | undefined> {
+async function userIdOfClaim(key: { pk: string; sk: string }, claim: typeof stored.userNameClaim): Promise<string | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+  return Item ? claim.read(Item).userId : undefined;
 }
 
 /** Case-insensitive. */
 export async function getUserByUserName(userName: string): Promise<UserProfile | undefined> {
-  const userId = await userIdOfClaim(keys.userNameClaim(userName.trim()));
+  const userId = await userIdOfClaim(keys.userNameClaim(userName.trim()), stored.userNameClaim);
   return userId ? getUserById(userId) : undefined;
 }
 
 /** Case-insensitive. */
 export async function getUserByEmail(email: string): Promise<UserProfile | undefined> {
-  const userId = await userIdOfClaim(keys.emailClaim(email.trim()));
+  const userId = await userIdOfClaim(keys.emailClaim(email.trim()), stored.emailClaim);
   return userId ? getUserById(userId) : undefined;
 }
 
@@ -230,10 +200,9 @@ export async function getUserByLogin(login: string): Promise<UserProfile | undef
 
 /** The wallet balance in kobo (0 when the wallet item is missing). */
 export async function getWalletBalanceKobo(userId: string): Promise<number> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.wallet(userId), ProjectionExpression: 'balanceKobo', ConsistentRead: true }),
-  );
-  return typeof Item?.balanceKobo === 'number' ? Item.balanceKobo : 0;
+  const Key = keys.wallet(userId);
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ProjectionExpression: 'balanceKobo, seq', ConsistentRead: true }));
+  return Item ? stored.wallet.read(Item, Key).balanceKobo : 0;
 }
 
 /**
@@ -249,7 +218,7 @@ export async function recentTransactionItems(userId: string, limit: number): Pro
       KeyConditionExpression: '#pk = :pk',
       FilterExpression: '#entity = :entity',
       ExpressionAttributeNames: { '#pk': GSI.byUserCreatedAt.partitionKey, '#entity': 'entity' },
-      ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':entity': 'Transaction' },
+      ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':entity': TRANSACTION_ENTITY },
       ScanIndexForward: false,
       Limit: limit * 2,
     },
@@ -293,7 +262,7 @@ export async function changePassword(
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return { ok: true, tokenVersion: result.Attributes?.tokenVersion as number };
+    return { ok: true, tokenVersion: stored.tokenVersion.read(result.Attributes ?? {}, keys.userProfile(userId)).tokenVersion };
   } catch (error) {
     if (isConditionFailure(error)) return { ok: false, reason: 'stale' };
     throw error;

@@ -10,16 +10,15 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { formatNaira } from '../../../shared/money.js';
 import type { BankAccount, PayoutStatus } from '../../domain/withdrawals.js';
 import type { Beneficiary, PayoutProgress, WithdrawalRecord, WithdrawalRefundResult, WithdrawalStore } from '../../ports/money.js';
-import { refundIdFor, type TransactionDraft } from '../../domain/transactions.js';
+import { refundIdFor, type TransactionDraft, type TransactionRecord } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
+import { BENEFICIARY_ENTITY, stored } from './items.js';
 import { GSI, INDEX, keys, listingQuery, partitionQuery } from './keys.js';
 import { writeWalletChange } from './ledger.js';
 import { queryAll } from './paginate.js';
 import { queryPrefix } from './partition.js';
 import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
-
-export const BENEFICIARY_ENTITY = 'Beneficiary';
 
 async function conditional(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
   try {
@@ -31,9 +30,13 @@ async function conditional(input: ConstructorParameters<typeof UpdateCommand>[0]
   }
 }
 
+function asWithdrawal(record: TransactionRecord | undefined): WithdrawalRecord | undefined {
+  const withdrawal = record?.trans_Type === 'withdrawal' ? record.withdrawal : undefined;
+  return record && withdrawal ? { ...record, withdrawal } : undefined;
+}
+
 export async function getWithdrawal(id: string): Promise<WithdrawalRecord | undefined> {
-  const record = await getTransaction(id);
-  return record && record.trans_Type === 'withdrawal' && record.withdrawal ? (record as WithdrawalRecord) : undefined;
+  return asWithdrawal(await getTransaction(id));
 }
 
 const OPEN = { ':processing': 'processing', ':pending': 'pending', ':withdrawal': 'withdrawal' };
@@ -102,7 +105,7 @@ export async function settleWithdrawalSuccess(id: string, transferCode: string |
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return (await getWithdrawal(id)) ?? (result.Attributes as WithdrawalRecord | undefined);
+    return result.Attributes ? asWithdrawal(stored.transaction.read(result.Attributes)) : undefined;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -192,7 +195,7 @@ export async function listOpenWithdrawals(openedBefore: Date, limit: number): Pr
     },
     { limit },
   );
-  return items.map((item) => item.id as string);
+  return items.map((item) => stored.openTransaction.read(item).id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,15 +203,7 @@ export async function listOpenWithdrawals(openedBefore: Date, limit: number): Pr
 
 export async function listBeneficiaries(userId: string): Promise<Beneficiary[]> {
   const items = await queryPrefix(partitionQuery.beneficiaries(userId));
-  return items
-    .filter((item) => item.entity === BENEFICIARY_ENTITY)
-    .map((item) => ({
-      accountName: item.accountName as string,
-      accountNumber: item.accountNumber as string,
-      bankName: item.bankName as string,
-      bankCode: item.bankCode as string,
-      createdAt: item.createdAt as string,
-    }));
+  return items.filter((item) => item.entity === BENEFICIARY_ENTITY).map((item) => stored.beneficiary.read(item));
 }
 
 /** Saves (or renames) a beneficiary; one per bank and account number. */
