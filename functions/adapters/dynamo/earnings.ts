@@ -7,17 +7,17 @@
  *  - Withdrawing is ONE write through the ledger: wallet credit (seq condition) + an `earning`
  *    record + the earnings item emptied (condition: it still holds exactly what was read).
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType } from '../../../shared/constants.js';
 import { earningWithdrawalDraft, NO_EARNINGS, type Earnings, type Referral } from '../../domain/earnings.js';
 import type { EarningsStore, RewardResult, WithdrawEarningsResult } from '../../ports/money.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
-import { failedConditions } from './conditions.js';
 import { EARNINGS_ENTITY, REFERRAL_ENTITY, stored } from './items.js';
 import { writeWalletChange } from './ledger.js';
 import { queryPrefix } from './partition.js';
 import { retryOnConflict } from './retry.js';
+import { transactWrite } from './transact.js';
 
 export async function getEarnings(userId: string): Promise<Earnings> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.earnings(userId), ConsistentRead: true }));
@@ -42,8 +42,6 @@ export function newReferralItem(referrerId: string, referred: { userId: string; 
   };
 }
 
-const REWARD_ATTEMPTS = 9;
-
 export async function rewardReferral(input: {
   referrerId: string;
   referred: { userId: string; userName: string };
@@ -52,52 +50,42 @@ export async function rewardReferral(input: {
   now: Date;
 }): Promise<RewardResult> {
   const nowIso = input.now.toISOString();
-  return retryOnConflict<RewardResult>(
-    async () => {
-      try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.referral(input.referrerId, input.referred.userId),
-                  // Upsert: users registered before referral items existed are rewarded all the same.
-                  UpdateExpression:
-                    'SET entity = :entity, referrerId = :referrerId, referredUserId = :referredUserId, userName = :userName, amountEarnedKobo = :amount, ' +
-                    'rewardedAt = :now, rewardId = :rewardId, createdAt = if_not_exists(createdAt, :now)',
-                  ConditionExpression: 'attribute_not_exists(rewardedAt)',
-                  ExpressionAttributeValues: {
-                    ':entity': REFERRAL_ENTITY,
-                    ':referrerId': input.referrerId,
-                    ':referredUserId': input.referred.userId,
-                    ':userName': input.referred.userName,
-                    ':amount': input.amountKobo,
-                    ':now': nowIso,
-                    ':rewardId': input.rewardId,
-                  },
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.earnings(input.referrerId),
-                  UpdateExpression:
-                    'SET entity = :entity, userId = :userId, updatedAt = :now ADD earningBalanceKobo :amount, totalEarnedKobo :amount, rewardCount :one',
-                  ExpressionAttributeValues: { ':entity': EARNINGS_ENTITY, ':userId': input.referrerId, ':now': nowIso, ':amount': input.amountKobo, ':one': 1 },
-                },
-              },
-            ],
-          }),
-        );
-        return { kind: 'rewarded' };
-      } catch (error) {
-        if (failedConditions(error)?.includes(0)) return { kind: 'already_rewarded' };
-        throw error;
-      }
-    },
-    { attempts: REWARD_ATTEMPTS, what: `referral reward ${input.rewardId}` },
+  const result = await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.referral(input.referrerId, input.referred.userId),
+          // Upsert: users registered before referral items existed are rewarded all the same.
+          UpdateExpression:
+            'SET entity = :entity, referrerId = :referrerId, referredUserId = :referredUserId, userName = :userName, amountEarnedKobo = :amount, ' +
+            'rewardedAt = :now, rewardId = :rewardId, createdAt = if_not_exists(createdAt, :now)',
+          ConditionExpression: 'attribute_not_exists(rewardedAt)',
+          ExpressionAttributeValues: {
+            ':entity': REFERRAL_ENTITY,
+            ':referrerId': input.referrerId,
+            ':referredUserId': input.referred.userId,
+            ':userName': input.referred.userName,
+            ':amount': input.amountKobo,
+            ':now': nowIso,
+            ':rewardId': input.rewardId,
+          },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.earnings(input.referrerId),
+          UpdateExpression:
+            'SET entity = :entity, userId = :userId, updatedAt = :now ADD earningBalanceKobo :amount, totalEarnedKobo :amount, rewardCount :one',
+          ExpressionAttributeValues: { ':entity': EARNINGS_ENTITY, ':userId': input.referrerId, ':now': nowIso, ':amount': input.amountKobo, ':one': 1 },
+        },
+      },
+    ],
+    `referral reward ${input.rewardId}`,
   );
+  // Only the referral item is conditional: it failing means this reward was paid before.
+  return result.ok ? { kind: 'rewarded' } : { kind: 'already_rewarded' };
 }
 
 const MAX_EARNINGS_ATTEMPTS = 10;

@@ -8,17 +8,17 @@
  *    number's digest (condition: unclaimed), in one transaction;
  *  - the webhook URL, giving the user a signing secret when they have none.
  */
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType, VerificationMethod } from '../../../shared/constants.js';
 import type { UnpublishedUpgrade } from '../../domain/profile.js';
 import type { UpgradeOutbox } from '../../domain/sweeper.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, listingQuery, upgradeOutboxListing } from './keys.js';
-import { failedConditions, isConditionFailure } from './conditions.js';
+import { isConditionFailure } from './conditions.js';
 import { stored } from './items.js';
 import { writeWalletChange } from './ledger.js';
-import { retryOnConflict } from './retry.js';
+import { transactWrite } from './transact.js';
 
 const OUTBOX_NAMES = { '#outboxPk': GSI.byOpenSince.partitionKey, '#outboxSk': GSI.byOpenSince.sortKey };
 const outboxValues = (listing: ReturnType<typeof upgradeOutboxListing>) => ({
@@ -118,47 +118,33 @@ export async function setUserType(userId: string, userType: UserType, now: Date)
 
 export type KycResult = { kind: 'saved' } | { kind: 'already_set' } | { kind: 'number_in_use' };
 
-const KYC_WRITE_ATTEMPTS = 6;
-
 export async function saveKyc(input: { userId: string; method: VerificationMethod; number: string; digest: string; verifiedName: string; now: Date }): Promise<KycResult> {
   const nowIso = input.now.toISOString();
-  return retryOnConflict<KycResult>(
-    async () => {
-      try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.userProfile(input.userId),
-                  UpdateExpression: 'SET #method = :number, kycMethod = :method, kycVerifiedAt = :now, kycVerifiedName = :name',
-                  ConditionExpression:
-                    'attribute_exists(pk) AND (attribute_not_exists(nin) OR attribute_type(nin, :null)) AND (attribute_not_exists(bvn) OR attribute_type(bvn, :null))',
-                  ExpressionAttributeNames: { '#method': input.method },
-                  ExpressionAttributeValues: { ':number': input.number, ':method': input.method, ':now': nowIso, ':name': input.verifiedName, ':null': 'NULL' },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName(),
-                  Item: { ...keys.kycClaim(input.method, input.digest), entity: 'KycClaim', userId: input.userId, method: input.method, createdAt: nowIso },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-            ],
-          }),
-        );
-        return { kind: 'saved' };
-      } catch (error) {
-        const failed = failedConditions(error);
-        if (failed?.includes(0)) return { kind: 'already_set' };
-        if (failed?.includes(1)) return { kind: 'number_in_use' };
-        throw error;
-      }
-    },
-    { attempts: KYC_WRITE_ATTEMPTS, what: `KYC of ${input.userId}` },
+  const result = await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.userProfile(input.userId),
+          UpdateExpression: 'SET #method = :number, kycMethod = :method, kycVerifiedAt = :now, kycVerifiedName = :name',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(nin) OR attribute_type(nin, :null)) AND (attribute_not_exists(bvn) OR attribute_type(bvn, :null))',
+          ExpressionAttributeNames: { '#method': input.method },
+          ExpressionAttributeValues: { ':number': input.number, ':method': input.method, ':now': nowIso, ':name': input.verifiedName, ':null': 'NULL' },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.kycClaim(input.method, input.digest), entity: 'KycClaim', userId: input.userId, method: input.method, createdAt: nowIso },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    `KYC of ${input.userId}`,
   );
+  if (result.ok) return { kind: 'saved' };
+  return result.failed.includes(0) ? { kind: 'already_set' } : { kind: 'number_in_use' };
 }
 
 /** Sets the webhook URL; keeps the existing signing secret or stores `newSecret`. Answers the secret in force. */

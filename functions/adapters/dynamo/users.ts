@@ -6,19 +6,19 @@
  * kept for faults.
  */
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { DEFAULT_USER_TYPE, LOGIN_MAX_FAILURES, type UserType } from '../../../shared/constants.js';
 import { epochSeconds, loginKind, loginWindowEnd, type UserProfile } from '../../domain/accounts.js';
 import { EMPTY_WALLET } from '../../domain/ledger.js';
 import type { Principal } from '../../middleware/http.js';
 import { db, tableName } from './client.js';
-import { failedConditions, isConditionFailure } from './conditions.js';
+import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
 import { EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
 import { queryAll } from './paginate.js';
-import { retryOnConflict } from './retry.js';
+import { transactWrite } from './transact.js';
 
 // ---------------------------------------------------------------------------------------------
 // Principal (used by every HTTP service)
@@ -75,29 +75,6 @@ export interface NewUser {
 
 export type CreateUserResult = { ok: true; user: UserProfile } | { ok: false; reason: 'user_name_taken' | 'email_taken' };
 
-const TRANSACTION_WRITE_ATTEMPTS = 6;
-
-/**
- * Runs a transaction; answers the positions of the items whose condition failed when DynamoDB
- * cancelled it on a condition. A transaction that only lost a race (`TransactionConflict`) is
- * retried: the retry then sees the winner's writes and fails its condition, or succeeds.
- */
-async function transactWrite(command: TransactWriteCommand): Promise<{ ok: true } | { ok: false; failed: number[] }> {
-  return retryOnConflict<{ ok: true } | { ok: false; failed: number[] }>(
-    async () => {
-      try {
-        await db().send(command);
-        return { ok: true };
-      } catch (error) {
-        const failed = failedConditions(error);
-        if (failed) return { ok: false, failed };
-        throw error;
-      }
-    },
-    { attempts: TRANSACTION_WRITE_ATTEMPTS, what: 'user transaction' },
-  );
-}
-
 /**
  * Creates the profile, both uniqueness claims and the empty wallet in one transaction, so a user
  * name or e-mail (compared case-insensitively) can never belong to two users, even when two
@@ -130,8 +107,8 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
   };
   const TableName = tableName();
   const notExists = 'attribute_not_exists(pk)';
-  const command = new TransactWriteCommand({
-    TransactItems: [
+  const result = await transactWrite(
+    [
       {
         Put: {
           TableName,
@@ -158,9 +135,8 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
         ? [{ Put: { TableName, Item: newReferralItem(input.referrerId, { userId, userName: profile.userName }, createdAt), ConditionExpression: notExists } }]
         : []),
     ],
-  });
-
-  const result = await transactWrite(command);
+    `registration of ${profile.userName}`,
+  );
   if (result.ok) return { ok: true, user: profile };
   if (result.failed.includes(1)) return { ok: false, reason: 'user_name_taken' };
   if (result.failed.includes(2)) return { ok: false, reason: 'email_taken' };
@@ -365,27 +341,26 @@ export async function consumePasswordReset(
 ): Promise<{ ok: true; user: Pick<UserProfile, 'userId' | 'userName'> } | { ok: false; reason: 'invalid' }> {
   const TableName = tableName();
   const result = await transactWrite(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Delete: {
-            TableName,
-            Key: keys.passwordReset(userId),
-            ConditionExpression: 'tokenHash = :hash AND expiresAt > :now',
-            ExpressionAttributeValues: { ':hash': tokenHash, ':now': epochSeconds(now) },
-          },
+    [
+      {
+        Delete: {
+          TableName,
+          Key: keys.passwordReset(userId),
+          ConditionExpression: 'tokenHash = :hash AND expiresAt > :now',
+          ExpressionAttributeValues: { ':hash': tokenHash, ':now': epochSeconds(now) },
         },
-        {
-          Update: {
-            TableName,
-            Key: keys.userProfile(userId),
-            UpdateExpression: 'SET passwordHash = :passwordHash ADD tokenVersion :one',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':passwordHash': passwordHash, ':one': 1 },
-          },
+      },
+      {
+        Update: {
+          TableName,
+          Key: keys.userProfile(userId),
+          UpdateExpression: 'SET passwordHash = :passwordHash ADD tokenVersion :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':passwordHash': passwordHash, ':one': 1 },
         },
-      ],
-    }),
+      },
+    ],
+    `password reset of ${userId}`,
   );
   if (!result.ok) return { ok: false, reason: 'invalid' };
   const user = await getUserById(userId);
