@@ -3,13 +3,14 @@
  * keys.costPrice). Plans change by optimistic concurrency on `updatedAt`, so two admins editing
  * the same plan never silently overwrite each other.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanType } from '../../../shared/constants.js';
 import type { CostPrice, Plan } from '../../domain/catalogue.js';
 import type { CatalogueStore, CreatePlanResult, ReplacePlanResult } from '../../ports/catalogue.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
 import { isConditionFailure } from './conditions.js';
+import { conditionalUpdate } from './conditional-writes.js';
 import { COST_PRICE_ENTITY, PLAN_ENTITY, stored } from './items.js';
 import { queryPrefix } from './partition.js';
 
@@ -45,22 +46,14 @@ export async function listPlans(): Promise<Plan[]> {
 }
 
 /** Sets a plan's cost only (the cost price of its type changed); false when the plan is gone. */
-export async function setPlanCost(planId: number, planCostPriceKobo: number, now: Date): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.plan(planId),
-        UpdateExpression: 'SET planCostPriceKobo = :cost, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':cost': planCostPriceKobo, ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export function setPlanCost(planId: number, planCostPriceKobo: number, now: Date): Promise<boolean> {
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.plan(planId),
+    UpdateExpression: 'SET planCostPriceKobo = :cost, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':cost': planCostPriceKobo, ':now': now.toISOString() },
+  });
 }
 
 export const dynamoCatalogue: CatalogueStore = {

@@ -17,7 +17,7 @@ import { EARNINGS_ENTITY, REFERRAL_ENTITY, stored } from './items.js';
 import { writeWalletChange } from './ledger.js';
 import { queryPrefix } from './partition.js';
 import { retryOnConflict } from './retry.js';
-import { transactWrite } from './transact.js';
+import { transactWrite } from './conditional-writes.js';
 
 export async function getEarnings(userId: string): Promise<Earnings> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.earnings(userId), ConsistentRead: true }));

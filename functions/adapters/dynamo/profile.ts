@@ -18,7 +18,7 @@ import { GSI, INDEX, keys, listingQuery, upgradeOutboxListing } from './keys.js'
 import { isConditionFailure } from './conditions.js';
 import { stored } from './items.js';
 import { writeWalletChange } from './ledger.js';
-import { transactWrite } from './transact.js';
+import { conditionalUpdate, transactWrite } from './conditional-writes.js';
 
 const OUTBOX_NAMES = { '#outboxPk': GSI.byOpenSince.partitionKey, '#outboxSk': GSI.byOpenSince.sortKey };
 const outboxValues = (listing: ReturnType<typeof upgradeOutboxListing>) => ({
@@ -98,22 +98,14 @@ export async function listUnpublishedUpgrades(limit: number, upgradedBefore: Dat
 export const dynamoUpgradeOutbox: UpgradeOutbox = { listUnpublished: listUnpublishedUpgrades, markPublished: markUpgradePublished };
 
 /** An admin sets any user type (no fee, no reward). False when the user does not exist. */
-export async function setUserType(userId: string, userType: UserType, now: Date): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userProfile(userId),
-        UpdateExpression: 'SET userType = :type, userTypeChangedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':type': userType, ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export function setUserType(userId: string, userType: UserType, now: Date): Promise<boolean> {
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.userProfile(userId),
+    UpdateExpression: 'SET userType = :type, userTypeChangedAt = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':type': userType, ':now': now.toISOString() },
+  });
 }
 
 export type KycResult = { kind: 'saved' } | { kind: 'already_set' } | { kind: 'number_in_use' };

@@ -13,6 +13,7 @@ import { isPurchase, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
+import { conditionalUpdate } from './conditional-writes.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
 import { queryAll } from './paginate.js';
@@ -50,17 +51,6 @@ export function boundedAttempt(attempt: SupplierAttempt): SupplierAttempt {
     return `${text.slice(0, MAX_STORED_RESPONSE_CHARS)}…(truncated)`;
   };
   return { ...attempt, request: bound(attempt.request), response: bound(attempt.response) };
-}
-
-/** Runs a conditional update; false when the condition did not hold. */
-async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
-  try {
-    await db().send(new UpdateCommand(input));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
 }
 
 export async function getTransaction(id: string): Promise<TransactionRecord | undefined> {

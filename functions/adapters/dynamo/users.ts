@@ -18,7 +18,7 @@ import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
 import { EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
 import { queryAll } from './paginate.js';
-import { transactWrite } from './transact.js';
+import { transactWrite } from './conditional-writes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Principal (used by every HTTP service)

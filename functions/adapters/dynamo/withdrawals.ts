@@ -13,22 +13,13 @@ import type { Beneficiary, PayoutProgress, WithdrawalRecord, WithdrawalRefundRes
 import { refundIdFor, type TransactionDraft, type TransactionRecord } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
+import { conditionalUpdate } from './conditional-writes.js';
 import { BENEFICIARY_ENTITY, stored } from './items.js';
 import { GSI, INDEX, keys, listingQuery, partitionQuery } from './keys.js';
 import { writeWalletChange } from './ledger.js';
 import { queryAll } from './paginate.js';
 import { queryPrefix } from './partition.js';
 import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
-
-async function conditional(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
-  try {
-    await db().send(new UpdateCommand(input));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
 
 function asWithdrawal(record: TransactionRecord | undefined): WithdrawalRecord | undefined {
   const withdrawal = record?.trans_Type === 'withdrawal' ? record.withdrawal : undefined;
@@ -46,7 +37,7 @@ const OPEN = { ':processing': 'processing', ':pending': 'pending', ':withdrawal'
  * `withdrawal.submittedAt` from the value the caller saw, while the withdrawal is still open.
  */
 export function claimPayoutSubmission(id: string, previousSubmittedAt: string | undefined, now: Date): Promise<boolean> {
-  return conditional({
+  return conditionalUpdate({
     TableName: tableName(),
     Key: keys.transaction(id),
     UpdateExpression: 'SET withdrawal.submittedAt = :now, updatedAt = :now',
@@ -81,7 +72,7 @@ export async function recordPayoutProgress(
     // The provider has it: `pending` until its final word (webhook or re-query).
     sets.push('trans_Status = :pending', 'pendingSince = if_not_exists(pendingSince, :now)');
   }
-  return conditional({
+  return conditionalUpdate({
     TableName: tableName(),
     Key: keys.transaction(id),
     UpdateExpression: `SET ${sets.join(', ')}`,
