@@ -118,11 +118,13 @@ export function toUserView(profile: UserProfile, balanceKobo: number): UserView 
 /** Plan groups of the session answer (spec §3), empty until plans are managed. */
 export const SUBSCRIPTION_PLAN_GROUPS = ['MTN', 'MTN_CG_PRICE', 'GLO', 'AIRTEL', 'NMOBILE', 'CABLETV', 'CABLENAME', 'DISCO', 'NETWORK'] as const;
 
-export function emptySubscriptionPlans(): Record<(typeof SUBSCRIPTION_PLAN_GROUPS)[number], unknown[]> {
-  return Object.fromEntries(SUBSCRIPTION_PLAN_GROUPS.map((group) => [group, []])) as unknown as Record<
-    (typeof SUBSCRIPTION_PLAN_GROUPS)[number],
-    unknown[]
-  >;
+type SubscriptionPlanGroup = (typeof SUBSCRIPTION_PLAN_GROUPS)[number];
+
+export function emptySubscriptionPlans(): Record<SubscriptionPlanGroup, unknown[]> {
+  const plans: Partial<Record<SubscriptionPlanGroup, unknown[]>> = {};
+  for (const group of SUBSCRIPTION_PLAN_GROUPS) plans[group] = [];
+  // Every group was just filled in.
+  return plans as Record<SubscriptionPlanGroup, unknown[]>;
 }
 
 /** Name shown when someone validates a user name (transfer, coupon): the full name once known, else the user name. */

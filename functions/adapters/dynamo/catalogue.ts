@@ -3,30 +3,19 @@
  * keys.costPrice). Plans change by optimistic concurrency on `updatedAt`, so two admins editing
  * the same plan never silently overwrite each other.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isPlanType, type PlanType } from '../../../shared/constants.js';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlanType } from '../../../shared/constants.js';
 import type { CostPrice, Plan } from '../../domain/catalogue.js';
 import type { CatalogueStore, CreatePlanResult, ReplacePlanResult } from '../../ports/catalogue.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
-import { isConditionFailure, queryPrefix } from './partition.js';
-
-export const PLAN_ENTITY = 'Plan';
-export const COST_PRICE_ENTITY = 'CostPrice';
+import { isConditionFailure } from './conditions.js';
+import { conditionalUpdate } from './conditional-writes.js';
+import { COST_PRICE_ENTITY, PLAN_ENTITY, stored } from './items.js';
+import { queryPrefix } from './partition.js';
 
 function planItem(plan: Plan): Record<string, unknown> {
   return { ...keys.plan(plan.planId), entity: PLAN_ENTITY, ...plan };
-}
-
-function planFromItem(item: Record<string, unknown>): Plan {
-  const { pk: _pk, sk: _sk, entity: _entity, ...plan } = item;
-  return { ...(plan as unknown as Plan), supplierPlanIds: (plan.supplierPlanIds as Plan['supplierPlanIds'] | undefined) ?? {} };
-}
-
-function costPriceFromItem(item: Record<string, unknown>): CostPrice | undefined {
-  return isPlanType(item.planType)
-    ? { planType: item.planType, costPriceKobo: Number(item.costPriceKobo), updatedAt: String(item.updatedAt) }
-    : undefined;
 }
 
 /** Replaces a plan only if it is still as the caller read it (same updatedAt). */
@@ -49,30 +38,22 @@ export async function replacePlanIfUnchanged(plan: Plan, readUpdatedAt: string):
 
 export async function getPlan(planId: number): Promise<Plan | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.plan(planId), ConsistentRead: true }));
-  return Item && Item.entity === PLAN_ENTITY ? planFromItem(Item) : undefined;
+  return Item && Item.entity === PLAN_ENTITY ? stored.plan.read(Item) : undefined;
 }
 
 export async function listPlans(): Promise<Plan[]> {
-  return (await queryPrefix(partitionQuery.plans, { consistent: true })).filter((item) => item.entity === PLAN_ENTITY).map(planFromItem);
+  return (await queryPrefix(partitionQuery.plans, { consistent: true })).filter((item) => item.entity === PLAN_ENTITY).map((item) => stored.plan.read(item));
 }
 
 /** Sets a plan's cost only (the cost price of its type changed); false when the plan is gone. */
-export async function setPlanCost(planId: number, planCostPriceKobo: number, now: Date): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.plan(planId),
-        UpdateExpression: 'SET planCostPriceKobo = :cost, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':cost': planCostPriceKobo, ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export function setPlanCost(planId: number, planCostPriceKobo: number, now: Date): Promise<boolean> {
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.plan(planId),
+    UpdateExpression: 'SET planCostPriceKobo = :cost, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':cost': planCostPriceKobo, ':now': now.toISOString() },
+  });
 }
 
 export const dynamoCatalogue: CatalogueStore = {
@@ -104,12 +85,12 @@ export const dynamoCatalogue: CatalogueStore = {
 
   async listCostPrices() {
     const items = await queryPrefix(partitionQuery.costPrices, { consistent: true });
-    return items.filter((item) => item.entity === COST_PRICE_ENTITY).flatMap((item) => costPriceFromItem(item) ?? []);
+    return items.filter((item) => item.entity === COST_PRICE_ENTITY).map((item) => stored.costPrice.read(item));
   },
 
   async getCostPrice(planType: PlanType) {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.costPrice(planType), ConsistentRead: true }));
-    return Item && Item.entity === COST_PRICE_ENTITY ? costPriceFromItem(Item) : undefined;
+    return Item && Item.entity === COST_PRICE_ENTITY ? stored.costPrice.read(Item) : undefined;
   },
 
   async setCostPrice(planType, costPriceKobo, now) {

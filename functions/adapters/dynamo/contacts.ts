@@ -9,23 +9,11 @@ import { contactExpiry, type Contact } from '../../domain/contacts.js';
 import type { ContactStore } from '../../ports/contacts.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
-import { isConditionFailure, queryPrefix } from './partition.js';
+import { isConditionFailure } from './conditions.js';
+import { CONTACT_ENTITY, stored } from './items.js';
+import { queryPrefix } from './partition.js';
 
-export const CONTACT_ENTITY = 'Contact';
 const TTL = TABLE_KEYS.ttlAttribute;
-
-function contactFromItem(item: Record<string, unknown>): Contact {
-  return {
-    contactId: item.contactId as string,
-    userId: item.userId as string,
-    contactName: item.contactName as string,
-    contactNumber: item.contactNumber as string,
-    contactNetwork: item.contactNetwork as Contact['contactNetwork'],
-    createdAt: item.createdAt as string,
-    lastUsedAt: (item.lastUsedAt as string | undefined) ?? (item.createdAt as string),
-    expiresAt: Number(item[TTL]),
-  };
-}
 
 const epoch = (now: Date) => Math.floor(now.getTime() / 1000);
 
@@ -34,7 +22,7 @@ async function listContacts(userId: string, now: Date): Promise<Contact[]> {
     consistent: true,
     filter: { expression: '#entity = :entity AND #ttl > :now', names: { '#entity': 'entity', '#ttl': TTL }, values: { ':entity': CONTACT_ENTITY, ':now': epoch(now) } },
   });
-  return items.map(contactFromItem);
+  return items.map((item) => stored.contact.read(item));
 }
 
 /** The contact's key if it still lives (owner's partition, not expired): every write is conditional on it. */
@@ -76,7 +64,7 @@ export const dynamoContacts: ContactStore = {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes ? contactFromItem(Attributes) : undefined;
+      return Attributes ? stored.contact.read(Attributes) : undefined;
     } catch (error) {
       if (isConditionFailure(error)) return undefined;
       throw error;

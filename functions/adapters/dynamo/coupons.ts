@@ -11,28 +11,14 @@ import type { TransactionDraft } from '../../domain/transactions.js';
 import type { CouponStore, RedeemResult } from '../../ports/coupons.js';
 import { formatNaira } from '../../../shared/money.js';
 import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
+import { COUPON_ENTITY, stored } from './items.js';
 import { keys } from './keys.js';
 import { writeWalletChange } from './ledger.js';
 
-export const COUPON_ENTITY = 'Coupon';
-
-function couponFromItem(item: Record<string, unknown>): Coupon {
-  return {
-    code: item.code as string,
-    ownerUserId: item.ownerUserId as string,
-    ownerUserName: item.ownerUserName as string,
-    amountKobo: Number(item.amountKobo),
-    used: item.used === true,
-    createdAt: item.createdAt as string,
-    createdBy: item.createdBy as string,
-    usedAt: item.usedAt as string | undefined,
-    transactionId: item.transactionId as string | undefined,
-  };
-}
-
 export async function getCoupon(code: string): Promise<Coupon | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.coupon(normaliseCouponCode(code)), ConsistentRead: true }));
-  return Item && Item.entity === COUPON_ENTITY ? couponFromItem(Item) : undefined;
+  return Item && Item.entity === COUPON_ENTITY ? stored.coupon.read(Item) : undefined;
 }
 
 export const dynamoCoupons: CouponStore = {
@@ -47,7 +33,7 @@ export const dynamoCoupons: CouponStore = {
       );
       return true;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   },

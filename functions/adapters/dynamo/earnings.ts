@@ -7,54 +7,26 @@
  *  - Withdrawing is ONE write through the ledger: wallet credit (seq condition) + an `earning`
  *    record + the earnings item emptied (condition: it still holds exactly what was read).
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType } from '../../../shared/constants.js';
 import { earningWithdrawalDraft, NO_EARNINGS, type Earnings, type Referral } from '../../domain/earnings.js';
 import type { EarningsStore, RewardResult, WithdrawEarningsResult } from '../../ports/money.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
-import { cancellationCodes, writeWalletChange } from './ledger.js';
-
-export const REFERRAL_ENTITY = 'Referral';
-export const EARNINGS_ENTITY = 'Earnings';
+import { EARNINGS_ENTITY, REFERRAL_ENTITY, stored } from './items.js';
+import { writeWalletChange } from './ledger.js';
+import { queryPrefix } from './partition.js';
+import { retryOnConflict } from './retry.js';
+import { transactWrite } from './conditional-writes.js';
 
 export async function getEarnings(userId: string): Promise<Earnings> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.earnings(userId), ConsistentRead: true }));
-  if (!Item) return NO_EARNINGS;
-  return {
-    earningBalanceKobo: Number(Item.earningBalanceKobo ?? 0),
-    totalEarnedKobo: Number(Item.totalEarnedKobo ?? 0),
-    totalWithdrawnKobo: Number(Item.totalWithdrawnKobo ?? 0),
-  };
+  return Item ? stored.earnings.read(Item) : NO_EARNINGS;
 }
 
 export async function listReferrals(userId: string): Promise<Referral[]> {
-  const { pk, skPrefix } = partitionQuery.referrals(userId);
-  const referrals: Referral[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.entity !== REFERRAL_ENTITY) continue;
-      referrals.push({
-        referredUserId: item.referredUserId as string,
-        userName: item.userName as string,
-        amountEarnedKobo: Number(item.amountEarnedKobo ?? 0),
-        createdAt: item.createdAt as string,
-        rewardedAt: item.rewardedAt as string | undefined,
-        rewardId: item.rewardId as string | undefined,
-      });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return referrals;
+  const items = await queryPrefix(partitionQuery.referrals(userId));
+  return items.filter((item) => item.entity === REFERRAL_ENTITY).map((item) => stored.referral.read(item));
 }
 
 /** The referral item written in the registration transaction (see users.createUser). */
@@ -78,102 +50,102 @@ export async function rewardReferral(input: {
   now: Date;
 }): Promise<RewardResult> {
   const nowIso = input.now.toISOString();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.referral(input.referrerId, input.referred.userId),
-                // Upsert: users registered before referral items existed are rewarded all the same.
-                UpdateExpression:
-                  'SET entity = :entity, referrerId = :referrerId, referredUserId = :referredUserId, userName = :userName, amountEarnedKobo = :amount, ' +
-                  'rewardedAt = :now, rewardId = :rewardId, createdAt = if_not_exists(createdAt, :now)',
-                ConditionExpression: 'attribute_not_exists(rewardedAt)',
-                ExpressionAttributeValues: {
-                  ':entity': REFERRAL_ENTITY,
-                  ':referrerId': input.referrerId,
-                  ':referredUserId': input.referred.userId,
-                  ':userName': input.referred.userName,
-                  ':amount': input.amountKobo,
-                  ':now': nowIso,
-                  ':rewardId': input.rewardId,
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.earnings(input.referrerId),
-                UpdateExpression:
-                  'SET entity = :entity, userId = :userId, updatedAt = :now ADD earningBalanceKobo :amount, totalEarnedKobo :amount, rewardCount :one',
-                ExpressionAttributeValues: { ':entity': EARNINGS_ENTITY, ':userId': input.referrerId, ':now': nowIso, ':amount': input.amountKobo, ':one': 1 },
-              },
-            },
-          ],
-        }),
-      );
-      return { kind: 'rewarded' };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') return { kind: 'already_rewarded' };
-      if (codes.includes('TransactionConflict') && attempt < 8) {
-        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
-        continue;
-      }
-      throw error;
-    }
-  }
+  const result = await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.referral(input.referrerId, input.referred.userId),
+          // Upsert: users registered before referral items existed are rewarded all the same.
+          UpdateExpression:
+            'SET entity = :entity, referrerId = :referrerId, referredUserId = :referredUserId, userName = :userName, amountEarnedKobo = :amount, ' +
+            'rewardedAt = :now, rewardId = :rewardId, createdAt = if_not_exists(createdAt, :now)',
+          ConditionExpression: 'attribute_not_exists(rewardedAt)',
+          ExpressionAttributeValues: {
+            ':entity': REFERRAL_ENTITY,
+            ':referrerId': input.referrerId,
+            ':referredUserId': input.referred.userId,
+            ':userName': input.referred.userName,
+            ':amount': input.amountKobo,
+            ':now': nowIso,
+            ':rewardId': input.rewardId,
+          },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.earnings(input.referrerId),
+          UpdateExpression:
+            'SET entity = :entity, userId = :userId, updatedAt = :now ADD earningBalanceKobo :amount, totalEarnedKobo :amount, rewardCount :one',
+          ExpressionAttributeValues: { ':entity': EARNINGS_ENTITY, ':userId': input.referrerId, ':now': nowIso, ':amount': input.amountKobo, ':one': 1 },
+        },
+      },
+    ],
+    `referral reward ${input.rewardId}`,
+  );
+  // Only the referral item is conditional: it failing means this reward was paid before.
+  return result.ok ? { kind: 'rewarded' } : { kind: 'already_rewarded' };
 }
 
 const MAX_EARNINGS_ATTEMPTS = 10;
+
+/** The earnings item changed between the read and the write (a reward arrived, or another withdrawal won). */
+class EarningsMovedError extends Error {
+  constructor(userId: string, options?: ErrorOptions) {
+    super(`earnings of ${userId} kept changing`, options);
+    this.name = 'EarningsMovedError';
+  }
+}
 
 export async function withdrawEarnings(
   user: { userId: string; userName: string; userType: UserType },
   newId: () => string,
   now: () => Date,
 ): Promise<WithdrawEarningsResult> {
-  for (let attempt = 0; attempt < MAX_EARNINGS_ATTEMPTS; attempt++) {
-    const earnings = await getEarnings(user.userId);
-    if (earnings.earningBalanceKobo <= 0) return { kind: 'nothing_to_withdraw' };
-    const amountKobo = earnings.earningBalanceKobo;
-    const at = now();
-    const outcome = await writeWalletChange({
-      direction: 'credit',
-      draft: earningWithdrawalDraft({ id: newId(), user, amountKobo, now: at }),
-      now: at,
-      extraItems: () => [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.earnings(user.userId),
-            UpdateExpression: 'SET earningBalanceKobo = :zero, updatedAt = :now ADD totalWithdrawnKobo :amount',
-            ConditionExpression: 'earningBalanceKobo = :expected',
-            ExpressionAttributeValues: { ':zero': 0, ':now': at.toISOString(), ':amount': amountKobo, ':expected': amountKobo },
+  return retryOnConflict<WithdrawEarningsResult>(
+    async () => {
+      const earnings = await getEarnings(user.userId);
+      if (earnings.earningBalanceKobo <= 0) return { kind: 'nothing_to_withdraw' };
+      const amountKobo = earnings.earningBalanceKobo;
+      const at = now();
+      const outcome = await writeWalletChange({
+        direction: 'credit',
+        draft: earningWithdrawalDraft({ id: newId(), user, amountKobo, now: at }),
+        now: at,
+        extraItems: () => [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.earnings(user.userId),
+              UpdateExpression: 'SET earningBalanceKobo = :zero, updatedAt = :now ADD totalWithdrawnKobo :amount',
+              ConditionExpression: 'earningBalanceKobo = :expected',
+              ExpressionAttributeValues: { ':zero': 0, ':now': at.toISOString(), ':amount': amountKobo, ':expected': amountKobo },
+            },
           },
-        },
-      ],
-    });
-    switch (outcome.kind) {
-      case 'written':
-        return {
-          kind: 'withdrawn',
-          record: outcome.record,
-          earnings: { ...earnings, earningBalanceKobo: 0, totalWithdrawnKobo: earnings.totalWithdrawnKobo + amountKobo },
-        };
-      case 'extra_condition_failed':
-        // Earnings moved meanwhile (a reward arrived, or another withdrawal won): read again.
-        continue;
-      case 'record_exists':
-        continue;
-      case 'insufficient_balance':
-        throw new Error('a credit cannot be short of balance');
-    }
-  }
-  throw new Error(`earnings of ${user.userId} kept changing`);
+        ],
+      });
+      switch (outcome.kind) {
+        case 'written':
+          return {
+            kind: 'withdrawn',
+            record: outcome.record,
+            earnings: { ...earnings, earningBalanceKobo: 0, totalWithdrawnKobo: earnings.totalWithdrawnKobo + amountKobo },
+          };
+        case 'extra_condition_failed':
+        case 'record_exists':
+          throw new EarningsMovedError(user.userId);
+        case 'insufficient_balance':
+          throw new Error('a credit cannot be short of balance');
+      }
+    },
+    {
+      attempts: MAX_EARNINGS_ATTEMPTS,
+      what: `earnings withdrawal of ${user.userId}`,
+      alsoRetry: (error) => error instanceof EarningsMovedError,
+      giveUp: (cause) => new EarningsMovedError(user.userId, { cause }),
+    },
+  );
 }
 
 export const dynamoEarnings: EarningsStore = { get: getEarnings, listReferrals, reward: rewardReferral, withdraw: withdrawEarnings };

@@ -9,12 +9,12 @@ import type { PaymentProvider } from '../../../shared/events.js';
 import type { PaymentIntent, ReservedAccount } from '../../domain/funding.js';
 import type { TransactionDraft } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
+import { PAYMENT_INTENT_ENTITY, stored } from './items.js';
 import { keys } from './keys.js';
 import { writeWalletChange } from './ledger.js';
 import { getTransaction } from './transactions.js';
 import type { FundingCreditResult, FundingStore } from '../../ports/money.js';
-
-export const PAYMENT_INTENT_ENTITY = 'PaymentIntent';
 
 export async function createPaymentIntent(intent: PaymentIntent): Promise<void> {
   await db().send(
@@ -40,9 +40,7 @@ export async function setPaymentIntentLink(provider: PaymentProvider, reference:
 
 export async function getPaymentIntent(provider: PaymentProvider, reference: string): Promise<PaymentIntent | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.paymentIntent(provider, reference), ConsistentRead: true }));
-  if (!Item || Item.entity !== PAYMENT_INTENT_ENTITY) return undefined;
-  const { pk: _pk, sk: _sk, entity: _entity, ...intent } = Item;
-  return intent as PaymentIntent;
+  return Item && Item.entity === PAYMENT_INTENT_ENTITY ? stored.paymentIntent.read(Item) : undefined;
 }
 
 /**
@@ -99,11 +97,10 @@ export async function saveReservedAccounts(userId: string, accounts: ReservedAcc
     );
     return accounts;
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.userProfile(userId), ProjectionExpression: 'accountNumbers', ConsistentRead: true }),
-    );
-    return (Item?.accountNumbers as ReservedAccount[] | undefined) ?? [];
+    if (!isConditionFailure(error)) throw error;
+    const Key = keys.userProfile(userId);
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ProjectionExpression: 'accountNumbers', ConsistentRead: true }));
+    return Item ? stored.reservedAccounts.read(Item, Key).accountNumbers : [];
   }
 }
 

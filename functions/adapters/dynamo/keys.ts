@@ -3,6 +3,7 @@
  * themselves; they call these.
  */
 import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
+import { WALLET_ENTITY } from './items.js';
 
 const { indexes } = TABLE_KEYS;
 
@@ -98,7 +99,7 @@ export const upgradeOutboxListing = (since: string, userId: string) => ({
 /** A fresh wallet: written in the same transaction that creates the user. */
 export const newWalletItem = (userId: string, now: string) => ({
   ...keys.wallet(userId),
-  entity: 'Wallet',
+  entity: WALLET_ENTITY,
   userId,
   balanceKobo: 0,
   seq: 0,

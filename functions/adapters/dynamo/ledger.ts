@@ -11,25 +11,25 @@
  * a bounded number of times. When the record already exists, nothing moved: the existing record
  * is returned as an idempotent replay if it is the same request, else a named mismatch.
  */
-import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundIdFor } from '../../domain/ids.js';
-import { backoffMs, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
+import { planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
 import { db, tableName } from './client.js';
+import { failedConditions } from './conditions.js';
+import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
+import { retryOnConflict } from './retry.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
 
 /** Attempts per balance change. With full-jitter backoff this absorbs dozens of concurrent writers on one wallet. */
 export const WALLET_WRITE_MAX_ATTEMPTS = 40;
-export const BACKOFF_BASE_MS = 5;
-export const BACKOFF_CAP_MS = 200;
 
 export class WalletContentionError extends Error {
-  constructor(userId: string, attempts: number) {
-    super(`wallet of ${userId} kept changing: gave up after ${attempts} attempts (nothing was written)`);
+  constructor(userId: string, attempts: number, cause?: unknown) {
+    super(`wallet of ${userId} kept changing: gave up after ${attempts} attempts (nothing was written)`, { cause });
     this.name = 'WalletContentionError';
   }
 }
@@ -43,14 +43,11 @@ export class InvalidLedgerAmountError extends Error {
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export async function readWallet(userId: string): Promise<WalletState> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.wallet(userId), ProjectionExpression: 'balanceKobo, seq', ConsistentRead: true }),
-  );
+  const Key = keys.wallet(userId);
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ProjectionExpression: 'balanceKobo, seq', ConsistentRead: true }));
   if (!Item) return { balanceKobo: 0, seq: 0, exists: false };
-  return { balanceKobo: Number(Item.balanceKobo ?? 0), seq: Number(Item.seq ?? 0), exists: true };
+  return stored.wallet.read(Item, Key);
 }
 
 export function walletUpdate(userId: string, change: WalletChange, nowIso: string): TransactItem {
@@ -59,7 +56,7 @@ export function walletUpdate(userId: string, change: WalletChange, nowIso: strin
     ':balance': change.balanceAfterKobo,
     ':nextSeq': change.nextSeq,
     ':now': nowIso,
-    ':entity': 'Wallet',
+    ':entity': WALLET_ENTITY,
     ':userId': userId,
   };
   if (!change.createsWallet) values[':expectedSeq'] = change.expectedSeq;
@@ -97,61 +94,63 @@ export type WalletWriteOutcome =
   /** The condition of extra item `index` (0-based among the extras) did not hold. */
   | { kind: 'extra_condition_failed'; index: number };
 
-export function cancellationCodes(error: unknown): string[] | undefined {
-  if (error instanceof TransactionCanceledException || (error as Error | undefined)?.name === 'TransactionCanceledException') {
-    return ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
-  }
-  return undefined;
-}
+/** A wallet's seq condition failed (items `0 … walletCount - 1`): it moved since it was read, so read again and retry. */
+export const walletMoved =
+  (walletCount: number) =>
+  (error: unknown): boolean =>
+    failedConditions(error)?.some((index) => index < walletCount) ?? false;
 
 /** The core loop: read, plan, transact; retry only when the wallet moved. */
 export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWriteOutcome> {
   const { draft } = spec;
   if (!Number.isSafeInteger(draft.amountKobo) || draft.amountKobo <= 0) throw new InvalidLedgerAmountError(draft.amountKobo);
   const planFor = (wallet: WalletState) => (spec.direction === 'debit' ? planDebit(wallet, draft.amountKobo) : planCredit(wallet, draft.amountKobo));
-  for (let attempt = 0; attempt < WALLET_WRITE_MAX_ATTEMPTS; attempt++) {
-    // A known wallet that allows the change saves a read; one that refuses it is read again, so a
-    // credit that landed after it was read is never missed.
-    const known = attempt === 0 && spec.knownWallet && planFor(spec.knownWallet).ok ? spec.knownWallet : undefined;
-    const wallet = known ?? (await readWallet(draft.userId));
-    const plan = planFor(wallet);
-    if (!plan.ok) {
-      if (plan.reason === 'insufficient_balance') return { kind: 'insufficient_balance', balanceKobo: wallet.balanceKobo };
-      throw new InvalidLedgerAmountError(draft.amountKobo);
-    }
-    const nowIso = (spec.now ?? new Date()).toISOString();
-    const record: TransactionRecord = {
-      ...draft,
-      balanceBeforeKobo: plan.change.balanceBeforeKobo,
-      balanceAfterKobo: plan.change.balanceAfterKobo,
-      walletSeq: plan.change.nextSeq,
-    };
-    const extras = spec.extraItems?.(record) ?? [];
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            walletUpdate(draft.userId, plan.change, nowIso),
-            { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-            ...extras,
-          ],
-        }),
-      );
-      return { kind: 'written', record };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[1] === 'ConditionalCheckFailed') return { kind: 'record_exists' };
-      const extraFailure = codes.slice(2).indexOf('ConditionalCheckFailed');
-      if (extraFailure >= 0) return { kind: 'extra_condition_failed', index: extraFailure };
-      if (codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict')) {
-        await sleep(backoffMs(attempt, BACKOFF_BASE_MS, BACKOFF_CAP_MS));
-        continue;
+  return retryOnConflict(
+    async (attempt) => {
+      // A known wallet that allows the change saves a read; one that refuses it is read again, so a
+      // credit that landed after it was read is never missed.
+      const known = attempt === 0 && spec.knownWallet && planFor(spec.knownWallet).ok ? spec.knownWallet : undefined;
+      const wallet = known ?? (await readWallet(draft.userId));
+      const plan = planFor(wallet);
+      if (!plan.ok) {
+        if (plan.reason === 'insufficient_balance') return { kind: 'insufficient_balance', balanceKobo: wallet.balanceKobo };
+        throw new InvalidLedgerAmountError(draft.amountKobo);
       }
-      throw error;
-    }
-  }
-  throw new WalletContentionError(draft.userId, WALLET_WRITE_MAX_ATTEMPTS);
+      const nowIso = (spec.now ?? new Date()).toISOString();
+      const record: TransactionRecord = {
+        ...draft,
+        balanceBeforeKobo: plan.change.balanceBeforeKobo,
+        balanceAfterKobo: plan.change.balanceAfterKobo,
+        walletSeq: plan.change.nextSeq,
+      };
+      const extras = spec.extraItems?.(record) ?? [];
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              walletUpdate(draft.userId, plan.change, nowIso),
+              { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+              ...extras,
+            ],
+          }),
+        );
+        return { kind: 'written', record };
+      } catch (error) {
+        const failed = failedConditions(error) ?? [];
+        if (failed.includes(1)) return { kind: 'record_exists' };
+        const extraFailure = failed.find((index) => index >= 2);
+        if (extraFailure !== undefined) return { kind: 'extra_condition_failed', index: extraFailure - 2 };
+        // The wallet moved (its seq condition) or the write conflicted: read again and retry.
+        throw error;
+      }
+    },
+    {
+      attempts: WALLET_WRITE_MAX_ATTEMPTS,
+      what: `wallet write of ${draft.id}`,
+      alsoRetry: walletMoved(1),
+      giveUp: (cause, attempts) => new WalletContentionError(draft.userId, attempts, cause),
+    },
+  );
 }
 
 /** Same id, same request? Compares what the idempotency key stands for. */

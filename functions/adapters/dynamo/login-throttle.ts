@@ -5,7 +5,6 @@
  * transaction on condition that neither item changed since it was read (each carries a version,
  * bumped by ADD), so parallel guesses cannot slip past the policy.
  */
-import type { CancellationReason } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   accountExpiresAt,
@@ -19,6 +18,7 @@ import {
   type ThrottleCounters,
 } from '../../domain/login-throttle.js';
 import { db, tableName } from './client.js';
+import { cancellationCodes, isConditionFailure } from './conditions.js';
 
 const ENTITY = 'LoginThrottle';
 const PARTITION_PREFIX = 'LOGINTHROTTLE#';
@@ -86,9 +86,9 @@ async function writeIfUnchanged(
     );
     return true;
   } catch (error) {
-    if ((error as Error).name !== 'TransactionCanceledException') throw error;
-    const codes = ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((reason) => reason.Code);
-    if (codes.every((code) => code === undefined || code === 'None' || code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return false;
+    // Lost to a parallel attempt (its version moved, or it was writing the same items): read again.
+    const codes = cancellationCodes(error);
+    if (codes?.every((code) => code === 'None' || code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return false;
     throw error;
   }
 }
@@ -132,7 +132,7 @@ export async function loginSucceeded(ticket: LoginTicket): Promise<void> {
         }),
       );
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailure(error)) throw error;
     }
   };
   await Promise.all([

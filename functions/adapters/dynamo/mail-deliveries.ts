@@ -7,7 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailClaim, MailDeliveryLog } from '../../ports/mail.js';
 import { db, tableName } from './client.js';
 import { keys } from './keys.js';
-import { isConditionFailure } from './partition.js';
+import { isConditionFailure } from './conditions.js';
 
 const ENTITY = 'MailDelivery';
 /** Kept (TTL) longer than any redelivery can come: SQS keeps a message 14 days at most, EventBridge retries for 24 hours. */

@@ -8,14 +8,17 @@
  *    number's digest (condition: unclaimed), in one transaction;
  *  - the webhook URL, giving the user a signing secret when they have none.
  */
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType, VerificationMethod } from '../../../shared/constants.js';
 import type { KycResult, UnpublishedUpgrade, UpgradeResult } from '../../domain/profile.js';
 import type { UpgradeOutbox } from '../../domain/sweeper.js';
 import type { TransactionDraft } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, listingQuery, upgradeOutboxListing } from './keys.js';
-import { cancellationCodes, writeWalletChange } from './ledger.js';
+import { isConditionFailure } from './conditions.js';
+import { stored } from './items.js';
+import { writeWalletChange } from './ledger.js';
+import { conditionalUpdate, transactWrite } from './conditional-writes.js';
 
 const OUTBOX_NAMES = { '#outboxPk': GSI.byOpenSince.partitionKey, '#outboxSk': GSI.byOpenSince.sortKey };
 const outboxValues = (listing: ReturnType<typeof upgradeOutboxListing>) => ({
@@ -87,77 +90,49 @@ export async function listUnpublishedUpgrades(limit: number, upgradedBefore: Dat
       Limit: limit,
     }),
   );
-  return (page.Items ?? []).map((item) => ({
-    userId: String(item.userId),
-    userName: String(item.userName),
-    referredBy: typeof item.referredBy === 'string' ? item.referredBy : null,
-    transactionId: String(item.upgradeTransactionId),
-    upgradedAt: String(item.upgradedAt),
-  }));
+  return (page.Items ?? []).map((item) => stored.upgradeOutbox.read(item));
 }
 
 export const dynamoUpgradeOutbox: UpgradeOutbox = { listUnpublished: listUnpublishedUpgrades, markPublished: markUpgradePublished };
 
 /** An admin sets any user type (no fee, no reward). False when the user does not exist. */
-export async function setUserType(userId: string, userType: UserType, now: Date): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userProfile(userId),
-        UpdateExpression: 'SET userType = :type, userTypeChangedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':type': userType, ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+export function setUserType(userId: string, userType: UserType, now: Date): Promise<boolean> {
+  return conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.userProfile(userId),
+    UpdateExpression: 'SET userType = :type, userTypeChangedAt = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':type': userType, ':now': now.toISOString() },
+  });
 }
 
 export async function saveKyc(input: { userId: string; method: VerificationMethod; number: string; digest: string; verifiedName: string; now: Date }): Promise<KycResult> {
   const nowIso = input.now.toISOString();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.userProfile(input.userId),
-                UpdateExpression: 'SET #method = :number, kycMethod = :method, kycVerifiedAt = :now, kycVerifiedName = :name',
-                ConditionExpression:
-                  'attribute_exists(pk) AND (attribute_not_exists(nin) OR attribute_type(nin, :null)) AND (attribute_not_exists(bvn) OR attribute_type(bvn, :null))',
-                ExpressionAttributeNames: { '#method': input.method },
-                ExpressionAttributeValues: { ':number': input.number, ':method': input.method, ':now': nowIso, ':name': input.verifiedName, ':null': 'NULL' },
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.kycClaim(input.method, input.digest), entity: 'KycClaim', userId: input.userId, method: input.method, createdAt: nowIso },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
-      return { kind: 'saved' };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') return { kind: 'already_set' };
-      if (codes[1] === 'ConditionalCheckFailed') return { kind: 'number_in_use' };
-      if (codes.includes('TransactionConflict') && attempt < 5) {
-        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
-        continue;
-      }
-      throw error;
-    }
-  }
+  const result = await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.userProfile(input.userId),
+          UpdateExpression: 'SET #method = :number, kycMethod = :method, kycVerifiedAt = :now, kycVerifiedName = :name',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(nin) OR attribute_type(nin, :null)) AND (attribute_not_exists(bvn) OR attribute_type(bvn, :null))',
+          ExpressionAttributeNames: { '#method': input.method },
+          ExpressionAttributeValues: { ':number': input.number, ':method': input.method, ':now': nowIso, ':name': input.verifiedName, ':null': 'NULL' },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.kycClaim(input.method, input.digest), entity: 'KycClaim', userId: input.userId, method: input.method, createdAt: nowIso },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    `KYC of ${input.userId}`,
+  );
+  if (result.ok) return { kind: 'saved' };
+  return result.failed.includes(0) ? { kind: 'already_set' } : { kind: 'number_in_use' };
 }
 
 /** Sets the webhook URL; keeps the existing signing secret or stores `newSecret`. Answers the secret in force. */
@@ -173,9 +148,9 @@ export async function saveWebhookUrl(userId: string, webhookUrl: string, newSecr
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return { webhookSecret: String(result.Attributes?.webhookSecret ?? newSecret) };
+    return { webhookSecret: stored.webhookSecret.read(result.Attributes ?? {}, keys.userProfile(userId)).webhookSecret ?? newSecret };
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

@@ -7,10 +7,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentProvider } from '../../../shared/events.js';
 import { db, tableName } from './client.js';
+import { PROVIDER_EVENT_ENTITY, stored } from './items.js';
 import { keys } from './keys.js';
 import type { ProviderEvent, ProviderEventStatus, ProviderEventStore, ReceiveResult } from '../../ports/money.js';
 
-export const PROVIDER_EVENT_ENTITY = 'ProviderEvent';
 /** Kept for audits this long (TTL); replays after that still credit nothing twice (ledger ids). */
 const RETENTION_SECONDS = 400 * 24 * 60 * 60;
 
@@ -41,23 +41,12 @@ export async function receiveProviderEvent(input: { provider: PaymentProvider; e
   );
   const old = result.Attributes;
   if (!old || old.entity === undefined) return { kind: 'new' };
-  return { kind: 'duplicate', status: (old.status as ProviderEventStatus | undefined) ?? 'received' };
+  return { kind: 'duplicate', status: stored.providerEventStatus.read(old, keys.providerEvent(input.provider, input.eventKey)).status };
 }
 
 export async function getProviderEvent(provider: PaymentProvider, eventKey: string): Promise<ProviderEvent | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.providerEvent(provider, eventKey), ConsistentRead: true }));
-  if (!Item || Item.entity !== PROVIDER_EVENT_ENTITY) return undefined;
-  return {
-    provider: Item.provider as PaymentProvider,
-    eventKey: Item.eventKey as string,
-    eventType: Item.eventType as string,
-    rawBody: Item.rawBody as string,
-    receivedAt: Item.receivedAt as string,
-    deliveries: Number(Item.deliveries ?? 1),
-    status: (Item.status as ProviderEventStatus | undefined) ?? 'received',
-    outcome: Item.outcome as string | undefined,
-    processedAt: Item.processedAt as string | undefined,
-  };
+  return Item && Item.entity === PROVIDER_EVENT_ENTITY ? stored.providerEvent.read(Item) : undefined;
 }
 
 /** Notes how an event ended (processed: money moved or was already moved; ignored: nothing to do). */

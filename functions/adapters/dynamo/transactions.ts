@@ -12,21 +12,11 @@ import { isOpen } from '../../domain/purchase-state.js';
 import { isPurchase, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
+import { conditionalUpdate } from './conditional-writes.js';
+import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
-
-export const TRANSACTION_ENTITY = 'Transaction';
-
-const STORAGE_ONLY = new Set([
-  'pk',
-  'sk',
-  'entity',
-  GSI.byUserCreatedAt.partitionKey,
-  GSI.byUserCreatedAt.sortKey,
-  GSI.byKindCreatedAt.partitionKey,
-  GSI.byKindCreatedAt.sortKey,
-  GSI.byOpenSince.partitionKey,
-  GSI.byOpenSince.sortKey,
-]);
+import { queryAll } from './paginate.js';
 
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
@@ -42,15 +32,9 @@ export function transactionItem(record: TransactionRecord): Record<string, unkno
   };
 }
 
-export function recordFromItem(item: Record<string, unknown>): TransactionRecord {
-  const record: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(item)) if (!STORAGE_ONLY.has(name)) record[name] = value;
-  return record as unknown as TransactionRecord;
-}
-
 /** For other areas holding raw items (e.g. the session's recent transactions): the API view. */
 export function transactionViewOfItem(item: Record<string, unknown>): TransactionView {
-  return toTransactionView(recordFromItem(item));
+  return toTransactionView(stored.transaction.read(item));
 }
 
 /** `REMOVE` clause that takes a purchase (or withdrawal) out of the sweepers' sparse index. */
@@ -69,24 +53,9 @@ export function boundedAttempt(attempt: SupplierAttempt): SupplierAttempt {
   return { ...attempt, request: bound(attempt.request), response: bound(attempt.response) };
 }
 
-function isConditionFailure(error: unknown): boolean {
-  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
-}
-
-/** Runs a conditional update; false when the condition did not hold. */
-async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
-  try {
-    await db().send(new UpdateCommand(input));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 export async function getTransaction(id: string): Promise<TransactionRecord | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.transaction(id), ConsistentRead: true }));
-  return Item && Item.entity === TRANSACTION_ENTITY ? recordFromItem(Item) : undefined;
+  return Item && Item.entity === TRANSACTION_ENTITY ? stored.transaction.read(Item) : undefined;
 }
 
 const OPEN_VALUES = { ':processing': 'processing', ':pending': 'pending' } as const;
@@ -167,15 +136,8 @@ function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partiti
   };
 }
 
-async function queryAll(input: QueryCommandInput): Promise<TransactionRecord[]> {
-  const records: TransactionRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey }));
-    for (const item of page.Items ?? []) records.push(recordFromItem(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return records;
+async function listRecords(input: QueryCommandInput): Promise<TransactionRecord[]> {
+  return (await queryAll(input)).map((item) => stored.transaction.read(item));
 }
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
@@ -254,7 +216,7 @@ export const dynamoTransactions: TransactionStore = {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return result.Attributes ? recordFromItem(result.Attributes) : undefined;
+      return result.Attributes ? stored.transaction.read(result.Attributes) : undefined;
     } catch (error) {
       if (isConditionFailure(error)) return undefined;
       throw error;
@@ -310,7 +272,7 @@ export const dynamoTransactions: TransactionStore = {
       if (isConditionFailure(error)) return;
       throw error;
     }
-    const length = (appended.Attributes?.requeries as unknown[] | undefined)?.length ?? 0;
+    const length = stored.requeries.read(appended.Attributes ?? {}, keys.transaction(id)).requeries?.length ?? 0;
     const excess = length - MAX_KEPT_REQUERIES;
     if (excess <= 0) return;
     // Drop the oldest. If another append came in between, the sizes differ and the next append trims all the excess.
@@ -365,11 +327,14 @@ export const dynamoTransactions: TransactionStore = {
         ExclusiveStartKey: decodeCursor(cursor),
       }),
     );
-    const items: OpenTransactionRef[] = (page.Items ?? []).map((item) => ({ id: item.id as string, openSince: item.createdAt as string }));
+    const items: OpenTransactionRef[] = (page.Items ?? []).map((item) => {
+      const { id, createdAt } = stored.openTransaction.read(item);
+      return { id, openSince: createdAt };
+    });
     return { items, cursor: encodeCursor(page.LastEvaluatedKey) };
   },
 
-  listForUser: (userId, filter) => queryAll(listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)),
+  listForUser: (userId, filter) => listRecords(listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)),
 
-  listAll: (filter) => queryAll(listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter)),
+  listAll: (filter) => listRecords(listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter)),
 };

@@ -9,15 +9,16 @@
  * jittered backoff after re-reading both wallets, so both settle and neither can deadlock.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { backoffMs, planCredit, planDebit } from '../../domain/ledger.js';
+import { planCredit, planDebit } from '../../domain/ledger.js';
 import type { TransferDrafts } from '../../domain/transfers.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
 import type { TransferWriteResult as TransferResult } from '../../ports/money.js';
 import { db, tableName } from './client.js';
-import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, cancellationCodes, compareReplay, readWallet, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS } from './ledger.js';
+import { failedConditions } from './conditions.js';
+import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS } from './ledger.js';
+import { retryOnConflict } from './retry.js';
 import { getTransaction, transactionItem } from './transactions.js';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function replayOf(drafts: TransferDrafts): Promise<TransferResult | undefined> {
   const existing = await getTransaction(drafts.debit.id);
@@ -28,54 +29,56 @@ async function replayOf(drafts: TransferDrafts): Promise<TransferResult | undefi
 export async function transferBetweenWallets(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
   const { debit, credit } = drafts;
   if (debit.userId === credit.userId) throw new Error('a transfer needs two different wallets');
-  for (let attempt = 0; attempt < WALLET_WRITE_MAX_ATTEMPTS; attempt++) {
-    const [senderWallet, receiverWallet] = await Promise.all([readWallet(debit.userId), readWallet(credit.userId)]);
-    const debitPlan = planDebit(senderWallet, debit.amountKobo);
-    if (!debitPlan.ok) {
-      if (debitPlan.reason === 'insufficient_balance') return (await replayOf(drafts)) ?? { kind: 'insufficient_balance', balanceKobo: senderWallet.balanceKobo };
-      throw new Error(`invalid transfer amount ${debit.amountKobo}`);
-    }
-    const creditPlan = planCredit(receiverWallet, credit.amountKobo);
-    if (!creditPlan.ok) throw new Error(`invalid transfer amount ${credit.amountKobo}`);
-    const nowIso = now.toISOString();
-    const debitRecord: TransactionRecord = {
-      ...debit,
-      balanceBeforeKobo: debitPlan.change.balanceBeforeKobo,
-      balanceAfterKobo: debitPlan.change.balanceAfterKobo,
-      walletSeq: debitPlan.change.nextSeq,
-    };
-    const creditRecord: TransactionRecord = {
-      ...credit,
-      balanceBeforeKobo: creditPlan.change.balanceBeforeKobo,
-      balanceAfterKobo: creditPlan.change.balanceAfterKobo,
-      walletSeq: creditPlan.change.nextSeq,
-    };
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            walletUpdate(debit.userId, debitPlan.change, nowIso),
-            walletUpdate(credit.userId, creditPlan.change, nowIso),
-            { Put: { TableName: tableName(), Item: transactionItem(debitRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ],
-        }),
-      );
-      return { kind: 'posted', debit: debitRecord, credit: creditRecord };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[2] === 'ConditionalCheckFailed' || codes[3] === 'ConditionalCheckFailed') {
-        const replay = await replayOf(drafts);
-        if (replay) return replay;
-        throw new Error(`transfer ${debit.id}: a record exists on one side only`);
+  return retryOnConflict(
+    async () => {
+      const [senderWallet, receiverWallet] = await Promise.all([readWallet(debit.userId), readWallet(credit.userId)]);
+      const debitPlan = planDebit(senderWallet, debit.amountKobo);
+      if (!debitPlan.ok) {
+        if (debitPlan.reason === 'insufficient_balance') return (await replayOf(drafts)) ?? { kind: 'insufficient_balance', balanceKobo: senderWallet.balanceKobo };
+        throw new Error(`invalid transfer amount ${debit.amountKobo}`);
       }
-      if (codes[0] === 'ConditionalCheckFailed' || codes[1] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict')) {
-        await sleep(backoffMs(attempt, BACKOFF_BASE_MS, BACKOFF_CAP_MS));
-        continue;
+      const creditPlan = planCredit(receiverWallet, credit.amountKobo);
+      if (!creditPlan.ok) throw new Error(`invalid transfer amount ${credit.amountKobo}`);
+      const nowIso = now.toISOString();
+      const debitRecord: TransactionRecord = {
+        ...debit,
+        balanceBeforeKobo: debitPlan.change.balanceBeforeKobo,
+        balanceAfterKobo: debitPlan.change.balanceAfterKobo,
+        walletSeq: debitPlan.change.nextSeq,
+      };
+      const creditRecord: TransactionRecord = {
+        ...credit,
+        balanceBeforeKobo: creditPlan.change.balanceBeforeKobo,
+        balanceAfterKobo: creditPlan.change.balanceAfterKobo,
+        walletSeq: creditPlan.change.nextSeq,
+      };
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              walletUpdate(debit.userId, debitPlan.change, nowIso),
+              walletUpdate(credit.userId, creditPlan.change, nowIso),
+              { Put: { TableName: tableName(), Item: transactionItem(debitRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
+              { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
+            ],
+          }),
+        );
+        return { kind: 'posted', debit: debitRecord, credit: creditRecord };
+      } catch (error) {
+        if (failedConditions(error)?.some((index) => index >= 2)) {
+          const replay = await replayOf(drafts);
+          if (replay) return replay;
+          throw new Error(`transfer ${debit.id}: a record exists on one side only`);
+        }
+        // A wallet moved (its seq condition) or the write conflicted: read both again and retry.
+        throw error;
       }
-      throw error;
-    }
-  }
-  throw new WalletContentionError(`${debit.userId}+${credit.userId}`, WALLET_WRITE_MAX_ATTEMPTS);
+    },
+    {
+      attempts: WALLET_WRITE_MAX_ATTEMPTS,
+      what: `transfer ${debit.id}`,
+      alsoRetry: walletMoved(2),
+      giveUp: (cause, attempts) => new WalletContentionError(`${debit.userId}+${credit.userId}`, attempts, cause),
+    },
+  );
 }

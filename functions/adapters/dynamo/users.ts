@@ -6,43 +6,19 @@
  * kept for faults.
  */
 import { randomBytes } from 'node:crypto';
-import type { CancellationReason } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { DEFAULT_USER_TYPE, USER_TYPES, type UserType } from '../../../shared/constants.js';
+import { DEFAULT_USER_TYPE, type UserType } from '../../../shared/constants.js';
 import { epochSeconds, loginKind, type UserProfile } from '../../domain/accounts.js';
 import { EMPTY_WALLET } from '../../domain/ledger.js';
 import type { Principal } from '../../ports/users.js';
 import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
-
-export const USER_ENTITY = 'User';
-// The byOpenSince attributes are the upgrade-outbox entry (adapters/dynamo/profile.ts), not profile fields.
-const KEY_ATTRIBUTES = ['pk', 'sk', 'entity', GSI.byKindCreatedAt.partitionKey, GSI.byKindCreatedAt.sortKey, GSI.byOpenSince.partitionKey, GSI.byOpenSince.sortKey];
-
-function asUserType(value: unknown): UserType {
-  return (USER_TYPES as readonly string[]).includes(value as string) ? (value as UserType) : DEFAULT_USER_TYPE;
-}
-
-function toProfile(item: Record<string, unknown>): UserProfile {
-  const profile = { ...item } as Record<string, unknown>;
-  for (const attribute of KEY_ATTRIBUTES) delete profile[attribute];
-  return {
-    ...(profile as unknown as UserProfile),
-    userType: asUserType(item.userType),
-    isAdmin: item.isAdmin === true,
-    isAgent: item.isAgent === true,
-    isCouponVendor: item.isCouponVendor === true,
-    bvn: (item.bvn as string | undefined) ?? null,
-    nin: (item.nin as string | undefined) ?? null,
-    referredBy: (item.referredBy as string | undefined) ?? null,
-    webhookUrl: (item.webhookUrl as string | undefined) ?? null,
-    lastLogin: (item.lastLogin as string | undefined) ?? null,
-    accountNumbers: (item.accountNumbers as UserProfile['accountNumbers'] | undefined) ?? [],
-    tokenVersion: typeof item.tokenVersion === 'number' ? item.tokenVersion : 0,
-  };
-}
+import { EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
+import { queryAll } from './paginate.js';
+import { transactWrite } from './conditional-writes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Principal (used by every HTTP service)
@@ -68,18 +44,14 @@ export async function loadPrincipal(userId: string, tokenVersion: number): Promi
     }),
   );
   const items = Responses?.[table] ?? [];
-  const Item = items.find((item) => item.sk === keys.userProfile(userId).sk);
-  if (!Item || (Item.tokenVersion ?? 0) !== tokenVersion) return undefined;
-  const wallet = items.find((item) => item.sk === keys.wallet(userId).sk);
-  return {
-    userId: Item.userId as string,
-    userName: Item.userName as string,
-    userType: asUserType(Item.userType),
-    isAdmin: Item.isAdmin === true,
-    isAgent: Item.isAgent === true,
-    isCouponVendor: Item.isCouponVendor === true,
-    wallet: wallet ? { balanceKobo: Number(wallet.balanceKobo ?? 0), seq: Number(wallet.seq ?? 0), exists: true } : { ...EMPTY_WALLET },
-  };
+  const profileKey = keys.userProfile(userId);
+  const walletKey = keys.wallet(userId);
+  const profileItem = items.find((item) => item.sk === profileKey.sk);
+  if (!profileItem) return undefined;
+  const { tokenVersion: storedVersion, ...identity } = stored.principal.read(profileItem, profileKey);
+  if (storedVersion !== tokenVersion) return undefined;
+  const walletItem = items.find((item) => item.sk === walletKey.sk);
+  return { ...identity, wallet: walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -102,35 +74,6 @@ export interface NewUser {
 }
 
 export type CreateUserResult = { ok: true; user: UserProfile } | { ok: false; reason: 'user_name_taken' | 'email_taken' };
-
-const TRANSACTION_CONFLICT_RETRIES = 5;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs a transaction; answers the cancellation codes (one per item, 'None' for items that passed)
- * when DynamoDB cancelled it on a condition. A transaction cancelled only because another one
- * held the same items (`TransactionConflict`) is retried with backoff: the retry then sees the
- * winner's writes and fails its condition, or succeeds.
- */
-async function transactWrite(command: TransactWriteCommand): Promise<{ ok: true } | { ok: false; codes: string[] }> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(command);
-      return { ok: true };
-    } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      const reasons = (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
-      const codes = reasons.map((reason) => reason.Code ?? 'None');
-      if (codes.includes('ConditionalCheckFailed')) return { ok: false, codes };
-      if (codes.includes('TransactionConflict') && attempt < TRANSACTION_CONFLICT_RETRIES) {
-        await sleep(20 * 2 ** attempt + Math.random() * 20);
-        continue;
-      }
-      throw error;
-    }
-  }
-}
 
 /**
  * Creates the profile, both uniqueness claims and the empty wallet in one transaction, so a user
@@ -164,8 +107,8 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
   };
   const TableName = tableName();
   const notExists = 'attribute_not_exists(pk)';
-  const command = new TransactWriteCommand({
-    TransactItems: [
+  const result = await transactWrite(
+    [
       {
         Put: {
           TableName,
@@ -176,14 +119,14 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
       {
         Put: {
           TableName,
-          Item: { ...keys.userNameClaim(profile.userName), entity: 'UserNameClaim', userId, createdAt },
+          Item: { ...keys.userNameClaim(profile.userName), entity: USER_NAME_CLAIM_ENTITY, userId, createdAt },
           ConditionExpression: notExists,
         },
       },
       {
         Put: {
           TableName,
-          Item: { ...keys.emailClaim(profile.email), entity: 'EmailClaim', userId, createdAt },
+          Item: { ...keys.emailClaim(profile.email), entity: EMAIL_CLAIM_ENTITY, userId, createdAt },
           ConditionExpression: notExists,
         },
       },
@@ -192,14 +135,13 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
         ? [{ Put: { TableName, Item: newReferralItem(input.referrerId, { userId, userName: profile.userName }, createdAt), ConditionExpression: notExists } }]
         : []),
     ],
-  });
-
-  const result = await transactWrite(command);
+    `registration of ${profile.userName}`,
+  );
   if (result.ok) return { ok: true, user: profile };
-  if (result.codes[1] === 'ConditionalCheckFailed') return { ok: false, reason: 'user_name_taken' };
-  if (result.codes[2] === 'ConditionalCheckFailed') return { ok: false, reason: 'email_taken' };
+  if (result.failed.includes(1)) return { ok: false, reason: 'user_name_taken' };
+  if (result.failed.includes(2)) return { ok: false, reason: 'email_taken' };
   // A ulid collision on the profile or wallet: practically impossible, and not the caller's fault.
-  throw new Error(`user could not be created: ${result.codes.join(',')}`);
+  throw new Error(`user could not be created: the condition of item(s) ${result.failed.join(',')} failed`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,23 +149,23 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
 
 export async function getUserById(userId: string): Promise<UserProfile | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(userId), ConsistentRead: true }));
-  return Item && Item.entity === USER_ENTITY ? toProfile(Item) : undefined;
+  return Item && Item.entity === USER_ENTITY ? stored.profile.read(Item) : undefined;
 }
 
-async function userIdOfClaim(key: { pk: string; sk: string }): Promise<string | undefined> {
+async function userIdOfClaim(key: { pk: string; sk: string }, claim: typeof stored.userNameClaim): Promise<string | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+  return Item ? claim.read(Item).userId : undefined;
 }
 
 /** Case-insensitive. */
 export async function getUserByUserName(userName: string): Promise<UserProfile | undefined> {
-  const userId = await userIdOfClaim(keys.userNameClaim(userName.trim()));
+  const userId = await userIdOfClaim(keys.userNameClaim(userName.trim()), stored.userNameClaim);
   return userId ? getUserById(userId) : undefined;
 }
 
 /** Case-insensitive. */
 export async function getUserByEmail(email: string): Promise<UserProfile | undefined> {
-  const userId = await userIdOfClaim(keys.emailClaim(email.trim()));
+  const userId = await userIdOfClaim(keys.emailClaim(email.trim()), stored.emailClaim);
   return userId ? getUserById(userId) : undefined;
 }
 
@@ -234,10 +176,9 @@ export async function getUserByLogin(login: string): Promise<UserProfile | undef
 
 /** The wallet balance in kobo (0 when the wallet item is missing). */
 export async function getWalletBalanceKobo(userId: string): Promise<number> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.wallet(userId), ProjectionExpression: 'balanceKobo', ConsistentRead: true }),
-  );
-  return typeof Item?.balanceKobo === 'number' ? Item.balanceKobo : 0;
+  const Key = keys.wallet(userId);
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ProjectionExpression: 'balanceKobo, seq', ConsistentRead: true }));
+  return Item ? stored.wallet.read(Item, Key).balanceKobo : 0;
 }
 
 /**
@@ -245,28 +186,20 @@ export async function getWalletBalanceKobo(userId: string): Promise<number> {
  * first, raw (the transactions repository owns their mapping).
  */
 export async function recentTransactionItems(userId: string, limit: number): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
   // Other entities may share the partition; read pages until enough transactions (bounded).
-  for (let page = 0; page < 5 && items.length < limit; page++) {
-    const result = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEX.byUserCreatedAt,
-        KeyConditionExpression: '#pk = :pk',
-        FilterExpression: '#entity = :entity',
-        ExpressionAttributeNames: { '#pk': GSI.byUserCreatedAt.partitionKey, '#entity': 'entity' },
-        ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':entity': 'Transaction' },
-        ScanIndexForward: false,
-        Limit: limit * 2,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(result.Items ?? []));
-    startKey = result.LastEvaluatedKey;
-    if (!startKey) break;
-  }
-  return items.slice(0, limit);
+  return queryAll(
+    {
+      TableName: tableName(),
+      IndexName: INDEX.byUserCreatedAt,
+      KeyConditionExpression: '#pk = :pk',
+      FilterExpression: '#entity = :entity',
+      ExpressionAttributeNames: { '#pk': GSI.byUserCreatedAt.partitionKey, '#entity': 'entity' },
+      ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':entity': TRANSACTION_ENTITY },
+      ScanIndexForward: false,
+      Limit: limit * 2,
+    },
+    { limit, maxPages: 5 },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,9 +238,9 @@ export async function changePassword(
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return { ok: true, tokenVersion: result.Attributes?.tokenVersion as number };
+    return { ok: true, tokenVersion: stored.tokenVersion.read(result.Attributes ?? {}, keys.userProfile(userId)).tokenVersion };
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return { ok: false, reason: 'stale' };
+    if (isConditionFailure(error)) return { ok: false, reason: 'stale' };
     throw error;
   }
 }
@@ -354,27 +287,26 @@ export async function consumePasswordReset(
 ): Promise<{ ok: true; user: Pick<UserProfile, 'userId' | 'userName'> } | { ok: false; reason: 'invalid' }> {
   const TableName = tableName();
   const result = await transactWrite(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Delete: {
-            TableName,
-            Key: keys.passwordReset(userId),
-            ConditionExpression: 'tokenHash = :hash AND expiresAt > :now',
-            ExpressionAttributeValues: { ':hash': tokenHash, ':now': epochSeconds(now) },
-          },
+    [
+      {
+        Delete: {
+          TableName,
+          Key: keys.passwordReset(userId),
+          ConditionExpression: 'tokenHash = :hash AND expiresAt > :now',
+          ExpressionAttributeValues: { ':hash': tokenHash, ':now': epochSeconds(now) },
         },
-        {
-          Update: {
-            TableName,
-            Key: keys.userProfile(userId),
-            UpdateExpression: 'SET passwordHash = :passwordHash ADD tokenVersion :one',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':passwordHash': passwordHash, ':one': 1 },
-          },
+      },
+      {
+        Update: {
+          TableName,
+          Key: keys.userProfile(userId),
+          UpdateExpression: 'SET passwordHash = :passwordHash ADD tokenVersion :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':passwordHash': passwordHash, ':one': 1 },
         },
-      ],
-    }),
+      },
+    ],
+    `password reset of ${userId}`,
   );
   if (!result.ok) return { ok: false, reason: 'invalid' };
   const user = await getUserById(userId);

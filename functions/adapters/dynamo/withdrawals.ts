@@ -6,36 +6,29 @@
  * id is derived from the withdrawal's + the withdrawal → `refunded`), so it happens at most once.
  * Beneficiaries live under their owner's partition.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { formatNaira } from '../../../shared/money.js';
 import type { BankAccount, PayoutStatus } from '../../domain/withdrawals.js';
 import type { Beneficiary, PayoutProgress, WithdrawalRecord, WithdrawalRefundResult, WithdrawalStore } from '../../ports/money.js';
 import { refundIdFor } from '../../domain/ids.js';
-import type { TransactionDraft } from '../../domain/transactions.js';
+import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
+import { conditionalUpdate } from './conditional-writes.js';
+import { BENEFICIARY_ENTITY, stored } from './items.js';
 import { GSI, INDEX, keys, listingQuery, partitionQuery } from './keys.js';
 import { writeWalletChange } from './ledger.js';
+import { queryAll } from './paginate.js';
+import { queryPrefix } from './partition.js';
 import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
 
-export const BENEFICIARY_ENTITY = 'Beneficiary';
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
-}
-
-async function conditional(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
-  try {
-    await db().send(new UpdateCommand(input));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+function asWithdrawal(record: TransactionRecord | undefined): WithdrawalRecord | undefined {
+  const withdrawal = record?.trans_Type === 'withdrawal' ? record.withdrawal : undefined;
+  return record && withdrawal ? { ...record, withdrawal } : undefined;
 }
 
 export async function getWithdrawal(id: string): Promise<WithdrawalRecord | undefined> {
-  const record = await getTransaction(id);
-  return record && record.trans_Type === 'withdrawal' && record.withdrawal ? (record as WithdrawalRecord) : undefined;
+  return asWithdrawal(await getTransaction(id));
 }
 
 const OPEN = { ':processing': 'processing', ':pending': 'pending', ':withdrawal': 'withdrawal' };
@@ -45,7 +38,7 @@ const OPEN = { ':processing': 'processing', ':pending': 'pending', ':withdrawal'
  * `withdrawal.submittedAt` from the value the caller saw, while the withdrawal is still open.
  */
 export function claimPayoutSubmission(id: string, previousSubmittedAt: string | undefined, now: Date): Promise<boolean> {
-  return conditional({
+  return conditionalUpdate({
     TableName: tableName(),
     Key: keys.transaction(id),
     UpdateExpression: 'SET withdrawal.submittedAt = :now, updatedAt = :now',
@@ -80,7 +73,7 @@ export async function recordPayoutProgress(
     // The provider has it: `pending` until its final word (webhook or re-query).
     sets.push('trans_Status = :pending', 'pendingSince = if_not_exists(pendingSince, :now)');
   }
-  return conditional({
+  return conditionalUpdate({
     TableName: tableName(),
     Key: keys.transaction(id),
     UpdateExpression: `SET ${sets.join(', ')}`,
@@ -104,7 +97,7 @@ export async function settleWithdrawalSuccess(id: string, transferCode: string |
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return (await getWithdrawal(id)) ?? (result.Attributes as WithdrawalRecord | undefined);
+    return result.Attributes ? asWithdrawal(stored.transaction.read(result.Attributes)) : undefined;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -182,55 +175,27 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
 
 /** Open withdrawals opened before `openedBefore`, oldest first (sparse index; re-read before acting). */
 export async function listOpenWithdrawals(openedBefore: Date, limit: number): Promise<string[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEX.byOpenSince,
-        KeyConditionExpression: '#pk = :open AND #sk <= :before',
-        ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, '#sk': GSI.byOpenSince.sortKey },
-        ExpressionAttributeValues: { ':open': listingQuery.openPayoutPartition, ':before': listingQuery.sortTo(openedBefore.toISOString()) },
-        ScanIndexForward: true,
-        Limit: Math.min(100, limit - ids.length),
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(item.id as string);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && ids.length < limit);
-  return ids;
+  const items = await queryAll(
+    {
+      TableName: tableName(),
+      IndexName: INDEX.byOpenSince,
+      KeyConditionExpression: '#pk = :open AND #sk <= :before',
+      ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, '#sk': GSI.byOpenSince.sortKey },
+      ExpressionAttributeValues: { ':open': listingQuery.openPayoutPartition, ':before': listingQuery.sortTo(openedBefore.toISOString()) },
+      ScanIndexForward: true,
+      Limit: Math.min(100, limit),
+    },
+    { limit },
+  );
+  return items.map((item) => stored.openTransaction.read(item).id);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Beneficiaries
 
 export async function listBeneficiaries(userId: string): Promise<Beneficiary[]> {
-  const { pk, skPrefix } = partitionQuery.beneficiaries(userId);
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items
-    .filter((item) => item.entity === BENEFICIARY_ENTITY)
-    .map((item) => ({
-      accountName: item.accountName as string,
-      accountNumber: item.accountNumber as string,
-      bankName: item.bankName as string,
-      bankCode: item.bankCode as string,
-      createdAt: item.createdAt as string,
-    }));
+  const items = await queryPrefix(partitionQuery.beneficiaries(userId));
+  return items.filter((item) => item.entity === BENEFICIARY_ENTITY).map((item) => stored.beneficiary.read(item));
 }
 
 /** Saves (or renames) a beneficiary; one per bank and account number. */

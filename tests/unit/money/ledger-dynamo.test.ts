@@ -1,5 +1,9 @@
 /** The ledger on a real DynamoDB Local: atomic debits, idempotent replays, refunds at most once, concurrency. */
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
+import { MalformedItemError } from '../../../functions/adapters/dynamo/item-mapping.js';
+import { keys } from '../../../functions/adapters/dynamo/keys.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
@@ -143,5 +147,22 @@ describe('refunds', () => {
     expect(open).not.toContain(a.record.id);
     expect(open).not.toContain(b.record.id);
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(300_00 - 99_00);
+  });
+});
+
+describe('stored items', () => {
+  it('rejects: a transaction item stored malformed is refused on read, naming the entity and key, not passed on as a record', async () => {
+    const id = `malformed-${Date.now()}`;
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.transaction(id), entity: 'Transaction', id, userId: 'U', amountKobo: '99.00' } }));
+    const read = dynamoTransactions.get(id);
+    await expect(read).rejects.toBeInstanceOf(MalformedItemError);
+    await expect(read).rejects.toThrow(`malformed Transaction item (pk=TXN#${id} sk=TXN id=${id} userId=U): `);
+  });
+
+  it('rejects: a wallet whose balance is not whole kobo stops the debit instead of planning on it', async () => {
+    const user = await newUser();
+    await fund(user, 500_00);
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.wallet(user.userId), UpdateExpression: 'SET balanceKobo = :odd', ExpressionAttributeValues: { ':odd': 100.5 } }));
+    await expect(buy(user, 100_00)).rejects.toThrow(`malformed Wallet item (pk=USER#${user.userId} sk=WALLET): balanceKobo: `);
   });
 });

@@ -1,0 +1,409 @@
+/**
+ * Every entity's stored item, declared in one place (as keys.ts declares their keys): the name
+ * in its `entity` attribute and the schema it is read back through. Reading strips what is only
+ * storage (keys, index attributes); defaults stand for attributes older items may lack; anything
+ * else malformed fails with the entity and key named (item-mapping.ts).
+ */
+import { z } from 'zod';
+import {
+  DEFAULT_USER_TYPE,
+  METER_TYPES,
+  NETWORK_NAMES,
+  PLAN_TYPES,
+  SERVICE_STATUSES,
+  SERVICE_TYPES,
+  SUPPLIERS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  USER_TYPES,
+} from '../../../shared/constants.js';
+import { PAYMENT_PROVIDERS } from '../../../shared/events.js';
+import { TABLE_KEYS } from '../../../shared/table.js';
+import type { UserProfile } from '../../domain/accounts.js';
+import type { CostPrice, DataPlanSnapshot, Plan } from '../../domain/catalogue.js';
+import type { Contact } from '../../domain/contacts.js';
+import type { Coupon } from '../../domain/coupons.js';
+import type { Earnings, Referral } from '../../domain/earnings.js';
+import type { ElectricityDetails } from '../../domain/electricity.js';
+import type { FundingDetails, PaymentIntent, ReservedAccount } from '../../domain/funding.js';
+import type { WalletState } from '../../domain/ledger.js';
+import type { UnpublishedUpgrade } from '../../domain/profile.js';
+import type { ServiceSetting } from '../../domain/service-locks.js';
+import type { SupplierAttempt, TransactionRecord } from '../../domain/transactions.js';
+import type { WithdrawalDetails } from '../../domain/withdrawals.js';
+import type { Beneficiary, ProviderEvent } from '../../ports/money.js';
+import type { SupplierChoice } from '../../ports/settings.js';
+import { declaringEvery, itemMapping } from './item-mapping.js';
+
+export const USER_ENTITY = 'User';
+export const USER_NAME_CLAIM_ENTITY = 'UserNameClaim';
+export const EMAIL_CLAIM_ENTITY = 'EmailClaim';
+export const WALLET_ENTITY = 'Wallet';
+export const TRANSACTION_ENTITY = 'Transaction';
+export const PLAN_ENTITY = 'Plan';
+export const COST_PRICE_ENTITY = 'CostPrice';
+export const CONTACT_ENTITY = 'Contact';
+export const COUPON_ENTITY = 'Coupon';
+export const REFERRAL_ENTITY = 'Referral';
+export const EARNINGS_ENTITY = 'Earnings';
+export const PAYMENT_INTENT_ENTITY = 'PaymentIntent';
+export const PROVIDER_EVENT_ENTITY = 'ProviderEvent';
+export const SERVICE_SETTING_ENTITY = 'ServiceSetting';
+export const SUPPLIER_CHOICE_ENTITY = 'SupplierChoice';
+export const BENEFICIARY_ENTITY = 'Beneficiary';
+
+const text = z.string();
+const kobo = z.number().int();
+const count = z.number().int();
+const flag = z.boolean().default(false);
+const absentIsNull = z.string().nullable().default(null);
+const supplierPlanIds = z.record(z.enum(SUPPLIERS), z.number());
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+const reservedAccount = declaringEvery<ReservedAccount>()(z.object({ bankName: text, accountNumber: text }));
+
+const profileFields = declaringEvery<UserProfile>()(
+  z.object({
+    userId: text,
+    userName: text,
+    email: text,
+    phoneNumber: text,
+    fullName: text,
+    userType: z.enum(USER_TYPES).default(DEFAULT_USER_TYPE),
+    isAdmin: flag,
+    isAgent: flag,
+    isCouponVendor: flag,
+    bvn: absentIsNull,
+    nin: absentIsNull,
+    referredBy: absentIsNull,
+    apiToken: text,
+    webhookUrl: absentIsNull,
+    webhookSecret: text,
+    tokenVersion: count.default(0),
+    passwordHash: text,
+    createdAt: text,
+    lastLogin: absentIsNull,
+    accountNumbers: z.array(reservedAccount).default([]),
+  }),
+);
+
+const profileItem = itemMapping<UserProfile>(USER_ENTITY, profileFields);
+
+/** What every authenticated request reads of the profile (loadPrincipal's projection). */
+const principalItem = itemMapping(
+  USER_ENTITY,
+  profileFields.pick({ userId: true, userName: true, userType: true, isAdmin: true, isAgent: true, isCouponVendor: true, tokenVersion: true }),
+);
+const tokenVersionItem = itemMapping(USER_ENTITY, profileFields.pick({ tokenVersion: true }));
+const webhookSecretItem = itemMapping(USER_ENTITY, profileFields.pick({ webhookSecret: true }).partial());
+const reservedAccountsItem = itemMapping(USER_ENTITY, profileFields.pick({ accountNumbers: true }));
+
+/** A profile in the upgrade outbox: what the UserUpgraded event needs. */
+const upgradeOutboxItem = itemMapping<UnpublishedUpgrade>(
+  USER_ENTITY,
+  z
+    .object({ userId: text, userName: text, referredBy: absentIsNull, upgradeTransactionId: text, upgradedAt: text })
+    .transform(({ upgradeTransactionId, ...upgrade }) => ({ ...upgrade, transactionId: upgradeTransactionId })),
+);
+
+const claim = z.object({ userId: text });
+const userNameClaimItem = itemMapping(USER_NAME_CLAIM_ENTITY, claim);
+const emailClaimItem = itemMapping(EMAIL_CLAIM_ENTITY, claim);
+
+const walletItem = itemMapping<WalletState>(
+  WALLET_ENTITY,
+  z.object({ balanceKobo: kobo, seq: count }).transform((wallet) => ({ ...wallet, exists: true })),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+
+// What was sent and answered is kept as it came: the type says unknown, and always has the keys.
+const supplierAttempt = declaringEvery<SupplierAttempt>()(
+  z.object({
+    supplier: text,
+    kind: z.enum(['submit', 'requery']),
+    request: z.unknown(),
+    response: z.unknown(),
+    httpStatus: z.number().optional(),
+    at: text,
+    outcome: z.enum(['delivered', 'failed', 'ambiguous']),
+    reason: text,
+  }),
+).transform(({ request, response, ...attempt }) => ({ ...attempt, request, response }));
+
+const dataPlanSnapshot = declaringEvery<DataPlanSnapshot>()(
+  z.object({ planId: z.number(), planType: z.enum(PLAN_TYPES), planName: text, planValidity: text, volumeRatio: z.number(), supplierPlanIds }),
+);
+
+const fundingDetails = declaringEvery<FundingDetails>()(
+  z.object({ provider: z.enum(PAYMENT_PROVIDERS), reference: text, paidKobo: kobo, chargeKobo: kobo, providerReference: text.optional() }),
+);
+
+const withdrawalDetails = declaringEvery<WithdrawalDetails>()(
+  z.object({
+    bankName: text,
+    bankCode: text,
+    accountNumber: text,
+    accountName: text,
+    feeKobo: kobo,
+    payoutKobo: kobo,
+    payoutReference: text,
+    recipientCode: text.optional(),
+    transferCode: text.optional(),
+    providerStatus: z.enum(['success', 'failed', 'reversed', 'pending', 'not_found', 'unknown']).optional(),
+    submittedAt: text.optional(),
+    lastCheckedAt: text.optional(),
+    reason: text.optional(),
+  }),
+);
+
+const electricityDetails = declaringEvery<ElectricityDetails>()(
+  z.object({
+    meterId: z.number(),
+    company: text,
+    meterNumber: text,
+    meterType: z.enum(METER_TYPES),
+    customerPhone: text,
+    token: text.optional(),
+    units: text.optional(),
+    customerName: text.optional(),
+    customerAddress: text.optional(),
+    resetToken: text.optional(),
+  }),
+);
+
+const transactionFields = declaringEvery<TransactionRecord>()(
+  z.object({
+    id: text,
+    userId: text,
+    trans_UserName: text,
+    userType: z.enum(USER_TYPES).optional(),
+    trans_Type: z.enum(TRANSACTION_TYPES),
+    trans_Status: z.enum(TRANSACTION_STATUSES),
+    trans_Network: text,
+    phone_number: text,
+    amountKobo: kobo,
+    faceValueKobo: kobo.optional(),
+    volume: text.optional(),
+    costKobo: kobo.optional(),
+    profitKobo: kobo.optional(),
+    balanceBeforeKobo: kobo,
+    balanceAfterKobo: kobo,
+    walletSeq: count,
+    createdAt: text,
+    updatedAt: text,
+    description: text,
+    requestFingerprint: text.optional(),
+    attempts: z.array(supplierAttempt).optional(),
+    apiResponse: text.optional(),
+    apiResponseId: text.optional(),
+    relatedTransactionId: text.optional(),
+    paymentLink: text.optional(),
+    supplier: text.optional(),
+    submittedTo: z.array(text).optional(),
+    dataPlan: dataPlanSnapshot.optional(),
+    submittedAt: text.optional(),
+    lastRequeriedAt: text.optional(),
+    requeryCount: count.optional(),
+    requeries: z.array(supplierAttempt).optional(),
+    pendingSince: text.optional(),
+    refundReason: text.optional(),
+    lastEnqueuedAt: text.optional(),
+    refundTransactionId: text.optional(),
+    settledAt: text.optional(),
+    settledPublishedAt: text.optional(),
+    funding: fundingDetails.optional(),
+    withdrawal: withdrawalDetails.optional(),
+    counterparty: z.object({ userId: text, userName: text }).optional(),
+    electricity: electricityDetails.optional(),
+  }),
+);
+
+const transactionItem = itemMapping<TransactionRecord>(TRANSACTION_ENTITY, transactionFields);
+/** An open purchase or withdrawal as the sweepers list it. */
+const openTransactionItem = itemMapping(TRANSACTION_ENTITY, transactionFields.pick({ id: true, createdAt: true }));
+const requeriesItem = itemMapping(TRANSACTION_ENTITY, transactionFields.pick({ requeries: true }));
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue and settings
+
+const planItem = itemMapping<Plan>(
+  PLAN_ENTITY,
+  declaringEvery<Plan>()(
+    z.object({
+      planId: z.number(),
+      planType: z.enum(PLAN_TYPES),
+      network: z.enum(NETWORK_NAMES),
+      planName: text,
+      planValidity: text,
+      isAvailable: z.boolean(),
+      volumeRatio: z.number(),
+      planAmountKobo: kobo,
+      planCostPriceKobo: kobo,
+      smartEarnerPriceKobo: kobo,
+      resellerPriceKobo: kobo,
+      partnerPriceKobo: kobo,
+      apiPriceKobo: kobo,
+      supplierPlanIds: supplierPlanIds.default({}),
+      createdAt: text,
+      updatedAt: text,
+    }),
+  ),
+);
+
+const costPriceItem = itemMapping<CostPrice>(
+  COST_PRICE_ENTITY,
+  declaringEvery<CostPrice>()(z.object({ planType: z.enum(PLAN_TYPES), costPriceKobo: kobo, updatedAt: text })),
+);
+
+const serviceSettingItem = itemMapping<ServiceSetting>(
+  SERVICE_SETTING_ENTITY,
+  declaringEvery<ServiceSetting>()(
+    z.object({
+      serviceName: z.union([z.enum(NETWORK_NAMES), z.enum(PLAN_TYPES)]),
+      serviceType: z.enum(SERVICE_TYPES),
+      serviceStatus: z.enum(SERVICE_STATUSES),
+      updatedAt: text,
+      updatedBy: text.optional(),
+    }),
+  ),
+);
+
+const supplierChoiceItem = itemMapping<SupplierChoice>(
+  SUPPLIER_CHOICE_ENTITY,
+  declaringEvery<SupplierChoice>()(z.object({ network: z.enum(NETWORK_NAMES), supplierName: z.enum(SUPPLIERS), updatedAt: text })),
+);
+
+// ---------------------------------------------------------------------------------------------
+// A user's own items
+
+const contactItem = itemMapping<Contact>(
+  CONTACT_ENTITY,
+  declaringEvery<Contact>()(
+    z.object({
+      contactId: text,
+      userId: text,
+      contactName: text,
+      contactNumber: text,
+      contactNetwork: z.enum(NETWORK_NAMES),
+      createdAt: text,
+      lastUsedAt: text.optional(),
+      // The table's TTL attribute is the contact's expiry.
+      [TABLE_KEYS.ttlAttribute]: z.number(),
+    }),
+  ).transform(({ lastUsedAt, ...contact }) => ({ ...contact, lastUsedAt: lastUsedAt ?? contact.createdAt })),
+);
+
+const beneficiaryItem = itemMapping<Beneficiary>(
+  BENEFICIARY_ENTITY,
+  declaringEvery<Beneficiary>()(z.object({ accountName: text, accountNumber: text, bankName: text, bankCode: text, createdAt: text })),
+);
+
+const earningsItem = itemMapping<Earnings>(
+  EARNINGS_ENTITY,
+  // Created by a reward's ADD: nothing withdrawn yet means no totalWithdrawnKobo.
+  declaringEvery<Earnings>()(z.object({ earningBalanceKobo: kobo.default(0), totalEarnedKobo: kobo.default(0), totalWithdrawnKobo: kobo.default(0) })),
+);
+
+const referralItem = itemMapping<Referral>(
+  REFERRAL_ENTITY,
+  declaringEvery<Referral>()(
+    z.object({
+      referredUserId: text,
+      userName: text,
+      amountEarnedKobo: kobo.default(0),
+      createdAt: text,
+      rewardedAt: text.optional(),
+      rewardId: text.optional(),
+    }),
+  ),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Money in
+
+const couponItem = itemMapping<Coupon>(
+  COUPON_ENTITY,
+  declaringEvery<Coupon>()(
+    z.object({
+      code: text,
+      ownerUserId: text,
+      ownerUserName: text,
+      amountKobo: kobo,
+      used: z.boolean(),
+      createdAt: text,
+      createdBy: text,
+      usedAt: text.optional(),
+      transactionId: text.optional(),
+    }),
+  ),
+);
+
+const paymentIntentItem = itemMapping<PaymentIntent>(
+  PAYMENT_INTENT_ENTITY,
+  declaringEvery<PaymentIntent>()(
+    z.object({
+      provider: z.enum(PAYMENT_PROVIDERS),
+      reference: text,
+      userId: text,
+      userName: text,
+      email: text,
+      amountKobo: kobo,
+      checkoutUrl: text.optional(),
+      status: z.enum(['initiated', 'credited']),
+      transactionId: text.optional(),
+      createdAt: text,
+      updatedAt: text,
+    }),
+  ),
+);
+
+const providerEventFields = declaringEvery<ProviderEvent>()(
+  z.object({
+    provider: z.enum(PAYMENT_PROVIDERS),
+    eventKey: text,
+    eventType: text,
+    rawBody: text,
+    receivedAt: text,
+    deliveries: count.default(1),
+    status: z.enum(['received', 'processed', 'ignored']).default('received'),
+    outcome: text.optional(),
+    processedAt: text.optional(),
+  }),
+);
+
+const providerEventItem = itemMapping<ProviderEvent>(PROVIDER_EVENT_ENTITY, providerEventFields);
+const providerEventStatusItem = itemMapping(PROVIDER_EVENT_ENTITY, providerEventFields.pick({ status: true }));
+
+// ---------------------------------------------------------------------------------------------
+
+/** Each entity's mapping, as repositories use it: `stored.transaction.read(item)`. */
+export const stored = {
+  profile: profileItem,
+  principal: principalItem,
+  tokenVersion: tokenVersionItem,
+  webhookSecret: webhookSecretItem,
+  reservedAccounts: reservedAccountsItem,
+  upgradeOutbox: upgradeOutboxItem,
+  userNameClaim: userNameClaimItem,
+  emailClaim: emailClaimItem,
+  wallet: walletItem,
+  transaction: transactionItem,
+  openTransaction: openTransactionItem,
+  requeries: requeriesItem,
+  plan: planItem,
+  costPrice: costPriceItem,
+  serviceSetting: serviceSettingItem,
+  supplierChoice: supplierChoiceItem,
+  contact: contactItem,
+  beneficiary: beneficiaryItem,
+  earnings: earningsItem,
+  referral: referralItem,
+  coupon: couponItem,
+  paymentIntent: paymentIntentItem,
+  providerEvent: providerEventItem,
+  providerEventStatus: providerEventStatusItem,
+};
