@@ -24,7 +24,7 @@ import { usePlatformTable } from '../support/platform-table.js';
 const cloud = useLocalCloud();
 const { api } = platformClient(cloud, 'fz');
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 18);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const IN_FLIGHT = 4;
 const FUNDING_KOBO = 5_000_000;
@@ -234,12 +234,26 @@ describe('route fuzz: every route × every caller', () => {
     expect(audit.unexplained(before, after, [{ ...refused, status: 200 }]), 'the same change behind a 2xx is explained').toEqual([]);
   });
 
-  it('GET /auth/validateUser/{3,000-character name} is refused as invalid, not answered 500 (20 × 500 in the manual fuzz)', async () => {
-    for (const name of ['user', 'admin', 'anonymous']) {
-      const caller = callerNamed(name);
-      const answer = await api('GET', `/auth/validateUser/${'a'.repeat(LONG)}`, { token: caller.token });
-      expect(answer, name).toEqual({ status: 400, body: { msg: 'userName is invalid' } });
+  it('requests the fuzz found answered 500 (a 3,000-character value reaching a DynamoDB key) are refused with a message', async () => {
+    const long = 'a'.repeat(LONG);
+    const password = 'password-123';
+    const found: Array<[string, string, string, unknown]> = [
+      // The earlier manual fuzz: 20 × 500.
+      ['GET', `/auth/validateUser/${long}`, 'user', undefined],
+      ['GET', `/auth/validateUser/${long}`, 'admin', undefined],
+      ['POST', '/auth/login', 'anonymous', { userName: long, password }],
+      ['POST', '/auth/login', 'anonymous', { userName: `${long}@example.com`, password }],
+      ['POST', '/auth/register', 'anonymous', { userName: 'fz_long_mail', email: `${long}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password }],
+      ['POST', '/auth/requestPasswordReset', 'anonymous', { email: `${long}@example.com` }],
+      ['POST', '/auth/resetpassword', 'anonymous', { userId: long, token: long, newPassword: password, newPasswordCheck: password }],
+      ['POST', '/admin/generateCoupon', 'admin', { userAccount: '€'.repeat(LONG), amount: 100 }],
+    ];
+    const answers = [];
+    for (const [method, path, callerName, body] of found) {
+      const answer = await api(method, path, { token: callerNamed(callerName).token, body });
+      answers.push(`${method} ${path.slice(0, 40)} as ${callerName}: ${answer.status} ${typeof answer.body?.msg === 'string' ? '{msg}' : JSON.stringify(answer.body)}`);
     }
+    expect(answers).toEqual(found.map(([method, path, callerName]) => `${method} ${path.slice(0, 40)} as ${callerName}: 400 {msg}`));
   });
 
   it(
@@ -251,6 +265,8 @@ describe('route fuzz: every route × every caller', () => {
       const fuzzed = new Map<string, number>();
       let total = 0;
       let fiveHundreds = 0;
+      const statuses = new Map<number, number>();
+      const moved: string[] = [];
       const started = Date.now();
 
       let before = await audit.settled(false);
@@ -269,6 +285,7 @@ describe('route fuzz: every route × every caller', () => {
           const pair = `${route.operation} × ${sent.caller.name}`;
           fuzzed.set(pair, (fuzzed.get(pair) ?? 0) + 1);
           if (sent.status >= 500) fiveHundreds += 1;
+          statuses.set(sent.status, (statuses.get(sent.status) ?? 0) + 1);
           const problem = problemOf(sent);
           if (!problem) continue;
           const key = `${problem} on ${route.method} ${route.path} (${route.operation}) as ${sent.caller.name}`;
@@ -279,6 +296,7 @@ describe('route fuzz: every route × every caller', () => {
         }
         const answered2xx = batch.some((s) => s.status >= 200 && s.status < 300 && s.route.method !== 'GET');
         const after = await audit.settled(answered2xx);
+        if (JSON.stringify(after) !== JSON.stringify(before)) moved.push(route.operation);
         moneyFindings.push(...audit.unexplained(before, after, batch.map(exchangeOf)).map((line) => `${route.operation}: ${line}`));
         before = after;
       }
@@ -296,6 +314,8 @@ describe('route fuzz: every route × every caller', () => {
           `route fuzz (FUZZ_SEED=${SEED}, ${RUNS} runs per pair, ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
             `fuzzed ${total} requests over ${new Set(ROUTES.map((r) => r.operation)).size} routes × ${callers.length} callers: 5xx = ${fiveHundreds}, ` +
             `other problems = ${[...problems.values()].reduce((n, p) => n + p.count, 0) - fiveHundreds}, unexplained money changes = ${moneyFindings.length}`,
+          `money moved (explained) in the batches of: ${moved.join(', ') || 'none'}`,
+          `answers: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status} × ${n}`).join(', ')}`,
           ...lines,
           ...moneyFindings,
         ].join('\n'),

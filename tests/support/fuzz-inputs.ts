@@ -162,9 +162,11 @@ function plausible(field: string, anchors: Anchors): fc.Arbitrary<unknown> | und
   return undefined;
 }
 
+/** Mostly plausible, so that one long or hostile field among valid ones reaches the code behind validation. */
 function fieldValue(field: string, anchors: Anchors): fc.Arbitrary<unknown> {
   const good = plausible(field, anchors);
-  return good ? fc.oneof({ weight: 3, arbitrary: good }, { weight: 2, arbitrary: nastyValue(anchors) }) : nastyValue(anchors);
+  const hostile = fc.oneof({ weight: 3, arbitrary: nastyValue(anchors) }, { weight: 1, arbitrary: longString });
+  return good ? fc.oneof({ weight: 4, arbitrary: good }, { weight: 2, arbitrary: hostile }) : hostile;
 }
 
 // -----------------------------------------------------------------------------------------------
