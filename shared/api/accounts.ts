@@ -9,8 +9,14 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, MSG.weakPassword)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/**
+ * The longest e-mail address there can be (RFC 5321). Names and addresses become DynamoDB keys,
+ * which refuse more than 2,048 bytes with an error: longer input is refused here instead.
+ */
+const EMAIL_MAX_LENGTH = 254;
+
 export const loginRequest = z.object({
-  userName: z.string({ required_error: MSG.allFieldRequiredLogin }).trim().min(1, MSG.allFieldRequiredLogin),
+  userName: z.string({ required_error: MSG.allFieldRequiredLogin }).trim().min(1, MSG.allFieldRequiredLogin).max(EMAIL_MAX_LENGTH, MSG.invalidCredentials),
   password: z.string({ required_error: MSG.allFieldRequiredLogin }).min(1, MSG.allFieldRequiredLogin),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -18,7 +24,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const registerRequest = z
   .object({
     userName: userNameSchema,
-    email: z.string({ required_error: MSG.enterEmail }).trim().min(1, MSG.enterEmail).email('Enter a valid email'),
+    email: z.string({ required_error: MSG.enterEmail }).trim().min(1, MSG.enterEmail).max(EMAIL_MAX_LENGTH, 'Enter a valid email').email('Enter a valid email'),
     phoneNumber,
     password,
     passwordCheck: z.string({ required_error: MSG.allFieldsRequired }),
@@ -36,13 +42,13 @@ export const changePasswordRequest = z
   .refine((v) => v.newPassword === v.newPasswordCheck, { message: MSG.passwordMismatch, path: ['newPasswordCheck'] });
 
 export const requestPasswordResetRequest = z.object({
-  email: z.string({ required_error: MSG.enterEmail }).trim().email('Enter a valid email'),
+  email: z.string({ required_error: MSG.enterEmail }).trim().max(EMAIL_MAX_LENGTH, 'Enter a valid email').email('Enter a valid email'),
 });
 
 export const resetPasswordRequest = z
   .object({
-    token: z.string().min(1, MSG.resetLinkInvalid),
-    userId: z.string().min(1, MSG.resetLinkInvalid),
+    token: z.string().min(1, MSG.resetLinkInvalid).max(256, MSG.resetLinkInvalid),
+    userId: z.string().min(1, MSG.resetLinkInvalid).max(64, MSG.resetLinkInvalid),
     newPassword: password,
     newPasswordCheck: z.string({ required_error: MSG.allFieldsRequired }),
   })

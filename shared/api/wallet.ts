@@ -14,7 +14,8 @@ export interface FundWithCouponResponse {
 }
 
 export const generateCouponRequest = z.object({
-  userAccount: z.string({ required_error: MSG.enterUsername }).trim().min(1, MSG.enterUsername),
+  // No user name is longer; a longer one would reach a DynamoDB key and fail there.
+  userAccount: z.string({ required_error: MSG.enterUsername }).trim().min(1, MSG.enterUsername).max(30, MSG.userNotFound),
   amount: positiveNairaInKobo,
 });
 export interface GenerateCouponResponse {

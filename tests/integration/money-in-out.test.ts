@@ -19,14 +19,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createHmac } from 'node:crypto';
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { PAYOUT_ACCOUNTS } from '../../infra/local/simulators/payout.js';
 import { MONEY_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
+import { usePlatformTable } from '../support/platform-table.js';
 
 const cloud = useLocalCloud();
 
@@ -69,24 +68,6 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
 }
 
 const settle = (ms = 1_200) => new Promise((r) => setTimeout(r, ms));
-
-/** Points this process's DynamoDB adapters at the platform's own table (DynamoDB Local of the local cloud). */
-async function usePlatformTable(): Promise<void> {
-  if (process.env.TABLE_NAME) return;
-  const endpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(cloud().output())?.[1];
-  expect(endpoint).toBeDefined();
-  const client = localDynamoClient(endpoint!);
-  const tables = (await client.send(new ListTablesCommand({}))).TableNames ?? [];
-  client.destroy();
-  expect(tables).toHaveLength(1);
-  Object.assign(process.env, {
-    TABLE_NAME: tables[0],
-    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-  });
-}
 
 let adminToken: string | undefined;
 async function admin(): Promise<string> {
@@ -446,7 +427,7 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
     const referrer = await register();
     const referred = await register(referrer.userName);
     await fundByCoupon(referred, 1000);
-    await usePlatformTable();
+    await usePlatformTable(cloud());
     const { upgradeToReseller } = await import('../../functions/adapters/dynamo/profile.js');
     const { upgradeFeeDraft } = await import('../../functions/domain/profile.js');
     // The write the profile function makes, as if its publish had then failed: a minute old, so past the sweeper's grace.
@@ -506,7 +487,7 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
 describe('the ledger afterwards', () => {
   it('every wallet equals the replay of its chain, nothing is negative, transfers net to zero, money in − out = balances + earnings', async () => {
     await settle(1_500);
-    await usePlatformTable();
+    await usePlatformTable(cloud());
     const { expectMoneyInvariants } = await import('../unit/money-in-out/fakes.js');
     await expectMoneyInvariants(userIds, 'local cloud');
   });

@@ -1,0 +1,337 @@
+/**
+ * Every operation of the route table (shared/routes.ts) × every kind of caller — anonymous, user,
+ * agent, admin, a token signed with another key, an `alg: none` token — with arbitrary path
+ * parameters, query strings and bodies (fast-check), on the local cloud. Rules checked:
+ *   - never a 5xx, always a JSON body, `{msg: string}` on every 4xx (the edge's contract);
+ *   - no 2xx past the route's access rule (forged tokens count as nobody);
+ *   - a refused request moves no money: tracked accounts' balances and transaction counts only
+ *     change in a route's batch if a 2xx answer of that batch came from or named the account.
+ * Routes are taken from ROUTES, so a route added later is fuzzed without touching this file.
+ * FUZZ_SEED=<n> replays a run; FUZZ_RUNS=<n> sets requests per (route, caller).
+ */
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE_PATH, AUTH_HEADER } from '../../shared/constants.js';
+import { ROUTES, type Access, type RouteDef } from '../../shared/routes.js';
+import { bodyText, LONG, requestFor, type Anchors, type FuzzRequest } from '../support/fuzz-inputs.js';
+import { TEST_ADMIN, useLocalCloud } from '../support/local-cloud.js';
+import { moneyAudit, type Exchange, type TrackedAccount } from '../support/money-audit.js';
+import { platformClient } from '../support/platform-client.js';
+import { usePlatformTable } from '../support/platform-table.js';
+
+const cloud = useLocalCloud();
+const { api } = platformClient(cloud, 'fz');
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const IN_FLIGHT = 4;
+const FUNDING_KOBO = 5_000_000;
+
+type Role = 'anonymous' | 'user' | 'agent' | 'admin';
+
+interface Caller {
+  name: string;
+  /** What the platform must treat the caller as: forged tokens are nobody. */
+  role: Role;
+  token?: string;
+  account?: TrackedAccount;
+  /** Never sent in a body: a random change-password must not lock the run out. */
+  password?: string;
+}
+
+function allowed(access: Access, role: Role): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'user':
+      return role !== 'anonymous';
+    case 'admin':
+      return role === 'admin';
+    case 'adminOrAgent':
+      return role === 'admin' || role === 'agent';
+  }
+}
+
+interface Sent {
+  route: RouteDef;
+  caller: Caller;
+  url: string;
+  request: FuzzRequest;
+  status: number;
+  responseText: string;
+}
+
+async function send(route: RouteDef, caller: Caller, request: FuzzRequest): Promise<Sent> {
+  const path = API_BASE_PATH + route.path.replace(/\{(\w+)\}/g, (_, name: string) => request.params[name]!);
+  const url = `${path}${request.query ? `?${request.query}` : ''}`;
+  const headers: Record<string, string> = {};
+  if (request.contentType) headers['content-type'] = request.contentType;
+  if (caller.token) headers[AUTH_HEADER] = caller.token;
+  let status = 0;
+  let responseText = '';
+  try {
+    const response = await fetch(`${cloud().baseUrl}${url}`, { method: route.method, headers, body: bodyText(request.body), signal: AbortSignal.timeout(20_000) });
+    status = response.status;
+    responseText = await response.text();
+  } catch (error) {
+    responseText = `no answer: ${(error as Error).message}`;
+  }
+  return { route, caller, url, request, status, responseText };
+}
+
+/** What is wrong with one answer, if anything. */
+function problemOf(sent: Sent): string | undefined {
+  if (sent.status === 0) return 'no answer';
+  if (sent.status >= 500) return `${sent.status}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(sent.responseText);
+  } catch {
+    return 'body is not JSON';
+  }
+  if (sent.status >= 400 && typeof (body as { msg?: unknown } | null)?.msg !== 'string') return '4xx without {msg: string}';
+  if (sent.status < 300 && !allowed(sent.route.access, sent.caller.role)) return `2xx past "${sent.route.access}" access`;
+  return undefined;
+}
+
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function exchangeOf(sent: Sent): Exchange {
+  const carried = [...Object.values(sent.request.params), sent.request.query].map(decoded).join(' ');
+  return { callerUserName: sent.caller.account?.userName, status: sent.status, sent: `${carried} ${bodyText(sent.request.body) ?? ''}` };
+}
+
+async function inFlight<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!);
+      }
+    }),
+  );
+  return results;
+}
+
+/** A request that could harm the run itself rather than test the platform. */
+function harmsTheRun(route: RouteDef, request: FuzzRequest, callers: Caller[], accounts: TrackedAccount[], emails: string[]): boolean {
+  const text = `${Object.values(request.params).join('/')}?${request.query} ${bodyText(request.body) ?? ''}`;
+  if (callers.some((c) => c.password && text.includes(c.password))) return true;
+  // Wrong passwords against a tracked account would throttle its logins.
+  const lower = text.toLowerCase();
+  return route.operation === 'login' && [...accounts.map((a) => a.userName), ...emails].some((name) => lower.includes(name.toLowerCase()));
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('route fuzz: every route × every caller', () => {
+  let callers: Caller[];
+  let accounts: TrackedAccount[];
+  let emails: string[];
+  let audit: ReturnType<typeof moneyAudit>;
+  let fund: (account: TrackedAccount, kobo: number, id: string) => Promise<void>;
+
+  const callerNamed = (name: string) => callers.find((c) => c.name === name)!;
+
+  beforeAll(async () => {
+    await usePlatformTable(cloud());
+    const { dynamoLedger } = await import('../../functions/adapters/dynamo/ledger.js');
+    const { getUserByUserName, getWalletBalanceKobo } = await import('../../functions/adapters/dynamo/users.js');
+    const { dynamoTransactions } = await import('../../functions/adapters/dynamo/transactions.js');
+    const { DEMO_AGENT, DEMO_USER } = await import('../../functions/local-seed.js');
+
+    const login = async (label: string, userName: string, password: string) => {
+      const answer = await api('POST', '/auth/login', { body: { userName, password } });
+      expect(answer.status, `${label} logs in`).toBe(200);
+      return { token: answer.body.token as string, account: { label, userName, userId: answer.body.user._id as string } };
+    };
+    const register = async (label: string) => {
+      const id = `${label.slice(0, 2)}_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+      const password = `fuzz-${randomBytes(9).toString('base64url')}`;
+      const answer = await api('POST', '/auth/register', {
+        body: { userName: id, email: `${id}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password },
+      });
+      expect(answer.status, `${label} registers`).toBe(201);
+      return { token: answer.body.token as string, password, email: `${id}@example.com`, account: { label, userName: id, userId: answer.body.user._id as string } };
+    };
+
+    const admin = await login('admin', cloud().adminLogin.userName, cloud().adminLogin.password);
+    const agent = await login('agent', DEMO_AGENT.userName, DEMO_AGENT.password);
+    const user = await register('user');
+    // Not a caller: the fuzz aims transfers, coupons and look-ups at it, so money moving to or from someone else shows.
+    const bystander = await register('bystander');
+    const demo = await getUserByUserName(DEMO_USER.userName);
+    expect(demo).toBeDefined();
+    accounts = [user.account, agent.account, admin.account, bystander.account, { label: 'demo user', userName: demo!.userName, userId: demo!.userId }];
+    emails = [user.email, bystander.email, DEMO_USER.email, DEMO_AGENT.email, TEST_ADMIN.email];
+
+    fund = async (account, kobo, id) => {
+      const now = new Date().toISOString();
+      const result = await dynamoLedger.credit({
+        id,
+        userId: account.userId,
+        trans_UserName: account.userName,
+        trans_Type: 'wallet',
+        trans_Status: 'success',
+        trans_Network: '',
+        phone_number: '',
+        amountKobo: kobo,
+        createdAt: now,
+        updatedAt: now,
+        description: 'Route fuzz funding',
+      });
+      expect(result.kind).toBe('posted');
+    };
+    // Money to lose: a refused request that debits shows as a lower balance.
+    for (const account of [user.account, agent.account, admin.account, bystander.account]) await fund(account, FUNDING_KOBO, `fuzz-fund-${account.userId}`);
+
+    // Claims of the admin, so a platform that skipped the signature check would hand out admin rights.
+    const claims = { un: admin.account.userName, ut: 'smart earner', adm: true, agt: true, cv: true, tv: 0 };
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.account.userId)
+      .setIssuer('vtu-platform')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(randomBytes(32));
+    const now = Math.floor(Date.now() / 1000);
+    const algNone = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...claims, sub: admin.account.userId, iss: 'vtu-platform', iat: now, exp: now + 3600 })}.`;
+
+    callers = [
+      { name: 'anonymous', role: 'anonymous' },
+      { name: 'user', role: 'user', token: user.token, account: user.account, password: user.password },
+      { name: 'agent', role: 'agent', token: agent.token, account: agent.account, password: DEMO_AGENT.password },
+      { name: 'admin', role: 'admin', token: admin.token, account: admin.account, password: cloud().adminLogin.password },
+      { name: 'token signed with another key', role: 'anonymous', token: otherKey },
+      { name: 'alg none token', role: 'anonymous', token: algNone },
+    ];
+    audit = moneyAudit(accounts, {
+      balanceKobo: getWalletBalanceKobo,
+      transactions: (userId) => dynamoTransactions.listForUser(userId, {}),
+    });
+  });
+
+  it('the money audit reports a change no 2xx answer explains (how a refused request that moved money fails the fuzz)', async () => {
+    const bystander = accounts.find((a) => a.label === 'bystander')!;
+    const before = await audit.settled(false);
+    // As if a refused transfer had credited the bystander anyway.
+    await fund(bystander, 100, `fuzz-audit-check-${bystander.userId}`);
+    const after = await audit.settled(true);
+    const refused: Exchange = { callerUserName: callerNamed('user').account!.userName, status: 400, sent: `{"userName":"${bystander.userName}","amount":1}` };
+    expect(audit.unexplained(before, after, [refused])).toEqual([
+      `bystander (${bystander.userName}): balance ₦50000.00 → ₦50001.00, transactions 1 → 2, but no 2xx answer of the batch came from or named this account (1 of 1 requests refused)`,
+    ]);
+    expect(audit.unexplained(before, after, [{ ...refused, status: 200 }]), 'the same change behind a 2xx is explained').toEqual([]);
+  });
+
+  it('requests the fuzz found answered 500 (a 3,000-character value reaching a DynamoDB key) are refused with a message', async () => {
+    const long = 'a'.repeat(LONG);
+    const password = 'password-123';
+    const found: Array<[string, string, string, unknown]> = [
+      // The earlier manual fuzz: 20 × 500.
+      ['GET', `/auth/validateUser/${long}`, 'user', undefined],
+      ['GET', `/auth/validateUser/${long}`, 'admin', undefined],
+      ['POST', '/auth/login', 'anonymous', { userName: long, password }],
+      ['POST', '/auth/login', 'anonymous', { userName: `${long}@example.com`, password }],
+      ['POST', '/auth/register', 'anonymous', { userName: 'fz_long_mail', email: `${long}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password }],
+      ['POST', '/auth/requestPasswordReset', 'anonymous', { email: `${long}@example.com` }],
+      ['POST', '/auth/resetpassword', 'anonymous', { userId: long, token: long, newPassword: password, newPasswordCheck: password }],
+      ['POST', '/admin/generateCoupon', 'admin', { userAccount: '€'.repeat(LONG), amount: 100 }],
+    ];
+    const answers = [];
+    for (const [method, path, callerName, body] of found) {
+      const answer = await api(method, path, { token: callerNamed(callerName).token, body });
+      answers.push(`${method} ${path.slice(0, 40)} as ${callerName}: ${answer.status} ${typeof answer.body?.msg === 'string' ? '{msg}' : JSON.stringify(answer.body)}`);
+    }
+    expect(answers).toEqual(found.map(([method, path, callerName]) => `${method} ${path.slice(0, 40)} as ${callerName}: 400 {msg}`));
+  });
+
+  it(
+    'never 5xx, always JSON, {msg} on 4xx, no 2xx past the access rule, no money moved by a refused request',
+    async () => {
+      const anchors: Anchors = { userNames: accounts.map((a) => a.userName), userIds: accounts.map((a) => a.userId), emails: emails.filter((e) => e.includes('@')) };
+      const problems = new Map<string, { count: number; example: Sent }>();
+      const moneyFindings: string[] = [];
+      const fuzzed = new Map<string, number>();
+      let total = 0;
+      let fiveHundreds = 0;
+      const statuses = new Map<number, number>();
+      const moved: string[] = [];
+      const started = Date.now();
+
+      let before = await audit.settled(false);
+      for (const [routeIndex, route] of ROUTES.entries()) {
+        const cases = callers.flatMap((caller, callerIndex) =>
+          fc
+            .sample(
+              requestFor(route, anchors).filter((request) => !harmsTheRun(route, request, callers, accounts, emails)),
+              { numRuns: RUNS, seed: SEED + routeIndex * callers.length + callerIndex },
+            )
+            .map((request) => ({ caller, request })),
+        );
+        const batch = await inFlight(cases, IN_FLIGHT, ({ caller, request }) => send(route, caller, request));
+        for (const sent of batch) {
+          total += 1;
+          const pair = `${route.operation} × ${sent.caller.name}`;
+          fuzzed.set(pair, (fuzzed.get(pair) ?? 0) + 1);
+          if (sent.status >= 500) fiveHundreds += 1;
+          statuses.set(sent.status, (statuses.get(sent.status) ?? 0) + 1);
+          const problem = problemOf(sent);
+          if (!problem) continue;
+          const key = `${problem} on ${route.method} ${route.path} (${route.operation}) as ${sent.caller.name}`;
+          const seen = problems.get(key);
+          const size = (s: Sent) => s.url.length + (bodyText(s.request.body)?.length ?? 0);
+          if (!seen) problems.set(key, { count: 1, example: sent });
+          else problems.set(key, { count: seen.count + 1, example: size(sent) < size(seen.example) ? sent : seen.example });
+        }
+        const answered2xx = batch.some((s) => s.status >= 200 && s.status < 300 && s.route.method !== 'GET');
+        const after = await audit.settled(answered2xx);
+        if (JSON.stringify(after) !== JSON.stringify(before)) moved.push(route.operation);
+        moneyFindings.push(...audit.unexplained(before, after, batch.map(exchangeOf)).map((line) => `${route.operation}: ${line}`));
+        before = after;
+      }
+
+      const lines = [...problems.entries()].map(([key, { count, example }]) => {
+        const body = bodyText(example.request.body);
+        return (
+          `${count} × ${key}\n    e.g. ${example.route.method} ${example.url.slice(0, 300)}${example.url.length > 300 ? `… (${example.url.length} chars)` : ''}` +
+          `${body === undefined ? '' : `\n    body (${example.request.contentType ?? 'no content-type'}): ${body.slice(0, 300)}${body.length > 300 ? `… (${body.length} chars)` : ''}`}` +
+          `\n    answer ${example.status}: ${example.responseText.slice(0, 200)}`
+        );
+      });
+      console.log(
+        [
+          `route fuzz (FUZZ_SEED=${SEED}, ${RUNS} runs per pair, ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
+            `fuzzed ${total} requests over ${new Set(ROUTES.map((r) => r.operation)).size} routes × ${callers.length} callers: 5xx = ${fiveHundreds}, ` +
+            `other problems = ${[...problems.values()].reduce((n, p) => n + p.count, 0) - fiveHundreds}, unexplained money changes = ${moneyFindings.length}`,
+          `money moved (explained) in the batches of: ${moved.join(', ') || 'none'}`,
+          `answers: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status} × ${n}`).join(', ')}`,
+          ...lines,
+          ...moneyFindings,
+        ].join('\n'),
+      );
+
+      // By construction: exactly the routes of the table, each with every caller.
+      expect([...new Set([...fuzzed.keys()].map((pair) => pair.split(' × ')[0]))].sort()).toEqual(ROUTES.map((r) => r.operation).sort());
+      expect(fuzzed.size).toBe(ROUTES.length * callers.length);
+      expect([...fuzzed.values()].every((n) => n === RUNS)).toBe(true);
+
+      expect(lines).toEqual([]);
+      expect(moneyFindings).toEqual([]);
+      for (const caller of callers.filter((c) => c.account)) {
+        expect((await api('POST', '/auth/isTokenValid', { token: caller.token })).status, `${caller.name}'s session survived the fuzz`).toBe(200);
+      }
+    },
+    240_000,
+  );
+});
