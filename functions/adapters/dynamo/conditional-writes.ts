@@ -7,8 +7,10 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
 import { failedConditions, isConditionFailure } from './conditions.js';
-import type { TransactItem } from './ledger.js';
 import { retryOnConflict } from './retry.js';
+
+/** One item of a TransactWriteItems call. */
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export type TransactResult = { ok: true } | { ok: false; failed: number[] };
 

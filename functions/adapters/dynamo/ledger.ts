@@ -19,6 +19,7 @@ import type { TransactionDraft, TransactionRecord } from '../../domain/transacti
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
+import type { TransactItem } from './conditional-writes.js';
 import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { retryOnConflict } from './retry.js';
@@ -41,7 +42,7 @@ export class InvalidLedgerAmountError extends Error {
   }
 }
 
-export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type { TransactItem };
 
 export async function readWallet(userId: string): Promise<WalletState> {
   const Key = keys.wallet(userId);
