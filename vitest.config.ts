@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/function-env.ts'],
         },
       },
       {

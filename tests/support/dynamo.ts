@@ -9,6 +9,8 @@ import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
 import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
 import { TABLE_KEYS } from '../../shared/table.js';
+import { ENV } from '../../shared/runtime-env.js';
+import { loadEnv } from '../../functions/adapters/config.js';
 
 export async function createPlatformTable(endpoint: string, tableName: string): Promise<void> {
   const client = localDynamoClient(endpoint);
@@ -62,6 +64,8 @@ export function useDynamoDb(): TestDynamo {
     process.env.AWS_REGION = 'us-east-1';
     process.env.AWS_ACCESS_KEY_ID = 'local';
     process.env.AWS_SECRET_ACCESS_KEY = 'local';
+    // A function module imported before this ran parsed a placeholder table name at its cold start.
+    loadEnv([ENV.tableName]);
   }, 90_000);
   afterAll(async () => {
     await local?.stop();

@@ -16,7 +16,7 @@ import {
   userNameParam,
   type ValidateUserResponse,
 } from '../../../shared/api/accounts.js';
-import { env } from '../../adapters/config.js';
+import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
 import { domainLog } from '../../adapters/log.js';
 import { issueToken, verifyToken } from '../../adapters/token.js';
@@ -115,6 +115,9 @@ export const validateUserOperation =
   (deps: AccountsDeps): UserOperation =>
   async ({ params }) =>
     accountAnswer(await validateUser(userNameParam.parse(params.userName), deps));
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus]);
 
 const deps: AccountsServiceDeps = {
   findUserById: getUserById,

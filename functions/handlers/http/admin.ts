@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api/admin.js';
 import { DEFAULT_SUPPLIER, NETWORK_NAMES, SUPPLIERS } from '../../../shared/constants.js';
 import { CATALOGUE_MSG } from '../../../shared/messages.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
 import { logger } from '../../adapters/observability.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
@@ -73,6 +74,9 @@ export const checkServicesOperation =
     const answer: ServiceListResponse = { services: serviceList(await deps.services.list()) };
     return ok(answer);
   };
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: AdminDeps = { services: dynamoServiceLocks, suppliers: dynamoSupplierChoices, now: () => new Date() };
 

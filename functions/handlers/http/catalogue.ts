@@ -21,6 +21,7 @@ import {
 import { PLAN_TYPES, type PlanType } from '../../../shared/constants.js';
 import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
 import { domainLog } from '../../adapters/log.js';
 import { priceList, sortPlans, toPlanView, type CostPrice, type Plan, type PlanProblem } from '../../domain/catalogue.js';
@@ -120,6 +121,9 @@ export const setCostPriceOperation =
     const answer: CostPriceResponse = { msg: CATALOGUE_MSG.costPriceUpdated, costPrice: costPriceView(input.network, costPrice), plansUpdated };
     return ok(answer);
   };
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: CatalogueDeps = { catalogue: dynamoCatalogue, now: () => new Date(), log: domainLog };
 

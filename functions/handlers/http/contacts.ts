@@ -6,6 +6,7 @@
 import { ulid } from 'ulid';
 import { addContactRequest, contactIdParam, updateContactRequest, type ContactListResponse, type ContactResponse } from '../../../shared/api/contacts.js';
 import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
 import { contactsOf, deleteContact, saveContact, updateContact, type ContactBookDeps, type ContactBookResult } from '../../domain/contact-book.js';
 import { toContactView, type Contact } from '../../domain/contacts.js';
@@ -60,6 +61,9 @@ export const deleteContactOperation =
     if (!contactId) return contactAnswer({ kind: 'contact_not_found' });
     return contactAnswer(await deleteContact(principal.userId, contactId, deps));
   };
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: ContactBookDeps = { contacts: dynamoContacts, now: () => new Date(), newId: () => ulid() };
 

@@ -7,6 +7,7 @@ import { ulid } from 'ulid';
 import { referralQuery, type ReferralResponse, type WithdrawEarningResponse } from '../../../shared/api/earnings.js';
 import { MONEY_MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoEarnings } from '../../adapters/dynamo/earnings.js';
 import { referralPage } from '../../domain/earnings.js';
 import { toTransactionView } from '../../domain/transactions.js';
@@ -47,6 +48,9 @@ export const withdrawEarningOperation =
   (deps: EarningsDeps): UserOperation =>
   async ({ principal: { userId, userName, userType } }) =>
     withdrawalAnswer(await deps.earnings.withdraw({ userId, userName, userType }, deps.newId, deps.now));
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: EarningsDeps = { earnings: dynamoEarnings, newId: () => ulid(), now: () => new Date() };
 

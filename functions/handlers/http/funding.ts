@@ -9,7 +9,7 @@ import { initiateSquadPaymentRequest, type GenerateAccountsResponse, type Initia
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { koboToNaira } from '../../../shared/money.js';
-import { env } from '../../adapters/config.js';
+import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoFunding } from '../../adapters/dynamo/funding.js';
 import { getUserById } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';
@@ -63,6 +63,9 @@ const reservedAccountsAnswer = answerWith<ReservedAccountsResult>({
 export function generateReservedAccountsOperation(deps: FundingDeps): UserOperation {
   return async ({ principal }) => reservedAccountsAnswer(await reserveAccounts(principal.userId, deps));
 }
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.providers]);
 
 const deps: FundingDeps = {
   funding: dynamoFunding,

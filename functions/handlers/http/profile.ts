@@ -22,7 +22,7 @@ import {
 import { EVENT_TYPES } from '../../../shared/events.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
-import { env } from '../../adapters/config.js';
+import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
 import { domainLog } from '../../adapters/log.js';
 import { identityFromEnv } from '../../adapters/providers/index.js';
@@ -104,6 +104,9 @@ export const updateWebhookOperation =
   (deps: ProfileDeps): UserOperation =>
   async ({ principal, body }) =>
     profileAnswer(await setWebhookUrl(principal.userId, parseInput(updateWebhookRequest, body).webhookUrl, deps));
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers, ENV.allowLoopbackWebhooks]);
 
 const deps: ProfileDeps = {
   findUser: getUserById,

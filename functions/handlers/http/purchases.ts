@@ -17,6 +17,8 @@ import {
 import { airtimeNetworkName, dataNetworkName, electricityCompany } from '../../../shared/constants.js';
 import { CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
+import { ENV } from '../../../shared/runtime-env.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
 import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
@@ -196,6 +198,9 @@ export function buyElectricityOperation(deps: ElectricityDeps): UserOperation {
     return electricityAnswer(result);
   };
 }
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.suppliers, ENV.fulfilmentQueueUrl]);
 
 const deps: DataPurchaseDeps & ElectricityDeps = {
   ledger: dynamoLedger,

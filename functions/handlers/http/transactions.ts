@@ -3,6 +3,7 @@
  */
 import { listTransactionsQuery } from '../../../shared/api/transactions.js';
 import type { TransactionStatus, TransactionType, UserType } from '../../../shared/constants.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
 import { getUserByUserName } from '../../adapters/dynamo/users.js';
 import { listTransactionsFor, type TransactionListingDeps } from '../../domain/transaction-listing.js';
@@ -23,6 +24,9 @@ export const listTransactionsOperation =
     };
     return ok(await listTransactionsFor(principal, { filter, userName: input.userName, page: input.page }, deps));
   };
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: TransactionListingDeps = { transactions: dynamoTransactions, findUserByUserName: getUserByUserName };
 

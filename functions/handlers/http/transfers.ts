@@ -9,6 +9,7 @@ import { ulid } from 'ulid';
 import { transferFundRequest, type TransferFundResponse } from '../../../shared/api/transfers.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { transferBetweenWallets } from '../../adapters/dynamo/transfers.js';
 import { getUserByUserName } from '../../adapters/dynamo/users.js';
 import { toTransactionView } from '../../domain/transactions.js';
@@ -53,6 +54,9 @@ export function transferFundOperation(deps: TransferDeps): UserOperation {
     return transferAnswer(result);
   };
 }
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: TransferDeps = { findUserByUserName: getUserByUserName, transfer: transferBetweenWallets, newId: () => ulid(), now: () => new Date() };
 

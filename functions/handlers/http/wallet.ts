@@ -4,6 +4,7 @@ import { fundWithCouponRequest, generateCouponRequest, type FundWithCouponRespon
 import { MSG } from '../../../shared/messages.js';
 import { COUPON_MAX_KOBO } from '../../../shared/constants.js';
 import { formatNaira, koboToNaira } from '../../../shared/money.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCoupons } from '../../adapters/dynamo/coupons.js';
 import { getUserByUserName } from '../../adapters/dynamo/users.js';
 import { toTransactionView } from '../../domain/transactions.js';
@@ -59,6 +60,9 @@ export function fundWithCouponOperation(deps: Pick<CouponDeps, 'coupons' | 'now'
     return redeemAnswer(result);
   };
 }
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: WalletDeps = {
   coupons: dynamoCoupons,

@@ -9,6 +9,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { PaymentProvider } from '../../../shared/events.js';
 import { MONEY_MSG } from '../../../shared/messages.js';
+import { ENV } from '../../../shared/runtime-env.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoProviderEvents } from '../../adapters/dynamo/provider-events.js';
 import { logger } from '../../adapters/observability.js';
 import { providerSecret, type ProviderSecretName } from '../../adapters/providers/config.js';
@@ -74,6 +76,9 @@ export function vtpassWebhookOperation(deps: Pick<WebhookDeps, 'fulfilment'>): P
     return ok(VTPASS_PUSH_REPLY);
   };
 }
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.providers, ENV.providerEventsQueueUrl, ENV.fulfilmentQueueUrl]);
 
 const deps: WebhookDeps = {
   signingSecret: (provider) => providerSecret(SIGNING_SECRETS[provider]),

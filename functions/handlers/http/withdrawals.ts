@@ -22,6 +22,8 @@ import {
 import { EVENT_TYPES } from '../../../shared/events.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
+import { ENV } from '../../../shared/runtime-env.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { dynamoWithdrawals } from '../../adapters/dynamo/withdrawals.js';
 import { publishEvent } from '../../adapters/events.js';
@@ -206,6 +208,9 @@ export function reQueryWithdrawalOperation(deps: Pick<WithdrawalsDeps, 'withdraw
 }
 
 const providers = { payouts: payoutsFromEnv, now: () => new Date(), log: domainLog };
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers, ENV.payoutQueueUrl]);
+
 const deps: WithdrawalsDeps = {
   ...providers,
   banks: cachedBanks(providers),

@@ -10,7 +10,8 @@ import { describe, expect, it, vi } from 'vitest';
 vi.hoisted(() => {
   process.env.JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-  delete process.env.FULFILMENT_QUEUE_URL;
+  // Nothing listens here: the hand-off fails and the purchase is still answered (the sweeper heals it).
+  process.env.FULFILMENT_QUEUE_URL = 'http://127.0.0.1:9/queue/nobody-listens';
 });
 
 import { CATALOGUE_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';

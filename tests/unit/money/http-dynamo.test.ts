@@ -1,7 +1,7 @@
 /**
  * The money routes through their real Lambda handlers (middy, token check, principal loaded from
- * the table) on DynamoDB Local. The fulfilment queue is absent here on purpose: a purchase must
- * still be answered when the hand-off fails (the sweeper heals it).
+ * the table) on DynamoDB Local. The fulfilment queue does not answer here on purpose (nothing
+ * listens at its URL): a purchase must still be answered when the hand-off fails (the sweeper heals it).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.hoisted(() => {
   process.env.JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-  delete process.env.FULFILMENT_QUEUE_URL;
+  process.env.FULFILMENT_QUEUE_URL = 'http://127.0.0.1:9/queue/nobody-listens';
 });
 
 import { API_BASE_PATH } from '../../../shared/constants.js';
