@@ -1,4 +1,4 @@
-import { formatNaira, KOBO_PER_NAIRA, nairaToKobo, type Kobo } from '../../../shared/money.js';
+import { formatNaira, KOBO_PER_NAIRA, nairaToKobo, type Kobo } from '@shared/money.js';
 
 /**
  * The API sends naira as numbers with at most 2 decimals. Rounding to whole kobo here is exact

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserView } from '../../../../../shared/api/accounts.js';
-import { api } from '../../../lib/api-client.js';
-import { queryKeys } from '../../../lib/query-client.js';
-import { updateUser } from '../../../lib/session.js';
+import type { UserView } from '@shared/api/accounts.js';
+import { api } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
+import { updateUser } from '@/lib/session.js';
 
 export async function fetchCurrentUser(): Promise<UserView> {
   const answer = await api<{ user: UserView }>('currentUser');

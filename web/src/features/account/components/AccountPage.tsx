@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { MONEY_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, CopyButton, Input, Spinner, notify } from '../../../ui/index.js';
+import { MONEY_MSG, MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, CopyButton, Input, Spinner, notify } from '@/ui/index.js';
 import { useCurrentUser } from '../api/current-user.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
 

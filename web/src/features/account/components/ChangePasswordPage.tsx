@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { Button, PasswordInput, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, PasswordInput, notify } from '@/ui/index.js';
 import { useChangePassword } from '../api/change-password.js';
 
 // All three are required here; whether they match and are strong enough is the server's call (spec §5).

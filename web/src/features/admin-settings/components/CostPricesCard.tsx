@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { CostPriceListResponse, CostPriceView } from '../../../../../shared/api/catalogue.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { Button, Spinner, notify } from '../../../ui/index.js';
+import type { CostPriceListResponse, CostPriceView } from '@shared/api/catalogue.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { showNaira } from '@/lib/money.js';
+import { Button, Spinner, notify } from '@/ui/index.js';
 import { useSetCostPrice } from '../api/set-cost-price.js';
 import { costPriceProblem } from '../lib/settings.js';
 

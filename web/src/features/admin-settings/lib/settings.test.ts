@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceView } from '../../../../../shared/api/admin.js';
-import { MSG } from '../../../../../shared/messages.js';
+import type { ServiceView } from '@shared/api/admin.js';
+import { MSG } from '@shared/messages.js';
 import { SERVICE_ROWS, costPriceProblem, serviceStatusOf } from './settings.js';
 
 describe('admin settings', () => {

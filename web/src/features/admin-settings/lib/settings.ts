@@ -1,8 +1,8 @@
 /** Admin settings, pure: which services can be locked, their status, and the cost price rule. */
-import type { ServiceView } from '../../../../../shared/api/admin.js';
-import { setCostPriceRequest } from '../../../../../shared/api/catalogue.js';
-import { NETWORK_NAMES, PLAN_TYPES, isNetworkName, type ServiceStatus, type ServiceType } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
+import type { ServiceView } from '@shared/api/admin.js';
+import { setCostPriceRequest } from '@shared/api/catalogue.js';
+import { NETWORK_NAMES, PLAN_TYPES, isNetworkName, type ServiceStatus, type ServiceType } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
 
 export interface ServiceRow {
   name: string;

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { COUPON_MAX_KOBO } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { nairaToKobo } from '../../../../../shared/money.js';
-import type { GenerateCouponResponse } from '../../../../../shared/api/wallet.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { koboToApiNaira, showNaira } from '../../../lib/money.js';
-import { Button, CopyButton, Input, notify } from '../../../ui/index.js';
+import { COUPON_MAX_KOBO } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { nairaToKobo } from '@shared/money.js';
+import type { GenerateCouponResponse } from '@shared/api/wallet.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { koboToApiNaira, showNaira } from '@/lib/money.js';
+import { Button, CopyButton, Input, notify } from '@/ui/index.js';
 import { useGenerateCoupon } from '../api/generate-coupon.js';
 import { useValidateUser } from '../api/validate-user.js';
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactResponse } from '../../../../../shared/api/contacts.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { api, errorMessage } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
-import { notify } from '../../../ui/toast.js';
+import type { ContactResponse } from '@shared/api/contacts.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { api, errorMessage } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { notify } from '@/ui/toast.js';
 
 export interface AddContactInput {
   contactName: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages.js';
+import { MSG } from '@shared/messages.js';
 import { airtimeChargeKobo, airtimeFormProblem, parseAmountKobo, type AirtimeFormValues } from './airtime-form.js';
 
 const valid: AirtimeFormValues = { network: '1', phone: '08011111111', amount: '100', addToContacts: false, nickname: '' };

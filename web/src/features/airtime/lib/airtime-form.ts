@@ -1,6 +1,6 @@
-import { AIRTIME_CHARGE_BPS, AIRTIME_MAX_KOBO, AIRTIME_MIN_KOBO, PHONE_NUMBER_LENGTH, type UserType } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { applyRate, nairaToKobo, type Kobo } from '../../../../../shared/money.js';
+import { AIRTIME_CHARGE_BPS, AIRTIME_MAX_KOBO, AIRTIME_MIN_KOBO, PHONE_NUMBER_LENGTH, type UserType } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { applyRate, nairaToKobo, type Kobo } from '@shared/money.js';
 
 export interface AirtimeFormValues {
   network: string;

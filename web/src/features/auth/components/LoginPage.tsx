@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { Button, Input, PasswordInput, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, Input, PasswordInput, notify } from '@/ui/index.js';
 import { useLogin } from '../api/login.js';
 import { AuthCard } from './AuthCard.js';
 

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { Button, Input, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, Input, notify } from '@/ui/index.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { AuthCard } from './AuthCard.js';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactResponse } from '../../../../../shared/api/contacts.js';
-import { api } from '../../../lib/api-client.js';
+import type { ContactResponse } from '@shared/api/contacts.js';
+import { api } from '@/lib/api-client.js';
 import type { ContactFormValues } from '../lib/contact-form.js';
 import { storeContactList } from '../lib/contact-list-cache.js';
 

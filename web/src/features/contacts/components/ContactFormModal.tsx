@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { NETWORK_NAMES } from '../../../../../shared/constants.js';
-import { Button, Input, Modal, Select, notify } from '../../../ui/index.js';
+import { NETWORK_NAMES } from '@shared/constants.js';
+import { Button, Input, Modal, Select, notify } from '@/ui/index.js';
 import { EMPTY_CONTACT, contactFormProblem, type ContactFormValues } from '../lib/contact-form.js';
 
 const NETWORK_OPTIONS = NETWORK_NAMES.map((name) => ({ value: name, label: name }));

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ContactView } from '../../../../../shared/api/contacts.js';
-import { CONTACT_INACTIVE_DAYS, isNetworkName } from '../../../../../shared/constants.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { Button, Icon, Modal, NetworkLogo, Spinner, notify } from '../../../ui/index.js';
+import type { ContactView } from '@shared/api/contacts.js';
+import { CONTACT_INACTIVE_DAYS, isNetworkName } from '@shared/constants.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { Button, Icon, Modal, NetworkLogo, Spinner, notify } from '@/ui/index.js';
 import { useAddContact } from '../api/add-contact.js';
 import { useDeleteContact } from '../api/delete-contact.js';
 import { useContacts } from '../api/list-contacts.js';

@@ -1,6 +1,6 @@
-import { addContactRequest } from '../../../../../shared/api/contacts.js';
-import { DEFAULT_CONTACT_NETWORK, type NetworkName } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
+import { addContactRequest } from '@shared/api/contacts.js';
+import { DEFAULT_CONTACT_NETWORK, type NetworkName } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
 
 export interface ContactFormValues {
   contactName: string;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserView } from '../../../../../shared/api/accounts.js';
-import { api } from '../../../lib/api-client.js';
-import { queryKeys } from '../../../lib/query-client.js';
-import { updateUser } from '../../../lib/session.js';
+import type { UserView } from '@shared/api/accounts.js';
+import { api } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
+import { updateUser } from '@/lib/session.js';
 
 /** GET the signed-in user: a fresh balance (a card payment is credited by the provider's webhook, after the redirect). */
 export async function fetchCurrentUser(): Promise<UserView> {

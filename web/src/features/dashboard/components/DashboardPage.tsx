@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DASHBOARD_NAME_MAX_CHARS, REFERRAL_REWARD_KOBO } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { formatNaira } from '../../../../../shared/money.js';
-import { showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, CopyButton, Icon, type IconName } from '../../../ui/index.js';
+import { DASHBOARD_NAME_MAX_CHARS, REFERRAL_REWARD_KOBO } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { formatNaira } from '@shared/money.js';
+import { showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, CopyButton, Icon, type IconName } from '@/ui/index.js';
 import { useFreshUser } from '../api/current-user.js';
 import { KycModal } from './KycModal.js';
 import { PaymentAccounts } from './PaymentAccounts.js';

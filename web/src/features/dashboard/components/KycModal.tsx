@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
-import { KYC_NUMBER_LENGTH } from '../../../../../shared/constants.js';
-import { MONEY_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { Button, Input, Modal, Select, notify } from '../../../ui/index.js';
+import { KYC_NUMBER_LENGTH } from '@shared/constants.js';
+import { MONEY_MSG, MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { Button, Input, Modal, Select, notify } from '@/ui/index.js';
 import { useUpdateKyc } from '../api/update-kyc.js';
 
 interface KycForm {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PurchaseResponse } from '../../../../../shared/api/purchases.js';
-import { api } from '../../../lib/api-client.js';
-import { applyPurchaseReceipt } from '../../../lib/purchase-receipt.js';
+import type { PurchaseResponse } from '@shared/api/purchases.js';
+import { api } from '@/lib/api-client.js';
+import { applyPurchaseReceipt } from '@/lib/purchase-receipt.js';
 
 export interface BuyDataInput {
   /** Data network id: 1 MTN, 2 GLO, 3 AIRTEL, 6 9MOBILE. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContactListResponse } from '../../../../../shared/api/contacts.js';
-import { api } from '../../../lib/api-client.js';
-import { queryKeys } from '../../../lib/query-client.js';
+import type { ContactListResponse } from '@shared/api/contacts.js';
+import { api } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
 
 /** GET /auth/contact: the user's contacts, for the phone number picker. */
 export function listContacts(signal?: AbortSignal): Promise<ContactListResponse> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages.js';
+import { MSG } from '@shared/messages.js';
 import {
   comparePlans,
   dataFormProblem,

@@ -3,10 +3,10 @@
  * network, for MTN also of the chosen data type (read from the plan's type or text), sorted by
  * validity then id; the first one is the preselected plan. Prices follow shared/pricing.ts.
  */
-import type { PriceRow, SubscriptionPlans } from '../../../../../shared/api/catalogue.js';
-import { PHONE_NUMBER_LENGTH, type NetworkName } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { priceForUserType } from '../../../../../shared/pricing.js';
+import type { PriceRow, SubscriptionPlans } from '@shared/api/catalogue.js';
+import { PHONE_NUMBER_LENGTH, type NetworkName } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { priceForUserType } from '@shared/pricing.js';
 
 /** What the screen needs of a plan: a price list row, or the same fields of a session plan. */
 export type DataPlanOption = Pick<PriceRow, 'id' | 'plan_network' | 'plan_type' | 'plan' | 'my_price' | 'resellerPrice' | 'apiPrice' | 'month_validate'>;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PurchaseResponse } from '../../../../../shared/api/purchases.js';
-import { api } from '../../../lib/api-client.js';
-import { applyPurchaseReceipt } from '../../../lib/purchase-receipt.js';
+import type { PurchaseResponse } from '@shared/api/purchases.js';
+import { api } from '@/lib/api-client.js';
+import { applyPurchaseReceipt } from '@/lib/purchase-receipt.js';
 
 export interface BuyElectricityInput {
   /** Token value in naira; the wallet pays it plus ₦50. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ValidateMeterResponse } from '../../../../../shared/api/purchases.js';
-import { ApiError, api } from '../../../lib/api-client.js';
+import type { ValidateMeterResponse } from '@shared/api/purchases.js';
+import { ApiError, api } from '@/lib/api-client.js';
 
 export interface ValidateMeterInput {
   meterNumber: string;

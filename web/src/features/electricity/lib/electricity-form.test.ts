@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELECTRICITY_MSG, MSG } from '../../../../../shared/messages.js';
+import { ELECTRICITY_MSG, MSG } from '@shared/messages.js';
 import { COMPANY_OPTIONS, EMPTY_METER_FORM, METER_TYPE_OPTIONS, amountProblem, electricityChargeKobo, meterFormProblem, minimumKobo } from './electricity-form.js';
 
 describe('electricity form', () => {

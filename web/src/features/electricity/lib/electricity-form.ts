@@ -10,9 +10,9 @@ import {
   METER_TYPES,
   electricityCompany,
   isMeterType,
-} from '../../../../../shared/constants.js';
-import { ELECTRICITY_MSG, MSG, meterMinimumMessage } from '../../../../../shared/messages.js';
-import { formatNaira, nairaToKobo, type Kobo } from '../../../../../shared/money.js';
+} from '@shared/constants.js';
+import { ELECTRICITY_MSG, MSG, meterMinimumMessage } from '@shared/messages.js';
+import { formatNaira, nairaToKobo, type Kobo } from '@shared/money.js';
 
 export interface MeterFormValues {
   /** The company's meter id (spec §9), as the select gives it. */

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
-import type { PlanView } from '../../../../../shared/api/catalogue.js';
-import { PLAN_TYPES, SUPPLIERS } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { Button, Checkbox, Input, Modal, Select, notify } from '../../../ui/index.js';
+import type { PlanView } from '@shared/api/catalogue.js';
+import { PLAN_TYPES, SUPPLIERS } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { Button, Checkbox, Input, Modal, Select, notify } from '@/ui/index.js';
 import { planFormProblem, planFormValues, type PlanFormValues } from '../lib/plan-form.js';
 
 const TYPE_OPTIONS = [{ value: '', label: MSG.selectNetworkAdmin }, ...PLAN_TYPES.map((type) => ({ value: type, label: type }))];

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import type { PlanView } from '../../../../../shared/api/catalogue.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { Button, Icon, Modal, Spinner, notify } from '../../../ui/index.js';
+import type { PlanView } from '@shared/api/catalogue.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { ApiError, errorMessage } from '@/lib/api-client.js';
+import { showNaira } from '@/lib/money.js';
+import { Button, Icon, Modal, Spinner, notify } from '@/ui/index.js';
 import { useAddPlan } from '../api/add-plan.js';
 import { useDeletePlan } from '../api/delete-plan.js';
 import { usePlans } from '../api/list-plans.js';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
-import type { PlanView } from '../../../../../shared/api/catalogue.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { rolesOf, useSession } from '../../../lib/session.js';
-import { Button, Input, Modal, Spinner, notify } from '../../../ui/index.js';
+import type { PlanView } from '@shared/api/catalogue.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { ApiError, errorMessage } from '@/lib/api-client.js';
+import { showNaira } from '@/lib/money.js';
+import { rolesOf, useSession } from '@/lib/session.js';
+import { Button, Input, Modal, Spinner, notify } from '@/ui/index.js';
 import { usePlans } from '../api/list-plans.js';
 import { useUpdatePrice } from '../api/update-price.js';
 import { EMPTY_PRICE_FORM, priceUpdateBody, priceUpdateProblem, type PriceFormValues } from '../lib/price-form.js';

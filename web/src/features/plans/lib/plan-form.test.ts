@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanView } from '../../../../../shared/api/catalogue.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
+import type { PlanView } from '@shared/api/catalogue.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 import { EMPTY_PLAN_FORM, planBody, planFormProblem, planFormValues } from './plan-form.js';
 import { EMPTY_PRICE_FORM, priceUpdateBody, priceUpdateProblem } from './price-form.js';
 

@@ -3,9 +3,9 @@
  * typed ↔ the body of POST /dataPlan/add and PATCH /dataPlan/update, checked with the API's own
  * schemas (shared/api/catalogue.ts) before anything is sent.
  */
-import { addPlanRequest, updatePlanRequest, type PlanView } from '../../../../../shared/api/catalogue.js';
-import { DEFAULT_PLAN_VALIDITY, SUPPLIERS, isPlanType, type PlanType, type SupplierName } from '../../../../../shared/constants.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
+import { addPlanRequest, updatePlanRequest, type PlanView } from '@shared/api/catalogue.js';
+import { DEFAULT_PLAN_VALIDITY, SUPPLIERS, isPlanType, type PlanType, type SupplierName } from '@shared/constants.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 
 export interface PlanFormValues {
   /** A plan type (MTN, MTN-CG, …, 9MOBILE); '' until chosen. */

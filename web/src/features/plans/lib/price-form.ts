@@ -2,8 +2,8 @@
  * The price update form (spec §5 "Admin price update": at least one of price, reseller or api,
  * else "Please enter a valid value"), checked with the API's own schema.
  */
-import { updatePriceRequest } from '../../../../../shared/api/catalogue.js';
-import { MSG } from '../../../../../shared/messages.js';
+import { updatePriceRequest } from '@shared/api/catalogue.js';
+import { MSG } from '@shared/messages.js';
 
 export interface PriceFormValues {
   price: string;

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TransferFundResponse } from '../../../../../shared/api/transfers.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
-import { setBalance } from '../../../lib/session.js';
+import type { TransferFundResponse } from '@shared/api/transfers.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { setBalance } from '@/lib/session.js';
 
 export interface TransferFundInput {
   userName: string;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ValidateUserResponse } from '../../../../../shared/api/accounts.js';
-import { api } from '../../../lib/api-client.js';
+import type { ValidateUserResponse } from '@shared/api/accounts.js';
+import { api } from '@/lib/api-client.js';
 
 /** GET /auth/validateUser/{userName}: the receiver exists (first step of a transfer). */
 export function validateUser(userName: string): Promise<ValidateUserResponse> {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../../../shared/messages.js';
-import { formatNaira } from '../../../../../shared/money.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { newRequestId } from '../../../lib/ids.js';
-import { apiNairaToKobo, koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, ConfirmModal, DetailRow, Input, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { formatNaira } from '@shared/money.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { newRequestId } from '@/lib/ids.js';
+import { apiNairaToKobo, koboToApiNaira, parseNairaInput, showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, ConfirmModal, DetailRow, Input, notify } from '@/ui/index.js';
 import { useTransferFund, type TransferFundInput } from '../api/transfer-fund.js';
 import { useValidateUser } from '../api/validate-user.js';
 

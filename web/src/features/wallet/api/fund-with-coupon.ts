@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FundWithCouponResponse } from '../../../../../shared/api/wallet.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
-import { addToBalance, setBalance } from '../../../lib/session.js';
+import type { FundWithCouponResponse } from '@shared/api/wallet.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { addToBalance, setBalance } from '@/lib/session.js';
 
 export function fundWithCoupon(body: { userName: string; coupon: string }): Promise<FundWithCouponResponse> {
   return api<FundWithCouponResponse>('fundWithCoupon', { body });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { InitiateSquadPaymentResponse } from '../../../../../shared/api/funding.js';
-import { api } from '../../../lib/api-client.js';
+import type { InitiateSquadPaymentResponse } from '@shared/api/funding.js';
+import { api } from '@/lib/api-client.js';
 
 /** POST /fundWallet/squad/initiate: a card payment link (the amount is sent as a number). */
 export function initiateSquadPayment(body: { amount: number; email?: string }): Promise<InitiateSquadPaymentResponse> {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { InitiateSquadPaymentResponse } from '../../../../../shared/api/funding.js';
-import { FUND_WALLET_CHARGE_BPS, FUND_WALLET_MIN_KOBO } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { applyRate, formatNaira } from '../../../../../shared/money.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, Input, notify, ReservedAccountCards } from '../../../ui/index.js';
+import type { InitiateSquadPaymentResponse } from '@shared/api/funding.js';
+import { FUND_WALLET_CHARGE_BPS, FUND_WALLET_MIN_KOBO } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { applyRate, formatNaira } from '@shared/money.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { koboToApiNaira, parseNairaInput, showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, Input, notify, ReservedAccountCards } from '@/ui/index.js';
 import { useInitiateSquadPayment } from '../api/initiate-squad-payment.js';
 
 /**

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, Input, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, Input, notify } from '@/ui/index.js';
 import { useFundWithCoupon } from '../api/fund-with-coupon.js';
 
 const couponForm = z.object({ coupon: z.string().trim().min(1, MSG.enterCouponCode) });

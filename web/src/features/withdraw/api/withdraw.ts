@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { WithdrawResponse } from '../../../../../shared/api/withdrawals.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
-import { setBalance } from '../../../lib/session.js';
+import type { WithdrawResponse } from '@shared/api/withdrawals.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { setBalance } from '@/lib/session.js';
 
 export interface WithdrawInput {
   bankName: string;

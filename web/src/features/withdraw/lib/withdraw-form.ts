@@ -1,6 +1,6 @@
-import { ACCOUNT_NUMBER_LENGTH, WITHDRAWAL_FEE_KOBO, WITHDRAWAL_MAX_KOBO, WITHDRAWAL_MIN_KOBO } from '../../../../../shared/constants.js';
-import { MONEY_MSG, MSG } from '../../../../../shared/messages.js';
-import type { Kobo } from '../../../../../shared/money.js';
+import { ACCOUNT_NUMBER_LENGTH, WITHDRAWAL_FEE_KOBO, WITHDRAWAL_MAX_KOBO, WITHDRAWAL_MIN_KOBO } from '@shared/constants.js';
+import { MONEY_MSG, MSG } from '@shared/messages.js';
+import type { Kobo } from '@shared/money.js';
 
 /** The first problem with the bank and account number (validation step), or null. */
 export function accountProblem(bankCode: string, accountNumber: string): string | null {
