@@ -2,16 +2,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AIRTIME_NETWORK_IDS, NETWORK_NAMES, airtimeNetworkName, isNetworkName } from '@shared/constants.js';
-import { MSG } from '@shared/messages.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
 import { errorMessage } from '@/lib/api-client.js';
+import { useAddContact, useContacts } from '@/lib/contacts-api.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, koboToApiNaira, showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
 import { Button, Checkbox, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, notify } from '@/ui/index.js';
-import { useAddContact } from '../api/add-contact.js';
 import { useBuyAirtime, type BuyAirtimeInput } from '../api/buy-airtime.js';
-import { useContacts } from '../api/list-contacts.js';
 import { airtimeChargeKobo, airtimeFormProblem, parseAmountKobo, type AirtimeFormValues } from '../lib/airtime-form.js';
 
 const DEFAULT_NETWORK = String(AIRTIME_NETWORK_IDS.MTN);
@@ -36,7 +35,11 @@ export function BuyAirtimePage() {
   const session = useSession();
   const [params] = useSearchParams();
   const buy = useBuyAirtime();
-  const addContact = useAddContact();
+  // Told here: the screen has moved on to the dashboard by the time the contact is saved.
+  const addContact = useAddContact({
+    onSuccess: (answer) => notify.success(answer?.msg ?? CATALOGUE_MSG.contactSaved),
+    onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+  });
   const [pending, setPending] = useState<PendingPurchase | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const contacts = useContacts(pickerOpen);

@@ -4,11 +4,8 @@ import type { ContactView } from '@shared/api/contacts.js';
 import { CONTACT_INACTIVE_DAYS, isNetworkName } from '@shared/constants.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
+import { useAddContact, useContacts, useDeleteContact, useUpdateContact } from '@/lib/contacts-api.js';
 import { Button, Icon, Modal, NetworkLogo, Spinner, notify } from '@/ui/index.js';
-import { useAddContact } from '../api/add-contact.js';
-import { useDeleteContact } from '../api/delete-contact.js';
-import { useContacts } from '../api/list-contacts.js';
-import { useUpdateContact } from '../api/update-contact.js';
 import { contactBody, type ContactFormValues } from '../lib/contact-form.js';
 import { ContactFormModal } from './ContactFormModal.js';
 

@@ -3,12 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DATA_NETWORK_IDS, NETWORK_NAMES, isNetworkName, type NetworkName } from '@shared/constants.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
+import { useContacts } from '@/lib/contacts-api.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
 import { Button, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, Spinner, notify } from '@/ui/index.js';
 import { useBuyData, type BuyDataInput } from '../api/buy-data.js';
-import { useContacts } from '../api/list-contacts.js';
 import { useNetworkPlans } from '../api/list-network-plans.js';
 import { dataFormProblem, formAfterPurchase, mtnDataType, mtnDataTypes, planPriceFor, plansFor, selectedPlan, type DataPlanOption } from '../lib/data-plans.js';
 
