@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
+import { useCurrentUser } from '@/lib/current-user.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
 import { Button, CopyButton, Input, Spinner, notify } from '@/ui/index.js';
-import { useCurrentUser } from '../api/current-user.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
 import { webhookForm, type WebhookFormValues } from '../lib/webhook-form.js';
 
