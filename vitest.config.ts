@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './web/vite.config.js';
 
 /**
  * One test command for everything. Projects run in this order of cost:
@@ -8,6 +9,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web's unit tests import through its aliases (@/…, @shared/…).
+        resolve: { alias: webAliases },
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'web/src/**/*.test.ts'],

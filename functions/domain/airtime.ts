@@ -1,6 +1,7 @@
 /** Airtime pricing (spec §5, §9): minimum ₦100, charge 98% for resellers and 99% otherwise. */
-import { AIRTIME_CHARGE_BPS, AIRTIME_COST_BPS, AIRTIME_MAX_KOBO, AIRTIME_MIN_KOBO, type UserType } from '../../shared/constants.js';
+import { AIRTIME_COST_BPS, type UserType } from '../../shared/constants.js';
 import { applyRate, type BasisPoints, type Kobo } from '../../shared/money.js';
+import { airtimeAmountRefusal, airtimeChargeKobo, type AmountRefusal } from '../../shared/pricing.js';
 
 export interface AirtimePrice {
   faceValueKobo: Kobo;
@@ -12,13 +13,13 @@ export interface AirtimePrice {
   profitKobo: Kobo;
 }
 
-export type AirtimePriceResult = { ok: true; price: AirtimePrice } | { ok: false; reason: 'invalid_amount' | 'below_minimum' | 'above_maximum' };
+export type AirtimePriceResult = { ok: true; price: AirtimePrice } | { ok: false; reason: AmountRefusal };
 
 export function priceAirtime(faceValueKobo: Kobo, userType: UserType, costBps: BasisPoints = AIRTIME_COST_BPS): AirtimePriceResult {
-  if (!Number.isSafeInteger(faceValueKobo) || faceValueKobo <= 0) return { ok: false, reason: 'invalid_amount' };
-  if (faceValueKobo < AIRTIME_MIN_KOBO) return { ok: false, reason: 'below_minimum' };
-  if (faceValueKobo > AIRTIME_MAX_KOBO) return { ok: false, reason: 'above_maximum' };
-  const chargeKobo = applyRate(faceValueKobo, AIRTIME_CHARGE_BPS[userType]);
+  const refusal = airtimeAmountRefusal(faceValueKobo);
+  if (refusal) return { ok: false, reason: refusal };
+  // The web previews the same charge (shared/pricing.ts).
+  const chargeKobo = airtimeChargeKobo(faceValueKobo, userType);
   const costKobo = applyRate(faceValueKobo, costBps);
   return { ok: true, price: { faceValueKobo, chargeKobo, costKobo, profitKobo: chargeKobo - costKobo } };
 }

@@ -3,8 +3,9 @@
  * paid the token value, so the fee is the profit. Limits: ELECTRICITY_MIN_KOBO (or the disco's
  * own minimum when the meter check gave one and it is higher) up to ELECTRICITY_MAX_KOBO.
  */
-import { ELECTRICITY_FEE_KOBO, ELECTRICITY_MAX_KOBO, ELECTRICITY_MIN_KOBO, type MeterType } from '../../shared/constants.js';
+import { ELECTRICITY_FEE_KOBO, type MeterType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
+import { electricityAmountRefusal, electricityChargeKobo, type AmountRefusal } from '../../shared/pricing.js';
 import type { ElectricityDelivery, MeterCheck, MeterQuery, SupplierGateway } from '../ports/suppliers.js';
 
 export interface ElectricityPrice {
@@ -18,18 +19,16 @@ export interface ElectricityPrice {
   profitKobo: Kobo;
 }
 
-export type ElectricityPriceResult = { ok: true; price: ElectricityPrice } | { ok: false; reason: 'invalid_amount' | 'below_minimum' | 'above_maximum' };
+export type ElectricityPriceResult = { ok: true; price: ElectricityPrice } | { ok: false; reason: AmountRefusal };
 
-/** The smallest amount a meter can be bought for: ours, or the disco's when it said more. */
-export function electricityMinimumKobo(discoMinimumKobo?: Kobo): Kobo {
-  return discoMinimumKobo !== undefined && Number.isSafeInteger(discoMinimumKobo) && discoMinimumKobo > ELECTRICITY_MIN_KOBO ? discoMinimumKobo : ELECTRICITY_MIN_KOBO;
-}
+/** The meter's minimum is a shared rule: the web checks the amount against it before sending. */
+export { electricityMinimumKobo } from '../../shared/pricing.js';
 
 export function priceElectricity(amountKobo: Kobo, feeKobo: Kobo = ELECTRICITY_FEE_KOBO): ElectricityPriceResult {
-  if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) return { ok: false, reason: 'invalid_amount' };
-  if (amountKobo < ELECTRICITY_MIN_KOBO) return { ok: false, reason: 'below_minimum' };
-  if (amountKobo > ELECTRICITY_MAX_KOBO) return { ok: false, reason: 'above_maximum' };
-  return { ok: true, price: { amountKobo, chargeKobo: amountKobo + feeKobo, costKobo: amountKobo, profitKobo: feeKobo } };
+  const refusal = electricityAmountRefusal(amountKobo);
+  if (refusal) return { ok: false, reason: refusal };
+  // The web previews the same charge (shared/pricing.ts).
+  return { ok: true, price: { amountKobo, chargeKobo: electricityChargeKobo(amountKobo, feeKobo), costKobo: amountKobo, profitKobo: feeKobo } };
 }
 
 /** What a purchase keeps about the meter and, once delivered, what the supplier said it delivered. */

@@ -1,4 +1,4 @@
-import { env } from '../lib/env.js';
+import { env } from '@/lib/env.js';
 
 /** The floating support chat link, on every screen. */
 export function ChatLink() {

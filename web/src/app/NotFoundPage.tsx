@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
+import { MSG } from '@shared/messages.js';
 
 export function NotFoundPage() {
   return (

@@ -1,9 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useTokenCheckOnStartup } from '../features/auth/api/is-token-valid.js';
+import { useTokenCheckOnStartup } from '@/features/auth/api/is-token-valid.js';
 // Direct imports (not the ui barrel): the first download carries only what the first screen needs.
-import { Spinner } from '../ui/Spinner.js';
-import { Toasts } from '../ui/toast.js';
+import { Spinner } from '@/ui/Spinner.js';
+import { Toasts } from '@/ui/toast.js';
 import { ChatLink } from './ChatLink.js';
 import { GlobalLoader } from './GlobalLoader.js';
 import { RouteErrorBoundary } from './RouteError.js';

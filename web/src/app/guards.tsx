@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { rolesOf, useSession, type Roles } from '../lib/session.js';
+import { rolesOf, useSession, type Roles } from '@/lib/session.js';
 import { LoginPage } from './pages.js';
 
 /** /profile is shown only with a token; without one the login screen takes its place (spec §2). */

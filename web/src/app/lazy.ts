@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../../shared/constants.js';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@shared/constants.js';
 
 /** A route component loaded on first use; a chunk that has not arrived within 120 s counts as failed. */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {

@@ -1,5 +1,5 @@
 import { useRoutes, type RouteObject } from 'react-router';
-import { LandingPage } from '../features/landing/components/LandingPage.js';
+import { LandingPage } from '@/features/landing/components/LandingPage.js';
 import { RequireAdmin, RequireRole, RequireToken, isAdmin, isAdminOrAgent } from './guards.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import * as Page from './pages.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_HEADER } from '../../../shared/constants.js';
-import type { UserView } from '../../../shared/api/accounts.js';
+import { AUTH_HEADER } from '@shared/constants.js';
+import type { UserView } from '@shared/api/accounts.js';
 import { api, ApiError, buildUrl, errorMessage } from './api-client.js';
 import { getSession, signIn } from './session.js';
 

@@ -2,8 +2,8 @@
  * The one way the app talks to the API: builds the URL from the shared route table, sends the
  * token in x-auth-token, turns `{msg}` error bodies into ApiError, and logs out on any 401.
  */
-import { AUTH_HEADER } from '../../../shared/constants.js';
-import { apiPath, routeByOperation, type Operation } from '../../../shared/routes.js';
+import { AUTH_HEADER } from '@shared/constants.js';
+import { apiPath, routeByOperation, type Operation } from '@shared/routes.js';
 import { env } from './env.js';
 import { getToken, logout } from './session.js';
 

@@ -1,28 +1,42 @@
 /**
- * Build-time environment, parsed once. Anything the app reads from import.meta.env goes through here,
- * so a bad value fails loudly at startup instead of somewhere deep in a screen.
+ * Build-time environment, parsed once with zod. Anything the app reads from import.meta.env goes
+ * through here, so a bad value fails loudly at startup instead of somewhere deep in a screen.
  */
+import { z } from 'zod';
+
 const DEFAULT_CHAT_URL = 'https://wa.me/2348031234567';
 
-function optionalUrl(name: string, value: string | undefined, fallback: string): string {
-  const text = (value ?? '').trim();
-  if (!text) return fallback;
-  try {
-    const url = new URL(text);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
-    return text.replace(/\/+$/, '');
-  } catch {
-    throw new Error(`${name} must be an http(s) URL, got "${text}"`);
-  }
+/** An optional http(s) URL without its trailing slashes; blank or absent gives `fallback`. */
+function optionalUrl(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((text) => text ?? '')
+    .pipe(z.union([z.literal(''), z.string().url().regex(/^https?:\/\//i, 'must be an http(s) URL')]))
+    .transform((text) => (text ? text.replace(/\/+$/, '') : fallback));
 }
 
-export interface WebEnv {
+const webEnvSchema = z.object({
   /** '' means the API is on the app's own origin (the usual case: CloudFront or the local cloud). */
+  VITE_API_ORIGIN: optionalUrl(''),
+  VITE_CHAT_URL: optionalUrl(DEFAULT_CHAT_URL),
+});
+
+export interface WebEnv {
+  /** '' means the API is on the app's own origin. */
   apiOrigin: string;
   chatUrl: string;
 }
 
-export const env: WebEnv = Object.freeze({
-  apiOrigin: optionalUrl('VITE_API_ORIGIN', import.meta.env.VITE_API_ORIGIN, ''),
-  chatUrl: optionalUrl('VITE_CHAT_URL', import.meta.env.VITE_CHAT_URL, DEFAULT_CHAT_URL),
-});
+/** The web's settings from a Vite environment (exported for its test). */
+export function parseWebEnv(source: Record<string, unknown>): WebEnv {
+  const parsed = webEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid web environment: ${problems}`);
+  }
+  return Object.freeze({ apiOrigin: parsed.data.VITE_API_ORIGIN, chatUrl: parsed.data.VITE_CHAT_URL });
+}
+
+export const env: WebEnv = parseWebEnv(import.meta.env);

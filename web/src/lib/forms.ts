@@ -1,5 +1,12 @@
+/**
+ * The one way the web builds a form: react-hook-form with zodResolver, the schema derived from the
+ * API's own request schema (shared/api) so the form and the server keep the same rules and
+ * messages. Forms hold text; the resolver hands the submit handler the parsed values (money in
+ * kobo), and each feature turns them into the body it sends (money back in naira).
+ */
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { notify } from '../ui/toast.js';
+import { z } from 'zod';
+import { notify } from '@/ui/toast.js';
 
 /** The message of the first invalid field, in the form's field order. */
 export function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>, order: ReadonlyArray<keyof T & string>): string | undefined {
@@ -20,4 +27,30 @@ export function warnFirstError<T extends FieldValues>(order: ReadonlyArray<keyof
     const message = firstErrorMessage(errors, order);
     if (message) notify.warn(message);
   };
+}
+
+/** A text field that must be filled in: trimmed, else `message`. */
+export function filled(message: string) {
+  return z.string().trim().min(1, message);
+}
+
+type Bare<T> = T extends z.ZodEffects<infer Inner, infer _Output, infer _Input> ? Bare<Inner> : T;
+
+/** The object schema under a request schema's refinements (`.refine` hides `.shape`, `.pick` and `.extend`). */
+export function bare<T extends z.ZodTypeAny>(schema: T): Bare<T> {
+  let inner: z.ZodTypeAny = schema;
+  while (inner instanceof z.ZodEffects) inner = inner.innerType();
+  return inner as Bare<T>;
+}
+
+/**
+ * `rules` run only once the `required` fields are filled in: spec §5 asks for what is missing
+ * ("All fields are required") before it judges any field's format.
+ */
+export function filledFirst<Rules extends z.ZodTypeAny>(
+  required: Partial<Record<keyof z.input<Rules> & string, string>>,
+  rules: Rules,
+): z.ZodType<z.output<Rules>, z.ZodTypeDef, z.input<Rules>> {
+  const presence = Object.fromEntries(Object.entries(required).map(([field, message]) => [field, filled(message as string)]));
+  return z.object(presence).passthrough().pipe(rules) as unknown as z.ZodType<z.output<Rules>, z.ZodTypeDef, z.input<Rules>>;
 }

@@ -1,4 +1,5 @@
-import { formatNaira, KOBO_PER_NAIRA, nairaToKobo, type Kobo } from '../../../shared/money.js';
+import { nairaInKobo } from '@shared/api/common.js';
+import { formatNaira, KOBO_PER_NAIRA, type Kobo } from '@shared/money.js';
 
 /**
  * The API sends naira as numbers with at most 2 decimals. Rounding to whole kobo here is exact
@@ -8,6 +9,7 @@ export function apiNairaToKobo(naira: number): Kobo {
   return Math.round(naira * KOBO_PER_NAIRA);
 }
 
+/** What the web sends: naira, as the API takes them (it converts to kobo at its edge). */
 export function koboToApiNaira(kobo: Kobo): number {
   return kobo / KOBO_PER_NAIRA;
 }
@@ -17,13 +19,13 @@ export function showNaira(naira: number | null | undefined): string {
   return formatNaira(apiNairaToKobo(naira ?? 0));
 }
 
-/** A naira amount typed by the user, in kobo; null when it is not one (empty, not a number, > 2 decimals). */
-export function parseNairaInput(amount: string): Kobo | null {
-  const text = amount.trim();
-  if (!text) return null;
-  try {
-    return nairaToKobo(text);
-  } catch {
-    return null;
-  }
+const typedAmount = nairaInKobo();
+
+/**
+ * A naira amount being typed, in kobo, for the previews shown while typing (charge, what arrives);
+ * null while it is not one. Read with the API's own conversion, so the preview matches the form.
+ */
+export function typedNairaInKobo(text: string | number | null | undefined): Kobo | null {
+  const parsed = typedAmount.safeParse(text ?? '');
+  return parsed.success ? parsed.data : null;
 }

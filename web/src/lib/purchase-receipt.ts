@@ -1,4 +1,4 @@
-import type { TransactionListResponse, TransactionView } from '../../../shared/api/transactions.js';
+import type { TransactionListResponse, TransactionView } from '@shared/api/transactions.js';
 import { queryClient, queryKeys } from './query-client.js';
 import { setBalance } from './session.js';
 

@@ -3,8 +3,8 @@
  * A tiny external store (useSyncExternalStore) — every screen reads the same balance.
  */
 import { useSyncExternalStore } from 'react';
-import type { UserView } from '../../../shared/api/accounts.js';
-import type { SubscriptionPlans } from '../../../shared/api/catalogue.js';
+import type { UserView } from '@shared/api/accounts.js';
+import type { SubscriptionPlans } from '@shared/api/catalogue.js';
 import { queryClient } from './query-client.js';
 import { apiNairaToKobo, koboToApiNaira } from './money.js';
 

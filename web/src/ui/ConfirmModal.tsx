@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { MSG } from '../../../shared/messages.js';
-import { formatNaira } from '../../../shared/money.js';
+import { MSG } from '@shared/messages.js';
+import { formatNaira } from '@shared/money.js';
 import { Button } from './Button.js';
 import { Modal } from './Modal.js';
 

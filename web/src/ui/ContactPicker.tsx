@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { isNetworkName } from '../../../shared/constants.js';
+import { isNetworkName } from '@shared/constants.js';
 import { Modal } from './Modal.js';
 import { NetworkLogo } from './NetworkLogo.js';
 import { Spinner } from './Spinner.js';

@@ -1,4 +1,4 @@
-import type { NetworkName } from '../../../shared/constants.js';
+import type { NetworkName } from '@shared/constants.js';
 
 /**
  * The four networks' marks, drawn inline (no image downloads): brand colour and word mark.

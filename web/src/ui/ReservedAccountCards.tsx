@@ -1,6 +1,6 @@
-import type { UserView } from '../../../shared/api/accounts.js';
-import { RESERVED_ACCOUNT_NAME_CHARS } from '../../../shared/constants.js';
-import { MSG } from '../../../shared/messages.js';
+import type { UserView } from '@shared/api/accounts.js';
+import { RESERVED_ACCOUNT_NAME_CHARS } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
 import { CopyButton } from './CopyButton.js';
 
 /** The user's reserved bank accounts as cards (the dashboard and Fund wallet): bank name, account number, account name and a copy button. */

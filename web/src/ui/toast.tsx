@@ -1,5 +1,5 @@
 import { ToastContainer, toast } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS } from '../../../shared/constants.js';
+import { TOAST_AUTO_CLOSE_MS } from '@shared/constants.js';
 
 /** Toasts: top-right, auto-close after 5 s (spec §9). Mounted once at the app root. */
 export function Toasts() {

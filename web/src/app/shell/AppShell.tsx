@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useCurrentUser } from '../../features/account/api/current-user.js';
-import { SITE } from '../../config/site.js';
-import { showNaira } from '../../lib/money.js';
-import { logout, rolesOf, useSession } from '../../lib/session.js';
-import { Icon, Spinner } from '../../ui/index.js';
+import { SITE } from '@/config/site.js';
+import { useCurrentUser } from '@/lib/current-user.js';
+import { showNaira } from '@/lib/money.js';
+import { logout, rolesOf, useSession } from '@/lib/session.js';
+import { Icon, Spinner } from '@/ui/index.js';
 import { menuFor, roleButtonFor } from './menu.js';
 import { NotificationModal } from './NotificationModal.js';
 

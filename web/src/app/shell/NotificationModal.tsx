@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal } from '../../ui/index.js';
+import { Button, Modal } from '@/ui/index.js';
 
 const ACK_KEY = 'notificationAcknowledged';
 

@@ -1,6 +1,6 @@
-import { ROUTES } from '../../../../shared/routes.js';
-import type { Roles } from '../../lib/session.js';
-import type { IconName } from '../../ui/Icon.js';
+import { ROUTES } from '@shared/routes.js';
+import type { Roles } from '@/lib/session.js';
+import type { IconName } from '@/ui/Icon.js';
 
 export interface MenuItem {
   label: string;

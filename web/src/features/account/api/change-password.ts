@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
-import { replaceToken } from '../../../lib/session.js';
+import { api } from '@/lib/api-client.js';
+import { replaceToken } from '@/lib/session.js';
 
 export interface ChangePasswordInput {
   oldPassword: string;

@@ -1,27 +1,27 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { MONEY_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, CopyButton, Input, Spinner, notify } from '../../../ui/index.js';
-import { useCurrentUser } from '../api/current-user.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { useCurrentUser } from '@/lib/current-user.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, CopyButton, Input, Spinner, notify } from '@/ui/index.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
+import { webhookForm, type WebhookFormValues } from '../lib/webhook-form.js';
 
 /** The webhook URL our API notifies about the user's transactions (POST /auth/updateWebhook). */
 function WebhookForm({ current }: { current: string | null }) {
   const update = useUpdateWebhook();
-  const { register, handleSubmit } = useForm<{ webhookUrl: string }>({ defaultValues: { webhookUrl: current ?? '' } });
-  const onSubmit = handleSubmit(({ webhookUrl }) => {
-    const url = webhookUrl.trim();
-    if (!/^https?:\/\/\S+$/i.test(url)) return void notify.warn(MONEY_MSG.invalidWebhookUrl);
-    update.mutate(
-      { webhookUrl: url },
-      {
+  const { register, handleSubmit } = useForm({ resolver: zodResolver(webhookForm), defaultValues: { webhookUrl: current ?? '' } });
+  const onSubmit = handleSubmit(
+    (body) =>
+      update.mutate(body, {
         onSuccess: (answer) => notify.success(answer.msg),
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-      },
-    );
-  });
+      }),
+    warnFirstError<WebhookFormValues>(['webhookUrl']),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="card form">
       <h2 className="card-title">Webhook</h2>

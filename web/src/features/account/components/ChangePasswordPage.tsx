@@ -1,26 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { Button, PasswordInput, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, PasswordInput, notify } from '@/ui/index.js';
 import { useChangePassword } from '../api/change-password.js';
-
-// All three are required here; whether they match and are strong enough is the server's call (spec §5).
-const changeForm = z.object({
-  oldPassword: z.string().min(1, MSG.allFieldsRequired),
-  newPassword: z.string().min(1, MSG.allFieldsRequired),
-  newPasswordCheck: z.string().min(1, MSG.allFieldsRequired),
-});
-type ChangeForm = z.infer<typeof changeForm>;
+import { changePasswordForm, type ChangePasswordFormValues } from '../lib/password-form.js';
 
 export function ChangePasswordPage() {
   const navigate = useNavigate();
   const change = useChangePassword();
-  const { register, handleSubmit } = useForm<ChangeForm>({
-    resolver: zodResolver(changeForm),
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(changePasswordForm),
     defaultValues: { oldPassword: '', newPassword: '', newPasswordCheck: '' },
   });
 
@@ -33,7 +25,7 @@ export function ChangePasswordPage() {
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
       }),
-    warnFirstError<ChangeForm>(['oldPassword', 'newPassword', 'newPasswordCheck']),
+    warnFirstError<ChangePasswordFormValues>(['oldPassword', 'newPassword', 'newPasswordCheck']),
   );
 
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ServiceListResponse } from '../../../../../shared/api/admin.js';
-import { api } from '../../../lib/api-client.js';
+import type { ServiceListResponse } from '@shared/api/admin.js';
+import { api } from '@/lib/api-client.js';
 
 export const servicesKey = ['adminSettings', 'services'] as const;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CostPriceListResponse } from '../../../../../shared/api/catalogue.js';
-import { api } from '../../../lib/api-client.js';
+import type { CostPriceListResponse } from '@shared/api/catalogue.js';
+import { api } from '@/lib/api-client.js';
 
 export const costPricesKey = ['adminSettings', 'costPrices'] as const;
 

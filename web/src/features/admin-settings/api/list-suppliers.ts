@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SupplierListResponse } from '../../../../../shared/api/admin.js';
-import { api } from '../../../lib/api-client.js';
+import type { SupplierListResponse } from '@shared/api/admin.js';
+import { api } from '@/lib/api-client.js';
 
 export const suppliersKey = ['adminSettings', 'suppliers'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CostPriceListResponse, CostPriceResponse } from '../../../../../shared/api/catalogue.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
+import type { CostPriceListResponse, CostPriceResponse } from '@shared/api/catalogue.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
 import { costPricesKey } from './list-cost-prices.js';
 
 /** POST /admin/costPrice {network (a plan type), costPrice}: every plan of the type is re-costed. */

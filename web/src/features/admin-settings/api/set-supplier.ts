@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SupplierResponse } from '../../../../../shared/api/admin.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient } from '../../../lib/query-client.js';
+import type { SupplierResponse } from '@shared/api/admin.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient } from '@/lib/query-client.js';
 import { suppliersKey } from './list-suppliers.js';
 
 /** POST /admin/supplier {network, supplierName}. The answer carries the whole list. */

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ServiceResponse } from '../../../../../shared/api/admin.js';
-import type { ServiceStatus, ServiceType } from '../../../../../shared/constants.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient } from '../../../lib/query-client.js';
+import type { ServiceResponse } from '@shared/api/admin.js';
+import type { ServiceStatus, ServiceType } from '@shared/constants.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient } from '@/lib/query-client.js';
 import { servicesKey } from './check-services.js';
 
 export interface UpdateServiceInput {

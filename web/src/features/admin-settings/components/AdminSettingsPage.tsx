@@ -1,6 +1,6 @@
 import { Link, Navigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.js';
-import { Icon } from '../../../ui/index.js';
+import { ApiError } from '@/lib/api-client.js';
+import { Icon } from '@/ui/index.js';
 import { useCostPrices } from '../api/list-cost-prices.js';
 import { useSuppliers } from '../api/list-suppliers.js';
 import { useServices } from '../api/check-services.js';

@@ -1,34 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { CostPriceListResponse, CostPriceView } from '../../../../../shared/api/catalogue.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { Button, Spinner, notify } from '../../../ui/index.js';
+import type { CostPriceListResponse, CostPriceView } from '@shared/api/catalogue.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { showNaira } from '@/lib/money.js';
+import { Button, Spinner, notify } from '@/ui/index.js';
 import { useSetCostPrice } from '../api/set-cost-price.js';
-import { costPriceProblem } from '../lib/settings.js';
+import { costPriceBody, costPriceForm, type CostPriceFormValues } from '../lib/settings.js';
 
 function CostPriceRow({ cost }: { cost: CostPriceView }) {
   const save = useSetCostPrice();
-  const { register, handleSubmit, reset } = useForm<{ costPrice: string }>({ defaultValues: { costPrice: '' } });
+  const { register, handleSubmit, reset } = useForm({ resolver: zodResolver(costPriceForm), defaultValues: { costPrice: '' } });
   const inputId = `cost-${cost.network}`;
-  const onSubmit = handleSubmit(({ costPrice }) => {
-    const problem = costPriceProblem(cost.network, costPrice);
-    if (problem) {
-      notify.warn(problem);
-      return;
-    }
-    save.mutate(
-      { network: cost.network, costPrice: Number(costPrice.trim()) },
-      {
+  const onSubmit = handleSubmit(
+    ({ costPrice }) =>
+      save.mutate(costPriceBody(cost.network, costPrice), {
         onSuccess: (answer) => {
           notify.success(`${answer?.msg ?? CATALOGUE_MSG.costPriceUpdated}${typeof answer?.plansUpdated === 'number' ? ` (${answer.plansUpdated} plans)` : ''}`);
           reset({ costPrice: '' });
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-      },
-    );
-  });
+      }),
+    warnFirstError<CostPriceFormValues>(['costPrice']),
+  );
   return (
     <li>
       <form className="settings-row" onSubmit={onSubmit} noValidate data-testid={`cost-price-${cost.network}`}>

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ServiceListResponse } from '../../../../../shared/api/admin.js';
-import { SERVICE_TYPES } from '../../../../../shared/constants.js';
-import { CATALOGUE_MSG } from '../../../../../shared/messages.js';
-import { Spinner, Switch, notify } from '../../../ui/index.js';
+import type { ServiceListResponse } from '@shared/api/admin.js';
+import { SERVICE_TYPES } from '@shared/constants.js';
+import { CATALOGUE_MSG } from '@shared/messages.js';
+import { Spinner, Switch, notify } from '@/ui/index.js';
 import { useUpdateService } from '../api/update-service.js';
 import { SERVICE_ROWS, serviceStatusOf } from '../lib/settings.js';
 

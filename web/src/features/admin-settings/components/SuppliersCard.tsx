@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SupplierListResponse } from '../../../../../shared/api/admin.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { NetworkLogo, Spinner, notify } from '../../../ui/index.js';
+import type { SupplierListResponse } from '@shared/api/admin.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { NetworkLogo, Spinner, notify } from '@/ui/index.js';
 import { useSetSupplier } from '../api/set-supplier.js';
 
 /** The supplier each network's purchases go to first (failover goes to the next one). */

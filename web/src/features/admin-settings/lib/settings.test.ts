@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceView } from '../../../../../shared/api/admin.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { SERVICE_ROWS, costPriceProblem, serviceStatusOf } from './settings.js';
+import type { ServiceView } from '@shared/api/admin.js';
+import { MSG } from '@shared/messages.js';
+import { submitForm } from '@/lib/forms.testing.js';
+import { SERVICE_ROWS, costPriceBody, costPriceForm, serviceStatusOf } from './settings.js';
 
 describe('admin settings', () => {
   it('offers airtime and data per network, data alone per MTN product', () => {
@@ -17,11 +18,12 @@ describe('admin settings', () => {
     expect(serviceStatusOf(undefined, 'data', 'MTN')).toBe('available');
   });
 
-  it('wants a non-zero cost price', () => {
-    expect(costPriceProblem('MTN-CG', '')).toBe(MSG.enterValidPrice);
-    expect(costPriceProblem('MTN-CG', '0')).toBe(MSG.enterValidPrice);
-    expect(costPriceProblem('MTN-CG', 'abc')).toBe(MSG.enterValidPrice);
-    expect(costPriceProblem('MTN-CG', '255.5')).toBeNull();
-    expect(costPriceProblem('', '255')).toBe(MSG.selectNetworkAdmin);
+  it('wants a non-zero cost price (spec §5 "Cost price update") and sends it in naira', async () => {
+    const warning = async (costPrice: string) => (await submitForm(costPriceForm, { costPrice }, ['costPrice'])).warning;
+    expect(await warning('')).toBe(MSG.enterValidPrice);
+    expect(await warning('0')).toBe(MSG.enterValidPrice);
+    expect(await warning('abc')).toBe(MSG.enterValidPrice);
+    const { values } = await submitForm(costPriceForm, { costPrice: ' 255.5 ' });
+    expect(costPriceBody('MTN-CG', values!.costPrice!)).toEqual({ network: 'MTN-CG', costPrice: 255.5 });
   });
 });

@@ -1,8 +1,10 @@
-/** Admin settings, pure: which services can be locked, their status, and the cost price rule. */
-import type { ServiceView } from '../../../../../shared/api/admin.js';
-import { setCostPriceRequest } from '../../../../../shared/api/catalogue.js';
-import { NETWORK_NAMES, PLAN_TYPES, isNetworkName, type ServiceStatus, type ServiceType } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
+/** Admin settings, pure: which services can be locked, their status, and the cost price form. */
+import type { z } from 'zod';
+import type { ServiceView } from '@shared/api/admin.js';
+import { setCostPriceRequest } from '@shared/api/catalogue.js';
+import { NETWORK_NAMES, PLAN_TYPES, isNetworkName, type PlanType, type ServiceStatus, type ServiceType } from '@shared/constants.js';
+import type { Kobo } from '@shared/money.js';
+import { koboToApiNaira } from '@/lib/money.js';
 
 export interface ServiceRow {
   name: string;
@@ -21,8 +23,11 @@ export function serviceStatusOf(services: readonly ServiceView[] | undefined, se
   return services?.find((s) => s.serviceType === serviceType && s.serviceName === serviceName)?.serviceStatus ?? 'available';
 }
 
-/** "enter a valid price" unless the cost price is a non-zero naira amount (spec §5), as the API checks it. */
-export function costPriceProblem(planType: string, costPrice: string): string | null {
-  const parsed = setCostPriceRequest.safeParse({ network: planType, costPrice: costPrice.trim() });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MSG.enterValidPrice);
+/** "enter a valid price" unless the cost price is a non-zero naira amount (spec §5), as the API checks it; the row gives the plan type. */
+export const costPriceForm = setCostPriceRequest.pick({ costPrice: true });
+export type CostPriceFormValues = z.input<typeof costPriceForm>;
+
+/** POST /admin/costPrice's body: naira per GB, as the API takes it. */
+export function costPriceBody(planType: PlanType, costPriceKobo: Kobo): { network: PlanType; costPrice: number } {
+  return { network: planType, costPrice: koboToApiNaira(costPriceKobo) };
 }

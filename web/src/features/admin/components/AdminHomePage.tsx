@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Icon } from '../../../ui/index.js';
+import { Icon } from '@/ui/index.js';
 
 /** The admin area's start page: the back-office tools available so far. */
 export function AdminHomePage() {

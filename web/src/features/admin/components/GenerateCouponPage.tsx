@@ -1,72 +1,48 @@
-import { useState, type FormEvent } from 'react';
-import { COUPON_MAX_KOBO } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { nairaToKobo } from '../../../../../shared/money.js';
-import type { GenerateCouponResponse } from '../../../../../shared/api/wallet.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { koboToApiNaira, showNaira } from '../../../lib/money.js';
-import { Button, CopyButton, Input, notify } from '../../../ui/index.js';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { GenerateCouponResponse } from '@shared/api/wallet.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { showNaira } from '@/lib/money.js';
+import { useValidateUser } from '@/lib/users-api.js';
+import { Button, CopyButton, Input, notify } from '@/ui/index.js';
 import { useGenerateCoupon } from '../api/generate-coupon.js';
-import { useValidateUser } from '../api/validate-user.js';
-
-function amountKobo(text: string): number | null {
-  try {
-    const kobo = nairaToKobo(text);
-    return kobo > 0 ? kobo : null;
-  } catch {
-    return null;
-  }
-}
+import { couponAmountForm, couponOwnerForm, generateCouponBody, type CouponAmountFormValues, type CouponOwnerFormValues } from '../lib/coupon-form.js';
 
 /** Two steps: validate the user name, then generate a coupon for that user (spec §4 two-step flows). */
 export function GenerateCouponPage() {
   const validate = useValidateUser();
   const generate = useGenerateCoupon();
-  const [userName, setUserName] = useState('');
-  const [amount, setAmount] = useState('');
   const [validated, setValidated] = useState<{ userName: string; fullName: string } | null>(null);
   const [coupon, setCoupon] = useState<GenerateCouponResponse['coupon'] | null>(null);
+  const owner = useForm({ resolver: zodResolver(couponOwnerForm), defaultValues: { userAccount: '' } });
+  const amount = useForm({ resolver: zodResolver(couponAmountForm), defaultValues: { amount: '' } });
 
-  const onValidate = (event: FormEvent) => {
-    event.preventDefault();
-    const name = userName.trim();
-    if (!name) {
-      notify.warn(MSG.enterUsername);
-      return;
-    }
-    validate.mutate(name, {
-      onSuccess: (answer) => setValidated({ userName: answer.userName ?? name, fullName: answer.fullName ?? '' }),
-      onError: (error) => notify.error(errorMessage(error, MSG.userNotFound)),
-    });
-  };
+  const onValidate = owner.handleSubmit(
+    ({ userAccount }) =>
+      validate.mutate(userAccount, {
+        onSuccess: (answer) => setValidated({ userName: answer.userName ?? userAccount, fullName: answer.fullName ?? '' }),
+        onError: (error) => notify.error(errorMessage(error, MSG.userNotFound)),
+      }),
+    warnFirstError<CouponOwnerFormValues>(['userAccount']),
+  );
 
-  const onGenerate = (event: FormEvent) => {
-    event.preventDefault();
+  const onGenerate = amount.handleSubmit((values) => {
     if (!validated) return;
-    const kobo = amountKobo(amount.trim());
-    if (kobo === null) {
-      notify.warn(MSG.enterValidAmount);
-      return;
-    }
-    if (kobo > COUPON_MAX_KOBO) {
-      notify.warn(`The largest coupon is ${showNaira(koboToApiNaira(COUPON_MAX_KOBO))}`);
-      return;
-    }
-    generate.mutate(
-      { userAccount: validated.userName, amount: koboToApiNaira(kobo) },
-      {
-        onSuccess: (answer) => {
-          notify.success(answer?.msg ?? MSG.couponGenerated);
-          setCoupon(answer.coupon);
-          // After the action the validation starts over (spec §4).
-          setValidated(null);
-          setUserName('');
-          setAmount('');
-        },
-        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+    generate.mutate(generateCouponBody(validated.userName, values.amount), {
+      onSuccess: (answer) => {
+        notify.success(answer?.msg ?? MSG.couponGenerated);
+        setCoupon(answer.coupon);
+        // After the action the validation starts over (spec §4).
+        setValidated(null);
+        owner.reset({ userAccount: '' });
+        amount.reset({ amount: '' });
       },
-    );
-  };
+      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+    });
+  }, warnFirstError<CouponAmountFormValues>(['amount']));
 
   return (
     <section className="page page-narrow">
@@ -98,7 +74,7 @@ export function GenerateCouponPage() {
               {validated.fullName ? <span className="muted"> — {validated.fullName}</span> : null}
             </div>
           </div>
-          <Input label="Amount (₦)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />
+          <Input label="Amount (₦)" inputMode="decimal" autoFocus {...amount.register('amount')} />
           <div className="form-row">
             <Button variant="ghost" onClick={() => setValidated(null)} disabled={generate.isPending}>
               Change user
@@ -110,7 +86,7 @@ export function GenerateCouponPage() {
         </form>
       ) : (
         <form onSubmit={onValidate} noValidate className="card form">
-          <Input label="User name" value={userName} onChange={(e) => setUserName(e.target.value)} autoComplete="off" />
+          <Input label="User name" autoComplete="off" {...owner.register('userAccount')} />
           <Button type="submit" block loading={validate.isPending}>
             Validate user
           </Button>

@@ -1,17 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PurchaseResponse } from '../../../../../shared/api/purchases.js';
-import { api } from '../../../lib/api-client.js';
-import { applyPurchaseReceipt } from '../../../lib/purchase-receipt.js';
+import type { PurchaseResponse } from '@shared/api/purchases.js';
+import { api } from '@/lib/api-client.js';
+import { applyPurchaseReceipt } from '@/lib/purchase-receipt.js';
+import type { BuyAirtimeBody } from '../lib/airtime-form.js';
 
-export interface BuyAirtimeInput {
-  network: number;
-  mobile_number: string;
-  amount: number;
-  /** Idempotency key: a retried confirm never charges twice. */
-  request_id: string;
-}
-
-export function buyAirtime(body: BuyAirtimeInput): Promise<PurchaseResponse> {
+/** POST /buy/airtime; the request_id makes a retried confirm never charge twice. */
+export function buyAirtime(body: BuyAirtimeBody): Promise<PurchaseResponse> {
   return api<PurchaseResponse>('buyAirtime', { body });
 }
 

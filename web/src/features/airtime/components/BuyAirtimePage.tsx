@@ -1,24 +1,31 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AIRTIME_NETWORK_IDS, NETWORK_NAMES, airtimeNetworkName, isNetworkName } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { formatNaira } from '../../../../../shared/money.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { newRequestId } from '../../../lib/ids.js';
-import { apiNairaToKobo, koboToApiNaira, showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, Checkbox, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, notify } from '../../../ui/index.js';
-import { useAddContact } from '../api/add-contact.js';
-import { useBuyAirtime, type BuyAirtimeInput } from '../api/buy-airtime.js';
-import { useContacts } from '../api/list-contacts.js';
-import { airtimeChargeKobo, airtimeFormProblem, parseAmountKobo, type AirtimeFormValues } from '../lib/airtime-form.js';
-
-const DEFAULT_NETWORK = String(AIRTIME_NETWORK_IDS.MTN);
-const EMPTY_FORM: AirtimeFormValues = { network: DEFAULT_NETWORK, phone: '', amount: '', addToContacts: false, nickname: '' };
+import { AIRTIME_NETWORK_IDS, NETWORK_NAMES, airtimeNetworkName, isNetworkName } from '@shared/constants.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { formatNaira } from '@shared/money.js';
+import { airtimeChargeKobo } from '@shared/pricing.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { useAddContact, useContacts } from '@/lib/contacts-api.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { newRequestId } from '@/lib/ids.js';
+import { apiNairaToKobo, showNaira, typedNairaInKobo } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, Checkbox, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, notify } from '@/ui/index.js';
+import { useBuyAirtime } from '../api/buy-airtime.js';
+import {
+  AIRTIME_FIELD_ORDER,
+  DEFAULT_AIRTIME_NETWORK,
+  EMPTY_AIRTIME_FORM,
+  airtimeForm,
+  buyAirtimeBody,
+  type AirtimeFormValues,
+  type BuyAirtimeBody,
+} from '../lib/airtime-form.js';
 
 interface PendingPurchase {
-  body: BuyAirtimeInput;
+  body: BuyAirtimeBody;
   networkName: string;
   chargeKobo: number;
   contactName: string | null;
@@ -28,7 +35,7 @@ interface PendingPurchase {
 function prefilled(params: URLSearchParams): AirtimeFormValues {
   const network = (params.get('network') ?? '').trim().toUpperCase();
   const phone = (params.get('phone') ?? '').trim();
-  return { ...EMPTY_FORM, network: isNetworkName(network) ? String(AIRTIME_NETWORK_IDS[network]) : DEFAULT_NETWORK, phone };
+  return { ...EMPTY_AIRTIME_FORM, network: isNetworkName(network) ? String(AIRTIME_NETWORK_IDS[network]) : DEFAULT_AIRTIME_NETWORK, mobile_number: phone };
 }
 
 export function BuyAirtimePage() {
@@ -36,33 +43,32 @@ export function BuyAirtimePage() {
   const session = useSession();
   const [params] = useSearchParams();
   const buy = useBuyAirtime();
-  const addContact = useAddContact();
+  // Told here: the screen has moved on to the dashboard by the time the contact is saved.
+  const addContact = useAddContact({
+    onSuccess: (answer) => notify.success(answer?.msg ?? CATALOGUE_MSG.contactSaved),
+    onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+  });
   const [pending, setPending] = useState<PendingPurchase | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const contacts = useContacts(pickerOpen);
-  const { register, handleSubmit, watch, reset, setValue } = useForm<AirtimeFormValues>({ defaultValues: prefilled(params) });
+  const { register, handleSubmit, watch, reset, setValue } = useForm({ resolver: zodResolver(airtimeForm), defaultValues: prefilled(params) });
 
   const userType = session?.user.userType;
-  const amountKobo = parseAmountKobo(watch('amount') ?? '');
+  const amountKobo = typedNairaInKobo(watch('amount'));
   const chargeKobo = amountKobo === null ? null : airtimeChargeKobo(amountKobo, userType);
   const addToContacts = watch('addToContacts');
   const selectedNetwork = watch('network');
 
-  const onSubmit = handleSubmit((values) => {
-    const problem = airtimeFormProblem(values);
-    if (problem) {
-      notify.warn(problem);
-      return;
-    }
-    const faceKobo = parseAmountKobo(values.amount)!;
-    const network = Number(values.network);
-    setPending({
-      body: { network, mobile_number: values.phone.trim(), amount: koboToApiNaira(faceKobo), request_id: newRequestId() },
-      networkName: airtimeNetworkName(network) ?? values.network,
-      chargeKobo: airtimeChargeKobo(faceKobo, userType),
-      contactName: values.addToContacts ? values.nickname.trim() : null,
-    });
-  });
+  const onSubmit = handleSubmit(
+    (values) =>
+      setPending({
+        body: buyAirtimeBody(values, newRequestId()),
+        networkName: airtimeNetworkName(values.network) ?? String(values.network),
+        chargeKobo: airtimeChargeKobo(values.amount, userType),
+        contactName: values.addToContacts ? values.nickname : null,
+      }),
+    warnFirstError<AirtimeFormValues>(AIRTIME_FIELD_ORDER),
+  );
 
   const confirm = () => {
     if (!pending) return;
@@ -74,7 +80,7 @@ export function BuyAirtimePage() {
         if (purchase.contactName) {
           addContact.mutate({ contactName: purchase.contactName, contactNumber: purchase.body.mobile_number, contactNetwork: purchase.networkName });
         }
-        reset(EMPTY_FORM);
+        reset(EMPTY_AIRTIME_FORM);
         navigate('/profile');
       },
       onError: (error) => {
@@ -117,7 +123,7 @@ export function BuyAirtimePage() {
           autoComplete="tel"
           placeholder="08012345678"
           maxLength={11}
-          {...register('phone')}
+          {...register('mobile_number')}
           trailing={
             <button type="button" className="field-toggle field-toggle-wide" onClick={() => setPickerOpen(true)}>
               Contacts
@@ -146,7 +152,7 @@ export function BuyAirtimePage() {
         loading={contacts.isPending}
         onClose={() => setPickerOpen(false)}
         onPick={(contact) => {
-          setValue('phone', contact.contactNumber);
+          setValue('mobile_number', contact.contactNumber);
           if (isNetworkName(contact.contactNetwork)) setValue('network', String(AIRTIME_NETWORK_IDS[contact.contactNetwork]));
           setPickerOpen(false);
         }}

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages.js';
-import { airtimeChargeKobo, airtimeFormProblem, parseAmountKobo, type AirtimeFormValues } from './airtime-form.js';
+import { MSG } from '@shared/messages.js';
+import { airtimeChargeKobo } from '@shared/pricing.js';
+import { submitForm } from '@/lib/forms.testing.js';
+import { typedNairaInKobo } from '@/lib/money.js';
+import { AIRTIME_FIELD_ORDER, airtimeForm, buyAirtimeBody, type AirtimeFormValues } from './airtime-form.js';
 
-const valid: AirtimeFormValues = { network: '1', phone: '08011111111', amount: '100', addToContacts: false, nickname: '' };
+const valid: AirtimeFormValues = { network: '1', mobile_number: '08011111111', amount: '100', addToContacts: false, nickname: '' };
 
-describe('airtime charge preview', () => {
+const warning = async (values: AirtimeFormValues) => (await submitForm(airtimeForm, values, AIRTIME_FIELD_ORDER)).warning;
+
+describe('airtime charge preview (shared/pricing.ts, as the server charges)', () => {
   it('charges a reseller 98% and everyone else 99%', () => {
     expect(airtimeChargeKobo(100_00, 'reseller')).toBe(98_00);
     expect(airtimeChargeKobo(100_00, 'smart earner')).toBe(99_00);
@@ -17,39 +22,48 @@ describe('airtime charge preview', () => {
     expect(airtimeChargeKobo(150_50, 'smart earner')).toBe(149_00);
   });
 
-  it('parses naira text exactly and rejects what is not an amount', () => {
-    expect(parseAmountKobo('250.5')).toBe(250_50);
-    expect(parseAmountKobo(' 100 ')).toBe(100_00);
-    expect(parseAmountKobo('1.234')).toBeNull();
-    expect(parseAmountKobo('abc')).toBeNull();
-    expect(parseAmountKobo('')).toBeNull();
+  it('reads typed naira exactly, and nothing that is not an amount', () => {
+    expect(typedNairaInKobo('250.5')).toBe(250_50);
+    expect(typedNairaInKobo(' 100 ')).toBe(100_00);
+    expect(typedNairaInKobo('1.234')).toBeNull();
+    expect(typedNairaInKobo('abc')).toBeNull();
+    expect(typedNairaInKobo('')).toBeNull();
   });
 });
 
-describe('airtime form rules', () => {
-  it('accepts a complete form', () => {
-    expect(airtimeFormProblem(valid)).toBeNull();
+describe('airtime form rules (spec §5)', () => {
+  it('accepts a complete form and sends the amount in naira, not kobo', async () => {
+    const { values } = await submitForm(airtimeForm, { ...valid, mobile_number: ' 08011111111 ', amount: '150.50' });
+    expect(values?.amount).toBe(150_50);
+    expect(buyAirtimeBody(values!, 'req-12345678')).toEqual({ network: 1, mobile_number: '08011111111', amount: 150.5, request_id: 'req-12345678' });
   });
 
-  it('asks for all fields first', () => {
-    expect(airtimeFormProblem({ ...valid, phone: '' })).toBe(MSG.allFieldsRequired);
-    expect(airtimeFormProblem({ ...valid, amount: ' ' })).toBe(MSG.allFieldsRequired);
-    expect(airtimeFormProblem({ ...valid, phone: '0801', amount: '' })).toBe(MSG.allFieldsRequired);
+  it('asks for all fields before judging any', async () => {
+    expect(await warning({ ...valid, mobile_number: '' })).toBe(MSG.allFieldsRequired);
+    expect(await warning({ ...valid, amount: ' ' })).toBe(MSG.allFieldsRequired);
+    expect(await warning({ ...valid, mobile_number: '0801', amount: '' })).toBe(MSG.allFieldsRequired);
   });
 
-  it('wants an 11-digit phone number', () => {
-    expect(airtimeFormProblem({ ...valid, phone: '0801111111' })).toBe(MSG.checkPhone);
-    expect(airtimeFormProblem({ ...valid, phone: '080111111111' })).toBe(MSG.checkPhone);
-    expect(airtimeFormProblem({ ...valid, phone: '0801111111a' })).toBe(MSG.checkPhone);
+  it('wants an 11-digit phone number', async () => {
+    expect(await warning({ ...valid, mobile_number: '0801111111' })).toBe(MSG.checkPhone);
+    expect(await warning({ ...valid, mobile_number: '080111111111' })).toBe(MSG.checkPhone);
+    expect(await warning({ ...valid, mobile_number: '0801111111a' })).toBe(MSG.checkPhone);
   });
 
-  it('enforces the ₦100 minimum', () => {
-    expect(airtimeFormProblem({ ...valid, amount: '99.99' })).toBe(MSG.minimumAirtime);
-    expect(airtimeFormProblem({ ...valid, amount: '100' })).toBeNull();
+  it('enforces the ₦100 minimum and the maximum, and wants a naira amount', async () => {
+    expect(await warning({ ...valid, amount: '99.99' })).toBe(MSG.minimumAirtime);
+    expect(await warning({ ...valid, amount: '0' })).toBe(MSG.minimumAirtime);
+    expect(await warning({ ...valid, amount: '50000.01' })).toBe(MSG.maximumAirtime);
+    expect(await warning({ ...valid, amount: '1.234' })).toBe(MSG.enterValidAmount);
+    expect(await warning({ ...valid, amount: '100' })).toBeNull();
   });
 
-  it('needs a nickname only when saving to contacts', () => {
-    expect(airtimeFormProblem({ ...valid, addToContacts: true })).toBe(MSG.nicknameRequired);
-    expect(airtimeFormProblem({ ...valid, addToContacts: true, nickname: 'Mum' })).toBeNull();
+  it('refuses a network that sells no airtime', async () => {
+    expect(await warning({ ...valid, network: '5' })).toBe(MSG.invalidNetwork);
+  });
+
+  it('needs a nickname only when saving to contacts', async () => {
+    expect(await warning({ ...valid, addToContacts: true })).toBe(MSG.nicknameRequired);
+    expect(await warning({ ...valid, addToContacts: true, nickname: 'Mum' })).toBeNull();
   });
 });

@@ -1,42 +1,56 @@
-import { AIRTIME_CHARGE_BPS, AIRTIME_MAX_KOBO, AIRTIME_MIN_KOBO, PHONE_NUMBER_LENGTH, type UserType } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { applyRate, nairaToKobo, type Kobo } from '../../../../../shared/money.js';
+/**
+ * The buy-airtime form (spec §5 "Airtime"): the API's request (shared/api/purchases.ts) with the
+ * amount limits of shared/pricing.ts, plus the optional contact to save; missing fields are asked
+ * for before any format.
+ */
+import { z } from 'zod';
+import { buyAirtimeRequest } from '@shared/api/purchases.js';
+import { AIRTIME_NETWORK_IDS } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { airtimeAmountRefusal, type AmountRefusal } from '@shared/pricing.js';
+import { filledFirst } from '@/lib/forms.js';
+import { koboToApiNaira } from '@/lib/money.js';
 
-export interface AirtimeFormValues {
-  network: string;
-  phone: string;
-  amount: string;
-  addToContacts: boolean;
-  nickname: string;
-}
+// Nothing bought for ₦0 either: it is below the minimum as much as ₦99 is.
+const REFUSAL_MESSAGE: Record<AmountRefusal, string> = {
+  invalid_amount: MSG.minimumAirtime,
+  below_minimum: MSG.minimumAirtime,
+  above_maximum: MSG.maximumAirtime,
+};
 
-/** The amount typed by the user in kobo, or null when it is not a naira amount (≤ 2 decimals). */
-export function parseAmountKobo(amount: string): Kobo | null {
-  const text = amount.trim();
-  if (!text) return null;
-  try {
-    return nairaToKobo(text);
-  } catch {
-    return null;
-  }
-}
+const airtimeRules = buyAirtimeRequest.pick({ mobile_number: true }).extend({
+  network: z.string().pipe(buyAirtimeRequest.shape.network),
+  amount: buyAirtimeRequest.shape.amount.pipe(
+    z.number().superRefine((kobo, ctx) => {
+      const refusal = airtimeAmountRefusal(kobo);
+      if (refusal) ctx.addIssue({ code: z.ZodIssueCode.custom, message: REFUSAL_MESSAGE[refusal] });
+    }),
+  ),
+  addToContacts: z.boolean(),
+  nickname: z.string().trim(),
+});
 
-/** What the wallet is charged for `amount` of airtime: 98% for a reseller, 99% otherwise. */
-export function airtimeChargeKobo(amountKobo: Kobo, userType: UserType | undefined): Kobo {
-  return applyRate(amountKobo, AIRTIME_CHARGE_BPS[userType ?? 'smart earner'] ?? AIRTIME_CHARGE_BPS['smart earner']);
-}
+export const airtimeForm = filledFirst(
+  { network: MSG.selectNetwork, mobile_number: MSG.allFieldsRequired, amount: MSG.allFieldsRequired },
+  airtimeRules.superRefine((values, ctx) => {
+    if (values.addToContacts && !values.nickname) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['nickname'], message: MSG.nicknameRequired });
+  }),
+);
 
-/** The first problem with the form, in the order the spec lists the rules (§5), or null when it may be sent. */
-export function airtimeFormProblem(values: AirtimeFormValues): string | null {
-  const phone = values.phone.trim();
-  const amount = values.amount.trim();
-  if (!values.network) return MSG.selectNetwork;
-  if (!phone || !amount) return MSG.allFieldsRequired;
-  if (phone.length !== PHONE_NUMBER_LENGTH || !/^\d+$/.test(phone)) return MSG.checkPhone;
-  const amountKobo = parseAmountKobo(amount);
-  if (amountKobo === null) return MSG.enterValidAmount;
-  if (amountKobo < AIRTIME_MIN_KOBO) return MSG.minimumAirtime;
-  if (amountKobo > AIRTIME_MAX_KOBO) return MSG.maximumAirtime;
-  if (values.addToContacts && !values.nickname.trim()) return MSG.nicknameRequired;
-  return null;
+export type AirtimeFormValues = z.input<typeof airtimeForm>;
+export type AirtimeForm = z.output<typeof airtimeForm>;
+
+/** The order the spec lists the rules in, for the one warning shown. */
+export const AIRTIME_FIELD_ORDER = ['network', 'mobile_number', 'amount', 'nickname'] as const;
+
+export const DEFAULT_AIRTIME_NETWORK = String(AIRTIME_NETWORK_IDS.MTN);
+
+export const EMPTY_AIRTIME_FORM: AirtimeFormValues = { network: DEFAULT_AIRTIME_NETWORK, mobile_number: '', amount: '', addToContacts: false, nickname: '' };
+
+/** POST /buy/airtime's body. */
+export type BuyAirtimeBody = z.input<typeof buyAirtimeRequest> & { amount: number; request_id: string };
+
+/** What is sent: the amount back in naira, as the API takes it. */
+export function buyAirtimeBody(values: AirtimeForm, requestId: string): BuyAirtimeBody {
+  return { network: values.network, mobile_number: values.mobile_number, amount: koboToApiNaira(values.amount), request_id: requestId };
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import type { UserView } from '../../../../../shared/api/accounts.js';
-import { api, ApiError } from '../../../lib/api-client.js';
-import { getToken, logout, updateUser } from '../../../lib/session.js';
+import type { UserView } from '@shared/api/accounts.js';
+import { api, ApiError } from '@/lib/api-client.js';
+import { getToken, logout, updateUser } from '@/lib/session.js';
 
 export interface TokenValidResponse {
   valid: boolean;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, SessionResponse } from '../../../../../shared/api/accounts.js';
-import { api } from '../../../lib/api-client.js';
-import { signIn } from '../../../lib/session.js';
+import type { LoginRequest, SessionResponse } from '@shared/api/accounts.js';
+import { api } from '@/lib/api-client.js';
+import { signIn } from '@/lib/session.js';
 
 export function login(body: LoginRequest): Promise<SessionResponse> {
   return api<SessionResponse>('login', { body });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ErrorBody } from '../../../../../shared/api/common.js';
-import { api } from '../../../lib/api-client.js';
+import type { ErrorBody } from '@shared/api/common.js';
+import { api } from '@/lib/api-client.js';
 
 export interface ResetPasswordInput {
   token: string;

@@ -1,24 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { Button, Input, PasswordInput, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, Input, PasswordInput, notify } from '@/ui/index.js';
 import { useLogin } from '../api/login.js';
+import { loginForm, type LoginFormValues } from '../lib/auth-forms.js';
 import { AuthCard } from './AuthCard.js';
-
-const loginForm = z.object({
-  userName: z.string().trim().min(1, MSG.allFieldRequiredLogin),
-  password: z.string().min(1, MSG.allFieldRequiredLogin),
-});
-type LoginForm = z.infer<typeof loginForm>;
 
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { userName: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(loginForm), defaultValues: { userName: '', password: '' } });
 
   const onSubmit = handleSubmit(
     (values) =>
@@ -26,7 +20,7 @@ export function LoginPage() {
         onSuccess: () => navigate('/profile'),
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrongAuth)),
       }),
-    warnFirstError<LoginForm>(['userName', 'password']),
+    warnFirstError<LoginFormValues>(['userName', 'password']),
   );
 
   return (

@@ -1,24 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { Button, PasswordInput, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, PasswordInput, notify } from '@/ui/index.js';
 import { useResetPassword } from '../api/reset-password.js';
+import { resetForm, type ResetFormValues } from '../lib/auth-forms.js';
 import { AuthCard } from './AuthCard.js';
-
-const resetForm = z
-  .object({ newPassword: z.string(), newPasswordCheck: z.string() })
-  .refine((v) => v.newPassword !== '' && v.newPassword === v.newPasswordCheck, { message: MSG.samePasswordTwice, path: ['newPasswordCheck'] });
-type ResetForm = z.infer<typeof resetForm>;
 
 export function PasswordResetPage() {
   const navigate = useNavigate();
   const { token = '', userId = '' } = useParams();
   const resetPassword = useResetPassword();
-  const { register, handleSubmit } = useForm<ResetForm>({ resolver: zodResolver(resetForm), defaultValues: { newPassword: '', newPasswordCheck: '' } });
+  const { register, handleSubmit } = useForm({ resolver: zodResolver(resetForm), defaultValues: { newPassword: '', newPasswordCheck: '' } });
 
   const onSubmit = handleSubmit(
     (values) =>
@@ -32,7 +27,7 @@ export function PasswordResetPage() {
           onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
         },
       ),
-    warnFirstError<ResetForm>(['newPassword', 'newPasswordCheck']),
+    warnFirstError<ResetFormValues>(['newPassword', 'newPasswordCheck']),
   );
 
   return (

@@ -1,29 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { Button, Input, PasswordInput, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, Input, PasswordInput, notify } from '@/ui/index.js';
 import { useRegister } from '../api/register.js';
+import { registerForm, type RegisterFormValues } from '../lib/auth-forms.js';
 import { AuthCard } from './AuthCard.js';
-
-// Only the e-mail is checked here (spec §5); the server owns every other rule and says what is wrong.
-const registerForm = z.object({
-  userName: z.string().trim(),
-  email: z.string().trim().min(1, MSG.enterEmail),
-  phoneNumber: z.string().trim(),
-  password: z.string(),
-  passwordCheck: z.string(),
-});
-type RegisterForm = z.infer<typeof registerForm>;
 
 export function RegisterPage() {
   const navigate = useNavigate();
   const { referralId } = useParams();
   const registerUser = useRegister();
-  const { register, handleSubmit } = useForm<RegisterForm>({
+  const { register, handleSubmit } = useForm({
     resolver: zodResolver(registerForm),
     defaultValues: { userName: '', email: '', phoneNumber: '', password: '', passwordCheck: '' },
   });
@@ -37,7 +27,7 @@ export function RegisterPage() {
           onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrongAuth)),
         },
       ),
-    warnFirstError<RegisterForm>(['email']),
+    warnFirstError<RegisterFormValues>(['email']),
   );
 
   return (

@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { Button, Input, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, Input, notify } from '@/ui/index.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
+import { requestResetForm, type RequestResetFormValues } from '../lib/auth-forms.js';
 import { AuthCard } from './AuthCard.js';
-
-const requestForm = z.object({ email: z.string().trim().min(1, MSG.enterEmail) });
-type RequestForm = z.infer<typeof requestForm>;
 
 export function RequestPasswordResetPage() {
   const request = useRequestPasswordReset();
-  const { register, handleSubmit, reset } = useForm<RequestForm>({ resolver: zodResolver(requestForm), defaultValues: { email: '' } });
+  const { register, handleSubmit, reset } = useForm({ resolver: zodResolver(requestResetForm), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(
     (values) =>
@@ -25,7 +22,7 @@ export function RequestPasswordResetPage() {
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
       }),
-    warnFirstError<RequestForm>(['email']),
+    warnFirstError<RequestResetFormValues>(['email']),
   );
 
   return (

@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { NETWORK_NAMES } from '../../../../../shared/constants.js';
-import { Button, Input, Modal, Select, notify } from '../../../ui/index.js';
-import { EMPTY_CONTACT, contactFormProblem, type ContactFormValues } from '../lib/contact-form.js';
+import { NETWORK_NAMES } from '@shared/constants.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, Input, Modal, Select } from '@/ui/index.js';
+import { CONTACT_FIELD_ORDER, EMPTY_CONTACT, contactForm, type ContactForm, type ContactFormValues } from '../lib/contact-form.js';
 
 const NETWORK_OPTIONS = NETWORK_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -9,7 +11,7 @@ export interface ContactFormModalProps {
   /** The contact being edited; absent when adding. */
   initial?: ContactFormValues;
   saving: boolean;
-  onSave: (values: ContactFormValues) => void;
+  onSave: (contact: ContactForm) => void;
   onClose: () => void;
 }
 
@@ -19,16 +21,8 @@ export interface ContactFormModalProps {
  */
 export function ContactFormModal({ initial, saving, onSave, onClose }: ContactFormModalProps) {
   const editing = initial !== undefined;
-  const { register, handleSubmit } = useForm<ContactFormValues>({ defaultValues: initial ?? EMPTY_CONTACT });
-
-  const onSubmit = handleSubmit((values) => {
-    const problem = contactFormProblem(values);
-    if (problem) {
-      notify.warn(problem);
-      return;
-    }
-    onSave(values);
-  });
+  const { register, handleSubmit } = useForm({ resolver: zodResolver(contactForm), defaultValues: initial ?? EMPTY_CONTACT });
+  const onSubmit = handleSubmit(onSave, warnFirstError<ContactFormValues>(CONTACT_FIELD_ORDER));
 
   return (
     <Modal

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ContactView } from '../../../../../shared/api/contacts.js';
-import { CONTACT_INACTIVE_DAYS, isNetworkName } from '../../../../../shared/constants.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { Button, Icon, Modal, NetworkLogo, Spinner, notify } from '../../../ui/index.js';
-import { useAddContact } from '../api/add-contact.js';
-import { useDeleteContact } from '../api/delete-contact.js';
-import { useContacts } from '../api/list-contacts.js';
-import { useUpdateContact } from '../api/update-contact.js';
-import { contactBody, type ContactFormValues } from '../lib/contact-form.js';
+import type { ContactView } from '@shared/api/contacts.js';
+import { CONTACT_INACTIVE_DAYS, isNetworkName } from '@shared/constants.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { useAddContact, useContacts, useDeleteContact, useUpdateContact } from '@/lib/contacts-api.js';
+import { Button, Icon, Modal, NetworkLogo, Spinner, notify } from '@/ui/index.js';
+import type { ContactForm } from '../lib/contact-form.js';
 import { ContactFormModal } from './ContactFormModal.js';
 
 /** Where a contact's shortcuts lead, with its number (and network) filled in. */
@@ -29,8 +26,7 @@ export function ContactsPage() {
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const contacts = list.data?.contactList ?? [];
 
-  const save = (values: ContactFormValues) => {
-    const body = contactBody(values);
+  const save = (body: ContactForm) => {
     const done = {
       onSuccess: (answer: { msg?: string } | undefined) => {
         notify.success(answer?.msg ?? (editing?.mode === 'edit' ? CATALOGUE_MSG.contactUpdated : CATALOGUE_MSG.contactSaved));

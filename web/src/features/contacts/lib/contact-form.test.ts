@@ -1,24 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages.js';
-import { EMPTY_CONTACT, contactBody, contactFormProblem } from './contact-form.js';
+import { MSG } from '@shared/messages.js';
+import { submitForm } from '@/lib/forms.testing.js';
+import { CONTACT_FIELD_ORDER, EMPTY_CONTACT, contactForm, type ContactFormValues } from './contact-form.js';
 
-describe('contact form', () => {
+const warning = async (values: ContactFormValues) => (await submitForm(contactForm, values, CONTACT_FIELD_ORDER)).warning;
+
+describe('contact form (spec §5 "Contact")', () => {
   it('starts on MTN', () => expect(EMPTY_CONTACT.contactNetwork).toBe('MTN'));
 
-  it('needs a name and a number', () => {
-    expect(contactFormProblem(EMPTY_CONTACT)).toBe(MSG.allFieldsRequired);
-    expect(contactFormProblem({ ...EMPTY_CONTACT, contactName: 'Mum' })).toBe(MSG.allFieldsRequired);
-    expect(contactFormProblem({ ...EMPTY_CONTACT, contactNumber: '08011111111', contactName: '  ' })).toBe(MSG.allFieldsRequired);
+  it('needs a name and a number', async () => {
+    expect(await warning(EMPTY_CONTACT)).toBe(MSG.allFieldsRequired);
+    expect(await warning({ ...EMPTY_CONTACT, contactName: 'Mum' })).toBe(MSG.allFieldsRequired);
+    expect(await warning({ ...EMPTY_CONTACT, contactNumber: '08011111111', contactName: '  ' })).toBe(MSG.allFieldsRequired);
   });
 
-  it('checks the number as the server does', () => {
-    expect(contactFormProblem({ ...EMPTY_CONTACT, contactName: 'Mum', contactNumber: '0801' })).toBe(MSG.checkPhone);
-    expect(contactFormProblem({ ...EMPTY_CONTACT, contactName: 'Mum', contactNumber: '08011111111' })).toBeNull();
-    expect(contactFormProblem({ contactName: 'Dad', contactNumber: '08011111111', contactNetwork: '9MOBILE' })).toBeNull();
+  it('checks the number as the server does', async () => {
+    expect(await warning({ ...EMPTY_CONTACT, contactName: 'Mum', contactNumber: '0801' })).toBe(MSG.checkPhone);
+    expect(await warning({ ...EMPTY_CONTACT, contactName: 'Mum', contactNumber: '08011111111' })).toBeNull();
   });
 
-  it('sends trimmed values', () => {
-    expect(contactBody({ contactName: ' Mum ', contactNumber: ' 08011111111 ', contactNetwork: 'GLO' })).toEqual({
+  it('sends trimmed values, the network by name', async () => {
+    expect((await submitForm(contactForm, { contactName: ' Mum ', contactNumber: ' 08011111111 ', contactNetwork: 'GLO' })).values).toEqual({
       contactName: 'Mum',
       contactNumber: '08011111111',
       contactNetwork: 'GLO',

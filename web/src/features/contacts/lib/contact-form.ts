@@ -1,26 +1,14 @@
-import { addContactRequest } from '../../../../../shared/api/contacts.js';
-import { DEFAULT_CONTACT_NETWORK, type NetworkName } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-
-export interface ContactFormValues {
-  contactName: string;
-  contactNumber: string;
-  contactNetwork: NetworkName;
-}
-
-export const EMPTY_CONTACT: ContactFormValues = { contactName: '', contactNumber: '', contactNetwork: DEFAULT_CONTACT_NETWORK };
-
 /**
- * The first problem with a contact (spec §5: name and number required, "All fields are required"),
- * checked with the API's own rules (shared/api/contacts.ts); null when it may be sent.
+ * The contact form is the API's own request (shared/api/contacts.ts, spec §5 "Contact": name and
+ * number required, "All fields are required"): text in, the trimmed contact out, network by name.
  */
-export function contactFormProblem(values: ContactFormValues): string | null {
-  if (!values.contactName.trim() || !values.contactNumber.trim()) return MSG.allFieldsRequired;
-  const parsed = addContactRequest.safeParse(values);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MSG.allFieldsRequired);
-}
+import type { z } from 'zod';
+import { addContactRequest } from '@shared/api/contacts.js';
+import { DEFAULT_CONTACT_NETWORK } from '@shared/constants.js';
 
-/** The values sent: trimmed. */
-export function contactBody(values: ContactFormValues): ContactFormValues {
-  return { contactName: values.contactName.trim(), contactNumber: values.contactNumber.trim(), contactNetwork: values.contactNetwork };
-}
+export const contactForm = addContactRequest;
+export type ContactFormValues = z.input<typeof contactForm>;
+export type ContactForm = z.output<typeof contactForm>;
+export const CONTACT_FIELD_ORDER = ['contactName', 'contactNumber', 'contactNetwork'] as const;
+
+export const EMPTY_CONTACT = { contactName: '', contactNumber: '', contactNetwork: DEFAULT_CONTACT_NETWORK } satisfies ContactFormValues;

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UpdateKycResponse } from '../../../../../shared/api/profile.js';
-import { api } from '../../../lib/api-client.js';
-import { updateUser } from '../../../lib/session.js';
+import type { UpdateKycResponse } from '@shared/api/profile.js';
+import { api } from '@/lib/api-client.js';
+import { updateUser } from '@/lib/session.js';
+import type { KycBody } from '../lib/kyc-form.js';
 
 /** POST /auth/updateKyc: exactly one of nin or bvn. */
-export function updateKyc(body: { nin: string } | { bvn: string }): Promise<UpdateKycResponse> {
+export function updateKyc(body: KycBody): Promise<UpdateKycResponse> {
   return api<UpdateKycResponse>('updateKyc', { body });
 }
 

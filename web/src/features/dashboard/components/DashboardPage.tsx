@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DASHBOARD_NAME_MAX_CHARS, REFERRAL_REWARD_KOBO } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { formatNaira } from '../../../../../shared/money.js';
-import { showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, CopyButton, Icon, type IconName } from '../../../ui/index.js';
-import { useFreshUser } from '../api/current-user.js';
+import { DASHBOARD_NAME_MAX_CHARS, REFERRAL_REWARD_KOBO } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { formatNaira } from '@shared/money.js';
+import { useCurrentUser } from '@/lib/current-user.js';
+import { showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, CopyButton, Icon, type IconName } from '@/ui/index.js';
 import { KycModal } from './KycModal.js';
 import { PaymentAccounts } from './PaymentAccounts.js';
 import { UpgradeOffer } from './UpgradeOffer.js';
@@ -34,7 +34,7 @@ export function DashboardPage() {
   // Back from the card checkout (`?reference=`), the wallet is credited by the provider's webhook: re-read the balance until it moves.
   const backFromCheckout = params.has('reference');
   const [balanceAtReturn] = useState(() => session?.user.balance);
-  useFreshUser(backFromCheckout);
+  useCurrentUser({ poll: backFromCheckout });
   const balance = session?.user.balance;
   useEffect(() => {
     if (backFromCheckout && balance !== balanceAtReturn) setParams({}, { replace: true });

@@ -1,33 +1,31 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { KYC_NUMBER_LENGTH } from '../../../../../shared/constants.js';
-import { MONEY_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { Button, Input, Modal, Select, notify } from '../../../ui/index.js';
+import { KYC_NUMBER_LENGTH } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, Input, Modal, Select, notify } from '@/ui/index.js';
 import { useUpdateKyc } from '../api/update-kyc.js';
-
-interface KycForm {
-  method: 'nin' | 'bvn';
-  number: string;
-}
+import { EMPTY_KYC_FORM, kycForm, type KycFormValues } from '../lib/kyc-form.js';
 
 /** Update KYC (spec §4): the method (nin by default, or bvn) and its number; only that field is sent. */
 export function KycModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const update = useUpdateKyc();
-  const { register, handleSubmit, watch, reset } = useForm<KycForm>({ defaultValues: { method: 'nin', number: '' } });
+  const { register, handleSubmit, watch, reset } = useForm({ resolver: zodResolver(kycForm), defaultValues: EMPTY_KYC_FORM });
   const method = watch('method');
 
-  const onSubmit = handleSubmit(({ method: chosen, number }) => {
-    const value = number.trim();
-    if (!new RegExp(`^\\d{${KYC_NUMBER_LENGTH}}$`).test(value)) return void notify.warn(MONEY_MSG.kycInvalidNumber);
-    update.mutate(chosen === 'bvn' ? { bvn: value } : { nin: value }, {
-      onSuccess: (answer) => {
-        notify.success(answer.msg);
-        reset();
-        onClose();
-      },
-      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-    });
-  });
+  const onSubmit = handleSubmit(
+    (body) =>
+      update.mutate(body, {
+        onSuccess: (answer) => {
+          notify.success(answer.msg);
+          reset();
+          onClose();
+        },
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+      }),
+    warnFirstError<KycFormValues>(['method', 'number']),
+  );
 
   return (
     <Modal open={open} title="Update KYC" onClose={update.isPending ? undefined : onClose}>

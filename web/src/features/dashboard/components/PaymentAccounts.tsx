@@ -1,7 +1,7 @@
-import type { UserView } from '../../../../../shared/api/accounts.js';
-import { MONEY_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { Button, notify, ReservedAccountCards } from '../../../ui/index.js';
+import type { UserView } from '@shared/api/accounts.js';
+import { MONEY_MSG, MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { Button, notify, ReservedAccountCards } from '@/ui/index.js';
 import { useGenerateReservedAccounts } from '../api/generate-reserved-accounts.js';
 
 /**

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { UserView } from '../../../../../shared/api/accounts.js';
-import { RESELLER_UPGRADE_FEE_KOBO } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { formatNaira } from '../../../../../shared/money.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { apiNairaToKobo } from '../../../lib/money.js';
-import { logout } from '../../../lib/session.js';
-import { Button, Modal, notify } from '../../../ui/index.js';
+import type { UserView } from '@shared/api/accounts.js';
+import { RESELLER_UPGRADE_FEE_KOBO } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { formatNaira } from '@shared/money.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { apiNairaToKobo } from '@/lib/money.js';
+import { logout } from '@/lib/session.js';
+import { Button, Modal, notify } from '@/ui/index.js';
 import { useUpgradeToReseller } from '../api/upgrade-to-reseller.js';
 
 /** The one-time upgrade to reseller: confirm, pay ₦1,000, then log out and go to / (spec §4). */

@@ -1,19 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PurchaseResponse } from '../../../../../shared/api/purchases.js';
-import { api } from '../../../lib/api-client.js';
-import { applyPurchaseReceipt } from '../../../lib/purchase-receipt.js';
+import type { PurchaseResponse } from '@shared/api/purchases.js';
+import { api } from '@/lib/api-client.js';
+import { applyPurchaseReceipt } from '@/lib/purchase-receipt.js';
+import type { BuyDataBody } from '../lib/data-form.js';
 
-export interface BuyDataInput {
-  /** Data network id: 1 MTN, 2 GLO, 3 AIRTEL, 6 9MOBILE. */
-  network: number;
-  mobile_number: string;
-  /** The plan id. */
-  plan: number;
-  /** Idempotency key: a retried confirm never charges twice. */
-  request_id: string;
-}
-
-export function buyData(body: BuyDataInput): Promise<PurchaseResponse> {
+/** POST /buy/data {network (data network id), mobile_number, plan (its id), request_id}. */
+export function buyData(body: BuyDataBody): Promise<PurchaseResponse> {
   return api<PurchaseResponse>('buyData', { body });
 }
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PriceRow } from '../../../../../shared/api/catalogue.js';
-import type { NetworkName } from '../../../../../shared/constants.js';
-import { api } from '../../../lib/api-client.js';
-import { queryKeys } from '../../../lib/query-client.js';
-import { getSessionPlans } from '../../../lib/session.js';
+import type { PriceRow } from '@shared/api/catalogue.js';
+import type { NetworkName } from '@shared/constants.js';
+import { api } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
+import { getSessionPlans } from '@/lib/session.js';
 import { sessionPlansFor, type DataPlanOption } from '../lib/data-plans.js';
 
 /** POST /prices {network}: the available plans of one network, with their tier prices. */

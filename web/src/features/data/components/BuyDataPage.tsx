@@ -1,19 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { DATA_NETWORK_IDS, NETWORK_NAMES, isNetworkName, type NetworkName } from '../../../../../shared/constants.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { newRequestId } from '../../../lib/ids.js';
-import { apiNairaToKobo, showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, Spinner, notify } from '../../../ui/index.js';
-import { useBuyData, type BuyDataInput } from '../api/buy-data.js';
-import { useContacts } from '../api/list-contacts.js';
+import { DATA_NETWORK_IDS, NETWORK_NAMES, isNetworkName, type NetworkName } from '@shared/constants.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { useContacts } from '@/lib/contacts-api.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { newRequestId } from '@/lib/ids.js';
+import { apiNairaToKobo, showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, Spinner, notify } from '@/ui/index.js';
+import { useBuyData } from '../api/buy-data.js';
 import { useNetworkPlans } from '../api/list-network-plans.js';
-import { dataFormProblem, formAfterPurchase, mtnDataType, mtnDataTypes, planPriceFor, plansFor, selectedPlan, type DataPlanOption } from '../lib/data-plans.js';
+import { DATA_FIELD_ORDER, dataForm, formAfterPurchase, type BuyDataBody, type DataFormValues } from '../lib/data-form.js';
+import { mtnDataType, mtnDataTypes, planPriceFor, plansFor, selectedPlan, type DataPlanOption } from '../lib/data-plans.js';
 
 interface PendingPurchase {
-  body: BuyDataInput;
+  body: BuyDataBody;
   network: NetworkName;
   plan: DataPlanOption;
   price: number;
@@ -31,11 +35,16 @@ export function BuyDataPage() {
   const session = useSession();
   const [params] = useSearchParams();
   // The network starts unselected on every visit (spec §2), unless a contact shortcut names one.
-  const [network, setNetwork] = useState<NetworkName | null>(() => networkFromQuery(params.get('network')));
+  const { register, handleSubmit, watch, setValue, reset } = useForm({
+    resolver: zodResolver(dataForm),
+    defaultValues: { network: networkFromQuery(params.get('network')) ?? '', plan: '', mobile_number: params.get('phone') ?? '' },
+  });
+  // The MTN data type only narrows the plans offered; it is not sent.
   const [dataType, setDataType] = useState<string | null>(null);
-  const [chosenPlanId, setChosenPlanId] = useState<number | null>(null);
-  const [phone, setPhone] = useState(() => params.get('phone') ?? '');
   const [pickerOpen, setPickerOpen] = useState(false);
+  const chosenNetwork = watch('network');
+  const network = isNetworkName(chosenNetwork) ? chosenNetwork : null;
+  const chosenPlanId = Number(watch('plan')) || null;
   const [pending, setPending] = useState<PendingPurchase | null>(null);
 
   const plansQuery = useNetworkPlans(network);
@@ -51,33 +60,24 @@ export function BuyDataPage() {
   const price = plan ? planPriceFor(plan, userType) : null;
   const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
 
+  /** Another network: its own plans, the first preselected, and for MTN the first data type. */
+  const forgetPlan = () => {
+    setDataType(null);
+    setValue('plan', '');
+  };
   const chooseNetwork = (next: NetworkName) => {
-    setNetwork(next);
-    setDataType(null);
-    setChosenPlanId(null);
+    setValue('network', next);
+    forgetPlan();
   };
 
-  const resetForm = () => {
-    const after = formAfterPurchase();
-    setNetwork(after.network);
-    setDataType(null);
-    setChosenPlanId(after.planId);
-    setPhone(after.phone);
-  };
-
+  const submit = handleSubmit((body) => {
+    if (!network || !plan || price === null) return void notify.warn(MSG.provideAllValues);
+    setPending({ body: { ...body, request_id: newRequestId() }, network, plan, price });
+  }, warnFirstError<DataFormValues>(DATA_FIELD_ORDER));
+  // The preselected plan counts as chosen: the form sends the plan shown as checked.
   const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = dataFormProblem({ network, planId: plan?.id ?? null, phone });
-    if (problem || !network || !plan || price === null) {
-      notify.warn(problem ?? MSG.provideAllValues);
-      return;
-    }
-    setPending({
-      body: { network: DATA_NETWORK_IDS[network], mobile_number: phone.trim(), plan: plan.id, request_id: newRequestId() },
-      network,
-      plan,
-      price,
-    });
+    setValue('plan', plan ? String(plan.id) : '');
+    return submit(event);
   };
 
   const confirm = () => {
@@ -86,7 +86,8 @@ export function BuyDataPage() {
       onSuccess: (answer) => {
         setPending(null);
         notify.success(answer?.msg ?? CATALOGUE_MSG.dataProcessing);
-        resetForm();
+        reset(formAfterPurchase());
+        setDataType(null);
         navigate('/profile');
       },
       onError: (error) => {
@@ -111,7 +112,7 @@ export function BuyDataPage() {
           <div className="network-options">
             {NETWORK_NAMES.map((name) => (
               <label key={name} className={`network-option network-logo-option ${network === name ? 'selected' : ''}`} data-testid={`network-${name}`}>
-                <input type="radio" name="network" value={name} aria-label={name} checked={network === name} onChange={() => chooseNetwork(name)} />
+                <input type="radio" value={name} aria-label={name} {...register('network', { onChange: forgetPlan })} />
                 <NetworkLogo network={name} />
               </label>
             ))}
@@ -131,7 +132,7 @@ export function BuyDataPage() {
                     checked={activeType === type}
                     onChange={() => {
                       setDataType(type);
-                      setChosenPlanId(null);
+                      setValue('plan', '');
                     }}
                   />
                   <span>{type}</span>
@@ -170,7 +171,7 @@ export function BuyDataPage() {
                 const checked = plan?.id === option.id;
                 return (
                   <label key={option.id} className={`plan-option ${checked ? 'selected' : ''}`} data-testid="plan-option" data-plan-id={option.id}>
-                    <input type="radio" name="plan" value={option.id} checked={checked} onChange={() => setChosenPlanId(option.id)} />
+                    <input type="radio" name="plan" value={option.id} checked={checked} onChange={() => setValue('plan', String(option.id))} />
                     <span className="plan-volume">{option.plan}</span>
                     <span className="plan-validity">{option.month_validate}</span>
                     <span className="plan-price">{showNaira(planPriceFor(option, userType))}</span>
@@ -188,8 +189,7 @@ export function BuyDataPage() {
           autoComplete="tel"
           placeholder="08012345678"
           maxLength={11}
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
+          {...register('mobile_number')}
           trailing={
             <button type="button" className="field-toggle field-toggle-wide" onClick={() => setPickerOpen(true)}>
               Contacts
@@ -214,7 +214,7 @@ export function BuyDataPage() {
         loading={contacts.isPending}
         onClose={() => setPickerOpen(false)}
         onPick={(contact) => {
-          setPhone(contact.contactNumber);
+          setValue('mobile_number', contact.contactNumber);
           if (isNetworkName(contact.contactNetwork) && contact.contactNetwork !== network) chooseNetwork(contact.contactNetwork);
           setPickerOpen(false);
         }}

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../../../shared/messages.js';
 import {
   comparePlans,
-  dataFormProblem,
-  formAfterPurchase,
   mtnDataType,
   mtnDataTypes,
   planPriceFor,
@@ -110,23 +107,5 @@ describe('plan list', () => {
     expect(sessionPlansFor(groups, '9MOBILE')?.map((p) => p.id)).toEqual([61]);
     expect(sessionPlansFor(groups, 'MTN')).toBeUndefined();
     expect(sessionPlansFor(null, 'GLO')).toBeUndefined();
-  });
-});
-
-describe('buy data form rules', () => {
-  const valid = { network: 'MTN' as const, planId: 1, phone: '08011111111' };
-  it('accepts a complete form', () => expect(dataFormProblem(valid)).toBeNull());
-  it('wants a network before a plan', () => expect(dataFormProblem({ ...valid, network: null })).toBe(MSG.selectNetwork));
-  it('wants all values', () => {
-    expect(dataFormProblem({ ...valid, network: null, planId: null })).toBe(MSG.provideAllValues);
-    expect(dataFormProblem({ ...valid, planId: null })).toBe(MSG.provideAllValues);
-    expect(dataFormProblem({ ...valid, phone: ' ' })).toBe(MSG.provideAllValues);
-  });
-  it('checks the phone number', () => expect(dataFormProblem({ ...valid, phone: '0801111111' })).toBe(MSG.checkPhone));
-});
-
-describe('after a successful purchase', () => {
-  it('the phone number is cleared and the network reset to MTN (spec §4), with no plan chosen', () => {
-    expect(formAfterPurchase()).toEqual({ network: 'MTN', planId: null, phone: '' });
   });
 });

@@ -3,10 +3,9 @@
  * network, for MTN also of the chosen data type (read from the plan's type or text), sorted by
  * validity then id; the first one is the preselected plan. Prices follow shared/pricing.ts.
  */
-import type { PriceRow, SubscriptionPlans } from '../../../../../shared/api/catalogue.js';
-import { PHONE_NUMBER_LENGTH, type NetworkName } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { priceForUserType } from '../../../../../shared/pricing.js';
+import type { PriceRow, SubscriptionPlans } from '@shared/api/catalogue.js';
+import type { NetworkName } from '@shared/constants.js';
+import { priceForUserType } from '@shared/pricing.js';
 
 /** What the screen needs of a plan: a price list row, or the same fields of a session plan. */
 export type DataPlanOption = Pick<PriceRow, 'id' | 'plan_network' | 'plan_type' | 'plan' | 'my_price' | 'resellerPrice' | 'apiPrice' | 'month_validate'>;
@@ -113,24 +112,4 @@ export function sessionPlansFor(groups: Partial<Record<keyof SubscriptionPlans, 
     (plan): plan is DataPlanOption =>
       !!plan && typeof plan === 'object' && typeof (plan as DataPlanOption).id === 'number' && (plan as DataPlanOption).plan_network === network,
   );
-}
-
-export interface DataFormValues {
-  network: NetworkName | null;
-  planId: number | null;
-  phone: string;
-}
-
-/** The first problem with the form (spec §5 "Buy data"), or null when it may be sent. */
-export function dataFormProblem(values: DataFormValues): string | null {
-  const phone = values.phone.trim();
-  if (!values.network && values.planId !== null) return MSG.selectNetwork;
-  if (!values.network || values.planId === null || !phone) return MSG.provideAllValues;
-  if (phone.length !== PHONE_NUMBER_LENGTH || !/^\d+$/.test(phone)) return MSG.checkPhone;
-  return null;
-}
-
-/** The form after a successful purchase (spec §4): the phone number cleared, the network back to MTN, no plan chosen. */
-export function formAfterPurchase(): DataFormValues {
-  return { network: 'MTN', planId: null, phone: '' };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReferralResponse } from '../../../../../shared/api/earnings.js';
-import { api } from '../../../lib/api-client.js';
+import type { ReferralResponse } from '@shared/api/earnings.js';
+import { api } from '@/lib/api-client.js';
 
 export const referralsKey = ['referrals'] as const;
 

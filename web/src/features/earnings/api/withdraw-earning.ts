@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { WithdrawEarningResponse } from '../../../../../shared/api/earnings.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
-import { setBalance } from '../../../lib/session.js';
+import type { WithdrawEarningResponse } from '@shared/api/earnings.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { setBalance } from '@/lib/session.js';
 import { referralsKey } from './referrals.js';
 
 /** POST /auth/withdrawEarning: moves the earning balance to the wallet. */

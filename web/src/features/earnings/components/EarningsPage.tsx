@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { Button, Spinner, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { showNaira } from '@/lib/money.js';
+import { Button, Spinner, notify } from '@/ui/index.js';
 import { useReferrals } from '../api/referrals.js';
 import { useWithdrawEarning } from '../api/withdraw-earning.js';
 

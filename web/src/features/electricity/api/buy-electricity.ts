@@ -1,19 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PurchaseResponse } from '../../../../../shared/api/purchases.js';
-import { api } from '../../../lib/api-client.js';
-import { applyPurchaseReceipt } from '../../../lib/purchase-receipt.js';
+import type { PurchaseResponse } from '@shared/api/purchases.js';
+import { api } from '@/lib/api-client.js';
+import { applyPurchaseReceipt } from '@/lib/purchase-receipt.js';
+import type { BuyElectricityBody } from '../lib/electricity-form.js';
 
-export interface BuyElectricityInput {
-  /** Token value in naira; the wallet pays it plus ₦50. */
-  amount: number;
-  meterId: number;
-  meterNumber: string;
-  meterType: string;
-  /** Idempotency key: a retried confirm never charges twice. */
-  request_id: string;
-}
-
-export function buyElectricity(body: BuyElectricityInput): Promise<PurchaseResponse> {
+/** POST /buy/electricity: the token value in naira (the wallet pays it plus ₦50); the request_id makes a retried confirm never charge twice. */
+export function buyElectricity(body: BuyElectricityBody): Promise<PurchaseResponse> {
   return api<PurchaseResponse>('buyElectricity', { body });
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TransactionListResponse, TransactionView } from '../../../../../shared/api/transactions.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
+import type { TransactionListResponse, TransactionView } from '@shared/api/transactions.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
 
 const OPEN = new Set(['processing', 'pending']);
 const POLL_MS = 1_500;

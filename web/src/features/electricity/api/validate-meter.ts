@@ -1,14 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ValidateMeterResponse } from '../../../../../shared/api/purchases.js';
-import { ApiError, api } from '../../../lib/api-client.js';
+import type { ValidateMeterResponse } from '@shared/api/purchases.js';
+import { ApiError, api } from '@/lib/api-client.js';
+import type { MeterForm } from '../lib/electricity-form.js';
 
-export interface ValidateMeterInput {
-  meterNumber: string;
-  meterId: number;
-  meterType: string;
-}
-
-export function validateMeter(body: ValidateMeterInput): Promise<ValidateMeterResponse> {
+/** POST /buy/validateMeter with the meter as the form parsed it. */
+export function validateMeter(body: MeterForm): Promise<ValidateMeterResponse> {
   return api<ValidateMeterResponse>('validateMeter', { body });
 }
 

@@ -1,33 +1,39 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { ValidateMeterResponse } from '../../../../../shared/api/purchases.js';
-import type { TransactionView } from '../../../../../shared/api/transactions.js';
-import { ELECTRICITY_FEE_KOBO } from '../../../../../shared/constants.js';
-import { ELECTRICITY_MSG, MSG } from '../../../../../shared/messages.js';
-import { formatNaira } from '../../../../../shared/money.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { newRequestId } from '../../../lib/ids.js';
-import { apiNairaToKobo, koboToApiNaira, showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, CopyButton, DetailRow, Input, Modal, PurchaseConfirmModal, Select, Spinner, notify } from '../../../ui/index.js';
-import { useBuyElectricity, type BuyElectricityInput } from '../api/buy-electricity.js';
-import { isOpenPurchase, useElectricityPurchase } from '../api/electricity-receipt.js';
+import type { ValidateMeterResponse } from '@shared/api/purchases.js';
+import type { TransactionView } from '@shared/api/transactions.js';
+import { ELECTRICITY_FEE_KOBO } from '@shared/constants.js';
+import { ELECTRICITY_MSG, MSG } from '@shared/messages.js';
+import { formatNaira } from '@shared/money.js';
+import { electricityChargeKobo } from '@shared/pricing.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { newRequestId } from '@/lib/ids.js';
+import { apiNairaToKobo, koboToApiNaira, showNaira, typedNairaInKobo } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, DetailRow, Input, Modal, PurchaseConfirmModal, Select, notify } from '@/ui/index.js';
+import { useBuyElectricity } from '../api/buy-electricity.js';
+import { useElectricityPurchase } from '../api/electricity-receipt.js';
 import { meterErrorText, useValidateMeter } from '../api/validate-meter.js';
 import {
   COMPANY_OPTIONS,
   EMPTY_METER_FORM,
+  METER_FIELD_ORDER,
   METER_TYPE_OPTIONS,
-  amountProblem,
-  cleanMeterNumber,
-  electricityChargeKobo,
-  meterFormProblem,
-  minimumKobo,
-  parseAmountKobo,
+  buyElectricityBody,
+  electricityAmountForm,
+  meterForm,
+  meterMinimumKobo,
+  type AmountFormValues,
+  type BuyElectricityBody,
   type MeterFormValues,
 } from '../lib/electricity-form.js';
+import { ElectricityReceipt } from './ElectricityReceipt.js';
 
 interface PendingPurchase {
-  body: BuyElectricityInput;
+  body: BuyElectricityBody;
   meter: ValidateMeterResponse;
   chargeKobo: number;
 }
@@ -43,64 +49,42 @@ export function ElectricityPage() {
   const session = useSession();
   const validate = useValidateMeter();
   const buy = useBuyElectricity();
-  const [form, setForm] = useState<MeterFormValues>(EMPTY_METER_FORM);
   const [validated, setValidated] = useState<ValidateMeterResponse | null>(null);
   const [validationError, setValidationError] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
   const [pending, setPending] = useState<PendingPurchase | null>(null);
   const [accepted, setAccepted] = useState<TransactionView | null>(null);
   const receipt = useElectricityPurchase(accepted);
+  const meter = useForm({ resolver: zodResolver(meterForm), defaultValues: EMPTY_METER_FORM });
+  // The amount's rules follow the meter just validated (its minimum); the resolver is read on each submit.
+  const amount = useForm({ resolver: zodResolver(electricityAmountForm(validated?.minAmount)), defaultValues: { amount: '' } });
 
   const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
-  const amountKobo = parseAmountKobo(amount);
-  const change = (field: keyof MeterFormValues) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setValidationError(null);
-  };
+  const amountKobo = typedNairaInKobo(amount.watch('amount'));
+  const clearError = { onChange: () => setValidationError(null) };
 
-  const onValidate = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = meterFormProblem(form);
-    if (problem) {
-      notify.warn(problem);
-      return;
-    }
+  const onValidate = meter.handleSubmit((body) => {
     setValidationError(null);
-    validate.mutate(
-      { meterNumber: cleanMeterNumber(form.meterNumber), meterId: Number(form.meterId), meterType: form.meterType },
-      {
-        onSuccess: (answer) => {
-          setValidated(answer);
-          setAmount('');
-        },
-        onError: (error) => {
-          // The spec shows the response's name field as the error (§8).
-          const text = meterErrorText(error, ELECTRICITY_MSG.invalidMeter);
-          setValidationError(text);
-          notify.error(text);
-        },
+    validate.mutate(body, {
+      onSuccess: (answer) => {
+        setValidated(answer);
+        amount.reset({ amount: '' });
       },
-    );
-  };
+      onError: (error) => {
+        // The spec shows the response's name field as the error (§8).
+        const text = meterErrorText(error, ELECTRICITY_MSG.invalidMeter);
+        setValidationError(text);
+        notify.error(text);
+      },
+    });
+  }, warnFirstError<MeterFormValues>(METER_FIELD_ORDER));
 
-  const onContinue = (event: FormEvent) => {
-    event.preventDefault();
+  const onContinue = amount.handleSubmit((values) => {
     if (!validated) {
       notify.warn(ELECTRICITY_MSG.validateMeterFirst);
       return;
     }
-    const problem = amountProblem(amount, validated.minAmount);
-    if (problem) {
-      notify.warn(problem);
-      return;
-    }
-    const kobo = parseAmountKobo(amount)!;
-    setPending({
-      body: { amount: koboToApiNaira(kobo), meterId: validated.meterId, meterNumber: validated.meterNumber, meterType: validated.meterType, request_id: newRequestId() },
-      meter: validated,
-      chargeKobo: electricityChargeKobo(kobo),
-    });
-  };
+    setPending({ body: buyElectricityBody(validated, values.amount, newRequestId()), meter: validated, chargeKobo: electricityChargeKobo(values.amount) });
+  }, warnFirstError<AmountFormValues>(['amount']));
 
   const confirm = () => {
     if (!pending) return;
@@ -111,8 +95,8 @@ export function ElectricityPage() {
         setAccepted(answer.receipt);
         // After the action the validation starts over (spec §4).
         setValidated(null);
-        setAmount('');
-        setForm(EMPTY_METER_FORM);
+        amount.reset({ amount: '' });
+        meter.reset(EMPTY_METER_FORM);
       },
       onError: (error) => {
         setPending(null);
@@ -154,10 +138,9 @@ export function ElectricityPage() {
             type="text"
             inputMode="decimal"
             placeholder={String(validated.minAmount)}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            hint={`Minimum ${showNaira(koboToApiNaira(minimumKobo(validated.minAmount)))}`}
+            hint={`Minimum ${showNaira(koboToApiNaira(meterMinimumKobo(validated.minAmount)))}`}
             autoFocus
+            {...amount.register('amount')}
           />
           <div className="charge-preview" aria-live="polite" data-testid="charge-preview">
             <span>You pay</span>
@@ -173,17 +156,16 @@ export function ElectricityPage() {
         </form>
       ) : (
         <form onSubmit={onValidate} noValidate className="card form" data-testid="electricity-meter-form">
-          <Select label="Electricity company" options={COMPANY_OPTIONS} value={form.meterId} onChange={(e) => change('meterId')(e.target.value)} />
-          <Select label="Meter type" options={METER_TYPE_OPTIONS} value={form.meterType} onChange={(e) => change('meterType')(e.target.value)} />
+          <Select label="Electricity company" options={COMPANY_OPTIONS} {...meter.register('meterId', clearError)} />
+          <Select label="Meter type" options={METER_TYPE_OPTIONS} {...meter.register('meterType', clearError)} />
           <Input
             label="Meter number"
             type="text"
             inputMode="numeric"
             autoComplete="off"
             placeholder="e.g. 45011111111"
-            value={form.meterNumber}
-            onChange={(e) => change('meterNumber')(e.target.value)}
             aria-invalid={validationError ? true : undefined}
+            {...meter.register('meterNumber', clearError)}
           />
           {validationError ? (
             <p className="notice notice-warning" role="alert" data-testid="meter-error">
@@ -219,78 +201,8 @@ export function ElectricityPage() {
       />
 
       <Modal open={shown !== null} title="Electricity receipt" onClose={done} footer={<Button onClick={done}>Done</Button>}>
-        {shown ? <Receipt purchase={shown} /> : null}
+        {shown ? <ElectricityReceipt purchase={shown} /> : null}
       </Modal>
     </section>
-  );
-}
-
-function Receipt({ purchase }: { purchase: TransactionView }) {
-  const open = isOpenPurchase(purchase.trans_Status);
-  return (
-    <div data-testid="electricity-receipt" data-status={purchase.trans_Status}>
-      {purchase.token ? (
-        <div className="copy-row">
-          <code className="code-box code-big" data-testid="electricity-token">
-            {purchase.token}
-          </code>
-          <CopyButton text={purchase.token} toastMessage={MSG.copied} label="Copy token" />
-        </div>
-      ) : open ? (
-        <p className="muted">
-          <Spinner size="sm" /> Waiting for your token from the electricity company…
-        </p>
-      ) : purchase.trans_Status === 'success' ? (
-        <p className="notice notice-success">Payment delivered. No token applies to this meter.</p>
-      ) : (
-        <p className="notice notice-warning" role="alert">
-          The payment could not be completed; your wallet has been refunded.
-        </p>
-      )}
-      <dl className="details">
-        <div className="details-row">
-          <dt>Status</dt>
-          <dd>
-            <span className={`badge badge-${purchase.trans_Status}`}>{purchase.trans_Status}</span>
-          </dd>
-        </div>
-        {purchase.units ? (
-          <div className="details-row">
-            <dt>Units</dt>
-            <dd data-testid="electricity-units">{purchase.units}</dd>
-          </div>
-        ) : null}
-        {purchase.customerName ? (
-          <div className="details-row">
-            <dt>Customer</dt>
-            <dd>{purchase.customerName}</dd>
-          </div>
-        ) : null}
-        <div className="details-row">
-          <dt>Meter</dt>
-          <dd>
-            {purchase.trans_Network} · {purchase.phone_number}
-          </dd>
-        </div>
-        <div className="details-row">
-          <dt>Token value</dt>
-          <dd>{purchase.trans_volume}</dd>
-        </div>
-        <div className="details-row">
-          <dt>Amount paid</dt>
-          <dd>{showNaira(purchase.trans_amount)}</dd>
-        </div>
-        <div className="details-row">
-          <dt>Balance after</dt>
-          <dd>{showNaira(purchase.balance_After)}</dd>
-        </div>
-        <div className="details-row">
-          <dt>Reference</dt>
-          <dd>
-            <code>{purchase._id}</code>
-          </dd>
-        </div>
-      </dl>
-    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AIRTIME_MIN_KOBO, NETWORK_NAMES } from '../../../../../shared/constants.js';
-import { formatNaira } from '../../../../../shared/money.js';
-import { SITE } from '../../../config/site.js';
-import { useSession } from '../../../lib/session.js';
-import { Icon, type IconName } from '../../../ui/Icon.js';
+import { AIRTIME_MIN_KOBO, NETWORK_NAMES } from '@shared/constants.js';
+import { formatNaira } from '@shared/money.js';
+import { SITE } from '@/config/site.js';
+import { useSession } from '@/lib/session.js';
+import { Icon, type IconName } from '@/ui/Icon.js';
 import { Faq } from './Faq.js';
 
 const SERVICES: Array<{ title: string; icon: IconName; text: string }> = [

@@ -1,5 +1,5 @@
-import { AIRTIME_MIN_KOBO, RESELLER_UPGRADE_FEE_KOBO } from '../../../../../shared/constants.js';
-import { formatNaira } from '../../../../../shared/money.js';
+import { AIRTIME_MIN_KOBO, RESELLER_UPGRADE_FEE_KOBO } from '@shared/constants.js';
+import { formatNaira } from '@shared/money.js';
 
 export interface FaqEntry {
   question: string;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { api } from '@/lib/api-client.js';
 import { plansChanged } from '../lib/plan-cache.js';
 
 /** DELETE /dataPlan/delete?planId= (admin). */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PlanResponse } from '../../../../../shared/api/catalogue.js';
-import { api } from '../../../lib/api-client.js';
+import type { PlanResponse } from '@shared/api/catalogue.js';
+import { api } from '@/lib/api-client.js';
 import { plansChanged } from '../lib/plan-cache.js';
 import type { PlanBody } from '../lib/plan-form.js';
 

@@ -1,9 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { PlanView } from '../../../../../shared/api/catalogue.js';
-import { PLAN_TYPES, SUPPLIERS } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { Button, Checkbox, Input, Modal, Select, notify } from '../../../ui/index.js';
-import { planFormProblem, planFormValues, type PlanFormValues } from '../lib/plan-form.js';
+import type { PlanView } from '@shared/api/catalogue.js';
+import { PLAN_TYPES, SUPPLIERS } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { Button, Checkbox, Input, Modal, Select } from '@/ui/index.js';
+import { PLAN_FIELD_ORDER, planForm, planFormValues, type PlanBody, type PlanFormValues } from '../lib/plan-form.js';
 
 const TYPE_OPTIONS = [{ value: '', label: MSG.selectNetworkAdmin }, ...PLAN_TYPES.map((type) => ({ value: type, label: type }))];
 
@@ -13,23 +15,15 @@ export interface PlanFormModalProps {
   /** When adding: the type preselected (the table's filter). */
   planType?: string;
   saving: boolean;
-  onSave: (values: PlanFormValues) => void;
+  onSave: (body: PlanBody) => void;
   onClose: () => void;
 }
 
 /** Add or edit a data plan. Mounted while open, so each opening starts from its plan. */
 export function PlanFormModal({ plan, planType, saving, onSave, onClose }: PlanFormModalProps) {
   const editing = plan !== undefined;
-  const { register, handleSubmit } = useForm<PlanFormValues>({ defaultValues: planFormValues(plan, planType) });
-
-  const onSubmit = handleSubmit((values) => {
-    const problem = planFormProblem(values, editing);
-    if (problem) {
-      notify.warn(problem);
-      return;
-    }
-    onSave(values);
-  });
+  const { register, handleSubmit } = useForm({ resolver: zodResolver(planForm(editing)), defaultValues: planFormValues(plan, planType) });
+  const onSubmit = handleSubmit(onSave, warnFirstError<PlanFormValues>(PLAN_FIELD_ORDER));
 
   return (
     <Modal

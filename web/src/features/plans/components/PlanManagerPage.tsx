@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import type { PlanView } from '../../../../../shared/api/catalogue.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { Button, Icon, Modal, Spinner, notify } from '../../../ui/index.js';
+import type { PlanView } from '@shared/api/catalogue.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { ApiError, errorMessage } from '@/lib/api-client.js';
+import { showNaira } from '@/lib/money.js';
+import { Button, Icon, Modal, Spinner, notify } from '@/ui/index.js';
 import { useAddPlan } from '../api/add-plan.js';
 import { useDeletePlan } from '../api/delete-plan.js';
 import { usePlans } from '../api/list-plans.js';
 import { useUpdatePlan } from '../api/update-plan.js';
-import { planBody, type PlanFormValues } from '../lib/plan-form.js';
+import type { PlanBody } from '../lib/plan-form.js';
 import { PlanFormModal } from './PlanFormModal.js';
 import { PlanTypeFilter, countByType } from './PlanTypeFilter.js';
 
@@ -31,8 +31,7 @@ export function PlanManagerPage() {
   const all = plans.data?.plans ?? [];
   const shown = type === 'all' ? all : all.filter((plan) => plan.planType === type);
 
-  const save = (values: PlanFormValues) => {
-    const body = planBody(values);
+  const save = (body: PlanBody) => {
     const done = {
       onSuccess: (answer: { msg?: string } | undefined) => {
         notify.success(answer?.msg ?? (editing?.mode === 'edit' ? CATALOGUE_MSG.planUpdated : CATALOGUE_MSG.planAdded));

@@ -1,4 +1,4 @@
-import { PLAN_TYPES } from '../../../../../shared/constants.js';
+import { PLAN_TYPES } from '@shared/constants.js';
 
 /** Chips choosing which plan type (network or MTN product) a plan table shows. */
 export function PlanTypeFilter({ value, onChange, counts }: { value: string; onChange: (value: string) => void; counts: Record<string, number> }) {

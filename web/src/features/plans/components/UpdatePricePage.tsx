@@ -1,35 +1,34 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
-import type { PlanView } from '../../../../../shared/api/catalogue.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { rolesOf, useSession } from '../../../lib/session.js';
-import { Button, Input, Modal, Spinner, notify } from '../../../ui/index.js';
+import type { PlanView } from '@shared/api/catalogue.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { ApiError, errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { showNaira } from '@/lib/money.js';
+import { rolesOf, useSession } from '@/lib/session.js';
+import { Button, Input, Modal, Spinner, notify } from '@/ui/index.js';
 import { usePlans } from '../api/list-plans.js';
 import { useUpdatePrice } from '../api/update-price.js';
-import { EMPTY_PRICE_FORM, priceUpdateBody, priceUpdateProblem, type PriceFormValues } from '../lib/price-form.js';
+import { EMPTY_PRICE_FORM, priceForm, type PriceFormValues } from '../lib/price-form.js';
 import { PlanTypeFilter, countByType } from './PlanTypeFilter.js';
 
 /** The new tier prices of one plan; blank ones stay as they are. */
 function PriceModal({ plan, onClose }: { plan: PlanView; onClose: () => void }) {
   const update = useUpdatePrice();
-  const { register, handleSubmit } = useForm<PriceFormValues>({ defaultValues: EMPTY_PRICE_FORM });
-  const onSubmit = handleSubmit((values) => {
-    const problem = priceUpdateProblem(values, plan.planId);
-    if (problem) {
-      notify.warn(problem);
-      return;
-    }
-    update.mutate(priceUpdateBody(values, plan.planId), {
-      onSuccess: (answer) => {
-        notify.success(answer?.msg ?? CATALOGUE_MSG.priceUpdated);
-        onClose();
-      },
-      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-    });
-  });
+  const { register, handleSubmit } = useForm({ resolver: zodResolver(priceForm(plan.planId)), defaultValues: EMPTY_PRICE_FORM });
+  const onSubmit = handleSubmit(
+    (body) =>
+      update.mutate(body, {
+        onSuccess: (answer) => {
+          notify.success(answer?.msg ?? CATALOGUE_MSG.priceUpdated);
+          onClose();
+        },
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+      }),
+    warnFirstError<PriceFormValues>(['price', 'reseller', 'api']),
+  );
   return (
     <Modal
       open

@@ -1,5 +1,5 @@
-import type { PlanListResponse, PlanView } from '../../../../../shared/api/catalogue.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
+import type { PlanListResponse, PlanView } from '@shared/api/catalogue.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
 
 /** A plan changed (added, edited, repriced, deleted): the lists showing plans and prices refresh. */
 export function plansChanged(changed?: PlanView, removedId?: number): void {

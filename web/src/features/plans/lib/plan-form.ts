@@ -1,28 +1,37 @@
 /**
- * The plan manager's form (spec §2 "Plan manager", §5 "a network must be selected"): values as
- * typed ↔ the body of POST /dataPlan/add and PATCH /dataPlan/update, checked with the API's own
- * schemas (shared/api/catalogue.ts) before anything is sent.
+ * The plan manager's form (spec §2 "Plan manager", §5 "a network must be selected"): typed values
+ * → the body of POST /dataPlan/add and PATCH /dataPlan/update. The network, name and price are
+ * asked for first; then the whole plan is checked with the API's own schemas
+ * (shared/api/catalogue.ts), which take numbers as typed text too, so a wrong number is refused
+ * with the API's message before anything is sent.
  */
-import { addPlanRequest, updatePlanRequest, type PlanView } from '../../../../../shared/api/catalogue.js';
-import { DEFAULT_PLAN_VALIDITY, SUPPLIERS, isPlanType, type PlanType, type SupplierName } from '../../../../../shared/constants.js';
-import { CATALOGUE_MSG, MSG } from '../../../../../shared/messages.js';
+import { z } from 'zod';
+import { addPlanRequest, updatePlanRequest, type PlanView } from '@shared/api/catalogue.js';
+import { DEFAULT_PLAN_VALIDITY, SUPPLIERS, isPlanType, type PlanType, type SupplierName } from '@shared/constants.js';
+import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
+import { filled } from '@/lib/forms.js';
 
-export interface PlanFormValues {
+const text = z.string().trim();
+
+const planFields = z.object({
   /** A plan type (MTN, MTN-CG, …, 9MOBILE); '' until chosen. */
-  planType: string;
-  planName: string;
-  planValidity: string;
-  smartEarnerPrice: string;
-  resellerPrice: string;
-  apiPrice: string;
-  planCostPrice: string;
-  volumeRatio: string;
-  isAvailable: boolean;
+  planType: text.toUpperCase().refine(isPlanType, MSG.selectNetworkAdmin),
+  planName: filled(CATALOGUE_MSG.enterPlanName),
+  smartEarnerPrice: filled(MSG.enterValidPrice),
+  planValidity: text,
+  resellerPrice: text,
+  apiPrice: text,
+  planCostPrice: text,
+  volumeRatio: text,
   /** Our plan id: optional when adding (the next free one), fixed when editing. */
-  planId: string;
-  supplierPlanIds: Record<SupplierName, string>;
-}
+  planId: text,
+  isAvailable: z.boolean(),
+  supplierPlanIds: z.record(z.enum(SUPPLIERS), text),
+});
+export type PlanFormValues = z.input<typeof planFields>;
+export const PLAN_FIELD_ORDER = ['planType', 'planName', 'smartEarnerPrice'] as const;
 
+/** The body sent: naira and ids as numbers; blank fields left out (the server then applies its defaults). */
 export interface PlanBody {
   planId?: number;
   planType?: PlanType;
@@ -35,6 +44,35 @@ export interface PlanBody {
   volumeRatio?: number;
   isAvailable?: boolean;
   supplierPlanIds?: Partial<Record<SupplierName, number>>;
+}
+
+type PlanFields = z.output<typeof planFields>;
+
+/** The filled-in fields, numbers as `toNumber` makes them. */
+function collect<N>(values: PlanFields, toNumber: (typed: string) => N): Record<string, unknown> {
+  const body: Record<string, unknown> = { planType: values.planType, planName: values.planName };
+  if (values.planValidity) body.planValidity = values.planValidity;
+  for (const field of ['smartEarnerPrice', 'resellerPrice', 'apiPrice', 'planCostPrice', 'volumeRatio', 'planId'] as const) {
+    if (values[field]) body[field] = toNumber(values[field]);
+  }
+  body.isAvailable = values.isAvailable;
+  const ids: Record<string, N> = {};
+  for (const name of SUPPLIERS) if (values.supplierPlanIds[name]) ids[name] = toNumber(values.supplierPlanIds[name]);
+  if (Object.keys(ids).length > 0) body.supplierPlanIds = ids;
+  return body;
+}
+
+/** The form; `editing` checks it as an update. */
+export function planForm(editing: boolean) {
+  const request = editing ? updatePlanRequest : addPlanRequest;
+  return planFields.transform((values, ctx): PlanBody => {
+    const parsed = request.safeParse(collect(values, (typed) => typed));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: issue.path.length ? issue.path : ['planType'] });
+      return z.NEVER;
+    }
+    return collect(values, Number) as PlanBody;
+  });
 }
 
 const noSupplierIds = () => Object.fromEntries(SUPPLIERS.map((name) => [name, ''])) as Record<SupplierName, string>;
@@ -71,39 +109,4 @@ export function planFormValues(plan?: PlanView, planType = ''): PlanFormValues {
     planId: String(plan.planId),
     supplierPlanIds: ids,
   };
-}
-
-const text = (value: string | undefined) => (value ?? '').trim();
-
-/** The filled-in fields, blank ones left out (the server then applies its defaults); numbers as `toNumber` makes them. */
-function collect<N>(values: PlanFormValues, toNumber: (typed: string) => N) {
-  const body: Record<string, unknown> = {};
-  const type = text(values.planType).toUpperCase();
-  if (isPlanType(type)) body.planType = type;
-  if (text(values.planName)) body.planName = text(values.planName);
-  if (text(values.planValidity)) body.planValidity = text(values.planValidity);
-  for (const field of ['smartEarnerPrice', 'resellerPrice', 'apiPrice', 'planCostPrice', 'volumeRatio', 'planId'] as const) {
-    if (text(values[field])) body[field] = toNumber(text(values[field]));
-  }
-  body.isAvailable = values.isAvailable;
-  const ids: Record<string, N> = {};
-  for (const name of SUPPLIERS) if (text(values.supplierPlanIds?.[name])) ids[name] = toNumber(text(values.supplierPlanIds[name]));
-  if (Object.keys(ids).length > 0) body.supplierPlanIds = ids;
-  return body;
-}
-
-/** The request body sent to POST /dataPlan/add or PATCH /dataPlan/update. */
-export function planBody(values: PlanFormValues): PlanBody {
-  return collect(values, Number) as PlanBody;
-}
-
-/** The first problem with the form, or null when it may be sent. `editing` checks it as an update. */
-export function planFormProblem(values: PlanFormValues, editing: boolean): string | null {
-  if (!isPlanType(text(values.planType).toUpperCase())) return MSG.selectNetworkAdmin;
-  if (!text(values.planName)) return CATALOGUE_MSG.enterPlanName;
-  if (!text(values.smartEarnerPrice)) return MSG.enterValidPrice;
-  // Checked as typed (the API takes numeric text too), so a wrong number is refused with its message.
-  const typed = collect(values, (value) => value);
-  const parsed = editing ? updatePlanRequest.safeParse(typed) : addPlanRequest.safeParse(typed);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MSG.enterValidPrice);
 }

@@ -1,36 +1,30 @@
 /**
  * The price update form (spec §5 "Admin price update": at least one of price, reseller or api,
- * else "Please enter a valid value"), checked with the API's own schema.
+ * else "Please enter a valid value"), checked with the API's own schema; blank tiers stay as they
+ * are and are left out of the body.
  */
-import { updatePriceRequest } from '../../../../../shared/api/catalogue.js';
-import { MSG } from '../../../../../shared/messages.js';
+import { z } from 'zod';
+import { updatePriceRequest } from '@shared/api/catalogue.js';
+import { MSG } from '@shared/messages.js';
 
-export interface PriceFormValues {
-  price: string;
-  reseller: string;
-  api: string;
-}
+const TIERS = ['price', 'reseller', 'api'] as const;
 
 export interface PriceUpdateBody {
   newPrice: { price?: number; reseller?: number; api?: number };
   dataId: number;
 }
 
+export function priceForm(planId: number) {
+  return z.object({ price: z.string().trim(), reseller: z.string().trim(), api: z.string().trim() }).transform((newPrice, ctx): PriceUpdateBody => {
+    if (!updatePriceRequest.safeParse({ newPrice, dataId: planId }).success) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.enterValidValue, path: ['price'] });
+      return z.NEVER;
+    }
+    const body: PriceUpdateBody = { newPrice: {}, dataId: planId };
+    for (const tier of TIERS) if (newPrice[tier]) body.newPrice[tier] = Number(newPrice[tier]);
+    return body;
+  });
+}
+export type PriceFormValues = z.input<ReturnType<typeof priceForm>>;
+
 export const EMPTY_PRICE_FORM: PriceFormValues = { price: '', reseller: '', api: '' };
-
-/** The request: blank tiers stay unchanged and are left out. */
-export function priceUpdateBody(values: PriceFormValues, planId: number): PriceUpdateBody {
-  const newPrice: PriceUpdateBody['newPrice'] = {};
-  for (const tier of ['price', 'reseller', 'api'] as const) {
-    const value = values[tier].trim();
-    if (value !== '') newPrice[tier] = Number(value);
-  }
-  return { newPrice, dataId: planId };
-}
-
-/** "Please enter a valid value" unless at least one tier has a valid new price and none is wrong. */
-export function priceUpdateProblem(values: PriceFormValues, planId: number): string | null {
-  const newPrice = { price: values.price.trim(), reseller: values.reseller.trim(), api: values.api.trim() };
-  const parsed = updatePriceRequest.safeParse({ newPrice, dataId: planId });
-  return parsed.success ? null : MSG.enterValidValue;
-}

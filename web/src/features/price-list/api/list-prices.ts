@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { PriceRow } from '../../../../../shared/api/catalogue.js';
-import { api } from '../../../lib/api-client.js';
-import { queryKeys } from '../../../lib/query-client.js';
+import type { PriceRow } from '@shared/api/catalogue.js';
+import { api } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
 
 /** GET /prices: every available plan with its three tier prices (public). */
 export function listPrices(signal?: AbortSignal): Promise<PriceRow[]> {

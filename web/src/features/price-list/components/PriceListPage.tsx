@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { NETWORK_NAMES } from '../../../../../shared/constants.js';
-import { priceTierFor, type PriceTier } from '../../../../../shared/pricing.js';
-import { showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Spinner } from '../../../ui/index.js';
+import { NETWORK_NAMES } from '@shared/constants.js';
+import { priceTierFor, type PriceTier } from '@shared/pricing.js';
+import { showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Spinner } from '@/ui/index.js';
 import { usePrices } from '../api/list-prices.js';
 
 const TIERS: ReadonlyArray<{ tier: PriceTier; label: string }> = [

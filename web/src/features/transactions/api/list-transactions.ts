@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { OPEN_STATUSES } from '../../../../../shared/constants.js';
-import type { TransactionListResponse } from '../../../../../shared/api/transactions.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
+import { OPEN_STATUSES } from '@shared/constants.js';
+import type { TransactionListResponse } from '@shared/api/transactions.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
 
 export interface TransactionFilters {
   page: number;

@@ -1,6 +1,6 @@
-import type { TransactionListResponse } from '../../../../../shared/api/transactions.js';
-import { showNaira } from '../../../lib/money.js';
-import { Button, Modal } from '../../../ui/index.js';
+import type { TransactionListResponse } from '@shared/api/transactions.js';
+import { showNaira } from '@/lib/money.js';
+import { Button, Modal } from '@/ui/index.js';
 import { formatVolumeSold } from '../lib/sales-volume.js';
 
 export function SalesStatsModal({ open, data, onClose }: { open: boolean; data: TransactionListResponse | undefined; onClose: () => void }) {

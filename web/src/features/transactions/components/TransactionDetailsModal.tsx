@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { TransactionView } from '../../../../../shared/api/transactions.js';
-import { OPEN_STATUSES } from '../../../../../shared/constants.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { showNaira } from '../../../lib/money.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { Button, CopyButton, Modal, notify } from '../../../ui/index.js';
+import type { TransactionView } from '@shared/api/transactions.js';
+import { OPEN_STATUSES } from '@shared/constants.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { showNaira } from '@/lib/money.js';
+import { MSG } from '@shared/messages.js';
+import { Button, CopyButton, Modal, notify } from '@/ui/index.js';
 import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
 import { formatDateTime } from './format.js';
 import { StatusBadge } from './StatusBadge.js';

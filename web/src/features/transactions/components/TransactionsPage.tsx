@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TransactionView } from '../../../../../shared/api/transactions.js';
+import type { TransactionView } from '@shared/api/transactions.js';
 import {
   FILTER_DEBOUNCE_MS,
   PAGINATION_BUTTONS_ADMIN,
@@ -8,12 +8,12 @@ import {
   TRANSACTION_STATUS_FILTERS,
   TRANSACTION_TYPE_FILTERS,
   USER_TYPES,
-} from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { showNaira } from '../../../lib/money.js';
-import { rolesOf, useSession } from '../../../lib/session.js';
-import { useDebouncedState } from '../../../lib/use-debounced-state.js';
-import { Button, Input, Select, Spinner } from '../../../ui/index.js';
+} from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { showNaira } from '@/lib/money.js';
+import { rolesOf, useSession } from '@/lib/session.js';
+import { useDebouncedState } from '@/lib/use-debounced-state.js';
+import { Button, Input, Select, Spinner } from '@/ui/index.js';
 import { useTransactions, type TransactionFilters } from '../api/list-transactions.js';
 import { direction, formatDateTime } from './format.js';
 import { Pagination } from './Pagination.js';

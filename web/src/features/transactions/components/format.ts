@@ -1,4 +1,4 @@
-import type { TransactionView } from '../../../../../shared/api/transactions.js';
+import type { TransactionView } from '@shared/api/transactions.js';
 
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';

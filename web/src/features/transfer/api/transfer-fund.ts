@@ -1,18 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TransferFundResponse } from '../../../../../shared/api/transfers.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
-import { setBalance } from '../../../lib/session.js';
+import type { TransferFundResponse } from '@shared/api/transfers.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { setBalance } from '@/lib/session.js';
+import type { TransferFundBody } from '../lib/transfer-form.js';
 
-export interface TransferFundInput {
-  userName: string;
-  amount: number;
-  /** Idempotency key: a retried confirm never transfers twice. */
-  request_id: string;
-}
-
-/** POST /auth/transferFund. */
-export function transferFund(body: TransferFundInput): Promise<TransferFundResponse> {
+/** POST /auth/transferFund; the request_id makes a retried confirm never transfer twice. */
+export function transferFund(body: TransferFundBody): Promise<TransferFundResponse> {
   return api<TransferFundResponse>('transferFund', { body });
 }
 

@@ -1,22 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../../../shared/messages.js';
-import { formatNaira } from '../../../../../shared/money.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { newRequestId } from '../../../lib/ids.js';
-import { apiNairaToKobo, koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, ConfirmModal, DetailRow, Input, notify } from '../../../ui/index.js';
-import { useTransferFund, type TransferFundInput } from '../api/transfer-fund.js';
-import { useValidateUser } from '../api/validate-user.js';
-
-interface TransferForm {
-  userName: string;
-  amount: string;
-}
-
-const EMPTY: TransferForm = { userName: '', amount: '' };
+import { MSG } from '@shared/messages.js';
+import { formatNaira } from '@shared/money.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { newRequestId } from '@/lib/ids.js';
+import { apiNairaToKobo, showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { useValidateUser } from '@/lib/users-api.js';
+import { Button, ConfirmModal, DetailRow, Input, notify } from '@/ui/index.js';
+import { useTransferFund } from '../api/transfer-fund.js';
+import { receiverForm, transferAmountForm, transferFundBody, type ReceiverFormValues, type TransferAmountFormValues, type TransferFundBody } from '../lib/transfer-form.js';
 
 /** Two-step transfer (spec §4): validate the receiver's user name, then the amount; confirm; → /profile. */
 export function TransferPage() {
@@ -25,39 +21,42 @@ export function TransferPage() {
   const validate = useValidateUser();
   const transfer = useTransferFund();
   const [validated, setValidated] = useState<{ userName: string; fullName: string } | null>(null);
-  const [pending, setPending] = useState<TransferFundInput | null>(null);
-  const { register, handleSubmit, reset, setValue } = useForm<TransferForm>({ defaultValues: EMPTY });
+  const [pending, setPending] = useState<TransferFundBody | null>(null);
 
   const isAdmin = !!session?.user.isAdmin;
   const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
+  const receiver = useForm({ resolver: zodResolver(receiverForm), defaultValues: { userName: '' } });
+  const amount = useForm({ resolver: zodResolver(transferAmountForm(isAdmin ? null : balanceKobo)), defaultValues: { amount: '' } });
 
-  const onSubmit = handleSubmit((values) => {
-    const userName = values.userName.trim();
-    if (!userName) return void notify.warn(MSG.enterUsername);
-    if (!validated) {
+  const startOver = () => {
+    setValidated(null);
+    receiver.reset({ userName: '' });
+    amount.reset({ amount: '' });
+  };
+
+  const onValidate = receiver.handleSubmit(
+    ({ userName }) =>
       validate.mutate(userName, {
         onSuccess: (answer) => {
           setValidated({ userName: answer.userName, fullName: answer.fullName });
-          setValue('userName', answer.userName);
+          receiver.setValue('userName', answer.userName);
           notify.success(answer.msg);
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-      });
-      return;
-    }
-    const amountKobo = parseNairaInput(values.amount);
-    if (amountKobo === null || amountKobo <= 0) return void notify.warn(MSG.enterValidAmount);
-    if (!isAdmin && amountKobo > balanceKobo) return void notify.warn(MSG.insufficientBalance);
-    setPending({ userName: validated.userName, amount: koboToApiNaira(amountKobo), request_id: newRequestId() });
-  });
+      }),
+    warnFirstError<ReceiverFormValues>(['userName']),
+  );
+
+  const onTransfer = amount.handleSubmit((values) => {
+    if (validated) setPending(transferFundBody(validated.userName, values.amount, newRequestId()));
+  }, warnFirstError<TransferAmountFormValues>(['amount']));
 
   const confirm = () => {
     if (!pending) return;
     transfer.mutate(pending, {
       onSuccess: (answer) => {
         setPending(null);
-        setValidated(null);
-        reset(EMPTY);
+        startOver();
         notify.success(answer.msg);
         navigate('/profile');
       },
@@ -77,7 +76,7 @@ export function TransferPage() {
           Wallet balance: <strong>{showNaira(session?.user.balance)}</strong>
         </p>
       </header>
-      <form onSubmit={onSubmit} noValidate className="card form">
+      <form onSubmit={validated ? onTransfer : onValidate} noValidate className="card form">
         <Input
           label="Receiver's user name"
           autoComplete="off"
@@ -85,28 +84,21 @@ export function TransferPage() {
           spellCheck={false}
           readOnly={validated !== null}
           hint={validated ? `Sending to ${validated.fullName || validated.userName}` : undefined}
-          {...register('userName')}
+          {...receiver.register('userName')}
         />
         {validated ? (
           <>
             <p className="notice" data-testid="validated-receiver">
               Receiver: <strong>{validated.fullName || validated.userName}</strong>
             </p>
-            <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="500" autoFocus {...register('amount')} />
+            <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="500" autoFocus {...amount.register('amount')} />
           </>
         ) : null}
         <Button type="submit" block loading={validate.isPending}>
           {validated ? 'Transfer' : 'Validate user'}
         </Button>
         {validated ? (
-          <Button
-            variant="ghost"
-            block
-            onClick={() => {
-              setValidated(null);
-              reset(EMPTY);
-            }}
-          >
+          <Button variant="ghost" block onClick={startOver}>
             Change receiver
           </Button>
         ) : null}

@@ -1,15 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { InitiateSquadPaymentResponse } from '../../../../../shared/api/funding.js';
-import { FUND_WALLET_CHARGE_BPS, FUND_WALLET_MIN_KOBO } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { applyRate, formatNaira } from '../../../../../shared/money.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, Input, notify, ReservedAccountCards } from '../../../ui/index.js';
+import type { InitiateSquadPaymentResponse } from '@shared/api/funding.js';
+import { FUND_WALLET_CHARGE_BPS, FUND_WALLET_MIN_KOBO } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { applyRate, formatNaira } from '@shared/money.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { showNaira, typedNairaInKobo } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, Input, notify, ReservedAccountCards } from '@/ui/index.js';
 import { useInitiateSquadPayment } from '../api/initiate-squad-payment.js';
+import { cardPaymentBody, cardPaymentForm, type CardPaymentFormValues } from '../lib/funding-form.js';
 
 /**
  * Fund the wallet (spec §4): by card, the amount gives a payment link, then "proceed to pay" goes
@@ -19,30 +22,24 @@ export function FundWalletPage() {
   const session = useSession();
   const initiate = useInitiateSquadPayment();
   const [payment, setPayment] = useState<InitiateSquadPaymentResponse | null>(null);
-  const { register, handleSubmit, watch } = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
-  const amount = watch('amount') ?? '';
+  const { register, handleSubmit, watch } = useForm({ resolver: zodResolver(cardPaymentForm), defaultValues: { amount: '' } });
 
-  const amountKobo = parseNairaInput(amount);
+  const amountKobo = typedNairaInKobo(watch('amount'));
   const chargeKobo = amountKobo === null ? null : applyRate(amountKobo, FUND_WALLET_CHARGE_BPS);
 
-  const onSubmit = handleSubmit(() => {
+  const onSubmit = handleSubmit((values) => {
     if (payment) {
       window.location.assign(payment.link);
       return;
     }
-    if (amountKobo === null || amountKobo <= 0) return void notify.warn(MSG.enterValidAmount);
-    if (amountKobo < FUND_WALLET_MIN_KOBO) return void notify.warn(MSG.minimumPayment);
-    initiate.mutate(
-      { amount: koboToApiNaira(amountKobo), email: session?.user.email || undefined },
-      {
-        onSuccess: (answer) => {
-          setPayment(answer);
-          notify.success(answer.msg);
-        },
-        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+    initiate.mutate(cardPaymentBody(values.amount, session?.user.email || undefined), {
+      onSuccess: (answer) => {
+        setPayment(answer);
+        notify.success(answer.msg);
       },
-    );
-  });
+      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+    });
+  }, warnFirstError<CardPaymentFormValues>(['amount']));
 
   return (
     <section className="page page-narrow">

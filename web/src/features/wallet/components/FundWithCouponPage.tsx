@@ -1,23 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { MSG } from '../../../../../shared/messages.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { warnFirstError } from '../../../lib/forms.js';
-import { showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, Input, notify } from '../../../ui/index.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { showNaira } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, Input, notify } from '@/ui/index.js';
 import { useFundWithCoupon } from '../api/fund-with-coupon.js';
-
-const couponForm = z.object({ coupon: z.string().trim().min(1, MSG.enterCouponCode) });
-type CouponForm = z.infer<typeof couponForm>;
+import { couponForm, type CouponFormValues } from '../lib/funding-form.js';
 
 export function FundWithCouponPage() {
   const navigate = useNavigate();
   const session = useSession();
   const fund = useFundWithCoupon();
-  const { register, handleSubmit } = useForm<CouponForm>({ resolver: zodResolver(couponForm), defaultValues: { coupon: '' } });
+  const { register, handleSubmit } = useForm({ resolver: zodResolver(couponForm), defaultValues: { coupon: '' } });
 
   const onSubmit = handleSubmit(
     ({ coupon }) =>
@@ -31,7 +28,7 @@ export function FundWithCouponPage() {
           onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
         },
       ),
-    warnFirstError<CouponForm>(['coupon']),
+    warnFirstError<CouponFormValues>(['coupon']),
   );
 
   return (

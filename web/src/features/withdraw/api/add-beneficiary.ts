@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AddBeneficiaryResponse } from '../../../../../shared/api/withdrawals.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient } from '../../../lib/query-client.js';
+import type { AddBeneficiaryResponse } from '@shared/api/withdrawals.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient } from '@/lib/query-client.js';
 import { beneficiariesKey } from './list-beneficiaries.js';
 
 /** POST /withdraw/beneficiary: saves a validated account. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BankCodesResponse } from '../../../../../shared/api/withdrawals.js';
-import { api } from '../../../lib/api-client.js';
+import type { BankCodesResponse } from '@shared/api/withdrawals.js';
+import { api } from '@/lib/api-client.js';
 
 /** GET /withdraw/bankCodes: the banks a withdrawal can go to. */
 export function listBankCodes(signal?: AbortSignal): Promise<BankCodesResponse> {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BeneficiaryListResponse } from '../../../../../shared/api/withdrawals.js';
-import { api } from '../../../lib/api-client.js';
+import type { BeneficiaryListResponse } from '@shared/api/withdrawals.js';
+import { api } from '@/lib/api-client.js';
 
 export const beneficiariesKey = ['beneficiaries'] as const;
 

@@ -1,22 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { WithdrawResponse } from '../../../../../shared/api/withdrawals.js';
-import { api } from '../../../lib/api-client.js';
-import { queryClient, queryKeys } from '../../../lib/query-client.js';
-import { setBalance } from '../../../lib/session.js';
+import type { WithdrawResponse } from '@shared/api/withdrawals.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { setBalance } from '@/lib/session.js';
+import type { WithdrawBody } from '../lib/withdraw-form.js';
 
-export interface WithdrawInput {
-  bankName: string;
-  bankCode: string;
-  accountNumber: string;
-  bankAccountName: string;
-  accountName: string;
-  amount: number;
-  /** Idempotency key: a retried confirm never withdraws twice. */
-  request_id: string;
-}
-
-/** POST /withdraw. */
-export function withdraw(body: WithdrawInput): Promise<WithdrawResponse> {
+/** POST /withdraw; the request_id makes a retried confirm never withdraw twice. */
+export function withdraw(body: WithdrawBody): Promise<WithdrawResponse> {
   return api<WithdrawResponse>('withdraw', { body });
 }
 

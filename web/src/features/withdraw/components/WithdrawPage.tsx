@@ -1,36 +1,33 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { BeneficiaryView } from '../../../../../shared/api/withdrawals.js';
-import { WITHDRAWAL_FEE_KOBO } from '../../../../../shared/constants.js';
-import { MSG } from '../../../../../shared/messages.js';
-import { formatNaira } from '../../../../../shared/money.js';
-import { errorMessage } from '../../../lib/api-client.js';
-import { newRequestId } from '../../../lib/ids.js';
-import { apiNairaToKobo, koboToApiNaira, parseNairaInput, showNaira } from '../../../lib/money.js';
-import { useSession } from '../../../lib/session.js';
-import { Button, ConfirmModal, DetailRow, Input, Select, Spinner, notify } from '../../../ui/index.js';
+import type { BeneficiaryView } from '@shared/api/withdrawals.js';
+import { WITHDRAWAL_FEE_KOBO } from '@shared/constants.js';
+import { MSG } from '@shared/messages.js';
+import { formatNaira } from '@shared/money.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { newRequestId } from '@/lib/ids.js';
+import { apiNairaToKobo, showNaira, typedNairaInKobo } from '@/lib/money.js';
+import { useSession } from '@/lib/session.js';
+import { Button, ConfirmModal, DetailRow, Input, Select, Spinner, notify } from '@/ui/index.js';
 import { useAddBeneficiary } from '../api/add-beneficiary.js';
 import { useBankCodes } from '../api/list-bank-codes.js';
 import { useBeneficiaries } from '../api/list-beneficiaries.js';
 import { useValidateBankAccount } from '../api/validate-bank-account.js';
-import { useWithdraw, type WithdrawInput } from '../api/withdraw.js';
-import { accountProblem, amountProblem, amountToReceiveKobo } from '../lib/withdraw-form.js';
-
-interface WithdrawForm {
-  bankCode: string;
-  accountNumber: string;
-  amount: string;
-}
-
-interface ValidatedAccount {
-  bankName: string;
-  bankCode: string;
-  accountNumber: string;
-  accountName: string;
-}
-
-const EMPTY: WithdrawForm = { bankCode: '', accountNumber: '', amount: '' };
+import { useWithdraw } from '../api/withdraw.js';
+import {
+  ACCOUNT_FIELD_ORDER,
+  accountForm,
+  amountToReceiveKobo,
+  withdrawAmountForm,
+  withdrawBody,
+  type AccountFormValues,
+  type ValidatedAccount,
+  type WithdrawAmountFormValues,
+  type WithdrawBody,
+} from '../lib/withdraw-form.js';
 
 /** Withdraw to a bank account (spec §4 two-step): bank + account number → validate → amount → confirm. */
 export function WithdrawPage() {
@@ -42,46 +39,35 @@ export function WithdrawPage() {
   const withdraw = useWithdraw();
   const addBeneficiary = useAddBeneficiary();
   const [validated, setValidated] = useState<ValidatedAccount | null>(null);
-  const [pending, setPending] = useState<WithdrawInput | null>(null);
-  const { register, handleSubmit, reset, watch, setValue } = useForm<WithdrawForm>({ defaultValues: EMPTY });
+  const [pending, setPending] = useState<WithdrawBody | null>(null);
+  const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
+  const account = useForm({ resolver: zodResolver(accountForm), defaultValues: { bankCode: '', accountNumber: '' } });
+  const amount = useForm({ resolver: zodResolver(withdrawAmountForm(balanceKobo)), defaultValues: { amount: '' } });
 
   const bankList = banks.data?.bankCodes ?? [];
-  const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
-  const amountKobo = parseNairaInput(watch('amount') ?? '');
+  const amountKobo = typedNairaInKobo(amount.watch('amount'));
   const saved = beneficiaries.data?.beneficiaryList ?? [];
   const isSaved = !!validated && saved.some((b) => b.bankCode === validated.bankCode && b.accountNumber === validated.accountNumber);
 
   const unvalidate = { onChange: () => setValidated(null) };
 
-  const onSubmit = handleSubmit((values) => {
-    if (!validated) {
-      const problem = accountProblem(values.bankCode, values.accountNumber);
-      if (problem) return void notify.warn(problem);
-      const bank = bankList.find((b) => b.code === values.bankCode);
-      validate.mutate(
-        { bankName: bank?.name ?? '', bankCode: values.bankCode, accountNumber: values.accountNumber.trim() },
-        {
-          onSuccess: (answer) => {
-            setValidated({ bankName: answer.bankName || bank?.name || '', bankCode: answer.code || values.bankCode, accountNumber: answer.accountNumber || values.accountNumber.trim(), accountName: answer.name });
-            notify.success(answer.msg);
-          },
-          onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+  const onValidate = account.handleSubmit(({ bankCode, accountNumber }) => {
+    const bank = bankList.find((b) => b.code === bankCode);
+    validate.mutate(
+      { bankName: bank?.name ?? '', bankCode, accountNumber },
+      {
+        onSuccess: (answer) => {
+          setValidated({ bankName: answer.bankName || bank?.name || '', bankCode: answer.code || bankCode, accountNumber: answer.accountNumber || accountNumber, accountName: answer.name });
+          notify.success(answer.msg);
         },
-      );
-      return;
-    }
-    const problem = amountProblem(amountKobo, balanceKobo);
-    if (problem) return void notify.warn(problem);
-    setPending({
-      bankName: validated.bankName,
-      bankCode: validated.bankCode,
-      accountNumber: validated.accountNumber,
-      bankAccountName: validated.accountName,
-      accountName: validated.accountName,
-      amount: koboToApiNaira(amountKobo!),
-      request_id: newRequestId(),
-    });
-  });
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+      },
+    );
+  }, warnFirstError<AccountFormValues>(ACCOUNT_FIELD_ORDER));
+
+  const onWithdraw = amount.handleSubmit((values) => {
+    if (validated) setPending(withdrawBody(validated, values.amount, newRequestId()));
+  }, warnFirstError<WithdrawAmountFormValues>(['amount']));
 
   const confirm = () => {
     if (!pending) return;
@@ -89,7 +75,8 @@ export function WithdrawPage() {
       onSuccess: (answer) => {
         setPending(null);
         setValidated(null);
-        reset(EMPTY);
+        account.reset({ bankCode: '', accountNumber: '' });
+        amount.reset({ amount: '' });
         notify.success(answer.msg);
         navigate('/profile');
       },
@@ -101,8 +88,8 @@ export function WithdrawPage() {
   };
 
   const pick = (beneficiary: BeneficiaryView) => {
-    setValue('bankCode', beneficiary.bankCode);
-    setValue('accountNumber', beneficiary.accountNumber);
+    account.setValue('bankCode', beneficiary.bankCode);
+    account.setValue('accountNumber', beneficiary.accountNumber);
     setValidated({ bankName: beneficiary.bankName, bankCode: beneficiary.bankCode, accountNumber: beneficiary.accountNumber, accountName: beneficiary.accountName });
   };
 
@@ -126,19 +113,19 @@ export function WithdrawPage() {
         </p>
       </header>
 
-      <form onSubmit={onSubmit} noValidate className="card form">
+      <form onSubmit={validated ? onWithdraw : onValidate} noValidate className="card form">
         <Select
           label="Bank"
           options={[{ value: '', label: banks.isPending ? 'Loading banks…' : 'Select a bank' }, ...bankList.map((b) => ({ value: b.code, label: b.name }))]}
-          {...register('bankCode', unvalidate)}
+          {...account.register('bankCode', unvalidate)}
         />
-        <Input label="Account number" type="text" inputMode="numeric" maxLength={10} placeholder="0123456789" autoComplete="off" {...register('accountNumber', unvalidate)} />
+        <Input label="Account number" type="text" inputMode="numeric" maxLength={10} placeholder="0123456789" autoComplete="off" {...account.register('accountNumber', unvalidate)} />
         {validated ? (
           <>
             <p className="notice notice-success" data-testid="account-name">
               Account name: <strong>{validated.accountName}</strong>
             </p>
-            <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="1000" {...register('amount')} />
+            <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="1000" {...amount.register('amount')} />
             <div className="charge-preview" aria-live="polite" data-testid="withdraw-preview">
               <span>You receive</span>
               <strong>{amountKobo === null ? '—' : formatNaira(amountToReceiveKobo(amountKobo))}</strong>

@@ -1,26 +1,55 @@
-import { ACCOUNT_NUMBER_LENGTH, WITHDRAWAL_FEE_KOBO, WITHDRAWAL_MAX_KOBO, WITHDRAWAL_MIN_KOBO } from '../../../../../shared/constants.js';
-import { MONEY_MSG, MSG } from '../../../../../shared/messages.js';
-import type { Kobo } from '../../../../../shared/money.js';
+/**
+ * The withdrawal's two steps (spec §5 "Withdraw", §9): the bank and account number, as the API
+ * reads them (shared/api/withdrawals.ts), then the amount within the withdrawal limits and the
+ * balance. What the account receives is the amount less the ₦50 fee.
+ */
+import { z } from 'zod';
+import { positiveNairaInKobo } from '@shared/api/common.js';
+import { validateBankAccountRequest } from '@shared/api/withdrawals.js';
+import { WITHDRAWAL_FEE_KOBO, WITHDRAWAL_MAX_KOBO, WITHDRAWAL_MIN_KOBO } from '@shared/constants.js';
+import { MONEY_MSG, MSG } from '@shared/messages.js';
+import type { Kobo } from '@shared/money.js';
+import { bare, filled } from '@/lib/forms.js';
+import { koboToApiNaira } from '@/lib/money.js';
 
-/** The first problem with the bank and account number (validation step), or null. */
-export function accountProblem(bankCode: string, accountNumber: string): string | null {
-  const number = accountNumber.trim();
-  if (!bankCode) return MONEY_MSG.selectBank;
-  if (!number) return MSG.enterAccountNumber;
-  if (number.length !== ACCOUNT_NUMBER_LENGTH || !/^\d+$/.test(number)) return MONEY_MSG.invalidAccountNumber;
-  return null;
-}
+/** The bank is picked by its code; the account number is the API's own rule. */
+export const accountForm = z.object({ bankCode: filled(MONEY_MSG.selectBank), accountNumber: bare(validateBankAccountRequest).shape.accountNumber });
+export type AccountFormValues = z.input<typeof accountForm>;
+export const ACCOUNT_FIELD_ORDER = ['bankCode', 'accountNumber'] as const;
 
-/** The first problem with the amount (withdraw step), or null. */
-export function amountProblem(amountKobo: Kobo | null, balanceKobo: Kobo): string | null {
-  if (amountKobo === null || amountKobo <= 0) return MSG.enterValidAmount;
-  if (amountKobo < WITHDRAWAL_MIN_KOBO) return MONEY_MSG.minimumWithdrawal;
-  if (amountKobo > WITHDRAWAL_MAX_KOBO) return MONEY_MSG.maximumWithdrawal;
-  if (amountKobo > balanceKobo) return MSG.insufficientBalance;
-  return null;
+/**
+ * The amount, by withdrawRequest's own rule (positiveNairaInKobo; withdrawRequest's type does not
+ * expose its shape), within the withdrawal limits, then no more than the balance.
+ */
+export function withdrawAmountForm(balanceKobo: Kobo) {
+  return z.object({
+    amount: positiveNairaInKobo.pipe(
+      z.number().min(WITHDRAWAL_MIN_KOBO, MONEY_MSG.minimumWithdrawal).max(WITHDRAWAL_MAX_KOBO, MONEY_MSG.maximumWithdrawal).max(balanceKobo, MSG.insufficientBalance),
+    ),
+  });
 }
+export type WithdrawAmountFormValues = z.input<ReturnType<typeof withdrawAmountForm>>;
 
 /** What the bank account receives: the amount less the ₦50 fee. */
 export function amountToReceiveKobo(amountKobo: Kobo): Kobo {
   return Math.max(0, amountKobo - WITHDRAWAL_FEE_KOBO);
+}
+
+export interface ValidatedAccount {
+  bankName: string;
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+}
+
+/** POST /withdraw's body (naira); the request_id makes a retried confirm never withdraw twice. */
+export interface WithdrawBody extends ValidatedAccount {
+  bankAccountName: string;
+  amount: number;
+  request_id: string;
+}
+
+/** What is sent for the validated account: the amount back in naira, as the API takes it. */
+export function withdrawBody(account: ValidatedAccount, amountKobo: Kobo, requestId: string): WithdrawBody {
+  return { ...account, bankAccountName: account.accountName, amount: koboToApiNaira(amountKobo), request_id: requestId };
 }
