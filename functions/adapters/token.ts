@@ -3,18 +3,14 @@ import { SignJWT, jwtVerify, errors } from 'jose';
 import { TOKEN_TTL_SECONDS, type UserType } from '../../shared/constants.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { getSecret } from './aws/parameters.js';
+import type { Principal } from '../ports/users.js';
 import { env, MissingConfigError } from './config.js';
 
-export interface SessionClaims {
-  userId: string;
-  userName: string;
-  userType: UserType;
-  isAdmin: boolean;
-  isAgent: boolean;
-  isCouponVendor: boolean;
+/** Who the token names (the principal without its wallet) and the version it was issued under. */
+export type SessionClaims = Omit<Principal, 'wallet'> & {
   /** Bumped on password change/reset so older tokens stop working. */
   tokenVersion: number;
-}
+};
 
 const ISSUER = 'vtu-platform';
 
