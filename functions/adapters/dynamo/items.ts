@@ -27,6 +27,7 @@ import type { Earnings, Referral } from '../../domain/earnings.js';
 import type { ElectricityDetails } from '../../domain/electricity.js';
 import type { FundingDetails, PaymentIntent, ReservedAccount } from '../../domain/funding.js';
 import type { WalletState } from '../../domain/ledger.js';
+import type { AccountCounter, ClientCounter } from '../../domain/login-throttle.js';
 import type { UnpublishedUpgrade } from '../../domain/profile.js';
 import type { ServiceSetting } from '../../domain/service-locks.js';
 import type { SupplierAttempt, TransactionRecord } from '../../domain/transactions.js';
@@ -51,6 +52,7 @@ export const PROVIDER_EVENT_ENTITY = 'ProviderEvent';
 export const SERVICE_SETTING_ENTITY = 'ServiceSetting';
 export const SUPPLIER_CHOICE_ENTITY = 'SupplierChoice';
 export const BENEFICIARY_ENTITY = 'Beneficiary';
+export const LOGIN_THROTTLE_ENTITY = 'LoginThrottle';
 
 const text = z.string();
 const kobo = z.number().int();
@@ -379,6 +381,19 @@ const providerEventItem = itemMapping<ProviderEvent>(PROVIDER_EVENT_ENTITY, prov
 const providerEventStatusItem = itemMapping(PROVIDER_EVENT_ENTITY, providerEventFields.pick({ status: true }));
 
 // ---------------------------------------------------------------------------------------------
+// Login throttle counters (each carries the version its compare-and-set writes condition on)
+
+const version = { version: count.default(0) };
+const throttleAccountItem = itemMapping(
+  LOGIN_THROTTLE_ENTITY,
+  declaringEvery<AccountCounter>()(z.object({ failures: count.default(0), windowEnd: count.default(0), generation: count.default(0), expiresAt: count.default(0) })).extend(version),
+);
+const throttleClientItem = itemMapping(
+  LOGIN_THROTTLE_ENTITY,
+  declaringEvery<ClientCounter>()(z.object({ failures: count.default(0), nextAttemptAt: count.default(0), generation: count.default(0), expiresAt: count.default(0) })).extend(version),
+);
+
+// ---------------------------------------------------------------------------------------------
 
 /** Each entity's mapping, as repositories use it: `stored.transaction.read(item)`. */
 export const stored = {
@@ -406,4 +421,6 @@ export const stored = {
   paymentIntent: paymentIntentItem,
   providerEvent: providerEventItem,
   providerEventStatus: providerEventStatusItem,
+  throttleAccount: throttleAccountItem,
+  throttleClient: throttleClientItem,
 };

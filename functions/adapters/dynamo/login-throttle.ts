@@ -19,8 +19,9 @@ import {
 } from '../../domain/login-throttle.js';
 import { db, tableName } from './client.js';
 import { cancellationCodes, isConditionFailure } from './conditions.js';
+import type { ItemMapping } from './item-mapping.js';
+import { LOGIN_THROTTLE_ENTITY, stored } from './items.js';
 
-const ENTITY = 'LoginThrottle';
 const PARTITION_PREFIX = 'LOGINTHROTTLE#';
 const CLIENT_PREFIX = 'CLIENT#';
 
@@ -42,11 +43,11 @@ interface Versioned<T> {
   version?: number;
 }
 
-async function readItem<T>(Key: { pk: string; sk: string }, fields: (keyof T & string)[]): Promise<Versioned<T>> {
+async function readItem<T extends object>(Key: { pk: string; sk: string }, mapping: ItemMapping<T & { version: number }>): Promise<Versioned<T>> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
   if (!Item) return {};
-  const value = Object.fromEntries(fields.map((field) => [field, Number(Item[field] ?? 0)])) as T;
-  return { value, version: Number(Item.version ?? 0) };
+  const { version, ...value } = mapping.read(Item);
+  return { value: value as T, version };
 }
 
 /** Writes `value` only if the item is still at the version read (absent when none was). */
@@ -60,7 +61,7 @@ function compareAndSet(Key: { pk: string; sk: string }, value: object, seenVersi
       ConditionExpression: seenVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :seenVersion',
       ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
       ExpressionAttributeValues: {
-        ':entity': ENTITY,
+        ':entity': LOGIN_THROTTLE_ENTITY,
         ':one': 1,
         ...Object.fromEntries(entries.map(([name, field]) => [`:${name}`, field])),
         ...(seenVersion === undefined ? {} : { ':seenVersion': seenVersion }),
@@ -69,8 +70,6 @@ function compareAndSet(Key: { pk: string; sk: string }, value: object, seenVersi
   };
 }
 
-const ACCOUNT_FIELDS: (keyof AccountCounter)[] = ['failures', 'windowEnd', 'generation', 'expiresAt'];
-const CLIENT_FIELDS: (keyof ClientCounter)[] = ['failures', 'nextAttemptAt', 'generation', 'expiresAt'];
 
 /** True when written; false when another attempt changed either item first. */
 async function writeIfUnchanged(
@@ -103,8 +102,8 @@ export async function reserveLoginAttempt(account: string, sourceIp: string, now
   const keysOf = { account: throttleKeys.account(account), client: throttleKeys.client(account, client) };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const [accountItem, clientItem] = await Promise.all([
-      readItem<AccountCounter>(keysOf.account, ACCOUNT_FIELDS),
-      readItem<ClientCounter>(keysOf.client, CLIENT_FIELDS),
+      readItem<AccountCounter>(keysOf.account, stored.throttleAccount),
+      readItem<ClientCounter>(keysOf.client, stored.throttleClient),
     ]);
     const decision = decideAttempt(now, { account: accountItem.value, client: clientItem.value });
     if (!decision.allowed) return decision;
@@ -151,7 +150,7 @@ export async function clearLoginThrottle(account: string, now: Date = new Date()
       TableName: tableName(),
       Key: throttleKeys.account(account),
       UpdateExpression: 'SET entity = :entity, failures = :zero, windowEnd = :zero, expiresAt = :expiresAt ADD generation :one, version :one',
-      ExpressionAttributeValues: { ':entity': ENTITY, ':zero': 0, ':one': 1, ':expiresAt': accountExpiresAt(now) },
+      ExpressionAttributeValues: { ':entity': LOGIN_THROTTLE_ENTITY, ':zero': 0, ':one': 1, ':expiresAt': accountExpiresAt(now) },
     }),
   );
 }
