@@ -19,7 +19,11 @@ const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=js
 if (existsSync(report)) {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
-  console.log(`\n${result.numPassedTests} passed, ${result.numFailedTests} failed, ${skipped} skipped`);
+  // A file that fails before its tests run (an import that throws) has no failed test of its own: count it as one.
+  const brokenFiles = (result.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  console.log(`\n${result.numPassedTests} passed, ${result.numFailedTests + brokenFiles} failed, ${skipped} skipped`);
 } else {
   console.log('\n0 passed, 1 failed');
 }

@@ -18,19 +18,18 @@ vi.mock('../../functions/adapters/events.js', () => ({
   },
 }));
 
+const JWT_SECRET = 'accounts-handler-test-secret-0123456789abcdef';
+const APP_BASE_URL = 'http://app.test';
 process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+// The function parses its environment when its module loads (its cold start); useDynamoDb then points it at its table.
+Object.assign(process.env, { JWT_SECRET, APP_BASE_URL, EVENT_BUS_NAME: 'test-bus', TABLE_NAME: 'set-by-useDynamoDb' });
 const { handler } = await import('../../functions/handlers/http/accounts.js');
 const { db, tableName } = await import('../../functions/adapters/dynamo/client.js');
 const { transactionItem } = await import('../../functions/adapters/dynamo/transactions.js');
 
-const JWT_SECRET = 'accounts-handler-test-secret-0123456789abcdef';
-const APP_BASE_URL = 'http://app.test';
 useDynamoDb();
 let counter = 0;
 
-beforeAll(() => {
-  Object.assign(process.env, { JWT_SECRET, APP_BASE_URL, EVENT_BUS_NAME: 'test-bus' });
-});
 beforeEach(() => {
   published.length = 0;
 });
