@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RefundResponse } from '@shared/api/refunds.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+
+/** POST /admin/refund/{id}: an admin or agent gives a purchase's money back (spec §6 "Refund"). */
+export function refundTransaction(id: string): Promise<RefundResponse> {
+  return api<RefundResponse>('refundTransaction', { params: { id } });
+}
+
+/** Refunds, then refreshes the transactions list (the purchase shows `refunded`, its refund appears) and the balances shown. */
+export function useRefundTransaction() {
+  return useMutation({
+    mutationFn: refundTransaction,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+  });
+}
