@@ -20,7 +20,8 @@ export function NotificationCard() {
   const { register, handleSubmit, reset } = useForm<SetNotificationRequest>({ resolver: zodResolver(setNotificationRequest), defaultValues: { msg: '' } });
   const currentMsg = current.data?.msg;
   useEffect(() => {
-    if (currentMsg !== undefined) reset({ msg: currentMsg });
+    // What the operator already typed wins over a late answer.
+    if (currentMsg !== undefined) reset({ msg: currentMsg }, { keepDirtyValues: true });
   }, [currentMsg, reset]);
   const onSubmit = handleSubmit(
     (body) =>
