@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RefundResponse } from '@shared/api/refunds.js';
 import { api } from '@/lib/api-client.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { refreshTransactionsAndBalance } from './refresh.js';
 
 /** POST /admin/refund/{id}: an admin or agent gives a purchase's money back (spec §6 "Refund"). */
 export function refundTransaction(id: string): Promise<RefundResponse> {
@@ -12,9 +12,6 @@ export function refundTransaction(id: string): Promise<RefundResponse> {
 export function useRefundTransaction() {
   return useMutation({
     mutationFn: refundTransaction,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-    },
+    onSuccess: refreshTransactionsAndBalance,
   });
 }
