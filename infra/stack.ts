@@ -145,6 +145,14 @@ export class PlatformStack extends Stack {
     httpFunctions.catalogue.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.catalogue));
     table.grantReadData(httpFunctions.admin);
     httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
+    // An operator's refund: one TransactWriteItems over the wallet (USER#) and the purchase and its
+    // refund record (TXN#), nothing else; then the purchase goes to fulfilment, which announces it.
+    table.grantReadData(httpFunctions.refunds);
+    for (const prefix of [PARTITION_PREFIXES.user, PARTITION_PREFIXES.transaction]) {
+      httpFunctions.refunds.addToRolePolicy(this.prefixWrites(table, prefix, ['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    }
+    httpFunctions.refunds.addEnvironment(ENV.fulfilmentQueueUrl, fulfilmentQueue.queueUrl);
+    fulfilmentQueue.grantSendMessages(httpFunctions.refunds);
     // Contacts live under their owner's user partition: reads anywhere (the principal), writes only USER# items.
     table.grantReadData(httpFunctions.contacts);
     httpFunctions.contacts.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));

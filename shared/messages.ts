@@ -166,3 +166,23 @@ export const ELECTRICITY_MSG = {
 export function meterMinimumMessage(minimumNaira: string): string {
   return `Minimum purchase for this meter is ${minimumNaira}`;
 }
+
+/** An operator's refund of a purchase (appended). */
+export const REFUND_MSG = {
+  transactionNotFound: 'Transaction not found',
+  alreadyRefunded: 'This transaction has already been refunded',
+  failedNotRefundable: 'A failed transaction cannot be refunded',
+  typeNotRefundable: 'Only airtime, data and electricity purchases can be refunded',
+} as const;
+
+/** "Refund of ₦99.00 for ada was successful" (spec-shaped answer of POST /admin/refund/{id}). */
+export function refundDoneMessage(amountNaira: string, userName: string): string {
+  return `Refund of ${amountNaira} for ${userName} was successful`;
+}
+
+/** The notice to users (appended). */
+export const NOTIFICATION_MSG = {
+  enterMessage: 'Enter the notification message',
+  tooLong: 'The notification must be at most 1000 characters',
+  updated: 'Notification updated',
+} as const;

@@ -21,6 +21,9 @@ export const HTTP_SERVICES = [
   'withdrawals',
   'earnings',
   'profile',
+  // An operator's refund of a purchase: its own function, the one HTTP function that may credit a
+  // wallet on an operator's word (writes USER# and TXN# items only).
+  'refunds',
 ] as const;
 export type HttpService = (typeof HTTP_SERVICES)[number];
 
@@ -76,6 +79,11 @@ export const ROUTES = [
   { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin' },
   { operation: 'updateServices', method: 'POST', path: '/admin/updateServices', service: 'admin', access: 'admin' },
   { operation: 'checkServices', method: 'GET', path: '/admin/checkServices', service: 'admin', access: 'admin' },
+  // The notice every signed-in user sees until they press OK (spec §2, §8); admins and agents set it
+  { operation: 'getNotification', method: 'GET', path: '/admin/notification', service: 'admin', access: 'user' },
+  { operation: 'setNotification', method: 'POST', path: '/admin/notification', service: 'admin', access: 'adminOrAgent' },
+  // An operator refunds a purchase (spec §6 "Refund")
+  { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent' },
   // Contacts (the caller's own)
   { operation: 'listContacts', method: 'GET', path: '/auth/contact', service: 'contacts', access: 'user' },
   { operation: 'addContact', method: 'POST', path: '/auth/contact', service: 'contacts', access: 'user' },

@@ -35,4 +35,6 @@ export const PARTITION_PREFIXES = {
   user: 'USER#',
   /** The mailer's log of e-mails sent, one item per (mail, recipient): the mailer may write nothing else. */
   mailDelivery: 'MAIL#',
+  /** Transaction records: with USER#, all an operator's refund writes. */
+  transaction: 'TXN#',
 } as const;

@@ -18,6 +18,7 @@ export interface SettlementDeps {
   suppliers: SupplierDirectory;
   events: SettlementPublisher;
   now(): Date;
+  log: Logger;
 }
 
 export interface Logger {
@@ -81,7 +82,18 @@ export async function settleDelivered(
     ...(electricity ? { electricity } : {}),
   });
   if (record) return { settled: true, record };
-  return { settled: false, record: await deps.transactions.get(purchase.id) };
+  const current = await deps.transactions.get(purchase.id);
+  if (current?.trans_Status === 'refunded') {
+    // Refunded meanwhile (an operator, or a failure elsewhere), yet the supplier delivered: it stays
+    // refunded (money never moves twice); whether to recover the value is an operator's call.
+    deps.log.error('supplier delivered a purchase that was already refunded; it stays refunded', {
+      transactionId: purchase.id,
+      supplier: result.supplier,
+      supplierReference: result.supplierReference ?? purchase.apiResponseId,
+      refundReason: current.refundReason,
+    });
+  }
+  return { settled: false, record: current };
 }
 
 /**

@@ -37,7 +37,7 @@ export interface RefundInput {
   /** Supplier attempts to record on the purchase in the same write. */
   attempts?: SupplierAttempt[];
   now: Date;
-  /** Also refund a `success` purchase: only when the supplier itself reported it reversed. */
+  /** Also refund a `success` purchase: only when the supplier itself reported it reversed, or an operator decided (spec §6). */
   afterSuccess?: boolean;
 }
 

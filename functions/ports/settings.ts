@@ -19,3 +19,17 @@ export interface SupplierChoiceStore {
   get(network: NetworkName): Promise<SupplierChoice | undefined>;
   set(choice: SupplierChoice & { updatedBy?: string }): Promise<void>;
 }
+
+/** The notice to every signed-in user; a new one replaces the last. */
+export interface Notification {
+  msg: string;
+  /** New for every message set: what a user's acknowledgement names. */
+  id: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export interface NotificationStore {
+  get(): Promise<Notification | undefined>;
+  set(notification: Notification): Promise<void>;
+}

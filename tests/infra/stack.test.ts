@@ -134,6 +134,18 @@ describe('the platform stack', () => {
     expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'sqs:SendMessage']));
   });
 
+  it("an operator's refund writes only wallets (USER#) and transaction records (TXN#), with puts and updates, and may enqueue fulfilment but not publish", () => {
+    const entry = 'functions/handlers/http/refunds.ts';
+    const writing = statementsOf(entry).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
+    expect(writing.map((st: any) => st.Condition)).toEqual(
+      [PARTITION_PREFIXES.user, PARTITION_PREFIXES.transaction].map((prefix) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } })),
+    );
+    for (const statement of writing) expect([statement.Action].flat().sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    const actions = actionsOf(entry);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'sqs:SendMessage']));
+    for (const forbidden of ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'events:PutEvents']) expect(actions).not.toContain(forbidden);
+  });
+
   it('keeps secrets out of the template: the signing key is a generated secret, supplier tokens live in SSM', () => {
     template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.anyValue() });
     const env = JSON.stringify(ofType('AWS::Lambda::Function').map(([, f]) => f.Properties.Environment ?? {}));

@@ -31,7 +31,7 @@ export const keys = {
   userNameClaim: (userName: string) => ({ pk: `USERNAME#${userName.toLowerCase()}`, sk: 'UNIQUE' }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'UNIQUE' }),
   passwordReset: (userId: string) => ({ pk: `RESET#${userId}`, sk: 'TOKEN' }),
-  transaction: (transactionId: string) => ({ pk: `TXN#${transactionId}`, sk: 'TXN' }),
+  transaction: (transactionId: string) => ({ pk: `${PARTITION_PREFIXES.transaction}${transactionId}`, sk: 'TXN' }),
   coupon: (code: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: 'COUPON' }),
   /** Data plans live in one small partition: the whole catalogue is one query. */
   plan: (planId: number) => ({ pk: CATALOGUE_PARTITION, sk: `${PLAN_PREFIX}${String(planId).padStart(10, '0')}` }),
@@ -41,6 +41,8 @@ export const keys = {
   serviceSetting: (serviceType: string, serviceName: string) => ({ pk: SETTINGS_PARTITION, sk: `${SERVICE_PREFIX}${serviceType}#${serviceName}` }),
   /** The supplier an admin chose for a network. */
   supplierChoice: (network: string) => ({ pk: SETTINGS_PARTITION, sk: `${SUPPLIER_PREFIX}${network}` }),
+  /** The one notice to users an admin or agent set last. */
+  notification: () => ({ pk: SETTINGS_PARTITION, sk: 'NOTIFICATION' }),
   /** A contact, under its owner's partition: another user's id never reaches it. */
   contact: (userId: string, contactId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${CONTACT_PREFIX}${contactId}` }),
   // Money in and out ------------------------------------------------------------------------

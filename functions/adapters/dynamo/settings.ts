@@ -1,8 +1,9 @@
 /** Admin settings on DynamoDB: service locks and the supplier chosen per network (keys.serviceSetting, keys.supplierChoice). */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import type { NetworkName } from '../../../shared/constants.js';
 import type { ServiceSetting } from '../../domain/service-locks.js';
-import type { ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
+import type { Notification, NotificationStore, ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
 import { db, tableName } from './client.js';
 import { SERVICE_SETTING_ENTITY, stored, SUPPLIER_CHOICE_ENTITY } from './items.js';
 import { keys, partitionQuery } from './keys.js';
@@ -43,5 +44,21 @@ export const dynamoSupplierChoices: SupplierChoiceStore = {
 
   async set(choice) {
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.supplierChoice(choice.network), entity: SUPPLIER_CHOICE_ENTITY, ...choice } }));
+  },
+};
+
+const NOTIFICATION_ENTITY = 'Notification';
+const notificationItem = z.object({ entity: z.literal(NOTIFICATION_ENTITY), msg: z.string(), id: z.string(), updatedAt: z.string(), updatedBy: z.string() });
+
+export const dynamoNotification: NotificationStore = {
+  async get() {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.notification(), ConsistentRead: true }));
+    if (!Item) return undefined;
+    const { entity: _entity, ...notification }: Notification & { entity: string } = notificationItem.parse(Item);
+    return notification;
+  },
+
+  async set(notification) {
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.notification(), entity: NOTIFICATION_ENTITY, ...notification } }));
   },
 };

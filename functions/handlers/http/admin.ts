@@ -1,8 +1,10 @@
 /**
  * The admin settings HTTP service: the supplier chosen per network (GET/POST /admin/supplier) and
  * service locks (POST /admin/updateServices, GET /admin/checkServices). Both take effect on the
- * next purchase: fulfilment and the purchase handler read them strongly consistent.
+ * next purchase: fulfilment and the purchase handler read them strongly consistent. Also the notice
+ * to users (GET/POST /admin/notification): every signed-in user reads it, admins and agents set it.
  */
+import { ulid } from 'ulid';
 import {
   setSupplierRequest,
   updateServiceRequest,
@@ -12,20 +14,23 @@ import {
   type SupplierListResponse,
   type SupplierResponse,
 } from '../../../shared/api/admin.js';
+import { setNotificationRequest, type NotificationResponse, type SetNotificationResponse } from '../../../shared/api/notification.js';
 import { DEFAULT_SUPPLIER, NETWORK_NAMES, SUPPLIERS } from '../../../shared/constants.js';
-import { CATALOGUE_MSG } from '../../../shared/messages.js';
+import { CATALOGUE_MSG, NOTIFICATION_MSG } from '../../../shared/messages.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
-import { dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
+import { dynamoNotification, dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
 import { logger } from '../../adapters/observability.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
-import type { ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
+import type { NotificationStore, ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
 import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 export interface AdminDeps {
   services: ServiceLockStore;
   suppliers: SupplierChoiceStore;
+  notification: NotificationStore;
   now(): Date;
+  newId(): string;
 }
 
 async function supplierList(deps: AdminDeps): Promise<SupplierListResponse> {
@@ -75,10 +80,35 @@ export const checkServicesOperation =
     return ok(answer);
   };
 
+export const getNotificationOperation =
+  (deps: AdminDeps): UserOperation =>
+  async () => {
+    const notification = await deps.notification.get();
+    const answer: NotificationResponse = { msg: notification?.msg ?? '', id: notification?.id ?? null };
+    return ok(answer);
+  };
+
+export const setNotificationOperation =
+  (deps: AdminDeps): UserOperation =>
+  async ({ body, principal }) => {
+    const { msg } = parseInput(setNotificationRequest, body);
+    const notification = { msg, id: deps.newId(), updatedAt: deps.now().toISOString(), updatedBy: principal.userName };
+    await deps.notification.set(notification);
+    logger.info('notification set', { id: notification.id, by: principal.userName, cleared: msg === '' });
+    const answer: SetNotificationResponse = { msg: NOTIFICATION_MSG.updated, notification: { msg, id: notification.id } };
+    return ok(answer);
+  };
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
-const deps: AdminDeps = { services: dynamoServiceLocks, suppliers: dynamoSupplierChoices, now: () => new Date() };
+const deps: AdminDeps = {
+  services: dynamoServiceLocks,
+  suppliers: dynamoSupplierChoices,
+  notification: dynamoNotification,
+  now: () => new Date(),
+  newId: () => ulid(),
+};
 
 export const handler = httpService(
   'admin',
@@ -87,6 +117,8 @@ export const handler = httpService(
     setSupplier: setSupplierOperation(deps),
     updateServices: updateServicesOperation(deps),
     checkServices: checkServicesOperation(deps),
+    getNotification: getNotificationOperation(deps),
+    setNotification: setNotificationOperation(deps),
   },
   edge,
 );

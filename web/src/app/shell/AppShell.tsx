@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SITE } from '@/config/site.js';
 import { useCurrentUser } from '@/lib/current-user.js';
 import { showNaira } from '@/lib/money.js';
+import { useNotification } from '@/lib/notification-api.js';
 import { logout, rolesOf, useSession } from '@/lib/session.js';
 import { Icon, Spinner } from '@/ui/index.js';
 import { menuFor, roleButtonFor } from './menu.js';
@@ -24,6 +25,7 @@ export function AppShell() {
   useEffect(() => {
     void refetchUser({ cancelRefetch: false });
   }, [location.pathname, refetchUser]);
+  const notification = useNotification(session !== null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
 
@@ -106,8 +108,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      {/* No notification endpoint yet: the modal stays mounted and shows once there is text. */}
-      <NotificationModal message={null} />
+      <NotificationModal key={session.user._id} notification={notification.data} userId={session.user._id} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { ApiError } from '@/lib/api-client.js';
 import { Icon } from '@/ui/index.js';
+import { NotificationCard } from '@/ui/NotificationCard.js';
 import { useCostPrices } from '../api/list-cost-prices.js';
 import { useSuppliers } from '../api/list-suppliers.js';
 import { useServices } from '../api/check-services.js';
@@ -10,7 +11,7 @@ import { SuppliersCard } from './SuppliersCard.js';
 
 const refused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** The admin's settings: supplier per network, service locks and cost prices (spec §2 "Admin screens"). */
+/** The admin's settings: supplier per network, service locks, cost prices and the notification (spec §2 "Admin screens"). */
 export function AdminSettingsPage() {
   const suppliers = useSuppliers();
   const services = useServices();
@@ -45,6 +46,7 @@ export function AdminSettingsPage() {
         </div>
         <div className="settings-col">
           <CostPricesCard query={costPrices} />
+          <NotificationCard />
         </div>
       </div>
     </section>

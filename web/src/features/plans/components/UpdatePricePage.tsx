@@ -9,6 +9,7 @@ import { warnFirstError } from '@/lib/forms.js';
 import { showNaira } from '@/lib/money.js';
 import { rolesOf, useSession } from '@/lib/session.js';
 import { Button, Input, Modal, Spinner, notify } from '@/ui/index.js';
+import { NotificationCard } from '@/ui/NotificationCard.js';
 import { usePlans } from '../api/list-plans.js';
 import { useUpdatePrice } from '../api/update-price.js';
 import { EMPTY_PRICE_FORM, priceForm, type PriceFormValues } from '../lib/price-form.js';
@@ -55,7 +56,10 @@ function PriceModal({ plan, onClose }: { plan: PlanView; onClose: () => void }) 
   );
 }
 
-/** Admins and agents change a plan's price for each account type (spec §2 "Update prices"). */
+/**
+ * Admins and agents change a plan's price for each account type (spec §2 "Update prices"). Agents
+ * set the notification here too: this is their one Update screen (spec §2 sidebar, §6).
+ */
 export function UpdatePricePage() {
   const session = useSession();
   const { isAdmin } = rolesOf(session?.user);
@@ -151,6 +155,8 @@ export function UpdatePricePage() {
           </div>
         )}
       </div>
+
+      {isAdmin ? null : <NotificationCard />}
 
       {editing ? <PriceModal key={editing.planId} plan={editing} onClose={() => setEditing(null)} /> : null}
     </section>

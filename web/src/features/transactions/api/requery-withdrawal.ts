@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReQueryWithdrawalResponse } from '@shared/api/withdrawals.js';
 import { api } from '@/lib/api-client.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { refreshTransactionsAndBalance } from './refresh.js';
 
 /** POST /admin/reQueryWithdrawal {transactionId}: an admin asks the payout provider for a withdrawal's final word. */
 export function reQueryWithdrawal(transactionId: string): Promise<ReQueryWithdrawalResponse> {
@@ -12,9 +12,6 @@ export function reQueryWithdrawal(transactionId: string): Promise<ReQueryWithdra
 export function useReQueryWithdrawal() {
   return useMutation({
     mutationFn: reQueryWithdrawal,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-    },
+    onSuccess: refreshTransactionsAndBalance,
   });
 }

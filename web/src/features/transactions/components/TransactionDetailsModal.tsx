@@ -1,28 +1,34 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { isRefundOffered } from '@shared/api/refunds.js';
 import type { TransactionView } from '@shared/api/transactions.js';
 import { OPEN_STATUSES } from '@shared/constants.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { MSG } from '@shared/messages.js';
 import { Button, CopyButton, Modal, notify } from '@/ui/index.js';
+import { useRefundTransaction } from '../api/refund-transaction.js';
 import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
 import { formatDateTime } from './format.js';
 import { StatusBadge } from './StatusBadge.js';
 
 /**
  * One transaction's details. An admin viewing an open (processing or pending) withdrawal can
- * "Check status": the payout provider is re-queried and the list refreshed (spec §6).
+ * "Check status": the payout provider is re-queried and the list refreshed (spec §6). Admins and
+ * agents can Refund a purchase that is not refunded or failed, after confirming it here.
  */
 export function TransactionDetailsModal({
   transaction,
   showProfit,
   canCheckStatus = false,
+  canRefund = false,
   onClose,
 }: {
   transaction: TransactionView | null;
   showProfit: boolean;
   /** The viewer is an admin. */
   canCheckStatus?: boolean;
+  /** The viewer is an admin or an agent. */
+  canRefund?: boolean;
   onClose: () => void;
 }) {
   const t = transaction;
@@ -34,6 +40,24 @@ export function TransactionDetailsModal({
       onSuccess: (answer) => notify.success(answer.msg),
       onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
     });
+  const refund = useRefundTransaction();
+  // Which transaction the "are you sure" is for: another one opened later asks again.
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
+  const refundable = canRefund && t !== null && isRefundOffered(t);
+  const confirming = refundable && confirmingId === t._id;
+  const confirmRefund = () =>
+    t &&
+    refund.mutate(t._id, {
+      onSuccess: (answer) => {
+        notify.success(answer.msg);
+        setConfirmingId(null);
+      },
+      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+    });
+  const close = () => {
+    setConfirmingId(null);
+    onClose();
+  };
   const rows: Array<[string, ReactNode]> = t
     ? [
         ['Transaction id', <code key="id">{t._id}</code>],
@@ -83,16 +107,35 @@ export function TransactionDetailsModal({
     <Modal
       open={t !== null}
       title="Transaction details"
-      onClose={onClose}
+      onClose={refund.isPending ? undefined : close}
       footer={
+        confirming ? (
+          <>
+            <p className="notice notice-warning" data-testid="refund-confirmation">
+              Refund {showNaira(t.trans_amount)} to {t.trans_UserName}?
+            </p>
+            <Button variant="ghost" onClick={() => setConfirmingId(null)} disabled={refund.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={confirmRefund} loading={refund.isPending} data-testid="confirm-refund">
+              Confirm refund
+            </Button>
+          </>
+        ) : (
         <>
+          {refundable ? (
+            <Button variant="secondary" onClick={() => setConfirmingId(t._id)} data-testid="refund-button">
+              Refund
+            </Button>
+          ) : null}
           {checkable ? (
             <Button variant="secondary" loading={reQuery.isPending} onClick={checkStatus}>
               Check status
             </Button>
           ) : null}
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={close}>Close</Button>
         </>
+        )
       }
     >
       <dl className="details" data-testid="transaction-details">

@@ -206,7 +206,7 @@ export function TransactionsPage() {
         <Pagination page={page} totalPages={totalPages} maxButtons={isAdmin ? PAGINATION_BUTTONS_ADMIN : PAGINATION_BUTTONS_USER} onChange={setPage} />
       </div>
 
-      <TransactionDetailsModal transaction={selected} showProfit={staff} canCheckStatus={isAdmin} onClose={() => setSelectedId(null)} />
+      <TransactionDetailsModal transaction={selected} showProfit={staff} canCheckStatus={isAdmin} canRefund={staff} onClose={() => setSelectedId(null)} />
       {staff ? <SalesStatsModal open={statsOpen} data={data} onClose={() => setStatsOpen(false)} /> : null}
     </section>
   );

@@ -1,0 +1,79 @@
+/**
+ * An operator's refund of a purchase (POST /admin/refund/{id}, spec §6 "Refund"): admins and agents
+ * give the money back for a purchase the customer did not get.
+ *
+ * It goes through the ledger's one refund path (`Ledger.refundPurchase`): the credit, the `refund`
+ * record whose id is derived from the purchase's, and the purchase's move to `refunded` are one
+ * conditional write. The settlement path (fulfilment, sweeper, supplier pushes) uses the same path
+ * and id, so an operator's refund and a supplier's failure can never both pay, and repeated or
+ * concurrent refunds pay once. A supplier that later says "delivered" finds the purchase final and
+ * changes nothing (settlement logs it for operators).
+ */
+import { isRefundOffered } from '../../shared/api/refunds.js';
+import type { Ledger } from '../ports/ledger.js';
+import type { FulfilmentQueue } from '../ports/messaging.js';
+import type { TransactionStore } from '../ports/transactions.js';
+import type { Logger } from './settlement.js';
+import type { TransactionRecord } from './transactions.js';
+
+/** A purchase settles at most once, so one retry would do; a few guard against a bug looping forever. */
+const MAX_ATTEMPTS = 3;
+
+export interface OperatorRefundDeps {
+  transactions: Pick<TransactionStore, 'get'>;
+  ledger: Pick<Ledger, 'refundPurchase'>;
+  /** The fulfilment consumer announces a final purchase whose TransactionSettled is not out yet. */
+  queue: FulfilmentQueue;
+  log: Logger;
+  now(): Date;
+}
+
+export interface Operator {
+  userName: string;
+  role: 'admin' | 'agent';
+}
+
+export type OperatorRefundResult =
+  | { kind: 'refunded'; purchase: TransactionRecord; refund: TransactionRecord }
+  | { kind: 'not_found' }
+  /** Refunded before: by an operator, by a settlement, or by the concurrent call that won. */
+  | { kind: 'already_refunded' }
+  | { kind: 'failed' }
+  | { kind: 'type_not_refundable' };
+
+export async function refundAsOperator(transactionId: string, operator: Operator, deps: OperatorRefundDeps): Promise<OperatorRefundResult> {
+  const found = await deps.transactions.get(transactionId);
+  if (!found) return { kind: 'not_found' };
+  if (found.trans_Status === 'refunded') return { kind: 'already_refunded' };
+  if (found.trans_Status === 'failed') return { kind: 'failed' };
+  if (!isRefundOffered(found)) return { kind: 'type_not_refundable' };
+
+  // A delivered purchase is refunded too (spec §6): the operator's word stands where the supplier's reversal otherwise would.
+  const reason = `operator_refund:${operator.role}:${operator.userName}`;
+  for (let attempt = 1; ; attempt++) {
+    const result = await deps.ledger.refundPurchase(transactionId, { reason, now: deps.now(), afterSuccess: true });
+    switch (result.kind) {
+      case 'not_found':
+        return { kind: 'not_found' };
+      case 'already_refunded':
+        return { kind: 'already_refunded' };
+      case 'not_refundable':
+        // Settled as delivered between the ledger's read and its write: refundable still, so once more.
+        if (result.purchase.trans_Status === 'success' && attempt < MAX_ATTEMPTS) continue;
+        return { kind: 'failed' };
+      case 'refunded':
+        deps.log.info('operator refunded a purchase', { transactionId, by: operator.userName, role: operator.role, amountKobo: result.refund.amountKobo });
+        await announce(result.purchase, deps);
+        return { kind: 'refunded', purchase: result.purchase, refund: result.refund };
+    }
+  }
+}
+
+/** The money has moved whatever happens here: a lost hand-off only delays the API user's webhook, so it is logged, not answered. */
+async function announce(purchase: TransactionRecord, deps: OperatorRefundDeps): Promise<void> {
+  try {
+    await deps.queue.enqueue(purchase.id);
+  } catch (error) {
+    deps.log.error('refund not handed to fulfilment for its settled event; needs an operator', { transactionId: purchase.id, error: String(error) });
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * HTTP: POST /admin/refund/{id} — an admin or agent refunds a purchase (spec §6 "Refund"). The use
+ * case (domain/operator-refunds.ts) goes through the ledger's one refund path; this maps its named
+ * results. A repeated refund and the loser of concurrent ones both get 400 "already refunded": the
+ * purchase is refunded, whoever did it, and the person reads the same fact either way.
+ */
+import { refundParams, type RefundResponse } from '../../../shared/api/refunds.js';
+import { REFUND_MSG, refundDoneMessage } from '../../../shared/messages.js';
+import { formatNaira } from '../../../shared/money.js';
+import { ENV } from '../../../shared/runtime-env.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
+import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
+import { domainLog } from '../../adapters/log.js';
+import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
+import { refundAsOperator, type OperatorRefundDeps, type OperatorRefundResult } from '../../domain/operator-refunds.js';
+import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
+import { edge } from './edge.js';
+
+const refundAnswer = answerWith<OperatorRefundResult>({
+  refunded: ({ refund }) => ok({ msg: refundDoneMessage(formatNaira(refund.amountKobo), refund.trans_UserName) } satisfies RefundResponse),
+  not_found: refuse(404, REFUND_MSG.transactionNotFound),
+  already_refunded: refuse(400, REFUND_MSG.alreadyRefunded),
+  failed: refuse(400, REFUND_MSG.failedNotRefundable),
+  type_not_refundable: refuse(400, REFUND_MSG.typeNotRefundable),
+});
+
+export const refundTransactionOperation =
+  (deps: OperatorRefundDeps): UserOperation =>
+  async ({ params, principal }) => {
+    const { id } = parseInput(refundParams, params);
+    const operator = { userName: principal.userName, role: principal.isAdmin ? ('admin' as const) : ('agent' as const) };
+    return refundAnswer(await refundAsOperator(id, operator, deps));
+  };
+
+// Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ENV.fulfilmentQueueUrl]);
+
+const deps: OperatorRefundDeps = {
+  transactions: dynamoTransactions,
+  ledger: dynamoLedger,
+  queue: sqsFulfilmentQueue(),
+  log: domainLog,
+  now: () => new Date(),
+};
+
+export const handler = httpService('refunds', { refundTransaction: refundTransactionOperation(deps) }, edge);

@@ -1,0 +1,157 @@
+/**
+ * Operators in Chromium on one local cloud: Refund in the transaction details (admin and agent,
+ * with a confirmation; the list then shows the purchase refunded), never offered to a user or for a
+ * wallet funding; and the notification: set by an admin in admin settings, shown to a user until
+ * OK, not again after a reload, shown again when an agent sets a new one on the Update screen.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionResponse } from '../../shared/api/accounts.js';
+import type { PurchaseResponse } from '../../shared/api/purchases.js';
+import type { TransactionView } from '../../shared/api/transactions.js';
+import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
+import { NOTIFICATION_MSG } from '../../shared/messages.js';
+import { startLocalCloud } from '../support/local-cloud.js';
+import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure, type TestUser } from './helpers.js';
+
+type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
+const AGENT = { userName: 'agent', password: 'agent-password-1' };
+
+describe('operators: refunds and the notification', () => {
+  let cloud: Cloud;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  const buyer = newTestUser('rfb');
+  const reader = newTestUser('rfr');
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    cloud = await startLocalCloud();
+    browser = await launchChromium();
+    await registerViaApi(cloud.baseUrl, buyer);
+    await registerViaApi(cloud.baseUrl, reader);
+    const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, buyer.userName, 1000);
+    await callApi<FundWithCouponResponse>(cloud.baseUrl, 'fundWithCoupon', { token: await tokenOf(buyer), body: { userName: buyer.userName, coupon: code } });
+  }, 180_000);
+
+  beforeEach((test) => {
+    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await cloud?.stop();
+  });
+
+  async function tokenOf(user: { userName: string; password: string }): Promise<string> {
+    return (await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).token;
+  }
+
+  async function freshPage(): Promise<Page> {
+    await context?.close();
+    ({ context, page } = await newPage(browser, cloud.baseUrl));
+    return page;
+  }
+
+  const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
+
+  /** A delivered ₦100 airtime purchase (₦99 charged) to a number no other test uses. */
+  async function deliveredPurchase(): Promise<string> {
+    const phone = `0809${String(Date.now()).slice(-7)}`;
+    const token = await tokenOf(buyer);
+    const bought = await callApi<PurchaseResponse>(cloud.baseUrl, 'buyAirtime', { token, body: { network: 1, mobile_number: phone, amount: 100 } });
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const list = await callApi<{ transactions: TransactionView[] }>(cloud.baseUrl, 'listTransactions', { token });
+      if (list.transactions.find((t) => t._id === bought.receipt._id)?.trans_Status === 'success') return phone;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    throw new Error(`purchase to ${phone} was not delivered`);
+  }
+
+  const rowOf = (p: Page, phone: string, status: string) => p.locator(`[data-testid="transaction-row"][data-phone="${phone}"][data-status="${status}"]`);
+
+  it('an admin refunds a delivered purchase after confirming: ₦99 back, the list shows it refunded, Refund is gone', async () => {
+    const phone = await deliveredPurchase();
+    const p = await freshPage();
+    await loginInUi(p, cloud.adminLogin);
+    await p.goto('/profile/transactions');
+    await rowOf(p, phone, 'success').click();
+    await p.getByTestId('refund-button').click();
+    await expect.poll(() => p.getByTestId('refund-confirmation').innerText()).toBe(`Refund ₦99.00 to ${buyer.userName}?`);
+    await p.getByTestId('confirm-refund').click();
+    await toast(p, `Refund of ₦99.00 for ${buyer.userName} was successful`);
+    await rowOf(p, phone, 'refunded').waitFor();
+    expect(await p.getByTestId('refund-button').count()).toBe(0);
+  });
+
+  it('an agent refunds too; Cancel on the confirmation refunds nothing', async () => {
+    const phone = await deliveredPurchase();
+    const p = await freshPage();
+    await loginInUi(p, AGENT);
+    await p.goto('/profile/transactions');
+    await rowOf(p, phone, 'success').click();
+    await p.getByTestId('refund-button').click();
+    await p.getByRole('button', { name: 'Cancel' }).click();
+    expect(await p.getByTestId('refund-confirmation').count()).toBe(0);
+    await rowOf(p, phone, 'success').waitFor();
+    await p.getByTestId('refund-button').click();
+    await p.getByTestId('confirm-refund').click();
+    await toast(p, `Refund of ₦99.00 for ${buyer.userName} was successful`);
+    await rowOf(p, phone, 'refunded').waitFor();
+  });
+
+  it('rejection: a user is never offered Refund, and nobody is offered it for a wallet funding', async () => {
+    const phone = await deliveredPurchase();
+    const p = await freshPage();
+    await loginInUi(p, buyer);
+    await p.goto('/profile/transactions');
+    await rowOf(p, phone, 'success').click();
+    await p.getByTestId('transaction-details').waitFor();
+    expect(await p.getByTestId('refund-button').count()).toBe(0);
+
+    const admin = await freshPage();
+    await loginInUi(admin, cloud.adminLogin);
+    await admin.goto('/profile/transactions');
+    await admin.locator('[data-testid="transaction-row"]').filter({ hasText: 'wallet' }).first().click();
+    await admin.getByTestId('transaction-details').waitFor();
+    expect(await admin.getByTestId('refund-button').count()).toBe(0);
+  });
+
+  it('the notification: set by an admin, shown to a user until OK, not again after a reload, again for an agent\'s new message', async () => {
+    const admin = await freshPage();
+    await loginInUi(admin, cloud.adminLogin);
+    await admin.goto('/profile/adminSettings');
+    await admin.getByTestId('notification-input').fill('Airtime is 2% off today');
+    await admin.getByTestId('notification-save').click();
+    await toast(admin, NOTIFICATION_MSG.updated);
+
+    const p = await freshPage();
+    await loginInUi(p, reader);
+    await expect.poll(() => p.getByTestId('notification-text').innerText()).toBe('Airtime is 2% off today');
+    await p.getByRole('button', { name: 'OK' }).click();
+    expect(await p.getByTestId('notification-text').count()).toBe(0);
+    await p.reload();
+    await p.getByTestId('dashboard-balance').waitFor();
+    await p.waitForTimeout(1_000);
+    expect(await p.getByTestId('notification-text').count()).toBe(0);
+
+    const agentContext = await browser.newContext({ baseURL: cloud.baseUrl, viewport: { width: 1280, height: 900 } });
+    const agent = await agentContext.newPage();
+    await loginInUi(agent, AGENT);
+    // The agent sees the admin's notice first, and sets the next one on the Update screen.
+    await agent.getByRole('button', { name: 'OK' }).click();
+    await agent.goto('/profile/updatePrice');
+    await agent.getByTestId('notification-input').fill('Data is back on MTN');
+    await agent.getByTestId('notification-save').click();
+    await toast(agent, NOTIFICATION_MSG.updated);
+    await agentContext.close();
+
+    await p.reload();
+    await expect.poll(() => p.getByTestId('notification-text').innerText()).toBe('Data is back on MTN');
+    await p.getByRole('button', { name: 'OK' }).click();
+    expect(await p.getByTestId('notification-text').count()).toBe(0);
+  });
+});

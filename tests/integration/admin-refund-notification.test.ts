@@ -1,0 +1,151 @@
+/**
+ * Operators on the local cloud: POST /admin/refund/{id} (admin and agent, spec §6 "Refund") and the
+ * notice to users, GET/POST /admin/notification (spec §2, §8). Purchases go through the MSORG
+ * simulator; 08033333333 stays "processing" until a re-query, which then says delivered.
+ */
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_MSG, REFUND_MSG, MSG } from '../../shared/messages.js';
+import { useLocalCloud } from '../support/local-cloud.js';
+import { platformClient } from '../support/platform-client.js';
+import { usePlatformTable } from '../support/platform-table.js';
+
+const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
+const { api, admin, fundedUser, balance, transactionsOf, waitForStatus, expectLedgerInvariants } = platformClient(cloud, 'refunded');
+/** Users holding hand-written records (a `failed` purchase) that no route makes: outside the invariants check. */
+const fixtures = platformClient(cloud, 'fixture');
+
+const AGENT = { userName: 'agent', password: 'agent-password-1' };
+let agentToken: string | undefined;
+async function agent(): Promise<string> {
+  if (agentToken) return agentToken;
+  const login = await api('POST', '/auth/login', { body: AGENT });
+  expect(login.status).toBe(200);
+  agentToken = login.body.token as string;
+  return agentToken;
+}
+
+const refund = (id: string, token?: string) => api('POST', `/admin/refund/${encodeURIComponent(id)}`, token === undefined ? {} : { token });
+
+async function boughtAirtime(token: string, mobile_number = '08011111111', amount = 100): Promise<string> {
+  const bought = await api('POST', '/buy/airtime', { token, body: { network: 1, mobile_number, amount } });
+  expect(bought.status).toBe(200);
+  return bought.body.receipt._id as string;
+}
+
+describe('POST /admin/refund/{id}', () => {
+  it('an admin refunds a delivered purchase: ₦ back, one refund record, status refunded', async () => {
+    const user = await fundedUser(500);
+    const id = await boughtAirtime(user.token);
+    await waitForStatus(user.token, id, ['success']);
+    const answer = await refund(id, await admin());
+    expect(answer).toEqual({ status: 200, body: { msg: `Refund of ₦99.00 for ${user.userName} was successful` } });
+    expect(await balance(user.token)).toBe(500);
+    const list = await transactionsOf(user.token);
+    expect(list.find((t) => t._id === id)).toMatchObject({ trans_Status: 'refunded' });
+    expect(list.filter((t) => t.trans_Type === 'refund')).toEqual([expect.objectContaining({ relatedTransactionId: id, trans_amount: 99, balance_After: 500 })]);
+  });
+
+  it('an agent refunds a purchase still open at the supplier; the later re-query does not settle it again', async () => {
+    const user = await fundedUser(500);
+    const id = await boughtAirtime(user.token, '08033333333', 200);
+    const answer = await refund(id, await agent());
+    expect(answer).toEqual({ status: 200, body: { msg: `Refund of ₦198.00 for ${user.userName} was successful` } });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await transactionsOf(user.token)).find((t) => t._id === id)).toMatchObject({ trans_Status: 'refunded' });
+    expect(await balance(user.token)).toBe(500);
+  });
+
+  it('rejection: a user gets 403, nobody signed in 401, an unknown id 404, and no money moves', async () => {
+    const user = await fundedUser(500);
+    const id = await boughtAirtime(user.token);
+    await waitForStatus(user.token, id, ['success']);
+    expect(await refund(id, user.token)).toEqual({ status: 403, body: { msg: MSG.forbidden } });
+    expect((await refund(id)).status).toBe(401);
+    expect(await refund(ulid(), await admin())).toEqual({ status: 404, body: { msg: REFUND_MSG.transactionNotFound } });
+    expect(await balance(user.token)).toBe(401);
+  });
+
+  it('rejection: refunded, failed, transfer, wallet and refund transactions get 400 with a clear message', async () => {
+    const sender = await fundedUser(500);
+    const receiver = await fixtures.fundedUser(0);
+    const id = await boughtAirtime(sender.token);
+    expect((await refund(id, await admin())).status).toBe(200);
+    expect(await refund(id, await admin())).toEqual({ status: 400, body: { msg: REFUND_MSG.alreadyRefunded } });
+    expect((await api('POST', '/auth/transferFund', { token: sender.token, body: { userName: receiver.userName, amount: 50 } })).status).toBe(200);
+    const list = await transactionsOf(sender.token);
+    for (const type of ['transfer', 'wallet', 'refund']) {
+      const record = list.find((t) => t.trans_Type === type);
+      expect(await refund(record._id, await agent()), type).toEqual({ status: 400, body: { msg: REFUND_MSG.typeNotRefundable } });
+    }
+    expect(await balance(sender.token)).toBe(450);
+
+    // No route leaves a purchase `failed`; one is written as an old record would be.
+    await usePlatformTable(cloud());
+    const { dynamoLedger } = await import('../../functions/adapters/dynamo/ledger.js');
+    const { getUserByUserName } = await import('../../functions/adapters/dynamo/users.js');
+    const owner = (await getUserByUserName(receiver.userName))!;
+    const now = new Date().toISOString();
+    const failedId = ulid();
+    const failed = await dynamoLedger.debit({
+      id: failedId, userId: owner.userId, trans_UserName: owner.userName, trans_Type: 'airtime', trans_Status: 'failed',
+      trans_Network: 'MTN', phone_number: '08011111111', amountKobo: 10_00, description: 'a failed purchase', createdAt: now, updatedAt: now,
+    });
+    expect(failed.kind).toBe('posted');
+    expect(await refund(failedId, await admin())).toEqual({ status: 400, body: { msg: REFUND_MSG.failedNotRefundable } });
+    expect(await balance(receiver.token)).toBe(40);
+  });
+
+  it('20 concurrent refunds of one purchase (admin and agent): one 200, the rest 400 "already refunded", one credit', async () => {
+    const user = await fundedUser(500);
+    const id = await boughtAirtime(user.token);
+    const tokens = [await admin(), await agent()];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => refund(id, tokens[i % 2])));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400 && a.body.msg === REFUND_MSG.alreadyRefunded)).toHaveLength(19);
+    expect(await balance(user.token)).toBe(500);
+    expect((await transactionsOf(user.token)).filter((t) => t.trans_Type === 'refund')).toHaveLength(1);
+  });
+
+  it('a refund racing the supplier\'s late success (pending → re-query says delivered): one outcome, refunded once, stays so', async () => {
+    const user = await fundedUser(500);
+    const id = await boughtAirtime(user.token, '08033333333');
+    await waitForStatus(user.token, id, ['pending', 'success']);
+    expect((await refund(id, await admin())).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2000));
+    const list = await transactionsOf(user.token);
+    expect(list.find((t) => t._id === id)).toMatchObject({ trans_Status: 'refunded' });
+    expect(list.filter((t) => t.trans_Type === 'refund')).toHaveLength(1);
+    expect(await balance(user.token)).toBe(500);
+  });
+
+  it('every user touched here keeps the ledger invariants: chains continue, purchases final, one refund per refunded purchase', async () => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await expectLedgerInvariants();
+  });
+});
+
+describe('GET and POST /admin/notification', () => {
+  it('an agent sets it, every user reads it; a new message from an admin gets a new id', async () => {
+    const user = await fundedUser(0);
+    const set = await api('POST', '/admin/notification', { token: await agent(), body: { msg: '  Data is back on MTN  ' } });
+    expect(set).toEqual({ status: 200, body: { msg: NOTIFICATION_MSG.updated, notification: { msg: 'Data is back on MTN', id: expect.any(String) } } });
+    expect(await api('GET', '/admin/notification', { token: user.token })).toEqual({ status: 200, body: { msg: 'Data is back on MTN', id: set.body.notification.id } });
+    const again = await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'Data is back on MTN' } });
+    expect(again.status).toBe(200);
+    expect(again.body.notification.id).not.toBe(set.body.notification.id);
+    expect((await api('GET', '/admin/notification', { token: user.token })).body.id).toBe(again.body.notification.id);
+    // An empty message clears it.
+    expect((await api('POST', '/admin/notification', { token: await admin(), body: { msg: '' } })).status).toBe(200);
+    expect((await api('GET', '/admin/notification', { token: user.token })).body.msg).toBe('');
+  });
+
+  it('rejection: a user may not set it (403), nobody signed in may not read it (401), the message is required and bounded (400)', async () => {
+    const user = await fundedUser(0);
+    expect(await api('POST', '/admin/notification', { token: user.token, body: { msg: 'hi' } })).toEqual({ status: 403, body: { msg: MSG.forbidden } });
+    expect((await api('GET', '/admin/notification')).status).toBe(401);
+    expect((await api('POST', '/admin/notification', { body: { msg: 'hi' } })).status).toBe(401);
+    expect(await api('POST', '/admin/notification', { token: await admin(), body: {} })).toEqual({ status: 400, body: { msg: NOTIFICATION_MSG.enterMessage } });
+    expect(await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'x'.repeat(1001) } })).toEqual({ status: 400, body: { msg: NOTIFICATION_MSG.tooLong } });
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * An operator's refund (domain/operator-refunds.ts) on a real DynamoDB Local: which transactions it
+ * refunds, that repeats and concurrent calls pay once, and that a supplier's late "delivered" leaves
+ * the refunded purchase refunded and is logged for operators.
+ */
+import { describe, expect, it } from 'vitest';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
+import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
+import { refundAsOperator, type OperatorRefundDeps } from '../../../functions/domain/operator-refunds.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
+import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
+import type { Logger } from '../../../functions/domain/settlement.js';
+import { useDynamoDb } from '../../support/dynamo.js';
+import { chainOf, directoryOf, FakeSupplier, fund, harness, newUser, RecordingQueue } from './fakes.js';
+
+useDynamoDb();
+
+const OPERATOR = { userName: 'ops', role: 'agent' as const };
+
+function recordingLog(): Logger & { errors: { message: string; details?: Record<string, unknown> }[] } {
+  const errors: { message: string; details?: Record<string, unknown> }[] = [];
+  return { errors, info() {}, warn() {}, error: (message, details) => errors.push({ message, details }) };
+}
+
+function refundDeps(queue = new RecordingQueue()): OperatorRefundDeps & { queue: RecordingQueue } {
+  return { transactions: dynamoTransactions, ledger: dynamoLedger, queue, log: recordingLog(), now: () => new Date() };
+}
+
+async function purchase(supplier: FakeSupplier) {
+  const h = harness(directoryOf(supplier));
+  const user = await newUser();
+  await fund(user, 1_000_00);
+  const placed = await placeAirtimePurchase(
+    { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 },
+    h.purchase,
+  );
+  if (placed.kind !== 'accepted') throw new Error(placed.kind);
+  return { h, user, id: placed.record.id };
+}
+
+const delivering = () => new FakeSupplier('ALARO', () => 'delivered', () => 'delivered');
+
+describe('an operator refunds a purchase', () => {
+  it('refunds an open purchase once: credit, refund record, status refunded, handed to fulfilment for its settled event', async () => {
+    const { user, id } = await purchase(delivering());
+    const deps = refundDeps();
+    const result = await refundAsOperator(id, OPERATOR, deps);
+    expect(result).toMatchObject({ kind: 'refunded', refund: { trans_Type: 'refund', amountKobo: 99_00, relatedTransactionId: id } });
+    expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'refunded', refundReason: 'operator_refund:agent:ops' });
+    expect(deps.queue.sent).toEqual([id]);
+    const { wallet, check } = await chainOf(user.userId);
+    expect(wallet.balanceKobo).toBe(1_000_00);
+    expect(check.ok).toBe(true);
+  });
+
+  it('refunds a delivered purchase (spec §6: any status but refunded or failed)', async () => {
+    const { h, user, id } = await purchase(delivering());
+    expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
+    expect(await refundAsOperator(id, OPERATOR, refundDeps())).toMatchObject({ kind: 'refunded' });
+    expect((await dynamoTransactions.get(id))?.settledPublishedAt).toBeUndefined();
+    expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(1_000_00);
+  });
+
+  it('rejection: a second refund, and 10 concurrent ones, pay once', async () => {
+    const { user, id } = await purchase(delivering());
+    const results = await Promise.all(Array.from({ length: 10 }, () => refundAsOperator(id, OPERATOR, refundDeps())));
+    expect(results.filter((r) => r.kind === 'refunded')).toHaveLength(1);
+    expect(results.filter((r) => r.kind === 'already_refunded')).toHaveLength(9);
+    expect(await refundAsOperator(id, OPERATOR, refundDeps())).toEqual({ kind: 'already_refunded' });
+    const { wallet, records, check } = await chainOf(user.userId);
+    expect(wallet.balanceKobo).toBe(1_000_00);
+    expect(records.filter((r) => r.trans_Type === 'refund')).toHaveLength(1);
+    expect(check.ok).toBe(true);
+  });
+
+  it('rejection: unknown ids, wallet fundings and refund records are not refunded; no money moves', async () => {
+    const { user, id } = await purchase(delivering());
+    await refundAsOperator(id, OPERATOR, refundDeps());
+    const { records } = await chainOf(user.userId);
+    const funding = records.find((r) => r.trans_Type === 'wallet')!;
+    const refund = records.find((r) => r.trans_Type === 'refund')!;
+    expect(await refundAsOperator('01NOSUCHTRANSACTION0000000', OPERATOR, refundDeps())).toEqual({ kind: 'not_found' });
+    expect(await refundAsOperator(funding.id, OPERATOR, refundDeps())).toEqual({ kind: 'type_not_refundable' });
+    expect(await refundAsOperator(refund.id, OPERATOR, refundDeps())).toEqual({ kind: 'type_not_refundable' });
+    expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(1_000_00);
+  });
+
+  it('a refund still stands when the hand-off to fulfilment fails (logged for operators)', async () => {
+    const { id } = await purchase(delivering());
+    const queue = new RecordingQueue();
+    queue.failing = true;
+    const deps = refundDeps(queue);
+    expect(await refundAsOperator(id, OPERATOR, deps)).toMatchObject({ kind: 'refunded' });
+    expect((deps.log as ReturnType<typeof recordingLog>).errors).toHaveLength(1);
+  });
+});
+
+describe('a refund racing the supplier', () => {
+  it('the supplier delivers after the operator refunded: the purchase stays refunded, one credit, logged for operators', async () => {
+    let release!: (outcome: SupplierOutcome) => void;
+    const answered = new Promise<SupplierOutcome>((resolve) => (release = resolve));
+    let called!: () => void;
+    const submitted = new Promise<void>((resolve) => (called = resolve));
+    const supplier = new FakeSupplier('ALARO', () => {
+      called();
+      return answered;
+    });
+    const { h, user, id } = await purchase(supplier);
+    const log = recordingLog();
+    const delivery = fulfilPurchase(id, { ...h.fulfilment, log });
+    await submitted;
+    expect(await refundAsOperator(id, OPERATOR, refundDeps())).toMatchObject({ kind: 'refunded' });
+    release('delivered');
+    expect(await delivery).toBe('settled_elsewhere');
+    expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'refunded' });
+    expect(log.errors).toEqual([expect.objectContaining({ message: 'supplier delivered a purchase that was already refunded; it stays refunded', details: expect.objectContaining({ transactionId: id }) })]);
+    const { wallet, records, check } = await chainOf(user.userId);
+    expect(wallet.balanceKobo).toBe(1_000_00);
+    expect(records.filter((r) => r.trans_Type === 'refund')).toHaveLength(1);
+    expect(check.ok).toBe(true);
+  });
+});
