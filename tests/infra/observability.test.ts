@@ -15,7 +15,7 @@ type Resource = { Type: string; Properties: Record<string, any> };
 let resources: Record<string, Resource>;
 let topicId: string;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([id, r]) => ({ id, ...r.Properties }));
+const alarms = (): Array<Record<string, any>> => ofType('AWS::CloudWatch::Alarm').map(([id, r]) => ({ id, ...r.Properties }));
 const alarmsOn = (namespace: string, metricName: string) => alarms().filter((a) => a.Namespace === namespace && a.MetricName === metricName);
 
 beforeAll(() => {
