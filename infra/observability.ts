@@ -107,7 +107,8 @@ export class Observability extends Construct {
   private supplierFailureRate(supplier: string): MathExpression {
     return new MathExpression({
       label: `${supplier} failure %`,
-      expression: `IF(calls >= ${MIN_SUPPLIER_CALLS}, 100 * failed / calls, 0)`,
+      // FILL: a period with calls but no failure publishes no SupplierCallFailed point; it is 0%, not missing.
+      expression: `IF(calls >= ${MIN_SUPPLIER_CALLS}, 100 * FILL(failed, 0) / calls, 0)`,
       usingMetrics: { calls: custom(METRIC_NAMES.supplierCall, 'Sum', supplier), failed: custom(METRIC_NAMES.supplierCallFailed, 'Sum', supplier) },
       period: FIVE_MINUTES,
     });
@@ -130,7 +131,7 @@ export class Observability extends Construct {
           (supplier, i) =>
             new MathExpression({
               label: supplier,
-              expression: `100 * refunded${i} / (delivered${i} + refunded${i})`,
+              expression: `100 * FILL(refunded${i}, 0) / (FILL(delivered${i}, 0) + FILL(refunded${i}, 0))`,
               usingMetrics: {
                 [`refunded${i}`]: custom(METRIC_NAMES.purchaseRefunded, 'Sum', supplier),
                 [`delivered${i}`]: custom(METRIC_NAMES.purchaseDelivered, 'Sum', supplier),

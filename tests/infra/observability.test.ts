@@ -84,7 +84,7 @@ describe('alarms', () => {
     expect(suppliers.sort()).toEqual(['ALARO', 'GLAD', 'VTPASS']);
     for (const alarm of rates) {
       expect(alarm).toMatchObject({ Threshold: SUPPLIER_FAILURE_RATE_PERCENT, ComparisonOperator: 'GreaterThanThreshold' });
-      expect(alarm.Metrics.find((m: any) => m.Expression).Expression).toMatch(/100 \* failed \/ calls/);
+      expect(alarm.Metrics.find((m: any) => m.Expression).Expression).toMatch(/100 \* FILL\(failed, 0\) \/ calls/);
       expect(alarm.Metrics.find((m: any) => m.Id === 'calls').MetricStat.Metric).toMatchObject({ Namespace: METRICS_NAMESPACE, MetricName: METRIC_NAMES.supplierCall });
     }
   });
