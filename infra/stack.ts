@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
@@ -31,6 +30,7 @@ import type { Construct } from 'constructs';
 import { API_BASE_PATH } from '../shared/constants.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../shared/events.js';
 import { ROUTES, type HttpService } from '../shared/routes.js';
+import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
 import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
 import {
@@ -49,6 +49,10 @@ import {
   WEBHOOK_FUNCTION,
   type FunctionSpec,
 } from './functions.js';
+import { apiAccessLog } from './api-access-log.js';
+import { acknowledgeNagFindings } from './nag.js';
+import { Observability, type MonitoredQueue } from './observability.js';
+import { webResponseHeaders } from './web-headers.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,6 +84,10 @@ export const PROVIDER_PARAM_PREFIX = '/vtu/providers/';
 
 
 export class PlatformStack extends Stack {
+  /** Every function and queue the stack makes, for the alarms and the dashboard. */
+  private readonly monitoredFunctions: NodejsFunction[] = [];
+  private readonly monitoredQueues: MonitoredQueue[] = [];
+
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
 
@@ -102,7 +110,8 @@ export class PlatformStack extends Stack {
       [ENV.jwtSecretArn]: jwtSecret.secretArn,
       [ENV.appBaseUrl]: appBaseUrl,
       [ENV.mailFrom]: (this.node.tryGetContext('mailFrom') as string | undefined) ?? 'no-reply@example.com',
-      POWERTOOLS_SERVICE_NAME: 'vtu-platform',
+      POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       NODE_OPTIONS: '--enable-source-maps',
     };
     const supplierEnvironment: Record<string, string> = {
@@ -119,6 +128,7 @@ export class PlatformStack extends Stack {
     const api = new HttpApi(this, 'HttpApi', { description: 'VTU platform API', createDefaultStage: true });
     // A ceiling against floods; per-user limits live in the handlers (login attempts).
     (api.defaultStage!.node.defaultChild as CfnStage).defaultRouteSettings = { throttlingRateLimit: 200, throttlingBurstLimit: 400 };
+    const apiAccessLogs = apiAccessLog(this, api);
     const httpFunctions = {} as Record<HttpService, NodejsFunction>;
     for (const [service, spec] of Object.entries(HTTP_FUNCTIONS) as [HttpService, FunctionSpec][]) {
       // Purchases also validates meters at the electricity supplier: it needs the supplier wiring.
@@ -215,6 +225,15 @@ export class PlatformStack extends Stack {
     });
 
     const distribution = this.webApp(api);
+
+    new Observability(this, 'Operations', {
+      functions: this.monitoredFunctions,
+      queues: this.monitoredQueues,
+      api,
+      apiAccessLogs,
+      suppliers: (suppliers as Array<{ name: string }>).map((supplier) => supplier.name),
+    });
+    acknowledgeNagFindings(this, { api, table, supplierParamPrefix: SUPPLIER_PARAM_PREFIX });
 
     new CfnOutput(this, 'ApiEndpoint', { value: api.apiEndpoint });
     new CfnOutput(this, 'WebUrl', { value: `https://${distribution.distributionDomainName}` });
@@ -352,27 +371,21 @@ export class PlatformStack extends Stack {
     });
   }
 
-  /** A queue with its dead-letter queue and an alarm that fires as soon as anything lands there. */
+  /** A queue with its dead-letter queue (the Observability construct alarms as soon as anything lands there). */
   private queueWithDlq(name: string, visibilityTimeout: Duration): Queue {
     const deadLetterQueue = new Queue(this, `${name}DeadLetterQueue`, {
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    new Alarm(this, `${name}DeadLetterAlarm`, {
-      alarmDescription: `Messages in the ${name} dead-letter queue need an operator`,
-      metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    return new Queue(this, `${name}Queue`, {
+    const queue = new Queue(this, `${name}Queue`, {
       visibilityTimeout,
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
     });
+    this.monitoredQueues.push({ name, queue, deadLetterQueue });
+    return queue;
   }
 
   private lambda(spec: FunctionSpec, environment: Record<string, string>): NodejsFunction {
@@ -401,6 +414,7 @@ export class PlatformStack extends Stack {
     const cfn = fn.node.defaultChild as CfnFunction;
     cfn.addMetadata(LOCAL_METADATA.entry, spec.entry);
     cfn.addMetadata(LOCAL_METADATA.handler, 'handler');
+    this.monitoredFunctions.push(fn);
     return fn;
   }
 
@@ -425,6 +439,7 @@ export class PlatformStack extends Stack {
       ),
     });
     const apiDomain = Fn.select(2, Fn.split('/', api.apiEndpoint));
+    const responseHeadersPolicy = webResponseHeaders(this);
     const distribution = new cloudfront.Distribution(this, 'WebDistribution', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
@@ -432,6 +447,7 @@ export class PlatformStack extends Stack {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        responseHeadersPolicy,
       },
       additionalBehaviors: {
         '/api/*': {
@@ -440,6 +456,7 @@ export class PlatformStack extends Stack {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy,
         },
       },
     });

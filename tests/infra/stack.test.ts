@@ -71,8 +71,12 @@ describe('the platform stack', () => {
     // fulfilment, email, webhook; provider events, payouts, referral rewards
     expect(workQueues.length).toBe(6);
     expect(workQueues.length + deadLetterIds.length).toBe(queues.length);
-    const alarmed = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
+    const queueAlarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.Namespace === 'AWS/SQS');
+    const alarmed = queueAlarms.map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
     expect(alarmed.sort()).toEqual(deadLetterIds.sort());
+    // Each notifies the alarm topic.
+    const [topicId] = ofType('AWS::SNS::Topic')[0]!;
+    for (const [, alarm] of queueAlarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
   });
 
   it('consumes queues with partial batch responses', () => {

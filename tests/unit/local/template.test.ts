@@ -85,6 +85,20 @@ describe('parseTopology', () => {
   });
 });
 
+describe('operations resources', () => {
+  it('are not run locally: an alarm topic, alarms on it and a dashboard leave the topology as it was', () => {
+    const withOperations = withResources({
+      AlarmTopic: { Type: 'AWS::SNS::Topic', Properties: { DisplayName: 'alarms' } },
+      AlarmEmail: { Type: 'AWS::SNS::Subscription', Properties: { TopicArn: { Ref: 'AlarmTopic' }, Protocol: 'email', Endpoint: 'ops@example.com' } },
+      QueueAlarm: { Type: 'AWS::CloudWatch::Alarm', Properties: { AlarmActions: [{ Ref: 'AlarmTopic' }], MetricName: 'ApproximateNumberOfMessagesVisible' } },
+      Dashboard: { Type: 'AWS::CloudWatch::Dashboard', Properties: { DashboardBody: { 'Fn::Join': ['', ['{"widgets":[]}']] } } },
+    });
+    // Compared as JSON: compiled event patterns are fresh closures on every parse.
+    const runnable = (template: CfnTemplate) => JSON.stringify({ ...parseTopology(template), resources: undefined });
+    expect(runnable(withOperations)).toBe(runnable(fixtureTemplate));
+  });
+});
+
 describe('resolveEnvironment', () => {
   it('resolves references to local names, URLs and fake ARNs, and drops runtime-only variables', () => {
     const { env, conflicts } = resolveEnvironment(parseTopology(fixtureTemplate), resolvers);

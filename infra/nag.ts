@@ -1,0 +1,111 @@
+/**
+ * cdk-nag (AwsSolutions pack) findings this stack accepts, each with the reason it is accepted.
+ * Everything else the pack finds is fixed in the stack; the template tests (tests/infra/nag.test.ts)
+ * run the pack and require zero findings left unacknowledged.
+ *
+ * Acknowledgements sit on the narrowest construct that explains them, so a new resource elsewhere
+ * in the stack is checked afresh.
+ */
+import { Validations, type CfnElement, type Stack } from 'aws-cdk-lib';
+import { HttpRoute, type CfnRoute, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { IConstruct } from 'constructs';
+import { ROUTES, routeKey, type RouteDef } from '../shared/routes.js';
+import { MAILER_FUNCTION } from './functions.js';
+
+export interface NagSubjects {
+  readonly api: HttpApi;
+  readonly table: Table;
+  /** SSM path of the supplier tokens (`/vtu/suppliers/`). */
+  readonly supplierParamPrefix: string;
+}
+
+const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
+
+export function acknowledgeNagFindings(stack: Stack, { api, table, supplierParamPrefix }: NagSubjects): void {
+  // Stack-wide: true of every function, including the ones CDK adds for the web deployment.
+  acknowledge(
+    stack,
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    'The AWS managed basic execution role only lets a function write its own CloudWatch logs; a hand-written copy would say the same.',
+  );
+  acknowledge(
+    stack,
+    'AwsSolutions-L1',
+    'Runtimes are pinned: our bundles target node22 (LAMBDA_BUNDLING) and the tests and the local cloud run them on Node 22; a runtime upgrade is a deliberate change, not drift.',
+  );
+  acknowledge(
+    stack,
+    `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(table.node.defaultChild as CfnElement)}.Arn>/index/*]`,
+    "Table grants cover the table's own secondary indexes (queries by access pattern): the wildcard ranges over index names of this one table, and its writes are limited by leading keys where the access pattern allows.",
+  );
+  acknowledge(
+    stack,
+    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter${supplierParamPrefix}*]`,
+    'Supplier tokens are one SecureString per configured supplier (context `suppliers` may add suppliers without a code change), all under this prefix; the grant is ssm:GetParameter only.',
+  );
+
+  acknowledge(
+    stack.node.findChild('JwtSecret'),
+    'AwsSolutions-SMG4',
+    'The session signing key is not rotated automatically: rotating it signs every user out at once. Operators rotate it deliberately (it bumps no money state).',
+  );
+  acknowledge(
+    stack.node.findChild(MAILER_FUNCTION.name),
+    'AwsSolutions-IAM5[Resource::*]',
+    'ses:SendEmail only: the sending identity (context `mailFrom`) is verified in SES by the operator outside this stack, so its ARN is not known here.',
+  );
+
+  for (const route of api.node.findAll().filter((c): c is HttpRoute => c instanceof HttpRoute)) {
+    const key = (route.node.defaultChild as CfnRoute).routeKey;
+    const def = ROUTES.find((r) => routeKey(r) === key);
+    if (def) acknowledge(route, 'AwsSolutions-APIG4', routeAuthorization(def));
+  }
+
+  // CDK's own handler behind BucketDeployment (only when web/dist is built): it copies the build from
+  // the CDK asset bucket into the web bucket and invalidates the distribution.
+  const webDeployment = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+  const bucket = stack.node.findChild('WebBucket');
+  if (webDeployment) {
+    const findings = [
+      ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => `Action::${action}`),
+      'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+      `Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*`,
+      'Resource::*',
+    ];
+    for (const finding of findings) {
+      acknowledge(
+        webDeployment,
+        `AwsSolutions-IAM5[${finding}]`,
+        "CDK's own BucketDeployment grants: object wildcards on the CDK asset bucket and the web bucket only, and cloudfront:CreateInvalidation, which has no resource-level scope.",
+      );
+    }
+  }
+  acknowledge(
+    bucket,
+    'AwsSolutions-S1',
+    'The bucket holds only the public build of the web app and is read only by CloudFront (origin access control); the API, where requests matter, has its own access log.',
+  );
+  const distribution = stack.node.findChild('WebDistribution');
+  acknowledge(distribution, 'AwsSolutions-CFR1', 'The platform serves Nigerian users who travel and resell abroad; no country is excluded.');
+  acknowledge(
+    distribution,
+    'AwsSolutions-CFR2',
+    'No WAF for now: the HTTP API throttles every route, login attempts are throttled per user in the handler, and money moves only through idempotent, conditional writes.',
+  );
+  acknowledge(distribution, 'AwsSolutions-CFR3', 'The static site needs no CloudFront access log (it would need an ACL-enabled bucket); API requests are logged by the HTTP API access log.');
+  acknowledge(
+    distribution,
+    'AwsSolutions-CFR4',
+    'The distribution uses the default *.cloudfront.net certificate, which cannot pin a minimum TLS version; a custom domain with its own certificate would set TLSv1.2_2021.',
+  );
+}
+
+/** Why a route has no API Gateway authorizer (README decision 2: routes authenticate in the handler). */
+function routeAuthorization(route: RouteDef): string {
+  if (route.service === 'webhooks') {
+    return 'Payment providers and VTpass call this receiver without a token; the handler verifies the provider signature over the raw body (VTpass pushes are re-queried before anything changes).';
+  }
+  if (route.access === 'public') return 'Public by design (registration, login, password reset and the like): the caller has no session yet.';
+  return 'Authenticated in the handler: the shared middleware checks x-auth-token (session or API key) and the route role on every request (README decision 2); an authorizer would repeat it.';
+}
