@@ -9,6 +9,7 @@
 import { Validations, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { HttpRoute, type CfnRoute, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IConstruct } from 'constructs';
 import { ROUTES, routeKey, type RouteDef } from '../shared/routes.js';
 import { MAILER_FUNCTION } from './functions.js';
@@ -50,6 +51,14 @@ export function acknowledgeNagFindings(stack: Stack, { api, table, supplierParam
     'AwsSolutions-SMG4',
     'The session signing key is not rotated automatically: rotating it signs every user out at once. Operators rotate it deliberately (it bumps no money state).',
   );
+  // Our functions only (CDK's own helpers are not traced): active tracing writes segments to X-Ray.
+  for (const fn of stack.node.findAll().filter((c): c is NodejsFunction => c instanceof NodejsFunction)) {
+    acknowledge(
+      fn,
+      'AwsSolutions-IAM5[Resource::*]',
+      'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so CDK grants them on *. This also covers any other `*` on the role, which is why every other grant goes through CDK's resource-scoped grant methods (table, queue, secret, bus) or names its ARN.',
+    );
+  }
   acknowledge(
     stack.node.findChild(MAILER_FUNCTION.name),
     'AwsSolutions-IAM5[Resource::*]',

@@ -127,3 +127,12 @@ describe('the operations dashboard', () => {
     expect(body.match(/ApproximateNumberOfMessagesVisible/g)!.length).toBeGreaterThanOrEqual(12);
   });
 });
+
+describe('tracing', () => {
+  it('every function of the stack is traced by X-Ray (active tracing)', () => {
+    // CDK's own helper functions (bucket deployment, auto-delete) are not ours to trace.
+    const functions = ofType('AWS::Lambda::Function').filter(([id]) => !id.startsWith('Custom'));
+    expect(functions.length).toBeGreaterThan(10);
+    for (const [id, fn] of functions) expect({ id, tracing: fn.Properties.TracingConfig }).toEqual({ id, tracing: { Mode: 'Active' } });
+  });
+});
