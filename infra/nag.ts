@@ -56,7 +56,7 @@ export function acknowledgeNagFindings(stack: Stack, { api, table, supplierParam
     acknowledge(
       fn,
       'AwsSolutions-IAM5[Resource::*]',
-      'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so CDK grants them on *. This also covers any other `*` on the role, which is why every other grant goes through CDK's resource-scoped grant methods (table, queue, secret, bus) or names its ARN.',
+      'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so CDK grants them on *. This also covers any other `*` on the role, which is why every other grant goes through CDK resource-scoped grant methods (table, queue, secret, bus) or names its ARN.',
     );
   }
   acknowledge(
