@@ -4,7 +4,7 @@
  * groups), token checks, the current user, a password change that ends every older session, and
  * naming a user by user name. Outcomes are named.
  */
-import type { SessionResponse, UserView } from '../../shared/api/accounts.js';
+import type { CurrentSession, SessionResponse, UserView } from '../../shared/api/accounts.js';
 import type { TransactionView } from '../../shared/api/transactions.js';
 import type { PrincipalLoader } from '../ports/users.js';
 import { displayName, toUserView, type UserProfile } from './accounts.js';
@@ -52,7 +52,7 @@ export type SessionResult =
   | { kind: 'registered'; session: SessionResponse }
   | { kind: 'signed_in'; session: SessionResponse }
   | { kind: 'token_valid'; user: UserView }
-  | { kind: 'current_user'; user: UserView }
+  | { kind: 'current_user'; session: CurrentSession }
   | { kind: 'password_changed'; token: string }
   | { kind: 'user_validated'; userName: string; fullName: string }
   | { kind: 'user_name_taken' }
@@ -89,22 +89,26 @@ async function subscriptionPlans(profile: UserProfile, deps: AccountsDeps): Prom
   return subscriptionPlanGroups(plans, { showCost: profile.isAdmin || profile.isAgent });
 }
 
-async function openSession(profile: UserProfile, deps: AccountsDeps): Promise<SessionResponse> {
-  const [user, token, transactions, plans] = await Promise.all([
+/** What a session shows besides its token: login, register and GET /auth answer the same fields. */
+async function sessionState(profile: UserProfile, deps: AccountsDeps): Promise<CurrentSession> {
+  const [user, transactions, plans] = await Promise.all([
     userView(profile, deps),
-    deps.issueToken(claimsOf(profile)),
     deps.recentTransactions(profile.userId, SESSION_TRANSACTIONS),
     subscriptionPlans(profile, deps),
   ]);
   return {
     user,
-    token,
     subscriptionPlans: plans,
     transactions,
     isAdmin: profile.isAdmin,
     isAgent: profile.isAgent,
     isCouponVendor: profile.isCouponVendor,
   };
+}
+
+async function openSession(profile: UserProfile, deps: AccountsDeps): Promise<SessionResponse> {
+  const [state, token] = await Promise.all([sessionState(profile, deps), deps.issueToken(claimsOf(profile))]);
+  return { ...state, token };
 }
 
 export async function register(
@@ -153,7 +157,7 @@ export async function checkToken(token: string | undefined, deps: AccountsDeps):
 export async function currentUser(userId: string, deps: AccountsDeps): Promise<SessionResult> {
   const profile = await deps.findUserById(userId);
   if (!profile) return { kind: 'session_expired' };
-  return { kind: 'current_user', user: await userView(profile, deps) };
+  return { kind: 'current_user', session: await sessionState(profile, deps) };
 }
 
 /** Every older token (the caller's included) stops working; the caller gets a fresh one to stay logged in. */

@@ -121,6 +121,9 @@ export interface PlanResponse {
 export interface PlanListResponse {
   plans: PlanView[];
 }
+/** GET /admin/costPrice answers a bare array (what existing clients map). */
+export type CostPriceList = CostPriceView[];
+
 export interface CostPriceListResponse {
   costPrices: CostPriceView[];
 }

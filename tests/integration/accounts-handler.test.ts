@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { SignJWT } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
-import { ACCOUNT_MSG, MSG, tooManyLoginAttemptsMessage } from '../../shared/messages.js';
+import { MSG, tooManyLoginAttemptsMessage } from '../../shared/messages.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import { useDynamoDb } from '../support/dynamo.js';
 
@@ -201,11 +201,15 @@ describe('login', () => {
 });
 
 describe('tokens', () => {
-  it('GET /auth answers the current user for a valid token, 401 without one', async () => {
+  it('GET /auth answers the session as login does (without a new token), 401 without one', async () => {
     const { session } = await registered();
     const me = await call('GET /api/v1/auth', { token: session.token });
     expect(me.status).toBe(200);
     expect(me.body.user._id).toBe(session.user._id);
+    // The original client (client/src/context/UserContext.js, checkLoggedIn) reads these on every reload.
+    const { token: _token, ...sessionWithoutToken } = session;
+    expect(Object.keys(me.body).sort()).toEqual(Object.keys(sessionWithoutToken).sort());
+    expect(me.body.subscriptionPlans).toEqual(session.subscriptionPlans);
     expect(await call('GET /api/v1/auth')).toEqual({ status: 401, body: { msg: MSG.unauthorized } });
   });
 
@@ -333,11 +337,13 @@ describe('password reset', () => {
 });
 
 describe('validateUser', () => {
-  it('names an existing user (any case) and 404s an unknown one; needs a session', async () => {
+  it('names an existing user (any case) in msg — full name, else user name, never the e-mail — and 404s an unknown one; needs a session', async () => {
     const { session } = await registered();
     const { form: other } = await registered();
     const found = await call('GET /api/v1/auth/validateUser/{userName}', { token: session.token, params: { userName: other.userName.toUpperCase() } });
-    expect(found).toEqual({ status: 200, body: { msg: ACCOUNT_MSG.userValidated, userName: other.userName, fullName: other.userName } });
+    // The original client (client/src/context/UserContext.js, validateUser) shows data.msg as the validated name.
+    expect(found).toEqual({ status: 200, body: { msg: other.userName, userName: other.userName, fullName: other.userName } });
+    expect(JSON.stringify(found.body)).not.toContain(other.email);
     const missing = await call('GET /api/v1/auth/validateUser/{userName}', { token: session.token, params: { userName: 'no-such-user-abc' } });
     expect(missing).toEqual({ status: 404, body: { msg: MSG.userNotFound } });
     expect((await call('GET /api/v1/auth/validateUser/{userName}', { params: { userName: other.userName } })).status).toBe(401);

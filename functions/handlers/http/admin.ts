@@ -6,9 +6,10 @@
 import {
   setSupplierRequest,
   updateServiceRequest,
-  type ServiceListResponse,
+  type ServiceList,
   type ServiceResponse,
   type SupplierChoiceView,
+  type SupplierList,
   type SupplierListResponse,
   type SupplierResponse,
 } from '../../../shared/api/admin.js';
@@ -28,19 +29,22 @@ export interface AdminDeps {
   now(): Date;
 }
 
-async function supplierList(deps: AdminDeps): Promise<SupplierListResponse> {
+async function supplierChoices(deps: AdminDeps): Promise<SupplierList> {
   const chosen = new Map((await deps.suppliers.list()).map((c) => [c.network, c]));
-  const suppliers: SupplierChoiceView[] = NETWORK_NAMES.map((network) => {
+  return NETWORK_NAMES.map((network): SupplierChoiceView => {
     const choice = chosen.get(network);
     return { network, supplierName: choice?.supplierName ?? DEFAULT_SUPPLIER, updatedAt: choice?.updatedAt ?? null };
   });
-  return { suppliers, supplierNames: [...SUPPLIERS] };
+}
+
+async function supplierList(deps: AdminDeps): Promise<SupplierListResponse> {
+  return { suppliers: await supplierChoices(deps), supplierNames: [...SUPPLIERS] };
 }
 
 export const listSuppliersOperation =
   (deps: AdminDeps): UserOperation =>
   async () =>
-    ok(await supplierList(deps));
+    ok(await supplierChoices(deps));
 
 export const setSupplierOperation =
   (deps: AdminDeps): UserOperation =>
@@ -71,7 +75,7 @@ export const updateServicesOperation =
 export const checkServicesOperation =
   (deps: AdminDeps): UserOperation =>
   async () => {
-    const answer: ServiceListResponse = { services: serviceList(await deps.services.list()) };
+    const answer: ServiceList = serviceList(await deps.services.list());
     return ok(answer);
   };
 

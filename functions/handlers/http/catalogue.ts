@@ -11,7 +11,7 @@ import {
   setCostPriceRequest,
   updatePlanRequest,
   updatePriceRequest,
-  type CostPriceListResponse,
+  type CostPriceList,
   type CostPriceResponse,
   type CostPriceView,
   type PlanListResponse,
@@ -109,7 +109,7 @@ export const listCostPricesOperation =
   (deps: CatalogueDeps): UserOperation =>
   async () => {
     const stored = new Map((await deps.catalogue.listCostPrices()).map((c) => [c.planType, c]));
-    const body: CostPriceListResponse = { costPrices: PLAN_TYPES.map((type) => costPriceView(type, stored.get(type))) };
+    const body: CostPriceList = PLAN_TYPES.map((type) => costPriceView(type, stored.get(type)));
     return ok(body);
   };
 

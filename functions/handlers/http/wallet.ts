@@ -22,6 +22,7 @@ const issueAnswer = answerWith<IssueCouponResult>({
   issued: ({ coupon }) => {
     const body: GenerateCouponResponse = {
       msg: MSG.couponGenerated,
+      couponCode: coupon.code,
       coupon: { code: coupon.code, owner: coupon.ownerUserName, amount: koboToNaira(coupon.amountKobo) },
     };
     return ok(body, 201);

@@ -58,6 +58,8 @@ describe('coupons', () => {
     expect(res.status).toBe(201);
     expect(res.body.msg).toBe('Coupon generated successfully');
     expect(res.body.coupon).toMatchObject({ owner: owner.userName, amount: 2500.5 });
+    // The original shows data.couponCode (client/src/context/UserContext.js, generateCoupon).
+    expect(res.body.couponCode).toBe(res.body.coupon.code);
     expect(res.body.coupon.code.length).toBeGreaterThanOrEqual(12);
     expect([...res.body.coupon.code].every((c: string) => COUPON_ALPHABET.includes(c))).toBe(true);
   });
