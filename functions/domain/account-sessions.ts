@@ -86,7 +86,7 @@ async function subscriptionPlans(profile: UserProfile, deps: AccountsDeps): Prom
   } catch (error) {
     deps.log.error('catalogue not readable; session without plans', { error: error as Error });
   }
-  return subscriptionPlanGroups(plans, { showCost: profile.isAdmin || profile.isAgent });
+  return subscriptionPlanGroups(plans, { showCost: profile.isAdmin || profile.isAgent, userType: profile.userType });
 }
 
 /** What a session shows besides its token: login, register and GET /auth answer the same fields. */

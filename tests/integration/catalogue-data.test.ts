@@ -134,19 +134,23 @@ describe('the catalogue on the local cloud', () => {
     expect(new Set(all.body.map((r: any) => r.plan_network))).toEqual(new Set(['MTN', 'GLO', 'AIRTEL', '9MOBILE']));
     expect(new Set(all.body.map((r: any) => r.plan_type))).toEqual(new Set(['MTN', 'MTN-CG', 'MTN-SME2', 'MTN-COUPON', 'GLO', 'AIRTEL', '9MOBILE']));
     expect(all.body[0]).toEqual({
+      _id: expect.any(String),
       id: expect.any(Number),
       plan_network: 'MTN',
       plan_type: expect.any(String),
       plan: expect.any(String),
+      plan_amount: expect.any(Number),
       my_price: expect.any(Number),
       resellerPrice: expect.any(Number),
       apiPrice: expect.any(Number),
-      month_validate: expect.any(String),
+      month_validate: expect.stringMatching(/^\d+ \w+ validity$/),
+      isAvailable: true,
     });
     const glo = await api('POST', '/prices', { body: { network: 'GLO' } });
     expect(glo.body.length).toBeGreaterThan(0);
     expect(glo.body.every((r: any) => r.plan_network === 'GLO')).toBe(true);
     expect(await api('POST', '/prices', { body: {} })).toEqual({ status: 400, body: { msg: MSG.selectNetwork } });
+    expect(await api('POST', '/prices', { body: { network: 'VODAFONE' } })).toEqual({ status: 200, body: [] });
   });
 
   it('login brings the plan groups (MTN, MTN_CG_PRICE, GLO, AIRTEL, NMOBILE, DISCO, NETWORK …)', async () => {

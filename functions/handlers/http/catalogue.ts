@@ -70,7 +70,7 @@ export const filterPricesOperation =
   (deps: CatalogueDeps): PublicOperation =>
   async ({ body }) => {
     const { network } = parseInput(filterPricesRequest, body);
-    const rows: PriceRow[] = priceList(await deps.catalogue.listPlans(), network);
+    const rows: PriceRow[] = network ? priceList(await deps.catalogue.listPlans(), network) : [];
     return ok(rows);
   };
 

@@ -173,12 +173,26 @@ describe('plan manager (admin) and price updates (admin and agent)', () => {
     expect(all.status).toBe(200);
     expect(Array.isArray(all.body)).toBe(true);
     const row = all.body.find((r: any) => r.id === visible.planId);
-    expect(row).toEqual({ id: visible.planId, plan_network: 'AIRTEL', plan_type: 'AIRTEL', plan: '750MB', my_price: 210.5, resellerPrice: 262, apiPrice: 259, month_validate: '30 days' });
+    expect(row).toEqual({
+      _id: String(visible.planId),
+      id: visible.planId,
+      plan_network: 'AIRTEL',
+      plan_type: 'AIRTEL',
+      plan: '750MB',
+      plan_amount: 210.5,
+      my_price: 210.5,
+      resellerPrice: 262,
+      apiPrice: 259,
+      month_validate: '30 days validity',
+      isAvailable: true,
+    });
     expect(all.body.some((r: any) => r.id === hidden.planId)).toBe(false);
     const airtel = await call(catalogue, 'filterPrices', undefined, { body: { network: 3 } });
     expect(airtel.body.length).toBeGreaterThan(0);
     expect(airtel.body.every((r: any) => r.plan_network === 'AIRTEL')).toBe(true);
     expect(await call(catalogue, 'filterPrices', undefined, { body: {} })).toEqual({ status: 400, body: { msg: MSG.selectNetwork } });
+    // The original's plan screen posts whatever network is selected; one we do not sell lists nothing.
+    expect(await call(catalogue, 'filterPrices', undefined, { body: { network: 'VODAFONE' } })).toEqual({ status: 200, body: [] });
   });
 });
 
