@@ -290,7 +290,7 @@ describe('withdrawals', () => {
 
     // Paid out.
     const ok = await api('POST', '/withdraw', { token: user.token, body: to('0123456789', 1000) });
-    expect(ok).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 4000, amountToReceive: 950, fee: 50, receipt: { trans_Type: 'withdrawal', trans_amount: 1000 } } });
+    expect(ok).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 4000, amountToReceive: 950, fee: 50, receipt: { trans_Type: 'wallet', trans_Status: 'pending', isWithdrawal: true, trans_amount: 1000 } } });
     await eventually(() => statusOf(user.token, ok.body.receipt._id), (s) => s === 'success', 'payout success');
     const payouts = (await sim('/payout/transfers')).body as any[];
     expect(payouts.find((t) => t.reference === ok.body.receipt._id.toLowerCase())).toMatchObject({ amount: 95000, payments: 1 });
@@ -368,7 +368,7 @@ describe('withdrawals', () => {
     await fundByCoupon(user, 500);
     expect(await api('POST', '/withdraw/', { token: user.token, body: to('', 200) })).toEqual({ status: 400, body: { msg: MSG.enterAccountNumber } });
     const sent = await api('POST', '/withdraw/', { token: user.token, body: to('0123456789', 200) });
-    expect(sent).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 300, amountToReceive: 150, fee: 50, receipt: { trans_Type: 'withdrawal', trans_amount: 200 } } });
+    expect(sent).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 300, amountToReceive: 150, fee: 50, receipt: { trans_Type: 'wallet', isWithdrawal: true, trans_amount: 200 } } });
     await eventually(() => statusOf(user.token, sent.body.receipt._id), (s) => s === 'success', 'payout success');
     expect(await balance(user.token)).toBe(300);
   });

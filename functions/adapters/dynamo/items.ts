@@ -336,6 +336,7 @@ const couponItem = itemMapping<Coupon>(
       used: z.boolean(),
       createdAt: text,
       createdBy: text,
+      createdByUserName: text.optional(),
       usedAt: text.optional(),
       transactionId: text.optional(),
     }),
