@@ -1,4 +1,5 @@
 /** Session tokens: HS256 JWTs carried in the x-auth-token header. */
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { TOKEN_TTL_SECONDS, type UserType } from '../../shared/constants.js';
 import { ENV } from '../../shared/runtime-env.js';
@@ -14,6 +15,8 @@ export interface SessionClaims {
   isCouponVendor: boolean;
   /** Bumped on password change/reset so older tokens stop working. */
   tokenVersion: number;
+  /** This session (one per issued token): the one that changes the password is kept alive. */
+  sessionId?: string;
 }
 
 const ISSUER = 'vtu-platform';
@@ -41,6 +44,7 @@ export async function issueToken(claims: SessionClaims): Promise<string> {
     agt: claims.isAgent,
     cv: claims.isCouponVendor,
     tv: claims.tokenVersion,
+    sid: claims.sessionId ?? randomUUID(),
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
@@ -67,6 +71,7 @@ export async function verifyToken(token: string | undefined): Promise<TokenCheck
         isAgent: payload.agt === true,
         isCouponVendor: payload.cv === true,
         tokenVersion: typeof payload.tv === 'number' ? payload.tv : 0,
+        ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
       },
     };
   } catch (error) {

@@ -265,15 +265,18 @@ describe('change password', () => {
     expect(answer).toEqual({ status: 400, body: { msg: MSG.passwordMismatch } });
   });
 
-  it('changes the password, kills older tokens and hands out a fresh one', async () => {
+  it('changes the password: the session that changed it stays valid (the original client keeps its token), every other session dies, a fresh token comes back', async () => {
     const { form, session } = await registered();
+    const other = (await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } })).body.token as string;
     const answer = await call('POST /api/v1/auth/changepassword', {
       token: session.token,
       body: { oldPassword: form.password, newPassword: 'second-password', newPasswordCheck: 'second-password' },
     });
     expect(answer.status).toBe(200);
     expect(answer.body.msg).toBe(MSG.passwordChanged);
-    expect(await call('GET /api/v1/auth', { token: session.token })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
+    // client/src/context/UserContext.js (changePassword) keeps using the token it had.
+    expect((await call('GET /api/v1/auth', { token: session.token })).status).toBe(200);
+    expect(await call('GET /api/v1/auth', { token: other })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
     expect((await call('GET /api/v1/auth', { token: answer.body.token })).status).toBe(200);
     expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } })).status).toBe(400);
     expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'second-password' } })).status).toBe(200);

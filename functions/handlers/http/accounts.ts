@@ -99,7 +99,7 @@ export const currentUserOperation =
 export const changePasswordOperation =
   (deps: AccountsDeps): UserOperation =>
   async ({ principal, body }) =>
-    accountAnswer(await changePassword(principal.userId, parseInput(changePasswordRequest, body), deps));
+    accountAnswer(await changePassword(principal, parseInput(changePasswordRequest, body), deps));
 
 export const requestPasswordResetOperation =
   (deps: PasswordResetDeps): PublicOperation =>
