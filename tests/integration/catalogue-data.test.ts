@@ -194,7 +194,7 @@ describe('buying data on the local cloud', () => {
     const bought = await buyData(buyer.token, 1, 2);
     expect(bought).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.dataProcessing, receipt: { trans_Type: 'data', trans_Status: 'processing', trans_amount: row.my_price, balance_After: 1000 - row.my_price } } });
     const id = bought.body.receipt._id as string;
-    expect(await waitForStatus(buyer.token, id, FINAL)).toMatchObject({ trans_Status: 'success', trans_Network: 'MTN', apiResponseId: expect.any(String) });
+    expect(await waitForStatus(buyer.token, id, FINAL)).toMatchObject({ trans_Status: 'success', trans_Network: 'MTN SME 1GB', apiResponseId: expect.any(String) });
     expect(await balance(buyer.token)).toBe(1000 - row.my_price);
     const alaro = await submissions('ALARO', id);
     expect(alaro.count).toBe(1);
@@ -303,7 +303,7 @@ describe('buying data on the local cloud', () => {
     expect((await priceRow(62)).my_price).toBe(231.5);
     const buyer = await fundedUser(1000);
     const bought = await buyData(buyer.token, 6, 62); // 9MOBILE is network 6 on /buy/data
-    expect(bought.body.receipt).toMatchObject({ trans_amount: 231.5, trans_Network: '9MOBILE' });
+    expect(bought.body.receipt).toMatchObject({ trans_amount: 231.5, trans_Network: '9MOBILE 1GB' });
     await waitForStatus(buyer.token, bought.body.receipt._id, FINAL);
   });
 
