@@ -281,7 +281,7 @@ describe('buying data: tier pricing and profit', () => {
       const bought = await call(purchases, 'buyData', buyer, { body: { network: 2, mobile_number: '08012345678', plan: String(plan.planId) } });
       expect(bought).toMatchObject({
         status: 200,
-        body: { msg: CATALOGUE_MSG.dataProcessing, receipt: { trans_Type: 'data', trans_Status: 'processing', trans_amount: price, balance_After: 1000 - price, trans_Network: 'GLO', trans_volume: '2GB (30 days)' } },
+        body: { msg: CATALOGUE_MSG.dataProcessing, receipt: { trans_Type: 'data', trans_Status: 'processing', trans_amount: price, balance_After: 1000 - price, trans_Network: 'GLO 2GB', trans_volume: '2GB (30 days)' } },
       });
       expect(await fulfilPurchase(bought.body.receipt._id, h.fulfilment)).toBe('success');
       const record = await dynamoTransactions.get(bought.body.receipt._id);
