@@ -18,13 +18,15 @@ vi.mock('../../functions/adapters/events.js', () => ({
   },
 }));
 
+const JWT_SECRET = 'accounts-handler-test-secret-0123456789abcdef';
+const APP_BASE_URL = 'http://app.test';
 process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+// The handler parses its environment when imported (its cold start): set it first; useDynamoDb reloads the table name it sets.
+Object.assign(process.env, { JWT_SECRET, APP_BASE_URL, EVENT_BUS_NAME: 'test-bus', TABLE_NAME: process.env.TABLE_NAME ?? 'placeholder-table' });
 const { handler } = await import('../../functions/handlers/http/accounts.js');
 const { db, tableName } = await import('../../functions/adapters/dynamo/client.js');
 const { transactionItem } = await import('../../functions/adapters/dynamo/transactions.js');
 
-const JWT_SECRET = 'accounts-handler-test-secret-0123456789abcdef';
-const APP_BASE_URL = 'http://app.test';
 useDynamoDb();
 let counter = 0;
 
