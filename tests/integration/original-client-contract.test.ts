@@ -206,6 +206,30 @@ describe('the original client against our API', () => {
     expect(pending.body.transactions).toContainEqual(expect.objectContaining({ trans_Type: 'wallet', trans_Status: 'pending', trans_amount: 500 }));
   });
 
+  it('airtime, contacts, beneficiaries and referrals answer the fields their screens read', async () => {
+    const admin = await adminToken();
+    const { form, token } = await registered();
+    await fundWithCoupon(admin, { userName: form.userName, token }, 1000);
+    // buyAirtime: MTN is network "1".
+    const airtime = await authFetch('POST', '/buy/airtime', { token, body: { network: '1', mobile_number: '08011111111', amount: 100 } });
+    expect(airtime.status).toBe(200);
+    expect(typeof airtime.body.msg).toBe('string');
+    expect(typeof airtime.body.receipt.balance_After).toBe('number');
+    // addContact / fetchContact.
+    const added = await authFetch('POST', '/auth/contact', { token, body: { contactName: 'Mum', contactNetwork: 'MTN', contactNumber: '08011111111' } });
+    expect(typeof added.body.msg).toBe('string');
+    const contacts = await authFetch('GET', '/auth/contact', { token });
+    expect(Array.isArray(contacts.body.contactList)).toBe(true);
+    expect(contacts.body.contactList[0]).toMatchObject({ _id: expect.any(String), contactName: 'Mum', contactNumber: '08011111111', contactNetwork: 'MTN' });
+    // fetchBeneficiary.
+    const beneficiaries = await authFetch('GET', '/withdraw/beneficiary', { token });
+    expect(Array.isArray(beneficiaries.body.beneficiaryList)).toBe(true);
+    // fetchReferralList: "/auth/referral?page=1".
+    const referrals = await authFetch('GET', '/auth/referral?page=1', { token });
+    expect(referrals.status).toBe(200);
+    expect(Array.isArray(referrals.body.referralList)).toBe(true);
+  });
+
   it('changePassword keeps the token the original goes on using', async () => {
     const { form, token } = await registered();
     const changed = await authFetch('POST', '/auth/changepassword', { token, body: { oldPassword: form.password, newPassword: 'orig-password-2', newPasswordCheck: 'orig-password-2' } });
