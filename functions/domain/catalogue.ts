@@ -77,7 +77,6 @@ export function volumeRatioFromName(name: string): number | undefined {
   return Math.round(ratio * 10_000) / 10_000;
 }
 
-/** Days of validity read from text ("30 days" → 30, "1 Day" → 1, "weekly" → 7); Infinity when unreadable (sorts last). */
 const VALIDITY_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/daily|\bday\b/, '1 day'],
   [/weekly|\bweek\b/, '7 days'],
@@ -98,6 +97,7 @@ export function monthValidate(planValidity: string): string {
   return `${text.replace(/\s+/g, '-') || DEFAULT_PLAN_VALIDITY.replace(' ', '-')} plan validity`;
 }
 
+/** Days of validity read from text ("30 days" → 30, "1 Day" → 1, "weekly" → 7); Infinity when unreadable (sorts last). */
 export function validityDays(validity: string): number {
   const text = validity.trim().toLowerCase();
   const number = /(\d+(?:\.\d+)?)\s*(day|days|d|week|weeks|wk|month|months|year|years)?\b/.exec(text);
