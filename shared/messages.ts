@@ -59,11 +59,6 @@ export const MSG = {
 } as const;
 export type MessageKey = keyof typeof MSG;
 
-/** Accounts: answers that need no wording from the spec (appended). */
-export const ACCOUNT_MSG = {
-  userValidated: 'User validated',
-} as const;
-
 /** Catalogue, data purchases, suppliers, service locks and contacts (appended). */
 export const CATALOGUE_MSG = {
   dataProcessing: 'Your data purchase is being processed',

@@ -1,4 +1,5 @@
 /** Session tokens: HS256 JWTs carried in the x-auth-token header. */
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { TOKEN_TTL_SECONDS, type UserType } from '../../shared/constants.js';
 import { ENV } from '../../shared/runtime-env.js';
@@ -10,6 +11,8 @@ import { env, MissingConfigError } from './config.js';
 export type SessionClaims = Omit<Principal, 'wallet'> & {
   /** Bumped on password change/reset so older tokens stop working. */
   tokenVersion: number;
+  /** This session (one per issued token): the one that changes the password is kept alive. */
+  sessionId?: string;
 };
 
 const ISSUER = 'vtu-platform';
@@ -37,6 +40,7 @@ export async function issueToken(claims: SessionClaims): Promise<string> {
     agt: claims.isAgent,
     cv: claims.isCouponVendor,
     tv: claims.tokenVersion,
+    sid: claims.sessionId ?? randomUUID(),
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
@@ -63,6 +67,7 @@ export async function verifyToken(token: string | undefined): Promise<TokenCheck
         isAgent: payload.agt === true,
         isCouponVendor: payload.cv === true,
         tokenVersion: typeof payload.tv === 'number' ? payload.tv : 0,
+        ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
       },
     };
   } catch (error) {

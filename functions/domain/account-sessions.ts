@@ -4,7 +4,7 @@
  * groups), token checks, the current user, a password change that ends every older session, and
  * naming a user by user name. Outcomes are named.
  */
-import type { SessionResponse, UserView } from '../../shared/api/accounts.js';
+import type { CurrentSession, SessionResponse, UserView } from '../../shared/api/accounts.js';
 import type { TransactionView } from '../../shared/api/transactions.js';
 import type { PrincipalLoader } from '../ports/users.js';
 import { displayName, toUserView, type UserProfile } from './accounts.js';
@@ -36,14 +36,14 @@ export interface AccountsDeps extends PrincipalLoader {
   recentTransactions(userId: string, limit: number): Promise<TransactionView[]>;
   listPlans(): Promise<Plan[]>;
   issueToken(claims: SessionClaims): Promise<string>;
-  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number } } | { ok: false; reason: string }>;
+  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string } } | { ok: false; reason: string }>;
   /** Counted before the password is checked; refused while this client must wait. */
   reserveLoginAttempt(login: string, sourceIp: string): Promise<LoginReservation>;
   /** Gives the attempt back and clears this client's count for the account only. */
   loginSucceeded(ticket: LoginTicket): Promise<void>;
   updateLastLogin(userId: string, at: Date): Promise<void>;
   /** Conditional on the token version the old password was checked against. */
-  storeNewPassword(userId: string, expectedTokenVersion: number, passwordHash: string): Promise<{ ok: true; tokenVersion: number } | { ok: false }>;
+  storeNewPassword(userId: string, expectedTokenVersion: number, passwordHash: string, keepSessionId?: string): Promise<{ ok: true; tokenVersion: number } | { ok: false }>;
   now(): Date;
   log: Logger;
 }
@@ -52,7 +52,7 @@ export type SessionResult =
   | { kind: 'registered'; session: SessionResponse }
   | { kind: 'signed_in'; session: SessionResponse }
   | { kind: 'token_valid'; user: UserView }
-  | { kind: 'current_user'; user: UserView }
+  | { kind: 'current_user'; session: CurrentSession }
   | { kind: 'password_changed'; token: string }
   | { kind: 'user_validated'; userName: string; fullName: string }
   | { kind: 'user_name_taken' }
@@ -86,25 +86,29 @@ async function subscriptionPlans(profile: UserProfile, deps: AccountsDeps): Prom
   } catch (error) {
     deps.log.error('catalogue not readable; session without plans', { error: error as Error });
   }
-  return subscriptionPlanGroups(plans, { showCost: profile.isAdmin || profile.isAgent });
+  return subscriptionPlanGroups(plans, { showCost: profile.isAdmin || profile.isAgent, userType: profile.userType });
 }
 
-async function openSession(profile: UserProfile, deps: AccountsDeps): Promise<SessionResponse> {
-  const [user, token, transactions, plans] = await Promise.all([
+/** What a session shows besides its token: login, register and GET /auth answer the same fields. */
+async function sessionState(profile: UserProfile, deps: AccountsDeps): Promise<CurrentSession> {
+  const [user, transactions, plans] = await Promise.all([
     userView(profile, deps),
-    deps.issueToken(claimsOf(profile)),
     deps.recentTransactions(profile.userId, SESSION_TRANSACTIONS),
     subscriptionPlans(profile, deps),
   ]);
   return {
     user,
-    token,
     subscriptionPlans: plans,
     transactions,
     isAdmin: profile.isAdmin,
     isAgent: profile.isAgent,
     isCouponVendor: profile.isCouponVendor,
   };
+}
+
+async function openSession(profile: UserProfile, deps: AccountsDeps): Promise<SessionResponse> {
+  const [state, token] = await Promise.all([sessionState(profile, deps), deps.issueToken(claimsOf(profile))]);
+  return { ...state, token };
 }
 
 export async function register(
@@ -144,7 +148,7 @@ export async function logIn(input: { userName: string; password: string }, sourc
 export async function checkToken(token: string | undefined, deps: AccountsDeps): Promise<SessionResult> {
   const check = await deps.verifyToken(token);
   if (!check.ok) return { kind: check.reason === 'expired' ? 'session_expired' : 'unauthorized' };
-  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion);
+  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion, check.claims.sessionId);
   const profile = principal && (await deps.findUserById(principal.userId));
   if (!profile) return { kind: 'session_expired' };
   return { kind: 'token_valid', user: await userView(profile, deps) };
@@ -153,15 +157,23 @@ export async function checkToken(token: string | undefined, deps: AccountsDeps):
 export async function currentUser(userId: string, deps: AccountsDeps): Promise<SessionResult> {
   const profile = await deps.findUserById(userId);
   if (!profile) return { kind: 'session_expired' };
-  return { kind: 'current_user', user: await userView(profile, deps) };
+  return { kind: 'current_user', session: await sessionState(profile, deps) };
 }
 
-/** Every older token (the caller's included) stops working; the caller gets a fresh one to stay logged in. */
-export async function changePassword(userId: string, input: { oldPassword: string; newPassword: string }, deps: AccountsDeps): Promise<SessionResult> {
+/**
+ * Every other session's token stops working; the caller's stays valid (existing clients keep
+ * using it) and a fresh one comes back too.
+ */
+export async function changePassword(
+  caller: { userId: string; sessionId?: string },
+  input: { oldPassword: string; newPassword: string },
+  deps: AccountsDeps,
+): Promise<SessionResult> {
+  const { userId } = caller;
   const profile = await deps.findUserById(userId);
   if (!profile) return { kind: 'session_expired' };
   if (!(await verifyPassword(input.oldPassword, profile.passwordHash))) return { kind: 'wrong_old_password' };
-  const changed = await deps.storeNewPassword(profile.userId, profile.tokenVersion, await hashPassword(input.newPassword));
+  const changed = await deps.storeNewPassword(profile.userId, profile.tokenVersion, await hashPassword(input.newPassword), caller.sessionId);
   // Another change won the race: this session's token is already dead.
   if (!changed.ok) return { kind: 'session_expired' };
   return { kind: 'password_changed', token: await deps.issueToken(claimsOf({ ...profile, tokenVersion: changed.tokenVersion })) };

@@ -28,6 +28,8 @@ export interface UserProfile {
   webhookSecret: string;
   /** Bumped whenever the password changes: tokens carrying an older version are refused. */
   tokenVersion: number;
+  /** The session that last changed the password: its token outlives the version bump. */
+  keptSessionId?: string;
   passwordHash: string;
   createdAt: string;
   lastLogin: string | null;

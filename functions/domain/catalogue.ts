@@ -77,6 +77,26 @@ export function volumeRatioFromName(name: string): number | undefined {
   return Math.round(ratio * 10_000) / 10_000;
 }
 
+const VALIDITY_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/daily|\bday\b/, '1 day'],
+  [/weekly|\bweek\b/, '7 days'],
+  [/monthly|\bmonth\b/, '30 days'],
+];
+
+/**
+ * A plan's validity as existing clients parse month_validate: exactly three words, "<number>
+ * <unit> validity" (the original builds "<network> <plan> ₦<amount> <month_validate> <plan_type>"
+ * and reads the data type as its 7th word, and the validity as parseInt of the first word).
+ */
+export function monthValidate(planValidity: string): string {
+  const text = planValidity.trim().toLowerCase();
+  const counted = /(\d+(?:\.\d+)?)\s*([a-z]+)?/.exec(text);
+  if (counted) return `${counted[1]} ${counted[2] ?? 'days'} validity`;
+  const word = VALIDITY_WORDS.find(([pattern]) => pattern.test(text));
+  if (word) return `${word[1]} validity`;
+  return `${text.replace(/\s+/g, '-') || DEFAULT_PLAN_VALIDITY.replace(' ', '-')} plan validity`;
+}
+
 /** Days of validity read from text ("30 days" → 30, "1 Day" → 1, "weekly" → 7); Infinity when unreadable (sorts last). */
 export function validityDays(validity: string): number {
   const text = validity.trim().toLowerCase();
@@ -310,14 +330,15 @@ export function toPlanView(plan: Plan): PlanView {
 }
 
 /** The session's view; the cost is the platform's business, shown to admins and agents only. */
-export function toSessionPlanView(plan: Plan, options: { showCost: boolean }): SessionPlanView {
+export function toSessionPlanView(plan: Plan, options: { showCost: boolean; userType: UserType }): SessionPlanView {
   return {
     id: plan.planId,
     _id: String(plan.planId),
     plan_network: plan.network,
     plan: plan.planName,
-    plan_amount: koboToNaira(plan.planAmountKobo),
-    month_validate: plan.planValidity,
+    // What this user is charged: the original shows it as "You will be charged".
+    plan_amount: koboToNaira(planPriceFor(plan, options.userType)),
+    month_validate: monthValidate(plan.planValidity),
     plan_type: plan.planType,
     my_price: koboToNaira(plan.smartEarnerPriceKobo),
     resellerPrice: koboToNaira(plan.resellerPriceKobo),
@@ -326,16 +347,20 @@ export function toSessionPlanView(plan: Plan, options: { showCost: boolean }): S
   };
 }
 
+/** A price row; the list is public, so plan_amount is the smart earner price (the price anyone pays). */
 export function toPriceRow(plan: Plan): PriceRow {
   return {
+    _id: String(plan.planId),
     id: plan.planId,
     plan_network: plan.network,
     plan_type: plan.planType,
     plan: plan.planName,
+    plan_amount: koboToNaira(plan.smartEarnerPriceKobo),
     my_price: koboToNaira(plan.smartEarnerPriceKobo),
     resellerPrice: koboToNaira(plan.resellerPriceKobo),
     apiPrice: koboToNaira(plan.apiPriceKobo),
-    month_validate: plan.planValidity,
+    month_validate: monthValidate(plan.planValidity),
+    isAvailable: plan.isAvailable,
   };
 }
 
@@ -361,7 +386,7 @@ export const DISCO_OPTIONS = ELECTRICITY_COMPANIES.map((company) => ({ id: compa
  * MTN holds every MTN type (the data type is told by plan_type), MTN_CG_PRICE the corporate
  * gifting ones again; DISCO the electricity companies, NETWORK the networks with their ids.
  */
-export function subscriptionPlanGroups(plans: readonly Plan[], options: { showCost: boolean }): SubscriptionPlans {
+export function subscriptionPlanGroups(plans: readonly Plan[], options: { showCost: boolean; userType: UserType }): SubscriptionPlans {
   const available = sortPlans(plans).filter((plan) => plan.isAvailable);
   const of = (predicate: (plan: Plan) => boolean) => available.filter(predicate).map((plan) => toSessionPlanView(plan, options));
   return {

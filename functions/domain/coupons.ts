@@ -16,6 +16,7 @@ export interface Coupon {
   used: boolean;
   createdAt: string;
   createdBy: string;
+  createdByUserName?: string;
   usedAt?: string;
   transactionId?: string;
 }

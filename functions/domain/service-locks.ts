@@ -32,6 +32,7 @@ export function toServiceView(setting: Pick<ServiceSetting, 'serviceName' | 'ser
     serviceName: setting.serviceName,
     serviceType: setting.serviceType,
     serviceStatus: setting.serviceStatus,
+    isAvailable: setting.serviceStatus === 'available',
     updatedAt: setting.updatedAt ?? null,
   };
 }

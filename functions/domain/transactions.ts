@@ -10,6 +10,7 @@ import type { ElectricityDetails } from './electricity.js';
 import type { FundingDetails } from './funding.js';
 import type { WithdrawalDetails } from './withdrawals.js';
 import type { SupplierOutcome } from './purchase-state.js';
+import { itemDescription, otherParty, viewStatus, viewType } from './transaction-labels.js';
 
 /** One call to a supplier, kept on the purchase for support and audits. */
 export interface SupplierAttempt {
@@ -106,13 +107,16 @@ export function isPurchase(type: TransactionType): boolean {
 export function toTransactionView(record: TransactionRecord): TransactionView {
   return {
     _id: record.id,
-    trans_Network: record.trans_Network ?? '',
-    trans_Status: record.trans_Status,
-    trans_Type: record.trans_Type,
+    trans_Id: record.id,
+    trans_By: record.userId,
+    trans_Date: record.createdAt,
+    trans_Network: itemDescription(record),
+    trans_Status: viewStatus(record),
+    trans_Type: viewType(record),
     trans_amount: koboToNaira(record.amountKobo),
     trans_profit: koboToNaira(record.profitKobo ?? 0),
     trans_UserName: record.trans_UserName,
-    phone_number: record.phone_number ?? '',
+    phone_number: otherParty(record),
     balance_Before: koboToNaira(record.balanceBeforeKobo),
     balance_After: koboToNaira(record.balanceAfterKobo),
     createdAt: record.createdAt,
@@ -123,6 +127,7 @@ export function toTransactionView(record: TransactionRecord): TransactionView {
     trans_volume: record.volume ?? '',
     description: record.description ?? '',
     relatedTransactionId: record.relatedTransactionId ?? null,
+    ...(record.trans_Type === 'withdrawal' ? { isWithdrawal: true as const } : {}),
     ...electricityView(record.electricity),
   };
 }
@@ -140,6 +145,8 @@ function electricityView(details: ElectricityDetails | undefined): Pick<Transact
 }
 
 export interface ListingFigures {
+  /** Data volume sold (GB), successful data purchases: the original's totalSales. */
+  totalSalesGb: number;
   totalSalesKobo: Kobo;
   totalProfitKobo: Kobo;
   totalDebitKobo: Kobo;
@@ -160,10 +167,12 @@ export function dataVolumeGb(record: TransactionRecord): number {
 const roundGb = (gb: number) => Math.round(gb * 1000) / 1000;
 
 /**
- * Totals over a filtered set. Sales, profit and stats count successful purchases only; debit and
- * credit count every balance change in the set (a refunded purchase is a debit, its refund a credit).
+ * Totals over a filtered set, as the original computes them. Sales, profit and stats count
+ * successful purchases only; debit leaves out refunded purchases and credit leaves out refunds
+ * (the pair cancels out: money that came back was never really spent).
  */
 export function listingFigures(records: readonly TransactionRecord[]): ListingFigures {
+  let totalSalesGb = 0;
   let totalSalesKobo = 0;
   let totalProfitKobo = 0;
   let totalDebitKobo = 0;
@@ -171,10 +180,11 @@ export function listingFigures(records: readonly TransactionRecord[]): ListingFi
   const byProduct = new Map<string, ListingFigures['stat'][number]>();
   for (const record of records) {
     const change = record.balanceAfterKobo - record.balanceBeforeKobo;
-    if (change < 0) totalDebitKobo += -change;
-    else totalCreditKobo += change;
+    if (change < 0 && record.trans_Status !== 'refunded') totalDebitKobo += -change;
+    else if (change > 0 && record.trans_Type !== 'refund') totalCreditKobo += change;
     if (!isPurchase(record.trans_Type) || record.trans_Status !== 'success') continue;
     totalSalesKobo += record.amountKobo;
+    if (record.trans_Type === 'data') totalSalesGb = roundGb(totalSalesGb + dataVolumeGb(record));
     totalProfitKobo += record.profitKobo ?? 0;
     const network = record.trans_Network || 'OTHER';
     const key = `${network}\u0000${record.trans_Type}`;
@@ -185,6 +195,7 @@ export function listingFigures(records: readonly TransactionRecord[]): ListingFi
     byProduct.set(key, stat);
   }
   return {
+    totalSalesGb,
     totalSalesKobo,
     totalProfitKobo,
     totalDebitKobo,
@@ -224,7 +235,10 @@ export interface TransactionListPage {
   transactions: TransactionView[];
   totalPages: number;
   noOfTransaction: number;
+  /** Data volume sold, GB (clients show TB from 1000 GB). */
   totalSales: number;
+  /** Naira of successful purchases. */
+  totalSalesNaira: number;
   totalProfit: number;
   stat: SalesStat[];
   totalDebit: number;
@@ -239,7 +253,8 @@ export function transactionListPage(records: readonly TransactionRecord[], page:
     transactions: records.slice(start, start + pageSize).map(toTransactionView),
     totalPages: Math.max(1, Math.ceil(records.length / pageSize)),
     noOfTransaction: records.length,
-    totalSales: koboToNaira(figures.totalSalesKobo),
+    totalSales: figures.totalSalesGb,
+    totalSalesNaira: koboToNaira(figures.totalSalesKobo),
     totalProfit: koboToNaira(figures.totalProfitKobo),
     stat: salesStatView(figures.stat),
     totalDebit: koboToNaira(figures.totalDebitKobo),

@@ -8,6 +8,8 @@ export interface IssueCouponInput {
   owner: { userId: string; userName: string };
   amountKobo: Kobo;
   issuedBy: string;
+  /** The issuer's user name: the other party a redemption shows. */
+  issuedByUserName?: string;
 }
 
 export interface CouponDeps {
@@ -33,6 +35,7 @@ export async function issueCoupon(input: IssueCouponInput, deps: CouponDeps): Pr
       used: false,
       createdAt: deps.now().toISOString(),
       createdBy: input.issuedBy,
+      ...(input.issuedByUserName ? { createdByUserName: input.issuedByUserName } : {}),
     };
     if (await deps.coupons.create(coupon)) return { kind: 'issued', coupon };
   }

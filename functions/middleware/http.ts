@@ -59,7 +59,7 @@ export type ServiceOperations<S extends HttpService> = {
 
 /** How a token becomes a caller; injected so the edge does not reach into adapters. */
 export interface EdgeDeps extends PrincipalLoader {
-  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number } } | { ok: false; reason: string }>;
+  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string } } | { ok: false; reason: string }>;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -158,7 +158,7 @@ function authorise(route: RouteDef, principal: Principal): void {
 async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps): Promise<Principal> {
   const check = await deps.verifyToken(event.headers?.[AUTH_HEADER]);
   if (!check.ok) throw new UnauthorizedError(check.reason === 'expired' ? MSG.sessionExpired : MSG.unauthorized);
-  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion);
+  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion, check.claims.sessionId);
   if (!principal) throw new UnauthorizedError(MSG.sessionExpired);
   return principal;
 }

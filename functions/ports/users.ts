@@ -14,11 +14,13 @@ export interface Principal {
   isAdmin: boolean;
   isAgent: boolean;
   isCouponVendor: boolean;
+  /** The token's session, when it names one (a password change keeps this session alive). */
+  sessionId?: string;
   /** The caller's wallet, read in the same round trip as the roles (consistent); spending still re-checks it atomically. */
   wallet?: WalletState;
 }
 
 export interface PrincipalLoader {
   /** The current principal of a verified token; undefined when the user no longer exists or the token was revoked. */
-  loadPrincipal(userId: string, tokenVersion: number): Promise<Principal | undefined>;
+  loadPrincipal(userId: string, tokenVersion: number, sessionId?: string): Promise<Principal | undefined>;
 }

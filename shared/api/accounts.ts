@@ -83,9 +83,9 @@ export interface UserView {
 }
 
 /** Answer of login and register (spec §7). */
-export interface SessionResponse {
+/** GET /auth: the session as login answers it, without a new token (clients reload from it). */
+export interface CurrentSession {
   user: UserView;
-  token: string;
   subscriptionPlans: Record<string, unknown[]>;
   transactions: TransactionView[];
   isAdmin: boolean;
@@ -93,7 +93,12 @@ export interface SessionResponse {
   isCouponVendor: boolean;
 }
 
+export interface SessionResponse extends CurrentSession {
+  token: string;
+}
+
 export interface ValidateUserResponse {
+  /** The validated name (full name, else user name): what existing clients show. */
   msg: string;
   /** The validated user name, as stored. */
   userName: string;

@@ -31,6 +31,9 @@ export interface SupplierChoiceView {
   updatedAt: string | null;
 }
 
+/** GET /admin/supplier answers the choices as a bare array (what existing clients map). */
+export type SupplierList = SupplierChoiceView[];
+
 export interface SupplierListResponse {
   suppliers: SupplierChoiceView[];
   /** The names an admin can choose from. */
@@ -73,8 +76,13 @@ export interface ServiceView {
   serviceName: NetworkName | PlanType;
   serviceType: ServiceType;
   serviceStatus: ServiceStatus;
+  /** serviceStatus as a flag: what existing clients (the original's admin screen) read. */
+  isAvailable: boolean;
   updatedAt: string | null;
 }
+
+/** GET /admin/checkServices answers a bare array (what existing clients map). */
+export type ServiceList = ServiceView[];
 
 export interface ServiceListResponse {
   services: ServiceView[];

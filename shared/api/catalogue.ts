@@ -52,7 +52,9 @@ export interface SessionPlanView {
   _id: string;
   plan_network: NetworkName;
   plan: string;
+  /** What this user is charged (their tier's price). */
   plan_amount: number;
+  /** "<number> <unit> validity": three words, as existing clients split it. */
   month_validate: string;
   plan_type: PlanType;
   /** The smart earner price. */
@@ -65,14 +67,20 @@ export interface SessionPlanView {
 
 /** One row of the public price list (spec §3 "Price list row"); naira. */
 export interface PriceRow {
+  _id: string;
   id: number;
   plan_network: NetworkName;
   plan_type: PlanType;
   plan: string;
+  /** The public price (smart earner). */
+  plan_amount: number;
   my_price: number;
   resellerPrice: number;
   apiPrice: number;
+  /** "<number> <unit> validity": three words, as existing clients split it. */
   month_validate: string;
+  /** Always true: the list shows available plans only. */
+  isAvailable: boolean;
 }
 
 export interface NetworkOption {
@@ -121,6 +129,9 @@ export interface PlanResponse {
 export interface PlanListResponse {
   plans: PlanView[];
 }
+/** GET /admin/costPrice answers a bare array (what existing clients map). */
+export type CostPriceList = CostPriceView[];
+
 export interface CostPriceListResponse {
   costPrices: CostPriceView[];
 }
@@ -204,14 +215,17 @@ export function parsePlanType(value: unknown): PlanType | undefined {
 }
 
 /** POST /prices {network}: the price rows of one network (or one plan type). */
+/**
+ * POST /prices {network}: a missing network is refused; one we do not sell (undefined here) lists
+ * nothing, as existing clients expect (200 []).
+ */
 export const filterPricesRequest = z.object({
   network: z.unknown().transform((value, ctx) => {
-    const selector = parseCatalogueSelector(value);
-    if (!selector) {
+    if (blank(value)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.selectNetwork });
       return z.NEVER;
     }
-    return selector;
+    return parseCatalogueSelector(value);
   }),
 });
 

@@ -29,6 +29,13 @@ export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>;
 /** A transaction as the API shows it (spec §3); money in naira. */
 export interface TransactionView {
   _id: string;
+  /** Same as _id, as existing clients name it. */
+  trans_Id: string;
+  /** The id of the user whose wallet it moved. */
+  trans_By: string;
+  /** Same as createdAt. */
+  trans_Date: string;
+  /** The item: "MTN SME 1GB", "transfer", "coupon", else the network, disco or bank. */
   trans_Network: string;
   trans_Status: (typeof TRANSACTION_STATUSES)[number];
   trans_Type: (typeof TRANSACTION_TYPES)[number];
@@ -48,6 +55,8 @@ export interface TransactionView {
   description: string;
   /** For a refund: the purchase it reverses. */
   relatedTransactionId: string | null;
+  /** A withdrawal (shown as type wallet, pending while open): what "check status" acts on. */
+  isWithdrawal?: true;
   /** Electricity: the token the supplier issued (prepaid), exactly as it answered; absent until delivered. */
   token?: string;
   /** Electricity: units bought, as the supplier stated them (e.g. "79.9 kWh"). */
@@ -78,7 +87,10 @@ export interface TransactionListResponse {
   transactions: TransactionView[];
   totalPages: number;
   noOfTransaction: number;
+  /** Data volume sold, GB, successful data purchases (as the original computes it; screens show TB from 1000 GB). */
   totalSales: number;
+  /** Naira of successful purchases. */
+  totalSalesNaira: number;
   totalProfit: number;
   stat: SalesStat[];
   totalDebit: number;

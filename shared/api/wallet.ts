@@ -20,5 +20,7 @@ export const generateCouponRequest = z.object({
 });
 export interface GenerateCouponResponse {
   msg: string;
+  /** The code at the top level: what existing clients show (the coupon object stays for ours). */
+  couponCode: string;
   coupon: { code: string; owner: string; amount: number };
 }

@@ -10,10 +10,11 @@ export interface BankView {
   code: string;
 }
 
-/** GET /withdraw/bankCodes. */
-export interface BankCodesResponse {
-  bankCodes: BankView[];
-}
+/**
+ * GET /withdraw/bankCodes: the bank names, as existing clients map them into their bank picker;
+ * a bank's code comes back from POST /withdraw/validate.
+ */
+export type BankCodesResponse = string[];
 
 const accountNumber = z
   .union([z.string(), z.number()], { required_error: MSG.enterAccountNumber, invalid_type_error: MSG.enterAccountNumber })

@@ -308,7 +308,8 @@ describe('money in and out', () => {
     await loginInUi(own, erin);
     await own.goto('/profile/transactions');
     await own.getByRole('heading', { name: 'Transactions' }).waitFor();
-    await own.getByTestId('transaction-row').filter({ hasText: 'withdrawal' }).getByRole('button', { name: 'Details' }).click();
+    // A withdrawal shows as type wallet (the spec's types): the row is found by its account number.
+    await own.getByTestId('transaction-row').filter({ hasText: '3333333333' }).getByRole('button', { name: 'Details' }).click();
     await own.getByRole('dialog', { name: 'Transaction details' }).getByTestId('transaction-details').waitFor();
     expect(await own.getByRole('button', { name: 'Check status' }).count()).toBe(0);
 
@@ -318,7 +319,7 @@ describe('money in and out', () => {
     await p.getByRole('heading', { name: 'Transactions' }).waitFor();
     await p.getByLabel('User name', { exact: true }).fill(erin.userName);
     // The payout was made but its webhook was lost: the withdrawal stays pending (the list refreshes itself while it is open).
-    const erinsWithdrawal = p.getByTestId('transaction-row').filter({ hasText: 'withdrawal' }).filter({ hasText: erin.userName });
+    const erinsWithdrawal = p.getByTestId('transaction-row').filter({ hasText: '3333333333' }).filter({ hasText: erin.userName });
     const row = erinsWithdrawal.and(p.locator('[data-status="pending"]'));
     await row.waitFor({ timeout: 30_000 });
     await row.getByRole('button', { name: 'Details' }).click();

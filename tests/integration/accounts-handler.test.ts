@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { SignJWT } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
-import { ACCOUNT_MSG, MSG, tooManyLoginAttemptsMessage } from '../../shared/messages.js';
+import { MSG, tooManyLoginAttemptsMessage } from '../../shared/messages.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import { useDynamoDb } from '../support/dynamo.js';
 
@@ -200,11 +200,15 @@ describe('login', () => {
 });
 
 describe('tokens', () => {
-  it('GET /auth answers the current user for a valid token, 401 without one', async () => {
+  it('GET /auth answers the session as login does (without a new token), 401 without one', async () => {
     const { session } = await registered();
     const me = await call('GET /api/v1/auth', { token: session.token });
     expect(me.status).toBe(200);
     expect(me.body.user._id).toBe(session.user._id);
+    // The original client (client/src/context/UserContext.js, checkLoggedIn) reads these on every reload.
+    const { token: _token, ...sessionWithoutToken } = session;
+    expect(Object.keys(me.body).sort()).toEqual(Object.keys(sessionWithoutToken).sort());
+    expect(me.body.subscriptionPlans).toEqual(session.subscriptionPlans);
     expect(await call('GET /api/v1/auth')).toEqual({ status: 401, body: { msg: MSG.unauthorized } });
   });
 
@@ -260,15 +264,18 @@ describe('change password', () => {
     expect(answer).toEqual({ status: 400, body: { msg: MSG.passwordMismatch } });
   });
 
-  it('changes the password, kills older tokens and hands out a fresh one', async () => {
+  it('changes the password: the session that changed it stays valid (the original client keeps its token), every other session dies, a fresh token comes back', async () => {
     const { form, session } = await registered();
+    const other = (await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } })).body.token as string;
     const answer = await call('POST /api/v1/auth/changepassword', {
       token: session.token,
       body: { oldPassword: form.password, newPassword: 'second-password', newPasswordCheck: 'second-password' },
     });
     expect(answer.status).toBe(200);
     expect(answer.body.msg).toBe(MSG.passwordChanged);
-    expect(await call('GET /api/v1/auth', { token: session.token })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
+    // client/src/context/UserContext.js (changePassword) keeps using the token it had.
+    expect((await call('GET /api/v1/auth', { token: session.token })).status).toBe(200);
+    expect(await call('GET /api/v1/auth', { token: other })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
     expect((await call('GET /api/v1/auth', { token: answer.body.token })).status).toBe(200);
     expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } })).status).toBe(400);
     expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'second-password' } })).status).toBe(200);
@@ -332,11 +339,13 @@ describe('password reset', () => {
 });
 
 describe('validateUser', () => {
-  it('names an existing user (any case) and 404s an unknown one; needs a session', async () => {
+  it('names an existing user (any case) in msg — full name, else user name, never the e-mail — and 404s an unknown one; needs a session', async () => {
     const { session } = await registered();
     const { form: other } = await registered();
     const found = await call('GET /api/v1/auth/validateUser/{userName}', { token: session.token, params: { userName: other.userName.toUpperCase() } });
-    expect(found).toEqual({ status: 200, body: { msg: ACCOUNT_MSG.userValidated, userName: other.userName, fullName: other.userName } });
+    // The original client (client/src/context/UserContext.js, validateUser) shows data.msg as the validated name.
+    expect(found).toEqual({ status: 200, body: { msg: other.userName, userName: other.userName, fullName: other.userName } });
+    expect(JSON.stringify(found.body)).not.toContain(other.email);
     const missing = await call('GET /api/v1/auth/validateUser/{userName}', { token: session.token, params: { userName: 'no-such-user-abc' } });
     expect(missing).toEqual({ status: 404, body: { msg: MSG.userNotFound } });
     expect((await call('GET /api/v1/auth/validateUser/{userName}', { params: { userName: other.userName } })).status).toBe(401);

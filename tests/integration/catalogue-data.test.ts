@@ -134,19 +134,23 @@ describe('the catalogue on the local cloud', () => {
     expect(new Set(all.body.map((r: any) => r.plan_network))).toEqual(new Set(['MTN', 'GLO', 'AIRTEL', '9MOBILE']));
     expect(new Set(all.body.map((r: any) => r.plan_type))).toEqual(new Set(['MTN', 'MTN-CG', 'MTN-SME2', 'MTN-COUPON', 'GLO', 'AIRTEL', '9MOBILE']));
     expect(all.body[0]).toEqual({
+      _id: expect.any(String),
       id: expect.any(Number),
       plan_network: 'MTN',
       plan_type: expect.any(String),
       plan: expect.any(String),
+      plan_amount: expect.any(Number),
       my_price: expect.any(Number),
       resellerPrice: expect.any(Number),
       apiPrice: expect.any(Number),
-      month_validate: expect.any(String),
+      month_validate: expect.stringMatching(/^\d+ \w+ validity$/),
+      isAvailable: true,
     });
     const glo = await api('POST', '/prices', { body: { network: 'GLO' } });
     expect(glo.body.length).toBeGreaterThan(0);
     expect(glo.body.every((r: any) => r.plan_network === 'GLO')).toBe(true);
     expect(await api('POST', '/prices', { body: {} })).toEqual({ status: 400, body: { msg: MSG.selectNetwork } });
+    expect(await api('POST', '/prices', { body: { network: 'VODAFONE' } })).toEqual({ status: 200, body: [] });
   });
 
   it('login brings the plan groups (MTN, MTN_CG_PRICE, GLO, AIRTEL, NMOBILE, DISCO, NETWORK …)', async () => {
@@ -190,7 +194,7 @@ describe('buying data on the local cloud', () => {
     const bought = await buyData(buyer.token, 1, 2);
     expect(bought).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.dataProcessing, receipt: { trans_Type: 'data', trans_Status: 'processing', trans_amount: row.my_price, balance_After: 1000 - row.my_price } } });
     const id = bought.body.receipt._id as string;
-    expect(await waitForStatus(buyer.token, id, FINAL)).toMatchObject({ trans_Status: 'success', trans_Network: 'MTN', apiResponseId: expect.any(String) });
+    expect(await waitForStatus(buyer.token, id, FINAL)).toMatchObject({ trans_Status: 'success', trans_Network: 'MTN SME 1GB', apiResponseId: expect.any(String) });
     expect(await balance(buyer.token)).toBe(1000 - row.my_price);
     const alaro = await submissions('ALARO', id);
     expect(alaro.count).toBe(1);
@@ -270,7 +274,7 @@ describe('buying data on the local cloud', () => {
     } finally {
       await api('POST', '/admin/supplier', { token, body: { network: 'GLO', supplierName: 'ALARO' } });
     }
-    expect((await api('GET', '/admin/supplier', { token })).body.suppliers).toContainEqual(expect.objectContaining({ network: 'GLO', supplierName: 'ALARO' }));
+    expect((await api('GET', '/admin/supplier', { token })).body).toContainEqual(expect.objectContaining({ network: 'GLO', supplierName: 'ALARO' }));
   });
 
   it('a locked service is refused before any debit; other networks still sell; unlocking restores it', async () => {
@@ -281,7 +285,7 @@ describe('buying data on the local cloud', () => {
       expect(await buyData(buyer.token, 3, 54)).toEqual({ status: 400, body: { msg: serviceLockedMessage('AIRTEL', 'data') } });
       expect(await balance(buyer.token)).toBe(1000);
       expect((await transactionsOf(buyer.token)).map((t) => t.trans_Type)).toEqual(['wallet']);
-      expect((await api('GET', '/admin/checkServices', { token })).body.services).toContainEqual(expect.objectContaining({ _id: 'data:AIRTEL', serviceStatus: 'locked' }));
+      expect((await api('GET', '/admin/checkServices', { token })).body).toContainEqual(expect.objectContaining({ _id: 'data:AIRTEL', serviceStatus: 'locked', isAvailable: false }));
     } finally {
       await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'available' } });
     }
@@ -299,7 +303,7 @@ describe('buying data on the local cloud', () => {
     expect((await priceRow(62)).my_price).toBe(231.5);
     const buyer = await fundedUser(1000);
     const bought = await buyData(buyer.token, 6, 62); // 9MOBILE is network 6 on /buy/data
-    expect(bought.body.receipt).toMatchObject({ trans_amount: 231.5, trans_Network: '9MOBILE' });
+    expect(bought.body.receipt).toMatchObject({ trans_amount: 231.5, trans_Network: '9MOBILE 1GB' });
     await waitForStatus(buyer.token, bought.body.receipt._id, FINAL);
   });
 

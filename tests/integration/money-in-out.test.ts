@@ -273,7 +273,8 @@ describe('withdrawals', () => {
     const user = await register();
     await fundByCoupon(user, 5000);
     const banks = await api('GET', '/withdraw/bankCodes', { token: user.token });
-    expect(banks.body.bankCodes).toContainEqual({ name: 'Access Bank', code: '044' });
+    // Bank names, as the original maps them (client/src/context/UserContext.js, fetchBankCodes); the code comes from validate.
+    expect(banks.body).toContain('Access Bank');
     expect(await api('POST', '/withdraw/validate', { token: user.token, body: { bankName: 'Access Bank', accountNumber: '0123456789' } })).toMatchObject({
       status: 200,
       body: { name: expect.any(String), code: '044', msg: MONEY_MSG.accountValidated },
@@ -289,7 +290,7 @@ describe('withdrawals', () => {
 
     // Paid out.
     const ok = await api('POST', '/withdraw', { token: user.token, body: to('0123456789', 1000) });
-    expect(ok).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 4000, amountToReceive: 950, fee: 50, receipt: { trans_Type: 'withdrawal', trans_amount: 1000 } } });
+    expect(ok).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 4000, amountToReceive: 950, fee: 50, receipt: { trans_Type: 'wallet', trans_Status: 'pending', isWithdrawal: true, trans_amount: 1000 } } });
     await eventually(() => statusOf(user.token, ok.body.receipt._id), (s) => s === 'success', 'payout success');
     const payouts = (await sim('/payout/transfers')).body as any[];
     expect(payouts.find((t) => t.reference === ok.body.receipt._id.toLowerCase())).toMatchObject({ amount: 95000, payments: 1 });
@@ -302,10 +303,18 @@ describe('withdrawals', () => {
     await eventually(() => statusOf(user.token, reversed.body.receipt._id), (s) => s === 'refunded', 'reversed payout refund');
     // Lost webhook: stays pending until an admin re-queries.
     const lost = await api('POST', '/withdraw', { token: user.token, body: to(PAYOUT_ACCOUNTS.successWebhookLost, 300) });
-    await eventually(() => statusOf(user.token, lost.body.receipt._id), (s) => s === 'pending', 'lost webhook pending');
+    // An open withdrawal shows as pending from the start (the view); the re-query settles it once the payout was made.
+    expect(await statusOf(user.token, lost.body.receipt._id)).toBe('pending');
     expect((await api('POST', '/admin/reQueryWithdrawal', { token: user.token, body: { transactionId: lost.body.receipt._id } })).status).toBe(403);
-    const requery = await api('POST', '/admin/reQueryWithdrawal', { token: await admin(), body: { transactionId: lost.body.receipt._id } });
-    expect(requery).toMatchObject({ status: 200, body: { action: 'paid', transaction: { trans_Status: 'success' } } });
+    const adminToken = await admin();
+    // Until the payout queue has submitted it a re-query finds it in flight (or submits it itself);
+    // its webhook never comes, so only a re-query can make it final.
+    await eventually(
+      () => api('POST', '/admin/reQueryWithdrawal', { token: adminToken, body: { transactionId: lost.body.receipt._id } }),
+      (answer) => ['paid', 'already_final'].includes(answer.body?.action),
+      'lost webhook settled by a re-query',
+    );
+    expect(await statusOf(user.token, lost.body.receipt._id)).toBe('success');
     expect((await api('POST', '/admin/reQueryWithdrawal', { token: await admin(), body: { transactionId: lost.body.receipt._id } })).body.action).toBe('already_final');
 
     await settle();
@@ -367,7 +376,7 @@ describe('withdrawals', () => {
     await fundByCoupon(user, 500);
     expect(await api('POST', '/withdraw/', { token: user.token, body: to('', 200) })).toEqual({ status: 400, body: { msg: MSG.enterAccountNumber } });
     const sent = await api('POST', '/withdraw/', { token: user.token, body: to('0123456789', 200) });
-    expect(sent).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 300, amountToReceive: 150, fee: 50, receipt: { trans_Type: 'withdrawal', trans_amount: 200 } } });
+    expect(sent).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 300, amountToReceive: 150, fee: 50, receipt: { trans_Type: 'wallet', isWithdrawal: true, trans_amount: 200 } } });
     await eventually(() => statusOf(user.token, sent.body.receipt._id), (s) => s === 'success', 'payout success');
     expect(await balance(user.token)).toBe(300);
   });

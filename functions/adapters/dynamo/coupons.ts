@@ -53,8 +53,10 @@ export const dynamoCoupons: CouponStore = {
       userType: redeemer.userType,
       trans_Type: 'wallet',
       trans_Status: 'success',
-      trans_Network: '',
+      // How existing clients show a coupon credit: the item is "coupon", the other party its issuer.
+      trans_Network: 'coupon',
       phone_number: '',
+      counterparty: { userId: coupon.createdBy, userName: coupon.createdByUserName ?? '' },
       amountKobo: coupon.amountKobo,
       volume: formatNaira(coupon.amountKobo),
       description: `Wallet funded with coupon ${code}`,

@@ -84,6 +84,7 @@ const profileFields = declaringEvery<UserProfile>()(
     webhookUrl: absentIsNull,
     webhookSecret: text,
     tokenVersion: count.default(0),
+    keptSessionId: text.optional(),
     passwordHash: text,
     createdAt: text,
     lastLogin: absentIsNull,
@@ -96,7 +97,7 @@ const profileItem = itemMapping<UserProfile>(USER_ENTITY, profileFields);
 /** What every authenticated request reads of the profile (loadPrincipal's projection). */
 const principalItem = itemMapping(
   USER_ENTITY,
-  profileFields.pick({ userId: true, userName: true, userType: true, isAdmin: true, isAgent: true, isCouponVendor: true, tokenVersion: true }),
+  profileFields.pick({ userId: true, userName: true, userType: true, isAdmin: true, isAgent: true, isCouponVendor: true, tokenVersion: true, keptSessionId: true }),
 );
 const tokenVersionItem = itemMapping(USER_ENTITY, profileFields.pick({ tokenVersion: true }));
 const webhookSecretItem = itemMapping(USER_ENTITY, profileFields.pick({ webhookSecret: true }).partial());
@@ -338,6 +339,7 @@ const couponItem = itemMapping<Coupon>(
       used: z.boolean(),
       createdAt: text,
       createdBy: text,
+      createdByUserName: text.optional(),
       usedAt: text.optional(),
       transactionId: text.optional(),
     }),

@@ -88,6 +88,9 @@ const LISTING_ATTRIBUTES = [
   'paymentLink',
   // Electricity: the meter and the supplier's token, units and customer (shown in the details).
   'electricity',
+  // The view names the item from the plan bought ("MTN SME 1GB") and the other party of a transfer or coupon.
+  'dataPlan',
+  'counterparty',
   'entity',
 ];
 
@@ -115,8 +118,17 @@ function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partiti
     values[`:${attribute}`] = value;
     conditions.push(`#${attribute} = :${attribute}`);
   };
-  equal('trans_Type', filter.type);
-  equal('trans_Status', filter.status);
+  // The view shows a withdrawal as type wallet, pending while open (transaction-labels.ts): the filters match what is shown.
+  if (filter.type === 'wallet') {
+    names['#trans_Type'] = 'trans_Type';
+    Object.assign(values, { ':wallet': 'wallet', ':withdrawal': 'withdrawal' });
+    conditions.push('#trans_Type IN (:wallet, :withdrawal)');
+  } else equal('trans_Type', filter.type);
+  if (filter.status === 'pending') {
+    Object.assign(names, { '#trans_Status': 'trans_Status', '#trans_Type': 'trans_Type' });
+    Object.assign(values, { ':pending': 'pending', ':processing': 'processing', ':withdrawal': 'withdrawal' });
+    conditions.push('(#trans_Status = :pending OR (#trans_Status = :processing AND #trans_Type = :withdrawal))');
+  } else equal('trans_Status', filter.status);
   equal('userType', filter.userType);
   if (filter.phoneNumber) {
     names['#phone'] = 'phone_number';

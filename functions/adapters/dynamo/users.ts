@@ -28,7 +28,7 @@ import { transactWrite } from './conditional-writes.js';
  * token's version is older than the stored one (password changed / reset → old tokens die).
  * Roles are re-read on every request so revocations take effect at once.
  */
-export async function loadPrincipal(userId: string, tokenVersion: number): Promise<Principal | undefined> {
+export async function loadPrincipal(userId: string, tokenVersion: number, sessionId?: string): Promise<Principal | undefined> {
   // Profile and wallet in one consistent round trip: every authenticated request needs the first,
   // and spending requests save a read with the second.
   const table = tableName();
@@ -37,7 +37,7 @@ export async function loadPrincipal(userId: string, tokenVersion: number): Promi
       RequestItems: {
         [table]: {
           Keys: [keys.userProfile(userId), keys.wallet(userId)],
-          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, balanceKobo, seq',
+          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, keptSessionId, balanceKobo, seq',
           ConsistentRead: true,
         },
       },
@@ -48,10 +48,11 @@ export async function loadPrincipal(userId: string, tokenVersion: number): Promi
   const walletKey = keys.wallet(userId);
   const profileItem = items.find((item) => item.sk === profileKey.sk);
   if (!profileItem) return undefined;
-  const { tokenVersion: storedVersion, ...identity } = stored.principal.read(profileItem, profileKey);
-  if (storedVersion !== tokenVersion) return undefined;
+  const { tokenVersion: storedVersion, keptSessionId, ...identity } = stored.principal.read(profileItem, profileKey);
+  const kept = sessionId !== undefined && sessionId === keptSessionId;
+  if (storedVersion !== tokenVersion && !kept) return undefined;
   const walletItem = items.find((item) => item.sk === walletKey.sk);
-  return { ...identity, wallet: walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET } };
+  return { ...identity, ...(sessionId ? { sessionId } : {}), wallet: walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,15 +227,23 @@ export async function changePassword(
   userId: string,
   expectedTokenVersion: number,
   passwordHash: string,
+  keepSessionId?: string,
 ): Promise<{ ok: true; tokenVersion: number } | { ok: false; reason: 'stale' }> {
   try {
     const result = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.userProfile(userId),
-        UpdateExpression: 'SET passwordHash = :hash, tokenVersion = :next',
+        // The changing session is kept (the one before it is not: one kept session at a time).
+        UpdateExpression: keepSessionId ? 'SET passwordHash = :hash, tokenVersion = :next, keptSessionId = :sid' : 'SET passwordHash = :hash, tokenVersion = :next REMOVE keptSessionId',
         ConditionExpression: 'attribute_exists(pk) AND (tokenVersion = :expected OR (attribute_not_exists(tokenVersion) AND :expected = :zero))',
-        ExpressionAttributeValues: { ':hash': passwordHash, ':next': expectedTokenVersion + 1, ':expected': expectedTokenVersion, ':zero': 0 },
+        ExpressionAttributeValues: {
+          ':hash': passwordHash,
+          ':next': expectedTokenVersion + 1,
+          ':expected': expectedTokenVersion,
+          ':zero': 0,
+          ...(keepSessionId ? { ':sid': keepSessionId } : {}),
+        },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
@@ -300,7 +309,8 @@ export async function consumePasswordReset(
         Update: {
           TableName,
           Key: keys.userProfile(userId),
-          UpdateExpression: 'SET passwordHash = :passwordHash ADD tokenVersion :one',
+          // A reset (the password was lost, maybe stolen) keeps no session alive.
+          UpdateExpression: 'SET passwordHash = :passwordHash REMOVE keptSessionId ADD tokenVersion :one',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':passwordHash': passwordHash, ':one': 1 },
         },

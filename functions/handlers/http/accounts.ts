@@ -6,7 +6,7 @@
 import { AUTH_HEADER } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
-import { ACCOUNT_MSG, MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
+import { MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
 import {
   changePasswordRequest,
   loginRequest,
@@ -57,10 +57,10 @@ const accountAnswer = answerWith<SessionResult | PasswordResetResult>({
   registered: ({ session }) => ok(session, 201),
   signed_in: ({ session }) => ok(session),
   token_valid: ({ user }) => ok({ valid: true, user }),
-  current_user: ({ user }) => ok({ user }),
+  current_user: ({ session }) => ok(session),
   password_changed: ({ token }) => ok({ msg: MSG.passwordChanged, token }),
   user_validated: ({ userName, fullName }) => {
-    const body: ValidateUserResponse = { msg: ACCOUNT_MSG.userValidated, userName, fullName };
+    const body: ValidateUserResponse = { msg: fullName, userName, fullName };
     return ok(body);
   },
   reset_link_sent: () => ok({ msg: MSG.resetLinkSent }),
@@ -99,7 +99,7 @@ export const currentUserOperation =
 export const changePasswordOperation =
   (deps: AccountsDeps): UserOperation =>
   async ({ principal, body }) =>
-    accountAnswer(await changePassword(principal.userId, parseInput(changePasswordRequest, body), deps));
+    accountAnswer(await changePassword(principal, parseInput(changePasswordRequest, body), deps));
 
 export const requestPasswordResetOperation =
   (deps: PasswordResetDeps): PublicOperation =>

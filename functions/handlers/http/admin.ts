@@ -8,9 +8,10 @@ import { ulid } from 'ulid';
 import {
   setSupplierRequest,
   updateServiceRequest,
-  type ServiceListResponse,
+  type ServiceList,
   type ServiceResponse,
   type SupplierChoiceView,
+  type SupplierList,
   type SupplierListResponse,
   type SupplierResponse,
 } from '../../../shared/api/admin.js';
@@ -33,19 +34,22 @@ export interface AdminDeps {
   newId(): string;
 }
 
-async function supplierList(deps: AdminDeps): Promise<SupplierListResponse> {
+async function supplierChoices(deps: AdminDeps): Promise<SupplierList> {
   const chosen = new Map((await deps.suppliers.list()).map((c) => [c.network, c]));
-  const suppliers: SupplierChoiceView[] = NETWORK_NAMES.map((network) => {
+  return NETWORK_NAMES.map((network): SupplierChoiceView => {
     const choice = chosen.get(network);
     return { network, supplierName: choice?.supplierName ?? DEFAULT_SUPPLIER, updatedAt: choice?.updatedAt ?? null };
   });
-  return { suppliers, supplierNames: [...SUPPLIERS] };
+}
+
+async function supplierList(deps: AdminDeps): Promise<SupplierListResponse> {
+  return { suppliers: await supplierChoices(deps), supplierNames: [...SUPPLIERS] };
 }
 
 export const listSuppliersOperation =
   (deps: AdminDeps): UserOperation =>
   async () =>
-    ok(await supplierList(deps));
+    ok(await supplierChoices(deps));
 
 export const setSupplierOperation =
   (deps: AdminDeps): UserOperation =>
@@ -76,7 +80,7 @@ export const updateServicesOperation =
 export const checkServicesOperation =
   (deps: AdminDeps): UserOperation =>
   async () => {
-    const answer: ServiceListResponse = { services: serviceList(await deps.services.list()) };
+    const answer: ServiceList = serviceList(await deps.services.list());
     return ok(answer);
   };
 

@@ -11,7 +11,7 @@ import {
   setCostPriceRequest,
   updatePlanRequest,
   updatePriceRequest,
-  type CostPriceListResponse,
+  type CostPriceList,
   type CostPriceResponse,
   type CostPriceView,
   type PlanListResponse,
@@ -70,7 +70,7 @@ export const filterPricesOperation =
   (deps: CatalogueDeps): PublicOperation =>
   async ({ body }) => {
     const { network } = parseInput(filterPricesRequest, body);
-    const rows: PriceRow[] = priceList(await deps.catalogue.listPlans(), network);
+    const rows: PriceRow[] = network ? priceList(await deps.catalogue.listPlans(), network) : [];
     return ok(rows);
   };
 
@@ -109,7 +109,7 @@ export const listCostPricesOperation =
   (deps: CatalogueDeps): UserOperation =>
   async () => {
     const stored = new Map((await deps.catalogue.listCostPrices()).map((c) => [c.planType, c]));
-    const body: CostPriceListResponse = { costPrices: PLAN_TYPES.map((type) => costPriceView(type, stored.get(type))) };
+    const body: CostPriceList = PLAN_TYPES.map((type) => costPriceView(type, stored.get(type)));
     return ok(body);
   };
 

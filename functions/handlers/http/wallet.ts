@@ -22,6 +22,7 @@ const issueAnswer = answerWith<IssueCouponResult>({
   issued: ({ coupon }) => {
     const body: GenerateCouponResponse = {
       msg: MSG.couponGenerated,
+      couponCode: coupon.code,
       coupon: { code: coupon.code, owner: coupon.ownerUserName, amount: koboToNaira(coupon.amountKobo) },
     };
     return ok(body, 201);
@@ -35,7 +36,7 @@ export function generateCouponOperation(deps: WalletDeps): UserOperation {
     const input = parseInput(generateCouponRequest, body);
     const owner = await deps.findUserByUserName(input.userAccount);
     if (!owner) return refusal(404, MSG.userNotFound);
-    const result = await issueCoupon({ owner: { userId: owner.userId, userName: owner.userName }, amountKobo: input.amount, issuedBy: principal.userId }, deps);
+    const result = await issueCoupon({ owner: { userId: owner.userId, userName: owner.userName }, amountKobo: input.amount, issuedBy: principal.userId, issuedByUserName: principal.userName }, deps);
     return issueAnswer(result);
   };
 }

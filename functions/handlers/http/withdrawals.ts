@@ -102,7 +102,7 @@ export function listBankCodesOperation(deps: Pick<WithdrawalsDeps, 'banks'>): Us
   return async () => {
     const list = await deps.banks();
     if (!list) return refusal(424, MONEY_MSG.bankServiceUnavailable);
-    const body: BankCodesResponse = { bankCodes: list.map((b) => ({ name: b.name, code: b.code })) };
+    const body: BankCodesResponse = list.map((b) => b.name);
     return ok(body);
   };
 }

@@ -59,7 +59,7 @@ describe('service locks', () => {
   it('the service list shows every network per type (available by default), then plan-type settings', () => {
     const list = serviceList(settings);
     expect(list).toHaveLength(9);
-    expect(list[0]).toEqual({ _id: 'airtime:MTN', serviceName: 'MTN', serviceType: 'airtime', serviceStatus: 'available', updatedAt: null });
+    expect(list[0]).toEqual({ _id: 'airtime:MTN', serviceName: 'MTN', serviceType: 'airtime', serviceStatus: 'available', isAvailable: true, updatedAt: null });
     expect(list.find((s) => s._id === 'data:MTN')).toMatchObject({ serviceStatus: 'locked', updatedAt: at });
     expect(list.at(-1)).toMatchObject({ _id: 'data:MTN-CG', serviceStatus: 'locked' });
   });

@@ -18,6 +18,7 @@ import {
   toPlanView,
   toPriceRow,
   toSessionPlanView,
+  monthValidate,
   validityDays,
   volumeRatioFromName,
   type Plan,
@@ -137,10 +138,31 @@ describe('views and ordering', () => {
     expect(priceList(plans).map((r) => r.id)).toEqual([11, 12, 13, 30, 40]);
     expect(priceList(plans, { network: 'MTN' }).map((r) => r.id)).toEqual([11, 12, 13]);
     expect(priceList(plans, { network: 'MTN', planType: 'MTN-CG' }).map((r) => r.id)).toEqual([13]);
-    expect(Object.keys(toPriceRow(plans[0]!)).sort()).toEqual(['apiPrice', 'id', 'month_validate', 'my_price', 'plan', 'plan_network', 'plan_type', 'resellerPrice'].sort());
+    // The fields the original reads (client/src/context/UserContext.js, fetchAvailablePlans and setUpPlan).
+    expect(Object.keys(toPriceRow(plans[0]!)).sort()).toEqual(
+      ['_id', 'apiPrice', 'id', 'isAvailable', 'month_validate', 'my_price', 'plan', 'plan_amount', 'plan_network', 'plan_type', 'resellerPrice'].sort(),
+    );
+  });
+  it('month_validate is three words "<number> <unit> validity", as the original splits it (UserContext.js builds the plan option and reads its 7th word as the data type)', () => {
+    expect(monthValidate('30 days')).toBe('30 days validity');
+    expect(monthValidate('7days')).toBe('7 days validity');
+    expect(monthValidate(' 1 Month ')).toBe('1 month validity');
+    expect(monthValidate('14')).toBe('14 days validity');
+    expect(monthValidate('Monthly')).toBe('30 days validity');
+    expect(monthValidate('Daily')).toBe('1 day validity');
+    for (const validity of ['30 days', 'Weekly', 'till end of month', '']) {
+      const option = `MTN 1GB ₦270 ${monthValidate(validity)} MTN-CG`;
+      expect(option.split(' ')[6]).toBe('MTN-CG');
+    }
+  });
+  it('a session plan shows the price this user pays as plan_amount (the original\'s "You will be charged")', () => {
+    const p = plan({ planId: 2, smartEarnerPriceKobo: 270_00, resellerPriceKobo: 260_00, apiPriceKobo: 250_00 });
+    expect(toSessionPlanView(p, { showCost: false, userType: 'smart earner' }).plan_amount).toBe(270);
+    expect(toSessionPlanView(p, { showCost: false, userType: 'reseller' }).plan_amount).toBe(260);
+    expect(toSessionPlanView(p, { showCost: false, userType: 'api user' }).plan_amount).toBe(250);
   });
   it('session groups: MTN has every MTN type, MTN_CG_PRICE the CG ones, NMOBILE is 9MOBILE; DISCO and NETWORK carry ids', () => {
-    const groups = subscriptionPlanGroups(plans, { showCost: false });
+    const groups = subscriptionPlanGroups(plans, { showCost: false, userType: 'smart earner' });
     expect(groups.MTN.map((p) => p.id)).toEqual([11, 12, 13]);
     expect(groups.MTN_CG_PRICE.map((p) => p.id)).toEqual([13]);
     expect(groups.GLO.map((p) => p.id)).toEqual([30]);
@@ -152,8 +174,8 @@ describe('views and ordering', () => {
   });
   it('money is naira at the edge; the cost shows to admins and agents only', () => {
     const p = plan({ planId: 2, smartEarnerPriceKobo: 270_50, planCostPriceKobo: 250_00 });
-    expect(toSessionPlanView(p, { showCost: true })).toMatchObject({ id: 2, _id: '2', my_price: 270.5, planCostPrice: 250, month_validate: '30 days', plan_type: 'MTN' });
-    expect(toSessionPlanView(p, { showCost: false }).planCostPrice).toBe(0);
+    expect(toSessionPlanView(p, { showCost: true, userType: 'smart earner' })).toMatchObject({ id: 2, _id: '2', my_price: 270.5, planCostPrice: 250, month_validate: '30 days validity', plan_type: 'MTN' });
+    expect(toSessionPlanView(p, { showCost: false, userType: 'smart earner' }).planCostPrice).toBe(0);
     expect(toPlanView(p)).toMatchObject({ _id: '2', planId: 2, planName: '1GB', plan: '1GB', smartEarnerPrice: 270.5, planCostPrice: 250, plan_network: 'MTN' });
   });
 });
@@ -198,6 +220,8 @@ describe('HTTP input schemas', () => {
     expect(filterPricesRequest.parse({ network: 'glo' })).toEqual({ network: { network: 'GLO' } });
     expect(filterPricesRequest.parse({ network: 6 })).toEqual({ network: { network: '9MOBILE' } });
     expect(filterPricesRequest.parse({ network: 'MTN-CG' })).toEqual({ network: { network: 'MTN', planType: 'MTN-CG' } });
-    expect(filterPricesRequest.safeParse({ network: 'nope' }).error?.issues[0]?.message).toBe(MSG.selectNetwork);
+    // An unknown network lists nothing (the original's POST /prices answers 200 []); a missing one is refused.
+    expect(filterPricesRequest.parse({ network: 'nope' })).toEqual({ network: undefined });
+    expect(filterPricesRequest.safeParse({}).error?.issues[0]?.message).toBe(MSG.selectNetwork);
   });
 });

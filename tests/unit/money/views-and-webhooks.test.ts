@@ -28,6 +28,30 @@ describe('transaction view', () => {
   it('shows money in naira, exactly', () => {
     expect(toTransactionView(base)).toMatchObject({ _id: 'T1', trans_amount: 99, trans_profit: 2, balance_Before: 500, balance_After: 401, trans_volume: '₦100.00', apiResponse: null });
   });
+
+  // What the original's transaction screens read (client/src/pages/Transactions.js, client/src/context/UserContext.js).
+  it('carries trans_Id, trans_By and trans_Date beside _id and createdAt', () => {
+    expect(toTransactionView(base)).toMatchObject({ trans_Id: 'T1', trans_By: 'u1', trans_Date: '2024-01-01T00:00:00.000Z' });
+  });
+  it('trans_Network describes the item: "<network> <data type> <plan>" for data, transfer, coupon', () => {
+    const dataPlan = (planType: 'MTN' | 'MTN-CG' | 'GLO', planName: string) => ({ planId: 1, planType, planName, planValidity: '30 days', volumeRatio: 1, supplierPlanIds: {} });
+    const data = (planType: 'MTN' | 'MTN-CG' | 'GLO', planName: string, network: string): TransactionRecord => ({ ...base, trans_Type: 'data', trans_Network: network, dataPlan: dataPlan(planType, planName) });
+    expect(toTransactionView(data('MTN', '1GB', 'MTN')).trans_Network).toBe('MTN SME 1GB');
+    expect(toTransactionView(data('MTN-CG', '500MB', 'MTN')).trans_Network).toBe('MTN CG 500MB');
+    expect(toTransactionView(data('GLO', '2GB', 'GLO')).trans_Network).toBe('GLO 2GB');
+    expect(toTransactionView(base).trans_Network).toBe('MTN');
+    const transfer: TransactionRecord = { ...base, trans_Type: 'transfer', trans_Network: '', phone_number: '', counterparty: { userId: 'u2', userName: 'bola' } };
+    expect(toTransactionView(transfer)).toMatchObject({ trans_Network: 'transfer', phone_number: 'bola' });
+    const coupon: TransactionRecord = { ...base, trans_Type: 'wallet', trans_Network: 'coupon', phone_number: '', counterparty: { userId: '', userName: 'admin' } };
+    expect(toTransactionView(coupon)).toMatchObject({ trans_Network: 'coupon', phone_number: 'admin' });
+  });
+  it('a withdrawal shows as type wallet, pending while open (the spec has no "withdrawal" type); it stays marked as a withdrawal', () => {
+    const withdrawal: TransactionRecord = { ...base, trans_Type: 'withdrawal', trans_Status: 'processing', trans_Network: 'Access Bank', phone_number: '0123456789' };
+    expect(toTransactionView(withdrawal)).toMatchObject({ trans_Type: 'wallet', trans_Status: 'pending', isWithdrawal: true });
+    expect(toTransactionView({ ...withdrawal, trans_Status: 'success' })).toMatchObject({ trans_Type: 'wallet', trans_Status: 'success' });
+    expect(toTransactionView({ ...withdrawal, trans_Status: 'refunded' }).trans_Status).toBe('refunded');
+    expect(toTransactionView(base)).not.toHaveProperty('isWithdrawal');
+  });
 });
 
 describe('listing figures', () => {
@@ -37,10 +61,10 @@ describe('listing figures', () => {
     { ...base, id: 'T3', trans_Status: 'refunded', profitKobo: undefined, balanceBeforeKobo: 401_00, balanceAfterKobo: 302_00 },
     { ...base, id: 'R3', trans_Type: 'refund', trans_Status: 'success', profitKobo: undefined, balanceBeforeKobo: 302_00, balanceAfterKobo: 401_00 },
   ];
-  it('sales, profit and per-network stats count successful purchases only; debit and credit count every balance change', () => {
+  it('sales, profit and per-network stats count successful purchases only; debit leaves out refunded purchases and credit leaves out refunds (as the original computes them)', () => {
     const figures = listingFigures(records);
-    expect(figures).toMatchObject({ totalSalesKobo: 297_00, totalProfitKobo: 6_00, totalCreditKobo: 99_00 });
-    expect(figures.totalDebitKobo).toBe(99_00 * 3);
+    expect(figures).toMatchObject({ totalSalesKobo: 297_00, totalProfitKobo: 6_00, totalCreditKobo: 0 });
+    expect(figures.totalDebitKobo).toBe(99_00 * 2);
     expect(figures.stat).toEqual([
       { network: 'GLO', type: 'airtime', unit: 'NGN', volume: 200_00, profitKobo: 4_00 },
       { network: 'MTN', type: 'airtime', unit: 'NGN', volume: 100_00, profitKobo: 2_00 },
@@ -50,6 +74,8 @@ describe('listing figures', () => {
     const plan = (planName: string, volumeRatio: number) => ({ planId: 1, planType: 'MTN' as const, planName, planValidity: '30 days', volumeRatio, supplierPlanIds: {} });
     const data = (id: string, planName: string, volumeRatio: number): TransactionRecord => ({ ...base, id, trans_Type: 'data', volume: planName, dataPlan: plan(planName, volumeRatio), profitKobo: 10_00 });
     const mixed = [base, data('D1', '500MB', 0.5), data('D2', '1.5GB', 1.5), data('D3', '2GB', 2), { ...data('D4', '1GB', 1), dataPlan: undefined }];
+    // totalSales is the data volume sold in GB (the original's screens show TB from 1000 GB); naira sales beside it.
+    expect(transactionListPage(mixed, 1, 20)).toMatchObject({ totalSales: 5, totalSalesNaira: 99 * 5 });
     expect(transactionListPage(mixed, 1, 20).stat).toEqual([
       { network: 'MTN', type: 'airtime', total_volume_sold: 100, unit: 'NGN', profit: 2 },
       { network: 'MTN', type: 'data', total_volume_sold: 5, unit: 'GB', profit: 40 },
@@ -58,7 +84,7 @@ describe('listing figures', () => {
   it('pages are 1-based slices; figures cover the whole set', () => {
     const page = transactionListPage(records, 2, 3);
     expect(page.transactions.map((t) => t._id)).toEqual(['R3']);
-    expect(page).toMatchObject({ totalPages: 2, noOfTransaction: 4, totalSales: 297, totalProfit: 6 });
+    expect(page).toMatchObject({ totalPages: 2, noOfTransaction: 4, totalSales: 0, totalSalesNaira: 297, totalProfit: 6 });
     expect(transactionListPage([], 1, 20)).toMatchObject({ totalPages: 1, noOfTransaction: 0 });
   });
   it('date-only bounds cover whole days in Lagos time', () => {

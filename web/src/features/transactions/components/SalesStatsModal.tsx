@@ -1,7 +1,7 @@
 import type { TransactionListResponse } from '@shared/api/transactions.js';
 import { showNaira } from '@/lib/money.js';
 import { Button, Modal } from '@/ui/index.js';
-import { formatVolumeSold } from '../lib/sales-volume.js';
+import { formatDataVolume, formatVolumeSold } from '../lib/sales-volume.js';
 
 export function SalesStatsModal({ open, data, onClose }: { open: boolean; data: TransactionListResponse | undefined; onClose: () => void }) {
   return (
@@ -15,7 +15,11 @@ export function SalesStatsModal({ open, data, onClose }: { open: boolean; data: 
             </div>
             <div className="stat">
               <span>Total sales</span>
-              <strong>{showNaira(data.totalSales)}</strong>
+              <strong>{showNaira(data.totalSalesNaira)}</strong>
+            </div>
+            <div className="stat">
+              <span>Data sold</span>
+              <strong>{formatDataVolume(data.totalSales)}</strong>
             </div>
             <div className="stat">
               <span>Total profit</span>

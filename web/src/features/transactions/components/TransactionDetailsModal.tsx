@@ -33,7 +33,7 @@ export function TransactionDetailsModal({
 }) {
   const t = transaction;
   const reQuery = useReQueryWithdrawal();
-  const checkable = canCheckStatus && t !== null && t.trans_Type === 'withdrawal' && OPEN_STATUSES.includes(t.trans_Status);
+  const checkable = canCheckStatus && t !== null && t.isWithdrawal === true && OPEN_STATUSES.includes(t.trans_Status);
   const checkStatus = () =>
     t &&
     reQuery.mutate(t._id, {

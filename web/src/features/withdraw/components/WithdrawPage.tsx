@@ -41,23 +41,22 @@ export function WithdrawPage() {
   const [validated, setValidated] = useState<ValidatedAccount | null>(null);
   const [pending, setPending] = useState<WithdrawBody | null>(null);
   const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
-  const account = useForm({ resolver: zodResolver(accountForm), defaultValues: { bankCode: '', accountNumber: '' } });
+  const account = useForm({ resolver: zodResolver(accountForm), defaultValues: { bankName: '', accountNumber: '' } });
   const amount = useForm({ resolver: zodResolver(withdrawAmountForm(balanceKobo)), defaultValues: { amount: '' } });
 
-  const bankList = banks.data?.bankCodes ?? [];
+  const bankList = banks.data ?? [];
   const amountKobo = typedNairaInKobo(amount.watch('amount'));
   const saved = beneficiaries.data?.beneficiaryList ?? [];
   const isSaved = !!validated && saved.some((b) => b.bankCode === validated.bankCode && b.accountNumber === validated.accountNumber);
 
   const unvalidate = { onChange: () => setValidated(null) };
 
-  const onValidate = account.handleSubmit(({ bankCode, accountNumber }) => {
-    const bank = bankList.find((b) => b.code === bankCode);
+  const onValidate = account.handleSubmit(({ bankName, accountNumber }) => {
     validate.mutate(
-      { bankName: bank?.name ?? '', bankCode, accountNumber },
+      { bankName, accountNumber },
       {
         onSuccess: (answer) => {
-          setValidated({ bankName: answer.bankName || bank?.name || '', bankCode: answer.code || bankCode, accountNumber: answer.accountNumber || accountNumber, accountName: answer.name });
+          setValidated({ bankName: answer.bankName || bankName, bankCode: answer.code, accountNumber: answer.accountNumber || accountNumber, accountName: answer.name });
           notify.success(answer.msg);
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
@@ -75,7 +74,7 @@ export function WithdrawPage() {
       onSuccess: (answer) => {
         setPending(null);
         setValidated(null);
-        account.reset({ bankCode: '', accountNumber: '' });
+        account.reset({ bankName: '', accountNumber: '' });
         amount.reset({ amount: '' });
         notify.success(answer.msg);
         navigate('/profile');
@@ -88,7 +87,7 @@ export function WithdrawPage() {
   };
 
   const pick = (beneficiary: BeneficiaryView) => {
-    account.setValue('bankCode', beneficiary.bankCode);
+    account.setValue('bankName', beneficiary.bankName);
     account.setValue('accountNumber', beneficiary.accountNumber);
     setValidated({ bankName: beneficiary.bankName, bankCode: beneficiary.bankCode, accountNumber: beneficiary.accountNumber, accountName: beneficiary.accountName });
   };
@@ -116,8 +115,8 @@ export function WithdrawPage() {
       <form onSubmit={validated ? onWithdraw : onValidate} noValidate className="card form">
         <Select
           label="Bank"
-          options={[{ value: '', label: banks.isPending ? 'Loading banks…' : 'Select a bank' }, ...bankList.map((b) => ({ value: b.code, label: b.name }))]}
-          {...account.register('bankCode', unvalidate)}
+          options={[{ value: '', label: banks.isPending ? 'Loading banks…' : 'Select a bank' }, ...bankList.map((name) => ({ value: name, label: name }))]}
+          {...account.register('bankName', unvalidate)}
         />
         <Input label="Account number" type="text" inputMode="numeric" maxLength={10} placeholder="0123456789" autoComplete="off" {...account.register('accountNumber', unvalidate)} />
         {validated ? (

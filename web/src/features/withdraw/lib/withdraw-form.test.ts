@@ -3,16 +3,16 @@ import { MONEY_MSG, MSG } from '@shared/messages.js';
 import { submitForm } from '@/lib/forms.testing.js';
 import { ACCOUNT_FIELD_ORDER, accountForm, amountToReceiveKobo, withdrawAmountForm, withdrawBody } from './withdraw-form.js';
 
-const accountWarning = async (bankCode: string, accountNumber: string) => (await submitForm(accountForm, { bankCode, accountNumber }, ACCOUNT_FIELD_ORDER)).warning;
+const accountWarning = async (bankName: string, accountNumber: string) => (await submitForm(accountForm, { bankName, accountNumber }, ACCOUNT_FIELD_ORDER)).warning;
 const amountWarning = async (amount: string, balanceKobo: number) => (await submitForm(withdrawAmountForm(balanceKobo), { amount }, ['amount'])).warning;
 
 describe('withdraw form', () => {
   it('needs a bank, then a 10-digit account number (spec §5 "Withdraw")', async () => {
     expect(await accountWarning('', '0123456789')).toBe(MONEY_MSG.selectBank);
     expect(await accountWarning('', '')).toBe(MONEY_MSG.selectBank);
-    expect(await accountWarning('058', ' ')).toBe(MSG.enterAccountNumber);
-    expect(await accountWarning('058', '12345')).toBe(MONEY_MSG.invalidAccountNumber);
-    expect(await accountWarning('058', ' 0123456789 ')).toBeNull();
+    expect(await accountWarning('Guaranty Trust Bank', ' ')).toBe(MSG.enterAccountNumber);
+    expect(await accountWarning('Guaranty Trust Bank', '12345')).toBe(MONEY_MSG.invalidAccountNumber);
+    expect(await accountWarning('Guaranty Trust Bank', ' 0123456789 ')).toBeNull();
   });
 
   it('checks the amount against the limits, then the balance', async () => {

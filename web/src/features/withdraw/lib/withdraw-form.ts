@@ -12,10 +12,10 @@ import type { Kobo } from '@shared/money.js';
 import { bare, filled } from '@/lib/forms.js';
 import { koboToApiNaira } from '@/lib/money.js';
 
-/** The bank is picked by its code; the account number is the API's own rule. */
-export const accountForm = z.object({ bankCode: filled(MONEY_MSG.selectBank), accountNumber: bare(validateBankAccountRequest).shape.accountNumber });
+/** The bank is picked by its name (the code comes back from validation); the account number is the API's own rule. */
+export const accountForm = z.object({ bankName: filled(MONEY_MSG.selectBank), accountNumber: bare(validateBankAccountRequest).shape.accountNumber });
 export type AccountFormValues = z.input<typeof accountForm>;
-export const ACCOUNT_FIELD_ORDER = ['bankCode', 'accountNumber'] as const;
+export const ACCOUNT_FIELD_ORDER = ['bankName', 'accountNumber'] as const;
 
 /**
  * The amount, by withdrawRequest's own rule (positiveNairaInKobo; withdrawRequest's type does not

@@ -1,0 +1,262 @@
+/**
+ * The contract as the original client reads it (issue 11): the React app under client/ of the
+ * public repository Oniboy6775/pay2Sub. Each request below is one it sends — path and body written
+ * from its source as facts (client/src/context/UserContext.js unless named otherwise) — replayed
+ * against the local cloud, and every field it then reads is asserted to exist with the type it
+ * expects. Where it parses a value (plan option strings, month_validate), the parse is replayed too.
+ */
+import { describe, expect, it } from 'vitest';
+import { useLocalCloud } from '../support/local-cloud.js';
+
+const cloud = useLocalCloud();
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+/** The original's authFetch: baseURL /api/v1, the token in x-auth-token. */
+async function authFetch(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
+  const response = await fetch(`${cloud().baseUrl}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(options.token ? { 'x-auth-token': options.token } : {}) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+let unique = 0;
+function newUserForm() {
+  unique += 1;
+  const id = `${Date.now().toString(36)}${unique}`;
+  // Register.js sends the form as typed; setupUser posts it to /auth/register.
+  return { userName: `Orig_${id}`, email: `orig_${id}@example.com`, phoneNumber: '08012345678', password: 'orig-password-1', passwordCheck: 'orig-password-1', referredBy: '' };
+}
+
+/** setupUser / checkLoggedIn: the plan groups concatenated, then one option string per plan. */
+function dataOptionsOf(subscriptionPlans: any) {
+  const dataSubScriptions = subscriptionPlans['MTN'].concat(subscriptionPlans['GLO']).concat(subscriptionPlans['AIRTEL']).concat(subscriptionPlans['NMOBILE']);
+  const dataOptions: string[] = dataSubScriptions.map((e: any) => `${e.plan_network} ${e.plan} ₦${e.plan_amount} ${e.month_validate} ${e.plan_type}`);
+  return { dataSubScriptions, dataOptions };
+}
+
+function expectSession(data: any, options: { token: boolean }) {
+  expect(typeof data.user).toBe('object');
+  expect(typeof data.user._id).toBe('string');
+  expect(typeof data.user.userName).toBe('string');
+  expect(typeof data.user.balance).toBe('number');
+  expect(typeof data.user.email).toBe('string');
+  expect(typeof data.user.userType).toBe('string');
+  if (options.token) expect(typeof data.token).toBe('string');
+  expect(Array.isArray(data.transactions)).toBe(true);
+  expect(typeof data.isAdmin).toBe('boolean');
+  expect(typeof data.isAgent).toBe('boolean');
+  expect(typeof data.isCouponVendor).toBe('boolean');
+  for (const group of ['MTN', 'GLO', 'AIRTEL', 'NMOBILE']) expect(Array.isArray(data.subscriptionPlans[group])).toBe(true);
+  const { dataSubScriptions, dataOptions } = dataOptionsOf(data.subscriptionPlans);
+  expect(dataOptions.length).toBeGreaterThan(0);
+  // selectedNetwork: dataOptions[0].split(" ")[0]
+  expect(dataOptions[0]!.split(' ')[0]).toBe('MTN');
+  for (const plan of dataSubScriptions) {
+    expect(typeof plan._id).toBe('string');
+    expect(typeof plan.id).toBe('number');
+    expect(typeof plan.plan_amount).toBe('number');
+    expect(typeof plan.plan).toBe('string');
+    expect(typeof plan.plan_type).toBe('string');
+  }
+  return { dataSubScriptions, dataOptions };
+}
+
+async function adminToken(): Promise<string> {
+  const { userName, password } = cloud().adminLogin;
+  return (await authFetch('POST', '/auth/login', { body: { userName, password } })).body.token;
+}
+
+/** generateCoupon (admin) then fundWalletCoupon (the user), both as the original sends them. */
+async function fundWithCoupon(admin: string, user: { userName: string; token: string }, amount: number) {
+  const generated = await authFetch('POST', '/admin/generateCoupon', { token: admin, body: { userAccount: user.userName, amount } });
+  expect(generated.status).toBeLessThan(300);
+  expect(typeof generated.body.couponCode).toBe('string');
+  const funded = await authFetch('POST', '/fundWallet/coupon', { token: user.token, body: { userName: user.userName, coupon: generated.body.couponCode } });
+  expect(funded.status).toBe(200);
+  expect(typeof funded.body.msg).toBe('string');
+  expect(typeof funded.body.amount).toBe('number');
+}
+
+async function registered() {
+  const form = newUserForm();
+  const answer = await authFetch('POST', '/auth/register', { body: form });
+  expect(answer.status).toBeLessThan(300);
+  return { form, session: answer.body, token: answer.body.token as string };
+}
+
+describe('the original client against our API', () => {
+  it('register, login and reload (isTokenValid → GET /auth) give the session it reads, so it stays logged in', async () => {
+    const { form, session } = await registered();
+    expectSession(session, { token: true });
+    const login = await authFetch('POST', '/auth/login', { body: { userName: form.userName, password: form.password } });
+    expectSession(login.body, { token: true });
+    // checkLoggedIn: isTokenValid, then GET /auth; any failure logs the user out.
+    const valid = await authFetch('POST', '/auth/isTokenValid', { token: login.body.token });
+    expect(valid.status).toBe(200);
+    expect(valid.body).toBeTruthy();
+    const me = await authFetch('GET', '/auth', { token: login.body.token });
+    expect(me.status).toBe(200);
+    expectSession(me.body, { token: false });
+  });
+
+  it('BuyData.js: the MTN data types and the chosen plan come out of the option strings; the purchase answers msg and receipt.balance_After', async () => {
+    const admin = await adminToken();
+    const { form, token } = await registered();
+    await fundWithCoupon(admin, { userName: form.userName, token }, 2000);
+    const { dataSubScriptions, dataOptions } = dataOptionsOf((await authFetch('GET', '/auth', { token })).body.subscriptionPlans);
+    const mtn = dataOptions.filter((e) => e.split(' ')[0] === 'MTN');
+    // The MTN data-type options: the 7th word of each option, which must be the plan type.
+    const dataTypes = [...new Set(mtn.map((e) => e.split(' ')[6]))];
+    expect(dataTypes.length).toBeGreaterThan(0);
+    expect(dataTypes.every((type) => typeof type === 'string' && dataSubScriptions.some((p: any) => p.plan_type === type))).toBe(true);
+    // getSelectedDataObj: plan === 2nd word, plan_type === last word, plan_network === the network.
+    const selectedPlan = mtn.filter((e) => e.split(' ')[6] === dataTypes[0])[0]!;
+    const words = selectedPlan.split(' ');
+    const chosen = dataSubScriptions.find((e: any) => e.plan === words[1] && e.plan_type === words[words.length - 1] && e.plan_network === 'MTN');
+    expect(chosen).toBeDefined();
+    // The screen shows selectedDataObj.plan_amount as "You will be charged": the user's own price.
+    expect(chosen.plan_amount).toBe(chosen.my_price);
+    const bought = await authFetch('POST', '/buy/data', { token, body: { network: '1', mobile_number: '08011111111', plan: chosen.id } });
+    expect(bought.status).toBe(200);
+    expect(typeof bought.body.msg).toBe('string');
+    expect(typeof bought.body.receipt.balance_After).toBe('number');
+  });
+
+  it('fetchAvailablePlans: POST /prices rows parse (validity number, ids, tier prices); an unknown network lists nothing', async () => {
+    const { token } = await registered();
+    const answer = await authFetch('POST', '/prices', { token, body: { network: 'MTN' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBeGreaterThan(0);
+    for (const e of answer.body) {
+      expect(Number.isNaN(parseInt(e.month_validate.split(' ')[0]))).toBe(false);
+      expect(e.month_validate.split(' ').slice(0, 2).join(' ')).toMatch(/^\d+ \w+$/);
+      expect(typeof e.id).toBe('number');
+      expect(typeof e._id).toBe('string');
+      for (const field of ['my_price', 'resellerPrice', 'apiPrice', 'plan_amount']) expect(typeof e[field]).toBe('number');
+      expect(typeof e.plan_type).toBe('string');
+      expect(typeof e.plan).toBe('string');
+      expect(e.isAvailable).toBe(true);
+    }
+    expect(await authFetch('POST', '/prices', { token, body: { network: 'select' } })).toEqual({ status: 200, body: [] });
+    // Landing.js's public price list.
+    const list = await authFetch('GET', '/prices');
+    expect(list.body.every((e: any) => typeof e._id === 'string' && typeof e.plan_amount === 'number')).toBe(true);
+  });
+
+  it('validateUser shows msg as the validated name (never the e-mail); transfer answers msg; the transactions screen reads its figures and rows', async () => {
+    const admin = await adminToken();
+    const sender = await registered();
+    const receiver = await registered();
+    await fundWithCoupon(admin, { userName: sender.form.userName, token: sender.token }, 1000);
+    const validated = await authFetch('GET', `/auth/validateUser/${receiver.form.userName}`, { token: sender.token });
+    expect(validated.status).toBe(200);
+    expect(validated.body.msg).toBe(receiver.form.userName);
+    expect(JSON.stringify(validated.body)).not.toContain(receiver.form.email);
+    const sent = await authFetch('POST', '/auth/transferFund', { token: sender.token, body: { userName: receiver.form.userName, amount: 300 } });
+    expect(sent.status).toBe(200);
+    expect(typeof sent.body.msg).toBe('string');
+
+    // fetchTransaction: "/transaction?" then &page=1; Transactions.js calls toFixed on the figures.
+    const listed = await authFetch('GET', '/transaction?&page=1', { token: sender.token });
+    expect(listed.status).toBe(200);
+    for (const figure of ['totalPages', 'noOfTransaction', 'totalSales', 'totalProfit', 'totalDebit', 'totalCredit']) expect(typeof listed.body[figure]).toBe('number');
+    expect(Array.isArray(listed.body.stat)).toBe(true);
+    expect(listed.body.totalSales).toBe(0);
+    expect(listed.body.totalDebit).toBe(300);
+    expect(listed.body.totalCredit).toBe(1000);
+    for (const t of listed.body.transactions) {
+      for (const field of ['_id', 'trans_Id', 'trans_By', 'trans_Date', 'trans_Network', 'trans_Type', 'trans_Status', 'trans_UserName', 'phone_number', 'createdAt']) {
+        expect(typeof t[field], field).toBe('string');
+      }
+      for (const field of ['trans_amount', 'balance_Before', 'balance_After']) expect(typeof t[field], field).toBe('number');
+    }
+    const transfer = listed.body.transactions.find((t: any) => t.trans_Type === 'transfer');
+    expect(transfer).toMatchObject({ trans_Network: 'transfer', phone_number: receiver.form.userName });
+    const coupon = listed.body.transactions.find((t: any) => t.trans_Type === 'wallet');
+    expect(coupon).toMatchObject({ trans_Network: 'coupon', phone_number: cloud().adminLogin.userName });
+  });
+
+  it('withdraw page: bankCodes maps to bank names, validate gives name and code, the withdrawal lists as a pending wallet debit', async () => {
+    const admin = await adminToken();
+    const { form, token } = await registered();
+    await fundWithCoupon(admin, { userName: form.userName, token }, 2000);
+    const banks = await authFetch('GET', '/withdraw/bankCodes', { token });
+    expect(banks.status).toBe(200);
+    expect(Array.isArray(banks.body)).toBe(true);
+    expect(banks.body.every((name: unknown) => typeof name === 'string')).toBe(true);
+    const selectedBank = banks.body.find((name: string) => name === 'Access Bank');
+    expect(selectedBank).toBeDefined();
+    const validated = await authFetch('POST', '/withdraw/validate', { token, body: { bankName: selectedBank, accountNumber: '0123456789' } });
+    expect(validated.status).toBe(200);
+    for (const field of ['name', 'code', 'msg']) expect(typeof validated.body[field]).toBe('string');
+    const withdrawn = await authFetch('POST', '/withdraw/', {
+      token,
+      body: { bankName: selectedBank, accountNumber: '0123456789', amount: 500, bankCode: validated.body.code, bankAccountName: validated.body.name, accountName: validated.body.name },
+    });
+    expect(withdrawn.status).toBe(200);
+    expect(typeof withdrawn.body.msg).toBe('string');
+    const pending = await authFetch('GET', '/transaction?&type=wallet&status=pending', { token });
+    expect(pending.body.transactions).toContainEqual(expect.objectContaining({ trans_Type: 'wallet', trans_Status: 'pending', trans_amount: 500 }));
+  });
+
+  it('airtime, contacts, beneficiaries and referrals answer the fields their screens read', async () => {
+    const admin = await adminToken();
+    const { form, token } = await registered();
+    await fundWithCoupon(admin, { userName: form.userName, token }, 1000);
+    // buyAirtime: MTN is network "1".
+    const airtime = await authFetch('POST', '/buy/airtime', { token, body: { network: '1', mobile_number: '08011111111', amount: 100 } });
+    expect(airtime.status).toBe(200);
+    expect(typeof airtime.body.msg).toBe('string');
+    expect(typeof airtime.body.receipt.balance_After).toBe('number');
+    // addContact / fetchContact.
+    const added = await authFetch('POST', '/auth/contact', { token, body: { contactName: 'Mum', contactNetwork: 'MTN', contactNumber: '08011111111' } });
+    expect(typeof added.body.msg).toBe('string');
+    const contacts = await authFetch('GET', '/auth/contact', { token });
+    expect(Array.isArray(contacts.body.contactList)).toBe(true);
+    expect(contacts.body.contactList[0]).toMatchObject({ _id: expect.any(String), contactName: 'Mum', contactNumber: '08011111111', contactNetwork: 'MTN' });
+    // fetchBeneficiary.
+    const beneficiaries = await authFetch('GET', '/withdraw/beneficiary', { token });
+    expect(Array.isArray(beneficiaries.body.beneficiaryList)).toBe(true);
+    // fetchReferralList: "/auth/referral?page=1".
+    const referrals = await authFetch('GET', '/auth/referral?page=1', { token });
+    expect(referrals.status).toBe(200);
+    expect(Array.isArray(referrals.body.referralList)).toBe(true);
+  });
+
+  it('changePassword keeps the token the original goes on using', async () => {
+    const { form, token } = await registered();
+    const changed = await authFetch('POST', '/auth/changepassword', { token, body: { oldPassword: form.password, newPassword: 'orig-password-2', newPasswordCheck: 'orig-password-2' } });
+    expect(changed.status).toBe(200);
+    expect(typeof changed.body.msg).toBe('string');
+    expect((await authFetch('GET', '/auth', { token })).status).toBe(200);
+  });
+
+  it('admin settings: supplier, cost prices and services are arrays; services carry isAvailable; generateCoupon answers couponCode', async () => {
+    const admin = await adminToken();
+    const suppliers = await authFetch('GET', '/admin/supplier', { token: admin });
+    expect(Array.isArray(suppliers.body)).toBe(true);
+    expect(suppliers.body.every((s: any) => typeof s.network === 'string' && typeof s.supplierName === 'string')).toBe(true);
+    const costPrices = await authFetch('GET', '/admin/costPrice', { token: admin });
+    expect(Array.isArray(costPrices.body)).toBe(true);
+    expect(costPrices.body.every((c: any) => typeof c.network === 'string' && typeof c.costPrice === 'number')).toBe(true);
+    const services = await authFetch('GET', '/admin/checkServices', { token: admin });
+    expect(Array.isArray(services.body)).toBe(true);
+    for (const s of services.body) {
+      expect(typeof s._id).toBe('string');
+      expect(typeof s.serviceName).toBe('string');
+      expect(typeof s.serviceType).toBe('string');
+      expect(typeof s.serviceStatus).toBe('string');
+      expect(s.isAvailable).toBe(s.serviceStatus === 'available');
+    }
+    const { form } = await registered();
+    const coupon = await authFetch('POST', '/admin/generateCoupon', { token: admin, body: { userAccount: form.userName, amount: 100 } });
+    expect(typeof coupon.body.couponCode).toBe('string');
+  });
+});
