@@ -76,6 +76,8 @@ export const ROUTES = [
   { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin' },
   { operation: 'updateServices', method: 'POST', path: '/admin/updateServices', service: 'admin', access: 'admin' },
   { operation: 'checkServices', method: 'GET', path: '/admin/checkServices', service: 'admin', access: 'admin' },
+  // The admin dashboard's data (spec GET /admin/; route paths cannot end in '/' on API Gateway)
+  { operation: 'adminDashboard', method: 'GET', path: '/admin', service: 'admin', access: 'admin' },
   // Contacts (the caller's own)
   { operation: 'listContacts', method: 'GET', path: '/auth/contact', service: 'contacts', access: 'user' },
   { operation: 'addContact', method: 'POST', path: '/auth/contact', service: 'contacts', access: 'user' },

@@ -1,7 +1,8 @@
 /**
- * The admin settings HTTP service: the supplier chosen per network (GET/POST /admin/supplier) and
- * service locks (POST /admin/updateServices, GET /admin/checkServices). Both take effect on the
- * next purchase: fulfilment and the purchase handler read them strongly consistent.
+ * The admin HTTP service: the supplier chosen per network (GET/POST /admin/supplier) and service
+ * locks (POST /admin/updateServices, GET /admin/checkServices) — both take effect on the next
+ * purchase: fulfilment and the purchase handler read them strongly consistent — and the
+ * dashboard (GET /admin), which only reads (running totals, bounded counts).
  */
 import {
   setSupplierRequest,
@@ -17,14 +18,18 @@ import { CATALOGUE_MSG } from '../../../shared/messages.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
 import { logger } from '../../adapters/observability.js';
+import { dynamoBackOffice } from '../../adapters/dynamo/back-office.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
+import { adminDashboard } from '../../domain/admin-dashboard.js';
 import type { ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
+import type { BackOfficeFigures } from '../../ports/back-office.js';
 import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 export interface AdminDeps {
   services: ServiceLockStore;
   suppliers: SupplierChoiceStore;
+  figures: BackOfficeFigures;
   now(): Date;
 }
 
@@ -75,10 +80,15 @@ export const checkServicesOperation =
     return ok(answer);
   };
 
+export const adminDashboardOperation =
+  (deps: AdminDeps): UserOperation =>
+  async () =>
+    ok(await adminDashboard(deps));
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
-const deps: AdminDeps = { services: dynamoServiceLocks, suppliers: dynamoSupplierChoices, now: () => new Date() };
+const deps: AdminDeps = { services: dynamoServiceLocks, suppliers: dynamoSupplierChoices, figures: dynamoBackOffice, now: () => new Date() };
 
 export const handler = httpService(
   'admin',
@@ -87,6 +97,7 @@ export const handler = httpService(
     setSupplier: setSupplierOperation(deps),
     updateServices: updateServicesOperation(deps),
     checkServices: checkServicesOperation(deps),
+    adminDashboard: adminDashboardOperation(deps),
   },
   edge,
 );
