@@ -59,12 +59,15 @@ function productOf(purchase: Pick<TransactionRecord, 'trans_Type'>): StatProduct
   return (STAT_PRODUCTS as readonly string[]).includes(purchase.trans_Type) ? (purchase.trans_Type as StatProduct) : undefined;
 }
 
-/** A stable shard per purchase: its sale and its reversal land on the same item. */
-export function shardOf(id: string): number {
+/** A stable shard of `shards` for an id. */
+export function hashShard(id: string, shards: number): number {
   let hash = 0;
   for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
-  return hash % STAT_SHARDS;
+  return hash % shards;
 }
+
+/** A stable shard per purchase: its sale and its reversal land on the same item. */
+export const shardOf = (id: string): number => hashShard(id, STAT_SHARDS);
 
 function delta(purchase: TransactionRecord, product: StatProduct, day: string, amounts: Partial<StatDelta>): StatDelta {
   return {

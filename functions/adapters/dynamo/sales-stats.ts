@@ -6,7 +6,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Kobo } from '../../../shared/money.js';
-import type { StatDelta, StatTotals } from '../../domain/sales-stats.js';
+import { hashShard, type StatDelta, type StatTotals } from '../../domain/sales-stats.js';
 import { db, tableName } from './client.js';
 import type { TransactItem } from './conditional-writes.js';
 import { GSI, INDEX, keys, listingQuery, partitionQuery } from './keys.js';
@@ -17,11 +17,6 @@ const STAT_ENTITY = 'STAT';
 /** Shards of the wallet total: writers on different wallets seldom hold the same counter. */
 export const WALLET_TOTAL_SHARDS = 16;
 
-function walletShard(userId: string): number {
-  let hash = 0;
-  for (let i = 0; i < userId.length; i++) hash = (hash * 31 + userId.charCodeAt(i)) >>> 0;
-  return hash % WALLET_TOTAL_SHARDS;
-}
 
 /** Adds one delta to its day × product × network shard (created on first use). */
 export function statItem(delta: StatDelta): TransactItem {
@@ -52,7 +47,7 @@ export function walletTotalItem(userId: string, changeKobo: Kobo): TransactItem 
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.walletTotal(walletShard(userId)),
+      Key: keys.walletTotal(hashShard(userId, WALLET_TOTAL_SHARDS)),
       UpdateExpression: 'SET entity = :entity ADD totalBalanceKobo :change',
       ExpressionAttributeValues: { ':entity': STAT_ENTITY, ':change': changeKobo },
     },
