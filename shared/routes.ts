@@ -84,6 +84,8 @@ export const ROUTES = [
   { operation: 'setNotification', method: 'POST', path: '/admin/notification', service: 'admin', access: 'adminOrAgent' },
   // An operator refunds a purchase (spec §6 "Refund")
   { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent' },
+  // The admin dashboard's data (spec GET /admin/; route paths cannot end in '/' on API Gateway)
+  { operation: 'adminDashboard', method: 'GET', path: '/admin', service: 'admin', access: 'admin' },
   // Contacts (the caller's own)
   { operation: 'listContacts', method: 'GET', path: '/auth/contact', service: 'contacts', access: 'user' },
   { operation: 'addContact', method: 'POST', path: '/auth/contact', service: 'contacts', access: 'user' },

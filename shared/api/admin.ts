@@ -139,3 +139,54 @@ export const updateServiceRequest = z
     return { serviceName: name as NetworkName | PlanType, serviceType: value.serviceType, serviceStatus: value.serviceStatus };
   });
 export type UpdateServiceRequest = z.infer<typeof updateServiceRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard (GET /admin)
+
+/** One of the newest users as the dashboard lists them: never a password hash, API key or secret. */
+export interface DashboardUserView {
+  _id: string;
+  userName: string;
+  email: string;
+  phoneNumber: string;
+  userType: string;
+  balance: number;
+  createdAt: string;
+  lastLogin: string | null;
+}
+
+/** Sales of one product on one network over a period; amounts in naira. */
+export interface SalesRow {
+  product: string;
+  network: string;
+  sales: number;
+  profit: number;
+  count: number;
+}
+
+export interface DaySales {
+  /** Lagos calendar day, YYYY-MM-DD. */
+  day: string;
+  sales: number;
+  profit: number;
+  count: number;
+}
+
+export interface DashboardFigures {
+  totalUsers: number;
+  /** Sum of every wallet's balance, naira. */
+  totalBalance: number;
+  /** Purchases still processing or pending at a supplier. */
+  openPurchases: number;
+  refundsToday: { count: number; amount: number };
+  today: SalesRow[];
+  last30Days: SalesRow[];
+  /** The last 30 days, oldest first, today last. */
+  salesPerDay: DaySales[];
+}
+
+export interface DashboardResponse {
+  allUsers: DashboardUserView[];
+  services: ServiceView[];
+  figures: DashboardFigures;
+}

@@ -24,6 +24,9 @@ const SUPPLIER_PREFIX = 'SUPPLIER#';
 const CONTACT_PREFIX = 'CONTACT#';
 const BENEFICIARY_PREFIX = 'BENEFICIARY#';
 const REFERRAL_PREFIX = 'REFERRAL#';
+const STATS_PARTITION = 'STATS';
+const SALES_DAY_PREFIX = 'DAY#';
+const WALLET_TOTAL_PREFIX = 'WALLETS#';
 
 export const keys = {
   userProfile: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'PROFILE' }),
@@ -60,6 +63,11 @@ export const keys = {
   mailDelivery: (deliveryId: string) => ({ pk: `${PARTITION_PREFIXES.mailDelivery}${deliveryId}`, sk: 'DELIVERY' }),
   /** Claim of a NIN/BVN (by its digest) by one account. */
   kycClaim: (method: string, numberDigest: string) => ({ pk: `KYC#${method}#${numberDigest}`, sk: 'UNIQUE' }),
+  // Back-office figures (one small partition, read by sort-key range) ------------------------
+  /** Running sales totals of one day × product × network, in one of its shards. */
+  salesDay: (day: string, product: string, network: string, shard: number) => ({ pk: STATS_PARTITION, sk: `${SALES_DAY_PREFIX}${day}#${product}#${network}#${shard}` }),
+  /** One shard of the running sum of every wallet's balance. */
+  walletTotal: (shard: number) => ({ pk: STATS_PARTITION, sk: `${WALLET_TOTAL_PREFIX}${shard}` }),
 } as const;
 
 /** Index attributes for a user's own listing (newest first by sort key). */
@@ -131,5 +139,8 @@ export const partitionQuery = {
   contacts: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: CONTACT_PREFIX }),
   beneficiaries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: BENEFICIARY_PREFIX }),
   referrals: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: REFERRAL_PREFIX }),
+  /** Sales totals between two days (inclusive): `sk BETWEEN from AND to`. */
+  salesDays: (fromDay: string, toDay: string) => ({ pk: STATS_PARTITION, from: `${SALES_DAY_PREFIX}${fromDay}#`, to: `${SALES_DAY_PREFIX}${toDay}#\uffff` }),
+  walletTotals: { pk: STATS_PARTITION, skPrefix: WALLET_TOTAL_PREFIX },
 } as const;
 

@@ -15,6 +15,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundIdFor } from '../../domain/ids.js';
 import { planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
+import { refundDeltas } from '../../domain/sales-stats.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
 import { db, tableName } from './client.js';
@@ -23,6 +24,7 @@ import type { TransactItem } from './conditional-writes.js';
 import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { retryOnConflict } from './retry.js';
+import { statItem, walletTotalItem } from './sales-stats.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
 
 /** Attempts per balance change. With full-jitter backoff this absorbs dozens of concurrent writers on one wallet. */
@@ -132,6 +134,8 @@ export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWr
               walletUpdate(draft.userId, plan.change, nowIso),
               { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...extras,
+              // The running sum of all balances moves in the same write as the balance itself.
+              walletTotalItem(draft.userId, spec.direction === 'debit' ? -draft.amountKobo : draft.amountKobo),
             ],
           }),
         );
@@ -278,7 +282,9 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
       },
     };
   };
-  const outcome = await writeWalletChange({ direction: 'credit', draft, extraItems: () => [purchaseUpdate()], now: input.now });
+  // The figures change in the refund's own write: a second refund, whose condition fails, changes nothing.
+  const figures = refundDeltas(purchase, input.now).map(statItem);
+  const outcome = await writeWalletChange({ direction: 'credit', draft, extraItems: () => [purchaseUpdate(), ...figures], now: input.now });
   const current = (await getTransaction(purchase.id)) ?? purchase;
   switch (outcome.kind) {
     case 'written':

@@ -9,11 +9,13 @@
 import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionView } from '../../../shared/api/transactions.js';
 import { isOpen } from '../../domain/purchase-state.js';
+import { saleDeltas } from '../../domain/sales-stats.js';
 import { isPurchase, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
-import { conditionalUpdate } from './conditional-writes.js';
+import { conditionalUpdate, transactWrite } from './conditional-writes.js';
+import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
 import { queryAll } from './paginate.js';
@@ -217,22 +219,26 @@ export const dynamoTransactions: TransactionStore = {
       sets.push('electricity = :electricity');
       values[':electricity'] = input.electricity;
     }
-    try {
-      const result = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.transaction(id),
-          UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
-          ConditionExpression: STILL_OPEN,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return result.Attributes ? stored.transaction.read(result.Attributes) : undefined;
-    } catch (error) {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    }
+    // The sale is counted in the figures in the same write that makes it final, once: a
+    // redelivered settlement fails the still-open condition and adds nothing.
+    const purchase = await getTransaction(id);
+    if (!purchase || !isOpen(purchase.trans_Status)) return undefined;
+    const result = await transactWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.transaction(id),
+            UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
+            ConditionExpression: STILL_OPEN,
+            ExpressionAttributeValues: values,
+          },
+        },
+        ...saleDeltas(purchase, input.profitKobo).map(statItem),
+      ],
+      `success of ${id}`,
+    );
+    return result.ok ? getTransaction(id) : undefined;
   },
 
   markPending: (id, attempts, now, supplierReference) =>

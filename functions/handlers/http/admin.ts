@@ -1,8 +1,9 @@
 /**
- * The admin settings HTTP service: the supplier chosen per network (GET/POST /admin/supplier) and
- * service locks (POST /admin/updateServices, GET /admin/checkServices). Both take effect on the
- * next purchase: fulfilment and the purchase handler read them strongly consistent. Also the notice
- * to users (GET/POST /admin/notification): every signed-in user reads it, admins and agents set it.
+ * The admin HTTP service: the supplier chosen per network (GET/POST /admin/supplier) and service
+ * locks (POST /admin/updateServices, GET /admin/checkServices) — both take effect on the next
+ * purchase: fulfilment and the purchase handler read them strongly consistent — the notice to users
+ * (GET/POST /admin/notification: every signed-in user reads it, admins and agents set it) and the
+ * dashboard (GET /admin), which only reads (running totals, bounded counts).
  */
 import { ulid } from 'ulid';
 import {
@@ -21,8 +22,11 @@ import { CATALOGUE_MSG, NOTIFICATION_MSG } from '../../../shared/messages.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoNotification, dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
 import { logger } from '../../adapters/observability.js';
+import { dynamoBackOffice } from '../../adapters/dynamo/back-office.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
+import { adminDashboard } from '../../domain/admin-dashboard.js';
 import type { NotificationStore, ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
+import type { BackOfficeFigures } from '../../ports/back-office.js';
 import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
@@ -30,6 +34,7 @@ export interface AdminDeps {
   services: ServiceLockStore;
   suppliers: SupplierChoiceStore;
   notification: NotificationStore;
+  figures: BackOfficeFigures;
   now(): Date;
   newId(): string;
 }
@@ -103,6 +108,11 @@ export const setNotificationOperation =
     return ok(answer);
   };
 
+export const adminDashboardOperation =
+  (deps: AdminDeps): UserOperation =>
+  async () =>
+    ok(await adminDashboard(deps));
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
@@ -110,6 +120,7 @@ const deps: AdminDeps = {
   services: dynamoServiceLocks,
   suppliers: dynamoSupplierChoices,
   notification: dynamoNotification,
+  figures: dynamoBackOffice,
   now: () => new Date(),
   newId: () => ulid(),
 };
@@ -123,6 +134,7 @@ export const handler = httpService(
     checkServices: checkServicesOperation(deps),
     getNotification: getNotificationOperation(deps),
     setNotification: setNotificationOperation(deps),
+    adminDashboard: adminDashboardOperation(deps),
   },
   edge,
 );

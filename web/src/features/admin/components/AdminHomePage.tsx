@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { Icon } from '@/ui/index.js';
+import { AdminDashboard } from './AdminDashboard.js';
 
-/** The admin area's start page: the back-office tools available so far. */
+/** The admin area's start page: the dashboard's figures, then the back-office tools. */
 export function AdminHomePage() {
   return (
     <section className="page">
       <header className="page-header">
         <h1>Admin</h1>
-        <p className="muted">Back-office tools.</p>
+        <p className="muted">Figures and back-office tools.</p>
       </header>
+      <AdminDashboard />
       <div className="tile-grid">
         <Link to="/admin/generateCoupon" className="tile">
           <span className="tile-icon">

@@ -1,0 +1,46 @@
+/** The admin dashboard (GET /admin): the newest users, the service locks and the figures. */
+import { koboToNaira } from '../../shared/money.js';
+import type { DashboardResponse, DashboardUserView } from '../../shared/api/admin.js';
+import type { BackOfficeFigures, NewestUser } from '../ports/back-office.js';
+import type { ServiceLockStore } from '../ports/settings.js';
+import { DASHBOARD_DAYS, dashboardFigures, lastDays } from './sales-stats.js';
+import { serviceList } from './service-locks.js';
+
+export const DASHBOARD_NEWEST_USERS = 10;
+
+export interface DashboardDeps {
+  figures: BackOfficeFigures;
+  services: ServiceLockStore;
+  now(): Date;
+}
+
+function toDashboardUser(user: NewestUser): DashboardUserView {
+  return {
+    _id: user.userId,
+    userName: user.userName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    userType: user.userType,
+    balance: koboToNaira(user.balanceKobo),
+    createdAt: user.createdAt,
+    lastLogin: user.lastLogin,
+  };
+}
+
+export async function adminDashboard(deps: DashboardDeps): Promise<DashboardResponse> {
+  const now = deps.now();
+  const days = lastDays(now, DASHBOARD_DAYS);
+  const [totals, totalBalanceKobo, totalUsers, openPurchases, newest, locks] = await Promise.all([
+    deps.figures.salesTotals(days[0]!, days[days.length - 1]!),
+    deps.figures.walletTotalKobo(),
+    deps.figures.countUsers(),
+    deps.figures.countOpenPurchases(),
+    deps.figures.newestUsers(DASHBOARD_NEWEST_USERS),
+    deps.services.list(),
+  ]);
+  return {
+    allUsers: newest.map(toDashboardUser),
+    services: serviceList(locks),
+    figures: dashboardFigures(totals, { totalUsers, totalBalanceKobo, openPurchases }, now),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The admin dashboard in Chromium on a 360 px phone: an admin sees the figures of a purchase made
+ * here and the chart of sales per day; a user sent to /admin is turned away.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DashboardResponse } from '../../shared/api/admin.js';
+import type { SessionResponse } from '../../shared/api/accounts.js';
+import type { PurchaseResponse } from '../../shared/api/purchases.js';
+import { startLocalCloud } from '../support/local-cloud.js';
+import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure } from './helpers.js';
+
+type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
+const PHONE = { width: 360, height: 780 };
+
+describe('admin dashboard', () => {
+  let cloud: Cloud;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const buyer = newTestUser('dash');
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    cloud = await startLocalCloud();
+    browser = await launchChromium();
+    const session = await registerViaApi(cloud.baseUrl, buyer);
+    const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, buyer.userName, 500);
+    await callApi(cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: buyer.userName, coupon: code } });
+    const bought = await callApi<PurchaseResponse>(cloud.baseUrl, 'buyAirtime', { token: session.token, body: { network: 1, mobile_number: '08011111111', amount: 100 } });
+    // Wait until the purchase is final, so the figures include it.
+    const admin = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: cloud.adminLogin });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const figures = (await callApi<DashboardResponse>(cloud.baseUrl, 'adminDashboard', { token: admin.token })).figures;
+      if (figures.openPurchases === 0 && figures.today.length > 0) break;
+      if (Date.now() > deadline) throw new Error(`purchase ${bought.receipt._id} not settled`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }, 180_000);
+
+  beforeEach((test) => {
+    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await cloud?.stop();
+  });
+
+  async function freshPage(): Promise<Page> {
+    await context?.close();
+    ({ context, page } = await newPage(browser, cloud.baseUrl, PHONE));
+    return page;
+  }
+
+  it('acceptance: the admin sees the figures, the sales chart and the newest users, within 360 px', async () => {
+    const p = await freshPage();
+    await loginInUi(p, cloud.adminLogin);
+    await p.goto('/admin');
+    const dashboard = p.getByTestId('admin-dashboard');
+    await dashboard.waitFor();
+    const stat = (label: string) => dashboard.locator('.stat', { hasText: label }).locator('strong').textContent();
+    expect(await stat('Sales today')).toBe('₦99.00');
+    expect(await stat('Open purchases')).toBe('0');
+    expect(await dashboard.getByRole('row', { name: /airtime MTN 1/ }).count()).toBeGreaterThan(0);
+    // The chart: 30 bars, today's with height.
+    expect(await dashboard.locator('rect.sales-bar').count()).toBe(30);
+    expect(Number(await dashboard.locator('rect.sales-bar').last().getAttribute('height'))).toBeGreaterThan(0);
+    await dashboard.getByTestId('newest-users').getByText(buyer.userName).waitFor();
+    // Mobile first: nothing wider than the phone.
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it('rejection: a user who opens /admin is sent back to the profile', async () => {
+    const p = await freshPage();
+    await loginInUi(p, buyer);
+    await p.goto('/admin');
+    await p.waitForURL((url) => url.pathname === '/profile');
+    expect(await p.getByTestId('admin-dashboard').count()).toBe(0);
+  });
+});
