@@ -166,3 +166,18 @@ export const ELECTRICITY_MSG = {
 export function meterMinimumMessage(minimumNaira: string): string {
   return `Minimum purchase for this meter is ${minimumNaira}`;
 }
+
+/** Admin: the user list and the actions on one user (appended). */
+export const ADMIN_USERS_MSG = {
+  invalidPage: 'page must be a whole number from 1',
+  invalidUserType: 'type must be one of smart earner, reseller, api user',
+  invalidUserFilter: 'userName is invalid',
+  invalidPhoneFilter: 'phoneNumber is invalid',
+  userIdRequired: 'userId is required',
+  userNotFound: 'User not found',
+} as const;
+
+/** "ada's password has been reset successfully" (the admin's reset of a user's password). */
+export function userPasswordResetMessage(userName: string): string {
+  return `${userName}'s password has been reset successfully`;
+}
