@@ -181,3 +181,18 @@ export const NOTIFICATION_MSG = {
   tooLong: 'The notification must be at most 1000 characters',
   updated: 'Notification updated',
 } as const;
+
+/** Admin: the user list and the actions on one user (appended). */
+export const ADMIN_USERS_MSG = {
+  invalidPage: 'page must be a whole number from 1',
+  invalidUserType: 'type must be one of smart earner, reseller, api user',
+  invalidUserFilter: 'userName is invalid',
+  invalidPhoneFilter: 'phoneNumber is invalid',
+  userIdRequired: 'userId is required',
+  userNotFound: 'User not found',
+} as const;
+
+/** "ada's password has been reset successfully" (the admin's reset of a user's password). */
+export function userPasswordResetMessage(userName: string): string {
+  return `${userName}'s password has been reset successfully`;
+}

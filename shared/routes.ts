@@ -118,6 +118,11 @@ export const ROUTES = [
   { operation: 'updateWebhook', method: 'POST', path: '/auth/updateWebhook', service: 'profile', access: 'user' },
   // An admin sets a user's type (spec §7; the admin action cycles api user → smart earner → reseller → api user): no fee, no reward
   { operation: 'adminUpgradeUser', method: 'GET', path: '/admin/upgradeUser/{userId}/{userType}', service: 'profile', access: 'admin' },
+  // The user list (admins; agents read it as "my users"), its CSV and an admin's reset of a user's password.
+  // Served by the accounts function: it already holds the user store, the bus and the app's address for reset links.
+  { operation: 'listUsers', method: 'GET', path: '/admin/users', service: 'accounts', access: 'adminOrAgent' },
+  { operation: 'downloadUsers', method: 'GET', path: '/admin/users/csv', service: 'accounts', access: 'admin' },
+  { operation: 'resetUserPassword', method: 'POST', path: '/admin/resetUserPassword', service: 'accounts', access: 'admin' },
 ] as const satisfies readonly RouteDef[];
 
 export type Operation = (typeof ROUTES)[number]['operation'];

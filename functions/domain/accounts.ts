@@ -71,7 +71,7 @@ export function passwordResetLink(appBaseUrl: string, token: string, userId: str
   return `${appBaseUrl.replace(/\/+$/, '')}/passwordReset/${encodeURIComponent(token)}/${encodeURIComponent(userId)}`;
 }
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function passwordResetEmail(input: { to: string; userName: string; link: string }) {

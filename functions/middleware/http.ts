@@ -43,6 +43,8 @@ export interface UserRequest extends PublicRequest {
 export interface HttpAnswer {
   statusCode?: number;
   body: unknown;
+  /** Only for a download (`attachment`): the body is then sent as is, not as JSON. */
+  headers?: Record<string, string>;
 }
 
 /** The one shape of an HTTP operation, once its dependencies are given. */
@@ -71,6 +73,11 @@ export const MAX_PARAMETER_LENGTH = 256;
 
 export function ok(body: unknown, statusCode = 200): HttpAnswer {
   return { statusCode, body };
+}
+
+/** A file to download (e.g. a CSV), sent as is; refusals and errors stay JSON. */
+export function attachment(text: string, contentType: string, fileName: string): HttpAnswer {
+  return { statusCode: 200, body: text, headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"` } };
 }
 
 /** A refusal the person reads: a 4xx with `{msg}`. */
@@ -198,6 +205,7 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
       authorise(route, principal);
       answer = await operation({ ...request, principal });
     }
+    if (answer.headers) return { statusCode: answer.statusCode ?? 200, headers: { 'cache-control': 'no-store', ...answer.headers }, body: String(answer.body) };
     return json(answer.statusCode ?? 200, answer.body);
   };
 

@@ -1,6 +1,7 @@
 /**
  * The accounts HTTP service (spec §7 "Auth and account"): register, login, session checks,
- * password change and reset, user-name validation. The rules: domain/account-sessions and
+ * password change and reset, user-name validation; and for operators the user list, its CSV and a
+ * user's password reset (./admin-users.ts). The rules: domain/account-sessions and
  * domain/password-reset.
  */
 import { AUTH_HEADER } from '../../../shared/constants.js';
@@ -50,8 +51,11 @@ import {
 import { requestPasswordReset, resetPassword, type PasswordResetDeps, type PasswordResetResult } from '../../domain/password-reset.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
+import { listUsers, revokePassword } from '../../adapters/dynamo/user-directory.js';
+import type { AdminPasswordResetDeps } from '../../domain/admin-password-reset.js';
+import { downloadUsersOperation, listUsersOperation, resetUserPasswordOperation, type UserDirectoryDeps } from './admin-users.js';
 
-export type AccountsServiceDeps = AccountsDeps & PasswordResetDeps;
+export type AccountsServiceDeps = AccountsDeps & PasswordResetDeps & UserDirectoryDeps & AdminPasswordResetDeps;
 
 const accountAnswer = answerWith<SessionResult | PasswordResetResult>({
   registered: ({ session }) => ok(session, 201),
@@ -139,6 +143,8 @@ const deps: AccountsServiceDeps = {
   storeNewPassword,
   savePasswordReset,
   consumePasswordReset,
+  listUsers,
+  revokePassword,
   requestEmail: (email) => publishEvent(EVENT_TYPES.emailRequested, email),
   appBaseUrl: () => env(ENV.appBaseUrl),
   now: () => new Date(),
@@ -156,6 +162,9 @@ export const handler = httpService(
     requestPasswordReset: requestPasswordResetOperation(deps),
     resetPassword: resetPasswordOperation(deps),
     validateUser: validateUserOperation(deps),
+    listUsers: listUsersOperation(deps),
+    downloadUsers: downloadUsersOperation(deps),
+    resetUserPassword: resetUserPasswordOperation(deps),
   },
   edge,
 );

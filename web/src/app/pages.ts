@@ -20,6 +20,7 @@ export const FundWithCouponPage = lazyPage(() => import('@/features/wallet/compo
 export const AccountPage = lazyPage(() => import('@/features/account/components/AccountPage.js'), (m) => m.AccountPage);
 export const ChangePasswordPage = lazyPage(() => import('@/features/account/components/ChangePasswordPage.js'), (m) => m.ChangePasswordPage);
 export const AdminHomePage = lazyPage(() => import('@/features/admin/components/AdminHomePage.js'), (m) => m.AdminHomePage);
+export const AdminUsersPage = lazyPage(() => import('@/features/admin-users/components/AdminUsersPage.js'), (m) => m.AdminUsersPage);
 export const GenerateCouponPage = lazyPage(() => import('@/features/admin/components/GenerateCouponPage.js'), (m) => m.GenerateCouponPage);
 export const BuyDataPage = lazyPage(() => import('@/features/data/components/BuyDataPage.js'), (m) => m.BuyDataPage);
 export const ContactsPage = lazyPage(() => import('@/features/contacts/components/ContactsPage.js'), (m) => m.ContactsPage);

@@ -80,6 +80,16 @@ const routes: RouteObject[] = [
           { path: 'transactions', element: <Page.TransactionsPage /> },
         ],
       },
+      {
+        // "my users" is in the admin shell for admins and agents alike (spec §2); the rest of /admin is for admins.
+        path: 'admin/users',
+        element: (
+          <RequireRole allow={isAdminOrAgent}>
+            <Page.AppShell />
+          </RequireRole>
+        ),
+        children: [{ index: true, element: <Page.AdminUsersPage /> }],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

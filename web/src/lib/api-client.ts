@@ -51,9 +51,10 @@ export function buildUrl(operation: Operation, params?: Record<string, string>, 
   return url;
 }
 
-export async function api<T>(operation: Operation, options: RequestOptions = {}): Promise<T> {
+/** Sends a request; a non-2xx answer becomes an ApiError (and a 401 logs out). Resolves to the body text. */
+async function send(operation: Operation, options: RequestOptions, accept: string): Promise<{ response: Response; text: string }> {
   const route = routeByOperation(operation);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   const token = getToken();
   if (token) headers[AUTH_HEADER] = token;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -72,19 +73,33 @@ export async function api<T>(operation: Operation, options: RequestOptions = {})
   }
 
   const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
-
   if (!response.ok) {
+    // Refusals are always JSON `{msg}`, downloads included.
+    const data = parseJson(text);
     if (response.status === 401) logout();
     const msg = data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string' ? (data as { msg: string }).msg : undefined;
     throw new ApiError(response.status, msg, { body: data });
   }
-  return data as T;
+  return { response, text };
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function api<T>(operation: Operation, options: RequestOptions = {}): Promise<T> {
+  const { text } = await send(operation, options, 'application/json');
+  return parseJson(text) as T;
+}
+
+/** A file the server produces (e.g. a CSV): its text and the name it gives it (content-disposition), if readable. */
+export async function apiFile(operation: Operation, options: RequestOptions = {}): Promise<{ text: string; fileName: string | undefined }> {
+  const { response, text } = await send(operation, options, '*/*');
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { text, fileName };
 }

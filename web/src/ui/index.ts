@@ -10,3 +10,4 @@ export { NetworkLogo } from './NetworkLogo.js';
 export { ContactPicker, type ContactOption } from './ContactPicker.js';
 export { ConfirmModal, DetailRow, PurchaseConfirmModal, type PurchaseSummary } from './ConfirmModal.js';
 export { ReservedAccountCards } from './ReservedAccountCards.js';
+export { Pagination } from './Pagination.js';

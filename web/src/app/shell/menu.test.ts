@@ -33,8 +33,11 @@ describe('sidebar menu', () => {
     expect(menuFor(user).map((m) => m.label)).not.toContain('Transfer');
   });
 
-  it('gives agents the Update entry only', () => {
+  it('gives agents "my users" and Update only; admins get "my users" too', () => {
     const agent = menuFor({ ...user, isAgent: true });
+    expect(agent.filter((m) => !menuFor(user).includes(m)).map((m) => m.label)).toEqual(['my users', 'Update']);
+    expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'my users')?.to).toBe('/admin/users');
+    expect(menuFor(user).map((m) => m.to)).not.toContain('/admin/users');
     expect(agent.find((m) => m.to === '/profile/updatePrice')?.label).toBe('Update');
     expect(agent.map((m) => m.to)).not.toContain('/admin/generateCoupon');
     expect(agent.map((m) => m.to)).not.toContain('/profile/adminSettings');

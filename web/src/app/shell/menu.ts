@@ -19,7 +19,7 @@ export function hasRoute(key: string, table: ReadonlySet<string> = routeKeys): b
 
 /**
  * The sidebar by role (spec §2), in the spec's order. Only screens the app has are listed (the
- * rest of the spec's menu — Send email, my users — joins with its screen), and an item
+ * rest of the spec's menu — Send email — joins with its screen), and an item
  * whose backend route is missing from the shared route table stays hidden.
  */
 const COMMON: MenuItem[] = [
@@ -33,15 +33,22 @@ const COMMON: MenuItem[] = [
   { label: 'Settings', to: '/profile/changePassword', icon: 'settings' },
 ];
 
+/** Admins and agents alike (spec §2): the list, read-only for agents. */
+const MY_USERS: MenuItem = { label: 'my users', to: '/admin/users', icon: 'user', needs: 'GET /admin/users' };
+
 const ADMIN: MenuItem[] = [
   { label: 'admin settings', to: '/profile/adminSettings', icon: 'sliders', needs: 'GET /admin/supplier' },
   { label: 'Update price', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' },
   { label: 'Transfer', to: '/profile/transfer', icon: 'wallet', needs: 'POST /auth/transferFund' },
+  MY_USERS,
   { label: 'Fund wallet (COUPON)', to: '/profile/fundWallet/coupon', icon: 'card', needs: 'POST /fundWallet/coupon' },
   { label: 'generate Coupon', to: '/admin/generateCoupon', icon: 'ticket', needs: 'POST /admin/generateCoupon' },
 ];
 
-const AGENT: MenuItem[] = [{ label: 'Update', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' }];
+const AGENT: MenuItem[] = [
+  MY_USERS,
+  { label: 'Update', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' },
+];
 
 export function menuFor(roles: Roles, table: ReadonlySet<string> = routeKeys): MenuItem[] {
   const items = [...COMMON, ...(roles.isAdmin ? ADMIN : roles.isAgent ? AGENT : [])];

@@ -16,7 +16,7 @@ import { useDebouncedState } from '@/lib/use-debounced-state.js';
 import { Button, Input, Select, Spinner } from '@/ui/index.js';
 import { useTransactions, type TransactionFilters } from '../api/list-transactions.js';
 import { direction, formatDateTime } from './format.js';
-import { Pagination } from './Pagination.js';
+import { Pagination } from '@/ui/Pagination.js';
 import { SalesStatsModal } from './SalesStatsModal.js';
 import { StatusBadge } from './StatusBadge.js';
 import { TransactionDetailsModal } from './TransactionDetailsModal.js';

@@ -1,4 +1,4 @@
-import { nextPage, pageButtons, previousPage } from '../lib/pagination.js';
+import { nextPage, pageButtons, previousPage } from '@/lib/pagination.js';
 
 export function Pagination({ page, totalPages, maxButtons, onChange }: { page: number; totalPages: number; maxButtons: number; onChange: (page: number) => void }) {
   if (totalPages <= 1) return null;

@@ -1,0 +1,105 @@
+/**
+ * The admin's user list over the single table. Users are listed from the `USER` partition of the
+ * byKindCreatedAt index (every profile carries it since registration), newest first: one walk of
+ * small projected items finds the matching ids and their count, then only the page's 20 profiles
+ * and wallets are read. An exact user name goes through the user-name claim instead (one read).
+ * The walk is bounded (MAX_LISTED_USERS): past it the list stops, which an operator sees as a
+ * total that no longer grows — a signal to add a counter, not a timeout.
+ */
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { USERS_PER_PAGE, type ListUsersQuery } from '../../../shared/api/admin-users.js';
+import type { UserProfile } from '../../domain/accounts.js';
+import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
+import { GSI, INDEX, keys, listingQuery } from './keys.js';
+import { stored, USER_ENTITY } from './items.js';
+import { queryAll } from './paginate.js';
+import { getUserByUserName } from './users.js';
+
+const MAX_LISTED_USERS = 20_000;
+/** Stored instead of a hash: no password verifies against it (verifyPassword wants `$argon2`). */
+const REVOKED_PASSWORD = '!revoked';
+
+export interface UserListing {
+  users: { profile: UserProfile; balanceKobo: number }[];
+  totalUsers: number;
+}
+
+async function matchingUserIds(filter: ListUsersQuery): Promise<string[]> {
+  if (filter.userName) {
+    const user = await getUserByUserName(filter.userName);
+    const matches = user && (!filter.type || user.userType === filter.type) && (!filter.phoneNumber || user.phoneNumber === filter.phoneNumber);
+    return matches ? [user.userId] : [];
+  }
+  const conditions = [
+    ...(filter.type ? ['userType = :type'] : []),
+    ...(filter.phoneNumber ? ['phoneNumber = :phone'] : []),
+  ];
+  const items = await queryAll(
+    {
+      TableName: tableName(),
+      IndexName: INDEX.byKindCreatedAt,
+      KeyConditionExpression: '#pk = :pk',
+      ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
+      ProjectionExpression: 'userId',
+      ExpressionAttributeNames: { '#pk': GSI.byKindCreatedAt.partitionKey },
+      ExpressionAttributeValues: {
+        ':pk': listingQuery.kindPartition('USER'),
+        ...(filter.type ? { ':type': filter.type } : {}),
+        ...(filter.phoneNumber ? { ':phone': filter.phoneNumber } : {}),
+      },
+      ScanIndexForward: false,
+    },
+    { limit: MAX_LISTED_USERS },
+  );
+  return items.map((item) => String(item.userId));
+}
+
+async function profilesWithBalances(userIds: string[]): Promise<UserListing['users']> {
+  if (userIds.length === 0) return [];
+  const table = tableName();
+  const wanted = userIds.flatMap((userId) => [keys.userProfile(userId), keys.wallet(userId)]);
+  const found: Record<string, unknown>[] = [];
+  let pending: Record<string, unknown>[] | undefined = wanted;
+  // A batch may come back partly unprocessed under throttling: ask again for the rest (bounded).
+  for (let round = 0; pending && pending.length > 0 && round < 5; round++) {
+    const { Responses, UnprocessedKeys }: { Responses?: Record<string, Record<string, unknown>[]>; UnprocessedKeys?: Record<string, { Keys?: Record<string, unknown>[] }> } = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+    found.push(...(Responses?.[table] ?? []));
+    pending = UnprocessedKeys?.[table]?.Keys;
+  }
+  const byKey = new Map(found.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item]));
+  return userIds.flatMap((userId) => {
+    const profileKey = keys.userProfile(userId);
+    const walletKey = keys.wallet(userId);
+    const profile = byKey.get(`${profileKey.pk}|${profileKey.sk}`);
+    if (!profile || profile.entity !== USER_ENTITY) return [];
+    const wallet = byKey.get(`${walletKey.pk}|${walletKey.sk}`);
+    return [{ profile: stored.profile.read(profile), balanceKobo: wallet ? stored.wallet.read(wallet, walletKey).balanceKobo : 0 }];
+  });
+}
+
+/** One page (20) of the users matching the filter, newest first, with the number matching. */
+export async function listUsers(filter: ListUsersQuery): Promise<UserListing> {
+  const ids = await matchingUserIds(filter);
+  const start = (filter.page - 1) * USERS_PER_PAGE;
+  return { users: await profilesWithBalances(ids.slice(start, start + USERS_PER_PAGE)), totalUsers: ids.length };
+}
+
+/** Replaces the password with one nothing verifies against and ends every session (token version + 1). */
+export async function revokePassword(userId: string): Promise<{ ok: true } | { ok: false }> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userProfile(userId),
+        UpdateExpression: 'SET passwordHash = :revoked ADD tokenVersion :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':revoked': REVOKED_PASSWORD, ':one': 1 },
+      }),
+    );
+    return { ok: true };
+  } catch (error) {
+    if (isConditionFailure(error)) return { ok: false };
+    throw error;
+  }
+}

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { nextUserType, USER_PAGE_BUTTONS, type UserRow } from '@shared/api/admin-users.js';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { showNaira } from '@/lib/money.js';
+import { saveFile } from '@/lib/save-file.js';
+import { rolesOf, useSession } from '@/lib/session.js';
+import { Button, ConfirmModal, Input, notify, Pagination, Select, Spinner } from '@/ui/index.js';
+import { downloadUsers, useResetUserPassword, useSetUserType, useUsers } from '../api/users.js';
+import { EMPTY_FILTERS, fallbackCsvName, USER_TYPE_OPTIONS, userFiltersForm, usersQuery, type UserFilters, type UserFiltersInput } from '../lib/user-filters.js';
+
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-NG', { dateStyle: 'medium' }) : '—');
+
+/**
+ * "my users" (spec §2): admins list, filter, download and act on users; agents see the same list
+ * filtered by user name only, with no actions.
+ */
+export function AdminUsersPage() {
+  const { isAdmin } = rolesOf(useSession()?.user);
+  const [filters, setFilters] = useState<UserFilters>({});
+  const [page, setPage] = useState(1);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const form = useForm<UserFiltersInput, unknown, UserFilters>({ resolver: zodResolver(userFiltersForm), defaultValues: EMPTY_FILTERS });
+  const query = usersQuery(filters, page);
+  const list = useUsers(query);
+  const setType = useSetUserType();
+  const reset = useResetUserPassword();
+  const users = list.data?.users ?? [];
+
+  const onSearch = form.handleSubmit(
+    (values) => {
+      setFilters(values);
+      setPage(1);
+    },
+    (errors) => notify.error(Object.values(errors)[0]?.message ?? MSG.badRequest),
+  );
+
+  const onDownload = async () => {
+    setDownloading(true);
+    try {
+      const file = await downloadUsers(query);
+      saveFile(file.text, file.fileName ?? fallbackCsvName(page, users.length), 'text/csv');
+    } catch (error) {
+      notify.error(errorMessage(error, MSG.somethingWentWrong));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const onCycleType = (user: UserRow) =>
+    setType.mutate(
+      { userId: user.userId, userType: nextUserType(user.userType) },
+      { onSuccess: (answer) => notify.success(answer.msg), onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)) },
+    );
+
+  const onConfirmReset = () => {
+    if (!resetting) return;
+    reset.mutate(resetting.userId, {
+      onSuccess: (answer) => notify.success(answer.msg),
+      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+      onSettled: () => setResetting(null),
+    });
+  };
+
+  return (
+    <section className="page">
+      <header className="page-header page-header-row">
+        <div>
+          <h1>My users</h1>
+          <p className="muted" data-testid="users-summary">
+            {list.data ? `${list.data.totalUsers.toLocaleString('en-NG')} users · ${showNaira(list.data.totalBalance)} on this page` : 'Registered users'}
+          </p>
+        </div>
+        {isAdmin ? (
+          <Button variant="secondary" onClick={onDownload} loading={downloading} disabled={!list.data} data-testid="download-csv">
+            Download CSV
+          </Button>
+        ) : null}
+      </header>
+
+      <form className="card filters" role="search" onSubmit={onSearch} noValidate>
+        <Input label="User name" type="search" autoComplete="off" {...form.register('userName')} />
+        {isAdmin ? (
+          <>
+            <Input label="Phone number" type="search" inputMode="numeric" {...form.register('phoneNumber')} />
+            <Select label="Type" options={USER_TYPE_OPTIONS} {...form.register('type')} />
+          </>
+        ) : null}
+        <div className="filters-actions">
+          <Button type="submit">Search</Button>
+        </div>
+      </form>
+
+      <div className="card card-flush">
+        {list.isPending ? (
+          <div className="table-empty">
+            <Spinner label="Loading users…" />
+          </div>
+        ) : list.isError ? (
+          <p className="table-empty">{errorMessage(list.error, MSG.somethingWentWrong)}</p>
+        ) : users.length === 0 ? (
+          <p className="table-empty" data-testid="no-users">
+            No users match these filters
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="users-table">
+              <thead>
+                <tr>
+                  <th>User</th>
+                  <th>Phone</th>
+                  <th>Type</th>
+                  <th className="num">Balance</th>
+                  <th>KYC</th>
+                  <th>Created</th>
+                  <th>Last login</th>
+                  {isAdmin ? <th>Actions</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((user) => (
+                  <tr key={user.userId} data-testid={`user-${user.userName}`}>
+                    <td>
+                      <strong>{user.userName}</strong>
+                      <br />
+                      <span className="muted">{user.email}</span>
+                    </td>
+                    <td className="nowrap">{user.phoneNumber}</td>
+                    <td className="nowrap" data-testid="user-type">
+                      {user.userType}
+                    </td>
+                    <td className="num nowrap">{showNaira(user.balance)}</td>
+                    <td>{user.kyc}</td>
+                    <td className="nowrap">{day(user.createdAt)}</td>
+                    <td className="nowrap">{day(user.lastLogin)}</td>
+                    {isAdmin ? (
+                      <td className="nowrap">
+                        <Button className="btn-sm" variant="secondary" onClick={() => onCycleType(user)} loading={setType.isPending && setType.variables?.userId === user.userId} data-testid="cycle-type">
+                          Make {nextUserType(user.userType)}
+                        </Button>{' '}
+                        <Button className="btn-sm" variant="ghost" onClick={() => setResetting(user)} data-testid="reset-password">
+                          Reset password
+                        </Button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+
+      <Pagination page={page} totalPages={list.data?.totalPages ?? 1} maxButtons={USER_PAGE_BUTTONS} onChange={setPage} />
+
+      <ConfirmModal open={resetting !== null} title="Reset password" busy={reset.isPending} onCancel={() => setResetting(null)} onConfirm={onConfirmReset} confirmTestId="confirm-reset">
+        <p>
+          Reset the password of <strong>{resetting?.userName}</strong>? Their password and every session stop working, and they are e-mailed a link to choose a
+          new one.
+        </p>
+      </ConfirmModal>
+    </section>
+  );
+}
