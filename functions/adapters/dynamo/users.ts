@@ -29,6 +29,12 @@ import { transactWrite } from './conditional-writes.js';
  * Roles are re-read on every request so revocations take effect at once.
  */
 export async function loadPrincipal(userId: string, tokenVersion: number): Promise<Principal | undefined> {
+  const current = await readPrincipal(userId);
+  return current && current.tokenVersion === tokenVersion ? current.principal : undefined;
+}
+
+/** The caller as stored now, with what decides whether a credential still names them. */
+export async function readPrincipal(userId: string): Promise<{ principal: Principal; tokenVersion: number; apiKeyHash: string | undefined } | undefined> {
   // Profile and wallet in one consistent round trip: every authenticated request needs the first,
   // and spending requests save a read with the second.
   const table = tableName();
@@ -37,7 +43,7 @@ export async function loadPrincipal(userId: string, tokenVersion: number): Promi
       RequestItems: {
         [table]: {
           Keys: [keys.userProfile(userId), keys.wallet(userId)],
-          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, balanceKobo, seq',
+          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, apiKeyHash, balanceKobo, seq',
           ConsistentRead: true,
         },
       },
@@ -48,10 +54,11 @@ export async function loadPrincipal(userId: string, tokenVersion: number): Promi
   const walletKey = keys.wallet(userId);
   const profileItem = items.find((item) => item.sk === profileKey.sk);
   if (!profileItem) return undefined;
-  const { tokenVersion: storedVersion, ...identity } = stored.principal.read(profileItem, profileKey);
-  if (storedVersion !== tokenVersion) return undefined;
+  const { tokenVersion, ...identity } = stored.principal.read(profileItem, profileKey);
+  const { apiKeyHash } = stored.profileApiKey.read(profileItem, profileKey);
   const walletItem = items.find((item) => item.sk === walletKey.sk);
-  return { ...identity, wallet: walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET } };
+  const wallet = walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET };
+  return { principal: { ...identity, wallet }, tokenVersion, apiKeyHash };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -96,7 +103,6 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
     bvn: null,
     nin: null,
     referredBy: input.referredBy ?? null,
-    apiToken: randomBytes(24).toString('base64url'),
     webhookUrl: null,
     webhookSecret: randomBytes(32).toString('base64url'),
     tokenVersion: 0,
