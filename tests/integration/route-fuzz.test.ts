@@ -339,7 +339,8 @@ describe('route fuzz: every route × every caller', () => {
 
       expect(lines).toEqual([]);
       expect(moneyFindings).toEqual([]);
-      for (const caller of callers.filter((c) => c.account)) {
+      // Sessions only: the key caller's key is retired by its own fuzzed regenerateApiKey.
+      for (const caller of callers.filter((c) => c.account && c.token)) {
         expect((await api('POST', '/auth/isTokenValid', { token: caller.token })).status, `${caller.name}'s session survived the fuzz`).toBe(200);
       }
     },
