@@ -35,4 +35,6 @@ export const PARTITION_PREFIXES = {
   user: 'USER#',
   /** The mailer's log of e-mails sent, one item per (mail, recipient): the mailer may write nothing else. */
   mailDelivery: 'MAIL#',
+  /** Per-minute request counters of API keys: every HTTP function's edge writes these, even the read-only ones. */
+  apiKeyRate: 'APIKEYRATE#',
 } as const;

@@ -59,7 +59,7 @@ export const keys = {
   /** An API key's look-up by its SHA-256 (the key itself is never stored): which user it names. */
   apiKey: (keyHash: string) => ({ pk: `APIKEY#${keyHash}`, sk: 'KEY' }),
   /** Requests made with one API key in one minute (expires with the TTL attribute). */
-  apiKeyMinute: (keyHash: string, minute: number) => ({ pk: `APIKEYRATE#${keyHash}`, sk: `MINUTE#${minute}` }),
+  apiKeyMinute: (keyHash: string, minute: number) => ({ pk: `${PARTITION_PREFIXES.apiKeyRate}${keyHash}`, sk: `MINUTE#${minute}` }),
   /** Claim of a NIN/BVN (by its digest) by one account. */
   kycClaim: (method: string, numberDigest: string) => ({ pk: `KYC#${method}#${numberDigest}`, sk: 'UNIQUE' }),
 } as const;
