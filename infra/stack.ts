@@ -135,6 +135,10 @@ export class PlatformStack extends Stack {
       const extra: Record<string, string> = service === 'purchases' ? { [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl, ...supplierEnvironment } : {};
       const fn = this.lambda(spec, { ...baseEnvironment, ...extra });
       jwtSecret.grantRead(fn);
+      // Every edge that authenticates counts API-key requests (the rate limit), read-only services included.
+      if (ROUTES.some((route) => route.service === service && route.access !== 'public')) {
+        fn.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.apiKeyRate, ['dynamodb:UpdateItem']));
+      }
       httpFunctions[service] = fn;
     }
     // Least privilege: the listing service only reads; the others read and write.

@@ -127,6 +127,12 @@ export const DEFAULT_VERIFICATION_METHOD = 'nin';
 
 /** Auth */
 export const AUTH_HEADER = 'x-auth-token';
+/** API keys (issue 11): also accepted as `Authorization: Bearer <key>` or `Authorization: Token <key>`. */
+export const API_KEY_HEADER = 'x-auth-apikey';
+/** Every API key starts with this: how the edge tells a key from a session JWT in `Authorization`. */
+export const API_KEY_PREFIX = 'vtu_';
+/** Requests per minute per API key unless API_KEY_RATE_LIMIT_PER_MINUTE says otherwise. */
+export const API_KEY_RATE_LIMIT_PER_MINUTE = 60;
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 export const PASSWORD_MIN_LENGTH = 8;

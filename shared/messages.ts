@@ -59,6 +59,14 @@ export const MSG = {
 } as const;
 export type MessageKey = keyof typeof MSG;
 
+/** API keys (appended). */
+export const API_KEY_MSG = {
+  invalidApiKey: 'Invalid API key',
+  rateLimited: 'Too many requests with this API key, please wait a minute and try again',
+  regenerated: 'Your new API key is ready. Copy it now: it is shown only once',
+  changedMeanwhile: 'Your API key was changed at the same time, please try again',
+} as const;
+
 /** Catalogue, data purchases, suppliers, service locks and contacts (appended). */
 export const CATALOGUE_MSG = {
   dataProcessing: 'Your data purchase is being processed',

@@ -116,6 +116,9 @@ export const ROUTES = [
   { operation: 'updateUserType', method: 'PATCH', path: '/auth/user/{id}', service: 'profile', access: 'user' },
   { operation: 'updateKyc', method: 'POST', path: '/auth/updateKyc', service: 'profile', access: 'user' },
   { operation: 'updateWebhook', method: 'POST', path: '/auth/updateWebhook', service: 'profile', access: 'user' },
+  // The caller's API key: its hint, and a new key that replaces the old one at once
+  { operation: 'showApiKey', method: 'GET', path: '/auth/apiKey', service: 'profile', access: 'user' },
+  { operation: 'regenerateApiKey', method: 'POST', path: '/auth/apiKey/regenerate', service: 'profile', access: 'user' },
   // An admin sets a user's type (spec §7; the admin action cycles api user → smart earner → reseller → api user): no fee, no reward
   { operation: 'adminUpgradeUser', method: 'GET', path: '/admin/upgradeUser/{userId}/{userType}', service: 'profile', access: 'admin' },
   // The user list (admins; agents read it as "my users"), its CSV and an admin's reset of a user's password.

@@ -49,6 +49,8 @@ export const ENV = {
   sweeperOutboxGraceMs: 'SWEEPER_OUTBOX_GRACE_MS',
   /** Milliseconds a withdrawal stays open before the payout sweeper re-queries (or submits) it (default 10 minutes). */
   payoutSweepAfterMs: 'PAYOUT_SWEEP_AFTER_MS',
+  /** Requests per minute per API key (default API_KEY_RATE_LIMIT_PER_MINUTE); tests lower it. */
+  apiKeyRateLimitPerMinute: 'API_KEY_RATE_LIMIT_PER_MINUTE',
 } as const;
 
 /**

@@ -37,4 +37,6 @@ export const PARTITION_PREFIXES = {
   mailDelivery: 'MAIL#',
   /** Transaction records: with USER#, all an operator's refund writes. */
   transaction: 'TXN#',
+  /** Per-minute request counters of API keys: every HTTP function's edge writes these, even the read-only ones. */
+  apiKeyRate: 'APIKEYRATE#',
 } as const;

@@ -5,7 +5,7 @@
  * by name, instead of a request later; the adapters then read the parsed values (`env`).
  */
 import { z } from 'zod';
-import { CLAIM_STALE_MS, MAX_PENDING_AGE_MS, PROVIDER_TIMEOUT_DEFAULT_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS, SUPPLIER_TIMEOUT_DEFAULT_MS } from '../../shared/constants.js';
+import { API_KEY_RATE_LIMIT_PER_MINUTE, CLAIM_STALE_MS, MAX_PENDING_AGE_MS, PROVIDER_TIMEOUT_DEFAULT_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS, SUPPLIER_TIMEOUT_DEFAULT_MS } from '../../shared/constants.js';
 import { AWS_ENV, ENV } from '../../shared/runtime-env.js';
 
 export class MissingConfigError extends Error {
@@ -27,12 +27,12 @@ const unsetIfBlank = (value: unknown) => (value === '' ? undefined : value);
 const required = z.preprocess(unsetIfBlank, z.string());
 const optional = z.preprocess(unsetIfBlank, z.string().optional());
 
-function wholeMilliseconds(fallback: number, least: 0 | 1) {
+function wholeMilliseconds(fallback: number, least: 0 | 1, unit = 'milliseconds') {
   return optional.transform((raw, context) => {
     if (raw === undefined) return fallback;
     const value = Number(raw);
     if (Number.isInteger(value) && value >= least) return value;
-    context.addIssue({ code: 'custom', message: `must be a ${least ? 'positive' : 'non-negative'} integer of milliseconds, got "${raw}"` });
+    context.addIssue({ code: 'custom', message: `must be a ${least ? 'positive' : 'non-negative'} integer of ${unit}, got "${raw}"` });
     return z.NEVER;
   });
 }
@@ -78,6 +78,7 @@ const VARIABLES = {
   [ENV.sweeperOutboxGraceMs]: wholeMilliseconds(30_000, 0),
   // Younger withdrawals belong to the payout queue and the provider's webhooks.
   [ENV.payoutSweepAfterMs]: wholeMilliseconds(10 * 60 * 1000, 0),
+  [ENV.apiKeyRateLimitPerMinute]: wholeMilliseconds(API_KEY_RATE_LIMIT_PER_MINUTE, 1, 'requests per minute'),
   [AWS_ENV.region]: optional,
   [AWS_ENV.defaultRegion]: optional,
   [AWS_ENV.endpointUrl]: optional,

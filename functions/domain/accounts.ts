@@ -23,7 +23,6 @@ export interface UserProfile {
   nin: string | null;
   /** User name (as stored) of the referrer; only ever set to a user that existed at registration. */
   referredBy: string | null;
-  apiToken: string;
   webhookUrl: string | null;
   webhookSecret: string;
   /** Bumped whenever the password changes: tokens carrying an older version are refused. */
@@ -93,7 +92,7 @@ export function passwordResetEmail(input: { to: string; userName: string; link: 
 // ---------------------------------------------------------------------------------------------
 // Views
 
-/** The API's view of a user: never the password hash, webhook secret or token version. */
+/** The API's view of a user: never the password hash, webhook secret, token version or API key (GET /auth/apiKey shows its hint). */
 export function toUserView(profile: UserProfile, balanceKobo: number): UserView {
   return {
     _id: profile.userId,
@@ -106,7 +105,6 @@ export function toUserView(profile: UserProfile, balanceKobo: number): UserView 
     bvn: profile.bvn,
     nin: profile.nin,
     referredBy: profile.referredBy,
-    apiToken: profile.apiToken,
     webhookUrl: profile.webhookUrl,
     createdAt: profile.createdAt,
     lastLogin: profile.lastLogin,

@@ -15,12 +15,12 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
-import { AUTH_HEADER } from '../../shared/constants.js';
-import { MSG } from '../../shared/messages.js';
+import { API_KEY_MSG, MSG } from '../../shared/messages.js';
 import { ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
 import { logger } from '../adapters/observability.js';
+import { credentialOf, type ApiKeyAuthResult } from '../domain/api-keys.js';
 import type { Principal, PrincipalLoader } from '../ports/users.js';
-import { BadRequestError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, UnauthorizedError } from './errors.js';
+import { BadRequestError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 
 export type { Principal } from '../ports/users.js';
 
@@ -59,9 +59,10 @@ export type ServiceOperations<S extends HttpService> = {
   [R in RouteOf<S> as R['operation']]: R['access'] extends 'public' ? PublicOperation : UserOperation;
 };
 
-/** How a token becomes a caller; injected so the edge does not reach into adapters. */
+/** How a session token or an API key becomes a caller; injected so the edge does not reach into adapters. */
 export interface EdgeDeps extends PrincipalLoader {
   verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string } } | { ok: false; reason: string }>;
+  authenticateApiKey(key: string): Promise<ApiKeyAuthResult>;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -162,12 +163,21 @@ function authorise(route: RouteDef, principal: Principal): void {
   if (!allowed) throw new ForbiddenError(MSG.forbidden);
 }
 
+/** A session token (x-auth-token, or a JWT as Bearer) or an API key (x-auth-apikey, Bearer/Token vtu_…). */
 async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps): Promise<Principal> {
-  const check = await deps.verifyToken(event.headers?.[AUTH_HEADER]);
+  const credential = credentialOf(event.headers ?? {});
+  if (credential.kind === 'apiKey') return keyHolder(await deps.authenticateApiKey(credential.key));
+  const check = await deps.verifyToken(credential.kind === 'session' ? credential.token : undefined);
   if (!check.ok) throw new UnauthorizedError(check.reason === 'expired' ? MSG.sessionExpired : MSG.unauthorized);
   const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion, check.claims.sessionId);
   if (!principal) throw new UnauthorizedError(MSG.sessionExpired);
   return principal;
+}
+
+function keyHolder(result: ApiKeyAuthResult): Principal {
+  if (result.kind === 'invalid_key') throw new UnauthorizedError(API_KEY_MSG.invalidApiKey);
+  if (result.kind === 'rate_limited') throw new TooManyRequestsError(API_KEY_MSG.rateLimited);
+  return result.principal;
 }
 
 // -----------------------------------------------------------------------------------------------

@@ -72,7 +72,6 @@ export interface UserView {
   bvn: string | null;
   nin: string | null;
   referredBy: string | null;
-  apiToken: string;
   webhookUrl: string | null;
   createdAt: string;
   lastLogin: string | null;

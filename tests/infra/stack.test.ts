@@ -15,6 +15,12 @@ let resources: Record<string, Resource>;
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+/** The API-key rate counter every authenticating edge may update (and nothing else under it). */
+const RATE_COUNTER_CONDITION = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.apiKeyRate}*`] } };
+const isRateCounterGrant = (statement: any) => JSON.stringify(statement.Condition) === JSON.stringify(RATE_COUNTER_CONDITION);
+/** A function's DynamoDB write statements other than the rate counter's. */
+const writesBeyondRateCounter = (entry: string) =>
+  statementsOf(entry).filter((st: any) => !isRateCounterGrant(st) && [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
 
 /** IAM policy statements granted to the role of the function whose entry file is `entry`. */
 function statementsOf(entry: string): any[] {
@@ -97,7 +103,9 @@ describe('the platform stack', () => {
   it('grants least privilege: the listing function cannot write, only purchases and the sweeper enqueue fulfilment', () => {
     const listing = actionsOf('functions/handlers/http/transactions.ts');
     expect(listing).toContain('dynamodb:Query');
-    for (const action of WRITE_ACTIONS) expect(listing).not.toContain(action);
+    expect(writesBeyondRateCounter('functions/handlers/http/transactions.ts')).toEqual([]);
+    // Its one write: the API-key rate counter, UpdateItem only, APIKEYRATE# items only.
+    expect(statementsOf('functions/handlers/http/transactions.ts').filter(isRateCounterGrant)).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem' })]);
     expect(actionsOf('functions/handlers/http/purchases.ts')).toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/sweeper.ts')).toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/http/accounts.ts')).not.toContain('sqs:SendMessage');
@@ -114,8 +122,9 @@ describe('the platform stack', () => {
     ] as const) {
       const statements = statementsOf(entry);
       expect(actionsOf(entry)).toContain('dynamodb:Query');
-      const writing = statements.filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
+      const writing = writesBeyondRateCounter(entry);
       expect(writing.length).toBeGreaterThan(0);
+      expect(statements.filter(isRateCounterGrant)).toHaveLength(1);
       for (const statement of writing) {
         expect(statement.Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [partition] } });
       }
@@ -130,7 +139,7 @@ describe('the platform stack', () => {
     expect(actionsOf('functions/handlers/http/contacts.ts')).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem']));
     expect(actionsOf('functions/handlers/http/contacts.ts')).not.toContain('sqs:SendMessage');
     // Contacts write only USER# items (their owner's partition), never the catalogue, transactions or coupons.
-    const contactWrites = statementsOf('functions/handlers/http/contacts.ts').filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
+    const contactWrites = writesBeyondRateCounter('functions/handlers/http/contacts.ts');
     expect(contactWrites.length).toBeGreaterThan(0);
     for (const statement of contactWrites) {
       expect(statement.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } });

@@ -48,7 +48,6 @@ describe('createUser', () => {
     const input = newUser({ userName: 'Ada_Lovelace', email: 'Ada@Example.com' });
     const user = await created(input);
     expect(user).toMatchObject({ userName: 'Ada_Lovelace', email: 'Ada@Example.com', userType: 'smart earner', tokenVersion: 0, isAdmin: false });
-    expect(user.apiToken).toMatch(/^[\w-]{32}$/);
     expect((await getUserById(user.userId))?.userName).toBe('Ada_Lovelace');
     expect((await getUserByUserName('ada_LOVELACE'))?.userId).toBe(user.userId);
     expect((await getUserByEmail('ADA@example.COM'))?.userId).toBe(user.userId);

@@ -53,6 +53,7 @@ export const SERVICE_SETTING_ENTITY = 'ServiceSetting';
 export const SUPPLIER_CHOICE_ENTITY = 'SupplierChoice';
 export const BENEFICIARY_ENTITY = 'Beneficiary';
 export const LOGIN_THROTTLE_ENTITY = 'LoginThrottle';
+export const API_KEY_ENTITY = 'ApiKey';
 
 const text = z.string();
 const kobo = z.number().int();
@@ -80,7 +81,6 @@ const profileFields = declaringEvery<UserProfile>()(
     bvn: absentIsNull,
     nin: absentIsNull,
     referredBy: absentIsNull,
-    apiToken: text,
     webhookUrl: absentIsNull,
     webhookSecret: text,
     tokenVersion: count.default(0),
@@ -99,6 +99,13 @@ const principalItem = itemMapping(
   USER_ENTITY,
   profileFields.pick({ userId: true, userName: true, userType: true, isAdmin: true, isAgent: true, isCouponVendor: true, tokenVersion: true, keptSessionId: true }),
 );
+/** The profile's current API key (its hash, the hint the Account page shows): absent until the first generation. */
+const profileApiKeyItem = itemMapping(
+  USER_ENTITY,
+  z.object({ apiKeyHash: text.optional(), apiKeyHint: text.optional(), apiKeyCreatedAt: text.optional() }),
+);
+/** An API key's look-up item: the user it names. */
+const apiKeyItem = itemMapping(API_KEY_ENTITY, z.object({ userId: text }));
 const tokenVersionItem = itemMapping(USER_ENTITY, profileFields.pick({ tokenVersion: true }));
 const webhookSecretItem = itemMapping(USER_ENTITY, profileFields.pick({ webhookSecret: true }).partial());
 const reservedAccountsItem = itemMapping(USER_ENTITY, profileFields.pick({ accountNumbers: true }));
@@ -402,6 +409,8 @@ export const stored = {
   profile: profileItem,
   principal: principalItem,
   tokenVersion: tokenVersionItem,
+  profileApiKey: profileApiKeyItem,
+  apiKey: apiKeyItem,
   webhookSecret: webhookSecretItem,
   reservedAccounts: reservedAccountsItem,
   upgradeOutbox: upgradeOutboxItem,

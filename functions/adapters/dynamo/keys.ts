@@ -61,6 +61,10 @@ export const keys = {
   earnings: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'EARNINGS' }),
   /** One e-mail to one recipient (its delivery id), claimed before it is sent and marked once it is. */
   mailDelivery: (deliveryId: string) => ({ pk: `${PARTITION_PREFIXES.mailDelivery}${deliveryId}`, sk: 'DELIVERY' }),
+  /** An API key's look-up by its SHA-256 (the key itself is never stored): which user it names. */
+  apiKey: (keyHash: string) => ({ pk: `APIKEY#${keyHash}`, sk: 'KEY' }),
+  /** Requests made with one API key in one minute (expires with the TTL attribute). */
+  apiKeyMinute: (keyHash: string, minute: number) => ({ pk: `${PARTITION_PREFIXES.apiKeyRate}${keyHash}`, sk: `MINUTE#${minute}` }),
   /** Claim of a NIN/BVN (by its digest) by one account. */
   kycClaim: (method: string, numberDigest: string) => ({ pk: `KYC#${method}#${numberDigest}`, sk: 'UNIQUE' }),
   // Back-office figures (one small partition, read by sort-key range) ------------------------

@@ -29,6 +29,18 @@ import { transactWrite } from './conditional-writes.js';
  * Roles are re-read on every request so revocations take effect at once.
  */
 export async function loadPrincipal(userId: string, tokenVersion: number, sessionId?: string): Promise<Principal | undefined> {
+  const current = await readPrincipal(userId);
+  if (!current) return undefined;
+  // The session that changed the password is kept alive across the version bump; every other one dies.
+  const kept = sessionId !== undefined && sessionId === current.keptSessionId;
+  if (current.tokenVersion !== tokenVersion && !kept) return undefined;
+  return { ...current.principal, ...(sessionId ? { sessionId } : {}) };
+}
+
+/** The caller as stored now, with what decides whether a credential still names them. */
+export async function readPrincipal(
+  userId: string,
+): Promise<{ principal: Principal; tokenVersion: number; keptSessionId: string | undefined; apiKeyHash: string | undefined } | undefined> {
   // Profile and wallet in one consistent round trip: every authenticated request needs the first,
   // and spending requests save a read with the second.
   const table = tableName();
@@ -37,7 +49,7 @@ export async function loadPrincipal(userId: string, tokenVersion: number, sessio
       RequestItems: {
         [table]: {
           Keys: [keys.userProfile(userId), keys.wallet(userId)],
-          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, keptSessionId, balanceKobo, seq',
+          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, keptSessionId, apiKeyHash, balanceKobo, seq',
           ConsistentRead: true,
         },
       },
@@ -48,11 +60,11 @@ export async function loadPrincipal(userId: string, tokenVersion: number, sessio
   const walletKey = keys.wallet(userId);
   const profileItem = items.find((item) => item.sk === profileKey.sk);
   if (!profileItem) return undefined;
-  const { tokenVersion: storedVersion, keptSessionId, ...identity } = stored.principal.read(profileItem, profileKey);
-  const kept = sessionId !== undefined && sessionId === keptSessionId;
-  if (storedVersion !== tokenVersion && !kept) return undefined;
+  const { tokenVersion, keptSessionId, ...identity } = stored.principal.read(profileItem, profileKey);
+  const { apiKeyHash } = stored.profileApiKey.read(profileItem, profileKey);
   const walletItem = items.find((item) => item.sk === walletKey.sk);
-  return { ...identity, ...(sessionId ? { sessionId } : {}), wallet: walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET } };
+  const wallet = walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET };
+  return { principal: { ...identity, wallet }, tokenVersion, keptSessionId, apiKeyHash };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -97,7 +109,6 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
     bvn: null,
     nin: null,
     referredBy: input.referredBy ?? null,
-    apiToken: randomBytes(24).toString('base64url'),
     webhookUrl: null,
     webhookSecret: randomBytes(32).toString('base64url'),
     tokenVersion: 0,

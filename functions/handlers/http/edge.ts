@@ -1,9 +1,21 @@
 /**
  * The edge's adapters, wired once for every HTTP service: session tokens are verified by the
- * token adapter and callers loaded from the user store.
+ * token adapter, API keys looked up by their hash and counted per minute, callers loaded from the
+ * user store.
  */
+import { ENV } from '../../../shared/runtime-env.js';
+import { env } from '../../adapters/config.js';
+import { countApiKeyRequest, ownerOfApiKey } from '../../adapters/dynamo/api-keys.js';
 import { loadPrincipal } from '../../adapters/dynamo/users.js';
 import { verifyToken } from '../../adapters/token.js';
+import { authenticateApiKey, type ApiKeyAuthDeps } from '../../domain/api-keys.js';
 import type { EdgeDeps } from '../../middleware/http.js';
 
-export const edge: EdgeDeps = { loadPrincipal, verifyToken };
+const apiKeys: ApiKeyAuthDeps = {
+  ownerOfKey: ownerOfApiKey,
+  countRequest: countApiKeyRequest,
+  ratePerMinute: () => env(ENV.apiKeyRateLimitPerMinute),
+  now: () => new Date(),
+};
+
+export const edge: EdgeDeps = { loadPrincipal, verifyToken, authenticateApiKey: (key) => authenticateApiKey(key, apiKeys) };

@@ -5,7 +5,9 @@
  *  - GET /admin/upgradeUser/{userId}/{userType} (admin only): the same admin change of type;
  *  - POST /auth/updateKyc {nin | bvn}: checked with the identity provider, stored once;
  *  - POST /auth/updateWebhook {webhookUrl}: https (loopback only on the local cloud), and the
- *    signing secret our webhooks use.
+ *    signing secret our webhooks use;
+ *  - GET /auth/apiKey, POST /auth/apiKey/regenerate: the API key's hint; a new key, shown once
+ *    (the rules: domain/api-keys).
  */
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
@@ -20,7 +22,8 @@ import {
   type UpdateWebhookResponse,
 } from '../../../shared/api/profile.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
-import { MONEY_MSG, MSG } from '../../../shared/messages.js';
+import type { ApiKeyResponse, RegenerateApiKeyResponse } from '../../../shared/api/api-keys.js';
+import { API_KEY_MSG, MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
@@ -28,6 +31,8 @@ import { domainLog } from '../../adapters/log.js';
 import { identityFromEnv } from '../../adapters/providers/index.js';
 import { markUpgradePublished, saveKyc, saveWebhookUrl, setUserType, upgradeToReseller } from '../../adapters/dynamo/profile.js';
 import { getUserById, getWalletBalanceKobo } from '../../adapters/dynamo/users.js';
+import { currentApiKey, replaceApiKey } from '../../adapters/dynamo/api-keys.js';
+import { newApiKey, regenerateApiKey, showApiKey, type ApiKeyDeps, type ApiKeyResult } from '../../domain/api-keys.js';
 import { changeUserType, setWebhookUrl, verifyKyc, type ProfileDeps, type ProfileResult } from '../../domain/profile-changes.js';
 import { toTransactionView } from '../../domain/transactions.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
@@ -70,6 +75,18 @@ const profileAnswer = answerWith<ProfileResult>({
   invalid_webhook_url: refuse(400, MONEY_MSG.invalidWebhookUrl),
 });
 
+const apiKeyAnswer = answerWith<ApiKeyResult>({
+  key_shown: ({ key }) => {
+    const body: ApiKeyResponse = { apiKey: key ?? null };
+    return ok(body);
+  },
+  key_regenerated: ({ apiKey, key }) => {
+    const body: RegenerateApiKeyResponse = { msg: API_KEY_MSG.regenerated, apiKey, ...key };
+    return ok(body);
+  },
+  changed_meanwhile: refuse(409, API_KEY_MSG.changedMeanwhile),
+});
+
 /** A path parameter as text: "smart%20earner" arrives decoded or not depending on the gateway. */
 function pathText(raw: string | undefined): string | undefined {
   if (raw === undefined || !raw.includes('%')) return raw;
@@ -105,10 +122,20 @@ export const updateWebhookOperation =
   async ({ principal, body }) =>
     profileAnswer(await setWebhookUrl(principal.userId, parseInput(updateWebhookRequest, body).webhookUrl, deps));
 
+export const showApiKeyOperation =
+  (deps: ApiKeyDeps): UserOperation =>
+  async ({ principal }) =>
+    apiKeyAnswer(await showApiKey(principal.userId, deps));
+
+export const regenerateApiKeyOperation =
+  (deps: ApiKeyDeps): UserOperation =>
+  async ({ principal }) =>
+    apiKeyAnswer(await regenerateApiKey(principal.userId, deps));
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers, ENV.allowLoopbackWebhooks]);
 
-const deps: ProfileDeps = {
+const deps: ProfileDeps & ApiKeyDeps = {
   findUser: getUserById,
   balanceKobo: getWalletBalanceKobo,
   upgrade: upgradeToReseller,
@@ -121,6 +148,9 @@ const deps: ProfileDeps = {
   allowLoopbackWebhooks: () => env(ENV.allowLoopbackWebhooks),
   newWebhookSecret: () => `whsec_${randomBytes(32).toString('base64')}`,
   newId: () => ulid(),
+  currentKey: currentApiKey,
+  replaceKey: replaceApiKey,
+  newKey: () => newApiKey(),
   now: () => new Date(),
   log: domainLog,
 };
@@ -132,6 +162,8 @@ export const handler = httpService(
     adminUpgradeUser: adminUpgradeUserOperation(deps),
     updateKyc: updateKycOperation(deps),
     updateWebhook: updateWebhookOperation(deps),
+    showApiKey: showApiKeyOperation(deps),
+    regenerateApiKey: regenerateApiKeyOperation(deps),
   },
   edge,
 );

@@ -29,7 +29,6 @@ const profile: UserProfile = {
   bvn: null,
   nin: null,
   referredBy: null,
-  apiToken: 'api-token',
   webhookUrl: null,
   webhookSecret: 'webhook-secret',
   tokenVersion: 3,

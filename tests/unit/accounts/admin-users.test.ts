@@ -20,7 +20,6 @@ const profile: UserProfile = {
   bvn: '12345678901',
   nin: null,
   referredBy: null,
-  apiToken: 'API-TOKEN-SECRET',
   webhookUrl: null,
   webhookSecret: 'WEBHOOK-SECRET',
   tokenVersion: 3,
@@ -51,7 +50,7 @@ describe('a user row never carries a secret', () => {
 
   it('has no password hash, API key, webhook secret or token version, whatever the profile holds', () => {
     const text = JSON.stringify(toUserRow(profile, 0));
-    for (const secret of ['passwordHash', 'apiToken', 'webhookSecret', 'tokenVersion', 'bvn', 'nin', profile.passwordHash, profile.apiToken, profile.webhookSecret, '12345678901']) {
+    for (const secret of ['passwordHash', 'apiToken', 'apiKey', 'webhookSecret', 'tokenVersion', 'bvn', 'nin', profile.passwordHash, profile.webhookSecret!, '12345678901']) {
       expect(text).not.toContain(secret);
     }
     expect(toUserRow({ ...profile, bvn: null }, 0).kyc).toBe('not verified');
@@ -79,7 +78,7 @@ describe('CSV of the user list', () => {
     const csv = usersCsv([toUserRow(profile, 100)]);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toEqual(['User name,E-mail,Phone,Type,Balance (NGN),KYC,Created,Last login', `Ada,ada@example.com,08012345678,reseller,1,verified,${profile.createdAt},`]);
-    expect(csv).not.toContain(profile.apiToken);
+    expect(csv).not.toContain(profile.webhookSecret!);
   });
 
   it('is named by the range of row numbers in the filtered list', () => {

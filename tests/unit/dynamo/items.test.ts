@@ -82,7 +82,6 @@ describe('wallet and profile items', () => {
     email: 'ada@example.com',
     phoneNumber: '08011111111',
     fullName: '',
-    apiToken: 'token',
     webhookSecret: 'secret',
     passwordHash: 'hash',
     createdAt: '2025-01-01T00:00:00.000Z',

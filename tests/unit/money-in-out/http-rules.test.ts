@@ -46,7 +46,6 @@ const profile: UserProfile = {
   bvn: null,
   nin: null,
   referredBy: null,
-  apiToken: 't',
   webhookUrl: null,
   webhookSecret: 's',
   tokenVersion: 0,

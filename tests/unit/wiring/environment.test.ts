@@ -1,7 +1,7 @@
 /** The functions' environment: parsed once, by one schema per variable, failing loudly by name. */
 import { describe, expect, it } from 'vitest';
 import { ENV_GROUPS, InvalidEnvironmentError, parseEnv } from '../../../functions/adapters/config.js';
-import { CLAIM_STALE_MS, MAX_PENDING_AGE_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS, SUPPLIER_TIMEOUT_DEFAULT_MS } from '../../../shared/constants.js';
+import { API_KEY_RATE_LIMIT_PER_MINUTE, CLAIM_STALE_MS, MAX_PENDING_AGE_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS, SUPPLIER_TIMEOUT_DEFAULT_MS } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 
 describe('environment', () => {
@@ -56,5 +56,15 @@ describe('sweeper settings', () => {
     expect(() => parseEnv(ENV_GROUPS.sweeper, { SWEEPER_CLAIM_STALE_MS: '-1' })).toThrow(/SWEEPER_CLAIM_STALE_MS/);
     expect(() => parseEnv(ENV_GROUPS.sweeper, { SWEEPER_CLAIM_STALE_MS: 'soon' })).toThrow(/non-negative integer/);
     expect(() => parseEnv([ENV.payoutSweepAfterMs], { PAYOUT_SWEEP_AFTER_MS: '1.5' })).toThrow(/PAYOUT_SWEEP_AFTER_MS/);
+  });
+});
+
+describe('API key rate limit (API_KEY_RATE_LIMIT_PER_MINUTE)', () => {
+  it('defaults to API_KEY_RATE_LIMIT_PER_MINUTE requests per minute; tests lower it', () => {
+    expect(parseEnv([ENV.apiKeyRateLimitPerMinute], {})).toEqual({ API_KEY_RATE_LIMIT_PER_MINUTE: API_KEY_RATE_LIMIT_PER_MINUTE });
+    expect(parseEnv([ENV.apiKeyRateLimitPerMinute], { API_KEY_RATE_LIMIT_PER_MINUTE: '5' })).toEqual({ API_KEY_RATE_LIMIT_PER_MINUTE: 5 });
+  });
+  it('refuses a limit that is not a positive whole number, naming the variable', () => {
+    for (const bad of ['0', '-3', '2.5', 'many']) expect(() => parseEnv([ENV.apiKeyRateLimitPerMinute], { API_KEY_RATE_LIMIT_PER_MINUTE: bad })).toThrow(/API_KEY_RATE_LIMIT_PER_MINUTE must be a positive integer of requests per minute/);
   });
 });

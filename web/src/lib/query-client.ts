@@ -17,4 +17,6 @@ export const queryKeys = {
   prices: ['prices'] as const,
   /** The plan manager's management view of every plan. */
   dataPlans: ['dataPlans'] as const,
+  /** The caller's API key hint (Account page). */
+  apiKey: ['apiKey'] as const,
 };

@@ -8,6 +8,7 @@ import { showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
 import { Button, CopyButton, Input, Spinner, notify } from '@/ui/index.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
+import { ApiKeyCard } from './ApiKeyCard.js';
 import { webhookForm, type WebhookFormValues } from '../lib/webhook-form.js';
 
 /** The webhook URL our API notifies about the user's transactions (POST /auth/updateWebhook). */
@@ -83,16 +84,7 @@ export function AccountPage() {
           ))}
         </dl>
       </div>
-      {user.apiToken ? (
-        <div className="card">
-          <h2 className="card-title">API key</h2>
-          <p className="muted">Use it to connect your own application to our API. Keep it secret.</p>
-          <div className="copy-row">
-            <code className="code-box">{user.apiToken.slice(0, 6)}••••••••{user.apiToken.slice(-4)}</code>
-            <CopyButton text={user.apiToken} toastMessage={MSG.copied} label="Copy API key" />
-          </div>
-        </div>
-      ) : null}
+      <ApiKeyCard />
       <WebhookForm key={user.webhookUrl ?? ''} current={user.webhookUrl} />
     </section>
   );
