@@ -2,28 +2,21 @@
  * The admin dashboard in Chromium on a 360 px phone: an admin sees the figures of a purchase made
  * here and the chart of sales per day; a user sent to /admin is turned away.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../shared/api/admin.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import type { PurchaseResponse } from '../../shared/api/purchases.js';
-import { startLocalCloud } from '../support/local-cloud.js';
-import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure } from './helpers.js';
+import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi } from './helpers.js';
+import { useBrowserSuite } from './suite.js';
 
-type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 const PHONE = { width: 360, height: 780 };
 
 describe('admin dashboard', () => {
-  let cloud: Cloud;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-  let page: Page | undefined;
+  const suite = useBrowserSuite({ viewport: PHONE });
   const buyer = newTestUser('dash');
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    cloud = await startLocalCloud();
-    browser = await launchChromium();
+    const cloud = suite.cloud;
     const session = await registerViaApi(cloud.baseUrl, buyer);
     const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, buyer.userName, 500);
     await callApi(cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: buyer.userName, coupon: code } });
@@ -39,25 +32,11 @@ describe('admin dashboard', () => {
     }
   }, 180_000);
 
-  beforeEach((test) => {
-    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await cloud?.stop();
-  });
-
-  async function freshPage(): Promise<Page> {
-    await context?.close();
-    ({ context, page } = await newPage(browser, cloud.baseUrl, PHONE));
-    return page;
-  }
+  const freshPage = () => suite.freshPage();
 
   it('acceptance: the admin sees the figures, the sales chart and the newest users, within 360 px', async () => {
     const p = await freshPage();
-    await loginInUi(p, cloud.adminLogin);
+    await loginInUi(p, suite.cloud.adminLogin);
     await p.goto('/admin');
     const dashboard = p.getByTestId('admin-dashboard');
     await dashboard.waitFor();

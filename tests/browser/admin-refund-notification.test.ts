@@ -4,56 +4,36 @@
  * wallet funding; and the notification: set by an admin in admin settings, shown to a user until
  * OK, not again after a reload, shown again when an agent sets a new one on the Update screen.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import type { PurchaseResponse } from '../../shared/api/purchases.js';
 import type { TransactionView } from '../../shared/api/transactions.js';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
 import { NOTIFICATION_MSG } from '../../shared/messages.js';
-import { startLocalCloud } from '../support/local-cloud.js';
-import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure, type TestUser } from './helpers.js';
+import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi, type TestUser } from './helpers.js';
+import { useBrowserSuite } from './suite.js';
 
-type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 const AGENT = { userName: 'agent', password: 'agent-password-1' };
 
 describe('operators: refunds and the notification', () => {
-  let cloud: Cloud;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-  let page: Page;
+  const suite = useBrowserSuite();
   const buyer = newTestUser('rfb');
   const reader = newTestUser('rfr');
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    cloud = await startLocalCloud();
-    browser = await launchChromium();
+    const cloud = suite.cloud;
     await registerViaApi(cloud.baseUrl, buyer);
     await registerViaApi(cloud.baseUrl, reader);
     const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, buyer.userName, 1000);
     await callApi<FundWithCouponResponse>(cloud.baseUrl, 'fundWithCoupon', { token: await tokenOf(buyer), body: { userName: buyer.userName, coupon: code } });
   }, 180_000);
 
-  beforeEach((test) => {
-    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await cloud?.stop();
-  });
-
   async function tokenOf(user: { userName: string; password: string }): Promise<string> {
-    return (await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).token;
+    return (await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).token;
   }
 
-  async function freshPage(): Promise<Page> {
-    await context?.close();
-    ({ context, page } = await newPage(browser, cloud.baseUrl));
-    return page;
-  }
+  const freshPage = () => suite.freshPage();
 
   const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
 
@@ -61,10 +41,10 @@ describe('operators: refunds and the notification', () => {
   async function deliveredPurchase(): Promise<string> {
     const phone = `0809${String(Date.now()).slice(-7)}`;
     const token = await tokenOf(buyer);
-    const bought = await callApi<PurchaseResponse>(cloud.baseUrl, 'buyAirtime', { token, body: { network: 1, mobile_number: phone, amount: 100 } });
+    const bought = await callApi<PurchaseResponse>(suite.cloud.baseUrl, 'buyAirtime', { token, body: { network: 1, mobile_number: phone, amount: 100 } });
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
-      const list = await callApi<{ transactions: TransactionView[] }>(cloud.baseUrl, 'listTransactions', { token });
+      const list = await callApi<{ transactions: TransactionView[] }>(suite.cloud.baseUrl, 'listTransactions', { token });
       if (list.transactions.find((t) => t._id === bought.receipt._id)?.trans_Status === 'success') return phone;
       await new Promise((r) => setTimeout(r, 300));
     }
@@ -76,7 +56,7 @@ describe('operators: refunds and the notification', () => {
   it('an admin refunds a delivered purchase after confirming: ₦99 back, the list shows it refunded, Refund is gone', async () => {
     const phone = await deliveredPurchase();
     const p = await freshPage();
-    await loginInUi(p, cloud.adminLogin);
+    await loginInUi(p, suite.cloud.adminLogin);
     await p.goto('/profile/transactions');
     await rowOf(p, phone, 'success').click();
     await p.getByTestId('refund-button').click();
@@ -113,7 +93,7 @@ describe('operators: refunds and the notification', () => {
     expect(await p.getByTestId('refund-button').count()).toBe(0);
 
     const admin = await freshPage();
-    await loginInUi(admin, cloud.adminLogin);
+    await loginInUi(admin, suite.cloud.adminLogin);
     await admin.goto('/profile/transactions');
     await admin.locator('[data-testid="transaction-row"]').filter({ hasText: 'wallet' }).first().click();
     await admin.getByTestId('transaction-details').waitFor();
@@ -122,7 +102,7 @@ describe('operators: refunds and the notification', () => {
 
   it('the notification: set by an admin, shown to a user until OK, not again after a reload, again for an agent\'s new message', async () => {
     const admin = await freshPage();
-    await loginInUi(admin, cloud.adminLogin);
+    await loginInUi(admin, suite.cloud.adminLogin);
     await admin.goto('/profile/adminSettings');
     await admin.getByTestId('notification-input').fill('Airtime is 2% off today');
     await admin.getByTestId('notification-save').click();
@@ -138,7 +118,7 @@ describe('operators: refunds and the notification', () => {
     await p.waitForTimeout(1_000);
     expect(await p.getByTestId('notification-text').count()).toBe(0);
 
-    const agentContext = await browser.newContext({ baseURL: cloud.baseUrl, viewport: { width: 1280, height: 900 } });
+    const agentContext = await suite.browser.newContext({ baseURL: suite.cloud.baseUrl, viewport: { width: 1280, height: 900 } });
     const agent = await agentContext.newPage();
     await loginInUi(agent, AGENT);
     // The agent sees the admin's notice first, and sets the next one on the Update screen.

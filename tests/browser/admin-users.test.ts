@@ -4,43 +4,18 @@
  * password then fails and the e-mailed link works; an agent sees the list without actions. At 360 px.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_AGENT } from '../../functions/local-seed.js';
 import { MSG, userPasswordResetMessage } from '../../shared/messages.js';
-import { startLocalCloud } from '../support/local-cloud.js';
-import { ensureWebBuilt, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure } from './helpers.js';
+import { loginInUi, newTestUser, registerViaApi } from './helpers.js';
+import { useBrowserSuite } from './suite.js';
 
-type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 const MOBILE = { width: 360, height: 780 };
 
 describe('my users', () => {
-  let cloud: Cloud;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-  let page: Page;
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    cloud = await startLocalCloud();
-    browser = await launchChromium();
-  });
-
-  beforeEach((test) => {
-    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await cloud?.stop();
-  });
-
-  async function freshPage(): Promise<Page> {
-    await context?.close();
-    ({ context, page } = await newPage(browser, cloud.baseUrl, MOBILE));
-    return page;
-  }
+  const suite = useBrowserSuite({ viewport: MOBILE });
+  const freshPage = () => suite.freshPage();
 
   async function openUsersFilteredBy(p: Page, userName: string): Promise<void> {
     await p.goto('/admin/users');
@@ -54,9 +29,9 @@ describe('my users', () => {
 
   it('filters by user name and downloads the CSV named by its rows', async () => {
     const user = newTestUser('csv');
-    await registerViaApi(cloud.baseUrl, user);
+    await registerViaApi(suite.cloud.baseUrl, user);
     const p = await freshPage();
-    await loginInUi(p, cloud.adminLogin);
+    await loginInUi(p, suite.cloud.adminLogin);
     await openUsersFilteredBy(p, user.userName);
 
     const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('download-csv').click()]);
@@ -69,9 +44,9 @@ describe('my users', () => {
 
   it('cycles the type: smart earner → reseller → api user → smart earner', async () => {
     const user = newTestUser('cycle');
-    await registerViaApi(cloud.baseUrl, user);
+    await registerViaApi(suite.cloud.baseUrl, user);
     const p = await freshPage();
-    await loginInUi(p, cloud.adminLogin);
+    await loginInUi(p, suite.cloud.adminLogin);
     await openUsersFilteredBy(p, user.userName);
     const row = p.getByTestId(`user-${user.userName}`);
     for (const next of ['reseller', 'api user', 'smart earner']) {
@@ -82,9 +57,9 @@ describe('my users', () => {
 
   it('resets a password after a confirmation: the old one fails, the e-mailed link works', async () => {
     const user = newTestUser('reset');
-    await registerViaApi(cloud.baseUrl, user);
+    await registerViaApi(suite.cloud.baseUrl, user);
     const p = await freshPage();
-    await loginInUi(p, cloud.adminLogin);
+    await loginInUi(p, suite.cloud.adminLogin);
     await openUsersFilteredBy(p, user.userName);
     await p.getByTestId(`user-${user.userName}`).getByTestId('reset-password').click();
     await p.getByRole('dialog').getByText(user.userName).waitFor();
@@ -98,7 +73,7 @@ describe('my users', () => {
     await other.getByRole('button', { name: 'Login', exact: true }).click();
     await other.locator('.Toastify').getByText(MSG.invalidCredentials).first().waitFor();
 
-    const mail = await cloud.waitForMail(user.email, { subject: 'Your password has been reset', timeoutMs: 30_000 });
+    const mail = await suite.cloud.waitForMail(user.email, { subject: 'Your password has been reset', timeoutMs: 30_000 });
     const link = mail.text.match(/\/passwordReset\/[^\s"'<>)]+/)?.[0];
     expect(link).toBeTruthy();
     await other.goto(link!);

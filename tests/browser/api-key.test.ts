@@ -3,46 +3,27 @@
  * once with Copy ("Copied", clipboard holds it), it authenticates; Regenerate asks first —
  * Cancel keeps the key — and on Confirm the old key stops working and only the hint stays.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
-import { startLocalCloud } from '../support/local-cloud.js';
-import { ensureWebBuilt, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure } from './helpers.js';
-
-type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
+import { loginInUi, newTestUser, registerViaApi } from './helpers.js';
+import { useBrowserSuite } from './suite.js';
 
 describe('Account page: API key', () => {
-  let cloud: Cloud;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-  let page: Page;
+  const suite = useBrowserSuite();
   const user = newTestUser('key');
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    cloud = await startLocalCloud();
-    browser = await launchChromium();
-    await registerViaApi(cloud.baseUrl, user);
-  }, 180_000);
-
-  beforeEach((test) => {
-    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
+    await registerViaApi(suite.cloud.baseUrl, user);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await cloud?.stop();
-  });
-
-  const status = async (key: string) => (await fetch(`${cloud.baseUrl}/api/v1/auth`, { headers: { authorization: `Bearer ${key}` } })).status;
-  const toast = (text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
+  const status = async (key: string) => (await fetch(`${suite.cloud.baseUrl}/api/v1/auth`, { headers: { authorization: `Bearer ${key}` } })).status;
+  const toast = (text: string) => suite.page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
 
   it('generates, copies ("Copied") and regenerates the key with confirmation; the old key stops working', async () => {
-    ({ context, page } = await newPage(browser, cloud.baseUrl));
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await suite.freshPage();
+    await suite.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await loginInUi(page, user);
-    await page.goto(`${cloud.baseUrl}/profile/user`);
+    await page.goto(`${suite.cloud.baseUrl}/profile/user`);
     const card = page.getByTestId('api-key');
     await card.getByText('You have no API key yet.').waitFor();
 

@@ -1,0 +1,68 @@
+/**
+ * One browser suite's life cycle, declared once: the local cloud and Chromium start before the
+ * file's tests, a failing test leaves a screenshot and the platform's output, and everything stops
+ * after. A file calls `useBrowserSuite()` inside its describe and registers its own beforeAll
+ * after it (hooks run in order, so the cloud is up by then).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
+import { ensureWebBuilt, launchChromium, newPage, reportFailure } from './helpers.js';
+
+export interface BrowserSuite {
+  readonly cloud: LocalCloud;
+  readonly browser: Browser;
+  /** The page of the current test (after freshPage). */
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Closes the previous test's context and opens a new one, at the suite's viewport unless given. */
+  freshPage(viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+export function useBrowserSuite(options: { viewport?: { width: number; height: number } } = {}): BrowserSuite {
+  let cloud: LocalCloud | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    cloud = await startLocalCloud();
+    browser = await launchChromium();
+  }, 180_000);
+
+  beforeEach((test) => {
+    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await cloud?.stop();
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started yet: use it inside a hook or a test`);
+    return value;
+  };
+
+  return {
+    get cloud() {
+      return started(cloud, 'the local cloud');
+    },
+    get browser() {
+      return started(browser, 'Chromium');
+    },
+    get page() {
+      return started(page, 'the page (call freshPage first)');
+    },
+    get context() {
+      return started(context, 'the browser context (call freshPage first)');
+    },
+    async freshPage(viewport = options.viewport) {
+      await context?.close();
+      ({ context, page } = await newPage(started(browser, 'Chromium'), started(cloud, 'the local cloud').baseUrl, viewport));
+      return page;
+    },
+  };
+}
