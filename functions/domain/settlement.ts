@@ -72,7 +72,7 @@ export async function settleDelivered(
   deps: SettlementDeps,
 ): Promise<SettleResult> {
   const electricity = deliveredElectricity(purchase, result);
-  const record = await deps.transactions.settleSuccess(purchase.id, {
+  const record = await deps.transactions.settleSuccess(purchase, {
     attempts,
     supplier: result.supplier,
     supplierReference: result.supplierReference ?? purchase.apiResponseId,

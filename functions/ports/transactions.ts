@@ -42,7 +42,11 @@ export interface TransactionStore {
   /** Failover: after a definite failure by `from`, records it and names `to`, while still ours and processing. */
   switchSupplier(id: string, from: string, to: string, failed: SupplierAttempt, now: Date): Promise<boolean>;
   /** `success` while still open; undefined when it is no longer open (someone else settled it). */
-  settleSuccess(id: string, input: SettleSuccessInput): Promise<TransactionRecord | undefined>;
+  /**
+   * Marks the purchase delivered, if still open. `purchase` is the record as the caller holds it: its
+   * fixed facts (product, network, amount, day) count the sale in the same write, without a read.
+   */
+  settleSuccess(purchase: TransactionRecord, input: SettleSuccessInput): Promise<TransactionRecord | undefined>;
   /** processing → pending (ambiguous answer), recording the attempts. False when no longer processing. */
   markPending(id: string, attempts: SupplierAttempt[], now: Date, supplierReference?: string): Promise<boolean>;
   /** The right to re-query now: bumps lastRequeriedAt from the value the caller saw. */

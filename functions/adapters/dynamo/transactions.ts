@@ -188,7 +188,8 @@ export const dynamoTransactions: TransactionStore = {
       },
     }),
 
-  async settleSuccess(id, input: SettleSuccessInput) {
+  async settleSuccess(purchase, input: SettleSuccessInput) {
+    const id = purchase.id;
     const now = input.now.toISOString();
     const sets = [
       'trans_Status = :success',
@@ -221,8 +222,6 @@ export const dynamoTransactions: TransactionStore = {
     }
     // The sale is counted in the figures in the same write that makes it final, once: a
     // redelivered settlement fails the still-open condition and adds nothing.
-    const purchase = await getTransaction(id);
-    if (!purchase || !isOpen(purchase.trans_Status)) return undefined;
     const result = await transactWrite(
       [
         {

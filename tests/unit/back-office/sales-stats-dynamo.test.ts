@@ -43,7 +43,7 @@ const change = (before: Awaited<ReturnType<typeof todayTotals>>, after: Awaited<
   refundCount: after.refundCount - before.refundCount,
 });
 
-const settle = (id: string) => dynamoTransactions.settleSuccess(id, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
+const settle = async (id: string) => dynamoTransactions.settleSuccess((await dynamoTransactions.get(id))!, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
 
 describe('a success is counted once, even when its settlement is redelivered', () => {
   it('settling twice (and concurrently) adds one sale with its profit', async () => {

@@ -194,7 +194,7 @@ describe('transaction listing', () => {
     const dave = await newUser();
     await fund(dave, 500_00);
     const bought = await call(purchases, 'buyAirtime', dave, { body: { network: 1, mobile_number: '08011111111', amount: 100 } });
-    await dynamoTransactions.settleSuccess(bought.body.receipt._id, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
+    await dynamoTransactions.settleSuccess((await dynamoTransactions.get(bought.body.receipt._id))!, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
     const asAdmin = await call(transactions, 'listTransactions', admin, { query: { userName: dave.userName } });
     expect(asAdmin.body).toMatchObject({ totalSales: 0, totalSalesNaira: 99, totalProfit: 2, stat: [{ network: 'MTN', total_volume_sold: 100, profit: 2 }] });
     expect(asAdmin.body.transactions[0]).toMatchObject({ trans_Status: 'success', trans_profit: 2 });

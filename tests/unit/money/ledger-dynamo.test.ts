@@ -135,7 +135,7 @@ describe('refunds', () => {
     const b = await buy(user, 100_00);
     if (a.kind !== 'accepted' || b.kind !== 'accepted') throw new Error('setup');
     await dynamoLedger.refundPurchase(a.record.id, { reason: 'test', now: new Date() });
-    await dynamoTransactions.settleSuccess(b.record.id, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
+    await dynamoTransactions.settleSuccess(b.record, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
     expect((await dynamoLedger.refundPurchase(b.record.id, { reason: 'test', now: new Date() })).kind).toBe('not_refundable');
     const open: string[] = [];
     let cursor: string | undefined;
