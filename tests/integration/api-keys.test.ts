@@ -16,14 +16,7 @@ const cloud = useLocalCloud({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: String(RATE_
 const { api, admin, fundedUser, waitForStatus } = platformClient(cloud, 'key');
 
 /** A request carrying only the given headers as its credential. */
-async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const response = await fetch(`${cloud().baseUrl}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) => api(method, path, { headers, body });
 
 async function regenerate(token: string): Promise<string> {
   const answer = await api('POST', '/auth/apiKey/regenerate', { token, body: {} });

@@ -7,24 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useLocalCloud } from '../support/local-cloud.js';
+import { platformClient } from '../support/platform-client.js';
 
 const cloud = useLocalCloud();
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-/** The original's authFetch: baseURL /api/v1, the token in x-auth-token. */
-async function authFetch(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
-  const response = await fetch(`${cloud().baseUrl}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(options.token ? { 'x-auth-token': options.token } : {}) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+/** The original's authFetch: baseURL /api/v1, the token in x-auth-token — the platform client's request. */
+const { api: authFetch } = platformClient(cloud, 'orig');
 
 let unique = 0;
 function newUserForm() {

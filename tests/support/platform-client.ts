@@ -11,10 +11,10 @@ export interface Answer {
 }
 
 export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
-  const api = async (method: string, path: string, options: { body?: unknown; token?: string; raw?: string } = {}): Promise<Answer> => {
+  const api = async (method: string, path: string, options: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> => {
     const response = await fetch(`${cloud().baseUrl}/api/v1${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(options.token ? { 'x-auth-token': options.token } : {}) },
+      headers: { 'content-type': 'application/json', ...(options.token ? { 'x-auth-token': options.token } : {}), ...options.headers },
       body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
     const text = await response.text();
