@@ -124,6 +124,9 @@ describe('operators: refunds and the notification', () => {
     // The agent sees the admin's notice first, and sets the next one on the Update screen.
     await agent.getByRole('button', { name: 'OK' }).click();
     await agent.goto('/profile/updatePrice');
+    // As a person would: wait for the form to show the current notice before replacing it (filling while it
+    // loads could land between Playwright's select-all and its typing, and append to the loaded text).
+    await expect.poll(() => agent.getByTestId('notification-input').inputValue()).toBe('Airtime is 2% off today');
     await agent.getByTestId('notification-input').fill('Data is back on MTN');
     await agent.getByTestId('notification-save').click();
     await toast(agent, NOTIFICATION_MSG.updated);
