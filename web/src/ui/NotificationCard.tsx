@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { setNotificationRequest, type SetNotificationRequest } from '@shared/api/notification.js';
 import { MSG, NOTIFICATION_MSG } from '@shared/messages.js';
@@ -19,8 +19,9 @@ export function NotificationCard() {
   const save = useSetNotification();
   const { register, handleSubmit, reset } = useForm<SetNotificationRequest>({ resolver: zodResolver(setNotificationRequest), defaultValues: { msg: '' } });
   const currentMsg = current.data?.msg;
-  useEffect(() => {
-    // What the operator already typed wins over a late answer.
+  // Before paint, so the field never turns editable while still showing the empty default.
+  useLayoutEffect(() => {
+    // A later refetch never overwrites what the operator has typed since.
     if (currentMsg !== undefined) reset({ msg: currentMsg }, { keepDirtyValues: true });
   }, [currentMsg, reset]);
   const onSubmit = handleSubmit(
@@ -36,7 +37,8 @@ export function NotificationCard() {
       <h2 className="card-title">Notification</h2>
       <p className="muted">Every user sees it once, until they press OK; a new message shows again. Leave it empty for none.</p>
       <form onSubmit={onSubmit} noValidate className="form">
-        <Input label="Message" maxLength={1000} data-testid="notification-input" {...register('msg')} />
+        {/* Read-only until the current notice arrives, so a late answer never races what the operator types. */}
+        <Input label="Message" maxLength={1000} readOnly={current.isPending} data-testid="notification-input" {...register('msg')} />
         <Button type="submit" loading={save.isPending} data-testid="notification-save">
           Save notification
         </Button>
