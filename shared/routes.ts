@@ -24,6 +24,8 @@ export const HTTP_SERVICES = [
   // An operator's refund of a purchase: its own function, the one HTTP function that may credit a
   // wallet on an operator's word (writes USER# and TXN# items only).
   'refunds',
+  // The API's OpenAPI document: its own function, so the document's generator stays out of the other bundles and it reads no table.
+  'docs',
 ] as const;
 export type HttpService = (typeof HTTP_SERVICES)[number];
 
@@ -126,6 +128,8 @@ export const ROUTES = [
   { operation: 'listUsers', method: 'GET', path: '/admin/users', service: 'accounts', access: 'adminOrAgent' },
   { operation: 'downloadUsers', method: 'GET', path: '/admin/users/csv', service: 'accounts', access: 'admin' },
   { operation: 'resetUserPassword', method: 'POST', path: '/admin/resetUserPassword', service: 'accounts', access: 'admin' },
+  // The OpenAPI document of the routes above (rendered at /docs in the web app)
+  { operation: 'openApiDocument', method: 'GET', path: '/openapi.json', service: 'docs', access: 'public' },
 ] as const satisfies readonly RouteDef[];
 
 export type Operation = (typeof ROUTES)[number]['operation'];

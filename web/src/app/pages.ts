@@ -6,6 +6,7 @@ export const RegisterPage = lazyPage(() => import('@/features/auth/components/Re
 export const RequestPasswordResetPage = lazyPage(() => import('@/features/auth/components/RequestPasswordResetPage.js'), (m) => m.RequestPasswordResetPage);
 export const PasswordResetPage = lazyPage(() => import('@/features/auth/components/PasswordResetPage.js'), (m) => m.PasswordResetPage);
 export const PriceListPage = lazyPage(() => import('@/features/price-list/components/PriceListPage.js'), (m) => m.PriceListPage);
+export const ApiDocsPage = lazyPage(() => import('@/features/docs/components/ApiDocsPage.js'), (m) => m.ApiDocsPage);
 
 export const AppShell = lazyPage(() => import('./shell/AppShell.js'), (m) => m.AppShell);
 export const DashboardPage = lazyPage(() => import('@/features/dashboard/components/DashboardPage.js'), (m) => m.DashboardPage);

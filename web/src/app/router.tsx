@@ -20,6 +20,7 @@ const routes: RouteObject[] = [
       { path: 'requestPasswordReset', element: <Page.RequestPasswordResetPage /> },
       { path: 'passwordReset/:token/:userId', element: <Page.PasswordResetPage /> },
       { path: 'priceList', element: <Page.PriceListPage /> },
+      { path: 'docs', element: <Page.ApiDocsPage /> },
       {
         path: 'profile',
         element: (

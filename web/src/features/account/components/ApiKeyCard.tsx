@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { Button, ConfirmModal, CopyButton, notify } from '@/ui/index.js';
@@ -32,6 +33,9 @@ export function ApiKeyCard() {
       <h2 className="card-title">API key</h2>
       <p className="muted">
         Send it as <code>Authorization: Bearer &lt;key&gt;</code> to use our API from your own application. Keep it secret.
+      </p>
+      <p>
+        <Link to="/docs">API documentation</Link>: authentication, every route with curl examples, webhooks.
       </p>
       {fresh ? (
         <div className="copy-row">

@@ -116,6 +116,9 @@ export function LandingPage() {
               <li>
                 <Link to="/priceList">Price list</Link>
               </li>
+              <li>
+                <Link to="/docs">API documentation</Link>
+              </li>
             </ul>
           </nav>
           <address>

@@ -1,0 +1,249 @@
+/**
+ * What the API document says about each route API users may call: its request schema (the same
+ * shared zod schema the handler parses with), its answer, and an example for the key routes. Keyed
+ * by the route table's user and public operations, so a new route without its entry here does not
+ * compile (and the document's test fails).
+ */
+import type { AnyZodObject, ZodTypeAny } from 'zod';
+import { changePasswordRequest, loginRequest, registerRequest, requestPasswordResetRequest, resetPasswordRequest } from './api/accounts.js';
+import { filterPricesRequest } from './api/catalogue.js';
+import { requestId, userNameSchema } from './api/common.js';
+import { addContactRequest, updateContactRequest } from './api/contacts.js';
+import { referralQuery } from './api/earnings.js';
+import { initiateSquadPaymentRequest } from './api/funding.js';
+import { updateKycRequest, updateUserTypeRequest, updateWebhookRequest } from './api/profile.js';
+import { buyAirtimeRequest, buyDataRequest, buyElectricityRequest, validateMeterRequest } from './api/purchases.js';
+import { listTransactionsQuery, type TransactionView } from './api/transactions.js';
+import { transferFundRequest } from './api/transfers.js';
+import { fundWithCouponRequest } from './api/wallet.js';
+import { addBeneficiaryRequest, validateBankAccountRequest, withdrawRequest } from './api/withdrawals.js';
+import { CATALOGUE_MSG, ELECTRICITY_MSG, MSG } from './messages.js';
+import { currentSessionSchema, priceRowSchema, purchaseResponseSchema, transactionListSchema } from './openapi-views.js';
+import { z } from './openapi-zod.js';
+import type { ROUTES } from './routes.js';
+
+/** Routes an API user can call: the back office (admin, adminOrAgent) is for operators and stays out. */
+export type DocumentedRoute = Extract<(typeof ROUTES)[number], { access: 'user' | 'public' }>;
+export type DocumentedOperation = DocumentedRoute['operation'];
+
+export const TAGS = {
+  account: 'Account',
+  prices: 'Prices',
+  purchases: 'Purchases',
+  transactions: 'Transactions',
+  wallet: 'Wallet and transfers',
+  withdrawals: 'Withdrawals',
+  contacts: 'Contacts',
+  profile: 'Profile, API key and webhook',
+  providers: 'Payment provider callbacks',
+  docs: 'This document',
+} as const;
+
+export interface OperationDoc {
+  readonly tag: (typeof TAGS)[keyof typeof TAGS];
+  readonly summary: string;
+  readonly description?: string;
+  readonly body?: ZodTypeAny;
+  readonly query?: AnyZodObject;
+  /** Path parameters, as a schema of the route's `{name}` placeholders. */
+  readonly params?: AnyZodObject;
+  /** What a 2xx answer carries, when there is no schema for it: field names, in words. */
+  readonly returns?: string;
+  readonly answer?: { readonly schema: ZodTypeAny; readonly example?: unknown };
+  /** 201 instead of 200. */
+  readonly created?: true;
+  /** Refusals beyond the ones every route has (400; and 401, 429 on user routes). */
+  readonly refusals?: readonly (403 | 404 | 409 | 429)[];
+  /** The body of the curl example and the documented example request. */
+  readonly example?: Record<string, unknown>;
+  readonly exampleQuery?: Record<string, string>;
+  readonly exampleParams?: Record<string, string>;
+}
+
+export const IDEMPOTENCY_TEXT =
+  'Your own id for this request (8–64 letters, digits, _ or -). Sending the same request_id again never charges twice: ' +
+  'the first transaction is answered again; the same request_id with different details is refused with 409.';
+
+/** The shared schema with its request_id described for API users (what the handler parses is unchanged). */
+function idempotent<T extends AnyZodObject>(schema: T) {
+  return schema.extend({ request_id: requestId.describe(IDEMPOTENCY_TEXT) });
+}
+
+/** A purchase as its receipt shows it right after it is placed. */
+export const EXAMPLE_TRANSACTION: TransactionView = {
+  _id: '01JD7Q4M2X8V3K9T6R5N1B0C2A',
+  trans_Id: '01JD7Q4M2X8V3K9T6R5N1B0C2A',
+  trans_By: '01JD0A1B2C3D4E5F6G7H8J9K0M',
+  trans_Date: '2026-11-25T09:30:00.000Z',
+  trans_Network: 'MTN SME 1GB',
+  trans_Status: 'processing',
+  trans_Type: 'data',
+  trans_amount: 250,
+  trans_profit: 20,
+  trans_UserName: 'ada_reseller',
+  phone_number: '08031234567',
+  balance_Before: 5000,
+  balance_After: 4750,
+  createdAt: '2026-11-25T09:30:00.000Z',
+  updatedAt: '2026-11-25T09:30:00.000Z',
+  paymentLink: null,
+  apiResponse: null,
+  apiResponseId: null,
+  trans_volume: '1GB',
+  description: 'MTN SME 1GB to 08031234567',
+  relatedTransactionId: null,
+};
+
+const EXAMPLE_PRICE_ROW = {
+  _id: '1',
+  id: 1,
+  plan_network: 'MTN',
+  plan_type: 'MTN',
+  plan: '1GB',
+  plan_amount: 250,
+  my_price: 260,
+  resellerPrice: 255,
+  apiPrice: 250,
+  month_validate: '30 days validity',
+  isAvailable: true,
+};
+
+const priceList = { schema: z.array(priceRowSchema), example: [EXAMPLE_PRICE_ROW] };
+// zod-to-openapi 7 cannot read .catch(): the page schema states its type itself.
+const referralPage = z.object({ page: referralQuery.shape.page.openapi({ type: 'integer', minimum: 1, default: 1 }) });
+const userName = z.object({ userName: userNameSchema.describe('A user name') });
+const contactId = z.object({ id: z.string().max(64).describe("The contact's id") });
+
+export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
+  register: {
+    tag: TAGS.account,
+    summary: 'Register',
+    body: registerRequest,
+    created: true,
+    refusals: [409],
+    returns: 'The session, as login answers it: token, user, subscriptionPlans, transactions, isAdmin, isAgent, isCouponVendor',
+  },
+  login: {
+    tag: TAGS.account,
+    summary: 'Log in (a session token for x-auth-token)',
+    body: loginRequest,
+    refusals: [429],
+    returns: 'token (for x-auth-token), user, subscriptionPlans, transactions, isAdmin, isAgent, isCouponVendor',
+  },
+  isTokenValid: { tag: TAGS.account, summary: 'Check a session token sent in x-auth-token', returns: 'valid, user' },
+  currentUser: {
+    tag: TAGS.account,
+    summary: 'Balance and account (the current user)',
+    description: 'The wallet balance is `user.balance`, in naira.',
+    answer: { schema: currentSessionSchema },
+  },
+  changePassword: { tag: TAGS.account, summary: 'Change password (other sessions are signed out)', body: changePasswordRequest, returns: `msg ("${MSG.passwordChanged}"), token` },
+  requestPasswordReset: { tag: TAGS.account, summary: 'Ask for a password reset e-mail', body: requestPasswordResetRequest, returns: `msg ("${MSG.resetLinkSent}")` },
+  resetPassword: { tag: TAGS.account, summary: 'Set a new password from a reset link', body: resetPasswordRequest, returns: 'msg' },
+  validateUser: {
+    tag: TAGS.wallet,
+    summary: 'Check a user name before a transfer',
+    params: userName,
+    exampleParams: { userName: 'ada_reseller' },
+    refusals: [404],
+    returns: 'msg (full name, else user name), userName, fullName',
+  },
+  fundWithCoupon: { tag: TAGS.wallet, summary: 'Fund the wallet with a coupon', body: fundWithCouponRequest, refusals: [403, 404, 409], returns: 'msg, amount (naira), receipt.balance_After' },
+  buyAirtime: {
+    tag: TAGS.purchases,
+    summary: 'Buy airtime',
+    description: 'network: 1 MTN, 2 GLO, 3 AIRTEL, 4 9MOBILE. amount in naira. Charged at your user type’s airtime rate.',
+    body: idempotent(buyAirtimeRequest),
+    refusals: [409],
+    example: { network: 1, mobile_number: '08031234567', amount: 500, request_id: 'order-10023' },
+    answer: { schema: purchaseResponseSchema, example: { msg: MSG.airtimeProcessing, receipt: { ...EXAMPLE_TRANSACTION, trans_Network: 'MTN', trans_Type: 'airtime', trans_volume: '500', trans_amount: 495 } } },
+  },
+  listTransactions: {
+    tag: TAGS.transactions,
+    summary: 'Transactions and their status',
+    description:
+      'Your transactions, newest first, 20 a page, with filters. To follow a purchase, read `trans_Status` of its receipt here ' +
+      '(filter by phoneNumber and type) or wait for the webhook: processing and pending are not final; success, failed and refunded are.',
+    query: listTransactionsQuery,
+    exampleQuery: { type: 'data', phoneNumber: '08031234567' },
+    answer: { schema: transactionListSchema },
+  },
+  buyData: {
+    tag: TAGS.purchases,
+    summary: 'Buy data',
+    description: 'network: 1 MTN, 2 GLO, 3 AIRTEL, 6 9MOBILE. plan: a price-list row’s `id`. Charged at your user type’s price (api user: apiPrice).',
+    body: idempotent(buyDataRequest),
+    refusals: [409],
+    example: { network: 1, mobile_number: '08031234567', plan: 1, request_id: 'order-10024' },
+    answer: { schema: purchaseResponseSchema, example: { msg: CATALOGUE_MSG.dataProcessing, receipt: EXAMPLE_TRANSACTION } },
+  },
+  validateMeter: {
+    tag: TAGS.purchases,
+    summary: 'Validate a meter before buying electricity',
+    description: 'meterId is the company: Ikeja 18, Ibadan 19, Eko 20, Port Harcourt 21, Kaduna 22, Kano 23, Jos 24, Abuja 25, Enugu 26, Yola 28, Benin 29.',
+    body: validateMeterRequest,
+    example: { meterNumber: '45031234567', meterId: 18, meterType: 'prepaid' },
+    returns: 'msg, name (the customer), address, meterNumber, meterId, meterType, company, minAmount (naira); an invalid meter: 400 {msg, name}',
+  },
+  buyElectricity: {
+    tag: TAGS.purchases,
+    summary: 'Buy electricity',
+    description: 'amount is the token value in naira; a ₦50 fee comes on top. The token is on the receipt (`token`) once delivered.',
+    body: idempotent(buyElectricityRequest),
+    refusals: [409],
+    example: { amount: 2000, meterId: 18, meterNumber: '45031234567', meterType: 'prepaid', request_id: 'order-10025' },
+    answer: {
+      schema: purchaseResponseSchema,
+      example: { msg: ELECTRICITY_MSG.electricityProcessing, receipt: { ...EXAMPLE_TRANSACTION, trans_Network: 'Ikeja', trans_Type: 'electricity', trans_amount: 2050, trans_volume: '2000', phone_number: '45031234567' } },
+    },
+  },
+  listPrices: { tag: TAGS.prices, summary: 'Price list', answer: priceList },
+  filterPrices: {
+    tag: TAGS.prices,
+    summary: 'Price list of one network or plan type',
+    description: 'network: MTN, GLO, AIRTEL, 9MOBILE or a plan type (e.g. MTN-SME2). A network we do not sell answers [].',
+    body: filterPricesRequest,
+    example: { network: 'MTN' },
+    answer: priceList,
+  },
+  getNotification: { tag: TAGS.account, summary: 'The current notice to users', returns: 'msg, id (null: none)' },
+  listContacts: { tag: TAGS.contacts, summary: 'Your contacts', returns: 'contactList' },
+  addContact: { tag: TAGS.contacts, summary: 'Add a contact', body: addContactRequest, created: true, returns: 'msg, contactList, contact' },
+  updateContact: { tag: TAGS.contacts, summary: 'Change a contact', params: contactId, exampleParams: { id: '01JD7Q4M2X8V3K9T6R5N1B0C2A' }, body: updateContactRequest, refusals: [404], returns: 'msg, contactList, contact' },
+  deleteContact: { tag: TAGS.contacts, summary: 'Delete a contact', params: contactId, exampleParams: { id: '01JD7Q4M2X8V3K9T6R5N1B0C2A' }, refusals: [404], returns: 'msg, contactList' },
+  initiateSquadPayment: { tag: TAGS.wallet, summary: 'A card payment link to fund the wallet', body: initiateSquadPaymentRequest, returns: 'msg, link (the checkout page), reference, amount, charge, amountToCredit (naira)' },
+  generateReservedAccounts: { tag: TAGS.wallet, summary: 'Your bank accounts for funding by transfer', returns: 'msg, accountNumbers [{bankName, accountNumber}], accountName' },
+  squadWebhook: { tag: TAGS.providers, summary: 'Squad payment notification (for Squad only, signed)' },
+  monnifyWebhook: { tag: TAGS.providers, summary: 'Monnify payment notification (for Monnify only, signed)' },
+  paystackWebhook: { tag: TAGS.providers, summary: 'Paystack transfer notification (for Paystack only, signed)' },
+  vtpassWebhook: { tag: TAGS.providers, summary: 'VTpass transaction update (for VTpass only)' },
+  transferFund: { tag: TAGS.wallet, summary: 'Send money to another user', body: idempotent(transferFundRequest), refusals: [404, 409], returns: 'msg, receipt, balance (naira), receiver.userName' },
+  listBankCodes: { tag: TAGS.withdrawals, summary: 'Banks you can withdraw to', returns: 'An array of bank names' },
+  validateBankAccount: { tag: TAGS.withdrawals, summary: 'Check a bank account', body: validateBankAccountRequest, returns: 'msg, name, code, bankName, accountNumber' },
+  withdraw: { tag: TAGS.withdrawals, summary: 'Withdraw to a bank account (₦50 fee)', body: withdrawRequest, refusals: [409], returns: 'msg, receipt, balance, amountToReceive, fee (naira)' },
+  listBeneficiaries: { tag: TAGS.withdrawals, summary: 'Saved bank accounts', returns: 'beneficiaryList' },
+  addBeneficiary: { tag: TAGS.withdrawals, summary: 'Save a bank account', body: addBeneficiaryRequest, created: true, returns: 'msg, beneficiaryList' },
+  referrals: { tag: TAGS.wallet, summary: 'Referral earnings', query: referralPage, returns: 'earningBalance, totalReferred, totalEarned, referralList, totalPages, page' },
+  withdrawEarning: { tag: TAGS.wallet, summary: 'Move referral earnings to the wallet', returns: 'msg, amount, balance, earningBalance, receipt' },
+  updateUserType: {
+    tag: TAGS.profile,
+    summary: 'Upgrade yourself to reseller',
+    params: z.object({ id: z.string().max(64).describe('Your user id (user._id)') }),
+    exampleParams: { id: '01JD0A1B2C3D4E5F6G7H8J9K0M' },
+    body: updateUserTypeRequest,
+    refusals: [403, 404, 409],
+    returns: 'msg, user, receipt',
+  },
+  updateKyc: { tag: TAGS.profile, summary: 'Verify your identity (NIN or BVN, 11 digits)', body: updateKycRequest, refusals: [409], returns: 'msg, user' },
+  updateWebhook: {
+    tag: TAGS.profile,
+    summary: 'Set your webhook URL',
+    description: 'The answer carries `webhookSecret`, the key the webhooks to you are signed with (see the `transactionSettled` webhook).',
+    body: updateWebhookRequest,
+    example: { webhookUrl: 'https://example.com/vtu-webhook' },
+    returns: 'msg, webhookUrl, webhookSecret',
+  },
+  showApiKey: { tag: TAGS.profile, summary: 'Your API key’s hint', returns: 'apiKey: {keyHint, createdAt} or null' },
+  openApiDocument: { tag: TAGS.docs, summary: 'This OpenAPI 3.1 document', returns: 'The document' },
+  regenerateApiKey: { tag: TAGS.profile, summary: 'A new API key (the old one stops working at once)', refusals: [409], returns: 'msg, apiKey (shown this once), keyHint, createdAt' },
+};
