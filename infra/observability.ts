@@ -7,7 +7,6 @@
  * The local cloud ignores everything here: it runs only the resource types it knows.
  */
 import { Duration } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
   ComparisonOperator,
@@ -19,6 +18,7 @@ import {
   TextWidget,
   TreatMissingData,
   type IMetric,
+  type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -36,11 +36,16 @@ export interface MonitoredQueue {
   readonly deadLetterQueue: Queue;
 }
 
+/** What the alarms read from the API: the HTTP API (v2) and the REST API (v1) both offer it. */
+export interface ApiMetrics {
+  metricServerError(props?: MetricOptions): IMetric;
+}
+
 export interface ObservabilityProps {
   readonly functions: IFunction[];
   readonly queues: MonitoredQueue[];
-  readonly api: HttpApi;
-  /** The HTTP API's access log (JSON lines with routeKey and responseLatency): per-route p99 is queried from it. */
+  readonly api: ApiMetrics;
+  /** The API's access log (JSON lines with routeKey and responseLatency): per-route p99 is queried from it. */
   readonly apiAccessLogs: ILogGroup;
   /** Supplier names (SUPPLIERS_CONFIG): one failure-rate alarm and one refund-rate line each. */
   readonly suppliers: string[];
