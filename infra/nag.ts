@@ -127,6 +127,32 @@ export function acknowledgeNagFindings(stack: Stack, { table, supplierParamPrefi
  * offers, for a stack that runs on one developer's machine.
  */
 function acknowledgeLocalStackVariant(stack: Stack, bucket: IConstruct): void {
+  const api = stack.node.findChild('RestApi');
+  acknowledge(
+    api,
+    'AwsSolutions-APIG2',
+    'Requests are validated in the functions: every operation parses its input with the shared zod schema (shared/api) and answers 400 with the field at fault, the same on either API.',
+  );
+  acknowledge(
+    api,
+    'AwsSolutions-APIG3',
+    'No WAF (and LocalStack community has none): the stage throttles every method, login attempts are throttled per user in the handler, and money moves only through idempotent, conditional writes.',
+  );
+  acknowledge(
+    api,
+    'AwsSolutions-APIG6',
+    'Every request is in the JSON access log (30 days, the same fields as the HTTP API log); execution logs would go to a log group API Gateway creates outside the stack and keeps forever.',
+  );
+  acknowledge(
+    api,
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+    "API Gateway's account-level logging role, which access logs require: the AWS managed policy lets API Gateway write its own logs and nothing else.",
+  );
+  const website = 'An S3 website serves the public build of the web app (no secrets, nothing per user) to anonymous visitors, because LocalStack community has no CloudFront';
+  acknowledge(bucket, 'AwsSolutions-S1', `${website}; the API, where requests matter, has its own access log.`);
+  acknowledge(bucket, 'AwsSolutions-S2', `${website}: public reads through the bucket policy are the point; ACLs stay blocked.`);
+  acknowledge(bucket, 'AwsSolutions-S5', `${website}, so there is no origin access identity to restrict reads to.`);
+  acknowledge(bucket, 'AwsSolutions-S10', `${website}; website endpoints speak plain HTTP only, so a deny without TLS would refuse every visitor.`);
 }
 
 /** Why a route has no API Gateway authorizer (README decision 2: routes authenticate in the handler). */

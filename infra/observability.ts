@@ -49,6 +49,8 @@ export interface ObservabilityProps {
   readonly apiAccessLogs: ILogGroup;
   /** Supplier names (SUPPLIERS_CONFIG): one failure-rate alarm and one refund-rate line each. */
   readonly suppliers: string[];
+  /** False where CloudFormation cannot make one (LocalStack community has no AWS::CloudWatch::Dashboard); the alarms stay. Default true. */
+  readonly dashboard?: boolean;
 }
 
 /** A supplier failing more than this share of its calls (over 2 × 5 minutes, with at least MIN_SUPPLIER_CALLS calls) alarms. */
@@ -58,7 +60,7 @@ const FIVE_MINUTES = Duration.minutes(5);
 
 export class Observability extends Construct {
   readonly topic: Topic;
-  readonly dashboard: Dashboard;
+  readonly dashboard: Dashboard | undefined;
   private readonly action: SnsAction;
 
   constructor(scope: Construct, id: string, props: ObservabilityProps) {
@@ -89,7 +91,7 @@ export class Observability extends Construct {
       evaluationPeriods: 2,
     });
 
-    this.dashboard = this.operationsDashboard(props);
+    this.dashboard = props.dashboard === false ? undefined : this.operationsDashboard(props);
   }
 
   /** Fires when the metric goes above `threshold` (default: anything at all), notifying the topic. */

@@ -241,6 +241,7 @@ export class PlatformStack extends Stack {
       api: api.metrics,
       apiAccessLogs: api.accessLogs,
       suppliers: (suppliers as Array<{ name: string }>).map((supplier) => supplier.name),
+      dashboard: deployTarget !== 'localstack',
     });
     acknowledgeNagFindings(this, { table, supplierParamPrefix: SUPPLIER_PARAM_PREFIX });
 
