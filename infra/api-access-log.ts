@@ -18,6 +18,9 @@ export const ACCESS_LOG_FORMAT = {
   sourceIp: '$context.identity.sourceIp',
 } as const;
 
+/** A ceiling against floods, the same on either API; per-user limits live in the handlers (login attempts). */
+export const API_THROTTLING = { rateLimit: 200, burstLimit: 400 } as const;
+
 export function apiAccessLog(scope: Construct, api: HttpApi): LogGroup {
   const logGroup = new LogGroup(scope, 'HttpApiAccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
   (api.defaultStage!.node.defaultChild as CfnStage).accessLogSettings = {

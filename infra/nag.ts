@@ -7,7 +7,8 @@
  * in the stack is checked afresh.
  */
 import { Validations, type CfnElement, type Stack } from 'aws-cdk-lib';
-import { HttpRoute, type CfnRoute, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Method } from 'aws-cdk-lib/aws-apigateway';
+import { HttpRoute, type CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IConstruct } from 'constructs';
@@ -15,7 +16,6 @@ import { ROUTES, routeKey, type RouteDef } from '../shared/routes.js';
 import { MAILER_FUNCTION } from './functions.js';
 
 export interface NagSubjects {
-  readonly api: HttpApi;
   readonly table: Table;
   /** SSM path of the supplier tokens (`/vtu/suppliers/`). */
   readonly supplierParamPrefix: string;
@@ -23,7 +23,7 @@ export interface NagSubjects {
 
 const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
-export function acknowledgeNagFindings(stack: Stack, { api, table, supplierParamPrefix }: NagSubjects): void {
+export function acknowledgeNagFindings(stack: Stack, { table, supplierParamPrefix }: NagSubjects): void {
   // Stack-wide: true of every function, including the ones CDK adds for the web deployment.
   acknowledge(
     stack,
@@ -65,10 +65,17 @@ export function acknowledgeNagFindings(stack: Stack, { api, table, supplierParam
     'ses:SendEmail only: the sending identity (context `mailFrom`) is verified in SES by the operator outside this stack, so its ARN is not known here.',
   );
 
-  for (const route of api.node.findAll().filter((c): c is HttpRoute => c instanceof HttpRoute)) {
+  for (const route of stack.node.findAll().filter((c): c is HttpRoute => c instanceof HttpRoute)) {
     const key = (route.node.defaultChild as CfnRoute).routeKey;
     const def = ROUTES.find((r) => routeKey(r) === key);
     if (def) acknowledge(route, 'AwsSolutions-APIG4', routeAuthorization(def));
+  }
+  // The REST API of the LocalStack variant: the same routes, the same reasons.
+  for (const method of stack.node.findAll().filter((c): c is Method => c instanceof Method)) {
+    const def = ROUTES.find((r) => routeKey(r) === `${method.httpMethod} ${method.resource.path}`);
+    if (!def) continue;
+    acknowledge(method, 'AwsSolutions-APIG4', routeAuthorization(def));
+    acknowledge(method, 'AwsSolutions-COG4', `No Cognito user pool: ${routeAuthorization(def)}`);
   }
 
   // CDK's own handler behind BucketDeployment (only when web/dist is built): it copies the build from
@@ -90,12 +97,16 @@ export function acknowledgeNagFindings(stack: Stack, { api, table, supplierParam
       );
     }
   }
+  const distribution = stack.node.tryFindChild('WebDistribution');
+  if (!distribution) {
+    acknowledgeLocalStackVariant(stack, bucket);
+    return;
+  }
   acknowledge(
     bucket,
     'AwsSolutions-S1',
     'The bucket holds only the public build of the web app and is read only by CloudFront (origin access control); the API, where requests matter, has its own access log.',
   );
-  const distribution = stack.node.findChild('WebDistribution');
   acknowledge(distribution, 'AwsSolutions-CFR1', 'The platform serves Nigerian users who travel and resell abroad; no country is excluded.');
   acknowledge(
     distribution,
@@ -108,6 +119,40 @@ export function acknowledgeNagFindings(stack: Stack, { api, table, supplierParam
     'AwsSolutions-CFR4',
     'The distribution uses the default *.cloudfront.net certificate, which cannot pin a minimum TLS version; a custom domain with its own certificate would set TLSv1.2_2021.',
   );
+}
+
+/**
+ * The LocalStack community variant (`-c deployTarget=localstack`): a REST API instead of the HTTP
+ * API and an S3 website instead of CloudFront. Its findings are the price of what the free tier
+ * offers, for a stack that runs on one developer's machine.
+ */
+function acknowledgeLocalStackVariant(stack: Stack, bucket: IConstruct): void {
+  const api = stack.node.findChild('RestApi');
+  acknowledge(
+    api,
+    'AwsSolutions-APIG2',
+    'Requests are validated in the functions: every operation parses its input with the shared zod schema (shared/api) and answers 400 with the field at fault, the same on either API.',
+  );
+  acknowledge(
+    api,
+    'AwsSolutions-APIG3',
+    'No WAF (and LocalStack community has none): the stage throttles every method, login attempts are throttled per user in the handler, and money moves only through idempotent, conditional writes.',
+  );
+  acknowledge(
+    api,
+    'AwsSolutions-APIG6',
+    'Every request is in the JSON access log (30 days, the same fields as the HTTP API log); execution logs would go to a log group API Gateway creates outside the stack and keeps forever.',
+  );
+  acknowledge(
+    api,
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+    "API Gateway's account-level logging role, which access logs require: the AWS managed policy lets API Gateway write its own logs and nothing else.",
+  );
+  const website = 'An S3 website serves the public build of the web app (no secrets, nothing per user) to anonymous visitors, because LocalStack community has no CloudFront';
+  acknowledge(bucket, 'AwsSolutions-S1', `${website}; the API, where requests matter, has its own access log.`);
+  acknowledge(bucket, 'AwsSolutions-S2', `${website}: public reads through the bucket policy are the point; ACLs stay blocked.`);
+  acknowledge(bucket, 'AwsSolutions-S5', `${website}, so there is no origin access identity to restrict reads to.`);
+  acknowledge(bucket, 'AwsSolutions-S10', `${website}; website endpoints speak plain HTTP only, so a deny without TLS would refuse every visitor.`);
 }
 
 /** Why a route has no API Gateway authorizer (README decision 2: routes authenticate in the handler). */

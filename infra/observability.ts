@@ -7,7 +7,6 @@
  * The local cloud ignores everything here: it runs only the resource types it knows.
  */
 import { Duration } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
   ComparisonOperator,
@@ -19,6 +18,7 @@ import {
   TextWidget,
   TreatMissingData,
   type IMetric,
+  type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -36,14 +36,21 @@ export interface MonitoredQueue {
   readonly deadLetterQueue: Queue;
 }
 
+/** What the alarms read from the API: the HTTP API (v2) and the REST API (v1) both offer it. */
+export interface ApiMetrics {
+  metricServerError(props?: MetricOptions): IMetric;
+}
+
 export interface ObservabilityProps {
   readonly functions: IFunction[];
   readonly queues: MonitoredQueue[];
-  readonly api: HttpApi;
-  /** The HTTP API's access log (JSON lines with routeKey and responseLatency): per-route p99 is queried from it. */
+  readonly api: ApiMetrics;
+  /** The API's access log (JSON lines with routeKey and responseLatency): per-route p99 is queried from it. */
   readonly apiAccessLogs: ILogGroup;
   /** Supplier names (SUPPLIERS_CONFIG): one failure-rate alarm and one refund-rate line each. */
   readonly suppliers: string[];
+  /** False where CloudFormation cannot make one (LocalStack community has no AWS::CloudWatch::Dashboard); the alarms stay. Default true. */
+  readonly dashboard?: boolean;
 }
 
 /** A supplier failing more than this share of its calls (over 2 × 5 minutes, with at least MIN_SUPPLIER_CALLS calls) alarms. */
@@ -53,7 +60,7 @@ const FIVE_MINUTES = Duration.minutes(5);
 
 export class Observability extends Construct {
   readonly topic: Topic;
-  readonly dashboard: Dashboard;
+  readonly dashboard: Dashboard | undefined;
   private readonly action: SnsAction;
 
   constructor(scope: Construct, id: string, props: ObservabilityProps) {
@@ -84,7 +91,7 @@ export class Observability extends Construct {
       evaluationPeriods: 2,
     });
 
-    this.dashboard = this.operationsDashboard(props);
+    this.dashboard = props.dashboard === false ? undefined : this.operationsDashboard(props);
   }
 
   /** Fires when the metric goes above `threshold` (default: anything at all), notifying the topic. */

@@ -3,6 +3,10 @@
  * dead-letter queues and alarms, an EventBridge bus with rules, the sweeper schedule, and the web
  * app on S3 + CloudFront with /api/* routed to the HTTP API on the same origin.
  *
+ * `-c deployTarget=localstack` builds the same stack for LocalStack's community tier: a REST API
+ * (v1) from the same route table instead of the HTTP API, and the web app as an S3 website instead
+ * of CloudFront; everything else is identical (infra/deploy-target.ts, infra/localstack-community.ts).
+ *
  * The local cloud (infra/local) synthesizes this same stack and runs what it declares, so any
  * resource added here is picked up there too.
  */
@@ -49,10 +53,13 @@ import {
   WEBHOOK_FUNCTION,
   type FunctionSpec,
 } from './functions.js';
-import { apiAccessLog } from './api-access-log.js';
+import { API_THROTTLING, apiAccessLog } from './api-access-log.js';
+import { routeTableRestApi } from './api-rest.js';
+import { deployTargetOf } from './deploy-target.js';
 import { acknowledgeNagFindings } from './nag.js';
-import { Observability, type MonitoredQueue } from './observability.js';
+import { Observability, type ApiMetrics, type MonitoredQueue } from './observability.js';
 import { webResponseHeaders } from './web-headers.js';
+import { s3WebsiteBucket } from './web-s3-website.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -81,6 +88,14 @@ const DEFAULT_PROVIDERS = {
 
 /** SSM path under which provider secrets are stored as SecureString parameters (created by an operator, never in source). */
 export const PROVIDER_PARAM_PREFIX = '/vtu/providers/';
+
+/** The API in front of the HTTP functions, whichever kind the deploy target uses. */
+interface PlatformApi {
+  /** Base URL: callers append /api/v1/…. */
+  readonly url: string;
+  readonly accessLogs: LogGroup;
+  readonly metrics: ApiMetrics;
+}
 
 
 export class PlatformStack extends Stack {
@@ -124,11 +139,7 @@ export class PlatformStack extends Stack {
       resources: [this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: SUPPLIER_PARAM_PREFIX.slice(1) + '*' })],
     });
 
-    // HTTP API: one function per service area, one route per row of the shared route table.
-    const api = new HttpApi(this, 'HttpApi', { description: 'VTU platform API', createDefaultStage: true });
-    // A ceiling against floods; per-user limits live in the handlers (login attempts).
-    (api.defaultStage!.node.defaultChild as CfnStage).defaultRouteSettings = { throttlingRateLimit: 200, throttlingBurstLimit: 400 };
-    const apiAccessLogs = apiAccessLog(this, api);
+    // One function per service area; the API (below) has one route per row of the shared route table.
     const httpFunctions = {} as Record<HttpService, NodejsFunction>;
     for (const [service, spec] of Object.entries(HTTP_FUNCTIONS) as [HttpService, FunctionSpec][]) {
       // Purchases also validates meters at the electricity supplier: it needs the supplier wiring.
@@ -173,15 +184,9 @@ export class PlatformStack extends Stack {
     // Money in and out: funding, the providers' webhooks, transfers, withdrawals, earnings, profile.
     this.moneyInAndOut(table, bus, httpFunctions, baseEnvironment);
 
-    const integrations = new Map<HttpService, HttpLambdaIntegration>();
-    for (const route of ROUTES) {
-      let integration = integrations.get(route.service);
-      if (!integration) {
-        integration = new HttpLambdaIntegration(`${HTTP_FUNCTIONS[route.service].name}Integration`, httpFunctions[route.service]);
-        integrations.set(route.service, integration);
-      }
-      api.addRoutes({ path: `${API_BASE_PATH}${route.path}`, methods: [route.method as HttpMethod], integration });
-    }
+    // LocalStack's community tier has no HTTP API (v2): there the same routes go to a REST API (v1).
+    const deployTarget = deployTargetOf(this);
+    const api = deployTarget === 'localstack' ? this.restApi(httpFunctions) : this.httpApi(httpFunctions);
 
     // Fulfilment: the purchase handler enqueues, this consumer calls suppliers.
     const fulfilment = this.lambda(FULFILMENT_FUNCTION, { ...baseEnvironment, ...supplierEnvironment });
@@ -228,19 +233,20 @@ export class PlatformStack extends Stack {
       targets: [new targets.SqsQueue(webhookQueue)],
     });
 
-    const distribution = this.webApp(api);
+    const webUrl = deployTarget === 'localstack' ? this.webWebsite() : this.webApp(api.url);
 
     new Observability(this, 'Operations', {
       functions: this.monitoredFunctions,
       queues: this.monitoredQueues,
-      api,
-      apiAccessLogs,
+      api: api.metrics,
+      apiAccessLogs: api.accessLogs,
       suppliers: (suppliers as Array<{ name: string }>).map((supplier) => supplier.name),
+      dashboard: deployTarget !== 'localstack',
     });
-    acknowledgeNagFindings(this, { api, table, supplierParamPrefix: SUPPLIER_PARAM_PREFIX });
+    acknowledgeNagFindings(this, { table, supplierParamPrefix: SUPPLIER_PARAM_PREFIX });
 
-    new CfnOutput(this, 'ApiEndpoint', { value: api.apiEndpoint });
-    new CfnOutput(this, 'WebUrl', { value: `https://${distribution.distributionDomainName}` });
+    new CfnOutput(this, 'ApiEndpoint', { value: api.url });
+    new CfnOutput(this, 'WebUrl', { value: webUrl });
     new CfnOutput(this, 'TableName', { value: table.tableName });
   }
 
@@ -424,8 +430,41 @@ export class PlatformStack extends Stack {
     return fn;
   }
 
-  /** S3 (private, via origin access control) + CloudFront: SPA fallback for deep links, /api/* to the HTTP API. */
-  private webApp(api: HttpApi): cloudfront.Distribution {
+  /** The HTTP API (v2): one route per row of the shared route table, one integration per service function. */
+  private httpApi(httpFunctions: Record<HttpService, NodejsFunction>): PlatformApi {
+    const api = new HttpApi(this, 'HttpApi', { description: 'VTU platform API', createDefaultStage: true });
+    (api.defaultStage!.node.defaultChild as CfnStage).defaultRouteSettings = {
+      throttlingRateLimit: API_THROTTLING.rateLimit,
+      throttlingBurstLimit: API_THROTTLING.burstLimit,
+    };
+    const accessLogs = apiAccessLog(this, api);
+    const integrations = new Map<HttpService, HttpLambdaIntegration>();
+    for (const route of ROUTES) {
+      let integration = integrations.get(route.service);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${HTTP_FUNCTIONS[route.service].name}Integration`, httpFunctions[route.service]);
+        integrations.set(route.service, integration);
+      }
+      api.addRoutes({ path: `${API_BASE_PATH}${route.path}`, methods: [route.method as HttpMethod], integration });
+    }
+    return { url: api.apiEndpoint, accessLogs, metrics: api };
+  }
+
+  /** The REST API (v1) of the LocalStack variant, from the same route table and functions. */
+  private restApi(httpFunctions: Record<HttpService, NodejsFunction>): PlatformApi {
+    const { api, accessLogs } = routeTableRestApi(this, httpFunctions);
+    return { url: api.url, accessLogs, metrics: api };
+  }
+
+  /** The LocalStack variant's web app: an S3 website; its URL, and the bucket to upload the build to. */
+  private webWebsite(): string {
+    const bucket = s3WebsiteBucket(this);
+    new CfnOutput(this, 'WebBucketName', { value: bucket.bucketName });
+    return bucket.bucketWebsiteUrl;
+  }
+
+  /** S3 (private, via origin access control) + CloudFront: SPA fallback for deep links, /api/* to the HTTP API; returns the app's URL. */
+  private webApp(apiEndpoint: string): string {
     const bucket = new Bucket(this, 'WebBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
@@ -444,7 +483,7 @@ export class PlatformStack extends Stack {
           "function handler(event){var r=event.request;if(r.uri.indexOf('/assets/')!==0&&FILES.indexOf(r.uri)===-1){r.uri='/index.html';}return r;}",
       ),
     });
-    const apiDomain = Fn.select(2, Fn.split('/', api.apiEndpoint));
+    const apiDomain = Fn.select(2, Fn.split('/', apiEndpoint));
     const responseHeadersPolicy = webResponseHeaders(this);
     const distribution = new cloudfront.Distribution(this, 'WebDistribution', {
       defaultRootObject: 'index.html',
@@ -477,7 +516,7 @@ export class PlatformStack extends Stack {
     } else {
       Annotations.of(this).addWarningV2('vtu:web-not-built', 'web/dist is missing: run `npm run build:web` before deploying the web app');
     }
-    return distribution;
+    return `https://${distribution.distributionDomainName}`;
   }
 }
 

@@ -21,6 +21,7 @@ import { logger } from '../adapters/observability.js';
 import { credentialOf, type ApiKeyAuthResult } from '../domain/api-keys.js';
 import type { Principal, PrincipalLoader } from '../ports/users.js';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
+import { asHttpApiEvent, type ApiGatewayEvent } from './rest-api-event.js';
 
 export type { Principal } from '../ports/users.js';
 
@@ -194,7 +195,9 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
     if (!byName.has(route.operation)) throw new Error(`service ${service} has no operation ${route.operation}`);
   }
 
-  const core = async (event: APIGatewayProxyEventV2, _context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+  // HTTP API (v2) events, or REST API (v1) ones from the LocalStack community variant.
+  const core = async (input: ApiGatewayEvent, _context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const event = asHttpApiEvent(input);
     const route = routes.get(event.routeKey);
     if (!route) throw new NotFoundError(MSG.notFound);
     const request: PublicRequest = {
@@ -229,7 +232,7 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
           request.response = json(error.statusCode, { msg: error.message });
           return;
         }
-        logger.error('unhandled error', { error: error as Error, routeKey: request.event?.routeKey });
+        logger.error('unhandled error', { error: error as Error, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
         request.response = json(500, { msg: MSG.serverError });
       },
     });
