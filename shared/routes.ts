@@ -24,6 +24,8 @@ export const HTTP_SERVICES = [
   // An operator's refund of a purchase: its own function, the one HTTP function that may credit a
   // wallet on an operator's word (writes USER# and TXN# items only).
   'refunds',
+  // An admin's mail to one user or to all: validates and queues ONE mailing job; a consumer fans it out.
+  'mailings',
 ] as const;
 export type HttpService = (typeof HTTP_SERVICES)[number];
 
@@ -126,6 +128,8 @@ export const ROUTES = [
   { operation: 'listUsers', method: 'GET', path: '/admin/users', service: 'accounts', access: 'adminOrAgent' },
   { operation: 'downloadUsers', method: 'GET', path: '/admin/users/csv', service: 'accounts', access: 'admin' },
   { operation: 'resetUserPassword', method: 'POST', path: '/admin/resetUserPassword', service: 'accounts', access: 'admin' },
+  // An admin's mail to one user (userAccount) or, blank, to every user (spec §5 "Send email")
+  { operation: 'sendMail', method: 'POST', path: '/admin/sendMail', service: 'mailings', access: 'admin' },
 ] as const satisfies readonly RouteDef[];
 
 export type Operation = (typeof ROUTES)[number]['operation'];

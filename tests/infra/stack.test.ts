@@ -74,8 +74,8 @@ describe('the platform stack', () => {
     const queues = ofType('AWS::SQS::Queue');
     const workQueues = queues.filter(([, q]) => q.Properties.RedrivePolicy);
     const deadLetterIds = workQueues.map(([, q]) => q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]);
-    // fulfilment, email, webhook; provider events, payouts, referral rewards
-    expect(workQueues.length).toBe(6);
+    // fulfilment, email, webhook; provider events, payouts, referral rewards; admins' mailings
+    expect(workQueues.length).toBe(7);
     expect(workQueues.length + deadLetterIds.length).toBe(queues.length);
     const queueAlarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.Namespace === 'AWS/SQS');
     const alarmed = queueAlarms.map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
@@ -87,7 +87,7 @@ describe('the platform stack', () => {
 
   it('consumes queues with partial batch responses', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping');
-    expect(mappings.length).toBe(6);
+    expect(mappings.length).toBe(7);
     for (const [, m] of mappings) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
   });
 
