@@ -211,6 +211,7 @@ export const SEND_MAIL_MSG = {
   subjectTooLong: 'The subject must be at most 200 characters',
   messageTooLong: 'The message must be at most 5000 characters',
   linkMessageTooLong: 'The link text must be at most 200 characters',
+  noMailAddress: 'This user has no e-mail address we can send to',
 } as const;
 
 /** "1 mail queued" / "12 mails queued": the answer of POST /admin/sendMail. */

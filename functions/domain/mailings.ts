@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SendMailInput } from '../../shared/api/send-mail.js';
-import type { EmailRequested, MailingMessage, MailRecipient } from '../../shared/events.js';
+import { emailRequestedSchema, type EmailRequested, type MailingMessage, type MailRecipient } from '../../shared/events.js';
 import { escapeHtml } from './accounts.js';
 
 /** Users per job message: one page's mails go on the bus in ten PutEvents calls at most, well within the consumer's timeout. */
@@ -23,7 +23,15 @@ export interface QueueMailingDeps {
   newMailingId(): string;
 }
 
-export type QueueMailingResult = { kind: 'mailing_queued'; mailingId: string; queued: number } | { kind: 'user_not_found' };
+export type QueueMailingResult =
+  | { kind: 'mailing_queued'; mailingId: string; queued: number }
+  | { kind: 'user_not_found' }
+  | { kind: 'no_mail_address' };
+
+/** Whether the mailer takes this address (an account seeded as `demo@localhost` has none it takes). */
+export function isDeliverable(recipient: MailRecipient): boolean {
+  return emailRequestedSchema.shape.to.safeParse(recipient.email).success;
+}
 
 /**
  * A retried request (same admin, request_id and content) names the same mailing, so it mails
@@ -41,6 +49,7 @@ export async function queueMailing(input: SendMailInput, by: string, deps: Queue
     // Validated first (spec §5): an unknown user queues nothing.
     const recipient = await deps.findRecipient(input.userAccount);
     if (!recipient) return { kind: 'user_not_found' };
+    if (!isDeliverable(recipient)) return { kind: 'no_mail_address' };
     const mailingId = mailingIdOf(input, by, deps.newMailingId);
     await deps.enqueueMailing({ mailingId, content, audience: { kind: 'user', recipient } });
     return { kind: 'mailing_queued', mailingId, queued: 1 };
@@ -61,6 +70,8 @@ export interface MailingFanOutDeps {
 
 export interface FanOutOutcome {
   requested: number;
+  /** Users of the page without an address the mailer takes: skipped, so they cannot hold the page back for ever. */
+  skipped?: number;
   /** The cursor the next page's job starts at, when one was queued. */
   continuedAt?: string;
 }
@@ -76,10 +87,13 @@ export async function fanOutMailing(job: MailingMessage, deps: MailingFanOutDeps
     return { requested: 1 };
   }
   const page = await deps.recipientsPage(job.cursor, MAILING_PAGE_SIZE);
-  if (page.recipients.length > 0) await deps.requestEmails(page.recipients.map((recipient) => mailingEmail(job, recipient)));
-  if (!page.next) return { requested: page.recipients.length };
+  const deliverable = page.recipients.filter(isDeliverable);
+  const skipped = page.recipients.length - deliverable.length;
+  const counts = { requested: deliverable.length, ...(skipped > 0 ? { skipped } : {}) };
+  if (deliverable.length > 0) await deps.requestEmails(deliverable.map((recipient) => mailingEmail(job, recipient)));
+  if (!page.next) return counts;
   await deps.enqueueMailing({ ...job, cursor: page.next });
-  return { requested: page.recipients.length, continuedAt: page.next };
+  return { ...counts, continuedAt: page.next };
 }
 
 /** The mail's id for one recipient: the same on every delivery of the job, whichever page carried it. */

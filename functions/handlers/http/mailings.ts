@@ -5,7 +5,7 @@
  */
 import { ulid } from 'ulid';
 import { sendMailRequest, type SendMailResponse } from '../../../shared/api/send-mail.js';
-import { MSG, mailsQueuedMessage } from '../../../shared/messages.js';
+import { MSG, SEND_MAIL_MSG, mailsQueuedMessage } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { findRecipient } from '../../adapters/dynamo/mailing-recipients.js';
@@ -19,6 +19,7 @@ import { edge } from './edge.js';
 const mailingAnswer = answerWith<QueueMailingResult>({
   mailing_queued: ({ mailingId, queued }) => ok({ msg: mailsQueuedMessage(queued), queued, mailingId } satisfies SendMailResponse),
   user_not_found: refuse(404, MSG.userNotFound),
+  no_mail_address: refuse(422, SEND_MAIL_MSG.noMailAddress),
 });
 
 export const sendMailOperation =

@@ -80,6 +80,12 @@ describe('queueing a mailing (the request mails nobody)', () => {
     expect(queued).toEqual([]);
   });
 
+  it('refuses a named user without an address the mailer takes (a job that could never be sent), queueing nothing', async () => {
+    const { deps, queued } = requestHarness([{ userId: 'u-demo', userName: 'demo', email: 'demo@localhost' }]);
+    expect(await queueMailing(input({ ...form, userAccount: 'demo' }), 'admin-id', deps)).toEqual({ kind: 'no_mail_address' });
+    expect(queued).toEqual([]);
+  });
+
   it('to one user: one job naming the recipient, one mail queued', async () => {
     const directory = users(3);
     const { deps, queued } = requestHarness(directory);
@@ -200,6 +206,13 @@ describe('fanning a mailing out', () => {
     deps.recipientsPage = () => Promise.reject(new Error('the list must not be read'));
     expect(await fanOutMailing({ mailingId: 'm', content: form, audience: { kind: 'user', recipient: directory[2]! } }, deps)).toEqual({ requested: 1 });
     expect(requested.map((mail) => mail.to)).toEqual([directory[2]!.email]);
+  });
+
+  it('skips a user without an address the mailer takes, so one bad address never holds the page back', async () => {
+    const directory = [...users(2), { userId: 'u-demo', userName: 'demo', email: 'demo@localhost' }];
+    const { deps, requested } = fanOutHarness(directory);
+    expect(await fanOutMailing(everyone(), deps)).toEqual({ requested: 2, skipped: 1 });
+    expect(requested.map((mail) => mail.to)).toEqual([directory[0]!.email, directory[1]!.email]);
   });
 
   it('an empty user list mails nobody and queues nothing', async () => {
