@@ -162,6 +162,17 @@ describe('the platform stack', () => {
     for (const forbidden of ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'events:PutEvents']) expect(actions).not.toContain(forbidden);
   });
 
+  it("an admin's mailing: the request reads and queues one job, never mails or publishes; the consumer reads users, publishes mails and queues pages, never writes the table", () => {
+    const request = 'functions/handlers/http/mailings.ts';
+    expect(writesBeyondRateCounter(request)).toEqual([]);
+    expect(actionsOf(request)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'sqs:SendMessage']));
+    for (const forbidden of ['events:PutEvents', 'ses:SendEmail']) expect(actionsOf(request)).not.toContain(forbidden);
+    const consumer = 'functions/handlers/mailings.ts';
+    expect(statementsOf(consumer).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)))).toEqual([]);
+    expect(actionsOf(consumer)).toEqual(expect.arrayContaining(['dynamodb:Query', 'events:PutEvents', 'sqs:SendMessage', 'sqs:ReceiveMessage']));
+    expect(actionsOf(consumer)).not.toContain('ses:SendEmail');
+  });
+
   it('keeps secrets out of the template: the signing key is a generated secret, supplier tokens live in SSM', () => {
     template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.anyValue() });
     const env = JSON.stringify(ofType('AWS::Lambda::Function').map(([, f]) => f.Properties.Environment ?? {}));
