@@ -28,6 +28,8 @@ export const FULFILMENT_FUNCTION: FunctionSpec = { name: 'Fulfilment', entry: 'f
 export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functions/handlers/sweeper.ts', timeoutSeconds: 120, memoryMb: 512 };
 /** Sends e-mail requested on the bus (SQS consumer). */
 export const MAILER_FUNCTION: FunctionSpec = { name: 'Mailer', entry: 'functions/handlers/mailer.ts', timeoutSeconds: 30, memoryMb: 256 };
+/** Fans admins' mailings out, a page of users per message (SQS consumer). */
+export const MAILINGS_FUNCTION: FunctionSpec = { name: 'Mailings', entry: 'functions/handlers/mailings.ts', timeoutSeconds: 30, memoryMb: 256 };
 /** Delivers signed webhooks of settled transactions to API users (SQS consumer). */
 export const WEBHOOK_FUNCTION: FunctionSpec = { name: 'WebhookDelivery', entry: 'functions/handlers/webhook-delivery.ts', timeoutSeconds: 30, memoryMb: 256 };
 
@@ -52,6 +54,7 @@ export const ALL_FUNCTIONS: FunctionSpec[] = [
   PAYOUTS_FUNCTION,
   REFERRAL_REWARDS_FUNCTION,
   PAYOUT_SWEEPER_FUNCTION,
+  MAILINGS_FUNCTION,
 ];
 
 /** How often the sweeper runs in the cloud. */

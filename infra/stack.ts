@@ -43,6 +43,7 @@ import {
   LAMBDA_BUNDLING,
   LOCAL_METADATA,
   MAILER_FUNCTION,
+  MAILINGS_FUNCTION,
   PAYOUT_SWEEPER_FUNCTION,
   PAYOUT_SWEEPER_RATE_MINUTES,
   PAYOUTS_FUNCTION,
@@ -222,6 +223,18 @@ export class PlatformStack extends Stack {
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.emailRequested] },
       targets: [new targets.SqsQueue(emailQueue)],
     });
+
+    // Admins' mailings: the request queues one job; this consumer mails a page of users per message
+    // (EmailRequested on the bus, one per user, named by mailing and user) and queues the next page.
+    const mailingQueue = this.queueWithDlq('Mailing', Duration.seconds(MAILINGS_FUNCTION.timeoutSeconds * 6));
+    const mailings = this.lambda(MAILINGS_FUNCTION, { ...baseEnvironment, [ENV.mailingQueueUrl]: mailingQueue.queueUrl });
+    table.grantReadData(mailings);
+    bus.grantPutEventsTo(mailings);
+    mailingQueue.grantSendMessages(mailings);
+    mailings.addEventSource(new SqsEventSource(mailingQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    httpFunctions.mailings.addEnvironment(ENV.mailingQueueUrl, mailingQueue.queueUrl);
+    table.grantReadData(httpFunctions.mailings);
+    mailingQueue.grantSendMessages(httpFunctions.mailings);
 
     // Webhooks to API users when their transactions settle.
     const webhooks = this.lambda(WEBHOOK_FUNCTION, baseEnvironment);

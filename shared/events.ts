@@ -30,6 +30,11 @@ export const emailRequestedSchema = z.object({
   subject: z.string().min(1),
   text: z.string().min(1),
   html: z.string().optional(),
+  /**
+   * The mail's own id, for a producer that may publish the same mail again (a mailing's fan-out,
+   * redelivered): the mailer sends once per (mailId, recipient). Absent: the event's id is the mail's.
+   */
+  mailId: z.string().min(1).max(200).optional(),
 });
 export type EmailRequested = z.infer<typeof emailRequestedSchema>;
 
@@ -68,3 +73,20 @@ export type ProviderEventMessage = z.infer<typeof providerEventMessageSchema>;
 /** SQS message that asks the payout consumer to pay a withdrawal out. */
 export const payoutMessageSchema = z.object({ transactionId: z.string().min(1) });
 export type PayoutMessage = z.infer<typeof payoutMessageSchema>;
+
+/** One recipient of a mailing, as the user list knows them. */
+export const mailRecipientSchema = z.object({ userId: z.string().min(1), userName: z.string(), email: z.string().email() });
+export type MailRecipient = z.infer<typeof mailRecipientSchema>;
+
+/**
+ * SQS message of the mailing queue: one admin's mail to one user or to everyone. The request sends
+ * the first; the consumer mails one page of users and sends the next page's message (`cursor`).
+ */
+export const mailingMessageSchema = z.object({
+  mailingId: z.string().min(1).max(100),
+  content: z.object({ subject: z.string().min(1), message: z.string().min(1), url: z.string().url(), linkMessage: z.string().min(1) }),
+  audience: z.discriminatedUnion('kind', [z.object({ kind: z.literal('user'), recipient: mailRecipientSchema }), z.object({ kind: z.literal('all') })]),
+  /** Where the walk through the users goes on (opaque); absent on the first page. */
+  cursor: z.string().min(1).optional(),
+});
+export type MailingMessage = z.infer<typeof mailingMessageSchema>;

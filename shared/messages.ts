@@ -204,3 +204,17 @@ export const ADMIN_USERS_MSG = {
 export function userPasswordResetMessage(userName: string): string {
   return `${userName}'s password has been reset successfully`;
 }
+
+/** An admin's mail to users (appended; the missing-field message is the spec's MSG.allFieldsRequired). */
+export const SEND_MAIL_MSG = {
+  invalidUrl: 'Enter a valid link (http:// or https://)',
+  subjectTooLong: 'The subject must be at most 200 characters',
+  messageTooLong: 'The message must be at most 5000 characters',
+  linkMessageTooLong: 'The link text must be at most 200 characters',
+  noMailAddress: 'This user has no e-mail address we can send to',
+} as const;
+
+/** "1 mail queued" / "12 mails queued": the answer of POST /admin/sendMail. */
+export function mailsQueuedMessage(queued: number): string {
+  return `${queued} ${queued === 1 ? 'mail' : 'mails'} queued`;
+}

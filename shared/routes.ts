@@ -26,6 +26,8 @@ export const HTTP_SERVICES = [
   'refunds',
   // The API's OpenAPI document: its own function, so the document's generator stays out of the other bundles and it reads no table.
   'docs',
+  // An admin's mail to one user or to all: validates and queues ONE mailing job; a consumer fans it out.
+  'mailings',
 ] as const;
 export type HttpService = (typeof HTTP_SERVICES)[number];
 
@@ -130,6 +132,8 @@ export const ROUTES = [
   { operation: 'resetUserPassword', method: 'POST', path: '/admin/resetUserPassword', service: 'accounts', access: 'admin' },
   // The OpenAPI document of the routes above (rendered at /docs in the web app)
   { operation: 'openApiDocument', method: 'GET', path: '/openapi.json', service: 'docs', access: 'public' },
+  // An admin's mail to one user (userAccount) or, blank, to every user (spec §5 "Send email")
+  { operation: 'sendMail', method: 'POST', path: '/admin/sendMail', service: 'mailings', access: 'admin' },
 ] as const satisfies readonly RouteDef[];
 
 export type Operation = (typeof ROUTES)[number]['operation'];

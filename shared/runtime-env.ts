@@ -34,6 +34,8 @@ export const ENV = {
   providerEventsQueueUrl: 'PROVIDER_EVENTS_QUEUE_URL',
   /** Queue of withdrawals waiting to be paid out. */
   payoutQueueUrl: 'PAYOUT_QUEUE_URL',
+  /** Queue of admins' mailings waiting to be fanned out to their recipients. */
+  mailingQueueUrl: 'MAILING_QUEUE_URL',
   /** "true" only on the local cloud: webhook URLs may point at http://localhost / 127.0.0.1. */
   allowLoopbackWebhooks: 'ALLOW_LOOPBACK_WEBHOOKS',
   // Sweepers' thresholds: unset in the cloud (the defaults of shared/constants.ts); tests and demos shorten them.

@@ -69,6 +69,7 @@ const VARIABLES = {
   [ENV.providerTimeoutMs]: wholeMilliseconds(PROVIDER_TIMEOUT_DEFAULT_MS, 1),
   [ENV.providerEventsQueueUrl]: required,
   [ENV.payoutQueueUrl]: required,
+  [ENV.mailingQueueUrl]: required,
   [ENV.allowLoopbackWebhooks]: optional.transform((value) => value === 'true'),
   [ENV.sweeperStaleMs]: wholeMilliseconds(STALE_PROCESSING_MS, 0),
   [ENV.sweeperRequeryAfterMs]: wholeMilliseconds(REQUERY_AFTER_MS, 0),

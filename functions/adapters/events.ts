@@ -26,3 +26,25 @@ export async function publishEvent(detailType: EventType, detail: unknown): Prom
     throw new EventPublishError(`event ${detailType} was not accepted: ${result.Entries?.[0]?.ErrorMessage ?? 'unknown error'}`);
   }
 }
+
+/** PutEvents takes ten entries a call. */
+const PUT_EVENTS_MAX_ENTRIES = 10;
+
+/** Validates and puts many events of one type on the bus, ten a call. Throws if any entry was refused (the caller retries them all). */
+export async function publishEvents(detailType: EventType, details: readonly unknown[]): Promise<void> {
+  const valid = details.map((detail) => EVENT_SCHEMAS[detailType].parse(detail));
+  client ??= new EventBridgeClient({ maxAttempts: 3 });
+  for (let start = 0; start < valid.length; start += PUT_EVENTS_MAX_ENTRIES) {
+    const entries = valid.slice(start, start + PUT_EVENTS_MAX_ENTRIES).map((detail) => ({
+      EventBusName: env(ENV.eventBusName),
+      Source: EVENT_SOURCE,
+      DetailType: detailType,
+      Detail: JSON.stringify(detail),
+    }));
+    const result = await client.send(new PutEventsCommand({ Entries: entries }));
+    if (result.FailedEntryCount) {
+      const failed = result.Entries?.find((entry) => entry.ErrorCode);
+      throw new EventPublishError(`${result.FailedEntryCount} of ${entries.length} ${detailType} events were not accepted: ${failed?.ErrorMessage ?? 'unknown error'}`);
+    }
+  }
+}

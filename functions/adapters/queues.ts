@@ -1,6 +1,6 @@
-/** SQS senders of the money-in-and-out queues (AWS_ENDPOINT_URL_SQS points them at the local queues). */
+/** SQS senders of the money-in-and-out queues and of admins' mailings (AWS_ENDPOINT_URL_SQS points them at the local queues). */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { PayoutMessage } from '../../shared/events.js';
+import type { MailingMessage, PayoutMessage } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { PayoutQueue, ProviderEventQueue } from '../ports/payments.js';
 import { env } from './config.js';
@@ -18,4 +18,8 @@ export function sqsProviderEventQueue(queueUrl: () => string = () => env(ENV.pro
 
 export function sqsPayoutQueue(queueUrl: () => string = () => env(ENV.payoutQueueUrl)): PayoutQueue {
   return { enqueue: (transactionId) => send(queueUrl(), { transactionId } satisfies PayoutMessage) };
+}
+
+export function sqsMailingQueue(queueUrl: () => string = () => env(ENV.mailingQueueUrl)): { enqueueMailing(job: MailingMessage): Promise<void> } {
+  return { enqueueMailing: (job) => send(queueUrl(), job) };
 }

@@ -19,9 +19,10 @@ import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js
 
 export function mailerHandler(deps: MailDeps) {
   return sqsBatchHandler(async (record) => {
-    // The event's id is the mail's: the same on every delivery of it.
+    // The event's id is the mail's (the same on every delivery of it), unless the producer named the
+    // mail itself because it may publish it again (a mailing's fan-out).
     const { id, detail } = platformEventOf(record, EVENT_TYPES.emailRequested);
-    const outcome = await sendMailOnce({ mailId: id, email: detail }, deps);
+    const outcome = await sendMailOnce({ mailId: detail.mailId ?? id, email: detail }, deps);
     logger.info('e-mail', { messageId: record.messageId, outcome, subject: detail.subject });
   });
 }

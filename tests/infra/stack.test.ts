@@ -74,8 +74,8 @@ describe('the platform stack', () => {
     const queues = ofType('AWS::SQS::Queue');
     const workQueues = queues.filter(([, q]) => q.Properties.RedrivePolicy);
     const deadLetterIds = workQueues.map(([, q]) => q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]);
-    // fulfilment, email, webhook; provider events, payouts, referral rewards
-    expect(workQueues.length).toBe(6);
+    // fulfilment, email, webhook; provider events, payouts, referral rewards; admins' mailings
+    expect(workQueues.length).toBe(7);
     expect(workQueues.length + deadLetterIds.length).toBe(queues.length);
     const queueAlarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.Namespace === 'AWS/SQS');
     const alarmed = queueAlarms.map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
@@ -87,7 +87,7 @@ describe('the platform stack', () => {
 
   it('consumes queues with partial batch responses', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping');
-    expect(mappings.length).toBe(6);
+    expect(mappings.length).toBe(7);
     for (const [, m] of mappings) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
   });
 
@@ -160,6 +160,17 @@ describe('the platform stack', () => {
     const actions = actionsOf(entry);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'sqs:SendMessage']));
     for (const forbidden of ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'events:PutEvents']) expect(actions).not.toContain(forbidden);
+  });
+
+  it("an admin's mailing: the request reads and queues one job, never mails or publishes; the consumer reads users, publishes mails and queues pages, never writes the table", () => {
+    const request = 'functions/handlers/http/mailings.ts';
+    expect(writesBeyondRateCounter(request)).toEqual([]);
+    expect(actionsOf(request)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'sqs:SendMessage']));
+    for (const forbidden of ['events:PutEvents', 'ses:SendEmail']) expect(actionsOf(request)).not.toContain(forbidden);
+    const consumer = 'functions/handlers/mailings.ts';
+    expect(statementsOf(consumer).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)))).toEqual([]);
+    expect(actionsOf(consumer)).toEqual(expect.arrayContaining(['dynamodb:Query', 'events:PutEvents', 'sqs:SendMessage', 'sqs:ReceiveMessage']));
+    expect(actionsOf(consumer)).not.toContain('ses:SendEmail');
   });
 
   it('keeps secrets out of the template: the signing key is a generated secret, supplier tokens live in SSM', () => {

@@ -16,6 +16,7 @@ const PLACEHOLDERS: Record<string, string> = {
   PROVIDER_SECRETS: '{}',
   PROVIDER_EVENTS_QUEUE_URL: 'http://127.0.0.1:9/queue/provider-events',
   PAYOUT_QUEUE_URL: 'http://127.0.0.1:9/queue/payouts',
+  MAILING_QUEUE_URL: 'http://127.0.0.1:9/queue/mailings',
 };
 
 for (const [name, value] of Object.entries(PLACEHOLDERS)) {

@@ -28,3 +28,4 @@ export const ContactsPage = lazyPage(() => import('@/features/contacts/component
 export const UpdatePricePage = lazyPage(() => import('@/features/plans/components/UpdatePricePage.js'), (m) => m.UpdatePricePage);
 export const PlanManagerPage = lazyPage(() => import('@/features/plans/components/PlanManagerPage.js'), (m) => m.PlanManagerPage);
 export const AdminSettingsPage = lazyPage(() => import('@/features/admin-settings/components/AdminSettingsPage.js'), (m) => m.AdminSettingsPage);
+export const SendMailPage = lazyPage(() => import('@/features/admin-mail/components/SendMailPage.js'), (m) => m.SendMailPage);

@@ -79,6 +79,8 @@ const routes: RouteObject[] = [
           { index: true, element: <Page.AdminHomePage /> },
           { path: 'generateCoupon', element: <Page.GenerateCouponPage /> },
           { path: 'transactions', element: <Page.TransactionsPage /> },
+          // The spec writes it /admin/sendMail (sidebar) and sendmail (shell); paths match either.
+          { path: 'sendMail', element: <Page.SendMailPage /> },
         ],
       },
       {

@@ -28,6 +28,13 @@ describe('sidebar menu', () => {
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.to === '/profile/updatePrice')?.label).toBe('Update price');
   });
 
+  it('adds Send email after Transfer for admins only, at /admin/sendMail (spec §2)', () => {
+    const admin = menuFor({ ...user, isAdmin: true }).map((m) => m.label);
+    expect(admin.slice(admin.indexOf('Transfer'), admin.indexOf('Transfer') + 3)).toEqual(['Transfer', 'Send email', 'my users']);
+    expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'Send email')?.to).toBe('/admin/sendMail');
+    expect(menuFor({ ...user, isAgent: true }).map((m) => m.label)).not.toContain('Send email');
+  });
+
   it('adds Transfer to the admin extras only (everyone reaches it from the dashboard)', () => {
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'Transfer')?.to).toBe('/profile/transfer');
     expect(menuFor(user).map((m) => m.label)).not.toContain('Transfer');

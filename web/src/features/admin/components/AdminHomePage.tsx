@@ -18,6 +18,12 @@ export function AdminHomePage() {
           </span>
           <span>Generate coupon</span>
         </Link>
+        <Link to="/admin/sendMail" className="tile">
+          <span className="tile-icon">
+            <Icon name="mail" />
+          </span>
+          <span>Send email</span>
+        </Link>
         <Link to="/admin/transactions" className="tile">
           <span className="tile-icon">
             <Icon name="chart" />

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { MSG } from '@shared/messages.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { warnFirstError } from '@/lib/forms.js';
+import { newRequestId } from '@/lib/ids.js';
+import { Button, ConfirmModal, DetailRow, Input, TextArea, notify } from '@/ui/index.js';
+import { useSendMail } from '../api/send-mail.js';
+import { audienceOf, EMPTY_SEND_MAIL_FORM, SEND_MAIL_FIELDS, sendMailBody, sendMailForm, type SendMailBody, type SendMailFormValues } from '../lib/send-mail-form.js';
+
+/**
+ * The admin's mail to one user or to every user (spec §2 "Send email", §5): fill in, confirm, and
+ * the server queues it; the answer ("12 mails queued") is toasted and the admin goes to /profile
+ * (spec §2 "Navigation after actions").
+ */
+export function SendMailPage() {
+  const navigate = useNavigate();
+  const send = useSendMail();
+  const [pending, setPending] = useState<SendMailBody | null>(null);
+  const form = useForm({ resolver: zodResolver(sendMailForm), defaultValues: EMPTY_SEND_MAIL_FORM });
+
+  const onSubmit = form.handleSubmit((values) => setPending(sendMailBody(values, newRequestId())), warnFirstError<SendMailFormValues>(SEND_MAIL_FIELDS));
+
+  const confirm = () => {
+    if (!pending) return;
+    send.mutate(pending, {
+      onSuccess: (answer) => {
+        setPending(null);
+        form.reset(EMPTY_SEND_MAIL_FORM);
+        notify.success(answer.msg);
+        navigate('/profile');
+      },
+      // The dialog stays open with the same request_id: confirming again is the same mailing, never a second one.
+      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+    });
+  };
+
+  return (
+    <section className="page page-narrow">
+      <header className="page-header">
+        <h1>Send email</h1>
+        <p className="muted">Leave the user name empty to mail every user.</p>
+      </header>
+      <form onSubmit={onSubmit} noValidate className="card form" aria-label="Send email">
+        <Input label="User name (optional)" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="Every user" {...form.register('userAccount')} />
+        <Input label="Subject" autoComplete="off" {...form.register('subject')} />
+        <TextArea label="Message" {...form.register('message')} />
+        <Input label="Link" type="url" inputMode="url" autoComplete="off" placeholder="https://" {...form.register('url')} />
+        <Input label="Link text" autoComplete="off" {...form.register('linkMessage')} />
+        <Button type="submit" block>
+          Send email
+        </Button>
+      </form>
+
+      <ConfirmModal open={pending !== null} title="Send this email?" busy={send.isPending} onCancel={() => setPending(null)} onConfirm={confirm} confirmTestId="confirm-send-mail">
+        {pending ? (
+          <dl className="details">
+            <DetailRow label="To" testId="send-mail-audience">
+              <strong>{audienceOf(pending)}</strong>
+            </DetailRow>
+            <DetailRow label="Subject">{pending.subject}</DetailRow>
+            <DetailRow label="Link">{pending.linkMessage}</DetailRow>
+          </dl>
+        ) : null}
+      </ConfirmModal>
+    </section>
+  );
+}
