@@ -4,7 +4,7 @@
  *   const operation = (deps) => async (request) => answer
  *
  * `httpService` builds a Lambda handler from a service's operations: middy with the Lambda
- * context on every log line, header normalisation, a JSON body parser that answers 400 instead of
+ * context on every log line, the invocation's buffered metrics flushed at its end, header normalisation, a JSON body parser that answers 400 instead of
  * throwing, path and query parameters length-checked at the edge, the route table's access rule
  * checked on the server, and an error handler that always answers `{msg}` and never leaks a 5xx's
  * details. Operations return answers; named results map to answers through one exhaustive table
@@ -13,10 +13,12 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
 import { ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
+import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 import { credentialOf, type ApiKeyAuthResult } from '../domain/api-keys.js';
 import type { Principal, PrincipalLoader } from '../ports/users.js';
@@ -221,6 +223,7 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
 
   return middy(core)
     .use(injectLambdaContext(logger))
+    .use(logMetrics(metrics, { throwOnEmptyMetrics: false }))
     .use(httpHeaderNormalizer())
     .use({
       onError: async (request) => {
