@@ -4,7 +4,7 @@
  *   const operation = (deps) => async (request) => answer
  *
  * `httpService` builds a Lambda handler from a service's operations: middy with the Lambda
- * context on every log line, the invocation's buffered metrics flushed at its end, header normalisation, a JSON body parser that answers 400 instead of
+ * context on every log line, header normalisation, a JSON body parser that answers 400 instead of
  * throwing, path and query parameters length-checked at the edge, the route table's access rule
  * checked on the server, and an error handler that always answers `{msg}` and never leaks a 5xx's
  * details. Operations return answers; named results map to answers through one exhaustive table
