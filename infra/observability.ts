@@ -1,8 +1,9 @@
 /**
  * Alarms and the operations dashboard. Every alarm notifies one SNS topic; an operator's e-mail is
  * subscribed when the CDK context gives `alarmEmail`. The custom metrics (purchases, supplier
- * failures, payouts, stuck purchases) are read under the names shared/metrics.ts declares, which
- * is also where the functions take them from when they emit them (EMF).
+ * calls, payouts, webhooks, stuck purchases) are read under the names and the first (coarse)
+ * dimension set that shared/metrics.ts declares, which is also where the functions take them from
+ * when they emit them (EMF).
  *
  * The local cloud ignores everything here: it runs only the resource types it knows.
  */
@@ -173,6 +174,36 @@ export class Observability extends Construct {
     dashboard.addWidgets(
       perFunction('Lambda errors', (fn) => fn.metricErrors({ label: fn.node.id, period: FIVE_MINUTES })),
       perFunction('Lambda throttles', (fn) => fn.metricThrottles({ label: fn.node.id, period: FIVE_MINUTES })),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Supplier call latency p99 (ms)',
+        width: 8,
+        left: props.suppliers.map((supplier) => custom(METRIC_NAMES.supplierCallLatency, 'p99', supplier).with({ label: supplier })),
+      }),
+      new GraphWidget({
+        title: 'Payouts',
+        width: 8,
+        left: [
+          custom(METRIC_NAMES.payoutSucceeded, 'Sum').with({ label: 'succeeded' }),
+          custom(METRIC_NAMES.payoutFailed, 'Sum').with({ label: 'failed' }),
+        ],
+      }),
+      new GraphWidget({
+        title: 'Webhooks: from providers, and to API users by status',
+        width: 8,
+        left: [
+          custom(METRIC_NAMES.providerWebhookAccepted, 'Sum').with({ label: 'provider: accepted' }),
+          custom(METRIC_NAMES.providerWebhookRejected, 'Sum').with({ label: 'provider: rejected' }),
+          // The statuses are the delivery consumer's words: searched, not listed here.
+          new MathExpression({
+            label: 'to API users',
+            expression: `SEARCH('{${METRICS_NAMESPACE},${METRIC_DIMENSIONS.service},${METRIC_DIMENSIONS.status}} MetricName="${METRIC_NAMES.webhookDelivery}"', 'Sum', 300)`,
+            usingMetrics: {},
+            period: FIVE_MINUTES,
+          }),
+        ],
+      }),
     );
     return dashboard;
   }

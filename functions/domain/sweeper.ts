@@ -31,6 +31,8 @@ export interface SweeperSettings {
   /** Upper bound of purchases looked at per run. */
   maxItems: number;
   concurrency: number;
+  /** A purchase open longer than this, and still open after its sweep, counts in the report's `openTooLong`. */
+  openTooLongMs?: number;
 }
 
 export interface SweeperDeps extends SettlementDeps {
@@ -46,6 +48,8 @@ export interface SweepReport {
   examined: number;
   actions: Record<SweepAction, number>;
   errors: number;
+  /** Purchases looked at that were open longer than `openTooLongMs` and still are (0 without that setting). */
+  openTooLong: number;
 }
 
 const ms = (iso: string | undefined) => (iso ? Date.parse(iso) : Number.NaN);
@@ -98,6 +102,7 @@ export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSet
     examined: 0,
     actions: { reenqueued: 0, success: 0, refunded: 0, marked_pending: 0, still_pending: 0, skipped: 0, settled_elsewhere: 0 },
     errors: 0,
+    openTooLong: 0,
   };
   let cursor: string | undefined;
   const pastDeadline = () => deps.deadline !== undefined && deps.now().getTime() >= deps.deadline.getTime();
@@ -117,7 +122,9 @@ export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSet
         if (pastDeadline() || report.examined >= settings.maxItems) return;
         report.examined++;
         try {
-          report.actions[await sweepOne(ref.id, deps, settings)]++;
+          const action = await sweepOne(ref.id, deps, settings);
+          report.actions[action]++;
+          if (isOpenTooLong(ref.openSince, action, deps.now(), settings)) report.openTooLong++;
         } catch (error) {
           report.errors++;
           deps.log.error('sweeping a purchase failed; next run retries', { transactionId: ref.id, error: String(error) });
@@ -127,6 +134,14 @@ export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSet
     await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
   } while (cursor && !pastDeadline() && report.examined < settings.maxItems);
   return report;
+}
+
+/** Settled, or found final, by this sweep: no longer open. `skipped` also covers an open purchase not due yet. */
+const CLOSED_BY_SWEEP: ReadonlySet<SweepAction> = new Set(['success', 'refunded', 'settled_elsewhere']);
+
+function isOpenTooLong(openSince: string, action: SweepAction, now: Date, settings: SweeperSettings): boolean {
+  if (settings.openTooLongMs === undefined || CLOSED_BY_SWEEP.has(action)) return false;
+  return now.getTime() - ms(openSince) > settings.openTooLongMs;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import { dynamoTransactions } from '../adapters/dynamo/transactions.js';
 import { messageOf } from '../adapters/envelopes.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
+import { meteredRefunds, meteredSettlements } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
 import { supplierDirectoryFromEnv } from '../adapters/suppliers/index.js';
 import { fulfilPurchase, recheckPurchase, type FulfilmentDeps } from '../domain/fulfilment.js';
@@ -29,8 +30,8 @@ loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.suppliers]);
 
 export const handler = backgroundFunction(
   fulfilmentHandler({
-    transactions: dynamoTransactions,
-    ledger: dynamoLedger,
+    transactions: meteredSettlements(dynamoTransactions),
+    ledger: meteredRefunds(dynamoLedger),
     suppliers: supplierDirectoryFromEnv(),
     events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
     now: () => new Date(),

@@ -9,6 +9,7 @@ import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
+import { meteredPayouts } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
 import { payoutsFromEnv } from '../adapters/providers/index.js';
 import { sweepOpenWithdrawals, type PayoutDeps } from '../domain/payouts.js';
@@ -17,7 +18,7 @@ import { backgroundFunction } from '../middleware/background.js';
 const env = loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers, ENV.payoutSweepAfterMs]);
 
 const deps: PayoutDeps = {
-  withdrawals: dynamoWithdrawals,
+  withdrawals: meteredPayouts(dynamoWithdrawals),
   payouts: payoutsFromEnv(),
   events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
   now: () => new Date(),

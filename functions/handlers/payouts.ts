@@ -10,6 +10,7 @@ import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
 import { messageOf } from '../adapters/envelopes.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
+import { meteredPayouts } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
 import { payoutsFromEnv } from '../adapters/providers/index.js';
 import { payOut, type PayoutDeps } from '../domain/payouts.js';
@@ -27,7 +28,7 @@ loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers]);
 
 export const handler = backgroundFunction(
   payoutsHandler({
-    withdrawals: dynamoWithdrawals,
+    withdrawals: meteredPayouts(dynamoWithdrawals),
     payouts: payoutsFromEnv(),
     events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
     now: () => new Date(),

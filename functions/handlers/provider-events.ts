@@ -14,6 +14,7 @@ import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
 import { messageOf } from '../adapters/envelopes.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
+import { meteredPayouts } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
 import { cardPaymentsFromEnv, payoutsFromEnv, reservedAccountsFromEnv } from '../adapters/providers/index.js';
 import { processProviderEvent, type ProcessingDeps } from '../domain/provider-webhooks.js';
@@ -33,7 +34,7 @@ export const handler = backgroundFunction(
   providerEventsHandler({
     events: dynamoProviderEvents,
     funding: dynamoFunding,
-    withdrawals: dynamoWithdrawals,
+    withdrawals: meteredPayouts(dynamoWithdrawals),
     cards: cardPaymentsFromEnv(),
     accounts: reservedAccountsFromEnv(),
     payouts: payoutsFromEnv(),

@@ -6,6 +6,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { EVENT_TYPES, type UserUpgraded } from '../../shared/events.js';
+import { PURCHASE_OPEN_TOO_LONG_MINUTES } from '../../shared/metrics.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoLedger } from '../adapters/dynamo/ledger.js';
@@ -13,6 +14,8 @@ import { dynamoUpgradeOutbox } from '../adapters/dynamo/profile.js';
 import { dynamoTransactions } from '../adapters/dynamo/transactions.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
+import { meteredRefunds, meteredSettlements } from '../adapters/metered.js';
+import { gaugePurchasesOpenTooLong } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 import { sqsFulfilmentQueue } from '../adapters/sqs.js';
 import { supplierDirectoryFromEnv } from '../adapters/suppliers/index.js';
@@ -29,6 +32,7 @@ const settings: SweeperSettings = {
   pageSize: 100,
   maxItems: 1_000,
   concurrency: 5,
+  openTooLongMs: PURCHASE_OPEN_TOO_LONG_MINUTES * 60_000,
 };
 
 /** An upgrade's own request publishes its event within moments; the sweeper steps in after SWEEPER_OUTBOX_GRACE_MS. */
@@ -46,8 +50,8 @@ export const handler = backgroundFunction(async (_event: unknown, context: Parti
   const [report, outbox] = await Promise.all([
     sweepOpenPurchases(
       {
-        transactions: dynamoTransactions,
-        ledger: dynamoLedger,
+        transactions: meteredSettlements(dynamoTransactions),
+        ledger: meteredRefunds(dynamoLedger),
         suppliers,
         events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
         queue,
@@ -59,6 +63,7 @@ export const handler = backgroundFunction(async (_event: unknown, context: Parti
     ),
     republishUpgrades({ outbox: dynamoUpgradeOutbox, publishUpgraded, now: () => new Date(), log: domainLog }, outboxSettings),
   ]);
+  gaugePurchasesOpenTooLong(report.openTooLong);
   logger.info('sweep done', { ...report, upgradesRepublished: outbox.republished, upgradeErrors: outbox.errors });
   return { ...report, upgradeOutbox: outbox };
 });

@@ -1,17 +1,20 @@
 /**
  * Wiring of the functions that answer no HTTP request (SQS consumers, schedules): middy with
- * Powertools' injectLambdaContext, so every log line of an invocation carries its request id, and
+ * Powertools' injectLambdaContext, so every log line of an invocation carries its request id,
+ * Powertools' logMetrics, which flushes the invocation's buffered metrics once at its end, and
  * Powertools' partial batch responses for SQS.
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 
 /** A background function's handler, with the invocation's context on the logger. */
 export function backgroundFunction<TEvent, TResult>(handler: (event: TEvent, context: Context) => Promise<TResult>) {
-  return middy<TEvent, TResult>(handler).use(injectLambdaContext(logger));
+  return middy<TEvent, TResult>(handler).use(injectLambdaContext(logger)).use(logMetrics(metrics, { throwOnEmptyMetrics: false }));
 }
 
 export type RecordHandler = (record: SQSRecord) => Promise<void>;

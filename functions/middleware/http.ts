@@ -13,10 +13,12 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
 import { ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
+import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 import { credentialOf, type ApiKeyAuthResult } from '../domain/api-keys.js';
 import type { Principal, PrincipalLoader } from '../ports/users.js';
@@ -224,6 +226,7 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
 
   return middy(core)
     .use(injectLambdaContext(logger))
+    .use(logMetrics(metrics, { throwOnEmptyMetrics: false }))
     .use(httpHeaderNormalizer())
     .use({
       onError: async (request) => {

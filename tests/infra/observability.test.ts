@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_FUNCTIONS } from '../../infra/functions.js';
 import { Observability, SUPPLIER_FAILURE_RATE_PERCENT } from '../../infra/observability.js';
 import { PlatformStack } from '../../infra/stack.js';
-import { METRIC_NAMES, METRICS_NAMESPACE, PURCHASE_OPEN_TOO_LONG_MINUTES } from '../../shared/metrics.js';
+import { METRIC_NAMES, METRIC_SHAPES, METRICS_NAMESPACE, METRICS_SERVICE, PURCHASE_OPEN_TOO_LONG_MINUTES, type MetricKey } from '../../shared/metrics.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -125,6 +125,77 @@ describe('the operations dashboard', () => {
     }
     expect(body).toContain(METRIC_NAMES.purchasesOpenTooLong);
     expect(body.match(/ApproximateNumberOfMessagesVisible/g)!.length).toBeGreaterThanOrEqual(12);
+  });
+});
+
+/** The dashboard's widgets, its body resolved with every CloudFormation token (region, log group names) as TOKEN. */
+function dashboardWidgets(): Array<{ properties: { title?: string; metrics?: unknown[][] } }> {
+  const body = ofType('AWS::CloudWatch::Dashboard')[0]![1].Properties.DashboardBody;
+  const text = typeof body === 'string' ? body : (body['Fn::Join'][1] as unknown[]).map((part) => (typeof part === 'string' ? part : 'TOKEN')).join('');
+  return JSON.parse(text).widgets;
+}
+
+/** Every custom metric the alarms and the dashboard read: its name and dimension names. */
+function customMetricsRead(): Array<{ reader: string; name: string; dimensions: string[] }> {
+  const read: Array<{ reader: string; name: string; dimensions: string[] }> = [];
+  for (const alarm of alarms()) {
+    const stats = [alarm, ...(alarm.Metrics ?? []).map((m: any) => m.MetricStat?.Metric).filter(Boolean)];
+    for (const stat of stats) {
+      if (stat.Namespace !== METRICS_NAMESPACE) continue;
+      read.push({ reader: alarm.id, name: stat.MetricName, dimensions: stat.Dimensions.map((d: { Name: string }) => d.Name) });
+    }
+  }
+  for (const widget of dashboardWidgets()) {
+    for (const line of widget.properties.metrics ?? []) {
+      if (line[0] !== METRICS_NAMESPACE) continue;
+      const pairs = line.slice(2).filter((part): part is string => typeof part === 'string');
+      read.push({ reader: widget.properties.title ?? 'widget', name: line[1] as string, dimensions: pairs.filter((_, i) => i % 2 === 0) });
+    }
+  }
+  return read;
+}
+
+describe('custom metrics read by the alarms and the dashboard', () => {
+  it('are each published by the functions: a name of shared/metrics.ts, under one of its declared dimension sets', () => {
+    const read = customMetricsRead();
+    expect(new Set(read.map((metric) => metric.name)).size).toBeGreaterThanOrEqual(9);
+    const declared = (name: string) => (Object.keys(METRIC_NAMES) as MetricKey[]).find((key) => METRIC_NAMES[key] === name);
+    for (const { reader, name, dimensions } of read) {
+      const key = declared(name);
+      expect(key, `${reader} reads ${name}`).toBeDefined();
+      const sets = METRIC_SHAPES[key!].dimensionSets.map((set) => ['service', ...set].sort().join(','));
+      expect(sets, `${reader} reads ${name} by ${dimensions}`).toContain([...dimensions].sort().join(','));
+    }
+  });
+
+  it('are published by every function under the namespace and service they are read with', () => {
+    const functions = ofType('AWS::Lambda::Function').filter(([id]) => !id.startsWith('Custom'));
+    for (const [id, fn] of functions) {
+      expect({ id, ...fn.Properties.Environment.Variables }).toMatchObject({ id, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE, POWERTOOLS_SERVICE_NAME: METRICS_SERVICE });
+    }
+  });
+});
+
+describe('the dashboard, for the metrics the functions add', () => {
+  const widget = (title: string) => dashboardWidgets().find((w) => w.properties.title === title)!;
+
+  it('shows the p99 latency of each supplier\'s calls', () => {
+    const lines = widget('Supplier call latency p99 (ms)').properties.metrics!;
+    const dimensionsOf = (line: unknown[]) => Object.fromEntries(line.slice(2, -1).flatMap((part, i, parts) => (i % 2 === 0 ? [[part, parts[i + 1]]] : [])));
+    expect(lines.map((line) => line[1])).toEqual(Array(3).fill(METRIC_NAMES.supplierCallLatency));
+    expect(lines.map(dimensionsOf)).toEqual(['ALARO', 'GLAD', 'VTPASS'].map((supplier) => ({ service: METRICS_SERVICE, Supplier: supplier })));
+    expect(lines.map((line) => line.at(-1))).toEqual(Array(3).fill(expect.objectContaining({ stat: 'p99' })));
+  });
+
+  it('shows payouts succeeded and failed', () => {
+    const names = widget('Payouts').properties.metrics!.map((line) => line[1]);
+    expect(names).toEqual([METRIC_NAMES.payoutSucceeded, METRIC_NAMES.payoutFailed]);
+  });
+
+  it('shows provider webhooks accepted and rejected, and deliveries to API users by status (searched)', () => {
+    const lines = widget('Webhooks: from providers, and to API users by status').properties.metrics!;
+    expect(lines.map((line) => line[1]).slice(0, 2)).toEqual([METRIC_NAMES.providerWebhookAccepted, METRIC_NAMES.providerWebhookRejected]);
+    expect(JSON.stringify(lines)).toContain(`MetricName=\\"${METRIC_NAMES.webhookDelivery}\\"`);
   });
 });
 

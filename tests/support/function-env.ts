@@ -19,6 +19,9 @@ const PLACEHOLDERS: Record<string, string> = {
   MAILING_QUEUE_URL: 'http://127.0.0.1:9/queue/mailings',
 };
 
+// Metrics (EMF) lines would go to stdout between the test reports; a test that reads them sets this to false.
+PLACEHOLDERS.POWERTOOLS_METRICS_DISABLED = 'true';
+
 for (const [name, value] of Object.entries(PLACEHOLDERS)) {
   if (process.env[name] === undefined) process.env[name] = value;
 }

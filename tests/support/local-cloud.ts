@@ -94,6 +94,8 @@ export function localCloudEnv(port: number, dataDir: string, extra: Record<strin
     ADMIN_PASSWORD: TEST_ADMIN.password,
     ADMIN_EMAIL: TEST_ADMIN.email,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    // EMF lines (one per purchase, supplier call, sweep) are plain stdout lines locally: quiet unless asked for.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     // Vitest's own variables would leak into the platform's process otherwise.
     VITEST: '',

@@ -8,6 +8,7 @@ import { DEFAULT_ELECTRICITY_SUPPLIER, type ConfigurableSupplierName, type Netwo
 import { supplierPreference } from '../../domain/suppliers.js';
 import type { ServiceKind, SupplierDirectory, SupplierGateway } from '../../ports/suppliers.js';
 import { dynamoSupplierChoices } from '../dynamo/settings.js';
+import { meteredGateway } from '../metered.js';
 import { sellsElectricity, servesNetwork, supplierSecret, supplierTimeoutMs, suppliersFromEnv, supplierToken, type SupplierConfig } from './config.js';
 import { MsorgSupplier } from './msorg.js';
 import { VtpassSupplier } from './vtpass.js';
@@ -74,7 +75,7 @@ export function gatewayFor(config: SupplierConfig, timeoutMs: number = supplierT
 export function supplierDirectoryFromEnv(): SupplierDirectory {
   fromEnv ??= supplierDirectory(
     suppliersFromEnv(),
-    (config) => gatewayFor(config),
+    (config) => meteredGateway(gatewayFor(config)),
     async (network) => (await dynamoSupplierChoices.get(network))?.supplierName,
   );
   return fromEnv;

@@ -24,6 +24,7 @@ import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { getUserById } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';
+import { countPurchaseAccepted } from '../../adapters/metrics.js';
 import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
 import { supplierDirectoryFromEnv } from '../../adapters/suppliers/index.js';
 import { checkMeter, electricityMinimumKobo } from '../../domain/electricity.js';
@@ -55,7 +56,10 @@ function purchaseAnswers(processingMsg: string, limits: LimitMessages = AIRTIME_
     return ok(body);
   };
   return answerWith<DataPurchaseResult>({
-    accepted,
+    accepted: (result) => {
+      countPurchaseAccepted(result.record);
+      return accepted(result);
+    },
     replayed: accepted,
     invalid_amount: refuse(400, MSG.enterValidAmount),
     below_minimum: refuse(400, limits.belowMinimum),

@@ -12,6 +12,7 @@ import { MONEY_MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoProviderEvents } from '../../adapters/dynamo/provider-events.js';
+import { countProviderWebhook } from '../../adapters/metrics.js';
 import { logger } from '../../adapters/observability.js';
 import { providerSecret, type ProviderSecretName } from '../../adapters/providers/config.js';
 import { sqsProviderEventQueue } from '../../adapters/queues.js';
@@ -59,6 +60,7 @@ function receiptAnswer(provider: PaymentProvider, sourceIp: string) {
 function providerWebhookOperation(provider: PaymentProvider, deps: ReceiverDeps): PublicOperation {
   return async ({ event, headers, sourceIp }) => {
     const outcome = await receiveProviderWebhook(provider, rawBodyOf(event), headers, deps);
+    countProviderWebhook(provider, outcome.kind === 'accepted');
     return receiptAnswer(provider, sourceIp)(outcome);
   };
 }
@@ -72,6 +74,7 @@ export function vtpassWebhookOperation(deps: Pick<WebhookDeps, 'fulfilment'>): P
   return async ({ event, sourceIp }) => {
     const receipt = await receiveVtpassPush(rawBodyOf(event).toString('utf8'), { queue: deps.fulfilment });
     logger.info('VTpass push received', { ...receipt, sourceIp });
+    countProviderWebhook('vtpass', receipt.kind !== 'unreadable');
     if (receipt.kind === 'unreadable') return refusal(400, receipt.reason);
     return ok(VTPASS_PUSH_REPLY);
   };

@@ -28,6 +28,7 @@ import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { dynamoWithdrawals } from '../../adapters/dynamo/withdrawals.js';
 import { publishEvent } from '../../adapters/events.js';
 import { domainLog } from '../../adapters/log.js';
+import { meteredPayouts } from '../../adapters/metered.js';
 import { payoutsFromEnv } from '../../adapters/providers/index.js';
 import { sqsPayoutQueue } from '../../adapters/queues.js';
 import { derivedId } from '../../domain/ids.js';
@@ -214,7 +215,7 @@ loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus, ...ENV_G
 const deps: WithdrawalsDeps = {
   ...providers,
   banks: cachedBanks(providers),
-  withdrawals: dynamoWithdrawals,
+  withdrawals: meteredPayouts(dynamoWithdrawals),
   ledger: dynamoLedger,
   queue: sqsPayoutQueue(),
   events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
