@@ -204,3 +204,11 @@ export const ADMIN_USERS_MSG = {
 export function userPasswordResetMessage(userName: string): string {
   return `${userName}'s password has been reset successfully`;
 }
+
+/** Admin: the audit log's filters (appended). */
+export const AUDIT_MSG = {
+  invalidDay: 'day must be a date (YYYY-MM-DD)',
+  invalidActor: 'actor is invalid',
+  invalidOperation: 'operation is not an operator action',
+  invalidPage: 'page must be a whole number from 1',
+} as const;
