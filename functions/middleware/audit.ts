@@ -22,11 +22,14 @@ export interface AuditDeps {
 const statusOfError = (error: unknown): number => (error instanceof HttpError ? error.statusCode : 500);
 
 /** What the hook reads of a request (http.ts's UserRequest has it all; declared here so http.ts may import this module). */
-export type AuditableRequest = Omit<AuditedRequest, 'requestId'> & { event: { requestContext: { requestId: string } } };
+export type AuditableRequest = Omit<AuditedRequest, 'requestId'> & { event: { requestContext: { requestId?: string } } };
+
+/** Stands for the request id when an event carries none (a hand-made event in a test). */
+export const NO_REQUEST_ID = '-';
 
 async function record(request: AuditableRequest, status: number, deps: AuditDeps): Promise<void> {
   try {
-    const entry = auditEntry({ ...request, requestId: request.event.requestContext.requestId }, status, deps.now(), deps.newId());
+    const entry = auditEntry({ ...request, requestId: request.event.requestContext.requestId ?? NO_REQUEST_ID }, status, deps.now(), deps.newId());
     await deps.audit.append(entry);
   } catch (error) {
     logger.error('audit entry not written', { error: error as Error, operation: request.route.operation, actor: request.principal.userId, status });
