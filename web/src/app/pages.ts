@@ -27,3 +27,4 @@ export const ContactsPage = lazyPage(() => import('@/features/contacts/component
 export const UpdatePricePage = lazyPage(() => import('@/features/plans/components/UpdatePricePage.js'), (m) => m.UpdatePricePage);
 export const PlanManagerPage = lazyPage(() => import('@/features/plans/components/PlanManagerPage.js'), (m) => m.PlanManagerPage);
 export const AdminSettingsPage = lazyPage(() => import('@/features/admin-settings/components/AdminSettingsPage.js'), (m) => m.AdminSettingsPage);
+export const AuditLogPage = lazyPage(() => import('@/features/audit-log/components/AuditLogPage.js'), (m) => m.AuditLogPage);

@@ -78,6 +78,7 @@ const routes: RouteObject[] = [
           { index: true, element: <Page.AdminHomePage /> },
           { path: 'generateCoupon', element: <Page.GenerateCouponPage /> },
           { path: 'transactions', element: <Page.TransactionsPage /> },
+          { path: 'audit', element: <Page.AuditLogPage /> },
         ],
       },
       {

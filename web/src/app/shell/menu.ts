@@ -18,9 +18,9 @@ export function hasRoute(key: string, table: ReadonlySet<string> = routeKeys): b
 }
 
 /**
- * The sidebar by role (spec §2), in the spec's order. Only screens the app has are listed (the
- * rest of the spec's menu — Send email — joins with its screen), and an item
- * whose backend route is missing from the shared route table stays hidden.
+ * The sidebar by role (spec §2), in the spec's order, then the audit log for admins. An item whose
+ * backend route is missing from the shared route table stays hidden (Send email joins with
+ * POST /admin/sendMail).
  */
 const COMMON: MenuItem[] = [
   { label: 'Dashboard', to: '/profile', icon: 'home' },
@@ -40,9 +40,12 @@ const ADMIN: MenuItem[] = [
   { label: 'admin settings', to: '/profile/adminSettings', icon: 'sliders', needs: 'GET /admin/supplier' },
   { label: 'Update price', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' },
   { label: 'Transfer', to: '/profile/transfer', icon: 'wallet', needs: 'POST /auth/transferFund' },
+  { label: 'Send email', to: '/admin/sendMail', icon: 'edit', needs: 'POST /admin/sendMail' },
   MY_USERS,
   { label: 'Fund wallet (COUPON)', to: '/profile/fundWallet/coupon', icon: 'card', needs: 'POST /fundWallet/coupon' },
   { label: 'generate Coupon', to: '/admin/generateCoupon', icon: 'ticket', needs: 'POST /admin/generateCoupon' },
+  // Beyond spec §2's list: the audit log page the back office asks for (issue 10).
+  { label: 'Audit log', to: '/admin/audit', icon: 'list', needs: 'GET /admin/audit' },
 ];
 
 const AGENT: MenuItem[] = [
