@@ -38,9 +38,24 @@ function cut(text: string): string {
   return text.length <= MAX_STRING_CHARS ? text : `${text.slice(0, MAX_STRING_CHARS)}…`;
 }
 
+const MAX_NAME_CHARS = 64;
+
+/** DynamoDB refuses an empty name inside a map: the field is kept under a visible stand-in. */
+function fieldName(name: string): string {
+  if (name === '') return '(empty name)';
+  return name.length <= MAX_NAME_CHARS ? name : `${name.slice(0, MAX_NAME_CHARS)}…`;
+}
+
+/** DynamoDB numbers hold 38 digits up to 1e125: anything a JSON body may carry beyond plain sizes is kept as text. */
+function storableNumber(value: number): number | string {
+  const size = Math.abs(value);
+  return Number.isSafeInteger(value) || (size >= 1e-15 && size <= 1e15) ? value : String(value);
+}
+
 /** A copy of `value` without secrets, with strings cut, objects and arrays bounded in size and depth. */
 export function redact(value: unknown, depth = 0): AuditSummary {
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return storableNumber(value);
   if (typeof value === 'string') return cut(value);
   if (depth >= MAX_DEPTH) return '…';
   if (Array.isArray(value)) {
@@ -49,7 +64,7 @@ export function redact(value: unknown, depth = 0): AuditSummary {
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
-    const kept = entries.slice(0, MAX_KEYS).map(([name, field]): [string, AuditSummary] => [name, isSecretField(name) ? REDACTED : redact(field, depth + 1)]);
+    const kept = entries.slice(0, MAX_KEYS).map(([name, field]): [string, AuditSummary] => [fieldName(name), isSecretField(name) ? REDACTED : redact(field, depth + 1)]);
     return Object.fromEntries(entries.length > MAX_KEYS ? [...kept, ['…', `${entries.length - MAX_KEYS} more fields`]] : kept);
   }
   // undefined, functions, symbols, bigints: nothing a JSON body carries.
@@ -79,7 +94,7 @@ export function targetOf(params: Record<string, string | undefined>, query: Reco
   const target: Record<string, string> = {};
   for (const [name, value] of [...picked, ...Object.entries(query), ...Object.entries(params)]) {
     const text = asTargetValue(value);
-    if (text !== undefined) target[name] = isSecretField(name) ? REDACTED : text;
+    if (text !== undefined) target[fieldName(name)] = isSecretField(name) ? REDACTED : text;
   }
   return target;
 }

@@ -71,6 +71,14 @@ describe('operator actions are written to the audit log', () => {
     expect(JSON.stringify(resets)).not.toContain('never-logged-Passw0rd');
   });
 
+  it('odd input (an empty field name, a number DynamoDB cannot hold) is still recorded', async () => {
+    const note = `audit-odd-${Date.now()}`;
+    const raw = `{"msg":"${note}","":1,"huge":1e308}`;
+    expect((await api('POST', '/admin/notification', { token: await admin(), raw })).status).toBe(200);
+    const found = (await auditLog(`?day=${today()}&operation=setNotification`)).entries.find((entry) => JSON.stringify(entry.summary).includes(note));
+    expect(found?.summary).toEqual({ msg: note, '(empty name)': 1, huge: '1e+308' });
+  });
+
   it('rejection: a user and an agent get 403 on GET /admin/audit, anonymous 401; bad filters 400', async () => {
     const user = await fundedUser(0);
     expect(await api('GET', '/admin/audit', { token: user.token })).toEqual({ status: 403, body: { msg: MSG.forbidden } });

@@ -63,6 +63,8 @@ describe('redaction: an entry never keeps a password, key or token', () => {
     expect(Object.keys(redact(wide) as object)).toHaveLength(21);
     expect(redact(Array.from({ length: 15 }, (_, i) => i))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, '…5 more']);
     expect(redact({ a: { b: { c: { d: 1 } } } })).toEqual({ a: { b: { c: '…' } } });
+    // DynamoDB refuses an empty name inside a map; a very long name is cut like a value.
+    expect(redact({ '': 1, ['n'.repeat(100)]: 2 })).toEqual({ '(empty name)': 1, [`${'n'.repeat(64)}…`]: 2 });
     const huge = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}`, 'y'.repeat(200)]));
     const summary = summaryOf(huge);
     expect(typeof summary).toBe('string');
@@ -72,6 +74,7 @@ describe('redaction: an entry never keeps a password, key or token', () => {
   it('the target names path parameters, query values and identifying input fields, never a secret', () => {
     expect(targetOf({ id: 'TXN1' }, {}, { userName: 'ada', amount: 5 })).toEqual({ id: 'TXN1', userName: 'ada' });
     expect(targetOf({}, { planId: '12' }, {})).toEqual({ planId: '12' });
+    expect(targetOf({}, { '': 'x' }, {})).toEqual({ '(empty name)': 'x' });
     expect(targetOf({}, { token: 'abc' }, { userId: 'u1', password: 'p' })).toEqual({ userId: 'u1', token: REDACTED });
   });
 });
