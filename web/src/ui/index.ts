@@ -11,3 +11,4 @@ export { ContactPicker, type ContactOption } from './ContactPicker.js';
 export { ConfirmModal, DetailRow, PurchaseConfirmModal, type PurchaseSummary } from './ConfirmModal.js';
 export { ReservedAccountCards } from './ReservedAccountCards.js';
 export { Pagination } from './Pagination.js';
+export { ListCard } from './ListCard.js';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { AUDIT_PAGE_BUTTONS } from '@shared/api/audit.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
-import { Button, Input, notify, Pagination, Select, Spinner } from '@/ui/index.js';
+import { Button, Input, ListCard, notify, Pagination, Select } from '@/ui/index.js';
 import { useAuditLog } from '../api/audit-log.js';
 import {
   auditFiltersForm,
@@ -54,58 +54,51 @@ export function AuditLogPage() {
         </div>
       </form>
 
-      <div className="card card-flush">
-        {log.isPending ? (
-          <div className="table-empty">
-            <Spinner label="Loading the audit log…" />
-          </div>
-        ) : log.isError ? (
-          <p className="table-empty">{errorMessage(log.error, MSG.somethingWentWrong)}</p>
-        ) : entries.length === 0 ? (
-          <p className="table-empty" data-testid="no-audit-entries">
-            No actions match these filters
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="audit-table">
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Operator</th>
-                  <th>Action</th>
-                  <th>Target</th>
-                  <th>Outcome</th>
-                  <th>Input</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id} data-testid="audit-row" data-operation={entry.operation} data-status={entry.status}>
-                    <td className="nowrap">{when(entry.at)}</td>
-                    <td>
-                      <strong>{entry.actorName}</strong>
-                      <br />
-                      <span className="muted">{entry.role}</span>
-                    </td>
-                    <td>{operationLabel(entry.operation)}</td>
-                    <td data-testid="audit-target">{targetText(entry.target)}</td>
-                    <td className="nowrap">
-                      <span className={`badge badge-${outcomeOf(entry.status)}`}>{entry.status}</span>
-                    </td>
-                    <td>
-                      <details>
-                        <summary>Show</summary>
-                        <code className="audit-summary">{JSON.stringify(entry.summary)}</code>
-                        <p className="muted">Request {entry.requestId}</p>
-                      </details>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+      <ListCard
+        pending={log.isPending}
+        error={log.isError ? errorMessage(log.error, MSG.somethingWentWrong) : null}
+        empty={entries.length === 0}
+        loadingLabel="Loading the audit log…"
+        emptyText="No actions match these filters"
+        emptyTestId="no-audit-entries"
+      >
+        <table className="table" data-testid="audit-table">
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Operator</th>
+              <th>Action</th>
+              <th>Target</th>
+              <th>Outcome</th>
+              <th>Input</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} data-testid="audit-row" data-operation={entry.operation} data-status={entry.status}>
+                <td className="nowrap">{when(entry.at)}</td>
+                <td>
+                  <strong>{entry.actorName}</strong>
+                  <br />
+                  <span className="muted">{entry.role}</span>
+                </td>
+                <td>{operationLabel(entry.operation)}</td>
+                <td data-testid="audit-target">{targetText(entry.target)}</td>
+                <td className="nowrap">
+                  <span className={`badge badge-${outcomeOf(entry.status)}`}>{entry.status}</span>
+                </td>
+                <td>
+                  <details>
+                    <summary>Show</summary>
+                    <code className="audit-summary">{JSON.stringify(entry.summary)}</code>
+                    <p className="muted">Request {entry.requestId}</p>
+                  </details>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ListCard>
 
       <Pagination page={page} totalPages={log.data?.totalPages ?? 1} maxButtons={AUDIT_PAGE_BUTTONS} onChange={setPage} />
     </section>
