@@ -33,7 +33,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { API_BASE_PATH } from '../shared/constants.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../shared/events.js';
-import { ROUTES, type HttpService } from '../shared/routes.js';
+import { isOperatorAction, ROUTES, type HttpService } from '../shared/routes.js';
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
 import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
@@ -150,6 +150,10 @@ export class PlatformStack extends Stack {
       // Every edge that authenticates counts API-key requests (the rate limit), read-only services included.
       if (ROUTES.some((route) => route.service === service && route.access !== 'public')) {
         fn.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.apiKeyRate, ['dynamodb:UpdateItem']));
+      }
+      // A function serving operator actions appends their audit entries: new items only, never an update.
+      if (ROUTES.some((route) => route.service === service && isOperatorAction(route))) {
+        fn.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.audit, ['dynamodb:PutItem']));
       }
       httpFunctions[service] = fn;
     }

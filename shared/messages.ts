@@ -218,3 +218,10 @@ export const SEND_MAIL_MSG = {
 export function mailsQueuedMessage(queued: number): string {
   return `${queued} ${queued === 1 ? 'mail' : 'mails'} queued`;
 }
+/** Admin: the audit log's filters (appended). */
+export const AUDIT_MSG = {
+  invalidDay: 'day must be a date (YYYY-MM-DD)',
+  invalidActor: 'actor is invalid',
+  invalidOperation: 'operation is not an operator action',
+  invalidPage: 'page must be a whole number from 1',
+} as const;

@@ -44,6 +44,8 @@ export interface RouteDef {
   readonly path: string;
   readonly service: HttpService;
   readonly access: Access;
+  /** A GET that changes something (kept for the original client): audited like any other write. */
+  readonly changes?: true;
 }
 
 export const ROUTES = [
@@ -124,7 +126,7 @@ export const ROUTES = [
   { operation: 'showApiKey', method: 'GET', path: '/auth/apiKey', service: 'profile', access: 'user' },
   { operation: 'regenerateApiKey', method: 'POST', path: '/auth/apiKey/regenerate', service: 'profile', access: 'user' },
   // An admin sets a user's type (spec §7; the admin action cycles api user → smart earner → reseller → api user): no fee, no reward
-  { operation: 'adminUpgradeUser', method: 'GET', path: '/admin/upgradeUser/{userId}/{userType}', service: 'profile', access: 'admin' },
+  { operation: 'adminUpgradeUser', method: 'GET', path: '/admin/upgradeUser/{userId}/{userType}', service: 'profile', access: 'admin', changes: true },
   // The user list (admins; agents read it as "my users"), its CSV and an admin's reset of a user's password.
   // Served by the accounts function: it already holds the user store, the bus and the app's address for reset links.
   { operation: 'listUsers', method: 'GET', path: '/admin/users', service: 'accounts', access: 'adminOrAgent' },
@@ -134,9 +136,19 @@ export const ROUTES = [
   { operation: 'openApiDocument', method: 'GET', path: '/openapi.json', service: 'docs', access: 'public' },
   // An admin's mail to one user (userAccount) or, blank, to every user (spec §5 "Send email")
   { operation: 'sendMail', method: 'POST', path: '/admin/sendMail', service: 'mailings', access: 'admin' },
+  // The audit log of operator actions (admins): by day or by operator, newest first
+  { operation: 'listAudit', method: 'GET', path: '/admin/audit', service: 'admin', access: 'admin' },
 ] as const satisfies readonly RouteDef[];
 
 export type Operation = (typeof ROUTES)[number]['operation'];
+
+/**
+ * An operator action: a route only admins or agents may call that changes something. Each one is
+ * written to the audit log by the HTTP layer; the stack lets exactly these functions append to it.
+ */
+export function isOperatorAction(route: RouteDef): boolean {
+  return (route.access === 'admin' || route.access === 'adminOrAgent') && (route.method !== 'GET' || route.changes === true);
+}
 
 /** `METHOD /api/v1/path` — the API Gateway HTTP API route key. */
 export function routeKey(route: Pick<RouteDef, 'method' | 'path'>): string {

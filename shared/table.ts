@@ -6,7 +6,7 @@ export const TABLE_KEYS = {
   indexes: {
     /** A user's items (transactions) newest first. */
     byUserCreatedAt: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    /** All items of one kind (transactions, users) newest first: admin listings. */
+    /** All items of one kind (transactions, users; one operator's audit entries) newest first: admin listings. */
     byKindCreatedAt: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     /** Sparse: purchases not yet final, oldest first, for the sweeper. */
     byOpenSince: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
@@ -39,4 +39,6 @@ export const PARTITION_PREFIXES = {
   transaction: 'TXN#',
   /** Per-minute request counters of API keys: every HTTP function's edge writes these, even the read-only ones. */
   apiKeyRate: 'APIKEYRATE#',
+  /** The audit log, one partition per day: functions serving operator actions may only put new items here. */
+  audit: 'AUDIT#',
 } as const;

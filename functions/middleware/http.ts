@@ -6,7 +6,7 @@
  * `httpService` builds a Lambda handler from a service's operations: middy with the Lambda
  * context on every log line, header normalisation, a JSON body parser that answers 400 instead of
  * throwing, path and query parameters length-checked at the edge, the route table's access rule
- * checked on the server, and an error handler that always answers `{msg}` and never leaks a 5xx's
+ * checked on the server, every operator action written to the audit log (./audit.ts), and an error handler that always answers `{msg}` and never leaks a 5xx's
  * details. Operations return answers; named results map to answers through one exhaustive table
  * per area (`answerWith`).
  */
@@ -17,11 +17,12 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
-import { ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
+import { isOperatorAction, ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
 import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 import { credentialOf, type ApiKeyAuthResult } from '../domain/api-keys.js';
 import type { Principal, PrincipalLoader } from '../ports/users.js';
+import { audited, type AuditDeps } from './audit.js';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { asHttpApiEvent, type ApiGatewayEvent } from './rest-api-event.js';
 
@@ -66,6 +67,8 @@ export type ServiceOperations<S extends HttpService> = {
 export interface EdgeDeps extends PrincipalLoader {
   verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string } } | { ok: false; reason: string }>;
   authenticateApiKey(key: string): Promise<ApiKeyAuthResult>;
+  /** Where operator actions are written: wired once for every service, like the callers' look-up. */
+  audit: AuditDeps;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -194,7 +197,10 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
   const routes = new Map(routesOf(service).map((route) => [routeKey(route), route]));
   const byName = new Map(Object.entries(operations as Record<string, PublicOperation | UserOperation>));
   for (const route of routes.values()) {
-    if (!byName.has(route.operation)) throw new Error(`service ${service} has no operation ${route.operation}`);
+    const operation = byName.get(route.operation);
+    if (!operation) throw new Error(`service ${service} has no operation ${route.operation}`);
+    // The route table decides what is audited: every operator action, whichever service serves it.
+    if (isOperatorAction(route)) byName.set(route.operation, audited(operation as UserOperation, deps.audit));
   }
 
   // HTTP API (v2) events, or REST API (v1) ones from the LocalStack community variant.

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_METADATA } from '../../infra/functions.js';
 import { PlatformStack } from '../../infra/stack.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
-import { ROUTES, routeKey } from '../../shared/routes.js';
+import { isOperatorAction, ROUTES, routeKey } from '../../shared/routes.js';
 import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../../shared/table.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, any> };
@@ -18,9 +18,12 @@ const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Dele
 /** The API-key rate counter every authenticating edge may update (and nothing else under it). */
 const RATE_COUNTER_CONDITION = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.apiKeyRate}*`] } };
 const isRateCounterGrant = (statement: any) => JSON.stringify(statement.Condition) === JSON.stringify(RATE_COUNTER_CONDITION);
-/** A function's DynamoDB write statements other than the rate counter's. */
+/** The audit log's append (PutItem on AUDIT# items) every function serving operator actions has. */
+const AUDIT_CONDITION = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.audit}*`] } };
+const isAuditGrant = (statement: any) => JSON.stringify(statement.Condition) === JSON.stringify(AUDIT_CONDITION);
+/** A function's DynamoDB write statements other than the edge's (rate counter, audit log). */
 const writesBeyondRateCounter = (entry: string) =>
-  statementsOf(entry).filter((st: any) => !isRateCounterGrant(st) && [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
+  statementsOf(entry).filter((st: any) => !isRateCounterGrant(st) && !isAuditGrant(st) && [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
 
 /** IAM policy statements granted to the role of the function whose entry file is `entry`. */
 function statementsOf(entry: string): any[] {
@@ -152,7 +155,7 @@ describe('the platform stack', () => {
     // Besides the edge's API-key rate counter (checked for every function above), only wallets and transaction records.
     const writing = statementsOf(entry)
       .filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)))
-      .filter((st: any) => !isRateCounterGrant(st));
+      .filter((st: any) => !isRateCounterGrant(st) && !isAuditGrant(st));
     expect(writing.map((st: any) => st.Condition)).toEqual(
       [PARTITION_PREFIXES.user, PARTITION_PREFIXES.transaction].map((prefix) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } })),
     );
@@ -171,6 +174,18 @@ describe('the platform stack', () => {
     expect(statementsOf(consumer).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)))).toEqual([]);
     expect(actionsOf(consumer)).toEqual(expect.arrayContaining(['dynamodb:Query', 'events:PutEvents', 'sqs:SendMessage', 'sqs:ReceiveMessage']));
     expect(actionsOf(consumer)).not.toContain('ses:SendEmail');
+  });
+
+  it('lets exactly the functions serving operator actions append to the audit log: PutItem on AUDIT# items, never an update or delete', () => {
+    const entryOf = (service: string) => `functions/handlers/http/${service}.ts`;
+    const auditing = new Set(ROUTES.filter(isOperatorAction).map((route) => route.service));
+    expect([...auditing]).toEqual(expect.arrayContaining(['admin', 'catalogue', 'refunds', 'profile', 'accounts']));
+    for (const service of new Set(ROUTES.map((route) => route.service))) {
+      const grants = statementsOf(entryOf(service)).filter(isAuditGrant);
+      if (auditing.has(service)) expect(grants).toEqual([expect.objectContaining({ Action: 'dynamodb:PutItem' })]);
+      // Rejection: a function with no operator action (the listing, purchases, contacts …) may not write the log.
+      else expect(grants).toEqual([]);
+    }
   });
 
   it('keeps secrets out of the template: the signing key is a generated secret, supplier tokens live in SSM', () => {

@@ -23,14 +23,16 @@ import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoNotification, dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
 import { logger } from '../../adapters/observability.js';
 import { dynamoBackOffice } from '../../adapters/dynamo/back-office.js';
+import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
 import { adminDashboard } from '../../domain/admin-dashboard.js';
 import type { NotificationStore, ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
 import type { BackOfficeFigures } from '../../ports/back-office.js';
 import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
+import { listAuditOperation, type AuditListingDeps } from './audit.js';
 import { edge } from './edge.js';
 
-export interface AdminDeps {
+export interface AdminDeps extends AuditListingDeps {
   services: ServiceLockStore;
   suppliers: SupplierChoiceStore;
   notification: NotificationStore;
@@ -121,6 +123,7 @@ const deps: AdminDeps = {
   suppliers: dynamoSupplierChoices,
   notification: dynamoNotification,
   figures: dynamoBackOffice,
+  auditTrail: dynamoAuditTrail,
   now: () => new Date(),
   newId: () => ulid(),
 };
@@ -135,6 +138,7 @@ export const handler = httpService(
     getNotification: getNotificationOperation(deps),
     setNotification: setNotificationOperation(deps),
     adminDashboard: adminDashboardOperation(deps),
+    listAudit: listAuditOperation(deps),
   },
   edge,
 );

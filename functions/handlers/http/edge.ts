@@ -1,11 +1,13 @@
 /**
  * The edge's adapters, wired once for every HTTP service: session tokens are verified by the
  * token adapter, API keys looked up by their hash and counted per minute, callers loaded from the
- * user store.
+ * user store, operator actions appended to the audit log.
  */
+import { ulid } from 'ulid';
 import { ENV } from '../../../shared/runtime-env.js';
 import { env } from '../../adapters/config.js';
 import { countApiKeyRequest, ownerOfApiKey } from '../../adapters/dynamo/api-keys.js';
+import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
 import { loadPrincipal } from '../../adapters/dynamo/users.js';
 import { verifyToken } from '../../adapters/token.js';
 import { authenticateApiKey, type ApiKeyAuthDeps } from '../../domain/api-keys.js';
@@ -18,4 +20,9 @@ const apiKeys: ApiKeyAuthDeps = {
   now: () => new Date(),
 };
 
-export const edge: EdgeDeps = { loadPrincipal, verifyToken, authenticateApiKey: (key) => authenticateApiKey(key, apiKeys) };
+export const edge: EdgeDeps = {
+  loadPrincipal,
+  verifyToken,
+  authenticateApiKey: (key) => authenticateApiKey(key, apiKeys),
+  audit: { audit: dynamoAuditTrail, now: () => new Date(), newId: () => ulid() },
+};

@@ -14,6 +14,8 @@ const deps: EdgeDeps = {
   verifyToken: async (token) => (token === 'good' ? { ok: true, claims: { userId: 'u1', tokenVersion: 0 } } : { ok: false, reason: 'invalid' }),
   loadPrincipal: async () => ({ ...principal }),
   authenticateApiKey: async () => ({ kind: 'invalid_key' }),
+  // The contacts routes are no operator actions, so nothing is ever appended.
+  audit: { audit: { append: async () => 'appended' as const }, now: () => new Date(), newId: () => 'unused' },
 };
 const echo = async ({ route, params, query, body, headers, sourceIp, principal: caller }: UserRequest) =>
   ok({ operation: route.operation, params, query, body, contentType: headers['content-type'], sourceIp, caller: caller.userName });

@@ -29,3 +29,4 @@ export const UpdatePricePage = lazyPage(() => import('@/features/plans/component
 export const PlanManagerPage = lazyPage(() => import('@/features/plans/components/PlanManagerPage.js'), (m) => m.PlanManagerPage);
 export const AdminSettingsPage = lazyPage(() => import('@/features/admin-settings/components/AdminSettingsPage.js'), (m) => m.AdminSettingsPage);
 export const SendMailPage = lazyPage(() => import('@/features/admin-mail/components/SendMailPage.js'), (m) => m.SendMailPage);
+export const AuditLogPage = lazyPage(() => import('@/features/audit-log/components/AuditLogPage.js'), (m) => m.AuditLogPage);

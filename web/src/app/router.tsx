@@ -81,6 +81,7 @@ const routes: RouteObject[] = [
           { path: 'transactions', element: <Page.TransactionsPage /> },
           // The spec writes it /admin/sendMail (sidebar) and sendmail (shell); paths match either.
           { path: 'sendMail', element: <Page.SendMailPage /> },
+          { path: 'audit', element: <Page.AuditLogPage /> },
         ],
       },
       {

@@ -12,3 +12,4 @@ export { ConfirmModal, DetailRow, PurchaseConfirmModal, type PurchaseSummary } f
 export { ReservedAccountCards } from './ReservedAccountCards.js';
 export { Pagination } from './Pagination.js';
 export { TextArea } from './TextArea.js';
+export { ListCard } from './ListCard.js';

@@ -51,6 +51,21 @@ describe('sidebar menu', () => {
     expect(menuFor(user).map((m) => m.to)).not.toContain('/profile/updatePrice');
   });
 
+  it("gives admins spec §2's extras in its order, then the audit log; Send email appears once its route exists", () => {
+    const extras = (table?: ReadonlySet<string>) => {
+      const common = new Set(menuFor(user, table).map((m) => m.label));
+      return menuFor({ ...user, isAdmin: true }, table).filter((m) => !common.has(m.label));
+    };
+    expect(extras().map((m) => m.label)).toEqual(
+      ['admin settings', 'Update price', 'Transfer', hasRoute('POST /admin/sendMail') ? 'Send email' : null, 'my users', 'Fund wallet (COUPON)', 'generate Coupon', 'Audit log'].filter(Boolean),
+    );
+    const withMail = new Set(['POST /admin/sendMail', 'GET /admin/audit']);
+    expect(extras(withMail).map((m) => [m.label, m.to])).toEqual([['Send email', '/admin/sendMail'], ['Audit log', '/admin/audit']]);
+    // Rejection: the audit log is for admins only.
+    expect(menuFor({ ...user, isAgent: true }).map((m) => m.to)).not.toContain('/admin/audit');
+    expect(menuFor({ ...user, isAgent: true }).map((m) => m.to)).not.toContain('/admin/sendMail');
+  });
+
   it('labels the role button by role', () => {
     expect(roleButtonFor({ ...user, isAdmin: true }).label).toBe('ADMIN');
     expect(roleButtonFor({ ...user, isAgent: true }).label).toBe('Agent');

@@ -1,0 +1,148 @@
+/**
+ * The audit log of operator actions: what one entry holds, and how a request's input becomes a
+ * summary fit to keep forever. An entry is written once and never changed, so nothing secret may
+ * reach it: fields whose names say password, key, token, secret, PIN or OTP are replaced, strings
+ * are cut, and the whole summary is bounded.
+ */
+import type { AuditEntryView, AuditRole, AuditSummary } from '../../shared/api/audit.js';
+import type { RouteDef } from '../../shared/routes.js';
+import type { Principal } from '../ports/users.js';
+import { dayOf } from './sales-stats.js';
+
+export type AuditEntry = AuditEntryView & {
+  /** The Lagos day of `at`: the partition a day's listing reads. */
+  day: string;
+};
+
+export const REDACTED = '[redacted]';
+
+const MAX_STRING_CHARS = 200;
+const MAX_KEYS = 20;
+const MAX_ITEMS = 10;
+const MAX_DEPTH = 3;
+const MAX_SUMMARY_CHARS = 2_000;
+
+/**
+ * Names of fields that carry credentials. Compared on the name with `_`/`-` removed and lower-cased,
+ * so `newPassword`, `password_check`, `x-api-key`, `apiToken` and `webhookSecret` are all caught.
+ */
+const SECRET_NAME = /pass(word|code|check)?|secret|token|apikey|privatekey|signature|authori[sz]ation|cvv|otp|credential/;
+const SECRET_EXACT = new Set(['key', 'pin', 'bvn', 'nin']);
+
+export function isSecretField(name: string): boolean {
+  const flat = name.replace(/[-_\s]/g, '').toLowerCase();
+  return SECRET_EXACT.has(flat) || SECRET_NAME.test(flat);
+}
+
+function cut(text: string): string {
+  return text.length <= MAX_STRING_CHARS ? text : `${text.slice(0, MAX_STRING_CHARS)}…`;
+}
+
+const MAX_NAME_CHARS = 64;
+
+/** DynamoDB refuses an empty name inside a map: the field is kept under a visible stand-in. */
+function fieldName(name: string): string {
+  if (name === '') return '(empty name)';
+  return name.length <= MAX_NAME_CHARS ? name : `${name.slice(0, MAX_NAME_CHARS)}…`;
+}
+
+/** DynamoDB numbers hold 38 digits up to 1e125: anything a JSON body may carry beyond plain sizes is kept as text. */
+function storableNumber(value: number): number | string {
+  const size = Math.abs(value);
+  return Number.isSafeInteger(value) || (size >= 1e-15 && size <= 1e15) ? value : String(value);
+}
+
+/** A copy of `value` without secrets, with strings cut, objects and arrays bounded in size and depth. */
+export function redact(value: unknown, depth = 0): AuditSummary {
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return storableNumber(value);
+  if (typeof value === 'string') return cut(value);
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, MAX_ITEMS).map((item) => redact(item, depth + 1));
+    return value.length > MAX_ITEMS ? [...kept, `…${value.length - MAX_ITEMS} more`] : kept;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    const kept = entries.slice(0, MAX_KEYS).map(([name, field]): [string, AuditSummary] => [fieldName(name), isSecretField(name) ? REDACTED : redact(field, depth + 1)]);
+    return Object.fromEntries(entries.length > MAX_KEYS ? [...kept, ['…', `${entries.length - MAX_KEYS} more fields`]] : kept);
+  }
+  // undefined, functions, symbols, bigints: nothing a JSON body carries.
+  return null;
+}
+
+/** The redacted input, bounded as a whole: an oversized summary is kept as its cut JSON text. */
+export function summaryOf(body: unknown): AuditSummary {
+  const redacted = redact(body);
+  const text = JSON.stringify(redacted);
+  return text.length <= MAX_SUMMARY_CHARS ? redacted : `${text.slice(0, MAX_SUMMARY_CHARS)}…`;
+}
+
+/** Input fields that name whom or what an action is on (a user, a purchase, a plan, a network). */
+const TARGET_FIELDS = ['userId', 'userName', 'userAccount', 'id', 'transactionId', 'planId', 'dataId', 'network', 'serviceName', 'serviceType'] as const;
+
+function asTargetValue(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return cut(value.trim());
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** Path parameters, query values and the identifying fields of the input (secrets never). */
+export function targetOf(params: Record<string, string | undefined>, query: Record<string, string | undefined>, body: unknown): Record<string, string> {
+  const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const picked = TARGET_FIELDS.map((name) => [name, fields[name]] as const);
+  const target: Record<string, string> = {};
+  for (const [name, value] of [...picked, ...Object.entries(query), ...Object.entries(params)]) {
+    const text = asTargetValue(value);
+    if (text !== undefined) target[fieldName(name)] = isSecretField(name) ? REDACTED : text;
+  }
+  return target;
+}
+
+export function roleOf(principal: Pick<Principal, 'isAdmin' | 'isAgent'>): AuditRole {
+  return principal.isAdmin ? 'admin' : 'agent';
+}
+
+export interface AuditedRequest {
+  route: Pick<RouteDef, 'operation' | 'method' | 'path'>;
+  principal: Pick<Principal, 'userId' | 'userName' | 'isAdmin' | 'isAgent'>;
+  params: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+  requestId: string;
+}
+
+/** The entry for one operator action and its outcome. */
+export function auditEntry(request: AuditedRequest, status: number, at: Date, id: string): AuditEntry {
+  const iso = at.toISOString();
+  return {
+    id,
+    at: iso,
+    day: dayOf(iso),
+    actorId: request.principal.userId,
+    actorName: request.principal.userName,
+    role: roleOf(request.principal),
+    operation: request.route.operation,
+    method: request.route.method,
+    path: request.route.path,
+    target: targetOf(request.params, request.query, request.body),
+    summary: summaryOf(request.body),
+    status,
+    requestId: request.requestId,
+  };
+}
+
+export function toAuditView({ day: _day, ...view }: AuditEntry): AuditEntryView {
+  return view;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The instants a Lagos day spans, [from, to] inclusive (WAT is UTC+1 all year, as in `dayOf`):
+ * an operator's entries of one day are one sort-key range.
+ */
+export function lagosDaySpan(day: string): { fromIso: string; toIso: string } {
+  const start = Date.parse(`${day}T00:00:00.000Z`) - HOUR_MS;
+  return { fromIso: new Date(start).toISOString(), toIso: new Date(start + 24 * HOUR_MS - 1).toISOString() };
+}

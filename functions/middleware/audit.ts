@@ -1,0 +1,52 @@
+/**
+ * The audit hook of the HTTP layer: an operator action (shared/routes.ts `isOperatorAction`) is
+ * written to the audit log once its outcome is known — answered, refused (4xx) or failed (5xx) —
+ * by whoever the edge authenticated and authorised. Requests refused before that (401, 403) are
+ * nobody's operator action and stay in the access log.
+ *
+ * The entry is written after the action, not inside its write: a failed audit write is logged and
+ * the caller still gets the action's own answer, because the action (a refund, a credit) has
+ * already happened and a 5xx would invite a retry of a completed money action.
+ */
+import type { AuditTrail } from '../ports/audit.js';
+import { auditEntry, type AuditedRequest } from '../domain/audit.js';
+import { logger } from '../adapters/observability.js';
+import { HttpError } from './errors.js';
+
+export interface AuditDeps {
+  audit: Pick<AuditTrail, 'append'>;
+  now(): Date;
+  newId(): string;
+}
+
+const statusOfError = (error: unknown): number => (error instanceof HttpError ? error.statusCode : 500);
+
+/** What the hook reads of a request (http.ts's UserRequest has it all; declared here so http.ts may import this module). */
+export type AuditableRequest = Omit<AuditedRequest, 'requestId'> & { event: { requestContext: { requestId?: string } } };
+
+/** Stands for the request id when an event carries none (a hand-made event in a test). */
+export const NO_REQUEST_ID = '-';
+
+async function record(request: AuditableRequest, status: number, deps: AuditDeps): Promise<void> {
+  try {
+    const entry = auditEntry({ ...request, requestId: request.event.requestContext.requestId ?? NO_REQUEST_ID }, status, deps.now(), deps.newId());
+    await deps.audit.append(entry);
+  } catch (error) {
+    logger.error('audit entry not written', { error: error as Error, operation: request.route.operation, actor: request.principal.userId, status });
+  }
+}
+
+/** The operation, with its outcome written to the audit log. */
+export function audited<Request extends AuditableRequest, Answer extends { statusCode?: number }>(operation: (request: Request) => Promise<Answer>, deps: AuditDeps): (request: Request) => Promise<Answer> {
+  return async (request) => {
+    let answer: Answer;
+    try {
+      answer = await operation(request);
+    } catch (error) {
+      await record(request, statusOfError(error), deps);
+      throw error;
+    }
+    await record(request, answer.statusCode ?? 200, deps);
+    return answer;
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The audit log in Chromium on one local cloud: an admin changes a user's type on "my users",
+ * opens the audit log from the sidebar, filters by that action and finds the entry; the sidebar
+ * carries spec §2's extras for an admin (plus the audit log) and only "my users" and Update for an
+ * agent, who is sent back to /profile from the audit log.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_AGENT } from '../../functions/local-seed.js';
+import { loginInUi, newTestUser, registerViaApi } from './helpers.js';
+import { useBrowserSuite } from './suite.js';
+
+const COMMON = ['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'My contacts', 'Transactions', 'Account', 'Settings'];
+
+async function sidebarLinks(p: Page): Promise<string[]> {
+  const links = p.getByTestId('sidebar').getByRole('link');
+  await links.first().waitFor();
+  return (await links.allInnerTexts()).map((text) => text.trim());
+}
+
+describe('the audit log', () => {
+  const suite = useBrowserSuite();
+
+  it("an admin's type change shows in the audit log, found by filtering on the action", async () => {
+    const user = newTestUser('aud');
+    const session = await registerViaApi(suite.cloud.baseUrl, user);
+    const p = await suite.freshPage();
+    await loginInUi(p, suite.cloud.adminLogin);
+
+    await p.goto('/admin/users');
+    await p.getByLabel('User name', { exact: true }).fill(user.userName);
+    await p.getByRole('button', { name: 'Search' }).click();
+    const row = p.getByTestId(`user-${user.userName}`);
+    await row.getByTestId('cycle-type').click();
+    await row.getByTestId('user-type').filter({ hasText: 'reseller' }).waitFor();
+
+    await p.getByTestId('sidebar').getByRole('link', { name: 'Audit log' }).click();
+    await p.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await p.getByLabel('Action').selectOption('adminUpgradeUser');
+    await p.getByRole('button', { name: 'Search' }).click();
+
+    const entry = p.getByTestId('audit-row').filter({ has: p.getByTestId('audit-target').getByText(`userId=${session.user._id}`) });
+    await entry.waitFor();
+    expect(await entry.getAttribute('data-status')).toBe('200');
+    expect(await entry.innerText()).toContain(suite.cloud.adminLogin.userName);
+    expect(await entry.getByTestId('audit-target').innerText()).toContain('userType=reseller');
+    // The filter holds: every row shown is that action.
+    const operations = await p.getByTestId('audit-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-operation')));
+    expect(new Set(operations)).toEqual(new Set(['adminUpgradeUser']));
+  });
+
+  it("shows an admin spec §2's extras and the audit log, an agent only my users and Update (and no audit log)", async () => {
+    const admin = await suite.freshPage();
+    await loginInUi(admin, suite.cloud.adminLogin);
+    const adminExtras = (await sidebarLinks(admin)).filter((label) => !COMMON.includes(label));
+    expect(adminExtras).toEqual(expect.arrayContaining(['admin settings', 'Update price', 'Transfer', 'my users', 'Fund wallet (COUPON)', 'generate Coupon', 'Audit log']));
+    expect(adminExtras.filter((label) => label !== 'Send email')).toEqual(['admin settings', 'Update price', 'Transfer', 'my users', 'Fund wallet (COUPON)', 'generate Coupon', 'Audit log']);
+
+    const agent = await suite.freshPage();
+    await loginInUi(agent, DEMO_AGENT);
+    expect((await sidebarLinks(agent)).filter((label) => !COMMON.includes(label))).toEqual(['my users', 'Update']);
+    await agent.goto('/admin/audit');
+    await agent.waitForURL('**/profile');
+    expect(await agent.getByRole('heading', { name: 'Audit log' }).count()).toBe(0);
+  });
+});
