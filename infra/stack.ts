@@ -221,6 +221,8 @@ export class PlatformStack extends Stack {
     // Webhooks to API users when their transactions settle.
     const webhooks = this.lambda(WEBHOOK_FUNCTION, baseEnvironment);
     table.grantReadData(webhooks);
+    // Its only writes: the owner's delivery log, under the user's partition.
+    webhooks.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem', 'dynamodb:PutItem']));
     webhooks.addEventSource(new SqsEventSource(webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
     new Rule(this, 'TransactionSettledToWebhooks', {
       eventBus: bus,
