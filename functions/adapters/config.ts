@@ -70,6 +70,7 @@ const VARIABLES = {
   [ENV.providerEventsQueueUrl]: required,
   [ENV.payoutQueueUrl]: required,
   [ENV.allowLoopbackWebhooks]: optional.transform((value) => value === 'true'),
+  [ENV.webhookRetryBackoff]: optional.transform((value) => value === 'true'),
   [ENV.sweeperStaleMs]: wholeMilliseconds(STALE_PROCESSING_MS, 0),
   [ENV.sweeperRequeryAfterMs]: wholeMilliseconds(REQUERY_AFTER_MS, 0),
   [ENV.sweeperClaimStaleMs]: wholeMilliseconds(CLAIM_STALE_MS, 0),

@@ -20,8 +20,19 @@ import type { Logger } from './settlement.js';
 export const SETTLEMENT_TIMEOUT_MS = 10_000;
 /** The test delivery answers an HTTP request: a receiver that hangs must not hold it. */
 export const TEST_TIMEOUT_MS = 5_000;
+/**
+ * First retry after a minute, each next one 4× later, never more than 6 hours (SQS keeps a message
+ * invisible 12 h at most): 1 min, 4 min, 16 min, 64 min, ~4.3 h, 6 h, 6 h — about 18 hours in all.
+ */
+const FIRST_RETRY_SECONDS = 60;
+const LONGEST_RETRY_SECONDS = 6 * 60 * 60;
 export const WEBHOOK_LOG_SIZE = 20;
 export const WEBHOOK_LOG_TTL_DAYS = 30;
+
+/** Seconds to wait before the next delivery after the `attempt`-th (1-based) failed. */
+export function webhookRetryDelaySeconds(attempt: number): number {
+  return Math.min(FIRST_RETRY_SECONDS * 4 ** Math.max(0, attempt - 1), LONGEST_RETRY_SECONDS);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Signing

@@ -3,10 +3,13 @@
  * settled transaction to its owner's webhook URL, signed per Standard Webhooks, and records the
  * attempt in the owner's delivery log (the rules: domain/webhooks). No URL → nothing to deliver
  * (acknowledged). A receiver that answers non-2xx or cannot be reached fails the item, so SQS
- * delivers it again after the queue's visibility timeout and dead-letters it after its max
- * receives (README "Webhooks"); the webhook-id stays the same on every retry. A malformed event
- * fails too: from the dead-letter queue it can be redriven once a fixed consumer reads it.
+ * delivers it again — in the cloud after a growing delay (WEBHOOK_RETRY_BACKOFF), elsewhere after
+ * the queue's visibility timeout — and dead-letters it after WEBHOOK_MAX_ATTEMPTS (README
+ * "Webhooks to API users"); the webhook-id stays the same on every retry. A malformed event fails
+ * too: from the dead-letter queue it can be redriven once a fixed consumer reads it.
  */
+import type { SQSRecord } from 'aws-lambda';
+import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { env, ENV_GROUPS, loadEnv } from '../adapters/config.js';
@@ -16,9 +19,10 @@ import { dynamoWebhookLog } from '../adapters/dynamo/webhook-deliveries.js';
 import { platformEventOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
+import { redeliverAfter } from '../adapters/sqs-redelivery.js';
 import { postWebhook } from '../adapters/webhook-poster.js';
 import { toTransactionView } from '../domain/transactions.js';
-import { deliverSettlementWebhook, type SettlementWebhookDeps } from '../domain/webhooks.js';
+import { deliverSettlementWebhook, webhookRetryDelaySeconds, type SettlementWebhookDeps } from '../domain/webhooks.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 export class WebhookDeliveryError extends Error {
@@ -28,18 +32,33 @@ export class WebhookDeliveryError extends Error {
   }
 }
 
-export function webhookHandler(deps: SettlementWebhookDeps) {
+export interface WebhookRetryOptions {
+  /** Makes a failed message come back after `seconds` (unset: after the queue's visibility timeout). */
+  redeliverAfter?: (record: SQSRecord, seconds: number) => Promise<void>;
+}
+
+export function webhookHandler(deps: SettlementWebhookDeps, options: WebhookRetryOptions = {}) {
+  const backOff = async (record: SQSRecord) => {
+    const attempt = Number(record.attributes?.ApproximateReceiveCount ?? '1');
+    if (!options.redeliverAfter || attempt >= WEBHOOK_MAX_ATTEMPTS) return;
+    try {
+      await options.redeliverAfter(record, webhookRetryDelaySeconds(attempt));
+    } catch (error) {
+      logger.warn('webhook backoff not set; the queue\'s visibility timeout applies', { messageId: record.messageId, error: error as Error });
+    }
+  };
   return sqsBatchHandler(async (record) => {
     const result = await deliverSettlementWebhook(platformEventOf(record, EVENT_TYPES.transactionSettled).detail, deps);
     logger.info('webhook', { messageId: record.messageId, result: result.kind });
     if (result.kind === 'not_delivered') {
+      await backOff(record);
       const { webhookId, httpStatus, error } = result.delivery;
       throw new WebhookDeliveryError(`webhook ${webhookId} not delivered: ${httpStatus === null ? error : `answered ${httpStatus}`}`);
     }
   });
 }
 
-loadEnv([...ENV_GROUPS.table, ENV.allowLoopbackWebhooks]);
+loadEnv([...ENV_GROUPS.table, ENV.allowLoopbackWebhooks, ENV.webhookRetryBackoff]);
 
 export const handler = backgroundFunction(
   webhookHandler({
@@ -53,5 +72,5 @@ export const handler = backgroundFunction(
     deliveries: dynamoWebhookLog,
     now: () => new Date(),
     log: domainLog,
-  }),
+  }, env(ENV.webhookRetryBackoff) ? { redeliverAfter } : {}),
 );

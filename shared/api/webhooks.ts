@@ -1,6 +1,12 @@
 /** Our webhooks to an API user's webhookUrl: the delivery log (GET /auth/webhook/deliveries) and the test delivery (POST /auth/webhook/test). */
 import type { TRANSACTION_STATUSES } from '../constants.js';
 
+/**
+ * How many times one settlement is delivered at most (the webhook queue's maxReceiveCount): the
+ * first attempt and its retries, over about 18 hours, before it goes to the dead-letter queue.
+ */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+
 /** What a delivery announced: the transaction's final status, or a test. */
 export type WebhookEvent = (typeof TRANSACTION_STATUSES)[number] | 'test';
 

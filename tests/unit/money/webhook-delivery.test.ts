@@ -16,6 +16,7 @@ vi.hoisted(() => {
   process.env.TABLE_NAME = 'unused-by-these-tests';
 });
 
+import { queueUrlOf } from '../../../functions/adapters/sqs-redelivery.js';
 import { postWebhook } from '../../../functions/adapters/webhook-poster.js';
 import { silentLogger } from '../../../functions/domain/settlement.js';
 import { toTransactionView, type TransactionRecord } from '../../../functions/domain/transactions.js';
@@ -26,11 +27,12 @@ import {
   WEBHOOK_LOG_SIZE,
   webhookLogExpiry,
   webhookLogSlot,
+  webhookRetryDelaySeconds,
   type SettlementWebhookDeps,
   type WebhookOwner,
 } from '../../../functions/domain/webhooks.js';
 import { webhookHandler } from '../../../functions/handlers/webhook-delivery.js';
-import type { WebhookDeliveryView } from '../../../shared/api/webhooks.js';
+import { WEBHOOK_MAX_ATTEMPTS, type WebhookDeliveryView } from '../../../shared/api/webhooks.js';
 import type { TransactionSettled } from '../../../shared/events.js';
 
 const secretBytes = Buffer.from('a-very-secret-webhook-key-32byte');
@@ -170,6 +172,44 @@ describe('webhook delivery of a settled transaction', () => {
     const { deps, log } = harness({ webhookUrl: 'http://127.0.0.1:9/closed' });
     expect((await deliverSettlementWebhook(settledAs('success'), deps)).kind).toBe('not_delivered');
     expect(log[0]).toMatchObject({ httpStatus: null, delivered: false, error: expect.stringMatching(/\S/) });
+  });
+});
+
+describe('retries with backoff', () => {
+  it('the delay before each retry grows 4× from a minute, capped at 6 hours: about 18 hours over WEBHOOK_MAX_ATTEMPTS deliveries', () => {
+    const delays = Array.from({ length: WEBHOOK_MAX_ATTEMPTS - 1 }, (_, i) => webhookRetryDelaySeconds(i + 1));
+    expect(delays).toEqual([60, 240, 960, 3840, 15360, 21600, 21600]);
+    const hours = delays.reduce((a, b) => a + b, 0) / 3600;
+    expect(hours).toBeGreaterThan(17);
+    expect(hours).toBeLessThan(19);
+  });
+
+  it('a failed delivery sets its message\'s next delivery by its receive count; the last attempt and a success set nothing', async () => {
+    const redeliverAfter = vi.fn(async (_record: { messageId: string }, _seconds: number) => undefined);
+    const handler = webhookHandler(harness().deps, { redeliverAfter });
+    const message = (receiveCount: number) => ({ messageId: `m${receiveCount}`, body: eventBody(settledAs('success')), attributes: { ApproximateReceiveCount: String(receiveCount) } });
+    answers = [500, 500, 500];
+    await handler({ Records: [message(1)] } as unknown as SQSEvent);
+    await handler({ Records: [message(3)] } as unknown as SQSEvent);
+    await handler({ Records: [message(WEBHOOK_MAX_ATTEMPTS)] } as unknown as SQSEvent);
+    expect(redeliverAfter.mock.calls.map(([record, seconds]) => [record.messageId, seconds])).toEqual([
+      ['m1', 60],
+      ['m3', 960],
+    ]);
+    expect(await handler({ Records: [message(2)] } as unknown as SQSEvent)).toEqual({ batchItemFailures: [] });
+    expect(redeliverAfter).toHaveBeenCalledTimes(2);
+  });
+
+  it('a backoff that cannot be set still fails the item (the queue\'s visibility timeout applies)', async () => {
+    const handler = webhookHandler(harness().deps, { redeliverAfter: async () => Promise.reject(new Error('denied')) });
+    answers = [503];
+    const { batchItemFailures } = await handler({ Records: [{ messageId: 'm1', body: eventBody(settledAs('success')), attributes: { ApproximateReceiveCount: '1' } }] } as unknown as SQSEvent);
+    expect(batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+  });
+
+  it('the queue URL comes from the record\'s event source ARN', () => {
+    expect(queueUrlOf('arn:aws:sqs:eu-west-1:123456789012:VtuPlatform-WebhookQueue')).toBe('https://sqs.eu-west-1.amazonaws.com/123456789012/VtuPlatform-WebhookQueue');
+    expect(() => queueUrlOf('not-an-arn')).toThrow();
   });
 });
 
