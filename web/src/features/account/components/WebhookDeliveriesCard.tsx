@@ -38,20 +38,18 @@ export function WebhookDeliveriesCard() {
         Each settled transaction is POSTed to your webhook URL, signed with the <code>webhook-id</code>, <code>webhook-timestamp</code> and{' '}
         <code>webhook-signature</code> headers. A delivery that fails is retried.
       </p>
-      <div className="copy-row">
-        <Button variant="ghost" onClick={onTest} loading={test.isPending} data-testid="send-test-webhook">
-          Send test webhook
-        </Button>
-        {test.data ? (
-          <span data-testid="test-webhook-result" className={`badge ${badgeOf(test.data.delivery)}`}>
-            {test.data.msg}: {answerOf(test.data.delivery)}
-          </span>
-        ) : test.error ? (
-          <span data-testid="test-webhook-result" className="badge badge-failed">
-            {errorMessage(test.error, MSG.somethingWentWrong)}
-          </span>
-        ) : null}
-      </div>
+      <Button variant="ghost" onClick={onTest} loading={test.isPending} data-testid="send-test-webhook">
+        Send test webhook
+      </Button>
+      {test.data ? (
+        <p data-testid="test-webhook-result" className={`notice ${test.data.delivery.delivered ? 'notice-success' : 'notice-warning'}`}>
+          {test.data.msg}: {answerOf(test.data.delivery)}
+        </p>
+      ) : test.error ? (
+        <p data-testid="test-webhook-result" className="notice notice-warning">
+          {errorMessage(test.error, MSG.somethingWentWrong)}
+        </p>
+      ) : null}
       {deliveries.isPending ? null : rows.length === 0 ? (
         <p className="table-empty">No deliveries yet.</p>
       ) : (
@@ -61,18 +59,14 @@ export function WebhookDeliveriesCard() {
               <tr>
                 <th>Time</th>
                 <th>Event</th>
-                <th>Transaction</th>
                 <th>HTTP status</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((delivery) => (
-                <tr key={`${delivery.at}-${delivery.webhookId}`}>
+                <tr key={`${delivery.at}-${delivery.webhookId}`} title={`Transaction ${delivery.transactionId}`}>
                   <td>{formatTime(delivery.at)}</td>
                   <td>{delivery.event}</td>
-                  <td>
-                    <code>{delivery.transactionId}</code>
-                  </td>
                   <td>
                     <span className={`badge ${badgeOf(delivery)}`}>{answerOf(delivery)}</span>
                   </td>
