@@ -36,6 +36,7 @@ import { EVENT_SOURCE, EVENT_TYPES } from '../shared/events.js';
 import { isOperatorAction, ROUTES, type HttpService } from '../shared/routes.js';
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
+import { WEBHOOK_MAX_ATTEMPTS } from '../shared/api/webhooks.js';
 import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
 import {
   FULFILMENT_FUNCTION,
@@ -116,7 +117,8 @@ export class PlatformStack extends Stack {
 
     const fulfilmentQueue = this.queueWithDlq('Fulfilment', Duration.seconds(FULFILMENT_FUNCTION.timeoutSeconds * 6));
     const emailQueue = this.queueWithDlq('Email', Duration.seconds(MAILER_FUNCTION.timeoutSeconds * 6));
-    const webhookQueue = this.queueWithDlq('Webhook', Duration.seconds(WEBHOOK_FUNCTION.timeoutSeconds * 6));
+    // A receiver may be down for hours: its deliveries back off (WEBHOOK_RETRY_BACKOFF) over about 18 hours before the DLQ.
+    const webhookQueue = this.queueWithDlq('Webhook', Duration.seconds(WEBHOOK_FUNCTION.timeoutSeconds * 6), WEBHOOK_MAX_ATTEMPTS);
 
     const appBaseUrl = (this.node.tryGetContext('appBaseUrl') as string | undefined) ?? '';
     const suppliers = (this.node.tryGetContext('suppliers') as unknown) ?? DEFAULT_SUPPLIERS;
@@ -241,8 +243,10 @@ export class PlatformStack extends Stack {
     mailingQueue.grantSendMessages(httpFunctions.mailings);
 
     // Webhooks to API users when their transactions settle.
-    const webhooks = this.lambda(WEBHOOK_FUNCTION, baseEnvironment);
+    const webhooks = this.lambda(WEBHOOK_FUNCTION, { ...baseEnvironment, [ENV.webhookRetryBackoff]: 'true' });
     table.grantReadData(webhooks);
+    // Its only writes: the owner's delivery log, under the user's partition.
+    webhooks.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem', 'dynamodb:PutItem']));
     webhooks.addEventSource(new SqsEventSource(webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
     new Rule(this, 'TransactionSettledToWebhooks', {
       eventBus: bus,
@@ -399,7 +403,7 @@ export class PlatformStack extends Stack {
   }
 
   /** A queue with its dead-letter queue (the Observability construct alarms as soon as anything lands there). */
-  private queueWithDlq(name: string, visibilityTimeout: Duration): Queue {
+  private queueWithDlq(name: string, visibilityTimeout: Duration, maxReceiveCount = 5): Queue {
     const deadLetterQueue = new Queue(this, `${name}DeadLetterQueue`, {
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
@@ -409,7 +413,7 @@ export class PlatformStack extends Stack {
       visibilityTimeout,
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount },
     });
     this.monitoredQueues.push({ name, queue, deadLetterQueue });
     return queue;

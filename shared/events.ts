@@ -1,5 +1,6 @@
 /** Events on the platform's EventBridge bus: names and payload schemas, shared by producers, rules and consumers. */
 import { z } from 'zod';
+import type { TransactionView } from './api/transactions.js';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, USER_TYPES } from './constants.js';
 
 export const EVENT_SOURCE = 'vtu.platform';
@@ -22,6 +23,12 @@ export const transactionSettledSchema = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   amountKobo: z.number().int(),
   settledAt: z.string(),
+  /**
+   * The transaction as it settled (the API view): the API user's webhook body, read here rather
+   * than from the table, where a later refund may already have changed it. Absent in events
+   * published before it was added.
+   */
+  transaction: z.custom<TransactionView>((value) => typeof value === 'object' && value !== null && typeof (value as { trans_Id?: unknown }).trans_Id === 'string').optional(),
 });
 export type TransactionSettled = z.infer<typeof transactionSettledSchema>;
 

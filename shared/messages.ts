@@ -200,6 +200,13 @@ export const ADMIN_USERS_MSG = {
   userNotFound: 'User not found',
 } as const;
 
+/** Webhooks to API users: the delivery log and the test delivery (appended). */
+export const WEBHOOK_MSG = {
+  noWebhookUrl: 'Set your webhook URL first',
+  testDelivered: 'Test webhook delivered',
+  testRefused: 'Your webhook URL did not accept the test webhook',
+} as const;
+
 /** "ada's password has been reset successfully" (the admin's reset of a user's password). */
 export function userPasswordResetMessage(userName: string): string {
   return `${userName}'s password has been reset successfully`;

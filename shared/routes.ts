@@ -122,6 +122,9 @@ export const ROUTES = [
   { operation: 'updateUserType', method: 'PATCH', path: '/auth/user/{id}', service: 'profile', access: 'user' },
   { operation: 'updateKyc', method: 'POST', path: '/auth/updateKyc', service: 'profile', access: 'user' },
   { operation: 'updateWebhook', method: 'POST', path: '/auth/updateWebhook', service: 'profile', access: 'user' },
+  // The caller's webhook deliveries (the last attempts) and a signed test delivery sent now
+  { operation: 'webhookDeliveries', method: 'GET', path: '/auth/webhook/deliveries', service: 'profile', access: 'user' },
+  { operation: 'testWebhook', method: 'POST', path: '/auth/webhook/test', service: 'profile', access: 'user' },
   // The caller's API key: its hint, and a new key that replaces the old one at once
   { operation: 'showApiKey', method: 'GET', path: '/auth/apiKey', service: 'profile', access: 'user' },
   { operation: 'regenerateApiKey', method: 'POST', path: '/auth/apiKey/regenerate', service: 'profile', access: 'user' },

@@ -38,6 +38,8 @@ export const ENV = {
   mailingQueueUrl: 'MAILING_QUEUE_URL',
   /** "true" only on the local cloud: webhook URLs may point at http://localhost / 127.0.0.1. */
   allowLoopbackWebhooks: 'ALLOW_LOOPBACK_WEBHOOKS',
+  /** "true" in the cloud: a failed webhook delivery comes back after a growing delay (domain/webhooks.ts) instead of the queue's fixed visibility timeout. */
+  webhookRetryBackoff: 'WEBHOOK_RETRY_BACKOFF',
   // Sweepers' thresholds: unset in the cloud (the defaults of shared/constants.ts); tests and demos shorten them.
   /** Milliseconds an unclaimed `processing` purchase waits before the sweeper re-enqueues it (default STALE_PROCESSING_MS). */
   sweeperStaleMs: 'SWEEPER_STALE_MS',

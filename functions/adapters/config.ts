@@ -71,6 +71,7 @@ const VARIABLES = {
   [ENV.payoutQueueUrl]: required,
   [ENV.mailingQueueUrl]: required,
   [ENV.allowLoopbackWebhooks]: optional.transform((value) => value === 'true'),
+  [ENV.webhookRetryBackoff]: optional.transform((value) => value === 'true'),
   [ENV.sweeperStaleMs]: wholeMilliseconds(STALE_PROCESSING_MS, 0),
   [ENV.sweeperRequeryAfterMs]: wholeMilliseconds(REQUERY_AFTER_MS, 0),
   [ENV.sweeperClaimStaleMs]: wholeMilliseconds(CLAIM_STALE_MS, 0),

@@ -10,7 +10,7 @@ import type { RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway
 import type { TransactionStore } from '../ports/transactions.js';
 import type { ElectricityDetails } from './electricity.js';
 import { decideOutcome, type SupplierOutcome } from './purchase-state.js';
-import type { SupplierAttempt, TransactionRecord } from './transactions.js';
+import { toTransactionView, type SupplierAttempt, type TransactionRecord } from './transactions.js';
 
 export interface SettlementDeps {
   transactions: TransactionStore;
@@ -166,6 +166,7 @@ export function settledEvent(record: TransactionRecord): TransactionSettled {
     status: record.trans_Status,
     amountKobo: record.amountKobo,
     settledAt: record.settledAt ?? record.updatedAt,
+    transaction: toTransactionView(record),
   };
 }
 

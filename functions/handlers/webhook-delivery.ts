@@ -1,23 +1,29 @@
 /**
  * SQS consumer of TransactionSettled events (EventBridge event JSON in each body): POSTs the
- * transaction to the user's webhook URL, signed per Standard Webhooks. No URL or no secret →
- * nothing to deliver (acknowledged). A failed delivery is reported as an item failure so SQS
- * retries it with backoff and dead-letters it after the queue's max receives. A malformed event
- * fails too: from the dead-letter queue it can be redriven once a fixed consumer reads it (e.g. a
- * producer deployed with a newer event schema than this consumer).
+ * settled transaction to its owner's webhook URL, signed per Standard Webhooks, and records the
+ * attempt in the owner's delivery log (the rules: domain/webhooks). No URL → nothing to deliver
+ * (acknowledged). A receiver that answers non-2xx or cannot be reached fails the item, so SQS
+ * delivers it again — in the cloud after a growing delay (WEBHOOK_RETRY_BACKOFF), elsewhere after
+ * the queue's visibility timeout — and dead-letters it after WEBHOOK_MAX_ATTEMPTS (README
+ * "Webhooks to API users"); the webhook-id stays the same on every retry. A malformed event fails
+ * too: from the dead-letter queue it can be redriven once a fixed consumer reads it.
  */
+import type { SQSRecord } from 'aws-lambda';
+import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_TYPES } from '../../shared/events.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV } from '../../shared/runtime-env.js';
+import { env, ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { getTransaction } from '../adapters/dynamo/transactions.js';
 import { getUserById } from '../adapters/dynamo/users.js';
-import { platformEventOf, type PlatformEvent } from '../adapters/envelopes.js';
+import { dynamoWebhookLog } from '../adapters/dynamo/webhook-deliveries.js';
+import { platformEventOf } from '../adapters/envelopes.js';
+import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
-import type { TransactionRecord } from '../domain/transactions.js';
+import { redeliverAfter } from '../adapters/sqs-redelivery.js';
+import { postWebhook } from '../adapters/webhook-poster.js';
 import { toTransactionView } from '../domain/transactions.js';
-import { deliverableUrl, webhookHeaders } from '../domain/webhooks.js';
+import { deliverSettlementWebhook, webhookRetryDelaySeconds, type SettlementWebhookDeps } from '../domain/webhooks.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
-
-export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export class WebhookDeliveryError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -26,52 +32,45 @@ export class WebhookDeliveryError extends Error {
   }
 }
 
-export interface WebhookDeps {
-  findUser(userId: string): Promise<{ webhookUrl: string | null; webhookSecret?: string | null } | undefined>;
-  findTransaction(id: string): Promise<TransactionRecord | undefined>;
-  fetch: typeof fetch;
-  now(): Date;
+export interface WebhookRetryOptions {
+  /** Makes a failed message come back after `seconds` (unset: after the queue's visibility timeout). */
+  redeliverAfter?: (record: SQSRecord, seconds: number) => Promise<void>;
 }
 
-export type DeliveryResult = 'delivered' | 'no_webhook' | 'no_secret' | 'no_transaction';
-
-export async function deliverSettledWebhook(event: PlatformEvent<typeof EVENT_TYPES.transactionSettled>, deps: WebhookDeps): Promise<DeliveryResult> {
-  const { detail } = event;
-  const user = await deps.findUser(detail.userId);
-  const url = deliverableUrl(user?.webhookUrl);
-  if (!user || !url) return 'no_webhook';
-  if (!user.webhookSecret) return 'no_secret';
-  const transaction = await deps.findTransaction(detail.transactionId);
-  if (!transaction) return 'no_transaction';
-  const body = JSON.stringify({ type: 'transaction.settled', timestamp: event.time, data: toTransactionView(transaction) });
-  // One id per settled transaction: the same across retries, so receivers can de-duplicate.
-  const id = `msg_${transaction.id}`;
-  const headers = webhookHeaders({ id, timestampSeconds: Math.floor(deps.now().getTime() / 1000), body, secret: user.webhookSecret });
-  let response: Response;
-  try {
-    response = await deps.fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
-  } catch (cause) {
-    throw new WebhookDeliveryError(`webhook to ${url.host} failed: ${String(cause)}`, { cause });
-  }
-  await response.body?.cancel();
-  if (response.status < 200 || response.status >= 300) throw new WebhookDeliveryError(`webhook to ${url.host} answered ${response.status}`);
-  return 'delivered';
-}
-
-export function webhookHandler(deps: WebhookDeps) {
+export function webhookHandler(deps: SettlementWebhookDeps, options: WebhookRetryOptions = {}) {
+  const backOff = async (record: SQSRecord) => {
+    const attempt = Number(record.attributes?.ApproximateReceiveCount ?? '1');
+    if (!options.redeliverAfter || attempt >= WEBHOOK_MAX_ATTEMPTS) return;
+    try {
+      await options.redeliverAfter(record, webhookRetryDelaySeconds(attempt));
+    } catch (error) {
+      logger.warn('webhook backoff not set; the queue\'s visibility timeout applies', { messageId: record.messageId, error: error as Error });
+    }
+  };
   return sqsBatchHandler(async (record) => {
-    const result = await deliverSettledWebhook(platformEventOf(record, EVENT_TYPES.transactionSettled), deps);
-    logger.info('webhook', { messageId: record.messageId, result });
+    const result = await deliverSettlementWebhook(platformEventOf(record, EVENT_TYPES.transactionSettled).detail, deps);
+    logger.info('webhook', { messageId: record.messageId, result: result.kind });
+    if (result.kind === 'not_delivered') {
+      await backOff(record);
+      const { webhookId, httpStatus, error } = result.delivery;
+      throw new WebhookDeliveryError(`webhook ${webhookId} not delivered: ${httpStatus === null ? error : `answered ${httpStatus}`}`);
+    }
   });
 }
 
-loadEnv(ENV_GROUPS.table);
+loadEnv([...ENV_GROUPS.table, ENV.allowLoopbackWebhooks, ENV.webhookRetryBackoff]);
 
 export const handler = backgroundFunction(
   webhookHandler({
     findUser: getUserById,
-    findTransaction: getTransaction,
-    fetch: (input, init) => fetch(input, init),
+    findTransaction: async (id) => {
+      const record = await getTransaction(id);
+      return record && toTransactionView(record);
+    },
+    allowLoopbackWebhooks: () => env(ENV.allowLoopbackWebhooks),
+    post: postWebhook,
+    deliveries: dynamoWebhookLog,
     now: () => new Date(),
-  }),
+    log: domainLog,
+  }, env(ENV.webhookRetryBackoff) ? { redeliverAfter } : {}),
 );

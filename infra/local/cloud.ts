@@ -293,6 +293,8 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       PROVIDER_TIMEOUT_MS: String(config.providerTimeoutMs),
       // Webhook URLs of API users may point at a receiver on this machine.
       ALLOW_LOOPBACK_WEBHOOKS: 'true',
+      // Failed webhook deliveries come back after the queue's visibility timeout: local-aws-sqs counts a ChangeMessageVisibility as a receive.
+      WEBHOOK_RETRY_BACKOFF: 'false',
     };
     delete process.env.AWS_PROFILE;
     delete process.env.AWS_SESSION_TOKEN;

@@ -4,6 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_METADATA } from '../../infra/functions.js';
 import { PlatformStack } from '../../infra/stack.js';
+import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
 import { isOperatorAction, ROUTES, routeKey } from '../../shared/routes.js';
 import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../../shared/table.js';
@@ -222,6 +223,21 @@ describe('the platform stack', () => {
     for (const file of ['/index.html', '/favicon.svg', '/assets/index-B4x9_kQ2.js', '/assets/index-Cx1.css']) {
       expect(rewritten(file), file).toBe(file);
     }
+  });
+});
+
+describe('webhooks to API users', () => {
+  it('the delivery function writes only USER# items (its delivery log), may delay its own messages (backoff on), and gets WEBHOOK_MAX_ATTEMPTS deliveries before the DLQ', () => {
+    const entry = 'functions/handlers/webhook-delivery.ts';
+    expect(writesBeyondRateCounter(entry)).toEqual([
+      expect.objectContaining({ Action: ['dynamodb:UpdateItem', 'dynamodb:PutItem'], Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } } }),
+    ]);
+    expect(actionsOf(entry)).toContain('sqs:ChangeMessageVisibility');
+    const [, fn] = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;
+    expect(fn.Properties.Environment.Variables.WEBHOOK_RETRY_BACKOFF).toBe('true');
+    const [, mapping] = ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName.Ref === ofType('AWS::Lambda::Function').find(([, r]) => r === fn)![0])!;
+    const [, queue] = ofType('AWS::SQS::Queue').find(([id]) => id === mapping.Properties.EventSourceArn['Fn::GetAtt'][0])!;
+    expect(queue.Properties.RedrivePolicy.maxReceiveCount).toBe(WEBHOOK_MAX_ATTEMPTS);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   TRANSACTION_TYPES,
   USER_TYPES,
 } from '../../../shared/constants.js';
+import type { WebhookDeliveryView } from '../../../shared/api/webhooks.js';
 import { PAYMENT_PROVIDERS } from '../../../shared/events.js';
 import { TABLE_KEYS } from '../../../shared/table.js';
 import type { UserProfile } from '../../domain/accounts.js';
@@ -54,6 +55,7 @@ export const SUPPLIER_CHOICE_ENTITY = 'SupplierChoice';
 export const BENEFICIARY_ENTITY = 'Beneficiary';
 export const LOGIN_THROTTLE_ENTITY = 'LoginThrottle';
 export const API_KEY_ENTITY = 'ApiKey';
+export const WEBHOOK_DELIVERY_ENTITY = 'WebhookDelivery';
 
 const text = z.string();
 const kobo = z.number().int();
@@ -403,6 +405,24 @@ const throttleClientItem = itemMapping(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Webhook delivery log (one ring slot each; `expiresAt` is the table's TTL)
+
+const webhookDeliveryItem = itemMapping(
+  WEBHOOK_DELIVERY_ENTITY,
+  declaringEvery<WebhookDeliveryView>()(
+    z.object({
+      at: text,
+      event: z.enum([...TRANSACTION_STATUSES, 'test']),
+      transactionId: text,
+      webhookId: text,
+      httpStatus: count.nullable(),
+      error: text.nullable(),
+      delivered: z.boolean(),
+    }),
+  ).extend({ expiresAt: count }),
+);
+
+// ---------------------------------------------------------------------------------------------
 
 /** Each entity's mapping, as repositories use it: `stored.transaction.read(item)`. */
 export const stored = {
@@ -434,4 +454,5 @@ export const stored = {
   providerEventStatus: providerEventStatusItem,
   throttleAccount: throttleAccountItem,
   throttleClient: throttleClientItem,
+  webhookDelivery: webhookDeliveryItem,
 };

@@ -27,6 +27,7 @@ const REFERRAL_PREFIX = 'REFERRAL#';
 const STATS_PARTITION = 'STATS';
 const SALES_DAY_PREFIX = 'DAY#';
 const WALLET_TOTAL_PREFIX = 'WALLETS#';
+const WEBHOOK_LOG_PREFIX = 'WEBHOOKLOG#';
 
 export const keys = {
   userProfile: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'PROFILE' }),
@@ -57,6 +58,10 @@ export const keys = {
   beneficiary: (userId: string, bankCode: string, accountNumber: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${BENEFICIARY_PREFIX}${bankCode}#${accountNumber}` }),
   /** One referred user, under the referrer's partition (written at registration, rewarded once). */
   referral: (referrerId: string, referredUserId: string) => ({ pk: `${PARTITION_PREFIXES.user}${referrerId}`, sk: `${REFERRAL_PREFIX}${referredUserId}` }),
+  /** One slot of a user's webhook delivery log (a ring: the slot of the n-th attempt is reused). */
+  webhookDelivery: (userId: string, slot: number) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${WEBHOOK_LOG_PREFIX}${String(slot).padStart(2, '0')}` }),
+  /** How many webhook attempts a user's log has seen: picks the next slot. */
+  webhookLogSequence: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WEBHOOKSEQ' }),
   /** A user's referral earnings (not the wallet): balance, total earned. */
   earnings: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'EARNINGS' }),
   /** One e-mail to one recipient (its delivery id), claimed before it is sent and marked once it is. */
@@ -143,6 +148,7 @@ export const partitionQuery = {
   contacts: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: CONTACT_PREFIX }),
   beneficiaries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: BENEFICIARY_PREFIX }),
   referrals: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: REFERRAL_PREFIX }),
+  webhookDeliveries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: WEBHOOK_LOG_PREFIX }),
   /** Sales totals between two days (inclusive): `sk BETWEEN from AND to`. */
   salesDays: (fromDay: string, toDay: string) => ({ pk: STATS_PARTITION, from: `${SALES_DAY_PREFIX}${fromDay}#`, to: `${SALES_DAY_PREFIX}${toDay}#\uffff` }),
   walletTotals: { pk: STATS_PARTITION, skPrefix: WALLET_TOTAL_PREFIX },

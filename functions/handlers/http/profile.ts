@@ -7,7 +7,9 @@
  *  - POST /auth/updateWebhook {webhookUrl}: https (loopback only on the local cloud), and the
  *    signing secret our webhooks use;
  *  - GET /auth/apiKey, POST /auth/apiKey/regenerate: the API key's hint; a new key, shown once
- *    (the rules: domain/api-keys).
+ *    (the rules: domain/api-keys);
+ *  - GET /auth/webhook/deliveries, POST /auth/webhook/test: the last webhook deliveries; a signed
+ *    test delivery sent now (the rules: domain/webhooks).
  */
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
@@ -23,7 +25,8 @@ import {
 } from '../../../shared/api/profile.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
 import type { ApiKeyResponse, RegenerateApiKeyResponse } from '../../../shared/api/api-keys.js';
-import { API_KEY_MSG, MONEY_MSG, MSG } from '../../../shared/messages.js';
+import type { TestWebhookResponse, WebhookDeliveriesResponse } from '../../../shared/api/webhooks.js';
+import { API_KEY_MSG, MONEY_MSG, MSG, WEBHOOK_MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
@@ -32,9 +35,12 @@ import { identityFromEnv } from '../../adapters/providers/index.js';
 import { markUpgradePublished, saveKyc, saveWebhookUrl, setUserType, upgradeToReseller } from '../../adapters/dynamo/profile.js';
 import { getUserById, getWalletBalanceKobo } from '../../adapters/dynamo/users.js';
 import { currentApiKey, replaceApiKey } from '../../adapters/dynamo/api-keys.js';
+import { dynamoWebhookLog } from '../../adapters/dynamo/webhook-deliveries.js';
+import { postWebhook } from '../../adapters/webhook-poster.js';
 import { newApiKey, regenerateApiKey, showApiKey, type ApiKeyDeps, type ApiKeyResult } from '../../domain/api-keys.js';
 import { changeUserType, setWebhookUrl, verifyKyc, type ProfileDeps, type ProfileResult } from '../../domain/profile-changes.js';
 import { toTransactionView } from '../../domain/transactions.js';
+import { sendTestWebhook, type TestWebhookDeps, type TestWebhookResult, type WebhookLog } from '../../domain/webhooks.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
@@ -87,6 +93,17 @@ const apiKeyAnswer = answerWith<ApiKeyResult>({
   changed_meanwhile: refuse(409, API_KEY_MSG.changedMeanwhile),
 });
 
+const testWebhookAnswer = answerWith<TestWebhookResult>({
+  // The test itself was made, whatever the receiver answered: its status is in the body.
+  test_sent: ({ delivery }) => {
+    const body: TestWebhookResponse = { msg: delivery.delivered ? WEBHOOK_MSG.testDelivered : WEBHOOK_MSG.testRefused, delivery };
+    return ok(body);
+  },
+  no_webhook_url: refuse(400, WEBHOOK_MSG.noWebhookUrl),
+  invalid_webhook_url: refuse(400, MONEY_MSG.invalidWebhookUrl),
+  user_not_found: refuse(401, MSG.sessionExpired),
+});
+
 /** A path parameter as text: "smart%20earner" arrives decoded or not depending on the gateway. */
 function pathText(raw: string | undefined): string | undefined {
   if (raw === undefined || !raw.includes('%')) return raw;
@@ -132,10 +149,22 @@ export const regenerateApiKeyOperation =
   async ({ principal }) =>
     apiKeyAnswer(await regenerateApiKey(principal.userId, deps));
 
+export const webhookDeliveriesOperation =
+  (deps: { webhookLog: Pick<WebhookLog, 'recent'>; now(): Date }): UserOperation =>
+  async ({ principal }) => {
+    const body: WebhookDeliveriesResponse = { deliveries: await deps.webhookLog.recent(principal.userId, deps.now()) };
+    return ok(body);
+  };
+
+export const testWebhookOperation =
+  (deps: TestWebhookDeps): UserOperation =>
+  async ({ principal }) =>
+    testWebhookAnswer(await sendTestWebhook(principal.userId, deps));
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers, ENV.allowLoopbackWebhooks]);
 
-const deps: ProfileDeps & ApiKeyDeps = {
+const deps: ProfileDeps & ApiKeyDeps & TestWebhookDeps & { webhookLog: WebhookLog } = {
   findUser: getUserById,
   balanceKobo: getWalletBalanceKobo,
   upgrade: upgradeToReseller,
@@ -151,6 +180,9 @@ const deps: ProfileDeps & ApiKeyDeps = {
   currentKey: currentApiKey,
   replaceKey: replaceApiKey,
   newKey: () => newApiKey(),
+  post: postWebhook,
+  deliveries: dynamoWebhookLog,
+  webhookLog: dynamoWebhookLog,
   now: () => new Date(),
   log: domainLog,
 };
@@ -164,6 +196,8 @@ export const handler = httpService(
     updateWebhook: updateWebhookOperation(deps),
     showApiKey: showApiKeyOperation(deps),
     regenerateApiKey: regenerateApiKeyOperation(deps),
+    webhookDeliveries: webhookDeliveriesOperation(deps),
+    testWebhook: testWebhookOperation(deps),
   },
   edge,
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refundIdFor, transactionIdForRequest } from '../../../functions/domain/ids.js';
 import { listingBounds, listingFigures, toTransactionView, transactionListPage, type TransactionRecord } from '../../../functions/domain/transactions.js';
-import { deliverableUrl, signWebhook, webhookHeaders } from '../../../functions/domain/webhooks.js';
+import { signWebhook, webhookHeaders, webhookTargetOf } from '../../../functions/domain/webhooks.js';
 
 const base: TransactionRecord = {
   id: 'T1',
@@ -113,10 +113,15 @@ describe('webhook signatures (Standard Webhooks)', () => {
     expect(headers).toMatchObject({ 'webhook-id': 'msg_1', 'webhook-timestamp': '10' });
     expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
   });
-  it('are only sent to absolute http(s) URLs', () => {
-    expect(deliverableUrl('https://example.com/hook')?.host).toBe('example.com');
-    expect(deliverableUrl('ftp://example.com')).toBeUndefined();
-    expect(deliverableUrl('not a url')).toBeUndefined();
-    expect(deliverableUrl(null)).toBeUndefined();
+  it('are only sent to a saved URL that still passes the webhook URL rule at send time (https, public host; loopback only where allowed)', () => {
+    const owner = (webhookUrl: string | null, webhookSecret = 'c2VjcmV0') => ({ userId: 'u1', userName: 'ada', webhookUrl, webhookSecret });
+    expect(webhookTargetOf(owner('https://example.com/hook'), false)).toEqual({ kind: 'target', target: { userId: 'u1', url: 'https://example.com/hook', secret: 'c2VjcmV0' } });
+    for (const url of ['ftp://example.com', 'not a url', 'http://example.com/hook', 'http://169.254.169.254/latest', 'https://10.0.0.1/hook', 'http://127.0.0.1:9/hook']) {
+      expect(webhookTargetOf(owner(url), false), url).toEqual({ kind: 'invalid_webhook_url' });
+    }
+    expect(webhookTargetOf(owner('http://127.0.0.1:9/hook'), true).kind).toBe('target');
+    expect(webhookTargetOf(owner(null), true)).toEqual({ kind: 'no_webhook_url' });
+    expect(webhookTargetOf(owner('https://example.com/hook', ''), true)).toEqual({ kind: 'no_webhook_url' });
+    expect(webhookTargetOf(undefined, true)).toEqual({ kind: 'no_webhook_url' });
   });
 });

@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session.js';
 import { Button, CopyButton, Input, Spinner, notify } from '@/ui/index.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
 import { ApiKeyCard } from './ApiKeyCard.js';
+import { WebhookDeliveriesCard } from './WebhookDeliveriesCard.js';
 import { webhookForm, type WebhookFormValues } from '../lib/webhook-form.js';
 
 /** The webhook URL our API notifies about the user's transactions (POST /auth/updateWebhook). */
@@ -86,6 +87,7 @@ export function AccountPage() {
       </div>
       <ApiKeyCard />
       <WebhookForm key={user.webhookUrl ?? ''} current={user.webhookUrl} />
+      <WebhookDeliveriesCard />
     </section>
   );
 }
