@@ -245,5 +245,16 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
   },
   showApiKey: { tag: TAGS.profile, summary: 'Your API key’s hint', returns: 'apiKey: {keyHint, createdAt} or null' },
   openApiDocument: { tag: TAGS.docs, summary: 'This OpenAPI 3.1 document', returns: 'The document' },
+  webhookDeliveries: {
+    tag: TAGS.profile,
+    summary: 'The last deliveries of your webhooks',
+    returns: 'deliveries: newest first, at most 20, each {at, event, transactionId, webhookId, httpStatus, error, delivered}',
+  },
+  testWebhook: {
+    tag: TAGS.profile,
+    summary: 'Send a signed test webhook to your webhook URL now',
+    description: 'The body is a sample transaction marked `isTest: true`, signed like every webhook; the attempt is added to your delivery log.',
+    returns: 'msg, delivery: {at, event, transactionId, webhookId, httpStatus, error, delivered}',
+  },
   regenerateApiKey: { tag: TAGS.profile, summary: 'A new API key (the old one stops working at once)', refusals: [409], returns: 'msg, apiKey (shown this once), keyHint, createdAt' },
 };
