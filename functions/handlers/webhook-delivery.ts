@@ -16,6 +16,7 @@ import { env, ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { getTransaction } from '../adapters/dynamo/transactions.js';
 import { getUserById } from '../adapters/dynamo/users.js';
 import { dynamoWebhookLog } from '../adapters/dynamo/webhook-deliveries.js';
+import { countWebhookDelivery } from '../adapters/metrics.js';
 import { platformEventOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
@@ -50,6 +51,7 @@ export function webhookHandler(deps: SettlementWebhookDeps, options: WebhookRetr
   return sqsBatchHandler(async (record) => {
     const result = await deliverSettlementWebhook(platformEventOf(record, EVENT_TYPES.transactionSettled).detail, deps);
     logger.info('webhook', { messageId: record.messageId, result: result.kind });
+    countWebhookDelivery(result.kind);
     if (result.kind === 'not_delivered') {
       await backOff(record);
       const { webhookId, httpStatus, error } = result.delivery;
