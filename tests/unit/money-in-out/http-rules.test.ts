@@ -190,10 +190,17 @@ describe('GET /auth/generateAcc', () => {
 });
 
 describe('POST /auth/transferFund', () => {
-  const ops = (transfer = async (_drafts: TransferDrafts): Promise<TransferWriteResult> => ({ kind: 'insufficient_balance', balanceKobo: 0 })) => ({
+  const ops = (
+    transfer = async (_drafts: TransferDrafts): Promise<TransferWriteResult> => ({ kind: 'insufficient_balance', balanceKobo: 0 }),
+    transferFromHouse: (drafts: TransferDrafts) => Promise<TransferWriteResult> = async () => {
+      throw new Error('not an admin');
+    },
+  ) => ({
     transferFund: transferFundOperation({
       findUserByUserName: async (name) => (['ada', 'bayo'].includes(name.toLowerCase()) ? { userId: name.toLowerCase() === 'ada' ? 'U1' : 'U2', userName: name, userType: 'smart earner' } : undefined),
       transfer,
+      transferFromHouse,
+      balanceOf: async () => 40_00,
       newId: () => 'T1',
       now: () => new Date(),
     }),
@@ -221,6 +228,19 @@ describe('POST /auth/transferFund', () => {
     const answer = await ops(transfer).transferFund(request('transferFund', { userName: 'bayo', amount: '100.50' }));
     expect(answer).toMatchObject({ statusCode: 200, body: { msg: MONEY_MSG.transferSuccessful, balance: 899.5, receipt: { trans_amount: 100.5 }, receiver: { userName: 'bayo' } } });
     expect(written.map((d) => [d.debit.amountKobo, d.credit.amountKobo])).toEqual([[100_50, 100_50]]);
+  });
+
+  it("an admin's transfer is paid by the house account (no balance check) and answers the admin's own, unchanged balance", async () => {
+    const written: TransferDrafts[] = [];
+    const fromHouse = async (drafts: TransferDrafts): Promise<TransferWriteResult> => {
+      written.push(drafts);
+      const debit = { ...drafts.debit, balanceBeforeKobo: 0, balanceAfterKobo: -drafts.debit.amountKobo, walletSeq: 1 };
+      return { kind: 'posted', debit, credit: { ...drafts.credit, balanceBeforeKobo: 0, balanceAfterKobo: drafts.credit.amountKobo, walletSeq: 1 } };
+    };
+    const admin = { ...principal, isAdmin: true };
+    const answer = await ops(undefined, fromHouse).transferFund(request('transferFund', { userName: 'bayo', amount: 5_000 }, { principal: admin }));
+    expect(answer).toMatchObject({ statusCode: 200, body: { msg: MONEY_MSG.transferSuccessful, balance: 40, receiver: { userName: 'bayo' } } });
+    expect(written.map((d) => [d.debit.userId, d.credit.userId, d.credit.amountKobo])).toEqual([['HOUSE', 'U2', 5_000_00]]);
   });
 });
 
