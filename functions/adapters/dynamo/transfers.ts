@@ -32,13 +32,13 @@ async function replayOf(drafts: TransferDrafts): Promise<TransferResult | undefi
   return compareReplay(existing, drafts.debit) === 'same' ? { kind: 'replayed', debit: existing } : { kind: 'exists_with_different_details', existing };
 }
 
-export function transferBetweenWallets(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
+export async function transferBetweenWallets(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
   if (drafts.debit.userId === HOUSE_USER_ID) throw new Error('the house account pays only through transferFromHouse');
   return writeTransfer(drafts, now, planDebit);
 }
 
 /** An admin's transfer: the house account pays, whatever its balance. */
-export function transferFromHouse(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
+export async function transferFromHouse(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
   if (drafts.debit.userId !== HOUSE_USER_ID) throw new Error('a house transfer debits the house account');
   return writeTransfer(drafts, now, planHouseDebit, [walletTotalItem(drafts.credit.userId, drafts.credit.amountKobo)]);
 }
