@@ -204,3 +204,15 @@ export const ADMIN_USERS_MSG = {
 export function userPasswordResetMessage(userName: string): string {
   return `${userName}'s password has been reset successfully`;
 }
+
+/** Coupon vendors: coupons paid from their wallet, cancelled back to it (appended). */
+export const COUPON_VENDOR_MSG = {
+  alreadyCancelled: 'This coupon has already been cancelled',
+  notYourCoupon: 'Only the vendor who paid for this coupon can cancel it',
+  invalidCode: 'code is invalid',
+} as const;
+
+/** "Coupon ABCD… cancelled: ₦500.00 is back in your wallet". */
+export function couponCancelledMessage(code: string, amountNaira: string): string {
+  return `Coupon ${code} cancelled: ${amountNaira} is back in your wallet`;
+}

@@ -28,7 +28,7 @@ export const HTTP_SERVICES = [
 export type HttpService = (typeof HTTP_SERVICES)[number];
 
 /** Who may call a route. Checked on the server for every request. */
-export type Access = 'public' | 'user' | 'admin' | 'adminOrAgent';
+export type Access = 'public' | 'user' | 'admin' | 'adminOrAgent' | 'adminOrCouponVendor';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -54,7 +54,10 @@ export const ROUTES = [
   { operation: 'validateUser', method: 'GET', path: '/auth/validateUser/{userName}', service: 'accounts', access: 'user' },
   // Wallet funding
   { operation: 'fundWithCoupon', method: 'POST', path: '/fundWallet/coupon', service: 'wallet', access: 'user' },
-  { operation: 'generateCoupon', method: 'POST', path: '/admin/generateCoupon', service: 'wallet', access: 'admin' },
+  // Admins' coupons create money; coupon vendors' are paid from their wallet and cancellable while unredeemed.
+  { operation: 'generateCoupon', method: 'POST', path: '/admin/generateCoupon', service: 'wallet', access: 'adminOrCouponVendor' },
+  { operation: 'listVendorCoupons', method: 'GET', path: '/admin/coupons', service: 'wallet', access: 'adminOrCouponVendor' },
+  { operation: 'cancelCoupon', method: 'POST', path: '/admin/coupon/{code}/cancel', service: 'wallet', access: 'adminOrCouponVendor' },
   // Purchases
   { operation: 'buyAirtime', method: 'POST', path: '/buy/airtime', service: 'purchases', access: 'user' },
   // Transactions

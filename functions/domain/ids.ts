@@ -30,6 +30,16 @@ export function refundIdFor(purchaseId: string): string {
   return derivedId('refund', purchaseId);
 }
 
+/** A vendor's payment for a coupon: one per code. */
+export function couponPaymentIdFor(code: string): string {
+  return derivedId('coupon-payment', code.toUpperCase());
+}
+
+/** The vendor's money back for a cancelled coupon: one per code. */
+export function couponCancelIdFor(code: string): string {
+  return derivedId('coupon-cancel', code.toUpperCase());
+}
+
 /** The one wallet credit a coupon can ever make. */
 export function couponCreditIdFor(code: string): string {
   return derivedId('coupon', code.toUpperCase());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages.js';
+import { COUPON_VENDOR_MSG, MSG } from '../messages.js';
 import { positiveNairaInKobo } from './common.js';
 
 export const fundWithCouponRequest = z.object({
@@ -23,4 +23,22 @@ export interface GenerateCouponResponse {
   /** The code at the top level: what existing clients show (the coupon object stays for ours). */
   couponCode: string;
   coupon: { code: string; owner: string; amount: number };
+  /** A coupon vendor's balance after paying for it (naira); absent for an admin's coupon. */
+  balance?: number;
+}
+
+/** POST /admin/coupon/{code}/cancel: the vendor's unredeemed coupon, its money back to the vendor. */
+export const couponCodeParams = z.object({
+  code: z.string({ required_error: COUPON_VENDOR_MSG.invalidCode }).trim().min(1, COUPON_VENDOR_MSG.invalidCode).max(64, COUPON_VENDOR_MSG.invalidCode),
+});
+export interface CancelCouponResponse {
+  msg: string;
+  /** The vendor's balance after the money came back (naira). */
+  balance: number;
+  coupon: { code: string; owner: string; amount: number };
+}
+
+/** GET /admin/coupons: the caller's paid coupons nobody has redeemed or cancelled, newest first. */
+export interface VendorCouponsResponse {
+  coupons: Array<{ code: string; owner: string; amount: number; createdAt: string }>;
 }

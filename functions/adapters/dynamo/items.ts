@@ -349,6 +349,9 @@ const couponItem = itemMapping<Coupon>(
       createdByUserName: text.optional(),
       usedAt: text.optional(),
       transactionId: text.optional(),
+      paidByUserId: text.optional(),
+      paymentTransactionId: text.optional(),
+      cancelledAt: text.optional(),
     }),
   ),
 );
