@@ -1,6 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { LandingPage } from '@/features/landing/components/LandingPage.js';
-import { RequireAdmin, RequireRole, RequireToken, isAdmin, isAdminOrAgent } from './guards.js';
+import { RequireAdmin, RequireRole, RequireToken, isAdmin, isAdminOrAgent, isAdminOrCouponVendor } from './guards.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import * as Page from './pages.js';
 import { RootLayout } from './RootLayout.js';
@@ -76,9 +76,18 @@ const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Page.AdminHomePage /> },
-          { path: 'generateCoupon', element: <Page.GenerateCouponPage /> },
           { path: 'transactions', element: <Page.TransactionsPage /> },
         ],
+      },
+      {
+        // Coupon vendors generate coupons too (paid from their wallet), in the admin shell.
+        path: 'admin/generateCoupon',
+        element: (
+          <RequireRole allow={isAdminOrCouponVendor}>
+            <Page.AppShell />
+          </RequireRole>
+        ),
+        children: [{ index: true, element: <Page.GenerateCouponPage /> }],
       },
       {
         // "my users" is in the admin shell for admins and agents alike (spec §2); the rest of /admin is for admins.
