@@ -13,7 +13,9 @@
  *     and a refund exists exactly when the purchase is `refunded`;
  *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed).
  * Transfers (also opposite ones at the same time), admin credits from the house account (repeated
- * concurrently under one request id: one credit) and withdrawals run in the same mix.
+ * concurrently under one request id: one credit), coupon vendors' coupons (paid from the vendor's
+ * wallet, then redeemed, cancelled, both at once — one winner — or left open: the fundings on record
+ * plus the open paid coupons are what the workload funded) and withdrawals run in the same mix.
  * At the end every purchase is final: `success`, or `refunded` with the money back.
  */
 import { randomBytes } from 'node:crypto';
@@ -28,7 +30,7 @@ import type { SupplierOutcome } from '../../functions/domain/purchase-state.js';
 import { placeAirtimePurchase } from '../../functions/domain/purchases.js';
 import { sweepOpenPurchases } from '../../functions/domain/sweeper.js';
 import { isPurchase } from '../../functions/domain/transactions.js';
-import { issueCoupon, redeemCoupon } from '../../functions/domain/wallet-funding.js';
+import { cancelCoupon, issueCoupon, redeemCoupon } from '../../functions/domain/wallet-funding.js';
 import { transferBetweenWallets, transferFromHouse } from '../../functions/adapters/dynamo/transfers.js';
 import { dynamoWithdrawals } from '../../functions/adapters/dynamo/withdrawals.js';
 import { applyPayoutStatus, payOut } from '../../functions/domain/payouts.js';
@@ -64,6 +66,7 @@ type Op =
   | { op: 'refund'; pick: number; copies: number }
   | { op: 'transfer'; from: number; to: number; amountKobo: number; opposite: boolean }
   | { op: 'houseCredit'; to: number; amountKobo: number; copies: number }
+  | { op: 'vendorCoupon'; vendor: number; owner: number; amountKobo: number; then: 'redeem' | 'cancel' | 'race' | 'keep' }
   | { op: 'withdraw'; user: number; amountKobo: number; outcome: 'success' | 'failed' | 'reversed'; copies: number };
 
 const USERS = 3;
@@ -112,6 +115,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       to: fc.integer({ min: 1, max: USERS - 1 }),
       amountKobo: fc.integer({ min: 1, max: 3_000_00 }),
       copies: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('vendorCoupon' as const),
+      vendor: fc.nat(USERS - 1),
+      owner: fc.nat(USERS - 1),
+      amountKobo: fc.integer({ min: 1, max: 800_00 }),
+      then: fc.constantFrom('redeem' as const, 'cancel' as const, 'race' as const, 'keep' as const),
     }),
   },
   {
@@ -179,7 +192,8 @@ describe('ledger invariants under random workloads', () => {
               if (record.trans_Type !== 'transfer') movedOutsideTransfers += change;
               if (change < 0) moneyOut -= change;
               else moneyIn += change;
-              if (record.trans_Type === 'wallet') fundingsOnRecord += record.amountKobo;
+              // A vendor's coupon is wallet money leaving into the coupon (negative) until redeemed or cancelled.
+              if (record.trans_Type === 'wallet') fundingsOnRecord += change;
               if (record.trans_Type === 'transfer') transfersNet += change;
             }
             const refunds = records.filter((r) => r.trans_Type === 'refund');
@@ -201,7 +215,8 @@ describe('ledger invariants under random workloads', () => {
           expect(house.changeKobo, `${step}: the house only gives`).toBeLessThanOrEqual(0);
           expect(transfersNet + house.changeKobo, `${step}: transfers net to zero, the house's side counted`).toBe(0);
           expect(balances + house.changeKobo, `${step}: money in − out = Σ balances including the house account`).toBe(movedOutsideTransfers);
-          expect(fundingsOnRecord, `${step}: fundings on record`).toBe(fundedKobo);
+          const openPaid = (await Promise.all(users.map((u) => dynamoCoupons.listOpenPaidBy(u.userId)))).flat();
+          expect(fundingsOnRecord + openPaid.reduce((sum, c) => sum + c.amountKobo, 0), `${step}: fundings on record + open paid coupons`).toBe(fundedKobo);
         };
 
         for (const [i, op] of ops.entries()) {
@@ -252,6 +267,19 @@ describe('ledger invariants under random workloads', () => {
               const drafts = houseTransferDrafts({ id, operator: admin, receiver: users[op.to]!, amountKobo: op.amountKobo, now: new Date() });
               const results = await Promise.all(Array.from({ length: op.copies }, () => transferFromHouse(drafts)));
               expect(results.filter((r) => r.kind === 'posted'), `step ${i}: one credit per request id`).toHaveLength(1);
+              break;
+            }
+            case 'vendorCoupon': {
+              const [vendor, owner] = [users[op.vendor]!, users[op.owner]!];
+              const deps = { coupons: dynamoCoupons, randomBytes: (n: number) => randomBytes(n), now: () => new Date() };
+              const issued = await issueCoupon({ owner, amountKobo: op.amountKobo, issuedBy: vendor.userId, payer: vendor }, deps);
+              if (issued.kind !== 'issued') break;
+              const code = issued.coupon.code;
+              const outcomes = await Promise.all([
+                ...(op.then === 'redeem' || op.then === 'race' ? [redeemCoupon(code, owner, deps)] : []),
+                ...(op.then === 'cancel' || op.then === 'race' ? [cancelCoupon(code, vendor, deps)] : []),
+              ]);
+              expect(outcomes.filter((o) => o.kind === 'redeemed' || o.kind === 'cancelled'), `step ${i}: one winner`).toHaveLength(op.then === 'keep' ? 0 : 1);
               break;
             }
             case 'withdraw': {
