@@ -7,7 +7,7 @@
 import type { UserType } from '../../shared/constants.js';
 import { formatNaira } from '../../shared/money.js';
 import type { Coupon } from './coupons.js';
-import { couponCancelIdFor, couponPaymentIdFor } from './ids.js';
+import { couponCancelIdFor, couponPaymentIdFor, couponPaymentIdForRequest } from './ids.js';
 import type { TransactionDraft } from './transactions.js';
 
 export interface CouponPayer {
@@ -28,6 +28,7 @@ function couponRecord(coupon: Coupon, payer: CouponPayer, now: Date) {
     trans_Network: 'coupon',
     phone_number: '',
     counterparty: { userId: coupon.ownerUserId, userName: coupon.ownerUserName },
+    couponCode: coupon.code,
     amountKobo: coupon.amountKobo,
     volume: formatNaira(coupon.amountKobo),
     createdAt: nowIso,
@@ -35,17 +36,23 @@ function couponRecord(coupon: Coupon, payer: CouponPayer, now: Date) {
   };
 }
 
-/** A vendor's coupon, paid for: the coupon names its payer and the debit, derived from its code. */
-export function paidCoupon(coupon: Coupon, payer: CouponPayer): Coupon {
-  return { ...coupon, paidByUserId: payer.userId, paymentTransactionId: couponPaymentIdFor(coupon.code) };
+/**
+ * A vendor's coupon, paid for: the coupon names its payer and the debit, whose id is derived from
+ * the vendor's request_id when there is one (a retry finds the first payment), else from the code.
+ */
+export function paidCoupon(coupon: Coupon, payer: CouponPayer, requestId?: string): Coupon {
+  const paymentTransactionId = requestId ? couponPaymentIdForRequest(payer.userId, requestId) : couponPaymentIdFor(coupon.code);
+  return { ...coupon, paidByUserId: payer.userId, paymentTransactionId };
 }
 
 export function couponPaymentDraft(coupon: Coupon, payer: CouponPayer, now: Date): TransactionDraft {
+  if (!coupon.paymentTransactionId) throw new Error(`coupon ${coupon.code} is not a paid coupon`);
   return {
     ...couponRecord(coupon, payer, now),
-    id: couponPaymentIdFor(coupon.code),
+    id: coupon.paymentTransactionId,
     description: `Coupon ${coupon.code} for ${coupon.ownerUserName}`,
-    requestFingerprint: `coupon-payment:${coupon.code}`,
+    // Not the code (a retry draws another): the same key for another owner is another request.
+    requestFingerprint: `coupon-payment:${coupon.ownerUserId}`,
   };
 }
 
@@ -54,7 +61,7 @@ export function couponCancelDraft(coupon: Coupon, payer: CouponPayer, now: Date)
     ...couponRecord(coupon, payer, now),
     id: couponCancelIdFor(coupon.code),
     description: `Coupon ${coupon.code} for ${coupon.ownerUserName} cancelled: money back`,
-    relatedTransactionId: couponPaymentIdFor(coupon.code),
+    relatedTransactionId: coupon.paymentTransactionId ?? couponPaymentIdFor(coupon.code),
     requestFingerprint: `coupon-cancel:${coupon.code}`,
   };
 }

@@ -18,6 +18,8 @@ export interface IssueCouponInput {
   issuedByUserName?: string;
   /** A coupon vendor pays for the coupon from their wallet; an admin's coupon (no payer) creates money. */
   payer?: CouponPayer;
+  /** The vendor's idempotency key: a retry answers the coupon already paid for. */
+  requestId?: string;
 }
 
 export interface CouponDeps {
@@ -29,7 +31,7 @@ export interface CouponDeps {
 export type IssueCouponResult =
   /** `payment`: the vendor's debit, when a vendor paid for it. */
   | { kind: 'issued'; coupon: Coupon; payment?: TransactionRecord }
-  | { kind: 'invalid_amount' | 'above_maximum' | 'insufficient_balance' };
+  | { kind: 'invalid_amount' | 'above_maximum' | 'insufficient_balance' | 'exists_with_different_details' };
 
 /** A code collision (≈2⁻⁷⁹ per draw) is retried with a fresh code rather than trusted away. */
 const MAX_CODE_DRAWS = 3;
@@ -52,10 +54,19 @@ export async function issueCoupon(input: IssueCouponInput, deps: CouponDeps): Pr
       if (await deps.coupons.create(coupon)) return { kind: 'issued', coupon };
       continue;
     }
-    const paid = paidCoupon(coupon, input.payer);
+    const paid = paidCoupon(coupon, input.payer, input.requestId);
     const written = await deps.coupons.createPaid(paid, couponPaymentDraft(paid, input.payer, deps.now()));
-    if (written.kind === 'created') return { kind: 'issued', coupon: paid, payment: written.record };
-    if (written.kind === 'insufficient_balance') return { kind: 'insufficient_balance' };
+    switch (written.kind) {
+      case 'created':
+        return { kind: 'issued', coupon: paid, payment: written.record };
+      case 'replayed':
+        return { kind: 'issued', coupon: written.coupon, payment: written.record };
+      case 'insufficient_balance':
+      case 'exists_with_different_details':
+        return { kind: written.kind };
+      case 'code_taken':
+        continue;
+    }
   }
   throw new Error('could not draw an unused coupon code');
 }

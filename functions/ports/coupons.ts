@@ -16,7 +16,13 @@ export interface Redeemer {
   userType: UserType;
 }
 
-export type PaidCouponWrite = { kind: 'created'; record: TransactionRecord } | { kind: 'code_taken' } | { kind: 'insufficient_balance'; balanceKobo: Kobo };
+export type PaidCouponWrite =
+  | { kind: 'created'; record: TransactionRecord }
+  /** The payment's id (the vendor's request_id) was paid before, for the same request: its coupon. */
+  | { kind: 'replayed'; coupon: Coupon; record: TransactionRecord }
+  | { kind: 'code_taken' }
+  | { kind: 'insufficient_balance'; balanceKobo: Kobo }
+  | { kind: 'exists_with_different_details' };
 
 export type CancelResult =
   | { kind: 'cancelled'; coupon: Coupon; record: TransactionRecord }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUPON_VENDOR_MSG, MSG } from '../messages.js';
-import { positiveNairaInKobo } from './common.js';
+import { positiveNairaInKobo, requestId } from './common.js';
 
 export const fundWithCouponRequest = z.object({
   userName: z.string().trim().optional(),
@@ -17,6 +17,8 @@ export const generateCouponRequest = z.object({
   // No user name is longer; a longer one would reach a DynamoDB key and fail there.
   userAccount: z.string({ required_error: MSG.enterUsername }).trim().min(1, MSG.enterUsername).max(30, MSG.userNotFound),
   amount: positiveNairaInKobo,
+  /** Optional idempotency key for a coupon vendor's paid coupon: a retry never pays twice. */
+  request_id: requestId,
 });
 export interface GenerateCouponResponse {
   msg: string;

@@ -20,13 +20,23 @@ import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
 import { COUPON_ENTITY, stored } from './items.js';
 import { keys, listingQuery, openCouponListing, GSI, INDEX } from './keys.js';
-import { writeWalletChange } from './ledger.js';
+import { compareReplay, writeWalletChange } from './ledger.js';
 import { queryAll } from './paginate.js';
-import { REMOVE_OPEN_LISTING } from './transactions.js';
+import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
 
 export async function getCoupon(code: string): Promise<Coupon | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.coupon(normaliseCouponCode(code)), ConsistentRead: true }));
   return Item && Item.entity === COUPON_ENTITY ? stored.coupon.read(Item) : undefined;
+}
+
+/** The payment's id was used before: the same request (its coupon), another one, or (no record) nothing. */
+async function paidBefore(payment: TransactionDraft): Promise<PaidCouponWrite | undefined> {
+  const existing = await getTransaction(payment.id);
+  if (!existing) return undefined;
+  if (compareReplay(existing, payment) !== 'same' || !existing.couponCode) return { kind: 'exists_with_different_details' };
+  const coupon = await getCoupon(existing.couponCode);
+  if (!coupon) throw new Error(`payment ${existing.id} names coupon ${existing.couponCode}, which does not exist`);
+  return { kind: 'replayed', coupon, record: existing };
 }
 
 export const dynamoCoupons: CouponStore = {
@@ -128,10 +138,11 @@ export const dynamoCoupons: CouponStore = {
     switch (outcome.kind) {
       case 'written':
         return { kind: 'created', record: outcome.record };
+      // A retry of a payment that went through sees its coupon, not "insufficient".
       case 'insufficient_balance':
-        return { kind: 'insufficient_balance', balanceKobo: outcome.balanceKobo };
-      // The payment's id is derived from the code: either way the code is someone else's already.
+        return (await paidBefore(payment)) ?? { kind: 'insufficient_balance', balanceKobo: outcome.balanceKobo };
       case 'record_exists':
+        return (await paidBefore(payment)) ?? { kind: 'code_taken' };
       case 'extra_condition_failed':
         return { kind: 'code_taken' };
     }

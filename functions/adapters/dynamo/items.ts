@@ -228,6 +228,7 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     funding: fundingDetails.optional(),
     withdrawal: withdrawalDetails.optional(),
     counterparty: z.object({ userId: text, userName: text }).optional(),
+    couponCode: text.optional(),
     electricity: electricityDetails.optional(),
   }),
 );

@@ -46,6 +46,7 @@ const issueAnswer = answerWith<IssueCouponResult>({
   invalid_amount: refuse(400, MSG.enterValidAmount),
   above_maximum: refuse(400, `A coupon can be at most ${formatNaira(COUPON_MAX_KOBO)}`),
   insufficient_balance: refuse(400, MSG.insufficientBalance),
+  exists_with_different_details: refuse(409, MSG.duplicateRequest),
 });
 
 export function generateCouponOperation(deps: WalletDeps): UserOperation {
@@ -56,7 +57,7 @@ export function generateCouponOperation(deps: WalletDeps): UserOperation {
     // An admin's coupon keeps creating money; only a vendor who is not an admin pays for theirs.
     const payer = principal.isAdmin ? undefined : { userId: principal.userId, userName: principal.userName, userType: principal.userType };
     const result = await issueCoupon(
-      { owner: { userId: owner.userId, userName: owner.userName }, amountKobo: input.amount, issuedBy: principal.userId, issuedByUserName: principal.userName, payer },
+      { owner: { userId: owner.userId, userName: owner.userName }, amountKobo: input.amount, issuedBy: principal.userId, issuedByUserName: principal.userName, payer, requestId: input.request_id },
       deps,
     );
     return issueAnswer(result);

@@ -44,6 +44,20 @@ describe("a coupon vendor's coupons", () => {
     await expectMoneyInvariants([vendor.userId, owner.userId], 'redeemed');
   });
 
+  it("one request_id pays once: concurrent retries answer the same coupon; the same key for another owner is refused", async () => {
+    const [vendor, owner, other] = [await newUser(), await newUser(), await newUser()];
+    await fund(vendor, 1_000_00);
+    const ask = (to: User) => issueCoupon({ owner: to, amountKobo: 300_00, issuedBy: vendor.userId, payer: party(vendor), requestId: 'vendor-req-0001' }, deps);
+    const results = await Promise.all(Array.from({ length: 5 }, () => ask(owner)));
+    const codes = new Set(results.map((r) => (r.kind === 'issued' ? r.coupon.code : r.kind)));
+    expect([...codes]).toHaveLength(1);
+    expect(await balance(vendor.userId)).toBe(700_00);
+    expect(await dynamoCoupons.listOpenPaidBy(vendor.userId)).toHaveLength(1);
+    expect(await ask(other)).toEqual({ kind: 'exists_with_different_details' });
+    expect(await balance(vendor.userId)).toBe(700_00);
+    await expectMoneyInvariants([vendor.userId, owner.userId, other.userId]);
+  }, 60_000);
+
   it('a vendor with too little balance is refused: no coupon, no debit', async () => {
     const [vendor, owner] = [await newUser(), await newUser()];
     await fund(vendor, 100_00);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COUPON_MAX_KOBO } from '../../../shared/constants.js';
 import { couponCancelDraft, couponPaymentDraft, paidCoupon } from '../../../functions/domain/coupon-payments.js';
 import { checkCancellable, checkCouponAmount, checkRedeemable, COUPON_ALPHABET, generateCouponCode, normaliseCouponCode, type Coupon } from '../../../functions/domain/coupons.js';
-import { couponPaymentIdFor } from '../../../functions/domain/ids.js';
+import { couponPaymentIdFor, couponPaymentIdForRequest } from '../../../functions/domain/ids.js';
 
 describe('coupon codes', () => {
   it('are 16 characters of an alphabet without 0/O, 1/I/L', () => {
@@ -58,6 +58,11 @@ describe("a coupon vendor's coupon", () => {
     expect(draft).toMatchObject({ id: couponPaymentIdFor('ABCD'), userId: 'v1', amountKobo: 500_00, trans_Type: 'wallet', trans_Network: 'coupon', counterparty: { userName: 'ada' } });
     expect(couponCancelDraft(paid, vendor, new Date())).toMatchObject({ userId: 'v1', amountKobo: 500_00, relatedTransactionId: draft.id });
     expect(couponCancelDraft(paid, vendor, new Date()).id).not.toBe(draft.id);
+  });
+
+  it("with the vendor's request_id the payment's id comes from the key, not the code, so a retry that draws another code finds it", () => {
+    expect(paidCoupon(base, vendor, 'req-00000001').paymentTransactionId).toBe(couponPaymentIdForRequest('v1', 'req-00000001'));
+    expect(paidCoupon({ ...base, code: 'EFGH' }, vendor, 'req-00000001').paymentTransactionId).toBe(paidCoupon(base, vendor, 'req-00000001').paymentTransactionId);
   });
 
   it('its vendor may cancel it while nobody redeemed it', () => {

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { GenerateCouponResponse } from '@shared/api/wallet.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
+import { newRequestId } from '@/lib/ids.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { showNaira } from '@/lib/money.js';
 import { rolesOf, useSession } from '@/lib/session.js';
@@ -40,7 +41,7 @@ export function GenerateCouponPage() {
 
   const onGenerate = amount.handleSubmit((values) => {
     if (!validated) return;
-    generate.mutate(generateCouponBody(validated.userName, values.amount), {
+    generate.mutate(generateCouponBody(validated.userName, values.amount, paysFromWallet ? newRequestId() : undefined), {
       onSuccess: (answer) => {
         notify.success(answer?.msg ?? MSG.couponGenerated);
         setCoupon(answer.coupon);
