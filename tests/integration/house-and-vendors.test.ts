@@ -93,6 +93,17 @@ describe("a coupon vendor's coupons", () => {
     await expectLedgerInvariants();
   });
 
+  it('a retried request_id pays once and answers the same coupon', async () => {
+    const vendor = await vendorWith(1_000);
+    const owner = await fundedUser(0);
+    const body = { userAccount: owner.userName, amount: 200, request_id: 'vendor-retry-0001' };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => api('POST', '/admin/generateCoupon', { token: vendor.token, body })));
+    expect(answers.map((a) => a.status)).toEqual(Array(4).fill(201));
+    expect(new Set(answers.map((a) => a.body.couponCode)).size).toBe(1);
+    expect(await balance(vendor.token)).toBe(800);
+    await expectLedgerInvariants();
+  });
+
   it('a vendor with too little balance is refused and nothing changes', async () => {
     const vendor = await vendorWith(100);
     const owner = await fundedUser(0);
