@@ -225,6 +225,7 @@ export const SEND_MAIL_MSG = {
 export function mailsQueuedMessage(queued: number): string {
   return `${queued} ${queued === 1 ? 'mail' : 'mails'} queued`;
 }
+
 /** Admin: the audit log's filters (appended). */
 export const AUDIT_MSG = {
   invalidDay: 'day must be a date (YYYY-MM-DD)',
@@ -232,3 +233,15 @@ export const AUDIT_MSG = {
   invalidOperation: 'operation is not an operator action',
   invalidPage: 'page must be a whole number from 1',
 } as const;
+
+/** Coupon vendors: coupons paid from their wallet, cancelled back to it (appended). */
+export const COUPON_VENDOR_MSG = {
+  alreadyCancelled: 'This coupon has already been cancelled',
+  notYourCoupon: 'Only the vendor who paid for this coupon can cancel it',
+  invalidCode: 'code is invalid',
+} as const;
+
+/** "Coupon ABCD… cancelled: ₦500.00 is back in your wallet". */
+export function couponCancelledMessage(code: string, amountNaira: string): string {
+  return `Coupon ${code} cancelled: ${amountNaira} is back in your wallet`;
+}

@@ -32,7 +32,7 @@ export const HTTP_SERVICES = [
 export type HttpService = (typeof HTTP_SERVICES)[number];
 
 /** Who may call a route. Checked on the server for every request. */
-export type Access = 'public' | 'user' | 'admin' | 'adminOrAgent';
+export type Access = 'public' | 'user' | 'admin' | 'adminOrAgent' | 'adminOrCouponVendor';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -46,6 +46,8 @@ export interface RouteDef {
   readonly access: Access;
   /** A GET that changes something (kept for the original client): audited like any other write. */
   readonly changes?: true;
+  /** A user route whose call by an admin or agent is an operator action (an admin's transfer credits from the house account): audited when they call it. */
+  readonly auditOperators?: true;
 }
 
 export const ROUTES = [
@@ -60,7 +62,10 @@ export const ROUTES = [
   { operation: 'validateUser', method: 'GET', path: '/auth/validateUser/{userName}', service: 'accounts', access: 'user' },
   // Wallet funding
   { operation: 'fundWithCoupon', method: 'POST', path: '/fundWallet/coupon', service: 'wallet', access: 'user' },
-  { operation: 'generateCoupon', method: 'POST', path: '/admin/generateCoupon', service: 'wallet', access: 'admin' },
+  // Admins' coupons create money; coupon vendors' are paid from their wallet and cancellable while unredeemed.
+  { operation: 'generateCoupon', method: 'POST', path: '/admin/generateCoupon', service: 'wallet', access: 'adminOrCouponVendor' },
+  { operation: 'listVendorCoupons', method: 'GET', path: '/admin/coupons', service: 'wallet', access: 'adminOrCouponVendor' },
+  { operation: 'cancelCoupon', method: 'POST', path: '/admin/coupon/{code}/cancel', service: 'wallet', access: 'adminOrCouponVendor' },
   // Purchases
   { operation: 'buyAirtime', method: 'POST', path: '/buy/airtime', service: 'purchases', access: 'user' },
   // Transactions
@@ -107,7 +112,7 @@ export const ROUTES = [
   // VTpass's transaction-update push: unsigned, so it only names a purchase to re-query at VTpass
   { operation: 'vtpassWebhook', method: 'POST', path: '/webhooks/vtpass', service: 'webhooks', access: 'public' },
   // Transfers between users
-  { operation: 'transferFund', method: 'POST', path: '/auth/transferFund', service: 'transfers', access: 'user' },
+  { operation: 'transferFund', method: 'POST', path: '/auth/transferFund', service: 'transfers', access: 'user', auditOperators: true },
   // Withdrawals to bank accounts
   { operation: 'listBankCodes', method: 'GET', path: '/withdraw/bankCodes', service: 'withdrawals', access: 'user' },
   { operation: 'validateBankAccount', method: 'POST', path: '/withdraw/validate', service: 'withdrawals', access: 'user' },
@@ -146,11 +151,14 @@ export const ROUTES = [
 export type Operation = (typeof ROUTES)[number]['operation'];
 
 /**
- * An operator action: a route only admins or agents may call that changes something. Each one is
+ * An operator action: a route only admins, agents or coupon vendors may call that changes something. Each one is
  * written to the audit log by the HTTP layer; the stack lets exactly these functions append to it.
+ * A user route marked `auditOperators` is one too, recorded only when an admin or agent calls it.
  */
 export function isOperatorAction(route: RouteDef): boolean {
-  return (route.access === 'admin' || route.access === 'adminOrAgent') && (route.method !== 'GET' || route.changes === true);
+  const operatorsOnly = route.access === 'admin' || route.access === 'adminOrAgent' || route.access === 'adminOrCouponVendor';
+  if (route.auditOperators) return true;
+  return operatorsOnly && (route.method !== 'GET' || route.changes === true);
 }
 
 /** `METHOD /api/v1/path` — the API Gateway HTTP API route key. */

@@ -104,7 +104,7 @@ export function roleOf(principal: Pick<Principal, 'isAdmin' | 'isAgent'>): Audit
 }
 
 export interface AuditedRequest {
-  route: Pick<RouteDef, 'operation' | 'method' | 'path'>;
+  route: Pick<RouteDef, 'operation' | 'method' | 'path' | 'auditOperators'>;
   principal: Pick<Principal, 'userId' | 'userName' | 'isAdmin' | 'isAgent'>;
   params: Record<string, string | undefined>;
   query: Record<string, string | undefined>;

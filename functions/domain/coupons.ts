@@ -1,6 +1,8 @@
 /**
  * Coupon rules: single-use codes owned by one user, from an unambiguous alphabet (no 0/O, 1/I/L),
- * drawn without modulo bias from a cryptographic random source.
+ * drawn without modulo bias from a cryptographic random source. An admin's coupon creates money
+ * (its redemption is money in); a coupon vendor's is paid from the vendor's wallet when it is
+ * created, and until it is redeemed the vendor may cancel it and have the money back.
  */
 import { COUPON_MAX_KOBO } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
@@ -18,7 +20,13 @@ export interface Coupon {
   createdBy: string;
   createdByUserName?: string;
   usedAt?: string;
+  /** The redemption's record, or the cancellation's (a cancelled coupon is used up too). */
   transactionId?: string;
+  /** A vendor's coupon: who paid for it, and the debit that paid. */
+  paidByUserId?: string;
+  paymentTransactionId?: string;
+  /** Cancelled by its vendor before anyone redeemed it: the money went back to the vendor. */
+  cancelledAt?: string;
 }
 
 /** `randomBytes(n)` must be cryptographically random (node:crypto randomBytes). */
@@ -57,4 +65,15 @@ export function checkRedeemable(coupon: Coupon | undefined, userId: string): Red
   if (coupon.used) return { ok: false, reason: 'already_used' };
   if (coupon.ownerUserId !== userId) return { ok: false, reason: 'not_owner' };
   return { ok: true, coupon };
+}
+
+export type CancelCheck = { ok: true; coupon: Coupon & { paidByUserId: string; paymentTransactionId: string } } | { ok: false; reason: 'not_found' | 'not_yours' | 'already_used' | 'already_cancelled' };
+
+/** Only the vendor who paid for a coupon may cancel it, once, and only while nobody redeemed it. */
+export function checkCancellable(coupon: Coupon | undefined, vendorId: string): CancelCheck {
+  if (!coupon) return { ok: false, reason: 'not_found' };
+  if (coupon.paidByUserId !== vendorId || !coupon.paymentTransactionId) return { ok: false, reason: 'not_yours' };
+  if (coupon.cancelledAt) return { ok: false, reason: 'already_cancelled' };
+  if (coupon.used) return { ok: false, reason: 'already_used' };
+  return { ok: true, coupon: { ...coupon, paidByUserId: coupon.paidByUserId, paymentTransactionId: coupon.paymentTransactionId } };
 }

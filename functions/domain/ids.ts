@@ -30,6 +30,21 @@ export function refundIdFor(purchaseId: string): string {
   return derivedId('refund', purchaseId);
 }
 
+/** A vendor's payment for a coupon: one per code. */
+export function couponPaymentIdFor(code: string): string {
+  return derivedId('coupon-payment', code.toUpperCase());
+}
+
+/** A vendor's payment for a coupon asked with a request_id: one per vendor and key, whatever code is drawn. */
+export function couponPaymentIdForRequest(vendorId: string, requestId: string): string {
+  return derivedId('coupon-payment-request', vendorId, requestId);
+}
+
+/** The vendor's money back for a cancelled coupon: one per code. */
+export function couponCancelIdFor(code: string): string {
+  return derivedId('coupon-cancel', code.toUpperCase());
+}
+
 /** The one wallet credit a coupon can ever make. */
 export function couponCreditIdFor(code: string): string {
   return derivedId('coupon', code.toUpperCase());

@@ -26,6 +26,8 @@ export interface WalletChange {
   nextSeq: number;
   /** The wallet item did not exist when planned: the write must create it. */
   createsWallet: boolean;
+  /** Only the house account's debits: written without the `balance >= amount` condition. */
+  mayOverdraw?: true;
 }
 
 export type PlanResult = { ok: true; change: WalletChange } | { ok: false; reason: 'insufficient_balance' | 'invalid_amount' };
@@ -48,6 +50,29 @@ export function planDebit(wallet: WalletState, amountKobo: Kobo): PlanResult {
       expectedSeq: wallet.seq,
       nextSeq: wallet.seq + 1,
       createsWallet: !wallet.exists,
+    },
+  };
+}
+
+/**
+ * The house (treasury) account's debit: an admin's credit to a user is the house giving money it
+ * may not hold, so the balance may go below zero. Only the house account is ever planned this way.
+ */
+export function planHouseDebit(wallet: WalletState, amountKobo: Kobo): PlanResult {
+  if (!validAmount(amountKobo)) return { ok: false, reason: 'invalid_amount' };
+  const balanceAfterKobo = wallet.balanceKobo - amountKobo;
+  if (!Number.isSafeInteger(balanceAfterKobo)) return { ok: false, reason: 'invalid_amount' };
+  return {
+    ok: true,
+    change: {
+      direction: 'debit',
+      amountKobo,
+      balanceBeforeKobo: wallet.balanceKobo,
+      balanceAfterKobo,
+      expectedSeq: wallet.seq,
+      nextSeq: wallet.seq + 1,
+      createsWallet: !wallet.exists,
+      mayOverdraw: true,
     },
   };
 }
@@ -89,10 +114,16 @@ export type ChainCheck =
 
 /**
  * Replays a wallet's chain from an empty wallet: entries ordered by seq must have seq 1, 2, 3…,
- * each balance before equal to the previous balance after, no negative balance, and (when the
+ * each balance before equal to the previous balance after, no negative balance (except the house
+ * account's, when told), and (when the
  * current wallet is given) end exactly at the wallet's balance and seq.
  */
-export function verifyChain(entries: readonly ChainEntry[], wallet?: Pick<WalletState, 'balanceKobo' | 'seq'>): ChainCheck {
+export function verifyChain(
+  entries: readonly ChainEntry[],
+  wallet?: Pick<WalletState, 'balanceKobo' | 'seq'>,
+  /** The house account's chain may go below zero (planHouseDebit); every other must not. */
+  options: { mayGoNegative?: boolean } = {},
+): ChainCheck {
   const ordered = [...entries].sort((a, b) => a.walletSeq - b.walletSeq);
   let balanceKobo = 0;
   let seq = 0;
@@ -103,7 +134,7 @@ export function verifyChain(entries: readonly ChainEntry[], wallet?: Pick<Wallet
     if (entry.balanceBeforeKobo !== balanceKobo) {
       return { ok: false, problem: 'balance_mismatch', entryId: entry.id, detail: `expected balance before ${balanceKobo}, found ${entry.balanceBeforeKobo}` };
     }
-    if (entry.balanceAfterKobo < 0) {
+    if (entry.balanceAfterKobo < 0 && !options.mayGoNegative) {
       return { ok: false, problem: 'negative_balance', entryId: entry.id, detail: `balance after ${entry.balanceAfterKobo}` };
     }
     if (entry.amountKobo !== undefined && Math.abs(entry.balanceAfterKobo - entry.balanceBeforeKobo) !== entry.amountKobo) {

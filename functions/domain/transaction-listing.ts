@@ -1,12 +1,13 @@
 /**
  * Who sees which transactions (spec §2, §6): ordinary users only their own (a userName filter
  * naming someone else is ignored); admins and agents everybody's, optionally one user's by exact
- * name. Figures cover the whole filtered set; the platform's margin is shown to admins and agents
+ * name — or the house account's chain, by its name. Figures cover the whole filtered set; the platform's margin is shown to admins and agents
  * only.
  */
 import type { TransactionListResponse } from '../../shared/api/transactions.js';
 import { TRANSACTIONS_PAGE_SIZE } from '../../shared/constants.js';
 import type { TransactionFilter, TransactionStore } from '../ports/transactions.js';
+import { HOUSE_USER_ID, isHouseAccountName } from './house-account.js';
 import { transactionListPage, type TransactionRecord } from './transactions.js';
 
 export interface TransactionListingDeps {
@@ -37,7 +38,8 @@ export async function listTransactionsFor(viewer: TransactionViewer, listing: Tr
   if (!seesEverybody) {
     records = await deps.transactions.listForUser(viewer.userId, listing.filter);
   } else if (listing.userName) {
-    const user = await deps.findUserByUserName(listing.userName);
+    // The house account has no profile to find; its chain is read under its name like a user's.
+    const user = isHouseAccountName(listing.userName) ? { userId: HOUSE_USER_ID } : await deps.findUserByUserName(listing.userName);
     records = user ? await deps.transactions.listForUser(user.userId, listing.filter) : [];
   } else {
     records = await deps.transactions.listAll(listing.filter);

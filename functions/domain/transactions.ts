@@ -88,6 +88,8 @@ export interface TransactionRecord {
   funding?: FundingDetails;
   /** A withdrawal: where the money goes and the payout's progress at the provider. */
   withdrawal?: WithdrawalDetails;
+  /** A coupon vendor's payment for a coupon (or its cancellation): which coupon. */
+  couponCode?: string;
   /** A transfer: the other party. */
   counterparty?: { userId: string; userName: string };
   /** An electricity purchase: the meter, and once delivered the supplier's token, units and customer. */

@@ -1,13 +1,14 @@
 /**
  * Transfers between users: the rules, and placing one (the request path, ports injected). A
  * transfer is ONE write that debits the sender and credits the receiver, with a `transfer` record
- * on each side; the ledger refuses any debit the balance does not cover — for every user, admins
- * included (the spec only skips the client-side check for admins; on the server no balance ever
- * goes below zero).
+ * on each side; the ledger refuses any debit the balance does not cover. An admin's transfer is
+ * the exception the spec asks for ("without a balance check"): it comes from the house account
+ * (house-account.ts), which may go below zero, and leaves the admin's own wallet alone.
  */
 import { TRANSFER_MAX_KOBO, type UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
 import type { TransferDrafts, WalletTransfer } from '../ports/money.js';
+import { HOUSE_ACCOUNT } from './house-account.js';
 import { derivedId } from './ids.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
@@ -80,11 +81,28 @@ export function transferDrafts(input: { id: string; sender: TransferParty; recei
   };
 }
 
+/**
+ * An admin's transfer: the house account's `transfer` debit and the receiver's `transfer` credit.
+ * The receiver sees the admin as the sender (as before the house existed); the house's record
+ * names both the receiver and the admin who moved its money.
+ */
+export function houseTransferDrafts(input: { id: string; operator: TransferParty; receiver: TransferParty; amountKobo: Kobo; now: Date }): TransferDrafts {
+  const { operator, receiver } = input;
+  const drafts = transferDrafts({ id: input.id, sender: HOUSE_ACCOUNT, receiver, amountKobo: input.amountKobo, now: input.now });
+  const amount = formatNaira(input.amountKobo);
+  return {
+    debit: { ...drafts.debit, description: `Transfer of ${amount} to ${receiver.userName} by ${operator.userName}` },
+    credit: { ...drafts.credit, description: `Transfer of ${amount} from ${operator.userName}`, counterparty: { userId: operator.userId, userName: operator.userName } },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Placing a transfer
 
 export interface TransferInput {
   sender: TransferParty;
+  /** An admin's transfer comes from the house account, without a balance check. */
+  senderIsAdmin?: boolean;
   /** As the sender typed it: the receiver is looked up by user name. */
   receiverUserName: string;
   amountKobo: Kobo;
@@ -95,12 +113,17 @@ export interface TransferInput {
 export interface TransferDeps {
   findUserByUserName(userName: string): Promise<TransferParty | undefined>;
   transfer: WalletTransfer;
+  /** The house account's debit (it may go below zero) and the receiver's credit, one write. */
+  transferFromHouse: WalletTransfer;
+  /** The sender's balance, answered after an admin's transfer (which leaves it unchanged). */
+  balanceOf(userId: string): Promise<Kobo>;
   newId(): string;
   now(): Date;
 }
 
 export type TransferResult =
-  | { kind: 'posted' | 'replayed'; debit: TransactionRecord; receiver: TransferParty }
+  /** `debit` is the sender's record, or the house account's for an admin; `senderBalanceKobo` the sender's own wallet after it. */
+  | { kind: 'posted' | 'replayed'; debit: TransactionRecord; receiver: TransferParty; senderBalanceKobo: Kobo }
   | { kind: 'receiver_not_found' }
   | { kind: TransferCheckFailure }
   | { kind: 'insufficient_balance' | 'exists_with_different_details' };
@@ -114,12 +137,18 @@ export async function placeTransfer(input: TransferInput, deps: TransferDeps): P
   const check = checkTransfer(input.sender, receiver, input.amountKobo);
   if (!check.ok) return { kind: check.reason };
   const now = deps.now();
+  // Keyed by the sender (the admin for a house transfer): one request_id is one transfer per person.
   const id = input.requestId ? transferIdForRequest(input.sender.userId, input.requestId) : deps.newId();
-  const written = await deps.transfer(transferDrafts({ id, sender: input.sender, receiver, amountKobo: input.amountKobo, now }), now);
+  const { sender, amountKobo } = input;
+  const written = input.senderIsAdmin
+    ? await deps.transferFromHouse(houseTransferDrafts({ id, operator: sender, receiver, amountKobo, now }), now)
+    : await deps.transfer(transferDrafts({ id, sender, receiver, amountKobo, now }), now);
   switch (written.kind) {
     case 'posted':
-    case 'replayed':
-      return { kind: written.kind, debit: written.debit, receiver };
+    case 'replayed': {
+      const senderBalanceKobo = input.senderIsAdmin ? await deps.balanceOf(sender.userId) : written.debit.balanceAfterKobo;
+      return { kind: written.kind, debit: written.debit, receiver, senderBalanceKobo };
+    }
     case 'insufficient_balance':
     case 'exists_with_different_details':
       return { kind: written.kind };

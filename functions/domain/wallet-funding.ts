@@ -1,7 +1,13 @@
-/** Funding a wallet with coupons: issuing (admin) and redeeming (the owner). */
+/**
+ * Funding a wallet with coupons: issuing (an admin's coupon creates money; a coupon vendor's is
+ * paid from the vendor's wallet in the write that creates it), redeeming (the owner) and
+ * cancelling (the vendor, while nobody redeemed it).
+ */
 import type { UserType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
-import type { CouponStore, RedeemResult } from '../ports/coupons.js';
+import type { TransactionRecord } from './transactions.js';
+import type { CancelResult, CouponStore, RedeemResult } from '../ports/coupons.js';
+import { couponPaymentDraft, paidCoupon, type CouponPayer } from './coupon-payments.js';
 import { checkCouponAmount, generateCouponCode, type Coupon } from './coupons.js';
 
 export interface IssueCouponInput {
@@ -10,6 +16,10 @@ export interface IssueCouponInput {
   issuedBy: string;
   /** The issuer's user name: the other party a redemption shows. */
   issuedByUserName?: string;
+  /** A coupon vendor pays for the coupon from their wallet; an admin's coupon (no payer) creates money. */
+  payer?: CouponPayer;
+  /** The vendor's idempotency key: a retry answers the coupon already paid for. */
+  requestId?: string;
 }
 
 export interface CouponDeps {
@@ -18,7 +28,10 @@ export interface CouponDeps {
   now(): Date;
 }
 
-export type IssueCouponResult = { kind: 'issued'; coupon: Coupon } | { kind: 'invalid_amount' | 'above_maximum' };
+export type IssueCouponResult =
+  /** `payment`: the vendor's debit, when a vendor paid for it. */
+  | { kind: 'issued'; coupon: Coupon; payment?: TransactionRecord }
+  | { kind: 'invalid_amount' | 'above_maximum' | 'insufficient_balance' | 'exists_with_different_details' };
 
 /** A code collision (≈2⁻⁷⁹ per draw) is retried with a fresh code rather than trusted away. */
 const MAX_CODE_DRAWS = 3;
@@ -37,7 +50,23 @@ export async function issueCoupon(input: IssueCouponInput, deps: CouponDeps): Pr
       createdBy: input.issuedBy,
       ...(input.issuedByUserName ? { createdByUserName: input.issuedByUserName } : {}),
     };
-    if (await deps.coupons.create(coupon)) return { kind: 'issued', coupon };
+    if (!input.payer) {
+      if (await deps.coupons.create(coupon)) return { kind: 'issued', coupon };
+      continue;
+    }
+    const paid = paidCoupon(coupon, input.payer, input.requestId);
+    const written = await deps.coupons.createPaid(paid, couponPaymentDraft(paid, input.payer, deps.now()));
+    switch (written.kind) {
+      case 'created':
+        return { kind: 'issued', coupon: paid, payment: written.record };
+      case 'replayed':
+        return { kind: 'issued', coupon: written.coupon, payment: written.record };
+      case 'insufficient_balance':
+      case 'exists_with_different_details':
+        return { kind: written.kind };
+      case 'code_taken':
+        continue;
+    }
   }
   throw new Error('could not draw an unused coupon code');
 }
@@ -48,4 +77,8 @@ export function redeemCoupon(
   deps: Pick<CouponDeps, 'coupons' | 'now'>,
 ): Promise<RedeemResult> {
   return deps.coupons.redeem(code, redeemer, deps.now());
+}
+
+export function cancelCoupon(code: string, vendor: CouponPayer, deps: Pick<CouponDeps, 'coupons' | 'now'>): Promise<CancelResult> {
+  return deps.coupons.cancel(code, vendor, deps.now());
 }

@@ -27,7 +27,12 @@ export type AuditableRequest = Omit<AuditedRequest, 'requestId'> & { event: { re
 /** Stands for the request id when an event carries none (a hand-made event in a test). */
 export const NO_REQUEST_ID = '-';
 
+/** On a user route marked `auditOperators`, only an admin's or agent's call is an operator action. */
+const isOperatorCall = (request: AuditableRequest): boolean =>
+  !request.route.auditOperators || request.principal.isAdmin || request.principal.isAgent;
+
 async function record(request: AuditableRequest, status: number, deps: AuditDeps): Promise<void> {
+  if (!isOperatorCall(request)) return;
   try {
     const entry = auditEntry({ ...request, requestId: request.event.requestContext.requestId ?? NO_REQUEST_ID }, status, deps.now(), deps.newId());
     await deps.audit.append(entry);

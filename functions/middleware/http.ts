@@ -165,7 +165,8 @@ function authorise(route: RouteDef, principal: Principal): void {
   const allowed =
     route.access === 'user' ||
     (route.access === 'admin' && principal.isAdmin) ||
-    (route.access === 'adminOrAgent' && (principal.isAdmin || principal.isAgent));
+    (route.access === 'adminOrAgent' && (principal.isAdmin || principal.isAgent)) ||
+    (route.access === 'adminOrCouponVendor' && (principal.isAdmin || principal.isCouponVendor));
   if (!allowed) throw new ForbiddenError(MSG.forbidden);
 }
 

@@ -1,7 +1,8 @@
 /** Port to stored coupons. */
 import type { UserType } from '../../shared/constants.js';
+import type { Kobo } from '../../shared/money.js';
 import type { Coupon } from '../domain/coupons.js';
-import type { TransactionRecord } from '../domain/transactions.js';
+import type { TransactionDraft, TransactionRecord } from '../domain/transactions.js';
 
 export type RedeemResult =
   | { kind: 'redeemed'; coupon: Coupon; record: TransactionRecord }
@@ -15,10 +16,28 @@ export interface Redeemer {
   userType: UserType;
 }
 
+export type PaidCouponWrite =
+  | { kind: 'created'; record: TransactionRecord }
+  /** The payment's id (the vendor's request_id) was paid before, for the same request: its coupon. */
+  | { kind: 'replayed'; coupon: Coupon; record: TransactionRecord }
+  | { kind: 'code_taken' }
+  | { kind: 'insufficient_balance'; balanceKobo: Kobo }
+  | { kind: 'exists_with_different_details' };
+
+export type CancelResult =
+  | { kind: 'cancelled'; coupon: Coupon; record: TransactionRecord }
+  | { kind: 'not_found' | 'not_yours' | 'already_used' | 'already_cancelled' };
+
 export interface CouponStore {
   /** Stores a new coupon; false if the code already exists. */
   create(coupon: Coupon): Promise<boolean>;
   get(code: string): Promise<Coupon | undefined>;
   /** Marks the coupon used, credits the owner and records it, in one atomic write. */
   redeem(code: string, redeemer: Redeemer, now: Date): Promise<RedeemResult>;
+  /** A vendor's coupon: stored together with the vendor's debit that pays for it, in one atomic write. */
+  createPaid(coupon: Coupon, payment: TransactionDraft): Promise<PaidCouponWrite>;
+  /** Marks an unredeemed coupon used up and gives its vendor the money back, in one atomic write. */
+  cancel(code: string, vendor: Redeemer, now: Date): Promise<CancelResult>;
+  /** A vendor's coupons nobody has redeemed or cancelled yet, newest first. */
+  listOpenPaidBy(vendorId: string): Promise<Coupon[]>;
 }

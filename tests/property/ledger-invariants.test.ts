@@ -5,13 +5,17 @@
  * step the ledger invariants must hold:
  *   - no balance below zero;
  *   - each wallet equals the replay of its chain (balance before = previous after, seq + 1);
- *   - money in (fundings, refunds, transfers in) − money out (purchases, withdrawals, transfers
- *     out) = sum of balances, transfers net to zero, and the fundings on record are exactly those
- *     the workload made;
+ *   - money in (fundings, refunds) − money out (purchases, withdrawals) = sum of balances INCLUDING
+ *     the house account's part (the other side of the admin credits to these users; its chain
+ *     replays too, and it alone may be below zero), transfers net to zero with the house's side
+ *     counted, and the fundings on record are exactly those the workload made;
  *   - each purchase is charged once, submitted to a supplier at most once, refunded at most once,
  *     and a refund exists exactly when the purchase is `refunded`;
  *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed).
- * Transfers (also opposite ones at the same time) and withdrawals run in the same mix.
+ * Transfers (also opposite ones at the same time), admin credits from the house account (repeated
+ * concurrently under one request id: one credit), coupon vendors' coupons (paid from the vendor's
+ * wallet, then redeemed, cancelled, both at once — one winner — or left open: the fundings on record
+ * plus the open paid coupons are what the workload funded) and withdrawals run in the same mix.
  * At the end every purchase is final: `success`, or `refunded` with the money back.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,16 +30,17 @@ import type { SupplierOutcome } from '../../functions/domain/purchase-state.js';
 import { placeAirtimePurchase } from '../../functions/domain/purchases.js';
 import { sweepOpenPurchases } from '../../functions/domain/sweeper.js';
 import { isPurchase } from '../../functions/domain/transactions.js';
-import { issueCoupon, redeemCoupon } from '../../functions/domain/wallet-funding.js';
-import { transferBetweenWallets } from '../../functions/adapters/dynamo/transfers.js';
+import { cancelCoupon, issueCoupon, redeemCoupon } from '../../functions/domain/wallet-funding.js';
+import { transferBetweenWallets, transferFromHouse } from '../../functions/adapters/dynamo/transfers.js';
 import { dynamoWithdrawals } from '../../functions/adapters/dynamo/withdrawals.js';
 import { applyPayoutStatus, payOut } from '../../functions/domain/payouts.js';
 import { silentLogger } from '../../functions/domain/settlement.js';
-import { transferDrafts } from '../../functions/domain/transfers.js';
+import { houseTransferDrafts, transferDrafts, transferIdForRequest } from '../../functions/domain/transfers.js';
 import { withdrawalDraft } from '../../functions/domain/withdrawal-debit.js';
 import { payoutReferenceFor, withdrawalAmounts } from '../../functions/domain/withdrawals.js';
 import { ulid } from 'ulid';
 import { useDynamoDb } from '../support/dynamo.js';
+import { houseShareOf } from '../support/house-ledger.js';
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../unit/money/fakes.js';
 import { FakePayouts } from '../unit/money-in-out/fakes.js';
 
@@ -60,6 +65,8 @@ type Op =
   | { op: 'sweep' }
   | { op: 'refund'; pick: number; copies: number }
   | { op: 'transfer'; from: number; to: number; amountKobo: number; opposite: boolean }
+  | { op: 'houseCredit'; to: number; amountKobo: number; copies: number }
+  | { op: 'vendorCoupon'; vendor: number; owner: number; amountKobo: number; then: 'redeem' | 'cancel' | 'race' | 'keep' }
   | { op: 'withdraw'; user: number; amountKobo: number; outcome: 'success' | 'failed' | 'reversed'; copies: number };
 
 const USERS = 3;
@@ -99,6 +106,25 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       to: fc.nat(USERS - 1),
       amountKobo: fc.integer({ min: 1, max: 1_500_00 }),
       opposite: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('houseCredit' as const),
+      to: fc.integer({ min: 1, max: USERS - 1 }),
+      amountKobo: fc.integer({ min: 1, max: 3_000_00 }),
+      copies: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('vendorCoupon' as const),
+      vendor: fc.nat(USERS - 1),
+      owner: fc.nat(USERS - 1),
+      amountKobo: fc.integer({ min: 1, max: 800_00 }),
+      then: fc.constantFrom('redeem' as const, 'cancel' as const, 'race' as const, 'keep' as const),
     }),
   },
   {
@@ -151,6 +177,8 @@ describe('ledger invariants under random workloads', () => {
           let moneyOut = 0;
           let fundingsOnRecord = 0;
           let transfersNet = 0;
+          let movedOutsideTransfers = 0;
+          const everyRecord: Awaited<ReturnType<typeof dynamoTransactions.listForUser>> = [];
           for (const user of users) {
             const records = await dynamoTransactions.listForUser(user.userId, {});
             const wallet = await dynamoLedger.getWallet(user.userId);
@@ -158,11 +186,14 @@ describe('ledger invariants under random workloads', () => {
             const chain = verifyChain(records, wallet);
             expect(chain, `${step}: chain of ${user.userName}`).toMatchObject({ ok: true });
             balances += wallet.balanceKobo;
+            everyRecord.push(...records);
             for (const record of records) {
               const change = record.balanceAfterKobo - record.balanceBeforeKobo;
+              if (record.trans_Type !== 'transfer') movedOutsideTransfers += change;
               if (change < 0) moneyOut -= change;
               else moneyIn += change;
-              if (record.trans_Type === 'wallet') fundingsOnRecord += record.amountKobo;
+              // A vendor's coupon is wallet money leaving into the coupon (negative) until redeemed or cancelled.
+              if (record.trans_Type === 'wallet') fundingsOnRecord += change;
               if (record.trans_Type === 'transfer') transfersNet += change;
             }
             const refunds = records.filter((r) => r.trans_Type === 'refund');
@@ -179,9 +210,13 @@ describe('ledger invariants under random workloads', () => {
               expect(payouts.payments.get(payoutReferenceFor(withdrawal.id)) ?? 0, `${step}: payments of ${withdrawal.id}`).toBeLessThanOrEqual(1);
             }
           }
-          expect(moneyIn - moneyOut, `${step}: money in − out = balances`).toBe(balances);
-          expect(transfersNet, `${step}: transfers net to zero`).toBe(0);
-          expect(fundingsOnRecord, `${step}: fundings on record`).toBe(fundedKobo);
+          expect(moneyIn - moneyOut, `${step}: each chain adds up to its balance`).toBe(balances);
+          const house = await houseShareOf(everyRecord, step);
+          expect(house.changeKobo, `${step}: the house only gives`).toBeLessThanOrEqual(0);
+          expect(transfersNet + house.changeKobo, `${step}: transfers net to zero, the house's side counted`).toBe(0);
+          expect(balances + house.changeKobo, `${step}: money in − out = Σ balances including the house account`).toBe(movedOutsideTransfers);
+          const openPaid = (await Promise.all(users.map((u) => dynamoCoupons.listOpenPaidBy(u.userId)))).flat();
+          expect(fundingsOnRecord + openPaid.reduce((sum, c) => sum + c.amountKobo, 0), `${step}: fundings on record + open paid coupons`).toBe(fundedKobo);
         };
 
         for (const [i, op] of ops.entries()) {
@@ -225,6 +260,26 @@ describe('ledger invariants under random workloads', () => {
               const move = (a: typeof from, b: typeof from) =>
                 transferBetweenWallets(transferDrafts({ id: ulid(), sender: a, receiver: b, amountKobo: op.amountKobo, now: new Date() }));
               await Promise.all([move(from, to), ...(op.opposite ? [move(to, from)] : [])]);
+              break;
+            }
+            case 'houseCredit': {
+              const id = transferIdForRequest(admin.userId, `credit-${i}`);
+              const drafts = houseTransferDrafts({ id, operator: admin, receiver: users[op.to]!, amountKobo: op.amountKobo, now: new Date() });
+              const results = await Promise.all(Array.from({ length: op.copies }, () => transferFromHouse(drafts)));
+              expect(results.filter((r) => r.kind === 'posted'), `step ${i}: one credit per request id`).toHaveLength(1);
+              break;
+            }
+            case 'vendorCoupon': {
+              const [vendor, owner] = [users[op.vendor]!, users[op.owner]!];
+              const deps = { coupons: dynamoCoupons, randomBytes: (n: number) => randomBytes(n), now: () => new Date() };
+              const issued = await issueCoupon({ owner, amountKobo: op.amountKobo, issuedBy: vendor.userId, payer: vendor }, deps);
+              if (issued.kind !== 'issued') break;
+              const code = issued.coupon.code;
+              const outcomes = await Promise.all([
+                ...(op.then === 'redeem' || op.then === 'race' ? [redeemCoupon(code, owner, deps)] : []),
+                ...(op.then === 'cancel' || op.then === 'race' ? [cancelCoupon(code, vendor, deps)] : []),
+              ]);
+              expect(outcomes.filter((o) => o.kind === 'redeemed' || o.kind === 'cancelled'), `step ${i}: one winner`).toHaveLength(op.then === 'keep' ? 0 : 1);
               break;
             }
             case 'withdraw': {

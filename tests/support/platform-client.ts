@@ -1,8 +1,10 @@
 /**
  * Driving the platform's HTTP API from integration tests: requests, an admin login, users funded by
- * coupon, balances, a purchase's status over time, and the ledger invariants over a user's history.
+ * coupon, balances, a purchase's status over time, and the ledger invariants over a user's history
+ * — with the house account's side of the admin credits these users received.
  */
 import { expect } from 'vitest';
+import { HOUSE_USER_NAME } from '../../functions/domain/house-account.js';
 import type { LocalCloud } from './local-cloud.js';
 
 export interface Answer {
@@ -59,6 +61,19 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
 
   const balance = async (token: string): Promise<number> => (await api('GET', '/auth', { token })).body.user.balance as number;
   const transactionsOf = async (token: string): Promise<any[]> => (await api('GET', '/transaction', { token })).body.transactions as any[];
+  /** Every page of a listing (the first page alone stops at 20). */
+  const allTransactionsOf = async (token: string, query = ''): Promise<any[]> => {
+    const all: any[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await api('GET', `/transaction?page=${page}${query}`, { token });
+      expect(answer.status).toBe(200);
+      all.push(...answer.body.transactions);
+      if (page >= answer.body.totalPages) return all;
+    }
+  };
+  /** The house account's chain as admins read it, in chain order (it only gives, so each balance is below the last). */
+  const houseChain = async (): Promise<any[]> =>
+    (await allTransactionsOf(await admin(), `&userName=${encodeURIComponent(HOUSE_USER_NAME)}`)).sort((a, b) => b.balance_Before - a.balance_Before);
 
   const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 25_000): Promise<T> => {
     const deadline = Date.now() + timeoutMs;
@@ -83,11 +98,15 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
   /**
    * Every user this client made: the history chains from ₦0 to the balance (each change exactly its
    * amount, nothing negative), every purchase is final, and refunded ones have exactly one refund.
+   * When admins credited them, the house account's chain replays too (it alone may be negative),
+   * each credit has its house debit, and Σ balances + the house's side = money in − money out.
    */
   const expectLedgerInvariants = async (): Promise<void> => {
     const kobo = (naira: number) => Math.round(naira * 100);
+    const lists = new Map<string, any[]>();
     for (const user of users) {
-      const list = [...(await transactionsOf(user.token))].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      const list = [...(await allTransactionsOf(user.token))].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      lists.set(user.userName, list);
       let running = 0;
       for (const t of list) {
         expect(kobo(t.balance_Before), `${user.userName}: ${t._id} continues the chain`).toBe(running);
@@ -102,7 +121,34 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
         expect(refunds).toHaveLength(p.trans_Status === 'refunded' ? 1 : 0);
       }
     }
+    const records = [...lists.values()].flat();
+    const ours = new Set(records.map((t) => t._id));
+    const fromElsewhere = records.filter((t) => t.trans_Type === 'transfer' && t.relatedTransactionId && !ours.has(t.relatedTransactionId));
+    if (fromElsewhere.length === 0) return;
+    const house = await houseChain();
+    let running = 0;
+    for (const t of house) {
+      expect(kobo(t.balance_Before), `house account: ${t._id} continues the chain`).toBe(running);
+      expect(kobo(t.balance_Before) - kobo(t.balance_After)).toBe(kobo(t.trans_amount));
+      running = kobo(t.balance_After);
+    }
+    const houseById = new Map(house.map((t) => [t._id, t]));
+    let balances = 0;
+    for (const user of users) balances += kobo(await balance(user.token));
+    let houseSide = 0;
+    let moneyInMinusOut = 0;
+    for (const t of records) {
+      const change = kobo(t.balance_After) - kobo(t.balance_Before);
+      const houseDebit = t.trans_Type === 'transfer' ? houseById.get(t.relatedTransactionId) : undefined;
+      if (houseDebit) {
+        expect(kobo(houseDebit.trans_amount), `house debit of ${t._id}`).toBe(kobo(t.trans_amount));
+        houseSide -= kobo(houseDebit.trans_amount);
+      } else if (!(t.trans_Type === 'transfer' && ours.has(t.relatedTransactionId))) {
+        moneyInMinusOut += change;
+      }
+    }
+    expect(balances + houseSide, 'Σ balances including the house account = money in − money out').toBe(moneyInMinusOut);
   };
 
-  return { api, admin, fundedUser, balance, transactionsOf, waitFor, waitForStatus, expectLedgerInvariants };
+  return { api, admin, fundedUser, balance, transactionsOf, allTransactionsOf, houseChain, waitFor, waitForStatus, expectLedgerInvariants };
 }

@@ -230,6 +230,7 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     funding: fundingDetails.optional(),
     withdrawal: withdrawalDetails.optional(),
     counterparty: z.object({ userId: text, userName: text }).optional(),
+    couponCode: text.optional(),
     electricity: electricityDetails.optional(),
   }),
 );
@@ -351,6 +352,9 @@ const couponItem = itemMapping<Coupon>(
       createdByUserName: text.optional(),
       usedAt: text.optional(),
       transactionId: text.optional(),
+      paidByUserId: text.optional(),
+      paymentTransactionId: text.optional(),
+      cancelledAt: text.optional(),
     }),
   ),
 );

@@ -107,6 +107,15 @@ export const openPayoutListing = (since: string, id: string) => ({
 });
 
 /**
+ * Index attributes present on a coupon vendor's coupon only while nobody has redeemed or cancelled
+ * it: the vendor's list of coupons they may still cancel, one partition per vendor.
+ */
+export const openCouponListing = (vendorId: string, since: string, code: string) => ({
+  [GSI.byOpenSince.partitionKey]: listingQuery.openCouponPartition(vendorId),
+  [GSI.byOpenSince.sortKey]: `${since}#${code}`,
+});
+
+/**
  * Index attributes present on a user profile only while its UserUpgraded event is not yet on the
  * bus (an outbox entry, written with the upgrade itself): the sweeper re-publishes what stays here.
  */
@@ -133,6 +142,7 @@ export const listingQuery = {
   openPartition: 'OPEN',
   openPayoutPartition: 'OPEN_PAYOUT',
   upgradeOutboxPartition: 'OUTBOX_UPGRADE',
+  openCouponPartition: (vendorId: string) => `OPEN_COUPON#${vendorId}`,
   /** Lowest sort key at or after `createdAtIso`. */
   sortFrom: (createdAtIso: string) => createdAtIso,
   /** Highest sort key at or before `createdAtIso` (any id). */

@@ -63,7 +63,7 @@ export function walletUpdate(userId: string, change: WalletChange, nowIso: strin
     ':userId': userId,
   };
   if (!change.createsWallet) values[':expectedSeq'] = change.expectedSeq;
-  if (change.direction === 'debit') {
+  if (change.direction === 'debit' && !change.mayOverdraw) {
     conditions.push('balanceKobo >= :amount');
     values[':amount'] = change.amountKobo;
   }

@@ -7,16 +7,22 @@
  * Both chains stay exact. DynamoDB transactions never wait on each other: two opposite transfers
  * between the same users conflict (TransactionConflict) or see a moved seq, and each retries with
  * jittered backoff after re-reading both wallets, so both settle and neither can deadlock.
+ *
+ * An admin's transfer is the same write from the house account: its wallet has no balance
+ * condition (it may go below zero), and the running total of customers' wallets — which leaves the
+ * house out — grows by the credit in the same write.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { planCredit, planDebit } from '../../domain/ledger.js';
+import { HOUSE_USER_ID } from '../../domain/house-account.js';
+import { planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
 import type { TransferDrafts } from '../../domain/transfers.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
 import type { TransferWriteResult as TransferResult } from '../../ports/money.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
-import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS } from './ledger.js';
+import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
 import { retryOnConflict } from './retry.js';
+import { walletTotalItem } from './sales-stats.js';
 import { getTransaction, transactionItem } from './transactions.js';
 
 
@@ -27,12 +33,28 @@ async function replayOf(drafts: TransferDrafts): Promise<TransferResult | undefi
 }
 
 export async function transferBetweenWallets(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
+  if (drafts.debit.userId === HOUSE_USER_ID) throw new Error('the house account pays only through transferFromHouse');
+  return writeTransfer(drafts, now, planDebit);
+}
+
+/** An admin's transfer: the house account pays, whatever its balance. */
+export async function transferFromHouse(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
+  if (drafts.debit.userId !== HOUSE_USER_ID) throw new Error('a house transfer debits the house account');
+  return writeTransfer(drafts, now, planHouseDebit, [walletTotalItem(drafts.credit.userId, drafts.credit.amountKobo)]);
+}
+
+async function writeTransfer(
+  drafts: TransferDrafts,
+  now: Date,
+  planSenderDebit: (wallet: WalletState, amountKobo: number) => PlanResult,
+  alsoWrite: TransactItem[] = [],
+): Promise<TransferResult> {
   const { debit, credit } = drafts;
   if (debit.userId === credit.userId) throw new Error('a transfer needs two different wallets');
   return retryOnConflict(
     async () => {
       const [senderWallet, receiverWallet] = await Promise.all([readWallet(debit.userId), readWallet(credit.userId)]);
-      const debitPlan = planDebit(senderWallet, debit.amountKobo);
+      const debitPlan = planSenderDebit(senderWallet, debit.amountKobo);
       if (!debitPlan.ok) {
         if (debitPlan.reason === 'insufficient_balance') return (await replayOf(drafts)) ?? { kind: 'insufficient_balance', balanceKobo: senderWallet.balanceKobo };
         throw new Error(`invalid transfer amount ${debit.amountKobo}`);
@@ -60,6 +82,7 @@ export async function transferBetweenWallets(drafts: TransferDrafts, now: Date =
               walletUpdate(credit.userId, creditPlan.change, nowIso),
               { Put: { TableName: tableName(), Item: transactionItem(debitRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
+              ...alsoWrite,
             ],
           }),
         );

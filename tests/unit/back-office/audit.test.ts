@@ -24,16 +24,17 @@ const user: Principal = { ...admin, userId: '01USER', userName: 'Ada', isAdmin: 
 const AT = new Date('2026-11-25T10:15:00.000Z');
 
 describe('operator actions come from the route table', () => {
-  it('every admin or adminOrAgent route that is not a GET is one, and so is the GET that cycles a user type', () => {
+  it('every admin, adminOrAgent or adminOrCouponVendor route that is not a GET is one, and so is the GET that cycles a user type', () => {
     for (const route of ROUTES) {
-      const operator = route.access === 'admin' || route.access === 'adminOrAgent';
-      expect(isOperatorAction(route), route.operation).toBe(operator && (route.method !== 'GET' || route.operation === 'adminUpgradeUser'));
+      const operator = route.access === 'admin' || route.access === 'adminOrAgent' || route.access === 'adminOrCouponVendor';
+      const expected = (operator && (route.method !== 'GET' || route.operation === 'adminUpgradeUser')) || route.operation === 'transferFund';
+      expect(isOperatorAction(route), route.operation).toBe(expected);
     }
     expect(AUDITED_OPERATIONS).toEqual(expect.arrayContaining(['refundTransaction', 'adminUpgradeUser', 'resetUserPassword', 'setNotification', 'updatePrice', 'generateCoupon']));
   });
 
   it('rejection: reads and routes open to every user are not operator actions', () => {
-    for (const operation of ['listAudit', 'listUsers', 'adminDashboard', 'getNotification', 'buyAirtime', 'transferFund'] as const) {
+    for (const operation of ['listAudit', 'listUsers', 'adminDashboard', 'getNotification', 'buyAirtime', 'withdraw'] as const) {
       expect(isOperatorAction(routeByOperation(operation)), operation).toBe(false);
     }
   });
@@ -165,6 +166,32 @@ function adminService(caller: Principal, setNotification: UserOperation, append:
   ) as unknown as Handler;
   return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
 }
+
+describe("an admin's transfer is an operator action (a credit from the house account); a user's is not", () => {
+  const transferService = (caller: Principal, append: (entry: AuditEntry) => Promise<'appended' | 'exists'>) => {
+    const edge: EdgeDeps = {
+      verifyToken: async () => ({ ok: true, claims: { userId: caller.userId, tokenVersion: 0 } }),
+      loadPrincipal: async () => caller,
+      authenticateApiKey: async () => ({ kind: 'invalid_key' }),
+      audit: { audit: { append }, now: () => AT, newId: () => '01ENTRY' },
+    };
+    const handler = httpService('transfers', { transferFund: async () => ok({ msg: 'sent' }) }, edge) as unknown as Handler;
+    return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
+  };
+
+  it('an admin crediting a user is written with the amount and the receiver', async () => {
+    const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
+    await transferService(admin, append)(event('transferFund', { userName: 'Ada', amount: 500 }));
+    expect(append).toHaveBeenCalledTimes(1);
+    expect(append.mock.calls[0]![0]).toMatchObject({ operation: 'transferFund', role: 'admin', status: 200, summary: { userName: 'Ada', amount: 500 } });
+  });
+
+  it("rejection: a user's transfer to another user is not written", async () => {
+    const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
+    await transferService(user, append)(event('transferFund', { userName: 'Bola', amount: 500 }));
+    expect(append).not.toHaveBeenCalled();
+  });
+});
 
 describe('the HTTP layer writes one entry per operator action', () => {
   it('an answered action: one entry with the actor, the operation, the status and the gateway request id', async () => {

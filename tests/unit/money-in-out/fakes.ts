@@ -4,6 +4,7 @@ import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { getEarnings } from '../../../functions/adapters/dynamo/earnings.js';
 import { verifyChain } from '../../../functions/domain/ledger.js';
+import { houseShareOf } from '../../support/house-ledger.js';
 import type { VerifiedPayment, VerifiedTransfer } from '../../../functions/domain/funding.js';
 import { silentLogger } from '../../../functions/domain/settlement.js';
 import { isPurchase } from '../../../functions/domain/transactions.js';
@@ -99,7 +100,8 @@ export const quietLog = silentLogger;
  *  - transfers net to zero (every debit has its credit, same amount);
  *  - a withdrawal or purchase is refunded at most once, exactly when it is `refunded`, for its full amount,
  *    and every refund belongs to one;
- *  - Σ wallets + Σ earnings = money in (fundings, rewards) − money out (purchases, withdrawals, upgrades) + refunds;
+ *  - Σ wallets (the house account's part included: the other side of admin credits to these users)
+ *    + Σ earnings = money in (fundings, rewards) − money out (purchases, withdrawals, upgrades) + refunds;
  *  - earnings moved to wallets = Σ `earning` records.
  */
 export async function expectMoneyInvariants(userIds: string[], step = 'end'): Promise<void> {
@@ -148,6 +150,12 @@ export async function expectMoneyInvariants(userIds: string[], step = 'end'): Pr
       }
     }
   }
+  const house = await houseShareOf([...byId.values()], step);
+  for (const record of house.records) {
+    byId.set(record.id, record);
+    transferOut += record.amountKobo;
+  }
+  wallets += house.changeKobo;
   for (const record of byId.values()) {
     if (record.trans_Type === 'refund') {
       const refunded = byId.get(record.relatedTransactionId ?? '');

@@ -20,7 +20,9 @@ import {
   type ProfileDeps,
 } from '../../../functions/handlers/http/profile.js';
 import { transferFundOperation } from '../../../functions/handlers/http/transfers.js';
-import { generateCouponOperation } from '../../../functions/handlers/http/wallet.js';
+import { cancelCouponOperation, generateCouponOperation } from '../../../functions/handlers/http/wallet.js';
+import type { CouponStore } from '../../../functions/ports/coupons.js';
+import type { TransactionDraft } from '../../../functions/domain/transactions.js';
 import { paystackWebhookOperation, rawBodyOf, squadWebhookOperation, vtpassWebhookOperation } from '../../../functions/handlers/http/webhooks.js';
 import {
   addBeneficiaryOperation,
@@ -33,7 +35,7 @@ import {
   type WithdrawalsDeps,
 } from '../../../functions/handlers/http/withdrawals.js';
 import type { FundingStore, TransferWriteResult, WithdrawalStore } from '../../../functions/ports/money.js';
-import { MONEY_MSG, MSG } from '../../../shared/messages.js';
+import { COUPON_VENDOR_MSG, MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { FakeCards, FakeAccounts, FakePayouts, quietLog } from './fakes.js';
 
@@ -190,10 +192,17 @@ describe('GET /auth/generateAcc', () => {
 });
 
 describe('POST /auth/transferFund', () => {
-  const ops = (transfer = async (_drafts: TransferDrafts): Promise<TransferWriteResult> => ({ kind: 'insufficient_balance', balanceKobo: 0 })) => ({
+  const ops = (
+    transfer = async (_drafts: TransferDrafts): Promise<TransferWriteResult> => ({ kind: 'insufficient_balance', balanceKobo: 0 }),
+    transferFromHouse: (drafts: TransferDrafts) => Promise<TransferWriteResult> = async () => {
+      throw new Error('not an admin');
+    },
+  ) => ({
     transferFund: transferFundOperation({
       findUserByUserName: async (name) => (['ada', 'bayo'].includes(name.toLowerCase()) ? { userId: name.toLowerCase() === 'ada' ? 'U1' : 'U2', userName: name, userType: 'smart earner' } : undefined),
       transfer,
+      transferFromHouse,
+      balanceOf: async () => 40_00,
       newId: () => 'T1',
       now: () => new Date(),
     }),
@@ -221,6 +230,19 @@ describe('POST /auth/transferFund', () => {
     const answer = await ops(transfer).transferFund(request('transferFund', { userName: 'bayo', amount: '100.50' }));
     expect(answer).toMatchObject({ statusCode: 200, body: { msg: MONEY_MSG.transferSuccessful, balance: 899.5, receipt: { trans_amount: 100.5 }, receiver: { userName: 'bayo' } } });
     expect(written.map((d) => [d.debit.amountKobo, d.credit.amountKobo])).toEqual([[100_50, 100_50]]);
+  });
+
+  it("an admin's transfer is paid by the house account (no balance check) and answers the admin's own, unchanged balance", async () => {
+    const written: TransferDrafts[] = [];
+    const fromHouse = async (drafts: TransferDrafts): Promise<TransferWriteResult> => {
+      written.push(drafts);
+      const debit = { ...drafts.debit, balanceBeforeKobo: 0, balanceAfterKobo: -drafts.debit.amountKobo, walletSeq: 1 };
+      return { kind: 'posted', debit, credit: { ...drafts.credit, balanceBeforeKobo: 0, balanceAfterKobo: drafts.credit.amountKobo, walletSeq: 1 } };
+    };
+    const admin = { ...principal, isAdmin: true };
+    const answer = await ops(undefined, fromHouse).transferFund(request('transferFund', { userName: 'bayo', amount: 5_000 }, { principal: admin }));
+    expect(answer).toMatchObject({ statusCode: 200, body: { msg: MONEY_MSG.transferSuccessful, balance: 40, receiver: { userName: 'bayo' } } });
+    expect(written.map((d) => [d.debit.userId, d.credit.userId, d.credit.amountKobo])).toEqual([['HOUSE', 'U2', 5_000_00]]);
   });
 });
 
@@ -309,11 +331,32 @@ describe('withdrawals over HTTP', () => {
   });
 });
 
+/** A coupon store that records what is created; a vendor's payment succeeds while `vendorBalanceKobo` covers it. */
+function couponStore(vendorBalanceKobo = 0) {
+  const created: Coupon[] = [];
+  const payments: TransactionDraft[] = [];
+  const store: CouponStore = {
+    create: async (coupon) => (created.push(coupon), true),
+    get: async () => undefined,
+    redeem: async () => ({ kind: 'not_found' }),
+    createPaid: async (coupon, payment) => {
+      if (vendorBalanceKobo < payment.amountKobo) return { kind: 'insufficient_balance', balanceKobo: vendorBalanceKobo };
+      created.push(coupon);
+      payments.push(payment);
+      const record = { ...payment, balanceBeforeKobo: vendorBalanceKobo, balanceAfterKobo: vendorBalanceKobo - payment.amountKobo, walletSeq: 2 };
+      return { kind: 'created', record };
+    },
+    cancel: async () => ({ kind: 'already_used' }),
+    listOpenPaidBy: async () => [],
+  };
+  return { store, created, payments };
+}
+
 describe('coupons over HTTP', () => {
   it('an admin issues a coupon of ₦100.50: stored as exactly 10,050 kobo, shown as 100.5; a coupon above the maximum is refused with its limit', async () => {
-    const created: Coupon[] = [];
+    const { store, created } = couponStore();
     const generateCoupon = generateCouponOperation({
-      coupons: { create: async (coupon) => (created.push(coupon), true), get: async () => undefined, redeem: async () => ({ kind: 'not_found' }) },
+      coupons: store,
       randomBytes: (size) => new Uint8Array(size).fill(7),
       now: () => new Date(),
       findUserByUserName: async (name) => (name === 'ada' ? { userId: 'U1', userName: 'ada' } : undefined),
@@ -325,6 +368,39 @@ describe('coupons over HTTP', () => {
     expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'ada', amount: 1_000_001 }, { principal: admin })))).toMatchObject({ status: 400, msg: expect.stringMatching(/^A coupon can be at most ₦/) });
     expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'nobody', amount: 100 }, { principal: admin })))).toEqual({ status: 404, msg: MSG.userNotFound });
     expect(created).toHaveLength(1);
+  });
+
+  const vendorCoupons = (balanceKobo: number) => {
+    const { store, created, payments } = couponStore(balanceKobo);
+    const generateCoupon = generateCouponOperation({
+      coupons: store,
+      randomBytes: (size) => new Uint8Array(size).fill(9),
+      now: () => new Date(),
+      findUserByUserName: async (name) => (name === 'bayo' ? { userId: 'U2', userName: 'bayo' } : undefined),
+    });
+    return { generateCoupon, created, payments };
+  };
+  const vendor = { ...principal, userId: 'V', userName: 'vend', isCouponVendor: true };
+
+  it("a coupon vendor's coupon is paid from their own wallet: the payment is the coupon's amount, the answer shows the balance left", async () => {
+    const { generateCoupon, created, payments } = vendorCoupons(1_000_00);
+    const answer = await generateCoupon(request('generateCoupon', { userAccount: 'bayo', amount: 300 }, { principal: vendor }));
+    expect(answer).toMatchObject({ statusCode: 201, body: { msg: MSG.couponGenerated, coupon: { owner: 'bayo', amount: 300 }, balance: 700 } });
+    expect(created).toEqual([expect.objectContaining({ amountKobo: 300_00, ownerUserId: 'U2', createdBy: 'V', paidByUserId: 'V' })]);
+    expect(payments).toEqual([expect.objectContaining({ userId: 'V', amountKobo: 300_00, trans_Type: 'wallet', trans_Network: 'coupon', id: created[0]!.paymentTransactionId })]);
+  });
+
+  it('a coupon vendor with too little balance gets "Insufficient balance" and no coupon', async () => {
+    const { generateCoupon, created } = vendorCoupons(299_99);
+    expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'bayo', amount: 300 }, { principal: vendor })))).toEqual({ status: 400, msg: MSG.insufficientBalance });
+    expect(created).toEqual([]);
+  });
+
+  it('cancelling answers each outcome: a redeemed coupon is "already used"', async () => {
+    const { store } = couponStore();
+    const cancel = cancelCouponOperation({ coupons: store, now: () => new Date() });
+    expect(await refusal(cancel(request('cancelCoupon', {}, { principal: vendor, params: { code: 'ABCD' } })))).toEqual({ status: 409, msg: MSG.couponUsed });
+    expect(await refusal(cancel(request('cancelCoupon', {}, { principal: vendor, params: { code: 'X'.repeat(65) } })))).toEqual({ status: 400, msg: COUPON_VENDOR_MSG.invalidCode });
   });
 });
 

@@ -15,7 +15,10 @@ import { keys } from '../../../functions/adapters/dynamo/keys.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoUpgradeOutbox, listUnpublishedUpgrades, markUpgradePublished, saveKyc, setUserType, upgradeToReseller } from '../../../functions/adapters/dynamo/profile.js';
 import { dynamoProviderEvents, getProviderEvent } from '../../../functions/adapters/dynamo/provider-events.js';
-import { transferBetweenWallets } from '../../../functions/adapters/dynamo/transfers.js';
+import { readWalletTotalKobo } from '../../../functions/adapters/dynamo/sales-stats.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
+import { transferBetweenWallets, transferFromHouse } from '../../../functions/adapters/dynamo/transfers.js';
+import { HOUSE_USER_ID } from '../../../functions/domain/house-account.js';
 import { createUser, getUserById, getUserByUserName } from '../../../functions/adapters/dynamo/users.js';
 import { dynamoWithdrawals } from '../../../functions/adapters/dynamo/withdrawals.js';
 import { fundingSplit, newPaymentReference } from '../../../functions/domain/funding.js';
@@ -26,7 +29,7 @@ import { signWebhookBody } from '../../../functions/domain/provider-signatures.j
 import { rewardReferrer } from '../../../functions/domain/referral-rewards.js';
 import { republishUpgrades } from '../../../functions/domain/sweeper.js';
 import { updateUserTypeOperation } from '../../../functions/handlers/http/profile.js';
-import { transferDrafts, transferIdForRequest } from '../../../functions/domain/transfers.js';
+import { houseTransferDrafts, transferDrafts, transferIdForRequest } from '../../../functions/domain/transfers.js';
 import { withdrawalDraft } from '../../../functions/domain/withdrawal-debit.js';
 import { withdrawalAmounts } from '../../../functions/domain/withdrawals.js';
 import { userUpgradedSchema, type ProviderEventMessage, type UserUpgraded } from '../../../shared/events.js';
@@ -85,7 +88,7 @@ describe('transfers between users', () => {
     await expectMoneyInvariants([ada.userId, ...others.map((o) => o.userId)]);
   }, 60_000);
 
-  it('an admin is held to the balance too: a transfer above it is refused and nothing moves', async () => {
+  it('a wallet-to-wallet transfer never overdraws the sender, an admin included (an admin\'s transfer is paid by the house account instead)', async () => {
     const admin = await newUser('smart earner', { isAdmin: true });
     const bayo = await newUser();
     await fund(admin, 100_00);
@@ -104,6 +107,59 @@ describe('transfers between users', () => {
     expect(await transfer(ada, chi, 100_00, id)).toMatchObject({ kind: 'exists_with_different_details' });
     expect(await balance(ada.userId)).toBe(900_00);
     await expectMoneyInvariants([ada.userId, bayo.userId, chi.userId]);
+  });
+});
+
+const fromHouse = (operator: Awaited<ReturnType<typeof newUser>>, to: Awaited<ReturnType<typeof newUser>>, amountKobo: number, id = ulid()) =>
+  transferFromHouse(houseTransferDrafts({ id, operator: party(operator), receiver: party(to), amountKobo, now: new Date() }));
+
+describe("an admin's transfer: a credit from the house account", () => {
+  it('the house account goes below zero, the user is credited, one transfer record on each chain, the invariants hold', async () => {
+    const [admin, bayo] = [await newUser('smart earner', { isAdmin: true }), await newUser()];
+    const houseBefore = await balance(HOUSE_USER_ID);
+    const totalBefore = await readWalletTotalKobo();
+    const result = await fromHouse(admin, bayo, 7_500_00);
+    expect(result.kind).toBe('posted');
+    if (result.kind !== 'posted') return;
+    expect(result.debit).toMatchObject({ userId: HOUSE_USER_ID, trans_Type: 'transfer', balanceBeforeKobo: houseBefore, balanceAfterKobo: houseBefore - 7_500_00 });
+    expect(result.credit).toMatchObject({ userId: bayo.userId, trans_Type: 'transfer', balanceBeforeKobo: 0, balanceAfterKobo: 7_500_00, relatedTransactionId: result.debit.id });
+    expect(await balance(HOUSE_USER_ID)).toBeLessThan(0);
+    expect(await balance(bayo.userId)).toBe(7_500_00);
+    expect(await balance(admin.userId)).toBe(0);
+    // The running total of customers' wallets leaves the house out: it grows by the credit.
+    expect(await readWalletTotalKobo()).toBe(totalBefore + 7_500_00);
+    expect((await dynamoTransactions.listForUser(HOUSE_USER_ID, {})).map((r) => r.id)).toContain(result.debit.id);
+    await expectMoneyInvariants([admin.userId, bayo.userId]);
+  });
+
+  it('admin credits, then the user spends and sends on: the invariants with the house account hold', async () => {
+    const [admin, bayo, chi] = [await newUser('smart earner', { isAdmin: true }), await newUser(), await newUser()];
+    await fromHouse(admin, bayo, 1_000_00);
+    await fromHouse(admin, chi, 300_00);
+    await withdraw(bayo, 400_00);
+    expect((await transfer(bayo, chi, 250_00)).kind).toBe('posted');
+    await expectMoneyInvariants([admin.userId, bayo.userId, chi.userId]);
+  });
+
+  it('concurrent credits with one request id credit once; the same id for another receiver is refused', async () => {
+    const [admin, bayo, chi] = [await newUser('smart earner', { isAdmin: true }), await newUser(), await newUser()];
+    const id = transferIdForRequest(admin.userId, 'house-request-1');
+    const houseBefore = await balance(HOUSE_USER_ID);
+    const results = await Promise.all(Array.from({ length: 6 }, () => fromHouse(admin, bayo, 200_00, id)));
+    expect(results.filter((r) => r.kind === 'posted')).toHaveLength(1);
+    expect(results.filter((r) => r.kind === 'replayed')).toHaveLength(5);
+    expect(await fromHouse(admin, chi, 200_00, id)).toMatchObject({ kind: 'exists_with_different_details' });
+    expect(await balance(bayo.userId)).toBe(200_00);
+    expect(await balance(chi.userId)).toBe(0);
+    expect(await balance(HOUSE_USER_ID)).toBe(houseBefore - 200_00);
+    await expectMoneyInvariants([admin.userId, bayo.userId, chi.userId]);
+  }, 60_000);
+
+  it('only the house account pays without a balance check: neither write accepts the other kind', async () => {
+    const [admin, bayo] = [await newUser('smart earner', { isAdmin: true }), await newUser()];
+    await expect(transferFromHouse(transferDrafts({ id: ulid(), sender: party(admin), receiver: party(bayo), amountKobo: 1_00, now: new Date() }))).rejects.toThrow(/house/);
+    await expect(transferBetweenWallets(houseTransferDrafts({ id: ulid(), operator: party(admin), receiver: party(bayo), amountKobo: 1_00, now: new Date() }))).rejects.toThrow(/house/);
+    expect(await balance(bayo.userId)).toBe(0);
   });
 });
 

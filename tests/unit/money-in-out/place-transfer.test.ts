@@ -1,16 +1,24 @@
 /**
  * Placing a transfer (domain/transfers.ts) with a fake wallet write: the receiver is found by user
- * name, the rules refuse before anything is written, and a client's request_id names one transfer.
+ * name, the rules refuse before anything is written, a client's request_id names one transfer, and
+ * an admin's transfer is paid by the house account.
  */
 import { describe, expect, it } from 'vitest';
 import { TRANSFER_MAX_KOBO } from '../../../shared/constants.js';
-import { placeTransfer, type TransferDeps, type TransferDrafts, type TransferInput } from '../../../functions/domain/transfers.js';
+import { placeTransfer, transferIdForRequest, type TransferDeps, type TransferDrafts, type TransferInput } from '../../../functions/domain/transfers.js';
 import type { TransferWriteResult } from '../../../functions/ports/money.js';
 
 function setup() {
   const written: TransferDrafts[] = [];
+  const fromHouse: TransferDrafts[] = [];
   let ids = 0;
   const deps: TransferDeps = {
+    transferFromHouse: async (drafts): Promise<TransferWriteResult> => {
+      fromHouse.push(drafts);
+      const debit = { ...drafts.debit, balanceBeforeKobo: -10_00, balanceAfterKobo: -10_00 - drafts.debit.amountKobo, walletSeq: 9 };
+      return { kind: 'posted', debit, credit: { ...drafts.credit, balanceBeforeKobo: 0, balanceAfterKobo: drafts.credit.amountKobo, walletSeq: 1 } };
+    },
+    balanceOf: async () => 7_00,
     findUserByUserName: async (name) => (name.toLowerCase() === 'bayo' ? { userId: 'U2', userName: 'bayo', userType: 'reseller' } : undefined),
     transfer: async (drafts): Promise<TransferWriteResult> => {
       const replay = written.some((d) => d.debit.id === drafts.debit.id);
@@ -28,7 +36,7 @@ function setup() {
     amountKobo: 100_50,
     ...over,
   });
-  return { written, deps, input };
+  return { written, fromHouse, deps, input };
 }
 
 describe('placeTransfer', () => {
@@ -55,5 +63,23 @@ describe('placeTransfer', () => {
     await placeTransfer(input(), deps);
     await placeTransfer(input(), deps);
     expect(written.slice(2).map((d) => d.debit.id)).toEqual(['T1', 'T2']);
+  });
+
+  it("an admin's transfer: the house account pays (any balance), the receiver sees the admin, the admin's wallet is untouched", async () => {
+    const { written, fromHouse, deps, input } = setup();
+    const result = await placeTransfer(input({ senderIsAdmin: true, amountKobo: 9_000_00, requestId: 'req-000002' }), deps);
+    expect(result).toMatchObject({ kind: 'posted', senderBalanceKobo: 7_00, debit: { userId: 'HOUSE', balanceAfterKobo: -9_010_00 } });
+    expect(written).toEqual([]);
+    const [drafts] = fromHouse;
+    expect(drafts!.debit).toMatchObject({ id: transferIdForRequest('U1', 'req-000002'), userId: 'HOUSE', trans_UserName: 'house account', trans_Type: 'transfer', amountKobo: 9_000_00 });
+    expect(drafts!.debit.description).toContain('by ada');
+    expect(drafts!.credit).toMatchObject({ userId: 'U2', trans_Type: 'transfer', amountKobo: 9_000_00, counterparty: { userId: 'U1', userName: 'ada' }, relatedTransactionId: drafts!.debit.id });
+  });
+
+  it("an admin's transfer keeps the other rules: not to oneself, not above the maximum", async () => {
+    const { fromHouse, deps, input } = setup();
+    expect(await placeTransfer(input({ senderIsAdmin: true, sender: { userId: 'U2', userName: 'bayo', userType: 'reseller' } }), deps)).toEqual({ kind: 'self_transfer' });
+    expect(await placeTransfer(input({ senderIsAdmin: true, amountKobo: TRANSFER_MAX_KOBO + 1 }), deps)).toEqual({ kind: 'above_maximum' });
+    expect(fromHouse).toEqual([]);
   });
 });

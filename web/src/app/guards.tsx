@@ -27,3 +27,4 @@ export function RequireRole({ allow, children }: { allow: (roles: Roles) => bool
 
 export const isAdmin = (roles: Roles) => roles.isAdmin;
 export const isAdminOrAgent = (roles: Roles) => roles.isAdmin || roles.isAgent;
+export const isAdminOrCouponVendor = (roles: Roles) => roles.isAdmin || roles.isCouponVendor;

@@ -1,6 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { LandingPage } from '@/features/landing/components/LandingPage.js';
-import { RequireAdmin, RequireRole, RequireToken, isAdmin, isAdminOrAgent } from './guards.js';
+import { RequireAdmin, RequireRole, RequireToken, isAdmin, isAdminOrAgent, isAdminOrCouponVendor } from './guards.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import * as Page from './pages.js';
 import { RootLayout } from './RootLayout.js';
@@ -77,12 +77,21 @@ const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Page.AdminHomePage /> },
-          { path: 'generateCoupon', element: <Page.GenerateCouponPage /> },
           { path: 'transactions', element: <Page.TransactionsPage /> },
           // The spec writes it /admin/sendMail (sidebar) and sendmail (shell); paths match either.
           { path: 'sendMail', element: <Page.SendMailPage /> },
           { path: 'audit', element: <Page.AuditLogPage /> },
         ],
+      },
+      {
+        // Coupon vendors generate coupons too (paid from their wallet), in the admin shell.
+        path: 'admin/generateCoupon',
+        element: (
+          <RequireRole allow={isAdminOrCouponVendor}>
+            <Page.AppShell />
+          </RequireRole>
+        ),
+        children: [{ index: true, element: <Page.GenerateCouponPage /> }],
       },
       {
         // "my users" is in the admin shell for admins and agents alike (spec §2); the rest of /admin is for admins.

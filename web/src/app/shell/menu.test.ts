@@ -66,6 +66,13 @@ describe('sidebar menu', () => {
     expect(menuFor({ ...user, isAgent: true }).map((m) => m.to)).not.toContain('/admin/sendMail');
   });
 
+  it('gives a coupon vendor "generate Coupon" (paid from their wallet) and nothing else of the admin tools; an admin who is a vendor gets it once', () => {
+    const vendor = menuFor({ ...user, isCouponVendor: true });
+    expect(vendor.filter((m) => !menuFor(user).includes(m)).map((m) => m.to)).toEqual(['/admin/generateCoupon']);
+    expect(menuFor({ ...user, isAdmin: true, isCouponVendor: true }).filter((m) => m.to === '/admin/generateCoupon')).toHaveLength(1);
+    expect(menuFor(user).map((m) => m.to)).not.toContain('/admin/generateCoupon');
+  });
+
   it('labels the role button by role', () => {
     expect(roleButtonFor({ ...user, isAdmin: true }).label).toBe('ADMIN');
     expect(roleButtonFor({ ...user, isAgent: true }).label).toBe('Agent');

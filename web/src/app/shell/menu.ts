@@ -35,6 +35,8 @@ const COMMON: MenuItem[] = [
 /** Admins and agents alike (spec §2): the list, read-only for agents. */
 const MY_USERS: MenuItem = { label: 'my users', to: '/admin/users', icon: 'user', needs: 'GET /admin/users' };
 
+const GENERATE_COUPON: MenuItem = { label: 'generate Coupon', to: '/admin/generateCoupon', icon: 'ticket', needs: 'POST /admin/generateCoupon' };
+
 const ADMIN: MenuItem[] = [
   { label: 'admin settings', to: '/profile/adminSettings', icon: 'sliders', needs: 'GET /admin/supplier' },
   { label: 'Update price', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' },
@@ -42,7 +44,7 @@ const ADMIN: MenuItem[] = [
   { label: 'Send email', to: '/admin/sendMail', icon: 'mail', needs: 'POST /admin/sendMail' },
   MY_USERS,
   { label: 'Fund wallet (COUPON)', to: '/profile/fundWallet/coupon', icon: 'card', needs: 'POST /fundWallet/coupon' },
-  { label: 'generate Coupon', to: '/admin/generateCoupon', icon: 'ticket', needs: 'POST /admin/generateCoupon' },
+  GENERATE_COUPON,
   // Beyond spec §2's list: the audit log page the back office asks for (issue 10).
   { label: 'Audit log', to: '/admin/audit', icon: 'list', needs: 'GET /admin/audit' },
 ];
@@ -54,6 +56,8 @@ const AGENT: MenuItem[] = [
 
 export function menuFor(roles: Roles, table: ReadonlySet<string> = routeKeys): MenuItem[] {
   const items = [...COMMON, ...(roles.isAdmin ? ADMIN : roles.isAgent ? AGENT : [])];
+  // A coupon vendor who is not an admin gets the one tool they may use: coupons paid from their wallet.
+  if (roles.isCouponVendor && !roles.isAdmin) items.push(GENERATE_COUPON);
   return items.filter((item) => !item.needs || hasRoute(item.needs, table));
 }
 

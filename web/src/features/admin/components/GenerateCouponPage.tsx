@@ -4,15 +4,25 @@ import { useForm } from 'react-hook-form';
 import type { GenerateCouponResponse } from '@shared/api/wallet.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
+import { newRequestId } from '@/lib/ids.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { showNaira } from '@/lib/money.js';
+import { rolesOf, useSession } from '@/lib/session.js';
 import { useValidateUser } from '@/lib/users-api.js';
 import { Button, CopyButton, Input, notify } from '@/ui/index.js';
 import { useGenerateCoupon } from '../api/generate-coupon.js';
+import { afterVendorCoupon } from '../api/vendor-coupons.js';
 import { couponAmountForm, couponOwnerForm, generateCouponBody, type CouponAmountFormValues, type CouponOwnerFormValues } from '../lib/coupon-form.js';
+import { VendorCoupons } from './VendorCoupons.js';
 
-/** Two steps: validate the user name, then generate a coupon for that user (spec §4 two-step flows). */
+/**
+ * Two steps: validate the user name, then generate a coupon for that user (spec §4 two-step flows).
+ * A coupon vendor (not an admin) pays for each coupon from their wallet and sees their unredeemed ones.
+ */
 export function GenerateCouponPage() {
+  const session = useSession();
+  const roles = rolesOf(session?.user);
+  const paysFromWallet = roles.isCouponVendor && !roles.isAdmin;
   const validate = useValidateUser();
   const generate = useGenerateCoupon();
   const [validated, setValidated] = useState<{ userName: string; fullName: string } | null>(null);
@@ -31,10 +41,11 @@ export function GenerateCouponPage() {
 
   const onGenerate = amount.handleSubmit((values) => {
     if (!validated) return;
-    generate.mutate(generateCouponBody(validated.userName, values.amount), {
+    generate.mutate(generateCouponBody(validated.userName, values.amount, paysFromWallet ? newRequestId() : undefined), {
       onSuccess: (answer) => {
         notify.success(answer?.msg ?? MSG.couponGenerated);
         setCoupon(answer.coupon);
+        if (paysFromWallet) afterVendorCoupon(answer.balance);
         // After the action the validation starts over (spec §4).
         setValidated(null);
         owner.reset({ userAccount: '' });
@@ -49,6 +60,11 @@ export function GenerateCouponPage() {
       <header className="page-header">
         <h1>Generate coupon</h1>
         <p className="muted">A coupon credits the wallet of the user it is made for when they redeem it.</p>
+        {paysFromWallet ? (
+          <p className="muted" data-testid="vendor-notice">
+            Each coupon is paid from your wallet (balance <strong>{showNaira(session?.user.balance)}</strong>); cancel an unredeemed one to get the money back.
+          </p>
+        ) : null}
       </header>
 
       {coupon ? (
@@ -92,6 +108,7 @@ export function GenerateCouponPage() {
           </Button>
         </form>
       )}
+      {paysFromWallet ? <VendorCoupons /> : null}
     </section>
   );
 }

@@ -19,6 +19,7 @@ export type CouponAmountFormValues = z.input<typeof couponAmountForm>;
 /** POST /admin/generateCoupon's body: the amount back in naira, as the API takes it. */
 export type GenerateCouponBody = z.input<typeof generateCouponRequest> & { amount: number };
 
-export function generateCouponBody(userAccount: string, amountKobo: Kobo): GenerateCouponBody {
-  return { userAccount, amount: koboToApiNaira(amountKobo) };
+/** `requestId`: a coupon vendor's retry of the same submission never pays twice. */
+export function generateCouponBody(userAccount: string, amountKobo: Kobo, requestId?: string): GenerateCouponBody {
+  return { userAccount, amount: koboToApiNaira(amountKobo), ...(requestId ? { request_id: requestId } : {}) };
 }
