@@ -64,6 +64,13 @@ async function storeSession(chrome: LaunchedChrome, origin: string, session: Ses
   }
 }
 
+/** The first element an audit points at, if any: where to look. */
+function firstOffender(audit: { details?: unknown }): string {
+  const items = (audit.details as { items?: Array<{ node?: { snippet?: string } }> } | undefined)?.items;
+  const snippet = items?.find((item) => item.node?.snippet)?.node?.snippet;
+  return snippet ? ` at ${snippet}` : '';
+}
+
 async function lighthouseOnce(url: string, session?: { origin: string; value: SessionResponse }): Promise<PageScores> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
@@ -86,7 +93,7 @@ async function lighthouseOnce(url: string, session?: { origin: string; value: Se
         .filter((ref) => ref.weight > 0)
         .map((ref) => lhr.audits[ref.id]!)
         .filter((audit) => audit.score !== null && audit.score < 0.9)
-        .map((audit) => `${c.id}: ${audit.id} (${audit.displayValue ?? audit.score})`),
+        .map((audit) => `${c.id}: ${audit.id} (${audit.displayValue ?? audit.score})${firstOffender(audit)}`),
     );
     const shown = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
     return { scores, fcp: shown('first-contentful-paint'), lcp: shown('largest-contentful-paint'), tbt: shown('total-blocking-time'), failing };
