@@ -7,8 +7,11 @@
  * /robots.txt, a page of the same origin that downloads none of the app; Lighthouse then keeps
  * that storage (disableStorageReset) and still starts with an empty HTTP cache.
  * Knobs: BENCH_LIGHTHOUSE_RUNS (runs per page, the median by performance is printed; default 3),
- * CHROMIUM_PATH (default /usr/bin/chromium).
+ * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_REPORT_DIR (keeps each run's JSON report there,
+ * to open in the Lighthouse viewer).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -86,6 +89,11 @@ async function lighthouseOnce(url: string, session?: { origin: string; value: Se
     const result: RunnerResult | undefined = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c.id, Math.round((lhr.categories[c.id]?.score ?? 0) * 100)])) as PageScores['scores'];
     const failing = CATEGORIES.flatMap((c) =>
