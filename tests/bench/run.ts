@@ -8,7 +8,7 @@
  * and checks the ledger invariants after the load run.
  *
  * `npm run bench -- bundles` prints only the bundle and web figures.
- * `npm run bench -- web` runs only Lighthouse on the landing page and the dashboard (tests/bench/web.ts).
+ * The full run ends with Lighthouse; `npm run bench -- web` runs only Lighthouse on the landing page and the dashboard (tests/bench/web.ts).
  * Knobs: BENCH_USERS (concurrency, default 16), BENCH_PURCHASES_PER_USER (default 40),
  * BENCH_WARMUP_PER_USER (unmeasured purchases first, default 10),
  * BENCH_CLOUD_PROFILE=<folder> (a CPU profile of the platform's process, see cpu-profile.mjs).
@@ -252,6 +252,7 @@ async function main() {
   // `npm run bench -- bundles` measures only the bundles and the web app (no load run).
   if (process.argv[2] !== 'bundles') await purchaseLoad();
   await printBundleFigures();
+  if (process.argv[2] === undefined) await webLighthouse();
 }
 
 async function purchaseLoad() {
