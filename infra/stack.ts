@@ -27,7 +27,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -60,6 +60,7 @@ import { routeTableRestApi } from './api-rest.js';
 import { deployTargetOf } from './deploy-target.js';
 import { acknowledgeNagFindings } from './nag.js';
 import { Observability, type ApiMetrics, type MonitoredQueue } from './observability.js';
+import { HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR, REVALIDATE_CACHE_CONTROL } from './web-caching.js';
 import { webResponseHeaders } from './web-headers.js';
 import { s3WebsiteBucket } from './web-s3-website.js';
 
@@ -511,6 +512,9 @@ export class PlatformStack extends Stack {
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        // Brotli or gzip by the viewer's Accept-Encoding (CACHING_OPTIMIZED keys on both). The
+        // browser's caching comes from each object's Cache-Control, set by the deployments below.
+        compress: true,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         responseHeadersPolicy,
@@ -528,12 +532,26 @@ export class PlatformStack extends Stack {
     });
     const webDist = join(repoRoot, 'web', 'dist');
     if (existsSync(join(webDist, 'index.html'))) {
-      new BucketDeployment(this, 'WebDeployment', {
+      // Two uploads for two cache lifetimes (infra/web-caching.ts): the content-hashed assets first,
+      // cached for a year, then the files naming them (index.html …), revalidated on every visit and
+      // the only ones that need an invalidation. A filter also keeps each upload's prune off the other's files.
+      const hashedAssets = `${HASHED_ASSETS_DIR}/*`;
+      const assets = new BucketDeployment(this, 'WebAssetsDeployment', {
         sources: [Source.asset(webDist)],
         destinationBucket: bucket,
+        exclude: ['*'],
+        include: [hashedAssets],
+        cacheControl: [CacheControl.fromString(HASHED_ASSET_CACHE_CONTROL)],
+      });
+      const entryFiles = new BucketDeployment(this, 'WebDeployment', {
+        sources: [Source.asset(webDist)],
+        destinationBucket: bucket,
+        exclude: [hashedAssets],
+        cacheControl: [CacheControl.fromString(REVALIDATE_CACHE_CONTROL)],
         distribution,
         distributionPaths: ['/*'],
       });
+      entryFiles.node.addDependency(assets);
     } else {
       Annotations.of(this).addWarningV2('vtu:web-not-built', 'web/dist is missing: run `npm run build:web` before deploying the web app');
     }

@@ -6,17 +6,17 @@
  *   /api/*            → route match → Lambda handler (404 {msg} no route, 405 wrong method, 413 body > 1 MB)
  *   /_local/mail      → captured e-mail, newest first (HTML); /_local/mail.json for tests
  *   /_sim/<name>/...  → the simulators (supplier panels' API, /calls, /control)
- *   anything else GET → web/dist file; extension-less paths → index.html (deep links)
+ *   anything else GET → web/dist file, compressed and cached as CloudFront does; other paths → index.html (deep links)
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { MailStore, CapturedMail } from './mail.js';
 import { RouteTable, type RouteMatch } from './routes.js';
 import type { RouteDef } from './template.js';
 import { BodyTooLargeError, readBody, sendJson, type RequestHandler } from './util.js';
+import { createWebFiles, sendFile } from './web-files.js';
 
 export const API_PREFIX = '/api/';
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -150,34 +150,11 @@ export function toHttpResult(result: unknown): HttpResult {
   return { statusCode, headers, body };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.eml': 'message/rfc822',
-};
-
-/** Vite's content-hashed file names (`index-B4x9_kQ2.js`) never change content: cache them for a year. */
-const HASHED_ASSET = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
-
 export function createGateway(options: GatewayOptions): RequestHandler {
   const table = new RouteTable(options.routes.map((route) => ({ method: route.method, path: route.path, value: route })));
   const log = options.log ?? ((line: string) => console.log(line));
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const webFiles = createWebFiles(options.webDist);
 
   return async (req, res) => {
     const url = req.url ?? '/';
@@ -200,7 +177,7 @@ export function createGateway(options: GatewayOptions): RequestHandler {
       return;
     }
     if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { msg: 'Method not allowed' }, { allow: 'GET, HEAD' });
-    serveStatic(res, method, path, options.webDist);
+    await webFiles(req, res, method, path);
   };
 }
 
@@ -263,45 +240,6 @@ async function serveApi(
   log(`[api] ${method} ${path} → ${result.statusCode} (${Date.now() - started} ms)`);
 }
 
-function serveStatic(res: ServerResponse, method: string, path: string, webDist: string): void {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return sendJson(res, 400, { msg: 'Bad path' });
-  }
-  const index = join(webDist, 'index.html');
-  if (!existsSync(index)) {
-    const text = 'The web app is not built yet: run `npm run build:web` (or `npm start`, which builds it).\n';
-    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
-    return;
-  }
-  const file = normalize(join(webDist, decoded));
-  const inside = file === webDist || file.startsWith(webDist.endsWith(sep) ? webDist : webDist + sep);
-  if (inside && decoded !== '/' && existsSync(file) && statSync(file).isFile()) {
-    return sendFile(res, method, file, HASHED_ASSET.test(file) && decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-  }
-  // Any other path is an app route (e.g. /profile/buyAirtime, or /register/ada.lovelace: user names may hold dots) and the
-  // SPA decides what to show; only a missing built asset, or a path escaping the build, stays a 404 (like the cloud's rule).
-  if (inside && !decoded.startsWith('/assets/')) return sendFile(res, method, index, 'no-cache');
-  const text = 'Not found\n';
-  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function sendFile(res: ServerResponse, method: string, file: string, cacheControl: string): void {
-  const size = statSync(file).size;
-  res.writeHead(200, {
-    'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': size,
-    'cache-control': cacheControl,
-    'x-content-type-options': 'nosniff',
-  });
-  if (method === 'HEAD') return void res.end();
-  createReadStream(file).pipe(res);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Mail viewer
 
@@ -352,7 +290,8 @@ function serveMail(res: ServerResponse, path: string, mail: MailStore): void {
   if (!match || !message) return html(404, page('Not found', '<p>No such message. <a href="/_local/mail">All mail</a></p>'));
   if (match[2] === '.eml') {
     const file = join(mail.dir, `${message.id}.eml`);
-    return sendFile(res, 'GET', file, 'no-store');
+    void sendFile(res, 'GET', file, 'no-store');
+    return;
   }
   if (match[2] === '/html') return html(200, message.html ?? `<pre>${linkify(message.text)}</pre>`);
   // The HTML part is shown in a sandboxed frame; its links open in this tab.

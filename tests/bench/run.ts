@@ -8,6 +8,7 @@
  * and checks the ledger invariants after the load run.
  *
  * `npm run bench -- bundles` prints only the bundle and web figures.
+ * The full run ends with Lighthouse; `npm run bench -- web` runs only Lighthouse on the landing page and the dashboard (tests/bench/web.ts).
  * Knobs: BENCH_USERS (concurrency, default 16), BENCH_PURCHASES_PER_USER (default 40),
  * BENCH_WARMUP_PER_USER (unmeasured purchases first, default 10),
  * BENCH_CLOUD_PROFILE=<folder> (a CPU profile of the platform's process, see cpu-profile.mjs).
@@ -24,6 +25,7 @@ import { createPlatformTable } from '../support/dynamo.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
 import { lambdaBundleFigures, webInitialJsGzippedBytes } from './bundles.js';
 import { cpuMeter, dynamoDbLocalPid } from './cpu.js';
+import { webLighthouse } from './web.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
 const PER_USER = Number(process.env.BENCH_PURCHASES_PER_USER ?? 40);
@@ -246,9 +248,11 @@ async function checkInvariants(endpoint: string, userNames: string[]) {
 }
 
 async function main() {
+  if (process.argv[2] === 'web') return webLighthouse();
   // `npm run bench -- bundles` measures only the bundles and the web app (no load run).
   if (process.argv[2] !== 'bundles') await purchaseLoad();
   await printBundleFigures();
+  if (process.argv[2] === undefined) await webLighthouse();
 }
 
 async function purchaseLoad() {

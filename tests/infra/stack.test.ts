@@ -212,6 +212,22 @@ describe('the platform stack', () => {
     expect(fn.Properties.FunctionCode).toContain('/index.html');
   });
 
+  it('compresses the web app and caches hashed assets for a year (immutable) and everything else with revalidation, like the local web server', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ DefaultCacheBehavior: Match.objectLike({ Compress: true }) }),
+    });
+    const deployments = ofType('Custom::CDKBucketDeployment').map(([, r]) => r.Properties);
+    // The deployments exist only once web/dist is built (the stack warns otherwise).
+    if (!existsSync('web/dist/index.html')) return expect(deployments).toEqual([]);
+    const assets = deployments.find((d) => JSON.stringify(d.Include) === '["assets/*"]');
+    const entryFiles = deployments.find((d) => JSON.stringify(d.Exclude) === '["assets/*"]');
+    expect(assets?.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(entryFiles?.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    // Only the files that name the build need invalidating; a hashed asset's URL is new with its content.
+    expect(assets?.DistributionId).toBeUndefined();
+    expect(entryFiles?.DistributionId).toBeDefined();
+  });
+
   it('the CloudFront viewer-request function sends every path to index.html except built assets and the top-level files of the build', () => {
     const [, fn] = ofType('AWS::CloudFront::Function')[0]!;
     // Evaluate the function code as CloudFront would: a global `handler(event)` returning the request.

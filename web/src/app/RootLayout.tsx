@@ -1,12 +1,23 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTokenCheckOnStartup } from '@/features/auth/api/is-token-valid.js';
 // Direct imports (not the ui barrel): the first download carries only what the first screen needs.
 import { Spinner } from '@/ui/Spinner.js';
-import { Toasts } from '@/ui/toast.js';
 import { ChatLink } from './ChatLink.js';
 import { GlobalLoader } from './GlobalLoader.js';
 import { RouteErrorBoundary } from './RouteError.js';
+
+/**
+ * react-toastify (~12 KB gzipped) is not needed to paint a page, so its container arrives after the
+ * first screen; a toast raised before it mounts waits in react-toastify's queue. If its download
+ * fails the page goes on without toasts rather than failing.
+ */
+const Toasts = lazy<ComponentType>(() =>
+  import('@/ui/toast.js').then(
+    (module) => ({ default: module.Toasts }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export function RootLayout() {
   useTokenCheckOnStartup();
@@ -30,7 +41,9 @@ export function RootLayout() {
         </Suspense>
       </RouteErrorBoundary>
       <ChatLink />
-      <Toasts />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { LandingPage } from '@/features/landing/components/LandingPage.js';
 import { RequireAdmin, RequireRole, RequireToken, isAdmin, isAdminOrAgent, isAdminOrCouponVendor } from './guards.js';
+import { lazyPagesIn } from './lazy.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import * as Page from './pages.js';
 import { RootLayout } from './RootLayout.js';
@@ -107,6 +108,17 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading every screen the URL shows (e.g. the shell and the dashboard for /profile) at
+ * once, instead of each only when the one around it has rendered: one round trip, not a waterfall.
+ */
+export function preloadScreensFor(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    // A failed download shows when the screen renders (the route error boundary); not twice.
+    for (const page of lazyPagesIn(match.route.element)) page.preload().catch(() => undefined);
+  }
+}
 
 export function AppRoutes() {
   return useRoutes(routes);

@@ -1,18 +1,9 @@
 import { nairaInKobo } from '@shared/api/common.js';
-import { formatNaira, KOBO_PER_NAIRA, type Kobo } from '@shared/money.js';
+import { formatNaira, type Kobo } from '@shared/money.js';
+import { apiNairaToKobo } from './api-naira.js';
 
-/**
- * The API sends naira as numbers with at most 2 decimals. Rounding to whole kobo here is exact
- * for such values and removes binary-float noise before anything is shown or added.
- */
-export function apiNairaToKobo(naira: number): Kobo {
-  return Math.round(naira * KOBO_PER_NAIRA);
-}
-
-/** What the web sends: naira, as the API takes them (it converts to kobo at its edge). */
-export function koboToApiNaira(kobo: Kobo): number {
-  return kobo / KOBO_PER_NAIRA;
-}
+// Apart so the session (on every page's first download) converts without the zod schemas below.
+export { apiNairaToKobo, koboToApiNaira } from './api-naira.js';
 
 /** "₦1,234.50" for a naira number from the API. */
 export function showNaira(naira: number | null | undefined): string {

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 import type { UserView } from '@shared/api/accounts.js';
 import type { SubscriptionPlans } from '@shared/api/catalogue.js';
 import { queryClient } from './query-client.js';
-import { apiNairaToKobo, koboToApiNaira } from './money.js';
+import { apiNairaToKobo, koboToApiNaira } from './api-naira.js';
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';

@@ -49,7 +49,8 @@ export function AppShell() {
         <button type="button" className="menu-toggle menu-toggle-dark" aria-label="Toggle menu" aria-expanded={menuOpen || !collapsed} aria-controls="sidebar" onClick={toggleMenu}>
           <span className="burger" aria-hidden="true" />
         </button>
-        <Link to="/profile" className="brand brand-dark topbar-brand">
+        {/* Named by its label: on a phone the name is hidden and only the "V" mark shows. */}
+        <Link to="/profile" className="brand brand-dark topbar-brand" aria-label={SITE.name}>
           <span className="brand-mark" aria-hidden="true">
             V
           </span>
