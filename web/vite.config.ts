@@ -26,6 +26,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Only the /docs page's lazy chunk (Swagger UI, ~1.4 MB) passes the default 500 kB; the first download is
+    // measured by tests/infra/web-bundle.test.ts and the bundle bench, not by this warning.
+    chunkSizeWarningLimit: 1600,
   },
   server: {
     port: 5173,

@@ -67,11 +67,11 @@ describe('operators: refunds and the notification', () => {
     expect(await p.getByTestId('refund-button').count()).toBe(0);
   });
 
-  it('an agent refunds too; Cancel on the confirmation refunds nothing', async () => {
+  it('an agent refunds too, from the admin shell\'s transactions screen; Cancel on the confirmation refunds nothing', async () => {
     const phone = await deliveredPurchase();
     const p = await freshPage();
     await loginInUi(p, AGENT);
-    await p.goto('/profile/transactions');
+    await p.goto('/admin/transactions');
     await rowOf(p, phone, 'success').click();
     await p.getByTestId('refund-button').click();
     await p.getByRole('button', { name: 'Cancel' }).click();
@@ -91,6 +91,9 @@ describe('operators: refunds and the notification', () => {
     await rowOf(p, phone, 'success').click();
     await p.getByTestId('transaction-details').waitFor();
     expect(await p.getByTestId('refund-button').count()).toBe(0);
+    // The admin shell's transactions screen is for operators: a user is sent back to the dashboard.
+    await p.goto('/admin/transactions');
+    await p.waitForURL('**/profile');
 
     const admin = await freshPage();
     await loginInUi(admin, suite.cloud.adminLogin);

@@ -78,7 +78,6 @@ const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Page.AdminHomePage /> },
-          { path: 'transactions', element: <Page.TransactionsPage /> },
           // The spec writes it /admin/sendMail (sidebar) and sendmail (shell); paths match either.
           { path: 'sendMail', element: <Page.SendMailPage /> },
           { path: 'audit', element: <Page.AuditLogPage /> },
@@ -93,6 +92,16 @@ const routes: RouteObject[] = [
           </RequireRole>
         ),
         children: [{ index: true, element: <Page.GenerateCouponPage /> }],
+      },
+      {
+        // Every user's transactions, with Refund in the details: admins and agents alike (agents refund too).
+        path: 'admin/transactions',
+        element: (
+          <RequireRole allow={isAdminOrAgent}>
+            <Page.AppShell />
+          </RequireRole>
+        ),
+        children: [{ index: true, element: <Page.TransactionsPage /> }],
       },
       {
         // "my users" is in the admin shell for admins and agents alike (spec §2); the rest of /admin is for admins.
