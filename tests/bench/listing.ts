@@ -13,7 +13,6 @@
  * default 5), BENCH_LISTING_SEED_BUDGET_S (seeding stops there and the figures are printed at the
  * size reached, default 150).
  */
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { TransactionRecord } from '../../functions/domain/transactions.js';
@@ -21,6 +20,8 @@ import type { TransactionFilter } from '../../functions/ports/transactions.js';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { apiPath } from '../../shared/routes.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
+import { usePlatformTable } from '../support/platform-table.js';
+import { airtimePurchaseRecord } from '../support/transaction-record.js';
 
 const SIZES = (process.env.BENCH_LISTING_SIZES ?? '1000,100000').split(',').map(Number);
 const REPEATS = Number(process.env.BENCH_LISTING_REPEATS ?? 5);
@@ -61,48 +62,26 @@ async function timedPage(cloud: LocalCloud, token: string, query: string): Promi
   return ms;
 }
 
-/** A settled airtime purchase as the ledger records it; one in ten failed, so a status filter keeps a tenth. */
+/** One in ten failed, so a status filter keeps a tenth. */
 function seededRecord(userId: string, userName: string, index: number, createdAt: string): TransactionRecord {
-  const status = index % 10 === 0 ? 'failed' : 'success';
-  return {
+  const failed = index % 10 === 0;
+  return airtimePurchaseRecord({
     id: ulid(),
     userId,
     trans_UserName: userName,
-    userType: 'smart earner',
-    trans_Type: 'airtime',
-    trans_Status: status,
-    trans_Network: 'MTN',
-    phone_number: '08011111111',
-    amountKobo: 99_00,
-    faceValueKobo: 100_00,
-    volume: '₦100.00',
-    costKobo: 97_00,
-    ...(status === 'success' ? { profitKobo: 2_00 } : {}),
-    description: 'MTN airtime of ₦100.00 to 08011111111',
     createdAt,
-    updatedAt: createdAt,
-    balanceBeforeKobo: 1_000_000_00,
-    balanceAfterKobo: 1_000_000_00 - 99_00,
     walletSeq: index + 1,
-  };
+    ...(failed ? { trans_Status: 'failed', profitKobo: undefined } : {}),
+  });
 }
 
 export async function listingBench(): Promise<void> {
   console.log(`bench listing: GET /transaction at ${SIZES.join(' and ')} transactions, ${REPEATS} calls per figure\n`);
   const cloud = await startLocalCloud({ env: { POWERTOOLS_LOG_LEVEL: 'WARN' } });
   try {
-    const endpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(cloud.output())?.[1];
-    if (!endpoint) throw new Error('the local cloud did not print its DynamoDB endpoint');
-    const tables = (await localDynamoClient(endpoint).send(new ListTablesCommand({}))).TableNames ?? [];
-    if (tables.length !== 1) throw new Error(`expected the platform's one table, found ${tables.join(', ')}`);
-    // The adapters read their table and endpoint from the environment.
-    Object.assign(process.env, {
-      TABLE_NAME: tables[0],
-      AWS_ENDPOINT_URL_DYNAMODB: endpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-    });
+    await usePlatformTable(cloud);
+    const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
+    const tableName = process.env.TABLE_NAME!;
     const { transactionItem, transactionListingQueries } = await import('../../functions/adapters/dynamo/transactions.js');
     const { getUserByUserName } = await import('../../functions/adapters/dynamo/users.js');
     const client = DynamoDBDocumentClient.from(localDynamoClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
@@ -138,7 +117,7 @@ export async function listingBench(): Promise<void> {
       await Promise.all(
         Array.from({ length: PARALLEL_BATCHES }, async () => {
           for (let items = next(); items; items = next()) {
-            let request: Record<string, unknown[]> | undefined = { [tables[0]!]: items.map((Item) => ({ PutRequest: { Item } })) };
+            let request: Record<string, unknown[]> | undefined = { [tableName]: items.map((Item) => ({ PutRequest: { Item } })) };
             while (request && Object.keys(request).length > 0) {
               const result = await client.send(new BatchWriteCommand({ RequestItems: request as never }));
               request = result.UnprocessedItems as Record<string, unknown[]> | undefined;

@@ -5,40 +5,20 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import type { TransactionRecord } from '../../../functions/domain/transactions.js';
 import type { TransactionListingDeps } from '../../../functions/domain/transaction-listing.js';
 import { HttpError } from '../../../functions/middleware/errors.js';
 import type { Principal } from '../../../functions/middleware/http.js';
 import { getTransactionOperation } from '../../../functions/handlers/http/transactions.js';
 import { REFUND_MSG } from '../../../shared/messages.js';
 import { routeByOperation } from '../../../shared/routes.js';
+import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 
 const ada: Principal = { userId: 'U1', userName: 'ada', userType: 'smart earner', isAdmin: false, isAgent: false, isCouponVendor: false };
 const bola: Principal = { ...ada, userId: 'U2', userName: 'bola' };
 const admin: Principal = { ...ada, userId: 'A1', userName: 'boss', isAdmin: true };
 const agent: Principal = { ...ada, userId: 'G1', userName: 'desk', isAgent: true };
 
-const purchase: TransactionRecord = {
-  id: '01JD7Q4M2X8V3K9T6R5N1B0C2A',
-  userId: ada.userId,
-  trans_UserName: ada.userName,
-  userType: 'smart earner',
-  trans_Type: 'airtime',
-  trans_Status: 'success',
-  trans_Network: 'MTN',
-  phone_number: '08011111111',
-  amountKobo: 99_00,
-  faceValueKobo: 100_00,
-  volume: '₦100.00',
-  costKobo: 97_00,
-  profitKobo: 2_00,
-  description: 'MTN airtime of ₦100.00 to 08011111111',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  balanceBeforeKobo: 1_000_00,
-  balanceAfterKobo: 901_00,
-  walletSeq: 2,
-};
+const purchase = airtimePurchaseRecord({ id: '01JD7Q4M2X8V3K9T6R5N1B0C2A', userId: ada.userId, trans_UserName: ada.userName });
 
 const deps: TransactionListingDeps = {
   transactions: {
