@@ -13,12 +13,12 @@ import { referralQuery } from './api/earnings.js';
 import { initiateSquadPaymentRequest } from './api/funding.js';
 import { updateKycRequest, updateUserTypeRequest, updateWebhookRequest } from './api/profile.js';
 import { buyAirtimeRequest, buyDataRequest, buyElectricityRequest, validateMeterRequest } from './api/purchases.js';
-import { listTransactionsQuery, type TransactionView } from './api/transactions.js';
+import { listTransactionsQuery, transactionParams, type TransactionView } from './api/transactions.js';
 import { transferFundRequest } from './api/transfers.js';
 import { fundWithCouponRequest } from './api/wallet.js';
 import { addBeneficiaryRequest, validateBankAccountRequest, withdrawRequest } from './api/withdrawals.js';
 import { CATALOGUE_MSG, ELECTRICITY_MSG, MSG } from './messages.js';
-import { currentSessionSchema, priceRowSchema, purchaseResponseSchema, transactionListSchema } from './openapi-views.js';
+import { currentSessionSchema, priceRowSchema, purchaseResponseSchema, transactionListSchema, transactionViewSchema } from './openapi-views.js';
 import { z } from './openapi-zod.js';
 import type { ROUTES } from './routes.js';
 
@@ -167,6 +167,15 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     query: listTransactionsQuery,
     exampleQuery: { type: 'data', phoneNumber: '08031234567' },
     answer: { schema: transactionListSchema },
+  },
+  getTransaction: {
+    tag: TAGS.transactions,
+    summary: 'One transaction',
+    description: 'One of your transactions by its id (the receipt’s `_id`): the cheap way to follow a purchase until `trans_Status` is final.',
+    params: transactionParams,
+    exampleParams: { id: '01JD7Q4M2X8V3K9T6R5N1B0C2A' },
+    refusals: [404],
+    answer: { schema: z.object({ transaction: transactionViewSchema }) },
   },
   buyData: {
     tag: TAGS.purchases,

@@ -70,6 +70,8 @@ export const ROUTES = [
   { operation: 'buyAirtime', method: 'POST', path: '/buy/airtime', service: 'purchases', access: 'user' },
   // Transactions
   { operation: 'listTransactions', method: 'GET', path: '/transaction', service: 'transactions', access: 'user' },
+  // One transaction (the owner's, or anyone's for admins and agents): what the web polls while a purchase on screen is open
+  { operation: 'getTransaction', method: 'GET', path: '/transaction/{id}', service: 'transactions', access: 'user' },
   // Data purchases
   { operation: 'buyData', method: 'POST', path: '/buy/data', service: 'purchases', access: 'user' },
   // Electricity: validate the meter, then buy a token

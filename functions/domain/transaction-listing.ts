@@ -4,14 +4,14 @@
  * name — or the house account's chain, by its name. Figures cover the whole filtered set; the platform's margin is shown to admins and agents
  * only.
  */
-import type { TransactionListResponse } from '../../shared/api/transactions.js';
+import type { TransactionListResponse, TransactionView } from '../../shared/api/transactions.js';
 import { TRANSACTIONS_PAGE_SIZE } from '../../shared/constants.js';
 import type { TransactionFilter, TransactionStore } from '../ports/transactions.js';
 import { HOUSE_USER_ID, isHouseAccountName } from './house-account.js';
-import { transactionListPage, type TransactionRecord } from './transactions.js';
+import { toTransactionView, transactionListPage, type TransactionRecord } from './transactions.js';
 
 export interface TransactionListingDeps {
-  transactions: Pick<TransactionStore, 'listForUser' | 'listAll'>;
+  transactions: Pick<TransactionStore, 'listForUser' | 'listAll' | 'get'>;
   findUserByUserName(userName: string): Promise<{ userId: string } | undefined>;
 }
 
@@ -28,8 +28,10 @@ export interface TransactionListing {
   page: number;
 }
 
+const withoutOwnProfit = (view: TransactionView): TransactionView => ({ ...view, trans_profit: 0 });
+
 function withoutProfit(page: TransactionListResponse): TransactionListResponse {
-  return { ...page, totalProfit: 0, stat: [], transactions: page.transactions.map((t) => ({ ...t, trans_profit: 0 })) };
+  return { ...page, totalProfit: 0, stat: [], transactions: page.transactions.map(withoutOwnProfit) };
 }
 
 export async function listTransactionsFor(viewer: TransactionViewer, listing: TransactionListing, deps: TransactionListingDeps): Promise<TransactionListResponse> {
@@ -46,4 +48,18 @@ export async function listTransactionsFor(viewer: TransactionViewer, listing: Tr
   }
   const page = transactionListPage(records, listing.page, TRANSACTIONS_PAGE_SIZE);
   return seesEverybody ? page : withoutProfit(page);
+}
+
+export type TransactionLookup = { kind: 'found'; transaction: TransactionView } | { kind: 'not_found' };
+
+/**
+ * One transaction under the listing's rule: its owner sees it (without the margin), admins and
+ * agents see anybody's. Somebody else's is "not found", so an id tells nobody it exists.
+ */
+export async function transactionFor(viewer: TransactionViewer, id: string, deps: Pick<TransactionListingDeps, 'transactions'>): Promise<TransactionLookup> {
+  const seesEverybody = viewer.isAdmin || viewer.isAgent;
+  const record = await deps.transactions.get(id);
+  if (!record || (!seesEverybody && record.userId !== viewer.userId)) return { kind: 'not_found' };
+  const view = toTransactionView(record);
+  return { kind: 'found', transaction: seesEverybody ? view : withoutOwnProfit(view) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, USER_TYPES } from '../constants.js';
+import { refundParams } from './refunds.js';
 
 const optionalFilter = <T extends [string, ...string[]]>(values: T) =>
   z
@@ -25,6 +26,9 @@ export const listTransactionsQuery = z.object({
   to: isoDate,
 });
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>;
+
+/** GET /transaction/{id}: a transaction id, as every route naming one takes it. */
+export const transactionParams = refundParams;
 
 /** A transaction as the API shows it (spec §3); money in naira. */
 export interface TransactionView {
@@ -95,4 +99,9 @@ export interface TransactionListResponse {
   stat: SalesStat[];
   totalDebit: number;
   totalCredit: number;
+}
+
+/** GET /transaction/{id}: one transaction, e.g. to follow an open purchase's status without re-reading a page. */
+export interface TransactionResponse {
+  transaction: TransactionView;
 }

@@ -249,6 +249,7 @@ async function checkInvariants(endpoint: string, userNames: string[]) {
 
 async function main() {
   if (process.argv[2] === 'web') return webLighthouse();
+  if (process.argv[2] === 'listing') return (await import('./listing.js')).listingBench();
   // `npm run bench -- bundles` measures only the bundles and the web app (no load run).
   if (process.argv[2] !== 'bundles') await purchaseLoad();
   await printBundleFigures();

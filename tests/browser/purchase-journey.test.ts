@@ -20,7 +20,8 @@ describe('purchase journey', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    cloud = await startLocalCloud();
+    // The sweeper re-queries pending purchases every 2 s here, so one settles while the list is open.
+    cloud = await startLocalCloud({ env: { LOCAL_SCHEDULE_INTERVAL_MS: '2000' } });
     browser = await launchChromium();
     ({ context, page } = await newPage(browser, cloud.baseUrl));
   });
@@ -117,6 +118,30 @@ describe('purchase journey', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('sidebar-balance').textContent(), { timeout: 20_000 }).toBe(before);
     expect(await balanceOnDashboard()).toBe(before);
+  });
+
+  it('follows a pending purchase on the open list until it is successful, reading only its status, never the whole list every 3 s', async () => {
+    await page.goto('/profile');
+    // 08033333333: the supplier says "processing"; a re-query later says delivered.
+    await buyAirtime('08033333333', '100');
+    await page.goto('/profile/transactions');
+    const rows = page.locator('[data-testid="transaction-row"][data-phone="08033333333"]');
+    await rows.first().waitFor();
+
+    const reads: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      const path = new URL(request.url()).pathname;
+      if (/\/transaction(\/|$)/.test(path)) reads.push(path);
+    };
+    page.on('request', onRequest);
+    await rows.and(page.locator('[data-status="success"]')).waitFor({ timeout: 60_000 });
+    page.off('request', onRequest);
+
+    const statusReads = reads.filter((path) => /\/transaction\/[A-Za-z0-9_-]+$/.test(path));
+    const pageReads = reads.filter((path) => path.endsWith('/transaction'));
+    expect(statusReads.length).toBeGreaterThan(0);
+    // At most the one re-read of the page when the purchase settles (its totals follow).
+    expect(pageReads.length).toBeLessThanOrEqual(1);
   });
 
   it('lets the admin generate a coupon in two steps, and the code credits its owner', async () => {

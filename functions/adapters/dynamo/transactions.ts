@@ -157,6 +157,15 @@ async function listRecords(input: QueryCommandInput): Promise<TransactionRecord[
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
 const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined);
 
+/**
+ * The queries a listing sends, for the benchmark to replay with ReturnConsumedCapacity: the
+ * request path never asks DynamoDB for capacity figures.
+ */
+export const transactionListingQueries = {
+  forUser: (userId: string, filter: TransactionFilter) => listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter),
+  all: (filter: TransactionFilter) => listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter),
+};
+
 export const dynamoTransactions: TransactionStore = {
   get: getTransaction,
 
@@ -351,7 +360,7 @@ export const dynamoTransactions: TransactionStore = {
     return { items, cursor: encodeCursor(page.LastEvaluatedKey) };
   },
 
-  listForUser: (userId, filter) => listRecords(listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)),
+  listForUser: (userId, filter) => listRecords(transactionListingQueries.forUser(userId, filter)),
 
-  listAll: (filter) => listRecords(listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter)),
+  listAll: (filter) => listRecords(transactionListingQueries.all(filter)),
 };

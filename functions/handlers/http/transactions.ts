@@ -1,14 +1,16 @@
 /**
- * HTTP: GET /transaction, the transaction listing (who sees what: domain/transaction-listing).
+ * HTTP: GET /transaction, the transaction listing, and GET /transaction/{id}, one transaction
+ * (who sees what: domain/transaction-listing).
  */
-import { listTransactionsQuery } from '../../../shared/api/transactions.js';
+import { listTransactionsQuery, transactionParams, type TransactionResponse } from '../../../shared/api/transactions.js';
 import type { TransactionStatus, TransactionType, UserType } from '../../../shared/constants.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
 import { getUserByUserName } from '../../adapters/dynamo/users.js';
-import { listTransactionsFor, type TransactionListingDeps } from '../../domain/transaction-listing.js';
+import { REFUND_MSG } from '../../../shared/messages.js';
+import { listTransactionsFor, transactionFor, type TransactionListingDeps, type TransactionLookup } from '../../domain/transaction-listing.js';
 import { listingBounds } from '../../domain/transactions.js';
-import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
+import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 export const listTransactionsOperation =
@@ -25,9 +27,24 @@ export const listTransactionsOperation =
     return ok(await listTransactionsFor(principal, { filter, userName: input.userName, page: input.page }, deps));
   };
 
+const transactionAnswer = answerWith<TransactionLookup>({
+  found: ({ transaction }) => ok({ transaction } satisfies TransactionResponse),
+  not_found: refuse(404, REFUND_MSG.transactionNotFound),
+});
+
+export const getTransactionOperation =
+  (deps: TransactionListingDeps): UserOperation =>
+  async ({ principal, params }) => {
+    const { id } = parseInput(transactionParams, params);
+    return transactionAnswer(await transactionFor(principal, id, deps));
+  };
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: TransactionListingDeps = { transactions: dynamoTransactions, findUserByUserName: getUserByUserName };
 
-export const handler = httpService('transactions', { listTransactions: listTransactionsOperation(deps) }, edge);
+export const handler = httpService('transactions', {
+  listTransactions: listTransactionsOperation(deps),
+  getTransaction: getTransactionOperation(deps),
+}, edge);

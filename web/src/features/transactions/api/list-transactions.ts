@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { OPEN_STATUSES } from '@shared/constants.js';
-import type { TransactionListResponse } from '@shared/api/transactions.js';
+import type { TransactionListResponse, TransactionResponse } from '@shared/api/transactions.js';
 import { api } from '@/lib/api-client.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { transactionsToFollow, withRow } from '../lib/followed-transactions.js';
 
 export interface TransactionFilters {
   page: number;
@@ -17,7 +17,7 @@ export interface TransactionFilters {
   to?: string;
 }
 
-/** While a purchase on screen is still processing or pending, the list refreshes on its own. */
+/** While a purchase on screen is still processing or pending, its status is re-read this often. */
 const OPEN_REFRESH_MS = 3_000;
 
 export function listTransactions(filters: TransactionFilters, signal?: AbortSignal): Promise<TransactionListResponse> {
@@ -25,25 +25,51 @@ export function listTransactions(filters: TransactionFilters, signal?: AbortSign
   return api<TransactionListResponse>('listTransactions', { query, signal });
 }
 
+/** GET /transaction/{id}: one transaction, a single-item read instead of a whole page. */
+export function getTransaction(id: string, signal?: AbortSignal): Promise<TransactionResponse> {
+  return api<TransactionResponse>('getTransaction', { params: { id }, signal });
+}
+
 export function useTransactions(filters: TransactionFilters) {
+  const listKey = [...queryKeys.transactions, filters];
   const query = useQuery({
-    queryKey: [...queryKeys.transactions, filters],
+    queryKey: listKey,
     queryFn: ({ signal }) => listTransactions(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (query) => {
-      const list = query.state.data?.transactions ?? [];
-      return list.some((t) => OPEN_STATUSES.includes(t.trans_Status)) ? OPEN_REFRESH_MS : false;
-    },
   });
 
-  // A purchase that was open and is now final may have moved the balance (a refund): re-read the user.
+  // Only the open rows of the page on screen are followed, each by its own status read; the row
+  // is updated in place, and following stops once it is final (it leaves the followed set).
+  const followed = query.isPlaceholderData ? [] : transactionsToFollow(query.data?.transactions ?? []);
+  useQueries({
+    queries: followed.map((id) => ({
+      queryKey: [...queryKeys.transactions, 'one', id],
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        const { transaction } = await getTransaction(id, signal);
+        queryClient.setQueryData<TransactionListResponse>(listKey, (page) => page && withRow(page, transaction));
+        return transaction;
+      },
+      // The page was just read: the first status read is one interval later.
+      staleTime: OPEN_REFRESH_MS,
+      initialData: query.data?.transactions.find((row) => row._id === id),
+      initialDataUpdatedAt: query.dataUpdatedAt,
+      refetchInterval: OPEN_REFRESH_MS,
+    })),
+  });
+
+  // A purchase that was open and is now final may have moved the balance (a refund) and the
+  // page's totals: re-read the user, and the page once.
   const openIds = useRef(new Set<string>());
   useEffect(() => {
     const list = query.data?.transactions ?? [];
-    const settled = list.some((t) => openIds.current.has(t._id) && !OPEN_STATUSES.includes(t.trans_Status));
-    openIds.current = new Set(list.filter((t) => OPEN_STATUSES.includes(t.trans_Status)).map((t) => t._id));
-    if (settled) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    const open = transactionsToFollow(list);
+    const settled = list.some((t) => openIds.current.has(t._id) && !open.includes(t._id));
+    openIds.current = new Set(open);
+    if (settled) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
+    }
   }, [query.data]);
 
   return query;

@@ -1,0 +1,178 @@
+/**
+ * `npm run bench -- listing` (issue 12 §1): does a page of GET /transaction cost the same at 1,000
+ * and at 100,000 transactions? One user's history (which is also the whole platform's, for the
+ * admin) is seeded straight into the local cloud's DynamoDB Local with the adapter's own item
+ * builder (`transactionItem`, the shape the ledger writes), then pages are read through the HTTP
+ * API as that user and as the admin, first page unfiltered and one page filtered by status.
+ *
+ * Read capacity: the request path never asks DynamoDB for it. The bench replays the very queries a
+ * page sends (`transactionListingQueries`, exported by the adapter) with ReturnConsumedCapacity and
+ * sums the capacity over every DynamoDB page they read.
+ *
+ * Knobs: BENCH_LISTING_SIZES (default "1000,100000"), BENCH_LISTING_REPEATS (calls per figure,
+ * default 5), BENCH_LISTING_SEED_BUDGET_S (seeding stops there and the figures are printed at the
+ * size reached, default 150).
+ */
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { TransactionRecord } from '../../functions/domain/transactions.js';
+import type { TransactionFilter } from '../../functions/ports/transactions.js';
+import { localDynamoClient } from '../../infra/local/dynamodb.js';
+import { apiPath } from '../../shared/routes.js';
+import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
+import { usePlatformTable } from '../support/platform-table.js';
+import { airtimePurchaseRecord } from '../support/transaction-record.js';
+
+const SIZES = (process.env.BENCH_LISTING_SIZES ?? '1000,100000').split(',').map(Number);
+const REPEATS = Number(process.env.BENCH_LISTING_REPEATS ?? 5);
+const SEED_BUDGET_MS = Number(process.env.BENCH_LISTING_SEED_BUDGET_S ?? 150) * 1000;
+/** BatchWriteItem's maximum, and how many are in flight at once. */
+const BATCH = 25;
+const PARALLEL_BATCHES = 8;
+const GOAL_RATIO = 1.5;
+
+interface Scenario {
+  name: string;
+  viewer: 'user' | 'admin';
+  query: string;
+  filter: TransactionFilter;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'user, first page', viewer: 'user', query: '', filter: {} },
+  { name: 'user, status=failed', viewer: 'user', query: '?status=failed', filter: { status: 'failed' } },
+  { name: 'admin, first page', viewer: 'admin', query: '', filter: {} },
+  { name: 'admin, status=failed', viewer: 'admin', query: '?status=failed', filter: { status: 'failed' } },
+];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function post<T>(cloud: LocalCloud, path: string, body: unknown): Promise<T> {
+  const response = await fetch(cloud.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`POST ${path} → ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function timedPage(cloud: LocalCloud, token: string, query: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${cloud.baseUrl}${apiPath('listTransactions')}${query}`, { headers: { 'x-auth-token': token } });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`GET /transaction${query} → ${response.status} ${body.slice(0, 200)}`);
+  return ms;
+}
+
+/** One in ten failed, so a status filter keeps a tenth. */
+function seededRecord(userId: string, userName: string, index: number, createdAt: string): TransactionRecord {
+  const failed = index % 10 === 0;
+  return airtimePurchaseRecord({
+    id: ulid(),
+    userId,
+    trans_UserName: userName,
+    createdAt,
+    walletSeq: index + 1,
+    ...(failed ? { trans_Status: 'failed', profitKobo: undefined } : {}),
+  });
+}
+
+export async function listingBench(): Promise<void> {
+  console.log(`bench listing: GET /transaction at ${SIZES.join(' and ')} transactions, ${REPEATS} calls per figure\n`);
+  const cloud = await startLocalCloud({ env: { POWERTOOLS_LOG_LEVEL: 'WARN' } });
+  try {
+    await usePlatformTable(cloud);
+    const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
+    const tableName = process.env.TABLE_NAME!;
+    const { transactionItem, transactionListingQueries } = await import('../../functions/adapters/dynamo/transactions.js');
+    const { getUserByUserName } = await import('../../functions/adapters/dynamo/users.js');
+    const client = DynamoDBDocumentClient.from(localDynamoClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
+
+    const userName = `listing_${Date.now().toString(36)}`;
+    const user = await post<{ token: string }>(cloud, apiPath('register'), {
+      userName,
+      email: `${userName}@example.com`,
+      phoneNumber: '08012345678',
+      password: 'bench-password-1',
+      passwordCheck: 'bench-password-1',
+    });
+    const admin = await post<{ token: string }>(cloud, apiPath('login'), cloud.adminLogin);
+    const profile = await getUserByUserName(userName);
+    if (!profile) throw new Error(`${userName} was registered but cannot be found`);
+    const tokens = { user: user.token, admin: admin.token };
+
+    // Spread over the past year, oldest first, one second apart per day's share.
+    const yearAgo = Date.now() - 365 * 86_400_000;
+    const createdAt = (index: number, total: number) => new Date(yearAgo + Math.floor((index * 365 * 86_400_000) / total)).toISOString();
+    const largest = Math.max(...SIZES);
+
+    let seeded = 0;
+    let seedMs = 0;
+    const seedUpTo = async (target: number) => {
+      const started = performance.now();
+      const next = () => {
+        if (seeded >= target || performance.now() - started + seedMs > SEED_BUDGET_MS) return undefined;
+        const from = seeded;
+        seeded = Math.min(target, seeded + BATCH);
+        return Array.from({ length: seeded - from }, (_, i) => transactionItem(seededRecord(profile.userId, userName, from + i, createdAt(from + i, largest))));
+      };
+      await Promise.all(
+        Array.from({ length: PARALLEL_BATCHES }, async () => {
+          for (let items = next(); items; items = next()) {
+            let request: Record<string, unknown[]> | undefined = { [tableName]: items.map((Item) => ({ PutRequest: { Item } })) };
+            while (request && Object.keys(request).length > 0) {
+              const result = await client.send(new BatchWriteCommand({ RequestItems: request as never }));
+              request = result.UnprocessedItems as Record<string, unknown[]> | undefined;
+            }
+          }
+        }),
+      );
+      seedMs += performance.now() - started;
+    };
+
+    const capacityOf = async (input: QueryCommandInput) => {
+      let units = 0;
+      let reads = 0;
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(new QueryCommand({ ...input, ExclusiveStartKey, ReturnConsumedCapacity: 'TOTAL' }));
+        units += page.ConsumedCapacity?.CapacityUnits ?? 0;
+        reads++;
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return { units, reads };
+    };
+
+    const results: { size: number; scenario: Scenario; p50: number; rcu: number; reads: number }[] = [];
+    for (const size of SIZES) {
+      await seedUpTo(size);
+      if (seeded < size) console.log(`  seeding stopped at ${seeded} transactions (budget ${SEED_BUDGET_MS / 1000} s): figures below are at ${seeded}`);
+      console.log(`  seeded ${seeded} transactions (${(seedMs / 1000).toFixed(1)} s of seeding so far)`);
+      for (const scenario of SCENARIOS) {
+        const token = tokens[scenario.viewer];
+        await timedPage(cloud, token, scenario.query); // warm: the first call also pays the function's cold start
+        const times = [];
+        for (let i = 0; i < REPEATS; i++) times.push(await timedPage(cloud, token, scenario.query));
+        const input = scenario.viewer === 'user' ? transactionListingQueries.forUser(profile.userId, scenario.filter) : transactionListingQueries.all(scenario.filter);
+        const { units, reads } = await capacityOf(input);
+        results.push({ size: seeded, scenario, p50: median(times), rcu: units, reads });
+        console.log(`    ${scenario.name.padEnd(22)} p50 ${median(times).toFixed(1).padStart(8)} ms   ${units.toFixed(1)} RCU in ${reads} DynamoDB requests`);
+      }
+      if (seeded < size) break;
+    }
+
+    console.log('\nTransaction listing (goal: ratio ≤ 1.5; RCU per page does not grow with history)');
+    const sizes = [...new Set(results.map((r) => r.size))];
+    const [small, big] = [sizes[0]!, sizes[sizes.length - 1]!];
+    for (const scenario of SCENARIOS) {
+      const at = (size: number) => results.find((r) => r.size === size && r.scenario === scenario)!;
+      const [x, y] = [at(small), at(big)];
+      const ratio = y.p50 / x.p50;
+      console.log(
+        `  ${scenario.name.padEnd(22)} transaction page p50 at ${small}: ${x.p50.toFixed(1)} ms, at ${big}: ${y.p50.toFixed(1)} ms, ratio: ${ratio.toFixed(2)} (goal ≤ ${GOAL_RATIO})` +
+          `; read capacity per page: ${x.rcu.toFixed(1)} → ${y.rcu.toFixed(1)} RCU`,
+      );
+    }
+    client.destroy();
+  } finally {
+    await cloud.stop();
+  }
+}
