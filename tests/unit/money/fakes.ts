@@ -63,10 +63,13 @@ export function directoryOf(...suppliers: SupplierGateway[]): SupplierDirectory 
 
 export class RecordingQueue implements FulfilmentQueue {
   readonly sent: string[] = [];
+  /** What each message carried besides the id, in the order sent. */
+  readonly options: Array<Parameters<FulfilmentQueue['enqueue']>[1]> = [];
   failing = false;
-  async enqueue(transactionId: string): Promise<void> {
+  async enqueue(transactionId: string, options?: Parameters<FulfilmentQueue['enqueue']>[1]): Promise<void> {
     if (this.failing) throw new Error('queue unavailable');
     this.sent.push(transactionId);
+    this.options.push(options);
   }
   take(): string[] {
     return this.sent.splice(0, this.sent.length);
