@@ -5,9 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { fulfilPurchase, type FulfilmentDeps } from '../../../functions/domain/fulfilment.js';
-import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
 import { useDynamoDb } from '../../support/dynamo.js';
-import { directoryOf, fund, harness, newUser, FakeSupplier } from './fakes.js';
+import { FakeSupplier, placedAirtime } from './fakes.js';
 
 useDynamoDb();
 
@@ -15,20 +14,13 @@ const MTN_AIRTIME = { type: 'airtime', network: 'MTN' };
 
 async function setup() {
   const supplier = new FakeSupplier('ALARO', () => 'delivered', () => 'delivered');
-  const h = harness(directoryOf(supplier));
-  const user = await newUser();
-  await fund(user, 1_000_00);
-  const placed = await placeAirtimePurchase(
-    { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 },
-    h.purchase,
-  );
-  if (placed.kind !== 'accepted') throw new Error(placed.kind);
+  const { h, id } = await placedAirtime(supplier);
   const reads: string[] = [];
   const fulfilment: FulfilmentDeps = {
     ...h.fulfilment,
     transactions: { ...h.fulfilment.transactions, get: (id) => (reads.push(id), dynamoTransactions.get(id)) },
   };
-  return { h, supplier, id: placed.record.id, fulfilment, reads };
+  return { h, supplier, id, fulfilment, reads };
 }
 
 describe('claiming from the message, without reading the purchase first', () => {
