@@ -68,7 +68,12 @@ export const EVENT_SCHEMAS = {
  * SQS message that asks the fulfilment consumer to deliver a purchase; with `recheck`, to re-query
  * it at its supplier instead, because that supplier pushed news about it (VTpass transaction-update).
  */
-export const fulfilmentMessageSchema = z.object({ transactionId: z.string().min(1), recheck: z.enum(['msorg', 'vtpass']).optional() });
+export const fulfilmentMessageSchema = z.object({
+  transactionId: z.string().min(1),
+  recheck: z.enum(['msorg', 'vtpass']).optional(),
+  /** The purchase's type and network, when the one who placed it sends them: the consumer then claims it without reading it first. */
+  purchase: z.object({ type: z.string().min(1), network: z.string() }).optional(),
+});
 export type FulfilmentMessage = z.infer<typeof fulfilmentMessageSchema>;
 
 /** SQS message: a stored, signature-checked provider webhook waiting to be processed. */

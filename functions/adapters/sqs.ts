@@ -11,7 +11,11 @@ export function sqsFulfilmentQueue(queueUrl: () => string = () => env(ENV.fulfil
   return {
     async enqueue(transactionId, options) {
       client ??= new SQSClient({ maxAttempts: 3 });
-      const message: FulfilmentMessage = { transactionId, ...(options?.recheck ? { recheck: options.recheck } : {}) };
+      const message: FulfilmentMessage = {
+        transactionId,
+        ...(options?.recheck ? { recheck: options.recheck } : {}),
+        ...(options?.purchase ? { purchase: options.purchase } : {}),
+      };
       await client.send(new SendMessageCommand({ QueueUrl: queueUrl(), MessageBody: JSON.stringify(message) }));
     },
   };

@@ -97,7 +97,43 @@ async function callSupplier(supplier: SupplierGateway, purchase: TransactionReco
   }
 }
 
-export async function fulfilPurchase(transactionId: string, deps: FulfilmentDeps): Promise<FulfilmentResult> {
+/**
+ * What the queue message says of the purchase: its type and network, fixed when it was placed.
+ * Enough to choose the suppliers and claim the purchase without reading it first (the claim
+ * answers with the purchase); the claim's condition is the same, so nothing else changes.
+ */
+export interface PurchaseHint {
+  type: string;
+  network: string;
+}
+
+function hintedDelivery(hint: PurchaseHint): Delivery | undefined {
+  if (hint.type === 'electricity') return 'electricity';
+  if (!isNetwork(hint.network)) return undefined;
+  return hint.type === 'airtime' || hint.type === 'data' ? hint.type : undefined;
+}
+
+async function suppliersFor(delivery: Delivery, network: string, deps: FulfilmentDeps): Promise<SupplierGateway[]> {
+  return delivery === 'electricity' ? deps.suppliers.forElectricity() : deps.suppliers.forNetwork(network as NetworkName, delivery);
+}
+
+export async function fulfilPurchase(transactionId: string, deps: FulfilmentDeps, hint?: PurchaseHint): Promise<FulfilmentResult> {
+  const delivery = hint && hintedDelivery(hint);
+  const suppliers = delivery && (await suppliersFor(delivery, hint.network, deps));
+  if (delivery && suppliers?.[0]) {
+    const order = await deps.transactions.claimSubmission(transactionId, suppliers[0].name, deps.now());
+    if (order && deliveryOf(order) === delivery && order.trans_Network === hint.network) return deliver(order, delivery, suppliers, deps);
+    if (order) {
+      // Type and network never change after the debit: a message that contradicts its purchase is a bug.
+      deps.log.error('fulfilment message does not match its purchase; left claimed for the sweeper', { transactionId, hint, type: order.trans_Type });
+      return 'unsupported';
+    }
+    // Refused: final already, claimed elsewhere or unknown; reading it tells which.
+  }
+  return fulfilAfterReading(transactionId, deps);
+}
+
+async function fulfilAfterReading(transactionId: string, deps: FulfilmentDeps): Promise<FulfilmentResult> {
   const purchase = await deps.transactions.get(transactionId);
   if (!purchase) {
     deps.log.warn('fulfilment for an unknown transaction', { transactionId });
@@ -113,18 +149,23 @@ export async function fulfilPurchase(transactionId: string, deps: FulfilmentDeps
     deps.log.error('no fulfilment for this kind of purchase', { transactionId, type: purchase.trans_Type, network: purchase.trans_Network });
     return 'unsupported';
   }
-  const order = purchase;
-  const suppliers =
-    delivery === 'electricity' ? await deps.suppliers.forElectricity() : await deps.suppliers.forNetwork(order.trans_Network as NetworkName, delivery);
+  const suppliers = await suppliersFor(delivery, purchase.trans_Network, deps);
   const first = suppliers[0];
   if (!first) {
     // Nobody was called, so refunding is certainly right; an operator must configure a supplier.
-    deps.log.error('no supplier configured for this purchase; refunding', { transactionId, network: order.trans_Network, delivery });
+    deps.log.error('no supplier configured for this purchase; refunding', { transactionId, network: purchase.trans_Network, delivery });
     if (!(await deps.transactions.claimSubmission(transactionId, 'NONE', deps.now()))) return 'claimed_elsewhere';
-    return finishFailed(order, 'no_supplier', [], deps);
+    return finishFailed(purchase, 'no_supplier', [], deps);
   }
-  if (!(await deps.transactions.claimSubmission(transactionId, first.name, deps.now()))) return 'claimed_elsewhere';
+  const order = await deps.transactions.claimSubmission(transactionId, first.name, deps.now());
+  if (!order) return 'claimed_elsewhere';
+  return deliver(order, delivery, suppliers, deps);
+}
 
+/** Calls the suppliers in order, the first already claimed for `order`, and settles by their answers. */
+async function deliver(order: TransactionRecord, delivery: Delivery, suppliers: SupplierGateway[], deps: FulfilmentDeps): Promise<FulfilmentResult> {
+  const transactionId = order.id;
+  const first = suppliers[0]!;
   const byName = new Map(suppliers.map((supplier) => [supplier.name, supplier]));
   const preference = [...byName.keys()];
   const tried: string[] = [];

@@ -99,12 +99,12 @@ async function post(draft: TransactionDraft, deps: PurchaseDeps, guard: Guard): 
     case 'service_locked':
       return { kind: 'service_locked', serviceName: posted.serviceName, serviceType: guard.locks!.serviceType };
     case 'posted': {
-      const [enqueued] = await Promise.all([enqueue(posted.record.id, deps), touchContacts(posted.record, deps)]);
+      const [enqueued] = await Promise.all([enqueue(posted.record, deps), touchContacts(posted.record, deps)]);
       return { kind: 'accepted', record: posted.record, enqueued };
     }
     case 'replayed':
       // The first attempt may have died between commit and send; a duplicate message is harmless.
-      if (posted.record.trans_Status === 'processing' && !posted.record.submittedAt) await enqueue(posted.record.id, deps);
+      if (posted.record.trans_Status === 'processing' && !posted.record.submittedAt) await enqueue(posted.record, deps);
       return { kind: 'replayed', record: posted.record };
     case 'insufficient_balance':
       return { kind: 'insufficient_balance' };
@@ -249,9 +249,11 @@ export async function placeElectricityPurchase(input: ElectricityPurchaseInput, 
 }
 
 /** The purchase is committed either way; a failed send is healed by the sweeper. */
-async function enqueue(transactionId: string, deps: PurchaseDeps): Promise<boolean> {
+async function enqueue(record: TransactionRecord, deps: PurchaseDeps): Promise<boolean> {
+  const transactionId = record.id;
   try {
-    await deps.queue.enqueue(transactionId);
+    // Its type and network let the consumer claim it without reading it first.
+    await deps.queue.enqueue(transactionId, { purchase: { type: record.trans_Type, network: record.trans_Network } });
     return true;
   } catch (error) {
     deps.log.error('fulfilment message not sent; the sweeper will re-enqueue it', { transactionId, error: String(error) });

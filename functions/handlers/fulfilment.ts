@@ -21,7 +21,7 @@ import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js
 export function fulfilmentHandler(deps: FulfilmentDeps) {
   return sqsBatchHandler(async (record) => {
     const message = messageOf(record, fulfilmentMessageSchema);
-    const result = message.recheck ? await recheckPurchase(message.transactionId, message.recheck, deps) : await fulfilPurchase(message.transactionId, deps);
+    const result = message.recheck ? await recheckPurchase(message.transactionId, message.recheck, deps) : await fulfilPurchase(message.transactionId, deps, message.purchase);
     logger.info('fulfilment done', { transactionId: message.transactionId, recheck: message.recheck, result, receiveCount: record.attributes?.ApproximateReceiveCount });
   });
 }

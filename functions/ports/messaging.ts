@@ -7,7 +7,7 @@ export interface FulfilmentQueue {
    * Asks the fulfilment consumer to deliver (or finish) a purchase; with `recheck`, to re-query it at
    * its supplier of that protocol (which pushed news about it). Throws if not accepted.
    */
-  enqueue(transactionId: string, options?: { recheck?: SupplierProtocol }): Promise<void>;
+  enqueue(transactionId: string, options?: { recheck?: SupplierProtocol; purchase?: { type: string; network: string } }): Promise<void>;
 }
 
 export interface SettlementPublisher {

@@ -36,9 +36,10 @@ export interface TransactionStore {
   get(id: string): Promise<TransactionRecord | undefined>;
   /**
    * The right to call a supplier, won by exactly one caller: sets submittedAt and the supplier
-   * only while the purchase is `processing` and was never claimed.
+   * only while the purchase is `processing` and was never claimed. The claimed purchase as it now
+   * stands, or undefined when the claim was refused.
    */
-  claimSubmission(id: string, supplier: string, now: Date): Promise<boolean>;
+  claimSubmission(id: string, supplier: string, now: Date): Promise<TransactionRecord | undefined>;
   /** Failover: after a definite failure by `from`, records it and names `to`, while still ours and processing. */
   switchSupplier(id: string, from: string, to: string, failed: SupplierAttempt, now: Date): Promise<boolean>;
   /** `success` while still open; undefined when it is no longer open (someone else settled it). */

@@ -7,7 +7,8 @@
  *  - the web app's initial JavaScript, gzipped (target ≤ 130 KB);
  * and checks the ledger invariants after the load run.
  *
- * `npm run bench -- bundles` prints only the bundle and web figures.
+ * `npm run bench -- bundles` prints only the bundle and web figures; `npm run bench -- purchases` only the
+ * purchase figures (with small BENCH_USERS/BENCH_PURCHASES_PER_USER, a quick count of DynamoDB requests).
  * The full run ends with Lighthouse; `npm run bench -- web` runs only Lighthouse on the landing page and the dashboard (tests/bench/web.ts).
  * Knobs: BENCH_USERS (concurrency, default 16), BENCH_PURCHASES_PER_USER (default 40),
  * BENCH_WARMUP_PER_USER (unmeasured purchases first, default 10),
@@ -25,6 +26,7 @@ import { createPlatformTable } from '../support/dynamo.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
 import { lambdaBundleFigures, webInitialJsGzippedBytes } from './bundles.js';
 import { cpuMeter, dynamoDbLocalPid } from './cpu.js';
+import { difference, requestCounter, requestFigureLines } from './dynamo-requests.js';
 import { webLighthouse } from './web.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
@@ -130,10 +132,13 @@ async function loadRun(cloud: LocalCloud, users: { token: string }[], perUser: n
  * keys) and the service-lock check — one TransactWriteItems each, no platform code around it.
  */
 async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefined) {
+  // The adapters' item builders take the table name from the configuration, read once per process:
+  // the platform's, which the invariants check needs later. The raw writes are pointed at their own table.
+  await usePlatformTable(endpoint);
   const tableName = `bench-raw-${Date.now()}`;
   await createPlatformTable(endpoint, tableName);
-  // The adapters' item builders read the table name from the environment.
-  process.env.TABLE_NAME = tableName;
+  const inRawTable = <Item extends Record<string, object>>(item: Item): Item =>
+    Object.fromEntries(Object.entries(item).map(([kind, body]) => [kind, { ...body, TableName: tableName }])) as Item;
   const { unlockedChecks, walletUpdate } = await import('../../functions/adapters/dynamo/ledger.js');
   const { transactionItem } = await import('../../functions/adapters/dynamo/transactions.js');
   const { airtimeFingerprint } = await import('../../functions/domain/purchases.js');
@@ -169,9 +174,9 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
     };
     const write = new TransactWriteCommand({
       TransactItems: [
-        walletUpdate(userId, plan.change, now),
+        inRawTable(walletUpdate(userId, plan.change, now)),
         { Put: { TableName: tableName, Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...unlockedChecks('airtime', ['MTN']),
+        ...unlockedChecks('airtime', ['MTN']).map(inRawTable),
       ],
     });
     return { write, after: { balanceKobo: plan.change.balanceAfterKobo, seq: plan.change.nextSeq, exists: true } };
@@ -181,7 +186,7 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
   if (!funded.ok) throw new Error(`raw funding refused: ${funded.reason}`);
   const fundedWallet: WalletState = { balanceKobo: funded.change.balanceAfterKobo, seq: funded.change.nextSeq, exists: true };
   const now = new Date().toISOString();
-  await Promise.all(Array.from({ length: USERS }, (_, worker) => client.send(new TransactWriteCommand({ TransactItems: [walletUpdate(`raw${worker}`, funded.change, now)] }))));
+  await Promise.all(Array.from({ length: USERS }, (_, worker) => client.send(new TransactWriteCommand({ TransactItems: [inRawTable(walletUpdate(`raw${worker}`, funded.change, now))] }))));
 
   const wallets = Array.from({ length: USERS }, () => fundedWallet);
   const debitsOfEveryWallet = (count: number) =>
@@ -214,7 +219,7 @@ function perItem<Name extends string>(count: number, cpuMs: Record<Name, number 
 
 const cpuMs = (ms: number | undefined) => (ms === undefined ? 'n/a' : `${ms.toFixed(1)} ms`);
 
-async function checkInvariants(endpoint: string, userNames: string[]) {
+async function usePlatformTable(endpoint: string) {
   const tables = (await localDynamoClient(endpoint).send(new ListTablesCommand({}))).TableNames ?? [];
   const platformTable = tables.find((name) => !name.startsWith('bench-raw-'));
   if (!platformTable) throw new Error('platform table not found');
@@ -225,6 +230,9 @@ async function checkInvariants(endpoint: string, userNames: string[]) {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
   });
+}
+
+async function checkInvariants(userNames: string[]) {
   const { getUserByUserName } = await import('../../functions/adapters/dynamo/users.js');
   const { dynamoTransactions } = await import('../../functions/adapters/dynamo/transactions.js');
   const { dynamoLedger } = await import('../../functions/adapters/dynamo/ledger.js');
@@ -252,18 +260,21 @@ async function main() {
   if (process.argv[2] === 'listing') return (await import('./listing.js')).listingBench();
   // `npm run bench -- bundles` measures only the bundles and the web app (no load run).
   if (process.argv[2] !== 'bundles') await purchaseLoad();
+  if (process.argv[2] === 'purchases') return;
   await printBundleFigures();
   if (process.argv[2] === undefined) await webLighthouse();
 }
 
 async function purchaseLoad() {
   console.log(`bench: ${USERS} concurrent users × ${PER_USER} airtime purchases each, after ${WARMUP_PER_USER} unmeasured ones\n`);
+  const requests = requestCounter();
+  const preloads = [
+    // tsx first: the request counter's preload is TypeScript.
+    `--import tsx --import ${requests.preload}`,
+    ...(process.env.BENCH_CLOUD_PROFILE ? [`--import ${new URL('./cpu-profile.mjs', import.meta.url).pathname}`] : []),
+  ];
   const cloud = await startLocalCloud({
-    env: {
-      LOCAL_SCHEDULE_INTERVAL_MS: '2000',
-      POWERTOOLS_LOG_LEVEL: 'WARN',
-      ...(process.env.BENCH_CLOUD_PROFILE ? { NODE_OPTIONS: `--import ${new URL('./cpu-profile.mjs', import.meta.url).pathname}` } : {}),
-    },
+    env: { LOCAL_SCHEDULE_INTERVAL_MS: '2000', POWERTOOLS_LOG_LEVEL: 'WARN', NODE_OPTIONS: preloads.join(' '), ...requests.env },
   });
   try {
     const endpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(cloud.output())?.[1];
@@ -271,13 +282,15 @@ async function purchaseLoad() {
     const dynamoPid = dynamoDbLocalPid(Number(new URL(endpoint).port));
     const users = await prepareUsers(cloud);
     await loadRun(cloud, users, WARMUP_PER_USER, WARMUP_PER_USER);
+    const requestsBefore = await requests.settled(cloud.pid);
     const cpu = cpuMeter({ platform: cloud.pid, dynamo: dynamoPid });
     const load = await loadRun(cloud, users, PER_USER, WARMUP_PER_USER + PER_USER);
     const purchaseCpu = perItem(load.count, cpu());
+    const requestWindow = difference(requestsBefore, await requests.settled(cloud.pid));
     const acceptedRate = (load.count / load.acceptedMs) * 1000;
     const settledRate = (load.count / load.settledMs) * 1000;
     const raw = await rawTransactWriteRate(endpoint, dynamoPid);
-    const entries = await checkInvariants(endpoint, users.map((u) => u.userName));
+    const entries = await checkInvariants(users.map((u) => u.userName));
     const rawCpu = raw.cpuPerWrite;
 
     console.log('Airtime purchases on the local cloud');
@@ -288,6 +301,10 @@ async function purchaseLoad() {
     console.log(`  ratio end to end / raw:         ${(settledRate / raw.rate).toFixed(2)}  (target ≥ 0.60)`);
     console.log(`  ratio accepted / raw:           ${(acceptedRate / raw.rate).toFixed(2)}  (the request path alone)`);
     console.log(`  invariants after load:          hold (${entries} ledger entries replayed over ${users.length} wallets)\n`);
+
+    console.log(`DynamoDB requests of the ${load.count} measured purchases (request, fulfilment, settlement and every consumer of their events)`);
+    for (const line of requestFigureLines(requestWindow, load.count)) console.log(line);
+    console.log();
 
     // Both runs are CPU-bound on the same cores, so the ratio follows from CPU per item. This says
     // what any ratio would require of a purchase, and how much of it DynamoDB Local alone takes.
@@ -300,6 +317,7 @@ async function purchaseLoad() {
     }
   } finally {
     await cloud.stop();
+    requests.dispose();
   }
 }
 

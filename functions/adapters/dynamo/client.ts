@@ -5,15 +5,30 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '../../../shared/runtime-env.js';
+import { addRequestCounting, type DynamoRequestTally } from '../aws/dynamo-requests.js';
 import { env } from '../config.js';
 
 let documentClient: DynamoDBDocumentClient | undefined;
+let requestTally: DynamoRequestTally | undefined;
 
 export function db(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  });
+  documentClient ??= createDocumentClient();
   return documentClient;
+}
+
+function createDocumentClient(): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({ maxAttempts: 3 });
+  // Its default logger discards everything, yet the middleware builds a redacted copy of every
+  // input and output first: CPU on each request for nothing. Our adapters log what matters.
+  client.middlewareStack.remove('loggerMiddleware');
+  if (requestTally) addRequestCounting(client.middlewareStack, requestTally);
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } });
+}
+
+/** The benchmark's hook: every later request through `db()` is reported to `tally` (see ../aws/dynamo-requests.ts). */
+export function countDynamoRequests(tally: DynamoRequestTally): void {
+  requestTally = tally;
+  documentClient = undefined;
 }
 
 export function tableName(): string {

@@ -34,6 +34,16 @@ export function transactWrite(items: TransactItem[], what: string): Promise<Tran
 }
 
 /** Runs a conditional update; false when its condition did not hold. */
+/** The item as the update left it, or undefined when the condition refused it. */
+export async function conditionalUpdateReturning(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<Record<string, unknown> | undefined> {
+  try {
+    return (await db().send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }))).Attributes;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
 export async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
   try {
     await db().send(new UpdateCommand(input));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { NetworkName } from '../../../shared/constants.js';
 import type { ServiceSetting } from '../../domain/service-locks.js';
 import type { Notification, NotificationStore, ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
+import { warmCache } from '../warm-cache.js';
 import { db, tableName } from './client.js';
 import { SERVICE_SETTING_ENTITY, stored, SUPPLIER_CHOICE_ENTITY } from './items.js';
 import { keys, partitionQuery } from './keys.js';
@@ -32,6 +33,22 @@ export const dynamoServiceLocks: ServiceLockStore = {
   },
 };
 
+/**
+ * How long a container keeps the admin's supplier choice for a network before reading it again.
+ * Only the order of suppliers to try depends on it, never money: a purchase is claimed for the
+ * supplier it is sent to and re-queried there, so a choice changed in another container merely
+ * applies to the purchases that start after this delay.
+ */
+export const SUPPLIER_CHOICE_TTL_MS = 30_000;
+
+const choices = warmCache<NetworkName, SupplierChoice | undefined>(SUPPLIER_CHOICE_TTL_MS, async (network) => {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.supplierChoice(network), ConsistentRead: true }));
+  return Item ? choiceFromItem(Item) : undefined;
+});
+
+/** The admin's choice for a network, read at most once per SUPPLIER_CHOICE_TTL_MS per container (the purchase path's). */
+export const cachedSupplierChoice = (network: NetworkName) => choices.get(network);
+
 export const dynamoSupplierChoices: SupplierChoiceStore = {
   async list() {
     return (await queryPrefix(partitionQuery.supplierChoices, { consistent: true })).flatMap((item) => choiceFromItem(item) ?? []);
@@ -44,6 +61,7 @@ export const dynamoSupplierChoices: SupplierChoiceStore = {
 
   async set(choice) {
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.supplierChoice(choice.network), entity: SUPPLIER_CHOICE_ENTITY, ...choice } }));
+    choices.put(choice.network, choice);
   },
 };
 

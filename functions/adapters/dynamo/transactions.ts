@@ -14,7 +14,7 @@ import { isPurchase, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
-import { conditionalUpdate, transactWrite } from './conditional-writes.js';
+import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './conditional-writes.js';
 import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
@@ -169,14 +169,16 @@ export const transactionListingQueries = {
 export const dynamoTransactions: TransactionStore = {
   get: getTransaction,
 
-  claimSubmission: (id, supplier, now) =>
-    conditionalUpdate({
+  claimSubmission: async (id, supplier, now) => {
+    const claimed = await conditionalUpdateReturning({
       TableName: tableName(),
       Key: keys.transaction(id),
       UpdateExpression: 'SET submittedAt = :now, supplier = :supplier, submittedTo = :submittedTo, updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk) AND trans_Status = :processing AND attribute_not_exists(submittedAt)',
       ExpressionAttributeValues: { ':now': now.toISOString(), ':supplier': supplier, ':submittedTo': [supplier], ':processing': 'processing' },
-    }),
+    });
+    return claimed && stored.transaction.read(claimed);
+  },
 
   switchSupplier: (id, from, to, failed, now) =>
     conditionalUpdate({

@@ -7,7 +7,7 @@
 import { DEFAULT_ELECTRICITY_SUPPLIER, type ConfigurableSupplierName, type NetworkName, type SupplierName } from '../../../shared/constants.js';
 import { supplierPreference } from '../../domain/suppliers.js';
 import type { ServiceKind, SupplierDirectory, SupplierGateway } from '../../ports/suppliers.js';
-import { dynamoSupplierChoices } from '../dynamo/settings.js';
+import { cachedSupplierChoice } from '../dynamo/settings.js';
 import { meteredGateway } from '../metered.js';
 import { sellsElectricity, servesNetwork, supplierSecret, supplierTimeoutMs, suppliersFromEnv, supplierToken, type SupplierConfig } from './config.js';
 import { MsorgSupplier } from './msorg.js';
@@ -76,7 +76,7 @@ export function supplierDirectoryFromEnv(): SupplierDirectory {
   fromEnv ??= supplierDirectory(
     suppliersFromEnv(),
     (config) => meteredGateway(gatewayFor(config)),
-    async (network) => (await dynamoSupplierChoices.get(network))?.supplierName,
+    async (network) => (await cachedSupplierChoice(network))?.supplierName,
   );
   return fromEnv;
 }

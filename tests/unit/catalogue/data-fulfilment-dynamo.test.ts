@@ -150,8 +150,8 @@ describe('data fulfilment', () => {
     const { user, id } = await buy([new DataSupplier('ALARO', 'failed')]);
     const now = new Date();
     const attempt = { supplier: 'ALARO', kind: 'submit' as const, request: {}, response: {}, at: now.toISOString(), outcome: 'failed' as const, reason: 'test' };
-    expect(await dynamoTransactions.claimSubmission(id, 'ALARO', now)).toBe(true);
-    expect(await dynamoTransactions.claimSubmission(id, 'GLAD', now)).toBe(false);
+    expect(await dynamoTransactions.claimSubmission(id, 'ALARO', now)).toMatchObject({ id, supplier: 'ALARO', submittedAt: now.toISOString() });
+    expect(await dynamoTransactions.claimSubmission(id, 'GLAD', now)).toBeUndefined();
     expect(await dynamoTransactions.switchSupplier(id, 'ALARO', 'GLAD', attempt, now)).toBe(true);
     // Back to ALARO (already tried) is refused even when the caller names the current supplier right.
     expect(await dynamoTransactions.switchSupplier(id, 'GLAD', 'ALARO', { ...attempt, supplier: 'GLAD' }, now)).toBe(false);

@@ -9,7 +9,7 @@ import type { FulfilmentDeps } from '../../../functions/domain/fulfilment.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
 import { silentLogger } from '../../../functions/domain/settlement.js';
 import type { SweeperDeps, SweeperSettings } from '../../../functions/domain/sweeper.js';
-import type { PurchaseDeps } from '../../../functions/domain/purchases.js';
+import { placeAirtimePurchase, type PurchaseDeps } from '../../../functions/domain/purchases.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../../../functions/ports/messaging.js';
 import type { AirtimeOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../../functions/ports/suppliers.js';
 
@@ -63,10 +63,13 @@ export function directoryOf(...suppliers: SupplierGateway[]): SupplierDirectory 
 
 export class RecordingQueue implements FulfilmentQueue {
   readonly sent: string[] = [];
+  /** What each message carried besides the id, in the order sent. */
+  readonly options: Array<Parameters<FulfilmentQueue['enqueue']>[1]> = [];
   failing = false;
-  async enqueue(transactionId: string): Promise<void> {
+  async enqueue(transactionId: string, options?: Parameters<FulfilmentQueue['enqueue']>[1]): Promise<void> {
     if (this.failing) throw new Error('queue unavailable');
     this.sent.push(transactionId);
+    this.options.push(options);
   }
   take(): string[] {
     return this.sent.splice(0, this.sent.length);
@@ -167,4 +170,17 @@ export async function chainOf(userId: string) {
   const records = await dynamoTransactions.listForUser(userId, {});
   const wallet = await dynamoLedger.getWallet(userId);
   return { records, wallet, check: verifyChain(records, wallet) };
+}
+
+/** A funded user's accepted ₦100 MTN airtime purchase, handed to `supplier` by the harness. */
+export async function placedAirtime(supplier: SupplierGateway, phoneNumber = '08011111111') {
+  const h = harness(directoryOf(supplier));
+  const user = await newUser();
+  await fund(user, 1_000_00);
+  const placed = await placeAirtimePurchase(
+    { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber, faceValueKobo: 100_00 },
+    h.purchase,
+  );
+  if (placed.kind !== 'accepted') throw new Error(placed.kind);
+  return { h, user, id: placed.record.id };
 }

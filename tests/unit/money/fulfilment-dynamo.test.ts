@@ -10,7 +10,7 @@ import type { SupplierOutcome } from '../../../functions/domain/purchase-state.j
 import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
 import { sweepOne, sweepOpenPurchases } from '../../../functions/domain/sweeper.js';
 import { useDynamoDb } from '../../support/dynamo.js';
-import { chainOf, directoryOf, fund, harness, IMMEDIATE_SWEEP, newUser, FakeSupplier } from './fakes.js';
+import { chainOf, directoryOf, fund, harness, IMMEDIATE_SWEEP, newUser, FakeSupplier, placedAirtime } from './fakes.js';
 
 useDynamoDb();
 
@@ -31,15 +31,7 @@ function scriptedSupplier(name = 'ALARO') {
 }
 
 async function setup(phoneNumber: string, supplier = scriptedSupplier()) {
-  const h = harness(directoryOf(supplier));
-  const user = await newUser();
-  await fund(user, 1_000_00);
-  const placed = await placeAirtimePurchase(
-    { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber, faceValueKobo: 100_00 },
-    h.purchase,
-  );
-  if (placed.kind !== 'accepted') throw new Error(placed.kind);
-  return { h, user, supplier, id: placed.record.id };
+  return { ...(await placedAirtime(supplier, phoneNumber)), supplier };
 }
 
 describe('fulfilment outcomes', () => {

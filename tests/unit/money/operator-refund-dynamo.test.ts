@@ -9,10 +9,9 @@ import { dynamoTransactions } from '../../../functions/adapters/dynamo/transacti
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
 import { refundAsOperator, type OperatorRefundDeps } from '../../../functions/domain/operator-refunds.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
 import type { Logger } from '../../../functions/domain/settlement.js';
 import { useDynamoDb } from '../../support/dynamo.js';
-import { chainOf, directoryOf, FakeSupplier, fund, harness, newUser, RecordingQueue } from './fakes.js';
+import { chainOf, FakeSupplier, placedAirtime, RecordingQueue } from './fakes.js';
 
 useDynamoDb();
 
@@ -27,17 +26,7 @@ function refundDeps(queue = new RecordingQueue()): OperatorRefundDeps & { queue:
   return { transactions: dynamoTransactions, ledger: dynamoLedger, queue, log: recordingLog(), now: () => new Date() };
 }
 
-async function purchase(supplier: FakeSupplier) {
-  const h = harness(directoryOf(supplier));
-  const user = await newUser();
-  await fund(user, 1_000_00);
-  const placed = await placeAirtimePurchase(
-    { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 },
-    h.purchase,
-  );
-  if (placed.kind !== 'accepted') throw new Error(placed.kind);
-  return { h, user, id: placed.record.id };
-}
+const purchase = (supplier: FakeSupplier) => placedAirtime(supplier);
 
 const delivering = () => new FakeSupplier('ALARO', () => 'delivered', () => 'delivered');
 

@@ -1,0 +1,112 @@
+/**
+ * The bench's DynamoDB request count per delivered purchase: the platform's process runs with
+ * dynamo-requests-preload.ts, and the bench takes the totals before and after the measured run.
+ * A purchase's requests are those of its request (POST /buy/airtime) and of every queue and event
+ * consumer; the schedules (sweepers) and the bench's own listing polls are printed apart.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sleep } from '../../infra/local/util.js';
+import { OUTSIDE_A_FUNCTION, SCHEDULED, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
+
+export const REQUESTS_GOAL = 4;
+
+export interface RequestCounter {
+  /** Environment for the platform's process (NODE_OPTIONS is given apart, to combine with other preloads). */
+  env: Record<string, string>;
+  preload: string;
+  /** The platform's totals so far. */
+  snapshot(platformPid: number): Promise<RequestTotals>;
+  /** Snapshots until a purchase's labels stop changing (the last consumers have run). */
+  settled(platformPid: number): Promise<RequestTotals>;
+  dispose(): void;
+}
+
+export function requestCounter(): RequestCounter {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-dynamo-'));
+  const file = join(folder, 'requests.json');
+  let taken = 0;
+  const snapshot = async (platformPid: number): Promise<RequestTotals> => {
+    taken += 1;
+    process.kill(platformPid, 'SIGUSR2');
+    for (let waited = 0; waited < 10_000; waited += 20) {
+      if (existsSync(file)) {
+        const saved = JSON.parse(readFileSync(file, 'utf8')) as { snapshot: number; totals: RequestTotals };
+        if (saved.snapshot >= taken) return saved.totals;
+      }
+      await sleep(20);
+    }
+    throw new Error('the platform did not write its DynamoDB request counts (is the preload loaded?)');
+  };
+  return {
+    env: { BENCH_DYNAMO_REQUESTS_FILE: file },
+    preload: new URL('./dynamo-requests-preload.ts', import.meta.url).pathname,
+    snapshot,
+    async settled(platformPid) {
+      let previous = -1;
+      for (;;) {
+        const totals = await snapshot(platformPid);
+        const count = sumOf(purchaseLabels(totals).flatMap((label) => Object.values(totals[label]!))).count;
+        if (count === previous) return totals;
+        previous = count;
+        await sleep(1_000);
+      }
+    },
+    dispose: () => rmSync(folder, { recursive: true, force: true }),
+  };
+}
+
+const isScheduled = (label: string) => label.endsWith(` ${SCHEDULED}`);
+/** HTTP labels read "<function> <METHOD> <path>"; the bench's own calls during the run are GETs (listings). */
+const isBenchRead = (label: string) => / GET \//.test(label);
+
+function purchaseLabels(totals: RequestTotals): string[] {
+  return Object.keys(totals).filter((label) => label !== OUTSIDE_A_FUNCTION && !isScheduled(label) && !isBenchRead(label));
+}
+
+function sumOf(entries: OperationTotal[]): OperationTotal {
+  return entries.reduce((sum, e) => ({ count: sum.count + e.count, readUnits: sum.readUnits + e.readUnits, writeUnits: sum.writeUnits + e.writeUnits }), {
+    count: 0,
+    readUnits: 0,
+    writeUnits: 0,
+  });
+}
+
+/** after − before, label by label and operation by operation. */
+export function difference(before: RequestTotals, after: RequestTotals): RequestTotals {
+  const result: RequestTotals = {};
+  for (const [label, operations] of Object.entries(after)) {
+    for (const [operation, total] of Object.entries(operations)) {
+      const earlier = before[label]?.[operation] ?? { count: 0, readUnits: 0, writeUnits: 0 };
+      if (total.count === earlier.count) continue;
+      (result[label] ??= {})[operation] = {
+        count: total.count - earlier.count,
+        readUnits: total.readUnits - earlier.readUnits,
+        writeUnits: total.writeUnits - earlier.writeUnits,
+      };
+    }
+  }
+  return result;
+}
+
+const perPurchase = (n: number, purchases: number) => (n / purchases).toFixed(2).replace(/\.?0+$/, '');
+
+/** The lines `npm run bench` prints for the requests of `purchases` delivered purchases. */
+export function requestFigureLines(window: RequestTotals, purchases: number): string[] {
+  const labels = purchaseLabels(window);
+  const operations = new Map<string, OperationTotal[]>();
+  for (const label of labels) for (const [operation, total] of Object.entries(window[label]!)) operations.set(operation, [...(operations.get(operation) ?? []), total]);
+  const all = sumOf(labels.flatMap((label) => Object.values(window[label]!)));
+  const lines = [
+    `  dynamodb requests per delivered purchase: ${perPurchase(all.count, purchases)} (goal ≤ ${REQUESTS_GOAL})`,
+    `    by operation: ${[...operations].sort(([a], [b]) => a.localeCompare(b)).map(([operation, totals]) => `${operation} ${perPurchase(sumOf(totals).count, purchases)}`).join(', ')}`,
+    ...labels.sort().map((label) => `    ${label}: ${Object.entries(window[label]!).map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`).join(', ')}`),
+    `  WCU per purchase: ${perPurchase(all.writeUnits, purchases)}, RCU per purchase: ${perPurchase(all.readUnits, purchases)}`,
+  ];
+  const apart = Object.keys(window).filter((label) => !labels.includes(label));
+  if (apart.length) {
+    lines.push(`    not counted (schedules, the bench's listing polls): ${apart.map((label) => `${label} ${sumOf(Object.values(window[label]!)).count}`).join('; ')}`);
+  }
+  return lines;
+}
