@@ -36,22 +36,19 @@ function validAmount(amountKobo: Kobo): boolean {
   return Number.isSafeInteger(amountKobo) && amountKobo > 0;
 }
 
+/** The next link of the wallet's chain: one change, one sequence step. */
+function planned(wallet: WalletState, direction: WalletChange['direction'], amountKobo: Kobo, balanceAfterKobo: Kobo): { ok: true; change: WalletChange } {
+  return {
+    ok: true,
+    change: { direction, amountKobo, balanceBeforeKobo: wallet.balanceKobo, balanceAfterKobo, expectedSeq: wallet.seq, nextSeq: wallet.seq + 1, createsWallet: !wallet.exists },
+  };
+}
+
 /** A debit is allowed only when the balance covers it: no balance ever goes below zero. */
 export function planDebit(wallet: WalletState, amountKobo: Kobo): PlanResult {
   if (!validAmount(amountKobo)) return { ok: false, reason: 'invalid_amount' };
   if (wallet.balanceKobo < amountKobo) return { ok: false, reason: 'insufficient_balance' };
-  return {
-    ok: true,
-    change: {
-      direction: 'debit',
-      amountKobo,
-      balanceBeforeKobo: wallet.balanceKobo,
-      balanceAfterKobo: wallet.balanceKobo - amountKobo,
-      expectedSeq: wallet.seq,
-      nextSeq: wallet.seq + 1,
-      createsWallet: !wallet.exists,
-    },
-  };
+  return planned(wallet, 'debit', amountKobo, wallet.balanceKobo - amountKobo);
 }
 
 /**
@@ -62,19 +59,8 @@ export function planHouseDebit(wallet: WalletState, amountKobo: Kobo): PlanResul
   if (!validAmount(amountKobo)) return { ok: false, reason: 'invalid_amount' };
   const balanceAfterKobo = wallet.balanceKobo - amountKobo;
   if (!Number.isSafeInteger(balanceAfterKobo)) return { ok: false, reason: 'invalid_amount' };
-  return {
-    ok: true,
-    change: {
-      direction: 'debit',
-      amountKobo,
-      balanceBeforeKobo: wallet.balanceKobo,
-      balanceAfterKobo,
-      expectedSeq: wallet.seq,
-      nextSeq: wallet.seq + 1,
-      createsWallet: !wallet.exists,
-      mayOverdraw: true,
-    },
-  };
+  const plan = planned(wallet, 'debit', amountKobo, balanceAfterKobo);
+  return { ok: true, change: { ...plan.change, mayOverdraw: true } };
 }
 
 /** A credit of a positive whole number of kobo. */
@@ -82,18 +68,7 @@ export function planCredit(wallet: WalletState, amountKobo: Kobo): PlanResult {
   if (!validAmount(amountKobo)) return { ok: false, reason: 'invalid_amount' };
   const balanceAfterKobo = wallet.balanceKobo + amountKobo;
   if (!Number.isSafeInteger(balanceAfterKobo)) return { ok: false, reason: 'invalid_amount' };
-  return {
-    ok: true,
-    change: {
-      direction: 'credit',
-      amountKobo,
-      balanceBeforeKobo: wallet.balanceKobo,
-      balanceAfterKobo,
-      expectedSeq: wallet.seq,
-      nextSeq: wallet.seq + 1,
-      createsWallet: !wallet.exists,
-    },
-  };
+  return planned(wallet, 'credit', amountKobo, balanceAfterKobo);
 }
 
 /** One link of a wallet's chain: what a transaction record says about the balance. */

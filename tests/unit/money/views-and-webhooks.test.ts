@@ -2,27 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { refundIdFor, transactionIdForRequest } from '../../../functions/domain/ids.js';
 import { listingBounds, listingFigures, toTransactionView, transactionListPage, type TransactionRecord } from '../../../functions/domain/transactions.js';
 import { signWebhook, webhookHeaders, webhookTargetOf } from '../../../functions/domain/webhooks.js';
+import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 
-const base: TransactionRecord = {
+const base: TransactionRecord = airtimePurchaseRecord({
   id: 'T1',
   userId: 'u1',
   trans_UserName: 'ada',
-  trans_Type: 'airtime',
-  trans_Status: 'success',
-  trans_Network: 'MTN',
-  phone_number: '08011111111',
-  amountKobo: 99_00,
-  faceValueKobo: 100_00,
-  volume: '₦100.00',
-  costKobo: 97_00,
-  profitKobo: 2_00,
   balanceBeforeKobo: 500_00,
   balanceAfterKobo: 401_00,
   walletSeq: 2,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:01.000Z',
   description: 'x',
-};
+});
 
 describe('transaction view', () => {
   it('shows money in naira, exactly', () => {
