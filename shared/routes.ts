@@ -48,6 +48,11 @@ export interface RouteDef {
   readonly changes?: true;
   /** A user route whose call by an admin or agent is an operator action (an admin's transfer credits from the house account): audited when they call it. */
   readonly auditOperators?: true;
+  /**
+   * The action's own write puts its audit entry (with before/after), so what changed and its entry
+   * exist together or not at all; the HTTP layer then records only its refusals and failures.
+   */
+  readonly auditedInWrite?: true;
 }
 
 export const ROUTES = [
@@ -94,7 +99,7 @@ export const ROUTES = [
   { operation: 'getNotification', method: 'GET', path: '/admin/notification', service: 'admin', access: 'user' },
   { operation: 'setNotification', method: 'POST', path: '/admin/notification', service: 'admin', access: 'adminOrAgent' },
   // An operator refunds a purchase (spec §6 "Refund")
-  { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent' },
+  { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent', auditedInWrite: true },
   // The admin dashboard's data (spec GET /admin/; route paths cannot end in '/' on API Gateway)
   { operation: 'adminDashboard', method: 'GET', path: '/admin', service: 'admin', access: 'admin' },
   // Contacts (the caller's own)
@@ -112,7 +117,7 @@ export const ROUTES = [
   // VTpass's transaction-update push: unsigned, so it only names a purchase to re-query at VTpass
   { operation: 'vtpassWebhook', method: 'POST', path: '/webhooks/vtpass', service: 'webhooks', access: 'public' },
   // Transfers between users
-  { operation: 'transferFund', method: 'POST', path: '/auth/transferFund', service: 'transfers', access: 'user', auditOperators: true },
+  { operation: 'transferFund', method: 'POST', path: '/auth/transferFund', service: 'transfers', access: 'user', auditOperators: true, auditedInWrite: true },
   // Withdrawals to bank accounts
   { operation: 'listBankCodes', method: 'GET', path: '/withdraw/bankCodes', service: 'withdrawals', access: 'user' },
   { operation: 'validateBankAccount', method: 'POST', path: '/withdraw/validate', service: 'withdrawals', access: 'user' },

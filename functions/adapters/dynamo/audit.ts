@@ -27,6 +27,8 @@ export const auditKeys = {
   actorPartition: (userName: string) => `${ACTOR_PREFIX}${userName.toLowerCase()}`,
 };
 
+const jsonValue = z.union([z.null(), z.string(), z.number(), z.boolean(), z.array(z.any()), z.record(z.any())]);
+
 const auditItem = itemMapping<AuditEntry>(
   AUDIT_ENTITY,
   declaringEvery<AuditEntry>()(
@@ -42,9 +44,11 @@ const auditItem = itemMapping<AuditEntry>(
       path: z.string(),
       target: z.record(z.string()),
       // Any JSON value: written by summaryOf, read back as is.
-      summary: z.union([z.null(), z.string(), z.number(), z.boolean(), z.array(z.any()), z.record(z.any())]),
+      summary: jsonValue,
       status: z.number().int(),
       requestId: z.string(),
+      before: jsonValue.optional(),
+      after: jsonValue.optional(),
     }),
   ),
 );
@@ -59,9 +63,14 @@ function entryItem(entry: AuditEntry): Record<string, unknown> {
   };
 }
 
+/** The entry's put, only if absent: alone (`append`) or as one item of the action's own TransactWrite. */
+export function auditPut(entry: AuditEntry): { Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } } {
+  return { Put: { TableName: tableName(), Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
 async function append(entry: AuditEntry): Promise<'appended' | 'exists'> {
   try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await db().send(new PutCommand(auditPut(entry).Put));
     return 'appended';
   } catch (error) {
     if (isConditionFailure(error)) return 'exists';

@@ -179,11 +179,24 @@ describe("an admin's transfer is an operator action (a credit from the house acc
     return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
   };
 
-  it('an admin crediting a user is written with the amount and the receiver', async () => {
+  it("an admin's credit is written in its own write (auditedInWrite), so the HTTP layer writes no second entry for it", async () => {
     const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
     await transferService(admin, append)(event('transferFund', { userName: 'Ada', amount: 500 }));
+    expect(append).not.toHaveBeenCalled();
+  });
+
+  it('an admin credit refused (nothing changed) is written by the HTTP layer with its status, the amount and the receiver', async () => {
+    const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
+    const edge: EdgeDeps = {
+      verifyToken: async () => ({ ok: true, claims: { userId: admin.userId, tokenVersion: 0 } }),
+      loadPrincipal: async () => admin,
+      authenticateApiKey: async () => ({ kind: 'invalid_key' }),
+      audit: { audit: { append }, now: () => AT, newId: () => '01ENTRY' },
+    };
+    const handler = httpService('transfers', { transferFund: async () => ({ statusCode: 404, body: { msg: 'User not found' } }) }, edge) as unknown as Handler;
+    await handler(event('transferFund', { userName: 'Nobody', amount: 500 }), {} as Context);
     expect(append).toHaveBeenCalledTimes(1);
-    expect(append.mock.calls[0]![0]).toMatchObject({ operation: 'transferFund', role: 'admin', status: 200, summary: { userName: 'Ada', amount: 500 } });
+    expect(append.mock.calls[0]![0]).toMatchObject({ operation: 'transferFund', role: 'admin', status: 404, summary: { userName: 'Nobody', amount: 500 } });
   });
 
   it("rejection: a user's transfer to another user is not written", async () => {
