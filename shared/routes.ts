@@ -68,9 +68,9 @@ export const ROUTES = [
   // Wallet funding
   { operation: 'fundWithCoupon', method: 'POST', path: '/fundWallet/coupon', service: 'wallet', access: 'user' },
   // Admins' coupons create money; coupon vendors' are paid from their wallet and cancellable while unredeemed.
-  { operation: 'generateCoupon', method: 'POST', path: '/admin/generateCoupon', service: 'wallet', access: 'adminOrCouponVendor' },
+  { operation: 'generateCoupon', method: 'POST', path: '/admin/generateCoupon', service: 'wallet', access: 'adminOrCouponVendor', auditedInWrite: true },
   { operation: 'listVendorCoupons', method: 'GET', path: '/admin/coupons', service: 'wallet', access: 'adminOrCouponVendor' },
-  { operation: 'cancelCoupon', method: 'POST', path: '/admin/coupon/{code}/cancel', service: 'wallet', access: 'adminOrCouponVendor' },
+  { operation: 'cancelCoupon', method: 'POST', path: '/admin/coupon/{code}/cancel', service: 'wallet', access: 'adminOrCouponVendor', auditedInWrite: true },
   // Purchases
   { operation: 'buyAirtime', method: 'POST', path: '/buy/airtime', service: 'purchases', access: 'user' },
   // Transactions

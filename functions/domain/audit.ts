@@ -145,8 +145,9 @@ export function auditEntry(request: AuditedRequest, status: number, at: Date, id
  */
 export type InWriteAudit<Change> = (change: Change) => AuditEntry;
 
-export function inWriteAudit<Change>(request: AuditedRequest, at: Date, id: string, describe: (change: Change) => AuditChange): InWriteAudit<Change> {
-  return (change) => auditEntry(request, 200, at, id, describe(change));
+/** `status`: the answer the action gives when its write succeeds (200; 201 for a created coupon). */
+export function inWriteAudit<Change>(request: AuditedRequest, at: Date, id: string, describe: (change: Change) => AuditChange, status = 200): InWriteAudit<Change> {
+  return (change) => auditEntry(request, status, at, id, describe(change));
 }
 
 export function toAuditView({ day: _day, ...view }: AuditEntry): AuditEntryView {

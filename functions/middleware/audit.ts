@@ -38,7 +38,7 @@ export const isOperatorCall = (request: AuditableRequest): boolean =>
 /** What an entry keeps of a request: also what a use case that writes its own entry is given. */
 export function auditedRequestOf(request: AuditableRequest): AuditedRequest {
   const { route, principal, params, query, body } = request;
-  return { route, principal, params, query, body, requestId: request.event.requestContext.requestId ?? NO_REQUEST_ID };
+  return { route, principal, params, query, body, requestId: request.event.requestContext?.requestId ?? NO_REQUEST_ID };
 }
 
 /** Whether this call's entry is the hook's to write: an in-write action's success is in its own write already. */

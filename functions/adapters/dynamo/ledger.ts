@@ -18,7 +18,7 @@ import { isFinal } from '../../domain/purchase-state.js';
 import { refundDeltas } from '../../domain/sales-stats.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
-import { auditPut } from './audit.js';
+import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
@@ -286,8 +286,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   // The figures change in the refund's own write: a second refund, whose condition fails, changes nothing.
   const figures = refundDeltas(purchase, input.now).map(statItem);
   // An operator's refund and its audit entry exist together or not at all.
-  const audit = (refund: TransactionRecord) => (input.audit ? [auditPut(input.audit({ purchase, refund }))] : []);
-  const outcome = await writeWalletChange({ direction: 'credit', draft, extraItems: (refund) => [purchaseUpdate(), ...figures, ...audit(refund)], now: input.now });
+  const outcome = await writeWalletChange({ direction: 'credit', draft, extraItems: (refund) => [purchaseUpdate(), ...figures, ...auditPutsFor(input.audit, { purchase, refund })], now: input.now });
   const current = (await getTransaction(purchase.id)) ?? purchase;
   switch (outcome.kind) {
     case 'written':

@@ -22,7 +22,7 @@ import type { TransferDrafts } from '../../domain/transfers.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
 import type { InWriteAudit } from '../../domain/audit.js';
 import type { TransferChange, TransferWriteResult as TransferResult } from '../../ports/money.js';
-import { auditPut } from './audit.js';
+import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
@@ -89,7 +89,7 @@ async function writeTransfer(
               { Put: { TableName: tableName(), Item: transactionItem(debitRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...alsoWrite,
-              ...(audit ? [auditPut(audit({ debit: debitRecord, credit: creditRecord }))] : []),
+              ...auditPutsFor(audit, { debit: debitRecord, credit: creditRecord }),
             ],
           }),
         );
