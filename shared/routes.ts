@@ -97,7 +97,7 @@ export const ROUTES = [
   { operation: 'checkServices', method: 'GET', path: '/admin/checkServices', service: 'admin', access: 'admin' },
   // The notice every signed-in user sees until they press OK (spec §2, §8); admins and agents set it
   { operation: 'getNotification', method: 'GET', path: '/admin/notification', service: 'admin', access: 'user' },
-  { operation: 'setNotification', method: 'POST', path: '/admin/notification', service: 'admin', access: 'adminOrAgent' },
+  { operation: 'setNotification', method: 'POST', path: '/admin/notification', service: 'admin', access: 'adminOrAgent', auditedInWrite: true },
   // An operator refunds a purchase (spec §6 "Refund")
   { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent', auditedInWrite: true },
   // The admin dashboard's data (spec GET /admin/; route paths cannot end in '/' on API Gateway)

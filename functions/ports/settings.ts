@@ -1,4 +1,5 @@
 /** Ports to the admin's settings: service locks and the supplier chosen per network. */
+import type { InWriteAudit } from '../domain/audit.js';
 import type { NetworkName, SupplierName } from '../../shared/constants.js';
 import type { ServiceSetting } from '../domain/service-locks.js';
 
@@ -29,7 +30,14 @@ export interface Notification {
   updatedBy: string;
 }
 
+/** What setting the notice changed: the notice it replaced (none the first time) and the new one. */
+export interface NotificationChange {
+  before: Notification | undefined;
+  after: Notification;
+}
+
 export interface NotificationStore {
   get(): Promise<Notification | undefined>;
-  set(notification: Notification): Promise<void>;
+  /** With `audit`, the operator's entry is put in the same write, naming exactly the notice replaced. */
+  set(notification: Notification, audit?: InWriteAudit<NotificationChange>): Promise<void>;
 }

@@ -177,3 +177,14 @@ describe("money actions put their entry in their own write (before/after), the H
     expect(mine[0]!.after).toBeUndefined();
   });
 });
+
+describe('the notice to users puts its entry in its own write, naming the notice it replaced', () => {
+  it('two notices in a row: the second entry says which message it replaced', async () => {
+    const first = `audit-notice-a-${Date.now()}`;
+    const second = `audit-notice-b-${Date.now()}`;
+    expect((await api('POST', '/admin/notification', { token: await admin(), body: { msg: first } })).status).toBe(200);
+    expect((await api('POST', '/admin/notification', { token: await agent(), body: { msg: second } })).status).toBe(200);
+    const mine = (await entriesOfToday('setNotification')).filter((entry) => JSON.stringify(entry.summary).includes(second));
+    expect(mine).toEqual([expect.objectContaining({ role: 'agent', status: 200, before: expect.objectContaining({ msg: first }), after: expect.objectContaining({ msg: second }) })]);
+  });
+});

@@ -1,10 +1,13 @@
 /** Admin settings on DynamoDB: service locks and the supplier chosen per network (keys.serviceSetting, keys.supplierChoice). */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { NetworkName } from '../../../shared/constants.js';
 import type { ServiceSetting } from '../../domain/service-locks.js';
-import type { Notification, NotificationStore, ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
+import type { InWriteAudit } from '../../domain/audit.js';
+import type { Notification, NotificationChange, NotificationStore, ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
+import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
+import { failedConditions } from './conditions.js';
 import { SERVICE_SETTING_ENTITY, stored, SUPPLIER_CHOICE_ENTITY } from './items.js';
 import { keys, partitionQuery } from './keys.js';
 import { queryPrefix } from './partition.js';
@@ -58,7 +61,34 @@ export const dynamoNotification: NotificationStore = {
     return notification;
   },
 
-  async set(notification) {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.notification(), entity: NOTIFICATION_ENTITY, ...notification } }));
+  async set(notification, audit) {
+    const item = { ...keys.notification(), entity: NOTIFICATION_ENTITY, ...notification };
+    if (!audit) {
+      await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+      return;
+    }
+    await setAudited(item, notification, audit);
   },
 };
+
+/** Another operator replacing the notice between our read and our write is unlikely: a few tries settle it. */
+const NOTIFICATION_WRITE_ATTEMPTS = 5;
+
+/**
+ * The notice and its audit entry in one write, conditioned on the notice read just before (its id
+ * is new for every message), so the entry's "before" is exactly the notice this write replaced.
+ */
+async function setAudited(item: Record<string, unknown>, after: Notification, audit: InWriteAudit<NotificationChange>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await dynamoNotification.get();
+    const put = before
+      ? { TableName: tableName(), Item: item, ConditionExpression: 'id = :replaced', ExpressionAttributeValues: { ':replaced': before.id } }
+      : { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...auditPutsFor(audit, { before, after })] }));
+      return;
+    } catch (error) {
+      if (!failedConditions(error)?.includes(0) || attempt >= NOTIFICATION_WRITE_ATTEMPTS) throw error;
+    }
+  }
+}

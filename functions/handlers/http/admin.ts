@@ -26,6 +26,9 @@ import { dynamoBackOffice } from '../../adapters/dynamo/back-office.js';
 import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
 import { adminDashboard } from '../../domain/admin-dashboard.js';
+import { inWriteAudit } from '../../domain/audit.js';
+import { notificationAuditChange } from '../../domain/notification-audit.js';
+import { auditedRequestOf } from '../../middleware/audit.js';
 import type { NotificationStore, ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
 import type { BackOfficeFigures } from '../../ports/back-office.js';
 import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
@@ -101,10 +104,13 @@ export const getNotificationOperation =
 
 export const setNotificationOperation =
   (deps: AdminDeps): UserOperation =>
-  async ({ body, principal }) => {
-    const { msg } = parseInput(setNotificationRequest, body);
-    const notification = { msg, id: deps.newId(), updatedAt: deps.now().toISOString(), updatedBy: principal.userName };
-    await deps.notification.set(notification);
+  async (request) => {
+    const { principal } = request;
+    const { msg } = parseInput(setNotificationRequest, request.body);
+    const now = deps.now();
+    const notification = { msg, id: deps.newId(), updatedAt: now.toISOString(), updatedBy: principal.userName };
+    // The entry, with the notice replaced and the new one, is put in the notice's own write.
+    await deps.notification.set(notification, inWriteAudit(auditedRequestOf(request), now, deps.newId(), notificationAuditChange));
     logger.info('notification set', { id: notification.id, by: principal.userName, cleared: msg === '' });
     const answer: SetNotificationResponse = { msg: NOTIFICATION_MSG.updated, notification: { msg, id: notification.id } };
     return ok(answer);

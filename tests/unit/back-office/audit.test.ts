@@ -154,7 +154,8 @@ function adminService(caller: Principal, setNotification: UserOperation, append:
     'admin',
     {
       listSuppliers: answer,
-      setSupplier: answer,
+      // The action under test serves both: setSupplier's entry is the hook's, setNotification's is in its own write.
+      setSupplier: setNotification,
       updateServices: answer,
       checkServices: answer,
       getNotification: answer,
@@ -209,11 +210,19 @@ describe("an admin's transfer is an operator action (a credit from the house acc
 describe('the HTTP layer writes one entry per operator action', () => {
   it('an answered action: one entry with the actor, the operation, the status and the gateway request id', async () => {
     const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
-    const call = adminService(agent, async () => ok({ msg: 'Notification updated' }), append);
-    const response = await call(event('setNotification', { msg: 'Hello' }));
+    const call = adminService(admin, async () => ok({ msg: 'Supplier updated' }), append);
+    const response = await call(event('setSupplier', { network: 'MTN', supplier: 'ALARO' }));
     expect(response.statusCode).toBe(200);
     expect(append).toHaveBeenCalledTimes(1);
-    expect(append.mock.calls[0]![0]).toMatchObject({ actorName: 'Agent', role: 'agent', operation: 'setNotification', status: 200, requestId: 'gw-req-1', summary: { msg: 'Hello' } });
+    expect(append.mock.calls[0]![0]).toMatchObject({ actorName: 'Boss', role: 'admin', operation: 'setSupplier', status: 200, requestId: 'gw-req-1', summary: { network: 'MTN', supplier: 'ALARO' } });
+  });
+
+  it('rejection: an action whose own write puts its entry (auditedInWrite: the notice) gets no second one when answered; its refusal does', async () => {
+    const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
+    await adminService(agent, async () => ok({ msg: 'Notification updated' }), append)(event('setNotification', { msg: 'Hello' }));
+    expect(append).not.toHaveBeenCalled();
+    await adminService(agent, async () => ({ statusCode: 400, body: { msg: 'too long' } }), append)(event('setNotification', { msg: 'Hello' }));
+    expect(append.mock.calls.map(([entry]) => [entry.operation, entry.status])).toEqual([['setNotification', 400]]);
   });
 
   it('a refused action is written with its status (thrown 400 and answered 4xx alike); a crash with 500', async () => {
@@ -239,12 +248,12 @@ describe('the HTTP layer writes one entry per operator action', () => {
   });
 
   it('a failed audit write never changes the answer of a completed action', async () => {
-    const call = adminService(admin, async () => ok({ msg: 'Notification updated' }), async () => {
+    const call = adminService(admin, async () => ok({ msg: 'Supplier updated' }), async () => {
       throw new Error('DynamoDB is down');
     });
-    const response = await call(event('setNotification', { msg: 'Hello' }));
+    const response = await call(event('setSupplier', { network: 'MTN', supplier: 'ALARO' }));
     expect(response.statusCode).toBe(200);
-    expect(JSON.parse(response.body as string)).toEqual({ msg: 'Notification updated' });
+    expect(JSON.parse(response.body as string)).toEqual({ msg: 'Supplier updated' });
   });
 });
 
