@@ -92,8 +92,8 @@ export const ROUTES = [
   { operation: 'setCostPrice', method: 'POST', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
   // Admin settings: supplier per network, service locks
   { operation: 'listSuppliers', method: 'GET', path: '/admin/supplier', service: 'admin', access: 'admin' },
-  { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin' },
-  { operation: 'updateServices', method: 'POST', path: '/admin/updateServices', service: 'admin', access: 'admin' },
+  { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin', auditedInWrite: true },
+  { operation: 'updateServices', method: 'POST', path: '/admin/updateServices', service: 'admin', access: 'admin', auditedInWrite: true },
   { operation: 'checkServices', method: 'GET', path: '/admin/checkServices', service: 'admin', access: 'admin' },
   // The notice every signed-in user sees until they press OK (spec §2, §8); admins and agents set it
   { operation: 'getNotification', method: 'GET', path: '/admin/notification', service: 'admin', access: 'user' },

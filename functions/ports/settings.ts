@@ -3,9 +3,16 @@ import type { InWriteAudit } from '../domain/audit.js';
 import type { NetworkName, SupplierName } from '../../shared/constants.js';
 import type { ServiceSetting } from '../domain/service-locks.js';
 
+/** What an operator's settings write changed: the value it replaced (none the first time) and the new one. */
+export interface SettingChange<Value> {
+  before: Value | undefined;
+  after: Value;
+}
+
+/** The `set`s below: with `audit`, the operator's entry is put in the same write, naming exactly the value replaced. */
 export interface ServiceLockStore {
   list(): Promise<ServiceSetting[]>;
-  set(setting: ServiceSetting): Promise<void>;
+  set(setting: ServiceSetting, audit?: InWriteAudit<SettingChange<ServiceSetting>>): Promise<void>;
   // Whether a purchase's services are locked is checked inside its debit (Ledger.debitPurchase).
 }
 
@@ -18,7 +25,7 @@ export interface SupplierChoice {
 export interface SupplierChoiceStore {
   list(): Promise<SupplierChoice[]>;
   get(network: NetworkName): Promise<SupplierChoice | undefined>;
-  set(choice: SupplierChoice & { updatedBy?: string }): Promise<void>;
+  set(choice: SupplierChoice & { updatedBy?: string }, audit?: InWriteAudit<SettingChange<SupplierChoice>>): Promise<void>;
 }
 
 /** The notice to every signed-in user; a new one replaces the last. */
@@ -31,13 +38,9 @@ export interface Notification {
 }
 
 /** What setting the notice changed: the notice it replaced (none the first time) and the new one. */
-export interface NotificationChange {
-  before: Notification | undefined;
-  after: Notification;
-}
+export type NotificationChange = SettingChange<Notification>;
 
 export interface NotificationStore {
   get(): Promise<Notification | undefined>;
-  /** With `audit`, the operator's entry is put in the same write, naming exactly the notice replaced. */
   set(notification: Notification, audit?: InWriteAudit<NotificationChange>): Promise<void>;
 }

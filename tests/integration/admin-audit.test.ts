@@ -178,7 +178,7 @@ describe("money actions put their entry in their own write (before/after), the H
   });
 });
 
-describe('the notice to users puts its entry in its own write, naming the notice it replaced', () => {
+describe('settings put their entry in their own write, naming the value they replaced', () => {
   it('two notices in a row: the second entry says which message it replaced', async () => {
     const first = `audit-notice-a-${Date.now()}`;
     const second = `audit-notice-b-${Date.now()}`;
@@ -186,5 +186,18 @@ describe('the notice to users puts its entry in its own write, naming the notice
     expect((await api('POST', '/admin/notification', { token: await agent(), body: { msg: second } })).status).toBe(200);
     const mine = (await entriesOfToday('setNotification')).filter((entry) => JSON.stringify(entry.summary).includes(second));
     expect(mine).toEqual([expect.objectContaining({ role: 'agent', status: 200, before: expect.objectContaining({ msg: first }), after: expect.objectContaining({ msg: second }) })]);
+  });
+
+  it('a supplier change and a lock change: the second of each says what it replaced', async () => {
+    const token = await admin();
+    expect((await api('POST', '/admin/supplier', { token, body: { network: 'GLO', supplierName: 'GLAD' } })).status).toBe(200);
+    expect((await api('POST', '/admin/supplier', { token, body: { network: 'GLO', supplierName: 'ALARO' } })).status).toBe(200);
+    const suppliers = (await entriesOfToday('setSupplier')).filter((entry) => JSON.stringify(entry.after).includes('GLO'));
+    expect(suppliers[0]).toMatchObject({ status: 200, before: { network: 'GLO', supplierName: 'GLAD' }, after: { network: 'GLO', supplierName: 'ALARO' } });
+
+    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'locked' } })).status).toBe(200);
+    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'available' } })).status).toBe(200);
+    const locks = (await entriesOfToday('updateServices')).filter((entry) => JSON.stringify(entry.after).includes('AIRTEL'));
+    expect(locks[0]).toMatchObject({ status: 200, before: { serviceName: 'AIRTEL', serviceStatus: 'locked' }, after: { serviceName: 'AIRTEL', serviceStatus: 'available' } });
   });
 });

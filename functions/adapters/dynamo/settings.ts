@@ -3,11 +3,11 @@ import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { z } from 'zod';
 import type { NetworkName } from '../../../shared/constants.js';
 import type { ServiceSetting } from '../../domain/service-locks.js';
-import type { InWriteAudit } from '../../domain/audit.js';
-import type { Notification, NotificationChange, NotificationStore, ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
+import type { Notification, NotificationStore, ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
 import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
+import type { TransactItem } from './conditional-writes.js';
 import { SERVICE_SETTING_ENTITY, stored, SUPPLIER_CHOICE_ENTITY } from './items.js';
 import { keys, partitionQuery } from './keys.js';
 import { queryPrefix } from './partition.js';
@@ -25,13 +25,18 @@ export const dynamoServiceLocks: ServiceLockStore = {
     return (await queryPrefix(partitionQuery.serviceSettings, { consistent: true })).flatMap((item) => settingFromItem(item) ?? []);
   },
 
-  async set(setting) {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.serviceSetting(setting.serviceType, setting.serviceName), entity: SERVICE_SETTING_ENTITY, ...setting },
-      }),
-    );
+  async set(setting, audit) {
+    const key = keys.serviceSetting(setting.serviceType, setting.serviceName);
+    const item = { ...key, entity: SERVICE_SETTING_ENTITY, ...setting };
+    if (!audit) {
+      await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+      return;
+    }
+    const current = async () => {
+      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+      return Item ? settingFromItem(Item) : undefined;
+    };
+    await replaceAudited(item, 'updatedAt', current, (before) => auditPutsFor(audit, { before, after: setting }));
   },
 };
 
@@ -45,8 +50,13 @@ export const dynamoSupplierChoices: SupplierChoiceStore = {
     return Item ? choiceFromItem(Item) : undefined;
   },
 
-  async set(choice) {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.supplierChoice(choice.network), entity: SUPPLIER_CHOICE_ENTITY, ...choice } }));
+  async set(choice, audit) {
+    const item = { ...keys.supplierChoice(choice.network), entity: SUPPLIER_CHOICE_ENTITY, ...choice };
+    if (!audit) {
+      await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+      return;
+    }
+    await replaceAudited(item, 'updatedAt', () => dynamoSupplierChoices.get(choice.network), (before) => auditPutsFor(audit, { before, after: choice }));
   },
 };
 
@@ -67,28 +77,34 @@ export const dynamoNotification: NotificationStore = {
       await db().send(new PutCommand({ TableName: tableName(), Item: item }));
       return;
     }
-    await setAudited(item, notification, audit);
+    await replaceAudited(item, 'id', () => dynamoNotification.get(), (before) => auditPutsFor(audit, { before, after: notification }));
   },
 };
 
-/** Another operator replacing the notice between our read and our write is unlikely: a few tries settle it. */
-const NOTIFICATION_WRITE_ATTEMPTS = 5;
+/** Another operator replacing the same setting between our read and our write is unlikely: a few tries settle it. */
+const REPLACE_ATTEMPTS = 5;
 
 /**
- * The notice and its audit entry in one write, conditioned on the notice read just before (its id
- * is new for every message), so the entry's "before" is exactly the notice this write replaced.
+ * A setting and its audit entry in one write, conditioned on the setting read just before (its
+ * `version` attribute: a notice's id, new for every message, or a setting's updatedAt), so the
+ * entry's "before" is exactly what this write replaced.
  */
-async function setAudited(item: Record<string, unknown>, after: Notification, audit: InWriteAudit<NotificationChange>): Promise<void> {
+async function replaceAudited<Old extends object>(
+  item: Record<string, unknown>,
+  version: keyof Old & string,
+  current: () => Promise<Old | undefined>,
+  auditItems: (before: Old | undefined) => TransactItem[],
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const before = await dynamoNotification.get();
-    const put = before
-      ? { TableName: tableName(), Item: item, ConditionExpression: 'id = :replaced', ExpressionAttributeValues: { ':replaced': before.id } }
-      : { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
+    const before = await current();
+    const condition = before
+      ? { ConditionExpression: '#version = :seen', ExpressionAttributeNames: { '#version': version }, ExpressionAttributeValues: { ':seen': before[version] } }
+      : { ConditionExpression: 'attribute_not_exists(pk)' };
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...auditPutsFor(audit, { before, after })] }));
+      await db().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName(), Item: item, ...condition } }, ...auditItems(before)] }));
       return;
     } catch (error) {
-      if (!failedConditions(error)?.includes(0) || attempt >= NOTIFICATION_WRITE_ATTEMPTS) throw error;
+      if (!failedConditions(error)?.includes(0) || attempt >= REPLACE_ATTEMPTS) throw error;
     }
   }
 }

@@ -27,7 +27,7 @@ import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
 import { adminDashboard } from '../../domain/admin-dashboard.js';
 import { inWriteAudit } from '../../domain/audit.js';
-import { notificationAuditChange } from '../../domain/notification-audit.js';
+import { notificationAuditChange, serviceLockAuditChange, supplierAuditChange } from '../../domain/settings-audit.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
 import type { NotificationStore, ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
 import type { BackOfficeFigures } from '../../ports/back-office.js';
@@ -63,10 +63,13 @@ export const listSuppliersOperation =
 
 export const setSupplierOperation =
   (deps: AdminDeps): UserOperation =>
-  async ({ body, principal }) => {
-    const input = parseInput(setSupplierRequest, body);
-    const updatedAt = deps.now().toISOString();
-    await deps.suppliers.set({ network: input.network, supplierName: input.supplierName, updatedAt, updatedBy: principal.userName });
+  async (request) => {
+    const { principal } = request;
+    const input = parseInput(setSupplierRequest, request.body);
+    const now = deps.now();
+    const updatedAt = now.toISOString();
+    const audit = inWriteAudit(auditedRequestOf(request), now, deps.newId(), supplierAuditChange);
+    await deps.suppliers.set({ network: input.network, supplierName: input.supplierName, updatedAt, updatedBy: principal.userName }, audit);
     logger.info('supplier chosen', { network: input.network, supplier: input.supplierName, by: principal.userName });
     const answer: SupplierResponse = {
       msg: CATALOGUE_MSG.supplierUpdated,
@@ -78,10 +81,12 @@ export const setSupplierOperation =
 
 export const updateServicesOperation =
   (deps: AdminDeps): UserOperation =>
-  async ({ body, principal }) => {
-    const input = parseInput(updateServiceRequest, body);
-    const setting = { ...input, updatedAt: deps.now().toISOString(), updatedBy: principal.userName };
-    await deps.services.set(setting);
+  async (request) => {
+    const { principal } = request;
+    const input = parseInput(updateServiceRequest, request.body);
+    const now = deps.now();
+    const setting = { ...input, updatedAt: now.toISOString(), updatedBy: principal.userName };
+    await deps.services.set(setting, inWriteAudit(auditedRequestOf(request), now, deps.newId(), serviceLockAuditChange));
     logger.info('service status set', { ...input, by: principal.userName });
     const answer: ServiceResponse = { msg: CATALOGUE_MSG.serviceUpdated, service: toServiceView(setting), services: serviceList(await deps.services.list()) };
     return ok(answer);

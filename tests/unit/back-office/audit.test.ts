@@ -154,8 +154,7 @@ function adminService(caller: Principal, setNotification: UserOperation, append:
     'admin',
     {
       listSuppliers: answer,
-      // The action under test serves both: setSupplier's entry is the hook's, setNotification's is in its own write.
-      setSupplier: setNotification,
+      setSupplier: answer,
       updateServices: answer,
       checkServices: answer,
       getNotification: answer,
@@ -165,6 +164,18 @@ function adminService(caller: Principal, setNotification: UserOperation, append:
     },
     edge,
   ) as unknown as Handler;
+  return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
+}
+
+/** The mailings service: its one action (send mail) is audited by the HTTP layer after the action. */
+function mailService(caller: Principal, sendMail: UserOperation, append: (entry: AuditEntry) => Promise<'appended' | 'exists'>) {
+  const edge: EdgeDeps = {
+    verifyToken: async () => ({ ok: true, claims: { userId: caller.userId, tokenVersion: 0 } }),
+    loadPrincipal: async () => caller,
+    authenticateApiKey: async () => ({ kind: 'invalid_key' }),
+    audit: { audit: { append }, now: () => AT, newId: () => '01ENTRY' },
+  };
+  const handler = httpService('mailings', { sendMail }, edge) as unknown as Handler;
   return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
 }
 
@@ -210,11 +221,11 @@ describe("an admin's transfer is an operator action (a credit from the house acc
 describe('the HTTP layer writes one entry per operator action', () => {
   it('an answered action: one entry with the actor, the operation, the status and the gateway request id', async () => {
     const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
-    const call = adminService(admin, async () => ok({ msg: 'Supplier updated' }), append);
-    const response = await call(event('setSupplier', { network: 'MTN', supplier: 'ALARO' }));
+    const call = mailService(admin, async () => ok({ msg: 'Mail sent' }), append);
+    const response = await call(event('sendMail', { userAccount: 'ada', subject: 'Hello' }));
     expect(response.statusCode).toBe(200);
     expect(append).toHaveBeenCalledTimes(1);
-    expect(append.mock.calls[0]![0]).toMatchObject({ actorName: 'Boss', role: 'admin', operation: 'setSupplier', status: 200, requestId: 'gw-req-1', summary: { network: 'MTN', supplier: 'ALARO' } });
+    expect(append.mock.calls[0]![0]).toMatchObject({ actorName: 'Boss', role: 'admin', operation: 'sendMail', status: 200, requestId: 'gw-req-1', summary: { userAccount: 'ada', subject: 'Hello' } });
   });
 
   it('rejection: an action whose own write puts its entry (auditedInWrite: the notice) gets no second one when answered; its refusal does', async () => {
@@ -248,12 +259,12 @@ describe('the HTTP layer writes one entry per operator action', () => {
   });
 
   it('a failed audit write never changes the answer of a completed action', async () => {
-    const call = adminService(admin, async () => ok({ msg: 'Supplier updated' }), async () => {
+    const call = mailService(admin, async () => ok({ msg: 'Mail sent' }), async () => {
       throw new Error('DynamoDB is down');
     });
-    const response = await call(event('setSupplier', { network: 'MTN', supplier: 'ALARO' }));
+    const response = await call(event('sendMail', { userAccount: 'ada', subject: 'Hello' }));
     expect(response.statusCode).toBe(200);
-    expect(JSON.parse(response.body as string)).toEqual({ msg: 'Supplier updated' });
+    expect(JSON.parse(response.body as string)).toEqual({ msg: 'Mail sent' });
   });
 });
 
