@@ -8,6 +8,7 @@ import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
+import { retryOnConflict } from './retry.js';
 import { SERVICE_SETTING_ENTITY, stored, SUPPLIER_CHOICE_ENTITY } from './items.js';
 import { keys, partitionQuery } from './keys.js';
 import { queryPrefix } from './partition.js';
@@ -81,8 +82,11 @@ export const dynamoNotification: NotificationStore = {
   },
 };
 
-/** Another operator replacing the same setting between our read and our write is unlikely: a few tries settle it. */
-const REPLACE_ATTEMPTS = 5;
+/**
+ * Another operator replacing the same setting between our read and our write is unlikely, and a
+ * purchase checking a lock in its own transaction conflicts only for a moment: a few tries settle both.
+ */
+const REPLACE_ATTEMPTS = 8;
 
 /**
  * A setting and its audit entry in one write, conditioned on the setting read just before (its
@@ -95,16 +99,14 @@ async function replaceAudited<Old extends object>(
   current: () => Promise<Old | undefined>,
   auditItems: (before: Old | undefined) => TransactItem[],
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const before = await current();
-    const condition = before
-      ? { ConditionExpression: '#version = :seen', ExpressionAttributeNames: { '#version': version }, ExpressionAttributeValues: { ':seen': before[version] } }
-      : { ConditionExpression: 'attribute_not_exists(pk)' };
-    try {
+  await retryOnConflict(
+    async () => {
+      const before = await current();
+      const condition = before
+        ? { ConditionExpression: '#version = :seen', ExpressionAttributeNames: { '#version': version }, ExpressionAttributeValues: { ':seen': before[version] } }
+        : { ConditionExpression: 'attribute_not_exists(pk)' };
       await db().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName(), Item: item, ...condition } }, ...auditItems(before)] }));
-      return;
-    } catch (error) {
-      if (!failedConditions(error)?.includes(0) || attempt >= REPLACE_ATTEMPTS) throw error;
-    }
-  }
+    },
+    { attempts: REPLACE_ATTEMPTS, what: `audited replace of ${String(item.pk)}/${String(item.sk)}`, alsoRetry: (error) => failedConditions(error)?.includes(0) ?? false },
+  );
 }
