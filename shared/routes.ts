@@ -48,6 +48,11 @@ export interface RouteDef {
   readonly changes?: true;
   /** A user route whose call by an admin or agent is an operator action (an admin's transfer credits from the house account): audited when they call it. */
   readonly auditOperators?: true;
+  /**
+   * The action's own write puts its audit entry (with before/after), so what changed and its entry
+   * exist together or not at all; the HTTP layer then records only its refusals and failures.
+   */
+  readonly auditedInWrite?: true;
 }
 
 export const ROUTES = [
@@ -63,9 +68,9 @@ export const ROUTES = [
   // Wallet funding
   { operation: 'fundWithCoupon', method: 'POST', path: '/fundWallet/coupon', service: 'wallet', access: 'user' },
   // Admins' coupons create money; coupon vendors' are paid from their wallet and cancellable while unredeemed.
-  { operation: 'generateCoupon', method: 'POST', path: '/admin/generateCoupon', service: 'wallet', access: 'adminOrCouponVendor' },
+  { operation: 'generateCoupon', method: 'POST', path: '/admin/generateCoupon', service: 'wallet', access: 'adminOrCouponVendor', auditedInWrite: true },
   { operation: 'listVendorCoupons', method: 'GET', path: '/admin/coupons', service: 'wallet', access: 'adminOrCouponVendor' },
-  { operation: 'cancelCoupon', method: 'POST', path: '/admin/coupon/{code}/cancel', service: 'wallet', access: 'adminOrCouponVendor' },
+  { operation: 'cancelCoupon', method: 'POST', path: '/admin/coupon/{code}/cancel', service: 'wallet', access: 'adminOrCouponVendor', auditedInWrite: true },
   // Purchases
   { operation: 'buyAirtime', method: 'POST', path: '/buy/airtime', service: 'purchases', access: 'user' },
   // Transactions
@@ -89,14 +94,14 @@ export const ROUTES = [
   { operation: 'setCostPrice', method: 'POST', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
   // Admin settings: supplier per network, service locks
   { operation: 'listSuppliers', method: 'GET', path: '/admin/supplier', service: 'admin', access: 'admin' },
-  { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin' },
-  { operation: 'updateServices', method: 'POST', path: '/admin/updateServices', service: 'admin', access: 'admin' },
+  { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin', auditedInWrite: true },
+  { operation: 'updateServices', method: 'POST', path: '/admin/updateServices', service: 'admin', access: 'admin', auditedInWrite: true },
   { operation: 'checkServices', method: 'GET', path: '/admin/checkServices', service: 'admin', access: 'admin' },
   // The notice every signed-in user sees until they press OK (spec §2, §8); admins and agents set it
   { operation: 'getNotification', method: 'GET', path: '/admin/notification', service: 'admin', access: 'user' },
-  { operation: 'setNotification', method: 'POST', path: '/admin/notification', service: 'admin', access: 'adminOrAgent' },
+  { operation: 'setNotification', method: 'POST', path: '/admin/notification', service: 'admin', access: 'adminOrAgent', auditedInWrite: true },
   // An operator refunds a purchase (spec §6 "Refund")
-  { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent' },
+  { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent', auditedInWrite: true },
   // The admin dashboard's data (spec GET /admin/; route paths cannot end in '/' on API Gateway)
   { operation: 'adminDashboard', method: 'GET', path: '/admin', service: 'admin', access: 'admin' },
   // Contacts (the caller's own)
@@ -114,7 +119,7 @@ export const ROUTES = [
   // VTpass's transaction-update push: unsigned, so it only names a purchase to re-query at VTpass
   { operation: 'vtpassWebhook', method: 'POST', path: '/webhooks/vtpass', service: 'webhooks', access: 'public' },
   // Transfers between users
-  { operation: 'transferFund', method: 'POST', path: '/auth/transferFund', service: 'transfers', access: 'user', auditOperators: true },
+  { operation: 'transferFund', method: 'POST', path: '/auth/transferFund', service: 'transfers', access: 'user', auditOperators: true, auditedInWrite: true },
   // Withdrawals to bank accounts
   { operation: 'listBankCodes', method: 'GET', path: '/withdraw/bankCodes', service: 'withdrawals', access: 'user' },
   { operation: 'validateBankAccount', method: 'POST', path: '/withdraw/validate', service: 'withdrawals', access: 'user' },

@@ -104,7 +104,7 @@ export function roleOf(principal: Pick<Principal, 'isAdmin' | 'isAgent'>): Audit
 }
 
 export interface AuditedRequest {
-  route: Pick<RouteDef, 'operation' | 'method' | 'path' | 'auditOperators'>;
+  route: Pick<RouteDef, 'operation' | 'method' | 'path' | 'auditOperators' | 'auditedInWrite'>;
   principal: Pick<Principal, 'userId' | 'userName' | 'isAdmin' | 'isAgent'>;
   params: Record<string, string | undefined>;
   query: Record<string, string | undefined>;
@@ -112,8 +112,14 @@ export interface AuditedRequest {
   requestId: string;
 }
 
-/** The entry for one operator action and its outcome. */
-export function auditEntry(request: AuditedRequest, status: number, at: Date, id: string): AuditEntry {
+/** What an action changed, read in the write that changed it. */
+export interface AuditChange {
+  before: AuditSummary;
+  after: AuditSummary;
+}
+
+/** The entry for one operator action and its outcome (with what it changed, when its own write records it). */
+export function auditEntry(request: AuditedRequest, status: number, at: Date, id: string, change?: AuditChange): AuditEntry {
   const iso = at.toISOString();
   return {
     id,
@@ -129,7 +135,19 @@ export function auditEntry(request: AuditedRequest, status: number, at: Date, id
     summary: summaryOf(request.body),
     status,
     requestId: request.requestId,
+    ...(change ? { before: summaryOf(change.before), after: summaryOf(change.after) } : {}),
   };
+}
+
+/**
+ * Builds the entry of an action whose own write records it, once the write knows what it changed.
+ * The id and instant are fixed up front, so every retry of the write puts the same entry.
+ */
+export type InWriteAudit<Change> = (change: Change) => AuditEntry;
+
+/** `status`: the answer the action gives when its write succeeds (200; 201 for a created coupon). */
+export function inWriteAudit<Change>(request: AuditedRequest, at: Date, id: string, describe: (change: Change) => AuditChange, status = 200): InWriteAudit<Change> {
+  return (change) => auditEntry(request, status, at, id, describe(change));
 }
 
 export function toAuditView({ day: _day, ...view }: AuditEntry): AuditEntryView {

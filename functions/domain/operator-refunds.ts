@@ -8,9 +8,13 @@
  * and id, so an operator's refund and a supplier's failure can never both pay, and repeated or
  * concurrent refunds pay once. A supplier that later says "delivered" finds the purchase final and
  * changes nothing (settlement logs it for operators).
+ *
+ * The refund's audit entry (who, the purchase's status and the wallet's balance before and after)
+ * is put in that same write: a refund without its entry, or an entry without its refund, cannot exist.
  */
 import { isRefundOffered } from '../../shared/api/refunds.js';
-import type { Ledger } from '../ports/ledger.js';
+import type { Ledger, RefundChange } from '../ports/ledger.js';
+import { inWriteAudit, type AuditChange, type AuditedRequest } from './audit.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
 import type { TransactionStore } from '../ports/transactions.js';
 import type { Logger } from './settlement.js';
@@ -26,11 +30,23 @@ export interface OperatorRefundDeps {
   queue: FulfilmentQueue;
   log: Logger;
   now(): Date;
+  /** The audit entry's id. */
+  newId(): string;
 }
 
 export interface Operator {
   userName: string;
   role: 'admin' | 'agent';
+  /** The operator's request, as its audit entry keeps it. */
+  request: AuditedRequest;
+}
+
+/** A refund's entry: the purchase's status and the customer's balance, before and after. */
+export function refundAuditChange({ purchase, refund }: RefundChange): AuditChange {
+  return {
+    before: { trans_Status: purchase.trans_Status, userName: refund.trans_UserName, balanceKobo: refund.balanceBeforeKobo },
+    after: { trans_Status: 'refunded', userName: refund.trans_UserName, balanceKobo: refund.balanceAfterKobo, refundId: refund.id, amountKobo: refund.amountKobo },
+  };
 }
 
 export type OperatorRefundResult =
@@ -50,8 +66,9 @@ export async function refundAsOperator(transactionId: string, operator: Operator
 
   // A delivered purchase is refunded too (spec §6): the operator's word stands where the supplier's reversal otherwise would.
   const reason = `operator_refund:${operator.role}:${operator.userName}`;
+  const audit = inWriteAudit(operator.request, deps.now(), deps.newId(), refundAuditChange);
   for (let attempt = 1; ; attempt++) {
-    const result = await deps.ledger.refundPurchase(transactionId, { reason, now: deps.now(), afterSuccess: true });
+    const result = await deps.ledger.refundPurchase(transactionId, { reason, now: deps.now(), afterSuccess: true, audit });
     switch (result.kind) {
       case 'not_found':
         return { kind: 'not_found' };

@@ -4,10 +4,12 @@
  * on each side; the ledger refuses any debit the balance does not cover. An admin's transfer is
  * the exception the spec asks for ("without a balance check"): it comes from the house account
  * (house-account.ts), which may go below zero, and leaves the admin's own wallet alone.
+ * An operator's transfer carries its audit entry into that same write.
  */
 import { TRANSFER_MAX_KOBO, type UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
-import type { TransferDrafts, WalletTransfer } from '../ports/money.js';
+import type { TransferChange, TransferDrafts, WalletTransfer } from '../ports/money.js';
+import { inWriteAudit, type AuditChange, type AuditedRequest } from './audit.js';
 import { HOUSE_ACCOUNT } from './house-account.js';
 import { derivedId } from './ids.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
@@ -108,6 +110,17 @@ export interface TransferInput {
   amountKobo: Kobo;
   /** Client idempotency key: the same key never transfers twice. */
   requestId?: string;
+  /** An operator's transfer (an admin's credit, an agent's): its request, whose audit entry goes in the transfer's own write. */
+  operatorRequest?: AuditedRequest;
+}
+
+/** A transfer's entry: who paid and who received, with both balances before and after. */
+export function transferAuditChange({ debit, credit }: TransferChange): AuditChange {
+  const side = (record: TransactionRecord, balanceKobo: Kobo) => ({ userName: record.trans_UserName, balanceKobo });
+  return {
+    before: { payer: side(debit, debit.balanceBeforeKobo), receiver: side(credit, credit.balanceBeforeKobo) },
+    after: { payer: side(debit, debit.balanceAfterKobo), receiver: side(credit, credit.balanceAfterKobo), transferId: debit.id, amountKobo: credit.amountKobo },
+  };
 }
 
 export interface TransferDeps {
@@ -140,9 +153,10 @@ export async function placeTransfer(input: TransferInput, deps: TransferDeps): P
   // Keyed by the sender (the admin for a house transfer): one request_id is one transfer per person.
   const id = input.requestId ? transferIdForRequest(input.sender.userId, input.requestId) : deps.newId();
   const { sender, amountKobo } = input;
+  const audit = input.operatorRequest ? inWriteAudit(input.operatorRequest, now, deps.newId(), transferAuditChange) : undefined;
   const written = input.senderIsAdmin
-    ? await deps.transferFromHouse(houseTransferDrafts({ id, operator: sender, receiver, amountKobo, now }), now)
-    : await deps.transfer(transferDrafts({ id, sender, receiver, amountKobo, now }), now);
+    ? await deps.transferFromHouse(houseTransferDrafts({ id, operator: sender, receiver, amountKobo, now }), now, audit)
+    : await deps.transfer(transferDrafts({ id, sender, receiver, amountKobo, now }), now, audit);
   switch (written.kind) {
     case 'posted':
     case 'replayed': {

@@ -1,12 +1,14 @@
 /**
  * Funding a wallet with coupons: issuing (an admin's coupon creates money; a coupon vendor's is
  * paid from the vendor's wallet in the write that creates it), redeeming (the owner) and
- * cancelling (the vendor, while nobody redeemed it).
+ * cancelling (the vendor, while nobody redeemed it). An operator's issue or cancel carries its
+ * audit entry into the write that makes the change.
  */
 import type { UserType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
 import type { TransactionRecord } from './transactions.js';
-import type { CancelResult, CouponStore, RedeemResult } from '../ports/coupons.js';
+import type { CancelResult, CouponCancelChange, CouponIssueChange, CouponStore, RedeemResult } from '../ports/coupons.js';
+import { inWriteAudit, type AuditChange, type AuditedRequest } from './audit.js';
 import { couponPaymentDraft, paidCoupon, type CouponPayer } from './coupon-payments.js';
 import { checkCouponAmount, generateCouponCode, type Coupon } from './coupons.js';
 
@@ -20,12 +22,32 @@ export interface IssueCouponInput {
   payer?: CouponPayer;
   /** The vendor's idempotency key: a retry answers the coupon already paid for. */
   requestId?: string;
+  /** The operator's request, whose audit entry goes in the coupon's own write. */
+  operatorRequest?: AuditedRequest;
+}
+
+const couponFacts = (coupon: Coupon) => ({ code: coupon.code, owner: coupon.ownerUserName, amountKobo: coupon.amountKobo });
+
+/** A new coupon's entry: no coupon before; after, the coupon (and a vendor's balance before and after paying for it). */
+export function couponIssueAuditChange({ coupon, payment }: CouponIssueChange): AuditChange {
+  if (!payment) return { before: null, after: { coupon: couponFacts(coupon) } };
+  return { before: { payerBalanceKobo: payment.balanceBeforeKobo }, after: { coupon: couponFacts(coupon), payerBalanceKobo: payment.balanceAfterKobo } };
+}
+
+/** A cancelled coupon's entry: open before, cancelled after, and the vendor's balance before and after the money came back. */
+export function couponCancelAuditChange({ coupon, record }: CouponCancelChange): AuditChange {
+  return {
+    before: { coupon: { ...couponFacts(coupon), state: 'open' }, vendorBalanceKobo: record.balanceBeforeKobo },
+    after: { coupon: { ...couponFacts(coupon), state: 'cancelled' }, vendorBalanceKobo: record.balanceAfterKobo },
+  };
 }
 
 export interface CouponDeps {
   coupons: CouponStore;
   randomBytes(size: number): Uint8Array;
   now(): Date;
+  /** An audit entry's id. */
+  newId(): string;
 }
 
 export type IssueCouponResult =
@@ -39,6 +61,8 @@ const MAX_CODE_DRAWS = 3;
 export async function issueCoupon(input: IssueCouponInput, deps: CouponDeps): Promise<IssueCouponResult> {
   const amount = checkCouponAmount(input.amountKobo);
   if (!amount.ok) return { kind: amount.reason };
+  // A created coupon is answered 201: its entry says so.
+  const audit = input.operatorRequest ? inWriteAudit(input.operatorRequest, deps.now(), deps.newId(), couponIssueAuditChange, 201) : undefined;
   for (let draw = 0; draw < MAX_CODE_DRAWS; draw++) {
     const coupon: Coupon = {
       code: generateCouponCode(deps.randomBytes),
@@ -51,11 +75,11 @@ export async function issueCoupon(input: IssueCouponInput, deps: CouponDeps): Pr
       ...(input.issuedByUserName ? { createdByUserName: input.issuedByUserName } : {}),
     };
     if (!input.payer) {
-      if (await deps.coupons.create(coupon)) return { kind: 'issued', coupon };
+      if (await deps.coupons.create(coupon, audit)) return { kind: 'issued', coupon };
       continue;
     }
     const paid = paidCoupon(coupon, input.payer, input.requestId);
-    const written = await deps.coupons.createPaid(paid, couponPaymentDraft(paid, input.payer, deps.now()));
+    const written = await deps.coupons.createPaid(paid, couponPaymentDraft(paid, input.payer, deps.now()), audit);
     switch (written.kind) {
       case 'created':
         return { kind: 'issued', coupon: paid, payment: written.record };
@@ -79,6 +103,8 @@ export function redeemCoupon(
   return deps.coupons.redeem(code, redeemer, deps.now());
 }
 
-export function cancelCoupon(code: string, vendor: CouponPayer, deps: Pick<CouponDeps, 'coupons' | 'now'>): Promise<CancelResult> {
-  return deps.coupons.cancel(code, vendor, deps.now());
+export function cancelCoupon(code: string, vendor: CouponPayer, deps: Pick<CouponDeps, 'coupons' | 'now' | 'newId'>, operatorRequest?: AuditedRequest): Promise<CancelResult> {
+  const now = deps.now();
+  const audit = operatorRequest ? inWriteAudit(operatorRequest, now, deps.newId(), couponCancelAuditChange) : undefined;
+  return deps.coupons.cancel(code, vendor, now, audit);
 }

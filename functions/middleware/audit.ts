@@ -4,9 +4,13 @@
  * by whoever the edge authenticated and authorised. Requests refused before that (401, 403) are
  * nobody's operator action and stay in the access log.
  *
- * The entry is written after the action, not inside its write: a failed audit write is logged and
- * the caller still gets the action's own answer, because the action (a refund, a credit) has
- * already happened and a 5xx would invite a retry of a completed money action.
+ * A route marked `auditedInWrite` (a refund, an admin's credit, a coupon) puts the entry of its
+ * success in the action's own write, with what it changed before and after; here only its
+ * refusals and failures are recorded, where nothing changed.
+ *
+ * Any other entry is written after the action, not inside its write: a failed audit write is
+ * logged and the caller still gets the action's own answer, because the action has already
+ * happened and a 5xx would invite a retry of a completed action.
  */
 import type { AuditTrail } from '../ports/audit.js';
 import { auditEntry, type AuditedRequest } from '../domain/audit.js';
@@ -28,13 +32,22 @@ export type AuditableRequest = Omit<AuditedRequest, 'requestId'> & { event: { re
 export const NO_REQUEST_ID = '-';
 
 /** On a user route marked `auditOperators`, only an admin's or agent's call is an operator action. */
-const isOperatorCall = (request: AuditableRequest): boolean =>
+export const isOperatorCall = (request: AuditableRequest): boolean =>
   !request.route.auditOperators || request.principal.isAdmin || request.principal.isAgent;
 
+/** What an entry keeps of a request: also what a use case that writes its own entry is given. */
+export function auditedRequestOf(request: AuditableRequest): AuditedRequest {
+  const { route, principal, params, query, body } = request;
+  return { route, principal, params, query, body, requestId: request.event.requestContext?.requestId ?? NO_REQUEST_ID };
+}
+
+/** Whether this call's entry is the hook's to write: an in-write action's success is in its own write already. */
+export const isRecordedHere = (request: AuditableRequest, status: number): boolean => isOperatorCall(request) && !(request.route.auditedInWrite && status < 400);
+
 async function record(request: AuditableRequest, status: number, deps: AuditDeps): Promise<void> {
-  if (!isOperatorCall(request)) return;
+  if (!isRecordedHere(request, status)) return;
   try {
-    const entry = auditEntry({ ...request, requestId: request.event.requestContext.requestId ?? NO_REQUEST_ID }, status, deps.now(), deps.newId());
+    const entry = auditEntry(auditedRequestOf(request), status, deps.now(), deps.newId());
     await deps.audit.append(entry);
   } catch (error) {
     logger.error('audit entry not written', { error: error as Error, operation: request.route.operation, actor: request.principal.userId, status });

@@ -4,6 +4,7 @@
  */
 import type { ServiceType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
+import type { InWriteAudit } from '../domain/audit.js';
 import type { WalletState } from '../domain/ledger.js';
 import type { SupplierAttempt, TransactionDraft, TransactionRecord } from '../domain/transactions.js';
 
@@ -39,6 +40,14 @@ export interface RefundInput {
   now: Date;
   /** Also refund a `success` purchase: only when the supplier itself reported it reversed, or an operator decided (spec §6). */
   afterSuccess?: boolean;
+  /** An operator's refund: its audit entry, put in the refund's own write. */
+  audit?: InWriteAudit<RefundChange>;
+}
+
+/** What a refund changed: the purchase as it was read before, and the refund record (the wallet's balance before and after). */
+export interface RefundChange {
+  purchase: TransactionRecord;
+  refund: TransactionRecord;
 }
 
 export interface Ledger {

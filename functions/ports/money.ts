@@ -1,6 +1,7 @@
 /** Ports to the stores of money in and out: provider webhooks, funding, withdrawals, transfers, earnings. */
 import type { UserType } from '../../shared/constants.js';
 import type { PaymentProvider } from '../../shared/events.js';
+import type { InWriteAudit } from '../domain/audit.js';
 import type { Earnings, Referral } from '../domain/earnings.js';
 import type { PaymentIntent, ReservedAccount } from '../domain/funding.js';
 import type { TransactionDraft, TransactionRecord } from '../domain/transactions.js';
@@ -102,8 +103,14 @@ export type TransferWriteResult =
   | { kind: 'insufficient_balance'; balanceKobo: number }
   | { kind: 'exists_with_different_details'; existing: TransactionRecord };
 
-/** Debit, credit and both records in one atomic write; the debit's id is the idempotency key. */
-export type WalletTransfer = (drafts: TransferDrafts, now: Date) => Promise<TransferWriteResult>;
+/** What a transfer changed: both records, with each wallet's balance before and after. */
+export interface TransferChange {
+  debit: TransactionRecord;
+  credit: TransactionRecord;
+}
+
+/** Debit, credit and both records in one atomic write (with an operator's audit entry, when given); the debit's id is the idempotency key. */
+export type WalletTransfer = (drafts: TransferDrafts, now: Date, audit?: InWriteAudit<TransferChange>) => Promise<TransferWriteResult>;
 
 // ---------------------------------------------------------------------------------------------
 // Earnings

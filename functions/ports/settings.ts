@@ -1,10 +1,18 @@
 /** Ports to the admin's settings: service locks and the supplier chosen per network. */
+import type { InWriteAudit } from '../domain/audit.js';
 import type { NetworkName, SupplierName } from '../../shared/constants.js';
 import type { ServiceSetting } from '../domain/service-locks.js';
 
+/** What an operator's settings write changed: the value it replaced (none the first time) and the new one. */
+export interface SettingChange<Value> {
+  before: Value | undefined;
+  after: Value;
+}
+
+/** The `set`s below: with `audit`, the operator's entry is put in the same write, naming exactly the value replaced. */
 export interface ServiceLockStore {
   list(): Promise<ServiceSetting[]>;
-  set(setting: ServiceSetting): Promise<void>;
+  set(setting: ServiceSetting, audit?: InWriteAudit<SettingChange<ServiceSetting>>): Promise<void>;
   // Whether a purchase's services are locked is checked inside its debit (Ledger.debitPurchase).
 }
 
@@ -17,7 +25,7 @@ export interface SupplierChoice {
 export interface SupplierChoiceStore {
   list(): Promise<SupplierChoice[]>;
   get(network: NetworkName): Promise<SupplierChoice | undefined>;
-  set(choice: SupplierChoice & { updatedBy?: string }): Promise<void>;
+  set(choice: SupplierChoice & { updatedBy?: string }, audit?: InWriteAudit<SettingChange<SupplierChoice>>): Promise<void>;
 }
 
 /** The notice to every signed-in user; a new one replaces the last. */
@@ -29,7 +37,10 @@ export interface Notification {
   updatedBy: string;
 }
 
+/** What setting the notice changed: the notice it replaced (none the first time) and the new one. */
+export type NotificationChange = SettingChange<Notification>;
+
 export interface NotificationStore {
   get(): Promise<Notification | undefined>;
-  set(notification: Notification): Promise<void>;
+  set(notification: Notification, audit?: InWriteAudit<NotificationChange>): Promise<void>;
 }

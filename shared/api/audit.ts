@@ -62,6 +62,9 @@ export interface AuditEntryView {
   summary: AuditSummary;
   status: number;
   requestId: string;
+  /** What the action changed, as it was and as it became (a balance, a status): kept when the entry is written in the action's own write. */
+  before?: AuditSummary;
+  after?: AuditSummary;
 }
 
 export interface ListAuditResponse {

@@ -2,12 +2,14 @@
  * The audit log in Chromium on one local cloud: an admin changes a user's type on "my users",
  * opens the audit log from the sidebar, filters by that action and finds the entry; the sidebar
  * carries spec §2's extras for an admin (plus the audit log) and only "my users" and Update for an
- * agent, who is sent back to /profile from the audit log.
+ * agent, who is sent back to /profile from the audit log. An admin's credit shows the receiver's
+ * balance before and after, as the credit's own write recorded it.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_AGENT } from '../../functions/local-seed.js';
-import { loginInUi, newTestUser, registerViaApi } from './helpers.js';
+import type { SessionResponse } from '../../shared/api/accounts.js';
+import { callApi, loginInUi, newTestUser, registerViaApi } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
 
 const COMMON = ['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'My contacts', 'Transactions', 'Account', 'Settings'];
@@ -47,6 +49,29 @@ describe('the audit log', () => {
     // The filter holds: every row shown is that action.
     const operations = await p.getByTestId('audit-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-operation')));
     expect(new Set(operations)).toEqual(new Set(['adminUpgradeUser']));
+  });
+
+  it("an admin's credit shows the receiver's balance before and after; an entry without them shows no change", async () => {
+    const user = newTestUser('audc');
+    await registerViaApi(suite.cloud.baseUrl, user);
+    const adminSession = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: suite.cloud.adminLogin });
+    await callApi(suite.cloud.baseUrl, 'transferFund', { token: adminSession.token, body: { userName: user.userName, amount: 250 } });
+    await expect(callApi(suite.cloud.baseUrl, 'transferFund', { token: adminSession.token, body: { userName: `${user.userName}x`, amount: 250 } })).rejects.toThrow(/404/);
+
+    const p = await suite.freshPage();
+    await loginInUi(p, suite.cloud.adminLogin);
+    await p.goto('/admin/audit');
+    await p.getByLabel('Action').selectOption('transferFund');
+    await p.getByRole('button', { name: 'Search' }).click();
+    const credit = p.getByTestId('audit-row').filter({ has: p.getByTestId('audit-target').getByText(`userName=${user.userName}`, { exact: true }) });
+    await credit.waitFor();
+    await credit.getByText('Show').click();
+    expect(await credit.getByTestId('audit-before').innerText()).toContain(`receiver.userName=${user.userName}, receiver.balance=₦0.00`);
+    expect(await credit.getByTestId('audit-after').innerText()).toContain('receiver.balance=₦250.00');
+    const refused = p.getByTestId('audit-row').filter({ has: p.getByTestId('audit-target').getByText(`userName=${user.userName}x`, { exact: true }) });
+    await refused.waitFor();
+    expect(await refused.getAttribute('data-status')).toBe('404');
+    expect(await refused.getByTestId('audit-change').count()).toBe(0);
   });
 
   it("shows an admin spec §2's extras and the audit log, an agent only my users and Update (and no audit log)", async () => {

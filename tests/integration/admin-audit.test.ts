@@ -1,11 +1,13 @@
 /**
  * The audit log on the local cloud: an operator action (answered or refused) is written once by the
  * HTTP layer with its actor, role, operation, target, redacted input and status; GET /admin/audit
- * lists it by day, operator and operation for admins only; an entry cannot be overwritten.
+ * lists it by day, operator and operation for admins only; an entry cannot be overwritten. A refund,
+ * an admin's credit and a coupon put their entry (with before/after) in their own write, so the HTTP
+ * layer records only their refusals.
  */
 import { describe, expect, it } from 'vitest';
 import type { AuditEntryView, ListAuditResponse } from '../../shared/api/audit.js';
-import { ADMIN_USERS_MSG, AUDIT_MSG, MSG, NOTIFICATION_MSG } from '../../shared/messages.js';
+import { ADMIN_USERS_MSG, AUDIT_MSG, MSG, NOTIFICATION_MSG, REFUND_MSG } from '../../shared/messages.js';
 import { DEMO_AGENT } from '../../functions/local-seed.js';
 import { dayOf } from '../../functions/domain/sales-stats.js';
 import { useLocalCloud } from '../support/local-cloud.js';
@@ -13,7 +15,7 @@ import { platformClient } from '../support/platform-client.js';
 import { usePlatformTable } from '../support/platform-table.js';
 
 const cloud = useLocalCloud();
-const { api, admin, fundedUser } = platformClient(cloud, 'audited');
+const { api, admin, fundedUser, balance, transactionsOf } = platformClient(cloud, 'audited');
 
 async function agent(): Promise<string> {
   const login = await api('POST', '/auth/login', { body: { userName: DEMO_AGENT.userName, password: DEMO_AGENT.password } });
@@ -108,5 +110,94 @@ describe('operator actions are written to the audit log', () => {
 
     const [after] = (await auditLog(`?day=${today()}&operation=setNotification`)).entries.filter((entry) => entry.id === written!.id);
     expect(after).toEqual(written);
+  });
+});
+
+/** Every entry of today for one operation, read from the table (the page of GET /admin/audit holds 20). */
+async function entriesOfToday(operation: string): Promise<AuditEntryView[]> {
+  await usePlatformTable(cloud());
+  const { dynamoAuditTrail } = await import('../../functions/adapters/dynamo/audit.js');
+  return dynamoAuditTrail.list({ day: today(), operation }, 5_000);
+}
+
+async function openPurchase(token: string): Promise<string> {
+  // 08033333333 stays "processing" at the MSORG simulator until a re-query.
+  const bought = await api('POST', '/buy/airtime', { token, body: { network: 1, mobile_number: '08033333333', amount: 100 } });
+  expect(bought.status).toBe(200);
+  return bought.body.receipt._id as string;
+}
+
+describe("money actions put their entry in their own write (before/after), the HTTP layer only their refusals", () => {
+  it('a refund writes exactly one entry with the balance before and after; a repeat is refused and recorded once with its 400', async () => {
+    const user = await fundedUser(500);
+    const id = await openPurchase(user.token);
+    expect((await api('POST', `/admin/refund/${id}`, { token: await admin() })).status).toBe(200);
+    const repeat = await api('POST', `/admin/refund/${id}`, { token: await admin() });
+    expect(repeat).toEqual({ status: 400, body: { msg: REFUND_MSG.alreadyRefunded } });
+
+    const mine = (await entriesOfToday('refundTransaction')).filter((entry) => entry.target.id === id);
+    const succeeded = mine.filter((entry) => entry.status === 200);
+    expect(succeeded).toHaveLength(1);
+    expect(succeeded[0]).toMatchObject({ role: 'admin', before: { userName: user.userName, balanceKobo: 401_00 }, after: { trans_Status: 'refunded', balanceKobo: 500_00, amountKobo: 99_00 } });
+    const refused = mine.filter((entry) => entry.status === 400);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.before).toBeUndefined();
+  });
+
+  it('rejection: 20 concurrent refunds of one purchase: one credit, one success entry, each refusal recorded with its 400', async () => {
+    const user = await fundedUser(500);
+    const id = await openPurchase(user.token);
+    const token = await admin();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api('POST', `/admin/refund/${id}`, { token })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(19);
+    expect(await balance(user.token)).toBe(500);
+    expect((await transactionsOf(user.token)).filter((t) => t.trans_Type === 'refund')).toHaveLength(1);
+
+    const mine = (await entriesOfToday('refundTransaction')).filter((entry) => entry.target.id === id);
+    expect(mine.filter((entry) => entry.status === 200)).toHaveLength(1);
+    expect(mine.filter((entry) => entry.status === 400)).toHaveLength(19);
+  });
+
+  it("an admin's credit from the house account: one entry with the receiver's balance before and after", async () => {
+    const user = await fundedUser(0);
+    const request_id = `audit-credit-${Date.now()}`;
+    const credited = await api('POST', '/auth/transferFund', { token: await admin(), body: { userName: user.userName, amount: 250, request_id } });
+    expect(credited.status).toBe(200);
+    const mine = (await entriesOfToday('transferFund')).filter((entry) => entry.target.userName === user.userName);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ role: 'admin', status: 200, before: { receiver: { userName: user.userName, balanceKobo: 0 } }, after: { receiver: { userName: user.userName, balanceKobo: 250_00 }, amountKobo: 250_00 } });
+  });
+
+  it("rejection: an admin's credit to nobody is recorded once by the HTTP layer with its 404, without before/after", async () => {
+    const nobody = `nobody${Date.now()}`;
+    expect((await api('POST', '/auth/transferFund', { token: await admin(), body: { userName: nobody, amount: 250 } })).status).toBe(404);
+    const mine = (await entriesOfToday('transferFund')).filter((entry) => entry.target.userName === nobody);
+    expect(mine).toEqual([expect.objectContaining({ status: 404 })]);
+    expect(mine[0]!.after).toBeUndefined();
+  });
+});
+
+describe('settings put their entry in their own write, naming the value they replaced', () => {
+  it('two notices in a row: the second entry says which message it replaced', async () => {
+    const first = `audit-notice-a-${Date.now()}`;
+    const second = `audit-notice-b-${Date.now()}`;
+    expect((await api('POST', '/admin/notification', { token: await admin(), body: { msg: first } })).status).toBe(200);
+    expect((await api('POST', '/admin/notification', { token: await agent(), body: { msg: second } })).status).toBe(200);
+    const mine = (await entriesOfToday('setNotification')).filter((entry) => JSON.stringify(entry.summary).includes(second));
+    expect(mine).toEqual([expect.objectContaining({ role: 'agent', status: 200, before: expect.objectContaining({ msg: first }), after: expect.objectContaining({ msg: second }) })]);
+  });
+
+  it('a supplier change and a lock change: the second of each says what it replaced', async () => {
+    const token = await admin();
+    expect((await api('POST', '/admin/supplier', { token, body: { network: 'GLO', supplierName: 'GLAD' } })).status).toBe(200);
+    expect((await api('POST', '/admin/supplier', { token, body: { network: 'GLO', supplierName: 'ALARO' } })).status).toBe(200);
+    const suppliers = (await entriesOfToday('setSupplier')).filter((entry) => JSON.stringify(entry.after).includes('GLO'));
+    expect(suppliers[0]).toMatchObject({ status: 200, before: { network: 'GLO', supplierName: 'GLAD' }, after: { network: 'GLO', supplierName: 'ALARO' } });
+
+    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'locked' } })).status).toBe(200);
+    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'available' } })).status).toBe(200);
+    const locks = (await entriesOfToday('updateServices')).filter((entry) => JSON.stringify(entry.after).includes('AIRTEL'));
+    expect(locks[0]).toMatchObject({ status: 200, before: { serviceName: 'AIRTEL', serviceStatus: 'locked' }, after: { serviceName: 'AIRTEL', serviceStatus: 'available' } });
   });
 });

@@ -227,7 +227,7 @@ describe('ledger invariants under random workloads', () => {
               break;
             case 'coupon': {
               const owner = users[op.user]!;
-              const deps = { coupons: dynamoCoupons, randomBytes: (n: number) => randomBytes(n), now: () => new Date() };
+              const deps = { coupons: dynamoCoupons, randomBytes: (n: number) => randomBytes(n), now: () => new Date(), newId: () => ulid() };
               const issued = await issueCoupon({ owner, amountKobo: op.amountKobo, issuedBy: admin.userId }, deps);
               if (issued.kind !== 'issued') throw new Error(issued.kind);
               const results = await Promise.all(Array.from({ length: op.redemptions }, () => redeemCoupon(issued.coupon.code, owner, deps)));
@@ -271,7 +271,7 @@ describe('ledger invariants under random workloads', () => {
             }
             case 'vendorCoupon': {
               const [vendor, owner] = [users[op.vendor]!, users[op.owner]!];
-              const deps = { coupons: dynamoCoupons, randomBytes: (n: number) => randomBytes(n), now: () => new Date() };
+              const deps = { coupons: dynamoCoupons, randomBytes: (n: number) => randomBytes(n), now: () => new Date(), newId: () => ulid() };
               const issued = await issueCoupon({ owner, amountKobo: op.amountKobo, issuedBy: vendor.userId, payer: vendor }, deps);
               if (issued.kind !== 'issued') break;
               const code = issued.coupon.code;

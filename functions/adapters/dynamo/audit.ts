@@ -8,7 +8,7 @@
 import { PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { PARTITION_PREFIXES } from '../../../shared/table.js';
-import { lagosDaySpan, type AuditEntry } from '../../domain/audit.js';
+import { lagosDaySpan, type AuditEntry, type InWriteAudit } from '../../domain/audit.js';
 import type { AuditFilter, AuditTrail } from '../../ports/audit.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
@@ -27,6 +27,8 @@ export const auditKeys = {
   actorPartition: (userName: string) => `${ACTOR_PREFIX}${userName.toLowerCase()}`,
 };
 
+const jsonValue = z.union([z.null(), z.string(), z.number(), z.boolean(), z.array(z.any()), z.record(z.any())]);
+
 const auditItem = itemMapping<AuditEntry>(
   AUDIT_ENTITY,
   declaringEvery<AuditEntry>()(
@@ -42,9 +44,11 @@ const auditItem = itemMapping<AuditEntry>(
       path: z.string(),
       target: z.record(z.string()),
       // Any JSON value: written by summaryOf, read back as is.
-      summary: z.union([z.null(), z.string(), z.number(), z.boolean(), z.array(z.any()), z.record(z.any())]),
+      summary: jsonValue,
       status: z.number().int(),
       requestId: z.string(),
+      before: jsonValue.optional(),
+      after: jsonValue.optional(),
     }),
   ),
 );
@@ -59,9 +63,19 @@ function entryItem(entry: AuditEntry): Record<string, unknown> {
   };
 }
 
+/** The entry's put, only if absent: alone (`append`) or as one item of the action's own TransactWrite. */
+export function auditPut(entry: AuditEntry): { Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } } {
+  return { Put: { TableName: tableName(), Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** An operator's entry as items of the write that changes what it records (none when no operator asked). */
+export function auditPutsFor<Change>(audit: InWriteAudit<Change> | undefined, change: Change): ReturnType<typeof auditPut>[] {
+  return audit ? [auditPut(audit(change))] : [];
+}
+
 async function append(entry: AuditEntry): Promise<'appended' | 'exists'> {
   try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await db().send(new PutCommand(auditPut(entry).Put));
     return 'appended';
   } catch (error) {
     if (isConditionFailure(error)) return 'exists';

@@ -8,16 +8,19 @@
  * no coupon exists unpaid and no payment without its coupon. Cancelling it is the same flip of
  * `used` as a redemption, with the credit going back to the vendor: a cancel and a redemption
  * racing each other both condition on `used = false`, and exactly one of them wins.
+ *
+ * An operator's coupon (created, paid or cancelled) puts its audit entry in that same write.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { couponCancelDraft } from '../../domain/coupon-payments.js';
 import { checkCancellable, checkRedeemable, normaliseCouponCode, type Coupon } from '../../domain/coupons.js';
 import { couponCreditIdFor } from '../../domain/ids.js';
 import type { TransactionDraft } from '../../domain/transactions.js';
 import type { CancelResult, CouponStore, PaidCouponWrite, RedeemResult } from '../../ports/coupons.js';
+import { auditPutsFor } from './audit.js';
 import { formatNaira } from '../../../shared/money.js';
 import { db, tableName } from './client.js';
-import { isConditionFailure } from './conditions.js';
+import { failedConditions } from './conditions.js';
 import { COUPON_ENTITY, stored } from './items.js';
 import { keys, listingQuery, openCouponListing, GSI, INDEX } from './keys.js';
 import { compareReplay, writeWalletChange } from './ledger.js';
@@ -40,18 +43,13 @@ async function paidBefore(payment: TransactionDraft): Promise<PaidCouponWrite | 
 }
 
 export const dynamoCoupons: CouponStore = {
-  async create(coupon) {
+  async create(coupon, audit) {
+    const put = { TableName: tableName(), Item: { ...keys.coupon(coupon.code), entity: COUPON_ENTITY, ...coupon }, ConditionExpression: 'attribute_not_exists(pk)' };
     try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.coupon(coupon.code), entity: COUPON_ENTITY, ...coupon },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await db().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...auditPutsFor(audit, { coupon })] }));
       return true;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (failedConditions(error)?.includes(0)) return false;
       throw error;
     }
   },
@@ -120,12 +118,12 @@ export const dynamoCoupons: CouponStore = {
     }
   },
 
-  async createPaid(coupon, payment): Promise<PaidCouponWrite> {
+  async createPaid(coupon, payment, audit): Promise<PaidCouponWrite> {
     if (!coupon.paidByUserId || coupon.paidByUserId !== payment.userId || payment.amountKobo !== coupon.amountKobo) throw new Error(`coupon ${coupon.code}: the payment does not match it`);
     const outcome = await writeWalletChange({
       direction: 'debit',
       draft: payment,
-      extraItems: () => [
+      extraItems: (record) => [
         {
           Put: {
             TableName: tableName(),
@@ -133,6 +131,7 @@ export const dynamoCoupons: CouponStore = {
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        ...auditPutsFor(audit, { coupon, payment: record }),
       ],
     });
     switch (outcome.kind) {
@@ -148,7 +147,7 @@ export const dynamoCoupons: CouponStore = {
     }
   },
 
-  async cancel(rawCode, vendor, now): Promise<CancelResult> {
+  async cancel(rawCode, vendor, now, audit): Promise<CancelResult> {
     const code = normaliseCouponCode(rawCode);
     const check = checkCancellable(await getCoupon(code), vendor.userId);
     if (!check.ok) return { kind: check.reason };
@@ -168,6 +167,7 @@ export const dynamoCoupons: CouponStore = {
             ExpressionAttributeValues: { ':true': true, ':false': false, ':now': nowIso, ':transactionId': record.id, ':vendor': vendor.userId, ':amount': coupon.amountKobo },
           },
         },
+        ...auditPutsFor(audit, { coupon, record }),
       ],
     });
     switch (outcome.kind) {

@@ -18,6 +18,7 @@ import { isFinal } from '../../domain/purchase-state.js';
 import { refundDeltas } from '../../domain/sales-stats.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
+import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
@@ -223,8 +224,8 @@ async function postResultOf(outcome: WalletWriteOutcome, draft: TransactionDraft
 /**
  * Money back for an open purchase, in one write: wallet credit + the purchase's status →
  * `refunded` (only from processing/pending, leaving the open index) + a refund record whose id is
- * derived from the purchase's. Either condition failing proves a refund already happened or the
- * purchase settled otherwise, so no purchase is ever refunded twice.
+ * derived from the purchase's (+ an operator's audit entry). Either condition failing proves a
+ * refund already happened or the purchase settled otherwise, so no purchase is ever refunded twice.
  */
 export async function refundPurchase(purchaseId: string, input: RefundInput): Promise<RefundResult> {
   const purchase = await getTransaction(purchaseId);
@@ -284,7 +285,8 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   };
   // The figures change in the refund's own write: a second refund, whose condition fails, changes nothing.
   const figures = refundDeltas(purchase, input.now).map(statItem);
-  const outcome = await writeWalletChange({ direction: 'credit', draft, extraItems: () => [purchaseUpdate(), ...figures], now: input.now });
+  // An operator's refund and its audit entry exist together or not at all.
+  const outcome = await writeWalletChange({ direction: 'credit', draft, extraItems: (refund) => [purchaseUpdate(), ...figures, ...auditPutsFor(input.audit, { purchase, refund })], now: input.now });
   const current = (await getTransaction(purchase.id)) ?? purchase;
   switch (outcome.kind) {
     case 'written':

@@ -1,11 +1,15 @@
 /** Admin settings on DynamoDB: service locks and the supplier chosen per network (keys.serviceSetting, keys.supplierChoice). */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { NetworkName } from '../../../shared/constants.js';
 import type { ServiceSetting } from '../../domain/service-locks.js';
 import type { Notification, NotificationStore, ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
 import { warmCache } from '../warm-cache.js';
+import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
+import { failedConditions } from './conditions.js';
+import type { TransactItem } from './conditional-writes.js';
+import { retryOnConflict } from './retry.js';
 import { SERVICE_SETTING_ENTITY, stored, SUPPLIER_CHOICE_ENTITY } from './items.js';
 import { keys, partitionQuery } from './keys.js';
 import { queryPrefix } from './partition.js';
@@ -23,13 +27,18 @@ export const dynamoServiceLocks: ServiceLockStore = {
     return (await queryPrefix(partitionQuery.serviceSettings, { consistent: true })).flatMap((item) => settingFromItem(item) ?? []);
   },
 
-  async set(setting) {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.serviceSetting(setting.serviceType, setting.serviceName), entity: SERVICE_SETTING_ENTITY, ...setting },
-      }),
-    );
+  async set(setting, audit) {
+    const key = keys.serviceSetting(setting.serviceType, setting.serviceName);
+    const item = { ...key, entity: SERVICE_SETTING_ENTITY, ...setting };
+    if (!audit) {
+      await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+      return;
+    }
+    const current = async () => {
+      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+      return Item ? settingFromItem(Item) : undefined;
+    };
+    await replaceAudited(item, 'updatedAt', current, (before) => auditPutsFor(audit, { before, after: setting }));
   },
 };
 
@@ -59,8 +68,14 @@ export const dynamoSupplierChoices: SupplierChoiceStore = {
     return Item ? choiceFromItem(Item) : undefined;
   },
 
-  async set(choice) {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.supplierChoice(choice.network), entity: SUPPLIER_CHOICE_ENTITY, ...choice } }));
+  async set(choice, audit) {
+    const item = { ...keys.supplierChoice(choice.network), entity: SUPPLIER_CHOICE_ENTITY, ...choice };
+    if (audit) {
+      await replaceAudited(item, 'updatedAt', () => dynamoSupplierChoices.get(choice.network), (before) => auditPutsFor(audit, { before, after: choice }));
+    } else {
+      await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+    }
+    // This container sees its own change at once; others within SUPPLIER_CHOICE_TTL_MS.
     choices.put(choice.network, choice);
   },
 };
@@ -76,7 +91,41 @@ export const dynamoNotification: NotificationStore = {
     return notification;
   },
 
-  async set(notification) {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.notification(), entity: NOTIFICATION_ENTITY, ...notification } }));
+  async set(notification, audit) {
+    const item = { ...keys.notification(), entity: NOTIFICATION_ENTITY, ...notification };
+    if (!audit) {
+      await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+      return;
+    }
+    await replaceAudited(item, 'id', () => dynamoNotification.get(), (before) => auditPutsFor(audit, { before, after: notification }));
   },
 };
+
+/**
+ * Another operator replacing the same setting between our read and our write is unlikely, and a
+ * purchase checking a lock in its own transaction conflicts only for a moment: a few tries settle both.
+ */
+const REPLACE_ATTEMPTS = 8;
+
+/**
+ * A setting and its audit entry in one write, conditioned on the setting read just before (its
+ * `version` attribute: a notice's id, new for every message, or a setting's updatedAt), so the
+ * entry's "before" is exactly what this write replaced.
+ */
+async function replaceAudited<Old extends object>(
+  item: Record<string, unknown>,
+  version: keyof Old & string,
+  current: () => Promise<Old | undefined>,
+  auditItems: (before: Old | undefined) => TransactItem[],
+): Promise<void> {
+  await retryOnConflict(
+    async () => {
+      const before = await current();
+      const condition = before
+        ? { ConditionExpression: '#version = :seen', ExpressionAttributeNames: { '#version': version }, ExpressionAttributeValues: { ':seen': before[version] } }
+        : { ConditionExpression: 'attribute_not_exists(pk)' };
+      await db().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName(), Item: item, ...condition } }, ...auditItems(before)] }));
+    },
+    { attempts: REPLACE_ATTEMPTS, what: `audited replace of ${String(item.pk)}/${String(item.sk)}`, alsoRetry: (error) => failedConditions(error)?.includes(0) ?? false },
+  );
+}

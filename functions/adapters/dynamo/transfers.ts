@@ -11,13 +11,18 @@
  * An admin's transfer is the same write from the house account: its wallet has no balance
  * condition (it may go below zero), and the running total of customers' wallets — which leaves the
  * house out — grows by the credit in the same write.
+ *
+ * An operator's transfer (an admin's credit, an agent's transfer) puts its audit entry in that
+ * write too, with both balances before and after: the credit and its entry exist together or not at all.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { HOUSE_USER_ID } from '../../domain/house-account.js';
 import { planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
 import type { TransferDrafts } from '../../domain/transfers.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
-import type { TransferWriteResult as TransferResult } from '../../ports/money.js';
+import type { InWriteAudit } from '../../domain/audit.js';
+import type { TransferChange, TransferWriteResult as TransferResult } from '../../ports/money.js';
+import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
@@ -32,15 +37,15 @@ async function replayOf(drafts: TransferDrafts): Promise<TransferResult | undefi
   return compareReplay(existing, drafts.debit) === 'same' ? { kind: 'replayed', debit: existing } : { kind: 'exists_with_different_details', existing };
 }
 
-export async function transferBetweenWallets(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
+export async function transferBetweenWallets(drafts: TransferDrafts, now: Date = new Date(), audit?: InWriteAudit<TransferChange>): Promise<TransferResult> {
   if (drafts.debit.userId === HOUSE_USER_ID) throw new Error('the house account pays only through transferFromHouse');
-  return writeTransfer(drafts, now, planDebit);
+  return writeTransfer(drafts, now, planDebit, [], audit);
 }
 
 /** An admin's transfer: the house account pays, whatever its balance. */
-export async function transferFromHouse(drafts: TransferDrafts, now: Date = new Date()): Promise<TransferResult> {
+export async function transferFromHouse(drafts: TransferDrafts, now: Date = new Date(), audit?: InWriteAudit<TransferChange>): Promise<TransferResult> {
   if (drafts.debit.userId !== HOUSE_USER_ID) throw new Error('a house transfer debits the house account');
-  return writeTransfer(drafts, now, planHouseDebit, [walletTotalItem(drafts.credit.userId, drafts.credit.amountKobo)]);
+  return writeTransfer(drafts, now, planHouseDebit, [walletTotalItem(drafts.credit.userId, drafts.credit.amountKobo)], audit);
 }
 
 async function writeTransfer(
@@ -48,6 +53,7 @@ async function writeTransfer(
   now: Date,
   planSenderDebit: (wallet: WalletState, amountKobo: number) => PlanResult,
   alsoWrite: TransactItem[] = [],
+  audit?: InWriteAudit<TransferChange>,
 ): Promise<TransferResult> {
   const { debit, credit } = drafts;
   if (debit.userId === credit.userId) throw new Error('a transfer needs two different wallets');
@@ -83,6 +89,7 @@ async function writeTransfer(
               { Put: { TableName: tableName(), Item: transactionItem(debitRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...alsoWrite,
+              ...auditPutsFor(audit, { debit: debitRecord, credit: creditRecord }),
             ],
           }),
         );

@@ -26,6 +26,9 @@ import { dynamoBackOffice } from '../../adapters/dynamo/back-office.js';
 import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
 import { adminDashboard } from '../../domain/admin-dashboard.js';
+import { inWriteAudit } from '../../domain/audit.js';
+import { notificationAuditChange, serviceLockAuditChange, supplierAuditChange } from '../../domain/settings-audit.js';
+import { auditedRequestOf } from '../../middleware/audit.js';
 import type { NotificationStore, ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
 import type { BackOfficeFigures } from '../../ports/back-office.js';
 import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
@@ -60,10 +63,13 @@ export const listSuppliersOperation =
 
 export const setSupplierOperation =
   (deps: AdminDeps): UserOperation =>
-  async ({ body, principal }) => {
-    const input = parseInput(setSupplierRequest, body);
-    const updatedAt = deps.now().toISOString();
-    await deps.suppliers.set({ network: input.network, supplierName: input.supplierName, updatedAt, updatedBy: principal.userName });
+  async (request) => {
+    const { principal } = request;
+    const input = parseInput(setSupplierRequest, request.body);
+    const now = deps.now();
+    const updatedAt = now.toISOString();
+    const audit = inWriteAudit(auditedRequestOf(request), now, deps.newId(), supplierAuditChange);
+    await deps.suppliers.set({ network: input.network, supplierName: input.supplierName, updatedAt, updatedBy: principal.userName }, audit);
     logger.info('supplier chosen', { network: input.network, supplier: input.supplierName, by: principal.userName });
     const answer: SupplierResponse = {
       msg: CATALOGUE_MSG.supplierUpdated,
@@ -75,10 +81,12 @@ export const setSupplierOperation =
 
 export const updateServicesOperation =
   (deps: AdminDeps): UserOperation =>
-  async ({ body, principal }) => {
-    const input = parseInput(updateServiceRequest, body);
-    const setting = { ...input, updatedAt: deps.now().toISOString(), updatedBy: principal.userName };
-    await deps.services.set(setting);
+  async (request) => {
+    const { principal } = request;
+    const input = parseInput(updateServiceRequest, request.body);
+    const now = deps.now();
+    const setting = { ...input, updatedAt: now.toISOString(), updatedBy: principal.userName };
+    await deps.services.set(setting, inWriteAudit(auditedRequestOf(request), now, deps.newId(), serviceLockAuditChange));
     logger.info('service status set', { ...input, by: principal.userName });
     const answer: ServiceResponse = { msg: CATALOGUE_MSG.serviceUpdated, service: toServiceView(setting), services: serviceList(await deps.services.list()) };
     return ok(answer);
@@ -101,10 +109,13 @@ export const getNotificationOperation =
 
 export const setNotificationOperation =
   (deps: AdminDeps): UserOperation =>
-  async ({ body, principal }) => {
-    const { msg } = parseInput(setNotificationRequest, body);
-    const notification = { msg, id: deps.newId(), updatedAt: deps.now().toISOString(), updatedBy: principal.userName };
-    await deps.notification.set(notification);
+  async (request) => {
+    const { principal } = request;
+    const { msg } = parseInput(setNotificationRequest, request.body);
+    const now = deps.now();
+    const notification = { msg, id: deps.newId(), updatedAt: now.toISOString(), updatedBy: principal.userName };
+    // The entry, with the notice replaced and the new one, is put in the notice's own write.
+    await deps.notification.set(notification, inWriteAudit(auditedRequestOf(request), now, deps.newId(), notificationAuditChange));
     logger.info('notification set', { id: notification.id, by: principal.userName, cleared: msg === '' });
     const answer: SetNotificationResponse = { msg: NOTIFICATION_MSG.updated, notification: { msg, id: notification.id } };
     return ok(answer);

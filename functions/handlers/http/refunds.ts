@@ -14,8 +14,11 @@ import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
 import { domainLog } from '../../adapters/log.js';
 import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
 import { refundAsOperator, type OperatorRefundDeps, type OperatorRefundResult } from '../../domain/operator-refunds.js';
+import { roleOf } from '../../domain/audit.js';
+import { auditedRequestOf } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
+import { ulid } from 'ulid';
 
 const refundAnswer = answerWith<OperatorRefundResult>({
   refunded: ({ refund }) => ok({ msg: refundDoneMessage(formatNaira(refund.amountKobo), refund.trans_UserName) } satisfies RefundResponse),
@@ -27,9 +30,10 @@ const refundAnswer = answerWith<OperatorRefundResult>({
 
 export const refundTransactionOperation =
   (deps: OperatorRefundDeps): UserOperation =>
-  async ({ params, principal }) => {
-    const { id } = parseInput(refundParams, params);
-    const operator = { userName: principal.userName, role: principal.isAdmin ? ('admin' as const) : ('agent' as const) };
+  async (request) => {
+    const { id } = parseInput(refundParams, request.params);
+    const { principal } = request;
+    const operator = { userName: principal.userName, role: roleOf(principal), request: auditedRequestOf(request) };
     return refundAnswer(await refundAsOperator(id, operator, deps));
   };
 
@@ -42,6 +46,7 @@ const deps: OperatorRefundDeps = {
   queue: sqsFulfilmentQueue(),
   log: domainLog,
   now: () => new Date(),
+  newId: () => ulid(),
 };
 
 export const handler = httpService('refunds', { refundTransaction: refundTransactionOperation(deps) }, edge);

@@ -15,6 +15,7 @@ import { transferBetweenWallets, transferFromHouse } from '../../adapters/dynamo
 import { getUserByUserName } from '../../adapters/dynamo/users.js';
 import { toTransactionView } from '../../domain/transactions.js';
 import { placeTransfer, type TransferDeps, type TransferResult } from '../../domain/transfers.js';
+import { auditedRequestOf, isOperatorCall } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
@@ -41,8 +42,9 @@ const transferAnswer = answerWith<TransferResult>({
 });
 
 export function transferFundOperation(deps: TransferDeps): UserOperation {
-  return async ({ principal, body }) => {
-    const input = parseInput(transferFundRequest, body);
+  return async (request) => {
+    const { principal } = request;
+    const input = parseInput(transferFundRequest, request.body);
     const result = await placeTransfer(
       {
         sender: { userId: principal.userId, userName: principal.userName, userType: principal.userType },
@@ -50,6 +52,8 @@ export function transferFundOperation(deps: TransferDeps): UserOperation {
         receiverUserName: input.userName,
         amountKobo: input.amount,
         requestId: input.request_id,
+        // An admin's or agent's transfer is an operator action: its entry goes in the transfer's own write.
+        ...(isOperatorCall(request) ? { operatorRequest: auditedRequestOf(request) } : {}),
       },
       deps,
     );

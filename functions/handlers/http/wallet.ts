@@ -4,6 +4,7 @@
  * vendor's unredeemed coupons: GET /admin/coupons and POST /admin/coupon/{code}/cancel.
  */
 import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
 import {
   couponCodeParams,
   fundWithCouponRequest,
@@ -23,6 +24,7 @@ import { toTransactionView } from '../../domain/transactions.js';
 import type { Coupon } from '../../domain/coupons.js';
 import { cancelCoupon, issueCoupon, redeemCoupon, type CouponDeps, type IssueCouponResult } from '../../domain/wallet-funding.js';
 import type { CancelResult, RedeemResult } from '../../ports/coupons.js';
+import { auditedRequestOf } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
@@ -50,14 +52,15 @@ const issueAnswer = answerWith<IssueCouponResult>({
 });
 
 export function generateCouponOperation(deps: WalletDeps): UserOperation {
-  return async ({ principal, body }) => {
-    const input = parseInput(generateCouponRequest, body);
+  return async (request) => {
+    const { principal } = request;
+    const input = parseInput(generateCouponRequest, request.body);
     const owner = await deps.findUserByUserName(input.userAccount);
     if (!owner) return refusal(404, MSG.userNotFound);
     // An admin's coupon keeps creating money; only a vendor who is not an admin pays for theirs.
     const payer = principal.isAdmin ? undefined : { userId: principal.userId, userName: principal.userName, userType: principal.userType };
     const result = await issueCoupon(
-      { owner: { userId: owner.userId, userName: owner.userName }, amountKobo: input.amount, issuedBy: principal.userId, issuedByUserName: principal.userName, payer, requestId: input.request_id },
+      { owner: { userId: owner.userId, userName: owner.userName }, amountKobo: input.amount, issuedBy: principal.userId, issuedByUserName: principal.userName, payer, requestId: input.request_id, operatorRequest: auditedRequestOf(request) },
       deps,
     );
     return issueAnswer(result);
@@ -101,10 +104,12 @@ const cancelAnswer = answerWith<CancelResult>({
   already_cancelled: refuse(409, COUPON_VENDOR_MSG.alreadyCancelled),
 });
 
-export function cancelCouponOperation(deps: Pick<CouponDeps, 'coupons' | 'now'>): UserOperation {
-  return async ({ principal, params }) => {
-    const { code } = parseInput(couponCodeParams, params);
-    return cancelAnswer(await cancelCoupon(code, { userId: principal.userId, userName: principal.userName, userType: principal.userType }, deps));
+export function cancelCouponOperation(deps: Pick<CouponDeps, 'coupons' | 'now' | 'newId'>): UserOperation {
+  return async (request) => {
+    const { principal } = request;
+    const { code } = parseInput(couponCodeParams, request.params);
+    const vendor = { userId: principal.userId, userName: principal.userName, userType: principal.userType };
+    return cancelAnswer(await cancelCoupon(code, vendor, deps, auditedRequestOf(request)));
   };
 }
 
@@ -123,6 +128,7 @@ const deps: WalletDeps = {
   coupons: dynamoCoupons,
   randomBytes: (size) => randomBytes(size),
   now: () => new Date(),
+  newId: () => ulid(),
   findUserByUserName: getUserByUserName,
 };
 

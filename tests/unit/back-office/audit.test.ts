@@ -167,6 +167,18 @@ function adminService(caller: Principal, setNotification: UserOperation, append:
   return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
 }
 
+/** The mailings service: its one action (send mail) is audited by the HTTP layer after the action. */
+function mailService(caller: Principal, sendMail: UserOperation, append: (entry: AuditEntry) => Promise<'appended' | 'exists'>) {
+  const edge: EdgeDeps = {
+    verifyToken: async () => ({ ok: true, claims: { userId: caller.userId, tokenVersion: 0 } }),
+    loadPrincipal: async () => caller,
+    authenticateApiKey: async () => ({ kind: 'invalid_key' }),
+    audit: { audit: { append }, now: () => AT, newId: () => '01ENTRY' },
+  };
+  const handler = httpService('mailings', { sendMail }, edge) as unknown as Handler;
+  return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
+}
+
 describe("an admin's transfer is an operator action (a credit from the house account); a user's is not", () => {
   const transferService = (caller: Principal, append: (entry: AuditEntry) => Promise<'appended' | 'exists'>) => {
     const edge: EdgeDeps = {
@@ -179,11 +191,24 @@ describe("an admin's transfer is an operator action (a credit from the house acc
     return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
   };
 
-  it('an admin crediting a user is written with the amount and the receiver', async () => {
+  it("an admin's credit is written in its own write (auditedInWrite), so the HTTP layer writes no second entry for it", async () => {
     const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
     await transferService(admin, append)(event('transferFund', { userName: 'Ada', amount: 500 }));
+    expect(append).not.toHaveBeenCalled();
+  });
+
+  it('an admin credit refused (nothing changed) is written by the HTTP layer with its status, the amount and the receiver', async () => {
+    const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
+    const edge: EdgeDeps = {
+      verifyToken: async () => ({ ok: true, claims: { userId: admin.userId, tokenVersion: 0 } }),
+      loadPrincipal: async () => admin,
+      authenticateApiKey: async () => ({ kind: 'invalid_key' }),
+      audit: { audit: { append }, now: () => AT, newId: () => '01ENTRY' },
+    };
+    const handler = httpService('transfers', { transferFund: async () => ({ statusCode: 404, body: { msg: 'User not found' } }) }, edge) as unknown as Handler;
+    await handler(event('transferFund', { userName: 'Nobody', amount: 500 }), {} as Context);
     expect(append).toHaveBeenCalledTimes(1);
-    expect(append.mock.calls[0]![0]).toMatchObject({ operation: 'transferFund', role: 'admin', status: 200, summary: { userName: 'Ada', amount: 500 } });
+    expect(append.mock.calls[0]![0]).toMatchObject({ operation: 'transferFund', role: 'admin', status: 404, summary: { userName: 'Nobody', amount: 500 } });
   });
 
   it("rejection: a user's transfer to another user is not written", async () => {
@@ -196,11 +221,19 @@ describe("an admin's transfer is an operator action (a credit from the house acc
 describe('the HTTP layer writes one entry per operator action', () => {
   it('an answered action: one entry with the actor, the operation, the status and the gateway request id', async () => {
     const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
-    const call = adminService(agent, async () => ok({ msg: 'Notification updated' }), append);
-    const response = await call(event('setNotification', { msg: 'Hello' }));
+    const call = mailService(admin, async () => ok({ msg: 'Mail sent' }), append);
+    const response = await call(event('sendMail', { userAccount: 'ada', subject: 'Hello' }));
     expect(response.statusCode).toBe(200);
     expect(append).toHaveBeenCalledTimes(1);
-    expect(append.mock.calls[0]![0]).toMatchObject({ actorName: 'Agent', role: 'agent', operation: 'setNotification', status: 200, requestId: 'gw-req-1', summary: { msg: 'Hello' } });
+    expect(append.mock.calls[0]![0]).toMatchObject({ actorName: 'Boss', role: 'admin', operation: 'sendMail', status: 200, requestId: 'gw-req-1', summary: { userAccount: 'ada', subject: 'Hello' } });
+  });
+
+  it('rejection: an action whose own write puts its entry (auditedInWrite: the notice) gets no second one when answered; its refusal does', async () => {
+    const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
+    await adminService(agent, async () => ok({ msg: 'Notification updated' }), append)(event('setNotification', { msg: 'Hello' }));
+    expect(append).not.toHaveBeenCalled();
+    await adminService(agent, async () => ({ statusCode: 400, body: { msg: 'too long' } }), append)(event('setNotification', { msg: 'Hello' }));
+    expect(append.mock.calls.map(([entry]) => [entry.operation, entry.status])).toEqual([['setNotification', 400]]);
   });
 
   it('a refused action is written with its status (thrown 400 and answered 4xx alike); a crash with 500', async () => {
@@ -226,12 +259,12 @@ describe('the HTTP layer writes one entry per operator action', () => {
   });
 
   it('a failed audit write never changes the answer of a completed action', async () => {
-    const call = adminService(admin, async () => ok({ msg: 'Notification updated' }), async () => {
+    const call = mailService(admin, async () => ok({ msg: 'Mail sent' }), async () => {
       throw new Error('DynamoDB is down');
     });
-    const response = await call(event('setNotification', { msg: 'Hello' }));
+    const response = await call(event('sendMail', { userAccount: 'ada', subject: 'Hello' }));
     expect(response.statusCode).toBe(200);
-    expect(JSON.parse(response.body as string)).toEqual({ msg: 'Notification updated' });
+    expect(JSON.parse(response.body as string)).toEqual({ msg: 'Mail sent' });
   });
 });
 

@@ -5,6 +5,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../../functions/domain/accounts.js';
+import type { AuditEntry } from '../../../functions/domain/audit.js';
 import type { Coupon } from '../../../functions/domain/coupons.js';
 import type { FundingDeps } from '../../../functions/domain/funding-requests.js';
 import { signWebhookBody } from '../../../functions/domain/provider-signatures.js';
@@ -335,70 +336,79 @@ describe('withdrawals over HTTP', () => {
 function couponStore(vendorBalanceKobo = 0) {
   const created: Coupon[] = [];
   const payments: TransactionDraft[] = [];
+  /** The audit entries each write was handed, built as the write would build them. */
+  const entries: AuditEntry[] = [];
   const store: CouponStore = {
-    create: async (coupon) => (created.push(coupon), true),
+    create: async (coupon, audit) => (created.push(coupon), audit && entries.push(audit({ coupon })), true),
     get: async () => undefined,
     redeem: async () => ({ kind: 'not_found' }),
-    createPaid: async (coupon, payment) => {
+    createPaid: async (coupon, payment, audit) => {
       if (vendorBalanceKobo < payment.amountKobo) return { kind: 'insufficient_balance', balanceKobo: vendorBalanceKobo };
       created.push(coupon);
       payments.push(payment);
       const record = { ...payment, balanceBeforeKobo: vendorBalanceKobo, balanceAfterKobo: vendorBalanceKobo - payment.amountKobo, walletSeq: 2 };
+      if (audit) entries.push(audit({ coupon, payment: record }));
       return { kind: 'created', record };
     },
     cancel: async () => ({ kind: 'already_used' }),
     listOpenPaidBy: async () => [],
   };
-  return { store, created, payments };
+  return { store, created, payments, entries };
 }
 
 describe('coupons over HTTP', () => {
   it('an admin issues a coupon of ₦100.50: stored as exactly 10,050 kobo, shown as 100.5; a coupon above the maximum is refused with its limit', async () => {
-    const { store, created } = couponStore();
+    const { store, created, entries } = couponStore();
     const generateCoupon = generateCouponOperation({
       coupons: store,
       randomBytes: (size) => new Uint8Array(size).fill(7),
       now: () => new Date(),
+      newId: () => 'E1',
       findUserByUserName: async (name) => (name === 'ada' ? { userId: 'U1', userName: 'ada' } : undefined),
     });
     const admin = { ...principal, userId: 'A', isAdmin: true };
     const answer = await generateCoupon(request('generateCoupon', { userAccount: 'ada', amount: '100.50' }, { principal: admin }));
     expect(answer).toMatchObject({ statusCode: 201, body: { msg: MSG.couponGenerated, coupon: { owner: 'ada', amount: 100.5 } } });
     expect(created).toEqual([expect.objectContaining({ amountKobo: 100_50, ownerUserId: 'U1', createdBy: 'A' })]);
+    // Its audit entry goes in the coupon's own write: no coupon before, the coupon after, answered 201.
+    expect(entries).toEqual([expect.objectContaining({ id: 'E1', operation: 'generateCoupon', actorId: 'A', status: 201, before: null, after: { coupon: { code: created[0]!.code, owner: 'ada', amountKobo: 100_50 } } })]);
     expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'ada', amount: 1_000_001 }, { principal: admin })))).toMatchObject({ status: 400, msg: expect.stringMatching(/^A coupon can be at most ₦/) });
     expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'nobody', amount: 100 }, { principal: admin })))).toEqual({ status: 404, msg: MSG.userNotFound });
     expect(created).toHaveLength(1);
   });
 
   const vendorCoupons = (balanceKobo: number) => {
-    const { store, created, payments } = couponStore(balanceKobo);
+    const { store, created, payments, entries } = couponStore(balanceKobo);
     const generateCoupon = generateCouponOperation({
       coupons: store,
       randomBytes: (size) => new Uint8Array(size).fill(9),
       now: () => new Date(),
+      newId: () => 'E1',
       findUserByUserName: async (name) => (name === 'bayo' ? { userId: 'U2', userName: 'bayo' } : undefined),
     });
-    return { generateCoupon, created, payments };
+    return { generateCoupon, created, payments, entries };
   };
   const vendor = { ...principal, userId: 'V', userName: 'vend', isCouponVendor: true };
 
   it("a coupon vendor's coupon is paid from their own wallet: the payment is the coupon's amount, the answer shows the balance left", async () => {
-    const { generateCoupon, created, payments } = vendorCoupons(1_000_00);
+    const { generateCoupon, created, payments, entries } = vendorCoupons(1_000_00);
     const answer = await generateCoupon(request('generateCoupon', { userAccount: 'bayo', amount: 300 }, { principal: vendor }));
     expect(answer).toMatchObject({ statusCode: 201, body: { msg: MSG.couponGenerated, coupon: { owner: 'bayo', amount: 300 }, balance: 700 } });
     expect(created).toEqual([expect.objectContaining({ amountKobo: 300_00, ownerUserId: 'U2', createdBy: 'V', paidByUserId: 'V' })]);
     expect(payments).toEqual([expect.objectContaining({ userId: 'V', amountKobo: 300_00, trans_Type: 'wallet', trans_Network: 'coupon', id: created[0]!.paymentTransactionId })]);
+    expect(entries).toEqual([expect.objectContaining({ actorName: 'vend', status: 201, before: { payerBalanceKobo: 1_000_00 }, after: expect.objectContaining({ payerBalanceKobo: 700_00 }) })]);
   });
 
   it('a coupon vendor with too little balance gets "Insufficient balance" and no coupon', async () => {
-    const { generateCoupon, created } = vendorCoupons(299_99);
+    const { generateCoupon, created, entries } = vendorCoupons(299_99);
     expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'bayo', amount: 300 }, { principal: vendor })))).toEqual({ status: 400, msg: MSG.insufficientBalance });
     expect(created).toEqual([]);
+    expect(entries).toEqual([]);
   });
 
   it('cancelling answers each outcome: a redeemed coupon is "already used"', async () => {
     const { store } = couponStore();
-    const cancel = cancelCouponOperation({ coupons: store, now: () => new Date() });
+    const cancel = cancelCouponOperation({ coupons: store, now: () => new Date(), newId: () => 'E1' });
     expect(await refusal(cancel(request('cancelCoupon', {}, { principal: vendor, params: { code: 'ABCD' } })))).toEqual({ status: 409, msg: MSG.couponUsed });
     expect(await refusal(cancel(request('cancelCoupon', {}, { principal: vendor, params: { code: 'X'.repeat(65) } })))).toEqual({ status: 400, msg: COUPON_VENDOR_MSG.invalidCode });
   });

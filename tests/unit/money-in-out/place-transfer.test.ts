@@ -1,26 +1,32 @@
 /**
  * Placing a transfer (domain/transfers.ts) with a fake wallet write: the receiver is found by user
  * name, the rules refuse before anything is written, a client's request_id names one transfer, and
- * an admin's transfer is paid by the house account.
+ * an admin's transfer is paid by the house account, with its audit entry handed to that same write.
  */
 import { describe, expect, it } from 'vitest';
 import { TRANSFER_MAX_KOBO } from '../../../shared/constants.js';
 import { placeTransfer, transferIdForRequest, type TransferDeps, type TransferDrafts, type TransferInput } from '../../../functions/domain/transfers.js';
-import type { TransferWriteResult } from '../../../functions/ports/money.js';
+import type { InWriteAudit } from '../../../functions/domain/audit.js';
+import type { TransferChange, TransferWriteResult } from '../../../functions/ports/money.js';
+import { routeByOperation } from '../../../shared/routes.js';
 
 function setup() {
   const written: TransferDrafts[] = [];
   const fromHouse: TransferDrafts[] = [];
+  /** The audit builder each write was given, called as the write would with its records. */
+  const audits: (InWriteAudit<TransferChange> | undefined)[] = [];
   let ids = 0;
   const deps: TransferDeps = {
-    transferFromHouse: async (drafts): Promise<TransferWriteResult> => {
+    transferFromHouse: async (drafts, _now, audit): Promise<TransferWriteResult> => {
       fromHouse.push(drafts);
+      audits.push(audit);
       const debit = { ...drafts.debit, balanceBeforeKobo: -10_00, balanceAfterKobo: -10_00 - drafts.debit.amountKobo, walletSeq: 9 };
       return { kind: 'posted', debit, credit: { ...drafts.credit, balanceBeforeKobo: 0, balanceAfterKobo: drafts.credit.amountKobo, walletSeq: 1 } };
     },
     balanceOf: async () => 7_00,
     findUserByUserName: async (name) => (name.toLowerCase() === 'bayo' ? { userId: 'U2', userName: 'bayo', userType: 'reseller' } : undefined),
-    transfer: async (drafts): Promise<TransferWriteResult> => {
+    transfer: async (drafts, _now, audit): Promise<TransferWriteResult> => {
+      audits.push(audit);
       const replay = written.some((d) => d.debit.id === drafts.debit.id);
       written.push(drafts);
       const debit = { ...drafts.debit, balanceBeforeKobo: 1_000_00, balanceAfterKobo: 1_000_00 - drafts.debit.amountKobo, walletSeq: 2 };
@@ -36,7 +42,7 @@ function setup() {
     amountKobo: 100_50,
     ...over,
   });
-  return { written, fromHouse, deps, input };
+  return { written, fromHouse, audits, deps, input };
 }
 
 describe('placeTransfer', () => {
@@ -81,5 +87,41 @@ describe('placeTransfer', () => {
     expect(await placeTransfer(input({ senderIsAdmin: true, sender: { userId: 'U2', userName: 'bayo', userType: 'reseller' } }), deps)).toEqual({ kind: 'self_transfer' });
     expect(await placeTransfer(input({ senderIsAdmin: true, amountKobo: TRANSFER_MAX_KOBO + 1 }), deps)).toEqual({ kind: 'above_maximum' });
     expect(fromHouse).toEqual([]);
+  });
+});
+
+describe("an operator's transfer carries its audit entry into the transfer's own write", () => {
+  const adminPrincipal = { userId: 'A1', userName: 'boss', isAdmin: true, isAgent: false };
+  const operatorRequest = { route: routeByOperation('transferFund'), principal: adminPrincipal, params: {}, query: {}, body: { userName: 'bayo', amount: 100.5 }, requestId: 'gw-1' };
+
+  it("an admin's credit: the house write gets the entry, with the house's and the receiver's balances before and after", async () => {
+    const { audits, deps, input } = setup();
+    const result = await placeTransfer(input({ sender: { userId: 'A1', userName: 'boss', userType: 'smart earner' }, senderIsAdmin: true, operatorRequest }), deps);
+    expect(result.kind).toBe('posted');
+    const audit = audits[0]!;
+    expect(audit).toBeDefined();
+    const debit = { id: 'T1', trans_UserName: 'house', balanceBeforeKobo: -10_00, balanceAfterKobo: -110_50, amountKobo: 100_50 };
+    const credit = { id: 'T1c', trans_UserName: 'bayo', balanceBeforeKobo: 0, balanceAfterKobo: 100_50, amountKobo: 100_50 };
+    const entry = audit({ debit, credit } as unknown as TransferChange);
+    expect(entry).toMatchObject({
+      id: 'T2',
+      actorName: 'boss',
+      role: 'admin',
+      operation: 'transferFund',
+      status: 200,
+      requestId: 'gw-1',
+      before: { payer: { userName: 'house', balanceKobo: -10_00 }, receiver: { userName: 'bayo', balanceKobo: 0 } },
+      after: { payer: { userName: 'house', balanceKobo: -110_50 }, receiver: { userName: 'bayo', balanceKobo: 100_50 }, transferId: 'T1', amountKobo: 100_50 },
+    });
+    // Every retry of the write puts the same entry: its id and instant are fixed before the write.
+    expect(audit({ debit, credit } as unknown as TransferChange)).toEqual(entry);
+  });
+
+  it("rejection: a user's transfer carries no entry, and a refused one reaches no write", async () => {
+    const { audits, deps, input } = setup();
+    await placeTransfer(input(), deps);
+    expect(audits).toEqual([undefined]);
+    expect(await placeTransfer(input({ receiverUserName: 'nobody', operatorRequest }), deps)).toEqual({ kind: 'receiver_not_found' });
+    expect(audits).toHaveLength(1);
   });
 });

@@ -3,11 +3,15 @@
  * the write that creates it (too little balance: no coupon, no debit), an unredeemed one can be
  * cancelled back to the vendor once, and a cancel racing a redemption has exactly one winner. The
  * money invariants (the vendor's debit and the redemption or cancellation close each other) are
- * checked after every scenario.
+ * checked after every scenario. An operator's issue and cancel put their audit entry in their own write.
  */
+import { ulid } from 'ulid';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dynamoCoupons, getCoupon } from '../../../functions/adapters/dynamo/coupons.js';
+import { dynamoAuditTrail } from '../../../functions/adapters/dynamo/audit.js';
+import { dayOf } from '../../../functions/domain/sales-stats.js';
+import { routeByOperation } from '../../../shared/routes.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { cancelCoupon, issueCoupon, redeemCoupon, type CouponDeps } from '../../../functions/domain/wallet-funding.js';
 import { useDynamoDb } from '../../support/dynamo.js';
@@ -16,7 +20,7 @@ import { expectMoneyInvariants } from './fakes.js';
 
 useDynamoDb();
 
-const deps: CouponDeps = { coupons: dynamoCoupons, randomBytes: (n) => randomBytes(n), now: () => new Date() };
+const deps: CouponDeps = { coupons: dynamoCoupons, randomBytes: (n) => randomBytes(n), now: () => new Date(), newId: () => ulid() };
 const balance = async (userId: string) => (await dynamoLedger.getWallet(userId)).balanceKobo;
 type User = Awaited<ReturnType<typeof newUser>>;
 const party = (u: User) => ({ userId: u.userId, userName: u.userName, userType: u.userType });
@@ -122,5 +126,37 @@ describe("a coupon vendor's coupons", () => {
     expect(await cancelCoupon('NOSUCHCODE', party(vendor), deps)).toEqual({ kind: 'not_found' });
     expect(await balance(vendor.userId)).toBe(0);
     await expectMoneyInvariants([vendor.userId, other.userId, owner.userId]);
+  });
+});
+
+describe("a coupon's audit entry is in the coupon's own write", () => {
+  const operatorRequest = (vendor: User, operation: 'generateCoupon' | 'cancelCoupon', marker: string) => ({
+    route: routeByOperation(operation),
+    principal: { userId: vendor.userId, userName: vendor.userName, isAdmin: false, isAgent: false },
+    params: {},
+    query: {},
+    body: { marker },
+    requestId: marker,
+  });
+  const entriesOf = async (operation: string, marker: string) =>
+    (await dynamoAuditTrail.list({ day: dayOf(new Date().toISOString()), operation }, 1000)).filter((entry) => entry.requestId === marker);
+
+  it("issue and cancel: one entry each, with the vendor's balance before and after", async () => {
+    const [vendor, owner] = [await newUser('reseller', {}), await newUser()];
+    await fund(vendor, 1_000_00);
+    const marker = ulid();
+    const issued = await issueCoupon({ owner, amountKobo: 400_00, issuedBy: vendor.userId, payer: party(vendor), operatorRequest: operatorRequest(vendor, 'generateCoupon', marker) }, deps);
+    if (issued.kind !== 'issued') throw new Error(issued.kind);
+    expect(await entriesOf('generateCoupon', marker)).toEqual([expect.objectContaining({ status: 201, before: { payerBalanceKobo: 1_000_00 }, after: expect.objectContaining({ payerBalanceKobo: 600_00 }) })]);
+    const cancels = await Promise.all(Array.from({ length: 3 }, () => cancelCoupon(issued.coupon.code, party(vendor), deps, operatorRequest(vendor, 'cancelCoupon', marker))));
+    expect(cancels.filter((c) => c.kind === 'cancelled')).toHaveLength(1);
+    expect(await entriesOf('cancelCoupon', marker)).toEqual([expect.objectContaining({ before: expect.objectContaining({ vendorBalanceKobo: 600_00 }), after: expect.objectContaining({ vendorBalanceKobo: 1_000_00 }) })]);
+  });
+
+  it('rejection: a refused issue (too little balance) writes no entry', async () => {
+    const [vendor, owner] = [await newUser('reseller', {}), await newUser()];
+    const marker = ulid();
+    expect(await issueCoupon({ owner, amountKobo: 400_00, issuedBy: vendor.userId, payer: party(vendor), operatorRequest: operatorRequest(vendor, 'generateCoupon', marker) }, deps)).toEqual({ kind: 'insufficient_balance' });
+    expect(await entriesOf('generateCoupon', marker)).toEqual([]);
   });
 });

@@ -1,9 +1,15 @@
 /**
  * An operator's refund (domain/operator-refunds.ts) on a real DynamoDB Local: which transactions it
  * refunds, that repeats and concurrent calls pay once, and that a supplier's late "delivered" leaves
- * the refunded purchase refunded and is logged for operators.
+ * the refunded purchase refunded and is logged for operators; and that its audit entry is in the
+ * refund's own write (one entry per refund, with before/after; no refund without its entry).
  */
 import { describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import { dynamoAuditTrail } from '../../../functions/adapters/dynamo/audit.js';
+import { auditEntry } from '../../../functions/domain/audit.js';
+import { dayOf } from '../../../functions/domain/sales-stats.js';
+import { routeByOperation } from '../../../shared/routes.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
@@ -15,7 +21,14 @@ import { chainOf, FakeSupplier, placedAirtime, RecordingQueue } from './fakes.js
 
 useDynamoDb();
 
-const OPERATOR = { userName: 'ops', role: 'agent' as const };
+const principal = { userId: 'ops-id', userName: 'ops', isAdmin: false, isAgent: true };
+const operatorOn = (id: string) => ({ userName: 'ops', role: 'agent' as const, request: { route: routeByOperation('refundTransaction'), principal, params: { id }, query: {}, body: null, requestId: 'req-1' } });
+const OPERATOR = operatorOn('-');
+
+async function refundEntries(id: string) {
+  const entries = await dynamoAuditTrail.list({ day: dayOf(new Date().toISOString()), operation: 'refundTransaction' }, 1000);
+  return entries.filter((entry) => entry.target.id === id);
+}
 
 function recordingLog(): Logger & { errors: { message: string; details?: Record<string, unknown> }[] } {
   const errors: { message: string; details?: Record<string, unknown> }[] = [];
@@ -23,7 +36,7 @@ function recordingLog(): Logger & { errors: { message: string; details?: Record<
 }
 
 function refundDeps(queue = new RecordingQueue()): OperatorRefundDeps & { queue: RecordingQueue } {
-  return { transactions: dynamoTransactions, ledger: dynamoLedger, queue, log: recordingLog(), now: () => new Date() };
+  return { transactions: dynamoTransactions, ledger: dynamoLedger, queue, log: recordingLog(), now: () => new Date(), newId: () => ulid() };
 }
 
 const purchase = (supplier: FakeSupplier) => placedAirtime(supplier);
@@ -82,6 +95,41 @@ describe('an operator refunds a purchase', () => {
     const deps = refundDeps(queue);
     expect(await refundAsOperator(id, OPERATOR, deps)).toMatchObject({ kind: 'refunded' });
     expect((deps.log as ReturnType<typeof recordingLog>).errors).toHaveLength(1);
+  });
+});
+
+describe("a refund's audit entry is in the refund's own write", () => {
+  it('one refund, one entry: who, the status and the balance before and after', async () => {
+    const { user, id } = await purchase(delivering());
+    expect(await refundAsOperator(id, operatorOn(id), refundDeps())).toMatchObject({ kind: 'refunded' });
+    const entries = await refundEntries(id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorName: 'ops',
+      role: 'agent',
+      status: 200,
+      target: { id },
+      before: { trans_Status: 'processing', userName: user.userName, balanceKobo: 901_00 },
+      after: { trans_Status: 'refunded', userName: user.userName, balanceKobo: 1_000_00, amountKobo: 99_00 },
+    });
+  });
+
+  it("rejection: 10 concurrent refunds and a repeat write one entry, the winner's", async () => {
+    const { id } = await purchase(delivering());
+    await Promise.all(Array.from({ length: 10 }, () => refundAsOperator(id, operatorOn(id), refundDeps())));
+    await refundAsOperator(id, operatorOn(id), refundDeps());
+    expect(await refundEntries(id)).toHaveLength(1);
+  });
+
+  it('rejection: an entry that cannot be put (its key taken) leaves the purchase unrefunded and the money unmoved', async () => {
+    const { user, id } = await purchase(delivering());
+    const at = new Date();
+    const taken = 'TAKEN' + ulid();
+    expect(await dynamoAuditTrail.append(auditEntry(operatorOn(id).request, 200, at, taken))).toBe('appended');
+    const result = await refundAsOperator(id, operatorOn(id), { ...refundDeps(), now: () => at, newId: () => taken });
+    expect(result.kind).not.toBe('refunded');
+    expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'processing' });
+    expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(901_00);
   });
 });
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { AUDIT_PAGE_BUTTONS } from '@shared/api/audit.js';
+import { AUDIT_PAGE_BUTTONS, type AuditEntryView } from '@shared/api/audit.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { Button, Input, ListCard, notify, Pagination, Select } from '@/ui/index.js';
@@ -9,6 +9,7 @@ import { useAuditLog } from '../api/audit-log.js';
 import {
   auditFiltersForm,
   auditQuery,
+  changeOf,
   EMPTY_AUDIT_FILTERS,
   operationLabel,
   OPERATION_OPTIONS,
@@ -91,6 +92,7 @@ export function AuditLogPage() {
                   <details>
                     <summary>Show</summary>
                     <code className="audit-summary">{JSON.stringify(entry.summary)}</code>
+                    <AuditChange entry={entry} />
                     <p className="muted">Request {entry.requestId}</p>
                   </details>
                 </td>
@@ -102,5 +104,19 @@ export function AuditLogPage() {
 
       <Pagination page={page} totalPages={log.data?.totalPages ?? 1} maxButtons={AUDIT_PAGE_BUTTONS} onChange={setPage} />
     </section>
+  );
+}
+
+/** What the action changed, as its own write recorded it. */
+function AuditChange({ entry }: { entry: AuditEntryView }) {
+  const change = changeOf(entry);
+  if (!change) return null;
+  return (
+    <dl className="audit-change" data-testid="audit-change">
+      <dt>Before</dt>
+      <dd data-testid="audit-before">{change.before}</dd>
+      <dt>After</dt>
+      <dd data-testid="audit-after">{change.after}</dd>
+    </dl>
   );
 }

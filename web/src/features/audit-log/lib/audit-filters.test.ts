@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_MSG } from '@shared/messages.js';
-import { auditFiltersForm, auditQuery, EMPTY_AUDIT_FILTERS, operationLabel, OPERATION_OPTIONS, outcomeOf, targetText } from './audit-filters.js';
+import { auditFiltersForm, auditQuery, changeOf, changeText, EMPTY_AUDIT_FILTERS, operationLabel, OPERATION_OPTIONS, outcomeOf, targetText } from './audit-filters.js';
 
 describe('the audit log filters form (the server query schema without the page)', () => {
   it('treats empty fields as "any" (the server then lists today) and adds the page', () => {
@@ -26,5 +26,20 @@ describe('the audit log filters form (the server query schema without the page)'
     expect(targetText({ id: 'T1', userType: 'reseller' })).toBe('id=T1, userType=reseller');
     expect(targetText({})).toBe('—');
     expect([outcomeOf(200), outcomeOf(201), outcomeOf(400), outcomeOf(500)]).toEqual(['success', 'success', 'failed', 'failed']);
+  });
+});
+
+describe("an entry's before/after (recorded by the action's own write)", () => {
+  it('reads amounts in kobo as naira, nested fields by their path, nothing as a dash', () => {
+    expect(changeOf({ before: { trans_Status: 'processing', balanceKobo: 401_00 }, after: { trans_Status: 'refunded', balanceKobo: 500_00 } })).toEqual({
+      before: 'trans_Status=processing, balance=₦401.00',
+      after: 'trans_Status=refunded, balance=₦500.00',
+    });
+    expect(changeText({ receiver: { userName: 'ada', balanceKobo: 0 } })).toBe('receiver.userName=ada, receiver.balance=₦0.00');
+    expect(changeOf({ before: null, after: { coupon: { code: 'ABC' } } })).toEqual({ before: '—', after: 'coupon.code=ABC' });
+  });
+
+  it('rejection: an entry the HTTP layer wrote (no before/after) shows no change', () => {
+    expect(changeOf({})).toBeNull();
   });
 });

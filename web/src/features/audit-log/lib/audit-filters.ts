@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUDITED_OPERATIONS, listAuditQuery, type AuditEntryView, type ListAuditQuery } from '@shared/api/audit.js';
+import { AUDITED_OPERATIONS, listAuditQuery, type AuditEntryView, type AuditSummary, type ListAuditQuery } from '@shared/api/audit.js';
+import { formatNaira } from '@shared/money.js';
 
 /** The filter form: the server's own query schema, without the page (the pagination owns it). */
 export const auditFiltersForm = listAuditQuery.pick({ day: true, actor: true, operation: true });
@@ -25,3 +26,24 @@ export const targetText = (target: AuditEntryView['target']): string =>
     .join(', ') || '—';
 
 export const outcomeOf = (status: number): 'success' | 'failed' => (status < 400 ? 'success' : 'failed');
+
+/** One field of a before/after: an amount in kobo reads as naira under its name without the unit. */
+function fieldText(name: string, value: AuditSummary): string {
+  if (name.endsWith('Kobo') && typeof value === 'number') return `${name.slice(0, -'Kobo'.length)}=${formatNaira(value)}`;
+  return `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`;
+}
+
+function flatFields(value: AuditSummary, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [fieldText(prefix || 'value', value)];
+  return Object.entries(value).flatMap(([name, field]) => {
+    const path = prefix ? `${prefix}.${name}` : name;
+    return field !== null && typeof field === 'object' && !Array.isArray(field) ? flatFields(field, path) : [fieldText(path, field)];
+  });
+}
+
+/** "balance=₦401.00, trans_Status=processing": one side of what an action changed ("—" for nothing, e.g. no coupon before). */
+export const changeText = (value: AuditSummary): string => (value === null ? '—' : flatFields(value).join(', '));
+
+/** Before/after, when the action's own write recorded them (refunds, credits, coupons). */
+export const changeOf = (entry: Pick<AuditEntryView, 'before' | 'after'>): { before: string; after: string } | null =>
+  entry.before === undefined && entry.after === undefined ? null : { before: changeText(entry.before ?? null), after: changeText(entry.after ?? null) };
