@@ -5,6 +5,7 @@
  * are cut, and the whole summary is bounded.
  */
 import type { AuditEntryView, AuditRole, AuditSummary } from '../../shared/api/audit.js';
+import type { UserType } from '../../shared/constants.js';
 import type { RouteDef } from '../../shared/routes.js';
 import type { Principal } from '../ports/users.js';
 import { dayOf } from './sales-stats.js';
@@ -148,6 +149,22 @@ export type InWriteAudit<Change> = (change: Change) => AuditEntry;
 /** `status`: the answer the action gives when its write succeeds (200; 201 for a created coupon). */
 export function inWriteAudit<Change>(request: AuditedRequest, at: Date, id: string, describe: (change: Change) => AuditChange, status = 200): InWriteAudit<Change> {
   return (change) => auditEntry(request, status, at, id, describe(change));
+}
+
+/** An admin's change of a user's type, as the write that makes it sees it. */
+export interface UserTypeAuditChange {
+  before: UserType;
+  after: UserType;
+}
+
+/** The type change's entry, and the type it must still find (so "before" is exactly what was replaced). */
+export interface AuditedTypeChange {
+  from: UserType;
+  entry: InWriteAudit<UserTypeAuditChange>;
+}
+
+export function userTypeAuditChange({ before, after }: UserTypeAuditChange): AuditChange {
+  return { before: { userType: before }, after: { userType: after } };
 }
 
 export function toAuditView({ day: _day, ...view }: AuditEntry): AuditEntryView {

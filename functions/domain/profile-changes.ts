@@ -25,12 +25,13 @@ import {
 } from './profile.js';
 import type { Logger } from './settlement.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
+import type { AuditedTypeChange, InWriteAudit, UserTypeAuditChange } from './audit.js';
 
 export interface ProfileDeps {
   findUser(userId: string): Promise<UserProfile | undefined>;
   balanceKobo(userId: string): Promise<number>;
   upgrade(draft: TransactionDraft, now: Date): Promise<UpgradeResult>;
-  setUserType(userId: string, userType: UserType, now: Date): Promise<boolean>;
+  setUserType(userId: string, userType: UserType, now: Date, audited?: AuditedTypeChange): Promise<boolean>;
   publishUpgraded(detail: UserUpgraded): Promise<void>;
   markUpgradePublished(userId: string, now: Date): Promise<void>;
   identity(): IdentityVerifier;
@@ -111,8 +112,25 @@ export async function changeUserType(
   targetUserId: string | undefined,
   requested: UserType,
   deps: ProfileDeps,
-  options: { adminAction?: boolean } = {},
+  options: { adminAction?: boolean; audit?: InWriteAudit<UserTypeAuditChange> } = {},
 ): Promise<ProfileResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await changeUserTypeOnce(caller, targetUserId, requested, deps, options);
+    // Another change landed between the read and the audited write: decide again on the fresh type.
+    if (result !== TYPE_MOVED || attempt >= TYPE_CHANGE_ATTEMPTS) return result === TYPE_MOVED ? { kind: 'user_not_found' } : result;
+  }
+}
+
+const TYPE_CHANGE_ATTEMPTS = 3;
+const TYPE_MOVED = Symbol('type moved');
+
+async function changeUserTypeOnce(
+  caller: { userId: string; isAdmin: boolean },
+  targetUserId: string | undefined,
+  requested: UserType,
+  deps: ProfileDeps,
+  options: { adminAction?: boolean; audit?: InWriteAudit<UserTypeAuditChange> },
+): Promise<ProfileResult | typeof TYPE_MOVED> {
   const target = targetUserId === undefined ? undefined : await deps.findUser(targetUserId);
   if (!target) return { kind: 'user_not_found' };
   const change = decideUserTypeChange(caller, target, requested);
@@ -124,7 +142,11 @@ export async function changeUserType(
       return typeSet(target.userId, deps);
     case 'admin_set':
       // No fee and no UserUpgraded: an admin's change earns no referral reward.
-      if (!(await deps.setUserType(target.userId, change.toType, deps.now()))) return { kind: 'user_not_found' };
+      if (!options.audit) {
+        if (!(await deps.setUserType(target.userId, change.toType, deps.now()))) return { kind: 'user_not_found' };
+      } else if (!(await deps.setUserType(target.userId, change.toType, deps.now(), { from: target.userType, entry: options.audit }))) {
+        return TYPE_MOVED;
+      }
       return typeSet(target.userId, deps);
     case 'self_upgrade':
       return selfUpgrade(target, deps);

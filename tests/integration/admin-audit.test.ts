@@ -32,10 +32,14 @@ async function auditLog(query: string): Promise<ListAuditResponse> {
 const today = () => dayOf(new Date());
 
 describe('operator actions are written to the audit log', () => {
-  it("an admin's type change (a GET that changes) writes one entry: actor, role, operation, target, status, request id", async () => {
+  it("an admin's type change (a GET that changes) writes one entry in its own write: actor, role, operation, target, type before and after, status, request id", async () => {
     const user = await fundedUser(0);
     const listed = await api('GET', `/admin/users?userName=${user.userName}`, { token: await admin() });
     const userId = listed.body.users[0].userId as string;
+    const typeBefore = listed.body.users[0].userType as string;
+    expect(typeBefore).not.toBe('reseller');
+    expect((await api('GET', `/admin/upgradeUser/${userId}/reseller`, { token: await admin() })).status).toBe(200);
+    // Rejection: setting the type it already has changes nothing, so it writes no entry.
     expect((await api('GET', `/admin/upgradeUser/${userId}/reseller`, { token: await admin() })).status).toBe(200);
 
     const log = await auditLog(`?day=${today()}&operation=adminUpgradeUser`);
@@ -48,6 +52,8 @@ describe('operator actions are written to the audit log', () => {
       method: 'GET',
       path: '/admin/upgradeUser/{userId}/{userType}',
       target: { userId, userType: 'reseller' },
+      before: { userType: typeBefore },
+      after: { userType: 'reseller' },
       status: 200,
     });
     expect(mine[0]!.requestId).not.toBe('');

@@ -10,9 +10,11 @@
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType, VerificationMethod } from '../../../shared/constants.js';
+import type { AuditedTypeChange } from '../../domain/audit.js';
 import type { KycResult, UnpublishedUpgrade, UpgradeResult } from '../../domain/profile.js';
 import type { UpgradeOutbox } from '../../domain/sweeper.js';
 import type { TransactionDraft } from '../../domain/transactions.js';
+import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, listingQuery, upgradeOutboxListing } from './keys.js';
 import { isConditionFailure } from './conditions.js';
@@ -95,15 +97,27 @@ export async function listUnpublishedUpgrades(limit: number, upgradedBefore: Dat
 
 export const dynamoUpgradeOutbox: UpgradeOutbox = { listUnpublished: listUnpublishedUpgrades, markPublished: markUpgradePublished };
 
-/** An admin sets any user type (no fee, no reward). False when the user does not exist. */
-export function setUserType(userId: string, userType: UserType, now: Date): Promise<boolean> {
-  return conditionalUpdate({
+/**
+ * An admin sets any user type (no fee, no reward). False when the user does not exist — or, with an
+ * audit entry, when the type is no longer the one the entry names as "before" (the caller re-reads).
+ * The entry is put in the same write, so a type change without its entry cannot exist.
+ */
+export async function setUserType(userId: string, userType: UserType, now: Date, audited?: AuditedTypeChange): Promise<boolean> {
+  const update = {
     TableName: tableName(),
     Key: keys.userProfile(userId),
     UpdateExpression: 'SET userType = :type, userTypeChangedAt = :now',
     ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':type': userType, ':now': now.toISOString() },
-  });
+    ExpressionAttributeValues: { ':type': userType, ':now': now.toISOString() } as Record<string, unknown>,
+  };
+  if (!audited) return conditionalUpdate(update);
+  const seen = {
+    ...update,
+    ConditionExpression: 'attribute_exists(pk) AND userType = :from',
+    ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':from': audited.from },
+  };
+  const result = await transactWrite([{ Update: seen }, ...auditPutsFor(audited.entry, { before: audited.from, after: userType })], `type change of ${userId}`);
+  return result.ok;
 }
 
 export async function saveKyc(input: { userId: string; method: VerificationMethod; number: string; digest: string; verifiedName: string; now: Date }): Promise<KycResult> {

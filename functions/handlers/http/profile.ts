@@ -37,10 +37,12 @@ import { getUserById, getWalletBalanceKobo } from '../../adapters/dynamo/users.j
 import { currentApiKey, replaceApiKey } from '../../adapters/dynamo/api-keys.js';
 import { dynamoWebhookLog } from '../../adapters/dynamo/webhook-deliveries.js';
 import { postWebhook } from '../../adapters/webhook-poster.js';
+import { inWriteAudit, userTypeAuditChange } from '../../domain/audit.js';
 import { newApiKey, regenerateApiKey, showApiKey, type ApiKeyDeps, type ApiKeyResult } from '../../domain/api-keys.js';
 import { changeUserType, setWebhookUrl, verifyKyc, type ProfileDeps, type ProfileResult } from '../../domain/profile-changes.js';
 import { toTransactionView } from '../../domain/transactions.js';
 import { sendTestWebhook, type TestWebhookDeps, type TestWebhookResult, type WebhookLog } from '../../domain/webhooks.js';
+import { auditedRequestOf } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
@@ -124,9 +126,12 @@ export const updateUserTypeOperation =
 /** GET /admin/upgradeUser/{userId}/{userType}: the admin's user-type action (the route is admin-only). */
 export const adminUpgradeUserOperation =
   (deps: ProfileDeps): UserOperation =>
-  async ({ principal, params }) => {
+  async (request) => {
+    const { principal, params } = request;
     const input = parseInput(adminUpgradeUserParams, { userId: params.userId, userType: pathText(params.userType) });
-    return profileAnswer(await changeUserType(principal, input.userId, input.userType, deps, { adminAction: true }));
+    // The entry (type before and after) is put in the type change's own write.
+    const audit = inWriteAudit(auditedRequestOf(request), deps.now(), deps.newId(), userTypeAuditChange);
+    return profileAnswer(await changeUserType(principal, input.userId, input.userType, deps, { adminAction: true, audit }));
   };
 
 export const updateKycOperation =

@@ -3,6 +3,7 @@
  * each rule (the spec's messages), and that refusals happen before anything moves.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { UserType } from '../../../shared/constants.js';
 import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../../functions/domain/accounts.js';
 import type { AuditEntry } from '../../../functions/domain/audit.js';
@@ -491,6 +492,30 @@ describe('profile over HTTP', () => {
     // Defence in depth behind the route's admin-only access: a non-admin principal is refused here too.
     expect(await refusal(ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: 'U2', userType: 'reseller' } })))).toEqual({ status: 403, msg: MSG.forbidden });
     expect(calls).toEqual(['setUserType', 'setUserType']);
+  });
+
+  it("an admin's type change hands its audit entry (type before and after) to the write that changes the type; a type changed meanwhile is read again", async () => {
+    const entries: unknown[] = [];
+    let moved = 1;
+    let current: UserType = profile.userType;
+    const { ops } = profileOps({
+      findUser: async (id) => (id === 'U2' ? { ...profile, userId: 'U2', userName: 'bayo', userType: current } : undefined),
+      setUserType: async (_id, type, _now, audited) => {
+        if (moved-- > 0) {
+          // Another admin's change lands between the read and this write: the write's condition fails.
+          current = 'api user';
+          return false;
+        }
+        if (!audited || audited.from !== current) return false;
+        entries.push(audited.entry({ before: audited.from, after: type }));
+        current = type;
+        return true;
+      },
+    });
+    const admin = { ...principal, userId: 'A', isAdmin: true };
+    const answer = await ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: 'U2', userType: 'reseller' }, principal: admin }));
+    expect(answer.statusCode ?? 200).toBe(200);
+    expect(entries).toEqual([expect.objectContaining({ operation: 'adminUpgradeUser', before: { userType: 'api user' }, after: { userType: 'reseller' }, status: 200 })]);
   });
 
   it('KYC: only one of nin/bvn, 11 digits, checked with the provider; no match or a second set is refused', async () => {
