@@ -87,9 +87,9 @@ export const ROUTES = [
   { operation: 'filterPrices', method: 'POST', path: '/prices', service: 'catalogue', access: 'public' },
   { operation: 'listPlans', method: 'GET', path: '/dataPlan', service: 'catalogue', access: 'adminOrAgent' },
   { operation: 'addPlan', method: 'POST', path: '/dataPlan/add', service: 'catalogue', access: 'admin' },
-  { operation: 'updatePlan', method: 'PATCH', path: '/dataPlan/update', service: 'catalogue', access: 'admin' },
+  { operation: 'updatePlan', method: 'PATCH', path: '/dataPlan/update', service: 'catalogue', access: 'admin', auditedInWrite: true },
   { operation: 'deletePlan', method: 'DELETE', path: '/dataPlan/delete', service: 'catalogue', access: 'admin' },
-  { operation: 'updatePrice', method: 'POST', path: '/admin/updatePrice', service: 'catalogue', access: 'adminOrAgent' },
+  { operation: 'updatePrice', method: 'POST', path: '/admin/updatePrice', service: 'catalogue', access: 'adminOrAgent', auditedInWrite: true },
   { operation: 'listCostPrices', method: 'GET', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
   { operation: 'setCostPrice', method: 'POST', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
   // Admin settings: supplier per network, service locks

@@ -6,6 +6,7 @@
  */
 import type { AuditEntryView, AuditRole, AuditSummary } from '../../shared/api/audit.js';
 import type { UserType } from '../../shared/constants.js';
+import type { Plan } from './catalogue.js';
 import type { RouteDef } from '../../shared/routes.js';
 import type { Principal } from '../ports/users.js';
 import { dayOf } from './sales-stats.js';
@@ -166,6 +167,28 @@ export interface AuditedTypeChange {
 export function userTypeAuditChange({ before, after }: UserTypeAuditChange): AuditChange {
   return { before: { userType: before }, after: { userType: after } };
 }
+
+/** What an operator's plan or price change touched: the prices, the name, availability, the supplier ids. */
+export function planAuditChange({ before, after }: { before: PlanAuditFields; after: PlanAuditFields }): AuditChange {
+  const fields = (plan: PlanAuditFields) => ({
+    planId: plan.planId,
+    planName: plan.planName,
+    isAvailable: plan.isAvailable,
+    planAmountKobo: plan.planAmountKobo,
+    smartEarnerPriceKobo: plan.smartEarnerPriceKobo,
+    resellerPriceKobo: plan.resellerPriceKobo,
+    partnerPriceKobo: plan.partnerPriceKobo,
+    apiPriceKobo: plan.apiPriceKobo,
+    planCostPriceKobo: plan.planCostPriceKobo,
+    supplierPlanIds: plan.supplierPlanIds,
+  });
+  return { before: fields(before), after: fields(after) };
+}
+
+type PlanAuditFields = Pick<
+  Plan,
+  'planId' | 'planName' | 'isAvailable' | 'planAmountKobo' | 'smartEarnerPriceKobo' | 'resellerPriceKobo' | 'partnerPriceKobo' | 'apiPriceKobo' | 'planCostPriceKobo' | 'supplierPlanIds'
+>;
 
 export function toAuditView({ day: _day, ...view }: AuditEntry): AuditEntryView {
   return view;

@@ -7,6 +7,7 @@ import type { PlanType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
 import type { CatalogueStore } from '../ports/catalogue.js';
 import { editPlan, newPlan, planCostFromCostPrice, repricePlan, type CostPrice, type NewPrice, type Plan, type PlanInput, type PlanProblem } from './catalogue.js';
+import type { InWriteAudit } from './audit.js';
 import type { Logger } from './settlement.js';
 
 export interface PlanManagerDeps {
@@ -42,14 +43,23 @@ async function costPerGb(planType: PlanType, deps: PlanManagerDeps): Promise<Kob
   return (await deps.catalogue.getCostPrice(planType))?.costPriceKobo;
 }
 
-/** Read, change, write only if unchanged since the read; retried on a concurrent edit. */
-async function modifyPlan(planId: number, change: (plan: Plan) => Promise<PlanEdit> | PlanEdit, deps: PlanManagerDeps): Promise<PlanEdit> {
+/** A plan as an operator's change replaced it. */
+export interface PlanAuditChange {
+  before: Plan;
+  after: Plan;
+}
+
+/**
+ * Read, change, write only if unchanged since the read; retried on a concurrent edit. With `audit`,
+ * the entry (the plan as read and as written) goes in the same write, so it names exactly what it replaced.
+ */
+async function modifyPlan(planId: number, change: (plan: Plan) => Promise<PlanEdit> | PlanEdit, deps: PlanManagerDeps, audit?: InWriteAudit<PlanAuditChange>): Promise<PlanEdit> {
   for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
     const current = await deps.catalogue.getPlan(planId);
     if (!current) return { ok: false, refusal: { kind: 'plan_not_found' } };
     const next = await change(current);
     if (!next.ok) return next;
-    const written = await deps.catalogue.replacePlan(next.plan, current.updatedAt);
+    const written = await deps.catalogue.replacePlan(next.plan, current.updatedAt, audit?.({ before: current, after: next.plan }));
     if (written === 'replaced') return next;
     if (written === 'missing') return { ok: false, refusal: { kind: 'plan_not_found' } };
   }
@@ -73,7 +83,7 @@ export async function addPlan(input: PlanInput & { planId?: number }, by: string
   return { kind: 'plans_added_meanwhile' };
 }
 
-export async function updatePlan(planId: number, changes: PlanInput, by: string, deps: PlanManagerDeps): Promise<PlanManagerResult> {
+export async function updatePlan(planId: number, changes: PlanInput, by: string, deps: PlanManagerDeps, audit?: InWriteAudit<PlanAuditChange>): Promise<PlanManagerResult> {
   const result = await modifyPlan(
     planId,
     async (current) => {
@@ -82,13 +92,14 @@ export async function updatePlan(planId: number, changes: PlanInput, by: string,
       return edited(editPlan(current, changes, { now: deps.now(), costPricePerGbKobo }));
     },
     deps,
+    audit,
   );
   if (!result.ok) return result.refusal;
   deps.log.info('plan updated', { planId, by });
   return { kind: 'updated', plan: result.plan };
 }
 
-export async function changePlanPrice(planId: number, newPrice: NewPrice, by: string, deps: PlanManagerDeps): Promise<PlanManagerResult> {
+export async function changePlanPrice(planId: number, newPrice: NewPrice, by: string, deps: PlanManagerDeps, audit?: InWriteAudit<PlanAuditChange>): Promise<PlanManagerResult> {
   const result = await modifyPlan(
     planId,
     (current) => {
@@ -96,6 +107,7 @@ export async function changePlanPrice(planId: number, newPrice: NewPrice, by: st
       return repriced ? { ok: true, plan: repriced } : { ok: false, refusal: { kind: 'invalid_price' } };
     },
     deps,
+    audit,
   );
   if (!result.ok) return result.refusal;
   deps.log.info('plan repriced', { planId, by });

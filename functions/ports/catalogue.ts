@@ -1,6 +1,7 @@
 /** Port to the stored data-plan catalogue and the cost prices per plan type. */
 import type { PlanType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
+import type { AuditEntry } from '../domain/audit.js';
 import type { CostPrice, Plan } from '../domain/catalogue.js';
 
 export type CreatePlanResult = { kind: 'created'; plan: Plan } | { kind: 'id_taken' };
@@ -14,7 +15,8 @@ export interface CatalogueStore {
   /** Stores a new plan; refuses an id in use. */
   createPlan(plan: Plan): Promise<CreatePlanResult>;
   /** Replaces a plan only while it is as the caller read it (same updatedAt): no lost updates between admins. */
-  replacePlan(plan: Plan, readUpdatedAt: string): Promise<ReplacePlanResult>;
+  /** With `audit`, the operator's entry is one more item of the same write. */
+  replacePlan(plan: Plan, readUpdatedAt: string, audit?: AuditEntry): Promise<ReplacePlanResult>;
   /** Sets one plan's cost (its type's cost price changed); false when the plan is gone. */
   setPlanCost(planId: number, planCostPriceKobo: Kobo, now: Date): Promise<boolean>;
   /** False when there was no such plan. */

@@ -60,6 +60,20 @@ describe('operator actions are written to the audit log', () => {
     expect(log.entries.every((entry) => entry.operation === 'adminUpgradeUser')).toBe(true);
   });
 
+  it("an agent's price change writes one entry in the plan's own write, naming the prices before and after; a refused one is recorded with its 400", async () => {
+    const changed = await api('POST', '/admin/updatePrice', { token: await agent(), body: { dataId: 62, newPrice: { price: '231.50' } } });
+    expect(changed.status).toBe(200);
+    expect((await api('POST', '/admin/updatePrice', { token: await agent(), body: { dataId: 62, newPrice: {} } })).status).toBe(400);
+
+    const log = await auditLog(`?actor=${DEMO_AGENT.userName}&operation=updatePrice`);
+    const succeeded = log.entries.filter((entry) => entry.status === 200);
+    expect(succeeded).toHaveLength(1);
+    expect(succeeded[0]!.after).toMatchObject({ planId: 62, smartEarnerPriceKobo: 231_50 });
+    expect(succeeded[0]!.before).toMatchObject({ planId: 62 });
+    expect((succeeded[0]!.before as { smartEarnerPriceKobo: number }).smartEarnerPriceKobo).not.toBe(231_50);
+    expect(log.entries.filter((entry) => entry.status === 400)).toHaveLength(1);
+  });
+
   it('a refused action is written with its status; a password in the input never reaches the log', async () => {
     const note = `audit-refused-${Date.now()}`;
     const tooLong = await api('POST', '/admin/notification', { token: await agent(), body: { msg: `${note}${'x'.repeat(1_000)}` } });

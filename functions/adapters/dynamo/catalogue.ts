@@ -5,12 +5,14 @@
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanType } from '../../../shared/constants.js';
+import type { AuditEntry } from '../../domain/audit.js';
 import type { CostPrice, Plan } from '../../domain/catalogue.js';
 import type { CatalogueStore, CreatePlanResult, ReplacePlanResult } from '../../ports/catalogue.js';
+import { auditPut } from './audit.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
 import { isConditionFailure } from './conditions.js';
-import { conditionalUpdate } from './conditional-writes.js';
+import { conditionalUpdate, transactWrite } from './conditional-writes.js';
 import { COST_PRICE_ENTITY, PLAN_ENTITY, stored } from './items.js';
 import { queryPrefix } from './partition.js';
 
@@ -18,22 +20,26 @@ function planItem(plan: Plan): Record<string, unknown> {
   return { ...keys.plan(plan.planId), entity: PLAN_ENTITY, ...plan };
 }
 
-/** Replaces a plan only if it is still as the caller read it (same updatedAt). */
-export async function replacePlanIfUnchanged(plan: Plan, readUpdatedAt: string): Promise<ReplacePlanResult> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: planItem(plan),
-        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-        ExpressionAttributeValues: { ':read': readUpdatedAt },
-      }),
-    );
-    return 'replaced';
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return (await getPlan(plan.planId)) ? 'changed_meanwhile' : 'missing';
+/** Replaces a plan only if it is still as the caller read it (same updatedAt); with its audit entry in the same write. */
+export async function replacePlanIfUnchanged(plan: Plan, readUpdatedAt: string, audit?: AuditEntry): Promise<ReplacePlanResult> {
+  const put = {
+    TableName: tableName(),
+    Item: planItem(plan),
+    ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+    ExpressionAttributeValues: { ':read': readUpdatedAt },
+  };
+  if (audit) {
+    const written = await transactWrite([{ Put: put }, auditPut(audit)], `audited replace of plan ${plan.planId}`);
+    if (written.ok) return 'replaced';
+  } else {
+    try {
+      await db().send(new PutCommand(put));
+      return 'replaced';
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
   }
+  return (await getPlan(plan.planId)) ? 'changed_meanwhile' : 'missing';
 }
 
 export async function getPlan(planId: number): Promise<Plan | undefined> {

@@ -18,18 +18,22 @@ import {
   type PlanResponse,
   type PriceRow,
 } from '../../../shared/api/catalogue.js';
+import { ulid } from 'ulid';
 import { PLAN_TYPES, type PlanType } from '../../../shared/constants.js';
 import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
 import { domainLog } from '../../adapters/log.js';
+import { inWriteAudit, planAuditChange } from '../../domain/audit.js';
 import { priceList, sortPlans, toPlanView, type CostPrice, type Plan, type PlanProblem } from '../../domain/catalogue.js';
 import { addPlan, changePlanPrice, deletePlan, setCostPrice, updatePlan, type PlanManagerDeps, type PlanManagerResult } from '../../domain/plan-manager.js';
-import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation } from '../../middleware/http.js';
+import { auditedRequestOf } from '../../middleware/audit.js';
+import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation, type UserRequest } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
-export type CatalogueDeps = PlanManagerDeps;
+/** `newId`: the audit entry's id of a plan or price change. */
+export type CatalogueDeps = PlanManagerDeps & { newId(): string };
 
 const PROBLEM_MESSAGES: Record<PlanProblem, string> = {
   select_network: MSG.selectNetworkAdmin,
@@ -81,6 +85,9 @@ export const listPlansOperation =
     return ok(body);
   };
 
+/** The plan or price change's audit entry, put in the plan's own write (routes marked auditedInWrite). */
+const planAudit = (request: UserRequest, deps: CatalogueDeps) => inWriteAudit(auditedRequestOf(request), deps.now(), deps.newId(), planAuditChange);
+
 export const addPlanOperation =
   (deps: CatalogueDeps): UserOperation =>
   async ({ principal, body }) =>
@@ -88,9 +95,9 @@ export const addPlanOperation =
 
 export const updatePlanOperation =
   (deps: CatalogueDeps): UserOperation =>
-  async ({ principal, body }) => {
-    const { planId, changes } = parseInput(updatePlanRequest, body);
-    return planManagerAnswer(await updatePlan(planId, changes, principal.userName, deps));
+  async (request) => {
+    const { planId, changes } = parseInput(updatePlanRequest, request.body);
+    return planManagerAnswer(await updatePlan(planId, changes, request.principal.userName, deps, planAudit(request, deps)));
   };
 
 export const deletePlanOperation =
@@ -100,9 +107,9 @@ export const deletePlanOperation =
 
 export const updatePriceOperation =
   (deps: CatalogueDeps): UserOperation =>
-  async ({ principal, body }) => {
-    const { newPrice, dataId } = parseInput(updatePriceRequest, body);
-    return planManagerAnswer(await changePlanPrice(dataId, newPrice, principal.userName, deps));
+  async (request) => {
+    const { newPrice, dataId } = parseInput(updatePriceRequest, request.body);
+    return planManagerAnswer(await changePlanPrice(dataId, newPrice, request.principal.userName, deps, planAudit(request, deps)));
   };
 
 export const listCostPricesOperation =
@@ -125,7 +132,7 @@ export const setCostPriceOperation =
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
-const deps: CatalogueDeps = { catalogue: dynamoCatalogue, now: () => new Date(), log: domainLog };
+const deps: CatalogueDeps = { catalogue: dynamoCatalogue, now: () => new Date(), log: domainLog, newId: () => ulid() };
 
 export const handler = httpService(
   'catalogue',
