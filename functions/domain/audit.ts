@@ -168,8 +168,8 @@ export function userTypeAuditChange({ before, after }: UserTypeAuditChange): Aud
   return { before: { userType: before }, after: { userType: after } };
 }
 
-/** What an operator's plan or price change touched: the prices, the name, availability, the supplier ids. */
-export function planAuditChange({ before, after }: { before: PlanAuditFields; after: PlanAuditFields }): AuditChange {
+/** What an operator's plan or price change touched: the prices, the name, availability, the supplier ids (null: no plan). */
+export function planAuditChange({ before, after }: { before: PlanAuditFields | null; after: PlanAuditFields | null }): AuditChange {
   const fields = (plan: PlanAuditFields) => ({
     planId: plan.planId,
     planName: plan.planName,
@@ -182,7 +182,7 @@ export function planAuditChange({ before, after }: { before: PlanAuditFields; af
     planCostPriceKobo: plan.planCostPriceKobo,
     supplierPlanIds: plan.supplierPlanIds,
   });
-  return { before: fields(before), after: fields(after) };
+  return { before: before && fields(before), after: after && fields(after) };
 }
 
 type PlanAuditFields = Pick<

@@ -43,10 +43,10 @@ async function costPerGb(planType: PlanType, deps: PlanManagerDeps): Promise<Kob
   return (await deps.catalogue.getCostPrice(planType))?.costPriceKobo;
 }
 
-/** A plan as an operator's change replaced it. */
+/** A plan as an operator's change found and left it (none before an addition, none after a deletion). */
 export interface PlanAuditChange {
-  before: Plan;
-  after: Plan;
+  before: Plan | null;
+  after: Plan | null;
 }
 
 /**
@@ -67,13 +67,13 @@ async function modifyPlan(planId: number, change: (plan: Plan) => Promise<PlanEd
 }
 
 /** A new plan; an id the admin gave must be free, an id we pick is retried if another admin took it meanwhile. */
-export async function addPlan(input: PlanInput & { planId?: number }, by: string, deps: PlanManagerDeps): Promise<PlanManagerResult> {
+export async function addPlan(input: PlanInput & { planId?: number }, by: string, deps: PlanManagerDeps, audit?: InWriteAudit<PlanAuditChange>): Promise<PlanManagerResult> {
   const costPricePerGbKobo = input.planType ? await costPerGb(input.planType, deps) : undefined;
   for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
     const planId = input.planId ?? (await deps.catalogue.nextPlanId());
     const check = edited(newPlan(planId, input, { now: deps.now(), costPricePerGbKobo }));
     if (!check.ok) return check.refusal;
-    const created = await deps.catalogue.createPlan(check.plan);
+    const created = await deps.catalogue.createPlan(check.plan, audit?.({ before: null, after: check.plan }));
     if (created.kind === 'created') {
       deps.log.info('plan added', { planId, planType: check.plan.planType, by });
       return { kind: 'added', plan: created.plan };
@@ -114,10 +114,22 @@ export async function changePlanPrice(planId: number, newPrice: NewPrice, by: st
   return { kind: 'repriced', plan: result.plan };
 }
 
-export async function deletePlan(planId: number, by: string, deps: PlanManagerDeps): Promise<PlanManagerResult> {
-  if (!(await deps.catalogue.deletePlan(planId))) return { kind: 'plan_not_found' };
+export async function deletePlan(planId: number, by: string, deps: PlanManagerDeps, audit?: InWriteAudit<PlanAuditChange>): Promise<PlanManagerResult> {
+  const deleted = audit ? await deleteAudited(planId, audit, deps) : (await deps.catalogue.deletePlan(planId)) ? 'deleted' : 'missing';
+  if (deleted !== 'deleted') return { kind: deleted === 'missing' ? 'plan_not_found' : 'plan_changed_meanwhile' };
   deps.log.info('plan deleted', { planId, by });
   return { kind: 'deleted' };
+}
+
+/** The plan as read goes into the entry, so the deletion is conditioned on it being unchanged; retried on a concurrent edit. */
+async function deleteAudited(planId: number, audit: InWriteAudit<PlanAuditChange>, deps: PlanManagerDeps): Promise<'deleted' | 'changed_meanwhile' | 'missing'> {
+  for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
+    const current = await deps.catalogue.getPlan(planId);
+    if (!current) return 'missing';
+    const deleted = await deps.catalogue.deletePlanIfUnchanged(planId, current.updatedAt, audit({ before: current, after: null }));
+    if (deleted !== 'changed_meanwhile') return deleted;
+  }
+  return 'changed_meanwhile';
 }
 
 /** The cost price per GB of a plan type; every plan of the type gets cost = price × its volume. */

@@ -13,7 +13,8 @@ export interface CatalogueStore {
   /** One plan, read strongly consistent (a price just changed must be the price charged). */
   getPlan(planId: number): Promise<Plan | undefined>;
   /** Stores a new plan; refuses an id in use. */
-  createPlan(plan: Plan): Promise<CreatePlanResult>;
+  /** With `audit`, the operator's entry is one more item of the same write. */
+  createPlan(plan: Plan, audit?: AuditEntry): Promise<CreatePlanResult>;
   /** Replaces a plan only while it is as the caller read it (same updatedAt): no lost updates between admins. */
   /** With `audit`, the operator's entry is one more item of the same write. */
   replacePlan(plan: Plan, readUpdatedAt: string, audit?: AuditEntry): Promise<ReplacePlanResult>;
@@ -21,6 +22,8 @@ export interface CatalogueStore {
   setPlanCost(planId: number, planCostPriceKobo: Kobo, now: Date): Promise<boolean>;
   /** False when there was no such plan. */
   deletePlan(planId: number): Promise<boolean>;
+  /** Deletes the plan only if it is still as read (same updatedAt), with the operator's entry in the same write. */
+  deletePlanIfUnchanged(planId: number, readUpdatedAt: string, audit: AuditEntry): Promise<'deleted' | 'changed_meanwhile' | 'missing'>;
   /** A plan id not used yet (one above the highest). */
   nextPlanId(): Promise<number>;
   listCostPrices(): Promise<CostPrice[]>;

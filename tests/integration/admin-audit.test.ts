@@ -74,6 +74,24 @@ describe('operator actions are written to the audit log', () => {
     expect(log.entries.filter((entry) => entry.status === 400)).toHaveLength(1);
   });
 
+  it("an admin's new plan and its deletion each write one entry in the plan's own write: nothing before the addition, nothing after the deletion", async () => {
+    const token = await admin();
+    const added = await api('POST', '/dataPlan/add', { token, body: { planType: 'GLO', planName: 'audited 2GB', planValidity: '30 days', smartEarnerPrice: 600 } });
+    expect(added.status).toBe(201);
+    const planId = added.body.plan.planId as number;
+    expect((await api('DELETE', `/dataPlan/delete?planId=${planId}`, { token })).status).toBe(200);
+    // Rejection: deleting it again is refused and recorded by the HTTP layer with its 404, without before/after.
+    expect((await api('DELETE', `/dataPlan/delete?planId=${planId}`, { token })).status).toBe(404);
+
+    const additions = (await auditLog(`?day=${today()}&operation=addPlan`)).entries.filter((entry) => (entry.after as { planId?: number } | undefined)?.planId === planId);
+    expect(additions).toHaveLength(1);
+    expect(additions[0]).toMatchObject({ before: null, after: { planId, planName: 'audited 2GB', smartEarnerPriceKobo: 600_00 }, status: 201 });
+    const deletions = (await auditLog(`?day=${today()}&operation=deletePlan`)).entries.filter((entry) => String(entry.target.planId) === String(planId));
+    expect(deletions.map((entry) => entry.status).sort()).toEqual([200, 404]);
+    expect(deletions.find((entry) => entry.status === 200)).toMatchObject({ before: { planId, planName: 'audited 2GB' }, after: null });
+    expect(deletions.find((entry) => entry.status === 404)?.before).toBeUndefined();
+  });
+
   it('a refused action is written with its status; a password in the input never reaches the log', async () => {
     const note = `audit-refused-${Date.now()}`;
     const tooLong = await api('POST', '/admin/notification', { token: await agent(), body: { msg: `${note}${'x'.repeat(1_000)}` } });

@@ -66,9 +66,14 @@ export const dynamoCatalogue: CatalogueStore = {
   listPlans,
   getPlan,
 
-  async createPlan(plan): Promise<CreatePlanResult> {
+  async createPlan(plan, audit): Promise<CreatePlanResult> {
+    const put = { TableName: tableName(), Item: planItem(plan), ConditionExpression: 'attribute_not_exists(pk)' };
+    if (audit) {
+      const written = await transactWrite([{ Put: put }, auditPut(audit)], `audited creation of plan ${plan.planId}`);
+      return written.ok ? { kind: 'created', plan } : { kind: 'id_taken' };
+    }
     try {
-      await db().send(new PutCommand({ TableName: tableName(), Item: planItem(plan), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await db().send(new PutCommand(put));
       return { kind: 'created', plan };
     } catch (error) {
       if (isConditionFailure(error)) return { kind: 'id_taken' };
@@ -78,6 +83,18 @@ export const dynamoCatalogue: CatalogueStore = {
 
   replacePlan: replacePlanIfUnchanged,
   setPlanCost,
+
+  async deletePlanIfUnchanged(planId, readUpdatedAt, audit) {
+    const remove = {
+      TableName: tableName(),
+      Key: keys.plan(planId),
+      ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+      ExpressionAttributeValues: { ':read': readUpdatedAt },
+    };
+    const written = await transactWrite([{ Delete: remove }, auditPut(audit)], `audited deletion of plan ${planId}`);
+    if (written.ok) return 'deleted';
+    return (await getPlan(planId)) ? 'changed_meanwhile' : 'missing';
+  },
 
   async deletePlan(planId) {
     const { Attributes } = await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.plan(planId), ReturnValues: 'ALL_OLD' }));

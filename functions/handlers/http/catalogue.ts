@@ -85,13 +85,13 @@ export const listPlansOperation =
     return ok(body);
   };
 
-/** The plan or price change's audit entry, put in the plan's own write (routes marked auditedInWrite). */
-const planAudit = (request: UserRequest, deps: CatalogueDeps) => inWriteAudit(auditedRequestOf(request), deps.now(), deps.newId(), planAuditChange);
+/** A plan change's audit entry (addition, edit, price, deletion), put in the plan's own write (routes marked auditedInWrite). */
+const planAudit = (request: UserRequest, deps: CatalogueDeps, status = 200) => inWriteAudit(auditedRequestOf(request), deps.now(), deps.newId(), planAuditChange, status);
 
 export const addPlanOperation =
   (deps: CatalogueDeps): UserOperation =>
-  async ({ principal, body }) =>
-    planManagerAnswer(await addPlan(parseInput(addPlanRequest, body), principal.userName, deps));
+  async (request) =>
+    planManagerAnswer(await addPlan(parseInput(addPlanRequest, request.body), request.principal.userName, deps, planAudit(request, deps, 201)));
 
 export const updatePlanOperation =
   (deps: CatalogueDeps): UserOperation =>
@@ -102,8 +102,8 @@ export const updatePlanOperation =
 
 export const deletePlanOperation =
   (deps: CatalogueDeps): UserOperation =>
-  async ({ principal, query }) =>
-    planManagerAnswer(await deletePlan(parseInput(deletePlanQuery, query).planId, principal.userName, deps));
+  async (request) =>
+    planManagerAnswer(await deletePlan(parseInput(deletePlanQuery, request.query).planId, request.principal.userName, deps, planAudit(request, deps)));
 
 export const updatePriceOperation =
   (deps: CatalogueDeps): UserOperation =>
