@@ -193,7 +193,10 @@ describe('withdrawals', () => {
     if (placed.kind !== 'posted') throw new Error(placed.kind);
     const payouts = new FakePayouts();
     const actions = await Promise.all(Array.from({ length: 4 }, () => payOut(placed.record.id, payoutDeps(payouts))));
-    expect(actions.filter((a) => a === 'pending')).toHaveLength(1);
+    // One of them claims and submits; the others either lose the claim or, arriving after the submission,
+    // ask the provider and hear "pending". Which, depends on timing; that the bank is paid once does not.
+    expect(actions).toContain('pending');
+    expect(actions.every((a) => a === 'pending' || a === 'claimed_elsewhere')).toBe(true);
     const reference = placed.record.withdrawal!.payoutReference;
     expect(payouts.payments.get(reference)).toBe(1);
     expect(payouts.transfers.get(reference)!.amountKobo).toBe(950_00);
