@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { saveFile } from '@/lib/save-file.js';
 import { rolesOf, useSession } from '@/lib/session.js';
-import { Button, ConfirmModal, Input, notify, Pagination, Select, Spinner } from '@/ui/index.js';
+import { Button, ConfirmModal, Input, ListCard, notify, Pagination, Select } from '@/ui/index.js';
 import { downloadUsers, useResetUserPassword, useSetUserType, useUsers } from '../api/users.js';
 import { EMPTY_FILTERS, fallbackCsvName, USER_TYPE_OPTIONS, userFiltersForm, usersQuery, type UserFilters, type UserFiltersInput } from '../lib/user-filters.js';
 
@@ -94,65 +94,58 @@ export function AdminUsersPage() {
         </div>
       </form>
 
-      <div className="card card-flush">
-        {list.isPending ? (
-          <div className="table-empty">
-            <Spinner label="Loading users…" />
-          </div>
-        ) : list.isError ? (
-          <p className="table-empty">{errorMessage(list.error, MSG.somethingWentWrong)}</p>
-        ) : users.length === 0 ? (
-          <p className="table-empty" data-testid="no-users">
-            No users match these filters
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="users-table">
-              <thead>
-                <tr>
-                  <th>User</th>
-                  <th>Phone</th>
-                  <th>Type</th>
-                  <th className="num">Balance</th>
-                  <th>KYC</th>
-                  <th>Created</th>
-                  <th>Last login</th>
-                  {isAdmin ? <th>Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user) => (
-                  <tr key={user.userId} data-testid={`user-${user.userName}`}>
-                    <td>
-                      <strong>{user.userName}</strong>
-                      <br />
-                      <span className="muted">{user.email}</span>
-                    </td>
-                    <td className="nowrap">{user.phoneNumber}</td>
-                    <td className="nowrap" data-testid="user-type">
-                      {user.userType}
-                    </td>
-                    <td className="num nowrap">{showNaira(user.balance)}</td>
-                    <td>{user.kyc}</td>
-                    <td className="nowrap">{day(user.createdAt)}</td>
-                    <td className="nowrap">{day(user.lastLogin)}</td>
-                    {isAdmin ? (
-                      <td className="nowrap">
-                        <Button className="btn-sm" variant="secondary" onClick={() => onCycleType(user)} loading={setType.isPending && setType.variables?.userId === user.userId} data-testid="cycle-type">
-                          Make {nextUserType(user.userType)}
-                        </Button>{' '}
-                        <Button className="btn-sm" variant="ghost" onClick={() => setResetting(user)} data-testid="reset-password">
-                          Reset password
-                        </Button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+      <ListCard
+        pending={list.isPending}
+        error={list.isError ? errorMessage(list.error, MSG.somethingWentWrong) : null}
+        empty={users.length === 0}
+        loadingLabel="Loading users…"
+        emptyText="No users match these filters"
+        emptyTestId="no-users"
+      >
+        <table className="table" data-testid="users-table">
+          <thead>
+            <tr>
+              <th>User</th>
+              <th>Phone</th>
+              <th>Type</th>
+              <th className="num">Balance</th>
+              <th>KYC</th>
+              <th>Created</th>
+              <th>Last login</th>
+              {isAdmin ? <th>Actions</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.userId} data-testid={`user-${user.userName}`}>
+                <td>
+                  <strong>{user.userName}</strong>
+                  <br />
+                  <span className="muted">{user.email}</span>
+                </td>
+                <td className="nowrap">{user.phoneNumber}</td>
+                <td className="nowrap" data-testid="user-type">
+                  {user.userType}
+                </td>
+                <td className="num nowrap">{showNaira(user.balance)}</td>
+                <td>{user.kyc}</td>
+                <td className="nowrap">{day(user.createdAt)}</td>
+                <td className="nowrap">{day(user.lastLogin)}</td>
+                {isAdmin ? (
+                  <td className="nowrap">
+                    <Button className="btn-sm" variant="secondary" onClick={() => onCycleType(user)} loading={setType.isPending && setType.variables?.userId === user.userId} data-testid="cycle-type">
+                      Make {nextUserType(user.userType)}
+                    </Button>{' '}
+                    <Button className="btn-sm" variant="ghost" onClick={() => setResetting(user)} data-testid="reset-password">
+                      Reset password
+                    </Button>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ListCard>
 
       <Pagination page={page} totalPages={list.data?.totalPages ?? 1} maxButtons={USER_PAGE_BUTTONS} onChange={setPage} />
 
