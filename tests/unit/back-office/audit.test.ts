@@ -142,13 +142,18 @@ function event(operation: Operation, body: unknown = {}, params: Record<string, 
   } as unknown as APIGatewayProxyEventV2;
 }
 
-function adminService(caller: Principal, setNotification: UserOperation, append: (entry: AuditEntry) => Promise<'appended' | 'exists'>) {
-  const edge: EdgeDeps = {
+/** The edge as `caller` signs in, with the audit log appending through `append`. */
+function edgeAs(caller: Principal, append: (entry: AuditEntry) => Promise<'appended' | 'exists'>): EdgeDeps {
+  return {
     verifyToken: async () => ({ ok: true, claims: { userId: caller.userId, tokenVersion: 0 } }),
     loadPrincipal: async () => caller,
     authenticateApiKey: async () => ({ kind: 'invalid_key' }),
     audit: { audit: { append }, now: () => AT, newId: () => '01ENTRY' },
   };
+}
+
+function adminService(caller: Principal, setNotification: UserOperation, append: (entry: AuditEntry) => Promise<'appended' | 'exists'>) {
+  const edge = edgeAs(caller, append);
   const answer = async () => ok({});
   const handler = httpService(
     'admin',
@@ -169,24 +174,14 @@ function adminService(caller: Principal, setNotification: UserOperation, append:
 
 /** The mailings service: its one action (send mail) is audited by the HTTP layer after the action. */
 function mailService(caller: Principal, sendMail: UserOperation, append: (entry: AuditEntry) => Promise<'appended' | 'exists'>) {
-  const edge: EdgeDeps = {
-    verifyToken: async () => ({ ok: true, claims: { userId: caller.userId, tokenVersion: 0 } }),
-    loadPrincipal: async () => caller,
-    authenticateApiKey: async () => ({ kind: 'invalid_key' }),
-    audit: { audit: { append }, now: () => AT, newId: () => '01ENTRY' },
-  };
+  const edge = edgeAs(caller, append);
   const handler = httpService('mailings', { sendMail }, edge) as unknown as Handler;
   return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
 }
 
 describe("an admin's transfer is an operator action (a credit from the house account); a user's is not", () => {
   const transferService = (caller: Principal, append: (entry: AuditEntry) => Promise<'appended' | 'exists'>) => {
-    const edge: EdgeDeps = {
-      verifyToken: async () => ({ ok: true, claims: { userId: caller.userId, tokenVersion: 0 } }),
-      loadPrincipal: async () => caller,
-      authenticateApiKey: async () => ({ kind: 'invalid_key' }),
-      audit: { audit: { append }, now: () => AT, newId: () => '01ENTRY' },
-    };
+    const edge = edgeAs(caller, append);
     const handler = httpService('transfers', { transferFund: async () => ok({ msg: 'sent' }) }, edge) as unknown as Handler;
     return (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
   };
@@ -199,12 +194,7 @@ describe("an admin's transfer is an operator action (a credit from the house acc
 
   it('an admin credit refused (nothing changed) is written by the HTTP layer with its status, the amount and the receiver', async () => {
     const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
-    const edge: EdgeDeps = {
-      verifyToken: async () => ({ ok: true, claims: { userId: admin.userId, tokenVersion: 0 } }),
-      loadPrincipal: async () => admin,
-      authenticateApiKey: async () => ({ kind: 'invalid_key' }),
-      audit: { audit: { append }, now: () => AT, newId: () => '01ENTRY' },
-    };
+    const edge = edgeAs(admin, append);
     const handler = httpService('transfers', { transferFund: async () => ({ statusCode: 404, body: { msg: 'User not found' } }) }, edge) as unknown as Handler;
     await handler(event('transferFund', { userName: 'Nobody', amount: 500 }), {} as Context);
     expect(append).toHaveBeenCalledTimes(1);
