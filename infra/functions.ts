@@ -24,6 +24,11 @@ export const HTTP_FUNCTIONS: Record<HttpService, FunctionSpec> = Object.fromEntr
 
 /** Delivers purchases to suppliers (SQS consumer). Timeout covers two supplier calls with failover. */
 export const FULFILMENT_FUNCTION: FunctionSpec = { name: 'Fulfilment', entry: 'functions/handlers/fulfilment.ts', timeoutSeconds: 60, memoryMb: 512 };
+/**
+ * The transaction outbox: reads the table's stream and, from the write itself, hands new purchases
+ * to fulfilment and announces every settlement on the bus (stream consumer).
+ */
+export const TRANSACTION_STREAM_FUNCTION: FunctionSpec = { name: 'TransactionStream', entry: 'functions/handlers/transaction-stream.ts', timeoutSeconds: 60, memoryMb: 512 };
 /** Re-enqueues purchases stranded by a crash and re-queries pending ones (schedule). */
 export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functions/handlers/sweeper.ts', timeoutSeconds: 120, memoryMb: 512 };
 /** Sends e-mail requested on the bus (SQS consumer). */
@@ -47,6 +52,7 @@ export const REFERRAL_REWARDS_FUNCTION: FunctionSpec = { name: 'ReferralRewards'
 export const ALL_FUNCTIONS: FunctionSpec[] = [
   ...Object.values(HTTP_FUNCTIONS),
   FULFILMENT_FUNCTION,
+  TRANSACTION_STREAM_FUNCTION,
   SWEEPER_FUNCTION,
   MAILER_FUNCTION,
   WEBHOOK_FUNCTION,

@@ -18,12 +18,12 @@ import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, CfnFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Architecture, CfnFunction, FilterCriteria, FilterRule, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
@@ -40,6 +40,7 @@ import { WEBHOOK_MAX_ATTEMPTS } from '../shared/api/webhooks.js';
 import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
 import {
   FULFILMENT_FUNCTION,
+  TRANSACTION_STREAM_FUNCTION,
   HTTP_FUNCTIONS,
   LAMBDA_BUNDLING,
   LOCAL_METADATA,
@@ -147,7 +148,7 @@ export class PlatformStack extends Stack {
     const httpFunctions = {} as Record<HttpService, NodejsFunction>;
     for (const [service, spec] of Object.entries(HTTP_FUNCTIONS) as [HttpService, FunctionSpec][]) {
       // Purchases also validates meters at the electricity supplier: it needs the supplier wiring.
-      const extra: Record<string, string> = service === 'purchases' ? { [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl, ...supplierEnvironment } : {};
+      const extra: Record<string, string> = service === 'purchases' ? supplierEnvironment : {};
       const fn = this.lambda(spec, { ...baseEnvironment, ...extra });
       jwtSecret.grantRead(fn);
       // Every edge that authenticates counts API-key requests (the rate limit), read-only services included.
@@ -166,7 +167,6 @@ export class PlatformStack extends Stack {
     table.grantReadWriteData(httpFunctions.wallet);
     table.grantReadWriteData(httpFunctions.purchases);
     bus.grantPutEventsTo(httpFunctions.accounts);
-    fulfilmentQueue.grantSendMessages(httpFunctions.purchases);
     httpFunctions.purchases.addToRolePolicy(supplierParamsRead);
     // VTpass's unsigned transaction-update push: the public receiver may only hand the purchase to
     // fulfilment, whose consumer re-queries VTpass before anything changes.
@@ -179,13 +179,11 @@ export class PlatformStack extends Stack {
     table.grantReadData(httpFunctions.admin);
     httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
     // An operator's refund: one TransactWriteItems over the wallet (USER#) and the purchase and its
-    // refund record (TXN#), nothing else; then the purchase goes to fulfilment, which announces it.
+    // refund record (TXN#), nothing else; the table's stream announces it.
     table.grantReadData(httpFunctions.refunds);
     for (const prefix of [PARTITION_PREFIXES.user, PARTITION_PREFIXES.transaction]) {
       httpFunctions.refunds.addToRolePolicy(this.prefixWrites(table, prefix, ['dynamodb:PutItem', 'dynamodb:UpdateItem']));
     }
-    httpFunctions.refunds.addEnvironment(ENV.fulfilmentQueueUrl, fulfilmentQueue.queueUrl);
-    fulfilmentQueue.grantSendMessages(httpFunctions.refunds);
     // Contacts live under their owner's user partition: reads anywhere (the principal), writes only USER# items.
     table.grantReadData(httpFunctions.contacts);
     httpFunctions.contacts.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
@@ -196,12 +194,15 @@ export class PlatformStack extends Stack {
     const deployTarget = deployTargetOf(this);
     const api = deployTarget === 'localstack' ? this.restApi(httpFunctions) : this.httpApi(httpFunctions);
 
-    // Fulfilment: the purchase handler enqueues, this consumer calls suppliers.
+    // Fulfilment: the table's stream enqueues each new purchase, this consumer calls suppliers.
     const fulfilment = this.lambda(FULFILMENT_FUNCTION, { ...baseEnvironment, ...supplierEnvironment });
     table.grantReadWriteData(fulfilment);
-    bus.grantPutEventsTo(fulfilment);
     fulfilment.addToRolePolicy(supplierParamsRead);
     fulfilment.addEventSource(new SqsEventSource(fulfilmentQueue, { batchSize: 10, reportBatchItemFailures: true }));
+
+    // The outbox is the write itself: the table's stream hands each new purchase to fulfilment and
+    // announces each settlement, once per change of the item, whichever function made it.
+    this.transactionStream(table, bus, fulfilmentQueue, baseEnvironment);
 
     // Sweeper: re-enqueues purchases stranded by a crash and re-queries pending ones.
     const sweeper = this.lambda(SWEEPER_FUNCTION, {
@@ -317,7 +318,6 @@ export class PlatformStack extends Stack {
     addEnvironment(http.withdrawals, { ...providerEnvironment, [ENV.payoutQueueUrl]: payoutQueue.queueUrl });
     table.grantReadWriteData(http.withdrawals);
     payoutQueue.grantSendMessages(http.withdrawals);
-    bus.grantPutEventsTo(http.withdrawals);
     readSecrets(http.withdrawals, ['paystackSecretKey']);
 
     addEnvironment(http.profile, providerEnvironment);
@@ -328,21 +328,18 @@ export class PlatformStack extends Stack {
     // Confirms each stored webhook with its provider, then credits or settles a payout.
     const providerEvents = this.lambda(PROVIDER_EVENTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
     table.grantReadWriteData(providerEvents);
-    bus.grantPutEventsTo(providerEvents);
     readSecrets(providerEvents, ['squadSecretKey', 'monnifyApiKey', 'monnifySecretKey', 'paystackSecretKey']);
     providerEvents.addEventSource(new SqsEventSource(providerEventsQueue, { batchSize: 10, reportBatchItemFailures: true }));
 
     // Pays withdrawals out.
     const payouts = this.lambda(PAYOUTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
     table.grantReadWriteData(payouts);
-    bus.grantPutEventsTo(payouts);
     readSecrets(payouts, ['paystackSecretKey']);
     payouts.addEventSource(new SqsEventSource(payoutQueue, { batchSize: 5, reportBatchItemFailures: true }));
 
     // Heals withdrawals left open (never submitted, or a lost webhook) by re-querying the provider.
     const payoutSweeper = this.lambda(PAYOUT_SWEEPER_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
     table.grantReadWriteData(payoutSweeper);
-    bus.grantPutEventsTo(payoutSweeper);
     readSecrets(payoutSweeper, ['paystackSecretKey']);
     new Rule(this, 'PayoutSweeperSchedule', {
       description: 'Re-queries withdrawals left open',
@@ -361,6 +358,36 @@ export class PlatformStack extends Stack {
     });
   }
 
+  private transactionStream(table: Table, bus: EventBus, fulfilmentQueue: Queue, baseEnvironment: Record<string, string>): void {
+    const consumer = this.lambda(TRANSACTION_STREAM_FUNCTION, { ...baseEnvironment, [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl });
+    fulfilmentQueue.grantSendMessages(consumer);
+    bus.grantPutEventsTo(consumer);
+    // It refreshes the buyer's saved contacts of the number: reads, and updates of USER# items only.
+    table.grantReadData(consumer);
+    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem']));
+    // A batch that keeps failing is described here after its retries (the records stay in the stream 24 h).
+    const failures = new Queue(this, 'TransactionStreamFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.monitoredQueues.push({ name: 'TransactionStream', queue: failures, deadLetterQueue: failures });
+    consumer.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        retryAttempts: 10,
+        // Changes of one item stay in order across parallel batches (same partition key, same shard slot).
+        parallelizationFactor: 4,
+        onFailure: new SqsDlq(failures),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: { Keys: { [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) } } },
+          }),
+        ],
+      }),
+    );
+  }
+
   private table(): Table {
     const table = new Table(this, 'Table', {
       partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
@@ -369,6 +396,8 @@ export class PlatformStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
       encryption: TableEncryption.AWS_MANAGED,
+      // The outbox: every change of a transaction, with its before and after, for the stream consumer.
+      stream: StreamViewType[TABLE_KEYS.streamViewType],
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

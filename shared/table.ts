@@ -3,6 +3,8 @@ export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
+  /** The stream the transaction outbox reads: each change with the item before and after it. */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
   indexes: {
     /** A user's items (transactions) newest first. */
     byUserCreatedAt: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },

@@ -20,13 +20,13 @@ import type { FulfilmentQueue } from '../ports/messaging.js';
 import type { AirtimeOrder, DataOrder, ElectricityOrder, ServiceKind, SupplierCallResult, SupplierGateway, SupplierProtocol } from '../ports/suppliers.js';
 import { isFinal, isOpen } from './purchase-state.js';
 import { decideAfterAttempt } from './suppliers.js';
-import { applyRequery, attemptOf, publishSettled, requeryAt, settleDelivered, settleFailed, type Logger, type RequeryAction, type SettlementDeps } from './settlement.js';
+import { applyRequery, attemptOf, requeryAt, settleDelivered, settleFailed, type Logger, type RequeryAction, type SettlementDeps } from './settlement.js';
 import { isPurchase, type SupplierAttempt, type TransactionRecord } from './transactions.js';
 import { readVtpassPush } from './vtpass-outcome.js';
 
 export type FulfilmentResult =
   | 'not_found'
-  /** Final already; the settled event was (re)published if it had not been. */
+  /** Final already (its settled event comes from the table's stream). */
   | 'already_final'
   /** Another delivery holds the claim: left to it or to the sweeper's re-query. */
   | 'claimed_elsewhere'
@@ -139,10 +139,7 @@ async function fulfilAfterReading(transactionId: string, deps: FulfilmentDeps): 
     deps.log.warn('fulfilment for an unknown transaction', { transactionId });
     return 'not_found';
   }
-  if (isFinal(purchase.trans_Status)) {
-    if (!purchase.settledPublishedAt) await publishSettled(purchase, deps);
-    return 'already_final';
-  }
+  if (isFinal(purchase.trans_Status)) return 'already_final';
   if (purchase.trans_Status !== 'processing' || purchase.submittedAt) return 'claimed_elsewhere';
   const delivery = deliveryOf(purchase);
   if (!delivery) {
@@ -179,9 +176,7 @@ async function deliver(order: TransactionRecord, delivery: Delivery, suppliers: 
     switch (decision.kind) {
       case 'settle_success': {
         const settled = await settleDelivered(order, result, [attempt], deps);
-        if (!settled.settled) return 'settled_elsewhere';
-        await publishSettled(settled.record, deps);
-        return 'success';
+        return settled.settled ? 'success' : 'settled_elsewhere';
       }
       case 'mark_pending': {
         const marked = await deps.transactions.markPending(transactionId, [attempt], deps.now(), result.supplierReference);
@@ -202,9 +197,7 @@ async function deliver(order: TransactionRecord, delivery: Delivery, suppliers: 
 
 async function finishFailed(purchase: TransactionRecord, reason: string, attempts: SupplierAttempt[], deps: FulfilmentDeps): Promise<FulfilmentResult> {
   const settled = await settleFailed(purchase, reason, attempts, deps);
-  if (!settled.settled) return 'settled_elsewhere';
-  await publishSettled(settled.record, deps);
-  return 'refunded';
+  return settled.settled ? 'refunded' : 'settled_elsewhere';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,11 +245,7 @@ export async function recheckPurchase(transactionId: string, pusher: SupplierPro
   const supplier = purchase.submittedAt && purchase.supplier ? await deps.suppliers.byName(purchase.supplier) : undefined;
   if (!supplier || supplier.protocol !== pusher) return 'not_held_by_pusher';
   const open = isOpen(purchase.trans_Status);
-  if (!open && purchase.trans_Status !== 'success') {
-    // A re-check redelivered after the bus refused its settlement event publishes it now.
-    if (!purchase.settledPublishedAt) await publishSettled(purchase, deps);
-    return 'unchanged';
-  }
+  if (!open && purchase.trans_Status !== 'success') return 'unchanged';
   if (open && !(await deps.transactions.claimRequery(transactionId, purchase.lastRequeriedAt, deps.now()))) return 'busy';
 
   const result = await requeryAt(supplier, purchase);
@@ -264,12 +253,10 @@ export async function recheckPurchase(transactionId: string, pusher: SupplierPro
   if (open) {
     // "Unknown to the supplier" may only mean it has not recorded it yet: the sweeper decides that after its grace.
     const attempt = attemptOf(result, 'requery', deps.now(), result.reason === 'not_found' ? 'ambiguous' : result.outcome);
-    return applyRequery(purchase, result, attempt, deps, (record) => publishSettled(record, deps));
+    return applyRequery(purchase, result, attempt, deps);
   }
   // A delivered purchase changes only on the supplier's own word that it reversed it.
   if (result.outcome !== 'failed' || result.reason !== 'status_reversed') return 'unchanged';
   const settled = await settleFailed(purchase, `supplier_reversed:${result.reason}`, [attemptOf(result, 'requery', deps.now())], deps, { afterSuccess: true });
-  if (!settled.settled) return 'unchanged';
-  await publishSettled(settled.record, deps);
-  return 'reversed';
+  return settled.settled ? 'reversed' : 'unchanged';
 }

@@ -15,7 +15,6 @@
 import { isRefundOffered } from '../../shared/api/refunds.js';
 import type { Ledger, RefundChange } from '../ports/ledger.js';
 import { inWriteAudit, type AuditChange, type AuditedRequest } from './audit.js';
-import type { FulfilmentQueue } from '../ports/messaging.js';
 import type { TransactionStore } from '../ports/transactions.js';
 import type { Logger } from './settlement.js';
 import type { TransactionRecord } from './transactions.js';
@@ -26,8 +25,6 @@ const MAX_ATTEMPTS = 3;
 export interface OperatorRefundDeps {
   transactions: Pick<TransactionStore, 'get'>;
   ledger: Pick<Ledger, 'refundPurchase'>;
-  /** The fulfilment consumer announces a final purchase whose TransactionSettled is not out yet. */
-  queue: FulfilmentQueue;
   log: Logger;
   now(): Date;
   /** The audit entry's id. */
@@ -80,17 +77,7 @@ export async function refundAsOperator(transactionId: string, operator: Operator
         return { kind: 'failed' };
       case 'refunded':
         deps.log.info('operator refunded a purchase', { transactionId, by: operator.userName, role: operator.role, amountKobo: result.refund.amountKobo });
-        await announce(result.purchase, deps);
         return { kind: 'refunded', purchase: result.purchase, refund: result.refund };
     }
-  }
-}
-
-/** The money has moved whatever happens here: a lost hand-off only delays the API user's webhook, so it is logged, not answered. */
-async function announce(purchase: TransactionRecord, deps: OperatorRefundDeps): Promise<void> {
-  try {
-    await deps.queue.enqueue(purchase.id);
-  } catch (error) {
-    deps.log.error('refund not handed to fulfilment for its settled event; needs an operator', { transactionId: purchase.id, error: String(error) });
   }
 }

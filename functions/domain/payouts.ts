@@ -9,18 +9,16 @@
  *            not found at the provider → submit again under the same reference; pending → wait
  */
 import { formatNaira } from '../../shared/money.js';
-import type { SettlementPublisher } from '../ports/messaging.js';
 import type { WithdrawalRecord, WithdrawalStore } from '../ports/money.js';
 import type { Payouts } from '../ports/payments.js';
 import { isOpen } from './purchase-state.js';
-import { settledEvent, type Logger } from './settlement.js';
+import type { Logger } from './settlement.js';
 import { decidePayout, type PayoutStatus } from './withdrawals.js';
 
 export interface PayoutDeps {
   withdrawals: WithdrawalStore;
   payouts: Payouts;
   /** TransactionSettled for the user's own webhook (best effort). */
-  events?: SettlementPublisher;
   now(): Date;
   log: Logger;
 }
@@ -35,21 +33,11 @@ export class PayoutRetryLaterError extends Error {
 
 export type PayoutAction = 'paid' | 'refunded' | 'pending' | 'already_final' | 'not_found' | 'claimed_elsewhere' | 'no_change';
 
-async function announce(record: WithdrawalRecord | undefined, deps: PayoutDeps): Promise<void> {
-  if (!record || !deps.events) return;
-  try {
-    await deps.events.transactionSettled(settledEvent(record));
-  } catch (error) {
-    deps.log.warn('TransactionSettled of a withdrawal not published', { transactionId: record.id, error: String(error) });
-  }
-}
-
 async function refund(withdrawal: WithdrawalRecord, status: PayoutStatus, reason: string, deps: PayoutDeps): Promise<PayoutAction> {
   const result = await deps.withdrawals.refund(withdrawal.id, { reason, payoutStatus: status, afterSuccess: status === 'reversed', now: deps.now() });
   switch (result.kind) {
     case 'refunded':
       deps.log.info('withdrawal refunded', { transactionId: withdrawal.id, payoutStatus: status, reason });
-      await announce(result.withdrawal, deps);
       return 'refunded';
     case 'already_refunded':
       return 'already_final';
@@ -68,7 +56,6 @@ export async function applyPayoutStatus(withdrawal: WithdrawalRecord, status: Pa
       const settled = await deps.withdrawals.settleSuccess(withdrawal.id, transferCode, deps.now());
       if (!settled) return 'already_final';
       deps.log.info('withdrawal paid out', { transactionId: withdrawal.id });
-      await announce(settled, deps);
       return 'paid';
     }
     case 'refund':

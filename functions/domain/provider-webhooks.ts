@@ -14,7 +14,6 @@
 import { z } from 'zod';
 import type { UserType } from '../../shared/constants.js';
 import type { PaymentProvider, ProviderEventMessage } from '../../shared/events.js';
-import type { SettlementPublisher } from '../ports/messaging.js';
 import type { FundingStore, ProviderEventStore, WithdrawalStore } from '../ports/money.js';
 import type { CardPayments, Payouts, ProviderEventQueue, ReservedAccounts } from '../ports/payments.js';
 import {
@@ -27,8 +26,7 @@ import {
 import { fundingDraft } from './funding-credit.js';
 import { applyPayoutStatus, type PayoutDeps } from './payouts.js';
 import { SIGNATURE_HEADERS, verifyHmacSha512, type SignatureCheck } from './provider-signatures.js';
-import { settledEvent, type Logger } from './settlement.js';
-import type { TransactionRecord } from './transactions.js';
+import type { Logger } from './settlement.js';
 import { transactionIdOfPayoutReference } from './withdrawals.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +103,6 @@ export interface ProcessingDeps {
   accounts: ReservedAccounts;
   payouts: Payouts;
   findUser(userId: string): Promise<{ userId: string; userName: string; userType: UserType; accountNumbers: ReservedAccount[] } | undefined>;
-  settled?: SettlementPublisher;
   now(): Date;
   log: Logger;
 }
@@ -119,15 +116,6 @@ export class ProviderRetryLaterError extends Error {
 }
 
 type Finish = { status: 'processed' | 'ignored'; outcome: string };
-
-async function announce(record: TransactionRecord, deps: ProcessingDeps): Promise<void> {
-  if (!deps.settled) return;
-  try {
-    await deps.settled.transactionSettled(settledEvent(record));
-  } catch (error) {
-    deps.log.warn('TransactionSettled of a funding not published', { transactionId: record.id, error: String(error) });
-  }
-}
 
 async function processSquad(body: unknown, deps: ProcessingDeps): Promise<Finish> {
   const event = squadWebhookSchema.parse(body);
@@ -153,7 +141,6 @@ async function processSquad(body: unknown, deps: ProcessingDeps): Promise<Finish
   if (credit.kind === 'intent_mismatch') return { status: 'ignored', outcome: 'intent_mismatch' };
   if (credit.kind === 'credited') {
     deps.log.info('card payment credited', { reference, transactionId: credit.record.id, creditKobo: decision.creditKobo });
-    await announce(credit.record, deps);
     return { status: 'processed', outcome: `credited ${credit.record.id}` };
   }
   return { status: 'processed', outcome: 'already_credited' };
@@ -180,7 +167,6 @@ async function processMonnify(body: unknown, deps: ProcessingDeps): Promise<Fini
   const credit = await deps.funding.credit(draft);
   if (credit.kind === 'credited') {
     deps.log.info('bank transfer credited', { reference, transactionId: credit.record.id, creditKobo: decision.creditKobo });
-    await announce(credit.record, deps);
     return { status: 'processed', outcome: `credited ${credit.record.id}` };
   }
   return { status: 'processed', outcome: credit.kind };
@@ -197,7 +183,7 @@ async function processPaystack(body: unknown, deps: ProcessingDeps): Promise<Fin
   const verified = await deps.payouts.verifyTransfer(reference);
   if (verified.kind === 'unavailable') throw new ProviderRetryLaterError(`Paystack verify ${reference}: ${verified.detail}`);
   if (verified.kind === 'not_found') return { status: 'ignored', outcome: 'not_found_at_provider' };
-  const payoutDeps: PayoutDeps = { withdrawals: deps.withdrawals, payouts: deps.payouts, events: deps.settled, now: deps.now, log: deps.log };
+  const payoutDeps: PayoutDeps = { withdrawals: deps.withdrawals, payouts: deps.payouts, now: deps.now, log: deps.log };
   const action = await applyPayoutStatus(withdrawal, verified.status, verified.transferCode, payoutDeps);
   return { status: 'processed', outcome: `${verified.status}: ${action}` };
 }

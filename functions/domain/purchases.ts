@@ -1,14 +1,13 @@
 /**
  * Placing a purchase (the request path): refuse a locked service, price it for the user's tier,
- * debit the wallet and write the `processing` record atomically, hand it to the fulfilment queue,
- * and keep the user's contacts of that number alive. Outcomes are named.
+ * debit the wallet and write the `processing` record atomically. Outcomes are named. Nothing else
+ * happens on the request path: the table's stream hands the record to fulfilment and keeps the
+ * user's contacts of that number alive (transaction-outbox.ts).
  */
 import type { MeterType, NetworkName, ServiceType, UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
 import type { CatalogueStore } from '../ports/catalogue.js';
-import type { ContactStore } from '../ports/contacts.js';
 import type { Ledger } from '../ports/ledger.js';
-import type { FulfilmentQueue } from '../ports/messaging.js';
 import { priceAirtime } from './airtime.js';
 import { checkPlanForPurchase, priceDataPlan, snapshotOf } from './catalogue.js';
 import { priceElectricity } from './electricity.js';
@@ -33,12 +32,9 @@ export interface AirtimePurchaseInput {
 
 export interface PurchaseDeps {
   ledger: Ledger;
-  queue: FulfilmentQueue;
   now(): Date;
   newId(): string;
   log: Logger;
-  /** Contacts whose life a purchase to their number extends; without it none are touched. */
-  contacts?: Pick<ContactStore, 'touchNumber'>;
 }
 
 /** A locked service refuses the purchase before any money moves. */
@@ -49,7 +45,7 @@ export interface ServiceLockedResult {
 }
 
 export type PurchaseResult =
-  | { kind: 'accepted'; record: TransactionRecord; enqueued: boolean }
+  | { kind: 'accepted'; record: TransactionRecord }
   | { kind: 'replayed'; record: TransactionRecord }
   | { kind: 'invalid_amount' | 'below_minimum' | 'above_maximum' }
   | { kind: 'insufficient_balance' }
@@ -92,35 +88,24 @@ export async function placeAirtimePurchase(input: AirtimePurchaseInput, deps: Pu
   return post(draft, deps, { locks: { serviceType: 'airtime', names: [input.network] }, knownWallet: input.knownWallet });
 }
 
-/** Debit + record (refused while a service is locked), then the hand-off; shared by every product. */
+/**
+ * Debit + record (refused while a service is locked); shared by every product. The record's insert
+ * is the hand-off: the table's stream gives it to fulfilment and refreshes the buyer's contacts.
+ */
 async function post(draft: TransactionDraft, deps: PurchaseDeps, guard: Guard): Promise<PurchaseResult> {
   const posted = await deps.ledger.debitPurchase(draft, { unlessLocked: guard.locks, knownWallet: guard.knownWallet });
   switch (posted.kind) {
     case 'service_locked':
       return { kind: 'service_locked', serviceName: posted.serviceName, serviceType: guard.locks!.serviceType };
-    case 'posted': {
-      const [enqueued] = await Promise.all([enqueue(posted.record, deps), touchContacts(posted.record, deps)]);
-      return { kind: 'accepted', record: posted.record, enqueued };
-    }
+    case 'posted':
+      return { kind: 'accepted', record: posted.record };
     case 'replayed':
-      // The first attempt may have died between commit and send; a duplicate message is harmless.
-      if (posted.record.trans_Status === 'processing' && !posted.record.submittedAt) await enqueue(posted.record, deps);
       return { kind: 'replayed', record: posted.record };
     case 'insufficient_balance':
       return { kind: 'insufficient_balance' };
     case 'exists_with_different_amount':
     case 'exists_with_different_details':
       return { kind: posted.kind };
-  }
-}
-
-/** A purchase to a saved number is a use of that contact: 30 more days. Best effort: the purchase stands either way. */
-async function touchContacts(record: TransactionRecord, deps: PurchaseDeps): Promise<void> {
-  if (!deps.contacts || !record.phone_number) return;
-  try {
-    await deps.contacts.touchNumber(record.userId, record.phone_number, deps.now());
-  } catch (error) {
-    deps.log.warn('contacts of the number not refreshed', { transactionId: record.id, error: String(error) });
   }
 }
 
@@ -243,20 +228,6 @@ export async function placeElectricityPurchase(input: ElectricityPurchaseInput, 
     createdAt: nowIso,
     updatedAt: nowIso,
   };
-  // A meter number is no contact's number: no contacts to refresh.
   // No lock guards electricity (the spec's service types are airtime and data).
-  return post(draft, { ...deps, contacts: undefined }, { knownWallet: input.knownWallet });
-}
-
-/** The purchase is committed either way; a failed send is healed by the sweeper. */
-async function enqueue(record: TransactionRecord, deps: PurchaseDeps): Promise<boolean> {
-  const transactionId = record.id;
-  try {
-    // Its type and network let the consumer claim it without reading it first.
-    await deps.queue.enqueue(transactionId, { purchase: { type: record.trans_Type, network: record.trans_Network } });
-    return true;
-  } catch (error) {
-    deps.log.error('fulfilment message not sent; the sweeper will re-enqueue it', { transactionId, error: String(error) });
-    return false;
-  }
+  return post(draft, deps, { knownWallet: input.knownWallet });
 }

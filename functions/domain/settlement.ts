@@ -1,11 +1,11 @@
 /**
  * Applying a supplier's verdict to an open purchase, shared by the fulfilment consumer and the
  * sweeper: delivered → success (with profit and the supplier's reference), definite failure →
- * atomic refund, and the TransactionSettled event for every final status.
+ * atomic refund. Nobody here announces anything: the write that makes a purchase final is itself
+ * the outbox entry, and the table's stream publishes TransactionSettled (transaction-outbox.ts).
  */
 import type { TransactionSettled } from '../../shared/events.js';
 import type { Ledger } from '../ports/ledger.js';
-import type { FulfilmentQueue, SettlementPublisher } from '../ports/messaging.js';
 import type { RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../ports/suppliers.js';
 import type { TransactionStore } from '../ports/transactions.js';
 import type { ElectricityDetails } from './electricity.js';
@@ -16,7 +16,6 @@ export interface SettlementDeps {
   transactions: TransactionStore;
   ledger: Ledger;
   suppliers: SupplierDirectory;
-  events: SettlementPublisher;
   now(): Date;
   log: Logger;
 }
@@ -134,13 +133,8 @@ export async function applyRequery(
   result: SupplierCallResult,
   attempt: SupplierAttempt,
   deps: SettlementDeps,
-  publish: (record: TransactionRecord) => Promise<void>,
 ): Promise<RequeryAction> {
-  const finish = async (settled: SettleResult, action: 'success' | 'refunded'): Promise<RequeryAction> => {
-    if (!settled.settled) return 'settled_elsewhere';
-    await publish(settled.record);
-    return action;
-  };
+  const finish = (settled: SettleResult, action: 'success' | 'refunded'): RequeryAction => (settled.settled ? action : 'settled_elsewhere');
   const decision = decideOutcome(purchase.trans_Status, attempt.outcome);
   switch (decision.kind) {
     case 'settle_success':
@@ -168,30 +162,4 @@ export function settledEvent(record: TransactionRecord): TransactionSettled {
     settledAt: record.settledAt ?? record.updatedAt,
     transaction: toTransactionView(record),
   };
-}
-
-/** Publishes TransactionSettled and notes it on the record. Throws when the bus refused it. */
-export async function publishSettled(record: TransactionRecord, deps: Pick<SettlementDeps, 'events' | 'transactions' | 'now'>): Promise<void> {
-  await deps.events.transactionSettled(settledEvent(record));
-  await deps.transactions.markSettledPublished(record.id, deps.now());
-}
-
-/**
- * For callers with no retry of their own (the sweeper): if the bus refuses, hand the purchase to
- * the fulfilment queue, whose consumer republishes for final purchases not yet published.
- */
-export async function publishSettledOrHandOff(
-  record: TransactionRecord,
-  deps: Pick<SettlementDeps, 'events' | 'transactions' | 'now'> & { queue: FulfilmentQueue; log: Logger },
-): Promise<void> {
-  try {
-    await publishSettled(record, deps);
-  } catch (error) {
-    deps.log.error('TransactionSettled not published; handing to the fulfilment queue to retry', { transactionId: record.id, error: String(error) });
-    try {
-      await deps.queue.enqueue(record.id);
-    } catch (queueError) {
-      deps.log.error('hand-off failed too; event lost for this transaction', { transactionId: record.id, error: String(queueError) });
-    }
-  }
 }

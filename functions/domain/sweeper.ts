@@ -1,8 +1,8 @@
 /**
  * The sweeper (scheduled): heals purchases left open.
- *  - `processing` and never claimed, older than staleProcessingMs: the process died between the
- *    debit and the queue send (or the send failed) → re-enqueue (at most once per window, by a
- *    conditional mark, so two sweepers send once).
+ *  - `processing` and never claimed, older than staleProcessingMs: its hand-off from the table's
+ *    stream to the fulfilment queue failed every retry, or the message was dead-lettered →
+ *    re-enqueue (at most once per window, by a conditional mark, so two sweepers send once).
  *  - `pending`, or `processing` with a claim older than claimStaleMs (the fulfilment died during
  *    or after the supplier call) → re-query the supplier it was submitted to: delivered → success,
  *    definite failure → refund, still ambiguous → leave it (lastRequeriedAt bumped).
@@ -15,7 +15,7 @@ import type { UserUpgraded } from '../../shared/events.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
 import { upgradedEvent, type UnpublishedUpgrade } from './profile.js';
 import { isOpen } from './purchase-state.js';
-import { applyRequery, attemptOf, publishSettledOrHandOff, requeryAt, type Logger, type SettlementDeps } from './settlement.js';
+import { applyRequery, attemptOf, requeryAt, type Logger, type SettlementDeps } from './settlement.js';
 import { requeryOutcome } from './supplier-outcome.js';
 
 export interface SweeperSettings {
@@ -94,7 +94,7 @@ export async function sweepOne(id: string, deps: SweeperDeps, settings: SweeperS
   const attempt = attemptOf(result, 'requery', deps.now(), outcome);
   deps.log.info('re-queried', { transactionId: id, supplier: supplier.name, outcome, reason: result.reason });
 
-  return applyRequery(purchase, result, attempt, deps, (record) => publishSettledOrHandOff(record, deps));
+  return applyRequery(purchase, result, attempt, deps);
 }
 
 export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSettings): Promise<SweepReport> {

@@ -82,8 +82,6 @@ export interface TransactionRecord {
   lastEnqueuedAt?: string;
   refundTransactionId?: string;
   settledAt?: string;
-  /** When TransactionSettled was accepted by the bus (absent: still to publish). */
-  settledPublishedAt?: string;
   /** A credit from a payment provider: what was paid, the charge, the provider's reference. */
   funding?: FundingDetails;
   /** A withdrawal: where the money goes and the payout's progress at the provider. */

@@ -5,12 +5,11 @@
  * outcome — including "another delivery holds the claim" — acknowledges it. A malformed message
  * fails too: the dead-letter queue keeps it for somebody to read, since it stands for a purchase.
  */
-import { EVENT_TYPES, fulfilmentMessageSchema } from '../../shared/events.js';
+import { fulfilmentMessageSchema } from '../../shared/events.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoLedger } from '../adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../adapters/dynamo/transactions.js';
 import { messageOf } from '../adapters/envelopes.js';
-import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { meteredRefunds, meteredSettlements } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
@@ -26,14 +25,13 @@ export function fulfilmentHandler(deps: FulfilmentDeps) {
   });
 }
 
-loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.suppliers]);
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.suppliers]);
 
 export const handler = backgroundFunction(
   fulfilmentHandler({
     transactions: meteredSettlements(dynamoTransactions),
     ledger: meteredRefunds(dynamoLedger),
     suppliers: supplierDirectoryFromEnv(),
-    events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
     now: () => new Date(),
     log: domainLog,
   }),

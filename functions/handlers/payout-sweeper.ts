@@ -3,11 +3,9 @@
  * minutes) and settles them by the payout provider's answer — or submits those that never left
  * (see domain/payouts.ts sweepOpenWithdrawals).
  */
-import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
-import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { meteredPayouts } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
@@ -15,12 +13,11 @@ import { payoutsFromEnv } from '../adapters/providers/index.js';
 import { sweepOpenWithdrawals, type PayoutDeps } from '../domain/payouts.js';
 import { backgroundFunction } from '../middleware/background.js';
 
-const env = loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers, ENV.payoutSweepAfterMs]);
+const env = loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.providers, ENV.payoutSweepAfterMs]);
 
 const deps: PayoutDeps = {
   withdrawals: meteredPayouts(dynamoWithdrawals),
   payouts: payoutsFromEnv(),
-  events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
   now: () => new Date(),
   log: domainLog,
 };

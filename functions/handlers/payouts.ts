@@ -4,11 +4,10 @@
  * never pays twice); a definite refusal refunds once; no answer fails the message for a retry.
  * A malformed message fails too: the dead-letter queue keeps it, since it stands for a withdrawal.
  */
-import { EVENT_TYPES, payoutMessageSchema } from '../../shared/events.js';
+import { payoutMessageSchema } from '../../shared/events.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
 import { messageOf } from '../adapters/envelopes.js';
-import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { meteredPayouts } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
@@ -24,13 +23,12 @@ export function payoutsHandler(deps: PayoutDeps) {
   });
 }
 
-loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers]);
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.providers]);
 
 export const handler = backgroundFunction(
   payoutsHandler({
     withdrawals: meteredPayouts(dynamoWithdrawals),
     payouts: payoutsFromEnv(),
-    events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
     now: () => new Date(),
     log: domainLog,
   }),

@@ -5,14 +5,13 @@
  * later (and dead-letters it after the queue's max receives, where an alarm waits). A malformed
  * message fails too: the dead-letter queue keeps it, since it may stand for money received.
  */
-import { EVENT_TYPES, providerEventMessageSchema } from '../../shared/events.js';
+import { providerEventMessageSchema } from '../../shared/events.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoFunding } from '../adapters/dynamo/funding.js';
 import { dynamoProviderEvents } from '../adapters/dynamo/provider-events.js';
 import { getUserById } from '../adapters/dynamo/users.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
 import { messageOf } from '../adapters/envelopes.js';
-import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { meteredPayouts } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
@@ -28,7 +27,7 @@ export function providerEventsHandler(deps: ProcessingDeps) {
   });
 }
 
-loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers]);
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.providers]);
 
 export const handler = backgroundFunction(
   providerEventsHandler({
@@ -39,7 +38,6 @@ export const handler = backgroundFunction(
     accounts: reservedAccountsFromEnv(),
     payouts: payoutsFromEnv(),
     findUser: getUserById,
-    settled: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
     now: () => new Date(),
     log: domainLog,
   }),

@@ -53,7 +53,6 @@ export const handler = backgroundFunction(async (_event: unknown, context: Parti
         transactions: meteredSettlements(dynamoTransactions),
         ledger: meteredRefunds(dynamoLedger),
         suppliers,
-        events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
         queue,
         now: () => new Date(),
         log: domainLog,

@@ -8,7 +8,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 
@@ -38,4 +38,24 @@ export function sqsBatchHandler(handleRecord: RecordHandler): (event: SQSEvent, 
     // batches of one function at once in one process. A batch whose every record failed answers the
     // list like any other (throwOnFullBatchFailure: false) instead of an error that names no record.
     processPartialResponse(event, reportingFailures, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
+}
+
+/**
+ * Runs `handleRecord` on the records of a stream batch one after another, in stream order (the
+ * changes of one item must be acted on in the order they were made). A record that throws is
+ * reported by its sequence number: Lambda retries the shard from the earliest one reported.
+ */
+export function streamBatchHandler(
+  handleRecord: (record: DynamoDBRecord) => Promise<void>,
+): (event: DynamoDBStreamEvent, context?: Context) => Promise<DynamoDBBatchResponse> {
+  const reportingFailures = async (record: DynamoDBRecord) => {
+    try {
+      await handleRecord(record);
+    } catch (error) {
+      logger.error('stream record failed; the shard is retried from it', { eventId: record.eventID, sequenceNumber: record.dynamodb?.SequenceNumber, error: error as Error });
+      throw error;
+    }
+  };
+  return (event, context) =>
+    processPartialResponse(event, reportingFailures, new BatchProcessor(EventType.DynamoDBStreams), { context, throwOnFullBatchFailure: false, processInParallel: false });
 }

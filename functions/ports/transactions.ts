@@ -46,6 +46,8 @@ export interface TransactionStore {
   /**
    * Marks the purchase delivered, if still open. `purchase` is the record as the caller holds it: its
    * fixed facts (product, network, amount, day) count the sale in the same write, without a read.
+   * Answers the purchase as this write left it, built from `purchase` (not read back: attempts
+   * appended by others meanwhile are missing), or undefined when it was no longer open.
    */
   settleSuccess(purchase: TransactionRecord, input: SettleSuccessInput): Promise<TransactionRecord | undefined>;
   /** processing → pending (ambiguous answer), recording the attempts. False when no longer processing. */
@@ -59,7 +61,6 @@ export interface TransactionStore {
   recordInconclusiveRequery(id: string, attempt: SupplierAttempt): Promise<void>;
   /** The right to re-enqueue a stranded purchase, at most once per `cutoff` window. */
   markEnqueued(id: string, now: Date, cutoff: Date): Promise<boolean>;
-  markSettledPublished(id: string, now: Date): Promise<void>;
   /**
    * Open purchases opened within [notBefore, notAfter] (either bound optional), oldest first
    * (sparse index; eventually consistent: re-read before acting). Older ones wait for an admin and

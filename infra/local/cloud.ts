@@ -20,6 +20,7 @@ import { createGateway } from './gateway.js';
 import { LambdaRuntime, MissingHandlerError } from './lambda.js';
 import { MailStore } from './mail.js';
 import { SqsPoller } from './pollers.js';
+import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints } from './streams.js';
 import { LocalScheduler } from './scheduler.js';
 import { MsorgSimulator } from './simulators/msorg.js';
 import { VtpassSimulator } from './simulators/vtpass.js';
@@ -332,6 +333,22 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     }
     // Together: each may be idle-waiting up to a second, and Ctrl-C should not wait for them one by one.
     stops.push(async () => void (await Promise.all(pollers.map((poller) => poller.stop()))));
+
+    // Table streams (the transaction outbox): read from DynamoDB Local's streams as Lambda would.
+    const streams = localStreamsClient(dynamo.endpoint);
+    const checkpoints = new StreamCheckpoints(join(config.dataDir, 'stream-positions.json'));
+    const streamPollers = topology.streamMappings
+      .filter((mapping) => mapping.enabled)
+      .map((mapping) => {
+        const streamArn = tables.streamArns.get(mapping.tableLogicalId);
+        if (!streamArn) throw new LocalCloudStartError(`stream mapping ${mapping.logicalId}: table ${mapping.tableLogicalId} has no stream`);
+        return new DynamoStreamPoller({ mapping, streamArn, streams, checkpoints, invoke: (id, event) => runtime.invoke(id, event), sendToQueue, log });
+      });
+    for (const poller of streamPollers) poller.start();
+    stops.push(async () => {
+      await Promise.all(streamPollers.map((poller) => poller.stop()));
+      streams.destroy();
+    });
 
     const scheduler = new LocalScheduler(
       topology.schedules,

@@ -130,10 +130,12 @@ function guardChild(child: ChildProcess): () => void {
 }
 
 /** Creates missing tables (and missing indexes of existing ones) as the template declares them. */
-export async function ensureTables(endpoint: string, tables: TableDef[]): Promise<{ created: string[]; updated: string[] }> {
+export async function ensureTables(endpoint: string, tables: TableDef[]): Promise<{ created: string[]; updated: string[]; streamArns: Map<string, string> }> {
   const client = localDynamoClient(endpoint);
   const created: string[] = [];
   const updated: string[] = [];
+  /** Table logical id → its stream's ARN, for the stream pollers. */
+  const streamArns = new Map<string, string>();
   try {
     const existing = new Set<string>();
     let start: string | undefined;
@@ -151,6 +153,7 @@ export async function ensureTables(endpoint: string, tables: TableDef[]): Promis
             KeySchema: table.keySchema,
             AttributeDefinitions: table.attributeDefinitions,
             BillingMode: 'PAY_PER_REQUEST',
+            ...(table.streamViewType ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.streamViewType } } : {}),
             GlobalSecondaryIndexes: table.globalSecondaryIndexes.length
               ? table.globalSecondaryIndexes.map((index) => ({ IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection as any }))
               : undefined,
@@ -178,6 +181,19 @@ export async function ensureTables(endpoint: string, tables: TableDef[]): Promis
           );
           updated.push(`${table.name}.${index.IndexName}`);
         }
+        if (table.streamViewType && described?.StreamSpecification?.StreamViewType !== table.streamViewType) {
+          // A stream added to the stack since the data was created (or another view of it): switch it on.
+          if (described?.StreamSpecification?.StreamEnabled) {
+            await client.send(new UpdateTableCommand({ TableName: table.name, StreamSpecification: { StreamEnabled: false } }));
+          }
+          await client.send(new UpdateTableCommand({ TableName: table.name, StreamSpecification: { StreamEnabled: true, StreamViewType: table.streamViewType } }));
+          updated.push(`${table.name} stream`);
+        }
+      }
+      if (table.streamViewType) {
+        const streamArn = (await client.send(new DescribeTableCommand({ TableName: table.name }))).Table?.LatestStreamArn;
+        if (!streamArn) throw new DynamoDbLocalError(`table ${table.name} has no stream after enabling it`);
+        streamArns.set(table.logicalId, streamArn);
       }
       if (table.ttlAttribute) {
         try {
@@ -193,5 +209,5 @@ export async function ensureTables(endpoint: string, tables: TableDef[]): Promis
   } finally {
     client.destroy();
   }
-  return { created, updated };
+  return { created, updated, streamArns };
 }

@@ -37,6 +37,8 @@ export interface TableDef {
     Projection: { ProjectionType?: string; NonKeyAttributes?: string[] };
   }>;
   ttlAttribute?: string;
+  /** The table's stream (StreamSpecification.StreamViewType), if it has one. */
+  streamViewType?: 'NEW_IMAGE' | 'OLD_IMAGE' | 'NEW_AND_OLD_IMAGES' | 'KEYS_ONLY';
 }
 
 export interface QueueDef {
@@ -83,6 +85,24 @@ export interface EventSourceMappingDef {
   enabled: boolean;
 }
 
+/** Lambda's event source mapping on a table's DynamoDB stream (GetAtt Table.StreamArn). */
+export interface StreamMappingDef {
+  logicalId: string;
+  tableLogicalId: string;
+  functionLogicalId: string;
+  batchSize: number;
+  startingPosition: 'TRIM_HORIZON' | 'LATEST';
+  reportBatchItemFailures: boolean;
+  bisectBatchOnFunctionError: boolean;
+  /** -1: until the record leaves the stream (Lambda's default). */
+  maximumRetryAttempts: number;
+  /** Where a batch that exhausted its retries is described (DestinationConfig.OnFailure), a queue of this stack. */
+  onFailureQueueLogicalId?: string;
+  /** FilterCriteria, compiled: a record is handed over when any pattern matches (none: every record). */
+  filters: EventMatcher[];
+  enabled: boolean;
+}
+
 export type RuleTarget =
   | { id: string; kind: 'queue'; queueLogicalId: string; input?: string }
   | { id: string; kind: 'function'; functionLogicalId: string; input?: string; retryAttempts: number };
@@ -113,6 +133,7 @@ export interface LocalTopology {
   functions: FunctionDef[];
   routes: RouteDef[];
   eventSourceMappings: EventSourceMappingDef[];
+  streamMappings: StreamMappingDef[];
   rules: PatternRuleDef[];
   schedules: ScheduleDef[];
   /** Secrets Manager secrets (the functions read JWT_SECRET directly locally). */
@@ -177,6 +198,7 @@ export function parseTopology(template: CfnTemplate): LocalTopology {
         Projection: index.Projection ?? { ProjectionType: 'ALL' },
       })),
       ttlAttribute: p.TimeToLiveSpecification?.Enabled ? p.TimeToLiveSpecification.AttributeName : undefined,
+      ...(p.StreamSpecification?.StreamViewType ? { streamViewType: p.StreamSpecification.StreamViewType } : {}),
     };
   });
 
@@ -242,11 +264,40 @@ export function parseTopology(template: CfnTemplate): LocalTopology {
   });
 
   const queueIds = new Set(queues.map((q) => q.logicalId));
-  const eventSourceMappings: EventSourceMappingDef[] = ofType('AWS::Lambda::EventSourceMapping').map(([logicalId, r]) => {
+  const streamedTables = new Map(tables.filter((t) => t.streamViewType).map((t) => [t.logicalId, t]));
+  const mappings = ofType('AWS::Lambda::EventSourceMapping');
+  const isStreamMapping = ([, r]: [string, CfnResource]) => streamTableOf(r.Properties?.EventSourceArn) !== undefined;
+  const streamMappings: StreamMappingDef[] = mappings.filter(isStreamMapping).map(([logicalId, r]) => {
+    const p = r.Properties ?? {};
+    const tableLogicalId = streamTableOf(p.EventSourceArn)!;
+    if (!streamedTables.has(tableLogicalId)) throw new TemplateError(`event source mapping ${logicalId}: table ${tableLogicalId} has no stream (StreamSpecification)`);
+    const onFailure = p.DestinationConfig?.OnFailure?.Destination;
+    const onFailureQueueLogicalId = onFailure === undefined ? undefined : referencedLogicalId(onFailure);
+    if (onFailure !== undefined && (!onFailureQueueLogicalId || !queueIds.has(onFailureQueueLogicalId))) {
+      throw new TemplateError(`event source mapping ${logicalId}: only a queue of this stack is supported as the on-failure destination`);
+    }
+    const filters = (p.FilterCriteria?.Filters ?? []).map((filter: { Pattern: string }, i: number) =>
+      compileEventPattern(JSON.parse(filter.Pattern), `event source mapping ${logicalId} filter ${i}`),
+    );
+    return {
+      logicalId,
+      tableLogicalId,
+      functionLogicalId: requireFunction(referencedLogicalId(p.FunctionName), `event source mapping ${logicalId}`),
+      batchSize: Number(p.BatchSize ?? 100),
+      startingPosition: p.StartingPosition === 'LATEST' ? 'LATEST' : 'TRIM_HORIZON',
+      reportBatchItemFailures: Array.isArray(p.FunctionResponseTypes) && p.FunctionResponseTypes.includes('ReportBatchItemFailures'),
+      bisectBatchOnFunctionError: p.BisectBatchOnFunctionError === true,
+      maximumRetryAttempts: p.MaximumRetryAttempts === undefined ? -1 : Number(p.MaximumRetryAttempts),
+      ...(onFailureQueueLogicalId ? { onFailureQueueLogicalId } : {}),
+      filters,
+      enabled: p.Enabled !== false,
+    };
+  });
+  const eventSourceMappings: EventSourceMappingDef[] = mappings.filter((entry) => !isStreamMapping(entry)).map(([logicalId, r]) => {
     const p = r.Properties ?? {};
     const queueLogicalId = referencedLogicalId(p.EventSourceArn);
     if (!queueLogicalId || !queueIds.has(queueLogicalId)) {
-      throw new TemplateError(`event source mapping ${logicalId}: only SQS queues of this stack are supported as sources`);
+      throw new TemplateError(`event source mapping ${logicalId}: only SQS queues and table streams of this stack are supported as sources`);
     }
     return {
       logicalId,
@@ -286,7 +337,13 @@ export function parseTopology(template: CfnTemplate): LocalTopology {
   }
 
   const secrets = ofType('AWS::SecretsManager::Secret').map(([id]) => id);
-  return { tables, queues, buses, functions, routes, eventSourceMappings, rules, schedules, secrets, resources };
+  return { tables, queues, buses, functions, routes, eventSourceMappings, streamMappings, rules, schedules, secrets, resources };
+}
+
+/** The table whose stream an EventSourceArn names ({"Fn::GetAtt": [table, "StreamArn"]}), if it names one. */
+function streamTableOf(arn: unknown): string | undefined {
+  const getAtt = (arn as { 'Fn::GetAtt'?: unknown } | undefined)?.['Fn::GetAtt'];
+  return Array.isArray(getAtt) && getAtt[1] === 'StreamArn' && typeof getAtt[0] === 'string' ? getAtt[0] : undefined;
 }
 
 function integrationOfTarget(target: unknown): string | undefined {

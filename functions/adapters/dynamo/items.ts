@@ -226,7 +226,6 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     lastEnqueuedAt: text.optional(),
     refundTransactionId: text.optional(),
     settledAt: text.optional(),
-    settledPublishedAt: text.optional(),
     funding: fundingDetails.optional(),
     withdrawal: withdrawalDetails.optional(),
     counterparty: z.object({ userId: text, userName: text }).optional(),

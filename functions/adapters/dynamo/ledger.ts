@@ -267,8 +267,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
       Update: {
         TableName: tableName(),
         Key: keys.transaction(purchase.id),
-        // A reversal's refund is a new settlement to announce: the success's publication mark goes.
-        UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}${reversal ? ', settledPublishedAt' : ''}`,
+        UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
         ConditionExpression: `trans_Status IN (:processing, :pending${reversal ? ', :success' : ''})`,
         ExpressionAttributeValues: {
           ':refunded': 'refunded',
@@ -287,10 +286,23 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   const figures = refundDeltas(purchase, input.now).map(statItem);
   // An operator's refund and its audit entry exist together or not at all.
   const outcome = await writeWalletChange({ direction: 'credit', draft, extraItems: (refund) => [purchaseUpdate(), ...figures, ...auditPutsFor(input.audit, { purchase, refund })], now: input.now });
+  if (outcome.kind === 'written') {
+    // The purchase as the refund left it, without reading it back (its settled event comes from the stream).
+    const attempts = (input.attempts ?? []).map(boundedAttempt);
+    const refunded: TransactionRecord = {
+      ...purchase,
+      trans_Status: 'refunded',
+      refundTransactionId: refundId,
+      refundReason: input.reason,
+      settledAt: nowIso,
+      updatedAt: nowIso,
+      ...(attempts.length ? { attempts: [...(purchase.attempts ?? []), ...attempts] } : {}),
+    };
+    return { kind: 'refunded', purchase: refunded, refund: outcome.record };
+  }
+  // Refused: what stands now says why.
   const current = (await getTransaction(purchase.id)) ?? purchase;
   switch (outcome.kind) {
-    case 'written':
-      return { kind: 'refunded', purchase: current, refund: outcome.record };
     case 'record_exists':
       return { kind: 'already_refunded', purchase: current };
     case 'extra_condition_failed':

@@ -248,7 +248,20 @@ export const dynamoTransactions: TransactionStore = {
       ],
       `success of ${id}`,
     );
-    return result.ok ? getTransaction(id) : undefined;
+    if (!result.ok) return undefined;
+    // The purchase as this write left it, without reading it back (its settled event comes from the stream).
+    return {
+      ...purchase,
+      trans_Status: 'success' as const,
+      attempts: [...(purchase.attempts ?? []), ...input.attempts.map(boundedAttempt)],
+      supplier: input.supplier,
+      profitKobo: input.profitKobo,
+      settledAt: now,
+      updatedAt: now,
+      ...(input.supplierReference !== undefined ? { apiResponseId: input.supplierReference } : {}),
+      ...(input.apiResponse !== undefined ? { apiResponse: input.apiResponse } : {}),
+      ...(input.electricity !== undefined ? { electricity: input.electricity } : {}),
+    };
   },
 
   markPending: (id, attempts, now, supplierReference) =>
@@ -322,18 +335,6 @@ export const dynamoTransactions: TransactionStore = {
         'trans_Status = :processing AND attribute_not_exists(submittedAt) AND (attribute_not_exists(lastEnqueuedAt) OR lastEnqueuedAt < :cutoff)',
       ExpressionAttributeValues: { ':processing': 'processing', ':now': now.toISOString(), ':cutoff': cutoff.toISOString() },
     }),
-
-  async markSettledPublished(id, now) {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.transaction(id),
-        UpdateExpression: 'SET settledPublishedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
-  },
 
   async listOpen(limit, cursor, window = {}) {
     const { notBefore, notAfter } = window;

@@ -1,7 +1,7 @@
 /**
  * HTTP: POST /buy/airtime, POST /buy/data, POST /buy/validateMeter and POST /buy/electricity. A
  * locked service or an unavailable plan is refused before any money moves; otherwise debit +
- * `processing` record atomically, then hand off to fulfilment. Meter validation asks the
+ * `processing` record atomically (the table's stream hands it to fulfilment). Meter validation asks the
  * electricity supplier (VTpass merchant-verify) and moves no money.
  */
 import { ulid } from 'ulid';
@@ -17,15 +17,12 @@ import {
 import { airtimeNetworkName, dataNetworkName, electricityCompany } from '../../../shared/constants.js';
 import { CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
-import { ENV } from '../../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
-import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { getUserById } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { countPurchaseAccepted } from '../../adapters/metrics.js';
-import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
 import { supplierDirectoryFromEnv } from '../../adapters/suppliers/index.js';
 import { checkMeter, electricityMinimumKobo } from '../../domain/electricity.js';
 import {
@@ -204,15 +201,13 @@ export function buyElectricityOperation(deps: ElectricityDeps): UserOperation {
 }
 
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
-loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.suppliers, ENV.fulfilmentQueueUrl]);
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.suppliers]);
 
 const deps: DataPurchaseDeps & ElectricityDeps = {
   ledger: dynamoLedger,
-  queue: sqsFulfilmentQueue(),
   now: () => new Date(),
   newId: () => ulid(),
   log: domainLog,
-  contacts: dynamoContacts,
   catalogue: dynamoCatalogue,
   suppliers: supplierDirectoryFromEnv,
   phoneOf: async (userId) => (await getUserById(userId))?.phoneNumber,

@@ -7,12 +7,10 @@
 import { refundParams, type RefundResponse } from '../../../shared/api/refunds.js';
 import { REFUND_MSG, refundDoneMessage } from '../../../shared/messages.js';
 import { formatNaira } from '../../../shared/money.js';
-import { ENV } from '../../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
 import { domainLog } from '../../adapters/log.js';
-import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
 import { refundAsOperator, type OperatorRefundDeps, type OperatorRefundResult } from '../../domain/operator-refunds.js';
 import { roleOf } from '../../domain/audit.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
@@ -38,12 +36,11 @@ export const refundTransactionOperation =
   };
 
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
-loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ENV.fulfilmentQueueUrl]);
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: OperatorRefundDeps = {
   transactions: dynamoTransactions,
   ledger: dynamoLedger,
-  queue: sqsFulfilmentQueue(),
   log: domainLog,
   now: () => new Date(),
   newId: () => ulid(),

@@ -19,14 +19,12 @@ import {
   type ValidateBankAccountResponse,
   type WithdrawResponse,
 } from '../../../shared/api/withdrawals.js';
-import { EVENT_TYPES } from '../../../shared/events.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { dynamoWithdrawals } from '../../adapters/dynamo/withdrawals.js';
-import { publishEvent } from '../../adapters/events.js';
 import { domainLog } from '../../adapters/log.js';
 import { meteredPayouts } from '../../adapters/metered.js';
 import { payoutsFromEnv } from '../../adapters/providers/index.js';
@@ -41,7 +39,6 @@ import {
   type WithdrawalAmounts,
 } from '../../domain/withdrawals.js';
 import { placeWithdrawal, type WithdrawalDeps, type WithdrawalResult } from '../../domain/withdrawal-debit.js';
-import type { SettlementPublisher } from '../../ports/messaging.js';
 import type { WithdrawalStore } from '../../ports/money.js';
 import type { Payouts } from '../../ports/payments.js';
 import { BadRequestError, DependencyFailedError } from '../../middleware/errors.js';
@@ -53,7 +50,6 @@ export interface WithdrawalsDeps extends WithdrawalDeps {
   payouts(): Payouts;
   /** The provider's banks (see `cachedBanks`); undefined while the provider is down and nothing is cached. */
   banks(): Promise<Bank[] | undefined>;
-  events?: SettlementPublisher;
 }
 
 /** Bank lists change rarely: one provider call per container every few minutes. */
@@ -192,12 +188,12 @@ export function addBeneficiaryOperation(deps: Pick<WithdrawalsDeps, 'withdrawals
   };
 }
 
-export function reQueryWithdrawalOperation(deps: Pick<WithdrawalsDeps, 'withdrawals' | 'payouts' | 'events' | 'now' | 'log'>): UserOperation {
+export function reQueryWithdrawalOperation(deps: Pick<WithdrawalsDeps, 'withdrawals' | 'payouts' | 'now' | 'log'>): UserOperation {
   return async ({ body }) => {
     const input = parseInput(reQueryWithdrawalRequest, body);
     let outcome: Awaited<ReturnType<typeof requeryWithdrawal>>;
     try {
-      outcome = await requeryWithdrawal(input.transactionId, { withdrawals: deps.withdrawals, payouts: deps.payouts(), events: deps.events, now: deps.now, log: deps.log });
+      outcome = await requeryWithdrawal(input.transactionId, { withdrawals: deps.withdrawals, payouts: deps.payouts(), now: deps.now, log: deps.log });
     } catch (error) {
       if (error instanceof PayoutRetryLaterError) return refusal(424, MONEY_MSG.bankServiceUnavailable);
       throw error;
@@ -210,7 +206,7 @@ export function reQueryWithdrawalOperation(deps: Pick<WithdrawalsDeps, 'withdraw
 
 const providers = { payouts: payoutsFromEnv, now: () => new Date(), log: domainLog };
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
-loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus, ...ENV_GROUPS.providers, ENV.payoutQueueUrl]);
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.providers, ENV.payoutQueueUrl]);
 
 const deps: WithdrawalsDeps = {
   ...providers,
@@ -218,7 +214,6 @@ const deps: WithdrawalsDeps = {
   withdrawals: meteredPayouts(dynamoWithdrawals),
   ledger: dynamoLedger,
   queue: sqsPayoutQueue(),
-  events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
   newId: () => ulid(),
 };
 

@@ -1,5 +1,6 @@
 /** Test doubles for the money path's ports (suppliers, queue, bus) and small DynamoDB helpers. */
 import { ulid } from 'ulid';
+import { drainOutbox } from '../../support/outbox.js';
 import type { UserType } from '../../../shared/constants.js';
 import type { TransactionSettled } from '../../../shared/events.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
@@ -92,6 +93,8 @@ export interface Harness {
   fulfilment: FulfilmentDeps;
   sweeper: SweeperDeps;
   clock: { now: Date };
+  /** What the table's stream makes of the writes so far: fulfilment messages on `queue`, settled events on `publisher`. */
+  drainOutbox(): Promise<void>;
 }
 
 /** Wires the real DynamoDB adapters with fake supplier, queue and bus, and a settable clock. */
@@ -104,7 +107,6 @@ export function harness(directory: SupplierDirectory): Harness {
     transactions: dynamoTransactions,
     ledger: dynamoLedger,
     suppliers: directory,
-    events: publisher,
     now,
     log: silentLogger,
   };
@@ -112,9 +114,10 @@ export function harness(directory: SupplierDirectory): Harness {
     queue,
     publisher,
     clock,
-    purchase: { ledger: dynamoLedger, queue, now, newId: () => ulid(), log: silentLogger },
+    purchase: { ledger: dynamoLedger, now, newId: () => ulid(), log: silentLogger },
     fulfilment,
     sweeper: { ...fulfilment, queue },
+    drainOutbox: () => drainOutbox({ queue, events: publisher }),
   };
 }
 

@@ -9,7 +9,7 @@ import type { TransactionRecord } from '../../../functions/domain/transactions.j
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
 import type { SupplierGateway } from '../../../functions/ports/suppliers.js';
 import type { TransactionStore } from '../../../functions/ports/transactions.js';
-import { directoryOf, IMMEDIATE_SWEEP, RecordingPublisher, RecordingQueue } from './fakes.js';
+import { directoryOf, IMMEDIATE_SWEEP, RecordingQueue } from './fakes.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
@@ -30,7 +30,6 @@ function sweeperOver(purchases: Array<{ id: string; ageMinutes: number; requery:
     claimRequery: async () => true,
     recordInconclusiveRequery: async () => undefined,
     settleSuccess: async (purchase: TransactionRecord) => ({ ...purchase, trans_Status: 'success' }),
-    markSettledPublished: async () => undefined,
   } as unknown as TransactionStore;
   const answers = new Map(purchases.map(({ id, requery }) => [id, requery]));
   const alaro: SupplierGateway = {
@@ -47,7 +46,6 @@ function sweeperOver(purchases: Array<{ id: string; ageMinutes: number; requery:
     transactions,
     ledger: {} as SweeperDeps['ledger'],
     suppliers: directoryOf(alaro),
-    events: new RecordingPublisher(),
     queue: new RecordingQueue(),
     now: () => NOW,
     log: silentLogger,

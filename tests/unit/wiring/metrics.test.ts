@@ -61,7 +61,6 @@ const principal: Principal = { userId: 'u1', userName: 'ada', userType: 'smart e
 function purchaseDeps(debit: Ledger['debitPurchase']): PurchaseDeps {
   return {
     ledger: { debitPurchase: debit } as Ledger,
-    queue: { enqueue: async () => undefined },
     now: () => new Date('2026-01-01T10:00:00Z'),
     newId: () => 'T1',
     log: silentLogger,

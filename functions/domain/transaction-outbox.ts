@@ -1,0 +1,83 @@
+/**
+ * The transaction outbox, read from the table's stream: what follows from one change of a
+ * transaction record, decided from the record before and after the write alone.
+ *
+ * Because the stream carries every committed change exactly once (per change, in order per item),
+ * whoever made the write — the purchase handler, fulfilment, the sweeper, an operator's refund, a
+ * provider's webhook, the payout consumer — needs neither to publish nor to mark anything: a
+ * purchase cannot be written without being handed to fulfilment, nor settled without being
+ * announced, and a refund raced by a late supplier answer is announced once (only one of the two
+ * writes changes the status). A consumer that fails is retried from the same record, so each
+ * action is at least once and safe to repeat: fulfilment claims before it calls a supplier, and a
+ * settled event carries a stable webhook id.
+ */
+import type { TransactionSettled } from '../../shared/events.js';
+import type { ContactStore } from '../ports/contacts.js';
+import type { FulfilmentQueue, SettlementPublisher } from '../ports/messaging.js';
+import { isFinal } from './purchase-state.js';
+import type { Logger } from './settlement.js';
+import { settledEvent } from './settlement.js';
+import { isPurchase, type TransactionRecord } from './transactions.js';
+
+export type OutboxAction =
+  /** A new purchase, paid and open: fulfilment delivers it (its type and network let it claim at once). */
+  | { kind: 'fulfil'; transactionId: string; purchase: { type: string; network: string } }
+  /** A new airtime or data purchase: the buyer's saved contacts of that number live on. */
+  | { kind: 'touch_contacts'; userId: string; phoneNumber: string; at: Date }
+  /** A transaction became final (or a success was reversed): TransactionSettled on the bus. */
+  | { kind: 'announce'; event: TransactionSettled };
+
+/**
+ * Settlements API users hear of: purchases, withdrawals and wallet fundings paid through a
+ * provider. Coupons, transfers, admin credits, refunds' own records and the like are not announced.
+ */
+function isAnnounced(record: TransactionRecord): boolean {
+  return isPurchase(record.trans_Type) || record.trans_Type === 'withdrawal' || (record.trans_Type === 'wallet' && record.funding !== undefined);
+}
+
+/** Airtime and data go to a phone number a contact may hold; electricity goes to a meter. */
+const reachesAContact = (record: TransactionRecord) => (record.trans_Type === 'airtime' || record.trans_Type === 'data') && record.phone_number !== '';
+
+export function outboxActions(before: TransactionRecord | undefined, after: TransactionRecord): OutboxAction[] {
+  const actions: OutboxAction[] = [];
+  if (!before && isPurchase(after.trans_Type)) {
+    if (after.trans_Status === 'processing' && !after.submittedAt) {
+      actions.push({ kind: 'fulfil', transactionId: after.id, purchase: { type: after.trans_Type, network: after.trans_Network } });
+    }
+    if (reachesAContact(after)) actions.push({ kind: 'touch_contacts', userId: after.userId, phoneNumber: after.phone_number, at: new Date(after.createdAt) });
+  }
+  const newlySettled = isFinal(after.trans_Status) && before?.trans_Status !== after.trans_Status;
+  if (newlySettled && isAnnounced(after)) actions.push({ kind: 'announce', event: settledEvent(after) });
+  return actions;
+}
+
+export interface OutboxDeps {
+  queue: FulfilmentQueue;
+  events: SettlementPublisher;
+  contacts: Pick<ContactStore, 'touchNumber'>;
+  log: Logger;
+}
+
+/**
+ * Carries the actions out, in order. A refused hand-off or publish throws, so the stream record is
+ * retried; refreshing contacts is a courtesy and never holds the outbox up.
+ */
+export async function runOutboxActions(actions: readonly OutboxAction[], deps: OutboxDeps): Promise<void> {
+  for (const action of actions) {
+    switch (action.kind) {
+      case 'fulfil':
+        await deps.queue.enqueue(action.transactionId, { purchase: action.purchase });
+        break;
+      case 'touch_contacts':
+        try {
+          await deps.contacts.touchNumber(action.userId, action.phoneNumber, action.at);
+        } catch (error) {
+          deps.log.warn('contacts of the number not refreshed', { userId: action.userId, error: String(error) });
+        }
+        break;
+      case 'announce':
+        await deps.events.transactionSettled(action.event);
+        break;
+    }
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * Lambda's event source mapping on a DynamoDB stream, locally, over DynamoDB Local's own streams
+ * (DescribeStream, GetShardIterator, GetRecords) and the mapping as the template declares it:
+ *  - shards are read parent before child, each in order; a batch is at most `batchSize` records;
+ *  - FilterCriteria: records no pattern matches are skipped (and count as read), as on AWS;
+ *  - the function gets the Lambda event shape (`Records[].dynamodb` with Keys/NewImage/OldImage);
+ *  - a thrown error retries the batch (split in halves with BisectBatchOnFunctionError); with
+ *    ReportBatchItemFailures the batch resumes at the earliest sequence number reported; after
+ *    MaximumRetryAttempts the batch is described on the on-failure queue and skipped;
+ *  - positions are kept in DATA_DIR (AWS keeps them for the mapping), so a restart neither replays
+ *    what was handled nor misses what was written while the cloud was down.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as SdkStreamRecord,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { LOCAL_REGION, type StreamMappingDef } from './template.js';
+import { sleep } from './util.js';
+
+export function localStreamsClient(endpoint: string): DynamoDBStreamsClient {
+  return new DynamoDBStreamsClient({ endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** Last sequence number handled per shard, in one JSON file (written whole, then renamed). */
+export class StreamCheckpoints {
+  private readonly positions: Record<string, string>;
+
+  constructor(private readonly file: string | undefined) {
+    this.positions = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  }
+
+  get(key: string): string | undefined {
+    return this.positions[key];
+  }
+
+  set(key: string, sequenceNumber: string): void {
+    this.positions[key] = sequenceNumber;
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    writeFileSync(`${this.file}.tmp`, JSON.stringify(this.positions));
+    renameSync(`${this.file}.tmp`, this.file);
+  }
+}
+
+/** Attribute values as Lambda's JSON has them: binary as base64. */
+function jsonImage(value: unknown): any {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value, (_key, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)));
+}
+
+export function toLambdaStreamRecord(record: SdkStreamRecord, streamArn: string): DynamoDBRecord {
+  const change = record.dynamodb ?? {};
+  const created = change.ApproximateCreationDateTime;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion ?? '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: LOCAL_REGION,
+    dynamodb: {
+      ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
+      Keys: jsonImage(change.Keys),
+      ...(change.NewImage ? { NewImage: jsonImage(change.NewImage) } : {}),
+      ...(change.OldImage ? { OldImage: jsonImage(change.OldImage) } : {}),
+      SequenceNumber: change.SequenceNumber,
+      SizeBytes: change.SizeBytes,
+      StreamViewType: change.StreamViewType as NonNullable<DynamoDBRecord['dynamodb']>['StreamViewType'],
+    },
+    eventSourceARN: streamArn,
+  };
+}
+
+export interface StreamPollerOptions {
+  mapping: StreamMappingDef;
+  streamArn: string;
+  streams: DynamoDBStreamsClient;
+  invoke(functionLogicalId: string, event: DynamoDBStreamEvent): Promise<unknown>;
+  /** The on-failure destination. */
+  sendToQueue(queueLogicalId: string, body: string): Promise<void>;
+  checkpoints: StreamCheckpoints;
+  /** Pause after a round that found nothing new (default 50 ms). */
+  idleMs?: number;
+  log?: (line: string) => void;
+}
+
+interface ShardState {
+  shardId: string;
+  parentShardId?: string;
+  iterator?: string;
+  done: boolean;
+}
+
+type BatchOutcome = { ok: true } | { ok: false; from: number };
+
+export class DynamoStreamPoller {
+  private running = false;
+  private loopDone: Promise<void> | undefined;
+  private readonly shards = new Map<string, ShardState>();
+  private lastDescribe = 0;
+
+  constructor(private readonly options: StreamPollerOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops reading and waits for the batch in hand. */
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loopDone;
+  }
+
+  /**
+   * Reads every shard to its present end once, delivering as the loop would, and returns (tests:
+   * "whatever the writes so far caused, now").
+   */
+  async drain(): Promise<void> {
+    this.running = true;
+    try {
+      for (let found = true; found; ) {
+        this.lastDescribe = 0;
+        await this.refreshShards();
+        found = false;
+        for (const shard of this.readableShards()) found = (await this.readShard(shard)) || found;
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private get log() {
+    return this.options.log ?? ((line: string) => console.log(line));
+  }
+
+  private checkpointKey(shardId: string): string {
+    return `${this.options.mapping.logicalId} ${this.options.streamArn} ${shardId}`;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let found = false;
+      try {
+        await this.refreshShards();
+        for (const shard of this.readableShards()) {
+          if (!this.running) break;
+          found = (await this.readShard(shard)) || found;
+        }
+      } catch (error) {
+        if (this.running) this.log(`[streams] ${this.options.mapping.logicalId}: ${(error as Error).message}`);
+        await sleep(500);
+      }
+      if (!found) await sleep(this.options.idleMs ?? 50);
+    }
+  }
+
+  /** New shards appear as DynamoDB Local rolls them over; a closed one's child waits for it. */
+  private async refreshShards(): Promise<void> {
+    const allDone = [...this.shards.values()].every((shard) => shard.done);
+    if (!allDone && Date.now() - this.lastDescribe < 1_000) return;
+    this.lastDescribe = Date.now();
+    let start: string | undefined;
+    do {
+      const described = await this.options.streams.send(new DescribeStreamCommand({ StreamArn: this.options.streamArn, ExclusiveStartShardId: start }));
+      for (const shard of described.StreamDescription?.Shards ?? []) this.addShard(shard);
+      start = described.StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+  }
+
+  private addShard(shard: Shard): void {
+    if (!shard.ShardId || this.shards.has(shard.ShardId)) return;
+    this.shards.set(shard.ShardId, { shardId: shard.ShardId, ...(shard.ParentShardId ? { parentShardId: shard.ParentShardId } : {}), done: false });
+  }
+
+  private readableShards(): ShardState[] {
+    return [...this.shards.values()].filter((shard) => !shard.done && (!shard.parentShardId || this.shards.get(shard.parentShardId)?.done !== false));
+  }
+
+  /** One GetRecords on the shard and the batch delivered; true when it held records. */
+  private async readShard(shard: ShardState): Promise<boolean> {
+    shard.iterator ??= await this.iteratorFor(shard.shardId);
+    const page = await this.options.streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: Math.min(1000, this.options.mapping.batchSize) }));
+    const records = page.Records ?? [];
+    if (records.length) {
+      // Stopped mid-retry: the position stays, so the next start delivers the batch again.
+      if (!(await this.deliver(records.map((record) => toLambdaStreamRecord(record, this.options.streamArn))))) return true;
+      this.options.checkpoints.set(this.checkpointKey(shard.shardId), records[records.length - 1]!.dynamodb!.SequenceNumber!);
+    }
+    if (page.NextShardIterator) shard.iterator = page.NextShardIterator;
+    else shard.done = true;
+    return records.length > 0;
+  }
+
+  private async iteratorFor(shardId: string): Promise<string> {
+    const after = this.options.checkpoints.get(this.checkpointKey(shardId));
+    const position = after
+      ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after }
+      : { ShardIteratorType: this.options.mapping.startingPosition === 'LATEST' ? ('LATEST' as const) : ('TRIM_HORIZON' as const) };
+    const answer = await this.options.streams.send(new GetShardIteratorCommand({ StreamArn: this.options.streamArn, ShardId: shardId, ...position }));
+    return answer.ShardIterator!;
+  }
+
+  /** Delivers the records the filters let through, retrying as the mapping says; false if stopped first. */
+  private async deliver(records: DynamoDBRecord[]): Promise<boolean> {
+    const { filters } = this.options.mapping;
+    const matching = filters.length ? records.filter((record) => filters.some((matches) => matches(record))) : records;
+    return matching.length ? this.deliverWithRetries(matching) : true;
+  }
+
+  private async deliverWithRetries(batch: DynamoDBRecord[]): Promise<boolean> {
+    const { mapping } = this.options;
+    let pending = batch;
+    for (let retries = 0; this.running; retries++) {
+      const outcome = await this.invokeOnce(pending);
+      if (outcome.ok) return true;
+      const thrown = outcome.from === 0;
+      pending = pending.slice(outcome.from);
+      if (mapping.maximumRetryAttempts >= 0 && retries >= mapping.maximumRetryAttempts) {
+        await this.giveUp(pending);
+        return true;
+      }
+      await sleep(Math.min(1_000, 50 * 2 ** retries));
+      if (thrown && mapping.bisectBatchOnFunctionError && pending.length > 1) {
+        const half = Math.ceil(pending.length / 2);
+        return (await this.deliverWithRetries(pending.slice(0, half))) && this.deliverWithRetries(pending.slice(half));
+      }
+    }
+    return false;
+  }
+
+  /** One invocation: ok, or the index in `batch` to resume from. */
+  private async invokeOnce(batch: DynamoDBRecord[]): Promise<BatchOutcome> {
+    const { mapping } = this.options;
+    let result: unknown;
+    try {
+      result = await this.options.invoke(mapping.functionLogicalId, { Records: batch });
+    } catch (error) {
+      this.log(`[streams] ${mapping.functionLogicalId} failed on a batch of ${batch.length}: ${(error as Error).stack ?? error}`);
+      return { ok: false, from: 0 };
+    }
+    if (!mapping.reportBatchItemFailures) return { ok: true };
+    const failures = (result as { batchItemFailures?: { itemIdentifier?: unknown }[] } | null | undefined)?.batchItemFailures;
+    if (!Array.isArray(failures) || failures.length === 0) return { ok: true };
+    const sequenceNumbers = batch.map((record) => record.dynamodb?.SequenceNumber);
+    const indexes = failures.map((failure) => sequenceNumbers.indexOf(failure?.itemIdentifier as string));
+    // An identifier that is not in the batch: Lambda retries the whole batch.
+    return { ok: false, from: indexes.includes(-1) ? 0 : Math.min(...indexes) };
+  }
+
+  private async giveUp(batch: DynamoDBRecord[]): Promise<void> {
+    const { mapping } = this.options;
+    const first = batch[0]!.dynamodb?.SequenceNumber;
+    const last = batch[batch.length - 1]!.dynamodb?.SequenceNumber;
+    this.log(`[streams] ${mapping.functionLogicalId}: ${batch.length} record(s) ${first}…${last} failed every retry; skipped`);
+    if (!mapping.onFailureQueueLogicalId) return;
+    const description = {
+      requestContext: { condition: 'RetryAttemptsExhausted', functionArn: mapping.functionLogicalId },
+      DDBStreamBatchInfo: { streamArn: this.options.streamArn, startSequenceNumber: first, endSequenceNumber: last, batchSize: batch.length },
+      timestamp: new Date().toISOString(),
+    };
+    await this.options.sendToQueue(mapping.onFailureQueueLogicalId, JSON.stringify(description));
+  }
+}
