@@ -49,9 +49,25 @@ export class StreamCheckpoints {
   }
 }
 
-/** Attribute values as Lambda's JSON has them: binary as base64. */
-function jsonImage(value: unknown): any {
-  return value === undefined ? undefined : JSON.parse(JSON.stringify(value, (_key, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)));
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/**
+ * One attribute value as Lambda's JSON has it: binary as base64. The streams client hands an empty
+ * map nested in a list or map back as `{}` (the `M` key lost); an attribute value without any type
+ * key can only be that, so it is restored.
+ */
+function jsonAttribute(value: any): any {
+  const types = Object.keys(value ?? {}).filter((key) => value[key] !== undefined && key !== '$unknown');
+  if (types.length === 0) return { M: {} };
+  if (value.M !== undefined) return { M: jsonImage(value.M) };
+  if (value.L !== undefined) return { L: (value.L as unknown[]).map(jsonAttribute) };
+  if (value.B !== undefined) return { B: base64(value.B) };
+  if (value.BS !== undefined) return { BS: (value.BS as Uint8Array[]).map(base64) };
+  return { [types[0]!]: value[types[0]!] };
+}
+
+function jsonImage(image: Record<string, unknown> | undefined): any {
+  return image === undefined ? undefined : Object.fromEntries(Object.entries(image).map(([name, value]) => [name, jsonAttribute(value)]));
 }
 
 export function toLambdaStreamRecord(record: SdkStreamRecord, streamArn: string): DynamoDBRecord {

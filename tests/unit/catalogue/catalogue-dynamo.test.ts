@@ -392,7 +392,7 @@ describe('contacts', () => {
     expect((await dynamoContacts.list(user.userId, new Date(t0.getTime() + 45 * day))).map((c) => c.contactId)).toEqual(['bought']);
   });
 
-  it('a purchase refreshes only the buyer’s contacts of that number, through the HTTP purchase path too', async () => {
+  it('a purchase refreshes only the buyer’s contacts of that number, through the HTTP purchase path and the table stream too', async () => {
     const buyer = await newUser();
     const stranger = await newUser();
     await fund(buyer, 1_000_00);
@@ -402,6 +402,8 @@ describe('contacts', () => {
     const theirsBefore = (await raw(stranger.userId, theirs.body.contact._id))!;
     await new Promise((r) => setTimeout(r, 1_100));
     expect((await call(purchases, 'buyAirtime', buyer, { body: { network: 1, mobile_number: '08055550000', amount: 100 } })).status).toBe(200);
+    // Off the request path: the table's stream refreshes them.
+    await drainOutbox({ queue: { enqueue: async () => undefined }, events: { transactionSettled: async () => undefined }, contacts: dynamoContacts });
     const mineAfter = (await raw(buyer.userId, mine.body.contact._id))!;
     expect(mineAfter[TABLE_KEYS.ttlAttribute]).toBeGreaterThan(mineBefore[TABLE_KEYS.ttlAttribute] as number);
     expect(mineAfter.lastUsedAt > (mineBefore.lastUsedAt as string)).toBe(true);

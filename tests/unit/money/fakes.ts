@@ -80,8 +80,10 @@ export class RecordingQueue implements FulfilmentQueue {
 export class RecordingPublisher implements SettlementPublisher {
   readonly events: TransactionSettled[] = [];
   failing = false;
+  /** Refuse this many publishes, then accept again. */
+  failNext = 0;
   async transactionSettled(detail: TransactionSettled): Promise<void> {
-    if (this.failing) throw new Error('bus unavailable');
+    if (this.failing || this.failNext-- > 0) throw new Error('bus unavailable');
     this.events.push(detail);
   }
 }
@@ -180,6 +182,8 @@ export async function placedAirtime(supplier: SupplierGateway, phoneNumber = '08
   const h = harness(directoryOf(supplier));
   const user = await newUser();
   await fund(user, 1_000_00);
+  // Earlier tests' changes go by first, so the harness hears only of this purchase.
+  await drainOutbox({ queue: new RecordingQueue(), events: new RecordingPublisher() });
   const placed = await placeAirtimePurchase(
     { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber, faceValueKobo: 100_00 },
     h.purchase,

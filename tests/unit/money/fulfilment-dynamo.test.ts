@@ -42,8 +42,8 @@ describe('fulfilment outcomes', () => {
     expect(txn).toMatchObject({ trans_Status: 'success', apiResponseId: `ref-${id}`, profitKobo: 99_00 - 97_00, supplier: 'ALARO' });
     expect(txn!.attempts).toHaveLength(1);
     expect(txn!.attempts![0]).toMatchObject({ supplier: 'ALARO', kind: 'submit', outcome: 'delivered' });
-    expect(txn!.settledPublishedAt).toBeDefined();
     expect(supplier.submissionsOf(id)).toBe(1);
+    await h.drainOutbox();
     expect(h.publisher.events).toEqual([expect.objectContaining({ transactionId: id, status: 'success', userId: user.userId })]);
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(1_000_00 - 99_00);
   });
@@ -56,6 +56,7 @@ describe('fulfilment outcomes', () => {
     expect(check.ok).toBe(true);
     expect(records.find((r) => r.trans_Type === 'refund')).toMatchObject({ relatedTransactionId: id, amountKobo: 99_00 });
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'refunded' });
+    await h.drainOutbox();
     expect(h.publisher.events.map((e) => e.status)).toEqual(['refunded']);
   });
 
@@ -64,6 +65,7 @@ describe('fulfilment outcomes', () => {
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('pending');
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'pending', supplier: 'ALARO' });
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(1_000_00 - 99_00);
+    await h.drainOutbox();
     expect(h.publisher.events).toEqual([]);
   });
 
@@ -119,6 +121,7 @@ describe('duplicate deliveries', () => {
     expect(slow.submissionsOf(id)).toBe(1);
     expect(results.filter((r) => r === 'success')).toHaveLength(1);
     expect(results.filter((r) => r === 'claimed_elsewhere')).toHaveLength(7);
+    await h.drainOutbox();
     expect(h.publisher.events).toHaveLength(1);
   });
 
@@ -137,32 +140,46 @@ describe('duplicate deliveries', () => {
     expect(supplier.submissionsOf(id)).toBe(1);
   });
 
-  it('a settled event the bus refused is published on redelivery', async () => {
+  it('a settled event the bus refused is published when the stream retries the record, once', async () => {
     const { h, id } = await setup('08011111111');
-    h.publisher.failing = true;
-    await expect(fulfilPurchase(id, h.fulfilment)).rejects.toThrow('bus unavailable');
-    h.publisher.failing = false;
-    expect(await fulfilPurchase(id, h.fulfilment)).toBe('already_final');
+    expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
+    h.publisher.failNext = 1;
+    await h.drainOutbox();
     expect(h.publisher.events).toEqual([expect.objectContaining({ transactionId: id, status: 'success' })]);
+    // A redelivered message finds it final: nothing changes, so nothing more is announced.
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('already_final');
+    await h.drainOutbox();
     expect(h.publisher.events).toHaveLength(1);
+  });
+
+  it('an operator refund racing a late delivery is announced once: only one write changes the status', async () => {
+    const { h, id } = await setup('08033333333');
+    expect(await fulfilPurchase(id, h.fulfilment)).toBe('pending');
+    const refunded = await dynamoLedger.refundPurchase(id, { reason: 'operator_refund:admin:test', now: new Date(), afterSuccess: true });
+    expect(refunded.kind).toBe('refunded');
+    // The supplier's late "delivered" finds it final: settled elsewhere, no second settlement.
+    expect(await sweepOne(id, h.sweeper, IMMEDIATE_SWEEP)).toBe('skipped');
+    await h.drainOutbox();
+    expect(h.publisher.events.filter((e) => e.transactionId === id).map((e) => e.status)).toEqual(['refunded']);
   });
 });
 
 describe('sweeper', () => {
-  it('crash between debit and send: the sweeper re-enqueues the stranded purchase once, and it is delivered', async () => {
+  it("the stream's hand-off failed every retry: the sweeper re-enqueues the stranded purchase once, and it is delivered", async () => {
     const supplier = scriptedSupplier();
     const h = harness(directoryOf(supplier));
     const user = await newUser();
     await fund(user, 500_00);
-    h.queue.failing = true;
     const placed = await placeAirtimePurchase(
       { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'AIRTEL', phoneNumber: '08011111111', faceValueKobo: 100_00 },
       h.purchase,
     );
-    expect(placed).toMatchObject({ kind: 'accepted', enqueued: false });
+    expect(placed).toMatchObject({ kind: 'accepted' });
     if (placed.kind !== 'accepted') return;
+    h.queue.failing = true;
+    await h.drainOutbox();
     h.queue.failing = false;
+    expect(h.queue.take()).toEqual([]);
     const id = placed.record.id;
 
     const settings = { ...IMMEDIATE_SWEEP, staleProcessingMs: 60_000 };
@@ -186,6 +203,7 @@ describe('sweeper', () => {
     expect(await sweepOne(id, h.sweeper, IMMEDIATE_SWEEP)).toBe('success');
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success', profitKobo: 2_00 });
     expect(supplier.submissionsOf(id)).toBe(1);
+    await h.drainOutbox();
     expect(h.publisher.events.map((e) => e.status)).toEqual(['success']);
   });
 

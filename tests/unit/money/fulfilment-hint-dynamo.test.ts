@@ -26,6 +26,7 @@ async function setup() {
 describe('claiming from the message, without reading the purchase first', () => {
   it('a placed purchase sends its type and network with the fulfilment message', async () => {
     const { h, id } = await setup();
+    await h.drainOutbox();
     expect(h.queue.sent).toEqual([id]);
     expect(h.queue.options).toEqual([{ purchase: MTN_AIRTIME }]);
   });

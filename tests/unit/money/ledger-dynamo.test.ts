@@ -28,6 +28,7 @@ describe('debits', () => {
     if (result.kind !== 'accepted') return;
     expect(result.record).toMatchObject({ amountKobo: 99_00, balanceBeforeKobo: 500_00, balanceAfterKobo: 401_00, walletSeq: 2, trans_Status: 'processing' });
     expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
+    await h.drainOutbox();
     expect(h.queue.sent).toContain(result.record.id);
     expect((await chainOf(user.userId)).check.ok).toBe(true);
   });

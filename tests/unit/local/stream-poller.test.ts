@@ -1,0 +1,145 @@
+/**
+ * The local cloud's DynamoDB stream mapping (infra/local/streams.ts) on a real DynamoDB Local
+ * stream: Lambda's record shape, filters, order, partial batch failures, retries then the
+ * on-failure queue, and positions that survive a restart.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileEventPattern } from '../../../infra/local/event-pattern.js';
+import { localDynamoClient } from '../../../infra/local/dynamodb.js';
+import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints } from '../../../infra/local/streams.js';
+import type { StreamMappingDef } from '../../../infra/local/template.js';
+import { useDynamoDb } from '../../support/dynamo.js';
+
+const dynamo = useDynamoDb();
+let streamArn = '';
+let doc: DynamoDBDocumentClient;
+
+beforeAll(async () => {
+  const client = localDynamoClient(dynamo.endpoint);
+  streamArn = (await client.send(new DescribeTableCommand({ TableName: dynamo.tableName }))).Table!.LatestStreamArn!;
+  doc = DynamoDBDocumentClient.from(client);
+});
+
+const mapping = (changes: Partial<StreamMappingDef> = {}): StreamMappingDef => ({
+  logicalId: 'M',
+  tableLogicalId: 'Table',
+  functionLogicalId: 'Fn',
+  batchSize: 100,
+  startingPosition: 'TRIM_HORIZON',
+  reportBatchItemFailures: true,
+  bisectBatchOnFunctionError: false,
+  maximumRetryAttempts: 2,
+  filters: [],
+  enabled: true,
+  ...changes,
+});
+
+type Handler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+function poller(handler: Handler, options: { mapping?: StreamMappingDef; checkpoints?: StreamCheckpoints; failures?: string[] } = {}) {
+  return new DynamoStreamPoller({
+    mapping: options.mapping ?? mapping(),
+    streamArn,
+    streams: localStreamsClient(dynamo.endpoint),
+    checkpoints: options.checkpoints ?? new StreamCheckpoints(undefined),
+    invoke: (_id, event) => handler(event),
+    sendToQueue: async (_queue, body) => void options.failures?.push(body),
+    log: () => undefined,
+  });
+}
+
+const put = (pk: string, extra: Record<string, unknown> = {}) => doc.send(new PutCommand({ TableName: dynamo.tableName, Item: { pk, sk: 'TXN', ...extra } }));
+const newKeys = (event: DynamoDBStreamEvent) => event.Records.map((record) => record.dynamodb?.NewImage?.pk?.S);
+
+/** Every record this far goes by, so each test sees only its own writes. */
+async function skipToNow(checkpoints: StreamCheckpoints): Promise<void> {
+  await poller(async () => undefined, { checkpoints }).drain();
+}
+
+describe('the local DynamoDB stream mapping', () => {
+  it('hands records over in write order in Lambda’s shape, before and after images, an empty nested map intact', async () => {
+    const checkpoints = new StreamCheckpoints(undefined);
+    await skipToNow(checkpoints);
+    await put('A#1', { attempts: [{ request: {}, n: 1 }] });
+    await put('A#1', { status: 'done' });
+    const seen: DynamoDBStreamEvent['Records'] = [];
+    await poller(async (event) => void seen.push(...event.Records), { checkpoints }).drain();
+    expect(seen.map((record) => record.eventName)).toEqual(['INSERT', 'MODIFY']);
+    expect(seen[0]).toMatchObject({ eventSource: 'aws:dynamodb', eventSourceARN: streamArn, dynamodb: { Keys: { pk: { S: 'A#1' }, sk: { S: 'TXN' } } } });
+    expect(seen[0]!.dynamodb!.NewImage!.attempts).toEqual({ L: [{ M: { request: { M: {} }, n: { N: '1' } } }] });
+    expect(seen[1]!.dynamodb!.OldImage!.attempts).toBeDefined();
+    expect(seen[1]!.dynamodb!.NewImage!.status).toEqual({ S: 'done' });
+  });
+
+  it('a filter passes only matching records (the rest count as read)', async () => {
+    const checkpoints = new StreamCheckpoints(undefined);
+    await skipToNow(checkpoints);
+    await put('TXN#f1');
+    await put('USER#f2');
+    const filters = [compileEventPattern({ dynamodb: { Keys: { pk: { S: [{ prefix: 'TXN#' }] } } } })];
+    const seen: (string | undefined)[] = [];
+    await poller(async (event) => void seen.push(...newKeys(event)), { mapping: mapping({ filters }), checkpoints }).drain();
+    expect(seen).toEqual(['TXN#f1']);
+  });
+
+  it('a reported failure resumes the batch at that record; records before it are not handed over again', async () => {
+    const checkpoints = new StreamCheckpoints(undefined);
+    await skipToNow(checkpoints);
+    await put('B#1');
+    await put('B#2');
+    await put('B#3');
+    const calls: (string | undefined)[][] = [];
+    let failed = false;
+    await poller(
+      async (event) => {
+        calls.push(newKeys(event));
+        const second = event.Records.find((record) => record.dynamodb?.NewImage?.pk?.S === 'B#2');
+        if (second && !failed) {
+          failed = true;
+          return { batchItemFailures: [{ itemIdentifier: second.dynamodb!.SequenceNumber! }] };
+        }
+      },
+      { checkpoints },
+    ).drain();
+    expect(calls).toEqual([
+      ['B#1', 'B#2', 'B#3'],
+      ['B#2', 'B#3'],
+    ]);
+  });
+
+  it('rejection: a batch that fails every retry is described on the on-failure queue and skipped', async () => {
+    const checkpoints = new StreamCheckpoints(undefined);
+    await skipToNow(checkpoints);
+    await put('C#1');
+    let calls = 0;
+    const failures: string[] = [];
+    await poller(
+      async () => {
+        calls++;
+        throw new Error('always');
+      },
+      { mapping: mapping({ maximumRetryAttempts: 2, onFailureQueueLogicalId: 'Failures' }), checkpoints, failures },
+    ).drain();
+    expect(calls).toBe(3);
+    expect(failures.map((body) => JSON.parse(body))).toEqual([expect.objectContaining({ DDBStreamBatchInfo: expect.objectContaining({ streamArn, batchSize: 1 }) })]);
+  });
+
+  it('positions survive a restart: a new reader neither replays what was handled nor misses what came meanwhile', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'stream-positions-')), 'positions.json');
+    await skipToNow(new StreamCheckpoints(file));
+    await put('D#1');
+    const first: (string | undefined)[] = [];
+    await poller(async (event) => void first.push(...newKeys(event)), { checkpoints: new StreamCheckpoints(file) }).drain();
+    await put('D#2');
+    const second: (string | undefined)[] = [];
+    await poller(async (event) => void second.push(...newKeys(event)), { checkpoints: new StreamCheckpoints(file) }).drain();
+    expect(first).toEqual(['D#1']);
+    expect(second).toEqual(['D#2']);
+  });
+});

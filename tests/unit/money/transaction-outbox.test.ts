@@ -1,0 +1,90 @@
+/**
+ * The transaction outbox's rule (domain/transaction-outbox.ts): what one change of a record causes,
+ * decided from its images before and after the write.
+ */
+import { describe, expect, it } from 'vitest';
+import { outboxActions, runOutboxActions, type OutboxAction } from '../../../functions/domain/transaction-outbox.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions.js';
+import { silentLogger } from '../../../functions/domain/settlement.js';
+import { airtimePurchaseRecord } from '../../support/transaction-record.js';
+import { RecordingPublisher, RecordingQueue } from './fakes.js';
+
+const placed = airtimePurchaseRecord({ id: 'T1', userId: 'U1', trans_UserName: 'ada', trans_Status: 'processing', profitKobo: undefined });
+const kinds = (actions: OutboxAction[]) => actions.map((action) => action.kind);
+const changed = (before: TransactionRecord, changes: Partial<TransactionRecord>): TransactionRecord => ({ ...before, ...changes });
+
+describe('a new record', () => {
+  it('a new open airtime purchase goes to fulfilment with its type and network, and refreshes contacts of the number', () => {
+    const actions = outboxActions(undefined, placed);
+    expect(actions).toEqual([
+      { kind: 'fulfil', transactionId: 'T1', purchase: { type: 'airtime', network: 'MTN' } },
+      { kind: 'touch_contacts', userId: 'U1', phoneNumber: '08011111111', at: new Date(placed.createdAt) },
+    ]);
+  });
+
+  it('an electricity purchase goes to fulfilment but touches no contact (a meter is no phone number)', () => {
+    expect(kinds(outboxActions(undefined, changed(placed, { trans_Type: 'electricity', trans_Network: 'Ikeja' })))).toEqual(['fulfil']);
+  });
+
+  it('a provider funding written as success is announced; a coupon or transfer credit is not', () => {
+    const funding = changed(placed, { trans_Type: 'wallet', trans_Status: 'success', funding: { provider: 'squad', reference: 'R1', paidKobo: 100_00, chargeKobo: 1_00 } });
+    expect(outboxActions(undefined, funding)).toEqual([{ kind: 'announce', event: expect.objectContaining({ transactionId: 'T1', type: 'wallet', status: 'success' }) }]);
+    expect(outboxActions(undefined, changed(placed, { trans_Type: 'wallet', trans_Status: 'success' }))).toEqual([]);
+    expect(outboxActions(undefined, changed(placed, { trans_Type: 'refund', trans_Status: 'success' }))).toEqual([]);
+  });
+});
+
+describe('a change of a record', () => {
+  it('open → success is announced once; later changes that keep the status announce nothing', () => {
+    const delivered = changed(placed, { trans_Status: 'success', settledAt: '2026-01-01T00:01:00.000Z' });
+    expect(outboxActions(placed, delivered)).toEqual([{ kind: 'announce', event: expect.objectContaining({ transactionId: 'T1', status: 'success' }) }]);
+    expect(outboxActions(delivered, changed(delivered, { apiResponse: 'late detail' }))).toEqual([]);
+  });
+
+  it('a claim, a hand-over to the next supplier and a move to pending announce nothing', () => {
+    const claimed = changed(placed, { submittedAt: '2026-01-01T00:00:01.000Z', supplier: 'ALARO' });
+    expect(outboxActions(placed, claimed)).toEqual([]);
+    expect(outboxActions(claimed, changed(claimed, { supplier: 'GLAD' }))).toEqual([]);
+    expect(outboxActions(claimed, changed(claimed, { trans_Status: 'pending' }))).toEqual([]);
+  });
+
+  it('a reversal (success → refunded) is a second settlement, announced as refunded', () => {
+    const delivered = changed(placed, { trans_Status: 'success' });
+    const actions = outboxActions(delivered, changed(delivered, { trans_Status: 'refunded' }));
+    expect(actions).toEqual([{ kind: 'announce', event: expect.objectContaining({ status: 'refunded' }) }]);
+  });
+
+  it('a withdrawal settles once: pending → refunded is announced, processing → pending is not', () => {
+    const withdrawal = changed(placed, { trans_Type: 'withdrawal', trans_Status: 'processing' });
+    expect(outboxActions(undefined, withdrawal)).toEqual([]);
+    const pending = changed(withdrawal, { trans_Status: 'pending' });
+    expect(outboxActions(withdrawal, pending)).toEqual([]);
+    expect(kinds(outboxActions(pending, changed(pending, { trans_Status: 'refunded' })))).toEqual(['announce']);
+  });
+});
+
+describe('carrying the actions out', () => {
+  const deps = (contacts = { touchNumber: async () => 1 }) => ({ queue: new RecordingQueue(), events: new RecordingPublisher(), contacts, log: silentLogger });
+
+  it('sends the fulfilment message and publishes the event', async () => {
+    const d = deps();
+    await runOutboxActions([...outboxActions(undefined, placed), ...outboxActions(placed, changed(placed, { trans_Status: 'success' }))], d);
+    expect(d.queue.sent).toEqual(['T1']);
+    expect(d.queue.options).toEqual([{ purchase: { type: 'airtime', network: 'MTN' } }]);
+    expect(d.events.events.map((event) => event.status)).toEqual(['success']);
+  });
+
+  it('rejection: a refused hand-off or publish throws (the stream retries the record); a contacts failure does not', async () => {
+    const failingContacts = deps({
+      touchNumber: async () => {
+        throw new Error('throttled');
+      },
+    });
+    await expect(runOutboxActions(outboxActions(undefined, placed), failingContacts)).resolves.toBeUndefined();
+    const d = deps();
+    d.queue.failing = true;
+    await expect(runOutboxActions(outboxActions(undefined, placed), d)).rejects.toThrow('queue unavailable');
+    d.events.failing = true;
+    await expect(runOutboxActions(outboxActions(placed, changed(placed, { trans_Status: 'failed' })), d)).rejects.toThrow('bus unavailable');
+  });
+});
