@@ -47,6 +47,11 @@ export function acknowledgeNagFindings(stack: Stack, { table, supplierParamPrefi
   );
 
   acknowledge(
+    stack.node.findChild('TransactionStreamFailures'),
+    'AwsSolutions-SQS3',
+    "It is itself the last stop: the stream mapping's on-failure destination, describing a batch that failed every retry (its records stay in the stream 24 h); an alarm fires on its first message.",
+  );
+  acknowledge(
     stack.node.findChild('JwtSecret'),
     'AwsSolutions-SMG4',
     'The session signing key is not rotated automatically: rotating it signs every user out at once. Operators rotate it deliberately (it bumps no money state).',

@@ -45,6 +45,8 @@ export interface ApiMetrics {
 export interface ObservabilityProps {
   readonly functions: IFunction[];
   readonly queues: MonitoredQueue[];
+  /** Stream consumers (the transaction outbox): an alarm when they fall behind the table's writes. */
+  readonly streamConsumers?: IFunction[];
   readonly api: ApiMetrics;
   /** The API's access log (JSON lines with routeKey and responseLatency): per-route p99 is queried from it. */
   readonly apiAccessLogs: ILogGroup;
@@ -53,6 +55,9 @@ export interface ObservabilityProps {
   /** False where CloudFormation cannot make one (LocalStack community has no AWS::CloudWatch::Dashboard); the alarms stay. Default true. */
   readonly dashboard?: boolean;
 }
+
+/** The outbox this far behind the writes (purchases waiting to reach fulfilment, settlements to be announced) alarms. */
+export const STREAM_ITERATOR_AGE_ALARM_MS = 60_000;
 
 /** A supplier failing more than this share of its calls (over 2 × 5 minutes, with at least MIN_SUPPLIER_CALLS calls) alarms. */
 export const SUPPLIER_FAILURE_RATE_PERCENT = 20;
@@ -78,6 +83,13 @@ export class Observability extends Construct {
       const name = fn.node.id;
       this.alarm(`${name}ErrorsAlarm`, `${name} failed (unhandled error or timeout)`, fn.metricErrors({ period: FIVE_MINUTES }));
       this.alarm(`${name}ThrottlesAlarm`, `${name} was throttled (account concurrency exhausted)`, fn.metricThrottles({ period: FIVE_MINUTES }));
+    }
+    for (const fn of props.streamConsumers ?? []) {
+      const name = fn.node.id;
+      this.alarm(`${name}IteratorAgeAlarm`, `${name} is more than a minute behind the table's writes (purchases wait for fulfilment, settlements for their events)`, fn.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(1) }), {
+        threshold: STREAM_ITERATOR_AGE_ALARM_MS,
+        evaluationPeriods: 3,
+      });
     }
     // The route fuzz holds every route to "no 5xx": any one in production is a bug or an outage.
     this.alarm('Api5xxAlarm', 'The HTTP API answered 5xx', props.api.metricServerError({ period: FIVE_MINUTES }));

@@ -106,6 +106,7 @@ export class PlatformStack extends Stack {
   /** Every function and queue the stack makes, for the alarms and the dashboard. */
   private readonly monitoredFunctions: NodejsFunction[] = [];
   private readonly monitoredQueues: MonitoredQueue[] = [];
+  private readonly streamConsumers: NodejsFunction[] = [];
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -261,6 +262,7 @@ export class PlatformStack extends Stack {
     new Observability(this, 'Operations', {
       functions: this.monitoredFunctions,
       queues: this.monitoredQueues,
+      streamConsumers: this.streamConsumers,
       api: api.metrics,
       apiAccessLogs: api.accessLogs,
       suppliers: (suppliers as Array<{ name: string }>).map((supplier) => supplier.name),
@@ -360,6 +362,7 @@ export class PlatformStack extends Stack {
 
   private transactionStream(table: Table, bus: EventBus, fulfilmentQueue: Queue, baseEnvironment: Record<string, string>): void {
     const consumer = this.lambda(TRANSACTION_STREAM_FUNCTION, { ...baseEnvironment, [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl });
+    this.streamConsumers.push(consumer);
     fulfilmentQueue.grantSendMessages(consumer);
     bus.grantPutEventsTo(consumer);
     // It refreshes the buyer's saved contacts of the number: reads, and updates of USER# items only.

@@ -6,7 +6,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_FUNCTIONS } from '../../infra/functions.js';
-import { Observability, SUPPLIER_FAILURE_RATE_PERCENT } from '../../infra/observability.js';
+import { Observability, STREAM_ITERATOR_AGE_ALARM_MS, SUPPLIER_FAILURE_RATE_PERCENT } from '../../infra/observability.js';
 import { PlatformStack } from '../../infra/stack.js';
 import { METRIC_NAMES, METRIC_SHAPES, METRICS_NAMESPACE, METRICS_SERVICE, PURCHASE_OPEN_TOO_LONG_MINUTES, type MetricKey } from '../../shared/metrics.js';
 
@@ -57,10 +57,16 @@ describe('alarms', () => {
     observabilityTemplate({}).resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  it('fire on any message in a dead-letter queue', () => {
+  it('fire on any message in a dead-letter queue (and in the stream’s failure queue)', () => {
     const dlqAlarms = alarmsOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
-    expect(dlqAlarms).toHaveLength(7);
+    expect(dlqAlarms).toHaveLength(8);
     for (const alarm of dlqAlarms) expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
+  });
+
+  it('fire when the transaction outbox falls a minute behind the table’s writes', () => {
+    const behind = alarmsOn('AWS/Lambda', 'IteratorAge');
+    expect(behind).toHaveLength(1);
+    expect(behind[0]).toMatchObject({ Threshold: STREAM_ITERATOR_AGE_ALARM_MS, Statistic: 'Maximum', EvaluationPeriods: 3 });
   });
 
   it('fire on errors and on throttles of every function', () => {

@@ -74,24 +74,28 @@ describe('the platform stack', () => {
     }
   });
 
-  it('gives every work queue a dead-letter queue, and every dead-letter queue an alarm', () => {
+  it('gives every work queue a dead-letter queue, and every dead-letter queue and the stream’s failure queue an alarm', () => {
     const queues = ofType('AWS::SQS::Queue');
     const workQueues = queues.filter(([, q]) => q.Properties.RedrivePolicy);
     const deadLetterIds = workQueues.map(([, q]) => q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]);
+    const streamFailures = ofType('AWS::Lambda::EventSourceMapping')
+      .map(([, m]) => m.Properties.DestinationConfig?.OnFailure?.Destination?.['Fn::GetAtt']?.[0])
+      .filter(Boolean);
     // fulfilment, email, webhook; provider events, payouts, referral rewards; admins' mailings
     expect(workQueues.length).toBe(7);
-    expect(workQueues.length + deadLetterIds.length).toBe(queues.length);
+    expect(streamFailures).toHaveLength(1);
+    expect(workQueues.length + deadLetterIds.length + streamFailures.length).toBe(queues.length);
     const queueAlarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.Namespace === 'AWS/SQS');
     const alarmed = queueAlarms.map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
-    expect(alarmed.sort()).toEqual(deadLetterIds.sort());
+    expect(alarmed.sort()).toEqual([...deadLetterIds, ...streamFailures].sort());
     // Each notifies the alarm topic.
     const [topicId] = ofType('AWS::SNS::Topic')[0]!;
     for (const [, alarm] of queueAlarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
   });
 
-  it('consumes queues with partial batch responses', () => {
+  it('consumes queues and the table stream with partial batch responses', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping');
-    expect(mappings.length).toBe(7);
+    expect(mappings.length).toBe(8);
     for (const [, m] of mappings) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
   });
 
@@ -104,14 +108,42 @@ describe('the platform stack', () => {
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
   });
 
-  it('grants least privilege: the listing function cannot write, only purchases and the sweeper enqueue fulfilment', () => {
+  it('the transaction outbox is the table stream: new and old images, read from the start, transaction partitions only, retried then described on a failure queue', () => {
+    const [tableId, table] = ofType('AWS::DynamoDB::Table')[0]!;
+    expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+    const streamMappings = ofType('AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn');
+    expect(streamMappings).toHaveLength(1);
+    const [, mapping] = streamMappings[0]!;
+    expect(mapping.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: { Keys: { pk: { S: [{ prefix: PARTITION_PREFIXES.transaction }] } } },
+    });
+    const consumer = 'functions/handlers/transaction-stream.ts';
+    expect(actionsOf(consumer)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'sqs:SendMessage', 'events:PutEvents']));
+    // Its one table write: refreshing the buyer's contacts (USER# items).
+    const writes = statementsOf(consumer).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
+    expect(writes).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } } })]);
+  });
+
+  it('grants least privilege: the listing function cannot write, only the transaction stream and the sweeper enqueue fulfilment, and nothing that settles money publishes', () => {
     const listing = actionsOf('functions/handlers/http/transactions.ts');
     expect(listing).toContain('dynamodb:Query');
     expect(writesBeyondRateCounter('functions/handlers/http/transactions.ts')).toEqual([]);
     // Its one write: the API-key rate counter, UpdateItem only, APIKEYRATE# items only.
     expect(statementsOf('functions/handlers/http/transactions.ts').filter(isRateCounterGrant)).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem' })]);
-    expect(actionsOf('functions/handlers/http/purchases.ts')).toContain('sqs:SendMessage');
+    expect(actionsOf('functions/handlers/transaction-stream.ts')).toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/sweeper.ts')).toContain('sqs:SendMessage');
+    for (const entry of ['functions/handlers/http/purchases.ts', 'functions/handlers/http/refunds.ts']) expect(actionsOf(entry)).not.toContain('sqs:SendMessage');
+    for (const entry of ['fulfilment', 'payouts', 'payout-sweeper', 'provider-events', 'http/withdrawals'].map((name) => `functions/handlers/${name}.ts`)) {
+      expect(actionsOf(entry)).not.toContain('events:PutEvents');
+    }
     expect(actionsOf('functions/handlers/http/accounts.ts')).not.toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/mailer.ts')).not.toContain('dynamodb:Query');
     // The mailer writes only its log of mails sent (MAIL#), with the one UpdateItem that claims or marks a mail.
@@ -119,7 +151,7 @@ describe('the platform stack', () => {
     expect(mailerTable).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.mailDelivery}*`] } } })]);
   });
 
-  it('lets the catalogue and admin-settings services write only their own partition and contacts only USER# items; purchases write the table; none of them publish or enqueue except purchases', () => {
+  it('lets the catalogue and admin-settings services write only their own partition and contacts only USER# items; purchases write the table; none of them publish or enqueue', () => {
     for (const [entry, partition] of [
       ['functions/handlers/http/catalogue.ts', CONFIG_PARTITIONS.catalogue],
       ['functions/handlers/http/admin.ts', CONFIG_PARTITIONS.settings],
@@ -148,10 +180,10 @@ describe('the platform stack', () => {
     for (const statement of contactWrites) {
       expect(statement.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } });
     }
-    expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'sqs:SendMessage']));
+    expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
   });
 
-  it("an operator's refund writes only wallets (USER#) and transaction records (TXN#), with puts and updates, and may enqueue fulfilment but not publish", () => {
+  it("an operator's refund writes only wallets (USER#) and transaction records (TXN#), with puts and updates, and neither enqueues nor publishes (the stream announces it)", () => {
     const entry = 'functions/handlers/http/refunds.ts';
     // Besides the edge's API-key rate counter (checked for every function above), only wallets and transaction records.
     const writing = statementsOf(entry)
@@ -162,8 +194,8 @@ describe('the platform stack', () => {
     );
     for (const statement of writing) expect([statement.Action].flat().sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
     const actions = actionsOf(entry);
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'sqs:SendMessage']));
-    for (const forbidden of ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'events:PutEvents']) expect(actions).not.toContain(forbidden);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem']));
+    for (const forbidden of ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'events:PutEvents', 'sqs:SendMessage']) expect(actions).not.toContain(forbidden);
   });
 
   it("an admin's mailing: the request reads and queues one job, never mails or publishes; the consumer reads users, publishes mails and queues pages, never writes the table", () => {

@@ -50,6 +50,36 @@ describe('parseTopology', () => {
     ]);
   });
 
+  it('maps a table stream to its consumer with the stream mapping’s settings and compiled filters; a stream of a table without one is refused', () => {
+    const table = fixtureTemplate.Resources.Table1!;
+    const streamed = withResources({
+      Table1: { ...table, Properties: { ...table.Properties, StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } } },
+      StreamMapping: {
+        Type: 'AWS::Lambda::EventSourceMapping',
+        Properties: {
+          EventSourceArn: { 'Fn::GetAtt': ['Table1', 'StreamArn'] },
+          FunctionName: { Ref: 'WorkerFn' },
+          StartingPosition: 'TRIM_HORIZON',
+          BatchSize: 100,
+          BisectBatchOnFunctionError: true,
+          MaximumRetryAttempts: 10,
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+          DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': ['MailQueue', 'Arn'] } } },
+          FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { pk: { S: [{ prefix: 'TXN#' }] } } } }) }] },
+        },
+      },
+    });
+    const parsed = parseTopology(streamed);
+    expect(parsed.tables[0]!.streamViewType).toBe('NEW_AND_OLD_IMAGES');
+    expect(parsed.eventSourceMappings.map((m) => m.logicalId)).toEqual(['WorkerMapping']);
+    const [mapping] = parsed.streamMappings;
+    expect(mapping).toMatchObject({ tableLogicalId: 'Table1', functionLogicalId: 'WorkerFn', startingPosition: 'TRIM_HORIZON', batchSize: 100, bisectBatchOnFunctionError: true, maximumRetryAttempts: 10, reportBatchItemFailures: true, onFailureQueueLogicalId: 'MailQueue' });
+    expect(mapping!.filters[0]!({ dynamodb: { Keys: { pk: { S: 'TXN#1' } } } })).toBe(true);
+    expect(mapping!.filters[0]!({ dynamodb: { Keys: { pk: { S: 'USER#1' } } } })).toBe(false);
+    const unstreamed = withResources({ StreamMapping: streamed.Resources.StreamMapping! });
+    expect(() => parseTopology(unstreamed)).toThrow(/has no stream/);
+  });
+
   it('splits rules into schedules and bus rules with compiled patterns', () => {
     expect(topology.schedules).toMatchObject([{ logicalId: 'CronRule', intervalMs: 60_000, targets: [{ kind: 'function', functionLogicalId: 'CronFn', retryAttempts: 2 }] }]);
     const [rule] = topology.rules;
