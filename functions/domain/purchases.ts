@@ -28,6 +28,10 @@ export interface AirtimePurchaseInput {
   requestId?: string;
   /** The wallet as read with the caller's profile (saves a read when it still holds). */
   knownWallet?: WalletState;
+  /** Whether the buyer has a webhook URL, as read with their profile (kept on the record for the settlement's webhook). */
+  ownerWebhook?: boolean;
+  /** Whether the number may be a saved contact of the buyer's, as read with their profile (absent: unknown). */
+  toSavedContact?: boolean;
 }
 
 export interface PurchaseDeps {
@@ -72,6 +76,8 @@ export async function placeAirtimePurchase(input: AirtimePurchaseInput, deps: Pu
     userId: input.userId,
     trans_UserName: input.userName,
     userType: input.userType,
+    ...(input.ownerWebhook === undefined ? {} : { ownerWebhook: input.ownerWebhook }),
+    ...(input.toSavedContact === undefined ? {} : { toSavedContact: input.toSavedContact }),
     trans_Type: 'airtime',
     trans_Status: 'processing',
     trans_Network: input.network,
@@ -122,6 +128,8 @@ export interface DataPurchaseInput {
   planId: number;
   requestId?: string;
   knownWallet?: WalletState;
+  ownerWebhook?: boolean;
+  toSavedContact?: boolean;
 }
 
 export interface DataPurchaseDeps extends PurchaseDeps {
@@ -152,6 +160,8 @@ export async function placeDataPurchase(input: DataPurchaseInput, deps: DataPurc
     userId: input.userId,
     trans_UserName: input.userName,
     userType: input.userType,
+    ...(input.ownerWebhook === undefined ? {} : { ownerWebhook: input.ownerWebhook }),
+    ...(input.toSavedContact === undefined ? {} : { toSavedContact: input.toSavedContact }),
     trans_Type: 'data',
     trans_Status: 'processing',
     trans_Network: input.network,
@@ -186,6 +196,7 @@ export interface ElectricityPurchaseInput {
   customerPhone: string;
   requestId?: string;
   knownWallet?: WalletState;
+  ownerWebhook?: boolean;
 }
 
 export function electricityFingerprint(meterId: number, meterNumber: string, meterType: MeterType, amountKobo: number): string {
@@ -208,6 +219,7 @@ export async function placeElectricityPurchase(input: ElectricityPurchaseInput, 
     userId: input.userId,
     trans_UserName: input.userName,
     userType: input.userType,
+    ...(input.ownerWebhook === undefined ? {} : { ownerWebhook: input.ownerWebhook }),
     trans_Type: 'electricity',
     trans_Status: 'processing',
     trans_Network: input.company,

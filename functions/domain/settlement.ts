@@ -161,5 +161,6 @@ export function settledEvent(record: TransactionRecord): TransactionSettled {
     amountKobo: record.amountKobo,
     settledAt: record.settledAt ?? record.updatedAt,
     transaction: toTransactionView(record),
+    ...(record.ownerWebhook === undefined ? {} : { ownerWebhook: record.ownerWebhook }),
   };
 }

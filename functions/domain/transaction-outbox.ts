@@ -36,7 +36,8 @@ function isAnnounced(record: TransactionRecord): boolean {
 }
 
 /** Airtime and data go to a phone number a contact may hold; electricity goes to a meter. */
-const reachesAContact = (record: TransactionRecord) => (record.trans_Type === 'airtime' || record.trans_Type === 'data') && record.phone_number !== '';
+const reachesAContact = (record: TransactionRecord) =>
+  (record.trans_Type === 'airtime' || record.trans_Type === 'data') && record.phone_number !== '' && record.toSavedContact !== false;
 
 export function outboxActions(before: TransactionRecord | undefined, after: TransactionRecord): OutboxAction[] {
   const actions: OutboxAction[] = [];

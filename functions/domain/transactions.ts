@@ -84,6 +84,13 @@ export interface TransactionRecord {
   settledAt?: string;
   /** A credit from a payment provider: what was paid, the charge, the provider's reference. */
   funding?: FundingDetails;
+  /**
+   * Whether the owner had a webhook URL when the purchase was placed. `false` tells the webhook
+   * consumer there is no one to tell without reading the profile; absent: read it.
+   */
+  ownerWebhook?: boolean;
+  /** Whether the number may be one of the buyer's saved contacts; `false` spares the contacts look-up. Absent: look. */
+  toSavedContact?: boolean;
   /** A withdrawal: where the money goes and the payout's progress at the provider. */
   withdrawal?: WithdrawalDetails;
   /** A coupon vendor's payment for a coupon (or its cancellation): which coupon. */

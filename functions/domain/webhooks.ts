@@ -217,6 +217,8 @@ export type SettlementWebhookResult =
 
 /** A settled transaction to its owner's webhook URL: the transaction as it settled (the event's view). */
 export async function deliverSettlementWebhook(settled: TransactionSettled, deps: SettlementWebhookDeps): Promise<SettlementWebhookResult> {
+  // Known from the purchase itself: its owner had no URL, so no profile read is needed to skip it.
+  if (settled.ownerWebhook === false) return { kind: 'no_webhook_url' };
   const destination = webhookTargetOf(await deps.findUser(settled.userId), deps.allowLoopbackWebhooks());
   if (destination.kind !== 'target') return destination;
   const view = settled.transaction ?? (await deps.findTransaction(settled.transactionId));

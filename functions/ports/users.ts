@@ -16,6 +16,10 @@ export interface Principal {
   isCouponVendor: boolean;
   /** The token's session, when it names one (a password change keeps this session alive). */
   sessionId?: string;
+  /** Whether the caller has a webhook URL set (read with the roles): a purchase records it, so its settlement's consumer need not read the profile when not. */
+  hasWebhook?: boolean;
+  /** Every number the caller's contacts may be saved under (possibly more); absent when unknown (older profiles). */
+  savedContactNumbers?: string[];
   /** The caller's wallet, read in the same round trip as the roles (consistent); spending still re-checks it atomically. */
   wallet?: WalletState;
 }

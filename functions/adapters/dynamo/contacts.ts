@@ -25,6 +25,28 @@ async function listContacts(userId: string, now: Date): Promise<Contact[]> {
   return items.map((item) => stored.contact.read(item));
 }
 
+/**
+ * Adds the number to the profile's set of contact numbers, before the contact is saved under it: a
+ * purchase reads the set with the buyer's profile and spares the contacts look-up for a number
+ * outside it, so the set may hold numbers no contact has any more, but never misses one that does.
+ */
+async function keepContactNumber(userId: string, contactNumber: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userProfile(userId),
+        UpdateExpression: 'ADD contactNumbers :number',
+        // Never a profile of its own: no profile, no purchases to look up contacts for.
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':number': new Set([contactNumber]) },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 /** The contact's key if it still lives (owner's partition, not expired): every write is conditional on it. */
 const LIVE = `attribute_exists(pk) AND #entity = :entity AND #ttl > :nowEpoch`;
 
@@ -32,6 +54,7 @@ export const dynamoContacts: ContactStore = {
   list: listContacts,
 
   async create(contact) {
+    await keepContactNumber(contact.userId, contact.contactNumber);
     await db().send(
       new PutCommand({
         TableName: tableName(),
@@ -42,6 +65,7 @@ export const dynamoContacts: ContactStore = {
   },
 
   async update(userId, contactId, changes, now) {
+    if (changes.contactNumber !== undefined) await keepContactNumber(userId, changes.contactNumber);
     const nowIso = now.toISOString();
     const names: Record<string, string> = { '#ttl': TTL, '#entity': 'entity' };
     const values: Record<string, unknown> = { ':entity': CONTACT_ENTITY, ':nowEpoch': epoch(now), ':expires': contactExpiry(now), ':now': nowIso };

@@ -99,12 +99,22 @@ const profileItem = itemMapping<UserProfile>(USER_ENTITY, profileFields);
 /** What every authenticated request reads of the profile (loadPrincipal's projection). */
 const principalItem = itemMapping(
   USER_ENTITY,
-  profileFields.pick({ userId: true, userName: true, userType: true, isAdmin: true, isAgent: true, isCouponVendor: true, tokenVersion: true, keptSessionId: true }),
+  profileFields.pick({ userId: true, userName: true, userType: true, isAdmin: true, isAgent: true, isCouponVendor: true, tokenVersion: true, keptSessionId: true, webhookUrl: true }),
 );
 /** The profile's current API key (its hash, the hint the Account page shows): absent until the first generation. */
 const profileApiKeyItem = itemMapping(
   USER_ENTITY,
   z.object({ apiKeyHash: text.optional(), apiKeyHint: text.optional(), apiKeyCreatedAt: text.optional() }),
+);
+/**
+ * The numbers the user's contacts were ever saved under (a string set, added to before each save or
+ * edit of a number, never taken from), and `contactNumbersKept`, set on profiles created since the
+ * set is kept: with it, a number outside the set is certainly no contact's; without it (older
+ * profiles), nothing is known.
+ */
+const profileContactNumbersItem = itemMapping(
+  USER_ENTITY,
+  z.object({ contactNumbers: z.set(z.string()).optional(), contactNumbersKept: z.literal(true).optional() }),
 );
 /** An API key's look-up item: the user it names. */
 const apiKeyItem = itemMapping(API_KEY_ENTITY, z.object({ userId: text }));
@@ -225,6 +235,8 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     refundReason: text.optional(),
     lastEnqueuedAt: text.optional(),
     refundTransactionId: text.optional(),
+    ownerWebhook: z.boolean().optional(),
+    toSavedContact: z.boolean().optional(),
     settledAt: text.optional(),
     funding: fundingDetails.optional(),
     withdrawal: withdrawalDetails.optional(),
@@ -433,6 +445,7 @@ export const stored = {
   principal: principalItem,
   tokenVersion: tokenVersionItem,
   profileApiKey: profileApiKeyItem,
+  profileContactNumbers: profileContactNumbersItem,
   apiKey: apiKeyItem,
   webhookSecret: webhookSecretItem,
   reservedAccounts: reservedAccountsItem,

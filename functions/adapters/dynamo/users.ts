@@ -49,7 +49,7 @@ export async function readPrincipal(
       RequestItems: {
         [table]: {
           Keys: [keys.userProfile(userId), keys.wallet(userId)],
-          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, keptSessionId, apiKeyHash, balanceKobo, seq',
+          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, keptSessionId, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq',
           ConsistentRead: true,
         },
       },
@@ -60,11 +60,13 @@ export async function readPrincipal(
   const walletKey = keys.wallet(userId);
   const profileItem = items.find((item) => item.sk === profileKey.sk);
   if (!profileItem) return undefined;
-  const { tokenVersion, keptSessionId, ...identity } = stored.principal.read(profileItem, profileKey);
+  const { tokenVersion, keptSessionId, webhookUrl, ...identity } = stored.principal.read(profileItem, profileKey);
   const { apiKeyHash } = stored.profileApiKey.read(profileItem, profileKey);
+  const { contactNumbers, contactNumbersKept } = stored.profileContactNumbers.read(profileItem, profileKey);
+  const savedContactNumbers = contactNumbersKept ? { savedContactNumbers: [...(contactNumbers ?? [])] } : {};
   const walletItem = items.find((item) => item.sk === walletKey.sk);
   const wallet = walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET };
-  return { principal: { ...identity, wallet }, tokenVersion, keptSessionId, apiKeyHash };
+  return { principal: { ...identity, hasWebhook: webhookUrl !== null, ...savedContactNumbers, wallet }, tokenVersion, keptSessionId, apiKeyHash };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,7 +126,8 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
       {
         Put: {
           TableName,
-          Item: { ...keys.userProfile(userId), entity: USER_ENTITY, ...kindListing('USER', createdAt, userId), ...profile },
+          // A new user has no contacts yet: from now on the profile keeps the numbers they are saved under.
+          Item: { ...keys.userProfile(userId), entity: USER_ENTITY, ...kindListing('USER', createdAt, userId), ...profile, contactNumbersKept: true },
           ConditionExpression: notExists,
         },
       },

@@ -35,9 +35,13 @@ import {
 } from '../../domain/purchases.js';
 import { toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
 import type { SupplierDirectory } from '../../ports/suppliers.js';
+import type { Principal } from '../../ports/users.js';
 import { HttpError } from '../../middleware/errors.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type HttpAnswer, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
+
+/** Whether the number may be one of the buyer's contacts (undefined: unknown, so the outbox looks). */
+const mayBeSavedContact = (principal: Principal, number: string) => principal.savedContactNumbers?.includes(number);
 
 /** The product's own wording of its limits (airtime's by default). */
 interface LimitMessages {
@@ -88,6 +92,8 @@ export function buyAirtimeOperation(deps: PurchaseDeps): UserOperation {
         // The principal is re-read from the table on every request: the tier is current.
         userType: principal.userType,
         knownWallet: principal.wallet,
+        ownerWebhook: principal.hasWebhook,
+        toSavedContact: mayBeSavedContact(principal, input.mobile_number),
         network,
         phoneNumber: input.mobile_number,
         faceValueKobo: input.amount,
@@ -110,6 +116,8 @@ export function buyDataOperation(deps: DataPurchaseDeps): UserOperation {
         userName: principal.userName,
         userType: principal.userType,
         knownWallet: principal.wallet,
+        ownerWebhook: principal.hasWebhook,
+        toSavedContact: mayBeSavedContact(principal, input.mobile_number),
         network,
         phoneNumber: input.mobile_number,
         planId: input.plan,
@@ -186,6 +194,7 @@ export function buyElectricityOperation(deps: ElectricityDeps): UserOperation {
         userName: principal.userName,
         userType: principal.userType,
         knownWallet: principal.wallet,
+        ownerWebhook: principal.hasWebhook,
         meterId: input.meterId,
         company: company.name,
         meterNumber: input.meterNumber,

@@ -411,6 +411,22 @@ describe('contacts', () => {
   });
 });
 
+describe('contacts are looked up only for numbers they may be saved under', () => {
+  it('a purchase to a number none of the buyer’s contacts was saved under costs no contacts look-up; one to a saved number does', async () => {
+    const buyer = await newUser();
+    await fund(buyer, 1_000_00);
+    await call(contacts, 'addContact', buyer, { body: { contactName: 'Bro', contactNumber: '08066660000' } });
+    const stranger = await call(purchases, 'buyAirtime', buyer, { body: { network: 1, mobile_number: '08066661111', amount: 100 } });
+    const saved = await call(purchases, 'buyAirtime', buyer, { body: { network: 1, mobile_number: '08066660000', amount: 100 } });
+    expect((await dynamoTransactions.get(stranger.body.receipt._id))?.toSavedContact).toBe(false);
+    expect((await dynamoTransactions.get(saved.body.receipt._id))?.toSavedContact).toBe(true);
+    const lookedUp: string[] = [];
+    const touchNumber = async (userId: string, number: string) => (userId === buyer.userId && lookedUp.push(number), 0);
+    await drainOutbox({ queue: { enqueue: async () => undefined }, events: { transactionSettled: async () => undefined }, contacts: { touchNumber } });
+    expect(lookedUp).toEqual(['08066660000']);
+  });
+});
+
 // Last: random inputs may create plans or contacts.
 describe('any input yields a well-formed answer', () => {
   it('every catalogue, admin, contact and data-purchase operation answers below 500 with JSON, whatever the body', async () => {

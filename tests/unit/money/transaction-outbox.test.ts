@@ -22,6 +22,11 @@ describe('a new record', () => {
     ]);
   });
 
+  it('a purchase to a number the buyer’s profile says no contact was saved under looks up no contacts', () => {
+    expect(kinds(outboxActions(undefined, changed(placed, { toSavedContact: false })))).toEqual(['fulfil']);
+    expect(kinds(outboxActions(undefined, changed(placed, { toSavedContact: true })))).toEqual(['fulfil', 'touch_contacts']);
+  });
+
   it('an electricity purchase goes to fulfilment but touches no contact (a meter is no phone number)', () => {
     expect(kinds(outboxActions(undefined, changed(placed, { trans_Type: 'electricity', trans_Network: 'Ikeja' })))).toEqual(['fulfil']);
   });

@@ -155,6 +155,16 @@ describe('webhook delivery of a settled transaction', () => {
     expect(received).toEqual([]);
   });
 
+  it('a purchase whose owner had no webhook URL when placed is acknowledged without reading the owner; one whose owner had one is delivered', async () => {
+    const { deps } = harness();
+    const findUser = vi.fn(deps.findUser);
+    expect(await deliverSettlementWebhook({ ...settledAs('success'), ownerWebhook: false }, { ...deps, findUser })).toEqual({ kind: 'no_webhook_url' });
+    expect(findUser).not.toHaveBeenCalled();
+    expect(received).toEqual([]);
+    expect((await deliverSettlementWebhook({ ...settledAs('success'), ownerWebhook: true }, { ...deps, findUser })).kind).toBe('delivered');
+    expect(findUser).toHaveBeenCalledWith('u1');
+  });
+
   it('a 500 (or a malformed event) fails the item so SQS retries it; the retry that succeeds is recorded too', async () => {
     const { deps, log } = harness();
     const handler = webhookHandler(deps);
