@@ -101,6 +101,9 @@ describe('loadPrincipal and password changes', () => {
       isAdmin: false,
       isAgent: true,
       isCouponVendor: false,
+      // Read in the same round trip, for the purchase record: no webhook URL yet, no contact numbers yet (kept since creation).
+      hasWebhook: false,
+      savedContactNumbers: [],
       wallet: { balanceKobo: 0, seq: 0, exists: true },
     });
     expect(await loadPrincipal('01NOSUCHUSER0000000000000', 0)).toBeUndefined();
