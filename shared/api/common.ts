@@ -31,6 +31,18 @@ export function nairaInKobo(messages: { required?: string; invalid?: string } = 
 export const positiveNairaInKobo = nairaInKobo().refine((kobo) => kobo > 0, MSG.enterValidAmount);
 
 /** Optional client idempotency key: the same key never charges twice. */
+/**
+ * `Number(value)`, as `z.coerce.number()` does, but NaN where the conversion itself throws (an object
+ * whose `toString` is not a function): a body like that is a 400, never a 500.
+ */
+export function numberOrNaN(value: unknown): number {
+  try {
+    return Number(value);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export const requestId = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional();
 
 export const phoneNumber = z

@@ -9,15 +9,14 @@ import {
   type MeterType,
 } from '../constants.js';
 import { ELECTRICITY_MSG, MSG } from '../messages.js';
-import { nairaInKobo, phoneNumber, requestId } from './common.js';
+import { nairaInKobo, numberOrNaN, phoneNumber, requestId } from './common.js';
 import type { TransactionView } from './transactions.js';
 
 const airtimeNetworkIds = Object.values(AIRTIME_NETWORK_IDS);
 
 export const buyAirtimeRequest = z.object({
-  network: z.coerce
-    .number({ invalid_type_error: MSG.invalidNetwork, required_error: MSG.selectNetwork })
-    .int(MSG.invalidNetwork)
+  network: z
+    .preprocess(numberOrNaN, z.number({ invalid_type_error: MSG.invalidNetwork, required_error: MSG.selectNetwork }).int(MSG.invalidNetwork))
     .refine((id) => airtimeNetworkIds.includes(id), MSG.invalidNetwork),
   mobile_number: phoneNumber,
   amount: nairaInKobo({ required: MSG.allFieldsRequired }),
@@ -34,9 +33,8 @@ const dataNetworkIds = Object.values(DATA_NETWORK_IDS);
 
 /** POST /buy/data {network (1 MTN, 2 GLO, 3 AIRTEL, 6 9MOBILE), mobile_number, plan (the plan id)}. */
 export const buyDataRequest = z.object({
-  network: z.coerce
-    .number({ invalid_type_error: MSG.selectNetwork, required_error: MSG.selectNetwork })
-    .int(MSG.invalidNetwork)
+  network: z
+    .preprocess(numberOrNaN, z.number({ invalid_type_error: MSG.selectNetwork, required_error: MSG.selectNetwork }).int(MSG.invalidNetwork))
     .refine((id) => dataNetworkIds.includes(id), MSG.invalidNetwork),
   mobile_number: z.string({ required_error: MSG.provideAllValues }).pipe(phoneNumber),
   plan: z

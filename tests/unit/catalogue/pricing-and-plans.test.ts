@@ -1,7 +1,7 @@
 /** Pure catalogue rules: the tier price rule, plan validation and defaults, views, ordering and the HTTP input schemas. */
 import { describe, expect, it } from 'vitest';
 import { addPlanRequest, filterPricesRequest, setCostPriceRequest, updatePlanRequest, updatePriceRequest } from '../../../shared/api/catalogue.js';
-import { buyDataRequest } from '../../../shared/api/purchases.js';
+import { buyAirtimeRequest, buyDataRequest } from '../../../shared/api/purchases.js';
 import { MSG } from '../../../shared/messages.js';
 import { priceForUserType, priceTierFor } from '../../../shared/pricing.js';
 import {
@@ -188,6 +188,13 @@ describe('HTTP input schemas', () => {
     expect(four.error?.issues[0]?.message).toBe(MSG.invalidNetwork);
     expect(buyDataRequest.safeParse({ network: 1, mobile_number: '08011111111' }).error?.issues[0]?.message).toBe(MSG.provideAllValues);
     expect(buyDataRequest.safeParse({ network: 1, mobile_number: '0801', plan: 1 }).error?.issues[0]?.message).toBe(MSG.checkPhone);
+  });
+  it('rejection: a network no number can be made of (an object whose toString is not a function) is a 400 message, not a thrown error (found by the route fuzz)', () => {
+    const unconvertible = { toString: false, valueOf: null };
+    expect(buyDataRequest.safeParse({ network: unconvertible, mobile_number: '08031234567', plan: 1 }).error?.issues[0]?.message).toBe(MSG.selectNetwork);
+    expect(buyAirtimeRequest.safeParse({ network: unconvertible, mobile_number: '08031234567', amount: 100 }).error?.issues[0]?.message).toBe(MSG.invalidNetwork);
+    // Strings and numbers still convert as before.
+    expect(buyAirtimeRequest.safeParse({ network: '1', mobile_number: '08031234567', amount: 100 }).success).toBe(true);
   });
   it('price update: at least one of price, reseller or api, else "Please enter a valid value"', () => {
     expect(updatePriceRequest.parse({ newPrice: { reseller: '255.50', price: '' }, dataId: '2' })).toEqual({ newPrice: { reseller: 255_50 }, dataId: 2 });
