@@ -19,20 +19,28 @@ export function backgroundFunction<TEvent, TResult>(handler: (event: TEvent, con
 
 export type RecordHandler = (record: SQSRecord) => Promise<void>;
 
+/** The record's failure logged with what names it, then rethrown for the batch processor to report. */
+function loggingFailures<R>(handle: (record: R) => Promise<void>, message: string, describe: (record: R) => Record<string, unknown>) {
+  return async (record: R): Promise<void> => {
+    try {
+      await handle(record);
+    } catch (error) {
+      logger.error(message, { ...describe(record), error: error as Error });
+      throw error;
+    }
+  };
+}
+
 /**
  * Runs `handleRecord` on every record of the batch, concurrently; each record that throws is
  * reported in `batchItemFailures` (ReportBatchItemFailures), so only it is retried and, after the
  * queue's max receives, dead-lettered where an alarm waits.
  */
 export function sqsBatchHandler(handleRecord: RecordHandler): (event: SQSEvent, context?: Context) => Promise<SQSBatchResponse> {
-  const reportingFailures: RecordHandler = async (record) => {
-    try {
-      await handleRecord(record);
-    } catch (error) {
-      logger.error('message failed; SQS will redeliver it', { messageId: record.messageId, receiveCount: record.attributes?.ApproximateReceiveCount, error: error as Error });
-      throw error;
-    }
-  };
+  const reportingFailures = loggingFailures(handleRecord, 'message failed; SQS will redeliver it', (record) => ({
+    messageId: record.messageId,
+    receiveCount: record.attributes?.ApproximateReceiveCount,
+  }));
   return (event, context) =>
     // A processor per invocation: it keeps the batch on the instance, and the local cloud runs two
     // batches of one function at once in one process. A batch whose every record failed answers the
@@ -48,14 +56,10 @@ export function sqsBatchHandler(handleRecord: RecordHandler): (event: SQSEvent, 
 export function streamBatchHandler(
   handleRecord: (record: DynamoDBRecord) => Promise<void>,
 ): (event: DynamoDBStreamEvent, context?: Context) => Promise<DynamoDBBatchResponse> {
-  const reportingFailures = async (record: DynamoDBRecord) => {
-    try {
-      await handleRecord(record);
-    } catch (error) {
-      logger.error('stream record failed; the shard is retried from it', { eventId: record.eventID, sequenceNumber: record.dynamodb?.SequenceNumber, error: error as Error });
-      throw error;
-    }
-  };
+  const reportingFailures = loggingFailures(handleRecord, 'stream record failed; the shard is retried from it', (record) => ({
+    eventId: record.eventID,
+    sequenceNumber: record.dynamodb?.SequenceNumber,
+  }));
   return (event, context) =>
     processPartialResponse(event, reportingFailures, new BatchProcessor(EventType.DynamoDBStreams), { context, throwOnFullBatchFailure: false, processInParallel: false });
 }
