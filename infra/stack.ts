@@ -189,7 +189,7 @@ export class PlatformStack extends Stack {
     table.grantReadData(httpFunctions.contacts);
     httpFunctions.contacts.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
     // Money in and out: funding, the providers' webhooks, transfers, withdrawals, earnings, profile.
-    this.moneyInAndOut(table, bus, httpFunctions, baseEnvironment);
+    const { payoutQueue } = this.moneyInAndOut(table, bus, httpFunctions, baseEnvironment);
 
     // LocalStack's community tier has no HTTP API (v2): there the same routes go to a REST API (v1).
     const deployTarget = deployTargetOf(this);
@@ -203,7 +203,7 @@ export class PlatformStack extends Stack {
 
     // The outbox is the write itself: the table's stream hands each new purchase to fulfilment and
     // announces each settlement, once per change of the item, whichever function made it.
-    this.transactionStream(table, bus, fulfilmentQueue, baseEnvironment);
+    this.transactionStream(table, bus, { fulfilment: fulfilmentQueue, payouts: payoutQueue }, baseEnvironment);
 
     // Sweeper: re-enqueues purchases stranded by a crash and re-queries pending ones.
     const sweeper = this.lambda(SWEEPER_FUNCTION, {
@@ -281,7 +281,7 @@ export class PlatformStack extends Stack {
    * bus). Least privilege: the public webhook receiver may only write WEBHOOK# items and enqueue;
    * each function reads only the provider secrets it uses.
    */
-  private moneyInAndOut(table: Table, bus: EventBus, http: Record<HttpService, NodejsFunction>, baseEnvironment: Record<string, string>): void {
+  private moneyInAndOut(table: Table, bus: EventBus, http: Record<HttpService, NodejsFunction>, baseEnvironment: Record<string, string>): { payoutQueue: Queue } {
     const providerEventsQueue = this.queueWithDlq('ProviderEvents', Duration.seconds(PROVIDER_EVENTS_FUNCTION.timeoutSeconds * 6));
     const payoutQueue = this.queueWithDlq('Payouts', Duration.seconds(PAYOUTS_FUNCTION.timeoutSeconds * 6));
     const referralQueue = this.queueWithDlq('ReferralRewards', Duration.seconds(REFERRAL_REWARDS_FUNCTION.timeoutSeconds * 6));
@@ -317,9 +317,8 @@ export class PlatformStack extends Stack {
     table.grantReadWriteData(http.transfers);
     table.grantReadWriteData(http.earnings);
 
-    addEnvironment(http.withdrawals, { ...providerEnvironment, [ENV.payoutQueueUrl]: payoutQueue.queueUrl });
+    addEnvironment(http.withdrawals, providerEnvironment);
     table.grantReadWriteData(http.withdrawals);
-    payoutQueue.grantSendMessages(http.withdrawals);
     readSecrets(http.withdrawals, ['paystackSecretKey']);
 
     addEnvironment(http.profile, providerEnvironment);
@@ -358,12 +357,18 @@ export class PlatformStack extends Stack {
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.userUpgraded] },
       targets: [new targets.SqsQueue(referralQueue)],
     });
+    return { payoutQueue };
   }
 
-  private transactionStream(table: Table, bus: EventBus, fulfilmentQueue: Queue, baseEnvironment: Record<string, string>): void {
-    const consumer = this.lambda(TRANSACTION_STREAM_FUNCTION, { ...baseEnvironment, [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl });
+  private transactionStream(table: Table, bus: EventBus, queues: { fulfilment: Queue; payouts: Queue }, baseEnvironment: Record<string, string>): void {
+    const consumer = this.lambda(TRANSACTION_STREAM_FUNCTION, {
+      ...baseEnvironment,
+      [ENV.fulfilmentQueueUrl]: queues.fulfilment.queueUrl,
+      [ENV.payoutQueueUrl]: queues.payouts.queueUrl,
+    });
     this.streamConsumers.push(consumer);
-    fulfilmentQueue.grantSendMessages(consumer);
+    queues.fulfilment.grantSendMessages(consumer);
+    queues.payouts.grantSendMessages(consumer);
     bus.grantPutEventsTo(consumer);
     // It refreshes the buyer's saved contacts of the number: reads, and updates of USER# items only.
     table.grantReadData(consumer);

@@ -3,9 +3,10 @@
  * transaction record, decided from the record before and after the write alone.
  *
  * Because the stream carries every committed change exactly once (per change, in order per item),
- * whoever made the write — the purchase handler, fulfilment, the sweeper, an operator's refund, a
- * provider's webhook, the payout consumer — needs neither to publish nor to mark anything: a
- * purchase cannot be written without being handed to fulfilment, nor settled without being
+ * whoever made the write — the purchase or withdrawal handler, fulfilment, the sweeper, an
+ * operator's refund, a provider's webhook, the payout consumer — needs neither to send, publish nor
+ * mark anything: a purchase (a withdrawal) cannot be written without being handed to fulfilment
+ * (to the payout queue), nor settled without being
  * announced, and a refund raced by a late supplier answer is announced once (only one of the two
  * writes changes the status). A consumer that fails is retried from the same record, so each
  * action is at least once and safe to repeat: fulfilment claims before it calls a supplier, and a
@@ -14,6 +15,7 @@
 import type { TransactionSettled } from '../../shared/events.js';
 import type { ContactStore } from '../ports/contacts.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../ports/messaging.js';
+import type { PayoutQueue } from '../ports/payments.js';
 import { isFinal } from './purchase-state.js';
 import type { Logger } from './settlement.js';
 import { settledEvent } from './settlement.js';
@@ -22,6 +24,8 @@ import { isPurchase, type TransactionRecord } from './transactions.js';
 export type OutboxAction =
   /** A new purchase, paid and open: fulfilment delivers it (its type and network let it claim at once). */
   | { kind: 'fulfil'; transactionId: string; purchase: { type: string; network: string } }
+  /** A new withdrawal, debited and open: the payout consumer pays it out. */
+  | { kind: 'pay_out'; transactionId: string }
   /** A new airtime or data purchase: the buyer's saved contacts of that number live on. */
   | { kind: 'touch_contacts'; userId: string; phoneNumber: string; at: Date }
   /** A transaction became final (or a success was reversed): TransactionSettled on the bus. */
@@ -47,6 +51,7 @@ export function outboxActions(before: TransactionRecord | undefined, after: Tran
     }
     if (reachesAContact(after)) actions.push({ kind: 'touch_contacts', userId: after.userId, phoneNumber: after.phone_number, at: new Date(after.createdAt) });
   }
+  if (!before && after.trans_Type === 'withdrawal' && after.trans_Status === 'processing') actions.push({ kind: 'pay_out', transactionId: after.id });
   const newlySettled = isFinal(after.trans_Status) && before?.trans_Status !== after.trans_Status;
   if (newlySettled && isAnnounced(after)) actions.push({ kind: 'announce', event: settledEvent(after) });
   return actions;
@@ -54,6 +59,7 @@ export function outboxActions(before: TransactionRecord | undefined, after: Tran
 
 export interface OutboxDeps {
   queue: FulfilmentQueue;
+  payouts: PayoutQueue;
   events: SettlementPublisher;
   contacts: Pick<ContactStore, 'touchNumber'>;
   log: Logger;
@@ -68,6 +74,9 @@ export async function runOutboxActions(actions: readonly OutboxAction[], deps: O
     switch (action.kind) {
       case 'fulfil':
         await deps.queue.enqueue(action.transactionId, { purchase: action.purchase });
+        break;
+      case 'pay_out':
+        await deps.payouts.enqueue(action.transactionId);
         break;
       case 'touch_contacts':
         try {

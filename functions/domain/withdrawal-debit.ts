@@ -7,9 +7,7 @@
 import type { UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
 import type { Ledger } from '../ports/ledger.js';
-import type { PayoutQueue } from '../ports/payments.js';
 import { derivedId } from './ids.js';
-import type { Logger } from './settlement.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 import { payoutReferenceFor, withdrawalAmounts, type BankAccount, type WithdrawalAmounts } from './withdrawals.js';
 
@@ -60,14 +58,12 @@ export interface WithdrawalInput {
 
 export interface WithdrawalDeps {
   ledger: Pick<Ledger, 'debit'>;
-  queue: PayoutQueue;
   newId(): string;
   now(): Date;
-  log: Logger;
 }
 
 export type WithdrawalResult =
-  | { kind: 'accepted'; record: TransactionRecord; amounts: WithdrawalAmounts; enqueued: boolean }
+  | { kind: 'accepted'; record: TransactionRecord; amounts: WithdrawalAmounts }
   | { kind: 'replayed'; record: TransactionRecord; amounts: WithdrawalAmounts }
   | { kind: 'invalid_amount' | 'below_minimum' | 'above_maximum' }
   | { kind: 'insufficient_balance' }
@@ -95,7 +91,8 @@ export async function placeWithdrawal(input: WithdrawalInput, deps: WithdrawalDe
   const posted = await deps.ledger.debit(draft);
   switch (posted.kind) {
     case 'posted':
-      return { kind: 'accepted', record: posted.record, amounts, enqueued: await enqueue(posted.record.id, deps) };
+      // The record's insert is the hand-off: the table's stream gives it to the payout queue.
+      return { kind: 'accepted', record: posted.record, amounts };
     case 'replayed':
       return { kind: 'replayed', record: posted.record, amounts };
     case 'insufficient_balance':
@@ -103,16 +100,5 @@ export async function placeWithdrawal(input: WithdrawalInput, deps: WithdrawalDe
     case 'exists_with_different_amount':
     case 'exists_with_different_details':
       return { kind: posted.kind };
-  }
-}
-
-/** The debit stands either way: a withdrawal left `processing` is submitted by the sweeper or an admin's re-query. */
-async function enqueue(transactionId: string, deps: WithdrawalDeps): Promise<boolean> {
-  try {
-    await deps.queue.enqueue(transactionId);
-    return true;
-  } catch (error) {
-    deps.log.error('withdrawal not handed to the payout queue', { transactionId, error: String(error) });
-    return false;
   }
 }

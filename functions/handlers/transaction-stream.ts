@@ -1,7 +1,7 @@
 /**
  * Consumer of the table's DynamoDB stream (the transaction outbox, domain/transaction-outbox.ts):
  * each change of a transaction record, with its image before and after, becomes the hand-off to
- * fulfilment, the refresh of the buyer's contacts and the TransactionSettled event. The event
+ * fulfilment or to payouts, the refresh of the buyer's contacts and the TransactionSettled event. The event
  * source mapping's filter passes only transaction partitions; anything else under them is skipped.
  */
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -15,6 +15,7 @@ import { stored } from '../adapters/dynamo/items.js';
 import { keys } from '../adapters/dynamo/keys.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
+import { sqsPayoutQueue } from '../adapters/queues.js';
 import { sqsFulfilmentQueue } from '../adapters/sqs.js';
 import { outboxActions, runOutboxActions, type OutboxDeps } from '../domain/transaction-outbox.js';
 import type { TransactionRecord } from '../domain/transactions.js';
@@ -38,11 +39,12 @@ export function transactionStreamHandler(deps: OutboxDeps) {
   });
 }
 
-loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ENV.fulfilmentQueueUrl]);
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ENV.fulfilmentQueueUrl, ENV.payoutQueueUrl]);
 
 export const handler = backgroundFunction(
   transactionStreamHandler({
     queue: sqsFulfilmentQueue(),
+    payouts: sqsPayoutQueue(),
     events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
     contacts: dynamoContacts,
     log: domainLog,

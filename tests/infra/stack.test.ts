@@ -326,8 +326,10 @@ describe('money in and out', () => {
     expect(env).toMatch(/PROVIDERS_CONFIG/);
   });
 
-  it('hands work off: withdrawals to the payout queue, webhooks to the provider-events queue, UserUpgraded to the referral-rewards queue; a schedule re-queries open withdrawals', () => {
-    expect(actionsOf('functions/handlers/http/withdrawals.ts')).toContain('sqs:SendMessage');
+  it('hands work off: withdrawals to the payout queue (through the table stream), webhooks to the provider-events queue, UserUpgraded to the referral-rewards queue; a schedule re-queries open withdrawals', () => {
+    expect(actionsOf('functions/handlers/http/withdrawals.ts')).not.toContain('sqs:SendMessage');
+    const streamEnv = ofType('AWS::Lambda::Function').find(([, f]) => f.Metadata?.['vtu:entry'] === 'functions/handlers/transaction-stream.ts')![1].Properties.Environment.Variables;
+    expect(Object.keys(streamEnv)).toEqual(expect.arrayContaining(['FULFILMENT_QUEUE_URL', 'PAYOUT_QUEUE_URL']));
     expect(actionsOf('functions/handlers/http/profile.ts')).toContain('events:PutEvents');
     for (const entry of ['functions/handlers/http/transfers.ts', 'functions/handlers/http/earnings.ts', 'functions/handlers/http/funding.ts']) {
       expect(actionsOf(entry)).not.toContain('sqs:SendMessage');

@@ -26,7 +26,7 @@ const MAPPING: StreamMappingDef = {
   enabled: true,
 };
 
-export type TestOutboxDeps = Pick<OutboxDeps, 'queue' | 'events'> & Partial<Pick<OutboxDeps, 'contacts' | 'log'>>;
+export type TestOutboxDeps = Pick<OutboxDeps, 'queue' | 'events'> & Partial<Pick<OutboxDeps, 'payouts' | 'contacts' | 'log'>>;
 
 let reader: { table: string; poller: DynamoStreamPoller } | undefined;
 let sink: OutboxDeps | undefined;
@@ -41,9 +41,11 @@ async function readerFor(table: string): Promise<DynamoStreamPoller> {
   // The handler module reads these at load; tests give their own queue and bus.
   process.env[ENV.eventBusName] ??= 'test-bus';
   process.env[ENV.fulfilmentQueueUrl] ??= 'http://127.0.0.1:9/test-queue';
+  process.env[ENV.payoutQueueUrl] ??= 'http://127.0.0.1:9/test-payouts';
   const { transactionStreamHandler } = await import('../../functions/handlers/transaction-stream.js');
   const current: OutboxDeps = {
     queue: { enqueue: (...args) => sink!.queue.enqueue(...args) },
+    payouts: { enqueue: (id) => sink!.payouts.enqueue(id) },
     events: { transactionSettled: (detail) => sink!.events.transactionSettled(detail) },
     contacts: { touchNumber: (...args) => sink!.contacts.touchNumber(...args) },
     log: silentLogger,
@@ -65,6 +67,6 @@ async function readerFor(table: string): Promise<DynamoStreamPoller> {
 /** Acts on every transaction change written so far with `deps`. */
 export async function drainOutbox(deps: TestOutboxDeps): Promise<void> {
   const poller = await readerFor(process.env.TABLE_NAME!);
-  sink = { contacts: { touchNumber: async () => 0 }, log: silentLogger, ...deps };
+  sink = { payouts: { enqueue: async () => undefined }, contacts: { touchNumber: async () => 0 }, log: silentLogger, ...deps };
   await poller.drain();
 }

@@ -28,7 +28,6 @@ import { dynamoWithdrawals } from '../../adapters/dynamo/withdrawals.js';
 import { domainLog } from '../../adapters/log.js';
 import { meteredPayouts } from '../../adapters/metered.js';
 import { payoutsFromEnv } from '../../adapters/providers/index.js';
-import { sqsPayoutQueue } from '../../adapters/queues.js';
 import { derivedId } from '../../domain/ids.js';
 import { PayoutRetryLaterError, requeryWithdrawal } from '../../domain/payouts.js';
 import { toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
@@ -43,9 +42,11 @@ import type { WithdrawalStore } from '../../ports/money.js';
 import type { Payouts } from '../../ports/payments.js';
 import { BadRequestError, DependencyFailedError } from '../../middleware/errors.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type UserOperation } from '../../middleware/http.js';
+import type { Logger } from '../../domain/settlement.js';
 import { edge } from './edge.js';
 
 export interface WithdrawalsDeps extends WithdrawalDeps {
+  log: Logger;
   withdrawals: WithdrawalStore;
   payouts(): Payouts;
   /** The provider's banks (see `cachedBanks`); undefined while the provider is down and nothing is cached. */
@@ -206,14 +207,13 @@ export function reQueryWithdrawalOperation(deps: Pick<WithdrawalsDeps, 'withdraw
 
 const providers = { payouts: payoutsFromEnv, now: () => new Date(), log: domainLog };
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
-loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.providers, ENV.payoutQueueUrl]);
+loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.providers]);
 
 const deps: WithdrawalsDeps = {
   ...providers,
   banks: cachedBanks(providers),
   withdrawals: meteredPayouts(dynamoWithdrawals),
   ledger: dynamoLedger,
-  queue: sqsPayoutQueue(),
   newId: () => ulid(),
 };
 

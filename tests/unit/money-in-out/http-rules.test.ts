@@ -257,7 +257,6 @@ function withdrawals(over: Partial<WithdrawalsDeps> = {}) {
     banks: cachedBanks(providers),
     withdrawals: store,
     ledger: { debit: async (draft) => (debits.push(draft), { kind: 'insufficient_balance', balanceKobo: 0 }) },
-    queue: { enqueue: async () => undefined },
     newId: () => '01HZZZZZZZZZZZZZZZZZZZZZZZ',
     ...over,
   };

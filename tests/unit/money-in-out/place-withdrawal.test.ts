@@ -1,14 +1,14 @@
 /**
- * Placing a withdrawal (domain/withdrawals.ts) with an in-memory ledger and queue: the amount is
- * checked before the bank is looked up or anything is debited; the debit and its `processing`
- * record are one step, then the payout queue; a client's request_id never debits twice.
+ * Placing a withdrawal (domain/withdrawals.ts) with an in-memory ledger: the amount is checked
+ * before the bank is looked up or anything is debited; the debit and its `processing` record are
+ * one step (the record's insert reaches the payout queue through the table's stream, see
+ * transaction-outbox.test.ts); a client's request_id never debits twice.
  */
 import { describe, expect, it } from 'vitest';
 import type { PostResult } from '../../../functions/ports/ledger.js';
 import type { TransactionDraft, TransactionRecord } from '../../../functions/domain/transactions.js';
 import type { BankAccount } from '../../../functions/domain/withdrawals.js';
 import { placeWithdrawal, type WithdrawalDeps, type WithdrawalInput } from '../../../functions/domain/withdrawal-debit.js';
-import { quietLog } from './fakes.js';
 
 const ACCOUNT: BankAccount = { bankName: 'Access Bank', bankCode: '044', accountNumber: '0123456789', accountName: 'ADA OKAFOR' };
 
@@ -35,23 +35,16 @@ function memoryLedger(balanceKobo: number) {
   return ledger;
 }
 
-function setup(balanceKobo = 1_000_00, queueFails = false) {
+function setup(balanceKobo = 1_000_00) {
   const ledger = memoryLedger(balanceKobo);
-  const enqueued: string[] = [];
-  const errors: string[] = [];
   let ids = 0;
   const deps: WithdrawalDeps = {
     ledger,
-    queue: {
-      enqueue: async (id) => {
-        if (queueFails) throw new Error('queue down');
-        enqueued.push(id);
-      },
-    },
     newId: () => `01HZZZZZZZZZZZZZZZZZZZZZZ${++ids}`,
     now: () => new Date('2026-01-01T00:00:00.000Z'),
-    log: { ...quietLog, error: (message) => void errors.push(message) },
   };
+  /** The withdrawals written, in order: each is handed to the payout queue by the table's stream. */
+  const enqueued = () => [...ledger.records.keys()];
   const lookups: string[] = [];
   const input = (over: Partial<WithdrawalInput> = {}): WithdrawalInput => ({
     user: { userId: 'U1', userName: 'ada', userType: 'smart earner' },
@@ -59,18 +52,18 @@ function setup(balanceKobo = 1_000_00, queueFails = false) {
     account: async () => (lookups.push('bank'), ACCOUNT),
     ...over,
   });
-  return { ledger, enqueued, errors, lookups, deps, input };
+  return { ledger, enqueued, lookups, deps, input };
 }
 
 describe('placeWithdrawal', () => {
   it('accepted: ₦100.50 debits exactly 10,050 kobo with its `processing` record, pays out amount − ₦50, and is handed to the payout queue', async () => {
     const { ledger, enqueued, deps, input } = setup();
     const result = await placeWithdrawal(input({ amountKobo: 100_50 }), deps);
-    expect(result).toMatchObject({ kind: 'accepted', enqueued: true, amounts: { debitKobo: 100_50, feeKobo: 50_00, payoutKobo: 50_50 } });
+    expect(result).toMatchObject({ kind: 'accepted', amounts: { debitKobo: 100_50, feeKobo: 50_00, payoutKobo: 50_50 } });
     if (result.kind !== 'accepted') throw new Error(result.kind);
     expect(result.record).toMatchObject({ trans_Type: 'withdrawal', trans_Status: 'processing', amountKobo: 100_50, withdrawal: { ...ACCOUNT, payoutKobo: 50_50 } });
     expect(ledger.balanceKobo).toBe(1_000_00 - 100_50);
-    expect(enqueued).toEqual([result.record.id]);
+    expect(enqueued()).toEqual([result.record.id]);
   });
 
   it('refuses a wrong amount before the bank is looked up or anything is debited', async () => {
@@ -81,14 +74,14 @@ describe('placeWithdrawal', () => {
     expect(await placeWithdrawal(input({ amountKobo: 1_000_000_01 }), deps)).toEqual({ kind: 'above_maximum' });
     expect(lookups).toEqual([]);
     expect(ledger.records.size).toBe(0);
-    expect(enqueued).toEqual([]);
+    expect(enqueued()).toEqual([]);
   });
 
   it('"insufficient balance" from the ledger: nothing recorded, nothing queued', async () => {
     const { ledger, enqueued, deps, input } = setup(400_00);
     expect(await placeWithdrawal(input({ amountKobo: 400_01 }), deps)).toEqual({ kind: 'insufficient_balance' });
     expect(ledger.balanceKobo).toBe(400_00);
-    expect(enqueued).toEqual([]);
+    expect(enqueued()).toEqual([]);
   });
 
   it('a replayed request_id never debits twice: the same record comes back; another amount or account under it is refused', async () => {
@@ -101,7 +94,7 @@ describe('placeWithdrawal', () => {
     expect(again.record.id).toBe(first.record.id);
     expect(ledger.balanceKobo).toBe(500_00);
     expect(ledger.records.size).toBe(1);
-    expect(enqueued).toEqual([first.record.id]);
+    expect(enqueued()).toEqual([first.record.id]);
 
     expect(await placeWithdrawal(input({ requestId: 'req-000001', amountKobo: 300_00 }), deps)).toEqual({ kind: 'exists_with_different_amount' });
     const elsewhere = input({ requestId: 'req-000001', account: async () => ({ ...ACCOUNT, accountNumber: '9876543210' }) });
@@ -118,12 +111,5 @@ describe('placeWithdrawal', () => {
     expect((await placeWithdrawal(input({ amountKobo: 100_00 }), deps)).kind).toBe('accepted');
     expect((await placeWithdrawal(input({ amountKobo: 100_00 }), deps)).kind).toBe('accepted');
     expect(ledger.balanceKobo).toBe(800_00);
-  });
-
-  it('a queue that refuses the hand-off: the debit stands (accepted, not enqueued) and the failure is logged', async () => {
-    const { ledger, errors, deps, input } = setup(1_000_00, true);
-    expect(await placeWithdrawal(input(), deps)).toMatchObject({ kind: 'accepted', enqueued: false });
-    expect(ledger.balanceKobo).toBe(500_00);
-    expect(errors).toEqual(['withdrawal not handed to the payout queue']);
   });
 });

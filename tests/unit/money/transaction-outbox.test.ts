@@ -59,9 +59,9 @@ describe('a change of a record', () => {
     expect(actions).toEqual([{ kind: 'announce', event: expect.objectContaining({ status: 'refunded' }) }]);
   });
 
-  it('a withdrawal settles once: pending → refunded is announced, processing → pending is not', () => {
+  it('a withdrawal goes to the payout queue when written, and settles once: pending → refunded is announced, processing → pending is not', () => {
     const withdrawal = changed(placed, { trans_Type: 'withdrawal', trans_Status: 'processing' });
-    expect(outboxActions(undefined, withdrawal)).toEqual([]);
+    expect(outboxActions(undefined, withdrawal)).toEqual([{ kind: 'pay_out', transactionId: 'T1' }]);
     const pending = changed(withdrawal, { trans_Status: 'pending' });
     expect(outboxActions(withdrawal, pending)).toEqual([]);
     expect(kinds(outboxActions(pending, changed(pending, { trans_Status: 'refunded' })))).toEqual(['announce']);
@@ -69,11 +69,13 @@ describe('a change of a record', () => {
 });
 
 describe('carrying the actions out', () => {
-  const deps = (contacts = { touchNumber: async () => 1 }) => ({ queue: new RecordingQueue(), events: new RecordingPublisher(), contacts, log: silentLogger });
+  const deps = (contacts = { touchNumber: async () => 1 }) => ({ queue: new RecordingQueue(), payouts: new RecordingQueue(), events: new RecordingPublisher(), contacts, log: silentLogger });
 
-  it('sends the fulfilment message and publishes the event', async () => {
+  it('sends the fulfilment and payout messages and publishes the event', async () => {
     const d = deps();
     await runOutboxActions([...outboxActions(undefined, placed), ...outboxActions(placed, changed(placed, { trans_Status: 'success' }))], d);
+    await runOutboxActions(outboxActions(undefined, changed(placed, { id: 'W1', trans_Type: 'withdrawal' })), d);
+    expect(d.payouts.sent).toEqual(['W1']);
     expect(d.queue.sent).toEqual(['T1']);
     expect(d.queue.options).toEqual([{ purchase: { type: 'airtime', network: 'MTN' } }]);
     expect(d.events.events.map((event) => event.status)).toEqual(['success']);
