@@ -3,44 +3,17 @@
  * filtering, sorting and preselection, ending delivered in the transactions), contacts with the
  * airtime contact picker, and the admin's plan manager and price update seen on the price list.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PriceRow } from '../../shared/api/catalogue.js';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
 import { CATALOGUE_MSG, MSG } from '../../shared/messages.js';
-import { startLocalCloud } from '../support/local-cloud.js';
-import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure, waitForTransactionStatus } from './helpers.js';
-
-type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
+import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi, waitForTransactionStatus } from './helpers.js';
+import { useBrowserSuite } from './suite.js';
 
 describe('data plans, contacts and the price list', () => {
-  let cloud: Cloud;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-  let page: Page;
+  const suite = useBrowserSuite();
   const user = newTestUser('data');
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    cloud = await startLocalCloud();
-    browser = await launchChromium();
-  });
-
-  beforeEach((test) => {
-    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await cloud?.stop();
-  });
-
-  async function freshPage(viewport?: { width: number; height: number }): Promise<Page> {
-    await context?.close();
-    ({ context, page } = await newPage(browser, cloud.baseUrl, viewport));
-    return page;
-  }
 
   const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
   const planIds = (p: Page) => p.getByTestId('plan-option').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-plan-id'))));
@@ -48,8 +21,8 @@ describe('data plans, contacts and the price list', () => {
   const chip = (p: Page, type: string) => p.locator('.chip-picker label').filter({ hasText: new RegExp(`^${type}$`) });
 
   it('shows the public price list with every available plan, filtered by network', async () => {
-    const p = await freshPage();
-    const rows = await callApi<PriceRow[]>(cloud.baseUrl, 'listPrices');
+    const p = await suite.freshPage();
+    const rows = await callApi<PriceRow[]>(suite.cloud.baseUrl, 'listPrices');
     expect(rows.length).toBeGreaterThan(30);
     await p.goto('/priceList');
     await p.getByTestId('price-row').first().waitFor();
@@ -67,13 +40,13 @@ describe('data plans, contacts and the price list', () => {
   });
 
   it('buys data: plans by network and MTN data type, sorted by validity then id, first preselected', async () => {
-    await registerViaApi(cloud.baseUrl, user);
-    const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, user.userName, 2000);
-    const p = await freshPage();
+    await registerViaApi(suite.cloud.baseUrl, user);
+    const code = await issueCoupon(suite.cloud.baseUrl, suite.cloud.adminLogin, user.userName, 2000);
+    const p = await suite.freshPage();
     await loginInUi(p, user);
     // The coupon is redeemed through the API, then the screen reads the balance it shows.
     const token = await p.evaluate(() => localStorage.getItem('token'));
-    await callApi<FundWithCouponResponse>(cloud.baseUrl, 'fundWithCoupon', { token: token!, body: { userName: user.userName, coupon: code } });
+    await callApi<FundWithCouponResponse>(suite.cloud.baseUrl, 'fundWithCoupon', { token: token!, body: { userName: user.userName, coupon: code } });
 
     await p.getByRole('link', { name: 'Data', exact: true }).click();
     await p.waitForURL('**/profile/buyData');
@@ -131,7 +104,7 @@ describe('data plans, contacts and the price list', () => {
   });
 
   it('keeps contacts: add, edit, shortcuts, the airtime picker with add-to-contacts, delete', async () => {
-    const p = page;
+    const p = suite.page;
     await p.getByTestId('sidebar').getByRole('link', { name: 'My contacts' }).click();
     await p.waitForURL('**/profile/contacts');
     await p.getByText(MSG.noContacts).waitFor();
@@ -208,8 +181,8 @@ describe('data plans, contacts and the price list', () => {
   });
 
   it('lets the admin add, edit and delete a plan and update its price, as the price list shows', async () => {
-    const p = await freshPage();
-    await loginInUi(p, cloud.adminLogin);
+    const p = await suite.freshPage();
+    await loginInUi(p, suite.cloud.adminLogin);
     await p.getByTestId('sidebar').getByRole('link', { name: 'admin settings' }).click();
     await p.waitForURL('**/profile/adminSettings');
 

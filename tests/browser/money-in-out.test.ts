@@ -5,62 +5,45 @@
  * an admin's "Check status" settling a withdrawal whose webhook was lost, the self-upgrade to
  * reseller (→ logged out at /) and the referrer's earnings page; 360 px layout.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
 import type { WithdrawResponse } from '../../shared/api/withdrawals.js';
 import { MONEY_MSG, MSG } from '../../shared/messages.js';
-import { startLocalCloud } from '../support/local-cloud.js';
-import { callApi, ensureWebBuilt, issueCoupon, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure, type TestUser } from './helpers.js';
+import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi, type TestUser } from './helpers.js';
+import { useBrowserSuite } from './suite.js';
 
-type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
 const PHONE = { width: 360, height: 780 };
 
 describe('money in and out', () => {
-  let cloud: Cloud;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-  let page: Page;
+  const suite = useBrowserSuite();
   const alice = newTestUser('mia');
   const bob = newTestUser('mib');
   const carol = newTestUser('mic');
   const dave = newTestUser('mid');
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    cloud = await startLocalCloud();
-    browser = await launchChromium();
-    await registerViaApi(cloud.baseUrl, alice);
-    await registerViaApi(cloud.baseUrl, bob);
-    await registerViaApi(cloud.baseUrl, dave);
+    await registerViaApi(suite.cloud.baseUrl, alice);
+    await registerViaApi(suite.cloud.baseUrl, bob);
+    await registerViaApi(suite.cloud.baseUrl, dave);
     // Carol registers through Alice's referral link, so her upgrade earns Alice ₦500.
-    await callApi<SessionResponse>(cloud.baseUrl, 'register', { body: { ...carol, passwordCheck: carol.password, referredBy: alice.userName } });
-  }, 180_000);
-
-  beforeEach((test) => {
-    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
+    await callApi<SessionResponse>(suite.cloud.baseUrl, 'register', { body: { ...carol, passwordCheck: carol.password, referredBy: alice.userName } });
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await cloud?.stop();
-  });
-
+  // The copy buttons and the bank page's paste go through the clipboard.
   async function freshPage(viewport?: { width: number; height: number }): Promise<Page> {
-    await context?.close();
-    ({ context, page } = await newPage(browser, cloud.baseUrl, viewport));
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await suite.freshPage(viewport);
+    await suite.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     return page;
   }
 
   const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
-  const balanceOf = async (user: TestUser) => (await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).user.balance;
+  const balanceOf = async (user: TestUser) => (await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).user.balance;
   async function fundWithCoupon(user: TestUser, naira: number): Promise<void> {
-    const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, user.userName, naira);
-    const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
-    await callApi<FundWithCouponResponse>(cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: user.userName, coupon: code } });
+    const code = await issueCoupon(suite.cloud.baseUrl, suite.cloud.adminLogin, user.userName, naira);
+    const session = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
+    await callApi<FundWithCouponResponse>(suite.cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: user.userName, coupon: code } });
   }
   async function waitForBalance(p: Page, text: string, timeoutMs = 30_000): Promise<void> {
     await p.getByTestId('dashboard-balance').filter({ hasText: text }).waitFor({ timeout: timeoutMs });
@@ -98,7 +81,7 @@ describe('money in and out', () => {
   it('asks for KYC before payment accounts; after KYC shows the reserved accounts, the referral link and copies both', async () => {
     const p = await freshPage();
     await loginInUi(p, alice);
-    expect(await p.getByTestId('referral-link').textContent()).toBe(`${cloud.baseUrl}/register/${alice.userName}`);
+    expect(await p.getByTestId('referral-link').textContent()).toBe(`${suite.cloud.baseUrl}/register/${alice.userName}`);
     await p.getByTestId('referral-link').locator('..').getByRole('button', { name: 'Copy' }).click();
     await toast(p, MSG.referralLinkCopied);
 
@@ -128,8 +111,8 @@ describe('money in and out', () => {
 
   it('funds the wallet by bank transfer: copy a reserved account number, a sender pays into it, credited less 1%', async () => {
     // KYC first (through the API): reserved accounts need a NIN or BVN.
-    const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: dave.userName, password: dave.password } });
-    await callApi(cloud.baseUrl, 'updateKyc', { token: session.token, body: { nin: `4${String(Date.now()).slice(-10)}` } });
+    const session = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: dave.userName, password: dave.password } });
+    await callApi(suite.cloud.baseUrl, 'updateKyc', { token: session.token, body: { nin: `4${String(Date.now()).slice(-10)}` } });
     const p = await freshPage();
     await loginInUi(p, dave);
     await p.getByRole('button', { name: 'Generate account' }).click();
@@ -266,7 +249,7 @@ describe('money in and out', () => {
     await p.getByTestId('confirm-upgrade').click();
     await p.waitForURL((url) => url.pathname === '/');
     expect(await p.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: carol.userName, password: carol.password } });
+    const session = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: carol.userName, password: carol.password } });
     expect(session.user.userType).toBe('reseller');
     expect(session.user.balance).toBe(500);
   });
@@ -295,10 +278,10 @@ describe('money in and out', () => {
 
   it('an admin\'s "Check status" on a pending withdrawal (paid at the bank, webhook lost: 3333333333) settles it as success and refreshes the list', async () => {
     const erin = newTestUser('mie');
-    await registerViaApi(cloud.baseUrl, erin);
+    await registerViaApi(suite.cloud.baseUrl, erin);
     await fundWithCoupon(erin, 1000);
-    const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: erin.userName, password: erin.password } });
-    await callApi<WithdrawResponse>(cloud.baseUrl, 'withdraw', {
+    const session = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: erin.userName, password: erin.password } });
+    await callApi<WithdrawResponse>(suite.cloud.baseUrl, 'withdraw', {
       token: session.token,
       body: { bankName: 'Access Bank', bankCode: '044', accountNumber: '3333333333', amount: 300, accountName: 'ADA OKAFOR', bankAccountName: 'ADA OKAFOR' },
     });
@@ -314,7 +297,7 @@ describe('money in and out', () => {
     expect(await own.getByRole('button', { name: 'Check status' }).count()).toBe(0);
 
     const p = await freshPage();
-    await loginInUi(p, cloud.adminLogin);
+    await loginInUi(p, suite.cloud.adminLogin);
     await p.goto('/profile/transactions');
     await p.getByRole('heading', { name: 'Transactions' }).waitFor();
     await p.getByLabel('User name', { exact: true }).fill(erin.userName);

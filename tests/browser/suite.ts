@@ -2,7 +2,8 @@
  * One browser suite's life cycle, declared once: the local cloud and Chromium start before the
  * file's tests, a failing test leaves a screenshot and the platform's output, and everything stops
  * after. A file calls `useBrowserSuite()` inside its describe and registers its own beforeAll
- * after it (hooks run in order, so the cloud is up by then).
+ * after it (hooks run in order, so the cloud is up by then). A file that needs the platform
+ * configured otherwise (e.g. a faster sweeper) passes the local cloud's start options as `cloud`.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -19,7 +20,12 @@ export interface BrowserSuite {
   freshPage(viewport?: { width: number; height: number }): Promise<Page>;
 }
 
-export function useBrowserSuite(options: { viewport?: { width: number; height: number } } = {}): BrowserSuite {
+export interface BrowserSuiteOptions {
+  viewport?: { width: number; height: number };
+  cloud?: Parameters<typeof startLocalCloud>[0];
+}
+
+export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   let cloud: LocalCloud | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -27,7 +33,7 @@ export function useBrowserSuite(options: { viewport?: { width: number; height: n
 
   beforeAll(async () => {
     ensureWebBuilt();
-    cloud = await startLocalCloud();
+    cloud = await startLocalCloud(options.cloud);
     browser = await launchChromium();
   }, 180_000);
 
