@@ -28,6 +28,8 @@ const STATS_PARTITION = 'STATS';
 const SALES_DAY_PREFIX = 'DAY#';
 const WALLET_TOTAL_PREFIX = 'WALLETS#';
 const WEBHOOK_LOG_PREFIX = 'WEBHOOKLOG#';
+const LISTING_DAY_PREFIX = 'LISTDAY#';
+const PLATFORM_LISTING_PARTITION = `${PARTITION_PREFIXES.transaction}LISTING#`;
 
 export const keys = {
   userProfile: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'PROFILE' }),
@@ -77,6 +79,14 @@ export const keys = {
   salesDay: (day: string, product: string, network: string, shard: number) => ({ pk: STATS_PARTITION, sk: `${SALES_DAY_PREFIX}${day}#${product}#${network}#${shard}` }),
   /** One shard of the running sum of every wallet's balance. */
   walletTotal: (shard: number) => ({ pk: STATS_PARTITION, sk: `${WALLET_TOTAL_PREFIX}${shard}` }),
+  // The listing's counters (domain/listing-aggregates.ts) ------------------------------------
+  /** A user's listing counters of one day, in the user's partition. */
+  userListingDay: (userId: string, day: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${LISTING_DAY_PREFIX}${day}` }),
+  /**
+   * The platform's listing counters of one day and type, in one of its shard partitions (under the
+   * transactions' prefix: every writer of a record may write there).
+   */
+  platformListingDay: (shard: number, day: string, type: string) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, sk: `${LISTING_DAY_PREFIX}${day}#${type}` }),
 } as const;
 
 /** Index attributes for a user's own listing (newest first by sort key). */
@@ -162,5 +172,17 @@ export const partitionQuery = {
   /** Sales totals between two days (inclusive): `sk BETWEEN from AND to`. */
   salesDays: (fromDay: string, toDay: string) => ({ pk: STATS_PARTITION, from: `${SALES_DAY_PREFIX}${fromDay}#`, to: `${SALES_DAY_PREFIX}${toDay}#\uffff` }),
   walletTotals: { pk: STATS_PARTITION, skPrefix: WALLET_TOTAL_PREFIX },
+  /** A user's listing counters between two days (either open): `sk BETWEEN from AND to`. */
+  userListingDays: (userId: string, fromDay: string | undefined, toDay: string | undefined) => ({
+    pk: `${PARTITION_PREFIXES.user}${userId}`,
+    from: `${LISTING_DAY_PREFIX}${fromDay ?? ''}`,
+    to: `${LISTING_DAY_PREFIX}${toDay ?? '\uffff'}`,
+  }),
+  /** One platform shard's listing counters between two days (either open), every type. */
+  platformListingDays: (shard: number, fromDay: string | undefined, toDay: string | undefined) => ({
+    pk: `${PLATFORM_LISTING_PARTITION}${shard}`,
+    from: `${LISTING_DAY_PREFIX}${fromDay ?? ''}`,
+    to: `${LISTING_DAY_PREFIX}${toDay ?? '\uffff'}#\uffff`,
+  }),
 } as const;
 

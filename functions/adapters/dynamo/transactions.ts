@@ -19,6 +19,8 @@ import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
 import { queryAll } from './paginate.js';
+import { aggregateItems, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
+import { filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
 
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
@@ -166,6 +168,33 @@ export const transactionListingQueries = {
   all: (filter: TransactionFilter) => listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter),
 };
 
+const listingInput = (userId: string | undefined, filter: TransactionFilter) =>
+  userId === undefined ? transactionListingQueries.all(filter) : transactionListingQueries.forUser(userId, filter);
+
+/** Totals from the counters over the filter's whole days, plus the records of the days its bounds cut. */
+async function readListingTotals(userId: string | undefined, filter: TransactionFilter): Promise<ListingTotals> {
+  const days = filterDays(filter.fromIso, filter.toIso);
+  const [items, ...cut] = await Promise.all([
+    !days.wholeDays ? [] : userId === undefined ? readPlatformListingDays(days.wholeDays) : readUserListingDays(userId, days.wholeDays),
+    ...days.partial.map((range) => listRecords(listingInput(userId, { ...filter, ...range }))),
+  ]);
+  return listingTotals(sumBuckets(items, cut.flat()), filter);
+}
+
+/** Items read per request while a type/status/user-type filter skips some: a few requests even when matches are sparse. */
+const FILTERED_READ = 200;
+
+/**
+ * Reads the index newest first only as far as the page: page N costs N pages of keys, whatever
+ * the history. The platform's listing still reads the one `byKindCreatedAt` partition.
+ */
+async function readListingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number): Promise<TransactionRecord[]> {
+  const wanted = Math.max(1, page) * pageSize;
+  const filtered = filter.type !== undefined || filter.status !== undefined || filter.userType !== undefined || filter.phoneNumber !== undefined;
+  const items = await queryAll({ ...listingInput(userId, filter), Limit: filtered ? Math.max(wanted, FILTERED_READ) : wanted }, { limit: wanted });
+  return items.slice(wanted - pageSize).map((item) => stored.transaction.read(item));
+}
+
 export const dynamoTransactions: TransactionStore = {
   get: getTransaction,
 
@@ -240,33 +269,52 @@ export const dynamoTransactions: TransactionStore = {
             TableName: tableName(),
             Key: keys.transaction(id),
             UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
-            ConditionExpression: STILL_OPEN,
-            ExpressionAttributeValues: values,
+            // The status the caller holds: the listing's counters move from that status's bucket.
+            ConditionExpression: `${STILL_OPEN} AND trans_Status = :was`,
+            ExpressionAttributeValues: { ...values, ':was': purchase.trans_Status },
           },
         },
         ...saleDeltas(purchase, input.profitKobo).map(statItem),
+        ...aggregateItems([{ before: purchase, after: { ...purchase, trans_Status: 'success', profitKobo: input.profitKobo } }]),
       ],
       `success of ${id}`,
     );
-    return result.ok ? getTransaction(id) : undefined;
+    if (!result.ok) {
+      // Still open but moved (processing → pending) since the caller read it: settle what it is now.
+      const current = await getTransaction(id);
+      return current && isOpen(current.trans_Status) && current.trans_Status !== purchase.trans_Status ? dynamoTransactions.settleSuccess(current, input) : undefined;
+    }
+    return getTransaction(id);
   },
 
-  markPending: (id, attempts, now, supplierReference) =>
-    conditionalUpdate({
-      TableName: tableName(),
-      Key: keys.transaction(id),
-      UpdateExpression: `SET trans_Status = :pending, attempts = list_append(if_not_exists(attempts, :empty), :attempts), pendingSince = :now, updatedAt = :now${
-        supplierReference === undefined ? '' : ', apiResponseId = :reference'
-      }`,
-      ConditionExpression: 'trans_Status = :processing',
-      ExpressionAttributeValues: {
-        ...OPEN_VALUES,
-        ':empty': [],
-        ':attempts': attempts.map(boundedAttempt),
-        ':now': now.toISOString(),
-        ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
-      },
-    }),
+  // The caller names the purchase only: it is read for the listing's counters (an ambiguous answer is rare).
+  markPending: async (id, attempts, now, supplierReference) =>
+    (await writeStatusChange(
+      id,
+      getTransaction,
+      (before) =>
+        before.trans_Status !== 'processing'
+          ? undefined
+          : {
+              update: {
+                TableName: tableName(),
+                Key: keys.transaction(id),
+                UpdateExpression: `SET trans_Status = :pending, attempts = list_append(if_not_exists(attempts, :empty), :attempts), pendingSince = :now, updatedAt = :now${
+                  supplierReference === undefined ? '' : ', apiResponseId = :reference'
+                }`,
+                ConditionExpression: 'trans_Status = :processing',
+                ExpressionAttributeValues: {
+                  ...OPEN_VALUES,
+                  ':empty': [],
+                  ':attempts': attempts.map(boundedAttempt),
+                  ':now': now.toISOString(),
+                  ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
+                },
+              },
+              after: { ...before, trans_Status: 'pending' },
+            },
+      `pending of ${id}`,
+    )) !== undefined,
 
   claimRequery: (id, previous, now) =>
     conditionalUpdate({
@@ -365,4 +413,8 @@ export const dynamoTransactions: TransactionStore = {
   listForUser: (userId, filter) => listRecords(transactionListingQueries.forUser(userId, filter)),
 
   listAll: (filter) => listRecords(transactionListingQueries.all(filter)),
+
+  listingTotals: readListingTotals,
+
+  listingPage: readListingPage,
 };
