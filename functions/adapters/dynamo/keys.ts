@@ -29,6 +29,7 @@ const SALES_DAY_PREFIX = 'DAY#';
 const WALLET_TOTAL_PREFIX = 'WALLETS#';
 const WEBHOOK_LOG_PREFIX = 'WEBHOOKLOG#';
 const LISTING_DAY_PREFIX = 'LISTDAY#';
+const LISTING_ALL_TIME = 'LISTALL';
 const PLATFORM_LISTING_PARTITION = `${PARTITION_PREFIXES.transaction}LISTING#`;
 
 export const keys = {
@@ -87,6 +88,10 @@ export const keys = {
    * transactions' prefix: every writer of a record may write there).
    */
   platformListingDay: (shard: number, day: string, type: string) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, sk: `${LISTING_DAY_PREFIX}${day}#${type}` }),
+  /** A user's listing counters over all time: an unbounded listing reads one item, however many days it spans. */
+  userListingAllTime: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: LISTING_ALL_TIME }),
+  /** The platform's listing counters of one type over all time, in one of its shard partitions. */
+  platformListingAllTime: (shard: number, type: string) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, sk: `${LISTING_ALL_TIME}#${type}` }),
 } as const;
 
 /** Index attributes for a user's own listing (newest first by sort key). */
@@ -178,6 +183,8 @@ export const partitionQuery = {
     from: `${LISTING_DAY_PREFIX}${fromDay ?? ''}`,
     to: `${LISTING_DAY_PREFIX}${toDay ?? '\uffff'}`,
   }),
+  /** One platform shard's all-time listing counters, every type. */
+  platformListingAllTime: (shard: number) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, skPrefix: `${LISTING_ALL_TIME}#` }),
   /** One platform shard's listing counters between two days (either open), every type. */
   platformListingDays: (shard: number, fromDay: string | undefined, toDay: string | undefined) => ({
     pk: `${PLATFORM_LISTING_PARTITION}${shard}`,

@@ -6,12 +6,15 @@
  */
 import { aggregateDeltas, AGGREGATE_SHARDS, type AggregateDelta } from '../../domain/listing-aggregates.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
-import { tableName } from './client.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client.js';
 import { transactWrite, type TransactItem } from './conditional-writes.js';
 import { keys, partitionQuery } from './keys.js';
 import { queryAll } from './paginate.js';
 
 const AGGREGATE_ENTITY = 'ListingDay';
+/** The `day` of the all-time items. */
+const ALL_TIME = 'ALL';
 
 /** A record's write: `before` as it stood (undefined when the write creates it), `after` as written. */
 export interface RecordChange {
@@ -38,15 +41,14 @@ function updateOf(key: Record<string, string>, day: string, amounts: Map<string,
   };
 }
 
-/**
- * The counter updates of one write's record changes, merged per item (a transaction may touch an
- * item once: a transfer's two records, or a refund and the purchase it settles, share items).
- */
-export function aggregateItems(changes: readonly RecordChange[]): TransactItem[] {
-  const items = new Map<string, { key: Record<string, string>; day: string; amounts: Map<string, number> }>();
-  const add = (key: Record<string, string>, delta: AggregateDelta) => {
+/** Counter increments per item, merged (a transaction may touch an item once: a transfer's two records, or a refund and the purchase it settles, share items). */
+export type CounterItems = Map<string, { key: Record<string, string>; day: string; amounts: Map<string, number> }>;
+
+/** Adds record changes' increments to `items` (the bench uses it to sum a seeded history in memory). */
+export function addCounterChanges(items: CounterItems, changes: readonly RecordChange[]): CounterItems {
+  const add = (key: Record<string, string>, delta: AggregateDelta, day = delta.day) => {
     const id = `${key.pk}\u0000${key.sk}`;
-    const item = items.get(id) ?? { key, day: delta.day, amounts: new Map<string, number>() };
+    const item = items.get(id) ?? { key, day, amounts: new Map<string, number>() };
     for (const [name, amount] of Object.entries(delta.amounts)) item.amounts.set(name, (item.amounts.get(name) ?? 0) + amount);
     items.set(id, item);
   };
@@ -54,8 +56,23 @@ export function aggregateItems(changes: readonly RecordChange[]): TransactItem[]
     const delta = aggregateDeltas(before, after);
     add(keys.userListingDay(delta.userId, delta.day), delta);
     add(keys.platformListingDay(delta.shard, delta.day, delta.type), delta);
+    add(keys.userListingAllTime(delta.userId), delta, ALL_TIME);
+    add(keys.platformListingAllTime(delta.shard, delta.type), delta, ALL_TIME);
   }
-  return [...items.values()]
+  return items;
+}
+
+/** A counter item as `ADD` from nothing would leave it: for seeding whole histories with plain puts. */
+export const counterItemOf = (entry: CounterItems extends Map<string, infer E> ? E : never): Record<string, unknown> => ({
+  ...entry.key,
+  entity: AGGREGATE_ENTITY,
+  day: entry.day,
+  ...Object.fromEntries(entry.amounts),
+});
+
+/** The counter updates of one write's record changes, one per item touched (none where nothing moves). */
+export function aggregateItems(changes: readonly RecordChange[]): TransactItem[] {
+  return [...addCounterChanges(new Map(), changes).values()]
     .map((item) => ({ ...item, amounts: new Map([...item.amounts].filter(([, amount]) => amount !== 0)) }))
     .filter((item) => item.amounts.size > 0)
     .map((item) => updateOf(item.key, item.day, item.amounts));
@@ -78,12 +95,29 @@ export interface DayRange {
   toDay?: string;
 }
 
-/** A user's counter items over the days (either end open). */
-export const readUserListingDays = (userId: string, days: DayRange) => queryDays(partitionQuery.userListingDays(userId, days.fromDay, days.toDay));
+const allTime = (days: DayRange) => days.fromDay === undefined && days.toDay === undefined;
 
-/** Every platform shard's counter items over the days. */
+/** A user's counter items over the days (either end open); without bounds, the one all-time item. */
+export async function readUserListingDays(userId: string, days: DayRange): Promise<Record<string, unknown>[]> {
+  if (!allTime(days)) return queryDays(partitionQuery.userListingDays(userId, days.fromDay, days.toDay));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userListingAllTime(userId), ConsistentRead: true }));
+  return Item ? [Item] : [];
+}
+
+/** Every platform shard's counter items over the days; without bounds, each shard's all-time items (one per type). */
 export async function readPlatformListingDays(days: DayRange): Promise<Record<string, unknown>[]> {
-  const shards = await Promise.all(Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => queryDays(partitionQuery.platformListingDays(shard, days.fromDay, days.toDay))));
+  const shards = await Promise.all(
+    Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => {
+      if (!allTime(days)) return queryDays(partitionQuery.platformListingDays(shard, days.fromDay, days.toDay));
+      const { pk, skPrefix } = partitionQuery.platformListingAllTime(shard);
+      return queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ConsistentRead: true,
+      });
+    }),
+  );
   return shards.flat();
 }
 
