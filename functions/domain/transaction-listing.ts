@@ -51,10 +51,14 @@ async function pageOf(scope: { userId: string | undefined } | undefined, listing
     const records = await (scope.userId === undefined ? deps.transactions.listAll(filter) : deps.transactions.listForUser(scope.userId, filter));
     return transactionListPage(records, page, TRANSACTIONS_PAGE_SIZE);
   }
-  const [totals, records] = await Promise.all([
-    deps.transactions.listingTotals(scope.userId, filter),
-    deps.transactions.listingPage(scope.userId, filter, page, TRANSACTIONS_PAGE_SIZE),
-  ]);
+  const readPage = () => deps.transactions.listingPage(scope.userId, filter, page, TRANSACTIONS_PAGE_SIZE);
+  if (page === 1) {
+    const [totals, records] = await Promise.all([deps.transactions.listingTotals(scope.userId, filter), readPage()]);
+    return listPageOf(records, totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);
+  }
+  // A later page costs the keys before it: a page past the end (the count says so) reads none.
+  const totals = await deps.transactions.listingTotals(scope.userId, filter);
+  const records = (page - 1) * TRANSACTIONS_PAGE_SIZE < totals.count ? await readPage() : [];
   return listPageOf(records, totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);
 }
 
