@@ -159,10 +159,7 @@ async function listRecords(input: QueryCommandInput): Promise<TransactionRecord[
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
 const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined);
 
-/**
- * The queries a listing sends, for the benchmark to replay with ReturnConsumedCapacity: the
- * request path never asks DynamoDB for capacity figures.
- */
+/** The index queries of a listing: every matching record (the phone-number filter, cut days), or from the newest up to a page. */
 export const transactionListingQueries = {
   forUser: (userId: string, filter: TransactionFilter) => listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter),
   all: (filter: TransactionFilter) => listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter),
