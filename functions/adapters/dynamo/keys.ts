@@ -3,6 +3,8 @@
  * themselves; they call these.
  */
 import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
+import { AGGREGATE_SHARDS } from '../../domain/listing-aggregates.js';
+import { hashShard } from '../../domain/sales-stats.js';
 import { WALLET_ENTITY } from './items.js';
 
 const { indexes } = TABLE_KEYS;
@@ -29,6 +31,7 @@ const SALES_DAY_PREFIX = 'DAY#';
 const WALLET_TOTAL_PREFIX = 'WALLETS#';
 const WEBHOOK_LOG_PREFIX = 'WEBHOOKLOG#';
 const LISTING_DAY_PREFIX = 'LISTDAY#';
+const PLATFORM_TRANSACTIONS_PREFIX = 'TXN#';
 const LISTING_ALL_TIME = 'LISTALL';
 const PLATFORM_LISTING_PARTITION = `${PARTITION_PREFIXES.transaction}LISTING#`;
 
@@ -101,8 +104,17 @@ export const userListing = (userId: string, createdAt: string, id: string) => ({
 });
 
 /** Index attributes for admin listings of one kind of item. */
-export const kindListing = (kind: 'TXN' | 'USER', createdAt: string, id: string) => ({
+export const kindListing = (kind: 'USER', createdAt: string, id: string) => ({
   [GSI.byKindCreatedAt.partitionKey]: kind,
+  [GSI.byKindCreatedAt.sortKey]: `${createdAt}#${id}`,
+});
+
+/**
+ * Index attributes for the platform's transaction listing: spread over the counters' shard count
+ * of partitions (by a hash of the id), so no one index partition takes every transaction write.
+ */
+export const platformTransactionListing = (createdAt: string, id: string) => ({
+  [GSI.byKindCreatedAt.partitionKey]: `${PLATFORM_TRANSACTIONS_PREFIX}${hashShard(id, AGGREGATE_SHARDS)}`,
   [GSI.byKindCreatedAt.sortKey]: `${createdAt}#${id}`,
 });
 
@@ -153,7 +165,9 @@ export const newWalletItem = (userId: string, now: string) => ({
 /** Key-condition values for listing queries (the index sort keys start with the ISO createdAt). */
 export const listingQuery = {
   userPartition: (userId: string) => `${PARTITION_PREFIXES.user}${userId}`,
-  kindPartition: (kind: 'TXN' | 'USER') => kind,
+  kindPartition: (kind: 'USER') => kind,
+  /** Every partition of the platform's transaction listing (read together, merged newest first). */
+  platformTransactionPartitions: () => Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => `${PLATFORM_TRANSACTIONS_PREFIX}${shard}`),
   openPartition: 'OPEN',
   openPayoutPartition: 'OPEN_PAYOUT',
   upgradeOutboxPartition: 'OUTBOX_UPGRADE',

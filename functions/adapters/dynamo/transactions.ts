@@ -17,8 +17,8 @@ import { isConditionFailure } from './conditions.js';
 import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './conditional-writes.js';
 import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
-import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
-import { queryAll } from './paginate.js';
+import { GSI, INDEX, keys, listingQuery, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
+import { queryAll, type PageLimits } from './paginate.js';
 import { aggregateItems, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
 import { filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
 
@@ -29,7 +29,7 @@ export function transactionItem(record: TransactionRecord): Record<string, unkno
     ...keys.transaction(record.id),
     entity: TRANSACTION_ENTITY,
     ...userListing(record.userId, record.createdAt, record.id),
-    ...kindListing('TXN', record.createdAt, record.id),
+    ...platformTransactionListing(record.createdAt, record.id),
     // Open purchases for the sweeper; open withdrawals in their own partition for the payout sweeper.
     ...(isOpen(record.trans_Status) && isPurchase(record.trans_Type) ? openListing(record.createdAt, record.id) : {}),
     ...(isOpen(record.trans_Status) && record.trans_Type === 'withdrawal' ? openPayoutListing(record.createdAt, record.id) : {}),
@@ -152,28 +152,33 @@ function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partiti
   };
 }
 
-async function listRecords(input: QueryCommandInput): Promise<TransactionRecord[]> {
-  return (await queryAll(input)).map((item) => stored.transaction.read(item));
+const newestFirst = (a: TransactionRecord, b: TransactionRecord) => {
+  const [x, y] = [`${a.createdAt}#${a.id}`, `${b.createdAt}#${b.id}`];
+  return x < y ? 1 : x > y ? -1 : 0;
+};
+
+/** The records of one or more index partitions (the platform's shards), newest first; each partition read to `limits`. */
+async function listRecords(inputs: QueryCommandInput[], limits?: PageLimits): Promise<TransactionRecord[]> {
+  const partitions = await Promise.all(inputs.map((input) => queryAll(input, limits)));
+  const records = partitions.flat().map((item) => stored.transaction.read(item));
+  return inputs.length > 1 ? records.sort(newestFirst) : records;
 }
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
 const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined);
 
 /** The index queries of a listing: every matching record (the phone-number filter, cut days), or from the newest up to a page. */
-export const transactionListingQueries = {
-  forUser: (userId: string, filter: TransactionFilter) => listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter),
-  all: (filter: TransactionFilter) => listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter),
-};
-
-const listingInput = (userId: string | undefined, filter: TransactionFilter) =>
-  userId === undefined ? transactionListingQueries.all(filter) : transactionListingQueries.forUser(userId, filter);
+const listingInputs = (userId: string | undefined, filter: TransactionFilter): QueryCommandInput[] =>
+  userId === undefined
+    ? listingQuery.platformTransactionPartitions().map((partition) => listingQueryInput('byKindCreatedAt', partition, filter))
+    : [listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)];
 
 /** Totals from the counters over the filter's whole days, plus the records of the days its bounds cut. */
 async function readListingTotals(userId: string | undefined, filter: TransactionFilter): Promise<ListingTotals> {
   const days = filterDays(filter.fromIso, filter.toIso);
   const [items, ...cut] = await Promise.all([
     !days.wholeDays ? [] : userId === undefined ? readPlatformListingDays(days.wholeDays) : readUserListingDays(userId, days.wholeDays),
-    ...days.partial.map((range) => listRecords(listingInput(userId, { ...filter, ...range }))),
+    ...days.partial.map((range) => listRecords(listingInputs(userId, { ...filter, ...range }))),
   ]);
   return listingTotals(sumBuckets(items, cut.flat()), filter);
 }
@@ -183,13 +188,15 @@ const FILTERED_READ = 200;
 
 /**
  * Reads the index newest first only as far as the page: page N costs N pages of keys, whatever
- * the history. The platform's listing still reads the one `byKindCreatedAt` partition.
+ * the history. The platform's page reads that far in each of its shard partitions (the newest
+ * `N × 20` may all be in one) and keeps the newest of them.
  */
 async function readListingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number): Promise<TransactionRecord[]> {
   const wanted = Math.max(1, page) * pageSize;
   const filtered = filter.type !== undefined || filter.status !== undefined || filter.userType !== undefined || filter.phoneNumber !== undefined;
-  const items = await queryAll({ ...listingInput(userId, filter), Limit: filtered ? Math.max(wanted, FILTERED_READ) : wanted }, { limit: wanted });
-  return items.slice(wanted - pageSize).map((item) => stored.transaction.read(item));
+  const Limit = filtered ? Math.max(wanted, FILTERED_READ) : wanted;
+  const records = await listRecords(listingInputs(userId, filter).map((input) => ({ ...input, Limit })), { limit: wanted });
+  return records.slice(wanted - pageSize, wanted);
 }
 
 export const dynamoTransactions: TransactionStore = {
@@ -407,9 +414,9 @@ export const dynamoTransactions: TransactionStore = {
     return { items, cursor: encodeCursor(page.LastEvaluatedKey) };
   },
 
-  listForUser: (userId, filter) => listRecords(transactionListingQueries.forUser(userId, filter)),
+  listForUser: (userId, filter) => listRecords(listingInputs(userId, filter)),
 
-  listAll: (filter) => listRecords(transactionListingQueries.all(filter)),
+  listAll: (filter) => listRecords(listingInputs(undefined, filter)),
 
   listingTotals: readListingTotals,
 
