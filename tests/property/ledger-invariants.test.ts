@@ -228,6 +228,7 @@ describe('ledger invariants under random workloads', () => {
             await expectListingAgrees(user.userId, filter, `${step} ${user.userName}`);
           }
           await expectListingAgrees(undefined, filter, `${step} platform`);
+          await expectListingAgrees(undefined, filter, `${step} platform`, 2);
         };
         let checks = 0;
 

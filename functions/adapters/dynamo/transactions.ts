@@ -18,7 +18,7 @@ import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './
 import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, listingQuery, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
-import { queryAll, type PageLimits } from './paginate.js';
+import { collect, queryAll, queryItems, type PageLimits } from './paginate.js';
 import { aggregateItems, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
 import { filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
 
@@ -186,17 +186,36 @@ async function readListingTotals(userId: string | undefined, filter: Transaction
 /** Items read per request while a type/status/user-type filter skips some: a few requests even when matches are sparse. */
 const FILTERED_READ = 200;
 
+type Item = Record<string, unknown>;
+const listingOrder = (item: Item) => `${String(item.createdAt)}#${String(item.id)}`;
+
+/** Newest first across partitions each read newest first: a partition is read further only when its next item is the newest left. */
+async function* newestAcross(partitions: AsyncGenerator<Item>[]): AsyncGenerator<Item> {
+  const heads = await Promise.all(partitions.map((partition) => partition.next()));
+  for (;;) {
+    let newest: number | undefined;
+    heads.forEach((head, i) => {
+      if (!head.done && (newest === undefined || listingOrder(head.value) > listingOrder(heads[newest]!.value as Item))) newest = i;
+    });
+    if (newest === undefined) return;
+    yield heads[newest]!.value as Item;
+    heads[newest] = await partitions[newest]!.next();
+  }
+}
+
 /**
  * Reads the index newest first only as far as the page: page N costs N pages of keys, whatever
- * the history. The platform's page reads that far in each of its shard partitions (the newest
- * `N × 20` may all be in one) and keeps the newest of them.
+ * the history. The platform's shard partitions are read together, each about its share at a time,
+ * and merged newest first.
  */
 async function readListingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number): Promise<TransactionRecord[]> {
   const wanted = Math.max(1, page) * pageSize;
+  const inputs = listingInputs(userId, filter);
   const filtered = filter.type !== undefined || filter.status !== undefined || filter.userType !== undefined || filter.phoneNumber !== undefined;
-  const Limit = filtered ? Math.max(wanted, FILTERED_READ) : wanted;
-  const records = await listRecords(listingInputs(userId, filter).map((input) => ({ ...input, Limit })), { limit: wanted });
-  return records.slice(wanted - pageSize, wanted);
+  const share = Math.ceil(wanted / inputs.length) + (inputs.length > 1 ? pageSize / 4 : 0);
+  const Limit = filtered ? Math.max(share, Math.ceil(FILTERED_READ / inputs.length)) : share;
+  const items = await collect(newestAcross(inputs.map((input) => queryItems({ ...input, Limit }))), wanted);
+  return items.slice(wanted - pageSize).map((item) => stored.transaction.read(item));
 }
 
 export const dynamoTransactions: TransactionStore = {
