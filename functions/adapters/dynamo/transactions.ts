@@ -18,7 +18,7 @@ import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './
 import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, listingQuery, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
-import { collect, queryAll, queryItems, type PageLimits } from './paginate.js';
+import { collect, queryAll, queryItems } from './paginate.js';
 import { aggregateItems, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
 import { filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
 
@@ -152,16 +152,16 @@ function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partiti
   };
 }
 
-const newestFirst = (a: TransactionRecord, b: TransactionRecord) => {
-  const [x, y] = [`${a.createdAt}#${a.id}`, `${b.createdAt}#${b.id}`];
-  return x < y ? 1 : x > y ? -1 : 0;
-};
+type Item = Record<string, unknown>;
+/** An item's place in a listing: its index sort key (`createdAt#id`), rebuilt from the projected attributes. */
+const listingOrder = (item: Item) => `${String(item.createdAt)}#${String(item.id)}`;
+const newestFirst = (a: Item, b: Item) => (listingOrder(a) < listingOrder(b) ? 1 : listingOrder(a) > listingOrder(b) ? -1 : 0);
 
-/** The records of one or more index partitions (the platform's shards), newest first; each partition read to `limits`. */
-async function listRecords(inputs: QueryCommandInput[], limits?: PageLimits): Promise<TransactionRecord[]> {
-  const partitions = await Promise.all(inputs.map((input) => queryAll(input, limits)));
-  const records = partitions.flat().map((item) => stored.transaction.read(item));
-  return inputs.length > 1 ? records.sort(newestFirst) : records;
+/** Every record of one or more index partitions (the platform's shards), newest first. */
+async function listRecords(inputs: QueryCommandInput[]): Promise<TransactionRecord[]> {
+  const partitions = await Promise.all(inputs.map((input) => queryAll(input)));
+  const items = inputs.length > 1 ? partitions.flat().sort(newestFirst) : partitions.flat();
+  return items.map((item) => stored.transaction.read(item));
 }
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
@@ -186,16 +186,13 @@ async function readListingTotals(userId: string | undefined, filter: Transaction
 /** Items read per request while a type/status/user-type filter skips some: a few requests even when matches are sparse. */
 const FILTERED_READ = 200;
 
-type Item = Record<string, unknown>;
-const listingOrder = (item: Item) => `${String(item.createdAt)}#${String(item.id)}`;
-
 /** Newest first across partitions each read newest first: a partition is read further only when its next item is the newest left. */
 async function* newestAcross(partitions: AsyncGenerator<Item>[]): AsyncGenerator<Item> {
   const heads = await Promise.all(partitions.map((partition) => partition.next()));
   for (;;) {
     let newest: number | undefined;
     heads.forEach((head, i) => {
-      if (!head.done && (newest === undefined || listingOrder(head.value) > listingOrder(heads[newest]!.value as Item))) newest = i;
+      if (!head.done && (newest === undefined || newestFirst(head.value, heads[newest]!.value as Item) < 0)) newest = i;
     });
     if (newest === undefined) return;
     yield heads[newest]!.value as Item;
