@@ -8,10 +8,10 @@ import type { TransactionListResponse, TransactionView } from '../../shared/api/
 import { TRANSACTIONS_PAGE_SIZE } from '../../shared/constants.js';
 import type { TransactionFilter, TransactionStore } from '../ports/transactions.js';
 import { HOUSE_USER_ID, isHouseAccountName } from './house-account.js';
-import { toTransactionView, transactionListPage, type TransactionRecord } from './transactions.js';
+import { listPageOf, toTransactionView, transactionListPage } from './transactions.js';
 
 export interface TransactionListingDeps {
-  transactions: Pick<TransactionStore, 'listForUser' | 'listAll' | 'get'>;
+  transactions: Pick<TransactionStore, 'listForUser' | 'listAll' | 'listingTotals' | 'listingPage' | 'get'>;
   findUserByUserName(userName: string): Promise<{ userId: string } | undefined>;
 }
 
@@ -34,20 +34,37 @@ function withoutProfit(page: TransactionListResponse): TransactionListResponse {
   return { ...page, totalProfit: 0, stat: [], transactions: page.transactions.map(withoutOwnProfit) };
 }
 
-export async function listTransactionsFor(viewer: TransactionViewer, listing: TransactionListing, deps: TransactionListingDeps): Promise<TransactionListResponse> {
-  const seesEverybody = viewer.isAdmin || viewer.isAgent;
-  let records: TransactionRecord[];
-  if (!seesEverybody) {
-    records = await deps.transactions.listForUser(viewer.userId, listing.filter);
-  } else if (listing.userName) {
-    // The house account has no profile to find; its chain is read under its name like a user's.
-    const user = isHouseAccountName(listing.userName) ? { userId: HOUSE_USER_ID } : await deps.findUserByUserName(listing.userName);
-    records = user ? await deps.transactions.listForUser(user.userId, listing.filter) : [];
-  } else {
-    records = await deps.transactions.listAll(listing.filter);
+/** Whose listing: a user's id, everybody's (undefined), or nobody's (an unknown name). */
+async function listingScope(viewer: TransactionViewer, listing: TransactionListing, deps: TransactionListingDeps): Promise<{ userId: string | undefined } | undefined> {
+  if (!(viewer.isAdmin || viewer.isAgent)) return { userId: viewer.userId };
+  if (!listing.userName) return { userId: undefined };
+  // The house account has no profile to find; its chain is read under its name like a user's.
+  const user = isHouseAccountName(listing.userName) ? { userId: HOUSE_USER_ID } : await deps.findUserByUserName(listing.userName);
+  return user && { userId: user.userId };
+}
+
+async function pageOf(scope: { userId: string | undefined } | undefined, listing: TransactionListing, deps: TransactionListingDeps): Promise<TransactionListResponse> {
+  const { filter, page } = listing;
+  if (!scope) return transactionListPage([], page, TRANSACTIONS_PAGE_SIZE);
+  if (filter.phoneNumber) {
+    // A phone-number filter (a substring) has no counters: its totals still read every matching record.
+    const records = await (scope.userId === undefined ? deps.transactions.listAll(filter) : deps.transactions.listForUser(scope.userId, filter));
+    return transactionListPage(records, page, TRANSACTIONS_PAGE_SIZE);
   }
-  const page = transactionListPage(records, listing.page, TRANSACTIONS_PAGE_SIZE);
-  return seesEverybody ? page : withoutProfit(page);
+  const readPage = () => deps.transactions.listingPage(scope.userId, filter, page, TRANSACTIONS_PAGE_SIZE);
+  if (page === 1) {
+    const [totals, records] = await Promise.all([deps.transactions.listingTotals(scope.userId, filter), readPage()]);
+    return listPageOf(records, totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);
+  }
+  // A later page costs the keys before it: a page past the end (the count says so) reads none.
+  const totals = await deps.transactions.listingTotals(scope.userId, filter);
+  const records = (page - 1) * TRANSACTIONS_PAGE_SIZE < totals.count ? await readPage() : [];
+  return listPageOf(records, totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);
+}
+
+export async function listTransactionsFor(viewer: TransactionViewer, listing: TransactionListing, deps: TransactionListingDeps): Promise<TransactionListResponse> {
+  const page = await pageOf(await listingScope(viewer, listing, deps), listing, deps);
+  return viewer.isAdmin || viewer.isAgent ? page : withoutProfit(page);
 }
 
 export type TransactionLookup = { kind: 'found'; transaction: TransactionView } | { kind: 'not_found' };

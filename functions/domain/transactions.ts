@@ -254,12 +254,16 @@ export interface TransactionListPage {
 
 /** One page (1-based, newest first as given) plus figures over the whole filtered set, in naira. */
 export function transactionListPage(records: readonly TransactionRecord[], page: number, pageSize: number): TransactionListPage {
-  const figures = listingFigures(records);
   const start = (Math.max(1, page) - 1) * pageSize;
+  return listPageOf(records.slice(start, start + pageSize), records.length, listingFigures(records), pageSize);
+}
+
+/** A page's records with the count and figures of the whole filtered set (however they were summed), in naira. */
+export function listPageOf(pageRecords: readonly TransactionRecord[], count: number, figures: ListingFigures, pageSize: number): TransactionListPage {
   return {
-    transactions: records.slice(start, start + pageSize).map(toTransactionView),
-    totalPages: Math.max(1, Math.ceil(records.length / pageSize)),
-    noOfTransaction: records.length,
+    transactions: pageRecords.map(toTransactionView),
+    totalPages: Math.max(1, Math.ceil(count / pageSize)),
+    noOfTransaction: count,
     totalSales: figures.totalSalesGb,
     totalSalesNaira: koboToNaira(figures.totalSalesKobo),
     totalProfit: koboToNaira(figures.totalProfitKobo),

@@ -2,6 +2,7 @@
 import type { TransactionStatus, TransactionType, UserType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
 import type { ElectricityDetails } from '../domain/electricity.js';
+import type { ListingTotals } from '../domain/listing-aggregates.js';
 import type { SupplierAttempt, TransactionRecord } from '../domain/transactions.js';
 
 export interface OpenTransactionRef {
@@ -71,4 +72,11 @@ export interface TransactionStore {
   listForUser(userId: string, filter: TransactionFilter): Promise<TransactionRecord[]>;
   /** Everybody's transactions matching the filter, newest first. */
   listAll(filter: TransactionFilter): Promise<TransactionRecord[]>;
+  /**
+   * Count and figures of a listing without a phone-number filter (a user's, or everybody's when
+   * `userId` is undefined): from the counters over its whole days, from the records over cut days.
+   */
+  listingTotals(userId: string | undefined, filter: TransactionFilter): Promise<ListingTotals>;
+  /** One page (1-based) of a listing, newest first: reads up to that page only, never the rest of the history. */
+  listingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number): Promise<TransactionRecord[]>;
 }

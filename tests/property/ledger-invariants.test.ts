@@ -11,7 +11,8 @@
  *     counted, and the fundings on record are exactly those the workload made;
  *   - each purchase is charged once, submitted to a supplier at most once, refunded at most once,
  *     and a refund exists exactly when the purchase is `refunded`;
- *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed).
+ *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed);
+ *   - the listing's totals from its counters (README decision 42) equal those of every record read.
  * Transfers (also opposite ones at the same time), admin credits from the house account (repeated
  * concurrently under one request id: one credit), coupon vendors' coupons (paid from the vendor's
  * wallet, then redeemed, cancelled, both at once — one winner — or left open: the fundings on record
@@ -41,6 +42,7 @@ import { payoutReferenceFor, withdrawalAmounts } from '../../functions/domain/wi
 import { ulid } from 'ulid';
 import { useDynamoDb } from '../support/dynamo.js';
 import { houseShareOf } from '../support/house-ledger.js';
+import { expectListingAgrees, listingFilters } from '../support/listing-totals.js';
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../unit/money/fakes.js';
 import { FakePayouts } from '../unit/money-in-out/fakes.js';
 
@@ -217,7 +219,18 @@ describe('ledger invariants under random workloads', () => {
           expect(balances + house.changeKobo, `${step}: money in − out = Σ balances including the house account`).toBe(movedOutsideTransfers);
           const openPaid = (await Promise.all(users.map((u) => dynamoCoupons.listOpenPaidBy(u.userId)))).flat();
           expect(fundingsOnRecord + openPaid.reduce((sum, c) => sum + c.amountKobo, 0), `${step}: fundings on record + open paid coupons`).toBe(fundedKobo);
+          // The listing's counters, moved in the same writes, give what reading every record gives:
+          // each user's whole listing, and one more filter per step (in turn) for them and the platform.
+          const filters = listingFilters(new Date());
+          const filter = filters[checks++ % filters.length]!;
+          for (const user of users) {
+            await expectListingAgrees(user.userId, {}, `${step} ${user.userName}`);
+            await expectListingAgrees(user.userId, filter, `${step} ${user.userName}`);
+          }
+          await expectListingAgrees(undefined, filter, `${step} platform`);
+          await expectListingAgrees(undefined, filter, `${step} platform`, 2);
         };
+        let checks = 0;
 
         for (const [i, op] of ops.entries()) {
           switch (op.op) {

@@ -3,6 +3,8 @@
  * themselves; they call these.
  */
 import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
+import { AGGREGATE_SHARDS } from '../../domain/listing-aggregates.js';
+import { hashShard } from '../../domain/sales-stats.js';
 import { WALLET_ENTITY } from './items.js';
 
 const { indexes } = TABLE_KEYS;
@@ -28,6 +30,10 @@ const STATS_PARTITION = 'STATS';
 const SALES_DAY_PREFIX = 'DAY#';
 const WALLET_TOTAL_PREFIX = 'WALLETS#';
 const WEBHOOK_LOG_PREFIX = 'WEBHOOKLOG#';
+const LISTING_DAY_PREFIX = 'LISTDAY#';
+const PLATFORM_TRANSACTIONS_PREFIX = 'TXN#';
+const LISTING_ALL_TIME = 'LISTALL';
+const PLATFORM_LISTING_PARTITION = `${PARTITION_PREFIXES.transaction}LISTING#`;
 
 export const keys = {
   userProfile: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'PROFILE' }),
@@ -77,6 +83,18 @@ export const keys = {
   salesDay: (day: string, product: string, network: string, shard: number) => ({ pk: STATS_PARTITION, sk: `${SALES_DAY_PREFIX}${day}#${product}#${network}#${shard}` }),
   /** One shard of the running sum of every wallet's balance. */
   walletTotal: (shard: number) => ({ pk: STATS_PARTITION, sk: `${WALLET_TOTAL_PREFIX}${shard}` }),
+  // The listing's counters (domain/listing-aggregates.ts) ------------------------------------
+  /** A user's listing counters of one day, in the user's partition. */
+  userListingDay: (userId: string, day: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${LISTING_DAY_PREFIX}${day}` }),
+  /**
+   * The platform's listing counters of one day and type, in one of its shard partitions (under the
+   * transactions' prefix: every writer of a record may write there).
+   */
+  platformListingDay: (shard: number, day: string, type: string) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, sk: `${LISTING_DAY_PREFIX}${day}#${type}` }),
+  /** A user's listing counters over all time: an unbounded listing reads one item, however many days it spans. */
+  userListingAllTime: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: LISTING_ALL_TIME }),
+  /** The platform's listing counters of one type over all time, in one of its shard partitions. */
+  platformListingAllTime: (shard: number, type: string) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, sk: `${LISTING_ALL_TIME}#${type}` }),
 } as const;
 
 /** Index attributes for a user's own listing (newest first by sort key). */
@@ -86,8 +104,17 @@ export const userListing = (userId: string, createdAt: string, id: string) => ({
 });
 
 /** Index attributes for admin listings of one kind of item. */
-export const kindListing = (kind: 'TXN' | 'USER', createdAt: string, id: string) => ({
+export const kindListing = (kind: 'USER', createdAt: string, id: string) => ({
   [GSI.byKindCreatedAt.partitionKey]: kind,
+  [GSI.byKindCreatedAt.sortKey]: `${createdAt}#${id}`,
+});
+
+/**
+ * Index attributes for the platform's transaction listing: spread over the counters' shard count
+ * of partitions (by a hash of the id), so no one index partition takes every transaction write.
+ */
+export const platformTransactionListing = (createdAt: string, id: string) => ({
+  [GSI.byKindCreatedAt.partitionKey]: `${PLATFORM_TRANSACTIONS_PREFIX}${hashShard(id, AGGREGATE_SHARDS)}`,
   [GSI.byKindCreatedAt.sortKey]: `${createdAt}#${id}`,
 });
 
@@ -138,7 +165,9 @@ export const newWalletItem = (userId: string, now: string) => ({
 /** Key-condition values for listing queries (the index sort keys start with the ISO createdAt). */
 export const listingQuery = {
   userPartition: (userId: string) => `${PARTITION_PREFIXES.user}${userId}`,
-  kindPartition: (kind: 'TXN' | 'USER') => kind,
+  kindPartition: (kind: 'USER') => kind,
+  /** Every partition of the platform's transaction listing (read together, merged newest first). */
+  platformTransactionPartitions: () => Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => `${PLATFORM_TRANSACTIONS_PREFIX}${shard}`),
   openPartition: 'OPEN',
   openPayoutPartition: 'OPEN_PAYOUT',
   upgradeOutboxPartition: 'OUTBOX_UPGRADE',
@@ -162,5 +191,19 @@ export const partitionQuery = {
   /** Sales totals between two days (inclusive): `sk BETWEEN from AND to`. */
   salesDays: (fromDay: string, toDay: string) => ({ pk: STATS_PARTITION, from: `${SALES_DAY_PREFIX}${fromDay}#`, to: `${SALES_DAY_PREFIX}${toDay}#\uffff` }),
   walletTotals: { pk: STATS_PARTITION, skPrefix: WALLET_TOTAL_PREFIX },
+  /** A user's listing counters between two days (either open): `sk BETWEEN from AND to`. */
+  userListingDays: (userId: string, fromDay: string | undefined, toDay: string | undefined) => ({
+    pk: `${PARTITION_PREFIXES.user}${userId}`,
+    from: `${LISTING_DAY_PREFIX}${fromDay ?? ''}`,
+    to: `${LISTING_DAY_PREFIX}${toDay ?? '\uffff'}`,
+  }),
+  /** One platform shard's all-time listing counters, every type. */
+  platformListingAllTime: (shard: number) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, skPrefix: `${LISTING_ALL_TIME}#` }),
+  /** One platform shard's listing counters between two days (either open), every type. */
+  platformListingDays: (shard: number, fromDay: string | undefined, toDay: string | undefined) => ({
+    pk: `${PLATFORM_LISTING_PARTITION}${shard}`,
+    from: `${LISTING_DAY_PREFIX}${fromDay ?? ''}`,
+    to: `${LISTING_DAY_PREFIX}${toDay ?? '\uffff'}#\uffff`,
+  }),
 } as const;
 

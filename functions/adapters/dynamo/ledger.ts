@@ -24,6 +24,7 @@ import { failedConditions } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
 import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
+import { aggregateItems, type RecordChange } from './listing-aggregates.js';
 import { retryOnConflict } from './retry.js';
 import { statItem, walletTotalItem } from './sales-stats.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
@@ -86,6 +87,8 @@ export interface WalletWriteSpec {
   draft: TransactionDraft;
   /** Items that must change in the same write; their conditions decide business outcomes. */
   extraItems?: (record: TransactionRecord) => TransactItem[];
+  /** Other records the extra items change (a purchase a refund settles): the listing's counters follow them in the same write. */
+  alsoChanges?: (record: TransactionRecord) => RecordChange[];
   now?: Date;
   /** A wallet read moments ago, tried before reading it again (only while it allows the change). */
   knownWallet?: WalletState;
@@ -137,6 +140,8 @@ export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWr
               ...extras,
               // The running sum of all balances moves in the same write as the balance itself.
               walletTotalItem(draft.userId, spec.direction === 'debit' ? -draft.amountKobo : draft.amountKobo),
+              // So do the listing's counters, after the items whose positions the outcome reads.
+              ...aggregateItems([{ before: undefined, after: record }, ...(spec.alsoChanges?.(record) ?? [])]),
             ],
           }),
         );
@@ -268,7 +273,8 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
         TableName: tableName(),
         Key: keys.transaction(purchase.id),
         UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
-        ConditionExpression: `trans_Status IN (:processing, :pending${reversal ? ', :success' : ''})`,
+        // The status it was read with: the counters move from that status's bucket.
+        ConditionExpression: `trans_Status IN (:processing, :pending${reversal ? ', :success' : ''}) AND trans_Status = :was`,
         ExpressionAttributeValues: {
           ':refunded': 'refunded',
           ':refundId': refundId,
@@ -276,6 +282,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
           ':now': nowIso,
           ':processing': 'processing',
           ':pending': 'pending',
+          ':was': purchase.trans_Status,
           ...(reversal ? { ':success': 'success' } : {}),
           ...(attempts.length ? { ':empty': [], ':attempts': attempts } : {}),
         },
@@ -285,7 +292,13 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   // The figures change in the refund's own write: a second refund, whose condition fails, changes nothing.
   const figures = refundDeltas(purchase, input.now).map(statItem);
   // An operator's refund and its audit entry exist together or not at all.
-  const outcome = await writeWalletChange({ direction: 'credit', draft, extraItems: (refund) => [purchaseUpdate(), ...figures, ...auditPutsFor(input.audit, { purchase, refund })], now: input.now });
+  const outcome = await writeWalletChange({
+    direction: 'credit',
+    draft,
+    extraItems: (refund) => [purchaseUpdate(), ...figures, ...auditPutsFor(input.audit, { purchase, refund })],
+    alsoChanges: () => [{ before: purchase, after: { ...purchase, trans_Status: 'refunded' } }],
+    now: input.now,
+  });
   if (outcome.kind === 'written') {
     // The purchase as the refund left it, without reading it back (its settled event comes from the stream).
     const attempts = (input.attempts ?? []).map(boundedAttempt);
@@ -306,7 +319,9 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     case 'record_exists':
       return { kind: 'already_refunded', purchase: current };
     case 'extra_condition_failed':
-      return current.trans_Status === 'refunded' ? { kind: 'already_refunded', purchase: current } : { kind: 'not_refundable', purchase: current };
+      if (current.trans_Status === 'refunded') return { kind: 'already_refunded', purchase: current };
+      // It moved (processing → pending, or settled) after it was read: decide again on what it is now.
+      return current.trans_Status !== purchase.trans_Status ? refundPurchase(purchaseId, input) : { kind: 'not_refundable', purchase: current };
     case 'insufficient_balance':
       throw new Error('a credit cannot be short of balance');
   }

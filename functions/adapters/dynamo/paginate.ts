@@ -40,9 +40,14 @@ export function queryItems(input: QueryCommandInput, limits?: PageLimits): Async
   return paginate((ExclusiveStartKey) => db().send(new QueryCommand({ ...input, ExclusiveStartKey })), limits, input.ExclusiveStartKey);
 }
 
-export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+/** The items, or the first `limit` of them (the source is not read further). */
+export async function collect<T>(items: AsyncIterable<T>, limit = Infinity): Promise<T[]> {
   const all: T[] = [];
-  for await (const item of items) all.push(item);
+  if (limit <= 0) return all;
+  for await (const item of items) {
+    all.push(item);
+    if (all.length >= limit) break;
+  }
   return all;
 }
 

@@ -17,8 +17,10 @@ import { isConditionFailure } from './conditions.js';
 import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './conditional-writes.js';
 import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
-import { GSI, INDEX, keys, kindListing, listingQuery, openListing, openPayoutListing, userListing } from './keys.js';
-import { queryAll } from './paginate.js';
+import { GSI, INDEX, keys, listingQuery, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
+import { collect, queryAll, queryItems } from './paginate.js';
+import { aggregateItems, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
+import { filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
 
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
@@ -27,7 +29,7 @@ export function transactionItem(record: TransactionRecord): Record<string, unkno
     ...keys.transaction(record.id),
     entity: TRANSACTION_ENTITY,
     ...userListing(record.userId, record.createdAt, record.id),
-    ...kindListing('TXN', record.createdAt, record.id),
+    ...platformTransactionListing(record.createdAt, record.id),
     // Open purchases for the sweeper; open withdrawals in their own partition for the payout sweeper.
     ...(isOpen(record.trans_Status) && isPurchase(record.trans_Type) ? openListing(record.createdAt, record.id) : {}),
     ...(isOpen(record.trans_Status) && record.trans_Type === 'withdrawal' ? openPayoutListing(record.createdAt, record.id) : {}),
@@ -150,21 +152,68 @@ function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partiti
   };
 }
 
-async function listRecords(input: QueryCommandInput): Promise<TransactionRecord[]> {
-  return (await queryAll(input)).map((item) => stored.transaction.read(item));
+type Item = Record<string, unknown>;
+/** An item's place in a listing: its index sort key (`createdAt#id`), rebuilt from the projected attributes. */
+const listingOrder = (item: Item) => `${String(item.createdAt)}#${String(item.id)}`;
+const newestFirst = (a: Item, b: Item) => (listingOrder(a) < listingOrder(b) ? 1 : listingOrder(a) > listingOrder(b) ? -1 : 0);
+
+/** Every record of one or more index partitions (the platform's shards), newest first. */
+async function listRecords(inputs: QueryCommandInput[]): Promise<TransactionRecord[]> {
+  const partitions = await Promise.all(inputs.map((input) => queryAll(input)));
+  const items = inputs.length > 1 ? partitions.flat().sort(newestFirst) : partitions.flat();
+  return items.map((item) => stored.transaction.read(item));
 }
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
 const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined);
 
+/** The index queries of a listing: every matching record (the phone-number filter, cut days), or from the newest up to a page. */
+const listingInputs = (userId: string | undefined, filter: TransactionFilter): QueryCommandInput[] =>
+  userId === undefined
+    ? listingQuery.platformTransactionPartitions().map((partition) => listingQueryInput('byKindCreatedAt', partition, filter))
+    : [listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)];
+
+/** Totals from the counters over the filter's whole days, plus the records of the days its bounds cut. */
+async function readListingTotals(userId: string | undefined, filter: TransactionFilter): Promise<ListingTotals> {
+  const days = filterDays(filter.fromIso, filter.toIso);
+  const [items, ...cut] = await Promise.all([
+    !days.wholeDays ? [] : userId === undefined ? readPlatformListingDays(days.wholeDays) : readUserListingDays(userId, days.wholeDays),
+    ...days.partial.map((range) => listRecords(listingInputs(userId, { ...filter, ...range }))),
+  ]);
+  return listingTotals(sumBuckets(items, cut.flat()), filter);
+}
+
+/** Items read per request while a type/status/user-type filter skips some: a few requests even when matches are sparse. */
+const FILTERED_READ = 200;
+
+/** Newest first across partitions each read newest first: a partition is read further only when its next item is the newest left. */
+async function* newestAcross(partitions: AsyncGenerator<Item>[]): AsyncGenerator<Item> {
+  const heads = await Promise.all(partitions.map((partition) => partition.next()));
+  for (;;) {
+    let newest: number | undefined;
+    heads.forEach((head, i) => {
+      if (!head.done && (newest === undefined || newestFirst(head.value, heads[newest]!.value as Item) < 0)) newest = i;
+    });
+    if (newest === undefined) return;
+    yield heads[newest]!.value as Item;
+    heads[newest] = await partitions[newest]!.next();
+  }
+}
+
 /**
- * The queries a listing sends, for the benchmark to replay with ReturnConsumedCapacity: the
- * request path never asks DynamoDB for capacity figures.
+ * Reads the index newest first only as far as the page: page N costs N pages of keys, whatever
+ * the history. The platform's shard partitions are read together, each about its share at a time,
+ * and merged newest first.
  */
-export const transactionListingQueries = {
-  forUser: (userId: string, filter: TransactionFilter) => listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter),
-  all: (filter: TransactionFilter) => listingQueryInput('byKindCreatedAt', listingQuery.kindPartition('TXN'), filter),
-};
+async function readListingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number): Promise<TransactionRecord[]> {
+  const wanted = Math.max(1, page) * pageSize;
+  const inputs = listingInputs(userId, filter);
+  const filtered = filter.type !== undefined || filter.status !== undefined || filter.userType !== undefined || filter.phoneNumber !== undefined;
+  const share = Math.ceil(wanted / inputs.length) + (inputs.length > 1 ? pageSize / 4 : 0);
+  const Limit = filtered ? Math.max(share, Math.ceil(FILTERED_READ / inputs.length)) : share;
+  const items = await collect(newestAcross(inputs.map((input) => queryItems({ ...input, Limit }))), wanted);
+  return items.slice(wanted - pageSize).map((item) => stored.transaction.read(item));
+}
 
 export const dynamoTransactions: TransactionStore = {
   get: getTransaction,
@@ -240,15 +289,21 @@ export const dynamoTransactions: TransactionStore = {
             TableName: tableName(),
             Key: keys.transaction(id),
             UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
-            ConditionExpression: STILL_OPEN,
-            ExpressionAttributeValues: values,
+            // The status the caller holds: the listing's counters move from that status's bucket.
+            ConditionExpression: `${STILL_OPEN} AND trans_Status = :was`,
+            ExpressionAttributeValues: { ...values, ':was': purchase.trans_Status },
           },
         },
         ...saleDeltas(purchase, input.profitKobo).map(statItem),
+        ...aggregateItems([{ before: purchase, after: { ...purchase, trans_Status: 'success', profitKobo: input.profitKobo } }]),
       ],
       `success of ${id}`,
     );
-    if (!result.ok) return undefined;
+    if (!result.ok) {
+      // Still open but moved (processing → pending) since the caller read it: settle what it is now.
+      const current = await getTransaction(id);
+      return current && isOpen(current.trans_Status) && current.trans_Status !== purchase.trans_Status ? dynamoTransactions.settleSuccess(current, input) : undefined;
+    }
     // The purchase as this write left it, without reading it back (its settled event comes from the stream).
     return {
       ...purchase,
@@ -264,22 +319,34 @@ export const dynamoTransactions: TransactionStore = {
     };
   },
 
-  markPending: (id, attempts, now, supplierReference) =>
-    conditionalUpdate({
-      TableName: tableName(),
-      Key: keys.transaction(id),
-      UpdateExpression: `SET trans_Status = :pending, attempts = list_append(if_not_exists(attempts, :empty), :attempts), pendingSince = :now, updatedAt = :now${
-        supplierReference === undefined ? '' : ', apiResponseId = :reference'
-      }`,
-      ConditionExpression: 'trans_Status = :processing',
-      ExpressionAttributeValues: {
-        ...OPEN_VALUES,
-        ':empty': [],
-        ':attempts': attempts.map(boundedAttempt),
-        ':now': now.toISOString(),
-        ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
-      },
-    }),
+  // The caller names the purchase only: it is read for the listing's counters (an ambiguous answer is rare).
+  markPending: async (id, attempts, now, supplierReference) =>
+    (await writeStatusChange(
+      id,
+      getTransaction,
+      (before) =>
+        before.trans_Status !== 'processing'
+          ? undefined
+          : {
+              update: {
+                TableName: tableName(),
+                Key: keys.transaction(id),
+                UpdateExpression: `SET trans_Status = :pending, attempts = list_append(if_not_exists(attempts, :empty), :attempts), pendingSince = :now, updatedAt = :now${
+                  supplierReference === undefined ? '' : ', apiResponseId = :reference'
+                }`,
+                ConditionExpression: 'trans_Status = :processing',
+                ExpressionAttributeValues: {
+                  ...OPEN_VALUES,
+                  ':empty': [],
+                  ':attempts': attempts.map(boundedAttempt),
+                  ':now': now.toISOString(),
+                  ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
+                },
+              },
+              after: { ...before, trans_Status: 'pending' },
+            },
+      `pending of ${id}`,
+    )) !== undefined,
 
   claimRequery: (id, previous, now) =>
     conditionalUpdate({
@@ -363,7 +430,11 @@ export const dynamoTransactions: TransactionStore = {
     return { items, cursor: encodeCursor(page.LastEvaluatedKey) };
   },
 
-  listForUser: (userId, filter) => listRecords(transactionListingQueries.forUser(userId, filter)),
+  listForUser: (userId, filter) => listRecords(listingInputs(userId, filter)),
 
-  listAll: (filter) => listRecords(transactionListingQueries.all(filter)),
+  listAll: (filter) => listRecords(listingInputs(undefined, filter)),
+
+  listingTotals: readListingTotals,
+
+  listingPage: readListingPage,
 };

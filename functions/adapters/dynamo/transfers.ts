@@ -25,6 +25,7 @@ import type { TransferChange, TransferWriteResult as TransferResult } from '../.
 import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
+import { createdItems } from './listing-aggregates.js';
 import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
 import { retryOnConflict } from './retry.js';
 import { walletTotalItem } from './sales-stats.js';
@@ -90,6 +91,7 @@ async function writeTransfer(
               { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...alsoWrite,
               ...auditPutsFor(audit, { debit: debitRecord, credit: creditRecord }),
+              ...createdItems(debitRecord, creditRecord),
             ],
           }),
         );

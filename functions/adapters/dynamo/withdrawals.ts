@@ -6,14 +6,13 @@
  * id is derived from the withdrawal's + the withdrawal → `refunded`), so it happens at most once.
  * Beneficiaries live under their owner's partition.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { formatNaira } from '../../../shared/money.js';
 import type { BankAccount, PayoutStatus } from '../../domain/withdrawals.js';
 import type { Beneficiary, PayoutProgress, WithdrawalRecord, WithdrawalRefundResult, WithdrawalStore } from '../../ports/money.js';
 import { refundIdFor } from '../../domain/ids.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import { db, tableName } from './client.js';
-import { isConditionFailure } from './conditions.js';
 import { conditionalUpdate } from './conditional-writes.js';
 import { BENEFICIARY_ENTITY, stored } from './items.js';
 import { GSI, INDEX, keys, listingQuery, partitionQuery } from './keys.js';
@@ -21,6 +20,7 @@ import { writeWalletChange } from './ledger.js';
 import { queryAll } from './paginate.js';
 import { queryPrefix } from './partition.js';
 import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
+import { writeStatusChange } from './listing-aggregates.js';
 
 function asWithdrawal(record: TransactionRecord | undefined): WithdrawalRecord | undefined {
   const withdrawal = record?.trans_Type === 'withdrawal' ? record.withdrawal : undefined;
@@ -69,39 +69,36 @@ export async function recordPayoutProgress(
     sets.push('withdrawal.reason = :reason', 'apiResponse = :reason');
     values[':reason'] = progress.reason.slice(0, 500);
   }
-  if (progress.acceptedByProvider) {
-    // The provider has it: `pending` until its final word (webhook or re-query).
-    sets.push('trans_Status = :pending', 'pendingSince = if_not_exists(pendingSince, :now)');
-  }
-  return conditionalUpdate({
+  const update = {
     TableName: tableName(),
     Key: keys.transaction(id),
     UpdateExpression: `SET ${sets.join(', ')}`,
     ConditionExpression: 'trans_Type = :withdrawal AND trans_Status IN (:processing, :pending)',
     ExpressionAttributeValues: values,
-  });
+  };
+  if (!progress.acceptedByProvider) return conditionalUpdate(update);
+  // The provider has it: `pending` until its final word (webhook or re-query); the listing's counters follow.
+  update.UpdateExpression += ', trans_Status = :pending, pendingSince = if_not_exists(pendingSince, :now)';
+  const changed = await writeStatusChange(id, getTransaction, (before) => (isOpenWithdrawal(before) ? { update, after: { ...before, trans_Status: 'pending' } } : undefined), `payout progress of ${id}`);
+  return changed !== undefined;
 }
+
+const isOpenWithdrawal = (record: TransactionRecord) => record.trans_Type === 'withdrawal' && (record.trans_Status === 'processing' || record.trans_Status === 'pending');
 
 /** success, while open. Undefined when someone else settled it first. */
 export async function settleWithdrawalSuccess(id: string, transferCode: string | undefined, now: Date): Promise<WithdrawalRecord | undefined> {
-  try {
-    const result = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.transaction(id),
-        UpdateExpression: `SET trans_Status = :success, withdrawal.providerStatus = :successStatus, withdrawal.lastCheckedAt = :now, settledAt = :now, updatedAt = :now${
-          transferCode ? ', withdrawal.transferCode = :transferCode, apiResponseId = :transferCode' : ''
-        } ${REMOVE_OPEN_LISTING}`,
-        ConditionExpression: 'trans_Type = :withdrawal AND trans_Status IN (:processing, :pending)',
-        ExpressionAttributeValues: { ...OPEN, ':success': 'success', ':successStatus': 'success', ':now': now.toISOString(), ...(transferCode ? { ':transferCode': transferCode } : {}) },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return result.Attributes ? asWithdrawal(stored.transaction.read(result.Attributes)) : undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const update = {
+    TableName: tableName(),
+    Key: keys.transaction(id),
+    UpdateExpression: `SET trans_Status = :success, withdrawal.providerStatus = :successStatus, withdrawal.lastCheckedAt = :now, settledAt = :now, updatedAt = :now${
+      transferCode ? ', withdrawal.transferCode = :transferCode, apiResponseId = :transferCode' : ''
+    } ${REMOVE_OPEN_LISTING}`,
+    ConditionExpression: 'trans_Type = :withdrawal AND trans_Status IN (:processing, :pending)',
+    ExpressionAttributeValues: { ...OPEN, ':success': 'success', ':successStatus': 'success', ':now': now.toISOString(), ...(transferCode ? { ':transferCode': transferCode } : {}) },
+  };
+  // Read before (the listing's counters move from its status) and after (the caller gets it as settled).
+  const settled = await writeStatusChange(id, getTransaction, (before) => (isOpenWithdrawal(before) ? { update, after: { ...before, trans_Status: 'success' } } : undefined), `payout success of ${id}`);
+  return settled ? getWithdrawal(id) : undefined;
 }
 
 /**
@@ -146,7 +143,8 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
           TableName: tableName(),
           Key: keys.transaction(withdrawal.id),
           UpdateExpression: `SET trans_Status = :refunded, refundTransactionId = :refundId, refundReason = :reason, withdrawal.providerStatus = :payoutStatus, settledAt = :now, updatedAt = :now ${REMOVE_OPEN_LISTING}`,
-          ConditionExpression: `trans_Type = :withdrawal AND trans_Status IN (${Object.keys(statusValues).join(', ')})`,
+          // The status it was read with: the listing's counters move from that status's bucket.
+          ConditionExpression: `trans_Type = :withdrawal AND trans_Status IN (${Object.keys(statusValues).join(', ')}) AND trans_Status = :was`,
           ExpressionAttributeValues: {
             ':refunded': 'refunded',
             ':refundId': refundId,
@@ -154,11 +152,13 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
             ':payoutStatus': input.payoutStatus,
             ':now': nowIso,
             ':withdrawal': 'withdrawal',
+            ':was': withdrawal.trans_Status,
             ...statusValues,
           },
         },
       },
     ],
+    alsoChanges: () => [{ before: withdrawal, after: { ...withdrawal, trans_Status: 'refunded' } }],
   });
   const current = (await getWithdrawal(withdrawal.id)) ?? withdrawal;
   switch (outcome.kind) {
@@ -167,7 +167,9 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
     case 'record_exists':
       return { kind: 'already_refunded', withdrawal: current };
     case 'extra_condition_failed':
-      return current.trans_Status === 'refunded' ? { kind: 'already_refunded', withdrawal: current } : { kind: 'not_refundable', withdrawal: current };
+      if (current.trans_Status === 'refunded') return { kind: 'already_refunded', withdrawal: current };
+      // It moved after it was read: decide again on what it is now.
+      return current.trans_Status !== withdrawal.trans_Status ? refundWithdrawal(id, input) : { kind: 'not_refundable', withdrawal: current };
     case 'insufficient_balance':
       throw new Error('a credit cannot be short of balance');
   }

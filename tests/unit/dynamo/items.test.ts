@@ -45,6 +45,12 @@ describe('transaction items', () => {
     expect(stored.transaction.read(item)).toEqual(record);
   });
 
+  it("spreads the platform's listing over four index partitions by id, never one partition for every transaction", () => {
+    const partitions = new Set(Array.from({ length: 64 }, (_, i) => transactionItem({ ...record, id: `TX${i}` }).gsi2pk));
+    expect([...partitions].sort()).toEqual(['TXN#0', 'TXN#1', 'TXN#2', 'TXN#3']);
+    expect(transactionItem(record).gsi2sk).toBe(`${record.createdAt}#${record.id}`);
+  });
+
   it('rejects: an amount stored as text fails, naming the entity, the key and the attribute', () => {
     const error = refusal(() => stored.transaction.read({ ...transactionItem(record), amountKobo: '98.00' }));
     expect(error).toBeInstanceOf(MalformedItemError);

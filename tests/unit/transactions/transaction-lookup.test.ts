@@ -12,6 +12,7 @@ import { getTransactionOperation } from '../../../functions/handlers/http/transa
 import { REFUND_MSG } from '../../../shared/messages.js';
 import { routeByOperation } from '../../../shared/routes.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
+import { listingFigures } from '../../../functions/domain/transactions.js';
 
 const ada: Principal = { userId: 'U1', userName: 'ada', userType: 'smart earner', isAdmin: false, isAgent: false, isCouponVendor: false };
 const bola: Principal = { ...ada, userId: 'U2', userName: 'bola' };
@@ -25,6 +26,8 @@ const deps: TransactionListingDeps = {
     get: async (id) => (id === purchase.id ? purchase : undefined),
     listForUser: async () => [],
     listAll: async () => [],
+    listingTotals: async () => ({ count: 0, figures: listingFigures([]) }),
+    listingPage: async () => [],
   },
   findUserByUserName: async () => undefined,
 };

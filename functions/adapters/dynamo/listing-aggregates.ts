@@ -1,0 +1,156 @@
+/**
+ * The listing's counters on DynamoDB (rules in domain/listing-aggregates.ts). Writers add
+ * `aggregateItems` to the very TransactWriteItems that creates a record or changes its status, so
+ * the counters move exactly when the record does; `ADD` creates a missing item or attribute.
+ * Readers query a user's day items, or the platform's shard partitions, by day range: O(days).
+ */
+import { aggregateDeltas, AGGREGATE_SHARDS, type AggregateDelta } from '../../domain/listing-aggregates.js';
+import type { TransactionRecord } from '../../domain/transactions.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client.js';
+import { transactWrite, type TransactItem } from './conditional-writes.js';
+import { keys, partitionQuery } from './keys.js';
+import { queryAll } from './paginate.js';
+
+const AGGREGATE_ENTITY = 'ListingDay';
+/** The `day` of the all-time items. */
+const ALL_TIME = 'ALL';
+
+/** A record's write: `before` as it stood (undefined when the write creates it), `after` as written. */
+export interface RecordChange {
+  before: TransactionRecord | undefined;
+  after: TransactionRecord;
+}
+
+function updateOf(key: Record<string, string>, day: string, amounts: Map<string, number>): TransactItem {
+  const names: Record<string, string> = { '#day': 'day' };
+  const values: Record<string, unknown> = { ':entity': AGGREGATE_ENTITY, ':day': day };
+  const adds = [...amounts].map(([name, amount], i) => {
+    names[`#a${i}`] = name;
+    values[`:a${i}`] = amount;
+    return `#a${i} :a${i}`;
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET entity = :entity, #day = :day ADD ${adds.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Counter increments per item, merged (a transaction may touch an item once: a transfer's two records, or a refund and the purchase it settles, share items). */
+export type CounterItems = Map<string, { key: Record<string, string>; day: string; amounts: Map<string, number> }>;
+
+/** Adds record changes' increments to `items` (the bench uses it to sum a seeded history in memory). */
+export function addCounterChanges(items: CounterItems, changes: readonly RecordChange[]): CounterItems {
+  const add = (key: Record<string, string>, delta: AggregateDelta, day = delta.day) => {
+    const id = `${key.pk}\u0000${key.sk}`;
+    const item = items.get(id) ?? { key, day, amounts: new Map<string, number>() };
+    for (const [name, amount] of Object.entries(delta.amounts)) item.amounts.set(name, (item.amounts.get(name) ?? 0) + amount);
+    items.set(id, item);
+  };
+  for (const { before, after } of changes) {
+    const delta = aggregateDeltas(before, after);
+    add(keys.userListingDay(delta.userId, delta.day), delta);
+    add(keys.platformListingDay(delta.shard, delta.day, delta.type), delta);
+    add(keys.userListingAllTime(delta.userId), delta, ALL_TIME);
+    add(keys.platformListingAllTime(delta.shard, delta.type), delta, ALL_TIME);
+  }
+  return items;
+}
+
+/** A counter item as `ADD` from nothing would leave it: for seeding whole histories with plain puts. */
+export const counterItemOf = (entry: CounterItems extends Map<string, infer E> ? E : never): Record<string, unknown> => ({
+  ...entry.key,
+  entity: AGGREGATE_ENTITY,
+  day: entry.day,
+  ...Object.fromEntries(entry.amounts),
+});
+
+/** The counter updates of one write's record changes, one per item touched (none where nothing moves). */
+export function aggregateItems(changes: readonly RecordChange[]): TransactItem[] {
+  return [...addCounterChanges(new Map(), changes).values()]
+    .map((item) => ({ ...item, amounts: new Map([...item.amounts].filter(([, amount]) => amount !== 0)) }))
+    .filter((item) => item.amounts.size > 0)
+    .map((item) => updateOf(item.key, item.day, item.amounts));
+}
+
+/** The creation of a record. */
+export const createdItems = (...records: TransactionRecord[]): TransactItem[] => aggregateItems(records.map((after) => ({ before: undefined, after })));
+
+const queryDays = (range: { pk: string; from: string; to: string }) =>
+  queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+    // Read after the write that moved them, like the records themselves.
+    ConsistentRead: true,
+  });
+
+export interface DayRange {
+  fromDay?: string;
+  toDay?: string;
+}
+
+const allTime = (days: DayRange) => days.fromDay === undefined && days.toDay === undefined;
+
+/** A user's counter items over the days (either end open); without bounds, the one all-time item. */
+export async function readUserListingDays(userId: string, days: DayRange): Promise<Record<string, unknown>[]> {
+  if (!allTime(days)) return queryDays(partitionQuery.userListingDays(userId, days.fromDay, days.toDay));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userListingAllTime(userId), ConsistentRead: true }));
+  return Item ? [Item] : [];
+}
+
+/** Every platform shard's counter items over the days; without bounds, each shard's all-time items (one per type). */
+export async function readPlatformListingDays(days: DayRange): Promise<Record<string, unknown>[]> {
+  const shards = await Promise.all(
+    Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => {
+      if (!allTime(days)) return queryDays(partitionQuery.platformListingDays(shard, days.fromDay, days.toDay));
+      const { pk, skPrefix } = partitionQuery.platformListingAllTime(shard);
+      return queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ConsistentRead: true,
+      });
+    }),
+  );
+  return shards.flat();
+}
+
+type Update = NonNullable<TransactItem['Update']>;
+
+/**
+ * A status change of a record the caller does not hold: read it, then write `plan`'s update
+ * conditional also on the status read, with the counters' move from that status's bucket. When the
+ * status moved in between, the change is planned again on the record as it now stands; refused
+ * otherwise. The record as it was before the change, or undefined when nothing was written.
+ */
+export async function writeStatusChange(
+  id: string,
+  read: (id: string) => Promise<TransactionRecord | undefined>,
+  plan: (before: TransactionRecord) => { update: Update; after: TransactionRecord } | undefined,
+  what: string,
+): Promise<TransactionRecord | undefined> {
+  let before = await read(id);
+  while (before) {
+    const planned = plan(before);
+    if (!planned) return undefined;
+    const { update } = planned;
+    const guarded: Update = {
+      ...update,
+      ConditionExpression: `(${update.ConditionExpression}) AND trans_Status = :statusRead`,
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':statusRead': before.trans_Status },
+    };
+    const result = await transactWrite([{ Update: guarded }, ...aggregateItems([{ before, after: planned.after }])], what);
+    if (result.ok) return before;
+    const current = await read(id);
+    // Statuses only move forward, so this ends.
+    if (!current || current.trans_Status === before.trans_Status) return undefined;
+    before = current;
+  }
+  return undefined;
+}

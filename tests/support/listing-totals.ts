@@ -1,0 +1,40 @@
+/**
+ * The listing's counters against the reference: for a filter, the totals and first page a listing
+ * gets from the counters and the keyset read must equal what the old path (every matching record
+ * read, `transactionListPage`) gives — for a user and for the platform.
+ */
+import { expect } from 'vitest';
+import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions.js';
+import { listPageOf, listingBounds, transactionListPage } from '../../functions/domain/transactions.js';
+import { dayOf } from '../../functions/domain/sales-stats.js';
+import type { TransactionFilter } from '../../functions/ports/transactions.js';
+
+const PAGE_SIZE = 20;
+
+/** Filters the listing offers, the derived ones included ('wallet' shows withdrawals, 'pending' open withdrawals), and bounds that cut days. */
+export function listingFilters(now: Date): TransactionFilter[] {
+  const today = dayOf(now);
+  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
+  return [
+    {},
+    { type: 'airtime' },
+    { status: 'pending' },
+    { type: 'wallet' },
+    { status: 'refunded' },
+    { status: 'processing' },
+    { type: 'transfer', userType: 'reseller' },
+    { type: 'refund', status: 'success' },
+    listingBounds(today, today),
+    { fromIso: hourAgo },
+    { type: 'airtime', status: 'success', toIso: new Date(now.getTime() + 1000).toISOString() },
+    listingBounds('2000-01-01', '2000-01-02'),
+  ];
+}
+
+/** One listing (a user's, or the platform's when `userId` is undefined) by both paths: they must agree. */
+export async function expectListingAgrees(userId: string | undefined, filter: TransactionFilter, label: string, page = 1): Promise<void> {
+  const records = await (userId === undefined ? dynamoTransactions.listAll(filter) : dynamoTransactions.listForUser(userId, filter));
+  const [totals, pageRecords] = await Promise.all([dynamoTransactions.listingTotals(userId, filter), dynamoTransactions.listingPage(userId, filter, page, PAGE_SIZE)]);
+  const reference = transactionListPage(records, page, PAGE_SIZE);
+  expect(listPageOf(pageRecords, totals.count, totals.figures, PAGE_SIZE), `${label}: ${JSON.stringify(filter)} page ${page}`).toEqual(reference);
+}

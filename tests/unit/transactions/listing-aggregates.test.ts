@@ -1,0 +1,121 @@
+/**
+ * The listing's counters (domain/listing-aggregates.ts): deltas summed over any history of
+ * creations and status changes give what `listingFigures` gives over the records as they end up;
+ * a filter's cut days are told apart from its whole days.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { aggregateDeltas, bucketMatches, bucketOf, filterDays, listingTotals, sumBuckets } from '../../../functions/domain/listing-aggregates.js';
+import { listingBounds, listingFigures, type TransactionRecord } from '../../../functions/domain/transactions.js';
+import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
+import { airtimePurchaseRecord } from '../../support/transaction-record.js';
+
+const TYPES: TransactionType[] = ['airtime', 'data', 'electricity', 'wallet', 'withdrawal', 'refund', 'transfer'];
+const STATUSES: TransactionStatus[] = ['processing', 'pending', 'success', 'failed', 'refunded'];
+
+const recordArb = (id: number) =>
+  fc
+    .record({
+      type: fc.constantFrom(...TYPES),
+      status: fc.constantFrom(...STATUSES),
+      network: fc.constantFrom('MTN', 'GLO', '', 'A|B'),
+      userType: fc.constantFrom('reseller' as const, 'smart earner' as const, undefined),
+      amountKobo: fc.integer({ min: 1, max: 1_000_000 }),
+      debit: fc.boolean(),
+      day: fc.integer({ min: 1, max: 3 }),
+      profitKobo: fc.integer({ min: -500, max: 5_000 }),
+      gb: fc.constantFrom(0.5, 1, 1.5, 0.75, 10),
+      later: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
+    })
+    .map(({ type, status, network, userType, amountKobo, debit, day, profitKobo, gb, later }) => {
+      const record = airtimePurchaseRecord({
+        id: `T${id}`,
+        userId: 'U1',
+        trans_UserName: 'ada',
+        userType,
+        trans_Type: type,
+        trans_Status: status,
+        trans_Network: network,
+        amountKobo,
+        profitKobo,
+        balanceBeforeKobo: debit ? amountKobo : 0,
+        balanceAfterKobo: debit ? 0 : amountKobo,
+        createdAt: `2026-03-0${day}T12:00:00.000Z`,
+        ...(type === 'data' ? { dataPlan: { planName: `MTN SME ${gb}GB`, volumeRatio: gb } as TransactionRecord['dataPlan'] } : {}),
+      });
+      return { record, later };
+    });
+
+/** The listing's filter rules as the query states them (listingQueryInput): the reference to match. */
+function matches(record: TransactionRecord, filter: { type?: TransactionType; status?: TransactionStatus }): boolean {
+  const typeOk = filter.type === undefined || record.trans_Type === filter.type || (filter.type === 'wallet' && record.trans_Type === 'withdrawal');
+  const statusOk =
+    filter.status === undefined ||
+    record.trans_Status === filter.status ||
+    (filter.status === 'pending' && record.trans_Status === 'processing' && record.trans_Type === 'withdrawal');
+  return typeOk && statusOk;
+}
+
+describe('listing counters', () => {
+  it('summed deltas of creations and status changes equal the figures of the records as they end up, for any filter', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(), { minLength: 0, maxLength: 30 }).chain((ids) => fc.tuple(...ids.map((_, i) => recordArb(i)))),
+        fc.option(fc.constantFrom(...TYPES), { nil: undefined }),
+        fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
+        (history, type, status) => {
+          // One counter item per day: each write's amounts added to it, as ADD does.
+          const days = new Map<string, Record<string, number>>();
+          const apply = (before: TransactionRecord | undefined, after: TransactionRecord) => {
+            const delta = aggregateDeltas(before, after);
+            const item = days.get(delta.day) ?? {};
+            for (const [name, amount] of Object.entries(delta.amounts)) item[name] = (item[name] ?? 0) + amount;
+            days.set(delta.day, item);
+          };
+          const final = history.map(({ record, later }) => {
+            apply(undefined, record);
+            if (!later) return record;
+            const moved = { ...record, trans_Status: later };
+            apply(record, moved);
+            return moved;
+          });
+          const filter = { type, status };
+          const { count, figures } = listingTotals(sumBuckets([...days.values()]), filter);
+          const reference = final.filter((record) => matches(record, filter));
+          expect(count).toBe(reference.length);
+          expect(figures).toEqual(listingFigures(reference));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a write that changes nothing the listing counts adds nothing', () => {
+    const record = airtimePurchaseRecord({ id: 'T1', userId: 'U1', trans_UserName: 'ada' });
+    expect(aggregateDeltas(record, { ...record, updatedAt: '2026-02-01T00:00:00.000Z' }).amounts).toEqual({});
+  });
+
+  it("'pending' takes in an open withdrawal still processing, never a processing purchase", () => {
+    const withdrawal = airtimePurchaseRecord({ id: 'W', userId: 'U1', trans_UserName: 'ada', trans_Type: 'withdrawal', trans_Status: 'processing' });
+    const purchase = airtimePurchaseRecord({ id: 'P', userId: 'U1', trans_UserName: 'ada', trans_Status: 'processing' });
+    expect(bucketMatches(bucketOf(withdrawal), { status: 'pending' })).toBe(true);
+    expect(bucketMatches(bucketOf(purchase), { status: 'pending' })).toBe(false);
+    expect(bucketMatches(bucketOf(withdrawal), { type: 'wallet' })).toBe(true);
+  });
+
+  it('date-only bounds fall on whole Lagos days; bounds inside a day cut it and are read from the records', () => {
+    const { fromIso, toIso } = listingBounds('2026-03-01', '2026-03-05');
+    expect(filterDays(fromIso, toIso)).toEqual({ wholeDays: { fromDay: '2026-03-01', toDay: '2026-03-05' }, partial: [] });
+    expect(filterDays(undefined, undefined)).toEqual({ wholeDays: { fromDay: undefined, toDay: undefined }, partial: [] });
+    // 10:00 Lagos on the 1st to 09:00 Lagos on the 3rd: two cut edges around one whole day.
+    expect(filterDays('2026-03-01T09:00:00.000Z', '2026-03-03T08:00:00.000Z')).toEqual({
+      wholeDays: { fromDay: '2026-03-02', toDay: '2026-03-02' },
+      partial: [
+        { fromIso: '2026-03-01T09:00:00.000Z', toIso: '2026-03-01T22:59:59.999Z' },
+        { fromIso: '2026-03-02T23:00:00.000Z', toIso: '2026-03-03T08:00:00.000Z' },
+      ],
+    });
+    expect(filterDays('2026-03-01T09:00:00.000Z', '2026-03-01T10:00:00.000Z')).toEqual({ partial: [{ fromIso: '2026-03-01T09:00:00.000Z', toIso: '2026-03-01T10:00:00.000Z' }] });
+    expect(filterDays('2026-03-02T00:00:00.000Z', '2026-03-01T00:00:00.000Z')).toEqual({ partial: [] });
+  });
+});
