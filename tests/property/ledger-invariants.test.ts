@@ -12,7 +12,7 @@
  *   - each purchase is charged once, submitted to a supplier at most once, refunded at most once,
  *     and a refund exists exactly when the purchase is `refunded`;
  *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed);
- *   - the listing's totals from its counters (README decision 42) equal those of every record read.
+ *   - the listing's totals from its counters (README decision 43) equal those of every record read.
  * Transfers (also opposite ones at the same time), admin credits from the house account (repeated
  * concurrently under one request id: one credit), coupon vendors' coupons (paid from the vendor's
  * wallet, then redeemed, cancelled, both at once — one winner — or left open: the fundings on record
