@@ -37,7 +37,7 @@ import { isOperatorAction, ROUTES, type HttpService } from '../shared/routes.js'
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../shared/api/webhooks.js';
-import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
+import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
 import {
   FULFILMENT_FUNCTION,
   TRANSACTION_STREAM_FUNCTION,
@@ -179,12 +179,10 @@ export class PlatformStack extends Stack {
     httpFunctions.catalogue.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.catalogue));
     table.grantReadData(httpFunctions.admin);
     httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
-    // An operator's refund: one TransactWriteItems over the wallet (USER#) and the purchase and its
-    // refund record (TXN#), nothing else; the table's stream announces it.
+    // An operator's refund: one TransactWriteItems over the wallet, the purchase, its refund record, the
+    // listing counters and the running figures (OPERATOR_REFUND_WRITES), nothing else; the table's stream announces it.
     table.grantReadData(httpFunctions.refunds);
-    for (const prefix of [PARTITION_PREFIXES.user, PARTITION_PREFIXES.transaction]) {
-      httpFunctions.refunds.addToRolePolicy(this.prefixWrites(table, prefix, ['dynamodb:PutItem', 'dynamodb:UpdateItem']));
-    }
+    for (const { prefix, actions } of OPERATOR_REFUND_WRITES) httpFunctions.refunds.addToRolePolicy(this.prefixWrites(table, prefix, [...actions]));
     // Contacts live under their owner's user partition: reads anywhere (the principal), writes only USER# items.
     table.grantReadData(httpFunctions.contacts);
     httpFunctions.contacts.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));

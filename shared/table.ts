@@ -37,10 +37,23 @@ export const PARTITION_PREFIXES = {
   user: 'USER#',
   /** The mailer's log of e-mails sent, one item per (mail, recipient): the mailer may write nothing else. */
   mailDelivery: 'MAIL#',
-  /** Transaction records: with USER#, all an operator's refund writes. */
+  /** Transaction records (and the listing's platform counters). */
   transaction: 'TXN#',
+  /** Running figures (sales per day, wallet totals): every wallet change moves them in its own write. */
+  stats: 'STATS',
   /** Per-minute request counters of API keys: every HTTP function's edge writes these, even the read-only ones. */
   apiKeyRate: 'APIKEYRATE#',
   /** The audit log, one partition per day: functions serving operator actions may only put new items here. */
   audit: 'AUDIT#',
 } as const;
+
+/**
+ * What an operator's refund writes, with the actions it needs, and nothing else (the stack's grant of
+ * the refunds function): the wallet and the listing's user counters (USER#), the purchase, its refund
+ * record and the platform counters (TXN#), and the running figures (STATS); its audit entry has its own grant.
+ */
+export const OPERATOR_REFUND_WRITES: ReadonlyArray<{ prefix: string; actions: readonly string[] }> = [
+  { prefix: PARTITION_PREFIXES.user, actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  { prefix: PARTITION_PREFIXES.transaction, actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  { prefix: PARTITION_PREFIXES.stats, actions: ['dynamodb:UpdateItem'] },
+];

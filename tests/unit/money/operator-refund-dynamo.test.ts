@@ -17,6 +17,8 @@ import { refundAsOperator, type OperatorRefundDeps } from '../../../functions/do
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
 import type { Logger } from '../../../functions/domain/settlement.js';
 import { useDynamoDb } from '../../support/dynamo.js';
+import { db } from '../../../functions/adapters/dynamo/client.js';
+import { OPERATOR_REFUND_WRITES, PARTITION_PREFIXES } from '../../../shared/table.js';
 import { chainOf, FakeSupplier, placedAirtime } from './fakes.js';
 
 useDynamoDb();
@@ -150,5 +152,30 @@ describe('a refund racing the supplier', () => {
     expect(wallet.balanceKobo).toBe(1_000_00);
     expect(records.filter((r) => r.trans_Type === 'refund')).toHaveLength(1);
     expect(check.ok).toBe(true);
+  });
+});
+
+describe('what an operator refund writes stays inside the refunds function’s grant (OPERATOR_REFUND_WRITES)', () => {
+  it('every item of the refund’s own write, a delivered purchase’s reversal included, lies under a granted prefix with a granted action', async () => {
+    const { h, id } = await purchase(delivering());
+    expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
+    const written: { action: string; pk: string }[] = [];
+    const capture = (next: any) => async (args: any) => {
+      for (const item of args.input?.TransactItems ?? []) {
+        if (item.Put) written.push({ action: 'dynamodb:PutItem', pk: String(item.Put.Item.pk) });
+        if (item.Update) written.push({ action: 'dynamodb:UpdateItem', pk: String(item.Update.Key.pk) });
+        if (item.Delete) written.push({ action: 'dynamodb:DeleteItem', pk: String(item.Delete.Key.pk) });
+      }
+      return next(args);
+    };
+    db().middlewareStack.add(capture, { step: 'initialize', name: 'captureRefundWrites' });
+    try {
+      expect(await refundAsOperator(id, OPERATOR, refundDeps())).toMatchObject({ kind: 'refunded' });
+    } finally {
+      db().middlewareStack.remove('captureRefundWrites');
+    }
+    const outside = written.filter(({ action, pk }) => !pk.startsWith(PARTITION_PREFIXES.audit) && !OPERATOR_REFUND_WRITES.some((grant) => pk.startsWith(grant.prefix) && grant.actions.includes(action)));
+    expect(written.length).toBeGreaterThan(3);
+    expect(outside).toEqual([]);
   });
 });
