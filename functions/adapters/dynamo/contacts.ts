@@ -10,6 +10,7 @@ import type { ContactStore } from '../../ports/contacts.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
 import { isConditionFailure } from './conditions.js';
+import { conditionalUpdate } from './conditional-writes.js';
 import { CONTACT_ENTITY, stored } from './items.js';
 import { queryPrefix } from './partition.js';
 
@@ -31,20 +32,14 @@ async function listContacts(userId: string, now: Date): Promise<Contact[]> {
  * outside it, so the set may hold numbers no contact has any more, but never misses one that does.
  */
 async function keepContactNumber(userId: string, contactNumber: string): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userProfile(userId),
-        UpdateExpression: 'ADD contactNumbers :number',
-        // Never a profile of its own: no profile, no purchases to look up contacts for.
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':number': new Set([contactNumber]) },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.userProfile(userId),
+    UpdateExpression: 'ADD contactNumbers :number',
+    // Never a profile of its own: no profile, no purchases to look up contacts for.
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':number': new Set([contactNumber]) },
+  });
 }
 
 /** The contact's key if it still lives (owner's partition, not expired): every write is conditional on it. */
