@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: one run on the local cloud, printing
  *  - end-to-end airtime purchases per second and p50/p99 latency of POST /buy/airtime under
- *    concurrency, beside the raw TransactWriteItems rate of the same DynamoDB Local (the ratio is
- *    the figure that counts; target ≥ 0.6);
+ *    concurrency, beside the raw TransactWriteItems rate of the same DynamoDB Local (goal: accepted /
+ *    raw ≥ 0.5), the DynamoDB requests per delivered purchase (goal ≤ 4) and the CPU per delivered
+ *    purchase against one raw debit (goal ≤ 3×);
  *  - each Lambda bundle's minified and gzipped size and cold import time (targets ≤ 500 KB, ≤ +80 ms);
  *  - the web app's initial JavaScript, gzipped (target ≤ 130 KB);
  * and checks the ledger invariants after the load run.
@@ -34,6 +35,9 @@ const PER_USER = Number(process.env.BENCH_PURCHASES_PER_USER ?? 40);
 /** Unmeasured purchases per user first, so that neither Node's nor DynamoDB Local's JIT is cold in the measured run. */
 const WARMUP_PER_USER = Number(process.env.BENCH_WARMUP_PER_USER ?? 10);
 const SUPPLIERS = ['ALARO', 'GLAD', 'VTPASS'] as const;
+/** Issue 12's goals for the request path and for the CPU a delivered purchase costs. */
+const ACCEPTED_RATIO_GOAL = 0.5;
+const CPU_MULTIPLE_GOAL = 3;
 const DELIVERED_NUMBER = '08011111111';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -298,8 +302,8 @@ async function purchaseLoad() {
     console.log(`  end to end (supplier delivered): ${settledRate.toFixed(1)} /s  (all settled after ${(load.settledMs / 1000).toFixed(1)} s)`);
     console.log(`  latency p50 / p99:              ${load.p50.toFixed(1)} ms / ${load.p99.toFixed(1)} ms`);
     console.log(`  raw TransactWriteItems:         ${raw.rate.toFixed(1)} /s  (a purchase's own debit write, issued directly: same DynamoDB Local, same concurrency)`);
-    console.log(`  ratio end to end / raw:         ${(settledRate / raw.rate).toFixed(2)}  (target ≥ 0.60)`);
-    console.log(`  ratio accepted / raw:           ${(acceptedRate / raw.rate).toFixed(2)}  (the request path alone)`);
+    console.log(`  ratio end to end / raw:         ${(settledRate / raw.rate).toFixed(2)}  (the retired ≥ 0.60; see issue 12)`);
+    console.log(`  ratio accepted / raw:           ${(acceptedRate / raw.rate).toFixed(2)}  (goal ≥ ${ACCEPTED_RATIO_GOAL.toFixed(2)}: the request path alone)`);
     console.log(`  invariants after load:          hold (${entries} ledger entries replayed over ${users.length} wallets)\n`);
 
     console.log(`DynamoDB requests of the ${load.count} measured purchases (request, fulfilment, settlement and every consumer of their events)`);
@@ -312,8 +316,7 @@ async function purchaseLoad() {
     console.log(`  delivered purchase:     platform ${cpuMs(purchaseCpu.platform)} + DynamoDB Local ${cpuMs(purchaseCpu.dynamo)} = ${cpuMs(purchaseCpu.total)}`);
     console.log(`  raw TransactWriteItems: client ${cpuMs(rawCpu.client)} + DynamoDB Local ${cpuMs(rawCpu.dynamo)} = ${cpuMs(rawCpu.total)}`);
     if (purchaseCpu.total !== undefined && rawCpu.total !== undefined) {
-      console.log(`  CPU ratio raw / purchase:        ${(rawCpu.total / purchaseCpu.total).toFixed(2)}  (compare with the measured ratio)`);
-      console.log(`  a ratio of 0.60 allows:          ${cpuMs(rawCpu.total / 0.6)} per purchase, platform and DynamoDB Local together\n`);
+      console.log(`  CPU per purchase / raw:          ${(purchaseCpu.total / rawCpu.total).toFixed(1)}×  (goal ≤ ${CPU_MULTIPLE_GOAL}×: at most ${cpuMs(rawCpu.total * CPU_MULTIPLE_GOAL)} per purchase, platform and DynamoDB Local together)\n`);
     }
   } finally {
     await cloud.stop();
