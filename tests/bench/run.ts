@@ -10,7 +10,8 @@
  *
  * `npm run bench -- bundles` prints only the bundle and web figures; `npm run bench -- purchases` only the
  * purchase figures (with small BENCH_USERS/BENCH_PURCHASES_PER_USER, a quick count of DynamoDB requests).
- * The full run ends with Lighthouse; `npm run bench -- web` runs only Lighthouse on the landing page and the dashboard (tests/bench/web.ts).
+ * The full run then seeds and measures the transaction listing at 1,000 and 100,000 (tests/bench/listing.ts,
+ * a few minutes; alone: `npm run bench -- listing`) and ends with Lighthouse; `npm run bench -- web` runs only Lighthouse on the landing page and the dashboard (tests/bench/web.ts).
  * Knobs: BENCH_USERS (concurrency, default 16), BENCH_PURCHASES_PER_USER (default 40),
  * BENCH_WARMUP_PER_USER (unmeasured purchases first, default 10),
  * BENCH_CLOUD_PROFILE=<folder> (a CPU profile of the platform's process, see cpu-profile.mjs).
@@ -266,7 +267,11 @@ async function main() {
   if (process.argv[2] !== 'bundles') await purchaseLoad();
   if (process.argv[2] === 'purchases') return;
   await printBundleFigures();
-  if (process.argv[2] === undefined) await webLighthouse();
+  if (process.argv[2] !== undefined) return;
+  console.log();
+  await (await import('./listing.js')).listingBench();
+  console.log();
+  await webLighthouse();
 }
 
 async function purchaseLoad() {
