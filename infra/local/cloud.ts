@@ -20,7 +20,7 @@ import { createGateway } from './gateway.js';
 import { LambdaRuntime, MissingHandlerError } from './lambda.js';
 import { MailStore } from './mail.js';
 import { SqsPoller } from './pollers.js';
-import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints } from './streams.js';
+import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal } from './streams.js';
 import { LocalScheduler } from './scheduler.js';
 import { MsorgSimulator } from './simulators/msorg.js';
 import { VtpassSimulator } from './simulators/vtpass.js';
@@ -304,6 +304,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     step('queues+services');
     // Imported only now, so module-level configuration sees the local environment.
     await runtime.loadAll();
+    // The table-stream readers sleep until the functions write (Lambda polls; locally that would keep DynamoDB Local busy).
+    const writes = new WriteSignal();
+    const dynamoClient = (await import(pathToFileURL(join(config.repoRoot, 'functions', 'adapters', 'dynamo', 'client.ts')).href)) as { onDynamoWrites(listener: () => void): void };
+    dynamoClient.onDynamoWrites(writes.notify);
     step('handlers');
 
     let seedSummary: unknown;
@@ -342,7 +346,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       .map((mapping) => {
         const streamArn = tables.streamArns.get(mapping.tableLogicalId);
         if (!streamArn) throw new LocalCloudStartError(`stream mapping ${mapping.logicalId}: table ${mapping.tableLogicalId} has no stream`);
-        return new DynamoStreamPoller({ mapping, streamArn, streams, checkpoints, invoke: (id, event) => runtime.invoke(id, event), sendToQueue, log });
+        return new DynamoStreamPoller({ mapping, streamArn, streams, checkpoints, writes, invoke: (id, event) => runtime.invoke(id, event), sendToQueue, log });
       });
     for (const poller of streamPollers) poller.start();
     stops.push(async () => {

@@ -29,6 +29,37 @@ export function localStreamsClient(endpoint: string): DynamoDBStreamsClient {
 }
 
 /** Last sequence number handled per shard, in one JSON file (written whole, then renamed). */
+/**
+ * Writes counted as they happen, so a stream reader can sleep until the next one: `mark()` before
+ * a round of reads, `after(mark, maxMs)` after an empty round ends at once if a write came in
+ * between (none is missed), else at the next write or after `maxMs`.
+ */
+export class WriteSignal {
+  private count = 0;
+  private waiters: Array<() => void> = [];
+
+  notify = (): void => {
+    this.count++;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  };
+
+  mark(): number {
+    return this.count;
+  }
+
+  async after(mark: number, maxMs: number): Promise<void> {
+    if (this.count !== mark) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxMs);
+      this.waiters.push(resolve);
+    });
+    clearTimeout(timer);
+  }
+}
+
 export class StreamCheckpoints {
   private readonly positions: Record<string, string>;
 
@@ -100,8 +131,12 @@ export interface StreamPollerOptions {
   /** The on-failure destination. */
   sendToQueue(queueLogicalId: string, body: string): Promise<void>;
   checkpoints: StreamCheckpoints;
-  /** Pause after a round that found nothing new (default 50 ms). */
-  idleMs?: number;
+  /**
+   * The functions' writes, as they happen: after a round that found nothing new the reader sleeps
+   * until the next write (at most a second: writes from elsewhere are found then). Without it, it
+   * polls every 50 ms.
+   */
+  writes?: WriteSignal;
   log?: (line: string) => void;
 }
 
@@ -162,6 +197,7 @@ export class DynamoStreamPoller {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      const seen = this.options.writes?.mark();
       let found = false;
       try {
         await this.refreshShards();
@@ -173,9 +209,12 @@ export class DynamoStreamPoller {
         if (this.running) this.log(`[streams] ${this.options.mapping.logicalId}: ${(error as Error).message}`);
         await sleep(500);
       }
-      if (!found) await sleep(this.options.idleMs ?? 50);
+      if (found) continue;
+      if (this.options.writes && seen !== undefined) await this.options.writes.after(seen, 1_000);
+      else await sleep(50);
     }
   }
+
 
   /** New shards appear as DynamoDB Local rolls them over; a closed one's child waits for it. */
   private async refreshShards(): Promise<void> {

@@ -6,10 +6,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '../../../shared/runtime-env.js';
 import { addRequestCounting, type DynamoRequestTally } from '../aws/dynamo-requests.js';
+import { addWriteNotification } from '../aws/dynamo-writes.js';
 import { env } from '../config.js';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 let requestTally: DynamoRequestTally | undefined;
+let writeListener: (() => void) | undefined;
 
 export function db(): DynamoDBDocumentClient {
   documentClient ??= createDocumentClient();
@@ -22,12 +24,19 @@ function createDocumentClient(): DynamoDBDocumentClient {
   // input and output first: CPU on each request for nothing. Our adapters log what matters.
   client.middlewareStack.remove('loggerMiddleware');
   if (requestTally) addRequestCounting(client.middlewareStack, requestTally);
+  if (writeListener) addWriteNotification(client.middlewareStack, writeListener);
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } });
 }
 
 /** The benchmark's hook: every later request through `db()` is reported to `tally` (see ../aws/dynamo-requests.ts). */
 export function countDynamoRequests(tally: DynamoRequestTally): void {
   requestTally = tally;
+  documentClient = undefined;
+}
+
+/** The local cloud's hook: `listener` runs after every later successful write through `db()` (see ../aws/dynamo-writes.ts). */
+export function onDynamoWrites(listener: () => void): void {
+  writeListener = listener;
   documentClient = undefined;
 }
 

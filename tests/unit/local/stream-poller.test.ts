@@ -12,7 +12,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileEventPattern } from '../../../infra/local/event-pattern.js';
 import { localDynamoClient } from '../../../infra/local/dynamodb.js';
-import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints } from '../../../infra/local/streams.js';
+import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal } from '../../../infra/local/streams.js';
 import type { StreamMappingDef } from '../../../infra/local/template.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 
@@ -141,5 +141,19 @@ describe('the local DynamoDB stream mapping', () => {
     await poller(async (event) => void second.push(...newKeys(event)), { checkpoints: new StreamCheckpoints(file) }).drain();
     expect(first).toEqual(['D#1']);
     expect(second).toEqual(['D#2']);
+  });
+});
+
+describe('the write signal the local stream readers sleep on', () => {
+  it('a write between the mark and the wait ends the wait at once (none is missed); otherwise the next write ends it', async () => {
+    const signal = new WriteSignal();
+    const before = signal.mark();
+    signal.notify();
+    await signal.after(before, 60_000);
+    const idle = signal.mark();
+    const waiting = signal.after(idle, 60_000);
+    signal.notify();
+    await waiting;
+    expect(signal.mark()).toBe(idle + 1);
   });
 });
