@@ -68,7 +68,7 @@ import { s3WebsiteBucket } from './web-s3-website.js';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Default supplier wiring (no secrets): base URLs and each panel's own network ids. Override with context `suppliers`. */
-const DEFAULT_SUPPLIERS = [
+export const DEFAULT_SUPPLIERS = [
   { name: 'ALARO', protocol: 'msorg', baseUrl: 'https://alaro.example.com', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
   { name: 'GLAD', protocol: 'msorg', baseUrl: 'https://gladtidingsdata.com', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
   // Electricity (and, when `networks` lists some, airtime/data after the MSORG panels). Keys: /vtu/suppliers/VTPASS/{api-key,public-key,secret-key}.
@@ -83,7 +83,7 @@ export const SUPPLIER_PARAM_PREFIX = '/vtu/suppliers/';
  * `providers` (same shape as PROVIDERS_CONFIG); the Monnify contract code and the identity app id
  * are account-specific and must be given there.
  */
-const DEFAULT_PROVIDERS = {
+export const DEFAULT_PROVIDERS = {
   squad: { baseUrl: 'https://api-d.squadco.com' },
   monnify: { baseUrl: 'https://api.monnify.com', contractCode: 'CONFIGURE-ME' },
   paystack: { baseUrl: 'https://api.paystack.co' },

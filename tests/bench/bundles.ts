@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
 import { ALL_FUNCTIONS, LAMBDA_BUNDLING } from '../../infra/functions.js';
+import { DEFAULT_PROVIDERS, DEFAULT_SUPPLIERS } from '../../infra/stack.js';
+import { FUNCTION_ENV_PLACEHOLDERS } from '../support/function-env-placeholders.js';
 
 /** esbuild options equal to the stack's bundling of one function (infra/stack.ts maps LAMBDA_BUNDLING the same way). */
 export function lambdaBuildOptions(entry: string): BuildOptions {
@@ -65,7 +67,17 @@ export async function lambdaBundleFigures(): Promise<BundleFigure[]> {
     // Importing evaluates the module top level exactly as a Lambda cold start does (no handler call).
     const probe = join(dir, `${spec.name}.probe.mjs`);
     writeFileSync(probe, `await import(${JSON.stringify(resolve(outfile))});`);
-    const coldImportMs = medianOverBareNodeMs(() => execFileSync(process.execPath, [probe], { env: { ...process.env, TABLE_NAME: 'bench' } }), 15);
+    // The configuration its cold start parses (loadEnv), as the stack would give it: placeholders will do.
+    const env = {
+      ...FUNCTION_ENV_PLACEHOLDERS,
+      // Parsed and checked at cold start: the stack's own defaults.
+      SUPPLIERS_CONFIG: JSON.stringify(DEFAULT_SUPPLIERS),
+      PROVIDERS_CONFIG: JSON.stringify(DEFAULT_PROVIDERS),
+      ...process.env,
+      TABLE_NAME: 'bench',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    };
+    const coldImportMs = medianOverBareNodeMs(() => execFileSync(process.execPath, [probe], { env }), 15);
     figures.push({
       name: spec.name,
       minifiedBytes: code.length,
