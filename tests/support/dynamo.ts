@@ -12,7 +12,8 @@ import { TABLE_KEYS } from '../../shared/table.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { loadEnv } from '../../functions/adapters/config.js';
 
-export async function createPlatformTable(endpoint: string, tableName: string): Promise<void> {
+/** `stream: false` for a table whose stream nobody reads (see the bench's raw writes). */
+export async function createPlatformTable(endpoint: string, tableName: string, options: { stream?: boolean } = {}): Promise<void> {
   const client = localDynamoClient(endpoint);
   const indexes = Object.entries(TABLE_KEYS.indexes);
   const attributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
@@ -25,7 +26,7 @@ export async function createPlatformTable(endpoint: string, tableName: string): 
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_KEYS.streamViewType },
+        ...(options.stream === false ? {} : { StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_KEYS.streamViewType } }),
         KeySchema: [
           { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
           { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
