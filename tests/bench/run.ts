@@ -279,8 +279,9 @@ async function main() {
   await printBundleFigures();
   if (process.argv[2] !== undefined) return;
   console.log();
-  // Its own process: this one's DynamoDB adapters are bound to the purchase run's (stopped) table.
-  const listing = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'listing'], { stdio: 'inherit' });
+  // Its own process, without this one's table settings: they name the purchase run's (stopped) table.
+  const { TABLE_NAME: _table, AWS_ENDPOINT_URL_DYNAMODB: _endpoint, ...env } = process.env;
+  const listing = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'listing'], { stdio: 'inherit', env });
   if (listing.status !== 0) throw new Error(`the listing bench failed (exit ${listing.status})`);
   console.log();
   await webLighthouse();
