@@ -1,6 +1,6 @@
 /**
  * One browser suite's life cycle, declared once: the local cloud and Chromium start before the
- * file's tests, a failing test leaves a screenshot and the platform's output, and everything stops
+ * file's tests, a failing test prints the page (URL and text) and the tail of the platform's output, and everything stops
  * after. A file calls `useBrowserSuite()` inside its describe and registers its own beforeAll
  * after it (hooks run in order, so the cloud is up by then). A file that needs the platform
  * configured otherwise (e.g. a faster sweeper) passes the local cloud's start options as `cloud`.
