@@ -12,34 +12,37 @@ import { TABLE_KEYS } from '../../shared/table.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { loadEnv } from '../../functions/adapters/config.js';
 
+/** The stack's table as CreateTable takes it: pk/sk and every index of shared/table.ts, all string keys. */
+export function platformTableShape() {
+  const indexes = Object.entries(TABLE_KEYS.indexes);
+  const attributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...indexes.flatMap(([, index]) => [index.partitionKey, index.sortKey])]);
+  return {
+    KeySchema: [
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' as const },
+    ],
+    AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    GlobalSecondaryIndexes: indexes.map(([name, index]) => ({
+      IndexName: name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'ALL' as const },
+    })),
+  };
+}
+
 /** `stream: false` for a table whose stream nobody reads (see the bench's raw writes). */
 export async function createPlatformTable(endpoint: string, tableName: string, options: { stream?: boolean } = {}): Promise<void> {
   const client = localDynamoClient(endpoint);
-  const indexes = Object.entries(TABLE_KEYS.indexes);
-  const attributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
-  for (const [, index] of indexes) {
-    attributes.add(index.partitionKey);
-    attributes.add(index.sortKey);
-  }
   try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
         ...(options.stream === false ? {} : { StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_KEYS.streamViewType } }),
-        KeySchema: [
-          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-        ],
-        AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-        GlobalSecondaryIndexes: indexes.map(([name, index]) => ({
-          IndexName: name,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        ...platformTableShape(),
       }),
     );
   } finally {

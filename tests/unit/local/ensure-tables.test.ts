@@ -7,29 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { ensureTables, localDynamoClient } from '../../../infra/local/dynamodb.js';
 import type { TableDef } from '../../../infra/local/template.js';
 import { TABLE_KEYS } from '../../../shared/table.js';
-import { createPlatformTable, useDynamoDb } from '../../support/dynamo.js';
+import { createPlatformTable, platformTableShape, useDynamoDb } from '../../support/dynamo.js';
 
 const dynamo = useDynamoDb();
 
 function tableDef(name: string): TableDef {
-  const indexes = Object.entries(TABLE_KEYS.indexes);
-  const attributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...indexes.flatMap(([, index]) => [index.partitionKey, index.sortKey])]);
+  const shape = platformTableShape();
   return {
     logicalId: name,
     name,
-    keySchema: [
-      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-    ],
-    attributeDefinitions: [...attributes].map((attribute) => ({ AttributeName: attribute, AttributeType: 'S' as const })),
-    globalSecondaryIndexes: indexes.map(([indexName, index]) => ({
-      IndexName: indexName,
-      KeySchema: [
-        { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-        { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
-      ],
-      Projection: { ProjectionType: 'ALL' },
-    })),
+    keySchema: shape.KeySchema,
+    attributeDefinitions: shape.AttributeDefinitions,
+    globalSecondaryIndexes: shape.GlobalSecondaryIndexes,
     streamViewType: TABLE_KEYS.streamViewType,
   };
 }
