@@ -15,7 +15,9 @@ import { platformClient } from '../support/platform-client.js';
 import { usePlatformTable } from '../support/platform-table.js';
 
 const cloud = useLocalCloud();
-const { api, admin, fundedUser, balance, transactionsOf } = platformClient(cloud, 'audited');
+const { api, admin, fundedUser, boughtAirtime, balance, transactionsOf } = platformClient(cloud, 'audited');
+/** The MSORG simulator keeps a purchase to this number "processing" until a re-query. */
+const OPEN_AT_SIMULATOR = '08033333333';
 
 async function agent(): Promise<string> {
   const login = await api('POST', '/auth/login', { body: { userName: DEMO_AGENT.userName, password: DEMO_AGENT.password } });
@@ -158,17 +160,10 @@ async function entriesOfToday(operation: string): Promise<AuditEntryView[]> {
   return dynamoAuditTrail.list({ day: today(), operation }, 5_000);
 }
 
-async function openPurchase(token: string): Promise<string> {
-  // 08033333333 stays "processing" at the MSORG simulator until a re-query.
-  const bought = await api('POST', '/buy/airtime', { token, body: { network: 1, mobile_number: '08033333333', amount: 100 } });
-  expect(bought.status).toBe(200);
-  return bought.body.receipt._id as string;
-}
-
 describe("money actions put their entry in their own write (before/after), the HTTP layer only their refusals", () => {
   it('a refund writes exactly one entry with the balance before and after; a repeat is refused and recorded once with its 400', async () => {
     const user = await fundedUser(500);
-    const id = await openPurchase(user.token);
+    const id = await boughtAirtime(user.token, OPEN_AT_SIMULATOR);
     expect((await api('POST', `/admin/refund/${id}`, { token: await admin() })).status).toBe(200);
     const repeat = await api('POST', `/admin/refund/${id}`, { token: await admin() });
     expect(repeat).toEqual({ status: 400, body: { msg: REFUND_MSG.alreadyRefunded } });
@@ -184,7 +179,7 @@ describe("money actions put their entry in their own write (before/after), the H
 
   it('rejection: 20 concurrent refunds of one purchase: one credit, one success entry, each refusal recorded with its 400', async () => {
     const user = await fundedUser(500);
-    const id = await openPurchase(user.token);
+    const id = await boughtAirtime(user.token, OPEN_AT_SIMULATOR);
     const token = await admin();
     const answers = await Promise.all(Array.from({ length: 20 }, () => api('POST', `/admin/refund/${id}`, { token })));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);

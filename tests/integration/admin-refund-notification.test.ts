@@ -11,7 +11,7 @@ import { platformClient } from '../support/platform-client.js';
 import { usePlatformTable } from '../support/platform-table.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
-const { api, admin, fundedUser, balance, transactionsOf, waitForStatus, expectLedgerInvariants } = platformClient(cloud, 'refunded');
+const { api, admin, fundedUser, boughtAirtime, balance, transactionsOf, waitForStatus, expectLedgerInvariants } = platformClient(cloud, 'refunded');
 /** Users holding hand-written records (a `failed` purchase) that no route makes: outside the invariants check. */
 const fixtures = platformClient(cloud, 'fixture');
 
@@ -26,12 +26,6 @@ async function agent(): Promise<string> {
 }
 
 const refund = (id: string, token?: string) => api('POST', `/admin/refund/${encodeURIComponent(id)}`, token === undefined ? {} : { token });
-
-async function boughtAirtime(token: string, mobile_number = '08011111111', amount = 100): Promise<string> {
-  const bought = await api('POST', '/buy/airtime', { token, body: { network: 1, mobile_number, amount } });
-  expect(bought.status).toBe(200);
-  return bought.body.receipt._id as string;
-}
 
 describe('POST /admin/refund/{id}', () => {
   it('an admin refunds a delivered purchase: ₦ back, one refund record, status refunded', async () => {

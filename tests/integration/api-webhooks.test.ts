@@ -18,7 +18,7 @@ import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300', LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS: '2' } });
-const { api, admin, fundedUser, waitFor, waitForStatus } = platformClient(cloud, 'hook');
+const { api, admin, fundedUser, boughtAirtime, waitFor, waitForStatus } = platformClient(cloud, 'hook');
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -73,12 +73,6 @@ async function apiUserWithReceiver(naira: number): Promise<{ token: string; user
   const receiver: Receiver = { url: `${base}${path}`, secret: saved.body.webhookSecret as string, received: [], answers: [] };
   receivers.set(path, receiver);
   return { ...user, receiver };
-}
-
-async function boughtAirtime(token: string, mobile_number: string, amount = 100): Promise<string> {
-  const bought = await api('POST', '/buy/airtime', { token, body: { network: 1, mobile_number, amount } });
-  expect(bought.status).toBe(200);
-  return bought.body.receipt._id as string;
 }
 
 const deliveriesOf = (receiver: Receiver, id: string) => receiver.received.filter((r) => r.json._id === id);

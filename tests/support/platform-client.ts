@@ -59,6 +59,13 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
     return user;
   };
 
+  /** A ₦`amount` MTN airtime purchase for `mobile_number` (the simulator decides its fate by the number), accepted; its id. */
+  const boughtAirtime = async (token: string, mobile_number = '08011111111', amount = 100): Promise<string> => {
+    const bought = await api('POST', '/buy/airtime', { token, body: { network: 1, mobile_number, amount } });
+    expect(bought.status).toBe(200);
+    return bought.body.receipt._id as string;
+  };
+
   const balance = async (token: string): Promise<number> => (await api('GET', '/auth', { token })).body.user.balance as number;
   const transactionsOf = async (token: string): Promise<any[]> => (await api('GET', '/transaction', { token })).body.transactions as any[];
   /** Every page of a listing (the first page alone stops at 20). */
@@ -150,5 +157,5 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
     expect(balances + houseSide, 'Σ balances including the house account = money in − money out').toBe(moneyInMinusOut);
   };
 
-  return { api, admin, fundedUser, balance, transactionsOf, allTransactionsOf, houseChain, waitFor, waitForStatus, expectLedgerInvariants };
+  return { api, admin, fundedUser, boughtAirtime, balance, transactionsOf, allTransactionsOf, houseChain, waitFor, waitForStatus, expectLedgerInvariants };
 }
