@@ -42,9 +42,19 @@ function cut(text: string): string {
 
 const MAX_NAME_CHARS = 64;
 
-/** DynamoDB refuses an empty name inside a map: the field is kept under a visible stand-in. */
+/**
+ * Names the store cannot keep are kept under a visible stand-in: DynamoDB refuses an empty name
+ * inside a map, and the SDK's marshalling assigns `__proto__` (a JSON body may carry it as a plain
+ * field) as the map's prototype, leaving an empty value DynamoDB refuses.
+ */
+const STAND_IN_NAMES = new Map([
+  ['', '(empty name)'],
+  ['__proto__', '(__proto__)'],
+]);
+
 function fieldName(name: string): string {
-  if (name === '') return '(empty name)';
+  const standIn = STAND_IN_NAMES.get(name);
+  if (standIn !== undefined) return standIn;
   return name.length <= MAX_NAME_CHARS ? name : `${name.slice(0, MAX_NAME_CHARS)}…`;
 }
 

@@ -52,4 +52,12 @@ describe('the audit log on DynamoDB', () => {
     expect(await dynamoAuditTrail.list({ actor: odd.actorName }, 10)).toEqual([odd]);
     expect(odd.summary).toMatchObject({ '(empty name)': 1, password: '[redacted]', huge: '1e+308', tiny: '5e-324', amount: 1500.5 });
   });
+
+  it('stores a body whose JSON has a "__proto__" field (route fuzz seed: a 500 on POST /admin/updatePrice): kept under a stand-in name', async () => {
+    const body = JSON.parse('{"__proto__":"0x1F","nested":{"__proto__":{"a":1}},"dataId":1}') as unknown;
+    const odd = entry(`proto${Date.now()}`, '2031-03-02T10:00:00.000Z', 'updatePrice', body);
+    expect(await dynamoAuditTrail.append(odd)).toBe('appended');
+    expect(await dynamoAuditTrail.list({ actor: odd.actorName }, 10)).toEqual([odd]);
+    expect(JSON.stringify(odd.summary)).toBe('{"(__proto__)":"0x1F","nested":{"(__proto__)":{"a":1}},"dataId":1}');
+  });
 });
