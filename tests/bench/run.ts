@@ -296,7 +296,7 @@ async function purchaseLoad() {
     ...(process.env.BENCH_CLOUD_PROFILE ? [`--import ${new URL('./cpu-profile.mjs', import.meta.url).pathname}`] : []),
   ];
   const cloud = await startLocalCloud({
-    env: { LOCAL_SCHEDULE_INTERVAL_MS: '2000', POWERTOOLS_LOG_LEVEL: 'WARN', NODE_OPTIONS: preloads.join(' '), ...requests.env },
+    env: { LOCAL_SCHEDULE_INTERVAL_MS: process.env.BENCH_SCHEDULE_MS ?? '2000', POWERTOOLS_LOG_LEVEL: 'WARN', NODE_OPTIONS: preloads.join(' '), ...requests.env },
   });
   try {
     const endpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(cloud.output())?.[1];
