@@ -2,9 +2,15 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_SCHEMAS, EVENT_SOURCE, type EventType } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
+import { withoutSdkLogger } from './aws/sdk-logger.js';
 import { env } from './config.js';
 
 let client: EventBridgeClient | undefined;
+
+function bus(): EventBridgeClient {
+  client ??= withoutSdkLogger(new EventBridgeClient({ maxAttempts: 3 }));
+  return client;
+}
 
 export class EventPublishError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -16,8 +22,7 @@ export class EventPublishError extends Error {
 /** Validates the detail against the shared schema, then puts it on the bus. Throws if the bus refused it. */
 export async function publishEvent(detailType: EventType, detail: unknown): Promise<void> {
   const valid = EVENT_SCHEMAS[detailType].parse(detail);
-  client ??= new EventBridgeClient({ maxAttempts: 3 });
-  const result = await client.send(
+  const result = await bus().send(
     new PutEventsCommand({
       Entries: [{ EventBusName: env(ENV.eventBusName), Source: EVENT_SOURCE, DetailType: detailType, Detail: JSON.stringify(valid) }],
     }),
@@ -33,7 +38,6 @@ const PUT_EVENTS_MAX_ENTRIES = 10;
 /** Validates and puts many events of one type on the bus, ten a call. Throws if any entry was refused (the caller retries them all). */
 export async function publishEvents(detailType: EventType, details: readonly unknown[]): Promise<void> {
   const valid = details.map((detail) => EVENT_SCHEMAS[detailType].parse(detail));
-  client ??= new EventBridgeClient({ maxAttempts: 3 });
   for (let start = 0; start < valid.length; start += PUT_EVENTS_MAX_ENTRIES) {
     const entries = valid.slice(start, start + PUT_EVENTS_MAX_ENTRIES).map((detail) => ({
       EventBusName: env(ENV.eventBusName),
@@ -41,7 +45,7 @@ export async function publishEvents(detailType: EventType, details: readonly unk
       DetailType: detailType,
       Detail: JSON.stringify(detail),
     }));
-    const result = await client.send(new PutEventsCommand({ Entries: entries }));
+    const result = await bus().send(new PutEventsCommand({ Entries: entries }));
     if (result.FailedEntryCount) {
       const failed = result.Entries?.find((entry) => entry.ErrorCode);
       throw new EventPublishError(`${result.FailedEntryCount} of ${entries.length} ${detailType} events were not accepted: ${failed?.ErrorMessage ?? 'unknown error'}`);

@@ -1,15 +1,13 @@
 /** SQS senders of the money-in-and-out queues and of admins' mailings (AWS_ENDPOINT_URL_SQS points them at the local queues). */
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { MailingMessage, PayoutMessage } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { PayoutQueue, ProviderEventQueue } from '../ports/payments.js';
+import { sqsClient } from './aws/sqs-client.js';
 import { env } from './config.js';
 
-let client: SQSClient | undefined;
-
 async function send(queueUrl: string, message: unknown): Promise<void> {
-  client ??= new SQSClient({ maxAttempts: 3 });
-  await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
 }
 
 export function sqsProviderEventQueue(queueUrl: () => string = () => env(ENV.providerEventsQueueUrl)): ProviderEventQueue {

@@ -3,10 +3,9 @@
  * delivery (ChangeMessageVisibility; the event source mapping's consume grant includes it). Lambda
  * leaves a failed item on the queue, so it comes back after exactly that delay.
  */
-import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
-
-let client: SQSClient | undefined;
+import { sqsClient } from './aws/sqs-client.js';
 
 /** arn:aws:sqs:<region>:<account>:<name> → the queue's URL. */
 export function queueUrlOf(eventSourceArn: string): string {
@@ -17,6 +16,5 @@ export function queueUrlOf(eventSourceArn: string): string {
 }
 
 export async function redeliverAfter(record: SQSRecord, seconds: number): Promise<void> {
-  client ??= new SQSClient({ maxAttempts: 3 });
-  await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrlOf(record.eventSourceARN), ReceiptHandle: record.receiptHandle, VisibilityTimeout: seconds }));
+  await sqsClient().send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrlOf(record.eventSourceARN), ReceiptHandle: record.receiptHandle, VisibilityTimeout: seconds }));
 }

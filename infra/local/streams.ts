@@ -21,14 +21,14 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
 import { LOCAL_REGION, type StreamMappingDef } from './template.js';
 import { sleep } from './util.js';
 
 export function localStreamsClient(endpoint: string): DynamoDBStreamsClient {
-  return new DynamoDBStreamsClient({ endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return withoutSdkLogger(new DynamoDBStreamsClient({ endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 }
 
-/** Last sequence number handled per shard, in one JSON file (written whole, then renamed). */
 /**
  * Writes counted as they happen, so a stream reader can sleep until the next one: `mark()` before
  * a round of reads, `after(mark, maxMs)` after an empty round ends at once if a write came in
@@ -60,10 +60,21 @@ export class WriteSignal {
   }
 }
 
+/**
+ * Last sequence number handled per shard, in one JSON file (written whole, then renamed). Writes
+ * are coalesced: at most one every `flushAfterMs`, and on stop/drain. A crash may lose the last
+ * moment's positions, so the next start delivers those records again: at least once, as Lambda's
+ * own mapping does (every consumer is idempotent); a synchronous file write per batch was a
+ * measurable share of the local cloud's CPU under load.
+ */
 export class StreamCheckpoints {
   private readonly positions: Record<string, string>;
+  private pending: NodeJS.Timeout | undefined;
 
-  constructor(private readonly file: string | undefined) {
+  constructor(
+    private readonly file: string | undefined,
+    private readonly flushAfterMs = 1_000,
+  ) {
     this.positions = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
   }
 
@@ -73,6 +84,17 @@ export class StreamCheckpoints {
 
   set(key: string, sequenceNumber: string): void {
     this.positions[key] = sequenceNumber;
+    if (!this.file || this.pending) return;
+    this.pending = setTimeout(() => this.flush(), this.flushAfterMs);
+    // A pending write must not keep a finished process alive; stop() flushes.
+    this.pending.unref();
+  }
+
+  /** Writes the positions now, if any changed since the last write. */
+  flush(): void {
+    if (!this.pending) return;
+    clearTimeout(this.pending);
+    this.pending = undefined;
     if (!this.file) return;
     mkdirSync(dirname(this.file), { recursive: true });
     writeFileSync(`${this.file}.tmp`, JSON.stringify(this.positions));
@@ -167,6 +189,7 @@ export class DynamoStreamPoller {
   async stop(): Promise<void> {
     this.running = false;
     await this.loopDone;
+    this.options.checkpoints.flush();
   }
 
   /**
@@ -184,6 +207,7 @@ export class DynamoStreamPoller {
       }
     } finally {
       this.running = false;
+      this.options.checkpoints.flush();
     }
   }
 

@@ -7,6 +7,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '../../../shared/runtime-env.js';
 import { addRequestCounting, type DynamoRequestTally } from '../aws/dynamo-requests.js';
 import { addWriteNotification } from '../aws/dynamo-writes.js';
+import { withoutSdkLogger } from '../aws/sdk-logger.js';
 import { env } from '../config.js';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -19,10 +20,7 @@ export function db(): DynamoDBDocumentClient {
 }
 
 function createDocumentClient(): DynamoDBDocumentClient {
-  const client = new DynamoDBClient({ maxAttempts: 3 });
-  // Its default logger discards everything, yet the middleware builds a redacted copy of every
-  // input and output first: CPU on each request for nothing. Our adapters log what matters.
-  client.middlewareStack.remove('loggerMiddleware');
+  const client = withoutSdkLogger(new DynamoDBClient({ maxAttempts: 3 }));
   if (requestTally) addRequestCounting(client.middlewareStack, requestTally);
   if (writeListener) addWriteNotification(client.middlewareStack, writeListener);
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } });

@@ -3,7 +3,7 @@
  * stream: Lambda's record shape, filters, order, partial batch failures, retries then the
  * on-failure queue, and positions that survive a restart.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
@@ -141,6 +141,21 @@ describe('the local DynamoDB stream mapping', () => {
     await poller(async (event) => void second.push(...newKeys(event)), { checkpoints: new StreamCheckpoints(file) }).drain();
     expect(first).toEqual(['D#1']);
     expect(second).toEqual(['D#2']);
+  });
+});
+
+describe('the stream positions file', () => {
+  it('is written once per interval however many batches moved it, and at once on flush; a new reader reads the last position', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'stream-positions-')), 'positions.json');
+    const checkpoints = new StreamCheckpoints(file, 50);
+    for (let n = 1; n <= 100; n++) checkpoints.set('shard', String(n));
+    // Rejection: nothing written on each set (a synchronous file write per batch).
+    expect(existsSync(file)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(new StreamCheckpoints(file).get('shard')).toBe('100');
+    checkpoints.set('shard', '101');
+    checkpoints.flush();
+    expect(new StreamCheckpoints(file).get('shard')).toBe('101');
   });
 });
 
