@@ -370,7 +370,15 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     stops.push(() => scheduler.stop());
 
     serve = safeHandler(
-      createGateway({ routes: topology.routes, invoke: (id, event) => runtime.invoke(id, event), webDist: join(config.repoRoot, 'web', 'dist'), mail, simulators: simulatorRoutes, log }),
+      createGateway({
+        routes: topology.routes,
+        invoke: (id, event) => runtime.invoke(id, event),
+        webDist: join(config.repoRoot, 'web', 'dist'),
+        mail,
+        simulators: simulatorRoutes,
+        eventSourceMappings: streamPollers,
+        log,
+      }),
       'gateway',
     );
     return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, dynamoEndpoint: dynamo.endpoint, topology, supplierUrls, providerUrls, seedSummary, stop: stopAll };

@@ -5,6 +5,9 @@
  *
  *   /api/*            → route match → Lambda handler (404 {msg} no route, 405 wrong method, 413 body > 1 MB)
  *   /_local/mail      → captured e-mail, newest first (HTML); /_local/mail.json for tests
+ *   /_local/event-source-mappings[/<id>] → the stream mappings; POST {"enabled": false|true} as
+ *                       `aws lambda update-event-source-mapping --no-enabled/--enabled` (the benchmark
+ *                       measures the request path alone this way)
  *   /_sim/<name>/...  → the simulators (supplier panels' API, /calls, /control)
  *   anything else GET → web/dist file, compressed and cached as CloudFront does; other paths → index.html (deep links)
  */
@@ -28,8 +31,16 @@ export interface GatewayOptions {
   mail: MailStore;
   /** Handlers of /_sim/<name>/..., called with the path below the prefix. */
   simulators: Map<string, (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<void>>;
+  /** The local stream readers, by mapping logical id (`/_local/event-source-mappings`). */
+  eventSourceMappings?: readonly EventSourceMappingControl[];
   bodyLimitBytes?: number;
   log?: (line: string) => void;
+}
+
+export interface EventSourceMappingControl {
+  readonly logicalId: string;
+  readonly isEnabled: boolean;
+  setEnabled(enabled: boolean): void;
 }
 
 const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded|graphql)|[^;]*\+(json|xml))/i;
@@ -172,6 +183,10 @@ export function createGateway(options: GatewayOptions): RequestHandler {
       await simulator(req, res, `/${rest.join('/')}`, new URL(url, 'http://local').searchParams);
       return;
     }
+    if (path === '/_local/event-source-mappings' || path.startsWith('/_local/event-source-mappings/')) {
+      await serveMappings(req, res, method, path, options.eventSourceMappings ?? []);
+      return;
+    }
     if (path === '/_local/mail' || path === '/_local/mail/' || path.startsWith('/_local/mail')) {
       serveMail(res, path, options.mail);
       return;
@@ -179,6 +194,38 @@ export function createGateway(options: GatewayOptions): RequestHandler {
     if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { msg: 'Method not allowed' }, { allow: 'GET, HEAD' });
     await webFiles(req, res, method, path);
   };
+}
+
+const mappingView = (mapping: EventSourceMappingControl) => ({ logicalId: mapping.logicalId, enabled: mapping.isEnabled });
+
+async function serveMappings(req: IncomingMessage, res: ServerResponse, method: string, path: string, mappings: readonly EventSourceMappingControl[]): Promise<void> {
+  const id = decodeURIComponent(path.slice('/_local/event-source-mappings/'.length));
+  if (!id) {
+    req.resume();
+    return method === 'GET' ? sendJson(res, 200, mappings.map(mappingView)) : sendJson(res, 405, { msg: 'Method not allowed' }, { allow: 'GET' });
+  }
+  const mapping = mappings.find((candidate) => candidate.logicalId === id);
+  if (!mapping) {
+    req.resume();
+    return sendJson(res, 404, { msg: `no event source mapping "${id}"`, mappings: mappings.map((m) => m.logicalId) });
+  }
+  if (method === 'GET') {
+    req.resume();
+    return sendJson(res, 200, mappingView(mapping));
+  }
+  if (method !== 'POST') {
+    req.resume();
+    return sendJson(res, 405, { msg: 'Method not allowed' }, { allow: 'GET, POST' });
+  }
+  let enabled: unknown;
+  try {
+    enabled = (JSON.parse((await readBody(req, 1024)).toString('utf8') || '{}') as { enabled?: unknown }).enabled;
+  } catch {
+    enabled = undefined;
+  }
+  if (typeof enabled !== 'boolean') return sendJson(res, 400, { msg: 'Send {"enabled": true} or {"enabled": false}' });
+  mapping.setEnabled(enabled);
+  return sendJson(res, 200, mappingView(mapping));
 }
 
 async function serveApi(

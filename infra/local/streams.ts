@@ -173,6 +173,8 @@ type BatchOutcome = { ok: true } | { ok: false; from: number };
 
 export class DynamoStreamPoller {
   private running = false;
+  /** Lambda's `Enabled` of the mapping: while false nothing is read, and records wait in the stream. */
+  private enabled = true;
   private loopDone: Promise<void> | undefined;
   private readonly shards = new Map<string, ShardState>();
   private lastDescribe = 0;
@@ -183,6 +185,24 @@ export class DynamoStreamPoller {
     if (this.running) return;
     this.running = true;
     this.loopDone = this.loop();
+  }
+
+  get logicalId(): string {
+    return this.options.mapping.logicalId;
+  }
+
+  get isEnabled(): boolean {
+    return this.enabled;
+  }
+
+  /**
+   * As `aws lambda update-event-source-mapping --enabled/--no-enabled`: disabled, the reader
+   * finishes the batch in hand and reads nothing more; enabled again, it goes on from its position,
+   * so nothing written meanwhile is missed.
+   */
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    if (enabled) this.options.writes?.notify();
   }
 
   /** Stops reading and waits for the batch in hand. */
@@ -221,6 +241,10 @@ export class DynamoStreamPoller {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      if (!this.enabled) {
+        await sleep(50);
+        continue;
+      }
       const seen = this.options.writes?.mark();
       let found = false;
       try {

@@ -138,6 +138,13 @@ describe('the gateway server', () => {
   let server: Listening;
   let base: string;
   const invocations: APIGatewayProxyEventV2[] = [];
+  const mapping = {
+    logicalId: 'OutboxMapping',
+    isEnabled: true,
+    setEnabled(enabled: boolean) {
+      this.isEnabled = enabled;
+    },
+  };
   const routes: RouteDef[] = [
     { logicalId: 'R1', routeKey: 'POST /api/v1/echo', method: 'POST', path: '/api/v1/echo', functionLogicalId: 'Echo' },
     { logicalId: 'R2', routeKey: 'GET /api/v1/boom', method: 'GET', path: '/api/v1/boom', functionLogicalId: 'Boom' },
@@ -157,6 +164,7 @@ describe('the gateway server', () => {
       webDist: dist,
       mail,
       simulators: new Map(),
+      eventSourceMappings: [mapping],
       log: () => {},
       invoke: async (id, event) => {
         invocations.push(event);
@@ -170,6 +178,23 @@ describe('the gateway server', () => {
   afterAll(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('turns a stream mapping off and on as update-event-source-mapping does; an unknown mapping is 404, a body without a boolean 400 and changes nothing', async () => {
+    expect(await (await fetch(`${base}/_local/event-source-mappings`)).json()).toEqual([{ logicalId: 'OutboxMapping', enabled: true }]);
+    const set = (enabled: unknown, id = 'OutboxMapping') =>
+      fetch(`${base}/_local/event-source-mappings/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled }) });
+    const off = await set(false);
+    expect(off.status).toBe(200);
+    expect(await off.json()).toEqual({ logicalId: 'OutboxMapping', enabled: false });
+    expect(mapping.isEnabled).toBe(false);
+
+    expect((await set('no')).status).toBe(400);
+    expect((await set(true, 'Nope')).status).toBe(404);
+    expect(mapping.isEnabled).toBe(false);
+
+    expect(await (await set(true)).json()).toEqual({ logicalId: 'OutboxMapping', enabled: true });
+    expect(mapping.isEnabled).toBe(true);
   });
 
   it('invokes the route function and relays its answer', async () => {

@@ -130,6 +130,25 @@ describe('the local DynamoDB stream mapping', () => {
     expect(failures.map((body) => JSON.parse(body))).toEqual([expect.objectContaining({ DDBStreamBatchInfo: expect.objectContaining({ streamArn, batchSize: 1 }) })]);
   });
 
+  it('disabled, the running reader delivers nothing; enabled again, it delivers what was written meanwhile, once', async () => {
+    const checkpoints = new StreamCheckpoints(undefined);
+    await skipToNow(checkpoints);
+    const seen: (string | undefined)[] = [];
+    const reader = poller(async (event) => void seen.push(...newKeys(event)), { checkpoints });
+    reader.setEnabled(false);
+    reader.start();
+    try {
+      await put('E#1');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(seen).toEqual([]);
+      reader.setEnabled(true);
+      for (let waited = 0; seen.length === 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen).toEqual(['E#1']);
+    } finally {
+      await reader.stop();
+    }
+  });
+
   it('positions survive a restart: a new reader neither replays what was handled nor misses what came meanwhile', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'stream-positions-')), 'positions.json');
     await skipToNow(new StreamCheckpoints(file));
