@@ -3,44 +3,19 @@
  * the password reset by e-mail, toasts, logout on a 401, changing the password, and the signed-in
  * layout on a 360 px phone.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
-import { startLocalCloud } from '../support/local-cloud.js';
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
-import { callApi, ensureWebBuilt, launchChromium, loginInUi, newPage, newTestUser, registerViaApi, reportFailure } from './helpers.js';
-
-type Cloud = Awaited<ReturnType<typeof startLocalCloud>>;
+import { callApi, loginInUi, newTestUser, registerViaApi } from './helpers.js';
+import { useBrowserSuite } from './suite.js';
 
 const PHONE = { width: 360, height: 740 };
 
 describe('public screens, validation and the phone layout', () => {
-  let cloud: Cloud;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    cloud = await startLocalCloud();
-    browser = await launchChromium();
-  });
-
-  beforeEach((test) => {
-    test.onTestFailed(() => reportFailure(page, cloud?.output(), test.task.name));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cloud?.stop();
-  });
-
-  async function freshPage(viewport?: { width: number; height: number }): Promise<Page> {
-    await context?.close();
-    ({ context, page } = await newPage(browser, cloud.baseUrl, viewport));
-    return page;
-  }
+  const suite = useBrowserSuite();
+  const freshPage = (viewport?: { width: number; height: number }) => suite.freshPage(viewport);
 
   const expanded = (p: Page) => p.getByTestId('faq').locator('button[aria-expanded="true"]');
 
@@ -107,7 +82,7 @@ describe('public screens, validation and the phone layout', () => {
 
   it('resets a forgotten password through the e-mailed link', async () => {
     const user = newTestUser('reset');
-    await registerViaApi(cloud.baseUrl, user);
+    await registerViaApi(suite.cloud.baseUrl, user);
     const p = await freshPage();
     await p.goto('/login');
     await p.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -118,7 +93,7 @@ describe('public screens, validation and the phone layout', () => {
     await p.getByRole('button', { name: 'Send reset link' }).click();
     await p.getByText(MSG.resetLinkSent).first().waitFor();
 
-    const mail = await cloud.waitForMail(user.email, { timeoutMs: 30_000 });
+    const mail = await suite.cloud.waitForMail(user.email, { timeoutMs: 30_000 });
     const link = mail.text.match(/\/passwordReset\/[^\s"'<>)]+/)?.[0];
     expect(link).toBeTruthy();
 
@@ -163,14 +138,14 @@ describe('public screens, validation and the phone layout', () => {
 
   it('logs the user out on any 401: a token made stale by a password change elsewhere sends the next call to the login screen', async () => {
     const user = newTestUser('stale');
-    await registerViaApi(cloud.baseUrl, user);
+    await registerViaApi(suite.cloud.baseUrl, user);
     const p = await freshPage();
     await loginInUi(p, user);
     expect(await p.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
     // The same user changes the password from another session: every older token, the browser's included, dies.
-    const other = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
-    await callApi(cloud.baseUrl, 'changePassword', {
+    const other = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
+    await callApi(suite.cloud.baseUrl, 'changePassword', {
       token: other.token,
       body: { oldPassword: user.password, newPassword: 'another-pass-42', newPasswordCheck: 'another-pass-42' },
     });
@@ -183,7 +158,7 @@ describe('public screens, validation and the phone layout', () => {
 
   it('changes the password: all three fields required, then the new password logs in', async () => {
     const user = newTestUser('chpw');
-    await registerViaApi(cloud.baseUrl, user);
+    await registerViaApi(suite.cloud.baseUrl, user);
     const p = await freshPage();
     await loginInUi(p, user);
     await p.goto('/profile/changePassword');
@@ -204,12 +179,12 @@ describe('public screens, validation and the phone layout', () => {
     await p.getByRole('button', { name: 'Logout' }).click();
     await p.waitForURL((url) => url.pathname === '/');
     await loginInUi(p, { userName: user.userName, password: newPassword });
-    await expect(callApi(cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).rejects.toThrow(/40[01]/);
+    await expect(callApi(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).rejects.toThrow(/40[01]/);
   });
 
   it('fits a 360 px phone: the sidebar waits behind the menu toggle', async () => {
     const user = newTestUser('phone');
-    await registerViaApi(cloud.baseUrl, user);
+    await registerViaApi(suite.cloud.baseUrl, user);
     const p = await freshPage(PHONE);
 
     await p.goto('/');
