@@ -4,6 +4,8 @@
  * the writers keep changing them. After it, every user's and the platform's totals and first page
  * equal the old path over every record, whatever changed before, during or after the pass.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
@@ -25,7 +27,7 @@ import { asWrittenBeforeCounters, counterItems, listingKeyOf } from '../../suppo
 import { expectListingAgrees, listingFilters } from '../../support/listing-totals.js';
 import { directoryOf, FakeSupplier, fund, harness, newUser } from '../money/fakes.js';
 
-useDynamoDb();
+const dynamo = useDynamoDb();
 
 const ANSWERS: Record<string, SupplierOutcome> = { '08011111111': 'delivered', '08022222222': 'failed', '08033333333': 'ambiguous' };
 
@@ -208,4 +210,27 @@ describe('the listing backfill', () => {
     await backfillListing();
     await expectEveryListingAgrees(users.map((user) => user.userId));
   }, 120_000);
+
+  it("the operator's command counts a history on the table and endpoint it is given and prints what it did", async () => {
+    const { users } = await history();
+    await asWrittenBeforeCounters();
+    // Only what the command line says: not the test's own table and endpoint variables.
+    const { TABLE_NAME: _table, AWS_ENDPOINT_URL_DYNAMODB: _endpoint, ...env } = process.env;
+    const run = (...extra: string[]) =>
+      promisify(execFile)('node_modules/.bin/tsx', ['functions/ops/backfill-listing.ts', '--table', dynamo.tableName, '--endpoint', dynamo.endpoint, ...extra], { env });
+
+    const dry = await run('--dry-run');
+    expect(dry.stdout).toMatch(/dry run/);
+    expect(dry.stdout).toMatch(/done in .* examined (\d+): would count \1, already counted 0, skipped 0/);
+    expect(await counterItems()).toEqual(new Map());
+
+    const real = await run();
+    expect(real.stdout).toMatch(/done in .* examined (\d+): counted \1, already counted 0, skipped 0/);
+    await expectEveryListingAgrees(users.map((user) => user.userId));
+  }, 120_000);
+
+  it('rejects: the command without a table stops before touching anything and says how to run it', async () => {
+    const failure = await promisify(execFile)('node_modules/.bin/tsx', ['functions/ops/backfill-listing.ts', '--dry-run']).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run backfill:listing') });
+  }, 60_000);
 });
