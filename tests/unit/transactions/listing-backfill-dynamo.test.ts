@@ -121,7 +121,7 @@ describe('the listing backfill', () => {
     await backfillListing();
   }, 120_000);
 
-  it('status changes of records not yet counted (settlement, refund, pending, payout) move no counters; after the backfill every listing is right', async () => {
+  it('status changes of records not yet counted (settlement, refunds, pending, payout) move no counters; after the backfill every listing is right', async () => {
     const { h, users, ids } = await history();
     await asWrittenBeforeCounters();
 
@@ -132,6 +132,9 @@ describe('the listing backfill', () => {
     expect(await dynamoTransactions.markPending(ids.processing2, [], new Date())).toBe(true);
     expect(await dynamoWithdrawals.recordProgress(ids.withdrawal, { providerStatus: 'pending', acceptedByProvider: true }, new Date())).toBe(true);
     expect(await dynamoWithdrawals.settleSuccess(ids.withdrawal, 'TRF1', new Date())).toMatchObject({ trans_Status: 'success' });
+    // …and then reversed by the bank: refunded, with a refund record of its own.
+    const reversed = await dynamoWithdrawals.refund(ids.withdrawal, { reason: 'reversed', payoutStatus: 'reversed', afterSuccess: true, now: new Date() });
+    expect(reversed.kind).toBe('refunded');
 
     // Only the refund's own new record is counted; the changed records are still uncounted, under the legacy key.
     const counted = [...(await counterItems()).values()].flatMap((item) => Object.keys(item).filter((name) => name.startsWith('n|')));
