@@ -16,6 +16,13 @@ export const TABLE_KEYS = {
 } as const;
 
 /**
+ * The one `byKindCreatedAt` partition every transaction record had before the platform listing was
+ * sharded and the listing's counters kept (README decision 43). A record still under it is not yet
+ * in the counters: the listing backfill counts it and moves it to its shard, in one write.
+ */
+export const LEGACY_TRANSACTION_LISTING_PARTITION = 'TXN';
+
+/**
  * Fixed partitions of admin-managed configuration. The stack lets only the functions that manage
  * them write there (IAM `dynamodb:LeadingKeys`); the DynamoDB adapter's keys use the same names.
  */

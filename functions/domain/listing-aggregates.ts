@@ -97,9 +97,16 @@ export function contributionOf(record: TransactionRecord): BucketFigures {
 /**
  * What a write changes in the counters: `after`'s contribution added, `before`'s (when the record
  * existed) taken away. The day, user, type and shard never change with a record's status.
+ *
+ * Nothing moves for a record not yet counted (`before.uncounted`): it was never added, and the
+ * backfill adds it as it stands when it gets there (`aggregateDeltas(undefined, record)`). The
+ * writer's condition that it is still uncounted (`countersMovedSince` on refusal) keeps a race
+ * with the backfill from counting it twice or never.
  */
 export function aggregateDeltas(before: TransactionRecord | undefined, after: TransactionRecord): AggregateDelta {
   const amounts: Record<string, number> = {};
+  const base = { userId: after.userId, day: dayOf(after.createdAt), type: after.trans_Type, shard: hashShard(after.id, AGGREGATE_SHARDS) };
+  if (before?.uncounted) return { ...base, amounts };
   const add = (record: TransactionRecord, sign: 1 | -1) => {
     const figures = contributionOf(record);
     const bucket = bucketOf(record);
@@ -112,7 +119,16 @@ export function aggregateDeltas(before: TransactionRecord | undefined, after: Tr
   add(after, 1);
   if (before) add(before, -1);
   for (const [name, amount] of Object.entries(amounts)) if (amount === 0) delete amounts[name];
-  return { userId: after.userId, day: dayOf(after.createdAt), type: after.trans_Type, shard: hashShard(after.id, AGGREGATE_SHARDS), amounts };
+  return { ...base, amounts };
+}
+
+/**
+ * Whether a record moved, since `read` was read, in what a status change's counters depend on: its
+ * status (the bucket they move from) or whether it is counted at all (the backfill counted it). A
+ * writer whose condition was refused plans again on the record as it now stands exactly then.
+ */
+export function countersMovedSince(read: TransactionRecord, current: TransactionRecord): boolean {
+  return read.trans_Status !== current.trans_Status || (read.uncounted ?? false) !== (current.uncounted ?? false);
 }
 
 /** Bucket sums, keyed by bucket. */

@@ -99,6 +99,12 @@ export interface TransactionRecord {
   counterparty?: { userId: string; userName: string };
   /** An electricity purchase: the meter, and once delivered the supplier's token, units and customer. */
   electricity?: ElectricityDetails;
+  /**
+   * Not in the listing's counters: written before they were kept (README decision 43) and not yet
+   * counted by the listing backfill. Its changes move no counters; the backfill adds it as it then
+   * stands. Known from where it is stored (its index key), never stored itself.
+   */
+  uncounted?: true;
 }
 
 /** The fields a new record needs before the ledger fills in the balance chain. */

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/constants.js';
 import type { WebhookDeliveryView } from '../../../shared/api/webhooks.js';
 import { PAYMENT_PROVIDERS } from '../../../shared/events.js';
-import { TABLE_KEYS } from '../../../shared/table.js';
+import { LEGACY_TRANSACTION_LISTING_PARTITION, TABLE_KEYS } from '../../../shared/table.js';
 import type { UserProfile } from '../../domain/accounts.js';
 import type { CostPrice, DataPlanSnapshot, Plan } from '../../domain/catalogue.js';
 import type { Contact } from '../../domain/contacts.js';
@@ -243,10 +243,18 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     counterparty: z.object({ userId: text, userName: text }).optional(),
     couponCode: text.optional(),
     electricity: electricityDetails.optional(),
+    uncounted: z.literal(true).optional(),
   }),
 );
 
-const transactionItem = itemMapping<TransactionRecord>(TRANSACTION_ENTITY, transactionFields);
+/** Whether the record is counted is where it is stored: still under the legacy platform listing key, it is not (yet). */
+const withCountedFlag = (item: unknown): unknown => {
+  if (typeof item !== 'object' || item === null) return item;
+  const { uncounted: _neverStored, ...rest } = item as Record<string, unknown>;
+  return rest[TABLE_KEYS.indexes.byKindCreatedAt.partitionKey] === LEGACY_TRANSACTION_LISTING_PARTITION ? { ...rest, uncounted: true } : rest;
+};
+
+const transactionItem = itemMapping<TransactionRecord>(TRANSACTION_ENTITY, z.preprocess(withCountedFlag, transactionFields));
 /** An open purchase or withdrawal as the sweepers list it. */
 const openTransactionItem = itemMapping(TRANSACTION_ENTITY, transactionFields.pick({ id: true, createdAt: true }));
 const requeriesItem = itemMapping(TRANSACTION_ENTITY, transactionFields.pick({ requeries: true }));

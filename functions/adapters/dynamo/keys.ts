@@ -2,7 +2,7 @@
  * Every entity's keys, declared in one place. Handlers and repositories never concatenate keys
  * themselves; they call these.
  */
-import { CONFIG_PARTITIONS, PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
+import { CONFIG_PARTITIONS, LEGACY_TRANSACTION_LISTING_PARTITION, PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
 import { AGGREGATE_SHARDS } from '../../domain/listing-aggregates.js';
 import { hashShard } from '../../domain/sales-stats.js';
 import { WALLET_ENTITY } from './items.js';
@@ -168,6 +168,8 @@ export const listingQuery = {
   kindPartition: (kind: 'USER') => kind,
   /** Every partition of the platform's transaction listing (read together, merged newest first). */
   platformTransactionPartitions: () => Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => `${PLATFORM_TRANSACTIONS_PREFIX}${shard}`),
+  /** Where every transaction record was before the shards: those still there are not yet counted (the listing backfill reads it). */
+  legacyPlatformTransactionPartition: LEGACY_TRANSACTION_LISTING_PARTITION,
   openPartition: 'OPEN',
   openPayoutPartition: 'OPEN_PAYOUT',
   upgradeOutboxPartition: 'OUTBOX_UPGRADE',

@@ -15,6 +15,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundIdFor } from '../../domain/ids.js';
 import { planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
+import { countersMovedSince } from '../../domain/listing-aggregates.js';
 import { refundDeltas } from '../../domain/sales-stats.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
@@ -24,7 +25,7 @@ import { failedConditions } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
 import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
-import { aggregateItems, type RecordChange } from './listing-aggregates.js';
+import { aggregateItems, countersAsRead, type RecordChange } from './listing-aggregates.js';
 import { retryOnConflict } from './retry.js';
 import { statItem, walletTotalItem } from './sales-stats.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
@@ -258,6 +259,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     createdAt: nowIso,
     updatedAt: nowIso,
   };
+  const asRead = countersAsRead(purchase);
   const purchaseUpdate = (): TransactItem => {
     const attempts = (input.attempts ?? []).map(boundedAttempt);
     const sets = [
@@ -273,8 +275,8 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
         TableName: tableName(),
         Key: keys.transaction(purchase.id),
         UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
-        // The status it was read with: the counters move from that status's bucket.
-        ConditionExpression: `trans_Status IN (:processing, :pending${reversal ? ', :success' : ''}) AND trans_Status = :was`,
+        // As it was read: the counters move from that status's bucket (or not at all, not yet counted).
+        ConditionExpression: `trans_Status IN (:processing, :pending${reversal ? ', :success' : ''}) AND ${asRead.condition}`,
         ExpressionAttributeValues: {
           ':refunded': 'refunded',
           ':refundId': refundId,
@@ -282,7 +284,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
           ':now': nowIso,
           ':processing': 'processing',
           ':pending': 'pending',
-          ':was': purchase.trans_Status,
+          ...asRead.values,
           ...(reversal ? { ':success': 'success' } : {}),
           ...(attempts.length ? { ':empty': [], ':attempts': attempts } : {}),
         },
@@ -320,8 +322,8 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
       return { kind: 'already_refunded', purchase: current };
     case 'extra_condition_failed':
       if (current.trans_Status === 'refunded') return { kind: 'already_refunded', purchase: current };
-      // It moved (processing → pending, or settled) after it was read: decide again on what it is now.
-      return current.trans_Status !== purchase.trans_Status ? refundPurchase(purchaseId, input) : { kind: 'not_refundable', purchase: current };
+      // It moved (processing → pending, settled, or counted by the backfill) after it was read: decide again on what it is now.
+      return countersMovedSince(purchase, current) ? refundPurchase(purchaseId, input) : { kind: 'not_refundable', purchase: current };
     case 'insufficient_balance':
       throw new Error('a credit cannot be short of balance');
   }

@@ -4,12 +4,12 @@
  * the counters move exactly when the record does; `ADD` creates a missing item or attribute.
  * Readers query a user's day items, or the platform's shard partitions, by day range: O(days).
  */
-import { aggregateDeltas, AGGREGATE_SHARDS, type AggregateDelta } from '../../domain/listing-aggregates.js';
+import { aggregateDeltas, AGGREGATE_SHARDS, countersMovedSince, type AggregateDelta } from '../../domain/listing-aggregates.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.js';
 import { transactWrite, type TransactItem } from './conditional-writes.js';
-import { keys, partitionQuery } from './keys.js';
+import { GSI, keys, listingQuery, partitionQuery } from './keys.js';
 import { queryAll } from './paginate.js';
 
 const AGGREGATE_ENTITY = 'ListingDay';
@@ -124,9 +124,25 @@ export async function readPlatformListingDays(days: DayRange): Promise<Record<st
 type Update = NonNullable<TransactItem['Update']>;
 
 /**
+ * The condition a status change adds for its counters: the record is as it was read — the status
+ * the counters move from and, for a record not yet counted (no counters move), still uncounted.
+ * Refused when the record moved or the backfill counted it meanwhile: the writer reads it again
+ * and plans on what it now is (`countersMovedSince`).
+ */
+export function countersAsRead(before: TransactionRecord): { condition: string; values: Record<string, unknown> } {
+  const status = { condition: 'trans_Status = :statusRead', values: { ':statusRead': before.trans_Status } };
+  if (!before.uncounted) return status;
+  return {
+    condition: `${status.condition} AND ${GSI.byKindCreatedAt.partitionKey} = :uncountedPartition`,
+    values: { ...status.values, ':uncountedPartition': listingQuery.legacyPlatformTransactionPartition },
+  };
+}
+
+/**
  * A status change of a record the caller does not hold: read it, then write `plan`'s update
- * conditional also on the status read, with the counters' move from that status's bucket. When the
- * status moved in between, the change is planned again on the record as it now stands; refused
+ * conditional also on the record being as read (`countersAsRead`), with the counters' move from
+ * that status's bucket (none for a record not yet counted). When the status moved in between, or
+ * the backfill counted it, the change is planned again on the record as it now stands; refused
  * otherwise. The record as it was before the change, or undefined when nothing was written.
  */
 export async function writeStatusChange(
@@ -140,16 +156,17 @@ export async function writeStatusChange(
     const planned = plan(before);
     if (!planned) return undefined;
     const { update } = planned;
+    const asRead = countersAsRead(before);
     const guarded: Update = {
       ...update,
-      ConditionExpression: `(${update.ConditionExpression}) AND trans_Status = :statusRead`,
-      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':statusRead': before.trans_Status },
+      ConditionExpression: `(${update.ConditionExpression}) AND ${asRead.condition}`,
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...asRead.values },
     };
     const result = await transactWrite([{ Update: guarded }, ...aggregateItems([{ before, after: planned.after }])], what);
     if (result.ok) return before;
     const current = await read(id);
-    // Statuses only move forward, so this ends.
-    if (!current || current.trans_Status === before.trans_Status) return undefined;
+    // Statuses only move forward and a record is counted once, never uncounted again: this ends.
+    if (!current || !countersMovedSince(before, current)) return undefined;
     before = current;
   }
   return undefined;

@@ -19,13 +19,15 @@ import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, listingQuery, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
 import { collect, queryAll, queryItems } from './paginate.js';
-import { aggregateItems, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
-import { filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
+import { aggregateItems, countersAsRead, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
+import { countersMovedSince, filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
 
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
+  // Whether it is counted is where it is stored (below), never an attribute of its own.
+  const { uncounted: _storedAsItsKey, ...fields } = record;
   return {
-    ...record,
+    ...fields,
     ...keys.transaction(record.id),
     entity: TRANSACTION_ENTITY,
     ...userListing(record.userId, record.createdAt, record.id),
@@ -280,6 +282,7 @@ export const dynamoTransactions: TransactionStore = {
       sets.push('electricity = :electricity');
       values[':electricity'] = input.electricity;
     }
+    const asRead = countersAsRead(purchase);
     // The sale is counted in the figures in the same write that makes it final, once: a
     // redelivered settlement fails the still-open condition and adds nothing.
     const result = await transactWrite(
@@ -289,9 +292,9 @@ export const dynamoTransactions: TransactionStore = {
             TableName: tableName(),
             Key: keys.transaction(id),
             UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
-            // The status the caller holds: the listing's counters move from that status's bucket.
-            ConditionExpression: `${STILL_OPEN} AND trans_Status = :was`,
-            ExpressionAttributeValues: { ...values, ':was': purchase.trans_Status },
+            // The record as the caller holds it: the listing's counters move from that status's bucket (or not at all, not yet counted).
+            ConditionExpression: `${STILL_OPEN} AND ${asRead.condition}`,
+            ExpressionAttributeValues: { ...values, ...asRead.values },
           },
         },
         ...saleDeltas(purchase, input.profitKobo).map(statItem),
@@ -300,9 +303,9 @@ export const dynamoTransactions: TransactionStore = {
       `success of ${id}`,
     );
     if (!result.ok) {
-      // Still open but moved (processing → pending) since the caller read it: settle what it is now.
+      // Still open but moved (processing → pending, or counted by the backfill) since the caller read it: settle what it is now.
       const current = await getTransaction(id);
-      return current && isOpen(current.trans_Status) && current.trans_Status !== purchase.trans_Status ? dynamoTransactions.settleSuccess(current, input) : undefined;
+      return current && isOpen(current.trans_Status) && countersMovedSince(purchase, current) ? dynamoTransactions.settleSuccess(current, input) : undefined;
     }
     // The purchase as this write left it, without reading it back (its settled event comes from the stream).
     return {

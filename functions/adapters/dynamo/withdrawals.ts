@@ -20,7 +20,8 @@ import { writeWalletChange } from './ledger.js';
 import { queryAll } from './paginate.js';
 import { queryPrefix } from './partition.js';
 import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
-import { writeStatusChange } from './listing-aggregates.js';
+import { countersAsRead, writeStatusChange } from './listing-aggregates.js';
+import { countersMovedSince } from '../../domain/listing-aggregates.js';
 
 function asWithdrawal(record: TransactionRecord | undefined): WithdrawalRecord | undefined {
   const withdrawal = record?.trans_Type === 'withdrawal' ? record.withdrawal : undefined;
@@ -133,6 +134,7 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
     settledAt: nowIso,
   };
   const statusValues = Object.fromEntries(allowed.map((status, i) => [`:s${i}`, status]));
+  const asRead = countersAsRead(withdrawal);
   const outcome = await writeWalletChange({
     direction: 'credit',
     draft,
@@ -143,8 +145,8 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
           TableName: tableName(),
           Key: keys.transaction(withdrawal.id),
           UpdateExpression: `SET trans_Status = :refunded, refundTransactionId = :refundId, refundReason = :reason, withdrawal.providerStatus = :payoutStatus, settledAt = :now, updatedAt = :now ${REMOVE_OPEN_LISTING}`,
-          // The status it was read with: the listing's counters move from that status's bucket.
-          ConditionExpression: `trans_Type = :withdrawal AND trans_Status IN (${Object.keys(statusValues).join(', ')}) AND trans_Status = :was`,
+          // As it was read: the listing's counters move from that status's bucket (or not at all, not yet counted).
+          ConditionExpression: `trans_Type = :withdrawal AND trans_Status IN (${Object.keys(statusValues).join(', ')}) AND ${asRead.condition}`,
           ExpressionAttributeValues: {
             ':refunded': 'refunded',
             ':refundId': refundId,
@@ -152,7 +154,7 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
             ':payoutStatus': input.payoutStatus,
             ':now': nowIso,
             ':withdrawal': 'withdrawal',
-            ':was': withdrawal.trans_Status,
+            ...asRead.values,
             ...statusValues,
           },
         },
@@ -168,8 +170,8 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
       return { kind: 'already_refunded', withdrawal: current };
     case 'extra_condition_failed':
       if (current.trans_Status === 'refunded') return { kind: 'already_refunded', withdrawal: current };
-      // It moved after it was read: decide again on what it is now.
-      return current.trans_Status !== withdrawal.trans_Status ? refundWithdrawal(id, input) : { kind: 'not_refundable', withdrawal: current };
+      // It moved (or the backfill counted it) after it was read: decide again on what it is now.
+      return countersMovedSince(withdrawal, current) ? refundWithdrawal(id, input) : { kind: 'not_refundable', withdrawal: current };
     case 'insufficient_balance':
       throw new Error('a credit cannot be short of balance');
   }

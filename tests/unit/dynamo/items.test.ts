@@ -51,6 +51,16 @@ describe('transaction items', () => {
     expect(transactionItem(record).gsi2sk).toBe(`${record.createdAt}#${record.id}`);
   });
 
+  it('a record still under the legacy platform listing key reads as not yet counted; one under its shard, and one written now, as counted', () => {
+    const legacy = { ...transactionItem(record), gsi2pk: 'TXN' };
+    expect(stored.transaction.read(legacy)).toEqual({ ...record, uncounted: true });
+    expect(stored.transaction.read(transactionItem(record)).uncounted).toBeUndefined();
+    // Where it is stored says it, never an attribute: writing a record read as uncounted stores no flag.
+    const rewritten = transactionItem({ ...record, uncounted: true });
+    expect(rewritten).not.toHaveProperty('uncounted');
+    expect(stored.transaction.read({ ...transactionItem(record), uncounted: true }).uncounted).toBeUndefined();
+  });
+
   it('rejects: an amount stored as text fails, naming the entity, the key and the attribute', () => {
     const error = refusal(() => stored.transaction.read({ ...transactionItem(record), amountKobo: '98.00' }));
     expect(error).toBeInstanceOf(MalformedItemError);
