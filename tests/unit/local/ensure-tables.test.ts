@@ -45,7 +45,7 @@ describe('ensureTables', () => {
     const index = TABLE_KEYS.indexes.byPhoneNumber;
     const shape = platformTableShape();
     const older = shape.GlobalSecondaryIndexes.filter((i) => i.IndexName !== 'byPhoneNumber');
-    const used = new Set([...shape.KeySchema, ...older.flatMap((i) => i.KeySchema)].map((k) => k.AttributeName));
+    const used = new Set<string>([...shape.KeySchema, ...older.flatMap((i) => i.KeySchema)].map((k) => k.AttributeName));
     const client = localDynamoClient(dynamo.endpoint);
     try {
       await client.send(
