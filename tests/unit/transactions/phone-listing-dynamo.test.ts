@@ -27,6 +27,8 @@ const USERS = [ADA, BOLA];
 const STATUSES: TransactionStatus[] = ['success', 'failed', 'refunded', 'pending', 'processing', 'success'];
 const USER_TYPES: UserType[] = ['smart earner', 'reseller'];
 let sequence = 0;
+/** Each test reads the table many times (a shared machine may be slow). */
+const SLOW = 60_000;
 
 /** The n-th record of a user: an airtime or data purchase for `phone`, or (phone '') a funding; spread over two days. */
 function record(user: { userId: string; userName: string }, phone: string, n: number): TransactionRecord {
@@ -131,7 +133,7 @@ describe('the transaction listing filtered by a whole phone number', () => {
       if (n % 5 === 0) records.push(record(ADA, '', n), record(BOLA, '', n));
     }
     await put(records);
-  });
+  }, SLOW);
 
   for (const [label, viewer, userName] of viewers) {
     it(`gives ${label} the same page, pages and figures as reading every record did`, async () => {
@@ -143,7 +145,7 @@ describe('the transaction listing filtered by a whole phone number', () => {
           expect(await listTransactionsFor(viewer, listing, today), `${JSON.stringify(filter)} page ${page}`).toEqual(expected);
         }
       }
-    });
+    }, SLOW);
   }
 
   it('reads only that number’s records, from its own index, however many other records there are', async () => {
@@ -158,7 +160,7 @@ describe('the transaction listing filtered by a whole phone number', () => {
     // The store's own totals and page of a phone filter read the same index.
     const { queries } = await queriesOf(() => Promise.all([dynamoTransactions.listingTotals(ADA.userId, { phoneNumber: NUMBER }), dynamoTransactions.listingPage(ADA.userId, { phoneNumber: NUMBER }, 1, 20)]));
     expect(new Set(queries.map((q) => q.indexName))).toEqual(new Set([INDEX.byPhoneNumber]));
-  });
+  }, SLOW);
 
   it('never shows a user another user’s records of that number', async () => {
     const ada = await listTransactionsFor(viewers[0]![1], { filter: { phoneNumber: NUMBER }, page: 1 }, today);
@@ -169,7 +171,7 @@ describe('the transaction listing filtered by a whole phone number', () => {
       const { transactions } = await listTransactionsFor(viewers[0]![1], { filter: { phoneNumber: NUMBER }, page }, today);
       expect(transactions.every((t) => t.trans_By === ADA.userId && t.phone_number === NUMBER)).toBe(true);
     }
-  });
+  }, SLOW);
 
   it('with a part of a number still reads the scope’s records as before and gives the same answer', async () => {
     for (const [label, viewer, userName] of viewers) {
@@ -179,7 +181,7 @@ describe('the transaction listing filtered by a whole phone number', () => {
       expect(result, label).toEqual(await listTransactionsFor(viewer, { filter, userName, page: 2 }, oldPath(reference)));
       expect(queries.some((q) => q.indexName === INDEX.byPhoneNumber), label).toBe(false);
     }
-  });
+  }, SLOW);
 
   it('matches the number itself, not a longer number that contains it (a 13-digit meter)', async () => {
     const number = '08033333333';
