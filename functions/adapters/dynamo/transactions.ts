@@ -26,7 +26,9 @@ import { filterDays, listingTotals, sumBuckets, type ListingTotals } from '../..
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
   // No number served (funding, transfer, coupon…): no `phone_number`, as the byPhoneNumber index takes
-  // no empty key (a put with one would be refused); it reads back as ''.
+  // no empty key (a put with one would be refused); it reads back as ''. Records stored earlier with ''
+  // stay out of the index, and DynamoDB refuses any write to them while it exists: none is ever updated
+  // (only purchases and withdrawals are, and they always serve a number or an account).
   const { phone_number, ...rest } = record;
   return {
     ...rest,
