@@ -12,6 +12,7 @@ import { dynamoTransactions, transactionItem } from '../../../functions/adapters
 import { listTransactionsFor, type TransactionListingDeps, type TransactionViewer } from '../../../functions/domain/transaction-listing.js';
 import { listingBounds, type TransactionRecord } from '../../../functions/domain/transactions.js';
 import type { TransactionFilter } from '../../../functions/ports/transactions.js';
+import { wholePhoneNumber } from '../../../shared/api/common.js';
 import type { TransactionStatus, TransactionType, UserType } from '../../../shared/constants.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
@@ -190,5 +191,15 @@ describe('the transaction listing filtered by a whole phone number', () => {
     expect(whole.transactions.map((t) => t.phone_number)).toEqual([number]);
     const part = await listTransactionsFor(viewers[0]![1], { filter: { phoneNumber: number.slice(0, 10) }, page: 1 }, today);
     expect(part.transactions.map((t) => t.phone_number)).toEqual([`${number}45`, number]);
+  });
+});
+
+describe('a whole phone number, as the listing tells it from a part of one', () => {
+  it('is 0 and ten more digits, trimmed, as every phone number the app takes', () => {
+    expect(wholePhoneNumber(' 08011111111 ')).toBe('08011111111');
+  });
+
+  it('rejects: a part, a longer number, another form', () => {
+    for (const text of ['0801111111', '080111111112', '8011111111', '+2348011111111', '0801111111a', '']) expect(wholePhoneNumber(text), text).toBeUndefined();
   });
 });
