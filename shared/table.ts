@@ -1,3 +1,6 @@
+/** A user's listing order, `createdAt#id`: also the order of one number's records (byPhoneNumber). */
+const USER_LISTING_SORT_KEY = 'gsi1sk';
+
 /** DynamoDB single-table layout: declared once, used by the CDK stack and the DynamoDB adapter. */
 export const TABLE_KEYS = {
   partitionKey: 'pk',
@@ -7,11 +10,19 @@ export const TABLE_KEYS = {
   streamViewType: 'NEW_AND_OLD_IMAGES',
   indexes: {
     /** A user's items (transactions) newest first. */
-    byUserCreatedAt: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    byUserCreatedAt: { partitionKey: 'gsi1pk', sortKey: USER_LISTING_SORT_KEY },
     /** All items of one kind (transactions, users; one operator's audit entries) newest first: admin listings. */
     byKindCreatedAt: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     /** Sparse: purchases not yet final, oldest first, for the sweeper. */
     byOpenSince: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    /**
+     * The records of one number served (a transaction's own `phone_number`), newest first: the listing
+     * filtered by a whole phone number reads only these. Both keys are attributes every record already
+     * has (the sort key is the user listing's `createdAt#id`), so DynamoDB indexes existing records
+     * itself, with no backfill. An index key may not be an empty string: a record that serves no
+     * number (funding, transfer, coupon…) is stored without `phone_number` and stays out of it.
+     */
+    byPhoneNumber: { partitionKey: 'phone_number', sortKey: USER_LISTING_SORT_KEY },
   },
 } as const;
 

@@ -47,7 +47,8 @@ async function pageOf(scope: { userId: string | undefined } | undefined, listing
   const { filter, page } = listing;
   if (!scope) return transactionListPage([], page, TRANSACTIONS_PAGE_SIZE);
   if (filter.phoneNumber) {
-    // A phone-number filter (a substring) has no counters: its totals still read every matching record.
+    // A phone-number filter has no counters: page and totals come from its matching records, read once.
+    // A whole number's are read from that number's own index; a part of a number still reads the scope's history.
     const records = await (scope.userId === undefined ? deps.transactions.listAll(filter) : deps.transactions.listForUser(scope.userId, filter));
     return transactionListPage(records, page, TRANSACTIONS_PAGE_SIZE);
   }

@@ -15,7 +15,10 @@ export interface TransactionFilter {
   type?: TransactionType;
   status?: TransactionStatus;
   userType?: UserType;
-  /** Substring of the phone number. */
+  /**
+   * The number served, or a part of it (a substring). A whole phone number (shared `wholePhoneNumber`)
+   * matches the records of exactly that number, read from that number's own index.
+   */
   phoneNumber?: string;
   /** Inclusive ISO bounds on createdAt. */
   fromIso?: string;
@@ -73,8 +76,9 @@ export interface TransactionStore {
   /** Everybody's transactions matching the filter, newest first. */
   listAll(filter: TransactionFilter): Promise<TransactionRecord[]>;
   /**
-   * Count and figures of a listing without a phone-number filter (a user's, or everybody's when
-   * `userId` is undefined): from the counters over its whole days, from the records over cut days.
+   * Count and figures of a listing (a user's, or everybody's when `userId` is undefined): from the
+   * counters over its whole days, from the records over cut days; with a phone-number filter (no
+   * counters), from its matching records.
    */
   listingTotals(userId: string | undefined, filter: TransactionFilter): Promise<ListingTotals>;
   /** One page (1-based) of a listing, newest first: reads up to that page only, never the rest of the history. */

@@ -130,7 +130,21 @@ function guardChild(child: ChildProcess): () => void {
   };
 }
 
-/** Creates missing tables (and missing indexes of existing ones) as the template declares them. */
+/** How long a new index of an existing DATA_DIR table may take to index the items already there. */
+const INDEX_BACKFILL_TIMEOUT_MS = 120_000;
+
+async function waitForActiveIndexes(client: DynamoDBClient, tableName: string, indexNames: string[]): Promise<void> {
+  const deadline = Date.now() + INDEX_BACKFILL_TIMEOUT_MS;
+  for (;;) {
+    const indexes = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.GlobalSecondaryIndexes ?? [];
+    const waiting = indexNames.filter((name) => indexes.find((index) => index.IndexName === name)?.IndexStatus !== 'ACTIVE');
+    if (!waiting.length) return;
+    if (Date.now() > deadline) throw new DynamoDbLocalError(`index ${waiting.join(', ')} of ${tableName} is still not active after ${INDEX_BACKFILL_TIMEOUT_MS / 1000} s`);
+    await sleep(200);
+  }
+}
+
+/** Creates missing tables (and missing indexes of existing ones, waiting until they are active) as the template declares them. */
 export async function ensureTables(endpoint: string, tables: TableDef[]): Promise<{ created: string[]; updated: string[]; streamArns: Map<string, string> }> {
   const client = localDynamoClient(endpoint);
   const created: string[] = [];
@@ -170,7 +184,8 @@ export async function ensureTables(endpoint: string, tables: TableDef[]): Promis
           );
         }
         const have = new Set((described?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
-        for (const index of table.globalSecondaryIndexes.filter((i) => !have.has(i.IndexName))) {
+        const missing = table.globalSecondaryIndexes.filter((i) => !have.has(i.IndexName));
+        for (const index of missing) {
           // An index added to the stack since the data was created: add it rather than force a reset.
           const needed = new Set(index.KeySchema.map((k) => k.AttributeName));
           await client.send(
@@ -182,6 +197,9 @@ export async function ensureTables(endpoint: string, tables: TableDef[]): Promis
           );
           updated.push(`${table.name}.${index.IndexName}`);
         }
+        // DynamoDB fills a new index from the items already there (records written before it); until it
+        // is ACTIVE a Query on it fails, so the functions start only once it is.
+        if (missing.length) await waitForActiveIndexes(client, table.name, missing.map((index) => index.IndexName));
         if (table.streamViewType && described?.StreamSpecification?.StreamViewType !== table.streamViewType) {
           // A stream added to the stack since the data was created (or another view of it): switch it on.
           if (described?.StreamSpecification?.StreamEnabled) {

@@ -50,6 +50,15 @@ export const phoneNumber = z
   .trim()
   .regex(new RegExp(`^0\\d{${PHONE_NUMBER_LENGTH - 1}}$`), MSG.checkPhone);
 
+/**
+ * `text` as a phone number is taken everywhere else (trimmed, `0` and ten more digits), or undefined
+ * when it is not a whole one (a listing filter may also be a part of a number).
+ */
+export function wholePhoneNumber(text: string): string | undefined {
+  const parsed = phoneNumber.safeParse(text);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export const userNameSchema = z
   .string({ required_error: MSG.allFieldsRequired })
   .trim()

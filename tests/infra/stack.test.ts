@@ -59,6 +59,24 @@ describe('the platform stack', () => {
     });
   });
 
+  it('indexes transactions by the number served, newest first, for the phone-number listing (no backfill: both keys are attributes records have)', () => {
+    const index = TABLE_KEYS.indexes.byPhoneNumber;
+    expect(index).toEqual({ partitionKey: 'phone_number', sortKey: TABLE_KEYS.indexes.byUserCreatedAt.sortKey });
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      AttributeDefinitions: Match.arrayWith([{ AttributeName: index.partitionKey, AttributeType: 'S' }]),
+      GlobalSecondaryIndexes: Match.arrayWith([
+        {
+          IndexName: 'byPhoneNumber',
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ]),
+    });
+  });
+
   it('routes every row of the shared route table under /api/v1', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
     expect(keys.sort()).toEqual(ROUTES.map(routeKey).sort());

@@ -2,7 +2,8 @@
  * GET /transaction on the local cloud, its totals from the listing's counters and its pages read
  * only as far as the page (README decision 43): the page-number contract holds (pages join up to
  * the whole history, newest first, with the same totals on every page), filters narrow the totals,
- * and an admin naming the user sees the same listing with the margin.
+ * and an admin naming the user sees the same listing with the margin. A phone-number filter (no
+ * counters) keeps the user's own records of that number, whole or in part.
  */
 import { describe, expect, it } from 'vitest';
 import { useLocalCloud } from '../support/local-cloud.js';
@@ -47,9 +48,17 @@ describe('the transaction listing', () => {
     expect(refunded.body).toMatchObject({ noOfTransaction: refunds, totalPages: 1, totalDebit: 0 });
     expect(refunded.body.transactions.every((t: { trans_Status: string }) => t.trans_Status === 'refunded')).toBe(true);
 
-    // A phone-number filter still reads that number's records (it has no counters).
+    // A phone-number filter reads that number's records (it has no counters): a whole number's from its
+    // own index, where another user's purchase for it lies too but never reaches this user's listing.
+    const other = await fundedUser(500);
+    expect((await api('POST', '/buy/airtime', { token: other.token, body: { network: 1, mobile_number: '08022222222', amount: 100 } })).status).toBe(200);
     const byPhone = await api('GET', '/transaction?phoneNumber=08022222222', { token: user.token });
-    expect(byPhone.body.noOfTransaction).toBe(2 * refunds);
+    expect(byPhone.body).toMatchObject({ noOfTransaction: 2 * refunds, totalDebit: 0, totalCredit: 0 });
+    expect(byPhone.body.transactions.every((t: { trans_By: string; phone_number: string }) => t.trans_By === first.body.transactions[0].trans_By && t.phone_number === '08022222222')).toBe(true);
+    const byPart = await api('GET', '/transaction?phoneNumber=0802222', { token: user.token });
+    expect(byPart.body).toEqual(byPhone.body);
+    const byPhoneAsAdmin = await api('GET', '/transaction?phoneNumber=08022222222', { token: await admin() });
+    expect(byPhoneAsAdmin.body.noOfTransaction).toBeGreaterThanOrEqual(2 * refunds + 1);
 
     const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
     const dated = await api('GET', `/transaction?from=${today}&to=${today}`, { token: user.token });

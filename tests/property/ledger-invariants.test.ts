@@ -12,7 +12,8 @@
  *   - each purchase is charged once, submitted to a supplier at most once, refunded at most once,
  *     and a refund exists exactly when the purchase is `refunded`;
  *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed);
- *   - the listing's totals from its counters (README decision 43) equal those of every record read.
+ *   - the listing's totals from its counters (README decision 43) equal those of every record read;
+ *     so does a phone-number filter's listing (a whole number's records read from its own index).
  * Transfers (also opposite ones at the same time), admin credits from the house account (repeated
  * concurrently under one request id: one credit), coupon vendors' coupons (paid from the vendor's
  * wallet, then redeemed, cancelled, both at once — one winner — or left open: the fundings on record
@@ -42,7 +43,7 @@ import { payoutReferenceFor, withdrawalAmounts } from '../../functions/domain/wi
 import { ulid } from 'ulid';
 import { useDynamoDb } from '../support/dynamo.js';
 import { houseShareOf } from '../support/house-ledger.js';
-import { expectListingAgrees, listingFilters } from '../support/listing-totals.js';
+import { expectListingAgrees, listingFilters, phoneFilters } from '../support/listing-totals.js';
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../unit/money/fakes.js';
 import { FakePayouts } from '../unit/money-in-out/fakes.js';
 
@@ -143,8 +144,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 describe('ledger invariants under random workloads', () => {
   it('hold after every step, and every purchase ends success or refunded', async () => {
+    // Each run starts its phone filters elsewhere in their list, so short runs still cover all of them.
+    let runs = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 1_000_00 }), { minLength: USERS, maxLength: USERS }), fc.array(opArb, { minLength: 1, maxLength: 18 }), async (openingKobo, ops) => {
+        const run = runs++;
         let finalising = false;
         const supplier = new FakeSupplier(
           'ALARO',
@@ -221,14 +225,20 @@ describe('ledger invariants under random workloads', () => {
           expect(fundingsOnRecord + openPaid.reduce((sum, c) => sum + c.amountKobo, 0), `${step}: fundings on record + open paid coupons`).toBe(fundedKobo);
           // The listing's counters, moved in the same writes, give what reading every record gives:
           // each user's whole listing, and one more filter per step (in turn) for them and the platform.
+          // A phone-number filter too (no counters: a whole number's records from its own index).
           const filters = listingFilters(new Date());
-          const filter = filters[checks++ % filters.length]!;
+          const phones = phoneFilters(new Date(), PHONES);
+          const filter = filters[checks % filters.length]!;
+          const phoneFilter = phones[(checks + run) % phones.length]!;
+          checks += 1;
           for (const user of users) {
             await expectListingAgrees(user.userId, {}, `${step} ${user.userName}`);
             await expectListingAgrees(user.userId, filter, `${step} ${user.userName}`);
+            await expectListingAgrees(user.userId, phoneFilter, `${step} ${user.userName}`);
           }
           await expectListingAgrees(undefined, filter, `${step} platform`);
           await expectListingAgrees(undefined, filter, `${step} platform`, 2);
+          await expectListingAgrees(undefined, phoneFilter, `${step} platform`);
         };
         let checks = 0;
 

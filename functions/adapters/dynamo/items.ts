@@ -206,7 +206,8 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     trans_Type: z.enum(TRANSACTION_TYPES),
     trans_Status: z.enum(TRANSACTION_STATUSES),
     trans_Network: text,
-    phone_number: text,
+    // Stored only when the record serves a number: it keys the byPhoneNumber index, which takes no empty string.
+    phone_number: text.default(''),
     amountKobo: kobo,
     faceValueKobo: kobo.optional(),
     volume: text.optional(),

@@ -13,6 +13,7 @@ export const INDEX = {
   byUserCreatedAt: 'byUserCreatedAt',
   byKindCreatedAt: 'byKindCreatedAt',
   byOpenSince: 'byOpenSince',
+  byPhoneNumber: 'byPhoneNumber',
 } as const satisfies Record<keyof typeof indexes, string>;
 
 export const GSI = indexes;
@@ -174,6 +175,8 @@ export const listingQuery = {
   openPayoutPartition: 'OPEN_PAYOUT',
   upgradeOutboxPartition: 'OUTBOX_UPGRADE',
   openCouponPartition: (vendorId: string) => `OPEN_COUPON#${vendorId}`,
+  /** One number's records in byPhoneNumber: its key is the record's own `phone_number`, the number as bought for. */
+  phonePartition: (wholeNumber: string) => wholeNumber,
   /** Lowest sort key at or after `createdAtIso`. */
   sortFrom: (createdAtIso: string) => createdAtIso,
   /** Highest sort key at or before `createdAtIso` (any id). */

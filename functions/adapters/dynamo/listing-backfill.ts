@@ -56,32 +56,45 @@ const DEFAULT_ATTEMPTS = 10;
  * shard, if it is still uncounted and unchanged. 'moved' when it no longer is as read.
  */
 export async function countAsRead(read: TransactionRecord): Promise<'counted' | 'moved'> {
-  const index = GSI.byKindCreatedAt;
-  const listing = platformTransactionListing(read.createdAt, read.id);
   const result = await transactWrite(
     [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.transaction(read.id),
-          UpdateExpression: 'SET #listingPk = :shard, #listingSk = :sort',
-          ConditionExpression: '#listingPk = :uncounted AND trans_Status = :status AND updatedAt = :updatedAt',
-          ExpressionAttributeNames: { '#listingPk': index.partitionKey, '#listingSk': index.sortKey },
-          ExpressionAttributeValues: {
-            ':shard': listing[index.partitionKey],
-            ':sort': listing[index.sortKey],
-            ':uncounted': listingQuery.legacyPlatformTransactionPartition,
-            ':status': read.trans_Status,
-            ':updatedAt': read.updatedAt,
-          },
-        },
-      },
+      { Update: backfillRecordUpdate(read) },
       // What the record's own write would have added had the counters existed: it as it is now.
       ...aggregateItems([{ before: undefined, after: read }]),
     ],
     `listing backfill of ${read.id}`,
   );
   return result.ok ? 'counted' : 'moved';
+}
+
+/**
+ * The record's part of the pass: its platform listing key moved to its shard, if still uncounted
+ * and as read. A record that serves no number loses its `phone_number` of '' too: an index key
+ * may not be empty, and while `byPhoneNumber` exists DynamoDB refuses any write that leaves one
+ * (records written since store none).
+ */
+export function backfillRecordUpdate(read: TransactionRecord, table = tableName()) {
+  const index = GSI.byKindCreatedAt;
+  const listing = platformTransactionListing(read.createdAt, read.id);
+  const servesNoNumber = read.phone_number === '';
+  return {
+    TableName: table,
+    Key: keys.transaction(read.id),
+    UpdateExpression: `SET #listingPk = :shard, #listingSk = :sort${servesNoNumber ? ' REMOVE #phone' : ''}`,
+    ConditionExpression: '#listingPk = :uncounted AND trans_Status = :status AND updatedAt = :updatedAt',
+    ExpressionAttributeNames: {
+      '#listingPk': index.partitionKey,
+      '#listingSk': index.sortKey,
+      ...(servesNoNumber ? { '#phone': GSI.byPhoneNumber.partitionKey } : {}),
+    },
+    ExpressionAttributeValues: {
+      ':shard': listing[index.partitionKey],
+      ':sort': listing[index.sortKey],
+      ':uncounted': listingQuery.legacyPlatformTransactionPartition,
+      ':status': read.trans_Status,
+      ':updatedAt': read.updatedAt,
+    },
+  };
 }
 
 /** Counts one record once: read, count as read, and on refusal read again (counted meanwhile, or changed). */

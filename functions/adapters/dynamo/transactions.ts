@@ -7,10 +7,11 @@
  * sweepers and refunds cannot both win.
  */
 import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { wholePhoneNumber } from '../../../shared/api/common.js';
 import type { TransactionView } from '../../../shared/api/transactions.js';
 import { isOpen } from '../../domain/purchase-state.js';
 import { saleDeltas } from '../../domain/sales-stats.js';
-import { isPurchase, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
+import { isPurchase, listingFigures, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
@@ -25,9 +26,15 @@ import { countersMovedSince, filterDays, listingTotals, sumBuckets, type Listing
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
   // Whether it is counted is where it is stored (below), never an attribute of its own.
-  const { uncounted: _storedAsItsKey, ...fields } = record;
+  // No number served (funding, transfer, coupon…): no `phone_number`, as the byPhoneNumber index takes
+  // no empty key (a put with one would be refused); it reads back as ''. Records stored earlier with ''
+  // stay out of the index, and DynamoDB refuses any write to them while it exists: the listing backfill
+  // removes it from those it re-keys; no other writer updates them (only purchases and withdrawals are
+  // updated, and they always serve a number or an account).
+  const { uncounted: _storedAsItsKey, phone_number, ...fields } = record;
   return {
     ...fields,
+    ...(phone_number === '' ? {} : { phone_number }),
     ...keys.transaction(record.id),
     entity: TRANSACTION_ENTITY,
     ...userListing(record.userId, record.createdAt, record.id),
@@ -100,7 +107,16 @@ const LISTING_ATTRIBUTES = [
   'entity',
 ];
 
-function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partition: string, filter: TransactionFilter): QueryCommandInput {
+/**
+ * One index partition's records matching the filter, newest first. `owner` keeps only one user's
+ * records: for the byPhoneNumber partition, which holds every user's records of the number.
+ */
+function listingQueryInput(
+  index: 'byUserCreatedAt' | 'byKindCreatedAt' | 'byPhoneNumber',
+  partition: string,
+  filter: TransactionFilter,
+  owner?: string,
+): QueryCommandInput {
   const indexKeys = GSI[index];
   const names: Record<string, string> = { '#pk': indexKeys.partitionKey, '#entity': 'entity' };
   if (filter.fromIso || filter.toIso) names['#sk'] = indexKeys.sortKey;
@@ -136,6 +152,7 @@ function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partiti
     conditions.push('(#trans_Status = :pending OR (#trans_Status = :processing AND #trans_Type = :withdrawal))');
   } else equal('trans_Status', filter.status);
   equal('userType', filter.userType);
+  equal('userId', owner);
   if (filter.phoneNumber) {
     names['#phone'] = 'phone_number';
     values[':phone'] = filter.phoneNumber;
@@ -169,14 +186,29 @@ async function listRecords(inputs: QueryCommandInput[]): Promise<TransactionReco
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
 const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined);
 
-/** The index queries of a listing: every matching record (the phone-number filter, cut days), or from the newest up to a page. */
-const listingInputs = (userId: string | undefined, filter: TransactionFilter): QueryCommandInput[] =>
-  userId === undefined
+/**
+ * The index queries of a listing: every matching record (the phone-number filter, cut days), or from the newest up to a page.
+ * A whole phone number is the key of its own partition of byPhoneNumber: only that number's records are
+ * read (a user's listing keeps the user's among them). A part of a number (a substring, `contains`) has no
+ * index: it still reads every record of the listing's scope that matches the rest of the filter.
+ */
+function listingInputs(userId: string | undefined, filter: TransactionFilter): QueryCommandInput[] {
+  const number = filter.phoneNumber === undefined ? undefined : wholePhoneNumber(filter.phoneNumber);
+  if (number !== undefined) return [listingQueryInput('byPhoneNumber', listingQuery.phonePartition(number), { ...filter, phoneNumber: undefined }, userId)];
+  return userId === undefined
     ? listingQuery.platformTransactionPartitions().map((partition) => listingQueryInput('byKindCreatedAt', partition, filter))
     : [listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)];
+}
 
-/** Totals from the counters over the filter's whole days, plus the records of the days its bounds cut. */
+/**
+ * Totals from the counters over the filter's whole days, plus the records of the days its bounds cut.
+ * A phone-number filter has no counters: its totals are summed from its records (a whole number's: its own index).
+ */
 async function readListingTotals(userId: string | undefined, filter: TransactionFilter): Promise<ListingTotals> {
+  if (filter.phoneNumber) {
+    const records = await listRecords(listingInputs(userId, filter));
+    return { count: records.length, figures: listingFigures(records) };
+  }
   const days = filterDays(filter.fromIso, filter.toIso);
   const [items, ...cut] = await Promise.all([
     !days.wholeDays ? [] : userId === undefined ? readPlatformListingDays(days.wholeDays) : readUserListingDays(userId, days.wholeDays),

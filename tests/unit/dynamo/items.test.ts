@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TransactionRecord } from '../../../functions/domain/transactions.js';
 import { declaringEvery, MalformedItemError } from '../../../functions/adapters/dynamo/item-mapping.js';
 import { stored } from '../../../functions/adapters/dynamo/items.js';
-import { keys, newWalletItem } from '../../../functions/adapters/dynamo/keys.js';
+import { GSI, keys, newWalletItem } from '../../../functions/adapters/dynamo/keys.js';
 import { transactionItem } from '../../../functions/adapters/dynamo/transactions.js';
 
 const record: TransactionRecord = {
@@ -59,6 +59,21 @@ describe('transaction items', () => {
     const rewritten = transactionItem({ ...record, uncounted: true });
     expect(rewritten).not.toHaveProperty('uncounted');
     expect(stored.transaction.read({ ...transactionItem(record), uncounted: true }).uncounted).toBeUndefined();
+  });
+
+  it('keys the byPhoneNumber index by the number served, with the user listing\'s order', () => {
+    const item = transactionItem(record);
+    expect(item[GSI.byPhoneNumber.partitionKey]).toBe(record.phone_number);
+    expect(item[GSI.byPhoneNumber.sortKey]).toBe(`${record.createdAt}#${record.id}`);
+  });
+
+  it('stores a record that serves no number without phone_number (an index key cannot be empty), read back as empty', () => {
+    const funding: TransactionRecord = { ...record, trans_Type: 'wallet', trans_Network: '', phone_number: '' };
+    const item = transactionItem(funding);
+    expect(item).not.toHaveProperty(GSI.byPhoneNumber.partitionKey);
+    expect(stored.transaction.read(item)).toEqual(funding);
+    // Records stored before keep their empty phone_number and read the same.
+    expect(stored.transaction.read({ ...item, phone_number: '' })).toEqual(funding);
   });
 
   it('rejects: an amount stored as text fails, naming the entity, the key and the attribute', () => {

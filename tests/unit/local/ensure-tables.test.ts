@@ -1,8 +1,9 @@
 /**
  * The local cloud's tables on DynamoDB Local (infra/local/dynamodb.ts ensureTables): a DATA_DIR made
- * before the table had a stream gets one on the next start, with no reset and no data lost.
+ * before the table had a stream, or one of its indexes, gets it on the next start, with no reset and
+ * no data lost.
  */
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ensureTables, localDynamoClient } from '../../../infra/local/dynamodb.js';
 import type { TableDef } from '../../../infra/local/template.js';
@@ -37,5 +38,52 @@ describe('ensureTables', () => {
     const again = await ensureTables(dynamo.endpoint, [tableDef(name)]);
     expect(again.updated).toEqual([]);
     expect(again.streamArns.get(name)).toBe(described?.LatestStreamArn);
+  });
+
+  it('adds byPhoneNumber to a table made before it, and DynamoDB indexes the records already there', async () => {
+    const name = `no-phone-index-yet-${Date.now()}`;
+    const index = TABLE_KEYS.indexes.byPhoneNumber;
+    const shape = platformTableShape();
+    const older = shape.GlobalSecondaryIndexes.filter((i) => i.IndexName !== 'byPhoneNumber');
+    const used = new Set<string>([...shape.KeySchema, ...older.flatMap((i) => i.KeySchema)].map((k) => k.AttributeName));
+    const client = localDynamoClient(dynamo.endpoint);
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName: name,
+          BillingMode: 'PAY_PER_REQUEST',
+          KeySchema: shape.KeySchema,
+          AttributeDefinitions: shape.AttributeDefinitions.filter((a) => used.has(a.AttributeName)),
+          GlobalSecondaryIndexes: older,
+        }),
+      );
+      // Records as stored before the index: a purchase for a number, and a funding whose phone_number was ''.
+      const at = '2025-06-01T10:00:00.000Z';
+      await client.send(new PutItemCommand({ TableName: name, Item: { pk: { S: 'TXN#P1' }, sk: { S: 'TXN' }, [index.partitionKey]: { S: '08011111111' }, [index.sortKey]: { S: `${at}#P1` } } }));
+      await client.send(new PutItemCommand({ TableName: name, Item: { pk: { S: 'TXN#F1' }, sk: { S: 'TXN' }, [index.partitionKey]: { S: '' }, [index.sortKey]: { S: `${at}#F1` } } }));
+
+      const first = await ensureTables(dynamo.endpoint, [tableDef(name)]);
+      expect(first.updated).toContain(`${name}.byPhoneNumber`);
+      const described = (await client.send(new DescribeTableCommand({ TableName: name }))).Table;
+      // Active when ensureTables returns: the functions may query it at once.
+      expect(described?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'byPhoneNumber')).toMatchObject({
+        IndexStatus: 'ACTIVE',
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+      });
+      const found = await client.send(
+        new QueryCommand({ TableName: name, IndexName: 'byPhoneNumber', KeyConditionExpression: '#n = :n', ExpressionAttributeNames: { '#n': index.partitionKey }, ExpressionAttributeValues: { ':n': { S: '08011111111' } } }),
+      );
+      expect(found.Items?.map((item) => item.pk?.S)).toEqual(['TXN#P1']);
+      // The old funding stays, out of the index (an empty string is no index key).
+      expect((await client.send(new GetItemCommand({ TableName: name, Key: { pk: { S: 'TXN#F1' }, sk: { S: 'TXN' } } }))).Item).toBeDefined();
+
+      const again = await ensureTables(dynamo.endpoint, [tableDef(name)]);
+      expect(again.updated).toEqual([]);
+    } finally {
+      client.destroy();
+    }
   });
 });

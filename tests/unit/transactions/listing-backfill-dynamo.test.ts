@@ -9,7 +9,11 @@ import { promisify } from 'node:util';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { countAsRead, countRecord, backfillListing } from '../../../functions/adapters/dynamo/listing-backfill.js';
+import { backfillListing, backfillRecordUpdate, countAsRead, countRecord } from '../../../functions/adapters/dynamo/listing-backfill.js';
+import { CreateTableCommand, DeleteTableCommand, GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ensureTables, localDynamoClient } from '../../../infra/local/dynamodb.js';
+import { platformTableShape } from '../../support/dynamo.js';
 import { writeStatusChange } from '../../../functions/adapters/dynamo/listing-aggregates.js';
 import { tableName } from '../../../functions/adapters/dynamo/client.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
@@ -213,6 +217,40 @@ describe('the listing backfill', () => {
     await backfillListing();
     await expectEveryListingAgrees(users.map((user) => user.userId));
   }, 120_000);
+
+  it("a record stored with phone_number '' before byPhoneNumber existed is re-keyed and loses it; rejection: a write that keeps the '' is refused while the index exists", async () => {
+    const name = `before-phone-index-${Date.now()}`;
+    const shape = platformTableShape();
+    const older = shape.GlobalSecondaryIndexes.filter((i) => i.IndexName !== 'byPhoneNumber');
+    const used = new Set<string>([...shape.KeySchema, ...older.flatMap((i) => i.KeySchema)].map((k) => k.AttributeName));
+    const client = localDynamoClient(dynamo.endpoint);
+    try {
+      await client.send(
+        new CreateTableCommand({ TableName: name, BillingMode: 'PAY_PER_REQUEST', KeySchema: shape.KeySchema, AttributeDefinitions: shape.AttributeDefinitions.filter((a) => used.has(a.AttributeName)), GlobalSecondaryIndexes: older }),
+      );
+      const at = '2025-06-01T10:00:00.000Z';
+      const Key = { pk: { S: 'TXN#F1' }, sk: { S: 'TXN' } };
+      await client.send(
+        new PutItemCommand({ TableName: name, Item: { ...Key, gsi2pk: { S: 'TXN' }, gsi2sk: { S: `${at}#F1` }, phone_number: { S: '' }, trans_Status: { S: 'success' }, updatedAt: { S: at } } }),
+      );
+      // The deploy that brings the index (locally, ensureTables on an older DATA_DIR).
+      await ensureTables(dynamo.endpoint, [{ logicalId: name, name, keySchema: shape.KeySchema, attributeDefinitions: shape.AttributeDefinitions, globalSecondaryIndexes: shape.GlobalSecondaryIndexes }]);
+
+      // The trap: any write that leaves the empty key is refused now.
+      await expect(
+        client.send(new UpdateItemCommand({ TableName: name, Key, UpdateExpression: 'SET gsi2pk = :shard', ExpressionAttributeValues: { ':shard': { S: 'TXN#1' } } })),
+      ).rejects.toThrow(/empty string/i);
+
+      const read = { id: 'F1', createdAt: at, updatedAt: at, trans_Status: 'success', phone_number: '' } as Parameters<typeof backfillRecordUpdate>[0];
+      await DynamoDBDocumentClient.from(client).send(new TransactWriteCommand({ TransactItems: [{ Update: backfillRecordUpdate(read, name) }] }));
+      const after = (await client.send(new GetItemCommand({ TableName: name, Key, ConsistentRead: true }))).Item!;
+      expect(after.phone_number).toBeUndefined();
+      expect(after.gsi2pk?.S).toMatch(/^TXN#[0-3]$/);
+    } finally {
+      await client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
+      client.destroy();
+    }
+  });
 
   it("the operator's command counts a history on the table and endpoint it is given and prints what it did", async () => {
     const { users } = await history();
