@@ -33,6 +33,20 @@ export function platformTableShape() {
   };
 }
 
+/** CreateTable's input for the table as it stood before `indexName` was added (to test adding it to an older table). */
+export function platformTableBefore(indexName: string, tableName: string) {
+  const shape = platformTableShape();
+  const older = shape.GlobalSecondaryIndexes.filter((index) => index.IndexName !== indexName);
+  const used = new Set<string>([...shape.KeySchema, ...older.flatMap((index) => index.KeySchema)].map((key) => key.AttributeName));
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    KeySchema: shape.KeySchema,
+    AttributeDefinitions: shape.AttributeDefinitions.filter((attribute) => used.has(attribute.AttributeName)),
+    GlobalSecondaryIndexes: older,
+  };
+}
+
 /** `stream: false` for a table whose stream nobody reads (see the bench's raw writes). */
 export async function createPlatformTable(endpoint: string, tableName: string, options: { stream?: boolean } = {}): Promise<void> {
   const client = localDynamoClient(endpoint);

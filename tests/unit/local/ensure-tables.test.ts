@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ensureTables, localDynamoClient } from '../../../infra/local/dynamodb.js';
 import type { TableDef } from '../../../infra/local/template.js';
 import { TABLE_KEYS } from '../../../shared/table.js';
-import { createPlatformTable, platformTableShape, useDynamoDb } from '../../support/dynamo.js';
+import { createPlatformTable, platformTableBefore, platformTableShape, useDynamoDb } from '../../support/dynamo.js';
 
 const dynamo = useDynamoDb();
 
@@ -43,20 +43,9 @@ describe('ensureTables', () => {
   it('adds byPhoneNumber to a table made before it, and DynamoDB indexes the records already there', async () => {
     const name = `no-phone-index-yet-${Date.now()}`;
     const index = TABLE_KEYS.indexes.byPhoneNumber;
-    const shape = platformTableShape();
-    const older = shape.GlobalSecondaryIndexes.filter((i) => i.IndexName !== 'byPhoneNumber');
-    const used = new Set<string>([...shape.KeySchema, ...older.flatMap((i) => i.KeySchema)].map((k) => k.AttributeName));
     const client = localDynamoClient(dynamo.endpoint);
     try {
-      await client.send(
-        new CreateTableCommand({
-          TableName: name,
-          BillingMode: 'PAY_PER_REQUEST',
-          KeySchema: shape.KeySchema,
-          AttributeDefinitions: shape.AttributeDefinitions.filter((a) => used.has(a.AttributeName)),
-          GlobalSecondaryIndexes: older,
-        }),
-      );
+      await client.send(new CreateTableCommand(platformTableBefore('byPhoneNumber', name)));
       // Records as stored before the index: a purchase for a number, and a funding whose phone_number was ''.
       const at = '2025-06-01T10:00:00.000Z';
       await client.send(new PutItemCommand({ TableName: name, Item: { pk: { S: 'TXN#P1' }, sk: { S: 'TXN' }, [index.partitionKey]: { S: '08011111111' }, [index.sortKey]: { S: `${at}#P1` } } }));
