@@ -412,7 +412,7 @@ export class PlatformStack extends Stack {
         indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
-        projectionType: ProjectionType.ALL,
+        projectionType: ProjectionType[index.projection],
       });
     }
     return table;

@@ -10,19 +10,23 @@ export const TABLE_KEYS = {
   streamViewType: 'NEW_AND_OLD_IMAGES',
   indexes: {
     /** A user's items (transactions) newest first. */
-    byUserCreatedAt: { partitionKey: 'gsi1pk', sortKey: USER_LISTING_SORT_KEY },
+    byUserCreatedAt: { partitionKey: 'gsi1pk', sortKey: USER_LISTING_SORT_KEY, projection: 'ALL' },
     /** All items of one kind (transactions, users; one operator's audit entries) newest first: admin listings. */
-    byKindCreatedAt: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    byKindCreatedAt: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
     /** Sparse: purchases not yet final, oldest first, for the sweeper. */
-    byOpenSince: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    byOpenSince: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
     /**
      * The records of one number served (a transaction's own `phone_number`), newest first: the listing
      * filtered by a whole phone number reads only these. Both keys are attributes every record already
      * has (the sort key is the user listing's `createdAt#id`), so DynamoDB indexes existing records
      * itself, with no backfill. An index key may not be an empty string: a record that serves no
      * number (funding, transfer, coupon…) is stored without `phone_number` and stays out of it.
+     * Keys only: a record is written to it once, when created (about 1 WCU), and its later updates
+     * (claim, settlement) never touch it; with every attribute projected each of a purchase's three
+     * writes also rewrote its copy (7 WCU of 37 per purchase). The rare listing by number reads the
+     * records themselves by key.
      */
-    byPhoneNumber: { partitionKey: 'phone_number', sortKey: USER_LISTING_SORT_KEY },
+    byPhoneNumber: { partitionKey: 'phone_number', sortKey: USER_LISTING_SORT_KEY, projection: 'KEYS_ONLY' },
   },
 } as const;
 

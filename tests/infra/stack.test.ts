@@ -59,9 +59,9 @@ describe('the platform stack', () => {
     });
   });
 
-  it('indexes transactions by the number served, newest first, for the phone-number listing (no backfill: both keys are attributes records have)', () => {
+  it('indexes transactions by the number served, newest first, keys only, for the phone-number listing (no backfill: both keys are attributes records have)', () => {
     const index = TABLE_KEYS.indexes.byPhoneNumber;
-    expect(index).toEqual({ partitionKey: 'phone_number', sortKey: TABLE_KEYS.indexes.byUserCreatedAt.sortKey });
+    expect(index).toEqual({ partitionKey: 'phone_number', sortKey: TABLE_KEYS.indexes.byUserCreatedAt.sortKey, projection: 'KEYS_ONLY' });
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       AttributeDefinitions: Match.arrayWith([{ AttributeName: index.partitionKey, AttributeType: 'S' }]),
       GlobalSecondaryIndexes: Match.arrayWith([
@@ -71,7 +71,7 @@ describe('the platform stack', () => {
             { AttributeName: index.partitionKey, KeyType: 'HASH' },
             { AttributeName: index.sortKey, KeyType: 'RANGE' },
           ],
-          Projection: { ProjectionType: 'ALL' },
+          Projection: { ProjectionType: 'KEYS_ONLY' },
         },
       ]),
     });

@@ -28,7 +28,7 @@ export function platformTableShape() {
         { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
         { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
       ],
-      Projection: { ProjectionType: 'ALL' as const },
+      Projection: { ProjectionType: index.projection },
     })),
   };
 }

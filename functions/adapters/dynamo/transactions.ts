@@ -19,6 +19,7 @@ import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './
 import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, listingQuery, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
+import { batchGetItems } from './batch-get.js';
 import { collect, queryAll, queryItems } from './paginate.js';
 import { aggregateItems, countersAsRead, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
 import { countersMovedSince, filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
@@ -107,20 +108,12 @@ const LISTING_ATTRIBUTES = [
   'entity',
 ];
 
-/**
- * One index partition's records matching the filter, newest first. `owner` keeps only one user's
- * records: for the byPhoneNumber partition, which holds every user's records of the number.
- */
-function listingQueryInput(
-  index: 'byUserCreatedAt' | 'byKindCreatedAt' | 'byPhoneNumber',
-  partition: string,
-  filter: TransactionFilter,
-  owner?: string,
-): QueryCommandInput {
+/** One index partition, newest first, within the filter's time bounds (as a range of the sort key). */
+function indexRange(index: keyof typeof GSI, partition: string, filter: Pick<TransactionFilter, 'fromIso' | 'toIso'>) {
   const indexKeys = GSI[index];
-  const names: Record<string, string> = { '#pk': indexKeys.partitionKey, '#entity': 'entity' };
+  const names: Record<string, string> = { '#pk': indexKeys.partitionKey };
   if (filter.fromIso || filter.toIso) names['#sk'] = indexKeys.sortKey;
-  const values: Record<string, unknown> = { ':pk': partition, ':entity': TRANSACTION_ENTITY };
+  const values: Record<string, unknown> = { ':pk': partition };
   let keyCondition = '#pk = :pk';
   if (filter.fromIso && filter.toIso) {
     keyCondition += ' AND #sk BETWEEN :from AND :to';
@@ -133,6 +126,29 @@ function listingQueryInput(
     keyCondition += ' AND #sk <= :to';
     values[':to'] = listingQuery.sortTo(filter.toIso);
   }
+  return { KeyConditionExpression: keyCondition, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/**
+ * What listingQueryInput's filter expression keeps, for records read by key: a whole number's
+ * (byPhoneNumber holds keys only, so its records are read from the table and kept here).
+ */
+function matchesListing(item: Item, filter: TransactionFilter, owner: string | undefined): boolean {
+  if (item.entity !== TRANSACTION_ENTITY) return false;
+  if (owner !== undefined && item.userId !== owner) return false;
+  const type = filter.type === 'wallet' ? item.trans_Type === 'wallet' || item.trans_Type === 'withdrawal' : filter.type === undefined || item.trans_Type === filter.type;
+  const status =
+    filter.status === 'pending'
+      ? item.trans_Status === 'pending' || (item.trans_Status === 'processing' && item.trans_Type === 'withdrawal')
+      : filter.status === undefined || item.trans_Status === filter.status;
+  return type && status && (filter.userType === undefined || item.userType === filter.userType);
+}
+
+/** One index partition's records matching the filter, newest first. */
+function listingQueryInput(index: 'byUserCreatedAt' | 'byKindCreatedAt', partition: string, filter: TransactionFilter): QueryCommandInput {
+  const range = indexRange(index, partition, filter);
+  const names: Record<string, string> = { ...range.ExpressionAttributeNames, '#entity': 'entity' };
+  const values: Record<string, unknown> = { ...range.ExpressionAttributeValues, ':entity': TRANSACTION_ENTITY };
   const conditions = ['#entity = :entity'];
   const equal = (attribute: string, value: string | undefined) => {
     if (value === undefined) return;
@@ -152,7 +168,6 @@ function listingQueryInput(
     conditions.push('(#trans_Status = :pending OR (#trans_Status = :processing AND #trans_Type = :withdrawal))');
   } else equal('trans_Status', filter.status);
   equal('userType', filter.userType);
-  equal('userId', owner);
   if (filter.phoneNumber) {
     names['#phone'] = 'phone_number';
     values[':phone'] = filter.phoneNumber;
@@ -162,7 +177,7 @@ function listingQueryInput(
   return {
     TableName: tableName(),
     IndexName: INDEX[index],
-    KeyConditionExpression: keyCondition,
+    KeyConditionExpression: range.KeyConditionExpression,
     FilterExpression: conditions.join(' AND '),
     ProjectionExpression: Object.keys(projectionNames).join(', '),
     ExpressionAttributeNames: { ...names, ...projectionNames },
@@ -187,17 +202,35 @@ const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer
 const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined);
 
 /**
- * The index queries of a listing: every matching record (the phone-number filter, cut days), or from the newest up to a page.
- * A whole phone number is the key of its own partition of byPhoneNumber: only that number's records are
- * read (a user's listing keeps the user's among them). A part of a number (a substring, `contains`) has no
- * index: it still reads every record of the listing's scope that matches the rest of the filter.
+ * The index queries of a listing: every matching record (a part of a phone number, cut days), or
+ * from the newest up to a page. A part of a number (a substring, `contains`) has no index: it reads
+ * every record of the listing's scope that matches the rest of the filter.
  */
 function listingInputs(userId: string | undefined, filter: TransactionFilter): QueryCommandInput[] {
-  const number = filter.phoneNumber === undefined ? undefined : wholePhoneNumber(filter.phoneNumber);
-  if (number !== undefined) return [listingQueryInput('byPhoneNumber', listingQuery.phonePartition(number), { ...filter, phoneNumber: undefined }, userId)];
   return userId === undefined
     ? listingQuery.platformTransactionPartitions().map((partition) => listingQueryInput('byKindCreatedAt', partition, filter))
     : [listingQueryInput('byUserCreatedAt', listingQuery.userPartition(userId), filter)];
+}
+
+/**
+ * A whole phone number's records, newest first: the keys of its own partition of byPhoneNumber (the
+ * index keeps keys only, so a record's updates never write to it), then those records from the table.
+ * A user's listing keeps the user's among them. The cost is that number's history, not the platform's.
+ */
+async function wholeNumberRecords(number: string, filter: TransactionFilter, owner: string | undefined): Promise<TransactionRecord[]> {
+  const indexed = await queryAll({ TableName: tableName(), IndexName: INDEX.byPhoneNumber, ...indexRange('byPhoneNumber', listingQuery.phonePartition(number), filter), ScanIndexForward: false });
+  const items = await batchGetItems(
+    indexed.map((item) => ({ pk: item.pk, sk: item.sk })),
+    { attributes: LISTING_ATTRIBUTES, consistent: true },
+  );
+  return items.filter((item) => matchesListing(item, filter, owner)).map((item) => stored.transaction.read(item));
+}
+
+/** Every record of a listing's scope matching the filter, newest first. */
+function matchingRecords(userId: string | undefined, filter: TransactionFilter): Promise<TransactionRecord[]> {
+  const number = filter.phoneNumber === undefined ? undefined : wholePhoneNumber(filter.phoneNumber);
+  if (number !== undefined) return wholeNumberRecords(number, { ...filter, phoneNumber: undefined }, userId);
+  return listRecords(listingInputs(userId, filter));
 }
 
 /**
@@ -206,7 +239,7 @@ function listingInputs(userId: string | undefined, filter: TransactionFilter): Q
  */
 async function readListingTotals(userId: string | undefined, filter: TransactionFilter): Promise<ListingTotals> {
   if (filter.phoneNumber) {
-    const records = await listRecords(listingInputs(userId, filter));
+    const records = await matchingRecords(userId, filter);
     return { count: records.length, figures: listingFigures(records) };
   }
   const days = filterDays(filter.fromIso, filter.toIso);
@@ -241,6 +274,9 @@ async function* newestAcross(partitions: AsyncGenerator<Item>[]): AsyncGenerator
  */
 async function readListingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number): Promise<TransactionRecord[]> {
   const wanted = Math.max(1, page) * pageSize;
+  if (filter.phoneNumber !== undefined && wholePhoneNumber(filter.phoneNumber) !== undefined) {
+    return (await matchingRecords(userId, filter)).slice(wanted - pageSize, wanted);
+  }
   const inputs = listingInputs(userId, filter);
   const filtered = filter.type !== undefined || filter.status !== undefined || filter.userType !== undefined || filter.phoneNumber !== undefined;
   const share = Math.ceil(wanted / inputs.length) + (inputs.length > 1 ? pageSize / 4 : 0);
@@ -465,9 +501,9 @@ export const dynamoTransactions: TransactionStore = {
     return { items, cursor: encodeCursor(page.LastEvaluatedKey) };
   },
 
-  listForUser: (userId, filter) => listRecords(listingInputs(userId, filter)),
+  listForUser: (userId, filter) => matchingRecords(userId, filter),
 
-  listAll: (filter) => listRecords(listingInputs(undefined, filter)),
+  listAll: (filter) => matchingRecords(undefined, filter),
 
   listingTotals: readListingTotals,
 

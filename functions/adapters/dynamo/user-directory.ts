@@ -6,10 +6,11 @@
  * The walk is bounded (MAX_LISTED_USERS): past it the list stops, which an operator sees as a
  * total that no longer grows — a signal to add a counter, not a timeout.
  */
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { USERS_PER_PAGE, type ListUsersQuery } from '../../../shared/api/admin-users.js';
 import type { UserProfile } from '../../domain/accounts.js';
 import { db, tableName } from './client.js';
+import { batchGetItems } from './batch-get.js';
 import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, listingQuery } from './keys.js';
 import { stored, USER_ENTITY } from './items.js';
@@ -57,16 +58,7 @@ async function matchingUserIds(filter: ListUsersQuery): Promise<string[]> {
 
 async function profilesWithBalances(userIds: string[]): Promise<UserListing['users']> {
   if (userIds.length === 0) return [];
-  const table = tableName();
-  const wanted = userIds.flatMap((userId) => [keys.userProfile(userId), keys.wallet(userId)]);
-  const found: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] | undefined = wanted;
-  // A batch may come back partly unprocessed under throttling: ask again for the rest (bounded).
-  for (let round = 0; pending && pending.length > 0 && round < 5; round++) {
-    const { Responses, UnprocessedKeys }: { Responses?: Record<string, Record<string, unknown>[]>; UnprocessedKeys?: Record<string, { Keys?: Record<string, unknown>[] }> } = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
-    found.push(...(Responses?.[table] ?? []));
-    pending = UnprocessedKeys?.[table]?.Keys;
-  }
+  const found = await batchGetItems(userIds.flatMap((userId) => [keys.userProfile(userId), keys.wallet(userId)]));
   const byKey = new Map(found.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item]));
   return userIds.flatMap((userId) => {
     const profileKey = keys.userProfile(userId);

@@ -85,11 +85,16 @@ interface ReadQuery {
   scanned: number;
 }
 
-/** Every Query `run` sends through the functions' client: its index, its partition and how many index items it read. */
-async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries: ReadQuery[] }> {
+/**
+ * Every Query `run` sends through the functions' client (its index, its partition and how many index
+ * items it read), and how many keys its BatchGetItem calls asked for.
+ */
+async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries: ReadQuery[]; keysFetched: number }> {
   const queries: ReadQuery[] = [];
+  let keysFetched = 0;
   const capture = (next: any) => async (args: any) => {
     const output = await next(args);
+    if (args.input?.RequestItems) for (const request of Object.values(args.input.RequestItems) as { Keys?: unknown[] }[]) keysFetched += request.Keys?.length ?? 0;
     if (args.input?.KeyConditionExpression) {
       const pk = args.input.ExpressionAttributeValues?.[':pk'];
       queries.push({ indexName: args.input.IndexName, partition: typeof pk === 'object' && pk && 'S' in pk ? pk.S : pk, scanned: output.output?.ScannedCount ?? 0 });
@@ -98,7 +103,8 @@ async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries
   };
   db().middlewareStack.add(capture, { step: 'initialize', name: 'capturePhoneListingQueries' });
   try {
-    return { result: await run(), queries };
+    const result = await run();
+    return { result, queries, keysFetched };
   } finally {
     db().middlewareStack.remove('capturePhoneListingQueries');
   }
@@ -153,10 +159,12 @@ describe('the transaction listing filtered by a whole phone number', () => {
     const numberRecords = (await oldFullRead(undefined, { phoneNumber: NUMBER })).length;
     expect(numberRecords).toBe(40);
     for (const [label, viewer, userName] of viewers) {
-      const { result, queries } = await queriesOf(() => listTransactionsFor(viewer, { filter: { phoneNumber: NUMBER }, userName, page: 1 }, today));
+      const { result, queries, keysFetched } = await queriesOf(() => listTransactionsFor(viewer, { filter: { phoneNumber: NUMBER }, userName, page: 1 }, today));
       expect(result.noOfTransaction, label).toBeGreaterThan(0);
       expect(queries.map((q) => [q.indexName, q.partition]), label).toEqual([[INDEX.byPhoneNumber, NUMBER]]);
       expect(queries[0]!.scanned, label).toBe(numberRecords);
+      // The index holds keys only: exactly those records are then read from the table, no other.
+      expect(keysFetched, label).toBe(numberRecords);
     }
     // The store's own totals and page of a phone filter read the same index.
     const { queries } = await queriesOf(() => Promise.all([dynamoTransactions.listingTotals(ADA.userId, { phoneNumber: NUMBER }), dynamoTransactions.listingPage(ADA.userId, { phoneNumber: NUMBER }, 1, 20)]));

@@ -1,0 +1,52 @@
+/**
+ * Items by key with BatchGetItem: 100 keys a call, in the order asked (keys not found are left
+ * out). Keys DynamoDB leaves unprocessed (throttling) are asked again after a backoff; if some are
+ * still left after that, it throws rather than answer with part of what was asked.
+ */
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { backoffMs } from '../../domain/ledger.js';
+import { db, tableName } from './client.js';
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './retry.js';
+
+type Item = Record<string, unknown>;
+export interface ItemKey {
+  pk: unknown;
+  sk: unknown;
+}
+
+const KEYS_PER_CALL = 100;
+const ROUNDS = 6;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const keyOf = (key: ItemKey) => `${String(key.pk)}|${String(key.sk)}`;
+
+export async function batchGetItems(wanted: readonly ItemKey[], options: { attributes?: readonly string[]; consistent?: boolean } = {}): Promise<Item[]> {
+  const table = tableName();
+  const projectionNames = options.attributes ? Object.fromEntries(options.attributes.map((attribute, i) => [`#a${i}`, attribute])) : undefined;
+  const found = new Map<string, Item>();
+  const unique = [...new Map(wanted.map((key) => [keyOf(key), { pk: key.pk, sk: key.sk }])).values()];
+  for (let start = 0; start < unique.length; start += KEYS_PER_CALL) {
+    let pending: Item[] | undefined = unique.slice(start, start + KEYS_PER_CALL);
+    for (let round = 0; pending && pending.length > 0; round++) {
+      if (round === ROUNDS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${ROUNDS} tries`);
+      if (round > 0) await sleep(backoffMs(round - 1, BACKOFF_BASE_MS, BACKOFF_CAP_MS, Math.random));
+      const answer: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table]: {
+              Keys: pending,
+              ConsistentRead: options.consistent ?? false,
+              // Key attributes always come back, so the order can be restored.
+              ...(projectionNames ? { ProjectionExpression: ['pk', 'sk', ...Object.keys(projectionNames)].join(', '), ExpressionAttributeNames: projectionNames } : {}),
+            },
+          },
+        }),
+      );
+      for (const item of answer.Responses?.[table] ?? []) found.set(keyOf(item as ItemKey), item);
+      pending = answer.UnprocessedKeys?.[table]?.Keys;
+    }
+  }
+  return wanted.flatMap((key) => {
+    const item = found.get(keyOf(key));
+    return item ? [item] : [];
+  });
+}
