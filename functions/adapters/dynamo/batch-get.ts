@@ -6,7 +6,7 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { backoffMs } from '../../domain/ledger.js';
 import { db, tableName } from './client.js';
-import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './retry.js';
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, realSleep } from './retry.js';
 
 type Item = Record<string, unknown>;
 export interface ItemKey {
@@ -16,7 +16,6 @@ export interface ItemKey {
 
 const KEYS_PER_CALL = 100;
 const ROUNDS = 6;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const keyOf = (key: ItemKey) => `${String(key.pk)}|${String(key.sk)}`;
 
 export async function batchGetItems(wanted: readonly ItemKey[], options: { attributes?: readonly string[]; consistent?: boolean } = {}): Promise<Item[]> {
@@ -28,7 +27,7 @@ export async function batchGetItems(wanted: readonly ItemKey[], options: { attri
     let pending: Item[] | undefined = unique.slice(start, start + KEYS_PER_CALL);
     for (let round = 0; pending && pending.length > 0; round++) {
       if (round === ROUNDS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${ROUNDS} tries`);
-      if (round > 0) await sleep(backoffMs(round - 1, BACKOFF_BASE_MS, BACKOFF_CAP_MS, Math.random));
+      if (round > 0) await realSleep(backoffMs(round - 1, BACKOFF_BASE_MS, BACKOFF_CAP_MS, Math.random));
       const answer: BatchGetCommandOutput = await db().send(
         new BatchGetCommand({
           RequestItems: {

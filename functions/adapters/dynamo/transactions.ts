@@ -226,9 +226,12 @@ async function wholeNumberRecords(number: string, filter: TransactionFilter, own
   return items.filter((item) => matchesListing(item, filter, owner)).map((item) => stored.transaction.read(item));
 }
 
+/** The filter's phone number when it is a whole one (it has its own index), else undefined. */
+const wholeNumberOf = (filter: TransactionFilter) => (filter.phoneNumber === undefined ? undefined : wholePhoneNumber(filter.phoneNumber));
+
 /** Every record of a listing's scope matching the filter, newest first. */
 function matchingRecords(userId: string | undefined, filter: TransactionFilter): Promise<TransactionRecord[]> {
-  const number = filter.phoneNumber === undefined ? undefined : wholePhoneNumber(filter.phoneNumber);
+  const number = wholeNumberOf(filter);
   if (number !== undefined) return wholeNumberRecords(number, { ...filter, phoneNumber: undefined }, userId);
   return listRecords(listingInputs(userId, filter));
 }
@@ -274,7 +277,7 @@ async function* newestAcross(partitions: AsyncGenerator<Item>[]): AsyncGenerator
  */
 async function readListingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number): Promise<TransactionRecord[]> {
   const wanted = Math.max(1, page) * pageSize;
-  if (filter.phoneNumber !== undefined && wholePhoneNumber(filter.phoneNumber) !== undefined) {
+  if (wholeNumberOf(filter) !== undefined) {
     return (await matchingRecords(userId, filter)).slice(wanted - pageSize, wanted);
   }
   const inputs = listingInputs(userId, filter);
