@@ -13,6 +13,7 @@
  */
 import type { UserUpgraded } from '../../shared/events.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
+import { forEachConcurrently } from './concurrently.js';
 import { upgradedEvent, type UnpublishedUpgrade } from './profile.js';
 import { isOpen } from './purchase-state.js';
 import { applyRequery, attemptOf, requeryAt, type Logger, type SettlementDeps } from './settlement.js';
@@ -116,22 +117,19 @@ export async function sweepOpenPurchases(deps: SweeperDeps, settings: SweeperSet
       notAfter: new Date(now - youngestActionableMs),
     });
     cursor = page.cursor;
-    const queue = [...page.items];
-    const worker = async () => {
-      for (let ref = queue.shift(); ref; ref = queue.shift()) {
-        if (pastDeadline() || report.examined >= settings.maxItems) return;
-        report.examined++;
-        try {
-          const action = await sweepOne(ref.id, deps, settings);
-          report.actions[action]++;
-          if (isOpenTooLong(ref.openSince, action, deps.now(), settings)) report.openTooLong++;
-        } catch (error) {
-          report.errors++;
-          deps.log.error('sweeping a purchase failed; next run retries', { transactionId: ref.id, error: String(error) });
-        }
+    await forEachConcurrently(page.items, settings.concurrency, async (ref) => {
+      // Past the deadline or the limit, the rest of the page is left for the next run.
+      if (pastDeadline() || report.examined >= settings.maxItems) return;
+      report.examined++;
+      try {
+        const action = await sweepOne(ref.id, deps, settings);
+        report.actions[action]++;
+        if (isOpenTooLong(ref.openSince, action, deps.now(), settings)) report.openTooLong++;
+      } catch (error) {
+        report.errors++;
+        deps.log.error('sweeping a purchase failed; next run retries', { transactionId: ref.id, error: String(error) });
       }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+    });
   } while (cursor && !pastDeadline() && report.examined < settings.maxItems);
   return report;
 }

@@ -15,6 +15,7 @@
  * The legacy records are found through the index partition they are all in (only those are read,
  * not the table); each is then read strongly consistently, as the index may lag.
  */
+import { forEachConcurrently } from '../../domain/concurrently.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
 import { tableName } from './client.js';
 import { transactWrite } from './conditional-writes.js';
@@ -152,11 +153,7 @@ export async function backfillListing(options: BackfillOptions = {}): Promise<Ba
     summary.examined += page.length;
     const ids = page;
     page = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < ids.length) await count(ids[next++]!);
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+    await forEachConcurrently(ids, concurrency, count);
     options.onProgress?.({ ...summary });
   };
   for await (const item of legacyIds(pageSize)) {
