@@ -73,6 +73,31 @@ function parseAttribute(name: string): { field: keyof BucketFigures; bucket: Buc
   return { field, bucket: { type, status, network: decodeURIComponent(network), userType } };
 }
 
+/**
+ * The counter item an attribute is kept in, within its scope (a user's or the platform's, a day or
+ * all time): one per network × user type. A record's network and user type never change, so a
+ * status change moves its counts within one item, and an item holds at most the statuses × fields
+ * of one group: its size, and what each write of it costs, stay bounded however many networks,
+ * discos and user types the platform sells to. Undefined for a name that is no counter.
+ */
+export function counterGroupOf(attribute: string): string | undefined {
+  const parts = attribute.split(SEPARATOR);
+  if (parts.length !== 5) return undefined;
+  // The network is stored escaped already; '-' stands for an empty part, so no key ends in '#'.
+  return `${parts[3] || '-'}#${encodeURIComponent(parts[4]!) || '-'}`;
+}
+
+/** A delta's increments split by the counter item that keeps them (`counterGroupOf`). */
+export function amountsByGroup(amounts: Record<string, number>): Map<string, Record<string, number>> {
+  const groups = new Map<string, Record<string, number>>();
+  for (const [name, amount] of Object.entries(amounts)) {
+    const group = counterGroupOf(name);
+    if (group === undefined) continue;
+    groups.set(group, { ...groups.get(group), [name]: amount });
+  }
+  return groups;
+}
+
 export function bucketOf(record: TransactionRecord): Bucket {
   return { type: record.trans_Type, status: record.trans_Status, network: record.trans_Network, userType: record.userType ?? '' };
 }

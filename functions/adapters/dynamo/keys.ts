@@ -85,17 +85,23 @@ export const keys = {
   /** One shard of the running sum of every wallet's balance. */
   walletTotal: (shard: number) => ({ pk: STATS_PARTITION, sk: `${WALLET_TOTAL_PREFIX}${shard}` }),
   // The listing's counters (domain/listing-aggregates.ts) ------------------------------------
-  /** A user's listing counters of one day, in the user's partition. */
-  userListingDay: (userId: string, day: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${LISTING_DAY_PREFIX}${day}` }),
+  // Each is one counter group's item (network × user type, domain `counterGroupOf`). Items written
+  // before groups existed have the same keys without the group suffix; the readers' ranges take
+  // both, and the sums are linear, so they need no migration.
+  /** A user's listing counters of one day and group, in the user's partition. */
+  userListingDay: (userId: string, day: string, group: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${LISTING_DAY_PREFIX}${day}#${group}` }),
   /**
-   * The platform's listing counters of one day and type, in one of its shard partitions (under the
+   * The platform's listing counters of one day, type and group, in one of its shard partitions (under the
    * transactions' prefix: every writer of a record may write there).
    */
-  platformListingDay: (shard: number, day: string, type: string) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, sk: `${LISTING_DAY_PREFIX}${day}#${type}` }),
-  /** A user's listing counters over all time: an unbounded listing reads one item, however many days it spans. */
-  userListingAllTime: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: LISTING_ALL_TIME }),
-  /** The platform's listing counters of one type over all time, in one of its shard partitions. */
-  platformListingAllTime: (shard: number, type: string) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, sk: `${LISTING_ALL_TIME}#${type}` }),
+  platformListingDay: (shard: number, day: string, type: string, group: string) => ({
+    pk: `${PLATFORM_LISTING_PARTITION}${shard}`,
+    sk: `${LISTING_DAY_PREFIX}${day}#${type}#${group}`,
+  }),
+  /** A user's listing counters of one group over all time: an unbounded listing reads these few items, however many days it spans. */
+  userListingAllTime: (userId: string, group: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${LISTING_ALL_TIME}#${group}` }),
+  /** The platform's listing counters of one type and group over all time, in one of its shard partitions. */
+  platformListingAllTime: (shard: number, type: string, group: string) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, sk: `${LISTING_ALL_TIME}#${type}#${group}` }),
 } as const;
 
 /** Index attributes for a user's own listing (newest first by sort key). */
@@ -196,13 +202,15 @@ export const partitionQuery = {
   /** Sales totals between two days (inclusive): `sk BETWEEN from AND to`. */
   salesDays: (fromDay: string, toDay: string) => ({ pk: STATS_PARTITION, from: `${SALES_DAY_PREFIX}${fromDay}#`, to: `${SALES_DAY_PREFIX}${toDay}#\uffff` }),
   walletTotals: { pk: STATS_PARTITION, skPrefix: WALLET_TOTAL_PREFIX },
-  /** A user's listing counters between two days (either open): `sk BETWEEN from AND to`. */
+  /** A user's listing counters between two days (either open), every group: `sk BETWEEN from AND to`. */
   userListingDays: (userId: string, fromDay: string | undefined, toDay: string | undefined) => ({
     pk: `${PARTITION_PREFIXES.user}${userId}`,
     from: `${LISTING_DAY_PREFIX}${fromDay ?? ''}`,
-    to: `${LISTING_DAY_PREFIX}${toDay ?? '\uffff'}`,
+    to: `${LISTING_DAY_PREFIX}${toDay ?? '\uffff'}#\uffff`,
   }),
-  /** One platform shard's all-time listing counters, every type. */
+  /** A user's all-time listing counters, every group (and the one item of before groups, `LISTALL` itself). */
+  userListingAllTime: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: LISTING_ALL_TIME }),
+  /** One platform shard's all-time listing counters, every type and group. */
   platformListingAllTime: (shard: number) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, skPrefix: `${LISTING_ALL_TIME}#` }),
   /** One platform shard's listing counters between two days (either open), every type. */
   platformListingDays: (shard: number, fromDay: string | undefined, toDay: string | undefined) => ({

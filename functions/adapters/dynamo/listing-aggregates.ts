@@ -4,10 +4,9 @@
  * the counters move exactly when the record does; `ADD` creates a missing item or attribute.
  * Readers query a user's day items, or the platform's shard partitions, by day range: O(days).
  */
-import { aggregateDeltas, AGGREGATE_SHARDS, countersMovedSince, type AggregateDelta } from '../../domain/listing-aggregates.js';
+import { aggregateDeltas, AGGREGATE_SHARDS, amountsByGroup, countersMovedSince, type AggregateDelta } from '../../domain/listing-aggregates.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client.js';
+import { tableName } from './client.js';
 import { transactWrite, type TransactItem } from './conditional-writes.js';
 import { GSI, keys, listingQuery, partitionQuery } from './keys.js';
 import { queryAll } from './paginate.js';
@@ -46,18 +45,20 @@ export type CounterItems = Map<string, { key: Record<string, string>; day: strin
 
 /** Adds record changes' increments to `items` (the bench uses it to sum a seeded history in memory). */
 export function addCounterChanges(items: CounterItems, changes: readonly RecordChange[]): CounterItems {
-  const add = (key: Record<string, string>, delta: AggregateDelta, day = delta.day) => {
+  const add = (key: Record<string, string>, amounts: AggregateDelta['amounts'], day: string) => {
     const id = `${key.pk}\u0000${key.sk}`;
     const item = items.get(id) ?? { key, day, amounts: new Map<string, number>() };
-    for (const [name, amount] of Object.entries(delta.amounts)) item.amounts.set(name, (item.amounts.get(name) ?? 0) + amount);
+    for (const [name, amount] of Object.entries(amounts)) item.amounts.set(name, (item.amounts.get(name) ?? 0) + amount);
     items.set(id, item);
   };
   for (const { before, after } of changes) {
     const delta = aggregateDeltas(before, after);
-    add(keys.userListingDay(delta.userId, delta.day), delta);
-    add(keys.platformListingDay(delta.shard, delta.day, delta.type), delta);
-    add(keys.userListingAllTime(delta.userId), delta, ALL_TIME);
-    add(keys.platformListingAllTime(delta.shard, delta.type), delta, ALL_TIME);
+    for (const [group, amounts] of amountsByGroup(delta.amounts)) {
+      add(keys.userListingDay(delta.userId, delta.day, group), amounts, delta.day);
+      add(keys.platformListingDay(delta.shard, delta.day, delta.type, group), amounts, delta.day);
+      add(keys.userListingAllTime(delta.userId, group), amounts, ALL_TIME);
+      add(keys.platformListingAllTime(delta.shard, delta.type, group), amounts, ALL_TIME);
+    }
   }
   return items;
 }
@@ -90,6 +91,14 @@ const queryDays = (range: { pk: string; from: string; to: string }) =>
     ConsistentRead: true,
   });
 
+const queryPrefix = ({ pk, skPrefix }: { pk: string; skPrefix: string }) =>
+  queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: true,
+  });
+
 export interface DayRange {
   fromDay?: string;
   toDay?: string;
@@ -97,25 +106,18 @@ export interface DayRange {
 
 const allTime = (days: DayRange) => days.fromDay === undefined && days.toDay === undefined;
 
-/** A user's counter items over the days (either end open); without bounds, the one all-time item. */
+/** A user's counter items over the days (either end open); without bounds, the all-time items (one per group). */
 export async function readUserListingDays(userId: string, days: DayRange): Promise<Record<string, unknown>[]> {
   if (!allTime(days)) return queryDays(partitionQuery.userListingDays(userId, days.fromDay, days.toDay));
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userListingAllTime(userId), ConsistentRead: true }));
-  return Item ? [Item] : [];
+  return queryPrefix(partitionQuery.userListingAllTime(userId));
 }
 
-/** Every platform shard's counter items over the days; without bounds, each shard's all-time items (one per type). */
+/** Every platform shard's counter items over the days; without bounds, each shard's all-time items (one per type and group). */
 export async function readPlatformListingDays(days: DayRange): Promise<Record<string, unknown>[]> {
   const shards = await Promise.all(
     Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => {
       if (!allTime(days)) return queryDays(partitionQuery.platformListingDays(shard, days.fromDay, days.toDay));
-      const { pk, skPrefix } = partitionQuery.platformListingAllTime(shard);
-      return queryAll({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ConsistentRead: true,
-      });
+      return queryPrefix(partitionQuery.platformListingAllTime(shard));
     }),
   );
   return shards.flat();

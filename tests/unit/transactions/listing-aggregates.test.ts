@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregateDeltas, bucketMatches, bucketOf, countersMovedSince, filterDays, listingTotals, sumBuckets } from '../../../functions/domain/listing-aggregates.js';
+import { aggregateDeltas, amountsByGroup, bucketMatches, bucketOf, countersMovedSince, filterDays, listingTotals, sumBuckets } from '../../../functions/domain/listing-aggregates.js';
 import { listingBounds, listingFigures, type TransactionRecord } from '../../../functions/domain/transactions.js';
 import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
@@ -130,6 +130,20 @@ describe('listing counters', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('a status change moves counts within one counter item (its network × user type); other networks and user types are other items', () => {
+    const who = { id: '01JTEST', userId: 'U1', trans_UserName: 'ada' };
+    const processing = airtimePurchaseRecord({ ...who, trans_Status: 'processing', trans_Network: 'MTN', userType: 'reseller' });
+    const settled = { ...processing, trans_Status: 'success' as const, profitKobo: 3_00 };
+    const groups = amountsByGroup(aggregateDeltas(processing, settled).amounts);
+    expect([...groups.keys()]).toEqual(['MTN#reseller']);
+    const elsewhere = [
+      airtimePurchaseRecord({ ...who, trans_Network: 'GLO', userType: 'reseller' }),
+      airtimePurchaseRecord({ ...who, trans_Network: 'MTN', userType: 'smart earner' }),
+      { ...airtimePurchaseRecord(who), trans_Network: '', userType: undefined },
+    ].map((record) => [...amountsByGroup(aggregateDeltas(undefined, record).amounts).keys()]);
+    expect(elsewhere).toEqual([['GLO#reseller'], ['MTN#smart%20earner'], ['-#-']]);
   });
 
   it('a status change of a record not yet counted moves no counters', () => {
