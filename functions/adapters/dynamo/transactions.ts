@@ -8,6 +8,7 @@
  */
 import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { wholePhoneNumber } from '../../../shared/api/common.js';
+import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
 import type { TransactionView } from '../../../shared/api/transactions.js';
 import { isOpen } from '../../domain/purchase-state.js';
 import { saleDeltas } from '../../domain/sales-stats.js';
@@ -22,7 +23,7 @@ import { GSI, INDEX, keys, listingQuery, openListing, openPayoutListing, platfor
 import { batchGetItems } from './batch-get.js';
 import { collect, queryAll, queryItems } from './paginate.js';
 import { aggregateItems, countersAsRead, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
-import { countersMovedSince, filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
+import { bucketMatches, countersMovedSince, filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
 
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
@@ -131,17 +132,14 @@ function indexRange(index: keyof typeof GSI, partition: string, filter: Pick<Tra
 
 /**
  * What listingQueryInput's filter expression keeps, for records read by key: a whole number's
- * (byPhoneNumber holds keys only, so its records are read from the table and kept here).
+ * (byPhoneNumber holds keys only, so its records are read from the table and kept here). The type,
+ * status and user type rules are the counters' own (`bucketMatches`), which the totals already follow.
  */
 function matchesListing(item: Item, filter: TransactionFilter, owner: string | undefined): boolean {
   if (item.entity !== TRANSACTION_ENTITY) return false;
   if (owner !== undefined && item.userId !== owner) return false;
-  const type = filter.type === 'wallet' ? item.trans_Type === 'wallet' || item.trans_Type === 'withdrawal' : filter.type === undefined || item.trans_Type === filter.type;
-  const status =
-    filter.status === 'pending'
-      ? item.trans_Status === 'pending' || (item.trans_Status === 'processing' && item.trans_Type === 'withdrawal')
-      : filter.status === undefined || item.trans_Status === filter.status;
-  return type && status && (filter.userType === undefined || item.userType === filter.userType);
+  const bucket = { type: item.trans_Type as TransactionType, status: item.trans_Status as TransactionStatus, network: '', userType: String(item.userType ?? '') };
+  return bucketMatches(bucket, filter);
 }
 
 /** One index partition's records matching the filter, newest first. */
