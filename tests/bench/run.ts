@@ -35,6 +35,7 @@ import { createPlatformTable } from '../support/dynamo.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
 import { lambdaBundleFigures, webInitialJsGzippedBytes } from './bundles.js';
 import { cpuMeter, dynamoDbLocalPid } from './cpu.js';
+import type { RequestTotals } from './dynamo-request-labels.js';
 import { difference, requestCounter, requestFigureLines } from './dynamo-requests.js';
 import { webLighthouse } from './web.js';
 
@@ -329,19 +330,22 @@ async function purchaseLoad() {
     const dynamoPid = dynamoDbLocalPid(Number(new URL(endpoint).port));
     const users = await prepareUsers(cloud);
     await loadRun(cloud, users, WARMUP_PER_USER, WARMUP_PER_USER);
+    // One measured run: its purchases, the CPU each cost both processes, and the DynamoDB requests
+    // counted since `requestsBefore` (the previous run's end, so the count is read once between runs).
+    const measured = async (requestsBefore: RequestTotals, successesPerUserAfter: number, options: { requestPathAlone?: boolean } = {}) => {
+      const cpu = cpuMeter({ platform: cloud.pid, dynamo: dynamoPid });
+      const run = await loadRun(cloud, users, PER_USER, successesPerUserAfter, options);
+      const purchaseCpu = perItem(run.count, cpu());
+      const requestsAfter = await requests.settled(cloud.pid);
+      return { run, purchaseCpu, requestsAfter, requestWindow: difference(requestsBefore, requestsAfter) };
+    };
     // In operation: fulfilment, the stream reader and every consumer alongside, as on AWS. The CPU
     // a delivered purchase costs is measured here.
-    const operationRequestsBefore = await requests.settled(cloud.pid);
-    const operationCpu = cpuMeter({ platform: cloud.pid, dynamo: dynamoPid });
-    const operation = await loadRun(cloud, users, PER_USER, WARMUP_PER_USER + PER_USER);
-    const purchaseCpu = perItem(operation.count, operationCpu());
-    const operationRequests = difference(operationRequestsBefore, await requests.settled(cloud.pid));
+    const inOperation = await measured(await requests.settled(cloud.pid), WARMUP_PER_USER + PER_USER);
+    const { run: operation, purchaseCpu, requestWindow: operationRequests } = inOperation;
     // The request path alone: the stream held back while the purchases are sent, then released.
-    const requestsBefore = await requests.settled(cloud.pid);
-    const heldBackCpu = cpuMeter({ platform: cloud.pid, dynamo: dynamoPid });
-    const load = await loadRun(cloud, users, PER_USER, WARMUP_PER_USER + 2 * PER_USER, { requestPathAlone: true });
-    const heldBackPurchaseCpu = perItem(load.count, heldBackCpu());
-    const requestWindow = difference(requestsBefore, await requests.settled(cloud.pid));
+    const heldBack = await measured(inOperation.requestsAfter, WARMUP_PER_USER + 2 * PER_USER, { requestPathAlone: true });
+    const { run: load, purchaseCpu: heldBackPurchaseCpu, requestWindow } = heldBack;
     const acceptedRate = (load.count / load.acceptedMs) * 1000;
     const settledRate = (load.count / load.settledMs) * 1000;
     const raw = await rawTransactWriteRate(endpoint, dynamoPid);
