@@ -16,7 +16,8 @@ export interface ItemKey {
 
 const KEYS_PER_CALL = 100;
 const ROUNDS = 6;
-const keyOf = (key: ItemKey) => `${String(key.pk)}|${String(key.sk)}`;
+/** One key as a string, for finding a fetched item by the key it was asked for. */
+export const keyOf = (key: { pk?: unknown; sk?: unknown }) => `${String(key.pk)}|${String(key.sk)}`;
 
 export async function batchGetItems(wanted: readonly ItemKey[], options: { attributes?: readonly string[]; consistent?: boolean } = {}): Promise<Item[]> {
   const table = tableName();
@@ -40,7 +41,7 @@ export async function batchGetItems(wanted: readonly ItemKey[], options: { attri
           },
         }),
       );
-      for (const item of answer.Responses?.[table] ?? []) found.set(keyOf(item as ItemKey), item);
+      for (const item of answer.Responses?.[table] ?? []) found.set(keyOf(item), item);
       pending = answer.UnprocessedKeys?.[table]?.Keys;
     }
   }

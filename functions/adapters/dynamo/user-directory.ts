@@ -10,7 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { USERS_PER_PAGE, type ListUsersQuery } from '../../../shared/api/admin-users.js';
 import type { UserProfile } from '../../domain/accounts.js';
 import { db, tableName } from './client.js';
-import { batchGetItems } from './batch-get.js';
+import { batchGetItems, keyOf } from './batch-get.js';
 import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, listingQuery } from './keys.js';
 import { stored, USER_ENTITY } from './items.js';
@@ -59,13 +59,12 @@ async function matchingUserIds(filter: ListUsersQuery): Promise<string[]> {
 async function profilesWithBalances(userIds: string[]): Promise<UserListing['users']> {
   if (userIds.length === 0) return [];
   const found = await batchGetItems(userIds.flatMap((userId) => [keys.userProfile(userId), keys.wallet(userId)]));
-  const byKey = new Map(found.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item]));
+  const byKey = new Map(found.map((item) => [keyOf(item), item]));
   return userIds.flatMap((userId) => {
-    const profileKey = keys.userProfile(userId);
     const walletKey = keys.wallet(userId);
-    const profile = byKey.get(`${profileKey.pk}|${profileKey.sk}`);
+    const profile = byKey.get(keyOf(keys.userProfile(userId)));
     if (!profile || profile.entity !== USER_ENTITY) return [];
-    const wallet = byKey.get(`${walletKey.pk}|${walletKey.sk}`);
+    const wallet = byKey.get(keyOf(walletKey));
     return [{ profile: stored.profile.read(profile), balanceKobo: wallet ? stored.wallet.read(wallet, walletKey).balanceKobo : 0 }];
   });
 }
