@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { webAliases } from './web/vite.config.js';
 
+// One DynamoDB Local and one synthesized template for the whole run (each file starting its own cost minutes).
+const SHARED_DYNAMODB = 'tests/support/global-dynamodb.ts';
+const SHARED_TEMPLATE = 'tests/support/global-template.ts';
+
 /**
  * One test command for everything. Projects run in this order of cost:
  * unit (pure + property), infra (CDK template), integration (local cloud), browser (Chromium).
@@ -16,6 +20,7 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/function-env.ts'],
+          globalSetup: [SHARED_DYNAMODB],
         },
       },
       {
@@ -30,6 +35,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -40,6 +46,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

@@ -6,7 +6,7 @@
  * "services" one on a free loopback port that the handlers' AWS SDK clients and supplier adapter
  * talk to (EventBridge, SES v2, the supplier panels). The supplier panels are reachable on both.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,7 +30,7 @@ import { PayoutSimulator } from './simulators/payout.js';
 import { SquadSimulator } from './simulators/squad.js';
 import { SesSimulator } from './simulators/ses.js';
 import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from './sqs.js';
-import { LOCAL_REGION, parseTopology, resolveEnvironment, synthTemplate, type LocalTopology } from './template.js';
+import { LOCAL_REGION, parseTopology, resolveEnvironment, synthTemplate, type CfnTemplate, type LocalTopology } from './template.js';
 import { listenLoopback, safeHandler, sendJson, type Listening, type RequestHandler } from './util.js';
 
 export interface RunningCloud {
@@ -40,6 +40,8 @@ export interface RunningCloud {
   servicesUrl: string;
   /** DynamoDB Local's endpoint (for inspection tools and the benchmark). */
   dynamoEndpoint: string;
+  /** The platform table's name in it. */
+  tableNames: string[];
   topology: LocalTopology;
   supplierUrls: Record<string, string>;
   /** Public pages of the payment simulators: Squad checkout, Monnify "send a transfer", payouts, identity. */
@@ -55,8 +57,12 @@ export class LocalCloudStartError extends Error {
   }
 }
 
-/** Synthesizes the stack; a missing handler file becomes a message naming it (and any others). */
-export async function loadTopology(repoRoot: string): Promise<LocalTopology> {
+/**
+ * Synthesizes the stack (or reads a template synthesized earlier in this run, `templateFile`); a
+ * missing handler file becomes a message naming it (and any others).
+ */
+export async function loadTopology(repoRoot: string, templateFile?: string): Promise<LocalTopology> {
+  if (templateFile) return parseTopology(JSON.parse(readFileSync(templateFile, 'utf8')) as CfnTemplate);
   let template;
   try {
     template = await synthTemplate();
@@ -119,18 +125,23 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
   }
 
   // Java starts slowly and needs nothing from the template: let it boot while the stack synthesizes.
-  const dynamoStarting = startDynamoDbLocal({ dataDir: config.dataDir });
+  // A DynamoDB Local someone else runs (the test run's shared one) is used as it is, and left running.
+  const dynamoStarting: Promise<Pick<DynamoDbLocal, 'endpoint'>> = config.dynamoEndpoint
+    ? Promise.resolve({ endpoint: config.dynamoEndpoint })
+    : startDynamoDbLocal({ dataDir: config.dataDir });
   // Its failure is reported where it is awaited; this only keeps it from counting as unhandled meanwhile.
   dynamoStarting.catch(() => undefined);
-  stops.push(async () => (await dynamoStarting.catch(() => undefined))?.stop());
+  if (!config.dynamoEndpoint) stops.push(async () => ((await dynamoStarting.catch(() => undefined)) as DynamoDbLocal | undefined)?.stop());
   try {
-    const topology = await loadTopology(config.repoRoot);
-    step('synth');
+    const prefixed = (id: string) => `${config.tablePrefix}${id}`;
+    const synthesized = await loadTopology(config.repoRoot, config.templateFile);
+    const topology: LocalTopology = { ...synthesized, tables: synthesized.tables.map((table) => ({ ...table, name: prefixed(table.name) })) };
+    step(config.templateFile ? 'template' : 'synth');
     const runtime = new LambdaRuntime(topology.functions, config.repoRoot);
     const missing = runtime.missingEntries();
     if (missing.length) throw new MissingHandlerError(missing);
 
-    const dynamo: DynamoDbLocal = await dynamoStarting;
+    const dynamo = await dynamoStarting;
     const tables = await ensureTables(dynamo.endpoint, topology.tables);
     if (tables.created.length) log(`[local] created table(s) ${tables.created.join(', ')}`);
     if (tables.updated.length) log(`[local] added index(es) ${tables.updated.join(', ')}`);
@@ -250,7 +261,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
 
     // One process runs every handler: its environment is the union of theirs, plus the local endpoints.
     const resolved = resolveEnvironment(topology, {
-      tableName: (id) => id,
+      tableName: prefixed,
       queueUrl: (id) => queue(id).url,
       queueArn: (id) => queue(id).arn,
       queueName: (id) => queue(id).name,
@@ -381,7 +392,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       }),
       'gateway',
     );
-    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, dynamoEndpoint: dynamo.endpoint, topology, supplierUrls, providerUrls, seedSummary, stop: stopAll };
+    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, dynamoEndpoint: dynamo.endpoint, tableNames: topology.tables.map((table) => table.name), topology, supplierUrls, providerUrls, seedSummary, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

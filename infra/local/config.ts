@@ -70,6 +70,15 @@ export interface LocalConfig {
   /** Replaces every queue's visibility timeout, so failed messages come back sooner (LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS). */
   sqsVisibilityTimeoutSeconds?: number;
   secrets: LocalSecrets;
+  /**
+   * An already running DynamoDB Local to use instead of starting one (LOCAL_DYNAMODB_ENDPOINT): the
+   * test run shares one among all its clouds, each under its own LOCAL_TABLE_PREFIX.
+   */
+  dynamoEndpoint?: string;
+  /** Put before every table name (LOCAL_TABLE_PREFIX, default none), so clouds can share one DynamoDB. */
+  tablePrefix: string;
+  /** A template synthesized earlier (LOCAL_TEMPLATE_FILE, JSON) instead of synthesizing at start: the test run synthesizes once. */
+  templateFile?: string;
   /** Base URL printed and used in e-mailed links. */
   appBaseUrl: string;
   mailFrom: string;
@@ -133,6 +142,13 @@ export function loadSecrets(dataDir: string): LocalSecrets {
   return secrets;
 }
 
+/** DynamoDB table names allow letters, digits, '_', '-' and '.'; the prefix must leave room for the stack's names. */
+function tablePrefixFromEnv(): string {
+  const raw = process.env.LOCAL_TABLE_PREFIX ?? '';
+  if (!/^[A-Za-z0-9_.-]{0,64}$/.test(raw)) throw new LocalConfigError(`LOCAL_TABLE_PREFIX may hold up to 64 letters, digits, '_', '-' or '.', got "${raw}"`);
+  return raw;
+}
+
 export function loadLocalConfig(): LocalConfig {
   const port = positiveInt('PORT', 3000)!;
   const dataDir = dataDirFromEnv();
@@ -156,6 +172,9 @@ export function loadLocalConfig(): LocalConfig {
     sqsConcurrency: positiveInt('LOCAL_SQS_CONCURRENCY', 2)!,
     sqsVisibilityTimeoutSeconds: positiveInt('LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS'),
     secrets,
+    dynamoEndpoint: process.env.LOCAL_DYNAMODB_ENDPOINT || undefined,
+    tablePrefix: tablePrefixFromEnv(),
+    templateFile: process.env.LOCAL_TEMPLATE_FILE || undefined,
     appBaseUrl,
     mailFrom: process.env.MAIL_FROM || 'no-reply@localhost',
   };

@@ -6,7 +6,7 @@
  * user's ledger holds: each balance is the replay of its history, no balance below zero, every
  * purchase final with its money either spent or back exactly once.
  */
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PriceRow } from '../../shared/api/catalogue.js';
@@ -77,14 +77,11 @@ async function fundedUser(naira: number): Promise<Buyer> {
 let documentClient: DynamoDBDocumentClient | undefined;
 afterAll(() => documentClient?.destroy());
 async function setUserType(buyer: Buyer, userType: UserType): Promise<void> {
-  const endpoint = /DynamoDB:\s+(http\S+)/.exec(cloud().output())?.[1];
-  if (!endpoint) throw new Error('the local cloud did not print its DynamoDB endpoint');
-  const raw = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  documentClient ??= DynamoDBDocumentClient.from(raw);
-  const { TableNames = [] } = await raw.send(new ListTablesCommand({}));
-  expect(TableNames).toHaveLength(1);
+  const { dynamoEndpoint: endpoint, tableName } = cloud();
+  if (!endpoint || !tableName) throw new Error('the local cloud did not print its DynamoDB endpoint and table');
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
   await documentClient.send(
-    new UpdateCommand({ TableName: TableNames[0], Key: keys.userProfile(buyer.userId), UpdateExpression: 'SET userType = :t', ExpressionAttributeValues: { ':t': userType } }),
+    new UpdateCommand({ TableName: tableName, Key: keys.userProfile(buyer.userId), UpdateExpression: 'SET userType = :t', ExpressionAttributeValues: { ':t': userType } }),
   );
 }
 

@@ -5,12 +5,13 @@
  *
  * Usage: `const dynamo = useDynamoDb();` at the top of a describe/file; tests use unique users.
  */
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
 import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
 import { TABLE_KEYS } from '../../shared/table.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { loadEnv } from '../../functions/adapters/config.js';
+import { SHARED_DYNAMODB_ENV } from './shared-resources.js';
 
 /** The stack's table as CreateTable takes it: pk/sk and every index of shared/table.ts, all string keys. */
 export function platformTableShape() {
@@ -64,22 +65,39 @@ export async function createPlatformTable(endpoint: string, tableName: string, o
   }
 }
 
+/** Drops a test's table, so the shared DynamoDB Local does not hold every file's data to the end of the run. */
+export async function dropTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  try {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  } catch {
+    // Already gone: nothing to tidy.
+  } finally {
+    client.destroy();
+  }
+}
+
 export interface TestDynamo {
   endpoint: string;
   tableName: string;
 }
 
-/** Starts DynamoDB Local for this file and points the functions' environment at a fresh table. */
+/**
+ * Points the functions' environment at a fresh table of this file's own, in the test run's shared
+ * DynamoDB Local (tests/support/global-dynamodb.ts), or in one started for this file when run
+ * outside that setup.
+ */
 export function useDynamoDb(): TestDynamo {
   const handle: TestDynamo = { endpoint: '', tableName: '' };
   let local: DynamoDbLocal | undefined;
   beforeAll(async () => {
-    local = await startDynamoDbLocal();
-    handle.endpoint = local.endpoint;
+    const shared = process.env[SHARED_DYNAMODB_ENV];
+    if (!shared) local = await startDynamoDbLocal();
+    handle.endpoint = shared ?? local!.endpoint;
     handle.tableName = `money-test-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-    await createPlatformTable(local.endpoint, handle.tableName);
+    await createPlatformTable(handle.endpoint, handle.tableName);
     process.env.TABLE_NAME = handle.tableName;
-    process.env.AWS_ENDPOINT_URL_DYNAMODB = local.endpoint;
+    process.env.AWS_ENDPOINT_URL_DYNAMODB = handle.endpoint;
     process.env.AWS_REGION = 'us-east-1';
     process.env.AWS_ACCESS_KEY_ID = 'local';
     process.env.AWS_SECRET_ACCESS_KEY = 'local';
@@ -87,7 +105,8 @@ export function useDynamoDb(): TestDynamo {
     loadEnv([ENV.tableName]);
   }, 90_000);
   afterAll(async () => {
-    await local?.stop();
+    if (local) await local.stop();
+    else if (handle.tableName) await dropTable(handle.endpoint, handle.tableName);
   }, 30_000);
   return handle;
 }

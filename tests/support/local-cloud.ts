@@ -14,9 +14,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { dropTable } from './dynamo.js';
+import { SHARED_DYNAMODB_ENV, SHARED_TEMPLATE_ENV } from './shared-resources.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TEST_ADMIN = { userName: 'admin', password: 'local-admin-Passw0rd!', email: 'admin@example.com' } as const;
@@ -54,6 +56,11 @@ export interface LocalCloudOptions {
   dataDir?: string;
   /** How long to wait for `LOCAL CLOUD READY` (default 120 s). */
   startTimeoutMs?: number;
+  /**
+   * Start a DynamoDB Local of its own in DATA_DIR, as `npm start` does, instead of using the test
+   * run's shared one (tests/support/global-dynamodb.ts) under a table prefix of its own.
+   */
+  ownDynamoDb?: boolean;
 }
 
 export interface LocalCloud {
@@ -61,6 +68,9 @@ export interface LocalCloud {
   /** The platform's process (for the benchmark's CPU accounting). */
   pid: number;
   dataDir: string;
+  /** The DynamoDB Local it uses, and its platform table's name there. */
+  dynamoEndpoint: string;
+  tableName: string;
   adminLogin: { userName: string; password: string };
   readMail(): Promise<CapturedMail[]>;
   /** Waits until a mail to `to` (and optionally matching `subject`) arrives; newest first. */
@@ -107,6 +117,24 @@ export function localCloudEnv(port: number, dataDir: string, extra: Record<strin
 }
 
 export const READY = /LOCAL CLOUD READY (\S+)/;
+
+/**
+ * What a test's local cloud takes from the test run (tests/support/global-dynamodb.ts): its shared
+ * DynamoDB Local, under a table prefix named after the data folder (so a restart on the same folder
+ * finds its tables again), and the template synthesized once. Outside a test run, nothing.
+ */
+function sharedTestResources(dataDir: string, options: LocalCloudOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  const endpoint = process.env[SHARED_DYNAMODB_ENV];
+  if (endpoint && !options.ownDynamoDb) {
+    env.LOCAL_DYNAMODB_ENDPOINT = endpoint;
+    env.LOCAL_TABLE_PREFIX = `${basename(dataDir).replace(/[^A-Za-z0-9_.-]/g, '_')}.`;
+  }
+  const template = process.env[SHARED_TEMPLATE_ENV];
+  if (template) env.LOCAL_TEMPLATE_FILE = template;
+  return env;
+}
+
 const MAX_OUTPUT_CHARS = 200_000;
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
@@ -120,6 +148,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     if (output.length > MAX_OUTPUT_CHARS) output = output.slice(-MAX_OUTPUT_CHARS);
   };
 
+  const shared = sharedTestResources(dataDir, options);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: REPO_ROOT,
     // Own process group, so stop() can end the platform and everything it started (Java) at once.
@@ -129,6 +158,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       LOCAL_SCHEDULE_INTERVAL_MS: '500',
       SUPPLIER_TIMEOUT_MS: '1000',
       LOCAL_CLOUD_PARENT_PID: String(process.pid),
+      ...shared,
       ...options.env,
     }),
   });
@@ -158,8 +188,13 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     // Anything left in the group (Java if the platform died abruptly) goes too.
     killGroup('SIGKILL');
     process.off('exit', onExit);
-    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (ownsDataDir) {
+      rmSync(dataDir, { recursive: true, force: true });
+      // Its tables in the shared DynamoDB Local go with its data folder (a restart on the same folder keeps them).
+      if (shared.LOCAL_DYNAMODB_ENDPOINT && tableName) await dropTable(shared.LOCAL_DYNAMODB_ENDPOINT, tableName);
+    }
   };
+  let tableName = '';
   const onExit = () => killGroup('SIGKILL');
   process.on('exit', onExit);
 
@@ -185,6 +220,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   }
 
   const baseUrl = `http://localhost:${port}`;
+  const dynamoEndpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(output)?.[1] ?? '';
+  tableName = /Tables:\s+(\S+)/.exec(output)?.[1] ?? '';
   const getJson = async <T>(path: string, init?: RequestInit): Promise<T> => {
     const response = await fetch(`${baseUrl}${path}`, init);
     if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
@@ -196,6 +233,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     baseUrl,
     pid: child.pid!,
     dataDir,
+    dynamoEndpoint,
+    tableName,
     adminLogin: { userName: TEST_ADMIN.userName, password: TEST_ADMIN.password },
     readMail,
     async waitForMail(to, { subject, timeoutMs: wait = 15_000 } = {}) {
