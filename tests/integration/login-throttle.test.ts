@@ -56,6 +56,23 @@ async function registered() {
 
 const login = (from: string, userName: string, password: string, headers?: Record<string, string>) => post(from, '/auth/login', { userName, password }, headers);
 
+/**
+ * Guesses from `from` until a counted failure (400, not a refusal during a wait) has just started a
+ * wait of at least `waitMs`: waits on the throttle's state, not on how fast the machine is.
+ */
+async function guessUntilWaitOfAtLeast(waitMs: number, from: string, userName: string): Promise<void> {
+  // waitAfter(n) = firstWaitMs × 2^(n − freeFailures): the failure that starts a wait of `waitMs`.
+  const failuresNeeded = freeFailures + Math.ceil(Math.log2(waitMs / LOGIN_THROTTLE.firstWaitMs));
+  let counted = 0;
+  for (let guess = 0; counted < failuresNeeded; guess++) {
+    const { status } = await login(from, userName, `wait-guess-${guess}`);
+    expect([400, 429]).toContain(status);
+    // A refused guess inside a wait counts for nothing; once the wait is over the next one is counted.
+    if (status === 400) counted = Math.max(counted + 1, freeFailures + 1);
+    else await sleep(200);
+  }
+}
+
 describe('login throttle over HTTP', () => {
   it('50 wrong guesses from one address do not stop the owner logging in from another address', async () => {
     const account = await registered();
@@ -94,6 +111,9 @@ describe('login throttle over HTTP', () => {
   it('the admin cannot be locked out from another address', async () => {
     const { userName, password } = cloud().adminLogin;
     for (let i = 0; i < 30; i++) await login('127.0.0.6', userName, `admin-guess-${i}`);
+    // The right password from the guessing address must meet a wait, whatever the 30 guesses took:
+    // guess on until one is counted (400) as the 7th failure or later, which has just started a wait of 4 s or more.
+    await guessUntilWaitOfAtLeast(4_000, '127.0.0.6', userName);
     expect((await login('127.0.0.6', userName, password)).status).toBe(429);
 
     const admin = await login('127.0.0.7', userName, password);
