@@ -11,6 +11,9 @@ const SHARED_TEMPLATE = 'tests/support/global-template.ts';
  */
 export default defineConfig({
   test: {
+    // Integration and browser files mostly wait (on queues, schedules, simulators, Chromium), so more
+    // files than cores run at once: each project's share is set below.
+    maxWorkers: 4,
     projects: [
       {
         // The web's unit tests import through its aliases (@/…, @shared/…).
@@ -21,6 +24,8 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/support/function-env.ts'],
           globalSetup: [SHARED_DYNAMODB],
+          // Unit files keep the cores busy themselves.
+          maxWorkers: 2,
         },
       },
       {
@@ -40,7 +45,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file has its own local cloud (own tables in the shared DynamoDB Local, own queues, bus, ports).
+          maxWorkers: 2,
         },
       },
       {
@@ -51,7 +57,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 2,
         },
       },
     ],

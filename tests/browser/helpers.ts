@@ -92,14 +92,15 @@ export async function loginInUi(page: Page, user: { userName: string; password: 
 export async function waitForTransactionStatus(page: Page, phone: string, status: string, timeoutMs = 90_000): Promise<void> {
   const row = page.locator(`[data-testid="transaction-row"][data-phone="${phone}"][data-status="${status}"]`);
   const deadline = Date.now() + timeoutMs;
-  let lastReload = Date.now();
   while (Date.now() < deadline) {
-    if ((await row.count()) > 0) return;
-    if (Date.now() - lastReload > 15_000) {
-      await page.reload();
-      lastReload = Date.now();
-    }
-    await page.waitForTimeout(1_000);
+    // Playwright watches the page for the row (no polling interval to wait out); after 15 s, reload and watch again.
+    const found = await row
+      .first()
+      .waitFor({ state: 'attached', timeout: Math.max(1, Math.min(15_000, deadline - Date.now())) })
+      .then(() => true)
+      .catch(() => false);
+    if (found) return;
+    if (Date.now() < deadline) await page.reload();
   }
   const seen = await page.locator('[data-testid="transaction-row"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-phone')}:${r.getAttribute('data-status')}`));
   throw new Error(`no ${status} transaction for ${phone} within ${timeoutMs} ms; rows: ${seen.join(', ')}`);
