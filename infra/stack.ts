@@ -41,6 +41,7 @@ import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, TABLE_KE
 import {
   FULFILMENT_FUNCTION,
   TRANSACTION_STREAM_FUNCTION,
+  TRANSACTION_COUNTERS_FUNCTION,
   HTTP_FUNCTIONS,
   LAMBDA_BUNDLING,
   LOCAL_METADATA,
@@ -202,6 +203,8 @@ export class PlatformStack extends Stack {
     // The outbox is the write itself: the table's stream hands each new purchase to fulfilment and
     // announces each settlement, once per change of the item, whichever function made it.
     this.transactionStream(table, bus, { fulfilment: fulfilmentQueue, payouts: payoutQueue }, baseEnvironment);
+    // The platform's counters are summed from the same stream, off every user's write.
+    this.transactionCounters(table, baseEnvironment);
 
     // Sweeper: re-enqueues purchases stranded by a crash and re-queries pending ones.
     const sweeper = this.lambda(SWEEPER_FUNCTION, {
@@ -388,6 +391,43 @@ export class PlatformStack extends Stack {
           FilterCriteria.filter({
             eventName: FilterRule.or('INSERT', 'MODIFY'),
             dynamodb: { Keys: { [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) } } },
+          }),
+        ],
+      }),
+    );
+  }
+
+  private transactionCounters(table: Table, baseEnvironment: Record<string, string>): void {
+    const consumer = this.lambda(TRANSACTION_COUNTERS_FUNCTION, baseEnvironment);
+    this.streamConsumers.push(consumer);
+    // It reads its once-only marks, and writes only the platform counters (TXN#LISTING#…), the running figures and the marks.
+    table.grantReadData(consumer);
+    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.transaction, ['dynamodb:UpdateItem']));
+    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.stats, ['dynamodb:UpdateItem']));
+    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.countedBatch, ['dynamodb:PutItem']));
+    const failures = new Queue(this, 'TransactionCountersFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.monitoredQueues.push({ name: 'TransactionCounters', queue: failures, deadLetterQueue: failures });
+    consumer.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        // The once-only marks are keyed by a chunk's first record: a batch must come again from its
+        // first record, alone on its shard. So no bisection, no partial responses, one batch per shard at a time.
+        bisectBatchOnError: false,
+        reportBatchItemFailures: false,
+        parallelizationFactor: 1,
+        retryAttempts: 10,
+        onFailure: new SqsDlq(failures),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: {
+              Keys: {
+                [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) },
+                // Records only, not the counters this function writes under the same prefix.
+                [TABLE_KEYS.sortKey]: { S: FilterRule.isEqual('TXN') },
+              },
+            },
           }),
         ],
       }),

@@ -61,12 +61,14 @@ export const PARTITION_PREFIXES = {
   mailDelivery: 'MAIL#',
   /** Transaction records (and the listing's platform counters). */
   transaction: 'TXN#',
-  /** Running figures (sales per day, wallet totals): every wallet change moves them in its own write. */
+  /** Running figures (sales per day, wallet totals): summed from the table's stream, never in a user's write. */
   stats: 'STATS',
   /** Per-minute request counters of API keys: every HTTP function's edge writes these, even the read-only ones. */
   apiKeyRate: 'APIKEYRATE#',
   /** The audit log, one partition per day: functions serving operator actions may only put new items here. */
   audit: 'AUDIT#',
+  /** The platform counters' once-only marks: one per chunk of stream records summed (a TTL removes them). */
+  countedBatch: 'COUNTED#',
 } as const;
 
 /**
