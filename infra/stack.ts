@@ -180,8 +180,8 @@ export class PlatformStack extends Stack {
     httpFunctions.catalogue.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.catalogue));
     table.grantReadData(httpFunctions.admin);
     httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
-    // An operator's refund: one TransactWriteItems over the wallet, the purchase, its refund record, the
-    // listing counters and the running figures (OPERATOR_REFUND_WRITES), nothing else; the table's stream announces it.
+    // An operator's refund: one TransactWriteItems over the wallet, the purchase, its refund record and the
+    // user's listing counters (OPERATOR_REFUND_WRITES), nothing else; the table's stream announces it and sums the platform's figures.
     table.grantReadData(httpFunctions.refunds);
     for (const { prefix, actions } of OPERATOR_REFUND_WRITES) httpFunctions.refunds.addToRolePolicy(this.prefixWrites(table, prefix, [...actions]));
     // Contacts live under their owner's user partition: reads anywhere (the principal), writes only USER# items.

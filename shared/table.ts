@@ -73,11 +73,11 @@ export const PARTITION_PREFIXES = {
 
 /**
  * What an operator's refund writes, with the actions it needs, and nothing else (the stack's grant of
- * the refunds function): the wallet and the listing's user counters (USER#), the purchase, its refund
- * record and the platform counters (TXN#), and the running figures (STATS); its audit entry has its own grant.
+ * the refunds function): the wallet and the listing's user counters (USER#), the purchase and its refund
+ * record (TXN#); its audit entry has its own grant. The platform's counters and running figures follow
+ * from the stream (the counter consumer), so it has no grant on STATS.
  */
 export const OPERATOR_REFUND_WRITES: ReadonlyArray<{ prefix: string; actions: readonly string[] }> = [
   { prefix: PARTITION_PREFIXES.user, actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   { prefix: PARTITION_PREFIXES.transaction, actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },
-  { prefix: PARTITION_PREFIXES.stats, actions: ['dynamodb:UpdateItem'] },
 ];
