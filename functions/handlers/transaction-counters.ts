@@ -14,7 +14,7 @@ export function changesOf(event: DynamoDBStreamEvent): SequencedChange[] {
     const after = transactionOfImage(record.dynamodb?.NewImage);
     const sequenceNumber = record.dynamodb?.SequenceNumber;
     if (!after || !sequenceNumber) return [];
-    return [{ sequenceNumber, before: transactionOfImage(record.dynamodb?.OldImage), after }];
+    return [{ sequenceNumber, eventId: record.eventID ?? '', before: transactionOfImage(record.dynamodb?.OldImage), after }];
   });
 }
 

@@ -2,7 +2,8 @@
  * The platform's counters summed from the table's stream (rules in domain/platform-counters.ts):
  * the listing's platform shards, the sales figures and the wallet-total shards. A batch's changes
  * are summed per item and written in chunks, each ONE TransactWriteItems: a Put of the chunk's mark
- * (keyed by its first record's sequence number, `attribute_not_exists`, with a TTL) and the
+ * (keyed by its first record — sequence number and event id, which no other shard's record shares —
+ * `attribute_not_exists`, with a TTL) and the
  * chunk's `ADD`s. A chunk delivered again fails the mark's condition and adds nothing; the mark
  * tells how far that earlier delivery went, so a batch delivered again with more records after it
  * counts only those. This holds because the mapping delivers each shard's records in order, one
@@ -20,9 +21,10 @@ import { counterUpdates } from './listing-aggregates.js';
 import { retryOnConflict } from './retry.js';
 import { statItem, walletTotalItem, walletTotalShardOf } from './sales-stats.js';
 
-/** A record change from the stream, with its position. */
+/** A record change from the stream, with its position (in its shard) and the stream record's own id. */
 export interface SequencedChange extends RecordImages {
   sequenceNumber: string;
+  eventId: string;
 }
 
 /** DynamoDB's limit on one TransactWriteItems, the mark included. */
@@ -76,8 +78,10 @@ export function chunksOf(changes: readonly SequencedChange[]): { changes: Sequen
 
 const sequenceAfter = (sequenceNumber: string, than: string): boolean => BigInt(sequenceNumber) > BigInt(than);
 
-async function countedThrough(firstSequenceNumber: string): Promise<string | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.countedBatch(firstSequenceNumber), ConsistentRead: true }));
+const markKeyOf = (first: SequencedChange) => keys.countedBatch(`${first.sequenceNumber}#${first.eventId}`);
+
+async function countedThrough(first: SequencedChange): Promise<string | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: markKeyOf(first), ConsistentRead: true }));
   return typeof Item?.lastSequenceNumber === 'string' ? Item.lastSequenceNumber : undefined;
 }
 
@@ -89,7 +93,7 @@ async function writeChunk(chunk: { changes: SequencedChange[]; items: TransactIt
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.countedBatch(first),
+        ...markKeyOf(chunk.changes[0]!),
         entity: 'CountedBatch',
         lastSequenceNumber: last,
         records: chunk.changes.length,
@@ -129,7 +133,7 @@ export async function sumIntoPlatformCounters(changes: readonly SequencedChange[
       continue;
     }
     // Counted before, from this record through the mark's last: go on after it.
-    const through = (await countedThrough(chunk.changes[0]!.sequenceNumber)) ?? chunk.changes[0]!.sequenceNumber;
+    const through = (await countedThrough(chunk.changes[0]!)) ?? chunk.changes[0]!.sequenceNumber;
     const rest = pending.filter((change) => sequenceAfter(change.sequenceNumber, through));
     skipped += pending.length - rest.length;
     pending = rest;

@@ -38,7 +38,7 @@ function funding(amountKobo: number, daysAgo = 0): SequencedChange {
     createdAt,
     updatedAt: createdAt,
   };
-  return { sequenceNumber: nextSequence(), before: undefined, after };
+  return { sequenceNumber: nextSequence(), eventId: ulid(), before: undefined, after };
 }
 
 async function walletTotal() {
