@@ -21,6 +21,7 @@ import { transferDrafts } from '../../../functions/domain/transfers.js';
 import { withdrawalDraft } from '../../../functions/domain/withdrawal-debit.js';
 import { withdrawalAmounts } from '../../../functions/domain/withdrawals.js';
 import { useDynamoDb } from '../../support/dynamo.js';
+import { expectListingAgrees } from '../../support/listing-totals.js';
 import { directoryOf, FakeSupplier, fund, harness, newUser } from './fakes.js';
 
 useDynamoDb();
@@ -70,7 +71,7 @@ async function captured(work: () => Promise<void>) {
 async function everyWritePath() {
   const h = harness(directoryOf(new FakeSupplier('ALARO', (phone) => ANSWERS[phone] ?? 'delivered')));
   const [user, friend] = await Promise.all([newUser('smart earner'), newUser('reseller')]);
-  return captured(async () => {
+  const keys = await captured(async () => {
     await fund(user, 5_000_00);
     const buy = async (phoneNumber: string, faceValueKobo = 100_00) => {
       const placed = await placeAirtimePurchase({ userId: user.userId, userName: user.userName, userType: user.userType, network: 'MTN', phoneNumber, faceValueKobo }, h.purchase);
@@ -100,6 +101,7 @@ async function everyWritePath() {
     expect(await recordPayoutProgress(withdrawn.record.id, { providerStatus: 'pending', acceptedByProvider: true }, new Date())).toBe(true);
     expect((await settleWithdrawalSuccess(withdrawn.record.id, 'TRF_1', new Date()))?.trans_Status).toBe('success');
   });
+  return { ...keys, user };
 }
 
 describe('no item shared by different users in a synchronous write', () => {
@@ -111,6 +113,10 @@ describe('no item shared by different users in a synchronous write', () => {
     expect(shared).toEqual([]);
     // What they both touch is only checked, never written: the service locks.
     for (const key of [...first.checked].filter((k) => second.checked.has(k))) expect(key).toMatch(/^SETTINGS \| /);
+    // A user's own counters stay in the write: their listing is exact at once, before the stream is read.
+    for (const filter of [{}, { status: 'refunded' as const }, { type: 'airtime' as const, status: 'success' as const }, { type: 'wallet' as const }]) {
+      await expectListingAgrees(second.user.userId, filter, 'the second user, before any drain');
+    }
   }, 120_000);
 
   it('rejection: a write that adds a platform counter to a user write is caught', async () => {
