@@ -2,7 +2,7 @@
  * Rule (issue 19, goal 3): no item is shared by different users' synchronous writes. Every write
  * path a user's request or its consumers run — funding, a purchase's debit (with its service-lock
  * checks), its claim, settlement, pending, a supplier's failure and its refund, an operator's
- * refund, a transfer, a withdrawal and its payout's progress and success — is run for two users on
+ * refund, a transfer, a withdrawal and its payout's progress and success, the upgrade — is run for two users on
  * DynamoDB Local while every item those writes send is captured from the client. No written key may
  * appear in both users' writes: the platform's figures are summed from the stream instead. Reads
  * and `ConditionCheck`s of the service locks are allowed (a check writes nothing).
@@ -13,6 +13,8 @@ import { db } from '../../../functions/adapters/dynamo/client.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { transferBetweenWallets } from '../../../functions/adapters/dynamo/transfers.js';
+import { upgradeToReseller } from '../../../functions/adapters/dynamo/profile.js';
+import { upgradeFeeDraft } from '../../../functions/domain/profile.js';
 import { recordPayoutProgress, settleWithdrawalSuccess } from '../../../functions/adapters/dynamo/withdrawals.js';
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
@@ -100,6 +102,9 @@ async function everyWritePath() {
     if (withdrawn.kind !== 'posted') throw new Error(withdrawn.kind);
     expect(await recordPayoutProgress(withdrawn.record.id, { providerStatus: 'pending', acceptedByProvider: true }, new Date())).toBe(true);
     expect((await settleWithdrawalSuccess(withdrawn.record.id, 'TRF_1', new Date()))?.trans_Status).toBe('success');
+    // The upgrade to reseller: its fee, the profile and its outbox listing.
+    const now = new Date();
+    expect((await upgradeToReseller(upgradeFeeDraft({ id: ulid(), user, now }), now)).kind).toBe('upgraded');
   });
   return { ...keys, user };
 }
