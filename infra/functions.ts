@@ -34,6 +34,8 @@ export const TRANSACTION_STREAM_FUNCTION: FunctionSpec = { name: 'TransactionStr
  * the listing's platform shards, the sales figures and the wallet total, off the request path.
  */
 export const TRANSACTION_COUNTERS_FUNCTION: FunctionSpec = { name: 'TransactionCounters', entry: 'functions/handlers/transaction-counters.ts', timeoutSeconds: 60, memoryMb: 256 };
+/** How long the platform counters' mapping gathers records before a batch (Lambda's MaximumBatchingWindowInSeconds). */
+export const PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS = 5;
 /** Re-enqueues purchases stranded by a crash and re-queries pending ones (schedule). */
 export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functions/handlers/sweeper.ts', timeoutSeconds: 120, memoryMb: 512 };
 /** Sends e-mail requested on the bus (SQS consumer). */

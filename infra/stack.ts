@@ -42,6 +42,7 @@ import {
   FULFILMENT_FUNCTION,
   TRANSACTION_STREAM_FUNCTION,
   TRANSACTION_COUNTERS_FUNCTION,
+  PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS,
   HTTP_FUNCTIONS,
   LAMBDA_BUNDLING,
   LOCAL_METADATA,
@@ -416,6 +417,9 @@ export class PlatformStack extends Stack {
         bisectBatchOnError: false,
         reportBatchItemFailures: false,
         parallelizationFactor: 1,
+        // Fuller batches when traffic is light: a batch writes each counter item it touches once, whatever
+        // the number of records it sums (the figures may lag by this much; the dashboard says so).
+        maxBatchingWindow: Duration.seconds(PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS),
         retryAttempts: 10,
         onFailure: new SqsDlq(failures),
         filters: [
