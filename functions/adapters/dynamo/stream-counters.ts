@@ -7,8 +7,8 @@
  * chunk's `ADD`s. A chunk delivered again fails the mark's condition and adds nothing; the mark
  * tells how far that earlier delivery went, so a batch delivered again with more records after it
  * counts only those. This holds because the mapping delivers each shard's records in order, one
- * batch at a time, retrying a failed batch from its first record (no bisection, no partial
- * responses: see the stack's counter mapping).
+ * batch at a time, retrying a failed batch from its first record with the same records or more
+ * after them, never fewer (no bisection, no partial responses: see the stack's counter mapping).
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { batchStatDeltas, platformListingChange, walletChangeOf, type RecordImages } from '../../domain/platform-counters.js';

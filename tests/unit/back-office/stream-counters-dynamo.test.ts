@@ -4,6 +4,7 @@
  * again adds nothing; one delivered again with more records after it adds only those; a batch
  * whose items do not fit in one transaction is written in chunks, each counted once.
  */
+import fc from 'fast-check';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { readWalletTotalKobo } from '../../../functions/adapters/dynamo/sales-stats.js';
@@ -77,4 +78,29 @@ describe('the platform counters count each stream record once', () => {
     expect(await sumIntoPlatformCounters(batch)).toEqual({ chunks: 0, skipped: 150 });
     expect(await readWalletTotalKobo()).toBe(before + 150_00);
   }, 60_000);
+
+  it('any run of deliveries as the mapping makes them (each batch again from its first record, as often, with as many more records after it, as it likes) counts each record once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 500_00 }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.record({ size: fc.integer({ min: 1, max: 15 }), failures: fc.array(fc.integer({ min: 0, max: 10 }), { maxLength: 2 }) }), { minLength: 1, maxLength: 12 }),
+        async (amounts, batches) => {
+          const before = await walletTotal();
+          const stream = amounts.map((kobo, i) => funding(kobo, i % 3));
+          let position = 0;
+          for (const { size, failures } of batches) {
+            if (position >= stream.length) break;
+            const batch = stream.slice(position, position + size);
+            // A delivery that failed after writing some chunks is delivered again from its first record, maybe with more after it.
+            for (const extra of failures) await sumIntoPlatformCounters(stream.slice(position, position + size - Math.min(extra, size - 1)));
+            await sumIntoPlatformCounters(batch);
+            position += batch.length;
+          }
+          if (position < stream.length) await sumIntoPlatformCounters(stream.slice(position));
+          expect(await readWalletTotalKobo()).toBe(before + amounts.reduce((a, b) => a + b, 0));
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
 });
