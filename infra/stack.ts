@@ -391,7 +391,8 @@ export class PlatformStack extends Stack {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.or('INSERT', 'MODIFY'),
-            dynamodb: { Keys: { [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) } } },
+            // Records only: the platform counters the counter consumer writes under the same prefix are not its business.
+            dynamodb: { Keys: { [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) }, [TABLE_KEYS.sortKey]: { S: FilterRule.isEqual('TXN') } } },
           }),
         ],
       }),

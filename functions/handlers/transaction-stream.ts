@@ -2,7 +2,7 @@
  * Consumer of the table's DynamoDB stream (the transaction outbox, domain/transaction-outbox.ts):
  * each change of a transaction record, with its image before and after, becomes the hand-off to
  * fulfilment or to payouts, the refresh of the buyer's contacts and the TransactionSettled event. The event
- * source mapping's filter passes only transaction partitions; anything else under them is skipped.
+ * source mapping's filter passes only transaction records (the counters under the same prefix stay out); anything else is skipped.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { EVENT_TYPES } from '../../shared/events.js';

@@ -135,7 +135,7 @@ describe('the platform stack', () => {
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
   });
 
-  it('the transaction outbox is the table stream: new and old images, read from the start, transaction partitions only, retried then described on a failure queue', () => {
+  it('the transaction outbox is the table stream: new and old images, read from the start, transaction records only, retried then described on a failure queue', () => {
     const [tableId, table] = ofType('AWS::DynamoDB::Table')[0]!;
     expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
     const streamMappings = ofType('AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn');
@@ -151,7 +151,7 @@ describe('the platform stack', () => {
     });
     expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
       eventName: ['INSERT', 'MODIFY'],
-      dynamodb: { Keys: { pk: { S: [{ prefix: PARTITION_PREFIXES.transaction }] } } },
+      dynamodb: { Keys: { pk: { S: [{ prefix: PARTITION_PREFIXES.transaction }] }, sk: { S: ['TXN'] } } },
     });
     const consumer = 'functions/handlers/transaction-stream.ts';
     expect(actionsOf(consumer)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'sqs:SendMessage', 'events:PutEvents']));
