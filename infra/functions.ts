@@ -29,6 +29,13 @@ export const FULFILMENT_FUNCTION: FunctionSpec = { name: 'Fulfilment', entry: 'f
  * to fulfilment and announces every settlement on the bus (stream consumer).
  */
 export const TRANSACTION_STREAM_FUNCTION: FunctionSpec = { name: 'TransactionStream', entry: 'functions/handlers/transaction-stream.ts', timeoutSeconds: 60, memoryMb: 512 };
+/**
+ * The platform's counters: reads the same stream and sums each batch of transaction changes into
+ * the listing's platform shards, the sales figures and the wallet total, off the request path.
+ */
+export const TRANSACTION_COUNTERS_FUNCTION: FunctionSpec = { name: 'TransactionCounters', entry: 'functions/handlers/transaction-counters.ts', timeoutSeconds: 60, memoryMb: 256 };
+/** How long the platform counters' mapping gathers records before a batch (Lambda's MaximumBatchingWindowInSeconds). */
+export const PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS = 5;
 /** Re-enqueues purchases stranded by a crash and re-queries pending ones (schedule). */
 export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functions/handlers/sweeper.ts', timeoutSeconds: 120, memoryMb: 512 };
 /** Sends e-mail requested on the bus (SQS consumer). */
@@ -53,6 +60,7 @@ export const ALL_FUNCTIONS: FunctionSpec[] = [
   ...Object.values(HTTP_FUNCTIONS),
   FULFILMENT_FUNCTION,
   TRANSACTION_STREAM_FUNCTION,
+  TRANSACTION_COUNTERS_FUNCTION,
   SWEEPER_FUNCTION,
   MAILER_FUNCTION,
   WEBHOOK_FUNCTION,

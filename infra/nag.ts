@@ -46,11 +46,13 @@ export function acknowledgeNagFindings(stack: Stack, { table, supplierParamPrefi
     'Supplier tokens are one SecureString per configured supplier (context `suppliers` may add suppliers without a code change), all under this prefix; the grant is ssm:GetParameter only.',
   );
 
-  acknowledge(
-    stack.node.findChild('TransactionStreamFailures'),
-    'AwsSolutions-SQS3',
-    "It is itself the last stop: the stream mapping's on-failure destination, describing a batch that failed every retry (its records stay in the stream 24 h); an alarm fires on its first message.",
-  );
+  for (const failures of ['TransactionStreamFailures', 'TransactionCountersFailures']) {
+    acknowledge(
+      stack.node.findChild(failures),
+      'AwsSolutions-SQS3',
+      "It is itself the last stop: a stream mapping's on-failure destination, describing a batch that failed every retry (its records stay in the stream 24 h); an alarm fires on its first message.",
+    );
+  }
   acknowledge(
     stack.node.findChild('JwtSecret'),
     'AwsSolutions-SMG4',

@@ -41,6 +41,8 @@ import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, TABLE_KE
 import {
   FULFILMENT_FUNCTION,
   TRANSACTION_STREAM_FUNCTION,
+  TRANSACTION_COUNTERS_FUNCTION,
+  PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS,
   HTTP_FUNCTIONS,
   LAMBDA_BUNDLING,
   LOCAL_METADATA,
@@ -179,8 +181,8 @@ export class PlatformStack extends Stack {
     httpFunctions.catalogue.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.catalogue));
     table.grantReadData(httpFunctions.admin);
     httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
-    // An operator's refund: one TransactWriteItems over the wallet, the purchase, its refund record, the
-    // listing counters and the running figures (OPERATOR_REFUND_WRITES), nothing else; the table's stream announces it.
+    // An operator's refund: one TransactWriteItems over the wallet, the purchase, its refund record and the
+    // user's listing counters (OPERATOR_REFUND_WRITES), nothing else; the table's stream announces it and sums the platform's figures.
     table.grantReadData(httpFunctions.refunds);
     for (const { prefix, actions } of OPERATOR_REFUND_WRITES) httpFunctions.refunds.addToRolePolicy(this.prefixWrites(table, prefix, [...actions]));
     // Contacts live under their owner's user partition: reads anywhere (the principal), writes only USER# items.
@@ -202,6 +204,8 @@ export class PlatformStack extends Stack {
     // The outbox is the write itself: the table's stream hands each new purchase to fulfilment and
     // announces each settlement, once per change of the item, whichever function made it.
     this.transactionStream(table, bus, { fulfilment: fulfilmentQueue, payouts: payoutQueue }, baseEnvironment);
+    // The platform's counters are summed from the same stream, off every user's write.
+    this.transactionCounters(table, baseEnvironment);
 
     // Sweeper: re-enqueues purchases stranded by a crash and re-queries pending ones.
     const sweeper = this.lambda(SWEEPER_FUNCTION, {
@@ -387,7 +391,48 @@ export class PlatformStack extends Stack {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.or('INSERT', 'MODIFY'),
-            dynamodb: { Keys: { [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) } } },
+            // Records only: the platform counters the counter consumer writes under the same prefix are not its business.
+            dynamodb: { Keys: { [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) }, [TABLE_KEYS.sortKey]: { S: FilterRule.isEqual('TXN') } } },
+          }),
+        ],
+      }),
+    );
+  }
+
+  private transactionCounters(table: Table, baseEnvironment: Record<string, string>): void {
+    const consumer = this.lambda(TRANSACTION_COUNTERS_FUNCTION, baseEnvironment);
+    this.streamConsumers.push(consumer);
+    // It reads its once-only marks, and writes only the platform counters (TXN#LISTING#…), the running figures and the marks.
+    table.grantReadData(consumer);
+    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.transaction, ['dynamodb:UpdateItem']));
+    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.stats, ['dynamodb:UpdateItem']));
+    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.countedBatch, ['dynamodb:PutItem']));
+    const failures = new Queue(this, 'TransactionCountersFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.monitoredQueues.push({ name: 'TransactionCounters', queue: failures, deadLetterQueue: failures });
+    consumer.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        // The once-only marks are keyed by a chunk's first record: a batch must come again from its
+        // first record, alone on its shard. So no bisection, no partial responses, one batch per shard at a time.
+        bisectBatchOnError: false,
+        reportBatchItemFailures: false,
+        parallelizationFactor: 1,
+        // Fuller batches when traffic is light: a batch writes each counter item it touches once, whatever
+        // the number of records it sums (the figures may lag by this much; the dashboard says so).
+        maxBatchingWindow: Duration.seconds(PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS),
+        retryAttempts: 10,
+        onFailure: new SqsDlq(failures),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: {
+              Keys: {
+                [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) },
+                // Records only, not the counters this function writes under the same prefix.
+                [TABLE_KEYS.sortKey]: { S: FilterRule.isEqual('TXN') },
+              },
+            },
           }),
         ],
       }),

@@ -61,21 +61,23 @@ export const PARTITION_PREFIXES = {
   mailDelivery: 'MAIL#',
   /** Transaction records (and the listing's platform counters). */
   transaction: 'TXN#',
-  /** Running figures (sales per day, wallet totals): every wallet change moves them in its own write. */
+  /** Running figures (sales per day, wallet totals): summed from the table's stream, never in a user's write. */
   stats: 'STATS',
   /** Per-minute request counters of API keys: every HTTP function's edge writes these, even the read-only ones. */
   apiKeyRate: 'APIKEYRATE#',
   /** The audit log, one partition per day: functions serving operator actions may only put new items here. */
   audit: 'AUDIT#',
+  /** The platform counters' once-only marks: one per chunk of stream records summed (a TTL removes them). */
+  countedBatch: 'COUNTED#',
 } as const;
 
 /**
  * What an operator's refund writes, with the actions it needs, and nothing else (the stack's grant of
- * the refunds function): the wallet and the listing's user counters (USER#), the purchase, its refund
- * record and the platform counters (TXN#), and the running figures (STATS); its audit entry has its own grant.
+ * the refunds function): the wallet and the listing's user counters (USER#), the purchase and its refund
+ * record (TXN#); its audit entry has its own grant. The platform's counters and running figures follow
+ * from the stream (the counter consumer), so it has no grant on STATS.
  */
 export const OPERATOR_REFUND_WRITES: ReadonlyArray<{ prefix: string; actions: readonly string[] }> = [
   { prefix: PARTITION_PREFIXES.user, actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   { prefix: PARTITION_PREFIXES.transaction, actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },
-  { prefix: PARTITION_PREFIXES.stats, actions: ['dynamodb:UpdateItem'] },
 ];

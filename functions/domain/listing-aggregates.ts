@@ -5,8 +5,9 @@
  * Every record contributes to one bucket, type × status × network × user type, on the Lagos day it
  * was created, exactly what `listingFigures` would sum for it. A write that creates a record adds its
  * contribution; a write that changes its status or figures subtracts the old contribution and adds
- * the new (the counts move from the old status's bucket to the new). The writer applies the
- * deltas in the very write that changes the record, so the counters are as consistent as the records.
+ * the new (the counts move from the old status's bucket to the new). The writer applies the user's
+ * deltas in the very write that changes the record, so a user's counters are as consistent as the
+ * records; the platform's are the same deltas summed from the table's stream (domain/platform-counters.ts).
  */
 import type { TransactionStatus, TransactionType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';

@@ -2,8 +2,9 @@
  * The back office's sales figures, kept as running totals per day × product × network so the
  * dashboard reads a bounded number of items however long the history grows.
  *
- * Rules (each delta is written in the same conditional write that makes the purchase final, so a
- * redelivered settlement or a second refund, whose condition fails, adds nothing):
+ * Rules (each delta follows from the stream's change of status that makes the purchase final, summed
+ * once per change by the counter consumer; a redelivered settlement or a second refund, whose
+ * conditional write fails, changes nothing and so adds nothing):
  * - a purchase counts as a sale only when it becomes `success`, on the day it was placed;
  * - a refund of an open purchase counts as a refund on the day of the refund, never as a sale;
  * - a refund of a success (the supplier reversed it) takes the sale and its profit back off the

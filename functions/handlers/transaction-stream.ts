@@ -2,33 +2,22 @@
  * Consumer of the table's DynamoDB stream (the transaction outbox, domain/transaction-outbox.ts):
  * each change of a transaction record, with its image before and after, becomes the hand-off to
  * fulfilment or to payouts, the refresh of the buyer's contacts and the TransactionSettled event. The event
- * source mapping's filter passes only transaction partitions; anything else under them is skipped.
+ * source mapping's filter passes only transaction records (the counters under the same prefix stay out); anything else is skipped.
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { dynamoContacts } from '../adapters/dynamo/contacts.js';
-import { stored } from '../adapters/dynamo/items.js';
-import { keys } from '../adapters/dynamo/keys.js';
+import { transactionOfImage } from '../adapters/dynamo/stream-images.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { sqsPayoutQueue } from '../adapters/queues.js';
 import { sqsFulfilmentQueue } from '../adapters/sqs.js';
 import { outboxActions, runOutboxActions, type OutboxDeps } from '../domain/transaction-outbox.js';
-import type { TransactionRecord } from '../domain/transactions.js';
 import { backgroundFunction, streamBatchHandler } from '../middleware/background.js';
 
-const TRANSACTION_SORT_KEY = keys.transaction('').sk;
-
-/** A stream image as the transaction it holds; undefined when absent or not a transaction record. */
-export function transactionOfImage(image: Record<string, unknown> | undefined): TransactionRecord | undefined {
-  if (!image) return undefined;
-  const item = unmarshall(image as Record<string, AttributeValue>);
-  return item.sk === TRANSACTION_SORT_KEY ? stored.transaction.read(item) : undefined;
-}
+export { transactionOfImage };
 
 export function transactionStreamHandler(deps: OutboxDeps) {
   return streamBatchHandler(async (record: DynamoDBRecord) => {

@@ -101,7 +101,12 @@ export function requestFigureLines(window: RequestTotals, purchases: number): st
   const lines = [
     `  dynamodb requests per delivered purchase: ${perPurchase(all.count, purchases)} (goal ≤ ${REQUESTS_GOAL})`,
     `    by operation: ${[...operations].sort(([a], [b]) => a.localeCompare(b)).map(([operation, totals]) => `${operation} ${perPurchase(sumOf(totals).count, purchases)}`).join(', ')}`,
-    ...labels.sort().map((label) => `    ${label}: ${Object.entries(window[label]!).map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`).join(', ')}`),
+    ...labels
+      .sort()
+      .map(
+        (label) =>
+          `    ${label}: ${Object.entries(window[label]!).map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`).join(', ')} (WCU ${perPurchase(sumOf(Object.values(window[label]!)).writeUnits, purchases)})`,
+      ),
     `  WCU per purchase: ${perPurchase(all.writeUnits, purchases)}, RCU per purchase: ${perPurchase(all.readUnits, purchases)}`,
     // The outbox reads the table's stream through Lambda's event source mapping: no table request, no read capacity.
     `    (the transaction stream's reads are the event source mapping's GetRecords: not table requests, not billed as RCU for Lambda triggers)`,

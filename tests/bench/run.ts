@@ -175,7 +175,6 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
     Object.fromEntries(Object.entries(item).map(([kind, body]) => [kind, { ...body, TableName: tableName }])) as Item;
   const { unlockedChecks, walletUpdate } = await import('../../functions/adapters/dynamo/ledger.js');
   const { transactionItem } = await import('../../functions/adapters/dynamo/transactions.js');
-  const { walletTotalItem } = await import('../../functions/adapters/dynamo/sales-stats.js');
   const { aggregateItems } = await import('../../functions/adapters/dynamo/listing-aggregates.js');
   const { airtimeFingerprint } = await import('../../functions/domain/purchases.js');
   const { EMPTY_WALLET, planCredit, planDebit } = await import('../../functions/domain/ledger.js');
@@ -213,8 +212,7 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
         inRawTable(walletUpdate(userId, plan.change, now)),
         { Put: { TableName: tableName, Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
         ...unlockedChecks('airtime', ['MTN']).map(inRawTable),
-        // The rest of the ledger's debit write: the running wallet total and the listing's counters.
-        inRawTable(walletTotalItem(userId, -chargeKobo)),
+        // The rest of the ledger's debit write: the user's listing counters.
         ...aggregateItems([{ before: undefined, after: record }]).map(inRawTable),
       ],
     });

@@ -43,6 +43,8 @@ describe('admin dashboard', () => {
     const stat = (label: string) => dashboard.locator('.stat', { hasText: label }).locator('strong').textContent();
     expect(await stat('Sales today')).toBe('₦99.00');
     expect(await stat('Open purchases')).toBe('0');
+    // The platform's figures are summed off the request path: the screen says they may lag.
+    expect(await dashboard.getByTestId('figures-lag-note').textContent()).toContain('within a few seconds');
     expect(await dashboard.getByRole('row', { name: /airtime MTN 1/ }).count()).toBeGreaterThan(0);
     // The chart: 30 bars, today's with height.
     expect(await dashboard.locator('rect.sales-bar').count()).toBe(30);

@@ -57,16 +57,16 @@ describe('alarms', () => {
     observabilityTemplate({}).resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  it('fire on any message in a dead-letter queue (and in the stream’s failure queue)', () => {
+  it('fire on any message in a dead-letter queue (and in the stream consumers’ failure queues)', () => {
     const dlqAlarms = alarmsOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
-    expect(dlqAlarms).toHaveLength(8);
+    expect(dlqAlarms).toHaveLength(9);
     for (const alarm of dlqAlarms) expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
   });
 
-  it('fire when the transaction outbox falls a minute behind the table’s writes', () => {
+  it('fire when the transaction outbox or the platform counters fall a minute behind the table’s writes', () => {
     const behind = alarmsOn('AWS/Lambda', 'IteratorAge');
-    expect(behind).toHaveLength(1);
-    expect(behind[0]).toMatchObject({ Threshold: STREAM_ITERATOR_AGE_ALARM_MS, Statistic: 'Maximum', EvaluationPeriods: 3 });
+    expect(behind).toHaveLength(2);
+    for (const alarm of behind) expect(alarm).toMatchObject({ Threshold: STREAM_ITERATOR_AGE_ALARM_MS, Statistic: 'Maximum', EvaluationPeriods: 3 });
   });
 
   it('fire on errors and on throttles of every function', () => {

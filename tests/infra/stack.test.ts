@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_METADATA } from '../../infra/functions.js';
+import { LOCAL_METADATA, PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS } from '../../infra/functions.js';
 import { PlatformStack } from '../../infra/stack.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
@@ -33,6 +33,12 @@ function statementsOf(entry: string): any[] {
   return ofType('AWS::IAM::Policy')
     .filter(([, p]) => p.Properties.Roles.some((role: any) => role.Ref === roleId))
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}
+
+/** The event source mapping (logical id, resource) of the function whose entry file is `entry`. */
+function mappingOf(entry: string): [string, any] {
+  const [fnId] = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;
+  return ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName?.Ref === fnId)!;
 }
 
 /** IAM actions granted to the role of the function whose entry file is `entry`. */
@@ -92,7 +98,7 @@ describe('the platform stack', () => {
     }
   });
 
-  it('gives every work queue a dead-letter queue, and every dead-letter queue and the stream’s failure queue an alarm', () => {
+  it('gives every work queue a dead-letter queue, and every dead-letter queue and the stream consumers’ failure queues an alarm', () => {
     const queues = ofType('AWS::SQS::Queue');
     const workQueues = queues.filter(([, q]) => q.Properties.RedrivePolicy);
     const deadLetterIds = workQueues.map(([, q]) => q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]);
@@ -101,7 +107,8 @@ describe('the platform stack', () => {
       .filter(Boolean);
     // fulfilment, email, webhook; provider events, payouts, referral rewards; admins' mailings
     expect(workQueues.length).toBe(7);
-    expect(streamFailures).toHaveLength(1);
+    // The outbox's and the platform counters'.
+    expect(streamFailures).toHaveLength(2);
     expect(workQueues.length + deadLetterIds.length + streamFailures.length).toBe(queues.length);
     const queueAlarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.Namespace === 'AWS/SQS');
     const alarmed = queueAlarms.map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
@@ -111,10 +118,12 @@ describe('the platform stack', () => {
     for (const [, alarm] of queueAlarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
   });
 
-  it('consumes queues and the table stream with partial batch responses', () => {
+  it('consumes queues and the table stream with partial batch responses, except the platform counters (a batch again from its first record)', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping');
-    expect(mappings.length).toBe(8);
-    for (const [, m] of mappings) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(mappings.length).toBe(9);
+    const counters = mappingOf('functions/handlers/transaction-counters.ts');
+    for (const [id, m] of mappings) if (id !== counters[0]) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(counters[1].Properties.FunctionResponseTypes).toBeUndefined();
   });
 
   it('routes bus events by detail type and runs the sweeper on a schedule', () => {
@@ -126,12 +135,13 @@ describe('the platform stack', () => {
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
   });
 
-  it('the transaction outbox is the table stream: new and old images, read from the start, transaction partitions only, retried then described on a failure queue', () => {
+  it('the transaction outbox is the table stream: new and old images, read from the start, transaction records only, retried then described on a failure queue', () => {
     const [tableId, table] = ofType('AWS::DynamoDB::Table')[0]!;
     expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
     const streamMappings = ofType('AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn');
-    expect(streamMappings).toHaveLength(1);
-    const [, mapping] = streamMappings[0]!;
+    // The outbox and the platform counters.
+    expect(streamMappings).toHaveLength(2);
+    const [, mapping] = mappingOf('functions/handlers/transaction-stream.ts');
     expect(mapping.Properties).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
@@ -141,13 +151,41 @@ describe('the platform stack', () => {
     });
     expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
       eventName: ['INSERT', 'MODIFY'],
-      dynamodb: { Keys: { pk: { S: [{ prefix: PARTITION_PREFIXES.transaction }] } } },
+      dynamodb: { Keys: { pk: { S: [{ prefix: PARTITION_PREFIXES.transaction }] }, sk: { S: ['TXN'] } } },
     });
     const consumer = 'functions/handlers/transaction-stream.ts';
     expect(actionsOf(consumer)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'sqs:SendMessage', 'events:PutEvents']));
     // Its one table write: refreshing the buyer's contacts (USER# items).
     const writes = statementsOf(consumer).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
     expect(writes).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } } })]);
+  });
+
+  it('the platform counters are summed from the same stream: records only, one batch per shard at a time, retried whole from its first record, writing only counters and their marks', () => {
+    const [tableId] = ofType('AWS::DynamoDB::Table')[0]!;
+    const [, mapping] = mappingOf('functions/handlers/transaction-counters.ts');
+    expect(mapping.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: false,
+      ParallelizationFactor: 1,
+      MaximumRetryAttempts: 10,
+      MaximumBatchingWindowInSeconds: PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS,
+    });
+    expect(mapping.Properties.DestinationConfig.OnFailure.Destination).toBeDefined();
+    expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: { Keys: { pk: { S: [{ prefix: PARTITION_PREFIXES.transaction }] }, sk: { S: ['TXN'] } } },
+    });
+    const consumer = 'functions/handlers/transaction-counters.ts';
+    // It announces nothing (its one queue is its own on-failure destination).
+    expect(actionsOf(consumer)).not.toContain('events:PutEvents');
+    const writes = statementsOf(consumer).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
+    const grants = writes.map((st: any) => [st.Action, st.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']]);
+    expect(grants).toEqual([
+      ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.transaction}*`]],
+      ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.stats}*`]],
+      ['dynamodb:PutItem', [`${PARTITION_PREFIXES.countedBatch}*`]],
+    ]);
   });
 
   it('grants least privilege: the listing function cannot write, only the transaction stream and the sweeper enqueue fulfilment, and nothing that settles money publishes', () => {
@@ -201,7 +239,7 @@ describe('the platform stack', () => {
     expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
   });
 
-  it("an operator's refund writes only what its write touches (OPERATOR_REFUND_WRITES: USER#, TXN#, and the running figures under STATS, updates only), and neither enqueues nor publishes (the stream announces it)", () => {
+  it("an operator's refund writes only what its write touches (OPERATOR_REFUND_WRITES: USER#, TXN#; not the running figures under STATS, which the stream sums), and neither enqueues nor publishes (the stream announces it)", () => {
     const entry = 'functions/handlers/http/refunds.ts';
     // Besides the edge's API-key rate counter (checked for every function above) and the audit grant.
     const writing = statementsOf(entry)
@@ -210,7 +248,7 @@ describe('the platform stack', () => {
     expect(writing.map((st: any) => ({ condition: st.Condition, actions: [st.Action].flat().sort() }))).toEqual(
       OPERATOR_REFUND_WRITES.map(({ prefix, actions }) => ({ condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } }, actions: [...actions].sort() })),
     );
-    expect(OPERATOR_REFUND_WRITES.map(({ prefix }) => prefix)).toContain(PARTITION_PREFIXES.stats);
+    expect(OPERATOR_REFUND_WRITES.map(({ prefix }) => prefix)).not.toContain(PARTITION_PREFIXES.stats);
     const actions = actionsOf(entry);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem']));
     for (const forbidden of ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'events:PutEvents', 'sqs:SendMessage']) expect(actions).not.toContain(forbidden);

@@ -4,6 +4,7 @@
  * counter items. Made from records written through today's code, so they are every shape the
  * writers make, then stripped of what the old code never wrote.
  */
+import { drainCounters } from './outbox.js';
 import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/adapters/dynamo/client.js';
 import { TRANSACTION_ENTITY } from '../../functions/adapters/dynamo/items.js';
@@ -26,6 +27,8 @@ export async function counterItems(): Promise<Map<string, Record<string, unknown
 
 /** Turns the whole table into history written before the counters. */
 export async function asWrittenBeforeCounters(): Promise<void> {
+  // The platform's counters of the history so far are summed first, then removed with the user's.
+  await drainCounters();
   for (const item of await everyItem()) {
     const Key = { pk: item.pk, sk: item.sk };
     if (item.entity === COUNTER_ENTITY) await db().send(new DeleteCommand({ TableName: tableName(), Key }));

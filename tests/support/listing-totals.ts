@@ -9,6 +9,7 @@ import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions
 import { listPageOf, listingBounds, transactionListPage } from '../../functions/domain/transactions.js';
 import { dayOf } from '../../functions/domain/sales-stats.js';
 import type { TransactionFilter } from '../../functions/ports/transactions.js';
+import { drainCounters } from './outbox.js';
 
 const PAGE_SIZE = 20;
 
@@ -54,6 +55,8 @@ async function everyMatchingRecord(userId: string | undefined, filter: Transacti
 
 /** One listing (a user's, or the platform's when `userId` is undefined) by both paths: they must agree. */
 export async function expectListingAgrees(userId: string | undefined, filter: TransactionFilter, label: string, page = 1): Promise<void> {
+  // The platform's counters are summed from the stream: read them once it has drained.
+  if (userId === undefined) await drainCounters();
   const reference = transactionListPage(await everyMatchingRecord(userId, filter), page, PAGE_SIZE);
   const [totals, pageRecords] = await Promise.all([dynamoTransactions.listingTotals(userId, filter), dynamoTransactions.listingPage(userId, filter, page, PAGE_SIZE)]);
   expect(listPageOf(pageRecords, totals.count, totals.figures, PAGE_SIZE), `${label}: ${JSON.stringify(filter)} page ${page}`).toEqual(reference);

@@ -3,6 +3,7 @@
  * stream read by the local cloud's stream poller and handed to the real stream handler, acting
  * with the queue, bus and contacts of whoever drains. One reader per test file: a drain delivers
  * every change written since the file's previous drain (so drain before asserting on them).
+ * The platform's counters have their own reader of the same stream (`drainCounters`), as in the stack.
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
@@ -69,4 +70,46 @@ export async function drainOutbox(deps: TestOutboxDeps): Promise<void> {
   const poller = await readerFor(process.env.TABLE_NAME!);
   sink = { payouts: { enqueue: async () => undefined }, contacts: { touchNumber: async () => 0 }, log: silentLogger, ...deps };
   await poller.drain();
+}
+
+const COUNTERS_MAPPING: StreamMappingDef = {
+  logicalId: 'TestCounters',
+  tableLogicalId: 'Table',
+  functionLogicalId: 'TransactionCounters',
+  batchSize: 100,
+  startingPosition: 'TRIM_HORIZON',
+  reportBatchItemFailures: false,
+  bisectBatchOnFunctionError: false,
+  maximumRetryAttempts: 3,
+  filters: [],
+  enabled: true,
+};
+
+let countersReader: { table: string; poller: DynamoStreamPoller } | undefined;
+
+/**
+ * Sums every transaction change written so far into the platform's counters (listing shards, sales
+ * figures, wallet total), as the stack's counter consumer does: drain before reading platform figures.
+ */
+export async function drainCounters(): Promise<void> {
+  const table = process.env.TABLE_NAME!;
+  if (countersReader?.table !== table) {
+    const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
+    const client = localDynamoClient(endpoint);
+    const streamArn = (await client.send(new DescribeTableCommand({ TableName: table }))).Table?.LatestStreamArn;
+    client.destroy();
+    if (!streamArn) throw new Error(`table ${table} has no stream`);
+    const { transactionCountersHandler } = await import('../../functions/handlers/transaction-counters.js');
+    const poller = new DynamoStreamPoller({
+      mapping: COUNTERS_MAPPING,
+      streamArn,
+      streams: localStreamsClient(endpoint),
+      checkpoints: new StreamCheckpoints(undefined),
+      invoke: (_id, event) => transactionCountersHandler(event as Parameters<typeof transactionCountersHandler>[0]),
+      sendToQueue: async () => undefined,
+      log: () => undefined,
+    });
+    countersReader = { table, poller };
+  }
+  await countersReader.poller.drain();
 }

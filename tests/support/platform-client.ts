@@ -157,5 +157,29 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
     expect(balances + houseSide, 'Σ balances including the house account = money in − money out').toBe(moneyInMinusOut);
   };
 
-  return { api, admin, fundedUser, boughtAirtime, balance, transactionsOf, allTransactionsOf, houseChain, waitFor, waitForStatus, expectLedgerInvariants };
+  /** Every user's balance as the admin's user list reads it (a full recount), kobo. */
+  const recountedBalancesKobo = async (): Promise<number> => {
+    let kobo = 0;
+    for (let page = 1; ; page++) {
+      const answer = await api('GET', `/admin/users?page=${page}`, { token: await admin() });
+      expect(answer.status).toBe(200);
+      kobo += Math.round(answer.body.totalBalance * 100);
+      if (page >= answer.body.totalPages) return kobo;
+    }
+  };
+
+  /**
+   * The dashboard's figures once the stream has summed what moved so far: its running wallet total
+   * equals a full recount of the balances and `until` (the state a test waits for) holds. The platform's
+   * figures are summed off the request path, so they may lag a write by seconds.
+   */
+  const settledDashboard = (until: (figures: any) => boolean = () => true): Promise<any> =>
+    waitFor('the dashboard catching up with the writes', async () => {
+      const answer = await api('GET', '/admin', { token: await admin() });
+      expect(answer.status).toBe(200);
+      const recounted = await recountedBalancesKobo();
+      return Math.round(answer.body.figures.totalBalance * 100) === recounted && until(answer.body.figures) ? answer : undefined;
+    });
+
+  return { api, admin, fundedUser, boughtAirtime, balance, transactionsOf, allTransactionsOf, houseChain, waitFor, waitForStatus, expectLedgerInvariants, settledDashboard };
 }

@@ -84,6 +84,8 @@ export const keys = {
   salesDay: (day: string, product: string, network: string, shard: number) => ({ pk: STATS_PARTITION, sk: `${SALES_DAY_PREFIX}${day}#${product}#${network}#${shard}` }),
   /** One shard of the running sum of every wallet's balance. */
   walletTotal: (shard: number) => ({ pk: STATS_PARTITION, sk: `${WALLET_TOTAL_PREFIX}${shard}` }),
+  /** The mark of a chunk of stream records already summed into the platform's counters, by its first record (sequence number and event id). */
+  countedBatch: (firstRecord: string) => ({ pk: `${PARTITION_PREFIXES.countedBatch}${firstRecord}`, sk: 'BATCH' }),
   // The listing's counters (domain/listing-aggregates.ts) ------------------------------------
   // Each is one counter group's item (network × user type, domain `counterGroupOf`). Items written
   // before groups existed have the same keys without the group suffix; the readers' ranges take

@@ -16,7 +16,6 @@ import { refundIdFor } from '../../domain/ids.js';
 import { planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
 import { countersMovedSince } from '../../domain/listing-aggregates.js';
-import { refundDeltas } from '../../domain/sales-stats.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
 import { auditPutsFor } from './audit.js';
@@ -27,7 +26,6 @@ import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { aggregateItems, countersAsRead, type RecordChange } from './listing-aggregates.js';
 import { retryOnConflict } from './retry.js';
-import { statItem, walletTotalItem } from './sales-stats.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
 
 /** Attempts per balance change. With full-jitter backoff this absorbs dozens of concurrent writers on one wallet. */
@@ -139,9 +137,9 @@ export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWr
               walletUpdate(draft.userId, plan.change, nowIso),
               { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...extras,
-              // The running sum of all balances moves in the same write as the balance itself.
-              walletTotalItem(draft.userId, spec.direction === 'debit' ? -draft.amountKobo : draft.amountKobo),
-              // So do the listing's counters, after the items whose positions the outcome reads.
+              // The user's listing counters, after the items whose positions the outcome reads. The
+              // platform's figures (wallet total, sales, listing) follow from the stream: no item here
+              // is shared with another user's write.
               ...aggregateItems([{ before: undefined, after: record }, ...(spec.alsoChanges?.(record) ?? [])]),
             ],
           }),
@@ -291,13 +289,11 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
       },
     };
   };
-  // The figures change in the refund's own write: a second refund, whose condition fails, changes nothing.
-  const figures = refundDeltas(purchase, input.now).map(statItem);
   // An operator's refund and its audit entry exist together or not at all.
   const outcome = await writeWalletChange({
     direction: 'credit',
     draft,
-    extraItems: (refund) => [purchaseUpdate(), ...figures, ...auditPutsFor(input.audit, { purchase, refund })],
+    extraItems: (refund) => [purchaseUpdate(), ...auditPutsFor(input.audit, { purchase, refund })],
     alsoChanges: () => [{ before: purchase, after: { ...purchase, trans_Status: 'refunded' } }],
     now: input.now,
   });

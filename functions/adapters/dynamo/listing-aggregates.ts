@@ -1,7 +1,9 @@
 /**
  * The listing's counters on DynamoDB (rules in domain/listing-aggregates.ts). Writers add
- * `aggregateItems` to the very TransactWriteItems that creates a record or changes its status, so
- * the counters move exactly when the record does; `ADD` creates a missing item or attribute.
+ * `aggregateItems` — the user's own counters — to the very TransactWriteItems that creates a record
+ * or changes its status, so a user's counters move exactly when the record does; `ADD` creates a
+ * missing item or attribute. The platform's counters, which every user's writes would share, are
+ * summed from the table's stream (adapters/dynamo/stream-counters.ts) with the same increments.
  * Readers query a user's day items, or the platform's shard partitions, by day range: O(days).
  */
 import { aggregateDeltas, AGGREGATE_SHARDS, amountsByGroup, countersMovedSince, type AggregateDelta } from '../../domain/listing-aggregates.js';
@@ -43,8 +45,11 @@ function updateOf(key: Record<string, string>, day: string, amounts: Map<string,
 /** Counter increments per item, merged (a transaction may touch an item once: a transfer's two records, or a refund and the purchase it settles, share items). */
 export type CounterItems = Map<string, { key: Record<string, string>; day: string; amounts: Map<string, number> }>;
 
+/** Whose counters: the user's own (moved in the record's write), the platform's (moved from the stream), or both (a seeded history). */
+export type CounterScope = 'user' | 'platform' | 'all';
+
 /** Adds record changes' increments to `items` (the bench uses it to sum a seeded history in memory). */
-export function addCounterChanges(items: CounterItems, changes: readonly RecordChange[]): CounterItems {
+export function addCounterChanges(items: CounterItems, changes: readonly RecordChange[], scope: CounterScope = 'all'): CounterItems {
   const add = (key: Record<string, string>, amounts: AggregateDelta['amounts'], day: string) => {
     const id = `${key.pk}\u0000${key.sk}`;
     const item = items.get(id) ?? { key, day, amounts: new Map<string, number>() };
@@ -54,10 +59,14 @@ export function addCounterChanges(items: CounterItems, changes: readonly RecordC
   for (const { before, after } of changes) {
     const delta = aggregateDeltas(before, after);
     for (const [group, amounts] of amountsByGroup(delta.amounts)) {
-      add(keys.userListingDay(delta.userId, delta.day, group), amounts, delta.day);
-      add(keys.platformListingDay(delta.shard, delta.day, delta.type, group), amounts, delta.day);
-      add(keys.userListingAllTime(delta.userId, group), amounts, ALL_TIME);
-      add(keys.platformListingAllTime(delta.shard, delta.type, group), amounts, ALL_TIME);
+      if (scope !== 'platform') {
+        add(keys.userListingDay(delta.userId, delta.day, group), amounts, delta.day);
+        add(keys.userListingAllTime(delta.userId, group), amounts, ALL_TIME);
+      }
+      if (scope !== 'user') {
+        add(keys.platformListingDay(delta.shard, delta.day, delta.type, group), amounts, delta.day);
+        add(keys.platformListingAllTime(delta.shard, delta.type, group), amounts, ALL_TIME);
+      }
     }
   }
   return items;
@@ -71,13 +80,16 @@ export const counterItemOf = (entry: CounterItems extends Map<string, infer E> ?
   ...Object.fromEntries(entry.amounts),
 });
 
-/** The counter updates of one write's record changes, one per item touched (none where nothing moves). */
-export function aggregateItems(changes: readonly RecordChange[]): TransactItem[] {
-  return [...addCounterChanges(new Map(), changes).values()]
+/** The counter updates of a set of record changes in `scope`, one per item touched (none where nothing moves). */
+export function counterUpdates(changes: readonly RecordChange[], scope: CounterScope): TransactItem[] {
+  return [...addCounterChanges(new Map(), changes, scope).values()]
     .map((item) => ({ ...item, amounts: new Map([...item.amounts].filter(([, amount]) => amount !== 0)) }))
     .filter((item) => item.amounts.size > 0)
     .map((item) => updateOf(item.key, item.day, item.amounts));
 }
+
+/** The counter updates of one write's record changes: the user's own items only (the platform's follow from the stream). */
+export const aggregateItems = (changes: readonly RecordChange[]): TransactItem[] => counterUpdates(changes, 'user');
 
 /** The creation of a record. */
 export const createdItems = (...records: TransactionRecord[]): TransactItem[] => aggregateItems(records.map((after) => ({ before: undefined, after })));

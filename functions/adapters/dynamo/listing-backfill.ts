@@ -3,9 +3,10 @@
  * counters into them, once each, safely while the functions keep writing.
  *
  * A record still under the legacy platform listing key is not yet counted. Per record, ONE
- * TransactWriteItems adds its contribution as it stands now (the very counter updates a new
- * record's write adds: `aggregateItems` with no `before`) and moves it to its shard of the platform
- * listing (`platformTransactionListing`), conditional on it still being uncounted and unchanged
+ * TransactWriteItems adds its contribution as it stands now to the user's counters (the very counter
+ * updates a new record's write adds: `aggregateItems` with no `before`) and moves it to its shard of
+ * the platform listing (`platformTransactionListing`); the platform's counters add it from the stream,
+ * which sees it go from uncounted to counted (domain/platform-counters.ts). The write is conditional on it still being uncounted and unchanged
  * since it was read (status and `updatedAt`). A refused write is read again: counted meanwhile (a
  * second backfill) → nothing to do; changed (a settlement) → counted as it now is. Writers leave
  * an uncounted record's counters alone, on the condition that it is still uncounted (domain

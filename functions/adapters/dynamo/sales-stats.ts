@@ -1,7 +1,7 @@
 /**
- * The back office's running totals on DynamoDB (rules in domain/sales-stats.ts). Writers get
- * transaction items to add to the very write that makes a purchase final or moves a balance, so
- * the totals change exactly when — and only when — that write succeeds. Readers query one small
+ * The back office's running totals on DynamoDB (rules in domain/sales-stats.ts). The stream's
+ * counter consumer (stream-counters.ts) sums each batch of record changes into these items, once
+ * per change; no user's write touches them. Readers query one small
  * partition by sort-key range: the cost depends on the days shown, not on the history.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -42,12 +42,15 @@ export function statItem(delta: StatDelta): TransactItem {
   };
 }
 
-/** Moves the wallet total by a balance change (credit positive, debit negative). */
-export function walletTotalItem(userId: string, changeKobo: Kobo): TransactItem {
+/** The wallet-total shard a user's balance changes are summed into. */
+export const walletTotalShardOf = (userId: string): number => hashShard(userId, WALLET_TOTAL_SHARDS);
+
+/** Moves one wallet-total shard by the sum of balance changes (credits positive, debits negative). */
+export function walletTotalItem(shard: number, changeKobo: Kobo): TransactItem {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.walletTotal(hashShard(userId, WALLET_TOTAL_SHARDS)),
+      Key: keys.walletTotal(shard),
       UpdateExpression: 'SET entity = :entity ADD totalBalanceKobo :change',
       ExpressionAttributeValues: { ':entity': STAT_ENTITY, ':change': changeKobo },
     },

@@ -11,13 +11,11 @@ import { wholePhoneNumber } from '../../../shared/api/common.js';
 import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
 import type { TransactionView } from '../../../shared/api/transactions.js';
 import { isOpen } from '../../domain/purchase-state.js';
-import { saleDeltas } from '../../domain/sales-stats.js';
 import { isPurchase, listingFigures, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
 import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './conditional-writes.js';
-import { statItem } from './sales-stats.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, listingQuery, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
 import { batchGetItems } from './batch-get.js';
@@ -352,8 +350,8 @@ export const dynamoTransactions: TransactionStore = {
       values[':electricity'] = input.electricity;
     }
     const asRead = countersAsRead(purchase);
-    // The sale is counted in the figures in the same write that makes it final, once: a
-    // redelivered settlement fails the still-open condition and adds nothing.
+    // Made final once: a redelivered settlement fails the still-open condition. The sale reaches the
+    // platform's figures from the stream (this change of status), not from this write.
     const result = await transactWrite(
       [
         {
@@ -366,7 +364,6 @@ export const dynamoTransactions: TransactionStore = {
             ExpressionAttributeValues: { ...values, ...asRead.values },
           },
         },
-        ...saleDeltas(purchase, input.profitKobo).map(statItem),
         ...aggregateItems([{ before: purchase, after: { ...purchase, trans_Status: 'success', profitKobo: input.profitKobo } }]),
       ],
       `success of ${id}`,

@@ -9,8 +9,8 @@
  * jittered backoff after re-reading both wallets, so both settle and neither can deadlock.
  *
  * An admin's transfer is the same write from the house account: its wallet has no balance
- * condition (it may go below zero), and the running total of customers' wallets — which leaves the
- * house out — grows by the credit in the same write.
+ * condition (it may go below zero); the running total of customers' wallets — which leaves the
+ * house out — grows by the credit when the stream's consumer sums the records (domain/platform-counters.ts).
  *
  * An operator's transfer (an admin's credit, an agent's transfer) puts its audit entry in that
  * write too, with both balances before and after: the credit and its entry exist together or not at all.
@@ -28,7 +28,6 @@ import { failedConditions } from './conditions.js';
 import { createdItems } from './listing-aggregates.js';
 import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
 import { retryOnConflict } from './retry.js';
-import { walletTotalItem } from './sales-stats.js';
 import { getTransaction, transactionItem } from './transactions.js';
 
 
@@ -46,7 +45,7 @@ export async function transferBetweenWallets(drafts: TransferDrafts, now: Date =
 /** An admin's transfer: the house account pays, whatever its balance. */
 export async function transferFromHouse(drafts: TransferDrafts, now: Date = new Date(), audit?: InWriteAudit<TransferChange>): Promise<TransferResult> {
   if (drafts.debit.userId !== HOUSE_USER_ID) throw new Error('a house transfer debits the house account');
-  return writeTransfer(drafts, now, planHouseDebit, [walletTotalItem(drafts.credit.userId, drafts.credit.amountKobo)], audit);
+  return writeTransfer(drafts, now, planHouseDebit, [], audit);
 }
 
 async function writeTransfer(

@@ -1,7 +1,7 @@
 /**
- * The running totals on a real DynamoDB Local: counted in the write that makes a purchase final,
- * so a redelivered settlement or a repeated refund counts nothing more; the wallet total moves
- * with every balance change.
+ * The running totals on a real DynamoDB Local: counted from the stream's change that makes a purchase
+ * final (drained before each read), so a redelivered settlement or a repeated refund, whose write is
+ * refused, counts nothing more; the wallet total moves with every balance change.
  */
 import { describe, expect, it } from 'vitest';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
@@ -10,6 +10,7 @@ import { dynamoTransactions } from '../../../functions/adapters/dynamo/transacti
 import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
 import { dayOf } from '../../../functions/domain/sales-stats.js';
 import { useDynamoDb } from '../../support/dynamo.js';
+import { drainCounters } from '../../support/outbox.js';
 import { directoryOf, fund, harness, newUser, FakeSupplier } from '../money/fakes.js';
 
 useDynamoDb();
@@ -29,6 +30,7 @@ async function boughtAirtime(faceValueKobo = 100_00) {
 
 /** Today's airtime × MTN totals, all shards added. */
 async function todayTotals() {
+  await drainCounters();
   const today = dayOf(new Date());
   const rows = (await readSalesTotals(today, today)).filter((t) => t.product === 'airtime' && t.network === 'MTN');
   const add = (pick: (t: (typeof rows)[number]) => number) => rows.reduce((total, t) => total + pick(t), 0);
@@ -86,13 +88,19 @@ describe('a refund excludes or reverses the sale exactly once', () => {
   });
 });
 
+/** The wallet total once the stream's changes so far are summed. */
+async function walletTotalKobo() {
+  await drainCounters();
+  return readWalletTotalKobo();
+}
+
 describe('the wallet total moves with every balance change', () => {
   it('funding, a purchase and its refund move it by exactly the balances’ change', async () => {
-    const before = await readWalletTotalKobo();
+    const before = await walletTotalKobo();
     const { user, purchase } = await boughtAirtime();
-    expect(await readWalletTotalKobo()).toBe(before + 1_000_00 - 99_00);
+    expect(await walletTotalKobo()).toBe(before + 1_000_00 - 99_00);
     await dynamoLedger.refundPurchase(purchase.id, { reason: 'test', now: new Date() });
-    expect(await readWalletTotalKobo()).toBe(before + 1_000_00);
+    expect(await walletTotalKobo()).toBe(before + 1_000_00);
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(1_000_00);
   });
 });

@@ -18,6 +18,10 @@ export function AdminDashboard() {
 
   return (
     <div className="admin-dashboard" data-testid="admin-dashboard">
+      {/* The platform's figures are summed from the table's stream, off the purchases' own writes. */}
+      <p className="muted" data-testid="figures-lag-note">
+        Figures update within a few seconds.
+      </p>
       <div className="stat-grid">
         <Stat label="Users" value={String(figures.totalUsers)} />
         <Stat label="Total balance" value={showNaira(figures.totalBalance)} />

@@ -1,0 +1,27 @@
+/**
+ * Second consumer of the table's stream: sums each batch of transaction changes into the platform's
+ * counters (listing shards, sales figures, wallet total), each change once (adapters/dynamo/stream-counters.ts).
+ * A failure throws: the mapping retries the whole batch from its first record, as the once-only marks need.
+ */
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { transactionOfImage } from '../adapters/dynamo/stream-images.js';
+import { sumIntoPlatformCounters, type SequencedChange } from '../adapters/dynamo/stream-counters.js';
+import { backgroundFunction } from '../middleware/background.js';
+
+export function changesOf(event: DynamoDBStreamEvent): SequencedChange[] {
+  return event.Records.flatMap((record) => {
+    const after = transactionOfImage(record.dynamodb?.NewImage);
+    const sequenceNumber = record.dynamodb?.SequenceNumber;
+    if (!after || !sequenceNumber) return [];
+    return [{ sequenceNumber, eventId: record.eventID ?? '', before: transactionOfImage(record.dynamodb?.OldImage), after }];
+  });
+}
+
+export const transactionCountersHandler = async (event: DynamoDBStreamEvent): Promise<void> => {
+  await sumIntoPlatformCounters(changesOf(event));
+};
+
+loadEnv([...ENV_GROUPS.table]);
+
+export const handler = backgroundFunction(transactionCountersHandler);
