@@ -21,10 +21,13 @@ interface Invocation {
 
 const current = new AsyncLocalStorage<Invocation>();
 
-/** Runs `work` as an invocation that times out at `deadline` (epoch ms). A nested call keeps the earlier deadline. */
+/**
+ * Runs `work` as an invocation that times out at `deadline` (epoch ms). It replaces any deadline
+ * around it: an invocation the local cloud starts from work that began in another invocation's
+ * context (a stream poller woken by a write) has its own time, not that one's.
+ */
 export function runWithDeadline<T>(deadline: number, work: () => T): T {
-  const outer = current.getStore();
-  return current.run({ deadline: outer ? Math.min(outer.deadline, deadline) : deadline }, work);
+  return current.run({ deadline }, work);
 }
 
 /** The running invocation's deadline (epoch ms), or undefined outside any invocation. */
