@@ -236,5 +236,11 @@ export const RETRY_DEFAULT_BUDGET_MS = 8_000;
  * answers "try again" (503 with Retry-After) having written nothing; keeps an answer under 3 s.
  */
 export const WALLET_WRITE_BUDGET_MS = 2_000;
+/**
+ * Smallest and largest wait between two tries of a balance change (decorrelated jitter): a crowd
+ * on one wallet spreads over a window that widens to seconds instead of re-colliding every few ms.
+ */
+export const WALLET_WRITE_BACKOFF_BASE_MS = 25;
+export const WALLET_WRITE_BACKOFF_CAP_MS = 2_000;
 /** Retry-After (seconds) on a 503 for a busy wallet or work that ran out of time. */
 export const RETRY_AFTER_SECONDS = 1;

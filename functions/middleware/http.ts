@@ -252,7 +252,8 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
         }
         if (error instanceof RetryLaterError) {
           // Nothing was written: the same request (same request_id) may be sent again after Retry-After.
-          logger.warn('answered retry-later', { error, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
+          const remainingMs = typeof request.context?.getRemainingTimeInMillis === 'function' ? request.context.getRemainingTimeInMillis() : undefined;
+          logger.warn('answered retry-later', { error, remainingMs, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
           request.response = retryLater(error.retryAfterSeconds, error.walletBusy ? MSG.walletBusy : MSG.tryAgainShortly);
           return;
         }

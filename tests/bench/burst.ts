@@ -7,13 +7,17 @@
  * Every answer is sorted: 200, "Insufficient balance" (400), retry-later (429/503 with
  * Retry-After) or 5xx. A retry-later answer is sent again with the same request_id after its
  * Retry-After, until it settles; the wallets must then show each request charged exactly once.
- * Knobs: BENCH_BURST (concurrent purchases, default 50), BENCH_TRANSFERS (default 30).
+ * Knobs: BENCH_BURST (concurrent purchases, default 50), BENCH_TRANSFERS (default 30), BENCH_LOG_LEVEL
+ * (the platform's, default ERROR) with BENCH_BURST_OUTPUT=<file> (what it printed).
  */
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_KEY_HEADER } from '../../shared/constants.js';
 import { apiPath } from '../../shared/routes.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
+import type { RequestTotals } from './dynamo-request-labels.js';
+import { requestCounter } from './dynamo-requests.js';
 import { call, prepareUsers, send, type BenchUser, type Reply } from './platform.js';
 
 const BURST = Number(process.env.BENCH_BURST ?? 50);
@@ -94,12 +98,19 @@ async function purchases(cloud: LocalCloud, keys: string[]) {
   const firsts = await Promise.all(requests.map((request) => timed(request)));
   const elapsedMs = performance.now() - started;
   const finals = await Promise.all(firsts.map((first, i) => settle(first, requests[i]!)));
-  return { firsts, finals, elapsedMs, ratePerSecond: (tally(firsts).ok / elapsedMs) * 1000 };
+  const settledMs = performance.now() - started;
+  // A reseller's rate: purchases accepted until the whole burst is in, resends after Retry-After included.
+  return { firsts, finals, elapsedMs, settledMs, ratePerSecond: (tally(finals).ok / settledMs) * 1000, firstRatePerSecond: (tally(firsts).ok / elapsedMs) * 1000 };
 }
 
 export async function walletBurstBench(): Promise<void> {
   console.log(`bench: one wallet's burst (${BURST} concurrent purchases, one API key) and ${TRANSFERS} opposite transfers\n`);
-  const cloud = await startLocalCloud({ env: { POWERTOOLS_LOG_LEVEL: 'ERROR', API_KEY_RATE_LIMIT_PER_MINUTE: KEY_RATE_LIMIT } });
+  // The platform counts its DynamoDB requests (as the purchase bench does): write attempts per accepted purchase.
+  const requests = requestCounter();
+  const cloud = await startLocalCloud({
+    env: { POWERTOOLS_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'ERROR', API_KEY_RATE_LIMIT_PER_MINUTE: KEY_RATE_LIMIT, NODE_OPTIONS: `--import tsx --import ${requests.preload}`, ...requests.env },
+  });
+  const writeAttempts = async (path: string) => transactWrites(await requests.snapshot(cloud.pid), path);
   try {
     const funding = BURST * PURCHASE_NAIRA;
     const [reseller, ...others] = await prepareUsers(cloud, 1 + BURST, funding, 'burst');
@@ -108,7 +119,9 @@ export async function walletBurstBench(): Promise<void> {
     await purchases(cloud, keys.slice(1));
 
     const balanceBefore = await balanceOf(cloud, reseller!);
+    const attemptsBefore = await writeAttempts(apiPath('buyAirtime'));
     const burst = await purchases(cloud, Array.from({ length: BURST }, () => keys[0]!));
+    const burstAttempts = (await writeAttempts(apiPath('buyAirtime'))) - attemptsBefore;
     const spread = await purchases(cloud, keys.slice(1));
     const first = tally(burst.firsts);
     const settled = tally(burst.finals);
@@ -121,20 +134,37 @@ export async function walletBurstBench(): Promise<void> {
       `one wallet burst: ${BURST} concurrent → ${first.ok} ok, ${first.insufficient} insufficient, ${first.retryLater} retry-later, ${first.serverError} 5xx, p99 ${p99.toFixed(0)} ms, ` +
         `${burst.ratePerSecond.toFixed(1)}/s vs ${spread.ratePerSecond.toFixed(1)}/s over ${BURST} wallets (ratio ${ratio.toFixed(2)})`,
     );
+    console.log(
+      `  rates: purchases accepted per second until the whole burst was in (resends after Retry-After included: ${(burst.settledMs / 1000).toFixed(1)} s); ` +
+        `on first answers alone ${burst.firstRatePerSecond.toFixed(1)}/s vs ${spread.firstRatePerSecond.toFixed(1)}/s`,
+    );
     console.log(`  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ratio ≥ ${RATE_RATIO_GOAL}${first.other ? `; ${first.other} other answers (${burst.firsts.filter((a) => a.outcome === 'other').map((a) => a.status).join(', ')})` : ''}`);
     console.log(
       `  retry-later resent with the same request_id after Retry-After: ${settled.ok} ok in all, ${settled.retryLater} still retry-later, ${settled.serverError} 5xx; ` +
         `${recorded} purchases recorded, ₦${charged.toFixed(2)} charged: each settled exactly once: ${exactlyOnce ? 'yes' : 'no'}`,
     );
+    console.log(`  write attempts (TransactWriteItems of POST /buy/airtime, resends included): ${burstAttempts} for ${settled.ok} purchases, ${(burstAttempts / Math.max(1, settled.ok)).toFixed(1)} per purchase (1 is no waste)`);
     console.log(`  the ${BURST} wallets: ${tally(spread.firsts).ok} ok, p99 ${percentile(spread.firsts.map((a) => a.ms), 99).toFixed(0)} ms\n`);
 
-    await oppositeTransfers(cloud);
+    await oppositeTransfers(cloud, writeAttempts);
   } finally {
+    // BENCH_BURST_OUTPUT=<file>: what the platform logged, for a look at its answers.
+    if (process.env.BENCH_BURST_OUTPUT) writeFileSync(process.env.BENCH_BURST_OUTPUT, cloud.output());
     await cloud.stop();
+    requests.dispose();
   }
 }
 
-async function oppositeTransfers(cloud: LocalCloud): Promise<void> {
+/** TransactWriteItems requests made so far by invocations of the route at `path`. */
+function transactWrites(totals: RequestTotals, path: string): number {
+  return Object.entries(totals)
+    .filter(([label]) => label.endsWith(` ${path}`))
+    .flatMap(([, operations]) => Object.entries(operations))
+    .filter(([operation]) => operation.startsWith('TransactWrite'))
+    .reduce((sum, [, total]) => sum + total.count, 0);
+}
+
+async function oppositeTransfers(cloud: LocalCloud, writeAttempts: (path: string) => Promise<number>): Promise<void> {
   const funding = TRANSFERS * PURCHASE_NAIRA;
   const [a, b] = await prepareUsers(cloud, 2, funding, 'opposite');
   const before = (await balanceOf(cloud, a!)) + (await balanceOf(cloud, b!));
@@ -143,8 +173,10 @@ async function oppositeTransfers(cloud: LocalCloud): Promise<void> {
     const body = { userName: to.userName, amount: PURCHASE_NAIRA, request_id: `xfer-${randomUUID()}` };
     return { from, request: () => send(cloud, 'POST', apiPath('transferFund'), body, { 'x-auth-token': from.token }) };
   });
+  const attemptsBefore = await writeAttempts(apiPath('transferFund'));
   const firsts = await Promise.all(requests.map(({ request }) => timed(request)));
   const finals = await Promise.all(firsts.map((first, i) => settle(first, requests[i]!.request)));
+  const attempts = (await writeAttempts(apiPath('transferFund'))) - attemptsBefore;
   const after = (await balanceOf(cloud, a!)) + (await balanceOf(cloud, b!));
   // Each side's balance moved by exactly what its settled transfers say.
   const net = (user: BenchUser) => finals.reduce((sum, answer, i) => (answer.outcome !== 'ok' ? sum : requests[i]!.from === user ? sum - PURCHASE_NAIRA : sum + PURCHASE_NAIRA), 0);
@@ -155,5 +187,5 @@ async function oppositeTransfers(cloud: LocalCloud): Promise<void> {
     `opposite transfers: ${TRANSFERS} concurrent → ${first.ok} ok, ${first.insufficient} insufficient, ${first.retryLater} retry-later, 5xx ${first.serverError}, ` +
       `p99 ${percentile(firsts.map((x) => x.ms), 99).toFixed(0)} ms, ₦ conserved: ${before === after && exact ? 'yes' : 'no'}`,
   );
-  console.log(`  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ₦ conserved; after resending retry-later ones: ${settled.ok} ok, ${settled.retryLater} still retry-later, each balance exact: ${exact ? 'yes' : 'no'}`);
+  console.log(`  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ₦ conserved; after resending retry-later ones: ${settled.ok} ok, ${settled.retryLater} still retry-later, each balance exact: ${exact ? 'yes' : 'no'}; ${attempts} write attempts, ${(attempts / Math.max(1, settled.ok)).toFixed(1)} per transfer`);
 }

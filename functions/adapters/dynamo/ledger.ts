@@ -27,15 +27,13 @@ import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { aggregateItems, countersAsRead, type RecordChange } from './listing-aggregates.js';
 import { retryOnConflict } from './retry.js';
-import { RETRY_AFTER_SECONDS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
+import { RETRY_AFTER_SECONDS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
 import { RetryLaterError } from '../invocation.js';
 import { statItem, walletTotalItem } from './sales-stats.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
 
 /** Attempts per balance change. With full-jitter backoff this absorbs dozens of concurrent writers on one wallet. */
 export const WALLET_WRITE_MAX_ATTEMPTS = 40;
-/** Largest wait between two tries of a balance change (decorrelated jitter, ./retry.ts). */
-export const WALLET_WRITE_BACKOFF_CAP_MS = 200;
 
 /** Other writers kept the wallet busy past the write's budget or its invocation's deadline: try again later (503). */
 export class WalletContentionError extends RetryLaterError {
@@ -169,6 +167,7 @@ export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWr
       alsoRetry: walletMoved(1),
       giveUp: (cause, attempts) => new WalletContentionError(draft.userId, attempts, cause),
       budgetMs: WALLET_WRITE_BUDGET_MS,
+      baseMs: WALLET_WRITE_BACKOFF_BASE_MS,
       capMs: WALLET_WRITE_BACKOFF_CAP_MS,
     },
   );

@@ -52,7 +52,8 @@ export interface RetryOptions {
   giveUp?: (cause: unknown, attempts: number) => Error;
   /** Milliseconds the loop may spend from its start (default RETRY_DEFAULT_BUDGET_MS); the invocation's deadline bounds it too. */
   budgetMs?: number;
-  /** Largest single wait (default CONFLICT_BACKOFF_CAP_MS). */
+  /** Smallest wait (default CONFLICT_BACKOFF_BASE_MS) and largest (default CONFLICT_BACKOFF_CAP_MS). */
+  baseMs?: number;
   capMs?: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -69,14 +70,14 @@ export function retryStopAt(started: number, budgetMs: number = RETRY_DEFAULT_BU
 
 /** Runs `work` until it answers, backing off after each retryable error; any other error goes straight up. */
 export async function retryOnConflict<T>(work: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
-  const { sleep = realSleep, random = Math.random, now = Date.now, capMs = CONFLICT_BACKOFF_CAP_MS } = options;
+  const { sleep = realSleep, random = Math.random, now = Date.now, baseMs = CONFLICT_BACKOFF_BASE_MS, capMs = CONFLICT_BACKOFF_CAP_MS } = options;
   const stopAt = retryStopAt(now(), options.budgetMs);
   let lastError: unknown;
   let made = 0;
   let wait = 0;
   for (let attempt = 0; attempt < options.attempts; attempt++) {
     if (attempt > 0) {
-      wait = decorrelatedBackoffMs(wait, CONFLICT_BACKOFF_BASE_MS, capMs, random);
+      wait = decorrelatedBackoffMs(wait, baseMs, capMs, random);
       // No sleep crosses the stop: a try that could only start after it is not started.
       if (now() + wait >= stopAt) break;
       await sleep(wait);
