@@ -190,7 +190,7 @@ async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps): Prom
 
 function keyHolder(result: ApiKeyAuthResult): Principal {
   if (result.kind === 'invalid_key') throw new UnauthorizedError(API_KEY_MSG.invalidApiKey);
-  if (result.kind === 'rate_limited') throw new TooManyRequestsError(API_KEY_MSG.rateLimited);
+  if (result.kind === 'rate_limited') throw new TooManyRequestsError(API_KEY_MSG.rateLimited, { retryAfterSeconds: result.retryAfterSeconds });
   return result.principal;
 }
 
@@ -247,7 +247,8 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
       onError: async (request) => {
         const error = request.error;
         if (error instanceof HttpError && error.statusCode < 500) {
-          request.response = json(error.statusCode, { msg: error.message });
+          const answer = json(error.statusCode, { msg: error.message });
+          request.response = error.retryAfterSeconds === undefined ? answer : { ...answer, headers: { ...answer.headers, 'retry-after': String(error.retryAfterSeconds) } };
           return;
         }
         if (error instanceof RetryLaterError) {
