@@ -41,6 +41,12 @@ export function pastDeadline(now: number = Date.now()): boolean {
   return deadline !== undefined && now >= deadline;
 }
 
+/** Throws InvocationTimedOutError once the running invocation has timed out: called before anything leaves the function. */
+export function refuseAfterDeadline(what: string): void {
+  const deadline = invocationDeadline();
+  if (deadline !== undefined && Date.now() >= deadline) throw new InvocationTimedOutError(what, deadline);
+}
+
 interface RemainingTime {
   getRemainingTimeInMillis?: () => number;
 }

@@ -8,6 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { LambdaRuntime, LambdaTimeoutError } from '../../../infra/local/lambda.js';
 import type { FunctionDef } from '../../../infra/local/template.js';
+import { InvocationTimedOutError, runWithDeadline } from '../../../functions/adapters/invocation.js';
+import { callProvider } from '../../../functions/adapters/providers/http.js';
+import { postWebhook } from '../../../functions/adapters/webhook-poster.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { REPO_ROOT } from '../../support/local-cloud.js';
 import { outcomes, stored } from './fixtures/late-writer.js';
@@ -40,5 +43,22 @@ describe('the local Lambda runtime freezes a timed-out invocation', () => {
     await expect(runtime.invoke('LateWriter', { waitMs: 10, key })).resolves.toBe('done');
     expect(outcomes.get(key)).toBe('written');
     expect(await stored(key)).toBe(true);
+  });
+});
+
+describe('calls to outside parties after the deadline', () => {
+  it('a provider call past the deadline is not sent and reads as unanswered; a webhook post is refused', async () => {
+    let sent = 0;
+    const countingFetch = (async () => {
+      sent++;
+      return new Response('{}');
+    }) as typeof fetch;
+    const past = Date.now() - 1;
+    const answer = await runWithDeadline(past, () => callProvider({ method: 'POST', url: 'http://127.0.0.1:9/pay', timeoutMs: 1_000, fetch: countingFetch }));
+    expect(answer).toEqual({ kind: 'no_answer', detail: 'not sent: the invocation had timed out' });
+    await expect(runWithDeadline(past, () => postWebhook('http://127.0.0.1:9/hook', { headers: {}, body: '{}' }, 1_000))).rejects.toBeInstanceOf(InvocationTimedOutError);
+    // Within its time the same call is sent.
+    await runWithDeadline(Date.now() + 5_000, () => callProvider({ method: 'POST', url: 'http://127.0.0.1:9/pay', timeoutMs: 1_000, fetch: countingFetch }));
+    expect(sent).toBe(1);
   });
 });
