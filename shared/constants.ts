@@ -223,3 +223,24 @@ export const REFERRALS_PAGE_SIZE = 20;
 export const TRANSFER_MAX_KOBO = nairaToKobo(1_000_000);
 /** Outside-party call timeout when PROVIDER_TIMEOUT_MS is not set. */
 export const PROVIDER_TIMEOUT_DEFAULT_MS = 15_000;
+
+/**
+ * Retries on a request path (issue 19). A retry loop stops this long before its function's
+ * timeout, so that what it answers is never overtaken by the timeout.
+ */
+export const RETRY_DEADLINE_MARGIN_MS = 1_000;
+/** Outside any invocation (tests, scripts) a retry loop stops after this long unless it names its own budget. */
+export const RETRY_DEFAULT_BUDGET_MS = 8_000;
+/**
+ * How long one balance change keeps retrying against other writers of the same wallet before it
+ * answers "try again" (503 with Retry-After) having written nothing; keeps an answer under 3 s.
+ */
+export const WALLET_WRITE_BUDGET_MS = 2_000;
+/**
+ * Smallest and largest wait between two tries of a balance change (decorrelated jitter): a crowd
+ * on one wallet spreads over a window that widens to seconds instead of re-colliding every few ms.
+ */
+export const WALLET_WRITE_BACKOFF_BASE_MS = 25;
+export const WALLET_WRITE_BACKOFF_CAP_MS = 2_000;
+/** Retry-After (seconds) on a 503 for a busy wallet or work that ran out of time. */
+export const RETRY_AFTER_SECONDS = 1;

@@ -56,6 +56,8 @@ export const MSG = {
   notFound: 'Not found',
   badRequest: 'Invalid request',
   serverError: 'Something went wrong, please try again',
+  walletBusy: 'Your wallet is busy with other requests, nothing was charged. Please try again in a moment',
+  tryAgainShortly: 'We are busy right now, nothing was done. Please try again in a moment',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

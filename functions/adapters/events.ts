@@ -2,13 +2,14 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_SCHEMAS, EVENT_SOURCE, type EventType } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
+import { withDeadlineGuard } from './aws/deadline-guard.js';
 import { withoutSdkLogger } from './aws/sdk-logger.js';
 import { env } from './config.js';
 
 let client: EventBridgeClient | undefined;
 
 function bus(): EventBridgeClient {
-  client ??= withoutSdkLogger(new EventBridgeClient({ maxAttempts: 3 }));
+  client ??= withDeadlineGuard(withoutSdkLogger(new EventBridgeClient({ maxAttempts: 3 })));
   return client;
 }
 

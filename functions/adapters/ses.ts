@@ -2,6 +2,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { EmailRequested } from '../../shared/events.js';
 import type { MailSender } from '../ports/mail.js';
+import { withDeadlineGuard } from './aws/deadline-guard.js';
 import { withoutSdkLogger } from './aws/sdk-logger.js';
 
 export function sendEmailCommand(email: EmailRequested, from: string): SendEmailCommand {
@@ -21,7 +22,7 @@ export function sendEmailCommand(email: EmailRequested, from: string): SendEmail
 }
 
 export function sesMailSender(from: string): MailSender {
-  const client = withoutSdkLogger(new SESv2Client({ maxAttempts: 3 }));
+  const client = withDeadlineGuard(withoutSdkLogger(new SESv2Client({ maxAttempts: 3 })));
   return {
     async send(email) {
       const result = await client.send(sendEmailCommand(email, from));

@@ -5,6 +5,7 @@
  * `unreachable` with a short reason for the user's delivery log, never thrown.
  */
 import type { WebhookPoster } from '../domain/webhooks.js';
+import { refuseAfterDeadline } from './invocation.js';
 
 function reasonOf(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
@@ -14,6 +15,8 @@ function reasonOf(error: unknown, timeoutMs: number): string {
 }
 
 export const postWebhook: WebhookPoster = async (url, { headers, body }, timeoutMs) => {
+  // A timed-out invocation posts nothing (Lambda would have frozen it).
+  refuseAfterDeadline('webhook post');
   try {
     const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     // Only the status matters; the body is released at once, whatever its size.

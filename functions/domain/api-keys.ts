@@ -63,7 +63,11 @@ export interface ApiKeyAuthDeps {
   now(): Date;
 }
 
-export type ApiKeyAuthResult = { kind: 'authenticated'; principal: Principal } | { kind: 'invalid_key' } | { kind: 'rate_limited' };
+export type ApiKeyAuthResult =
+  | { kind: 'authenticated'; principal: Principal }
+  | { kind: 'invalid_key' }
+  /** Refused until the key's minute ends: `retryAfterSeconds` (whole, at least 1) is what Retry-After says. */
+  | { kind: 'rate_limited'; retryAfterSeconds: number };
 
 export async function authenticateApiKey(key: string, deps: ApiKeyAuthDeps): Promise<ApiKeyAuthResult> {
   // A malformed key costs no read.
@@ -71,8 +75,11 @@ export async function authenticateApiKey(key: string, deps: ApiKeyAuthDeps): Pro
   const keyHash = hashApiKey(key);
   const principal = await deps.ownerOfKey(keyHash);
   if (!principal) return { kind: 'invalid_key' };
-  const minute = Math.floor(deps.now().getTime() / 60_000);
-  if (!(await deps.countRequest(keyHash, minute, deps.ratePerMinute()))) return { kind: 'rate_limited' };
+  const nowMs = deps.now().getTime();
+  const minute = Math.floor(nowMs / 60_000);
+  if (!(await deps.countRequest(keyHash, minute, deps.ratePerMinute()))) {
+    return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil(((minute + 1) * 60_000 - nowMs) / 1000)) };
+  }
   return { kind: 'authenticated', principal };
 }
 

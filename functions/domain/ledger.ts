@@ -139,3 +139,13 @@ export function backoffMs(attempt: number, baseMs: number, capMs: number, random
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 16));
   return Math.floor(random() * ceiling);
 }
+
+/**
+ * Decorrelated jitter: the next wait is drawn between the base and three times the previous one,
+ * capped. Waits grow with the losses a writer has seen instead of with its attempt number only, so
+ * a crowd of writers on one item spreads over a window that widens as long as it keeps colliding.
+ */
+export function decorrelatedBackoffMs(previousMs: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+  const upper = Math.max(baseMs, Math.min(capMs, 3 * Math.max(previousMs, baseMs)));
+  return Math.floor(baseMs + random() * (upper - baseMs));
+}

@@ -9,12 +9,13 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { withInvocationDeadline } from '../adapters/invocation.js';
 import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 
 /** A background function's handler, with the invocation's context on the logger. */
 export function backgroundFunction<TEvent, TResult>(handler: (event: TEvent, context: Context) => Promise<TResult>) {
-  return middy<TEvent, TResult>(handler).use(injectLambdaContext(logger)).use(logMetrics(metrics, { throwOnEmptyMetrics: false }));
+  return middy<TEvent, TResult>(withInvocationDeadline(handler)).use(injectLambdaContext(logger)).use(logMetrics(metrics, { throwOnEmptyMetrics: false }));
 }
 
 export type RecordHandler = (record: SQSRecord) => Promise<void>;

@@ -3,21 +3,29 @@
  * written for a person. Anything else thrown is a 500 whose details stay in the logs. Every class
  * takes `ErrorOptions` so the underlying `cause` reaches the logs.
  */
+export interface HttpErrorOptions extends ErrorOptions {
+  /** Sent as Retry-After (seconds): when the same request may be tried again (a 429). */
+  retryAfterSeconds?: number;
+}
+
 export class HttpError extends Error {
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly statusCode: number,
     message: string,
-    options?: ErrorOptions,
+    options?: HttpErrorOptions,
   ) {
     super(message, options);
     this.name = 'HttpError';
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
 /** A client error with a fixed status: one small subclass per status below. */
 function clientError(statusCode: number, name: string) {
   return class extends HttpError {
-    constructor(message: string, options?: ErrorOptions) {
+    constructor(message: string, options?: HttpErrorOptions) {
       super(statusCode, message, options);
       this.name = name;
     }

@@ -18,6 +18,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
 import { isOperatorAction, ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
+import { RetryLaterError, withInvocationDeadline } from '../adapters/invocation.js';
 import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 import { credentialOf, type ApiKeyAuthResult } from '../domain/api-keys.js';
@@ -120,6 +121,12 @@ function json(statusCode: number, body: unknown): APIGatewayProxyStructuredResul
   };
 }
 
+/** 503 with Retry-After: the wallet was busy or the time ran out, and nothing was written. */
+export function retryLater(retryAfterSeconds: number, msg: string): APIGatewayProxyStructuredResultV2 {
+  const answer = json(503, { msg });
+  return { ...answer, headers: { ...answer.headers, 'retry-after': String(retryAfterSeconds) } };
+}
+
 function parseBody(event: APIGatewayProxyEventV2): unknown {
   if (!event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
@@ -183,7 +190,7 @@ async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps): Prom
 
 function keyHolder(result: ApiKeyAuthResult): Principal {
   if (result.kind === 'invalid_key') throw new UnauthorizedError(API_KEY_MSG.invalidApiKey);
-  if (result.kind === 'rate_limited') throw new TooManyRequestsError(API_KEY_MSG.rateLimited);
+  if (result.kind === 'rate_limited') throw new TooManyRequestsError(API_KEY_MSG.rateLimited, { retryAfterSeconds: result.retryAfterSeconds });
   return result.principal;
 }
 
@@ -231,7 +238,8 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
     return json(answer.statusCode ?? 200, answer.body);
   };
 
-  return middy(core)
+  // The invocation's deadline rides in the async context: retry loops below stop before it (503), sends after it are refused.
+  return middy(withInvocationDeadline(core))
     .use(injectLambdaContext(logger))
     .use(logMetrics(metrics, { throwOnEmptyMetrics: false }))
     .use(httpHeaderNormalizer())
@@ -239,7 +247,15 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
       onError: async (request) => {
         const error = request.error;
         if (error instanceof HttpError && error.statusCode < 500) {
-          request.response = json(error.statusCode, { msg: error.message });
+          const answer = json(error.statusCode, { msg: error.message });
+          request.response = error.retryAfterSeconds === undefined ? answer : { ...answer, headers: { ...answer.headers, 'retry-after': String(error.retryAfterSeconds) } };
+          return;
+        }
+        if (error instanceof RetryLaterError) {
+          // Nothing was written: the same request (same request_id) may be sent again after Retry-After.
+          const remainingMs = typeof request.context?.getRemainingTimeInMillis === 'function' ? request.context.getRemainingTimeInMillis() : undefined;
+          logger.warn('answered retry-later', { error, remainingMs, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
+          request.response = retryLater(error.retryAfterSeconds, error.walletBusy ? MSG.walletBusy : MSG.tryAgainShortly);
           return;
         }
         logger.error('unhandled error', { error: error as Error, routeKey: request.event && asHttpApiEvent(request.event).routeKey });

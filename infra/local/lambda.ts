@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runWithDeadline } from '../../functions/adapters/invocation.js';
 import { STACK_NAME, localArn, type FunctionDef } from './template.js';
 
 export type Handler = (event: unknown, context: LambdaContext) => unknown;
@@ -117,20 +118,22 @@ export class LambdaRuntime {
 
   /**
    * Invokes a function like a synchronous Lambda invocation: resolves with the handler's result,
-   * rejects with its error or with LambdaTimeoutError after the function's timeout. (The handler
-   * cannot be stopped in-process; a timed-out invocation keeps running in the background.)
+   * rejects with its error or with LambdaTimeoutError after the function's timeout. The handler
+   * cannot be stopped in-process, but it runs inside its deadline (functions/adapters/invocation.ts):
+   * once timed out, the shared SDK clients refuse its sends, as a frozen Lambda sends nothing.
    */
   async invoke(logicalId: string, event: unknown): Promise<unknown> {
     const fn = this.definition(logicalId);
     const handler = await this.load(fn);
     const timeoutMs = fn.timeoutSeconds * 1000;
-    const context = createContext(fn, Date.now() + timeoutMs);
+    const deadline = Date.now() + timeoutMs;
+    const context = createContext(fn, deadline);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new LambdaTimeoutError(context.functionName, fn.timeoutSeconds)), timeoutMs);
     });
     try {
-      return await Promise.race([Promise.resolve().then(() => handler(event, context)), timeout]);
+      return await Promise.race([runWithDeadline(deadline, () => Promise.resolve().then(() => handler(event, context))), timeout]);
     } finally {
       clearTimeout(timer);
     }

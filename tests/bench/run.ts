@@ -37,6 +37,7 @@ import { lambdaBundleFigures, webInitialJsGzippedBytes } from './bundles.js';
 import { cpuMeter, dynamoDbLocalPid } from './cpu.js';
 import type { RequestTotals } from './dynamo-request-labels.js';
 import { difference, requestCounter, requestFigureLines } from './dynamo-requests.js';
+import { call, prepareUsers } from './platform.js';
 import { webLighthouse } from './web.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);
@@ -51,42 +52,6 @@ const DELIVERED_NUMBER = '08011111111';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function call<T>(cloud: LocalCloud, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(cloud.baseUrl + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T & { msg?: string };
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${json.msg ?? ''}`);
-  return json;
-}
-
-async function prepareUsers(cloud: LocalCloud): Promise<{ userName: string; token: string }[]> {
-  const admin = await call<{ token: string }>(cloud, 'POST', apiPath('login'), cloud.adminLogin);
-  const users = [];
-  for (let i = 0; i < USERS; i++) {
-    const userName = `bench${i}_${Date.now().toString(36)}`;
-    const session = await call<{ token: string }>(cloud, 'POST', apiPath('register'), {
-      userName,
-      email: `${userName}@example.com`,
-      phoneNumber: '08012345678',
-      password: 'bench-password-1',
-      passwordCheck: 'bench-password-1',
-    });
-    const { coupon } = await call<{ coupon: { code: string } }>(
-      cloud,
-      'POST',
-      apiPath('generateCoupon'),
-      { userAccount: userName, amount: (WARMUP_PER_USER + 2 * PER_USER) * 100 },
-      admin.token,
-    );
-    await call(cloud, 'POST', apiPath('fundWithCoupon'), { userName, coupon: coupon.code }, session.token);
-    users.push({ userName, token: session.token });
-  }
-  return users;
-}
 
 /** Purchases the supplier simulators have received so far (their own counters: no database reads). */
 async function supplierPurchaseCount(cloud: LocalCloud): Promise<number> {
@@ -295,6 +260,7 @@ async function checkInvariants(userNames: string[]) {
 async function main() {
   if (process.argv[2] === 'web') return webLighthouse();
   if (process.argv[2] === 'listing') return (await import('./listing.js')).listingBench();
+  if (process.argv[2] === 'burst') return (await import('./burst.js')).walletBurstBench();
   // `npm run bench -- bundles` measures only the bundles and the web app (no load run).
   if (process.argv[2] !== 'bundles') await purchaseLoad();
   if (process.argv[2] === 'purchases') return;
@@ -303,6 +269,9 @@ async function main() {
   console.log();
   // Its own process, without this one's table settings: they name the purchase run's (stopped) table.
   const { TABLE_NAME: _table, AWS_ENDPOINT_URL_DYNAMODB: _endpoint, ...env } = process.env;
+  const burst = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'burst'], { stdio: 'inherit', env });
+  if (burst.status !== 0) throw new Error(`the burst bench failed (exit ${burst.status})`);
+  console.log();
   const listing = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'listing'], { stdio: 'inherit', env });
   if (listing.status !== 0) throw new Error(`the listing bench failed (exit ${listing.status})`);
   console.log();
@@ -326,7 +295,7 @@ async function purchaseLoad() {
     const endpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(cloud.output())?.[1];
     if (!endpoint) throw new Error('the local cloud did not print its DynamoDB endpoint');
     const dynamoPid = dynamoDbLocalPid(Number(new URL(endpoint).port));
-    const users = await prepareUsers(cloud);
+    const users = await prepareUsers(cloud, USERS, (WARMUP_PER_USER + 2 * PER_USER) * 100);
     await loadRun(cloud, users, WARMUP_PER_USER, WARMUP_PER_USER);
     // One measured run: its purchases, the CPU each cost both processes, and the DynamoDB requests
     // counted since `requestsBefore` (the previous run's end, so the count is read once between runs).

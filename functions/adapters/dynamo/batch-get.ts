@@ -6,7 +6,7 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { backoffMs } from '../../domain/ledger.js';
 import { db, tableName } from './client.js';
-import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, realSleep } from './retry.js';
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, realSleep, RetriesExhaustedError, retryStopAt } from './retry.js';
 
 type Item = Record<string, unknown>;
 export interface ItemKey {
@@ -23,12 +23,18 @@ export async function batchGetItems(wanted: readonly ItemKey[], options: { attri
   const table = tableName();
   const projectionNames = options.attributes ? Object.fromEntries(options.attributes.map((attribute, i) => [`#a${i}`, attribute])) : undefined;
   const found = new Map<string, Item>();
+  const stopAt = retryStopAt(Date.now());
   const unique = [...new Map(wanted.map((key) => [keyOf(key), { pk: key.pk, sk: key.sk }])).values()];
   for (let start = 0; start < unique.length; start += KEYS_PER_CALL) {
     let pending: Item[] | undefined = unique.slice(start, start + KEYS_PER_CALL);
     for (let round = 0; pending && pending.length > 0; round++) {
       if (round === ROUNDS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${ROUNDS} tries`);
-      if (round > 0) await realSleep(backoffMs(round - 1, BACKOFF_BASE_MS, BACKOFF_CAP_MS, Math.random));
+      if (round > 0) {
+        const wait = backoffMs(round - 1, BACKOFF_BASE_MS, BACKOFF_CAP_MS, Math.random);
+        // A read too: no wait ends past the invocation's deadline less its margin.
+        if (Date.now() + wait >= stopAt) throw new RetriesExhaustedError(`BatchGetItem of ${pending.length} keys`, round, undefined);
+        await realSleep(wait);
+      }
       const answer: BatchGetCommandOutput = await db().send(
         new BatchGetCommand({
           RequestItems: {

@@ -7,6 +7,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '../../../shared/runtime-env.js';
 import { addRequestCounting, type DynamoRequestTally } from '../aws/dynamo-requests.js';
 import { addWriteNotification } from '../aws/dynamo-writes.js';
+import { withDeadlineGuard } from '../aws/deadline-guard.js';
 import { withoutSdkLogger } from '../aws/sdk-logger.js';
 import { env } from '../config.js';
 
@@ -20,7 +21,7 @@ export function db(): DynamoDBDocumentClient {
 }
 
 function createDocumentClient(): DynamoDBDocumentClient {
-  const client = withoutSdkLogger(new DynamoDBClient({ maxAttempts: 3 }));
+  const client = withDeadlineGuard(withoutSdkLogger(new DynamoDBClient({ maxAttempts: 3 })));
   if (requestTally) addRequestCounting(client.middlewareStack, requestTally);
   if (writeListener) addWriteNotification(client.middlewareStack, writeListener);
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } });

@@ -26,14 +26,19 @@ import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { aggregateItems, countersAsRead, type RecordChange } from './listing-aggregates.js';
 import { retryOnConflict } from './retry.js';
+import { RETRY_AFTER_SECONDS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
+import { RetryLaterError } from '../invocation.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
 
 /** Attempts per balance change. With full-jitter backoff this absorbs dozens of concurrent writers on one wallet. */
 export const WALLET_WRITE_MAX_ATTEMPTS = 40;
 
-export class WalletContentionError extends Error {
+/** Other writers kept the wallet busy past the write's budget or its invocation's deadline: try again later (503). */
+export class WalletContentionError extends RetryLaterError {
+  override readonly walletBusy = true;
+
   constructor(userId: string, attempts: number, cause?: unknown) {
-    super(`wallet of ${userId} kept changing: gave up after ${attempts} attempts (nothing was written)`, { cause });
+    super(`wallet of ${userId} kept changing: gave up after ${attempts} attempts (nothing was written)`, RETRY_AFTER_SECONDS, { cause });
     this.name = 'WalletContentionError';
   }
 }
@@ -159,6 +164,9 @@ export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWr
       what: `wallet write of ${draft.id}`,
       alsoRetry: walletMoved(1),
       giveUp: (cause, attempts) => new WalletContentionError(draft.userId, attempts, cause),
+      budgetMs: WALLET_WRITE_BUDGET_MS,
+      baseMs: WALLET_WRITE_BACKOFF_BASE_MS,
+      capMs: WALLET_WRITE_BACKOFF_CAP_MS,
     },
   );
 }

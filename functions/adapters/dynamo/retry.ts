@@ -2,14 +2,25 @@
  * Retrying a write that lost a race: another transaction held its items (TransactionConflict,
  * as an exception or a cancellation reason), the table throttled it (ProvisionedThroughputExceeded),
  * or — when the caller says so — a condition on a value it read that has since moved. Every wait
- * uses the one formula, capped exponential backoff with full jitter (domain/ledger.ts backoffMs),
- * so racing writers spread out instead of colliding again in step.
+ * uses the one formula, decorrelated jitter (domain/ledger.ts decorrelatedBackoffMs), so racing
+ * writers spread out over a window that widens while they keep colliding.
+ *
+ * A loop is bounded three ways: its attempts, its own time budget, and the running invocation's
+ * deadline less a safety margin (../invocation.ts). It never starts a try or a sleep that would end
+ * past either time limit; it then gives up with a RetryLaterError, the losing tries having written
+ * nothing, and the HTTP layer answers 503 with Retry-After.
  */
-import { backoffMs } from '../../domain/ledger.js';
+import { RETRY_AFTER_SECONDS, RETRY_DEADLINE_MARGIN_MS, RETRY_DEFAULT_BUDGET_MS } from '../../../shared/constants.js';
+import { decorrelatedBackoffMs } from '../../domain/ledger.js';
+import { invocationDeadline, RetryLaterError } from '../invocation.js';
 import { cancellationCodes, errorName } from './conditions.js';
 
+/** Full-jitter bounds of the batch reads' unprocessed-key rounds (./batch-get.ts). */
 export const BACKOFF_BASE_MS = 5;
 export const BACKOFF_CAP_MS = 200;
+/** Decorrelated-jitter bounds of the conflict retries. */
+export const CONFLICT_BACKOFF_BASE_MS = 5;
+export const CONFLICT_BACKOFF_CAP_MS = 200;
 
 const CONFLICT_EXCEPTIONS = new Set(['TransactionConflictException', 'ProvisionedThroughputExceededException']);
 const CONFLICT_REASONS = new Set(['TransactionConflict', 'ProvisionedThroughputExceeded']);
@@ -19,13 +30,13 @@ export function isConflict(error: unknown): boolean {
   return cancellationCodes(error)?.some((code) => CONFLICT_REASONS.has(code)) ?? false;
 }
 
-export class RetriesExhaustedError extends Error {
+export class RetriesExhaustedError extends RetryLaterError {
   constructor(
     what: string,
     readonly attempts: number,
     cause: unknown,
   ) {
-    super(`${what}: gave up after ${attempts} attempts`, { cause });
+    super(`${what}: gave up after ${attempts} attempts`, RETRY_AFTER_SECONDS, { cause });
     this.name = 'RetriesExhaustedError';
   }
 }
@@ -37,26 +48,49 @@ export interface RetryOptions {
   what: string;
   /** Besides conflicts, what else is worth another try (e.g. a condition on a value that moved). */
   alsoRetry?: (error: unknown) => boolean;
-  /** The error thrown when every try lost, instead of RetriesExhaustedError; pass `cause` on. */
+  /** The error thrown when the loop gives up, instead of RetriesExhaustedError; pass `cause` on (undefined when no try was made). */
   giveUp?: (cause: unknown, attempts: number) => Error;
+  /** Milliseconds the loop may spend from its start (default RETRY_DEFAULT_BUDGET_MS); the invocation's deadline bounds it too. */
+  budgetMs?: number;
+  /** Smallest wait (default CONFLICT_BACKOFF_BASE_MS) and largest (default CONFLICT_BACKOFF_CAP_MS). */
+  baseMs?: number;
+  capMs?: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  now?: () => number;
 }
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** When a loop started at `started` with `budgetMs` must have stopped: its budget, or the invocation's deadline less the margin. */
+export function retryStopAt(started: number, budgetMs: number = RETRY_DEFAULT_BUDGET_MS): number {
+  const deadline = invocationDeadline();
+  return Math.min(started + budgetMs, deadline === undefined ? Infinity : deadline - RETRY_DEADLINE_MARGIN_MS);
+}
+
 /** Runs `work` until it answers, backing off after each retryable error; any other error goes straight up. */
 export async function retryOnConflict<T>(work: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
-  const { sleep = realSleep, random = Math.random } = options;
+  const { sleep = realSleep, random = Math.random, now = Date.now, baseMs = CONFLICT_BACKOFF_BASE_MS, capMs = CONFLICT_BACKOFF_CAP_MS } = options;
+  const stopAt = retryStopAt(now(), options.budgetMs);
   let lastError: unknown;
+  let made = 0;
+  let wait = 0;
   for (let attempt = 0; attempt < options.attempts; attempt++) {
-    if (attempt > 0) await sleep(backoffMs(attempt - 1, BACKOFF_BASE_MS, BACKOFF_CAP_MS, random));
+    if (attempt > 0) {
+      wait = decorrelatedBackoffMs(wait, baseMs, capMs, random);
+      // No sleep crosses the stop: a try that could only start after it is not started.
+      if (now() + wait >= stopAt) break;
+      await sleep(wait);
+    } else if (now() >= stopAt) {
+      break;
+    }
     try {
       return await work(attempt);
     } catch (error) {
       if (!isConflict(error) && !options.alsoRetry?.(error)) throw error;
       lastError = error;
+      made++;
     }
   }
-  throw options.giveUp?.(lastError, options.attempts) ?? new RetriesExhaustedError(options.what, options.attempts, lastError);
+  throw options.giveUp?.(lastError, made) ?? new RetriesExhaustedError(options.what, made, lastError);
 }

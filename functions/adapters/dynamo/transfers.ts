@@ -27,6 +27,7 @@ import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import { createdItems } from './listing-aggregates.js';
 import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
+import { WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
 import { retryOnConflict } from './retry.js';
 import { getTransaction, transactionItem } from './transactions.js';
 
@@ -110,6 +111,9 @@ async function writeTransfer(
       what: `transfer ${debit.id}`,
       alsoRetry: walletMoved(2),
       giveUp: (cause, attempts) => new WalletContentionError(`${debit.userId}+${credit.userId}`, attempts, cause),
+      budgetMs: WALLET_WRITE_BUDGET_MS,
+      baseMs: WALLET_WRITE_BACKOFF_BASE_MS,
+      capMs: WALLET_WRITE_BACKOFF_CAP_MS,
     },
   );
 }

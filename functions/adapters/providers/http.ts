@@ -2,6 +2,8 @@
  * One JSON call to an outside party, bounded in time and size. Never throws: the caller gets the
  * status and parsed body, or `no_answer` (timeout, connection refused, unreadable reply).
  */
+import { pastDeadline } from '../invocation.js';
+
 export type ProviderAnswer = { kind: 'answer'; status: number; json: any; text: string } | { kind: 'no_answer'; detail: string };
 
 const MAX_RESPONSE_CHARS = 256 * 1024;
@@ -16,6 +18,8 @@ export interface CallOptions {
 }
 
 export async function callProvider(options: CallOptions): Promise<ProviderAnswer> {
+  // A timed-out invocation sends nothing (Lambda would have frozen it): as unanswered, so the caller asks again later.
+  if (pastDeadline()) return { kind: 'no_answer', detail: 'not sent: the invocation had timed out' };
   const doFetch = options.fetch ?? fetch;
   try {
     const response = await doFetch(options.url, {

@@ -31,6 +31,7 @@ import type {
   SupplierGateway,
 } from '../../ports/suppliers.js';
 import { InvalidSupplierConfigError, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from './config.js';
+import { refuseAfterDeadline } from '../invocation.js';
 
 export interface MsorgOptions {
   config: SupplierConfig;
@@ -159,6 +160,8 @@ export class MsorgSupplier implements SupplierGateway {
   }
 
   private async call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<SupplierAnswer> {
+    // A timed-out invocation submits nothing (Lambda would have frozen it).
+    refuseAfterDeadline(`supplier call ${method} ${path}`);
     const doFetch = this.options.fetch ?? fetch;
     try {
       const response = await doFetch(`${this.baseUrl}${path}`, {

@@ -27,6 +27,7 @@ import type {
   SupplierGateway,
 } from '../../ports/suppliers.js';
 import { InvalidSupplierConfigError, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from './config.js';
+import { refuseAfterDeadline } from '../invocation.js';
 
 /** VTpass serviceIDs of airtime by network (9mobile keeps its old name, etisalat). */
 export const VTPASS_AIRTIME_SERVICE_IDS: Record<NetworkName, string> = { MTN: 'mtn', GLO: 'glo', AIRTEL: 'airtel', '9MOBILE': 'etisalat' };
@@ -193,6 +194,8 @@ export class VtpassSupplier implements SupplierGateway {
   }
 
   private async post(path: string, keys: { apiKey: string; secretKey: string }, body: unknown): Promise<SupplierAnswer> {
+    // A timed-out invocation submits nothing (Lambda would have frozen it).
+    refuseAfterDeadline(`supplier call POST ${path}`);
     const doFetch = this.options.fetch ?? fetch;
     try {
       const response = await doFetch(`${this.baseUrl}${path}`, {

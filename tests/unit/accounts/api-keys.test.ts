@@ -86,11 +86,12 @@ describe('authenticateApiKey', () => {
     expect(deps.counts.size).toBe(0);
   });
 
-  it('rate limit: the request after the limit within one minute is refused', async () => {
+  it('rate limit: the request after the limit within one minute is refused, told to retry when the minute ends', async () => {
     const deps = authDeps(2);
     expect((await authenticateApiKey(KEY, deps)).kind).toBe('authenticated');
     expect((await authenticateApiKey(KEY, deps)).kind).toBe('authenticated');
-    expect(await authenticateApiKey(KEY, deps)).toEqual({ kind: 'rate_limited' });
+    // At 10:00:30 the key's minute ends in 30 s.
+    expect(await authenticateApiKey(KEY, deps)).toEqual({ kind: 'rate_limited', retryAfterSeconds: 30 });
   });
 });
 

@@ -1,7 +1,10 @@
 /** Conflict retry: one backoff formula, retries only races, gives up after N tries with the last error as cause. */
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, isConflict, retryOnConflict, RetriesExhaustedError } from '../../../functions/adapters/dynamo/retry.js';
+import { CONFLICT_BACKOFF_BASE_MS, CONFLICT_BACKOFF_CAP_MS, isConflict, retryOnConflict, RetriesExhaustedError } from '../../../functions/adapters/dynamo/retry.js';
+import { RetryLaterError, runWithDeadline } from '../../../functions/adapters/invocation.js';
+import { decorrelatedBackoffMs } from '../../../functions/domain/ledger.js';
+import { RETRY_DEADLINE_MARGIN_MS } from '../../../shared/constants.js';
 
 const $metadata = {};
 const conflict = () => new TransactionConflictException({ $metadata, message: 'conflict' });
@@ -30,7 +33,7 @@ describe('isConflict', () => {
 });
 
 describe('retryOnConflict', () => {
-  it('retries a conflict and answers the first success, waiting with capped exponential full-jitter backoff', async () => {
+  it('retries a conflict and answers the first success, waiting with decorrelated jitter (each wait up to 3× the previous, capped)', async () => {
     const { waits, sleep, random } = clock();
     let calls = 0;
     const result = await retryOnConflict(
@@ -43,13 +46,19 @@ describe('retryOnConflict', () => {
     );
     expect(result).toBe('written');
     expect(calls).toBe(4);
-    expect(waits).toEqual([0, 1, 2].map((n) => Math.floor(0.999 * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** n))));
+    const expected: number[] = [];
+    for (let previous = 0; expected.length < 3; ) {
+      previous = decorrelatedBackoffMs(previous, CONFLICT_BACKOFF_BASE_MS, CONFLICT_BACKOFF_CAP_MS, random);
+      expected.push(previous);
+    }
+    expect(waits).toEqual(expected);
+    expect(waits).toEqual([14, 41, 122]);
   });
 
   it('never waits longer than the cap', async () => {
     const { waits, sleep, random } = clock();
     await expect(retryOnConflict(async () => Promise.reject(conflict()), { attempts: 30, what: 'w', sleep, random })).rejects.toThrow();
-    expect(Math.max(...waits)).toBeLessThan(BACKOFF_CAP_MS);
+    expect(Math.max(...waits)).toBeLessThan(CONFLICT_BACKOFF_CAP_MS);
     expect(waits).toHaveLength(29);
   });
 
@@ -123,5 +132,54 @@ describe('retryOnConflict', () => {
       ),
     ).rejects.toBe(failed);
     expect(calls).toBe(1);
+  });
+
+  describe('stops at the deadline (issue 19: no request outlives its answer)', () => {
+    /** A clock that moves only when the loop sleeps or a try takes time. */
+    function fakeTime(start = 1_000_000) {
+      let t = start;
+      const waits: number[] = [];
+      return { waits, now: () => t, advance: (ms: number) => void (t += ms), sleep: async (ms: number) => void (waits.push(ms), (t += ms)), random: () => 0.999 };
+    }
+
+    it("never sleeps past the invocation's deadline less the margin, and gives up with a retry-later error", async () => {
+      const clock = fakeTime();
+      const deadline = clock.now() + RETRY_DEADLINE_MARGIN_MS + 300;
+      let tries = 0;
+      const error = await runWithDeadline(deadline, () =>
+        retryOnConflict(
+          async () => {
+            tries++;
+            clock.advance(20);
+            throw conflict();
+          },
+          { attempts: 1000, what: 'wallet write', budgetMs: 60_000, ...clock },
+        ).catch((e: unknown) => e),
+      );
+      expect(error).toBeInstanceOf(RetriesExhaustedError);
+      expect(error).toBeInstanceOf(RetryLaterError);
+      expect((error as RetriesExhaustedError).attempts).toBe(tries);
+      // Every try ended before the stop, and no sleep reached over it.
+      expect(clock.now()).toBeLessThan(deadline - RETRY_DEADLINE_MARGIN_MS);
+      expect(tries).toBeGreaterThan(1);
+    });
+
+    it('starts no try at all once the stop has passed: nothing is written', async () => {
+      const clock = fakeTime();
+      let tries = 0;
+      const error = await runWithDeadline(clock.now() + RETRY_DEADLINE_MARGIN_MS - 1, () =>
+        retryOnConflict(async () => ++tries, { attempts: 5, what: 'late write', ...clock }).catch((e: unknown) => e),
+      );
+      expect(tries).toBe(0);
+      expect(error).toMatchObject({ name: 'RetriesExhaustedError', attempts: 0 });
+    });
+
+    it('outside any invocation, stops at its own budget', async () => {
+      const clock = fakeTime();
+      const started = clock.now();
+      const error = await retryOnConflict(async () => Promise.reject(conflict()), { attempts: 1000, what: 'w', budgetMs: 500, ...clock }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RetriesExhaustedError);
+      expect(clock.now() - started).toBeLessThan(500);
+    });
   });
 });

@@ -1,0 +1,93 @@
+/**
+ * The deadline of the invocation running now, carried in the async context instead of through
+ * every signature. A function's handler enters it from the Lambda context (`withInvocationDeadline`,
+ * applied by the middleware), and the local cloud's runtime enters it around every invocation it
+ * runs, so code below a handler can ask how long it has left:
+ *  - a retry loop stops before its next try (or its next sleep) would end past the deadline minus
+ *    a safety margin, and gives up with a RetryLaterError having written nothing;
+ *  - the shared SDK clients refuse to send once the deadline has passed (./aws/deadline-guard.ts),
+ *    as Lambda freezes a timed-out invocation: a request cannot write after its answer.
+ * Outside any invocation (unit tests, scripts) there is no deadline: loops are bounded by their
+ * own budget and attempts only.
+ *
+ * No AWS import here: the HTTP layer reads RetryLaterError to answer 503 with Retry-After.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+interface Invocation {
+  /** Epoch milliseconds at which the invocation times out. */
+  readonly deadline: number;
+}
+
+const current = new AsyncLocalStorage<Invocation>();
+
+/**
+ * Runs `work` as an invocation that times out at `deadline` (epoch ms). It replaces any deadline
+ * around it: an invocation the local cloud starts from work that began in another invocation's
+ * context (a stream poller woken by a write) has its own time, not that one's.
+ */
+export function runWithDeadline<T>(deadline: number, work: () => T): T {
+  return current.run({ deadline }, work);
+}
+
+/** The running invocation's deadline (epoch ms), or undefined outside any invocation. */
+export function invocationDeadline(): number | undefined {
+  return current.getStore()?.deadline;
+}
+
+/** Whether the running invocation has timed out (never, outside one). */
+export function pastDeadline(now: number = Date.now()): boolean {
+  const deadline = invocationDeadline();
+  return deadline !== undefined && now >= deadline;
+}
+
+/** Throws InvocationTimedOutError once the running invocation has timed out: called before anything leaves the function. */
+export function refuseAfterDeadline(what: string): void {
+  const deadline = invocationDeadline();
+  if (deadline !== undefined && Date.now() >= deadline) throw new InvocationTimedOutError(what, deadline);
+}
+
+interface RemainingTime {
+  getRemainingTimeInMillis?: () => number;
+}
+
+/**
+ * A handler that runs inside its invocation's deadline, read from the Lambda context. A context
+ * without the method (a hand-made one in a test) leaves the deadline as it was: none, or the
+ * runtime's.
+ */
+export function withInvocationDeadline<Event, Context extends RemainingTime | undefined, Result>(
+  handler: (event: Event, context: Context) => Promise<Result>,
+): (event: Event, context: Context) => Promise<Result> {
+  return (event, context) => {
+    const remaining = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : undefined;
+    if (remaining === undefined || !Number.isFinite(remaining)) return handler(event, context);
+    return runWithDeadline(Date.now() + remaining, () => handler(event, context));
+  };
+}
+
+/**
+ * Work that could not be done in the time it had, nothing of it written: the caller may send the
+ * same request again after `retryAfterSeconds` (the HTTP layer answers 503 with Retry-After).
+ */
+export class RetryLaterError extends Error {
+  /** The contended item was the caller's own wallet (other requests of the same caller kept it busy). */
+  readonly walletBusy: boolean = false;
+
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'RetryLaterError';
+  }
+}
+
+/** A send refused because the invocation had already timed out: Lambda would have frozen it. */
+export class InvocationTimedOutError extends Error {
+  constructor(what: string, deadline: number) {
+    super(`${what} refused: the invocation timed out ${Date.now() - deadline} ms ago`);
+    this.name = 'InvocationTimedOutError';
+  }
+}

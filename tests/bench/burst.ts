@@ -1,0 +1,191 @@
+/**
+ * `npm run bench -- burst` (also part of the full run): issue 19's burst on one wallet, as a
+ * reseller's script sends it, against the same burst spread over as many wallets.
+ *  - 50 concurrent ₦100 airtime purchases with ONE API key, each with its own request_id; then
+ *    one purchase on each of 50 other wallets (their own keys), all at once.
+ *  - 30 concurrent transfers between two users, 15 each way, each with its own request_id.
+ * Every answer is sorted: 200, "Insufficient balance" (400), retry-later (429/503 with
+ * Retry-After) or 5xx. A retry-later answer is sent again with the same request_id after its
+ * Retry-After, until it settles; the wallets must then show each request charged exactly once.
+ * Knobs: BENCH_BURST (concurrent purchases, default 50), BENCH_TRANSFERS (default 30), BENCH_LOG_LEVEL
+ * (the platform's, default ERROR) with BENCH_BURST_OUTPUT=<file> (what it printed).
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { API_KEY_HEADER } from '../../shared/constants.js';
+import { apiPath } from '../../shared/routes.js';
+import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
+import type { RequestTotals } from './dynamo-request-labels.js';
+import { requestCounter } from './dynamo-requests.js';
+import { call, prepareUsers, send, type BenchUser, type Reply } from './platform.js';
+
+const BURST = Number(process.env.BENCH_BURST ?? 50);
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 30);
+/** Issue 19's goals. */
+const P99_GOAL_MS = 3_000;
+const RATE_RATIO_GOAL = 0.5;
+/** A ₦100 airtime costs a smart earner ₦99; each wallet is funded for the whole burst. */
+const PURCHASE_NAIRA = 100;
+const CHARGE_NAIRA = 99;
+const DELIVERED_NUMBER = '08011111111';
+/** A retry-later answer is retried at most this often before the bench calls it unsettled. */
+const MAX_RESENDS = 20;
+/** The API key's per-minute limit in this run: the burst and its resends are well above the default 60. */
+const KEY_RATE_LIMIT = '2000';
+
+type Outcome = 'ok' | 'insufficient' | 'retryLater' | 'serverError' | 'other';
+
+interface Answered {
+  outcome: Outcome;
+  ms: number;
+  retryAfterSeconds?: number;
+  status: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+function outcomeOf(reply: Reply<unknown>): Omit<Answered, 'ms'> {
+  const retryAfter = reply.headers.get('retry-after');
+  if (reply.status === 200 || reply.status === 201) return { outcome: 'ok', status: reply.status };
+  if (reply.status === 400 && reply.body.msg === 'Insufficient balance') return { outcome: 'insufficient', status: reply.status };
+  if ((reply.status === 429 || reply.status === 503) && retryAfter !== null) return { outcome: 'retryLater', status: reply.status, retryAfterSeconds: Number(retryAfter) };
+  if (reply.status >= 500) return { outcome: 'serverError', status: reply.status };
+  return { outcome: 'other', status: reply.status };
+}
+
+async function timed(request: () => Promise<Reply<unknown>>): Promise<Answered> {
+  const t0 = performance.now();
+  const reply = await request();
+  return { ...outcomeOf(reply), ms: performance.now() - t0 };
+}
+
+/** Sends a retry-later request again, same request_id, after each Retry-After, until it is answered otherwise. */
+async function settle(first: Answered, request: () => Promise<Reply<unknown>>): Promise<Answered> {
+  let answer = first;
+  for (let resend = 0; answer.outcome === 'retryLater' && resend < MAX_RESENDS; resend++) {
+    await sleep((answer.retryAfterSeconds ?? 1) * 1000);
+    answer = await timed(request);
+  }
+  return answer;
+}
+
+function tally(answers: Answered[]) {
+  const count = (outcome: Outcome) => answers.filter((a) => a.outcome === outcome).length;
+  return { ok: count('ok'), insufficient: count('insufficient'), retryLater: count('retryLater'), serverError: count('serverError'), other: count('other') };
+}
+
+async function apiKeyOf(cloud: LocalCloud, user: BenchUser): Promise<string> {
+  return (await call<{ apiKey: string }>(cloud, 'POST', apiPath('regenerateApiKey'), {}, user.token)).apiKey;
+}
+
+const balanceOf = async (cloud: LocalCloud, user: BenchUser) => (await call<{ user: { balance: number } }>(cloud, 'GET', apiPath('currentUser'), undefined, user.token)).user.balance;
+
+async function airtimesOf(cloud: LocalCloud, user: BenchUser): Promise<number> {
+  return (await call<{ noOfTransaction: number }>(cloud, 'GET', `${apiPath('listTransactions')}?type=airtime`, undefined, user.token)).noOfTransaction;
+}
+
+/** Purchases at once, one per key in `keys` (the same key repeated for a burst on one wallet). */
+async function purchases(cloud: LocalCloud, keys: string[]) {
+  const requests = keys.map((key) => {
+    const body = { network: 1, mobile_number: DELIVERED_NUMBER, amount: PURCHASE_NAIRA, request_id: `burst-${randomUUID()}` };
+    return () => send(cloud, 'POST', apiPath('buyAirtime'), body, { [API_KEY_HEADER]: key });
+  });
+  const started = performance.now();
+  const firsts = await Promise.all(requests.map((request) => timed(request)));
+  const elapsedMs = performance.now() - started;
+  const finals = await Promise.all(firsts.map((first, i) => settle(first, requests[i]!)));
+  const settledMs = performance.now() - started;
+  // A reseller's rate: purchases accepted until the whole burst is in, resends after Retry-After included.
+  return { firsts, finals, elapsedMs, settledMs, ratePerSecond: (tally(finals).ok / settledMs) * 1000, firstRatePerSecond: (tally(firsts).ok / elapsedMs) * 1000 };
+}
+
+export async function walletBurstBench(): Promise<void> {
+  console.log(`bench: one wallet's burst (${BURST} concurrent purchases, one API key) and ${TRANSFERS} opposite transfers\n`);
+  // The platform counts its DynamoDB requests (as the purchase bench does): write attempts per accepted purchase.
+  const requests = requestCounter();
+  const cloud = await startLocalCloud({
+    env: { POWERTOOLS_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'ERROR', API_KEY_RATE_LIMIT_PER_MINUTE: KEY_RATE_LIMIT, NODE_OPTIONS: `--import tsx --import ${requests.preload}`, ...requests.env },
+  });
+  const writeAttempts = async (path: string) => transactWrites(await requests.snapshot(cloud.pid), path);
+  try {
+    const funding = BURST * PURCHASE_NAIRA;
+    const [reseller, ...others] = await prepareUsers(cloud, 1 + BURST, funding, 'burst');
+    const keys = await Promise.all([reseller!, ...others].map((user) => apiKeyOf(cloud, user)));
+    // Warm: one purchase on each of the other wallets (unmeasured), so no function is cold.
+    await purchases(cloud, keys.slice(1));
+
+    const balanceBefore = await balanceOf(cloud, reseller!);
+    const attemptsBefore = await writeAttempts(apiPath('buyAirtime'));
+    const burst = await purchases(cloud, Array.from({ length: BURST }, () => keys[0]!));
+    const burstAttempts = (await writeAttempts(apiPath('buyAirtime'))) - attemptsBefore;
+    const spread = await purchases(cloud, keys.slice(1));
+    const first = tally(burst.firsts);
+    const settled = tally(burst.finals);
+    const charged = balanceBefore - (await balanceOf(cloud, reseller!));
+    const recorded = await airtimesOf(cloud, reseller!);
+    const exactlyOnce = recorded === settled.ok && Math.abs(charged - settled.ok * CHARGE_NAIRA) < 0.005;
+    const p99 = percentile(burst.firsts.map((a) => a.ms), 99);
+    const ratio = burst.ratePerSecond / spread.ratePerSecond;
+    console.log(
+      `one wallet burst: ${BURST} concurrent → ${first.ok} ok, ${first.insufficient} insufficient, ${first.retryLater} retry-later, ${first.serverError} 5xx, p99 ${p99.toFixed(0)} ms, ` +
+        `${burst.ratePerSecond.toFixed(1)}/s vs ${spread.ratePerSecond.toFixed(1)}/s over ${BURST} wallets (ratio ${ratio.toFixed(2)})`,
+    );
+    console.log(
+      `  rates: purchases accepted per second until the whole burst was in (resends after Retry-After included: ${(burst.settledMs / 1000).toFixed(1)} s); ` +
+        `on first answers alone ${burst.firstRatePerSecond.toFixed(1)}/s vs ${spread.firstRatePerSecond.toFixed(1)}/s`,
+    );
+    console.log(`  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ratio ≥ ${RATE_RATIO_GOAL}${first.other ? `; ${first.other} other answers (${burst.firsts.filter((a) => a.outcome === 'other').map((a) => a.status).join(', ')})` : ''}`);
+    console.log(
+      `  retry-later resent with the same request_id after Retry-After: ${settled.ok} ok in all, ${settled.retryLater} still retry-later, ${settled.serverError} 5xx; ` +
+        `${recorded} purchases recorded, ₦${charged.toFixed(2)} charged: each settled exactly once: ${exactlyOnce ? 'yes' : 'no'}`,
+    );
+    console.log(`  write attempts (TransactWriteItems of POST /buy/airtime, resends included): ${burstAttempts} for ${settled.ok} purchases, ${(burstAttempts / Math.max(1, settled.ok)).toFixed(1)} per purchase (1 is no waste)`);
+    console.log(`  the ${BURST} wallets: ${tally(spread.firsts).ok} ok, p99 ${percentile(spread.firsts.map((a) => a.ms), 99).toFixed(0)} ms\n`);
+
+    await oppositeTransfers(cloud, writeAttempts);
+  } finally {
+    // BENCH_BURST_OUTPUT=<file>: what the platform logged, for a look at its answers.
+    if (process.env.BENCH_BURST_OUTPUT) writeFileSync(process.env.BENCH_BURST_OUTPUT, cloud.output());
+    await cloud.stop();
+    requests.dispose();
+  }
+}
+
+/** TransactWriteItems requests made so far by invocations of the route at `path`. */
+function transactWrites(totals: RequestTotals, path: string): number {
+  return Object.entries(totals)
+    .filter(([label]) => label.endsWith(` ${path}`))
+    .flatMap(([, operations]) => Object.entries(operations))
+    .filter(([operation]) => operation.startsWith('TransactWrite'))
+    .reduce((sum, [, total]) => sum + total.count, 0);
+}
+
+async function oppositeTransfers(cloud: LocalCloud, writeAttempts: (path: string) => Promise<number>): Promise<void> {
+  const funding = TRANSFERS * PURCHASE_NAIRA;
+  const [a, b] = await prepareUsers(cloud, 2, funding, 'opposite');
+  const before = (await balanceOf(cloud, a!)) + (await balanceOf(cloud, b!));
+  const requests = Array.from({ length: TRANSFERS }, (_, i) => {
+    const [from, to] = i % 2 === 0 ? [a!, b!] : [b!, a!];
+    const body = { userName: to.userName, amount: PURCHASE_NAIRA, request_id: `xfer-${randomUUID()}` };
+    return { from, request: () => send(cloud, 'POST', apiPath('transferFund'), body, { 'x-auth-token': from.token }) };
+  });
+  const attemptsBefore = await writeAttempts(apiPath('transferFund'));
+  const firsts = await Promise.all(requests.map(({ request }) => timed(request)));
+  const finals = await Promise.all(firsts.map((first, i) => settle(first, requests[i]!.request)));
+  const attempts = (await writeAttempts(apiPath('transferFund'))) - attemptsBefore;
+  const after = (await balanceOf(cloud, a!)) + (await balanceOf(cloud, b!));
+  // Each side's balance moved by exactly what its settled transfers say.
+  const net = (user: BenchUser) => finals.reduce((sum, answer, i) => (answer.outcome !== 'ok' ? sum : requests[i]!.from === user ? sum - PURCHASE_NAIRA : sum + PURCHASE_NAIRA), 0);
+  const exact = (await balanceOf(cloud, a!)) === funding + net(a!) && (await balanceOf(cloud, b!)) === funding + net(b!);
+  const first = tally(firsts);
+  const settled = tally(finals);
+  console.log(
+    `opposite transfers: ${TRANSFERS} concurrent → ${first.ok} ok, ${first.insufficient} insufficient, ${first.retryLater} retry-later, 5xx ${first.serverError}, ` +
+      `p99 ${percentile(firsts.map((x) => x.ms), 99).toFixed(0)} ms, ₦ conserved: ${before === after && exact ? 'yes' : 'no'}`,
+  );
+  console.log(`  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ₦ conserved; after resending retry-later ones: ${settled.ok} ok, ${settled.retryLater} still retry-later, each balance exact: ${exact ? 'yes' : 'no'}; ${attempts} write attempts, ${(attempts / Math.max(1, settled.ok)).toFixed(1)} per transfer`);
+}
