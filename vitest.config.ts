@@ -12,8 +12,10 @@ const SHARED_TEMPLATE = 'tests/support/global-template.ts';
 export default defineConfig({
   test: {
     // Integration and browser files mostly wait (on queues, schedules, simulators, Chromium), so more
-    // files than cores run at once: each project's share is set below.
-    maxWorkers: 4,
+    // files than cores run at once. One number for every project: Vitest runs projects together only
+    // when they agree on it. Each integration and browser file has its own local cloud (own tables in
+    // the shared DynamoDB Local, own queues, bus and ports), so files share nothing.
+    maxWorkers: 3,
     projects: [
       {
         // The web's unit tests import through its aliases (@/…, @shared/…).
@@ -24,8 +26,6 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/support/function-env.ts'],
           globalSetup: [SHARED_DYNAMODB],
-          // Unit files keep the cores busy themselves.
-          maxWorkers: 2,
         },
       },
       {
@@ -45,8 +45,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Each file has its own local cloud (own tables in the shared DynamoDB Local, own queues, bus, ports).
-          maxWorkers: 2,
         },
       },
       {
@@ -57,7 +55,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          maxWorkers: 2,
         },
       },
     ],
