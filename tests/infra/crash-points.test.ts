@@ -1,0 +1,34 @@
+/**
+ * Crash points are a local-cloud tool only: the deployed stack must never arm one. No function of
+ * the synthesized template carries LOCAL_CRASH_POINT in its environment (so every crashPoint() in
+ * the cloud is a no-op), and the names are one typed list.
+ */
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { armedCrashPoint, CRASH_POINT_ENV, CRASH_POINTS, UnknownCrashPointError } from '../../functions/adapters/crash-points.js';
+import { PlatformStack } from '../../infra/stack.js';
+
+type Resource = { Type: string; Properties?: Record<string, any> };
+let functions: Array<[string, Resource]>;
+
+beforeAll(() => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const resources = Template.fromStack(new PlatformStack(app, 'VtuPlatform')).toJSON().Resources as Record<string, Resource>;
+  functions = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+});
+
+describe('crash points stay off in the cloud build', () => {
+  it('no function of the synthesized stack has LOCAL_CRASH_POINT in its environment', () => {
+    expect(functions.length).toBeGreaterThan(5);
+    const armed = functions.filter(([, fn]) => CRASH_POINT_ENV in (fn.Properties?.Environment?.Variables ?? {})).map(([id]) => id);
+    expect(armed).toEqual([]);
+  });
+
+  it('unset or empty arms nothing; a known name arms that point; an unknown name is refused by name', () => {
+    expect(armedCrashPoint({})).toBeUndefined();
+    expect(armedCrashPoint({ [CRASH_POINT_ENV]: '' })).toBeUndefined();
+    for (const name of CRASH_POINTS) expect(armedCrashPoint({ [CRASH_POINT_ENV]: name })).toBe(name);
+    expect(() => armedCrashPoint({ [CRASH_POINT_ENV]: 'after-everything' })).toThrow(UnknownCrashPointError);
+  });
+});
