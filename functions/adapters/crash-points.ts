@@ -5,7 +5,7 @@
  *
  * Armed only by LOCAL_CRASH_POINT=<name> in the local cloud's environment, read once. The CDK stack
  * never sets it (tests/infra/crash-points.test.ts), so in the cloud every point is a no-op.
- * An armed point ends the process on its first pass with SIGKILL: no finally blocks, no flushes,
+ * An armed point ends the process on its first pass (or the LOCAL_CRASH_POINT_PASS-th) with SIGKILL: no finally blocks, no flushes,
  * no graceful shutdown of pollers, nothing acknowledged that was not acknowledged already.
  */
 import { writeSync } from 'node:fs';
@@ -29,6 +29,8 @@ export const CRASH_POINTS = [
 export type CrashPointName = (typeof CRASH_POINTS)[number];
 
 export const CRASH_POINT_ENV = 'LOCAL_CRASH_POINT';
+/** Which pass of the armed point dies (1, the default: the first); later passes let a burst get under way first. */
+export const CRASH_POINT_PASS_ENV = 'LOCAL_CRASH_POINT_PASS';
 
 /** What the process prints just before it dies at a point (tests and the soak wait for it). */
 export const CRASH_POINT_MARK = 'CRASH POINT REACHED';
@@ -52,14 +54,33 @@ export function armedCrashPoint(source: Record<string, string | undefined> = pro
   return value;
 }
 
-let armed: CrashPointName | undefined | null = null;
+export class InvalidCrashPointPassError extends Error {
+  constructor(value: string) {
+    super(`${CRASH_POINT_PASS_ENV}=${value} is not a positive whole number`);
+    this.name = 'InvalidCrashPointPassError';
+  }
+}
 
-/** Dies here if this point is armed; otherwise (and always in the cloud) does nothing. */
+/** The pass of the armed point that dies (unset or empty: 1). */
+export function crashPointPass(source: Record<string, string | undefined> = process.env): number {
+  const value = source[CRASH_POINT_PASS_ENV];
+  if (value === undefined || value === '') return 1;
+  const pass = Number(value);
+  if (!Number.isSafeInteger(pass) || pass < 1) throw new InvalidCrashPointPassError(value);
+  return pass;
+}
+
+let armed: { name: CrashPointName | undefined; pass: number } | undefined;
+let passes = 0;
+
+/** Dies here if this point is armed and this is its fatal pass; otherwise (and always in the cloud) does nothing. */
 export function crashPoint(name: CrashPointName): void {
-  if (armed === null) armed = armedCrashPoint();
-  if (armed !== name) return;
+  armed ??= { name: armedCrashPoint(), pass: crashPointPass() };
+  if (armed.name !== name) return;
+  passes++;
+  if (passes < armed.pass) return;
   // Synchronous, so the line is out before the signal; nothing else runs after it.
-  writeSync(2, `${CRASH_POINT_MARK} ${name} (pid ${process.pid})\n`);
+  writeSync(2, `${CRASH_POINT_MARK} ${name} pass ${passes} (pid ${process.pid})\n`);
   process.kill(process.pid, 'SIGKILL');
 }
 

@@ -14,7 +14,7 @@ import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { LocalConfig } from './config.js';
 import { SIMULATED_PROVIDER_ACCOUNTS, SIMULATED_SUPPLIERS, SIMULATED_VTPASS } from './config.js';
 import { apiPath } from '../../shared/routes.js';
-import { armedCrashPoint } from '../../functions/adapters/crash-points.js';
+import { armedCrashPoint, crashPointPass } from '../../functions/adapters/crash-points.js';
 import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.js';
 import { LocalEventBus } from './eventbridge.js';
 import { createGateway } from './gateway.js';
@@ -103,7 +103,8 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
   };
   // An unknown name fails the start here, not a handler later; an armed one is said out loud.
   const crashPointArmed = armedCrashPoint();
-  if (crashPointArmed) log(`[local] crash point armed: the process dies at "${crashPointArmed}" on its first pass`);
+  const crashPass = crashPointPass();
+  if (crashPointArmed) log(`[local] crash point armed: the process dies at "${crashPointArmed}" on pass ${crashPass}`);
   const timings: string[] = [];
   let mark = Date.now();
   const step = (name: string) => {

@@ -1,0 +1,273 @@
+/**
+ * One crash round, shared by tests/integration/crash-points.test.ts and the soak (tests/soak/run.ts):
+ * start the local cloud with one crash point armed on a fresh data folder, run a burst (three funded
+ * users, three airtime purchases each — delivered, refused by both suppliers, delivered — and one
+ * withdrawal), wait for the process to die at the point, restart on the same data without it, wait
+ * for quiet, and check what must hold after any crash:
+ *  - every purchase and withdrawal ends `success` or `refunded`;
+ *  - no supplier was asked twice for the same purchase (the simulators' own counts);
+ *  - every wallet equals the replay of its ledger (platformClient's expectLedgerInvariants);
+ *  - every settlement reached the webhook user's receiver at least once, each under one stable
+ *    webhook id (the id its TransactionSettled event gives it).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CRASH_POINT_ENV, CRASH_POINT_MARK, CRASH_POINT_PASS_ENV, type CrashPointName } from '../../functions/adapters/crash-points.js';
+import { webhookMessageId } from '../../functions/domain/webhooks.js';
+import { SIM_NUMBERS } from '../../infra/local/simulators/msorg.js';
+import { OPEN_STATUSES } from '../../shared/constants.js';
+import { dropTable } from './dynamo.js';
+import { startLocalCloud, type LocalCloud, type SupplierName } from './local-cloud.js';
+import { platformClient } from './platform-client.js';
+import { SHARED_DYNAMODB_ENV } from './shared-resources.js';
+
+/** Short sweeper thresholds: after a restart nothing is in flight, so a claimed purchase may be re-queried within seconds. */
+export const CRASH_ROUND_ENV: Record<string, string> = {
+  SWEEPER_STALE_MS: '1500',
+  // Above SUPPLIER_TIMEOUT_MS (1 s in tests): a call that could still be in flight is never second-guessed.
+  SWEEPER_CLAIM_STALE_MS: '3000',
+  SWEEPER_REQUERY_AFTER_MS: '500',
+  PAYOUT_SWEEP_AFTER_MS: '3000',
+  // A message a consumer failed comes back within 2 s.
+  LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS: '2',
+};
+
+/**
+ * The latest pass of each point the burst surely reaches (9 purchases, 3 of them refused by every
+ * supplier so refunded, 6 delivered, 1 withdrawal, 4 settlements of the webhook user): dying there
+ * rather than at the first pass leaves more of the burst in flight at the crash.
+ */
+export const LATEST_SURE_PASS: Record<CrashPointName, number> = {
+  'after-debit-before-handover': 5,
+  'after-supplier-accepted-before-record-update': 3,
+  'after-settle-before-publish': 4,
+  'mid-refund': 2,
+  'mid-payout': 1,
+  'mid-webhook-delivery': 2,
+};
+
+const SUPPLIERS: SupplierName[] = ['ALARO', 'GLAD', 'VTPASS'];
+const PURCHASE_NUMBERS = [SIM_NUMBERS.success, SIM_NUMBERS.failure, SIM_NUMBERS.success];
+const WITHDRAWAL = { bankName: 'Access Bank', bankCode: '044', accountNumber: '0123456789', amount: 500, bankAccountName: 'ADA OKAFOR', accountName: 'ADA OKAFOR' };
+
+export interface WebhookDelivery {
+  webhookId: string;
+  transactionId: string;
+  status: string;
+}
+
+/** A loopback receiver for API users' webhooks, one path per user; answers 200 and records what came. */
+export interface WebhookReceiver {
+  url(path: string): string;
+  deliveries(path: string): WebhookDelivery[];
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received = new Map<string, WebhookDelivery[]>();
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      try {
+        const json = JSON.parse(body) as { _id: string; trans_Status: string };
+        const list = received.get(req.url ?? '') ?? received.set(req.url ?? '', []).get(req.url ?? '')!;
+        list.push({ webhookId: String(req.headers['webhook-id']), transactionId: json._id, status: json.trans_Status });
+      } catch {
+        // Not ours to judge here; the check finds it missing.
+      }
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: (path) => `${base}${path}`,
+    deliveries: (path) => [...(received.get(path) ?? [])],
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface CrashRoundResult {
+  point: CrashPointName;
+  /** The pass of the point that died. */
+  pass: number;
+  /** The process died at the armed point (its mark is in the output). */
+  crashedAtPoint: boolean;
+  purchases: number;
+  withdrawals: number;
+  /** Final statuses of purchases and withdrawals, e.g. { success: 7, refunded: 3 }. */
+  outcomes: Record<string, number>;
+  /** Purchase POSTs the suppliers received for this round's purchases, and the most any one supplier got for one purchase. */
+  supplierCalls: number;
+  mostCallsOneSupplierOnePurchase: number;
+  ledger: 'ok' | string;
+  /** Settlements of the webhook user, and how many reached the receiver under their stable id. */
+  webhooksExpected: number;
+  webhooksDelivered: number;
+  /** Settlements delivered under more than one id, or under an id other than their event's. */
+  unstableWebhookIds: string[];
+  /** Deliveries beyond the first (allowed: at least once). */
+  webhookRepeats: number;
+  seconds: number;
+  problems: string[];
+}
+
+/** One table line: point, purchases, outcomes, supplier calls, ledger check, webhooks. */
+export function crashRoundLine(r: CrashRoundResult): string {
+  const outcomes = Object.entries(r.outcomes)
+    .sort()
+    .map(([status, n]) => `${status} ${n}`)
+    .join(', ');
+  return [
+    `${r.point} (pass ${r.pass})`.padEnd(54),
+    `purchases ${r.purchases} + withdrawals ${r.withdrawals}`,
+    `outcomes ${outcomes}`,
+    `supplier calls ${r.supplierCalls} (max ${r.mostCallsOneSupplierOnePurchase} per supplier per purchase)`,
+    `ledger ${r.ledger}`,
+    `webhooks ${r.webhooksDelivered}/${r.webhooksExpected} (repeats ${r.webhookRepeats}, ids ${r.unstableWebhookIds.length ? 'UNSTABLE' : 'stable'})`,
+    `${r.seconds.toFixed(1)} s`,
+  ].join(' | ');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function crashRound(
+  point: CrashPointName,
+  receiver: WebhookReceiver,
+  options: { pass?: number; crashTimeoutMs?: number; quietTimeoutMs?: number } = {},
+): Promise<CrashRoundResult> {
+  const pass = options.pass ?? LATEST_SURE_PASS[point];
+  const started = Date.now();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vtu-crash-'));
+  let cloud: LocalCloud | undefined;
+  let tableName = '';
+  const problems: string[] = [];
+  try {
+    cloud = await startLocalCloud({ dataDir, env: { ...CRASH_ROUND_ENV, [CRASH_POINT_ENV]: point, [CRASH_POINT_PASS_ENV]: String(pass) } });
+    tableName = cloud.tableName;
+    const client = platformClient(() => cloud!, 'crash');
+    const users = [await client.fundedUser(3000), await client.fundedUser(3000), await client.fundedUser(3000)];
+    const hookPath = `/${point}/${users[0]!.userName}`;
+    const saved = await client.api('POST', '/auth/updateWebhook', { token: users[0]!.token, body: { webhookUrl: receiver.url(hookPath) } });
+    if (saved.status !== 200) throw new Error(`webhook URL not saved: ${saved.status} ${JSON.stringify(saved.body)}`);
+
+    // The burst, all at once; requests the crash cuts off are fine (the ledger says what was taken).
+    const requests: Promise<unknown>[] = [];
+    for (const user of users) {
+      for (const mobile_number of PURCHASE_NUMBERS) requests.push(client.api('POST', '/buy/airtime', { token: user.token, body: { network: 1, mobile_number, amount: 100 } }).catch(() => undefined));
+    }
+    requests.push(client.api('POST', '/withdraw', { token: users[0]!.token, body: WITHDRAWAL }).catch(() => undefined));
+    await Promise.all(requests);
+
+    const crashTimeoutMs = options.crashTimeoutMs ?? 45_000;
+    const died = await Promise.race([cloud.exited.then(() => true), sleep(crashTimeoutMs).then(() => false)]);
+    const crashedAtPoint = died && cloud.output().includes(`${CRASH_POINT_MARK} ${point} pass ${pass} `);
+    if (!died) problems.push(`the process did not reach ${point} within ${crashTimeoutMs} ms`);
+    else if (!crashedAtPoint) problems.push(`the process died, but not at ${point}:\n${cloud.output().slice(-4000)}`);
+    await cloud.stop();
+
+    // The same data, nothing armed.
+    cloud = await startLocalCloud({ dataDir, env: CRASH_ROUND_ENV });
+
+    // Quiet: nothing open, every settlement of the webhook user at its receiver, and two reads agree.
+    const everything = async () => (await Promise.all(users.map((user) => client.allTransactionsOf(user.token)))).flat();
+    const settlements = (list: any[]) => list.filter((t) => isAnnounced(t) && !OPEN_STATUSES.includes(t.trans_Status));
+    const webhookOwnerId = (await client.api('GET', '/auth', { token: users[0]!.token })).body.user._id as string | undefined;
+    const ofWebhookUser = (list: any[]) => list.filter((t) => t.trans_UserName === users[0]!.userName || t.trans_By === webhookOwnerId);
+    let previous = '';
+    const quiet = await client.waitFor(
+      'quiet after the restart',
+      async () => {
+        const list = await everything();
+        if (list.some((t) => OPEN_STATUSES.includes(t.trans_Status))) return undefined;
+        const delivered = new Set(receiver.deliveries(hookPath).map((d) => `${d.transactionId} ${d.status}`));
+        if (settlements(ofWebhookUser(list)).some((t) => !delivered.has(`${t._id} ${t.trans_Status}`))) return undefined;
+        const now = JSON.stringify(list.map((t) => [t._id, t.trans_Status, t.balance_After]).sort());
+        const same = now === previous;
+        previous = now;
+        return same ? list : undefined;
+      },
+      options.quietTimeoutMs ?? 90_000,
+    );
+
+    const purchases = quiet.filter((t) => ['airtime', 'data', 'electricity'].includes(t.trans_Type));
+    const withdrawals = quiet.filter(isWithdrawal);
+    const outcomes: Record<string, number> = {};
+    for (const t of [...purchases, ...withdrawals]) {
+      outcomes[t.trans_Status] = (outcomes[t.trans_Status] ?? 0) + 1;
+      if (!['success', 'refunded'].includes(t.trans_Status)) problems.push(`${t._id} (${t.trans_Type}) ended ${t.trans_Status}`);
+    }
+
+    let supplierCalls = 0;
+    let most = 0;
+    for (const supplier of SUPPLIERS) {
+      const { byRequestId } = await cloud.simulatorCalls(supplier);
+      for (const purchase of purchases) {
+        const calls = byRequestId[purchase._id] ?? 0;
+        supplierCalls += calls;
+        most = Math.max(most, calls);
+        if (calls > 1) problems.push(`${supplier} was asked ${calls} times for ${purchase._id}`);
+      }
+    }
+
+    let ledger = 'ok';
+    try {
+      await client.expectLedgerInvariants();
+    } catch (error) {
+      ledger = `FAILED: ${(error as Error).message.split('\n')[0]}`;
+      problems.push(`ledger: ${(error as Error).message}`);
+    }
+
+    const expected = settlements(ofWebhookUser(quiet));
+    const deliveries = receiver.deliveries(hookPath);
+    const unstable: string[] = [];
+    let delivered = 0;
+    for (const t of expected) {
+      const ids = new Set(deliveries.filter((d) => d.transactionId === t._id && d.status === t.trans_Status).map((d) => d.webhookId));
+      if (ids.size > 0) delivered++;
+      if (ids.size > 1 || (ids.size === 1 && !ids.has(webhookMessageId(t._id, t.trans_Status)))) unstable.push(`${t._id} ${t.trans_Status}: ${[...ids].join(', ')}`);
+    }
+    if (delivered < expected.length) problems.push(`${expected.length - delivered} settlement(s) of the webhook user never reached the receiver`);
+    if (unstable.length) problems.push(`webhook ids not stable: ${unstable.join('; ')}`);
+    const firstDeliveries = new Set(deliveries.map((d) => `${d.transactionId} ${d.status}`)).size;
+
+    return {
+      point,
+      pass,
+      crashedAtPoint,
+      purchases: purchases.length,
+      withdrawals: withdrawals.length,
+      outcomes,
+      supplierCalls,
+      mostCallsOneSupplierOnePurchase: most,
+      ledger,
+      webhooksExpected: expected.length,
+      webhooksDelivered: delivered,
+      unstableWebhookIds: unstable,
+      webhookRepeats: deliveries.length - firstDeliveries,
+      seconds: (Date.now() - started) / 1000,
+      problems,
+    };
+  } catch (error) {
+    if (cloud) (error as Error).message += `\n--- local cloud output ---\n${cloud.output().slice(-6000)}`;
+    throw error;
+  } finally {
+    await cloud?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    const endpoint = process.env[SHARED_DYNAMODB_ENV];
+    if (endpoint && tableName) await dropTable(endpoint, tableName).catch(() => undefined);
+  }
+}
+
+function isWithdrawal(t: any): boolean {
+  return t.isWithdrawal === true || (t.trans_Type === 'wallet' && /withdraw/i.test(String(t.description ?? '')));
+}
+
+/** What the platform announces (transaction-outbox.ts): purchases and withdrawals here (coupons are not). */
+function isAnnounced(t: any): boolean {
+  return ['airtime', 'data', 'electricity'].includes(t.trans_Type) || isWithdrawal(t);
+}
