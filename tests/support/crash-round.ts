@@ -5,7 +5,8 @@
  * withdrawal), wait for the process to die at the point, restart on the same data without it, wait
  * for quiet, and check what must hold after any crash:
  *  - every purchase and withdrawal ends `success` or `refunded`;
- *  - no supplier was asked twice for the same purchase (the simulators' own counts);
+ *  - no supplier was asked twice for the same purchase (the simulators' own counts), and the
+ *    outcome is what the suppliers did: `success` delivered by one of them, `refunded` by none;
  *  - every wallet equals the replay of its ledger (platformClient's expectLedgerInvariants);
  *  - every settlement reached the webhook user's receiver at least once, each under one stable
  *    webhook id (the id its TransactionSettled event gives it).
@@ -16,7 +17,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CRASH_POINT_ENV, CRASH_POINT_MARK, CRASH_POINT_PASS_ENV, type CrashPointName } from '../../functions/adapters/crash-points.js';
+import { loadEnv } from '../../functions/adapters/config.js';
+import { dynamoLedger } from '../../functions/adapters/dynamo/ledger.js';
+import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions.js';
+import { verifyChain } from '../../functions/domain/ledger.js';
+import { isPurchase } from '../../functions/domain/transactions.js';
 import { webhookMessageId } from '../../functions/domain/webhooks.js';
+import { ENV } from '../../shared/runtime-env.js';
 import { SIM_NUMBERS } from '../../infra/local/simulators/msorg.js';
 import { OPEN_STATUSES } from '../../shared/constants.js';
 import { dropTable } from './dynamo.js';
@@ -176,23 +183,29 @@ export async function crashRound(
     // Quiet: nothing open, every settlement of the webhook user at its receiver, and two reads agree.
     const everything = async () => (await Promise.all(users.map((user) => client.allTransactionsOf(user.token)))).flat();
     const settlements = (list: any[]) => list.filter((t) => isAnnounced(t) && !OPEN_STATUSES.includes(t.trans_Status));
-    const webhookOwnerId = (await client.api('GET', '/auth', { token: users[0]!.token })).body.user._id as string | undefined;
-    const ofWebhookUser = (list: any[]) => list.filter((t) => t.trans_UserName === users[0]!.userName || t.trans_By === webhookOwnerId);
+    const ofWebhookUser = (list: any[]) => list.filter((t) => t.trans_UserName === users[0]!.userName);
     let previous = '';
-    const quiet = await client.waitFor(
-      'quiet after the restart',
-      async () => {
-        const list = await everything();
-        if (list.some((t) => OPEN_STATUSES.includes(t.trans_Status))) return undefined;
-        const delivered = new Set(receiver.deliveries(hookPath).map((d) => `${d.transactionId} ${d.status}`));
-        if (settlements(ofWebhookUser(list)).some((t) => !delivered.has(`${t._id} ${t.trans_Status}`))) return undefined;
-        const now = JSON.stringify(list.map((t) => [t._id, t.trans_Status, t.balance_After]).sort());
-        const same = now === previous;
-        previous = now;
-        return same ? list : undefined;
-      },
-      options.quietTimeoutMs ?? 90_000,
-    );
+    let notYet = 'nothing read yet';
+    const quietDeadline = Date.now() + (options.quietTimeoutMs ?? 90_000);
+    let quiet: any[] | undefined;
+    while (!quiet) {
+      if (Date.now() > quietDeadline) throw new Error(`not quiet ${options.quietTimeoutMs ?? 90_000} ms after the restart: ${notYet}`);
+      await sleep(250);
+      const list = await everything();
+      const open = list.filter((t) => OPEN_STATUSES.includes(t.trans_Status));
+      const delivered = new Set(receiver.deliveries(hookPath).map((d) => `${d.transactionId} ${d.status}`));
+      const undelivered = settlements(ofWebhookUser(list)).filter((t) => !delivered.has(`${t._id} ${t.trans_Status}`));
+      const now = JSON.stringify(list.map((t) => [t._id, t.trans_Status, t.balance_After]).sort());
+      notYet = open.length
+        ? `open: ${open.map((t) => `${t._id} ${t.trans_Type} ${t.trans_Status}`).join(', ')}`
+        : undelivered.length
+          ? `settled but not at the webhook receiver: ${undelivered.map((t) => `${t._id} ${t.trans_Type} ${t.trans_Status}`).join(', ')}`
+          : now !== previous
+            ? 'still changing'
+            : '';
+      previous = now;
+      if (!notYet) quiet = list;
+    }
 
     const purchases = quiet.filter((t) => ['airtime', 'data', 'electricity'].includes(t.trans_Type));
     const withdrawals = quiet.filter(isWithdrawal);
@@ -204,6 +217,7 @@ export async function crashRound(
 
     let supplierCalls = 0;
     let most = 0;
+    const deliveredBy = new Map<string, string[]>();
     for (const supplier of SUPPLIERS) {
       const { byRequestId } = await cloud.simulatorCalls(supplier);
       for (const purchase of purchases) {
@@ -211,16 +225,24 @@ export async function crashRound(
         supplierCalls += calls;
         most = Math.max(most, calls);
         if (calls > 1) problems.push(`${supplier} was asked ${calls} times for ${purchase._id}`);
+        if (calls === 0) continue;
+        const { transactions = [] } = await cloud.simulatorCalls(supplier, purchase._id);
+        if (transactions.some((record) => /^(successful|delivered)$/i.test(String(record.Status ?? record.status)))) {
+          deliveredBy.set(purchase._id, [...(deliveredBy.get(purchase._id) ?? []), supplier]);
+        }
       }
     }
-
-    let ledger = 'ok';
-    try {
-      await client.expectLedgerInvariants();
-    } catch (error) {
-      ledger = `FAILED: ${(error as Error).message.split('\n')[0]}`;
-      problems.push(`ledger: ${(error as Error).message}`);
+    // The outcome is what the suppliers did: delivered once → success; never delivered → refunded (money neither lost nor kept).
+    for (const purchase of purchases) {
+      const by = deliveredBy.get(purchase._id) ?? [];
+      if (purchase.trans_Status === 'success' && by.length !== 1) problems.push(`${purchase._id} is success but was delivered by ${by.length} supplier(s)`);
+      if (purchase.trans_Status === 'refunded' && by.length !== 0) problems.push(`${purchase._id} was refunded though ${by.join(', ')} delivered it`);
     }
+
+    const userIds = await Promise.all(users.map(async (user) => (await client.api('GET', '/auth', { token: user.token })).body.user._id as string));
+    const ledgerProblems = await replayWallets(cloud, userIds);
+    const ledger = ledgerProblems.length ? `FAILED (${ledgerProblems.length})` : 'ok';
+    problems.push(...ledgerProblems);
 
     const expected = settlements(ofWebhookUser(quiet));
     const deliveries = receiver.deliveries(hookPath);
@@ -253,7 +275,9 @@ export async function crashRound(
       problems,
     };
   } catch (error) {
-    if (cloud) (error as Error).message += `\n--- local cloud output ---\n${cloud.output().slice(-6000)}`;
+    // The API's request lines (the test's own polling) drown the rest.
+    const told = cloud?.output().split('\n').filter((line) => !/^\[api\] GET /.test(line)).join('\n');
+    if (told) (error as Error).message += `\n--- local cloud output (after the restart) ---\n${told.slice(-8000)}`;
     throw error;
   } finally {
     await cloud?.stop();
@@ -270,4 +294,33 @@ function isWithdrawal(t: any): boolean {
 /** What the platform announces (transaction-outbox.ts): purchases and withdrawals here (coupons are not). */
 function isAnnounced(t: any): boolean {
   return ['airtime', 'data', 'electricity'].includes(t.trans_Type) || isWithdrawal(t);
+}
+
+/**
+ * Every wallet equals the replay of its chain, read straight from the cloud's table (the domain's
+ * verifyChain: by wallet sequence, each balance before the previous after, ending at the wallet),
+ * and a purchase has a refund exactly when it is `refunded`, never two.
+ */
+async function replayWallets(cloud: LocalCloud, userIds: string[]): Promise<string[]> {
+  // The adapters read the table this round's cloud wrote (each round has its own).
+  Object.assign(process.env, {
+    TABLE_NAME: cloud.tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: cloud.dynamoEndpoint,
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+  });
+  loadEnv([ENV.tableName]);
+  const problems: string[] = [];
+  for (const userId of userIds) {
+    const [records, wallet] = await Promise.all([dynamoTransactions.listForUser(userId, {}), dynamoLedger.getWallet(userId)]);
+    const chain = verifyChain(records, wallet);
+    if (!chain.ok) problems.push(`wallet of ${userId}: ${chain.problem} at ${chain.entryId}: ${chain.detail}`);
+    for (const purchase of records.filter((r) => isPurchase(r.trans_Type))) {
+      const refunds = records.filter((r) => r.trans_Type === 'refund' && r.relatedTransactionId === purchase.id).length;
+      const expected = purchase.trans_Status === 'refunded' ? 1 : 0;
+      if (refunds !== expected) problems.push(`purchase ${purchase.id} is ${purchase.trans_Status} with ${refunds} refund(s)`);
+    }
+  }
+  return problems;
 }
