@@ -30,7 +30,8 @@ function runPasses(env: Record<string, string>) {
 
 describe('crashPoint', () => {
   it('unarmed, or armed at another point, it does nothing', () => {
-    for (const env of [{}, { [CRASH_POINT_ENV]: 'mid-payout' }]) {
+    const setups: Record<string, string>[] = [{}, { [CRASH_POINT_ENV]: 'mid-payout' }];
+    for (const env of setups) {
       const run = runPasses(env);
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain('finished');
