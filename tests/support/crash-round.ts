@@ -4,7 +4,8 @@
  * users, three airtime purchases each — delivered, refused by both suppliers, delivered — and one
  * withdrawal), wait for the process to die at the point, restart on the same data without it, wait
  * for quiet, and check what must hold after any crash:
- *  - every purchase and withdrawal ends `success` or `refunded`;
+ *  - every purchase and withdrawal ends `success` or `refunded`, and a withdrawal was paid out once
+ *    if `success`, never if `refunded` (the payout simulator's own count);
  *  - no supplier was asked twice for the same purchase (the simulators' own counts), and the
  *    outcome is what the suppliers did: `success` delivered by one of them, `refunded` by none;
  *  - every wallet equals the replay of its ledger (platformClient's expectLedgerInvariants);
@@ -23,6 +24,7 @@ import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions
 import { verifyChain } from '../../functions/domain/ledger.js';
 import { isPurchase } from '../../functions/domain/transactions.js';
 import { webhookMessageId } from '../../functions/domain/webhooks.js';
+import { payoutReferenceFor } from '../../functions/domain/withdrawals.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { SIM_NUMBERS } from '../../infra/local/simulators/msorg.js';
 import { OPEN_STATUSES } from '../../shared/constants.js';
@@ -237,6 +239,14 @@ export async function crashRound(
       const by = deliveredBy.get(purchase._id) ?? [];
       if (purchase.trans_Status === 'success' && by.length !== 1) problems.push(`${purchase._id} is success but was delivered by ${by.length} supplier(s)`);
       if (purchase.trans_Status === 'refunded' && by.length !== 0) problems.push(`${purchase._id} was refunded though ${by.join(', ')} delivered it`);
+    }
+
+    // A withdrawal is paid at most once, and its outcome is what the bank did: success paid once, refunded never paid.
+    const transfers = (await (await fetch(`${cloud.baseUrl}/_sim/payout/transfers`)).json()) as Array<{ reference: string; payments: number }>;
+    for (const withdrawal of withdrawals) {
+      const payments = transfers.find((t) => t.reference === payoutReferenceFor(withdrawal._id))?.payments ?? 0;
+      const expected = withdrawal.trans_Status === 'success' ? 1 : 0;
+      if (payments !== expected) problems.push(`withdrawal ${withdrawal._id} is ${withdrawal.trans_Status} but the bank paid it ${payments} time(s)`);
     }
 
     const userIds = await Promise.all(users.map(async (user) => (await client.api('GET', '/auth', { token: user.token })).body.user._id as string));
