@@ -7,6 +7,7 @@
  */
 import { fulfilmentMessageSchema } from '../../shared/events.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { crashBefore } from '../adapters/crash-points.js';
 import { dynamoLedger } from '../adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../adapters/dynamo/transactions.js';
 import { messageOf } from '../adapters/envelopes.js';
@@ -27,9 +28,12 @@ export function fulfilmentHandler(deps: FulfilmentDeps) {
 
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.suppliers]);
 
+const settlements = meteredSettlements(dynamoTransactions);
+
 export const handler = backgroundFunction(
   fulfilmentHandler({
-    transactions: meteredSettlements(dynamoTransactions),
+    // Crash point (local cloud only): the supplier delivered, the record is not updated yet.
+    transactions: { ...settlements, settleSuccess: crashBefore('after-supplier-accepted-before-record-update', (purchase, input) => settlements.settleSuccess(purchase, input)) },
     ledger: meteredRefunds(dynamoLedger),
     suppliers: supplierDirectoryFromEnv(),
     now: () => new Date(),

@@ -6,6 +6,7 @@
  */
 import { payoutMessageSchema } from '../../shared/events.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { crashAfter } from '../adapters/crash-points.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
 import { messageOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
@@ -25,10 +26,13 @@ export function payoutsHandler(deps: PayoutDeps) {
 
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.providers]);
 
+const payouts = payoutsFromEnv();
+
 export const handler = backgroundFunction(
   payoutsHandler({
     withdrawals: meteredPayouts(dynamoWithdrawals),
-    payouts: payoutsFromEnv(),
+    // Crash point (local cloud only): the provider took the transfer, the withdrawal does not say so yet.
+    payouts: { ...payouts, transfer: crashAfter('mid-payout', (input) => payouts.transfer(input)) },
     now: () => new Date(),
     log: domainLog,
   }),

@@ -8,6 +8,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { crashBefore } from '../adapters/crash-points.js';
 import { dynamoContacts } from '../adapters/dynamo/contacts.js';
 import { transactionOfImage } from '../adapters/dynamo/stream-images.js';
 import { publishEvent } from '../adapters/events.js';
@@ -30,11 +31,14 @@ export function transactionStreamHandler(deps: OutboxDeps) {
 
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ENV.fulfilmentQueueUrl, ENV.payoutQueueUrl]);
 
+const fulfilmentQueue = sqsFulfilmentQueue();
+
 export const handler = backgroundFunction(
   transactionStreamHandler({
-    queue: sqsFulfilmentQueue(),
+    // Crash points (local cloud only): a debited purchase not yet handed over; a settled one not yet announced.
+    queue: { enqueue: crashBefore('after-debit-before-handover', (id, options) => fulfilmentQueue.enqueue(id, options)) },
     payouts: sqsPayoutQueue(),
-    events: { transactionSettled: (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail) },
+    events: { transactionSettled: crashBefore('after-settle-before-publish', (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail)) },
     contacts: dynamoContacts,
     log: domainLog,
   }),

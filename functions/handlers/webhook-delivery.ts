@@ -13,6 +13,7 @@ import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { env, ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { crashAfter } from '../adapters/crash-points.js';
 import { getTransaction } from '../adapters/dynamo/transactions.js';
 import { getUserById } from '../adapters/dynamo/users.js';
 import { dynamoWebhookLog } from '../adapters/dynamo/webhook-deliveries.js';
@@ -70,7 +71,8 @@ export const handler = backgroundFunction(
       return record && toTransactionView(record);
     },
     allowLoopbackWebhooks: () => env(ENV.allowLoopbackWebhooks),
-    post: postWebhook,
+    // Crash point (local cloud only): the receiver has the webhook; the attempt is not logged nor the message acknowledged.
+    post: crashAfter('mid-webhook-delivery', postWebhook),
     deliveries: dynamoWebhookLog,
     now: () => new Date(),
     log: domainLog,

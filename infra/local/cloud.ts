@@ -14,6 +14,7 @@ import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { LocalConfig } from './config.js';
 import { SIMULATED_PROVIDER_ACCOUNTS, SIMULATED_SUPPLIERS, SIMULATED_VTPASS } from './config.js';
 import { apiPath } from '../../shared/routes.js';
+import { armedCrashPoint, crashPointPass } from '../../functions/adapters/crash-points.js';
 import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.js';
 import { LocalEventBus } from './eventbridge.js';
 import { createGateway } from './gateway.js';
@@ -100,6 +101,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     await within(5_000, gateway?.close() ?? Promise.resolve());
     for (const stop of stops.reverse()) await within(10_000, stop());
   };
+  // An unknown name fails the start here, not a handler later; an armed one is said out loud.
+  const crashPointArmed = armedCrashPoint();
+  const crashPass = crashPointPass();
+  if (crashPointArmed) log(`[local] crash point armed: the process dies at "${crashPointArmed}" on pass ${crashPass}`);
   const timings: string[] = [];
   let mark = Date.now();
   const step = (name: string) => {
@@ -150,6 +155,9 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     const sqsServer: LocalSqs = await startLocalSqs();
     stops.push(() => sqsServer.stop());
     const queues = await createQueues(sqsServer.endpoint, topology.queues, { visibilityTimeoutOverrideSeconds: config.sqsVisibilityTimeoutSeconds });
+    // Durable as SQS is: what was queued when the last run stopped or crashed is queued again.
+    const { restored } = sqsServer.keepMessagesIn(join(config.dataDir, 'sqs-messages.ndjson'));
+    if (restored) log(`[local] ${restored} queued message(s) from the last run are back in their queues`);
     const sqs: SQSClient = localSqsClient(sqsServer.endpoint);
     stops.push(async () => sqs.destroy());
     const queue = (logicalId: string): LocalQueue => {

@@ -1,5 +1,6 @@
 /**
- * SQS on loopback (`local-aws-sqs`, pure JS, in memory) and the queues of the template.
+ * SQS on loopback (`local-aws-sqs`, pure JS) and the queues of the template. The server keeps
+ * messages in memory; `keepMessagesIn(file)` journals them (sqs-journal.ts) so they outlive a crash.
  *
  * local-aws-sqs moves a message to the dead-letter queue itself once its receive count reached
  * maxReceiveCount and its visibility timeout ran out, so redrive is the server's job, as on AWS.
@@ -8,6 +9,7 @@ import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import { CreateQueueCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createRequestHandler } from 'local-aws-sqs';
+import { SqsJournal, type JournaledQueue } from './sqs-journal.js';
 import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, localArn, type QueueDef } from './template.js';
 import { freePort } from './util.js';
@@ -20,6 +22,11 @@ export interface LocalSqs {
    * yet pick a new message up at once (polling every 25 ms cost a fifth of a CPU core doing nothing).
    */
   waitForSend(maxMs: number): Promise<void>;
+  /**
+   * Makes the queues created so far durable in `file`: the messages it holds from an earlier run
+   * are back in their queues, and what they accept or delete from now on is recorded there.
+   */
+  keepMessagesIn(file: string): { restored: number };
   stop(): Promise<void>;
 }
 
@@ -42,7 +49,7 @@ export async function startLocalSqs(options: { port?: number } = {}): Promise<Lo
     hostname: '127.0.0.1',
     region: LOCAL_REGION,
     accountId: LOCAL_ACCOUNT,
-    // Queues are recreated on every start (messages are in memory); AWS's 60 s re-creation delay would only get in the way.
+    // Queues are recreated on every start (their messages come back from the journal); AWS's 60 s re-creation delay would only get in the way.
     emulateQueueCreationLifecycle: false,
   });
   const sends = new EventEmitter();
@@ -71,6 +78,11 @@ export async function startLocalSqs(options: { port?: number } = {}): Promise<Lo
         const timer = setTimeout(done, maxMs);
         sends.once('send', done);
       }),
+    keepMessagesIn: (file) => {
+      const restored = new SqsJournal(file).attach(service.Queues as unknown as JournaledQueue[]);
+      if (restored.restored) sends.emit('send');
+      return restored;
+    },
     stop: () =>
       new Promise<void>((resolveStop) => {
         sends.emit('send');

@@ -80,6 +80,8 @@ export interface LocalCloud {
   forceSupplierOutcome(supplier: SupplierName, outcome: ForcedOutcome): Promise<void>;
   /** Everything the platform printed so far (for diagnostics). */
   output(): string;
+  /** Settles when the platform's process ends (a crash point, a stop). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
@@ -258,6 +260,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       });
     },
     output: () => output,
+    exited,
     stop,
   };
 }

@@ -18,6 +18,7 @@ import { isFinal } from '../../domain/purchase-state.js';
 import { countersMovedSince } from '../../domain/listing-aggregates.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
+import { crashPoint } from '../crash-points.js';
 import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
@@ -306,6 +307,8 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     now: input.now,
   });
   if (outcome.kind === 'written') {
+    // Crash point (local cloud only): the refund is written, whoever asked for it does not know yet.
+    crashPoint('mid-refund');
     // The purchase as the refund left it, without reading it back (its settled event comes from the stream).
     const attempts = (input.attempts ?? []).map(boundedAttempt);
     const refunded: TransactionRecord = {

@@ -108,6 +108,9 @@ export class PayoutSimulator {
 
   constructor(private readonly options: PayoutSimulatorOptions) {
     this.state = new PersistentState(options.stateFile, () => ({ nextId: 1, recipients: {}, transfers: {}, webhooks: [] }));
+    // The bank is another party: it kept working while the local cloud was down (or crashed), so the
+    // transfers it had not finished finish now instead of staying pending forever.
+    for (const transfer of Object.values(this.state.value.transfers)) this.carryOn(transfer);
   }
 
   close(): void {
@@ -240,14 +243,20 @@ export class PayoutSimulator {
     this.state.value.transfers[reference] = transfer;
     this.state.save();
     if (n === PAYOUT_ACCOUNTS.errorButPaid) return sendJson(res, 500, { status: false, message: 'An error occurred' });
-    const delay = this.options.webhookDelayMs ?? 150;
-    if (n === PAYOUT_ACCOUNTS.failed) this.later(delay, reference, 'failed');
-    else if (n === PAYOUT_ACCOUNTS.reversed) {
-      this.later(delay, reference, 'success');
-      this.later(delay * 3, reference, 'reversed');
-    } else if (transfer.status === 'pending') this.later(delay, reference, 'success');
+    this.carryOn(transfer);
     // Queued, as far as this answer goes: the lost-webhook accounts are final only for a later verify.
     sendJson(res, 200, { status: true, message: 'Transfer has been queued', data: this.view(transfer, 'pending') });
+  }
+
+  /** What the bank does next with a transfer by its account number: settle it, and for one account reverse it later. */
+  private carryOn(transfer: Transfer): void {
+    const delay = this.options.webhookDelayMs ?? 150;
+    const { reference, account_number: n } = transfer;
+    if (transfer.status === 'pending') {
+      if (n === PAYOUT_ACCOUNTS.failed) this.later(delay, reference, 'failed');
+      else this.later(delay, reference, 'success');
+    }
+    if (n === PAYOUT_ACCOUNTS.reversed && transfer.status !== 'reversed') this.later(delay * 3, reference, 'reversed');
   }
 
   private verify(res: ServerResponse, reference: string): void {

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
+import { armedCrashPoint } from '../../../functions/adapters/crash-points.js';
 import { readBody } from '../util.js';
 
 /**
@@ -20,12 +21,21 @@ export class PersistentState<T extends object> {
     private readonly file: string | undefined,
     fresh: () => T,
     private readonly coalesceMs = 100,
+    /** Written at every change (a crash point is armed: the platform's process, which hosts this simulator, is about to die). */
+    private readonly writeThrough = armedCrashPoint() !== undefined,
   ) {
     const initial = fresh();
     this.value = file && existsSync(file) ? { ...initial, ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<T>) } : initial;
   }
   save(): void {
     if (!this.file || this.pending) return;
+    if (this.writeThrough) {
+      // The outside party runs on another machine in real life: our crash must not undo what it did.
+      mkdirSync(dirname(this.file), { recursive: true });
+      writeFileSync(`${this.file}.tmp`, JSON.stringify(this.value));
+      renameSync(`${this.file}.tmp`, this.file);
+      return;
+    }
     this.pending = setTimeout(() => this.flush(), this.coalesceMs);
     // A write still waiting must not keep the process alive; close() flushes it.
     this.pending.unref();

@@ -1,0 +1,42 @@
+/**
+ * Crash points are a local-cloud tool only: the deployed stack must never arm one. No function of
+ * the synthesized template carries LOCAL_CRASH_POINT in its environment (so every crashPoint() in
+ * the cloud is a no-op), and the names are one typed list.
+ */
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { armedCrashPoint, CRASH_POINT_ENV, CRASH_POINT_PASS_ENV, CRASH_POINTS, crashPointPass, InvalidCrashPointPassError, UnknownCrashPointError } from '../../functions/adapters/crash-points.js';
+import { PlatformStack } from '../../infra/stack.js';
+
+type Resource = { Type: string; Properties?: Record<string, any> };
+let functions: Array<[string, Resource]>;
+
+beforeAll(() => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const resources = Template.fromStack(new PlatformStack(app, 'VtuPlatform')).toJSON().Resources as Record<string, Resource>;
+  functions = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+});
+
+describe('crash points stay off in the cloud build', () => {
+  it('no function of the synthesized stack has LOCAL_CRASH_POINT (or its pass) in its environment', () => {
+    expect(functions.length).toBeGreaterThan(5);
+    for (const variable of [CRASH_POINT_ENV, CRASH_POINT_PASS_ENV]) {
+      const armed = functions.filter(([, fn]) => variable in (fn.Properties?.Environment?.Variables ?? {})).map(([id]) => id);
+      expect(armed, variable).toEqual([]);
+    }
+  });
+
+  it('unset or empty arms nothing; a known name arms that point; an unknown name is refused by name', () => {
+    expect(armedCrashPoint({})).toBeUndefined();
+    expect(armedCrashPoint({ [CRASH_POINT_ENV]: '' })).toBeUndefined();
+    for (const name of CRASH_POINTS) expect(armedCrashPoint({ [CRASH_POINT_ENV]: name })).toBe(name);
+    expect(() => armedCrashPoint({ [CRASH_POINT_ENV]: 'after-everything' })).toThrow(UnknownCrashPointError);
+  });
+
+  it('the fatal pass is the first unless LOCAL_CRASH_POINT_PASS names a positive whole number', () => {
+    expect(crashPointPass({})).toBe(1);
+    expect(crashPointPass({ [CRASH_POINT_PASS_ENV]: '3' })).toBe(3);
+    for (const bad of ['0', '-1', '1.5', 'two']) expect(() => crashPointPass({ [CRASH_POINT_PASS_ENV]: bad }), bad).toThrow(InvalidCrashPointPassError);
+  });
+});
