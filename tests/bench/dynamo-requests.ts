@@ -128,7 +128,8 @@ export function requestFigureLines(window: RequestTotals, purchases: number): st
     // The outbox reads the table's stream through Lambda's event source mapping: no table request, no read capacity.
     `    (the transaction stream's reads are the event source mapping's GetRecords: not table requests, not billed as RCU for Lambda triggers)`,
   ];
-  const apart = Object.keys(window).filter((label) => !labels.includes(label));
+  const counted = purchaseLabels(window);
+  const apart = Object.keys(window).filter((label) => !counted.includes(label));
   if (apart.length) {
     lines.push(`    not counted (schedules, the bench's listing polls): ${apart.map((label) => `${label} ${sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).count}`).join('; ')}`);
   }
