@@ -13,7 +13,34 @@ export interface FunctionSpec {
   readonly entry: string;
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
+  /**
+   * Concurrency limit (README decision 49): for an SQS consumer, its event source mapping's
+   * maximum concurrency (SQS `maximumConcurrency`, at least 2); for a stream or scheduled consumer,
+   * its reserved concurrency. Absent only on the HTTP functions (the API's throttling limits them).
+   */
+  readonly concurrency?: { readonly queue: number } | { readonly reserved: number };
 }
+
+/**
+ * Consumers' concurrency limits, in one place. SQS's `maximumConcurrency` is at least 2; a
+ * scheduled job that must never overlap itself has reserved concurrency 1.
+ */
+export const CONCURRENCY = {
+  /** SQS event source mappings accept no lower maximum concurrency. */
+  sqsMinimum: 2,
+  /** A job that must not run twice at once (the sweepers). */
+  singleton: 1,
+  /**
+   * Fulfilment invocations at once unless the stack's `fulfilmentMaxConcurrency` context says otherwise:
+   * each takes a batch of up to FULFILMENT_BATCH_SIZE purchases at once, so at most 5 × 10 = 50 supplier calls in flight.
+   */
+  fulfilmentDefault: 5,
+  /** SQS allows at most this maximum concurrency on a mapping. */
+  sqsMaximum: 1000,
+} as const;
+
+/** Purchases one fulfilment invocation takes from its queue (and delivers at once). */
+export const FULFILMENT_BATCH_SIZE = 10;
 
 export const HTTP_FUNCTIONS: Record<HttpService, FunctionSpec> = Object.fromEntries(
   HTTP_SERVICES.map((service) => [
@@ -23,38 +50,38 @@ export const HTTP_FUNCTIONS: Record<HttpService, FunctionSpec> = Object.fromEntr
 ) as Record<HttpService, FunctionSpec>;
 
 /** Delivers purchases to suppliers (SQS consumer). Timeout covers two supplier calls with failover. */
-export const FULFILMENT_FUNCTION: FunctionSpec = { name: 'Fulfilment', entry: 'functions/handlers/fulfilment.ts', timeoutSeconds: 60, memoryMb: 512 };
+export const FULFILMENT_FUNCTION: FunctionSpec = { name: 'Fulfilment', entry: 'functions/handlers/fulfilment.ts', timeoutSeconds: 60, memoryMb: 512, concurrency: { queue: CONCURRENCY.fulfilmentDefault } };
 /**
  * The transaction outbox: reads the table's stream and, from the write itself, hands new purchases
  * to fulfilment and announces every settlement on the bus (stream consumer).
  */
-export const TRANSACTION_STREAM_FUNCTION: FunctionSpec = { name: 'TransactionStream', entry: 'functions/handlers/transaction-stream.ts', timeoutSeconds: 60, memoryMb: 512 };
+export const TRANSACTION_STREAM_FUNCTION: FunctionSpec = { name: 'TransactionStream', entry: 'functions/handlers/transaction-stream.ts', timeoutSeconds: 60, memoryMb: 512, concurrency: { reserved: 10 } };
 /**
  * The platform's counters: reads the same stream and sums each batch of transaction changes into
  * the listing's platform shards, the sales figures and the wallet total, off the request path.
  */
-export const TRANSACTION_COUNTERS_FUNCTION: FunctionSpec = { name: 'TransactionCounters', entry: 'functions/handlers/transaction-counters.ts', timeoutSeconds: 60, memoryMb: 256 };
+export const TRANSACTION_COUNTERS_FUNCTION: FunctionSpec = { name: 'TransactionCounters', entry: 'functions/handlers/transaction-counters.ts', timeoutSeconds: 60, memoryMb: 256, concurrency: { reserved: 5 } };
 /** How long the platform counters' mapping gathers records before a batch (Lambda's MaximumBatchingWindowInSeconds). */
 export const PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS = 5;
 /** Re-enqueues purchases stranded by a crash and re-queries pending ones (schedule). */
-export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functions/handlers/sweeper.ts', timeoutSeconds: 120, memoryMb: 512 };
+export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functions/handlers/sweeper.ts', timeoutSeconds: 120, memoryMb: 512, concurrency: { reserved: CONCURRENCY.singleton } };
 /** Sends e-mail requested on the bus (SQS consumer). */
-export const MAILER_FUNCTION: FunctionSpec = { name: 'Mailer', entry: 'functions/handlers/mailer.ts', timeoutSeconds: 30, memoryMb: 256 };
+export const MAILER_FUNCTION: FunctionSpec = { name: 'Mailer', entry: 'functions/handlers/mailer.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: 2 } };
 /** Fans admins' mailings out, a page of users per message (SQS consumer). */
-export const MAILINGS_FUNCTION: FunctionSpec = { name: 'Mailings', entry: 'functions/handlers/mailings.ts', timeoutSeconds: 30, memoryMb: 256 };
+export const MAILINGS_FUNCTION: FunctionSpec = { name: 'Mailings', entry: 'functions/handlers/mailings.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
 /** Delivers signed webhooks of settled transactions to API users (SQS consumer). */
-export const WEBHOOK_FUNCTION: FunctionSpec = { name: 'WebhookDelivery', entry: 'functions/handlers/webhook-delivery.ts', timeoutSeconds: 30, memoryMb: 256 };
+export const WEBHOOK_FUNCTION: FunctionSpec = { name: 'WebhookDelivery', entry: 'functions/handlers/webhook-delivery.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: 5 } };
 
 /** Confirms providers' webhooks with the provider and credits / settles payouts (SQS consumer). */
-export const PROVIDER_EVENTS_FUNCTION: FunctionSpec = { name: 'ProviderEvents', entry: 'functions/handlers/provider-events.ts', timeoutSeconds: 60, memoryMb: 512 };
+export const PROVIDER_EVENTS_FUNCTION: FunctionSpec = { name: 'ProviderEvents', entry: 'functions/handlers/provider-events.ts', timeoutSeconds: 60, memoryMb: 512, concurrency: { queue: 5 } };
 /** Pays withdrawals out through the payout provider (SQS consumer). */
-export const PAYOUTS_FUNCTION: FunctionSpec = { name: 'Payouts', entry: 'functions/handlers/payouts.ts', timeoutSeconds: 60, memoryMb: 512 };
+export const PAYOUTS_FUNCTION: FunctionSpec = { name: 'Payouts', entry: 'functions/handlers/payouts.ts', timeoutSeconds: 60, memoryMb: 512, concurrency: { queue: CONCURRENCY.sqsMinimum } };
 /** Re-queries withdrawals left open (schedule). */
-export const PAYOUT_SWEEPER_FUNCTION: FunctionSpec = { name: 'PayoutSweeper', entry: 'functions/handlers/payout-sweeper.ts', timeoutSeconds: 120, memoryMb: 256 };
+export const PAYOUT_SWEEPER_FUNCTION: FunctionSpec = { name: 'PayoutSweeper', entry: 'functions/handlers/payout-sweeper.ts', timeoutSeconds: 120, memoryMb: 256, concurrency: { reserved: CONCURRENCY.singleton } };
 /** How often the payout sweeper runs in the cloud. */
 export const PAYOUT_SWEEPER_RATE_MINUTES = 5;
 /** Referral rewards on UserUpgraded (SQS consumer of a bus rule). */
-export const REFERRAL_REWARDS_FUNCTION: FunctionSpec = { name: 'ReferralRewards', entry: 'functions/handlers/referral-rewards.ts', timeoutSeconds: 30, memoryMb: 256 };
+export const REFERRAL_REWARDS_FUNCTION: FunctionSpec = { name: 'ReferralRewards', entry: 'functions/handlers/referral-rewards.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
 
 export const ALL_FUNCTIONS: FunctionSpec[] = [
   ...Object.values(HTTP_FUNCTIONS),

@@ -39,6 +39,8 @@ import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../sha
 import { WEBHOOK_MAX_ATTEMPTS } from '../shared/api/webhooks.js';
 import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
 import {
+  CONCURRENCY,
+  FULFILMENT_BATCH_SIZE,
   FULFILMENT_FUNCTION,
   TRANSACTION_STREAM_FUNCTION,
   TRANSACTION_COUNTERS_FUNCTION,
@@ -94,6 +96,12 @@ export const DEFAULT_PROVIDERS = {
 
 /** SSM path under which provider secrets are stored as SecureString parameters (created by an operator, never in source). */
 export const PROVIDER_PARAM_PREFIX = '/vtu/providers/';
+
+/**
+ * Stack setting (CDK context): fulfilment invocations at once, i.e. the fulfilment queue mapping's
+ * maximum concurrency; set it to what the suppliers accept (README "Configuration"). Default CONCURRENCY.fulfilmentDefault.
+ */
+export const FULFILMENT_CONCURRENCY_CONTEXT = 'fulfilmentMaxConcurrency';
 
 /** The API in front of the HTTP functions, whichever kind the deploy target uses. */
 interface PlatformApi {
@@ -199,7 +207,8 @@ export class PlatformStack extends Stack {
     const fulfilment = this.lambda(FULFILMENT_FUNCTION, { ...baseEnvironment, ...supplierEnvironment });
     table.grantReadWriteData(fulfilment);
     fulfilment.addToRolePolicy(supplierParamsRead);
-    fulfilment.addEventSource(new SqsEventSource(fulfilmentQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    // Capped at what the suppliers accept: the stack setting (context) `fulfilmentMaxConcurrency`.
+    fulfilment.addEventSource(this.queueSource(fulfilmentQueue, FULFILMENT_FUNCTION, FULFILMENT_BATCH_SIZE, this.fulfilmentMaxConcurrency()));
 
     // The outbox is the write itself: the table's stream hands each new purchase to fulfilment and
     // announces each settlement, once per change of the item, whichever function made it.
@@ -228,7 +237,7 @@ export class PlatformStack extends Stack {
     // Its log of mails sent (each goes out once); no reads: the claim's failed condition returns the item.
     mailer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.mailDelivery, ['dynamodb:UpdateItem']));
     mailer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'] }));
-    mailer.addEventSource(new SqsEventSource(emailQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    mailer.addEventSource(this.queueSource(emailQueue, MAILER_FUNCTION, 10));
     new Rule(this, 'EmailRequestedToMailer', {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.emailRequested] },
@@ -242,7 +251,7 @@ export class PlatformStack extends Stack {
     table.grantReadData(mailings);
     bus.grantPutEventsTo(mailings);
     mailingQueue.grantSendMessages(mailings);
-    mailings.addEventSource(new SqsEventSource(mailingQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    mailings.addEventSource(this.queueSource(mailingQueue, MAILINGS_FUNCTION, 10));
     httpFunctions.mailings.addEnvironment(ENV.mailingQueueUrl, mailingQueue.queueUrl);
     table.grantReadData(httpFunctions.mailings);
     mailingQueue.grantSendMessages(httpFunctions.mailings);
@@ -252,10 +261,12 @@ export class PlatformStack extends Stack {
     table.grantReadData(webhooks);
     // Its only writes: the owner's delivery log, under the user's partition.
     webhooks.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem', 'dynamodb:PutItem']));
-    webhooks.addEventSource(new SqsEventSource(webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    webhooks.addEventSource(this.queueSource(webhookQueue, WEBHOOK_FUNCTION, 10));
     new Rule(this, 'TransactionSettledToWebhooks', {
       eventBus: bus,
-      eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.transactionSettled] },
+      // Only for owners with a webhook URL: the outbox puts the owner's flag on every settled event
+      // (copied on a purchase from its buyer, looked up for the others), so the rest never reach the queue.
+      eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.transactionSettled], detail: { ownerWebhook: [true] } },
       targets: [new targets.SqsQueue(webhookQueue)],
     });
 
@@ -332,13 +343,13 @@ export class PlatformStack extends Stack {
     const providerEvents = this.lambda(PROVIDER_EVENTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
     table.grantReadWriteData(providerEvents);
     readSecrets(providerEvents, ['squadSecretKey', 'monnifyApiKey', 'monnifySecretKey', 'paystackSecretKey']);
-    providerEvents.addEventSource(new SqsEventSource(providerEventsQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    providerEvents.addEventSource(this.queueSource(providerEventsQueue, PROVIDER_EVENTS_FUNCTION, 10));
 
     // Pays withdrawals out.
     const payouts = this.lambda(PAYOUTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
     table.grantReadWriteData(payouts);
     readSecrets(payouts, ['paystackSecretKey']);
-    payouts.addEventSource(new SqsEventSource(payoutQueue, { batchSize: 5, reportBatchItemFailures: true }));
+    payouts.addEventSource(this.queueSource(payoutQueue, PAYOUTS_FUNCTION, 5));
 
     // Heals withdrawals left open (never submitted, or a lost webhook) by re-querying the provider.
     const payoutSweeper = this.lambda(PAYOUT_SWEEPER_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
@@ -353,7 +364,7 @@ export class PlatformStack extends Stack {
     // Referral rewards: UserUpgraded on the bus → queue → consumer.
     const rewards = this.lambda(REFERRAL_REWARDS_FUNCTION, baseEnvironment);
     table.grantReadWriteData(rewards);
-    rewards.addEventSource(new SqsEventSource(referralQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    rewards.addEventSource(this.queueSource(referralQueue, REFERRAL_REWARDS_FUNCTION, 10));
     new Rule(this, 'UserUpgradedToReferralRewards', {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.userUpgraded] },
@@ -483,6 +494,24 @@ export class PlatformStack extends Stack {
     });
   }
 
+  /** The fulfilment cap from the context, checked: a whole number SQS accepts as a maximum concurrency. */
+  private fulfilmentMaxConcurrency(): number {
+    const raw = this.node.tryGetContext(FULFILMENT_CONCURRENCY_CONTEXT) as unknown;
+    if (raw === undefined) return CONCURRENCY.fulfilmentDefault;
+    const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < CONCURRENCY.sqsMinimum || value > CONCURRENCY.sqsMaximum) {
+      throw new Error(`${FULFILMENT_CONCURRENCY_CONTEXT} must be a whole number from ${CONCURRENCY.sqsMinimum} to ${CONCURRENCY.sqsMaximum}, got ${JSON.stringify(raw)}`);
+    }
+    return value;
+  }
+
+  /** A queue's event source for the function of `spec`, limited to the spec's concurrency (or `maxConcurrency`). */
+  private queueSource(queue: Queue, spec: FunctionSpec, batchSize: number, maxConcurrency?: number): SqsEventSource {
+    const limit = maxConcurrency ?? (spec.concurrency && 'queue' in spec.concurrency ? spec.concurrency.queue : undefined);
+    if (limit === undefined) throw new Error(`${spec.name} consumes a queue but its spec sets no queue concurrency`);
+    return new SqsEventSource(queue, { batchSize, reportBatchItemFailures: true, maxConcurrency: limit });
+  }
+
   /** A queue with its dead-letter queue (the Observability construct alarms as soon as anything lands there). */
   private queueWithDlq(name: string, visibilityTimeout: Duration, maxReceiveCount = 5): Queue {
     const deadLetterQueue = new Queue(this, `${name}DeadLetterQueue`, {
@@ -508,6 +537,8 @@ export class PlatformStack extends Stack {
       architecture: Architecture.ARM_64,
       memorySize: spec.memoryMb,
       timeout: Duration.seconds(spec.timeoutSeconds),
+      // Stream and scheduled consumers (the sweepers: 1, never twice at once); queue consumers are limited on their mapping.
+      reservedConcurrentExecutions: spec.concurrency && 'reserved' in spec.concurrency ? spec.concurrency.reserved : undefined,
       // X-Ray traces every invocation end to end (API Gateway → function → SDK calls), no code needed.
       tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(this, `${spec.name}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),

@@ -57,12 +57,44 @@ export function outboxActions(before: TransactionRecord | undefined, after: Tran
   return actions;
 }
 
+/** Whether a user has a webhook URL now (a settled event that does not carry it from its record). */
+export interface OwnerWebhooks {
+  hasWebhook(userId: string): Promise<boolean>;
+}
+
 export interface OutboxDeps {
   queue: FulfilmentQueue;
   payouts: PayoutQueue;
   events: SettlementPublisher;
   contacts: Pick<ContactStore, 'touchNumber'>;
+  /** Fills `ownerWebhook` on a settled event whose record does not carry it (all but purchases). */
+  owners: OwnerWebhooks;
   log: Logger;
+}
+
+/**
+ * The settled event with its owner's webhook flag, which the bus rule to the webhook queue matches on
+ * (only `true` goes there): a purchase copied it from its buyer when placed; any other record is looked up.
+ */
+export async function withOwnerWebhook(event: TransactionSettled, owners: OwnerWebhooks): Promise<TransactionSettled> {
+  return event.ownerWebhook === undefined ? { ...event, ownerWebhook: await owners.hasWebhook(event.userId) } : event;
+}
+
+/** One look-up per user for a batch of records (a stream batch): concurrent callers share the answer. */
+export function perBatchOwnerWebhooks(owners: OwnerWebhooks): OwnerWebhooks {
+  const known = new Map<string, Promise<boolean>>();
+  return {
+    hasWebhook(userId) {
+      let answer = known.get(userId);
+      if (!answer) {
+        answer = owners.hasWebhook(userId);
+        // A failed look-up is asked again by the record's retry, not remembered.
+        answer.catch(() => known.delete(userId));
+        known.set(userId, answer);
+      }
+      return answer;
+    },
+  };
 }
 
 /**
@@ -86,7 +118,7 @@ export async function runOutboxActions(actions: readonly OutboxAction[], deps: O
         }
         break;
       case 'announce':
-        await deps.events.transactionSettled(action.event);
+        await deps.events.transactionSettled(await withOwnerWebhook(action.event, deps.owners));
         break;
     }
   }

@@ -3,8 +3,27 @@
 export interface OperationTotal {
   count: number;
   readUnits: number;
+  /** As DynamoDB Local reported them. */
   writeUnits: number;
+  /** As DynamoDB bills them, computed from the items written (dynamo-billing.ts); absent on reads. */
+  billedWriteUnits?: number;
+  /** Metered invocations (LAMBDA_INVOCATIONS): their milliseconds, and GB-milliseconds at each function's memory. */
+  ms?: number;
+  gbMs?: number;
 }
+
+/**
+ * Figures of other services kept beside a label's DynamoDB operations, under names starting with
+ * OTHER_SERVICE (never a DynamoDB operation): the label's invocations, the SQS requests and the
+ * EventBridge events its functions sent.
+ */
+export const OTHER_SERVICE = '@';
+export const LAMBDA_INVOCATIONS = '@lambda';
+export const SQS_REQUESTS = '@sqs';
+export const BUS_EVENTS = '@events';
+/** The label of the bus rules' deliveries to queues ("EventBridge rules <detail-type>"). */
+export const EVENT_RULES = 'EventBridge rules';
+export const isDynamoOperation = (operation: string) => !operation.startsWith(OTHER_SERVICE);
 
 /** label → DynamoDB operation → totals. */
 export type RequestTotals = Record<string, Record<string, OperationTotal>>;

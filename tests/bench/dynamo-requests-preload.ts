@@ -3,14 +3,21 @@
  * functions make (the `countDynamoRequests` hook of functions/adapters/dynamo/client.ts), labelled
  * with the function and the kind of invocation that made it, so the bench can leave out its own
  * listing polls and the schedules. On SIGUSR2 it writes the totals so far to
- * BENCH_DYNAMO_REQUESTS_FILE (see dynamo-requests.ts, which reads them).
+ * BENCH_DYNAMO_REQUESTS_FILE (see dynamo-requests.ts, which reads them). Beside them, for the cost per
+ * purchase: each write's units as DynamoDB bills them (dynamo-billing.ts), each invocation's milliseconds
+ * and GB-milliseconds at its function's memory, and the SQS requests and EventBridge events the functions send.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { renameSync, writeFileSync } from 'node:fs';
 import type { DynamoRequest } from '../../functions/adapters/aws/dynamo-requests.js';
 import { countDynamoRequests } from '../../functions/adapters/dynamo/client.js';
+import { LocalEventBus } from '../../infra/local/eventbridge.js';
 import { LambdaRuntime } from '../../infra/local/lambda.js';
-import { invocationLabel, OUTSIDE_A_FUNCTION, type RequestTotals } from './dynamo-request-labels.js';
+import { TABLE_KEYS } from '../../shared/table.js';
+import { billedWriteUnits, ItemSizes } from './dynamo-billing.js';
+import { BUS_EVENTS, EVENT_RULES, invocationLabel, LAMBDA_INVOCATIONS, OUTSIDE_A_FUNCTION, SQS_REQUESTS, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
 
 const file = process.env.BENCH_DYNAMO_REQUESTS_FILE;
 if (file) {
@@ -18,17 +25,55 @@ if (file) {
   const totals: RequestTotals = {};
   let snapshots = 0;
 
-  countDynamoRequests(({ operation, readUnits, writeUnits }: DynamoRequest) => {
-    const byOperation = (totals[invocation.getStore() ?? OUTSIDE_A_FUNCTION] ??= {});
-    const entry = (byOperation[operation] ??= { count: 0, readUnits: 0, writeUnits: 0 });
+  const sizes = new ItemSizes([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  const entryOf = (label: string, operation: string): OperationTotal => ((totals[label] ??= {})[operation] ??= { count: 0, readUnits: 0, writeUnits: 0 });
+
+  countDynamoRequests(({ operation, readUnits, writeUnits, input }: DynamoRequest) => {
+    const entry = entryOf(invocation.getStore() ?? OUTSIDE_A_FUNCTION, operation);
     entry.count += 1;
     entry.readUnits += readUnits;
     entry.writeUnits += writeUnits;
+    const billed = billedWriteUnits(operation, input, sizes);
+    if (billed !== undefined) entry.billedWriteUnits = (entry.billedWriteUnits ?? 0) + billed;
   });
+
+  // Requests the functions send to SQS, and events to EventBridge (the local cloud's own pollers run outside a function).
+  const sqsSend = SQSClient.prototype.send;
+  SQSClient.prototype.send = function (this: SQSClient, ...args: Parameters<SQSClient['send']>) {
+    const label = invocation.getStore();
+    if (label) entryOf(label, SQS_REQUESTS).count += 1;
+    return (sqsSend as (...a: unknown[]) => unknown).apply(this, args);
+  } as SQSClient['send'];
+  const busSend = EventBridgeClient.prototype.send;
+  EventBridgeClient.prototype.send = function (this: EventBridgeClient, ...args: Parameters<EventBridgeClient['send']>) {
+    const label = invocation.getStore();
+    const entries = (args[0] as { input?: { Entries?: unknown[] } }).input?.Entries;
+    if (label && entries) entryOf(label, BUS_EVENTS).count += entries.length;
+    return (busSend as (...a: unknown[]) => unknown).apply(this, args);
+  } as EventBridgeClient['send'];
+
+  // Each queue target of a matching rule is one SendMessage, billed by SQS (EventBridge delivers rule targets free).
+  const matchingRules = LocalEventBus.prototype.matchingRules;
+  LocalEventBus.prototype.matchingRules = function (this: LocalEventBus, ...args: Parameters<LocalEventBus['matchingRules']>) {
+    const rules = matchingRules.apply(this, args);
+    const toQueues = rules.flatMap((rule) => rule.targets).filter((target) => target.kind === 'queue').length;
+    if (toQueues > 0) entryOf(`${EVENT_RULES} ${String(args[1]['detail-type'])}`, SQS_REQUESTS).count += toQueues;
+    return rules;
+  };
 
   const invoke = LambdaRuntime.prototype.invoke;
   LambdaRuntime.prototype.invoke = function (this: LambdaRuntime, logicalId: string, event: unknown) {
-    return invocation.run(invocationLabel(logicalId, event), () => invoke.call(this, logicalId, event));
+    const label = invocationLabel(logicalId, event);
+    const memoryMb = this.definition(logicalId).memoryMb;
+    const started = performance.now();
+    const metered = () => {
+      const ms = performance.now() - started;
+      const entry = entryOf(label, LAMBDA_INVOCATIONS);
+      entry.count += 1;
+      entry.ms = (entry.ms ?? 0) + ms;
+      entry.gbMs = (entry.gbMs ?? 0) + (ms * memoryMb) / 1024;
+    };
+    return invocation.run(label, () => invoke.call(this, logicalId, event)).finally(metered);
   };
 
   process.on('SIGUSR2', () => {

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep } from '../../infra/local/util.js';
-import { OUTSIDE_A_FUNCTION, SCHEDULED, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
+import { isDynamoOperation, OUTSIDE_A_FUNCTION, SCHEDULED, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
 
 export const REQUESTS_GOAL = 4;
 
@@ -47,7 +47,7 @@ export function requestCounter(): RequestCounter {
       let previous = -1;
       for (;;) {
         const totals = await snapshot(platformPid);
-        const count = sumOf(purchaseLabels(totals).flatMap((label) => Object.values(totals[label]!))).count;
+        const count = sumOf(purchaseLabels(totals).flatMap((label) => dynamoOperations(totals[label]!).map(([, total]) => total))).count;
         if (count === previous) return totals;
         previous = count;
         await sleep(1_000);
@@ -57,20 +57,32 @@ export function requestCounter(): RequestCounter {
   };
 }
 
+/** A label's DynamoDB operations (not the other services' figures kept beside them). */
+export const dynamoOperations = (operations: Record<string, OperationTotal>) => Object.entries(operations).filter(([operation]) => isDynamoOperation(operation));
+
 const isScheduled = (label: string) => label.endsWith(` ${SCHEDULED}`);
 /** HTTP labels read "<function> <METHOD> <path>"; the bench's own calls during the run are GETs (listings). */
 const isBenchRead = (label: string) => / GET \//.test(label);
 
-function purchaseLabels(totals: RequestTotals): string[] {
+export function purchaseLabels(totals: RequestTotals): string[] {
   return Object.keys(totals).filter((label) => label !== OUTSIDE_A_FUNCTION && !isScheduled(label) && !isBenchRead(label));
 }
 
-function sumOf(entries: OperationTotal[]): OperationTotal {
-  return entries.reduce((sum, e) => ({ count: sum.count + e.count, readUnits: sum.readUnits + e.readUnits, writeUnits: sum.writeUnits + e.writeUnits }), {
-    count: 0,
-    readUnits: 0,
-    writeUnits: 0,
-  });
+/** Write units as billed: computed from the items written where the bench can (dynamo-billing.ts), else as reported. */
+export const billedWrites = (total: OperationTotal) => total.billedWriteUnits ?? total.writeUnits;
+
+export function sumOf(entries: OperationTotal[]): Required<OperationTotal> {
+  return entries.reduce<Required<OperationTotal>>(
+    (sum, e) => ({
+      count: sum.count + e.count,
+      readUnits: sum.readUnits + e.readUnits,
+      writeUnits: sum.writeUnits + e.writeUnits,
+      billedWriteUnits: sum.billedWriteUnits + billedWrites(e),
+      ms: sum.ms + (e.ms ?? 0),
+      gbMs: sum.gbMs + (e.gbMs ?? 0),
+    }),
+    { count: 0, readUnits: 0, writeUnits: 0, billedWriteUnits: 0, ms: 0, gbMs: 0 },
+  );
 }
 
 /** after − before, label by label and operation by operation. */
@@ -78,12 +90,16 @@ export function difference(before: RequestTotals, after: RequestTotals): Request
   const result: RequestTotals = {};
   for (const [label, operations] of Object.entries(after)) {
     for (const [operation, total] of Object.entries(operations)) {
-      const earlier = before[label]?.[operation] ?? { count: 0, readUnits: 0, writeUnits: 0 };
+      const earlier: OperationTotal = before[label]?.[operation] ?? { count: 0, readUnits: 0, writeUnits: 0 };
       if (total.count === earlier.count) continue;
+      const optional = (name: 'billedWriteUnits' | 'ms' | 'gbMs') => (total[name] === undefined ? {} : { [name]: total[name]! - (earlier[name] ?? 0) });
       (result[label] ??= {})[operation] = {
         count: total.count - earlier.count,
         readUnits: total.readUnits - earlier.readUnits,
         writeUnits: total.writeUnits - earlier.writeUnits,
+        ...optional('billedWriteUnits'),
+        ...optional('ms'),
+        ...optional('gbMs'),
       };
     }
   }
@@ -94,10 +110,10 @@ const perPurchase = (n: number, purchases: number) => (n / purchases).toFixed(2)
 
 /** The lines `npm run bench` prints for the requests of `purchases` delivered purchases. */
 export function requestFigureLines(window: RequestTotals, purchases: number): string[] {
-  const labels = purchaseLabels(window);
+  const labels = purchaseLabels(window).filter((label) => dynamoOperations(window[label]!).length > 0);
   const operations = new Map<string, OperationTotal[]>();
-  for (const label of labels) for (const [operation, total] of Object.entries(window[label]!)) operations.set(operation, [...(operations.get(operation) ?? []), total]);
-  const all = sumOf(labels.flatMap((label) => Object.values(window[label]!)));
+  for (const label of labels) for (const [operation, total] of dynamoOperations(window[label]!)) operations.set(operation, [...(operations.get(operation) ?? []), total]);
+  const all = sumOf(labels.flatMap((label) => dynamoOperations(window[label]!).map(([, total]) => total)));
   const lines = [
     `  dynamodb requests per delivered purchase: ${perPurchase(all.count, purchases)} (goal ≤ ${REQUESTS_GOAL})`,
     `    by operation: ${[...operations].sort(([a], [b]) => a.localeCompare(b)).map(([operation, totals]) => `${operation} ${perPurchase(sumOf(totals).count, purchases)}`).join(', ')}`,
@@ -105,15 +121,17 @@ export function requestFigureLines(window: RequestTotals, purchases: number): st
       .sort()
       .map(
         (label) =>
-          `    ${label}: ${Object.entries(window[label]!).map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`).join(', ')} (WCU ${perPurchase(sumOf(Object.values(window[label]!)).writeUnits, purchases)})`,
+          `    ${label}: ${dynamoOperations(window[label]!).map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`).join(', ')} (WCU ${perPurchase(sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).writeUnits, purchases)})`,
       ),
     `  WCU per purchase: ${perPurchase(all.writeUnits, purchases)}, RCU per purchase: ${perPurchase(all.readUnits, purchases)}`,
+    `    as DynamoDB bills writes: ${perPurchase(all.billedWriteUnits, purchases)} WCU per purchase (computed from the items written, 2 per started KB of each item of a transaction; DynamoDB Local reports a transaction as 4 whatever its items)`,
     // The outbox reads the table's stream through Lambda's event source mapping: no table request, no read capacity.
     `    (the transaction stream's reads are the event source mapping's GetRecords: not table requests, not billed as RCU for Lambda triggers)`,
   ];
-  const apart = Object.keys(window).filter((label) => !labels.includes(label));
+  const counted = purchaseLabels(window);
+  const apart = Object.keys(window).filter((label) => !counted.includes(label));
   if (apart.length) {
-    lines.push(`    not counted (schedules, the bench's listing polls): ${apart.map((label) => `${label} ${sumOf(Object.values(window[label]!)).count}`).join('; ')}`);
+    lines.push(`    not counted (schedules, the bench's listing polls): ${apart.map((label) => `${label} ${sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).count}`).join('; ')}`);
   }
   return lines;
 }

@@ -3,7 +3,7 @@
  *  - end-to-end airtime purchases per second and p50/p99 latency of POST /buy/airtime under
  *    concurrency, beside the raw TransactWriteItems rate of the same DynamoDB Local (goal: accepted /
  *    raw ≥ 0.5), the DynamoDB requests per delivered purchase (goal ≤ 4) and the CPU per delivered
- *    purchase against one raw debit (goal ≤ 3×);
+ *    purchase against one raw debit (goal ≤ 3×), and `cost per 1M purchases` at list prices (tests/bench/cost.ts, goal ≤ $12);
  *  - each Lambda bundle's minified and gzipped size and cold import time (targets ≤ 500 KB, ≤ +80 ms);
  *  - the web app's initial JavaScript, gzipped (target ≤ 130 KB);
  * and checks the ledger invariants after the load run.
@@ -37,6 +37,7 @@ import { lambdaBundleFigures, webInitialJsGzippedBytes } from './bundles.js';
 import { cpuMeter, dynamoDbLocalPid } from './cpu.js';
 import type { RequestTotals } from './dynamo-request-labels.js';
 import { difference, requestCounter, requestFigureLines } from './dynamo-requests.js';
+import { costLines } from './cost.js';
 import { call, prepareUsers } from './platform.js';
 import { webLighthouse } from './web.js';
 
@@ -334,6 +335,10 @@ async function purchaseLoad() {
     for (const line of requestFigureLines(requestWindow, load.count)) console.log(line);
     console.log(`  in operation (the ${operation.count} purchases with fulfilment alongside):`);
     for (const line of requestFigureLines(operationRequests, operation.count).slice(0, 2)) console.log(`  ${line}`);
+    console.log();
+    // In operation: every consumer alongside, batches as they come, as on AWS.
+    for (const line of costLines(operationRequests, operation.count, `the ${operation.count} purchases in operation`)) console.log(line);
+    console.log(`  (the request-path run, whose waiting records are then handled in full batches: ${costLines(requestWindow, load.count, '')[0]!.replace(/^cost per 1M purchases: (\S+).*$/, '$1')})`);
     console.log();
 
     // Both runs are CPU-bound on the same cores, so the ratio follows from CPU per item. This says

@@ -10,6 +10,8 @@ export interface DynamoRequest {
   operation: string;
   readUnits: number;
   writeUnits: number;
+  /** The request as sent (the bench computes billed write units from the items it writes). */
+  input: unknown;
 }
 
 export type DynamoRequestTally = (request: DynamoRequest) => void;
@@ -39,11 +41,11 @@ export function addRequestCounting(stack: DynamoDBClient['middlewareStack'], tal
       const operation = String(context.commandName ?? 'unknown').replace(/Command$/, '');
       try {
         const result = await next(args);
-        tally({ operation, ...consumedUnits(operation, (result.output as { ConsumedCapacity?: ConsumedCapacity }).ConsumedCapacity) });
+        tally({ operation, input: args.input, ...consumedUnits(operation, (result.output as { ConsumedCapacity?: ConsumedCapacity }).ConsumedCapacity) });
         return result;
       } catch (error) {
         // A refused condition is a request too (and costs its write units, which the error does not report).
-        tally({ operation, readUnits: 0, writeUnits: 0 });
+        tally({ operation, input: args.input, readUnits: 0, writeUnits: 0 });
         throw error;
       }
     },

@@ -3,7 +3,7 @@
  * decided from its images before and after the write.
  */
 import { describe, expect, it } from 'vitest';
-import { outboxActions, runOutboxActions, type OutboxAction } from '../../../functions/domain/transaction-outbox.js';
+import { outboxActions, perBatchOwnerWebhooks, runOutboxActions, type OutboxAction } from '../../../functions/domain/transaction-outbox.js';
 import type { TransactionRecord } from '../../../functions/domain/transactions.js';
 import { silentLogger } from '../../../functions/domain/settlement.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
@@ -69,7 +69,25 @@ describe('a change of a record', () => {
 });
 
 describe('carrying the actions out', () => {
-  const deps = (contacts = { touchNumber: async () => 1 }) => ({ queue: new RecordingQueue(), payouts: new RecordingQueue(), events: new RecordingPublisher(), contacts, log: silentLogger });
+  const deps = (contacts = { touchNumber: async () => 1 }, withUrl: string[] = []) => {
+    const asked: string[] = [];
+    const owners = { hasWebhook: async (userId: string) => (asked.push(userId), withUrl.includes(userId)) };
+    return { queue: new RecordingQueue(), payouts: new RecordingQueue(), events: new RecordingPublisher(), contacts, owners, asked, log: silentLogger };
+  };
+
+  it('the settled-event rule (only owners with a webhook URL reach the webhook queue): every announced event carries ownerWebhook, from the purchase when it has it, else looked up once per user per batch', async () => {
+    const d = deps(undefined, ['U2']);
+    const batch = { ...d, owners: perBatchOwnerWebhooks(d.owners) };
+    const settle = (record: typeof placed) => outboxActions(record, changed(record, { trans_Status: 'success' }));
+    // A purchase copied its buyer's flag when placed: no look-up.
+    await runOutboxActions(settle(changed(placed, { ownerWebhook: false })), batch);
+    await runOutboxActions(settle(changed(placed, { id: 'T2', ownerWebhook: true })), batch);
+    // A funding (no flag on its record), twice for U2 and once for U3: one look-up per user.
+    const funding = (id: string, userId: string) => changed(placed, { id, userId, trans_Type: 'wallet', funding: { provider: 'squad', reference: id, paidKobo: 100_00, chargeKobo: 1_00 }, trans_Status: 'processing' });
+    for (const [id, userId] of [['F1', 'U2'], ['F2', 'U2'], ['F3', 'U3']] as const) await runOutboxActions(settle(funding(id, userId)), batch);
+    expect(d.events.events.map((event) => [event.transactionId, event.ownerWebhook])).toEqual([['T1', false], ['T2', true], ['F1', true], ['F2', true], ['F3', false]]);
+    expect(d.asked).toEqual(['U2', 'U3']);
+  });
 
   it('sends the fulfilment and payout messages and publishes the event', async () => {
     const d = deps();

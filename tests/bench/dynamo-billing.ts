@@ -1,0 +1,117 @@
+/**
+ * Write units as DynamoDB bills them, from the items a request writes: DynamoDB Local's
+ * ConsumedCapacity for a TransactWriteItems does not grow with its items (it answered 4 units for
+ * 1, 2 and 10 small updates; README decision 46), so the bench computes them.
+ *
+ * Rules (DynamoDB developer guide, "Read/write capacity mode" and "Capacity management for transactions"):
+ * a standard write costs 1 write unit per started KB of the item; a transactional write 2 per started KB
+ * of each item it writes or checks (Put, Update, Delete, ConditionCheck). An update or delete is billed on
+ * the item's size (the larger of before and after), which the request does not carry: the bench keeps the
+ * size of every item it has seen put, by key, and takes 1 KB (the smallest bill) for a key it has not.
+ */
+
+const KB = 1024;
+const ATTRIBUTE_VALUE_TAGS = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS']);
+
+const isAttributeValue = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && ATTRIBUTE_VALUE_TAGS.has(Object.keys(value)[0]!);
+
+const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/** Bytes of one value as DynamoDB sizes it (numbers about one byte per two digits, plus one). */
+function valueSize(value: unknown): number {
+  if (isAttributeValue(value)) {
+    const [tag, inner] = Object.entries(value)[0]!;
+    switch (tag) {
+      case 'S':
+        return utf8(String(inner));
+      case 'N':
+        return Math.ceil(String(inner).replace(/^-|\./g, '').length / 2) + 1;
+      case 'B':
+        return (inner as Uint8Array).length ?? 0;
+      case 'BOOL':
+      case 'NULL':
+        return 1;
+      case 'M':
+        return 3 + itemSize(inner as Record<string, unknown>);
+      case 'L':
+        return 3 + (inner as unknown[]).reduce<number>((sum, element) => sum + 1 + valueSize(element), 0);
+      default:
+        return (inner as unknown[]).reduce<number>((sum, element) => sum + valueSize(typeof element === 'string' ? { S: element } : { N: String(element) }), 0);
+    }
+  }
+  if (value === null || value === undefined || typeof value === 'boolean') return 1;
+  if (typeof value === 'string') return utf8(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return Math.ceil(String(value).replace(/^-|\./g, '').length / 2) + 1;
+  if (value instanceof Uint8Array) return value.length;
+  if (value instanceof Set) return [...value].reduce<number>((sum, element) => sum + valueSize(element), 0);
+  if (Array.isArray(value)) return 3 + value.reduce<number>((sum, element) => sum + 1 + valueSize(element), 0);
+  if (typeof value === 'object') return 3 + itemSize(value as Record<string, unknown>);
+  return 0;
+}
+
+/** An item's size in bytes: each attribute's name and value (either the marshalled or the plain form). */
+export function itemSize(item: Record<string, unknown>): number {
+  return Object.entries(item).reduce((sum, [name, value]) => (value === undefined ? sum : sum + utf8(name) + valueSize(value)), 0);
+}
+
+const keyOf = (table: unknown, key: Record<string, unknown> | undefined) => `${String(table)}|${JSON.stringify(key ?? {})}`;
+
+/** Item sizes seen put, by table and key, for the updates that follow. */
+export class ItemSizes {
+  private readonly sizes = new Map<string, number>();
+  constructor(private readonly keyNames: readonly string[]) {}
+
+  keyOfItem(item: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(this.keyNames.map((name) => [name, item[name]]));
+  }
+
+  put(table: unknown, item: Record<string, unknown>): number {
+    const size = itemSize(item);
+    this.sizes.set(keyOf(table, this.keyOfItem(item)), size);
+    return size;
+  }
+
+  /** The item's last size put; 1 KB (the smallest bill) when never seen. */
+  of(table: unknown, key: Record<string, unknown> | undefined): number {
+    return this.sizes.get(keyOf(table, key)) ?? KB;
+  }
+}
+
+const startedKb = (bytes: number) => Math.max(1, Math.ceil(bytes / KB));
+
+type TransactItem = {
+  Put?: { TableName?: string; Item: Record<string, unknown> };
+  Update?: { TableName?: string; Key: Record<string, unknown> };
+  Delete?: { TableName?: string; Key: Record<string, unknown> };
+  ConditionCheck?: { TableName?: string; Key: Record<string, unknown> };
+};
+
+/**
+ * The write units DynamoDB bills for one write request computed from the request, or undefined for
+ * an operation this does not compute (the reported units then stand).
+ */
+export function billedWriteUnits(operation: string, input: unknown, sizes: ItemSizes): number | undefined {
+  const request = (input ?? {}) as Record<string, any>;
+  switch (operation) {
+    case 'TransactWriteItems':
+      return ((request.TransactItems ?? []) as TransactItem[]).reduce((sum, item) => {
+        if (item.Put) return sum + 2 * startedKb(sizes.put(item.Put.TableName, item.Put.Item));
+        const keyed = item.Update ?? item.Delete ?? item.ConditionCheck;
+        return keyed ? sum + 2 * startedKb(sizes.of(keyed.TableName, keyed.Key)) : sum;
+      }, 0);
+    case 'PutItem':
+      return startedKb(sizes.put(request.TableName, request.Item));
+    case 'UpdateItem':
+    case 'DeleteItem':
+      return startedKb(sizes.of(request.TableName, request.Key));
+    case 'BatchWriteItem':
+      return Object.entries((request.RequestItems ?? {}) as Record<string, Array<{ PutRequest?: { Item: Record<string, unknown> }; DeleteRequest?: { Key: Record<string, unknown> } }>>).reduce(
+        (sum, [table, writes]) =>
+          sum + writes.reduce((inner, write) => inner + startedKb(write.PutRequest ? sizes.put(table, write.PutRequest.Item) : sizes.of(table, write.DeleteRequest?.Key)), 0),
+        0,
+      );
+    default:
+      return undefined;
+  }
+}

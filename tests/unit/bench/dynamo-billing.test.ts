@@ -1,0 +1,53 @@
+/**
+ * The bench's billed write units (tests/bench/dynamo-billing.ts): DynamoDB Local reports a
+ * TransactWriteItems as 4 units whatever its items, so the cost line computes them by DynamoDB's rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { billedWriteUnits, ItemSizes, itemSize } from '../../bench/dynamo-billing.js';
+import { COST_GOAL_USD, purchaseCost } from '../../bench/cost.js';
+
+const sizes = () => new ItemSizes(['pk', 'sk']);
+const small = (pk: string) => ({ pk, sk: 'X', n: 1 });
+
+describe('write units as DynamoDB bills them', () => {
+  it('sizes an item by its attribute names and values, in the plain and the marshalled form alike', () => {
+    expect(itemSize({ pk: 'ab', n: 12345 })).toBe(2 + 2 + 1 + 4);
+    expect(itemSize({ pk: { S: 'ab' }, n: { N: '12345' } })).toBe(itemSize({ pk: 'ab', n: 12345 }));
+  });
+
+  it('a transaction costs 2 per started KB of each item: 1, 2 and 10 small updates cost 2, 4 and 20 (DynamoDB Local says 4 for each)', () => {
+    const update = (pk: string) => ({ Update: { TableName: 't', Key: { pk, sk: 'X' } } });
+    for (const n of [1, 2, 10]) {
+      expect(billedWriteUnits('TransactWriteItems', { TransactItems: Array.from({ length: n }, (_, i) => update(`U${i}`)) }, sizes())).toBe(2 * n);
+    }
+  });
+
+  it('a put is billed on its size, and a later update of the same item on the size put (1 KB when never seen)', () => {
+    const seen = sizes();
+    const big = { pk: 'T1', sk: 'TXN', blob: 'x'.repeat(1500) };
+    expect(billedWriteUnits('TransactWriteItems', { TransactItems: [{ Put: { TableName: 't', Item: big } }, { ConditionCheck: { TableName: 't', Key: { pk: 'L', sk: 'X' } } }] }, seen)).toBe(4 + 2);
+    expect(billedWriteUnits('UpdateItem', { TableName: 't', Key: { pk: 'T1', sk: 'TXN' } }, seen)).toBe(2);
+    expect(billedWriteUnits('PutItem', { TableName: 't', Item: small('A') }, seen)).toBe(1);
+    expect(billedWriteUnits('GetItem', { TableName: 't', Key: { pk: 'A', sk: 'X' } }, seen)).toBeUndefined();
+  });
+});
+
+describe('the cost per 1M purchases', () => {
+  it('adds each service at list price from the per-purchase figures, the writes as billed', () => {
+    const window = {
+      'Purchases POST /api/v1/buy/airtime': {
+        TransactWriteItems: { count: 1, readUnits: 0, writeUnits: 4, billedWriteUnits: 10 },
+        '@lambda': { count: 1, readUnits: 0, writeUnits: 0, ms: 100, gbMs: 100 },
+      },
+      'Fulfilment sqs': { '@lambda': { count: 1, readUnits: 0, writeUnits: 0, ms: 200, gbMs: 100 }, '@events': { count: 1, readUnits: 0, writeUnits: 0 } },
+    };
+    const cost = purchaseCost(window, 1);
+    expect(cost.perPurchase).toMatchObject({ writeUnits: 10, gbSeconds: 0.2, invocations: 2, sqsRequests: 2, events: 1, httpRequests: 1 });
+    expect(cost.byService.dynamodb).toBeCloseTo(6.25);
+    expect(cost.byService.lambda).toBeCloseTo(0.2 * 13.3334 + 0.4);
+    expect(cost.byService.sqs).toBeCloseTo(0.8);
+    expect(cost.byService.eventbridge).toBeCloseTo(1);
+    expect(cost.byService.httpApi).toBeCloseTo(1);
+    expect(COST_GOAL_USD).toBe(12);
+  });
+});
