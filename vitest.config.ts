@@ -26,11 +26,16 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/support/function-env.ts'],
           globalSetup: [SHARED_DYNAMODB],
+          // Unit and infra files first, on their own: their DynamoDB tests time out under the local clouds' load.
+          sequence: { groupOrder: 0 },
+          // DynamoDB Local is shared by the files running at once: a test waiting on it may take more than the default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
         test: {
           name: 'infra',
+          sequence: { groupOrder: 0 },
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
@@ -40,6 +45,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
@@ -50,6 +56,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          sequence: { groupOrder: 1 },
           globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',

@@ -25,6 +25,11 @@ import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
 import { LOCAL_REGION, type StreamMappingDef } from './template.js';
 import { sleep } from './util.js';
 
+
+/** GetRecords errors that a fresh iterator from the last delivered position answers. */
+const STALE_ITERATOR_ERRORS = new Set(['ExpiredIteratorException', 'TrimmedDataAccessException']);
+/** New iterators in a row that may meet such an error before it is reported (a fresh one that fails too is a real fault). */
+const MAX_STALE_ITERATORS = 3;
 export function localStreamsClient(endpoint: string): DynamoDBStreamsClient {
   return withoutSdkLogger(new DynamoDBStreamsClient({ endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 }
@@ -166,6 +171,8 @@ interface ShardState {
   shardId: string;
   parentShardId?: string;
   iterator?: string;
+  /** Fresh iterators taken in a row after an expired or trimmed one (see readShard). */
+  staleIterators?: number;
   done: boolean;
 }
 
@@ -289,7 +296,19 @@ export class DynamoStreamPoller {
   /** One GetRecords on the shard and the batch delivered; true when it held records. */
   private async readShard(shard: ShardState): Promise<boolean> {
     shard.iterator ??= await this.iteratorFor(shard.shardId);
-    const page = await this.options.streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: Math.min(1000, this.options.mapping.batchSize) }));
+    let page;
+    try {
+      page = await this.options.streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: Math.min(1000, this.options.mapping.batchSize) }));
+    } catch (error) {
+      // An iterator kept between reads can expire (15 min) or, on a DynamoDB Local shared by many
+      // tables, be answered "trimmed": as Lambda's mapping does, take a new one from the last
+      // position delivered (nothing is read twice or skipped) and read again on the next pass.
+      if (!STALE_ITERATOR_ERRORS.has((error as Error).name) || (shard.staleIterators ?? 0) >= MAX_STALE_ITERATORS) throw error;
+      shard.staleIterators = (shard.staleIterators ?? 0) + 1;
+      shard.iterator = undefined;
+      return true;
+    }
+    shard.staleIterators = 0;
     const records = page.Records ?? [];
     if (records.length) {
       // Stopped mid-retry: the position stays, so the next start delivers the batch again.

@@ -5,7 +5,7 @@
  *
  * Usage: `const dynamo = useDynamoDb();` at the top of a describe/file; tests use unique users.
  */
-import { CreateTableCommand, DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
 import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
 import { TABLE_KEYS } from '../../shared/table.js';
@@ -65,18 +65,6 @@ export async function createPlatformTable(endpoint: string, tableName: string, o
   }
 }
 
-/** Drops a test's table, so the shared DynamoDB Local does not hold every file's data to the end of the run. */
-export async function dropTable(endpoint: string, tableName: string): Promise<void> {
-  const client = localDynamoClient(endpoint);
-  try {
-    await client.send(new DeleteTableCommand({ TableName: tableName }));
-  } catch {
-    // Already gone: nothing to tidy.
-  } finally {
-    client.destroy();
-  }
-}
-
 export interface TestDynamo {
   endpoint: string;
   tableName: string;
@@ -105,8 +93,8 @@ export function useDynamoDb(): TestDynamo {
     loadEnv([ENV.tableName]);
   }, 90_000);
   afterAll(async () => {
-    if (local) await local.stop();
-    else if (handle.tableName) await dropTable(handle.endpoint, handle.tableName);
+    // A table in the shared instance stays until the run ends (in memory, gone with it).
+    await local?.stop();
   }, 30_000);
   return handle;
 }

@@ -17,7 +17,6 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { dropTable } from './dynamo.js';
 import { SHARED_DYNAMODB_ENV, SHARED_TEMPLATE_ENV } from './shared-resources.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -190,13 +189,9 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     // Anything left in the group (Java if the platform died abruptly) goes too.
     killGroup('SIGKILL');
     process.off('exit', onExit);
-    if (ownsDataDir) {
-      rmSync(dataDir, { recursive: true, force: true });
-      // Its tables in the shared DynamoDB Local go with its data folder (a restart on the same folder keeps them).
-      if (shared.LOCAL_DYNAMODB_ENDPOINT && tableName) await dropTable(shared.LOCAL_DYNAMODB_ENDPOINT, tableName);
-    }
+    // Its tables in a shared DynamoDB Local stay until the run ends (in memory, gone with it).
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  let tableName = '';
   const onExit = () => killGroup('SIGKILL');
   process.on('exit', onExit);
 
@@ -223,7 +218,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
 
   const baseUrl = `http://localhost:${port}`;
   const dynamoEndpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(output)?.[1] ?? '';
-  tableName = /Tables:\s+(\S+)/.exec(output)?.[1] ?? '';
+  const tableName = /Tables:\s+(\S+)/.exec(output)?.[1] ?? '';
   const getJson = async <T>(path: string, init?: RequestInit): Promise<T> => {
     const response = await fetch(`${baseUrl}${path}`, init);
     if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
