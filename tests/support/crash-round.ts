@@ -28,10 +28,8 @@ import { payoutReferenceFor } from '../../functions/domain/withdrawals.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { SIM_NUMBERS } from '../../infra/local/simulators/msorg.js';
 import { OPEN_STATUSES } from '../../shared/constants.js';
-import { dropTable } from './dynamo.js';
 import { startLocalCloud, type LocalCloud, type SupplierName } from './local-cloud.js';
 import { platformClient } from './platform-client.js';
-import { SHARED_DYNAMODB_ENV } from './shared-resources.js';
 
 /** Short sweeper thresholds: after a restart nothing is in flight, so a claimed purchase may be re-queried within seconds. */
 export const CRASH_ROUND_ENV: Record<string, string> = {
@@ -153,11 +151,9 @@ export async function crashRound(
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'vtu-crash-'));
   let cloud: LocalCloud | undefined;
-  let tableName = '';
   const problems: string[] = [];
   try {
     cloud = await startLocalCloud({ dataDir, env: { ...CRASH_ROUND_ENV, [CRASH_POINT_ENV]: point, [CRASH_POINT_PASS_ENV]: String(pass) } });
-    tableName = cloud.tableName;
     const client = platformClient(() => cloud!, 'crash');
     const users = [await client.fundedUser(3000), await client.fundedUser(3000), await client.fundedUser(3000)];
     const hookPath = `/${point}/${users[0]!.userName}`;
@@ -291,9 +287,8 @@ export async function crashRound(
     throw error;
   } finally {
     await cloud?.stop();
+    // Its tables in the run's shared DynamoDB Local stay until the run ends (in memory, gone with it).
     rmSync(dataDir, { recursive: true, force: true });
-    const endpoint = process.env[SHARED_DYNAMODB_ENV];
-    if (endpoint && tableName) await dropTable(endpoint, tableName).catch(() => undefined);
   }
 }
 
