@@ -23,8 +23,9 @@ import { routeByOperation } from '../../../shared/routes.js';
 import { issueToken } from '../../../functions/adapters/token.js';
 import { db } from '../../../functions/adapters/dynamo/client.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
-import { createUser, getUserById } from '../../../functions/adapters/dynamo/users.js';
+import { createUser, getUserById, getUserByUserName } from '../../../functions/adapters/dynamo/users.js';
 import { handler as accounts } from '../../../functions/handlers/http/accounts.js';
+import { DEMO_AGENT, DEMO_USER, seedLocalData } from '../../../functions/local-seed.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { useDynamoDb } from '../../support/dynamo.js';
 
@@ -107,4 +108,15 @@ describe("an admin's reset of a user's password: completes with its mail queued,
     expect(putEvents.map((entry) => entry.DetailType)).toEqual([EVENT_TYPES.emailRequested]);
     expect(JSON.parse(putEvents[0]!.Detail)).toMatchObject({ to: user.email, subject: 'Your password has been reset' });
   });
+
+  it('the seeded demo user and agent (the local cloud\'s accounts) have addresses the mail takes: their reset completes with its mail queued', async () => {
+    await seedLocalData({ admin: { userName: 'seed_admin', password: 'admin-password-1', email: 'seed_admin@example.com' } });
+    const admin = await newUser((name) => `${name}@example.com`, { isAdmin: true });
+    for (const seeded of [DEMO_USER, DEMO_AGENT]) {
+      putEvents = [];
+      const user = (await getUserByUserName(seeded.userName))!;
+      expect(await resetAsAdmin(admin, user.userId)).toEqual({ status: 200, body: { msg: userPasswordResetMessage(seeded.userName) } });
+      expect(putEvents.map((entry) => JSON.parse(entry.Detail).to)).toEqual([seeded.email]);
+    }
+  }, 60_000);
 });
