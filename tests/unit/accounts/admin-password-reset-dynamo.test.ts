@@ -24,6 +24,7 @@ import { issueToken } from '../../../functions/adapters/token.js';
 import { db } from '../../../functions/adapters/dynamo/client.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
 import { createUser, getUserById, getUserByUserName } from '../../../functions/adapters/dynamo/users.js';
+import type { UserProfile } from '../../../functions/domain/accounts.js';
 import { handler as accounts } from '../../../functions/handlers/http/accounts.js';
 import { DEMO_AGENT, DEMO_USER, seedLocalData } from '../../../functions/local-seed.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -62,7 +63,7 @@ async function newUser(email: (name: string) => string, roles: { isAdmin?: boole
   return created.user;
 }
 
-async function resetAsAdmin(admin: { userId: string; userName: string; isAdmin: boolean; isAgent: boolean }, userId: string) {
+async function resetAsAdmin(admin: UserProfile, userId: string) {
   const route = routeByOperation('resetUserPassword');
   const path = `${API_BASE_PATH}${route.path}`;
   const event = {
