@@ -11,8 +11,9 @@ import { createUser, getUserByUserName, setRoles, type NewUser } from './adapter
 import { hashPassword } from './domain/passwords.js';
 import { seedCatalogue, type CatalogueSeedSummary } from './catalogue-seed.js';
 
-export const DEMO_USER = { userName: 'demo', password: 'demo-password-1', email: 'demo@localhost', phoneNumber: '08000000001' } as const;
-export const DEMO_AGENT = { userName: 'agent', password: 'agent-password-1', email: 'agent@localhost', phoneNumber: '08000000002' } as const;
+/** Their addresses are ones the mail event takes (shared/events.ts), so mail to them (a password reset, an admin's mail) reaches the local mail viewer. */
+export const DEMO_USER = { userName: 'demo', password: 'demo-password-1', email: 'demo@example.com', phoneNumber: '08000000001' } as const;
+export const DEMO_AGENT = { userName: 'agent', password: 'agent-password-1', email: 'agent@example.com', phoneNumber: '08000000002' } as const;
 
 /** The ledger's idempotency key for the demo wallet's one-time funding. */
 export const DEMO_CREDIT_ID = 'seed-demo-credit';

@@ -200,6 +200,7 @@ export const ADMIN_USERS_MSG = {
   invalidPhoneFilter: 'phoneNumber is invalid',
   userIdRequired: 'userId is required',
   userNotFound: 'User not found',
+  mailAddressUndeliverable: "This user's e-mail address cannot receive mail, so the password was not reset",
 } as const;
 
 /** Webhooks to API users: the delivery log and the test delivery (appended). */

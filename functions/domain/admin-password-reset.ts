@@ -2,9 +2,14 @@
  * An admin resets a user's password (spec §7 "Admin"): the old password and every session stop
  * working at once, and the user is e-mailed a single-use link to choose a new one — nobody, the
  * admin included, ever learns a password. The link is the one of the forgotten-password flow.
+ *
+ * Everything is checked before anything changes: the mail is built and held to the mail event's
+ * schema first, so a user whose address the mailer refuses keeps their password and sessions
+ * (the admin is told why) rather than being locked out with no link on its way.
  */
 import { escapeHtml, newResetToken, passwordResetLink, type UserProfile } from './accounts.js';
 import { PASSWORD_RESET_TTL_SECONDS } from '../../shared/constants.js';
+import { emailRequestedSchema } from '../../shared/events.js';
 import type { Logger } from './settlement.js';
 
 export interface AdminPasswordResetDeps {
@@ -18,17 +23,26 @@ export interface AdminPasswordResetDeps {
   log: Logger;
 }
 
-export type AdminPasswordResetResult = { kind: 'user_password_reset'; userName: string } | { kind: 'user_not_found' };
+export type AdminPasswordResetResult =
+  | { kind: 'user_password_reset'; userName: string }
+  | { kind: 'user_not_found' }
+  /** The mail event refuses the user's address: nothing was changed. */
+  | { kind: 'mail_address_undeliverable' };
 
 export async function resetUserPassword(userId: string, by: string, deps: AdminPasswordResetDeps): Promise<AdminPasswordResetResult> {
   const appBaseUrl = deps.appBaseUrl();
   const user = await deps.findUserById(userId);
   if (!user) return { kind: 'user_not_found' };
-  if (!(await deps.revokePassword(user.userId)).ok) return { kind: 'user_not_found' };
   const now = deps.now();
   const reset = newResetToken(now);
+  const email = adminResetEmail({ to: user.email, userName: user.userName, link: passwordResetLink(appBaseUrl, reset.token, user.userId) });
+  if (!emailRequestedSchema.safeParse(email).success) {
+    deps.log.warn('password reset by an admin refused: the mail event does not take the address', { userId: user.userId, by });
+    return { kind: 'mail_address_undeliverable' };
+  }
+  if (!(await deps.revokePassword(user.userId)).ok) return { kind: 'user_not_found' };
   await deps.savePasswordReset(user.userId, reset.tokenHash, reset.expiresAt, now);
-  await deps.requestEmail(adminResetEmail({ to: user.email, userName: user.userName, link: passwordResetLink(appBaseUrl, reset.token, user.userId) }));
+  await deps.requestEmail(email);
   deps.log.info('password reset by an admin', { userId: user.userId, by });
   return { kind: 'user_password_reset', userName: user.userName };
 }

@@ -28,7 +28,7 @@ export type QueueMailingResult =
   | { kind: 'user_not_found' }
   | { kind: 'no_mail_address' };
 
-/** Whether the mailer takes this address (an account seeded as `demo@localhost` has none it takes). */
+/** Whether the mailer takes this address (an account stored with `demo@localhost`, as the local seed once made, has none it takes). */
 export function isDeliverable(recipient: MailRecipient): boolean {
   return emailRequestedSchema.shape.to.safeParse(recipient.email).success;
 }

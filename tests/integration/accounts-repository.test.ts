@@ -239,7 +239,7 @@ describe('password reset tokens', () => {
 
 describe('local seed', () => {
   it('creates the admin, demo user (funded ₦5,000 once) and demo agent, and is safe to run again', async () => {
-    const admin = { userName: 'seed_admin', password: 'admin-password-1', email: 'seed_admin@localhost' };
+    const admin = { userName: 'seed_admin', password: 'admin-password-1', email: 'seed_admin@example.com' };
     const first = await seedLocalData({ admin });
     expect(first).toMatchObject({
       admin: { outcome: 'created' },

@@ -46,6 +46,7 @@ export const downloadUsersOperation =
 const resetAnswer = answerWith<AdminPasswordResetResult>({
   user_password_reset: ({ userName }) => ok({ msg: userPasswordResetMessage(userName) }),
   user_not_found: refuse(404, ADMIN_USERS_MSG.userNotFound),
+  mail_address_undeliverable: refuse(422, ADMIN_USERS_MSG.mailAddressUndeliverable),
 });
 
 export const resetUserPasswordOperation =

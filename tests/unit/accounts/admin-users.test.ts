@@ -161,6 +161,17 @@ describe("an admin's reset of a user's password", () => {
     expect(mails[0]!.text).toMatch(/https:\/\/app\.example\/passwordReset\/[0-9a-f]{64}\/01HZXUSER/);
   });
 
+  it('refuses (422, saying why) a user whose address the mail event does not take, before changing anything', async () => {
+    const { deps, calls, mails } = fakes({ ...profile, email: 'demo@localhost' });
+    expect(await resetUserPassword(profile.userId, 'admin', deps)).toEqual({ kind: 'mail_address_undeliverable' });
+    expect(await resetUserPasswordOperation(deps)(request({}, { userId: profile.userId }))).toEqual({
+      statusCode: 422,
+      body: { msg: ADMIN_USERS_MSG.mailAddressUndeliverable },
+    });
+    expect(calls).toEqual([]);
+    expect(mails).toEqual([]);
+  });
+
   it('answers 404 for an unknown user and changes nothing', async () => {
     const { deps, calls, mails } = fakes(undefined);
     expect(await resetUserPassword('nobody', 'admin', deps)).toEqual({ kind: 'user_not_found' });
