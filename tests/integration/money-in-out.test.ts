@@ -26,6 +26,7 @@ import { PAYOUT_ACCOUNTS } from '../../infra/local/simulators/payout.js';
 import { MONEY_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { usePlatformTable } from '../support/platform-table.js';
+import { resendWhileBusy } from '../support/platform-client.js';
 
 const cloud = useLocalCloud();
 
@@ -252,9 +253,14 @@ describe('transfers', () => {
     expect(await api('GET', `/auth/validateUser/${bayo.userName}`, { token: ada.token })).toMatchObject({ status: 200, body: { userName: bayo.userName } });
     const sent = await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: bayo.userName, amount: 500 } });
     expect(sent).toMatchObject({ status: 200, body: { msg: MONEY_MSG.transferSuccessful, balance: 2500, receipt: { trans_Type: 'transfer', trans_amount: 500 } } });
+    // At the same time: a wallet kept busy may answer 503 (nothing written); resent with its request_id, each settles once.
+    const transfer = (from: typeof ada, to: typeof ada, amount: number, n: number) => {
+      const body = { userName: to.userName, amount, request_id: `opposite-${from.userName}-${n}` };
+      return resendWhileBusy(() => api('POST', '/auth/transferFund', { token: from.token, body }));
+    };
     const results = await Promise.all([
-      ...Array.from({ length: 5 }, () => api('POST', '/auth/transferFund', { token: ada.token, body: { userName: bayo.userName, amount: 100 } })),
-      ...Array.from({ length: 5 }, () => api('POST', '/auth/transferFund', { token: bayo.token, body: { userName: ada.userName, amount: 200 } })),
+      ...Array.from({ length: 5 }, (_, n) => transfer(ada, bayo, 100, n)),
+      ...Array.from({ length: 5 }, (_, n) => transfer(bayo, ada, 200, n)),
     ]);
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(await balance(ada.token)).toBe(2500 - 500 + 1000);

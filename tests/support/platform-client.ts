@@ -6,10 +6,24 @@
 import { expect } from 'vitest';
 import { HOUSE_USER_NAME } from '../../functions/domain/house-account.js';
 import type { LocalCloud } from './local-cloud.js';
+import { RETRY_AFTER_SECONDS } from '../../shared/constants.js';
 
 export interface Answer {
   status: number;
   body: any;
+}
+
+/**
+ * Sends a request again while it answers 503 (a busy wallet: nothing was written), after the
+ * Retry-After the platform gives, as an API user is told to; `send` must carry its own request_id,
+ * so the request settles once however often it is sent. Gives the first answer that is not 503.
+ */
+export async function resendWhileBusy(send: () => Promise<Answer>, tries = 30): Promise<Answer> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send();
+    if (answer.status !== 503 || attempt >= tries) return answer;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_SECONDS * 1000));
+  }
 }
 
 export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
