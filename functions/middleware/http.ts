@@ -121,10 +121,10 @@ function json(statusCode: number, body: unknown): APIGatewayProxyStructuredResul
   };
 }
 
-/** 503 with Retry-After: the wallet was busy or the time ran out, and nothing was written. */
-export function retryLater(retryAfterSeconds: number, msg: string): APIGatewayProxyStructuredResultV2 {
-  const answer = json(503, { msg });
-  return { ...answer, headers: { ...answer.headers, 'retry-after': String(retryAfterSeconds) } };
+/** `{msg}` with the status, and Retry-After when the same request may be sent again after that many seconds. */
+function message(statusCode: number, msg: string, retryAfterSeconds?: number): APIGatewayProxyStructuredResultV2 {
+  const answer = json(statusCode, { msg });
+  return retryAfterSeconds === undefined ? answer : { ...answer, headers: { ...answer.headers, 'retry-after': String(retryAfterSeconds) } };
 }
 
 function parseBody(event: APIGatewayProxyEventV2): unknown {
@@ -247,15 +247,14 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
       onError: async (request) => {
         const error = request.error;
         if (error instanceof HttpError && error.statusCode < 500) {
-          const answer = json(error.statusCode, { msg: error.message });
-          request.response = error.retryAfterSeconds === undefined ? answer : { ...answer, headers: { ...answer.headers, 'retry-after': String(error.retryAfterSeconds) } };
+          request.response = message(error.statusCode, error.message, error.retryAfterSeconds);
           return;
         }
         if (error instanceof RetryLaterError) {
           // Nothing was written: the same request (same request_id) may be sent again after Retry-After.
           const remainingMs = typeof request.context?.getRemainingTimeInMillis === 'function' ? request.context.getRemainingTimeInMillis() : undefined;
           logger.warn('answered retry-later', { error, remainingMs, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
-          request.response = retryLater(error.retryAfterSeconds, error.walletBusy ? MSG.walletBusy : MSG.tryAgainShortly);
+          request.response = message(503, error.walletBusy ? MSG.walletBusy : MSG.tryAgainShortly, error.retryAfterSeconds);
           return;
         }
         logger.error('unhandled error', { error: error as Error, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
