@@ -43,7 +43,9 @@ export function counterItemsOf(changes: readonly RecordImages[]): TransactItem[]
   const walletTotals = new Map<number, number>();
   for (const change of changes) {
     const kobo = walletChangeOf(change);
-    if (kobo !== 0) walletTotals.set(walletTotalShardOf(change.after.userId), (walletTotals.get(walletTotalShardOf(change.after.userId)) ?? 0) + kobo);
+    if (kobo === 0) continue;
+    const shard = walletTotalShardOf(change.after.userId);
+    walletTotals.set(shard, (walletTotals.get(shard) ?? 0) + kobo);
   }
   const totals = [...walletTotals].filter(([, kobo]) => kobo !== 0).map(([shard, kobo]) => walletTotalItem(shard, kobo));
   return [...listing, ...stats, ...totals];
@@ -57,11 +59,15 @@ const keyOf = (item: TransactItem): string => {
 
 /** Splits changes, in order, into chunks whose counter updates fit in one transaction beside the mark. */
 export function chunksOf(changes: readonly SequencedChange[]): { changes: SequencedChange[]; items: TransactItem[] }[] {
+  return chunksOfCounted(changes.map((change) => ({ change, keys: counterItemsOf([change]).map(keyOf) })));
+}
+
+/** chunksOf over changes whose own counter keys are already known (each change's items are derived once per batch). */
+function chunksOfCounted(counted: readonly { change: SequencedChange; keys: string[] }[]): { changes: SequencedChange[]; items: TransactItem[] }[] {
   const groups: SequencedChange[][] = [];
   let current: SequencedChange[] = [];
   let touched = new Set<string>();
-  for (const change of changes) {
-    const own = counterItemsOf([change]).map(keyOf);
+  for (const { change, keys: own } of counted) {
     const union = new Set([...touched, ...own]);
     if (union.size > MAX_TRANSACT_ITEMS - 1 && current.length > 0) {
       groups.push(current);
@@ -122,19 +128,26 @@ async function writeChunk(chunk: { changes: SequencedChange[]; items: TransactIt
  * batch, whose chunks already written are then skipped.
  */
 export async function sumIntoPlatformCounters(changes: readonly SequencedChange[], now: Date = new Date()): Promise<{ chunks: number; skipped: number }> {
-  let pending = changes.filter((change) => counterItemsOf([change]).length > 0);
+  // Each change's own counter keys, once: the chunks are cut from them again only after a skip.
+  let pending = changes.map((change) => ({ change, keys: counterItemsOf([change]).map(keyOf) })).filter(({ keys }) => keys.length > 0);
   let chunks = 0;
   let skipped = 0;
   while (pending.length) {
-    const chunk = chunksOf(pending)[0]!;
-    if (chunk.items.length === 0 || (await writeChunk(chunk, now))) {
+    let written = 0;
+    let skippedFrom: SequencedChange | undefined;
+    for (const chunk of chunksOfCounted(pending)) {
+      if (chunk.items.length > 0 && !(await writeChunk(chunk, now))) {
+        skippedFrom = chunk.changes[0]!;
+        break;
+      }
       chunks++;
-      pending = pending.slice(chunk.changes.length);
-      continue;
+      written += chunk.changes.length;
     }
+    pending = pending.slice(written);
+    if (!skippedFrom) break;
     // Counted before, from this record through the mark's last: go on after it.
-    const through = (await countedThrough(chunk.changes[0]!)) ?? chunk.changes[0]!.sequenceNumber;
-    const rest = pending.filter((change) => sequenceAfter(change.sequenceNumber, through));
+    const through = (await countedThrough(skippedFrom)) ?? skippedFrom.sequenceNumber;
+    const rest = pending.filter(({ change }) => sequenceAfter(change.sequenceNumber, through));
     skipped += pending.length - rest.length;
     pending = rest;
   }
