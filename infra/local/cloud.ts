@@ -41,8 +41,6 @@ export interface RunningCloud {
   servicesUrl: string;
   /** DynamoDB Local's endpoint (for inspection tools and the benchmark). */
   dynamoEndpoint: string;
-  /** The platform table's name in it. */
-  tableNames: string[];
   topology: LocalTopology;
   supplierUrls: Record<string, string>;
   /** Public pages of the payment simulators: Squad checkout, Monnify "send a transfer", payouts, identity. */
@@ -400,7 +398,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       }),
       'gateway',
     );
-    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, dynamoEndpoint: dynamo.endpoint, tableNames: topology.tables.map((table) => table.name), topology, supplierUrls, providerUrls, seedSummary, stop: stopAll };
+    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, dynamoEndpoint: dynamo.endpoint, topology, supplierUrls, providerUrls, seedSummary, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

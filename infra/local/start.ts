@@ -103,7 +103,7 @@ const lines = [
   `  Payments:     bank transfer to a reserved account: ${cloud.providerUrls.monnifyTransfer}`,
   `                card checkout pages: ${cloud.providerUrls.squadCheckout}; payouts: ${cloud.providerUrls.payoutTransfers}`,
   `  DynamoDB:     ${cloud.dynamoEndpoint}   (DynamoDB Local${config.dynamoEndpoint ? ', shared' : ''})`,
-  `  Tables:       ${cloud.tableNames.join(', ')}`,
+  `  Tables:       ${cloud.topology.tables.map((table) => table.name).join(', ')}`,
   `  Data dir:     ${config.dataDir}   (npm run reset wipes it)`,
   ...(config.scheduleIntervalMs ? [`  Schedules:    every ${config.scheduleIntervalMs} ms (LOCAL_SCHEDULE_INTERVAL_MS)`] : []),
   '',
