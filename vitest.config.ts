@@ -56,6 +56,9 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          // A screen waited on with expect.poll gets as long as Playwright gives a locator (newPage: 20 s),
+          // not Vitest's 1 s: with files side by side, an answer can take longer than a second to show.
+          expect: { poll: { timeout: 20_000 } },
           sequence: { groupOrder: 1 },
           globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
           include: ['tests/browser/**/*.test.ts'],
