@@ -29,7 +29,7 @@ import { ENV } from '../../shared/runtime-env.js';
 import { SIM_NUMBERS } from '../../infra/local/simulators/msorg.js';
 import { OPEN_STATUSES } from '../../shared/constants.js';
 import { startLocalCloud, type LocalCloud, type SupplierName } from './local-cloud.js';
-import { platformClient } from './platform-client.js';
+import { platformClient, resendWhileBusy } from './platform-client.js';
 
 /** Short sweeper thresholds: after a restart nothing is in flight, so a claimed purchase may be re-queried within seconds. */
 export const CRASH_ROUND_ENV: Record<string, string> = {
@@ -162,8 +162,13 @@ export async function crashRound(
 
     // The burst, all at once; requests the crash cuts off are fine (the ledger says what was taken).
     const requests: Promise<unknown>[] = [];
+    // A wallet kept busy by its own burst answers 503 (nothing written): resent with its request_id, as an API user
+    // would, so the whole burst is placed and the point's pass is reached however loaded the machine is.
     for (const user of users) {
-      for (const mobile_number of PURCHASE_NUMBERS) requests.push(client.api('POST', '/buy/airtime', { token: user.token, body: { network: 1, mobile_number, amount: 100 } }).catch(() => undefined));
+      PURCHASE_NUMBERS.forEach((mobile_number, n) => {
+        const body = { network: 1, mobile_number, amount: 100, request_id: `crash-${user.userName}-${n}` };
+        requests.push(resendWhileBusy(() => client.api('POST', '/buy/airtime', { token: user.token, body })).catch(() => undefined));
+      });
     }
     requests.push(client.api('POST', '/withdraw', { token: users[0]!.token, body: WITHDRAWAL }).catch(() => undefined));
     await Promise.all(requests);
