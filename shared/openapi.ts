@@ -47,7 +47,7 @@ Create an API key on your Account page, then send it with every request on one o
 A session token from \`POST /auth/login\` works too, in \`${AUTH_HEADER}\`. Requests are charged at your account's prices (an api user pays the api prices). Regenerating the key stops the old one at once. A wrong, old or malformed key is answered \`401\`.
 
 ## Errors
-Every refusal is JSON \`{"msg": "…"}\` with its status: \`400\` invalid input or not possible (e.g. insufficient balance), \`401\` missing or invalid key or session, \`403\` not allowed, \`404\` not found, \`409\` conflict (e.g. a request_id reused with different details), \`429\` too many requests.
+Every refusal is JSON \`{"msg": "…"}\` with its status: \`400\` invalid input or not possible (e.g. insufficient balance), \`401\` missing or invalid key or session, \`403\` not allowed, \`404\` not found, \`409\` conflict (e.g. a request_id reused with different details), \`429\` too many requests, \`503\` busy (e.g. many requests on one wallet at once) or out of time: nothing was changed, and the \`Retry-After\` header says how many seconds to wait before sending the same request, with the same request_id, again.
 
 ## Idempotency: request_id
 Purchases, transfers and withdrawals take an optional \`request_id\`. ${IDEMPOTENCY_TEXT} Retry a request whose answer you did not get with the same request_id.
@@ -93,8 +93,10 @@ function refusals(route: DocumentedRoute, doc: OperationDoc): RouteConfig['respo
     404: 'Not found: {msg}',
     409: 'Conflict, e.g. a request_id already used with different details: {msg}',
     429: route.access === 'public' ? 'Too many attempts: {msg}' : `More than ${API_KEY_RATE_LIMIT_PER_MINUTE} requests in a minute with this API key: {msg}`,
+    503: 'Busy or out of time; nothing was changed. Send the same request (same request_id) again after `Retry-After` seconds: {msg}',
   };
-  const statuses = new Set<number>([400, ...(route.access === 'public' ? [] : [401, 429]), ...(doc.refusals ?? [])]);
+  // Any route may run out of its time, and every balance change may find its wallet busy: 503 is on all.
+  const statuses = new Set<number>([400, ...(route.access === 'public' ? [] : [401, 429]), 503, ...(doc.refusals ?? [])]);
   return Object.fromEntries([...statuses].sort().map((status) => [String(status), { description: described[status]!, content: { 'application/json': { schema: errorBodySchema } } }]));
 }
 

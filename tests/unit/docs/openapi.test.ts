@@ -136,6 +136,14 @@ describe('the OpenAPI document', () => {
     // Rejection: a public route has no API-key refusals.
     expect(Object.keys(operationOf({ method: 'GET', path: '/prices' }).responses)).not.toContain('401');
   });
+
+  it('documents the 503 a busy wallet or a request out of time answers, with Retry-After and the same request_id', () => {
+    expect(document.info.description).toContain('`503` busy');
+    expect(document.info.description).toContain('Retry-After');
+    for (const path of ['/buy/data', '/buy/airtime', '/auth/transferFund']) {
+      expect(operationOf({ method: 'POST', path }).responses['503']?.description, path).toMatch(/Retry-After.*\{msg\}/);
+    }
+  });
 });
 
 describe('the webhook in the document', () => {
