@@ -18,7 +18,7 @@ import { decidePayout, type PayoutStatus } from './withdrawals.js';
 export interface PayoutDeps {
   withdrawals: WithdrawalStore;
   payouts: Payouts;
-  /** TransactionSettled for the user's own webhook (best effort). */
+  /** The clock the refund's settled time is taken from (the settled event comes from the record's stream). */
   now(): Date;
   log: Logger;
 }
