@@ -22,6 +22,7 @@ const VIEWPORTS = [
 
 /** WCAG contrast ratio of two computed CSS colours (rgb()/rgba(), alpha ignored: the pairs measured are opaque). */
 async function contrastOf(p: Page, selector: string, backgroundSelector = selector): Promise<number> {
+  await p.locator(selector).first().waitFor();
   return p.evaluate(
     ([fgSelector, bgSelector]) => {
       const channels = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
@@ -199,9 +200,12 @@ describe('operator screens, notices and theme', () => {
         const page = await p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
         const [r, g, b] = (page.match(/\d+/g) ?? []).map(Number);
         expect(r! + g! + b!).toBeLessThan(3 * 60);
+        expect(await contrastOf(p, '.card .card-title')).toBeGreaterThanOrEqual(4.5);
+        expect(await contrastOf(p, '.card .muted')).toBeGreaterThanOrEqual(4.5);
+        await p.goto('/profile/buyAirtime');
         expect(await contrastOf(p, 'h1')).toBeGreaterThanOrEqual(4.5);
-        expect(await contrastOf(p, '.card')).toBeGreaterThanOrEqual(4.5);
-        expect(await contrastOf(p, '.card .muted, .muted')).toBeGreaterThanOrEqual(4.5);
+        expect(await contrastOf(p, '.page-header .muted')).toBeGreaterThanOrEqual(4.5);
+        expect(await contrastOf(p, 'form.card label, form.card')).toBeGreaterThanOrEqual(4.5);
         expect(await contrastOf(p, '.btn-primary')).toBeGreaterThanOrEqual(4.5);
         await p.goto('/profile/contacts');
         await p.getByText('A contact stays until you delete it.').waitFor();
@@ -216,7 +220,10 @@ describe('operator screens, notices and theme', () => {
         const page = await p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
         const [r, g, b] = (page.match(/\d+/g) ?? []).map(Number);
         expect(r! + g! + b!).toBeGreaterThan(3 * 200);
+        expect(await contrastOf(p, '.card .card-title')).toBeGreaterThanOrEqual(4.5);
+        await p.goto('/profile/buyAirtime');
         expect(await contrastOf(p, 'h1')).toBeGreaterThanOrEqual(4.5);
+        expect(await contrastOf(p, '.btn-primary')).toBeGreaterThanOrEqual(4.5);
       } finally {
         await light.close();
       }

@@ -280,18 +280,20 @@ describe('the original client against our API', () => {
 
   it('Admin.js counts adminDetails.allTransactions: GET /admin answers the newest transactions of everybody (newest first, bounded)', async () => {
     const admin = await adminToken();
-    const { form, token } = await registered();
+    const { form, token, session } = await registered();
+    const userId = session.user._id as string;
     await fundWithCoupon(admin, { userName: form.userName, token }, 300);
     // The platform listing is summed from the table's stream, off the request path: the new funding shows within seconds.
     const deadline = Date.now() + 20_000;
     let dashboard = await authFetch('GET', '/admin', { token: admin });
-    while (!dashboard.body.allTransactions?.some((t: any) => t.trans_By === form.userName) && Date.now() < deadline) {
+    // trans_By is the owner's id, as GET /transaction rows have it.
+    while (!dashboard.body.allTransactions?.some((t: any) => t.trans_By === userId) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       dashboard = await authFetch('GET', '/admin', { token: admin });
     }
     expect(dashboard.status).toBe(200);
     expect(Array.isArray(dashboard.body.allTransactions)).toBe(true);
-    expect(dashboard.body.allTransactions.some((t: any) => t.trans_By === form.userName)).toBe(true);
+    expect(dashboard.body.allTransactions.some((t: any) => t.trans_By === userId)).toBe(true);
     expect(dashboard.body.allTransactions.length).toBeLessThanOrEqual(10);
     const times = dashboard.body.allTransactions.map((t: any) => t.createdAt as string);
     expect([...times].sort().reverse()).toEqual(times);
