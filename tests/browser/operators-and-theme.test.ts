@@ -1,8 +1,9 @@
 /**
  * Issue 21 §3–§4 in Chromium, at 360 px and 1280 px: an admin lands on the admin dashboard; the
  * sales chart has a value axis, a time axis and values; "My users" fits at 1280 px and asks before
- * a type change; the admin menu's casing; a notice acknowledged on one device stays acknowledged
- * on another; the theme follows prefers-color-scheme with readable contrast; contacts say they stay.
+ * a type change; after sending mail the admin stays with the result; the admin menu's casing; a
+ * notice acknowledged on one device stays acknowledged on another; the theme follows
+ * prefers-color-scheme with readable contrast; contacts say they stay.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,38 @@ describe('operator screens, notices and theme', () => {
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     });
   }
+
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`after sending mail the admin stays on Send email with the result, the form cleared for the next (${name})`, async () => {
+      const subject = `Hello ${name} ${Date.now()}`;
+      const p = await suite.freshPage(viewport);
+      await loginInUi(p, suite.cloud.adminLogin);
+      await p.goto('/admin/sendMail');
+      await p.getByLabel('User name (optional)').fill(buyer.userName);
+      await p.getByLabel('Subject').fill(subject);
+      await p.getByLabel('Message').fill('Prices are down.');
+      await p.getByLabel('Link', { exact: true }).fill('https://example.com/prices');
+      await p.getByLabel('Link text').fill('See prices');
+      await p.getByRole('button', { name: 'Send email' }).click();
+      await p.getByTestId('confirm-send-mail').click();
+      const result = p.getByTestId('send-mail-result');
+      await result.waitFor();
+      expect(new URL(p.url()).pathname).toBe('/admin/sendMail');
+      expect(await result.innerText()).toContain(buyer.userName);
+      expect(await result.innerText()).toContain(subject);
+      expect(await p.getByTestId('send-mail-queued').innerText()).toContain('1');
+      expect(await p.getByLabel('Subject').inputValue()).toBe('');
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+
+  it('"My users" at 360 px: the page itself never scrolls sideways (the table scrolls in its own box)', async () => {
+    const p = await suite.freshPage(PHONE);
+    await loginInUi(p, suite.cloud.adminLogin);
+    await p.goto('/admin/users');
+    await p.getByTestId('users-table').locator('tbody tr').first().waitFor();
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
 
   it('"My users" fits at 1280 px: no horizontal scroll in the table or the page', async () => {
     const p = await suite.freshPage(DESKTOP);
