@@ -82,6 +82,8 @@ export const PAYOUT_SWEEPER_FUNCTION: FunctionSpec = { name: 'PayoutSweeper', en
 export const PAYOUT_SWEEPER_RATE_MINUTES = 5;
 /** Referral rewards on UserUpgraded (SQS consumer of a bus rule). */
 export const REFERRAL_REWARDS_FUNCTION: FunctionSpec = { name: 'ReferralRewards', entry: 'functions/handlers/referral-rewards.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
+/** Reserved bank accounts on ReservedAccountsWanted (SQS consumer of a bus rule): the provider call, off sign-in and KYC. */
+export const RESERVED_ACCOUNTS_FUNCTION: FunctionSpec = { name: 'ReservedAccounts', entry: 'functions/handlers/reserved-accounts.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
 
 export const ALL_FUNCTIONS: FunctionSpec[] = [
   ...Object.values(HTTP_FUNCTIONS),
@@ -94,6 +96,7 @@ export const ALL_FUNCTIONS: FunctionSpec[] = [
   PROVIDER_EVENTS_FUNCTION,
   PAYOUTS_FUNCTION,
   REFERRAL_REWARDS_FUNCTION,
+  RESERVED_ACCOUNTS_FUNCTION,
   PAYOUT_SWEEPER_FUNCTION,
   MAILINGS_FUNCTION,
 ];

@@ -55,6 +55,7 @@ import {
   PAYOUTS_FUNCTION,
   PROVIDER_EVENTS_FUNCTION,
   REFERRAL_REWARDS_FUNCTION,
+  RESERVED_ACCOUNTS_FUNCTION,
   SWEEPER_FUNCTION,
   SWEEPER_RATE_MINUTES,
   WEBHOOK_FUNCTION,
@@ -189,6 +190,8 @@ export class PlatformStack extends Stack {
     httpFunctions.catalogue.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.catalogue));
     table.grantReadData(httpFunctions.admin);
     httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
+    // Users' acknowledgements of the notice: one item each under its own prefix, put and nothing else.
+    httpFunctions.admin.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.noticeAck, ['dynamodb:PutItem']));
     // An operator's refund: one TransactWriteItems over the wallet, the purchase, its refund record and the
     // user's listing counters (OPERATOR_REFUND_WRITES), nothing else; the table's stream announces it and sums the platform's figures.
     table.grantReadData(httpFunctions.refunds);
@@ -369,6 +372,20 @@ export class PlatformStack extends Stack {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.userUpgraded] },
       targets: [new targets.SqsQueue(referralQueue)],
+    });
+
+    // Reserved accounts at sign-in and KYC (ReservedAccountsWanted from accounts and profile): the provider
+    // call off the request. Reads the profile; writes only user items (the conditional save of the accounts).
+    const reservedAccountsQueue = this.queueWithDlq('ReservedAccounts', Duration.seconds(RESERVED_ACCOUNTS_FUNCTION.timeoutSeconds * 6));
+    const reservedAccounts = this.lambda(RESERVED_ACCOUNTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
+    table.grantReadData(reservedAccounts);
+    reservedAccounts.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem']));
+    readSecrets(reservedAccounts, ['monnifyApiKey', 'monnifySecretKey']);
+    reservedAccounts.addEventSource(this.queueSource(reservedAccountsQueue, RESERVED_ACCOUNTS_FUNCTION, 10));
+    new Rule(this, 'ReservedAccountsWantedToReservedAccounts', {
+      eventBus: bus,
+      eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.reservedAccountsWanted] },
+      targets: [new targets.SqsQueue(reservedAccountsQueue)],
     });
     return { payoutQueue };
   }

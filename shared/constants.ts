@@ -114,7 +114,6 @@ export const REFERRAL_REWARD_KOBO = nairaToKobo(500);
 /** Largest coupon an admin may generate at once. */
 export const COUPON_MAX_KOBO = nairaToKobo(1_000_000);
 
-export const CONTACT_INACTIVE_DAYS = 30;
 export const FILTER_DEBOUNCE_MS = 2_000;
 export const TOAST_AUTO_CLOSE_MS = 5_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -12,6 +12,11 @@ export const EVENT_TYPES = {
   emailRequested: 'EmailRequested',
   /** A user became a reseller (self-upgrade, fee paid): the referrer's reward follows. */
   userUpgraded: 'UserUpgraded',
+  /**
+   * A user with KYC done and no reserved bank accounts signed in or finished KYC: the consumer
+   * makes their accounts (as the original backend did at login and at KYC), at most once.
+   */
+  reservedAccountsWanted: 'ReservedAccountsWanted',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -60,10 +65,18 @@ export const userUpgradedSchema = z.object({
 });
 export type UserUpgraded = z.infer<typeof userUpgradedSchema>;
 
+export const reservedAccountsWantedSchema = z.object({
+  userId: z.string().min(1),
+  /** What asked: a sign-in or a verified KYC (logged, not acted on differently). */
+  cause: z.enum(['login', 'kyc']),
+});
+export type ReservedAccountsWanted = z.infer<typeof reservedAccountsWantedSchema>;
+
 export const EVENT_SCHEMAS = {
   [EVENT_TYPES.transactionSettled]: transactionSettledSchema,
   [EVENT_TYPES.emailRequested]: emailRequestedSchema,
   [EVENT_TYPES.userUpgraded]: userUpgradedSchema,
+  [EVENT_TYPES.reservedAccountsWanted]: reservedAccountsWantedSchema,
 } as const;
 
 /**

@@ -190,6 +190,8 @@ export const NOTIFICATION_MSG = {
   enterMessage: 'Enter the notification message',
   tooLong: 'The notification must be at most 1000 characters',
   updated: 'Notification updated',
+  acknowledged: 'Notification acknowledged',
+  notCurrent: 'This notification has been replaced; reload to see the new one',
 } as const;
 
 /** Admin: the user list and the actions on one user (appended). */

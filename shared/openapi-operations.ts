@@ -11,6 +11,7 @@ import { requestId, userNameSchema } from './api/common.js';
 import { addContactRequest, updateContactRequest } from './api/contacts.js';
 import { referralQuery } from './api/earnings.js';
 import { initiateSquadPaymentRequest } from './api/funding.js';
+import { acknowledgeNotificationRequest } from './api/notification.js';
 import { updateKycRequest, updateUserTypeRequest, updateWebhookRequest } from './api/profile.js';
 import { buyAirtimeRequest, buyDataRequest, buyElectricityRequest, validateMeterRequest } from './api/purchases.js';
 import { listTransactionsQuery, transactionParams, type TransactionView } from './api/transactions.js';
@@ -215,7 +216,15 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     example: { network: 'MTN' },
     answer: priceList,
   },
-  getNotification: { tag: TAGS.account, summary: 'The current notice to users', returns: 'msg, id (null: none)' },
+  getNotification: { tag: TAGS.account, summary: 'The current notice to users', returns: 'msg, id (null: none), checked (you acknowledged this notice)' },
+  acknowledgeNotification: {
+    tag: TAGS.account,
+    summary: 'Acknowledge the current notice (on every device)',
+    body: acknowledgeNotificationRequest,
+    example: { id: '01JD7Q4M2X8V3K9T6R5N1B0C2A' },
+    refusals: [409],
+    returns: 'msg, notification {msg, id, checked}',
+  },
   listContacts: { tag: TAGS.contacts, summary: 'Your contacts', returns: 'contactList' },
   addContact: { tag: TAGS.contacts, summary: 'Add a contact', body: addContactRequest, created: true, returns: 'msg, contactList, contact' },
   updateContact: { tag: TAGS.contacts, summary: 'Change a contact', params: contactId, exampleParams: { id: '01JD7Q4M2X8V3K9T6R5N1B0C2A' }, body: updateContactRequest, refusals: [404], returns: 'msg, contactList, contact' },

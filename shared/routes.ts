@@ -100,6 +100,8 @@ export const ROUTES = [
   // The notice every signed-in user sees until they press OK (spec §2, §8); admins and agents set it
   { operation: 'getNotification', method: 'GET', path: '/admin/notification', service: 'admin', access: 'user' },
   { operation: 'setNotification', method: 'POST', path: '/admin/notification', service: 'admin', access: 'adminOrAgent', auditedInWrite: true },
+  // The caller pressed OK on the notice: remembered on the server, so every device of theirs knows (issue 21)
+  { operation: 'acknowledgeNotification', method: 'POST', path: '/admin/notification/ack', service: 'admin', access: 'user' },
   // An operator refunds a purchase (spec §6 "Refund")
   { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent', auditedInWrite: true },
   // The admin dashboard's data (spec GET /admin/; route paths cannot end in '/' on API Gateway)

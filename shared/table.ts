@@ -69,6 +69,8 @@ export const PARTITION_PREFIXES = {
   audit: 'AUDIT#',
   /** The platform counters' once-only marks: one per chunk of stream records summed (a TTL removes them). */
   countedBatch: 'COUNTED#',
+  /** Each user's acknowledgement of the notice (one item a user): the admin service writes these and no other user item. */
+  noticeAck: 'NOTICEACK#',
 } as const;
 
 /**

@@ -1,16 +1,21 @@
-/** The admin dashboard (GET /admin): the newest users, the service locks and the figures. */
+/** The admin dashboard (GET /admin): the newest users, the newest transactions, the service locks and the figures. */
 import { koboToNaira } from '../../shared/money.js';
 import type { DashboardResponse, DashboardUserView } from '../../shared/api/admin.js';
 import type { BackOfficeFigures, NewestUser } from '../ports/back-office.js';
 import type { ServiceLockStore } from '../ports/settings.js';
 import { DASHBOARD_DAYS, dashboardFigures, lastDays } from './sales-stats.js';
 import { serviceList } from './service-locks.js';
+import { toTransactionView, type TransactionRecord } from './transactions.js';
 
 export const DASHBOARD_NEWEST_USERS = 10;
+/** The original client's admin page counts `allTransactions`; a bounded page of the newest, never the history. */
+export const DASHBOARD_RECENT_TRANSACTIONS = 10;
 
 export interface DashboardDeps {
   figures: BackOfficeFigures;
   services: ServiceLockStore;
+  /** Everybody's newest transactions, newest first (one bounded page of the platform listing). */
+  recentTransactions(limit: number): Promise<TransactionRecord[]>;
   now(): Date;
 }
 
@@ -30,16 +35,18 @@ function toDashboardUser(user: NewestUser): DashboardUserView {
 export async function adminDashboard(deps: DashboardDeps): Promise<DashboardResponse> {
   const now = deps.now();
   const days = lastDays(now, DASHBOARD_DAYS);
-  const [totals, totalBalanceKobo, totalUsers, openPurchases, newest, locks] = await Promise.all([
+  const [totals, totalBalanceKobo, totalUsers, openPurchases, newest, locks, recent] = await Promise.all([
     deps.figures.salesTotals(days[0]!, days[days.length - 1]!),
     deps.figures.walletTotalKobo(),
     deps.figures.countUsers(),
     deps.figures.countOpenPurchases(),
     deps.figures.newestUsers(DASHBOARD_NEWEST_USERS),
     deps.services.list(),
+    deps.recentTransactions(DASHBOARD_RECENT_TRANSACTIONS),
   ]);
   return {
     allUsers: newest.map(toDashboardUser),
+    allTransactions: recent.map(toTransactionView),
     services: serviceList(locks),
     figures: dashboardFigures(totals, { totalUsers, totalBalanceKobo, openPurchases }, now),
   };

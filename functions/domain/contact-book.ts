@@ -5,7 +5,7 @@
  */
 import { CONTACTS_MAX, type NetworkName } from '../../shared/constants.js';
 import type { ContactChanges, ContactStore } from '../ports/contacts.js';
-import { contactExpiry, sortContacts, type Contact } from './contacts.js';
+import { sortContacts, type Contact } from './contacts.js';
 
 export interface ContactBookDeps {
   contacts: ContactStore;
@@ -22,7 +22,7 @@ export type ContactBookResult =
   | { kind: 'contact_not_found' };
 
 export async function contactsOf(userId: string, deps: Pick<ContactBookDeps, 'contacts' | 'now'>): Promise<Contact[]> {
-  return sortContacts(await deps.contacts.list(userId, deps.now()));
+  return sortContacts(await deps.contacts.list(userId));
 }
 
 export async function saveContact(
@@ -31,7 +31,7 @@ export async function saveContact(
   deps: ContactBookDeps,
 ): Promise<ContactBookResult> {
   const now = deps.now();
-  if ((await deps.contacts.list(userId, now)).length >= CONTACTS_MAX) return { kind: 'too_many_contacts' };
+  if ((await deps.contacts.list(userId)).length >= CONTACTS_MAX) return { kind: 'too_many_contacts' };
   const contact: Contact = {
     contactId: deps.newId(),
     userId,
@@ -40,7 +40,6 @@ export async function saveContact(
     contactNetwork: input.contactNetwork,
     createdAt: now.toISOString(),
     lastUsedAt: now.toISOString(),
-    expiresAt: contactExpiry(now),
   };
   await deps.contacts.create(contact);
   return { kind: 'saved', contact, contacts: await contactsOf(userId, deps) };

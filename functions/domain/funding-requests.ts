@@ -75,7 +75,10 @@ export type ReservedAccountsResult =
   | UserNotFound
   | ProviderUnavailable;
 
-export async function reserveAccounts(userId: string, deps: FundingDeps): Promise<ReservedAccountsResult> {
+/** What making reserved accounts needs: the HTTP route and the ReservedAccountsWanted consumer share it. */
+export type ReserveAccountsDeps = Pick<FundingDeps, 'funding' | 'accounts' | 'findUser' | 'now' | 'log'>;
+
+export async function reserveAccounts(userId: string, deps: ReserveAccountsDeps): Promise<ReservedAccountsResult> {
   const user = await deps.findUser(userId);
   if (!user) return { kind: 'user_not_found' };
   const accountName = displayName(user).slice(0, RESERVED_ACCOUNT_NAME_CHARS);

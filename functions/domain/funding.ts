@@ -201,6 +201,14 @@ export function reservationIdentity(user: { bvn: string | null; nin: string | nu
 }
 
 /**
+ * Whether a user should be given reserved accounts now (the original backend's rule, at login and
+ * at KYC): KYC done, none made yet. The maker re-checks both before it asks the provider.
+ */
+export function wantsReservedAccounts(user: { bvn?: string | null; nin?: string | null; accountNumbers?: readonly unknown[] | null }): boolean {
+  return reservationIdentity({ bvn: user.bvn ?? null, nin: user.nin ?? null }) !== undefined && (user.accountNumbers?.length ?? 0) === 0;
+}
+
+/**
  * A transfer into a reserved account credits its owner (accountReference = user id), only as the
  * provider's transaction-status call confirms it, and only into an account the owner holds.
  */

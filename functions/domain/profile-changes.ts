@@ -33,6 +33,8 @@ export interface ProfileDeps {
   upgrade(draft: TransactionDraft, now: Date): Promise<UpgradeResult>;
   setUserType(userId: string, userType: UserType, now: Date, audited?: AuditedTypeChange): Promise<boolean>;
   publishUpgraded(detail: UserUpgraded): Promise<void>;
+  /** Asks for the user's reserved bank accounts (ReservedAccountsWanted): made off the request, at most once. */
+  requestReservedAccounts(userId: string): Promise<void>;
   markUpgradePublished(userId: string, now: Date): Promise<void>;
   identity(): IdentityVerifier;
   saveKyc(input: { userId: string; method: VerificationMethod; number: string; digest: string; verifiedName: string; now: Date }): Promise<KycResult>;
@@ -176,6 +178,11 @@ export async function verifyKyc(callerId: string, body: { nin?: unknown; bvn?: u
   });
   if (saved.kind === 'already_set') return { kind: 'kyc_already_set' };
   if (saved.kind === 'number_in_use') return { kind: 'kyc_number_in_use' };
+  // The original backend made the accounts at KYC. A lost request costs nothing lasting: the next
+  // sign-in asks again, and GET /auth/generateAcc still makes them on demand.
+  if (user.accountNumbers.length === 0) {
+    await deps.requestReservedAccounts(user.userId).catch((error: unknown) => deps.log.error('reserved accounts not requested', { userId: user.userId, error: String(error) }));
+  }
   const view = await viewOf(user.userId, deps);
   return view ? { kind: 'kyc_verified', user: view } : { kind: 'user_not_found' };
 }

@@ -6,12 +6,31 @@ import type { UserRow } from '../../shared/api/admin-users.js';
 import { koboToNaira } from '../../shared/money.js';
 import type { UserProfile } from './accounts.js';
 
-export type ListedUser = Pick<UserProfile, 'userId' | 'userName' | 'email' | 'phoneNumber' | 'userType' | 'bvn' | 'nin' | 'createdAt' | 'lastLogin'>;
+export type ListedUser = Pick<
+  UserProfile,
+  'userId' | 'userName' | 'fullName' | 'email' | 'phoneNumber' | 'userType' | 'bvn' | 'nin' | 'referredBy' | 'accountNumbers' | 'createdAt' | 'lastLogin'
+>;
+
+/** Visible digits of a masked identity number: enough for an operator to match it with the user, never the number. */
+const IDENTITY_VISIBLE_DIGITS = 4;
+
+/** An identity number (BVN, NIN) as an operator sees it: every digit but the last four hidden. */
+export function maskIdentityNumber(value: string | null): string | null {
+  if (!value) return null;
+  const visible = value.slice(-IDENTITY_VISIBLE_DIGITS);
+  return '*'.repeat(Math.max(value.length - visible.length, 0)) + visible;
+}
 
 export function toUserRow(user: ListedUser, balanceKobo: number): UserRow {
   return {
     userId: user.userId,
+    _id: user.userId,
     userName: user.userName,
+    fullName: user.fullName,
+    accountNumbers: user.accountNumbers.map(({ bankName, accountNumber }) => ({ bankName, accountNumber })),
+    bvn: maskIdentityNumber(user.bvn),
+    nin: maskIdentityNumber(user.nin),
+    referredBy: user.referredBy,
     email: user.email,
     phoneNumber: user.phoneNumber,
     userType: user.userType,
@@ -22,7 +41,9 @@ export function toUserRow(user: ListedUser, balanceKobo: number): UserRow {
   };
 }
 
-const CSV_COLUMNS: readonly (readonly [keyof UserRow, string])[] = [
+type CsvField = { [K in keyof UserRow]: UserRow[K] extends string | number | null ? K : never }[keyof UserRow];
+
+const CSV_COLUMNS: readonly (readonly [CsvField, string])[] = [
   ['userName', 'User name'],
   ['email', 'E-mail'],
   ['phoneNumber', 'Phone'],

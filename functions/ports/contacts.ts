@@ -1,4 +1,4 @@
-/** Port to a user's contacts (stored under the user's partition, expiring by TTL). */
+/** Port to a user's contacts (stored under the user's partition, kept until the user deletes them). */
 import type { NetworkName } from '../../shared/constants.js';
 import type { Contact } from '../domain/contacts.js';
 
@@ -9,13 +9,13 @@ export interface ContactChanges {
 }
 
 export interface ContactStore {
-  /** The user's contacts not yet expired. */
-  list(userId: string, now: Date): Promise<Contact[]>;
+  /** The user's contacts. */
+  list(userId: string): Promise<Contact[]>;
   create(contact: Contact): Promise<void>;
-  /** Applies the changes and refreshes the expiry; undefined when the user has no such (unexpired) contact. */
+  /** Applies the changes (and marks it used now); undefined when the user has no such contact. */
   update(userId: string, contactId: string, changes: ContactChanges, now: Date): Promise<Contact | undefined>;
   /** False when the user had no such contact. */
   remove(userId: string, contactId: string): Promise<boolean>;
-  /** A purchase to `contactNumber` by this user: every contact of that number lives 30 more days. Returns how many. */
+  /** A purchase to `contactNumber` by this user: every contact of that number is marked used now. Returns how many. */
   touchNumber(userId: string, contactNumber: string, now: Date): Promise<number>;
 }

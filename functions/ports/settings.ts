@@ -44,3 +44,9 @@ export interface NotificationStore {
   get(): Promise<Notification | undefined>;
   set(notification: Notification, audit?: InWriteAudit<NotificationChange>): Promise<void>;
 }
+
+/** Each user's acknowledgement of the notice: the id of the last notice they pressed OK on. */
+export interface NotificationAcks {
+  acknowledgedId(userId: string): Promise<string | undefined>;
+  acknowledge(userId: string, notificationId: string, at: Date): Promise<void>;
+}

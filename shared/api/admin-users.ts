@@ -30,6 +30,16 @@ export type KycState = 'verified' | 'not verified';
 
 export interface UserRow {
   userId: string;
+  /** The same id under the name the original client's table keys rows by and opens details with. */
+  _id: string;
+  fullName: string;
+  /** The user's reserved bank accounts (none until made). */
+  accountNumbers: { bankName: string; accountNumber: string }[];
+  /** The identity number masked to its last four digits (the original shows "bvn || nin"); null when not given. */
+  bvn: string | null;
+  nin: string | null;
+  /** User name of the referrer; null when nobody referred them. */
+  referredBy: string | null;
   userName: string;
   email: string;
   phoneNumber: string;

@@ -2,6 +2,7 @@
  * Admin settings over HTTP: the supplier chosen per network (spec §3 "Supplier per network") and
  * service locks (spec §3 "Service", §4 "locked or available").
  */
+import type { TransactionView } from './transactions.js';
 import { z } from 'zod';
 import { isBlank } from './common.js';
 import {
@@ -187,6 +188,8 @@ export interface DashboardFigures {
 
 export interface DashboardResponse {
   allUsers: DashboardUserView[];
+  /** The newest transactions of everybody (a bounded page, newest first), as GET /transaction rows show them. */
+  allTransactions: TransactionView[];
   services: ServiceView[];
   figures: DashboardFigures;
 }

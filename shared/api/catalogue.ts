@@ -337,20 +337,28 @@ const planFields = {
   supplierPlanIds,
 };
 
-/** The plan's type from planType / plan_type, else its network (plan_network / network); else "Select a network". */
-const planTypeOf = (value: { planType?: unknown; plan_type?: unknown; plan_network?: unknown; network?: unknown }): PlanType | undefined => {
+/**
+ * The plan's type from planType / plan_type when it names one; else from its network (planNetwork —
+ * the original backend's field — plan_network or network, a name or an id): a free-text type the
+ * network's products know ("CG", "SME2", "COUPON" on MTN) picks that product, any other the
+ * network's own; else "Select a network".
+ */
+const planTypeOf = (value: { planType?: unknown; plan_type?: unknown; planNetwork?: unknown; plan_network?: unknown; network?: unknown }): PlanType | undefined => {
   const explicit = parsePlanType(value.planType) ?? parsePlanType(value.plan_type);
   if (explicit) return explicit;
-  const selector = parseCatalogueSelector(value.plan_network) ?? parseCatalogueSelector(value.network);
-  return selector ? (selector.planType ?? selector.network) : undefined;
+  const selector = parseCatalogueSelector(value.planNetwork) ?? parseCatalogueSelector(value.plan_network) ?? parseCatalogueSelector(value.network);
+  if (!selector) return undefined;
+  if (selector.planType) return selector.planType;
+  const freeText = [value.planType, value.plan_type].find((v): v is string => typeof v === 'string' && !blank(v));
+  return parsePlanType(freeText && `${selector.network}-${freeText.trim()}`) ?? selector.network;
 };
 
 const withPlanType = <T extends z.ZodRawShape>(shape: T) =>
   z
-    .object({ ...shape, planType: z.unknown(), plan_type: z.unknown(), plan_network: z.unknown(), network: z.unknown() })
-    .transform(({ planType: _a, plan_type: _b, plan_network: _c, network: _d, ...rest }, ctx) => {
-      const type = planTypeOf({ planType: _a, plan_type: _b, plan_network: _c, network: _d });
-      const given = [_a, _b, _c, _d].some((v) => !blank(v));
+    .object({ ...shape, planType: z.unknown(), plan_type: z.unknown(), planNetwork: z.unknown(), plan_network: z.unknown(), network: z.unknown() })
+    .transform(({ planType: _a, plan_type: _b, planNetwork: _e, plan_network: _c, network: _d, ...rest }, ctx) => {
+      const type = planTypeOf({ planType: _a, plan_type: _b, planNetwork: _e, plan_network: _c, network: _d });
+      const given = [_a, _b, _c, _d, _e].some((v) => !blank(v));
       if (given && !type) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.selectNetworkAdmin });
         return z.NEVER;
@@ -358,7 +366,7 @@ const withPlanType = <T extends z.ZodRawShape>(shape: T) =>
       return { ...rest, planType: type };
     });
 
-/** POST /dataPlan/add: the plan. A network (planType, or plan_network) is required: "Select a network". */
+/** POST /dataPlan/add: the plan. A network (planType, or planNetwork / plan_network) is required: "Select a network". */
 export const addPlanRequest = withPlanType({ ...planFields, planId: planIdSchema('Enter a valid plan id').optional() }).superRefine((v, ctx) => {
   if (!v.planType) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.selectNetworkAdmin });
 });

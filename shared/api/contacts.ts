@@ -13,8 +13,6 @@ export interface ContactView {
   createdAt: string;
   /** Last time the contact was saved, edited or bought for. */
   lastUsedAt: string;
-  /** When the contact disappears unless used again (ISO). */
-  expiresAt: string;
 }
 
 export interface ContactListResponse {

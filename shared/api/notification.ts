@@ -17,6 +17,19 @@ export interface NotificationResponse {
   msg: string;
   /** Changes with every message set, so a user who acknowledged one sees the next (even with the same text); null: none yet. */
   id: string | null;
+  /** The caller pressed OK on this notice (on any device): the spec's "checked" flag. */
+  checked: boolean;
+}
+
+/** POST /admin/notification/ack {id}: the caller has read the notice with this id. */
+export const acknowledgeNotificationRequest = z.object({
+  id: z.string({ required_error: NOTIFICATION_MSG.notCurrent, invalid_type_error: NOTIFICATION_MSG.notCurrent }).trim().min(1, NOTIFICATION_MSG.notCurrent).max(64, NOTIFICATION_MSG.notCurrent),
+});
+export type AcknowledgeNotificationRequest = z.input<typeof acknowledgeNotificationRequest>;
+
+export interface AcknowledgeNotificationResponse {
+  msg: string;
+  notification: NotificationResponse;
 }
 
 export interface SetNotificationResponse {

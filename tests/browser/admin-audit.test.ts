@@ -1,7 +1,7 @@
 /**
- * The audit log in Chromium on one local cloud: an admin changes a user's type on "my users",
+ * The audit log in Chromium on one local cloud: an admin changes a user's type on "My users",
  * opens the audit log from the sidebar, filters by that action and finds the entry; the sidebar
- * carries spec §2's extras for an admin (plus the audit log) and only "my users" and Update for an
+ * carries spec §2's extras for an admin (plus the audit log) and only "My users" and Update for an
  * agent, who is sent back to /profile from the audit log. An admin's credit shows the receiver's
  * balance before and after, as the credit's own write recorded it.
  */
@@ -34,6 +34,7 @@ describe('the audit log', () => {
     await p.getByRole('button', { name: 'Search' }).click();
     const row = p.getByTestId(`user-${user.userName}`);
     await row.getByTestId('cycle-type').click();
+    await p.getByTestId('confirm-type').click();
     await row.getByTestId('user-type').filter({ hasText: 'reseller' }).waitFor();
 
     await p.getByTestId('sidebar').getByRole('link', { name: 'Audit log' }).click();
@@ -78,12 +79,12 @@ describe('the audit log', () => {
     const admin = await suite.freshPage();
     await loginInUi(admin, suite.cloud.adminLogin);
     const adminExtras = (await sidebarLinks(admin)).filter((label) => !COMMON.includes(label));
-    expect(adminExtras).toEqual(expect.arrayContaining(['admin settings', 'Update price', 'Transfer', 'my users', 'Fund wallet (COUPON)', 'generate Coupon', 'Audit log']));
-    expect(adminExtras.filter((label) => label !== 'Send email')).toEqual(['admin settings', 'Update price', 'Transfer', 'my users', 'Fund wallet (COUPON)', 'generate Coupon', 'Audit log']);
+    expect(adminExtras).toEqual(expect.arrayContaining(['Admin settings', 'Update price', 'Transfer', 'My users', 'Fund wallet (coupon)', 'Generate coupon', 'Audit log']));
+    expect(adminExtras.filter((label) => label !== 'Send email')).toEqual(['Admin settings', 'Update price', 'Transfer', 'My users', 'Fund wallet (coupon)', 'Generate coupon', 'Audit log']);
 
     const agent = await suite.freshPage();
     await loginInUi(agent, DEMO_AGENT);
-    expect((await sidebarLinks(agent)).filter((label) => !COMMON.includes(label))).toEqual(['my users', 'Update']);
+    expect((await sidebarLinks(agent)).filter((label) => !COMMON.includes(label))).toEqual(['My users', 'Update']);
     await agent.goto('/admin/audit');
     await agent.waitForURL('**/profile');
     expect(await agent.getByRole('heading', { name: 'Audit log' }).count()).toBe(0);

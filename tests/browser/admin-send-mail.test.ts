@@ -1,7 +1,7 @@
 /**
  * The admin's Send email screen in Chromium (spec §2 "Send email", §5): the four fields are
  * required before anything is asked; an unknown user is refused with the dialog left open; a mail
- * to one user is confirmed, answered "1 mail queued", ends on /profile, and is in the local mail
+ * to one user is confirmed, answered "1 mail queued", stays on the page with its result, and is in the local mail
  * viewer with its link.
  */
 import type { Page } from 'playwright-core';
@@ -44,7 +44,7 @@ describe('admin: send email', () => {
     expect(await p.getByTestId('send-mail-audience').innerText()).toBe('nobody_by_this_name');
   });
 
-  it('an admin mails one user after confirming: "1 mail queued", back to /profile, and the mail is in the mail viewer', async () => {
+  it('an admin mails one user after confirming: "1 mail queued", stays on the page with the result (to whom, subject, count), and the mail is in the mail viewer', async () => {
     const subject = `Cheaper data ${Date.now()}`;
     const p = await suite.freshPage();
     await loginInUi(p, suite.cloud.adminLogin);
@@ -54,7 +54,15 @@ describe('admin: send email', () => {
     expect(await p.getByTestId('send-mail-audience').innerText()).toBe(reader.userName);
     await p.getByTestId('confirm-send-mail').click();
     await toast(p, mailsQueuedMessage(1));
-    await p.waitForURL((url) => url.pathname === '/profile');
+    // Issue 21: the admin stays with the result, and the form is clear for the next mail.
+    const result = p.getByTestId('send-mail-result');
+    await result.waitFor();
+    expect(new URL(p.url()).pathname).toBe('/admin/sendMail');
+    expect(await result.getByRole('heading').innerText()).toBe(mailsQueuedMessage(1));
+    expect(await result.innerText()).toContain(reader.userName);
+    expect(await result.innerText()).toContain(subject);
+    expect(await p.getByTestId('send-mail-queued').innerText()).toContain('1');
+    expect(await p.getByLabel('Subject').inputValue()).toBe('');
 
     await suite.cloud.waitForMail(reader.email, { subject, timeoutMs: 30_000 });
     await p.goto('/_local/mail');

@@ -51,6 +51,8 @@ describe('my users', () => {
     const row = p.getByTestId(`user-${user.userName}`);
     for (const next of ['reseller', 'api user', 'smart earner']) {
       await row.getByTestId('cycle-type').click();
+      // Issue 21: the change is asked first.
+      await p.getByTestId('confirm-type').click();
       await row.getByTestId('user-type').filter({ hasText: next }).waitFor();
     }
   });

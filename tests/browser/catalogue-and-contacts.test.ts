@@ -183,7 +183,7 @@ describe('data plans, contacts and the price list', () => {
   it('lets the admin add, edit and delete a plan and update its price, as the price list shows', async () => {
     const p = await suite.freshPage();
     await loginInUi(p, suite.cloud.adminLogin);
-    await p.getByTestId('sidebar').getByRole('link', { name: 'admin settings' }).click();
+    await p.getByTestId('sidebar').getByRole('link', { name: 'Admin settings' }).click();
     await p.waitForURL('**/profile/adminSettings');
 
     // Service locks and cost prices: a lock toggles and back; a zero cost price is refused.

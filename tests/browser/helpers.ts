@@ -75,14 +75,15 @@ export async function issueCoupon(baseUrl: string, admin: { userName: string; pa
   return answer.coupon.code;
 }
 
-/** Logs in through the login screen and waits for the dashboard. */
+/** Logs in through the login screen and waits for the dashboard (an admin's: the admin dashboard). */
 export async function loginInUi(page: Page, user: { userName: string; password: string }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('User name, email or business name').fill(user.userName);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/profile');
-  await page.getByTestId('dashboard-balance').waitFor();
+  await page.waitForURL(/\/(profile|admin)$/);
+  if (new URL(page.url()).pathname === '/admin') await page.getByTestId('admin-dashboard').waitFor();
+  else await page.getByTestId('dashboard-balance').waitFor();
 }
 
 /**

@@ -105,8 +105,8 @@ describe('the platform stack', () => {
     const streamFailures = ofType('AWS::Lambda::EventSourceMapping')
       .map(([, m]) => m.Properties.DestinationConfig?.OnFailure?.Destination?.['Fn::GetAtt']?.[0])
       .filter(Boolean);
-    // fulfilment, email, webhook; provider events, payouts, referral rewards; admins' mailings
-    expect(workQueues.length).toBe(7);
+    // fulfilment, email, webhook; provider events, payouts, referral rewards, reserved accounts; admins' mailings
+    expect(workQueues.length).toBe(8);
     // The outbox's and the platform counters'.
     expect(streamFailures).toHaveLength(2);
     expect(workQueues.length + deadLetterIds.length + streamFailures.length).toBe(queues.length);
@@ -120,7 +120,7 @@ describe('the platform stack', () => {
 
   it('consumes queues and the table stream with partial batch responses, except the platform counters (a batch again from its first record)', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping');
-    expect(mappings.length).toBe(9);
+    expect(mappings.length).toBe(10);
     const counters = mappingOf('functions/handlers/transaction-counters.ts');
     for (const [id, m] of mappings) if (id !== counters[0]) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     expect(counters[1].Properties.FunctionResponseTypes).toBeUndefined();
@@ -217,7 +217,11 @@ describe('the platform stack', () => {
       const writing = writesBeyondRateCounter(entry);
       expect(writing.length).toBeGreaterThan(0);
       expect(statements.filter(isRateCounterGrant)).toHaveLength(1);
-      for (const statement of writing) {
+      // Admin settings also put users' acknowledgements of the notice: PutItem under NOTICEACK# only (issue 21).
+      const noticeAcks = (statement: any) =>
+        JSON.stringify(statement.Condition) === JSON.stringify({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.noticeAck}*`] } });
+      expect(writing.filter(noticeAcks).map((statement: any) => [statement.Action].flat())).toEqual(entry.endsWith('admin.ts') ? [['dynamodb:PutItem']] : []);
+      for (const statement of writing.filter((st: any) => !noticeAcks(st))) {
         expect(statement.Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [partition] } });
       }
       expect(actionsOf(entry)).not.toContain('sqs:SendMessage');
@@ -237,6 +241,10 @@ describe('the platform stack', () => {
       expect(statement.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } });
     }
     expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
+    // The reserved-accounts consumer (issue 21): reads, and updates only USER# items (the profile's accounts).
+    const reservedWrites = writesBeyondRateCounter('functions/handlers/reserved-accounts.ts');
+    expect(reservedWrites.map((statement: any) => [statement.Action].flat())).toEqual([['dynamodb:UpdateItem']]);
+    expect(reservedWrites[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } });
   });
 
   it("an operator's refund writes only what its write touches (OPERATOR_REFUND_WRITES: USER#, TXN#; not the running figures under STATS, which the stream sums), and neither enqueues nor publishes (the stream announces it)", () => {

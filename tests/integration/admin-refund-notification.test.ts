@@ -123,8 +123,8 @@ describe('GET and POST /admin/notification', () => {
   it('an agent sets it, every user reads it; a new message from an admin gets a new id', async () => {
     const user = await fundedUser(0);
     const set = await api('POST', '/admin/notification', { token: await agent(), body: { msg: '  Data is back on MTN  ' } });
-    expect(set).toEqual({ status: 200, body: { msg: NOTIFICATION_MSG.updated, notification: { msg: 'Data is back on MTN', id: expect.any(String) } } });
-    expect(await api('GET', '/admin/notification', { token: user.token })).toEqual({ status: 200, body: { msg: 'Data is back on MTN', id: set.body.notification.id } });
+    expect(set).toEqual({ status: 200, body: { msg: NOTIFICATION_MSG.updated, notification: { msg: 'Data is back on MTN', id: expect.any(String), checked: false } } });
+    expect(await api('GET', '/admin/notification', { token: user.token })).toEqual({ status: 200, body: { msg: 'Data is back on MTN', id: set.body.notification.id, checked: false } });
     const again = await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'Data is back on MTN' } });
     expect(again.status).toBe(200);
     expect(again.body.notification.id).not.toBe(set.body.notification.id);
@@ -141,5 +141,35 @@ describe('GET and POST /admin/notification', () => {
     expect((await api('POST', '/admin/notification', { body: { msg: 'hi' } })).status).toBe(401);
     expect(await api('POST', '/admin/notification', { token: await admin(), body: {} })).toEqual({ status: 400, body: { msg: NOTIFICATION_MSG.enterMessage } });
     expect(await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'x'.repeat(1001) } })).toEqual({ status: 400, body: { msg: NOTIFICATION_MSG.tooLong } });
+  });
+});
+
+describe('POST /admin/notification/ack (issue 21: acknowledged per user on the server)', () => {
+  it('a user acknowledges the current notice: checked for that user on every later read (any device), not for others; a new notice is unchecked again', async () => {
+    const reader = await fundedUser(0);
+    const other = await fundedUser(0);
+    const set = await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'Airtime is 2% off' } });
+    const id = set.body.notification.id as string;
+    const acked = await api('POST', '/admin/notification/ack', { token: reader.token, body: { id } });
+    expect(acked).toEqual({ status: 200, body: { msg: NOTIFICATION_MSG.acknowledged, notification: { msg: 'Airtime is 2% off', id, checked: true } } });
+    // Another sign-in of the same user (another device) reads it as checked.
+    const login = await api('POST', '/auth/login', { body: { userName: reader.userName, password: 'platform-client-password' } });
+    expect(login.status).toBe(200);
+    expect((await api('GET', '/admin/notification', { token: login.body.token })).body).toEqual({ msg: 'Airtime is 2% off', id, checked: true });
+    expect((await api('GET', '/admin/notification', { token: other.token })).body.checked).toBe(false);
+    // Acknowledging again changes nothing.
+    expect((await api('POST', '/admin/notification/ack', { token: reader.token, body: { id } })).status).toBe(200);
+    const next = await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'Data is back' } });
+    expect((await api('GET', '/admin/notification', { token: reader.token })).body).toEqual({ msg: 'Data is back', id: next.body.notification.id, checked: false });
+  });
+
+  it('rejection: a replaced notice cannot be acknowledged (409, nothing recorded), an id is required (400), and nobody signed in may (401)', async () => {
+    const reader = await fundedUser(0);
+    const first = await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'First' } });
+    await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'Second' } });
+    expect(await api('POST', '/admin/notification/ack', { token: reader.token, body: { id: first.body.notification.id } })).toEqual({ status: 409, body: { msg: NOTIFICATION_MSG.notCurrent } });
+    expect((await api('GET', '/admin/notification', { token: reader.token })).body.checked).toBe(false);
+    expect(await api('POST', '/admin/notification/ack', { token: reader.token, body: {} })).toEqual({ status: 400, body: { msg: NOTIFICATION_MSG.notCurrent } });
+    expect((await api('POST', '/admin/notification/ack', { body: { id: first.body.notification.id } })).status).toBe(401);
   });
 });

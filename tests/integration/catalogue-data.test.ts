@@ -330,7 +330,9 @@ describe('contacts on the local cloud', () => {
     expect((await api('DELETE', `/auth/contact/${id}`, { token: other.token })).status).toBe(404);
     const edited = await api('PATCH', `/auth/contact/${id}`, { token: owner.token, body: { contactName: 'Mummy', contactNetwork: 'GLO' } });
     expect(edited.body.contact).toMatchObject({ contactName: 'Mummy', contactNetwork: 'GLO' });
-    expect(Date.parse(edited.body.contact.expiresAt)).toBeGreaterThanOrEqual(Date.parse(saved.body.contact.expiresAt));
+    // Kept until deleted (issue 21): no expiry; an edit marks it used.
+    expect(edited.body.contact.expiresAt).toBeUndefined();
+    expect(Date.parse(edited.body.contact.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(saved.body.contact.lastUsedAt));
     expect(await api('DELETE', `/auth/contact/${id}`, { token: owner.token })).toMatchObject({ status: 200, body: { contactList: [] } });
   });
 });

@@ -169,9 +169,9 @@ describe('card payment (Squad)', () => {
 describe('reserved accounts (Monnify)', () => {
   it('generateAcc without a BVN or NIN answers 400 "complete your KYC first" and reserves nothing at Monnify', async () => {
     const user = await register();
-    const before = ((await sim('/monnify/accounts')).body as any[]).length;
     expect(await api('GET', '/auth/generateAcc', { token: user.token })).toEqual({ status: 400, body: { msg: MONEY_MSG.kycRequiredForAccounts } });
-    expect((await sim('/monnify/accounts')).body as any[]).toHaveLength(before);
+    // By this user's reference: other users' KYC in this file has accounts made in the background (issue 21).
+    expect(((await sim('/monnify/accounts')).body as any[]).filter((c) => c.accountReference === user.userId)).toEqual([]);
     expect((await api('GET', '/auth', { token: user.token })).body.user.accountNumbers).toEqual([]);
   });
 
@@ -179,7 +179,9 @@ describe('reserved accounts (Monnify)', () => {
     const user = await register();
     await verifyKyc(user.token);
     const first = await api('GET', '/auth/generateAcc', { token: user.token });
-    expect(first).toMatchObject({ status: 200, body: { msg: MONEY_MSG.accountsGenerated } });
+    expect(first.status).toBe(200);
+    // KYC also asks for them in the background (issue 21): whichever came first made them, once.
+    expect([MONEY_MSG.accountsGenerated, MONEY_MSG.accountsExist]).toContain(first.body.msg);
     expect(first.body.accountNumbers.length).toBeGreaterThanOrEqual(2);
     const again = await api('GET', '/auth/generateAcc', { token: user.token });
     expect(again.body.accountNumbers).toEqual(first.body.accountNumbers);

@@ -5,6 +5,8 @@
  * against the local cloud, and every field it then reads is asserted to exist with the type it
  * expects. Where it parses a value (plan option strings, month_validate), the parse is replayed too.
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
@@ -247,4 +249,146 @@ describe('the original client against our API', () => {
     const coupon = await authFetch('POST', '/admin/generateCoupon', { token: admin, body: { userAccount: form.userName, amount: 100 } });
     expect(typeof coupon.body.couponCode).toBe('string');
   });
+
+  // ---------------------------------------------------------------------------------------------
+  // Issue 21 §5: the original client's last gaps.
+
+  it('MyUsers.js opens a row by _id; UserDetail.js reads fullName, bvn || nin (masked to its last four digits), referredBy and accountNumbers', async () => {
+    const admin = await adminToken();
+    const referrer = await registered();
+    const form = { ...newUserForm(), referredBy: referrer.form.userName };
+    const session = (await authFetch('POST', '/auth/register', { body: form })).body;
+    const nin = kycNumber();
+    expect((await authFetch('POST', '/auth/updateKyc', { token: session.token, body: { nin } })).status).toBe(200);
+    // fetchUser: GET /admin/users with the filters as query.
+    const listed = await authFetch('GET', `/admin/users?userAccount=${form.userName}&page=1`, { token: admin });
+    expect(listed.status).toBe(200);
+    const row = listed.body.users.find((u: any) => u.userName === form.userName);
+    expect(typeof row._id).toBe('string');
+    expect(row._id).toBe(session.user._id);
+    expect(typeof row.fullName).toBe('string');
+    expect(row.referredBy).toBe(referrer.form.userName);
+    expect(Array.isArray(row.accountNumbers)).toBe(true);
+    for (const account of row.accountNumbers) expect(account).toEqual({ bankName: expect.any(String), accountNumber: expect.any(String) });
+    // "Id no: {bvn || nin}": shown masked, never the whole identity number.
+    expect(row.bvn || row.nin).toBe(`*******${nin.slice(-4)}`);
+    expect(JSON.stringify(listed.body)).not.toContain(nin);
+    // A user without KYC: nothing to show, and still the fields the window reads.
+    const plain = (await authFetch('GET', `/admin/users?userAccount=${referrer.form.userName}`, { token: admin })).body.users.find((u: any) => u.userName === referrer.form.userName);
+    expect(plain).toMatchObject({ _id: expect.any(String), bvn: null, nin: null, referredBy: null, accountNumbers: [] });
+  });
+
+  it('Admin.js counts adminDetails.allTransactions: GET /admin answers the newest transactions of everybody (newest first, bounded)', async () => {
+    const admin = await adminToken();
+    const { form, token, session } = await registered();
+    const userId = session.user._id as string;
+    await fundWithCoupon(admin, { userName: form.userName, token }, 300);
+    // The platform listing is summed from the table's stream, off the request path: the new funding shows within seconds.
+    const deadline = Date.now() + 20_000;
+    let dashboard = await authFetch('GET', '/admin', { token: admin });
+    // trans_By is the owner's id, as GET /transaction rows have it.
+    while (!dashboard.body.allTransactions?.some((t: any) => t.trans_By === userId) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      dashboard = await authFetch('GET', '/admin', { token: admin });
+    }
+    expect(dashboard.status).toBe(200);
+    expect(Array.isArray(dashboard.body.allTransactions)).toBe(true);
+    expect(dashboard.body.allTransactions.some((t: any) => t.trans_By === userId)).toBe(true);
+    expect(dashboard.body.allTransactions.length).toBeLessThanOrEqual(10);
+    const times = dashboard.body.allTransactions.map((t: any) => t.createdAt as string);
+    expect([...times].sort().reverse()).toEqual(times);
+    for (const t of dashboard.body.allTransactions) expect(typeof t._id).toBe('string');
+    // A non-admin still gets nothing of it.
+    expect((await authFetch('GET', '/admin', { token })).status).toBe(403);
+  });
+
+  it('POST /dataPlan/add with a free-text type takes planNetwork ("MTN", or the id 2 for GLO) as the network, as the original backend did; without any network it is still "Select a network"', async () => {
+    const admin = await adminToken();
+    const byName = await authFetch('POST', '/dataPlan/add', {
+      token: admin,
+      body: { planType: 'Gifting promo', planNetwork: 'MTN', planName: '7GB', planValidity: '30 days', smartEarnerPrice: 2100, planAmount: 2000 },
+    });
+    expect(byName.status).toBeLessThan(300);
+    const byId = await authFetch('POST', '/dataPlan/add', {
+      token: admin,
+      body: { planType: 'night plan', planNetwork: '2', planName: '9GB', planValidity: '30 days', smartEarnerPrice: 2500, planAmount: 2400 },
+    });
+    expect(byId.status).toBeLessThan(300);
+    // A free-text type its network knows picks that product: "CG" on MTN is MTN-CG.
+    const cg = await authFetch('POST', '/dataPlan/add', {
+      token: admin,
+      body: { planType: 'cg', planNetwork: 'mtn', planName: '11GB', planValidity: '30 days', smartEarnerPrice: 2900, planAmount: 2800 },
+    });
+    expect(cg.status).toBeLessThan(300);
+    expect(byName.body.plan).toMatchObject({ planName: '7GB', planType: 'MTN' });
+    expect(byId.body.plan).toMatchObject({ planName: '9GB', planType: 'GLO' });
+    expect(cg.body.plan).toMatchObject({ planName: '11GB', planType: 'MTN-CG' });
+
+    const none = await authFetch('POST', '/dataPlan/add', { token: admin, body: { planType: 'Gifting promo', planName: '8GB', smartEarnerPrice: 2100, planAmount: 2000 } });
+    expect(none).toEqual({ status: 400, body: { msg: 'Select a network' } });
+    const unknown = await authFetch('POST', '/dataPlan/add', { token: admin, body: { planType: 'Gifting promo', planNetwork: 'VODAFONE', planName: '8GB', smartEarnerPrice: 2100, planAmount: 2000 } });
+    expect(unknown).toEqual({ status: 400, body: { msg: 'Select a network' } });
+  });
+
+  it('reserved accounts appear without GET /auth/generateAcc: made after KYC, and at the next login when a KYC user has none; once per user', async () => {
+    const { form, token, session } = await registered();
+    const userId = session.user._id as string;
+    expect((await authFetch('GET', '/auth', { token })).body.user.accountNumbers).toEqual([]);
+    expect((await authFetch('POST', '/auth/updateKyc', { token, body: { nin: kycNumber() } })).status).toBe(200);
+    const made = await eventuallyAccounts(token);
+    expect(made.length).toBeGreaterThanOrEqual(2);
+
+    // A KYC user left without accounts (as users verified before this change are): the next login makes them.
+    await profileUpdate(userId, 'REMOVE accountNumbers, accountsReservedAt');
+    expect((await authFetch('GET', '/auth', { token })).body.user.accountNumbers).toEqual([]);
+    const login = await authFetch('POST', '/auth/login', { body: { userName: form.userName, password: form.password } });
+    expect(login.status).toBe(200);
+    const again = await eventuallyAccounts(login.body.token);
+    // The provider keeps one reservation per user: the same accounts come back, none added.
+    expect(again).toEqual(made);
+    const customers = ((await simulator('/monnify/accounts')) as any[]).filter((c) => c.accountReference === userId);
+    expect(customers).toHaveLength(1);
+
+    // Logins of a user who has accounts change nothing.
+    await authFetch('POST', '/auth/login', { body: { userName: form.userName, password: form.password } });
+    expect((await authFetch('GET', '/auth', { token })).body.user.accountNumbers).toEqual(made);
+  });
+
+  it('a login without KYC asks for no accounts: the provider never hears of the user', async () => {
+    const { form, token, session } = await registered();
+    expect((await authFetch('POST', '/auth/login', { body: { userName: form.userName, password: form.password } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await authFetch('GET', '/auth', { token })).body.user.accountNumbers).toEqual([]);
+    expect(((await simulator('/monnify/accounts')) as any[]).filter((c) => c.accountReference === session.user._id)).toEqual([]);
+  });
 });
+
+let kycCount = 0;
+/** A fresh NIN the identity simulator matches (any 11 digits not starting 000 or 999). */
+function kycNumber(): string {
+  kycCount += 1;
+  return `4${String(Date.now()).slice(-8)}${String(kycCount).padStart(2, '0')}`;
+}
+
+async function simulator(path: string): Promise<unknown> {
+  const response = await fetch(`${cloud().baseUrl}/_sim${path}`, { headers: { accept: 'application/json' } });
+  return response.json();
+}
+
+async function eventuallyAccounts(token: string, timeoutMs = 20_000): Promise<{ bankName: string; accountNumber: string }[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const accounts = (await authFetch('GET', '/auth', { token })).body.user.accountNumbers as { bankName: string; accountNumber: string }[];
+    if (accounts.length > 0) return accounts;
+    if (Date.now() > deadline) throw new Error(`no reserved accounts after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+let documentClient: DynamoDBDocumentClient | undefined;
+/** A direct write to a user's profile: the state a user verified before this change is in. */
+async function profileUpdate(userId: string, expression: string): Promise<void> {
+  const { dynamoEndpoint: endpoint, tableName } = cloud();
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  await documentClient.send(new UpdateCommand({ TableName: tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' }, UpdateExpression: expression }));
+}

@@ -1,11 +1,14 @@
 /**
- * Contacts on DynamoDB, under their owner's partition (keys.contact), with the table's TTL
- * attribute `expiresAt` (epoch seconds) set 30 days ahead on every save, edit and purchase to the
- * number. TTL deletes lazily, so reads skip anything already past its expiry.
+ * Contacts on DynamoDB, under their owner's partition (keys.contact). A contact stays until its
+ * owner deletes it (README decision 85). Contacts saved before that carry the table's TTL attribute
+ * (`expiresAt`), which DynamoDB would act on: every write to a contact removes it, listing a user's
+ * contacts removes it from each one still carrying it, and `npm run migrate:contacts` removes it
+ * from all of them at once. Reads ignore it, so a contact already past that expiry but not yet
+ * deleted by DynamoDB is shown and kept.
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '../../../shared/table.js';
-import { contactExpiry, type Contact } from '../../domain/contacts.js';
+import type { Contact } from '../../domain/contacts.js';
 import type { ContactStore } from '../../ports/contacts.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
@@ -16,13 +19,34 @@ import { queryPrefix } from './partition.js';
 
 const TTL = TABLE_KEYS.ttlAttribute;
 
-const epoch = (now: Date) => Math.floor(now.getTime() / 1000);
+/** Removes the old expiry from one contact (only while it is a contact and still has one). False: nothing to do. */
+async function keepContact(key: { pk: string; sk: string }): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'REMOVE #ttl',
+        ConditionExpression: 'attribute_exists(pk) AND #entity = :entity AND attribute_exists(#ttl)',
+        ExpressionAttributeNames: { '#ttl': TTL, '#entity': 'entity' },
+        ExpressionAttributeValues: { ':entity': CONTACT_ENTITY },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
-async function listContacts(userId: string, now: Date): Promise<Contact[]> {
+async function listContacts(userId: string): Promise<Contact[]> {
   const items = await queryPrefix(partitionQuery.contacts(userId), {
     consistent: true,
-    filter: { expression: '#entity = :entity AND #ttl > :now', names: { '#entity': 'entity', '#ttl': TTL }, values: { ':entity': CONTACT_ENTITY, ':now': epoch(now) } },
+    filter: { expression: '#entity = :entity', names: { '#entity': 'entity' }, values: { ':entity': CONTACT_ENTITY } },
   });
+  // The reading rule for contacts saved with an expiry: seen once, kept for good.
+  const expiring = items.filter((item) => item[TTL] !== undefined);
+  await Promise.all(expiring.map((item) => keepContact({ pk: String(item.pk), sk: String(item.sk) })));
   return items.map((item) => stored.contact.read(item));
 }
 
@@ -42,8 +66,8 @@ async function keepContactNumber(userId: string, contactNumber: string): Promise
   });
 }
 
-/** The contact's key if it still lives (owner's partition, not expired): every write is conditional on it. */
-const LIVE = `attribute_exists(pk) AND #entity = :entity AND #ttl > :nowEpoch`;
+/** The contact's key holds a contact: every write is conditional on it. */
+const LIVE = `attribute_exists(pk) AND #entity = :entity`;
 
 export const dynamoContacts: ContactStore = {
   list: listContacts,
@@ -53,7 +77,7 @@ export const dynamoContacts: ContactStore = {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.contact(contact.userId, contact.contactId), entity: CONTACT_ENTITY, ...contact, [TTL]: contact.expiresAt },
+        Item: { ...keys.contact(contact.userId, contact.contactId), entity: CONTACT_ENTITY, ...contact },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -63,8 +87,8 @@ export const dynamoContacts: ContactStore = {
     if (changes.contactNumber !== undefined) await keepContactNumber(userId, changes.contactNumber);
     const nowIso = now.toISOString();
     const names: Record<string, string> = { '#ttl': TTL, '#entity': 'entity' };
-    const values: Record<string, unknown> = { ':entity': CONTACT_ENTITY, ':nowEpoch': epoch(now), ':expires': contactExpiry(now), ':now': nowIso };
-    const sets = ['#ttl = :expires', 'lastUsedAt = :now', 'updatedAt = :now'];
+    const values: Record<string, unknown> = { ':entity': CONTACT_ENTITY, ':now': nowIso };
+    const sets = ['lastUsedAt = :now', 'updatedAt = :now'];
     for (const field of ['contactName', 'contactNumber', 'contactNetwork'] as const) {
       if (changes[field] === undefined) continue;
       names[`#${field}`] = field;
@@ -76,7 +100,7 @@ export const dynamoContacts: ContactStore = {
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.contact(userId, contactId),
-          UpdateExpression: `SET ${sets.join(', ')}`,
+          UpdateExpression: `SET ${sets.join(', ')} REMOVE #ttl`,
           ConditionExpression: LIVE,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
@@ -109,7 +133,7 @@ export const dynamoContacts: ContactStore = {
   },
 
   async touchNumber(userId, contactNumber, now) {
-    const matching = (await listContacts(userId, now)).filter((contact) => contact.contactNumber === contactNumber);
+    const matching = (await listContacts(userId)).filter((contact) => contact.contactNumber === contactNumber);
     let touched = 0;
     for (const contact of matching) {
       try {
@@ -117,17 +141,11 @@ export const dynamoContacts: ContactStore = {
           new UpdateCommand({
             TableName: tableName(),
             Key: keys.contact(userId, contact.contactId),
-            UpdateExpression: 'SET #ttl = :expires, lastUsedAt = :now',
-            // Only while it still is this number and alive: an edit or expiry in between wins.
+            UpdateExpression: 'SET lastUsedAt = :now REMOVE #ttl',
+            // Only while it still is this number: an edit or a delete in between wins.
             ConditionExpression: `${LIVE} AND contactNumber = :number`,
             ExpressionAttributeNames: { '#ttl': TTL, '#entity': 'entity' },
-            ExpressionAttributeValues: {
-              ':entity': CONTACT_ENTITY,
-              ':nowEpoch': epoch(now),
-              ':expires': contactExpiry(now),
-              ':now': now.toISOString(),
-              ':number': contactNumber,
-            },
+            ExpressionAttributeValues: { ':entity': CONTACT_ENTITY, ':now': now.toISOString(), ':number': contactNumber },
           }),
         );
         touched++;
@@ -138,3 +156,31 @@ export const dynamoContacts: ContactStore = {
     return touched;
   },
 };
+
+/**
+ * The one-off migration (`npm run migrate:contacts`): removes the old expiry from every contact that
+ * still carries it, so DynamoDB's TTL deletes none. Safe while the functions run and safe to repeat.
+ */
+export async function keepAllContacts(options: { dryRun: boolean; onProgress?(s: { examined: number; kept: number }): void }): Promise<{ examined: number; kept: number }> {
+  const summary = { examined: 0, kept: 0 };
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#entity = :entity AND attribute_exists(#ttl)',
+        ProjectionExpression: 'pk, sk',
+        ExpressionAttributeNames: { '#entity': 'entity', '#ttl': TTL },
+        ExpressionAttributeValues: { ':entity': CONTACT_ENTITY },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      summary.examined++;
+      if (!options.dryRun && (await keepContact({ pk: String(item.pk), sk: String(item.sk) }))) summary.kept++;
+    }
+    options.onProgress?.(summary);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return summary;
+}

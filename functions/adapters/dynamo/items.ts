@@ -324,10 +324,10 @@ const contactItem = itemMapping<Contact>(
       contactNetwork: z.enum(NETWORK_NAMES),
       createdAt: text,
       lastUsedAt: text.optional(),
-      // The table's TTL attribute is the contact's expiry.
-      [TABLE_KEYS.ttlAttribute]: z.number(),
+      // Contacts saved before issue 21 carry the table's TTL attribute (their old expiry): read, never kept.
+      [TABLE_KEYS.ttlAttribute]: z.number().optional(),
     }),
-  ).transform(({ lastUsedAt, ...contact }) => ({ ...contact, lastUsedAt: lastUsedAt ?? contact.createdAt })),
+  ).transform(({ lastUsedAt, [TABLE_KEYS.ttlAttribute]: _expiry, ...contact }) => ({ ...contact, lastUsedAt: lastUsedAt ?? contact.createdAt })),
 );
 
 const beneficiaryItem = itemMapping<Beneficiary>(

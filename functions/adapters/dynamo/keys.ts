@@ -54,6 +54,8 @@ export const keys = {
   supplierChoice: (network: string) => ({ pk: SETTINGS_PARTITION, sk: `${SUPPLIER_PREFIX}${network}` }),
   /** The one notice to users an admin or agent set last. */
   notification: () => ({ pk: SETTINGS_PARTITION, sk: 'NOTIFICATION' }),
+  /** One user's acknowledgement of the notice, in a partition of its own (the admin service's only user-specific write). */
+  noticeAck: (userId: string) => ({ pk: `${PARTITION_PREFIXES.noticeAck}${userId}`, sk: 'NOTICEACK' }),
   /** A contact, under its owner's partition: another user's id never reaches it. */
   contact: (userId: string, contactId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${CONTACT_PREFIX}${contactId}` }),
   // Money in and out ------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/api/accounts.js';
 import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
+import { recordLoginAskingForAccounts } from '../../adapters/reserved-accounts-trigger.js';
 import { domainLog } from '../../adapters/log.js';
 import { issueToken, verifyToken } from '../../adapters/token.js';
 import { listPlans } from '../../adapters/dynamo/catalogue.js';
@@ -35,7 +36,6 @@ import {
   loadPrincipal,
   recentTransactionItems,
   savePasswordReset,
-  updateLastLogin,
 } from '../../adapters/dynamo/users.js';
 import { clearLoginThrottle, loginSucceeded, reserveLoginAttempt } from '../../adapters/dynamo/login-throttle.js';
 import {
@@ -139,7 +139,8 @@ const deps: AccountsServiceDeps = {
   reserveLoginAttempt,
   loginSucceeded,
   clearLoginThrottle,
-  updateLastLogin,
+  // The sign-in's lastLogin write also asks for reserved accounts when KYC is done and none exist (an event; issue 21).
+  updateLastLogin: recordLoginAskingForAccounts,
   storeNewPassword,
   savePasswordReset,
   consumePasswordReset,

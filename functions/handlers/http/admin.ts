@@ -16,22 +16,31 @@ import {
   type SupplierListResponse,
   type SupplierResponse,
 } from '../../../shared/api/admin.js';
-import { setNotificationRequest, type NotificationResponse, type SetNotificationResponse } from '../../../shared/api/notification.js';
+import {
+  acknowledgeNotificationRequest,
+  setNotificationRequest,
+  type AcknowledgeNotificationResponse,
+  type NotificationResponse,
+  type SetNotificationResponse,
+} from '../../../shared/api/notification.js';
 import { DEFAULT_SUPPLIER, NETWORK_NAMES, SUPPLIERS } from '../../../shared/constants.js';
 import { CATALOGUE_MSG, NOTIFICATION_MSG } from '../../../shared/messages.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoNotification, dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
+import { dynamoNotificationAcks } from '../../adapters/dynamo/notification-acks.js';
 import { logger } from '../../adapters/observability.js';
 import { dynamoBackOffice } from '../../adapters/dynamo/back-office.js';
 import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
+import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
 import { adminDashboard } from '../../domain/admin-dashboard.js';
 import { inWriteAudit } from '../../domain/audit.js';
 import { notificationAuditChange, serviceLockAuditChange, supplierAuditChange } from '../../domain/settings-audit.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
-import type { NotificationStore, ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
+import type { NotificationAcks, NotificationStore, ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
 import type { BackOfficeFigures } from '../../ports/back-office.js';
-import { httpService, ok, parseInput, type UserOperation } from '../../middleware/http.js';
+import type { TransactionRecord } from '../../domain/transactions.js';
+import { httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { listAuditOperation, type AuditListingDeps } from './audit.js';
 import { edge } from './edge.js';
 
@@ -39,7 +48,9 @@ export interface AdminDeps extends AuditListingDeps {
   services: ServiceLockStore;
   suppliers: SupplierChoiceStore;
   notification: NotificationStore;
+  notificationAcks: NotificationAcks;
   figures: BackOfficeFigures;
+  recentTransactions(limit: number): Promise<TransactionRecord[]>;
   now(): Date;
   newId(): string;
 }
@@ -101,9 +112,25 @@ export const checkServicesOperation =
 
 export const getNotificationOperation =
   (deps: AdminDeps): UserOperation =>
-  async () => {
+  async ({ principal }) => {
+    const [notification, acknowledged] = await Promise.all([deps.notification.get(), deps.notificationAcks.acknowledgedId(principal.userId)]);
+    const answer: NotificationResponse = { msg: notification?.msg ?? '', id: notification?.id ?? null, checked: notification !== undefined && acknowledged === notification.id };
+    return ok(answer);
+  };
+
+/**
+ * The caller pressed OK on the notice: remembered per user on the server, so no device of theirs
+ * shows it again. Only the current notice can be acknowledged (409 once it was replaced: the new one
+ * must still show); acknowledging it again changes nothing.
+ */
+export const acknowledgeNotificationOperation =
+  (deps: AdminDeps): UserOperation =>
+  async ({ principal, body }) => {
+    const { id } = parseInput(acknowledgeNotificationRequest, body);
     const notification = await deps.notification.get();
-    const answer: NotificationResponse = { msg: notification?.msg ?? '', id: notification?.id ?? null };
+    if (!notification || notification.id !== id) return refuse(409, NOTIFICATION_MSG.notCurrent)();
+    await deps.notificationAcks.acknowledge(principal.userId, id, deps.now());
+    const answer: AcknowledgeNotificationResponse = { msg: NOTIFICATION_MSG.acknowledged, notification: { msg: notification.msg, id, checked: true } };
     return ok(answer);
   };
 
@@ -117,7 +144,7 @@ export const setNotificationOperation =
     // The entry, with the notice replaced and the new one, is put in the notice's own write.
     await deps.notification.set(notification, inWriteAudit(auditedRequestOf(request), now, deps.newId(), notificationAuditChange));
     logger.info('notification set', { id: notification.id, by: principal.userName, cleared: msg === '' });
-    const answer: SetNotificationResponse = { msg: NOTIFICATION_MSG.updated, notification: { msg, id: notification.id } };
+    const answer: SetNotificationResponse = { msg: NOTIFICATION_MSG.updated, notification: { msg, id: notification.id, checked: false } };
     return ok(answer);
   };
 
@@ -133,7 +160,9 @@ const deps: AdminDeps = {
   services: dynamoServiceLocks,
   suppliers: dynamoSupplierChoices,
   notification: dynamoNotification,
+  notificationAcks: dynamoNotificationAcks,
   figures: dynamoBackOffice,
+  recentTransactions: (limit) => dynamoTransactions.listingPage(undefined, {}, 1, limit),
   auditTrail: dynamoAuditTrail,
   now: () => new Date(),
   newId: () => ulid(),
@@ -148,6 +177,7 @@ export const handler = httpService(
     checkServices: checkServicesOperation(deps),
     getNotification: getNotificationOperation(deps),
     setNotification: setNotificationOperation(deps),
+    acknowledgeNotification: acknowledgeNotificationOperation(deps),
     adminDashboard: adminDashboardOperation(deps),
     listAudit: listAuditOperation(deps),
   },

@@ -175,6 +175,7 @@ const deps: ProfileDeps & ApiKeyDeps & TestWebhookDeps & { webhookLog: WebhookLo
   upgrade: upgradeToReseller,
   setUserType,
   publishUpgraded: (detail) => publishEvent(EVENT_TYPES.userUpgraded, detail),
+  requestReservedAccounts: (userId) => publishEvent(EVENT_TYPES.reservedAccountsWanted, { userId, cause: 'kyc' }),
   markUpgradePublished,
   identity: identityFromEnv,
   saveKyc,

@@ -33,11 +33,17 @@ const request = (query: Record<string, string | undefined> = {}, body: unknown =
   ({ query, body, params: {}, headers: {}, principal: { userName: 'admin' } }) as unknown as UserRequest;
 
 describe('a user row never carries a secret', () => {
-  it('shows exactly name, e-mail, phone, type, balance (naira), KYC, created and last login', () => {
-    const row = toUserRow(profile, 150_050);
+  it('shows exactly id (also as _id), name, full name, e-mail, phone, type, balance (naira), KYC, masked identity number, referrer, reserved accounts, created and last login', () => {
+    const row = toUserRow({ ...profile, referredBy: 'Grace', accountNumbers: [{ bankName: 'Wema bank', accountNumber: '7000000001' }] }, 150_050);
     expect(row).toEqual({
       userId: '01HZXUSER',
+      _id: '01HZXUSER',
       userName: 'Ada',
+      fullName: 'Ada L',
+      bvn: '*******8901',
+      nin: null,
+      referredBy: 'Grace',
+      accountNumbers: [{ bankName: 'Wema bank', accountNumber: '7000000001' }],
       email: 'ada@example.com',
       phoneNumber: '08012345678',
       userType: 'reseller',
@@ -50,10 +56,11 @@ describe('a user row never carries a secret', () => {
 
   it('has no password hash, API key, webhook secret or token version, whatever the profile holds', () => {
     const text = JSON.stringify(toUserRow(profile, 0));
-    for (const secret of ['passwordHash', 'apiToken', 'apiKey', 'webhookSecret', 'tokenVersion', 'bvn', 'nin', profile.passwordHash, profile.webhookSecret!, '12345678901']) {
+    for (const secret of ['passwordHash', 'apiToken', 'apiKey', 'webhookSecret', 'tokenVersion', profile.passwordHash, profile.webhookSecret!, '12345678901', '1234567890']) {
       expect(text).not.toContain(secret);
     }
     expect(toUserRow({ ...profile, bvn: null }, 0).kyc).toBe('not verified');
+    expect(toUserRow({ ...profile, bvn: null, nin: '98765432109' }, 0).nin).toBe('*******2109');
   });
 });
 

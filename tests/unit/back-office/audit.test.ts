@@ -163,6 +163,7 @@ function adminService(caller: Principal, setNotification: UserOperation, append:
       updateServices: answer,
       checkServices: answer,
       getNotification: answer,
+      acknowledgeNotification: answer,
       setNotification,
       adminDashboard: answer,
       listAudit: answer,

@@ -4,7 +4,7 @@
  * absent on purpose: purchases are still answered (the sweeper would heal the hand-off).
  */
 import { drainOutbox } from '../../support/outbox.js';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -19,12 +19,12 @@ import { CATALOGUE_MSG, MSG, serviceLockedMessage } from '../../../shared/messag
 import { TABLE_KEYS } from '../../../shared/table.js';
 import { dynamoCatalogue } from '../../../functions/adapters/dynamo/catalogue.js';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
-import { dynamoContacts } from '../../../functions/adapters/dynamo/contacts.js';
+import { dynamoContacts, keepAllContacts } from '../../../functions/adapters/dynamo/contacts.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { seedCatalogue, SEED_PLANS } from '../../../functions/catalogue-seed.js';
-import { contactExpiry, type Contact } from '../../../functions/domain/contacts.js';
+import type { Contact } from '../../../functions/domain/contacts.js';
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
 import { placeDataPurchase } from '../../../functions/domain/purchases.js';
 import { handler as accounts } from '../../../functions/handlers/http/accounts.js';
@@ -313,17 +313,26 @@ describe('buying data: tier pricing and profit', () => {
 describe('contacts', () => {
   const raw = async (userId: string, contactId: string) =>
     (await db().send(new GetCommand({ TableName: tableName(), Key: keys.contact(userId, contactId), ConsistentRead: true }))).Item;
+  /** The old 30-day expiry (the table's TTL attribute) on a contact, as contacts saved before issue 21 carry it. */
+  const setRaw = async (userId: string, contactId: string, expiresAt: number) =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.contact(userId, contactId),
+        UpdateExpression: 'SET #ttl = :expiry',
+        ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
+        ExpressionAttributeValues: { ':expiry': expiresAt },
+      }),
+    );
 
-  it('saving a contact stores it under the user’s partition with the TTL attribute 30 days ahead; the list returns it', async () => {
+  it('saving a contact stores it under the user’s partition with no TTL attribute (kept until deleted); the list returns it', async () => {
     const user = await newUser();
-    const before = Math.floor(Date.now() / 1000);
     const saved = await call(contacts, 'addContact', user, { body: { contactName: 'Mum', contactNumber: '08033333333' } });
     expect(saved).toMatchObject({ status: 201, body: { msg: CATALOGUE_MSG.contactSaved, contact: { contactName: 'Mum', contactNumber: '08033333333', contactNetwork: 'MTN' } } });
     expect(saved.body.contactList).toHaveLength(1);
     const item = await raw(user.userId, saved.body.contact._id);
     expect(item!.pk).toBe(`USER#${user.userId}`);
-    expect(item![TABLE_KEYS.ttlAttribute]).toBeGreaterThanOrEqual(before + 30 * 24 * 3600);
-    expect(item![TABLE_KEYS.ttlAttribute]).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 24 * 3600);
+    expect(item![TABLE_KEYS.ttlAttribute]).toBeUndefined();
     expect((await call(contacts, 'listContacts', user)).body).toEqual({ contactList: saved.body.contactList });
     expect(await call(contacts, 'addContact', user, { body: { contactNumber: '08033333333' } })).toEqual({ status: 400, body: { msg: MSG.allFieldsRequired } });
   });
@@ -351,7 +360,7 @@ describe('contacts', () => {
     expect(await call(contacts, 'deleteContact', user, { params: { id: 'x'.repeat(3_000) } })).toEqual({ status: 400, body: { msg: 'id is invalid' } });
   });
 
-  it('a contact unused for 30 days is gone; editing it or buying to its number within 30 days keeps it alive', async () => {
+  it('a contact stays however long it is unused (issue 21); one saved with the old 30-day expiry loses it when listed, edited or bought for, and the migration removes it from all', async () => {
     const user = await newUser();
     const t0 = new Date('2030-01-01T00:00:00.000Z');
     const day = 24 * 3600 * 1000;
@@ -363,33 +372,41 @@ describe('contacts', () => {
       contactNetwork: 'MTN',
       createdAt: t0.toISOString(),
       lastUsedAt: t0.toISOString(),
-      expiresAt: contactExpiry(t0),
     });
-    await dynamoContacts.create(contact('edited', '08011110001'));
-    await dynamoContacts.create(contact('bought', '08011110002'));
     await dynamoContacts.create(contact('idle', '08011110003'));
-    // Day 10: an edit; day 20: a data purchase to the number.
-    expect(await dynamoContacts.update(user.userId, 'edited', { contactName: 'still here' }, new Date(t0.getTime() + 10 * day))).toMatchObject({ expiresAt: contactExpiry(new Date(t0.getTime() + 10 * day)) });
-    const a = await adminUser();
-    const plan = await addPlan(a, { planType: 'MTN', planName: '1GB' });
-    await fund(user, 1_000_00);
-    const h = harness(directoryOf(new FakeSupplier('ALARO', () => 'delivered')));
-    const at20 = new Date(t0.getTime() + 20 * day);
-    const placed = await placeDataPurchase(
-      { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08011110002', planId: plan.planId },
-      { ...h.purchase, now: () => at20, catalogue: dynamoCatalogue },
-    );
-    expect(placed.kind).toBe('accepted');
-    // The table's stream refreshes the contacts of the number, off the request path.
-    await drainOutbox({ queue: h.queue, events: h.publisher, contacts: dynamoContacts });
-    expect((await raw(user.userId, 'bought'))![TABLE_KEYS.ttlAttribute]).toBe(contactExpiry(at20));
-    // Day 31: the idle one is gone (TTL may lag: reads skip it already); the used ones stay.
-    const day31 = new Date(t0.getTime() + 31 * day);
-    expect((await dynamoContacts.list(user.userId, day31)).map((c) => c.contactId).sort()).toEqual(['bought', 'edited']);
-    expect(await dynamoContacts.update(user.userId, 'idle', { contactName: 'too late' }, day31)).toBeUndefined();
-    expect(await dynamoContacts.touchNumber(user.userId, '08011110003', day31)).toBe(0);
-    // Day 45: only the one bought for on day 20 remains.
-    expect((await dynamoContacts.list(user.userId, new Date(t0.getTime() + 45 * day))).map((c) => c.contactId)).toEqual(['bought']);
+    expect((await raw(user.userId, 'idle'))![TABLE_KEYS.ttlAttribute]).toBeUndefined();
+    // A year on, unused: still listed, still editable.
+    expect((await dynamoContacts.list(user.userId)).map((c) => c.contactId)).toEqual(['idle']);
+    expect(await dynamoContacts.update(user.userId, 'idle', { contactName: 'still here' }, new Date(t0.getTime() + 365 * day))).toMatchObject({ contactName: 'still here' });
+
+    // Contacts saved before the change carry the table's TTL attribute, one already past it (TTL lags).
+    const past = Math.floor((Date.now() - day) / 1000);
+    for (const id of ['old-listed', 'old-edited', 'old-bought']) {
+      await dynamoContacts.create(contact(id, id === 'old-bought' ? '08011110009' : '08011110008'));
+      await setRaw(user.userId, id, past);
+    }
+    const listed = await dynamoContacts.list(user.userId);
+    expect(listed.map((c) => c.contactId).sort()).toEqual(['idle', 'old-bought', 'old-edited', 'old-listed']);
+    // The reading rule: listing removed every old expiry, so DynamoDB's TTL has nothing to delete.
+    for (const id of ['old-listed', 'old-edited', 'old-bought']) expect((await raw(user.userId, id))![TABLE_KEYS.ttlAttribute]).toBeUndefined();
+
+    // Writes remove it too.
+    await setRaw(user.userId, 'old-edited', past);
+    await setRaw(user.userId, 'old-bought', past);
+    await dynamoContacts.update(user.userId, 'old-edited', { contactName: 'edited' }, new Date());
+    expect((await raw(user.userId, 'old-edited'))![TABLE_KEYS.ttlAttribute]).toBeUndefined();
+    expect(await dynamoContacts.touchNumber(user.userId, '08011110009', new Date())).toBe(1);
+    expect((await raw(user.userId, 'old-bought'))![TABLE_KEYS.ttlAttribute]).toBeUndefined();
+
+    // The migration: every contact still carrying an expiry loses it; nothing else is touched; a second run finds none.
+    await setRaw(user.userId, 'old-listed', past);
+    const dry = await keepAllContacts({ dryRun: true });
+    expect(dry.examined).toBeGreaterThanOrEqual(1);
+    expect((await raw(user.userId, 'old-listed'))![TABLE_KEYS.ttlAttribute]).toBe(past);
+    const run = await keepAllContacts({ dryRun: false });
+    expect(run.kept).toBeGreaterThanOrEqual(1);
+    expect((await raw(user.userId, 'old-listed'))![TABLE_KEYS.ttlAttribute]).toBeUndefined();
+    expect((await keepAllContacts({ dryRun: false })).examined).toBe(0);
   });
 
   it('a purchase refreshes only the buyer’s contacts of that number, through the HTTP purchase path and the table stream too', async () => {
@@ -405,7 +422,7 @@ describe('contacts', () => {
     // Off the request path: the table's stream refreshes them.
     await drainOutbox({ queue: { enqueue: async () => undefined }, events: { transactionSettled: async () => undefined }, contacts: dynamoContacts });
     const mineAfter = (await raw(buyer.userId, mine.body.contact._id))!;
-    expect(mineAfter[TABLE_KEYS.ttlAttribute]).toBeGreaterThan(mineBefore[TABLE_KEYS.ttlAttribute] as number);
+    expect(mineAfter[TABLE_KEYS.ttlAttribute]).toBeUndefined();
     expect(mineAfter.lastUsedAt > (mineBefore.lastUsedAt as string)).toBe(true);
     expect((await raw(stranger.userId, theirs.body.contact._id))).toEqual(theirsBefore);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseServiceStatus, setSupplierRequest, updateServiceRequest } from '../../../shared/api/admin.js';
 import { addContactRequest, updateContactRequest } from '../../../shared/api/contacts.js';
 import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
-import { contactExpiry, isExpired, sortContacts, toContactView, type Contact } from '../../../functions/domain/contacts.js';
+import { sortContacts, toContactView, type Contact } from '../../../functions/domain/contacts.js';
 import { lockedService, serviceList, type ServiceSetting } from '../../../functions/domain/service-locks.js';
 import { decideAfterAttempt, supplierPreference } from '../../../functions/domain/suppliers.js';
 
@@ -83,13 +83,8 @@ describe('service locks', () => {
 
 describe('contacts', () => {
   const now = new Date('2025-03-01T12:00:00.000Z');
-  it('a contact lives 30 days from its last use (epoch seconds, the table TTL)', () => {
-    expect(contactExpiry(now)).toBe(Math.floor(now.getTime() / 1000) + 30 * 24 * 3600);
-    expect(isExpired({ expiresAt: contactExpiry(now) }, new Date(now.getTime() + 29 * 24 * 3600 * 1000))).toBe(false);
-    expect(isExpired({ expiresAt: contactExpiry(now) }, new Date(now.getTime() + 30 * 24 * 3600 * 1000))).toBe(true);
-  });
-  it('listed most recently used first; the view shows expiry as a date', () => {
-    const base: Contact = { contactId: 'a', userId: 'u', contactName: 'Ada', contactNumber: '08011111111', contactNetwork: 'MTN', createdAt: now.toISOString(), lastUsedAt: now.toISOString(), expiresAt: contactExpiry(now) };
+  it('listed most recently used first; the view has no expiry (a contact stays until its owner deletes it)', () => {
+    const base: Contact = { contactId: 'a', userId: 'u', contactName: 'Ada', contactNumber: '08011111111', contactNetwork: 'MTN', createdAt: now.toISOString(), lastUsedAt: now.toISOString() };
     const newer = { ...base, contactId: 'b', contactName: 'Bola', lastUsedAt: new Date(now.getTime() + 1000).toISOString() };
     expect(sortContacts([base, newer]).map((c) => c.contactId)).toEqual(['b', 'a']);
     expect(toContactView(base)).toEqual({
@@ -99,7 +94,6 @@ describe('contacts', () => {
       contactNetwork: 'MTN',
       createdAt: now.toISOString(),
       lastUsedAt: now.toISOString(),
-      expiresAt: new Date(contactExpiry(now) * 1000).toISOString(),
     });
   });
   it('name and number are required ("All fields are required"); the network defaults to MTN', () => {

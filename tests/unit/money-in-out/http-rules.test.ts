@@ -421,6 +421,7 @@ function profileOps(over: Partial<ProfileDeps> = {}) {
     balanceKobo: async () => 0,
     upgrade: async () => (calls.push('upgrade'), { kind: 'insufficient_balance', balanceKobo: 999_99 }),
     setUserType: async () => (calls.push('setUserType'), true),
+    requestReservedAccounts: async () => undefined,
     publishUpgraded: async () => void calls.push('publish'),
     markUpgradePublished: async () => undefined,
     identity: () => ({ verify: async (_m, n) => (calls.push(`verify:${n}`), n.startsWith('000') ? { kind: 'no_match' } : { kind: 'match', fullName: 'ADA OKAFOR' }) }),

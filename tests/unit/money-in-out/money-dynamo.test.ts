@@ -561,6 +561,7 @@ describe('referrals, earnings, upgrade and KYC', () => {
       balanceKobo: async (userId) => (await dynamoLedger.getWallet(userId)).balanceKobo,
       upgrade: upgradeToReseller,
       setUserType,
+      requestReservedAccounts: async () => undefined,
       publishUpgraded: async () => {
         throw new Error('EventBridge PutEvents: service unavailable');
       },

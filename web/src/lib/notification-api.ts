@@ -3,7 +3,7 @@
  * settings and agents in the Update screen. In lib because the shell and two features use it.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { NotificationResponse, SetNotificationRequest, SetNotificationResponse } from '@shared/api/notification.js';
+import type { AcknowledgeNotificationResponse, NotificationResponse, SetNotificationRequest, SetNotificationResponse } from '@shared/api/notification.js';
 import { api } from './api-client.js';
 import { queryClient } from './query-client.js';
 
@@ -18,6 +18,14 @@ export function useNotification(enabled: boolean) {
 export function useSetNotification() {
   return useMutation({
     mutationFn: (request: SetNotificationRequest) => api<SetNotificationResponse>('setNotification', { body: request }),
+    onSuccess: (answer) => queryClient.setQueryData(notificationKey, answer.notification),
+  });
+}
+
+/** POST /admin/notification/ack {id}: the caller pressed OK; the server remembers it for every device. */
+export function useAcknowledgeNotification() {
+  return useMutation({
+    mutationFn: (id: string) => api<AcknowledgeNotificationResponse>('acknowledgeNotification', { body: { id } }),
     onSuccess: (answer) => queryClient.setQueryData(notificationKey, answer.notification),
   });
 }

@@ -109,7 +109,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <NotificationModal key={session.user._id} notification={notification.data} userId={session.user._id} />
+      <NotificationModal key={session.user._id} notification={notification.data} />
     </div>
   );
 }

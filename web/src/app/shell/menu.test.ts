@@ -30,7 +30,7 @@ describe('sidebar menu', () => {
 
   it('adds Send email after Transfer for admins only, at /admin/sendMail (spec §2)', () => {
     const admin = menuFor({ ...user, isAdmin: true }).map((m) => m.label);
-    expect(admin.slice(admin.indexOf('Transfer'), admin.indexOf('Transfer') + 3)).toEqual(['Transfer', 'Send email', 'my users']);
+    expect(admin.slice(admin.indexOf('Transfer'), admin.indexOf('Transfer') + 3)).toEqual(['Transfer', 'Send email', 'My users']);
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'Send email')?.to).toBe('/admin/sendMail');
     expect(menuFor({ ...user, isAgent: true }).map((m) => m.label)).not.toContain('Send email');
   });
@@ -40,10 +40,10 @@ describe('sidebar menu', () => {
     expect(menuFor(user).map((m) => m.label)).not.toContain('Transfer');
   });
 
-  it('gives agents "my users" and Update only; admins get "my users" too', () => {
+  it('gives agents "My users" and Update only; admins get "My users" too', () => {
     const agent = menuFor({ ...user, isAgent: true });
-    expect(agent.filter((m) => !menuFor(user).includes(m)).map((m) => m.label)).toEqual(['my users', 'Update']);
-    expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'my users')?.to).toBe('/admin/users');
+    expect(agent.filter((m) => !menuFor(user).includes(m)).map((m) => m.label)).toEqual(['My users', 'Update']);
+    expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'My users')?.to).toBe('/admin/users');
     expect(menuFor(user).map((m) => m.to)).not.toContain('/admin/users');
     expect(agent.find((m) => m.to === '/profile/updatePrice')?.label).toBe('Update');
     expect(agent.map((m) => m.to)).not.toContain('/admin/generateCoupon');
@@ -57,7 +57,7 @@ describe('sidebar menu', () => {
       return menuFor({ ...user, isAdmin: true }, table).filter((m) => !common.has(m.label));
     };
     expect(extras().map((m) => m.label)).toEqual(
-      ['admin settings', 'Update price', 'Transfer', hasRoute('POST /admin/sendMail') ? 'Send email' : null, 'my users', 'Fund wallet (COUPON)', 'generate Coupon', 'Audit log'].filter(Boolean),
+      ['Admin settings', 'Update price', 'Transfer', hasRoute('POST /admin/sendMail') ? 'Send email' : null, 'My users', 'Fund wallet (coupon)', 'Generate coupon', 'Audit log'].filter(Boolean),
     );
     const withMail = new Set(['POST /admin/sendMail', 'GET /admin/audit']);
     expect(extras(withMail).map((m) => [m.label, m.to])).toEqual([['Send email', '/admin/sendMail'], ['Audit log', '/admin/audit']]);
@@ -66,7 +66,7 @@ describe('sidebar menu', () => {
     expect(menuFor({ ...user, isAgent: true }).map((m) => m.to)).not.toContain('/admin/sendMail');
   });
 
-  it('gives a coupon vendor "generate Coupon" (paid from their wallet) and nothing else of the admin tools; an admin who is a vendor gets it once', () => {
+  it('gives a coupon vendor "Generate coupon" (paid from their wallet) and nothing else of the admin tools; an admin who is a vendor gets it once', () => {
     const vendor = menuFor({ ...user, isCouponVendor: true });
     expect(vendor.filter((m) => !menuFor(user).includes(m)).map((m) => m.to)).toEqual(['/admin/generateCoupon']);
     expect(menuFor({ ...user, isAdmin: true, isCouponVendor: true }).filter((m) => m.to === '/admin/generateCoupon')).toHaveLength(1);

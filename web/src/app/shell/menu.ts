@@ -33,17 +33,17 @@ const COMMON: MenuItem[] = [
 ];
 
 /** Admins and agents alike (spec §2): the list, read-only for agents. */
-const MY_USERS: MenuItem = { label: 'my users', to: '/admin/users', icon: 'user', needs: 'GET /admin/users' };
+const MY_USERS: MenuItem = { label: 'My users', to: '/admin/users', icon: 'user', needs: 'GET /admin/users' };
 
-const GENERATE_COUPON: MenuItem = { label: 'generate Coupon', to: '/admin/generateCoupon', icon: 'ticket', needs: 'POST /admin/generateCoupon' };
+const GENERATE_COUPON: MenuItem = { label: 'Generate coupon', to: '/admin/generateCoupon', icon: 'ticket', needs: 'POST /admin/generateCoupon' };
 
 const ADMIN: MenuItem[] = [
-  { label: 'admin settings', to: '/profile/adminSettings', icon: 'sliders', needs: 'GET /admin/supplier' },
+  { label: 'Admin settings', to: '/profile/adminSettings', icon: 'sliders', needs: 'GET /admin/supplier' },
   { label: 'Update price', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' },
   { label: 'Transfer', to: '/profile/transfer', icon: 'wallet', needs: 'POST /auth/transferFund' },
   { label: 'Send email', to: '/admin/sendMail', icon: 'mail', needs: 'POST /admin/sendMail' },
   MY_USERS,
-  { label: 'Fund wallet (COUPON)', to: '/profile/fundWallet/coupon', icon: 'card', needs: 'POST /fundWallet/coupon' },
+  { label: 'Fund wallet (coupon)', to: '/profile/fundWallet/coupon', icon: 'card', needs: 'POST /fundWallet/coupon' },
   GENERATE_COUPON,
   // Beyond spec §2's list: the audit log page the back office asks for (issue 10).
   { label: 'Audit log', to: '/admin/audit', icon: 'list', needs: 'GET /admin/audit' },

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { warnFirstError } from '@/lib/forms.js';
@@ -10,15 +9,24 @@ import { Button, ConfirmModal, DetailRow, Input, TextArea, notify } from '@/ui/i
 import { useSendMail } from '../api/send-mail.js';
 import { audienceOf, EMPTY_SEND_MAIL_FORM, SEND_MAIL_FIELDS, sendMailBody, sendMailForm, type SendMailBody, type SendMailFormValues } from '../lib/send-mail-form.js';
 
+/** What the last mailing sent from this page was: shown until the next one. */
+interface SentMail {
+  audience: string;
+  subject: string;
+  msg: string;
+  queued: number;
+}
+
 /**
  * The admin's mail to one user or to every user (spec §2 "Send email", §5): fill in, confirm, and
- * the server queues it; the answer ("12 mails queued") is toasted and the admin goes to /profile
- * (spec §2 "Navigation after actions").
+ * the server queues it. The admin stays on this page with the result — to whom, what, how many
+ * mails queued — and a clean form for the next one (issue 21: leaving for /profile, as spec §2's
+ * "Navigation after actions" had it, hid the result behind a toast).
  */
 export function SendMailPage() {
-  const navigate = useNavigate();
   const send = useSendMail();
   const [pending, setPending] = useState<SendMailBody | null>(null);
+  const [sent, setSent] = useState<SentMail | null>(null);
   const form = useForm({ resolver: zodResolver(sendMailForm), defaultValues: EMPTY_SEND_MAIL_FORM });
 
   const onSubmit = form.handleSubmit((values) => setPending(sendMailBody(values, newRequestId())), warnFirstError<SendMailFormValues>(SEND_MAIL_FIELDS));
@@ -27,10 +35,10 @@ export function SendMailPage() {
     if (!pending) return;
     send.mutate(pending, {
       onSuccess: (answer) => {
+        setSent({ audience: audienceOf(pending), subject: pending.subject, msg: answer.msg, queued: answer.queued });
         setPending(null);
         form.reset(EMPTY_SEND_MAIL_FORM);
         notify.success(answer.msg);
-        navigate('/profile');
       },
       // The dialog stays open with the same request_id: confirming again is the same mailing, never a second one.
       onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
@@ -43,6 +51,20 @@ export function SendMailPage() {
         <h1>Send email</h1>
         <p className="muted">Leave the user name empty to mail every user.</p>
       </header>
+      {sent ? (
+        <div className="card send-mail-result" role="status" data-testid="send-mail-result">
+          <h2>{sent.msg}</h2>
+          <dl className="details">
+            <DetailRow label="To">
+              <strong>{sent.audience}</strong>
+            </DetailRow>
+            <DetailRow label="Subject">{sent.subject}</DetailRow>
+            <DetailRow label="Mails queued" testId="send-mail-queued">
+              {sent.queued}
+            </DetailRow>
+          </dl>
+        </div>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="card form" aria-label="Send email">
         <Input label="User name (optional)" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="Every user" {...form.register('userAccount')} />
         <Input label="Subject" autoComplete="off" {...form.register('subject')} />

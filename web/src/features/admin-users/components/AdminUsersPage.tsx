@@ -11,6 +11,8 @@ import { Button, ConfirmModal, Input, ListCard, notify, Pagination, Select } fro
 import { downloadUsers, useResetUserPassword, useSetUserType, useUsers } from '../api/users.js';
 import { EMPTY_FILTERS, fallbackCsvName, USER_TYPE_OPTIONS, userFiltersForm, usersQuery, type UserFilters, type UserFiltersInput } from '../lib/user-filters.js';
 
+const articleFor = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-NG', { dateStyle: 'medium' }) : '—');
 
 /**
@@ -22,6 +24,8 @@ export function AdminUsersPage() {
   const [filters, setFilters] = useState<UserFilters>({});
   const [page, setPage] = useState(1);
   const [resetting, setResetting] = useState<UserRow | null>(null);
+  // A type change moves the user's prices (and an API user's access): asked before it is made.
+  const [retyping, setRetyping] = useState<UserRow | null>(null);
   const [downloading, setDownloading] = useState(false);
   const form = useForm<UserFiltersInput, unknown, UserFilters>({ resolver: zodResolver(userFiltersForm), defaultValues: EMPTY_FILTERS });
   const query = usersQuery(filters, page);
@@ -50,11 +54,17 @@ export function AdminUsersPage() {
     }
   };
 
-  const onCycleType = (user: UserRow) =>
+  const onConfirmType = () => {
+    if (!retyping) return;
     setType.mutate(
-      { userId: user.userId, userType: nextUserType(user.userType) },
-      { onSuccess: (answer) => notify.success(answer.msg), onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)) },
+      { userId: retyping.userId, userType: nextUserType(retyping.userType) },
+      {
+        onSuccess: (answer) => notify.success(answer.msg),
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+        onSettled: () => setRetyping(null),
+      },
     );
+  };
 
   const onConfirmReset = () => {
     if (!resetting) return;
@@ -102,7 +112,7 @@ export function AdminUsersPage() {
         emptyText="No users match these filters"
         emptyTestId="no-users"
       >
-        <table className="table" data-testid="users-table">
+        <table className="table table-users" data-testid="users-table">
           <thead>
             <tr>
               <th>User</th>
@@ -110,8 +120,7 @@ export function AdminUsersPage() {
               <th>Type</th>
               <th className="num">Balance</th>
               <th>KYC</th>
-              <th>Created</th>
-              <th>Last login</th>
+              <th>Joined · last login</th>
               {isAdmin ? <th>Actions</th> : null}
             </tr>
           </thead>
@@ -121,7 +130,7 @@ export function AdminUsersPage() {
                 <td>
                   <strong>{user.userName}</strong>
                   <br />
-                  <span className="muted">{user.email}</span>
+                  <span className="muted user-email">{user.email}</span>
                 </td>
                 <td className="nowrap">{user.phoneNumber}</td>
                 <td className="nowrap" data-testid="user-type">
@@ -129,16 +138,21 @@ export function AdminUsersPage() {
                 </td>
                 <td className="num nowrap">{showNaira(user.balance)}</td>
                 <td>{user.kyc}</td>
-                <td className="nowrap">{day(user.createdAt)}</td>
-                <td className="nowrap">{day(user.lastLogin)}</td>
+                <td className="nowrap">
+                  {day(user.createdAt)}
+                  <br />
+                  <span className="muted">{day(user.lastLogin)}</span>
+                </td>
                 {isAdmin ? (
-                  <td className="nowrap">
-                    <Button className="btn-sm" variant="secondary" onClick={() => onCycleType(user)} loading={setType.isPending && setType.variables?.userId === user.userId} data-testid="cycle-type">
-                      Make {nextUserType(user.userType)}
-                    </Button>{' '}
-                    <Button className="btn-sm" variant="ghost" onClick={() => setResetting(user)} data-testid="reset-password">
-                      Reset password
-                    </Button>
+                  <td>
+                    <div className="row-actions">
+                      <Button className="btn-sm" variant="secondary" onClick={() => setRetyping(user)} loading={setType.isPending && setType.variables?.userId === user.userId} data-testid="cycle-type">
+                        Make {nextUserType(user.userType)}
+                      </Button>
+                      <Button className="btn-sm" variant="ghost" onClick={() => setResetting(user)} data-testid="reset-password">
+                        Reset password
+                      </Button>
+                    </div>
                   </td>
                 ) : null}
               </tr>
@@ -148,6 +162,13 @@ export function AdminUsersPage() {
       </ListCard>
 
       <Pagination page={page} totalPages={list.data?.totalPages ?? 1} maxButtons={USER_PAGE_BUTTONS} onChange={setPage} />
+
+      <ConfirmModal open={retyping !== null} title="Change user type" busy={setType.isPending} onCancel={() => setRetyping(null)} onConfirm={onConfirmType} confirmTestId="confirm-type">
+        <p data-testid="confirm-type-text">
+          Make <strong>{retyping?.userName}</strong> {retyping ? `${articleFor(nextUserType(retyping.userType))} ${nextUserType(retyping.userType)}` : ''} (now{' '}
+          {retyping?.userType})? Their prices change on their next purchase.
+        </p>
+      </ConfirmModal>
 
       <ConfirmModal open={resetting !== null} title="Reset password" busy={reset.isPending} onCancel={() => setResetting(null)} onConfirm={onConfirmReset} confirmTestId="confirm-reset">
         <p>

@@ -7,6 +7,7 @@ import { warnFirstError } from '@/lib/forms.js';
 import { Button, Input, PasswordInput, notify } from '@/ui/index.js';
 import { useLogin } from '../api/login.js';
 import { loginForm, type LoginFormValues } from '../lib/auth-forms.js';
+import { landingAfterLogin } from '../lib/landing.js';
 import { AuthCard } from './AuthCard.js';
 
 export function LoginPage() {
@@ -17,7 +18,7 @@ export function LoginPage() {
   const onSubmit = handleSubmit(
     (values) =>
       login.mutate(values, {
-        onSuccess: () => navigate('/profile'),
+        onSuccess: (session) => navigate(landingAfterLogin(session.user)),
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrongAuth)),
       }),
     warnFirstError<LoginFormValues>(['userName', 'password']),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ContactView } from '@shared/api/contacts.js';
-import { CONTACT_INACTIVE_DAYS, isNetworkName } from '@shared/constants.js';
+import { isNetworkName } from '@shared/constants.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { useAddContact, useContacts, useDeleteContact, useUpdateContact } from '@/lib/contacts-api.js';
@@ -57,7 +57,7 @@ export function ContactsPage() {
       <header className="page-header page-header-row">
         <div>
           <h1>My contacts</h1>
-          <p className="muted">Numbers you buy for often. A contact unused for {CONTACT_INACTIVE_DAYS} days is removed.</p>
+          <p className="muted">Numbers you buy for often. A contact stays until you delete it.</p>
         </div>
         <Button icon={<Icon name="plus" size={18} />} onClick={() => setEditing({ mode: 'add' })}>
           Add contact

@@ -103,7 +103,7 @@ export function DashboardPage() {
             <CopyButton text={referralLink} toastMessage={MSG.referralLinkCopied} />
           </div>
         </div>
-        {user.userType === 'smart earner' ? <UpgradeOffer user={user} /> : null}
+        {user.userType === 'smart earner' && !user.isAdmin ? <UpgradeOffer user={user} /> : null}
       </div>
       <KycModal open={kycOpen} onClose={() => setKycOpen(false)} />
     </section>
