@@ -11,7 +11,7 @@ import {
   NETWORK_NAMES,
   PLAN_TYPES,
   SERVICE_STATUSES,
-  SERVICE_TYPES,
+  LOCKABLE_SERVICE_TYPES,
   SUPPLIERS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -25,6 +25,7 @@ import type { CostPrice, DataPlanSnapshot, Plan } from '../../domain/catalogue.j
 import type { Contact } from '../../domain/contacts.js';
 import type { Coupon } from '../../domain/coupons.js';
 import type { Earnings, Referral } from '../../domain/earnings.js';
+import type { BillDetails } from '../../domain/bills.js';
 import type { ElectricityDetails } from '../../domain/electricity.js';
 import type { FundingDetails, PaymentIntent, ReservedAccount } from '../../domain/funding.js';
 import type { WalletState } from '../../domain/ledger.js';
@@ -197,6 +198,28 @@ const electricityDetails = declaringEvery<ElectricityDetails>()(
   }),
 );
 
+const billDetails = declaringEvery<BillDetails>()(
+  z.object({
+    family: z.enum(['cable', 'exam']),
+    serviceId: text,
+    productCode: text,
+    productName: text,
+    variationCode: text,
+    provider: text,
+    billersCode: text.optional(),
+    subscriptionType: z.enum(['renew', 'change']).optional(),
+    quantity: count,
+    amountKobo: kobo,
+    customerPhone: text,
+    customerName: text.optional(),
+    currentBouquet: text.optional(),
+    dueDate: text.optional(),
+    newDueDate: text.optional(),
+    pins: z.array(z.object({ pin: text, serial: text.optional() })).optional(),
+    purchasedCode: text.optional(),
+  }),
+);
+
 const transactionFields = declaringEvery<TransactionRecord>()(
   z.object({
     id: text,
@@ -244,6 +267,7 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     counterparty: z.object({ userId: text, userName: text }).optional(),
     couponCode: text.optional(),
     electricity: electricityDetails.optional(),
+    bill: billDetails.optional(),
     uncounted: z.literal(true).optional(),
   }),
 );
@@ -297,7 +321,7 @@ const serviceSettingItem = itemMapping<ServiceSetting>(
   declaringEvery<ServiceSetting>()(
     z.object({
       serviceName: z.union([z.enum(NETWORK_NAMES), z.enum(PLAN_TYPES)]),
-      serviceType: z.enum(SERVICE_TYPES),
+      serviceType: z.enum(LOCKABLE_SERVICE_TYPES),
       serviceStatus: z.enum(SERVICE_STATUSES),
       updatedAt: text,
       updatedBy: text.optional(),
