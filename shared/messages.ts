@@ -262,7 +262,7 @@ export const BILL_MSG = {
   bouquetNotForProvider: 'This bouquet does not belong to the selected provider',
   bouquetUnavailable: 'This bouquet is not available at the moment',
   selectSubscriptionType: 'Choose renew or change',
-  renewNotOffered: 'This provider takes a new bouquet each time: choose change',
+  renewIsCurrentBouquet: 'A renewal pays the current bouquet: choose it, or change the bouquet',
   selectExam: 'Select an exam (waec, waec-registration, jamb-utme or jamb-de)',
   examUnavailable: 'This exam PIN is not available at the moment',
   quantityRange: 'Quantity must be from 1 to 10',

@@ -17,6 +17,7 @@ import {
 import type { UserType } from '../../shared/constants.js';
 import { koboToNaira, nairaToKobo, type Kobo } from '../../shared/money.js';
 import { priceForUserType } from '../../shared/pricing.js';
+import type { BillProductStore } from '../ports/catalogue.js';
 
 export type BillFamily = 'cable' | 'exam';
 
@@ -226,4 +227,25 @@ export interface BillDelivery {
   pins?: BillPin[];
   purchasedCode?: string;
   customerName?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin's edit, as a use case
+
+export type EditBillProductResult =
+  | { kind: 'updated'; product: BillProduct }
+  | { kind: 'not_found' | 'changed_meanwhile' | 'price_below_cost' | 'invalid_price' }
+  | { kind: 'above_approved_price'; product: BillProduct; approvedPriceKobo: Kobo };
+
+export async function editBillProduct(
+  code: string,
+  edit: BillProductEdit,
+  deps: { billProducts: BillProductStore; now(): Date },
+): Promise<EditBillProductResult> {
+  const current = await deps.billProducts.getBillProduct(code);
+  if (!current) return { kind: 'not_found' };
+  const applied = applyBillProductEdit(current, edit, deps.now());
+  if (!applied.ok) return applied.reason === 'above_approved_price' ? { kind: 'above_approved_price', product: current, approvedPriceKobo: applied.approvedPriceKobo } : { kind: applied.reason };
+  const written = await deps.billProducts.replaceBillProduct(applied.product, current.updatedAt);
+  return written === 'replaced' ? { kind: 'updated', product: applied.product } : { kind: 'changed_meanwhile' };
 }
