@@ -17,7 +17,6 @@ import {
 import type { UserType } from '../../shared/constants.js';
 import { koboToNaira, nairaToKobo, type Kobo } from '../../shared/money.js';
 import { priceForUserType } from '../../shared/pricing.js';
-import type { BillProductStore } from '../ports/catalogue.js';
 
 export type BillFamily = 'cable' | 'exam';
 
@@ -237,10 +236,16 @@ export type EditBillProductResult =
   | { kind: 'not_found' | 'changed_meanwhile' | 'price_below_cost' | 'invalid_price' }
   | { kind: 'above_approved_price'; product: BillProduct; approvedPriceKobo: Kobo };
 
+/** What the edit needs of the stored rows (the catalogue port's BillProductStore has it). */
+export interface BillProductRows {
+  getBillProduct(code: string): Promise<BillProduct | undefined>;
+  replaceBillProduct(product: BillProduct, readUpdatedAt: string): Promise<'replaced' | 'changed_meanwhile'>;
+}
+
 export async function editBillProduct(
   code: string,
   edit: BillProductEdit,
-  deps: { billProducts: BillProductStore; now(): Date },
+  deps: { billProducts: BillProductRows; now(): Date },
 ): Promise<EditBillProductResult> {
   const current = await deps.billProducts.getBillProduct(code);
   if (!current) return { kind: 'not_found' };

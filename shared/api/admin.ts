@@ -17,7 +17,7 @@ import {
   type ServiceType,
   type SupplierName,
 } from '../constants.js';
-import { CATALOGUE_MSG, MSG } from '../messages.js';
+import { BILL_MSG, CATALOGUE_MSG, MSG } from '../messages.js';
 import { parseCatalogueSelector } from './catalogue.js';
 
 const blank = isBlank;
@@ -143,7 +143,8 @@ export const updateServiceRequest = z
           ? (EXAM_SERVICE_NAMES as readonly string[]).includes(name)
           : isNetworkName(name) || (value.serviceType === 'data' && isPlanType(name));
     if (!valid) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.selectNetworkAdmin });
+      const message = value.serviceType === 'cable' ? BILL_MSG.selectCableProvider : value.serviceType === 'exam' ? BILL_MSG.selectExamService : MSG.selectNetworkAdmin;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       return z.NEVER;
     }
     return { serviceName: name as LockableServiceName, serviceType: value.serviceType, serviceStatus: value.serviceStatus };
