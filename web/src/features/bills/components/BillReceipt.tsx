@@ -1,27 +1,7 @@
 import type { TransactionView } from '@shared/api/transactions.js';
-import { MSG } from '@shared/messages.js';
 import { showNaira } from '@/lib/money.js';
-import { Button, CopyButton, Spinner, copyText, notify } from '@/ui/index.js';
+import { PinList, Spinner } from '@/ui/index.js';
 import { isOpenPurchase } from '../api/bills.js';
-
-/** The PINs as one text (one per line, with serials), for Copy and Share. */
-export function pinsText(purchase: TransactionView): string {
-  return (purchase.pins ?? []).map((p) => (p.serial ? `Serial ${p.serial} PIN ${p.pin}` : `PIN ${p.pin}`)).join('\n');
-}
-
-async function share(purchase: TransactionView): Promise<void> {
-  const text = `${purchase.exam ?? purchase.trans_Network}\n${pinsText(purchase)}`;
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title: purchase.exam ?? 'Exam PINs', text });
-      return;
-    } catch {
-      // Dismissed or refused: copying is the fallback below.
-    }
-  }
-  await copyText(text);
-  notify.success(MSG.copied);
-}
 
 /** A cable or exam purchase as it stands: name, bouquet and new due date, or the PINs with Copy and Share; waiting, or refunded. */
 export function BillReceipt({ purchase }: { purchase: TransactionView }) {
@@ -31,20 +11,7 @@ export function BillReceipt({ purchase }: { purchase: TransactionView }) {
   return (
     <div data-testid="bill-receipt" data-status={purchase.trans_Status}>
       {pins.length ? (
-        <div className="form" data-testid="bill-pins">
-          {pins.map((p) => (
-            <div className="copy-row" key={p.pin}>
-              <code className="code-box code-big">{p.pin}</code>
-              {p.serial ? <small className="muted">Serial {p.serial}</small> : null}
-            </div>
-          ))}
-          <div className="form-row">
-            <CopyButton text={pinsText(purchase)} toastMessage={MSG.copied} label="Copy" />
-            <Button variant="ghost" onClick={() => void share(purchase)}>
-              Share
-            </Button>
-          </div>
-        </div>
+        <PinList title={purchase.exam ?? purchase.trans_Network} pins={pins} testId="bill-pins" />
       ) : open ? (
         <p className="muted">
           <Spinner size="sm" /> {cable ? 'Waiting for the provider to confirm…' : 'Waiting for your PINs…'}
