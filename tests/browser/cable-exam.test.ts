@@ -148,4 +148,22 @@ describe('cable TV and exam PINs at 360 px', () => {
     receipt = await confirmAndWait(page, 'Exam PIN receipt', 'refunded');
     await receipt.getByText('your wallet has been refunded').waitFor();
   });
+
+  it('plan manager: an admin edits a bouquet’s prices; an exam priced above its approved price is refused with the reason', async () => {
+    const page = await suite.freshPage({ width: 1280, height: 900 });
+    await loginInUi(page, suite.cloud.adminLogin);
+    await page.goto('/profile/dataPlans');
+    const row = page.locator('[data-testid="bill-product-row"][data-code="gotv:gotv-max"]');
+    await row.getByRole('button', { name: 'Edit GOtv Max' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit GOtv Max' });
+    await dialog.getByLabel('Price (₦)').fill('8700');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => row.locator('td[data-label="Price"]').textContent(), { timeout: 15_000 }).toBe('₦8,700.00');
+
+    await page.locator('[data-testid="bill-product-row"][data-code="jamb:utme"]').getByRole('button', { name: 'Edit JAMB UTME' }).click();
+    const exam = page.getByRole('dialog', { name: 'Edit JAMB UTME' });
+    await exam.getByLabel('Price (₦)').fill('8000');
+    await exam.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('JAMB UTME cannot be sold above the approved price of ₦7,700.00').first().waitFor();
+  });
 });
