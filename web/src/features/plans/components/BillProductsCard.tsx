@@ -3,8 +3,8 @@ import type { BillProductView } from '@shared/api/bills.js';
 import { BILL_MSG, MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
-import { Button, Checkbox, Input, Modal, Spinner, notify } from '@/ui/index.js';
-import { useBillProductList, useUpdateBillProduct } from '../api/bill-products.js';
+import { Button, Checkbox, Input, Modal, Spinner, Switch, notify } from '@/ui/index.js';
+import { useBillLocks, useBillProductList, useSetBillLock, useUpdateBillProduct } from '../api/bill-products.js';
 
 type PriceField = 'my_price' | 'resellerPrice' | 'apiPrice' | 'costPrice';
 const FIELDS: [PriceField, string][] = [
@@ -20,6 +20,8 @@ const FIELDS: [PriceField, string][] = [
  */
 export function BillProductsCard() {
   const list = useBillProductList();
+  const locks = useBillLocks();
+  const setLock = useSetBillLock();
   const update = useUpdateBillProduct();
   const [editing, setEditing] = useState<BillProductView | null>(null);
   const [values, setValues] = useState<Record<PriceField, string>>({ my_price: '', resellerPrice: '', apiPrice: '', costPrice: '' });
@@ -48,6 +50,25 @@ export function BillProductsCard() {
   return (
     <div className="card card-flush" data-testid="bill-products-card">
       <h2 className="card-title">Cable TV and exam PINs</h2>
+      {/* A locked provider or exam service refuses purchases before any money moves. */}
+      <div className="form-row" data-testid="bill-locks">
+        {(locks.data ?? []).map((lock) => (
+          <Switch
+            key={lock._id}
+            label={`${lock.serviceName} ${lock.isAvailable ? 'on' : 'locked'}`}
+            aria-label={`${lock.serviceName} ${lock.serviceType}`}
+            checked={lock.isAvailable}
+            disabled={setLock.isPending}
+            data-testid={`lock-${lock.serviceType}-${lock.serviceName}`}
+            onChange={(event) =>
+              setLock.mutate(
+                { serviceName: lock.serviceName, serviceType: lock.serviceType as 'cable' | 'exam', serviceStatus: event.target.checked ? 'available' : 'locked' },
+                { onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)) },
+              )
+            }
+          />
+        ))}
+      </div>
       {list.isPending ? (
         <div className="table-empty">
           <Spinner label="Loading products…" />
