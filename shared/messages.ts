@@ -177,7 +177,7 @@ export const REFUND_MSG = {
   transactionNotFound: 'Transaction not found',
   alreadyRefunded: 'This transaction has already been refunded',
   failedNotRefundable: 'A failed transaction cannot be refunded',
-  typeNotRefundable: 'Only airtime, data and electricity purchases can be refunded',
+  typeNotRefundable: 'Only airtime, data, electricity, cable TV and exam PIN purchases can be refunded',
 } as const;
 
 /** "Refund of ₦99.00 for ada was successful" (spec-shaped answer of POST /admin/refund/{id}). */
