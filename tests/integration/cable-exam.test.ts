@@ -14,7 +14,7 @@ import { platformClient } from '../support/platform-client.js';
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
 
 const client = platformClient(cloud, 'bills');
-const { api, admin, fundedUser, balance, transactionsOf, waitForStatus } = client;
+const { api, admin, fundedUser, balance, transactionsOf, allTransactionsOf, waitForStatus } = client;
 
 /** Seeded prices (naira): DStv Padi costs 4,400, a smart earner pays 4,500; WAEC costs and sells at 3,900. */
 const PADI = { code: 'dstv:dstv-padi', cost: 4_400, price: 4_500 };
@@ -163,6 +163,9 @@ describe('exam PINs on the local cloud', () => {
     const details = await api('GET', `/transaction/${id}`, { token: user.token });
     expect(details.body.transaction.pins).toEqual(settled.pins);
     expect(await balance(user.token)).toBe(12_000 - 3 * WAEC_PRICE);
+    // The transactions listing filters by the new types.
+    expect((await allTransactionsOf(user.token, '&type=exam')).map((t) => t._id)).toEqual([id]);
+    expect(await allTransactionsOf(user.token, '&type=cable')).toEqual([]);
   });
 
   it('quantity outside 1–10, JAMB more than one, or without a profile id is a 400 with nothing charged', async () => {
