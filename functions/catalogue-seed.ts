@@ -4,6 +4,8 @@
  * with tiered prices, cost prices per GB and each supplier's own plan ids. Idempotent: a plan or
  * cost price that exists is left exactly as it is (an admin may have changed it).
  */
+import { dynamoBillProducts } from './adapters/dynamo/bill-products.js';
+import { seedBillProducts, type BillProduct } from './domain/bills.js';
 import { SUPPLIERS, type PlanType, type SupplierName } from '../shared/constants.js';
 import { applyRate, nairaToKobo, type Kobo } from '../shared/money.js';
 import { dynamoCatalogue } from './adapters/dynamo/catalogue.js';
@@ -119,4 +121,14 @@ export async function seedCatalogue(catalogue: CatalogueStore = dynamoCatalogue,
     else plansExisting++;
   }
   return { plansCreated, plansExisting, costPricesCreated };
+}
+
+/** Cable bouquets and exam products a fresh catalogue sells (issue 22); rows an admin already has are left as they are. */
+export async function seedBillCatalogue(
+  store: { putBillProductIfAbsent(product: BillProduct): Promise<boolean> } = dynamoBillProducts,
+  now: Date = new Date(),
+): Promise<{ billProductsCreated: number }> {
+  let billProductsCreated = 0;
+  for (const product of seedBillProducts(now)) if (await store.putBillProductIfAbsent(product)) billProductsCreated++;
+  return { billProductsCreated };
 }

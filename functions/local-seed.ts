@@ -9,7 +9,7 @@ import { nairaToKobo } from '../shared/money.js';
 import { dynamoLedger } from './adapters/dynamo/ledger.js';
 import { createUser, getUserByUserName, setRoles, type NewUser } from './adapters/dynamo/users.js';
 import { hashPassword } from './domain/passwords.js';
-import { seedCatalogue, type CatalogueSeedSummary } from './catalogue-seed.js';
+import { seedBillCatalogue, seedCatalogue, type CatalogueSeedSummary } from './catalogue-seed.js';
 
 /** Their addresses are ones the mail event takes (shared/events.ts), so mail to them (a password reset, an admin's mail) reaches the local mail viewer. */
 export const DEMO_USER = { userName: 'demo', password: 'demo-password-1', email: 'demo@example.com', phoneNumber: '08000000001' } as const;
@@ -52,6 +52,7 @@ export async function seedLocalData(options: { admin: { userName: string; passwo
   const demoAgent = await ensureUser({ ...DEMO_AGENT, fullName: 'Demo Agent', isAgent: true });
   const demoWallet = demoUser.userId ? await creditDemoWallet(demoUser.userId) : 'not credited: demo user missing';
   const catalogue = await seedCatalogue();
+  await seedBillCatalogue();
   return {
     admin: { userName: options.admin.userName, outcome: admin.outcome },
     demoUser: { userName: DEMO_USER.userName, password: DEMO_USER.password, outcome: demoUser.outcome },

@@ -39,7 +39,12 @@ export type ConfigurableSupplierName = (typeof CONFIGURABLE_SUPPLIERS)[number];
 /** Tried first for electricity when it is configured; other electricity suppliers follow (failover). */
 export const DEFAULT_ELECTRICITY_SUPPLIER: ConfigurableSupplierName = VTPASS_SUPPLIER;
 
+/** Services sold per network (the admin's service table: a row per network). */
 export const SERVICE_TYPES = ['airtime', 'data'] as const;
+/** Bill services (cable TV, exam PINs): locked per provider (shared/bills.ts names them). */
+export const BILL_SERVICE_TYPES = ['cable', 'exam'] as const;
+/** Every service type a lock may name. */
+export const LOCKABLE_SERVICE_TYPES = [...SERVICE_TYPES, ...BILL_SERVICE_TYPES] as const;
 
 export const METER_TYPES = ['prepaid', 'postpaid'] as const;
 export const DEFAULT_METER_TYPE = 'prepaid';
@@ -77,6 +82,8 @@ export const TRANSACTION_TYPES = [
   'airtime',
   'data',
   'electricity',
+  'cable',
+  'exam',
   'wallet',
   'transfer',
   'refund',
@@ -93,7 +100,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const OPEN_STATUSES: readonly TransactionStatus[] = ['processing', 'pending'];
 
 /** Filter options offered on the transactions screen (§4). */
-export const TRANSACTION_TYPE_FILTERS = ['all', 'airtime', 'data', 'refund', 'transfer', 'referrer', 'wallet', 'electricity', 'earning'] as const;
+export const TRANSACTION_TYPE_FILTERS = ['all', 'airtime', 'data', 'refund', 'transfer', 'referrer', 'wallet', 'electricity', 'cable', 'exam', 'earning'] as const;
 export const TRANSACTION_STATUS_FILTERS = ['all', 'success', 'pending', 'failed', 'refunded'] as const;
 
 export const PHONE_NUMBER_LENGTH = 11;
@@ -187,7 +194,7 @@ export function isSupplierName(value: unknown): value is SupplierName {
 /** Validity given to a plan when the admin leaves it blank. */
 export const DEFAULT_PLAN_VALIDITY = '30 days';
 
-export type ServiceType = (typeof SERVICE_TYPES)[number];
+export type ServiceType = (typeof LOCKABLE_SERVICE_TYPES)[number];
 /** A service (a network, or for data also a plan type) is either available or locked by an admin (spec §4). */
 export const SERVICE_STATUSES = ['available', 'locked'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];

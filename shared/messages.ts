@@ -85,7 +85,7 @@ export const CATALOGUE_MSG = {
   supplierUpdated: 'Supplier updated successfully',
   selectSupplier: 'Select a supplier',
   serviceUpdated: 'Service updated successfully',
-  selectServiceType: 'Select a service type (airtime or data)',
+  selectServiceType: 'Select a service type (airtime, data, cable or exam)',
   selectServiceStatus: 'Select a status (available or locked)',
   contactSaved: 'Contact saved',
   contactUpdated: 'Contact updated',
@@ -177,7 +177,7 @@ export const REFUND_MSG = {
   transactionNotFound: 'Transaction not found',
   alreadyRefunded: 'This transaction has already been refunded',
   failedNotRefundable: 'A failed transaction cannot be refunded',
-  typeNotRefundable: 'Only airtime, data and electricity purchases can be refunded',
+  typeNotRefundable: 'Only airtime, data, electricity, cable TV and exam PIN purchases can be refunded',
 } as const;
 
 /** "Refund of ₦99.00 for ada was successful" (spec-shaped answer of POST /admin/refund/{id}). */
@@ -249,4 +249,37 @@ export const COUPON_VENDOR_MSG = {
 /** "Coupon ABCD… cancelled: ₦500.00 is back in your wallet". */
 export function couponCancelledMessage(code: string, amountNaira: string): string {
   return `Coupon ${code} cancelled: ${amountNaira} is back in your wallet`;
+}
+
+/** Cable TV and exam PINs (issue 22). */
+export const BILL_MSG = {
+  cableProcessing: 'Your cable TV subscription is being processed',
+  examProcessing: 'Your exam PIN purchase is being processed',
+  cableVerified: 'Smartcard verified',
+  examVerified: 'Profile verified',
+  selectCableProvider: 'Select a cable TV provider (GOTV, DSTV, STARTIMES or SHOWMAX)',
+  enterSmartcard: 'Enter a valid smartcard / IUC number',
+  invalidSmartcard: 'Invalid smartcard / IUC number, please check it and try again',
+  selectBouquet: 'Select a bouquet',
+  bouquetNotForProvider: 'This bouquet does not belong to the selected provider',
+  bouquetUnavailable: 'This bouquet is not available at the moment',
+  selectSubscriptionType: 'Choose renew or change',
+  renewIsCurrentBouquet: 'A renewal pays the current bouquet: choose it, or change the bouquet',
+  selectExam: 'Select an exam (waec, waec-registration, jamb-utme or jamb-de)',
+  selectExamService: 'Select an exam service (WAEC, WAEC-REGISTRATION or JAMB)',
+  examUnavailable: 'This exam PIN is not available at the moment',
+  quantityRange: 'Quantity must be from 1 to 10',
+  quantityOne: 'JAMB PINs are bought one at a time',
+  enterProfileId: 'Enter the candidate’s 10-digit JAMB profile id',
+  invalidProfileId: 'Invalid JAMB profile id, please check it and try again',
+  verificationUnavailable: 'Verification is not available at the moment, please try again',
+  productNotFound: 'No such product',
+  productUpdated: 'Price updated',
+  priceBelowCost: 'A price cannot be below the cost price',
+  invalidPrice: 'Enter valid prices',
+} as const;
+
+/** "WAEC Result Checker cannot be sold above the approved price of ₦3,900.00". */
+export function aboveApprovedPriceMessage(productName: string, approvedNaira: string): string {
+  return `${productName} cannot be sold above the approved price of ${approvedNaira}`;
 }

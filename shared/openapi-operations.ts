@@ -13,6 +13,7 @@ import { referralQuery } from './api/earnings.js';
 import { initiateSquadPaymentRequest } from './api/funding.js';
 import { acknowledgeNotificationRequest } from './api/notification.js';
 import { updateKycRequest, updateUserTypeRequest, updateWebhookRequest } from './api/profile.js';
+import { buyCableRequest, buyExamRequest, validateCableRequest, validateExamRequest } from './api/bills.js';
 import { buyAirtimeRequest, buyDataRequest, buyElectricityRequest, validateMeterRequest } from './api/purchases.js';
 import { listTransactionsQuery, transactionParams, type TransactionView } from './api/transactions.js';
 import { transferFundRequest } from './api/transfers.js';
@@ -206,6 +207,52 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
       schema: purchaseResponseSchema,
       example: { msg: ELECTRICITY_MSG.electricityProcessing, receipt: { ...EXAMPLE_TRANSACTION, trans_Network: 'Ikeja', trans_Type: 'electricity', trans_amount: 2050, trans_volume: '2000', phone_number: '45031234567' } },
     },
+  },
+  validateCableTv: {
+    tag: TAGS.purchases,
+    summary: 'Verify a cable TV smartcard / IUC number',
+    description:
+      'cableName: 1 GOTV, 2 DSTV, 3 STARTIMES, 4 SHOWMAX (or the name). Showmax takes the phone number. Answers the customer, the current bouquet ' +
+      '(and its `currentBouquetCode` in CABLETV when we sell it), the due date and whether a renewal is offered.',
+    body: validateCableRequest,
+    example: { cableName: 'DSTV', smartCardNo: '1212121212' },
+    returns: 'msg, name, smartCardNo, cableName, currentBouquet, currentBouquetCode, dueDate, renewalAmount, canRenew; an invalid number: 400 {msg, name}',
+  },
+  buyCableTv: {
+    tag: TAGS.purchases,
+    summary: 'Pay a cable TV subscription',
+    description:
+      'plan: a bouquet `planId` from the session’s CABLETV group (or GET /billProducts `code`). subscription_type: renew (default for DStv and GOtv; ' +
+      'must be the current bouquet) or change. StarTimes and Showmax always buy the named bouquet. The smartcard is verified before any money moves; ' +
+      'the receipt carries customerName, bouquet and dueDate (the due date this payment gives). ' + IDEMPOTENCY_TEXT,
+    body: buyCableRequest,
+    refusals: [409],
+    example: { cableName: 'DSTV', smartCardNo: '1212121212', plan: 'dstv:dstv-padi', subscription_type: 'renew', request_id: 'order-10026' },
+    answer: { schema: purchaseResponseSchema },
+  },
+  validateExam: {
+    tag: TAGS.purchases,
+    summary: 'Verify a JAMB profile id',
+    description: 'exam: jamb-utme or jamb-de; profileId: the candidate’s 10-digit profile id. Answers the candidate’s name.',
+    body: validateExamRequest,
+    example: { exam: 'jamb-utme', profileId: '1212121212' },
+    returns: 'msg, name, profileId, exam; an invalid profile id: 400 {msg, name}',
+  },
+  buyExam: {
+    tag: TAGS.purchases,
+    summary: 'Buy exam PINs (WAEC result checker, WAEC registration, JAMB)',
+    description:
+      'exam: waec, waec-registration (quantity 1–10), jamb-utme or jamb-de (quantity 1, profileId required and verified first). ' +
+      'The PINs and serials are on the receipt (`pins`) once delivered. ' + IDEMPOTENCY_TEXT,
+    body: buyExamRequest,
+    refusals: [409],
+    example: { exam: 'waec', quantity: 2, request_id: 'order-10027' },
+    answer: { schema: purchaseResponseSchema },
+  },
+  listBillProducts: {
+    tag: TAGS.prices,
+    summary: 'Cable bouquets and exam PINs with your prices',
+    returns: 'products: [{code, family (cable | exam), serviceID, variation_code, name, isAvailable, amount (your price), my_price, resellerPrice, apiPrice, approvedPrice (exams)}]',
   },
   listPrices: { tag: TAGS.prices, summary: 'Price list', answer: priceList },
   filterPrices: {

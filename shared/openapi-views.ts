@@ -44,6 +44,15 @@ export const transactionViewSchema: z.ZodType<TransactionView> = z.object({
   customerName: z.string().optional(),
   customerAddress: z.string().optional(),
   meterType: z.string().optional(),
+  cableName: z.string().optional().describe('Cable TV: GOTV, DSTV, STARTIMES or SHOWMAX'),
+  bouquet: z.string().optional(),
+  smartCardNo: z.string().optional(),
+  subscriptionType: z.enum(['renew', 'change']).optional(),
+  dueDate: z.string().optional().describe('Cable TV: the due date this payment gives (YYYY-MM-DD)'),
+  exam: z.string().optional(),
+  quantity: z.number().int().optional(),
+  profileId: z.string().optional().describe('JAMB: the candidate profile id'),
+  pins: z.array(z.object({ pin: z.string(), serial: z.string().nullable() })).optional().describe('Exam PINs (and serials), once delivered'),
 }).openapi('Transaction');
 
 export const purchaseResponseSchema: z.ZodType<PurchaseResponse> = z.object({

@@ -82,6 +82,12 @@ export const ROUTES = [
   // Electricity: validate the meter, then buy a token
   { operation: 'validateMeter', method: 'POST', path: '/buy/validateMeter', service: 'purchases', access: 'user' },
   { operation: 'buyElectricity', method: 'POST', path: '/buy/electricity', service: 'purchases', access: 'user' },
+  // Cable TV (the original backend's paths): verify the smartcard / IUC, then renew or change the bouquet
+  { operation: 'validateCableTv', method: 'POST', path: '/buy/validatecabletv', service: 'purchases', access: 'user' },
+  { operation: 'buyCableTv', method: 'POST', path: '/buy/cableTv', service: 'purchases', access: 'user' },
+  // Exam PINs: verify a JAMB profile id, then buy WAEC / JAMB PINs
+  { operation: 'validateExam', method: 'POST', path: '/buy/validateExam', service: 'purchases', access: 'user' },
+  { operation: 'buyExam', method: 'POST', path: '/buy/exam', service: 'purchases', access: 'user' },
   // Catalogue: public price list, the plan manager (admin), prices (admin and agent), cost prices (admin)
   { operation: 'listPrices', method: 'GET', path: '/prices', service: 'catalogue', access: 'public' },
   { operation: 'filterPrices', method: 'POST', path: '/prices', service: 'catalogue', access: 'public' },
@@ -92,6 +98,9 @@ export const ROUTES = [
   { operation: 'updatePrice', method: 'POST', path: '/admin/updatePrice', service: 'catalogue', access: 'adminOrAgent', auditedInWrite: true },
   { operation: 'listCostPrices', method: 'GET', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
   { operation: 'setCostPrice', method: 'POST', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
+  // Cable bouquets and exam PINs in the catalogue: their prices for the caller, and an admin's edit
+  { operation: 'listBillProducts', method: 'GET', path: '/billProducts', service: 'catalogue', access: 'user' },
+  { operation: 'updateBillProduct', method: 'POST', path: '/admin/billProduct', service: 'catalogue', access: 'admin' },
   // Admin settings: supplier per network, service locks
   { operation: 'listSuppliers', method: 'GET', path: '/admin/supplier', service: 'admin', access: 'admin' },
   { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin', auditedInWrite: true },

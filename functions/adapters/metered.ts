@@ -5,7 +5,7 @@
  */
 import type { Ledger } from '../ports/ledger.js';
 import type { WithdrawalStore } from '../ports/money.js';
-import type { AirtimeOrder, DataOrder, ElectricityOrder, SupplierCallResult, SupplierGateway } from '../ports/suppliers.js';
+import type { AirtimeOrder, DataOrder, ElectricityOrder, BillOrder, SupplierCallResult, SupplierGateway } from '../ports/suppliers.js';
 import type { TransactionStore } from '../ports/transactions.js';
 import { countPayout, countPurchasePending, countPurchaseSettled, countSupplierCall } from './metrics.js';
 
@@ -70,7 +70,7 @@ export function meteredGateway(gateway: SupplierGateway, clock: () => number = (
         throw error;
       }
     };
-  const { buyElectricity, verifyMeter } = gateway;
+  const { buyElectricity, verifyMeter, buyBill, verifyBiller } = gateway;
   return {
     name: gateway.name,
     ...(gateway.protocol ? { protocol: gateway.protocol } : {}),
@@ -79,5 +79,7 @@ export function meteredGateway(gateway: SupplierGateway, clock: () => number = (
     requery: (key) => gateway.requery(key),
     ...(verifyMeter ? { verifyMeter: (query) => verifyMeter.call(gateway, query) } : {}),
     ...(buyElectricity ? { buyElectricity: timed((order: ElectricityOrder) => buyElectricity.call(gateway, order)) } : {}),
+    ...(verifyBiller ? { verifyBiller: (query) => verifyBiller.call(gateway, query) } : {}),
+    ...(buyBill ? { buyBill: timed((order: BillOrder) => buyBill.call(gateway, order)) } : {}),
   };
 }

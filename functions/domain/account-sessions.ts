@@ -8,6 +8,7 @@ import type { CurrentSession, SessionResponse, UserView } from '../../shared/api
 import type { TransactionView } from '../../shared/api/transactions.js';
 import type { PrincipalLoader } from '../ports/users.js';
 import { displayName, toUserView, type UserProfile } from './accounts.js';
+import { cableNameGroup, cableTvGroup, type BillProduct } from './bills.js';
 import { subscriptionPlanGroups, type Plan } from './catalogue.js';
 import { dummyVerifyPassword, hashPassword, verifyPassword } from './passwords.js';
 import type { LoginReservation, LoginTicket } from './login-throttle.js';
@@ -35,6 +36,8 @@ export interface AccountsDeps extends PrincipalLoader {
   balanceKobo(userId: string): Promise<number>;
   recentTransactions(userId: string, limit: number): Promise<TransactionView[]>;
   listPlans(): Promise<Plan[]>;
+  /** Cable bouquets (and exam products) for the CABLETV group; absent: the group stays empty. */
+  listBillProducts?(): Promise<BillProduct[]>;
   issueToken(claims: SessionClaims): Promise<string>;
   verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string } } | { ok: false; reason: string }>;
   /** Counted before the password is checked; refused while this client must wait. */
@@ -81,12 +84,14 @@ async function userView(profile: UserProfile, deps: AccountsDeps): Promise<UserV
  */
 async function subscriptionPlans(profile: UserProfile, deps: AccountsDeps): Promise<SessionResponse['subscriptionPlans']> {
   let plans: Plan[] = [];
+  let bills: BillProduct[] = [];
   try {
-    plans = await deps.listPlans();
+    [plans, bills] = await Promise.all([deps.listPlans(), deps.listBillProducts?.() ?? []]);
   } catch (error) {
     deps.log.error('catalogue not readable; session without plans', { error: error as Error });
   }
-  return subscriptionPlanGroups(plans, { showCost: profile.isAdmin || profile.isAgent, userType: profile.userType });
+  const options = { showCost: profile.isAdmin || profile.isAgent, userType: profile.userType };
+  return { ...subscriptionPlanGroups(plans, options), CABLETV: cableTvGroup(bills, options), CABLENAME: cableNameGroup() };
 }
 
 /** What a session shows besides its token: login, register and GET /auth answer the same fields. */

@@ -17,7 +17,7 @@
  */
 import { NETWORK_NAMES, type NetworkName } from '../../shared/constants.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
-import type { AirtimeOrder, DataOrder, ElectricityOrder, ServiceKind, SupplierCallResult, SupplierGateway, SupplierProtocol } from '../ports/suppliers.js';
+import type { AirtimeOrder, BillOrder, DataOrder, ElectricityOrder, ServiceKind, SupplierCallResult, SupplierGateway, SupplierProtocol } from '../ports/suppliers.js';
 import { isFinal, isOpen } from './purchase-state.js';
 import { decideAfterAttempt } from './suppliers.js';
 import { applyRequery, attemptOf, requeryAt, settleDelivered, settleFailed, type Logger, type RequeryAction, type SettlementDeps } from './settlement.js';
@@ -45,20 +45,38 @@ function isNetwork(value: string): value is NetworkName {
   return (NETWORK_NAMES as readonly string[]).includes(value);
 }
 
-/** What a purchase needs delivered: airtime or data on a network, or an electricity token. */
-type Delivery = ServiceKind | 'electricity';
+/** What a purchase needs delivered: airtime or data on a network, an electricity token, or a bill (cable TV, exam PINs). */
+type Delivery = ServiceKind | 'electricity' | 'bill';
+
+const isBillType = (type: string) => type === 'cable' || type === 'exam';
 
 /** What kind of delivery a purchase needs; undefined when fulfilment cannot deliver it. */
 function deliveryOf(purchase: TransactionRecord): Delivery | undefined {
   if (purchase.trans_Type === 'electricity') return purchase.electricity ? 'electricity' : undefined;
+  if (isBillType(purchase.trans_Type)) return purchase.bill ? 'bill' : undefined;
   if (!isNetwork(purchase.trans_Network)) return undefined;
   if (purchase.trans_Type === 'airtime') return 'airtime';
   if (purchase.trans_Type === 'data' && purchase.dataPlan) return 'data';
   return undefined;
 }
 
-function orderOf(purchase: TransactionRecord, delivery: Delivery): { kind: Delivery; order: AirtimeOrder | DataOrder | ElectricityOrder } {
+function orderOf(purchase: TransactionRecord, delivery: Delivery): { kind: Delivery; order: AirtimeOrder | DataOrder | ElectricityOrder | BillOrder } {
   const placed = { requestId: purchase.id, placedAt: purchase.createdAt };
+  const bill = purchase.bill;
+  if (delivery === 'bill' && bill) {
+    const order: BillOrder = {
+      ...placed,
+      family: bill.family,
+      serviceId: bill.serviceId,
+      variationCode: bill.variationCode,
+      ...(bill.billersCode ? { billersCode: bill.billersCode } : {}),
+      ...(bill.subscriptionType ? { subscriptionType: bill.subscriptionType } : {}),
+      quantity: bill.quantity,
+      amountKobo: bill.amountKobo,
+      phoneNumber: bill.customerPhone,
+    };
+    return { kind: 'bill', order };
+  }
   const meter = purchase.electricity;
   if (delivery === 'electricity' && meter) {
     const order: ElectricityOrder = {
@@ -85,6 +103,11 @@ function orderOf(purchase: TransactionRecord, delivery: Delivery): { kind: Deliv
 async function callSupplier(supplier: SupplierGateway, purchase: TransactionRecord, delivery: Delivery): Promise<SupplierCallResult> {
   const { kind, order } = orderOf(purchase, delivery);
   try {
+    if (kind === 'bill') {
+      // Nothing is sent to a supplier that does not sell bills: a definite failure (next supplier).
+      if (!supplier.buyBill) return { supplier: supplier.name, outcome: 'failed', reason: 'bills_not_supported', request: order, response: null };
+      return await supplier.buyBill(order as BillOrder);
+    }
     if (kind === 'electricity') {
       // Nothing is sent to a supplier that does not sell electricity: a definite failure (next supplier).
       if (!supplier.buyElectricity) return { supplier: supplier.name, outcome: 'failed', reason: 'electricity_not_supported', request: order, response: null };
@@ -109,11 +132,13 @@ export interface PurchaseHint {
 
 function hintedDelivery(hint: PurchaseHint): Delivery | undefined {
   if (hint.type === 'electricity') return 'electricity';
+  if (isBillType(hint.type)) return 'bill';
   if (!isNetwork(hint.network)) return undefined;
   return hint.type === 'airtime' || hint.type === 'data' ? hint.type : undefined;
 }
 
 async function suppliersFor(delivery: Delivery, network: string, deps: FulfilmentDeps): Promise<SupplierGateway[]> {
+  if (delivery === 'bill') return (await deps.suppliers.forBills?.()) ?? [];
   return delivery === 'electricity' ? deps.suppliers.forElectricity() : deps.suppliers.forNetwork(network as NetworkName, delivery);
 }
 

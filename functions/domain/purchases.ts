@@ -6,7 +6,10 @@
  */
 import type { MeterType, NetworkName, ServiceType, UserType } from '../../shared/constants.js';
 import { formatNaira, type Kobo } from '../../shared/money.js';
+import { billProductCode, examServiceName, type CableProvider, type ExamProduct, type SubscriptionType } from '../../shared/bills.js';
 import type { CatalogueStore } from '../ports/catalogue.js';
+import type { BillerCheck, BillerQuery } from '../ports/suppliers.js';
+import { billPriceFor, newDueDate, type BillDetails, type BillProduct } from './bills.js';
 import type { Ledger } from '../ports/ledger.js';
 import { priceAirtime } from './airtime.js';
 import { checkPlanForPurchase, priceDataPlan, snapshotOf } from './catalogue.js';
@@ -242,4 +245,174 @@ export async function placeElectricityPurchase(input: ElectricityPurchaseInput, 
   };
   // No lock guards electricity (the spec's service types are airtime and data).
   return post(draft, deps, { knownWallet: input.knownWallet });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cable TV and exam PINs (issue 22)
+
+export interface BillProductReader {
+  /** One catalogue row, read strongly consistent (a price just changed is the price charged). */
+  getBillProduct(code: string): Promise<BillProduct | undefined>;
+}
+
+export interface BillPurchaseDeps extends PurchaseDeps {
+  billProducts: BillProductReader;
+  /** The supplier's merchant-verify (smartcard / IUC, JAMB profile id), asked before any money moves. */
+  verifyBiller(query: BillerQuery): Promise<BillerCheck>;
+}
+
+export type BillPurchaseResult =
+  | PurchaseResult
+  | { kind: 'product_unavailable' | 'product_not_for_provider' | 'renew_not_current' | 'verification_unavailable' }
+  | { kind: 'invalid_biller'; message?: string };
+
+interface BillBuyer {
+  userId: string;
+  userName: string;
+  userType: UserType;
+  requestId?: string;
+  knownWallet?: WalletState;
+  ownerWebhook?: boolean;
+  /** The customer's phone for the supplier. */
+  customerPhone: string;
+}
+
+export interface CablePurchaseInput extends BillBuyer {
+  provider: CableProvider;
+  smartCardNo: string;
+  /** The bouquet's catalogue code. */
+  productCode: string;
+  /** Asked for; a provider that takes no renewal (StarTimes, Showmax) always sends a variation code. */
+  subscriptionType?: SubscriptionType;
+}
+
+export interface ExamPurchaseInput extends BillBuyer {
+  exam: ExamProduct;
+  quantity: number;
+  profileId?: string;
+}
+
+export function cableFingerprint(productCode: string, smartCardNo: string, subscriptionType: string): string {
+  return `cable:${productCode}:${smartCardNo}:${subscriptionType}`;
+}
+
+export function examFingerprint(productCode: string, quantity: number, profileId: string): string {
+  return `exam:${productCode}:${quantity}:${profileId}`;
+}
+
+/** Same rule as a verified meter: the supplier's verdict decides, and no usable answer refuses (nothing was charged). */
+function refusalOfCheck(check: BillerCheck): BillPurchaseResult | undefined {
+  if (check.kind === 'invalid') return { kind: 'invalid_biller', ...(check.message ? { message: check.message } : {}) };
+  if (check.kind === 'unavailable') return { kind: 'verification_unavailable' };
+  return undefined;
+}
+
+function billDraft(buyer: BillBuyer, deps: PurchaseDeps, fields: Pick<TransactionDraft, 'trans_Type' | 'trans_Network' | 'phone_number' | 'amountKobo' | 'costKobo' | 'volume' | 'description' | 'requestFingerprint' | 'bill'>): TransactionDraft {
+  const nowIso = deps.now().toISOString();
+  return {
+    id: buyer.requestId ? transactionIdForRequest(buyer.userId, buyer.requestId) : deps.newId(),
+    userId: buyer.userId,
+    trans_UserName: buyer.userName,
+    userType: buyer.userType,
+    ...(buyer.ownerWebhook === undefined ? {} : { ownerWebhook: buyer.ownerWebhook }),
+    trans_Status: 'processing',
+    ...fields,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
+}
+
+/**
+ * A cable subscription: the bouquet must be in the catalogue, available and the provider's; the
+ * provider not locked. The smartcard is verified at the supplier first (its name, current bouquet
+ * and due date go on the record); a renewal must pay the current bouquet. Then the debit with the
+ * `processing` record, as every purchase. The new due date is computed here (VTpass's answer has none).
+ */
+export async function placeCablePurchase(input: CablePurchaseInput, deps: BillPurchaseDeps): Promise<BillPurchaseResult> {
+  const product = await deps.billProducts.getBillProduct(input.productCode);
+  if (!product || !product.isAvailable) return { kind: 'product_unavailable' };
+  if (product.family !== 'cable' || product.serviceId !== input.provider.serviceId) return { kind: 'product_not_for_provider' };
+  const chargeKobo = billPriceFor(product, input.userType);
+  if (!Number.isSafeInteger(chargeKobo) || chargeKobo <= 0) return { kind: 'product_unavailable' };
+  const subscriptionType: SubscriptionType | undefined = input.provider.renewable ? (input.subscriptionType ?? 'renew') : undefined;
+  const check = await deps.verifyBiller({ serviceId: input.provider.serviceId, billersCode: input.smartCardNo });
+  const refused = refusalOfCheck(check);
+  if (refused || check.kind !== 'valid') return refused ?? { kind: 'verification_unavailable' };
+  if (subscriptionType === 'renew' && check.currentBouquetCode && check.currentBouquetCode !== product.variationCode) return { kind: 'renew_not_current' };
+  const bill: BillDetails = {
+    family: 'cable',
+    serviceId: product.serviceId,
+    productCode: product.code,
+    productName: product.name,
+    variationCode: product.variationCode,
+    provider: input.provider.name,
+    billersCode: input.smartCardNo,
+    ...(subscriptionType ? { subscriptionType } : {}),
+    quantity: 1,
+    amountKobo: product.costPriceKobo,
+    customerPhone: input.customerPhone,
+    customerName: check.customerName,
+    ...(check.currentBouquet ? { currentBouquet: check.currentBouquet } : {}),
+    ...(check.dueDate ? { dueDate: check.dueDate } : {}),
+    newDueDate: newDueDate({ subscriptionType, ...(check.dueDate ? { currentDueDate: check.dueDate } : {}), today: deps.now(), months: 1 }),
+  };
+  const draft = billDraft(input, deps, {
+    trans_Type: 'cable',
+    trans_Network: input.provider.name,
+    phone_number: input.smartCardNo,
+    amountKobo: chargeKobo,
+    costKobo: product.costPriceKobo,
+    volume: product.name,
+    description: `${input.provider.name} ${subscriptionType ?? 'subscription'} ${product.name} for ${input.smartCardNo} (${check.customerName})`,
+    requestFingerprint: cableFingerprint(product.code, input.smartCardNo, subscriptionType ?? 'variation'),
+    bill,
+  });
+  return post(draft, deps, { locks: { serviceType: 'cable', names: [input.provider.name] }, knownWallet: input.knownWallet });
+}
+
+/**
+ * Exam PINs: the exam's catalogue row must be available and its service not locked; JAMB's
+ * profile id is verified at the supplier first (the candidate's name goes on the record). The
+ * wallet pays the tier price × quantity; the supplier is paid its price × quantity.
+ */
+export async function placeExamPurchase(input: ExamPurchaseInput, deps: BillPurchaseDeps): Promise<BillPurchaseResult> {
+  const code = billProductCode(input.exam.serviceId, input.exam.variationCode);
+  const product = await deps.billProducts.getBillProduct(code);
+  if (!product || !product.isAvailable || product.family !== 'exam') return { kind: 'product_unavailable' };
+  const unitKobo = billPriceFor(product, input.userType);
+  // The approved price is a ceiling whatever is stored (an edit is refused above it; this guards older rows).
+  if (!Number.isSafeInteger(unitKobo) || unitKobo <= 0 || unitKobo > input.exam.approvedPriceKobo) return { kind: 'product_unavailable' };
+  let customerName: string | undefined;
+  if (input.exam.verify) {
+    const check = await deps.verifyBiller({ serviceId: input.exam.serviceId, billersCode: input.profileId ?? '', type: input.exam.variationCode });
+    const refused = refusalOfCheck(check);
+    if (refused || check.kind !== 'valid') return refused ?? { kind: 'verification_unavailable' };
+    customerName = check.customerName;
+  }
+  const billersCode = input.exam.verify ? input.profileId : undefined;
+  const bill: BillDetails = {
+    family: 'exam',
+    serviceId: product.serviceId,
+    productCode: product.code,
+    productName: product.name,
+    variationCode: product.variationCode,
+    provider: input.exam.name,
+    ...(billersCode ? { billersCode } : {}),
+    quantity: input.quantity,
+    amountKobo: product.costPriceKobo * input.quantity,
+    customerPhone: input.customerPhone,
+    ...(customerName ? { customerName } : {}),
+  };
+  const draft = billDraft(input, deps, {
+    trans_Type: 'exam',
+    trans_Network: examServiceName(input.exam),
+    phone_number: billersCode ?? input.customerPhone,
+    amountKobo: unitKobo * input.quantity,
+    costKobo: product.costPriceKobo * input.quantity,
+    volume: `${input.quantity} × ${product.name}`,
+    description: `${input.quantity} ${product.name} PIN${input.quantity === 1 ? '' : 's'}${billersCode ? ` for profile ${billersCode}${customerName ? ` (${customerName})` : ''}` : ''}`,
+    requestFingerprint: examFingerprint(product.code, input.quantity, billersCode ?? input.customerPhone),
+    bill,
+  });
+  return post(draft, deps, { locks: { serviceType: 'exam', names: [examServiceName(input.exam)] }, knownWallet: input.knownWallet });
 }

@@ -3,11 +3,12 @@
  * of a network, or data of one plan type (e.g. only MTN-CG). A purchase of a locked service is
  * refused before any money moves. Anything never set is available.
  */
-import type { ServiceView } from '../../shared/api/admin.js';
-import { NETWORK_NAMES, SERVICE_TYPES, type NetworkName, type PlanType, type ServiceStatus, type ServiceType } from '../../shared/constants.js';
+import type { LockableServiceName, ServiceView } from '../../shared/api/admin.js';
+import { CABLE_PROVIDER_NAMES, EXAM_SERVICE_NAMES } from '../../shared/bills.js';
+import { NETWORK_NAMES, SERVICE_TYPES, type ServiceStatus, type ServiceType } from '../../shared/constants.js';
 
 export interface ServiceSetting {
-  serviceName: NetworkName | PlanType;
+  serviceName: LockableServiceName;
   serviceType: ServiceType;
   serviceStatus: ServiceStatus;
   updatedAt: string;
@@ -49,6 +50,18 @@ export function serviceList(settings: readonly ServiceSetting[]): ServiceView[] 
       const setting = stored.get(serviceId(serviceType, network));
       views.push(toServiceView(setting ?? { serviceName: network, serviceType, serviceStatus: 'available', updatedAt: null }));
       stored.delete(serviceId(serviceType, network));
+    }
+  }
+  // Cable TV per provider, exam PINs per exam service (issue 22): available unless locked.
+  const billRows: [ServiceType, readonly string[]][] = [
+    ['cable', CABLE_PROVIDER_NAMES],
+    ['exam', EXAM_SERVICE_NAMES],
+  ];
+  for (const [serviceType, names] of billRows) {
+    for (const name of names) {
+      const setting = stored.get(serviceId(serviceType, name));
+      views.push(toServiceView(setting ?? { serviceName: name as LockableServiceName, serviceType, serviceStatus: 'available', updatedAt: null }));
+      stored.delete(serviceId(serviceType, name));
     }
   }
   const extra = [...stored.values()].sort((a, b) => a.serviceType.localeCompare(b.serviceType) || a.serviceName.localeCompare(b.serviceName));

@@ -8,6 +8,7 @@ import type { TransactionSettled } from '../../shared/events.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../ports/suppliers.js';
 import type { TransactionStore } from '../ports/transactions.js';
+import type { BillDetails } from './bills.js';
 import type { ElectricityDetails } from './electricity.js';
 import { decideOutcome, type SupplierOutcome } from './purchase-state.js';
 import { toTransactionView, type SupplierAttempt, type TransactionRecord } from './transactions.js';
@@ -43,7 +44,8 @@ export function attemptOf(result: SupplierCallResult, kind: SupplierAttempt['kin
 
 /** How a purchase is re-queried at the supplier that has it: our id, when it was placed, the supplier's id, what was bought. */
 export function requeryKeyOf(purchase: TransactionRecord): RequeryKey {
-  const service = purchase.trans_Type === 'airtime' || purchase.trans_Type === 'data' || purchase.trans_Type === 'electricity' ? purchase.trans_Type : undefined;
+  const type = purchase.trans_Type;
+  const service = type === 'airtime' || type === 'data' || type === 'electricity' || type === 'cable' || type === 'exam' ? type : undefined;
   return {
     requestId: purchase.id,
     placedAt: purchase.createdAt,
@@ -71,6 +73,7 @@ export async function settleDelivered(
   deps: SettlementDeps,
 ): Promise<SettleResult> {
   const electricity = deliveredElectricity(purchase, result);
+  const bill = deliveredBill(purchase, result);
   const record = await deps.transactions.settleSuccess(purchase, {
     attempts,
     supplier: result.supplier,
@@ -79,6 +82,7 @@ export async function settleDelivered(
     profitKobo: purchase.amountKobo - (purchase.costKobo ?? purchase.amountKobo),
     now: deps.now(),
     ...(electricity ? { electricity } : {}),
+    ...(bill ? { bill } : {}),
   });
   if (record) return { settled: true, record };
   const current = await deps.transactions.get(purchase.id);
@@ -103,6 +107,14 @@ export function deliveredElectricity(purchase: TransactionRecord, result: Suppli
   if (!purchase.electricity || !result.electricity) return undefined;
   const given = Object.fromEntries(Object.entries(result.electricity).filter(([, value]) => typeof value === 'string' && value.trim() !== ''));
   return { ...purchase.electricity, ...given };
+}
+
+/** A bill purchase's details with the PINs (and their text) the supplier said it delivered; undefined when it named none. */
+export function deliveredBill(purchase: TransactionRecord, result: SupplierCallResult): BillDetails | undefined {
+  if (!purchase.bill || !result.bill) return undefined;
+  const { pins, purchasedCode } = result.bill;
+  if (!pins?.length && !purchasedCode) return undefined;
+  return { ...purchase.bill, ...(pins?.length ? { pins } : {}), ...(purchasedCode ? { purchasedCode } : {}) };
 }
 
 /**

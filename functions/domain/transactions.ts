@@ -6,6 +6,7 @@ import type { TransactionStatus, TransactionType, UserType } from '../../shared/
 import { koboToNaira, type Kobo } from '../../shared/money.js';
 import type { SalesStat, SalesVolumeUnit, TransactionView } from '../../shared/api/transactions.js';
 import { volumeRatioFromName, type DataPlanSnapshot } from './catalogue.js';
+import type { BillDetails } from './bills.js';
 import type { ElectricityDetails } from './electricity.js';
 import type { FundingDetails } from './funding.js';
 import type { WithdrawalDetails } from './withdrawals.js';
@@ -99,6 +100,8 @@ export interface TransactionRecord {
   counterparty?: { userId: string; userName: string };
   /** An electricity purchase: the meter, and once delivered the supplier's token, units and customer. */
   electricity?: ElectricityDetails;
+  /** A cable TV or exam PIN purchase (issue 22): what was bought for whom, and once delivered the PINs. */
+  bill?: BillDetails;
   /**
    * Not in the listing's counters: written before they were kept (README decision 43) and not yet
    * counted by the listing backfill. Its changes move no counters; the backfill adds it as it then
@@ -110,7 +113,7 @@ export interface TransactionRecord {
 /** The fields a new record needs before the ledger fills in the balance chain. */
 export type TransactionDraft = Omit<TransactionRecord, 'balanceBeforeKobo' | 'balanceAfterKobo' | 'walletSeq'>;
 
-export const PURCHASE_TYPES: readonly TransactionType[] = ['airtime', 'data', 'electricity'];
+export const PURCHASE_TYPES: readonly TransactionType[] = ['airtime', 'data', 'electricity', 'cable', 'exam'];
 
 export function isPurchase(type: TransactionType): boolean {
   return PURCHASE_TYPES.includes(type);
@@ -142,6 +145,22 @@ export function toTransactionView(record: TransactionRecord): TransactionView {
     relatedTransactionId: record.relatedTransactionId ?? null,
     ...(record.trans_Type === 'withdrawal' ? { isWithdrawal: true as const } : {}),
     ...electricityView(record.electricity),
+    ...billView(record.bill),
+  };
+}
+
+/** The cable / exam fields of the view: what was bought, and only what the supplier gave (PINs). */
+function billView(details: BillDetails | undefined): Pick<TransactionView, 'customerName' | 'bouquet' | 'cableName' | 'smartCardNo' | 'subscriptionType' | 'dueDate' | 'exam' | 'quantity' | 'profileId' | 'pins'> {
+  if (!details) return {};
+  const cable = details.family === 'cable';
+  return {
+    ...(details.customerName ? { customerName: details.customerName } : {}),
+    ...(cable ? { bouquet: details.productName, cableName: details.provider } : { exam: details.productName, quantity: details.quantity }),
+    ...(cable && details.billersCode ? { smartCardNo: details.billersCode } : {}),
+    ...(!cable && details.billersCode ? { profileId: details.billersCode } : {}),
+    ...(details.subscriptionType ? { subscriptionType: details.subscriptionType } : {}),
+    ...(details.newDueDate ? { dueDate: details.newDueDate } : {}),
+    ...(details.pins?.length ? { pins: details.pins.map((p) => ({ pin: p.pin, serial: p.serial ?? null })) } : {}),
   };
 }
 

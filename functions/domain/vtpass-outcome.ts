@@ -19,6 +19,7 @@
  *    else → ambiguous (e.g. 011 would describe our query, not the purchase).
  */
 import type { ElectricityDelivery } from '../ports/suppliers.js';
+import type { BillDelivery, BillPin } from './bills.js';
 import { electricityDeliveryFrom, type DeliveryFields } from './electricity.js';
 import type { SupplierOutcome } from './purchase-state.js';
 import type { Classification, SupplierAnswer } from './supplier-outcome.js';
@@ -80,6 +81,7 @@ export interface VtpassClassification extends Classification {
   /** `content.transactions.status`, lower-cased. */
   status?: string;
   electricity?: ElectricityDelivery;
+  bill?: BillDelivery;
 }
 
 type Json = Record<string, unknown>;
@@ -142,6 +144,87 @@ export function vtpassElectricityDelivery(body: unknown): ElectricityDelivery | 
   return electricityDeliveryFrom([top, obj(top.content)], VTPASS_DELIVERY_FIELDS);
 }
 
+/** `Pin : 1234…` / `Serial No:WRN… , pin: 0987…` / `Token : 1234…` → the digits (or serial) named. */
+function labelled(textValue: string, label: RegExp): string | undefined {
+  const match = new RegExp(`${label.source}\\s*:?\\s*([A-Za-z0-9][A-Za-z0-9-]*)`, 'i').exec(textValue);
+  return match?.[1];
+}
+
+/**
+ * What VTpass said it delivered for an exam purchase: `cards: [{Serial, Pin}]` (WAEC result
+ * checker), `tokens: [..]` (WAEC registration), `Pin: "Pin : …"` (JAMB), else the PINs written in
+ * `purchased_code`. Undefined when it named none; nothing is made up.
+ */
+export function vtpassBillDelivery(body: unknown): BillDelivery | undefined {
+  const top = obj(body);
+  if (!top) return undefined;
+  const pins: BillPin[] = [];
+  const cards = Array.isArray(top.cards) ? top.cards : [];
+  for (const card of cards) {
+    const c = obj(card);
+    const pin = first(c, 'Pin', 'pin');
+    if (pin) pins.push({ pin, ...(first(c, 'Serial', 'serial', 'SerialNumber') ? { serial: first(c, 'Serial', 'serial', 'SerialNumber')! } : {}) });
+  }
+  const tokens = Array.isArray(top.tokens) ? top.tokens : [];
+  for (const token of tokens) {
+    const value = text(token);
+    if (value) pins.push({ pin: /token|pin/i.test(value) ? (labelled(value, /(?:token|pin)/) ?? value) : value });
+  }
+  const jambPin = first(top, 'Pin');
+  if (!pins.length && jambPin) pins.push({ pin: /pin/i.test(jambPin) ? (labelled(jambPin, /pin/) ?? jambPin) : jambPin });
+  const purchasedCode = first(top, 'purchased_code');
+  if (!pins.length && purchasedCode && /pin/i.test(purchasedCode)) {
+    // "Serial No:WRN123, pin: 0987||Serial No:WRN124, pin: 0988" (several PINs joined by ||).
+    for (const part of purchasedCode.split('||')) {
+      const pin = labelled(part, /pin/);
+      const serial = labelled(part, /serial\s*(?:no|number)?/);
+      if (pin) pins.push({ pin, ...(serial ? { serial } : {}) });
+    }
+  }
+  const delivery: BillDelivery = {
+    ...(pins.length ? { pins } : {}),
+    ...(purchasedCode && pins.length ? { purchasedCode } : {}),
+  };
+  return Object.keys(delivery).length ? delivery : undefined;
+}
+
+/** merchant-verify for a smartcard / IUC (cable) or a JAMB profile id. */
+export type VtpassBillerVerdict =
+  | { kind: 'valid'; customerName: string; currentBouquet?: string; currentBouquetCode?: string; dueDate?: string; renewalAmountNaira?: number }
+  | { kind: 'invalid'; message?: string }
+  | { kind: 'unavailable'; reason: string };
+
+/**
+ * merchant-verify's answer for a biller: `Customer_Name`, and for DStv/GOtv `Current_Bouquet`,
+ * `Current_Bouquet_Code`, `Due_Date`, `Renewal_Amount`; `WrongBillersCode` or an `error` means invalid.
+ */
+export function classifyVtpassBiller(answer: SupplierAnswer): VtpassBillerVerdict {
+  if (answer.kind !== 'http') return { kind: 'unavailable', reason: answer.kind };
+  const body = obj(parse(answer.bodyText));
+  if (!body) return { kind: 'unavailable', reason: `http_${answer.status}_unparseable` };
+  const code = codeOf(body);
+  const content = obj(body.content);
+  const wrong = content?.WrongBillersCode === true || content?.WrongBillersCode === 'true';
+  const error = first(content, 'error') ?? first(body, 'error');
+  const name = first(content, 'Customer_Name', 'customerName', 'name');
+  if (code === '000' && name && !wrong && !error) {
+    const renewal = Number(first(content, 'Renewal_Amount'));
+    const bouquet = first(content, 'Current_Bouquet');
+    const bouquetCode = first(content, 'Current_Bouquet_Code');
+    const due = first(content, 'Due_Date');
+    return {
+      kind: 'valid',
+      customerName: name,
+      ...(bouquet ? { currentBouquet: bouquet } : {}),
+      ...(bouquetCode ? { currentBouquetCode: bouquetCode } : {}),
+      ...(due ? { dueDate: due } : {}),
+      ...(Number.isFinite(renewal) && renewal > 0 ? { renewalAmountNaira: renewal } : {}),
+    };
+  }
+  if (wrong || (code === '000' && error)) return { kind: 'invalid', ...(error ? { message: error } : {}) };
+  return { kind: 'unavailable', reason: code ? `code_${code}` : `http_${answer.status}` };
+}
+
 function fromStatus(status: string | undefined): SupplierOutcome {
   if (status === 'delivered') return 'delivered';
   if (status === 'reversed') return 'failed';
@@ -162,6 +245,7 @@ function read(answer: Extract<SupplierAnswer, { kind: 'http' }>) {
   const supplierReference = first(transaction, 'transactionId') ?? first(body, 'transactionId');
   const apiResponse = first(body, 'response_description');
   const electricity = vtpassElectricityDelivery(body);
+  const bill = vtpassBillDelivery(body);
   const common: Omit<VtpassClassification, 'outcome' | 'reason'> = {
     body: parsed ?? answer.bodyText,
     ...(code === undefined ? {} : { code }),
@@ -169,6 +253,7 @@ function read(answer: Extract<SupplierAnswer, { kind: 'http' }>) {
     ...(supplierReference === undefined ? {} : { supplierReference }),
     ...(apiResponse === undefined ? {} : { apiResponse }),
     ...(electricity === undefined ? {} : { electricity }),
+    ...(bill === undefined ? {} : { bill }),
   };
   return { code, status, common, parsed };
 }

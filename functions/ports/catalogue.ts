@@ -2,6 +2,7 @@
 import type { PlanType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
 import type { AuditEntry } from '../domain/audit.js';
+import type { BillProduct } from '../domain/bills.js';
 import type { CostPrice, Plan } from '../domain/catalogue.js';
 
 export type CreatePlanResult = { kind: 'created'; plan: Plan } | { kind: 'id_taken' };
@@ -29,4 +30,12 @@ export interface CatalogueStore {
   listCostPrices(): Promise<CostPrice[]>;
   getCostPrice(planType: PlanType): Promise<CostPrice | undefined>;
   setCostPrice(planType: PlanType, costPriceKobo: Kobo, now: Date): Promise<CostPrice>;
+}
+
+/** Cable bouquets and exam products (issue 22), beside the plans. */
+export interface BillProductStore {
+  getBillProduct(code: string): Promise<BillProduct | undefined>;
+  listBillProducts(): Promise<BillProduct[]>;
+  /** Replaces a row only while it is as the caller read it (same updatedAt). */
+  replaceBillProduct(product: BillProduct, readUpdatedAt: string): Promise<'replaced' | 'changed_meanwhile'>;
 }

@@ -1,6 +1,7 @@
 /** Port to the companies that deliver airtime, data and electricity. Adapters: functions/adapters/suppliers. */
 import type { MeterType, NetworkName } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
+import type { BillDelivery } from '../domain/bills.js';
 import type { SupplierOutcome } from '../domain/purchase-state.js';
 
 export interface AirtimeOrder {
@@ -33,7 +34,7 @@ export interface RequeryKey {
   /** The supplier's own id, when its answer gave one. */
   supplierReference?: string;
   /** What was bought: suppliers whose re-query differs by product (MSORG bill payments) need it. */
-  service?: ServiceKind | 'electricity';
+  service?: ServiceKind | 'electricity' | 'cable' | 'exam';
 }
 
 /** One call's result. Gateways never throw for supplier trouble: trouble is an outcome. */
@@ -49,7 +50,41 @@ export interface SupplierCallResult {
   response: unknown;
   /** Electricity: what the supplier said it delivered (token, units, customer), as it said it. */
   electricity?: ElectricityDelivery;
+  /** Cable / exam: what the supplier said it delivered (PINs and serials), as it said it. */
+  bill?: BillDelivery;
 }
+
+/** A cable TV subscription or exam PINs (VTpass's `pay` for a bill service). */
+export interface BillOrder {
+  requestId: string;
+  placedAt?: string;
+  family: 'cable' | 'exam';
+  /** VTpass serviceID and variation code. */
+  serviceId: string;
+  variationCode: string;
+  /** Smartcard / IUC, Showmax phone or JAMB profile id; absent for WAEC. */
+  billersCode?: string;
+  /** DStv and GOtv only. */
+  subscriptionType?: 'renew' | 'change';
+  quantity: number;
+  /** What the supplier is paid for the whole order. */
+  amountKobo: Kobo;
+  phoneNumber: string;
+}
+
+export interface BillerQuery {
+  /** VTpass serviceID (dstv, gotv, startimes, showmax, jamb). */
+  serviceId: string;
+  billersCode: string;
+  /** JAMB: the variation (utme, de) the profile is checked for. */
+  type?: string;
+}
+
+/** A smartcard / profile check: valid with what the supplier said, invalid, or no usable answer. */
+export type BillerCheck =
+  | { kind: 'valid'; supplier: string; customerName: string; currentBouquet?: string; currentBouquetCode?: string; dueDate?: string; renewalAmountKobo?: Kobo }
+  | { kind: 'invalid'; supplier: string; message?: string }
+  | { kind: 'unavailable'; supplier: string; reason: string };
 
 /** An electricity token purchase. */
 export interface ElectricityOrder {
@@ -101,6 +136,10 @@ export interface SupplierGateway {
   verifyMeter?(query: MeterQuery): Promise<MeterCheck>;
   /** Electricity suppliers only. */
   buyElectricity?(order: ElectricityOrder): Promise<SupplierCallResult>;
+  /** Bill suppliers only (VTpass): who is behind a smartcard or JAMB profile. Never throws for supplier trouble. */
+  verifyBiller?(query: BillerQuery): Promise<BillerCheck>;
+  /** Bill suppliers only: pay a cable subscription or exam PINs. */
+  buyBill?(order: BillOrder): Promise<SupplierCallResult>;
 }
 
 export type ServiceKind = 'airtime' | 'data';
@@ -112,6 +151,8 @@ export interface SupplierDirectory {
   forNetwork(network: NetworkName, service: ServiceKind): Promise<SupplierGateway[]>;
   /** Suppliers that sell electricity, in order (the default electricity supplier first); failover as for networks. */
   forElectricity(): Promise<SupplierGateway[]>;
+  /** Suppliers that sell cable TV and exam PINs (those with a bill gateway: VTpass), in the electricity order. */
+  forBills?(): Promise<SupplierGateway[]>;
   /** The supplier a purchase was submitted to (for re-query). */
   byName(name: string): Promise<SupplierGateway | undefined>;
 }

@@ -1,6 +1,7 @@
 /** Port to stored transactions: status changes that move no money, and listings. */
 import type { TransactionStatus, TransactionType, UserType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
+import type { BillDetails } from '../domain/bills.js';
 import type { ElectricityDetails } from '../domain/electricity.js';
 import type { ListingTotals } from '../domain/listing-aggregates.js';
 import type { SupplierAttempt, TransactionRecord } from '../domain/transactions.js';
@@ -34,6 +35,8 @@ export interface SettleSuccessInput {
   now: Date;
   /** Electricity: the meter with the supplier's token, units and customer, stored with the success. */
   electricity?: ElectricityDetails;
+  /** Cable / exam: the purchase's details with the supplier's PINs, stored with the success. */
+  bill?: BillDetails;
 }
 
 export interface TransactionStore {

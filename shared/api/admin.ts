@@ -2,12 +2,13 @@
  * Admin settings over HTTP: the supplier chosen per network (spec §3 "Supplier per network") and
  * service locks (spec §3 "Service", §4 "locked or available").
  */
+import { CABLE_PROVIDER_NAMES, EXAM_SERVICE_NAMES, type CableProviderName, type ExamServiceName } from '../bills.js';
 import type { TransactionView } from './transactions.js';
 import { z } from 'zod';
 import { isBlank } from './common.js';
 import {
   DEFAULT_SUPPLIER,
-  SERVICE_TYPES,
+  LOCKABLE_SERVICE_TYPES,
   SUPPLIERS,
   isNetworkName,
   isPlanType,
@@ -17,7 +18,7 @@ import {
   type ServiceType,
   type SupplierName,
 } from '../constants.js';
-import { CATALOGUE_MSG, MSG } from '../messages.js';
+import { BILL_MSG, CATALOGUE_MSG, MSG } from '../messages.js';
 import { parseCatalogueSelector } from './catalogue.js';
 
 const blank = isBlank;
@@ -70,11 +71,14 @@ export const setSupplierRequest = z.object({
 // ---------------------------------------------------------------------------------------------
 // Service locks
 
+/** What a lock names: a network, a data plan type, a cable provider or an exam service. */
+export type LockableServiceName = NetworkName | PlanType | CableProviderName | ExamServiceName;
+
 export interface ServiceView {
   /** `${serviceType}:${serviceName}`, e.g. "data:MTN". */
   _id: string;
   /** A network (MTN, GLO, AIRTEL, 9MOBILE) or, for data, a plan type (MTN-CG, …). */
-  serviceName: NetworkName | PlanType;
+  serviceName: LockableServiceName;
   serviceType: ServiceType;
   serviceStatus: ServiceStatus;
   /** serviceStatus as a flag: what existing clients (the original's admin screen) read. */
@@ -114,7 +118,7 @@ export const updateServiceRequest = z
     serviceName: z.unknown(),
     serviceType: z.unknown().transform((value, ctx): ServiceType => {
       const type = typeof value === 'string' ? value.trim().toLowerCase() : '';
-      if (!(SERVICE_TYPES as readonly string[]).includes(type)) {
+      if (!(LOCKABLE_SERVICE_TYPES as readonly string[]).includes(type)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: CATALOGUE_MSG.selectServiceType });
         return z.NEVER;
       }
@@ -131,13 +135,20 @@ export const updateServiceRequest = z
   })
   .transform((value, ctx) => {
     const name = typeof value.serviceName === 'string' ? value.serviceName.trim().toUpperCase() : '';
-    // Airtime is sold per network; data may also be locked per plan type (e.g. only MTN-CG).
-    const valid = isNetworkName(name) || (value.serviceType === 'data' && isPlanType(name));
+    // Airtime is sold per network; data may also be locked per plan type (e.g. only MTN-CG); cable
+    // TV per provider (DSTV, …) and exam PINs per exam body's service (WAEC, WAEC-REGISTRATION, JAMB).
+    const valid =
+      value.serviceType === 'cable'
+        ? (CABLE_PROVIDER_NAMES as string[]).includes(name)
+        : value.serviceType === 'exam'
+          ? (EXAM_SERVICE_NAMES as readonly string[]).includes(name)
+          : isNetworkName(name) || (value.serviceType === 'data' && isPlanType(name));
     if (!valid) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.selectNetworkAdmin });
+      const message = value.serviceType === 'cable' ? BILL_MSG.selectCableProvider : value.serviceType === 'exam' ? BILL_MSG.selectExamService : MSG.selectNetworkAdmin;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       return z.NEVER;
     }
-    return { serviceName: name as NetworkName | PlanType, serviceType: value.serviceType, serviceStatus: value.serviceStatus };
+    return { serviceName: name as LockableServiceName, serviceType: value.serviceType, serviceStatus: value.serviceStatus };
   });
 export type UpdateServiceRequest = z.infer<typeof updateServiceRequest>;
 

@@ -2,6 +2,7 @@
  * The data-plan catalogue over HTTP (spec §3 Plan, Price list row, Cost price; §7 prices and
  * plans): request schemas and the views. Money is kobo inside; these views carry naira.
  */
+import type { CableNameOption, CableTvPlanView } from './bills.js';
 import { z } from 'zod';
 import { isBlank } from './common.js';
 import {
@@ -107,9 +108,10 @@ export type SubscriptionPlans = {
   GLO: SessionPlanView[];
   AIRTEL: SessionPlanView[];
   NMOBILE: SessionPlanView[];
-  /** No cable TV product yet. */
-  CABLETV: unknown[];
-  CABLENAME: unknown[];
+  /** Cable bouquets (available ones), shaped as the original client's cable model. */
+  CABLETV: CableTvPlanView[];
+  /** The cable providers by id (1 GOTV, 2 DSTV, 3 STARTIMES, 4 SHOWMAX). */
+  CABLENAME: CableNameOption[];
   DISCO: DiscoOption[];
   NETWORK: NetworkOption[];
 };

@@ -12,7 +12,7 @@ import { MSG } from '../messages.js';
  * arrived: referral, earning and upgrade records are credits or fees with no delivery to undo, and a
  * withdrawal is refunded by its payout's own re-query. So: purchases, not yet refunded or failed.
  */
-export const REFUNDABLE_TYPES: readonly TransactionType[] = ['airtime', 'data', 'electricity'];
+export const REFUNDABLE_TYPES: readonly TransactionType[] = ['airtime', 'data', 'electricity', 'cable', 'exam'];
 export const UNREFUNDABLE_STATUSES: readonly TransactionStatus[] = ['refunded', 'failed'];
 
 export function isRefundOffered(transaction: { trans_Type: TransactionType; trans_Status: TransactionStatus }): boolean {

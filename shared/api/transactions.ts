@@ -70,6 +70,18 @@ export interface TransactionView {
   customerAddress?: string;
   /** Electricity: prepaid or postpaid. */
   meterType?: string;
+  /** Cable TV: provider, bouquet, decoder number, renew or change, and the due date this payment gives. */
+  cableName?: string;
+  bouquet?: string;
+  smartCardNo?: string;
+  subscriptionType?: 'renew' | 'change';
+  dueDate?: string;
+  /** Exam PINs: the exam, how many PINs, the JAMB candidate's profile id. */
+  exam?: string;
+  quantity?: number;
+  profileId?: string;
+  /** Exam PINs as the supplier issued them (absent until delivered). */
+  pins?: { pin: string; serial: string | null }[];
 }
 
 /** Volume units of the sales statistics: data in GB, airtime and electricity in naira of face value. */

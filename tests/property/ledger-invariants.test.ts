@@ -14,6 +14,8 @@
  *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed);
  *   - the listing's totals from its counters (README decision 43) equal those of every record read;
  *     so does a phone-number filter's listing (a whole number's records read from its own index).
+ * Cable TV and exam PIN purchases (issue 22) are drawn among the airtime ones, through their own
+ * placement and the same fulfilment, sweep and refund.
  * Transfers (also opposite ones at the same time), admin credits from the house account (repeated
  * concurrently under one request id: one credit), coupon vendors' coupons (paid from the vendor's
  * wallet, then redeemed, cancelled, both at once — one winner — or left open: the fundings on record
@@ -29,7 +31,9 @@ import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions
 import { verifyChain } from '../../functions/domain/ledger.js';
 import { fulfilPurchase } from '../../functions/domain/fulfilment.js';
 import type { SupplierOutcome } from '../../functions/domain/purchase-state.js';
-import { placeAirtimePurchase } from '../../functions/domain/purchases.js';
+import { placeAirtimePurchase, placeCablePurchase, placeExamPurchase, type BillProductReader } from '../../functions/domain/purchases.js';
+import { cableProvider, examProduct } from '../../shared/bills.js';
+import type { BillProduct } from '../../functions/domain/bills.js';
 import { sweepOpenPurchases } from '../../functions/domain/sweeper.js';
 import { isPurchase } from '../../functions/domain/transactions.js';
 import { cancelCoupon, issueCoupon, redeemCoupon } from '../../functions/domain/wallet-funding.js';
@@ -59,10 +63,18 @@ const SCRIPTS: Record<string, { submit: SupplierOutcome; requery: SupplierOutcom
 };
 const PHONES = Object.keys(SCRIPTS);
 
+/** A cable bouquet and the WAEC checker as the catalogue would hold them (kobo). */
+const BILL_ROWS: BillProduct[] = [
+  { code: 'dstv:dstv-padi', family: 'cable', serviceId: 'dstv', variationCode: 'dstv-padi', name: 'DStv Padi', isAvailable: true, costPriceKobo: 440_00, smartEarnerPriceKobo: 450_00, resellerPriceKobo: 445_00, apiPriceKobo: 445_00, updatedAt: '2026-01-01T00:00:00.000Z' },
+  { code: 'waec:waecdirect', family: 'exam', serviceId: 'waec', variationCode: 'waecdirect', name: 'WAEC Result Checker', isAvailable: true, costPriceKobo: 380_00, smartEarnerPriceKobo: 390_00, resellerPriceKobo: 385_00, apiPriceKobo: 385_00, updatedAt: '2026-01-01T00:00:00.000Z' },
+];
+const BILL_PRODUCTS: BillProductReader = { getBillProduct: async (code) => BILL_ROWS.find((row) => row.code === code) };
+
 type Op =
   | { op: 'fund'; user: number; amountKobo: number }
   | { op: 'coupon'; user: number; amountKobo: number; redemptions: number }
   | { op: 'buy'; user: number; faceValueKobo: number; phone: number; requestId: number | null }
+  | { op: 'bill'; user: number; family: 'cable' | 'exam'; quantity: number; phone: number; requestId: number | null }
   | { op: 'burst'; user: number; count: number; phone: number }
   | { op: 'deliver'; pick: number; copies: number }
   | { op: 'sweep' }
@@ -90,6 +102,17 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       op: fc.constant('buy' as const),
       user: fc.nat(USERS - 1),
       faceValueKobo: fc.integer({ min: 90_00, max: 1_500_00 }),
+      phone: fc.nat(PHONES.length - 1),
+      requestId: fc.option(fc.nat(3), { nil: null }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('bill' as const),
+      user: fc.nat(USERS - 1),
+      family: fc.constantFrom('cable' as const, 'exam' as const),
+      quantity: fc.integer({ min: 1, max: 3 }),
       phone: fc.nat(PHONES.length - 1),
       requestId: fc.option(fc.nat(3), { nil: null }),
     }),
@@ -177,6 +200,18 @@ describe('ledger invariants under random workloads', () => {
           if (result.kind === 'accepted') purchases.push(result.record.id);
         };
 
+        // Cable TV and exam PINs (issue 22): the same debit, fulfilment and refund path, scripted by the customer's phone.
+        const buyBill = async (userIndex: number, family: 'cable' | 'exam', quantity: number, phone: string, requestId?: string) => {
+          const user = users[userIndex]!;
+          const billDeps = { ...h.purchase, billProducts: BILL_PRODUCTS, verifyBiller: async () => ({ kind: 'valid' as const, supplier: 'ALARO', customerName: 'DEMO CUSTOMER' }) };
+          const buyer = { userId: user.userId, userName: user.userName, userType: user.userType, customerPhone: phone, requestId };
+          const result =
+            family === 'cable'
+              ? await placeCablePurchase({ ...buyer, provider: cableProvider('DSTV')!, smartCardNo: '1212121212', productCode: 'dstv:dstv-padi', subscriptionType: 'change' }, billDeps)
+              : await placeExamPurchase({ ...buyer, exam: examProduct('waec')!, quantity }, billDeps);
+          if (result.kind === 'accepted') purchases.push(result.record.id);
+        };
+
         const check = async (step: string) => {
           let balances = 0;
           let moneyIn = 0;
@@ -260,6 +295,9 @@ describe('ledger invariants under random workloads', () => {
             }
             case 'buy':
               await buy(op.user, op.faceValueKobo, PHONES[op.phone]!, op.requestId === null ? undefined : `req-${op.user}-${op.requestId}`);
+              break;
+            case 'bill':
+              await buyBill(op.user, op.family, op.quantity, PHONES[op.phone]!, op.requestId === null ? undefined : `req-${op.user}-${op.requestId}`);
               break;
             case 'burst':
               await Promise.all(Array.from({ length: op.count }, () => buy(op.user, 100_00, PHONES[op.phone]!)));

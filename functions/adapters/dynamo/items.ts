@@ -4,6 +4,7 @@
  * storage (keys, index attributes); defaults stand for attributes older items may lack; anything
  * else malformed fails with the entity and key named (item-mapping.ts).
  */
+import { CABLE_PROVIDER_NAMES, EXAM_SERVICE_NAMES, type CableProviderName } from '../../../shared/bills.js';
 import { z } from 'zod';
 import {
   DEFAULT_USER_TYPE,
@@ -11,7 +12,7 @@ import {
   NETWORK_NAMES,
   PLAN_TYPES,
   SERVICE_STATUSES,
-  SERVICE_TYPES,
+  LOCKABLE_SERVICE_TYPES,
   SUPPLIERS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -25,6 +26,7 @@ import type { CostPrice, DataPlanSnapshot, Plan } from '../../domain/catalogue.j
 import type { Contact } from '../../domain/contacts.js';
 import type { Coupon } from '../../domain/coupons.js';
 import type { Earnings, Referral } from '../../domain/earnings.js';
+import type { BillDetails, BillProduct } from '../../domain/bills.js';
 import type { ElectricityDetails } from '../../domain/electricity.js';
 import type { FundingDetails, PaymentIntent, ReservedAccount } from '../../domain/funding.js';
 import type { WalletState } from '../../domain/ledger.js';
@@ -43,6 +45,7 @@ export const EMAIL_CLAIM_ENTITY = 'EmailClaim';
 export const WALLET_ENTITY = 'Wallet';
 export const TRANSACTION_ENTITY = 'Transaction';
 export const PLAN_ENTITY = 'Plan';
+export const BILL_PRODUCT_ENTITY = 'BillProduct';
 export const COST_PRICE_ENTITY = 'CostPrice';
 export const CONTACT_ENTITY = 'Contact';
 export const COUPON_ENTITY = 'Coupon';
@@ -197,6 +200,28 @@ const electricityDetails = declaringEvery<ElectricityDetails>()(
   }),
 );
 
+const billDetails = declaringEvery<BillDetails>()(
+  z.object({
+    family: z.enum(['cable', 'exam']),
+    serviceId: text,
+    productCode: text,
+    productName: text,
+    variationCode: text,
+    provider: text,
+    billersCode: text.optional(),
+    subscriptionType: z.enum(['renew', 'change']).optional(),
+    quantity: count,
+    amountKobo: kobo,
+    customerPhone: text,
+    customerName: text.optional(),
+    currentBouquet: text.optional(),
+    dueDate: text.optional(),
+    newDueDate: text.optional(),
+    pins: z.array(z.object({ pin: text, serial: text.optional() })).optional(),
+    purchasedCode: text.optional(),
+  }),
+);
+
 const transactionFields = declaringEvery<TransactionRecord>()(
   z.object({
     id: text,
@@ -244,6 +269,7 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     counterparty: z.object({ userId: text, userName: text }).optional(),
     couponCode: text.optional(),
     electricity: electricityDetails.optional(),
+    bill: billDetails.optional(),
     uncounted: z.literal(true).optional(),
   }),
 );
@@ -262,6 +288,25 @@ const requeriesItem = itemMapping(TRANSACTION_ENTITY, transactionFields.pick({ r
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue and settings
+
+const billProductItem = itemMapping<BillProduct>(
+  BILL_PRODUCT_ENTITY,
+  declaringEvery<BillProduct>()(
+    z.object({
+      code: text,
+      family: z.enum(['cable', 'exam']),
+      serviceId: text,
+      variationCode: text,
+      name: text,
+      isAvailable: z.boolean(),
+      costPriceKobo: kobo,
+      smartEarnerPriceKobo: kobo,
+      resellerPriceKobo: kobo,
+      apiPriceKobo: kobo,
+      updatedAt: text,
+    }),
+  ),
+);
 
 const planItem = itemMapping<Plan>(
   PLAN_ENTITY,
@@ -296,8 +341,8 @@ const serviceSettingItem = itemMapping<ServiceSetting>(
   SERVICE_SETTING_ENTITY,
   declaringEvery<ServiceSetting>()(
     z.object({
-      serviceName: z.union([z.enum(NETWORK_NAMES), z.enum(PLAN_TYPES)]),
-      serviceType: z.enum(SERVICE_TYPES),
+      serviceName: z.union([z.enum(NETWORK_NAMES), z.enum(PLAN_TYPES), z.enum(CABLE_PROVIDER_NAMES as [CableProviderName, ...CableProviderName[]]), z.enum(EXAM_SERVICE_NAMES)]),
+      serviceType: z.enum(LOCKABLE_SERVICE_TYPES),
       serviceStatus: z.enum(SERVICE_STATUSES),
       updatedAt: text,
       updatedBy: text.optional(),
@@ -466,6 +511,7 @@ export const stored = {
   openTransaction: openTransactionItem,
   requeries: requeriesItem,
   plan: planItem,
+  billProduct: billProductItem,
   costPrice: costPriceItem,
   serviceSetting: serviceSettingItem,
   supplierChoice: supplierChoiceItem,

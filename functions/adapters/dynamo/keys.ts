@@ -22,6 +22,7 @@ const CATALOGUE_PARTITION = CONFIG_PARTITIONS.catalogue;
 const SETTINGS_PARTITION = CONFIG_PARTITIONS.settings;
 const PLAN_PREFIX = 'PLAN#';
 const COST_PRICE_PREFIX = 'COSTPRICE#';
+const BILL_PRODUCT_PREFIX = 'BILL#';
 const SERVICE_PREFIX = 'SERVICE#';
 const SUPPLIER_PREFIX = 'SUPPLIER#';
 const CONTACT_PREFIX = 'CONTACT#';
@@ -48,6 +49,8 @@ export const keys = {
   plan: (planId: number) => ({ pk: CATALOGUE_PARTITION, sk: `${PLAN_PREFIX}${String(planId).padStart(10, '0')}` }),
   /** Cost price (per GB) of one plan type, beside the plans. */
   costPrice: (planType: string) => ({ pk: CATALOGUE_PARTITION, sk: `${COST_PRICE_PREFIX}${planType}` }),
+  /** A cable bouquet or exam product (issue 22), beside the data plans: `BILL#dstv:dstv-padi`. */
+  billProduct: (code: string) => ({ pk: CATALOGUE_PARTITION, sk: `${BILL_PRODUCT_PREFIX}${code}` }),
   /** An admin's lock (or unlock) of a service, e.g. data of MTN-CG. */
   serviceSetting: (serviceType: string, serviceName: string) => ({ pk: SETTINGS_PARTITION, sk: `${SERVICE_PREFIX}${serviceType}#${serviceName}` }),
   /** The supplier an admin chose for a network. */
@@ -197,6 +200,7 @@ export const listingQuery = {
 export const partitionQuery = {
   plans: { pk: CATALOGUE_PARTITION, skPrefix: PLAN_PREFIX },
   costPrices: { pk: CATALOGUE_PARTITION, skPrefix: COST_PRICE_PREFIX },
+  billProducts: { pk: CATALOGUE_PARTITION, skPrefix: BILL_PRODUCT_PREFIX },
   serviceSettings: { pk: SETTINGS_PARTITION, skPrefix: SERVICE_PREFIX },
   supplierChoices: { pk: SETTINGS_PARTITION, skPrefix: SUPPLIER_PREFIX },
   contacts: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: CONTACT_PREFIX }),

@@ -101,6 +101,8 @@ const LISTING_ATTRIBUTES = [
   'paymentLink',
   // Electricity: the meter and the supplier's token, units and customer (shown in the details).
   'electricity',
+  // Cable TV and exam PINs: what was bought, and the PINs (shown in the details).
+  'bill',
   // The view names the item from the plan bought ("MTN SME 1GB") and the other party of a transfer or coupon.
   'dataPlan',
   'counterparty',
@@ -349,6 +351,10 @@ export const dynamoTransactions: TransactionStore = {
       sets.push('electricity = :electricity');
       values[':electricity'] = input.electricity;
     }
+    if (input.bill !== undefined) {
+      sets.push('bill = :bill');
+      values[':bill'] = input.bill;
+    }
     const asRead = countersAsRead(purchase);
     // Made final once: a redelivered settlement fails the still-open condition. The sale reaches the
     // platform's figures from the stream (this change of status), not from this write.
@@ -385,6 +391,7 @@ export const dynamoTransactions: TransactionStore = {
       ...(input.supplierReference !== undefined ? { apiResponseId: input.supplierReference } : {}),
       ...(input.apiResponse !== undefined ? { apiResponse: input.apiResponse } : {}),
       ...(input.electricity !== undefined ? { electricity: input.electricity } : {}),
+      ...(input.bill !== undefined ? { bill: input.bill } : {}),
     };
   },
 

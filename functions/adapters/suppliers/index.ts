@@ -53,6 +53,11 @@ export function supplierDirectory(
       const selling = configs.filter(sellsElectricity).map((config) => config.name);
       return electricityPreference(selling).map((name) => gateways.get(name)!);
     },
+    async forBills() {
+      // Cable TV and exam PINs are VTpass services: every VTpass account sells them.
+      const selling = configs.filter((config) => config.protocol === 'vtpass').map((config) => config.name);
+      return electricityPreference(selling).map((name) => gateways.get(name)!);
+    },
     async byName(name) {
       return gateways.get(name);
     },

@@ -15,9 +15,12 @@
 import type { ConfigurableSupplierName, NetworkName } from '../../../shared/constants.js';
 import { koboToNaira, nairaToKobo } from '../../../shared/money.js';
 import type { SupplierAnswer } from '../../domain/supplier-outcome.js';
-import { classifyVtpassMeter, classifyVtpassPay, classifyVtpassRequery, vtpassRequestId, type VtpassClassification } from '../../domain/vtpass-outcome.js';
+import { classifyVtpassBiller, classifyVtpassMeter, classifyVtpassPay, classifyVtpassRequery, vtpassRequestId, type VtpassClassification } from '../../domain/vtpass-outcome.js';
 import type {
   AirtimeOrder,
+  BillerCheck,
+  BillerQuery,
+  BillOrder,
   DataOrder,
   ElectricityOrder,
   MeterCheck,
@@ -118,6 +121,49 @@ export class VtpassSupplier implements SupplierGateway {
     return this.pay(body);
   }
 
+  /**
+   * Cable TV and exam PINs (integrations.md "VTpass"): `pay` with the bill's serviceID and
+   * variation_code; DStv/GOtv also name `subscription_type` (renew sends the amount, change the
+   * bouquet and `quantity` months); exams send `quantity` PINs; billersCode is the smartcard / IUC,
+   * Showmax's phone or the JAMB profile id (WAEC: the phone).
+   */
+  async buyBill(order: BillOrder): Promise<SupplierCallResult> {
+    const body: Record<string, unknown> = {
+      request_id: this.requestIdOf(order),
+      serviceID: order.serviceId,
+      billersCode: order.billersCode ?? order.phoneNumber,
+      variation_code: order.variationCode,
+      amount: koboToNaira(order.amountKobo),
+      phone: order.phoneNumber,
+      ...(order.subscriptionType ? { subscription_type: order.subscriptionType } : {}),
+      ...(order.family === 'exam' || order.subscriptionType === 'change' ? { quantity: order.quantity } : {}),
+    };
+    return this.pay(body);
+  }
+
+  async verifyBiller(query: BillerQuery): Promise<BillerCheck> {
+    const keys = await this.keys();
+    if (!keys) return { kind: 'unavailable', supplier: this.name, reason: 'no_credentials' };
+    const answer = await this.post('/api/merchant-verify', keys, { billersCode: query.billersCode, serviceID: query.serviceId, ...(query.type ? { type: query.type } : {}) });
+    const verdict = classifyVtpassBiller(answer);
+    switch (verdict.kind) {
+      case 'valid': {
+        let renewalAmountKobo: number | undefined;
+        try {
+          renewalAmountKobo = verdict.renewalAmountNaira === undefined ? undefined : nairaToKobo(verdict.renewalAmountNaira.toFixed(2));
+        } catch {
+          renewalAmountKobo = undefined;
+        }
+        const { kind: _kind, renewalAmountNaira: _renewal, ...facts } = verdict;
+        return { kind: 'valid', supplier: this.name, ...facts, ...(renewalAmountKobo ? { renewalAmountKobo } : {}) };
+      }
+      case 'invalid':
+        return { kind: 'invalid', supplier: this.name, ...(verdict.message ? { message: verdict.message } : {}) };
+      case 'unavailable':
+        return { kind: 'unavailable', supplier: this.name, reason: verdict.reason };
+    }
+  }
+
   async requery(key: RequeryKey): Promise<SupplierCallResult> {
     if (!key.placedAt) {
       // Without the placing time the request_id cannot be rebuilt; say nothing about the purchase.
@@ -188,6 +234,7 @@ export class VtpassSupplier implements SupplierGateway {
       ...(classification.apiResponse === undefined ? {} : { apiResponse: classification.apiResponse }),
       ...(answer?.kind === 'http' ? { httpStatus: answer.status } : {}),
       ...(classification.electricity === undefined ? {} : { electricity: classification.electricity }),
+      ...(classification.bill === undefined ? {} : { bill: classification.bill }),
       request,
       response: classification.body ?? (answer && answer.kind !== 'http' ? answer : null),
     };

@@ -22,6 +22,7 @@ import { publishEvent } from '../../adapters/events.js';
 import { recordLoginAskingForAccounts } from '../../adapters/reserved-accounts-trigger.js';
 import { domainLog } from '../../adapters/log.js';
 import { issueToken, verifyToken } from '../../adapters/token.js';
+import { listBillProducts } from '../../adapters/dynamo/bill-products.js';
 import { listPlans } from '../../adapters/dynamo/catalogue.js';
 import { transactionViewOfItem } from '../../adapters/dynamo/transactions.js';
 import {
@@ -133,6 +134,7 @@ const deps: AccountsServiceDeps = {
   // The transactions repository owns the shape of its items and their mapping.
   recentTransactions: async (userId, limit) => (await recentTransactionItems(userId, limit)).map(transactionViewOfItem),
   listPlans,
+  listBillProducts,
   issueToken,
   verifyToken,
   loadPrincipal,

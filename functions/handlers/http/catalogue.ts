@@ -19,9 +19,13 @@ import {
   type PriceRow,
 } from '../../../shared/api/catalogue.js';
 import { ulid } from 'ulid';
+import { updateBillProductRequest, type BillProductListResponse, type BillProductResponse } from '../../../shared/api/bills.js';
+import { dynamoBillProducts } from '../../adapters/dynamo/bill-products.js';
+import { editBillProduct, toBillProductView, type EditBillProductResult } from '../../domain/bills.js';
+import type { BillProductStore } from '../../ports/catalogue.js';
 import { PLAN_TYPES, type PlanType } from '../../../shared/constants.js';
-import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
-import { koboToNaira } from '../../../shared/money.js';
+import { BILL_MSG, CATALOGUE_MSG, MSG, aboveApprovedPriceMessage } from '../../../shared/messages.js';
+import { formatNaira, koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
 import { domainLog } from '../../adapters/log.js';
@@ -129,10 +133,55 @@ export const setCostPriceOperation =
     return ok(answer);
   };
 
+// ---------------------------------------------------------------------------------------------
+// Cable bouquets and exam PINs (issue 22)
+
+export interface BillCatalogueDeps {
+  billProducts: BillProductStore;
+  now(): Date;
+}
+
+/** GET /billProducts: every bill product with the caller's price (costs for admins and agents only). */
+export const listBillProductsOperation =
+  (deps: BillCatalogueDeps): UserOperation =>
+  async ({ principal }) => {
+    const showCost = principal.isAdmin || principal.isAgent;
+    const products = (await deps.billProducts.listBillProducts()).sort((a, b) => a.family.localeCompare(b.family) || a.serviceId.localeCompare(b.serviceId) || a.costPriceKobo - b.costPriceKobo);
+    const body: BillProductListResponse = { products: products.map((p) => toBillProductView(p, { userType: principal.userType, showCost })) };
+    return ok(body);
+  };
+
+const billProductAnswer = answerWith<EditBillProductResult>({
+  updated: ({ product }) => {
+    const body: BillProductResponse = { msg: BILL_MSG.productUpdated, product: toBillProductView(product, { userType: 'smart earner', showCost: true }) };
+    return ok(body);
+  },
+  not_found: refuse(404, BILL_MSG.productNotFound),
+  changed_meanwhile: refuse(409, 'This product is being changed by someone else, please try again'),
+  price_below_cost: refuse(400, BILL_MSG.priceBelowCost),
+  invalid_price: refuse(400, BILL_MSG.invalidPrice),
+  above_approved_price: ({ product, approvedPriceKobo }) => refusal(400, aboveApprovedPriceMessage(product.name, formatNaira(approvedPriceKobo))),
+});
+
+/** POST /admin/billProduct: an admin sets a bouquet's or exam's prices (tiers and cost) or availability. */
+export const updateBillProductOperation =
+  (deps: BillCatalogueDeps): UserOperation =>
+  async ({ body }) => {
+    const input = parseInput(updateBillProductRequest, body);
+    const edit = {
+      ...(input.costPrice === undefined ? {} : { costPriceKobo: input.costPrice }),
+      ...(input.my_price === undefined ? {} : { smartEarnerPriceKobo: input.my_price }),
+      ...(input.resellerPrice === undefined ? {} : { resellerPriceKobo: input.resellerPrice }),
+      ...(input.apiPrice === undefined ? {} : { apiPriceKobo: input.apiPrice }),
+      ...(input.isAvailable === undefined ? {} : { isAvailable: input.isAvailable }),
+    };
+    return billProductAnswer(await editBillProduct(input.code, edit, deps));
+  };
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
-const deps: CatalogueDeps = { catalogue: dynamoCatalogue, now: () => new Date(), log: domainLog, newId: () => ulid() };
+const deps: CatalogueDeps & BillCatalogueDeps = { catalogue: dynamoCatalogue, billProducts: dynamoBillProducts, now: () => new Date(), log: domainLog, newId: () => ulid() };
 
 export const handler = httpService(
   'catalogue',
@@ -146,6 +195,8 @@ export const handler = httpService(
     updatePrice: updatePriceOperation(deps),
     listCostPrices: listCostPricesOperation(deps),
     setCostPrice: setCostPriceOperation(deps),
+    listBillProducts: listBillProductsOperation(deps),
+    updateBillProduct: updateBillProductOperation(deps),
   },
   edge,
 );

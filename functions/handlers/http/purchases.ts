@@ -5,6 +5,18 @@
  * electricity supplier (VTpass merchant-verify) and moves no money.
  */
 import { ulid } from 'ulid';
+import type { z } from 'zod';
+import {
+  buyCableRequest,
+  buyExamRequest,
+  validateCableRequest,
+  validateExamRequest,
+  type InvalidBillerResponse,
+  type ValidateCableResponse,
+  type ValidateExamResponse,
+} from '../../../shared/api/bills.js';
+import { billProductCode, type SubscriptionType } from '../../../shared/bills.js';
+import { dynamoBillProducts } from '../../adapters/dynamo/bill-products.js';
 import {
   buyAirtimeRequest,
   buyDataRequest,
@@ -15,7 +27,7 @@ import {
   type ValidateMeterResponse,
 } from '../../../shared/api/purchases.js';
 import { airtimeNetworkName, dataNetworkName, electricityCompany } from '../../../shared/constants.js';
-import { CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
+import { BILL_MSG, CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
@@ -28,13 +40,17 @@ import { checkMeter, electricityMinimumKobo } from '../../domain/electricity.js'
 import {
   placeAirtimePurchase,
   placeDataPurchase,
+  placeCablePurchase,
   placeElectricityPurchase,
+  placeExamPurchase,
+  type BillProductReader,
+  type BillPurchaseResult,
   type DataPurchaseDeps,
   type DataPurchaseResult,
   type PurchaseDeps,
 } from '../../domain/purchases.js';
 import { toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
-import type { SupplierDirectory } from '../../ports/suppliers.js';
+import type { BillerCheck, BillerQuery, SupplierDirectory } from '../../ports/suppliers.js';
 import type { Principal } from '../../ports/users.js';
 import { HttpError } from '../../middleware/errors.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type HttpAnswer, type UserOperation } from '../../middleware/http.js';
@@ -209,10 +225,165 @@ export function buyElectricityOperation(deps: ElectricityDeps): UserOperation {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Cable TV and exam PINs (issue 22)
+
+/** Every outcome of placing a bill purchase and its answer. */
+function billAnswers(processingMsg: string) {
+  const base = purchaseAnswers(processingMsg);
+  return (result: BillPurchaseResult): HttpAnswer => {
+    switch (result.kind) {
+      case 'product_unavailable':
+        return refusal(400, BILL_MSG.bouquetUnavailable);
+      case 'product_not_for_provider':
+        return refusal(400, BILL_MSG.bouquetNotForProvider);
+      case 'renew_not_current':
+        return refusal(400, BILL_MSG.renewIsCurrentBouquet);
+      case 'invalid_biller':
+        return billerRefusal(400, result.message ?? (processingMsg === BILL_MSG.examProcessing ? BILL_MSG.invalidProfileId : BILL_MSG.invalidSmartcard));
+      case 'verification_unavailable':
+        return billerRefusal(424, BILL_MSG.verificationUnavailable);
+      default:
+        return base(result);
+    }
+  };
+}
+const cableAnswer = billAnswers(BILL_MSG.cableProcessing);
+const examAnswer = billAnswers(BILL_MSG.examProcessing);
+
+/** A refused smartcard or profile id: `name` carries the error as for meters (the web shows it). */
+function billerRefusal(statusCode: number, text: string): HttpAnswer {
+  const body: InvalidBillerResponse = { msg: text, name: text };
+  return ok(body, statusCode);
+}
+
+export interface BillDeps extends PurchaseDeps {
+  suppliers(): SupplierDirectory;
+  billProducts: BillProductReader;
+  phoneOf(userId: string): Promise<string | undefined>;
+}
+
+/** The bill suppliers' merchant-verify, in order: the first valid or invalid verdict decides (as for meters). */
+async function verifyBillerWith(deps: Pick<BillDeps, 'suppliers'>, query: BillerQuery): Promise<BillerCheck> {
+  let last: BillerCheck = { kind: 'unavailable', supplier: 'NONE', reason: 'no_bill_supplier' };
+  for (const supplier of (await deps.suppliers().forBills?.()) ?? []) {
+    if (!supplier.verifyBiller) continue;
+    try {
+      last = await supplier.verifyBiller(query);
+    } catch (error) {
+      last = { kind: 'unavailable', supplier: supplier.name, reason: `gateway_error: ${String(error)}` };
+    }
+    if (last.kind !== 'unavailable') return last;
+  }
+  return last;
+}
+
+/** Parses a bill request; a bad field answers 400 with {msg, name} like a refused meter. */
+function parseBill<T extends z.ZodTypeAny>(schema: T, body: unknown): z.output<T> | HttpAnswer {
+  try {
+    return parseInput(schema, body);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400) return billerRefusal(400, error.message);
+    throw error;
+  }
+}
+const isAnswer = (value: unknown): value is HttpAnswer => typeof value === 'object' && value !== null && 'statusCode' in value && 'body' in value;
+
+export function validateCableOperation(deps: Pick<BillDeps, 'suppliers' | 'log' | 'billProducts'>): UserOperation {
+  return async (request) => {
+    const input = parseBill(validateCableRequest, request.body);
+    if (isAnswer(input)) return input;
+    const check = await verifyBillerWith(deps, { serviceId: input.cableName.serviceId, billersCode: input.smartCardNo });
+    if (check.kind === 'invalid') return billerRefusal(400, check.message ?? BILL_MSG.invalidSmartcard);
+    if (check.kind === 'unavailable') {
+      deps.log.warn('smartcard verification unavailable', { supplier: check.supplier, reason: check.reason, provider: input.cableName.name });
+      return billerRefusal(424, BILL_MSG.verificationUnavailable);
+    }
+    const currentCode = check.currentBouquetCode ? billProductCode(input.cableName.serviceId, check.currentBouquetCode) : undefined;
+    const current = currentCode ? await deps.billProducts.getBillProduct(currentCode) : undefined;
+    const body: ValidateCableResponse = {
+      msg: BILL_MSG.cableVerified,
+      name: check.customerName,
+      smartCardNo: input.smartCardNo,
+      cableName: input.cableName.name,
+      currentBouquet: check.currentBouquet ?? null,
+      currentBouquetCode: current?.isAvailable ? current.code : null,
+      dueDate: check.dueDate ?? null,
+      renewalAmount: check.renewalAmountKobo === undefined ? null : koboToNaira(check.renewalAmountKobo),
+      canRenew: input.cableName.renewable && Boolean(current?.isAvailable),
+    };
+    return ok(body);
+  };
+}
+
+export function buyCableOperation(deps: BillDeps): UserOperation {
+  return async ({ principal, body }) => {
+    const input = parseInput(buyCableRequest, body);
+    const customerPhone = input.phone ?? (await deps.phoneOf(principal.userId)) ?? '';
+    const result = await placeCablePurchase(
+      {
+        userId: principal.userId,
+        userName: principal.userName,
+        userType: principal.userType,
+        knownWallet: principal.wallet,
+        ownerWebhook: principal.hasWebhook,
+        provider: input.cableName,
+        smartCardNo: input.smartCardNo,
+        productCode: input.plan,
+        ...(input.subscription_type ? { subscriptionType: input.subscription_type as SubscriptionType } : {}),
+        customerPhone: input.cableName.name === 'SHOWMAX' ? input.smartCardNo : customerPhone,
+        requestId: input.request_id,
+      },
+      { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query) },
+    );
+    return cableAnswer(result);
+  };
+}
+
+export function validateExamOperation(deps: Pick<BillDeps, 'suppliers' | 'log'>): UserOperation {
+  return async (request) => {
+    const input = parseBill(validateExamRequest, request.body);
+    if (isAnswer(input)) return input;
+    if (!input.exam.verify) return billerRefusal(400, BILL_MSG.selectExam);
+    const check = await verifyBillerWith(deps, { serviceId: input.exam.serviceId, billersCode: input.profileId, type: input.exam.variationCode });
+    if (check.kind === 'invalid') return billerRefusal(400, check.message ?? BILL_MSG.invalidProfileId);
+    if (check.kind === 'unavailable') {
+      deps.log.warn('profile verification unavailable', { supplier: check.supplier, reason: check.reason, exam: input.exam.id });
+      return billerRefusal(424, BILL_MSG.verificationUnavailable);
+    }
+    const body: ValidateExamResponse = { msg: BILL_MSG.examVerified, name: check.customerName, profileId: input.profileId, exam: input.exam.id };
+    return ok(body);
+  };
+}
+
+export function buyExamOperation(deps: BillDeps): UserOperation {
+  return async ({ principal, body }) => {
+    const input = parseInput(buyExamRequest, body);
+    const customerPhone = input.phone ?? (await deps.phoneOf(principal.userId)) ?? '';
+    const result = await placeExamPurchase(
+      {
+        userId: principal.userId,
+        userName: principal.userName,
+        userType: principal.userType,
+        knownWallet: principal.wallet,
+        ownerWebhook: principal.hasWebhook,
+        exam: input.exam,
+        quantity: input.quantity,
+        ...(input.profileId ? { profileId: input.profileId } : {}),
+        customerPhone,
+        requestId: input.request_id,
+      },
+      { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query) },
+    );
+    return examAnswer(result);
+  };
+}
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.suppliers]);
 
-const deps: DataPurchaseDeps & ElectricityDeps = {
+const deps: DataPurchaseDeps & ElectricityDeps & BillDeps = {
+  billProducts: dynamoBillProducts,
   ledger: dynamoLedger,
   now: () => new Date(),
   newId: () => ulid(),
@@ -229,6 +400,10 @@ export const handler = httpService(
     buyData: buyDataOperation(deps),
     validateMeter: validateMeterOperation(deps),
     buyElectricity: buyElectricityOperation(deps),
+    validateCableTv: validateCableOperation(deps),
+    buyCableTv: buyCableOperation(deps),
+    validateExam: validateExamOperation(deps),
+    buyExam: buyExamOperation(deps),
   },
   edge,
 );

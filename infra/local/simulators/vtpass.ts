@@ -37,6 +37,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../util.js';
 import { PersistentState } from './provider-common.js';
+import { CABLE_BOUQUET_SEED, EXAM_PRODUCT_SEED } from '../../../shared/bills.js';
 
 export type VtpassForcedOutcome = 'successful' | 'failed' | 'processing' | 'processing-then-failed' | 'timeout' | 'error';
 const FORCED_OUTCOMES: VtpassForcedOutcome[] = ['successful', 'failed', 'processing', 'processing-then-failed', 'timeout', 'error'];
@@ -57,6 +58,19 @@ export const VTPASS_SIM_PHONES = {
   timeoutThenDelivered: '08055555555',
 } as const;
 export const VTPASS_DEMO_CUSTOMER = 'DEMO CUSTOMER';
+/**
+ * Cable TV smartcards / IUC numbers and JAMB profile ids (issue 22), 10 digits; `valid` is VTpass's
+ * own sandbox smartcard. Showmax and WAEC are decided by the phone (VTPASS_SIM_PHONES).
+ */
+export const VTPASS_SIM_SMARTCARDS = {
+  valid: '1212121212',
+  invalid: '1222222222',
+  processingThenDelivered: '1233333333',
+  failed: '1244444444',
+} as const;
+/** The bouquet the simulated DStv / GOtv decoders are on (VTpass variation codes), and days until due. */
+export const VTPASS_SIM_CURRENT_BOUQUET: Record<string, string> = { dstv: 'dstv-padi', gotv: 'gotv-jinja' };
+export const VTPASS_SIM_DUE_IN_DAYS = 5;
 
 const DISCOS: Record<string, string> = {
   'ikeja-electric': 'Ikeja Electric',
@@ -85,12 +99,18 @@ const DATA_VARIATIONS: Record<string, Record<string, [string, number]>> = Object
     },
   ]),
 );
+/** Cable and exam variations per serviceID: code → [name, price in naira] (from the shared seed). */
+const BILL_VARIATIONS: Record<string, Record<string, [string, number]>> = {};
+for (const seed of [...CABLE_BOUQUET_SEED, ...EXAM_PRODUCT_SEED]) {
+  (BILL_VARIATIONS[seed.serviceId] ??= {})[seed.variationCode] = [seed.name, seed.faceValue];
+}
+const CABLE_SERVICES = new Set(['dstv', 'gotv', 'startimes', 'showmax']);
 const ELECTRICITY_MIN_NAIRA = 500;
 const ELECTRICITY_MAX_NAIRA = 1_000_000;
 /** Naira per kWh used to state units (a Band A-like tariff). */
 const TARIFF_NAIRA_PER_KWH = 209.5;
 
-type Kind = 'airtime' | 'data' | 'electricity';
+type Kind = 'airtime' | 'data' | 'electricity' | 'cable' | 'exam';
 type VtStatus = 'initiated' | 'pending' | 'delivered' | 'reversed' | 'failed';
 
 export interface VtpassRecord {
@@ -110,6 +130,9 @@ export interface VtpassRecord {
   units?: string;
   customerName?: string;
   customerAddress?: string;
+  /** Exam PINs issued (kept once issued, returned by every requery). */
+  pins?: { pin: string; serial?: string }[];
+  quantity?: number;
   chargedKobo: number;
   createdAt: string;
 }
@@ -392,7 +415,7 @@ export class VtpassSimulator {
 
     if (method === 'GET' && path === '/api/service-variations') {
       const serviceID = query.get('serviceID') ?? '';
-      const variations = DATA_VARIATIONS[serviceID];
+      const variations = DATA_VARIATIONS[serviceID] ?? BILL_VARIATIONS[serviceID];
       if (!variations) {
         sendJson(res, 200, { response_description: '012', content: { errors: 'PRODUCT DOES NOT EXIST' } });
         return;
@@ -400,7 +423,7 @@ export class VtpassSimulator {
       sendJson(res, 200, {
         response_description: '000',
         content: {
-          ServiceName: `${serviceID.split('-')[0]!.toUpperCase()} Data`,
+          ServiceName: DATA_VARIATIONS[serviceID] ? `${serviceID.split('-')[0]!.toUpperCase()} Data` : serviceID.toUpperCase(),
           serviceID,
           convinience_fee: '0 %',
           variations: Object.entries(variations).map(([code, [name, price]]) => ({ variation_code: code, name, variation_amount: price.toFixed(2), fixedPrice: 'Yes' })),
@@ -445,6 +468,7 @@ export class VtpassSimulator {
     const type = text(body.type).toLowerCase();
     const call = { method: 'POST', path: '/api/merchant-verify', requestId: null, mobileNumber: meter || null };
     this.state.verifyCount += 1;
+    if (CABLE_SERVICES.has(serviceID) || serviceID === 'jamb') return this.verifyBiller(res, call, serviceID, meter);
     const disco = DISCOS[serviceID];
     if (!disco || !meter || (type !== 'prepaid' && type !== 'postpaid')) {
       this.answer(res, call, 200, { code: '011', response_description: 'INVALID ARGUMENTS', content: { errors: 'billersCode, serviceID and type (prepaid|postpaid) are required' } });
@@ -476,6 +500,37 @@ export class VtpassSimulator {
     });
   }
 
+  /** merchant-verify of a smartcard / IUC (cable), a Showmax phone or a JAMB profile id. */
+  private verifyBiller(res: ServerResponse, call: Omit<VtpassSimCall, 'at' | 'answer' | 'code'>, serviceID: string, billersCode: string): void {
+    const showmax = serviceID === 'showmax';
+    const invalid = showmax ? !/^0\d{10}$/.test(billersCode) : billersCode === VTPASS_SIM_SMARTCARDS.invalid || !/^\d{10,11}$/.test(billersCode);
+    if (invalid) {
+      this.answer(res, call, 200, { code: '000', content: { error: `This ${serviceID === 'jamb' ? 'profile id' : 'smartcard number'} is not correct. Please check and try again`, WrongBillersCode: true } });
+      return;
+    }
+    const name = billersCode === VTPASS_SIM_SMARTCARDS.valid ? VTPASS_DEMO_CUSTOMER : `CUSTOMER ${billersCode.slice(-4)}`;
+    const current = VTPASS_SIM_CURRENT_BOUQUET[serviceID];
+    const due = new Date(Date.now() + VTPASS_SIM_DUE_IN_DAYS * 86_400_000).toISOString().slice(0, 10);
+    this.answer(res, call, 200, {
+      code: '000',
+      content: {
+        Customer_Name: name,
+        Status: 'ACTIVE',
+        Customer_Number: billersCode,
+        ...(current
+          ? {
+              Due_Date: due,
+              Current_Bouquet: BILL_VARIATIONS[serviceID]![current]![0],
+              Current_Bouquet_Code: current,
+              Renewal_Amount: BILL_VARIATIONS[serviceID]![current]![1],
+            }
+          : {}),
+        WrongBillersCode: false,
+        commission_details: { amount: null, rate: '1.50', rate_type: 'percent', computation_type: 'default' },
+      },
+    });
+  }
+
   private async pay(res: ServerResponse, body: any): Promise<void> {
     const requestId = text(body.request_id);
     const serviceID = text(body.serviceID);
@@ -494,6 +549,7 @@ export class VtpassSimulator {
     let amountNaira: number;
     let variationCode: string | null = null;
     let outcomeKey: string;
+    let quantity = 1;
     if (AIRTIME.has(serviceID)) {
       kind = 'airtime';
       amountNaira = Number(body.amount);
@@ -521,13 +577,27 @@ export class VtpassSimulator {
       if (amountNaira > ELECTRICITY_MAX_NAIRA) return refuse('017', 'ABOVE MAXIMUM AMOUNT ALLOWED');
       productName = `${DISCOS[serviceID]} Payment - ${variationCode === 'prepaid' ? 'Prepaid' : 'Postpaid'}`;
       outcomeKey = billersCode;
+    } else if (BILL_VARIATIONS[serviceID]) {
+      kind = CABLE_SERVICES.has(serviceID) ? 'cable' : 'exam';
+      variationCode = text(body.variation_code);
+      const variation = BILL_VARIATIONS[serviceID]![variationCode];
+      if (!variation) return refuse('012', 'PRODUCT DOES NOT EXIST');
+      quantity = Number(body.quantity ?? 1);
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 10 || !/^0\d{10}$/.test(phone)) return refuse('011', 'INVALID ARGUMENTS');
+      const renew = text(body.subscription_type) === 'renew';
+      // A renewal pays the amount sent (the verified renewal amount); anything else the variation's price.
+      amountNaira = renew ? Number(body.amount) : variation[1] * quantity;
+      if (!Number.isFinite(amountNaira) || amountNaira <= 0) return refuse('011', 'INVALID ARGUMENTS');
+      productName = `${variation[0]}${quantity > 1 ? ` x${quantity}` : ''}`;
+      // Smartcards and JAMB profile ids decide by the smartcard table; Showmax and WAEC by the phone.
+      outcomeKey = serviceID === 'showmax' || serviceID.startsWith('waec') ? phone : billersCode;
     } else {
       return refuse('012', 'PRODUCT DOES NOT EXIST');
     }
     const amountKobo = Math.round(amountNaira * 100);
     if (amountKobo > this.state.balanceKobo) return refuse('018', 'LOW WALLET BALANCE');
 
-    const outcome = this.state.forceOutcome ?? outcomeFor(kind, outcomeKey);
+    const outcome = this.state.forceOutcome ?? outcomeFor(kind, outcomeKey, serviceID);
     if (outcome === 'error') {
       // A 5xx before anything was recorded: ambiguous for the caller, nothing delivered here.
       this.answer(res, call, 500, { message: 'Server Error' });
@@ -550,6 +620,7 @@ export class VtpassSimulator {
       phone,
       status: outcome === 'processing' ? 'initiated' : outcome === 'processing-then-failed' ? 'pending' : 'delivered',
       chargedKobo: amountKobo,
+      ...(kind === 'exam' ? { quantity } : {}),
       ...(outcome === 'processing' ? { settlesAs: 'delivered' as const } : {}),
       ...(outcome === 'processing-then-failed' ? { settlesAs: 'reversed' as const } : {}),
     });
@@ -606,6 +677,13 @@ export class VtpassSimulator {
 
   /** Delivery: an electricity purchase gets its customer, units and (prepaid) a fresh 20-digit token. */
   private deliver(record: VtpassRecord): void {
+    if (record.kind === 'exam') {
+      record.pins ??= Array.from({ length: record.quantity ?? 1 }, () => ({
+        pin: newToken().slice(0, record.serviceID === 'jamb' ? 16 : 12),
+        ...(record.serviceID === 'waec' ? { serial: `WRN${newToken().slice(0, 9)}` } : {}),
+      }));
+      return;
+    }
     if (record.kind !== 'electricity') return;
     Object.assign(record, simulatedElectricityDelivery(record.billersCode, record.amountNaira, record.variationCode === 'prepaid', record.token));
   }
@@ -634,6 +712,16 @@ export class VtpassSimulator {
             configureToken: null,
           }
         : {};
+    const pins = record.kind === 'exam' && delivered ? (record.pins ?? []) : [];
+    // Each exam service answers its PINs as VTpass does: WAEC result checker `cards`, WAEC registration `tokens`, JAMB `Pin`.
+    const exam =
+      pins.length === 0
+        ? {}
+        : record.serviceID === 'waec'
+          ? { cards: pins.map((p) => ({ Serial: p.serial ?? null, Pin: p.pin })), purchased_code: pins.map((p) => `Serial No:${p.serial}, pin: ${p.pin}`).join('||') }
+          : record.serviceID === 'jamb'
+            ? { Pin: `Pin : ${pins[0]!.pin}`, purchased_code: `Pin : ${pins[0]!.pin}` }
+            : { tokens: pins.map((p) => p.pin), purchased_code: pins.map((p) => `Token : ${p.pin}`).join('||') };
     return {
       code: '000',
       content: {
@@ -648,7 +736,16 @@ export class VtpassSimulator {
           commission: 0,
           total_amount: record.amountNaira,
           discount: null,
-          type: record.kind === 'electricity' ? 'Electricity Bill' : record.kind === 'data' ? 'Data Services' : 'Airtime Recharge',
+          type:
+            record.kind === 'electricity'
+              ? 'Electricity Bill'
+              : record.kind === 'data'
+                ? 'Data Services'
+                : record.kind === 'cable'
+                  ? 'TV Subscription'
+                  : record.kind === 'exam'
+                    ? 'Education'
+                    : 'Airtime Recharge',
           email: 'sandbox@vtpass.local',
           phone: record.phone,
           name: null,
@@ -664,6 +761,7 @@ export class VtpassSimulator {
       amount: record.amountNaira,
       transaction_date: record.createdAt,
       ...electricity,
+      ...exam,
     };
   }
 }
@@ -694,7 +792,15 @@ export function simulatedMeterOutcome(meter: string): VtpassForcedOutcome | 'inv
   return outcomeFor('electricity', meter);
 }
 
-function outcomeFor(kind: Kind, key: string): VtpassForcedOutcome {
+function outcomeFor(kind: Kind, key: string, serviceID = ''): VtpassForcedOutcome {
+  const bySmartcard = (kind === 'cable' || kind === 'exam') && serviceID !== 'showmax' && !serviceID.startsWith('waec');
+  if (bySmartcard) {
+    const cards: Record<string, VtpassForcedOutcome> = {
+      [VTPASS_SIM_SMARTCARDS.failed]: 'failed',
+      [VTPASS_SIM_SMARTCARDS.processingThenDelivered]: 'processing',
+    };
+    return cards[key] ?? 'successful';
+  }
   const table: Record<string, VtpassForcedOutcome> =
     kind === 'electricity'
       ? {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseServiceStatus, setSupplierRequest, updateServiceRequest } from '../../../shared/api/admin.js';
 import { addContactRequest, updateContactRequest } from '../../../shared/api/contacts.js';
-import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
+import { BILL_MSG, CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
 import { sortContacts, toContactView, type Contact } from '../../../functions/domain/contacts.js';
 import { lockedService, serviceList, type ServiceSetting } from '../../../functions/domain/service-locks.js';
 import { decideAfterAttempt, supplierPreference } from '../../../functions/domain/suppliers.js';
@@ -56,9 +56,12 @@ describe('service locks', () => {
     expect(lockedService(settings.slice(1), 'data', ['MTN', 'MTN-CG'])).toBe('MTN-CG');
     expect(lockedService([], 'data', ['AIRTEL'])).toBeUndefined();
   });
-  it('the service list shows every network per type (available by default), then plan-type settings', () => {
+  it('the service list shows every network per type, then each cable provider and exam service (available by default), then plan-type settings', () => {
     const list = serviceList(settings);
-    expect(list).toHaveLength(9);
+    // 4 networks × airtime, data; 4 cable providers; 3 exam services; the MTN-CG setting.
+    expect(list).toHaveLength(16);
+    expect(list.find((s) => s._id === 'cable:DSTV')).toMatchObject({ serviceName: 'DSTV', serviceType: 'cable', serviceStatus: 'available' });
+    expect(list.find((s) => s._id === 'exam:JAMB')).toMatchObject({ serviceType: 'exam', serviceStatus: 'available' });
     expect(list[0]).toEqual({ _id: 'airtime:MTN', serviceName: 'MTN', serviceType: 'airtime', serviceStatus: 'available', isAvailable: true, updatedAt: null });
     expect(list.find((s) => s._id === 'data:MTN')).toMatchObject({ serviceStatus: 'locked', updatedAt: at });
     expect(list.at(-1)).toMatchObject({ _id: 'data:MTN-CG', serviceStatus: 'locked' });
@@ -70,7 +73,11 @@ describe('service locks', () => {
     expect(parseServiceStatus('maybe')).toBeUndefined();
     expect(updateServiceRequest.parse({ serviceName: 'mtn-cg', serviceType: 'Data', serviceStatus: 'disable' })).toEqual({ serviceName: 'MTN-CG', serviceType: 'data', serviceStatus: 'locked' });
     expect(updateServiceRequest.safeParse({ serviceName: 'MTN-CG', serviceType: 'airtime', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(MSG.selectNetworkAdmin);
-    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'cable', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(CATALOGUE_MSG.selectServiceType);
+    // Cable TV is locked per provider, exam PINs per exam service (issue 22); a network is not one of them.
+    expect(updateServiceRequest.parse({ serviceName: 'dstv', serviceType: 'Cable', serviceStatus: 'locked' })).toEqual({ serviceName: 'DSTV', serviceType: 'cable', serviceStatus: 'locked' });
+    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'cable', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(BILL_MSG.selectCableProvider);
+    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'exam', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(BILL_MSG.selectExamService);
+    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'electricity', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(CATALOGUE_MSG.selectServiceType);
     expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'data', serviceStatus: 'soon' }).error?.issues[0]?.message).toBe(CATALOGUE_MSG.selectServiceStatus);
   });
   it('supplier choice: ALARO or GLAD per network, blank means ALARO; unknown supplier or network refused', () => {

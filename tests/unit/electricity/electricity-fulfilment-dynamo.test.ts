@@ -233,6 +233,10 @@ describe('electricity over HTTP (real middleware, fake supplier)', () => {
       buyData: async () => ({ body: {} }),
       validateMeter: validateMeterOperation(deps),
       buyElectricity: buyElectricityOperation(deps),
+      validateCableTv: async () => ({ body: {} }),
+      buyCableTv: async () => ({ body: {} }),
+      validateExam: async () => ({ body: {} }),
+      buyExam: async () => ({ body: {} }),
     },
     edge,
   );

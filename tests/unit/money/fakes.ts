@@ -12,7 +12,7 @@ import { silentLogger } from '../../../functions/domain/settlement.js';
 import type { SweeperDeps, SweeperSettings } from '../../../functions/domain/sweeper.js';
 import { placeAirtimePurchase, type PurchaseDeps } from '../../../functions/domain/purchases.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../../../functions/ports/messaging.js';
-import type { AirtimeOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../../functions/ports/suppliers.js';
+import type { AirtimeOrder, BillOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../../functions/ports/suppliers.js';
 
 type Script = (phoneNumber: string, callNumber: number) => SupplierOutcome | Promise<SupplierOutcome>;
 
@@ -37,6 +37,11 @@ export class FakeSupplier implements SupplierGateway {
     return this.buyAirtime(order as unknown as AirtimeOrder);
   }
 
+  /** Cable and exam orders are scripted by the customer's phone and counted like airtime ones. */
+  buyBill(order: BillOrder): Promise<SupplierCallResult> {
+    return this.buyAirtime({ requestId: order.requestId, network: 'MTN', phoneNumber: order.phoneNumber, faceValueKobo: order.amountKobo });
+  }
+
   async buyAirtime(order: AirtimeOrder): Promise<SupplierCallResult> {
     const count = (this.submissions.get(order.requestId) ?? 0) + 1;
     this.submissions.set(order.requestId, count);
@@ -58,6 +63,7 @@ export function directoryOf(...suppliers: SupplierGateway[]): SupplierDirectory 
     forNetwork: async () => suppliers,
     // Electricity goes to the suppliers that sell it, in the order given.
     forElectricity: async () => suppliers.filter((s) => typeof s.buyElectricity === 'function'),
+    forBills: async () => suppliers.filter((s) => typeof s.buyBill === 'function'),
     byName: async (name) => suppliers.find((s) => s.name === name),
   };
 }

@@ -12,6 +12,8 @@ export const AppShell = lazyPage(() => import('./shell/AppShell.js'), (m) => m.A
 export const DashboardPage = lazyPage(() => import('@/features/dashboard/components/DashboardPage.js'), (m) => m.DashboardPage);
 export const BuyAirtimePage = lazyPage(() => import('@/features/airtime/components/BuyAirtimePage.js'), (m) => m.BuyAirtimePage);
 export const ElectricityPage = lazyPage(() => import('@/features/electricity/components/ElectricityPage.js'), (m) => m.ElectricityPage);
+export const CableTvPage = lazyPage(() => import('@/features/bills/components/CableTvPage.js'), (m) => m.CableTvPage);
+export const ExamPinsPage = lazyPage(() => import('@/features/bills/components/ExamPinsPage.js'), (m) => m.ExamPinsPage);
 export const TransactionsPage = lazyPage(() => import('@/features/transactions/components/TransactionsPage.js'), (m) => m.TransactionsPage);
 export const FundWalletPage = lazyPage(() => import('@/features/wallet/components/FundWalletPage.js'), (m) => m.FundWalletPage);
 export const TransferPage = lazyPage(() => import('@/features/transfer/components/TransferPage.js'), (m) => m.TransferPage);

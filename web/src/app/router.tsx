@@ -34,6 +34,8 @@ const routes: RouteObject[] = [
           { path: 'buyData', element: <Page.BuyDataPage /> },
           { path: 'buyAirtime', element: <Page.BuyAirtimePage /> },
           { path: 'electricity', element: <Page.ElectricityPage /> },
+          { path: 'cableTv', element: <Page.CableTvPage /> },
+          { path: 'examPins', element: <Page.ExamPinsPage /> },
           { path: 'contacts', element: <Page.ContactsPage /> },
           { path: 'transactions', element: <Page.TransactionsPage /> },
           { path: 'user', element: <Page.AccountPage /> },

@@ -13,3 +13,4 @@ export { ReservedAccountCards } from './ReservedAccountCards.js';
 export { Pagination } from './Pagination.js';
 export { TextArea } from './TextArea.js';
 export { ListCard } from './ListCard.js';
+export { PinList, pinsText, type PinEntry } from './PinList.js';

@@ -6,7 +6,7 @@ const user = { isAdmin: false, isAgent: false, isCouponVendor: false };
 describe('sidebar menu', () => {
   it('gives everyone the common entries in the spec order, with Account and Settings at their routes', () => {
     const menu = menuFor(user);
-    expect(menu.map((m) => m.label)).toEqual(['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'My contacts', 'Transactions', 'Account', 'Settings']);
+    expect(menu.map((m) => m.label)).toEqual(['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'Cable TV', 'Exam PINs', 'My contacts', 'Transactions', 'Account', 'Settings']);
     expect(menu.find((m) => m.label === 'Electricity Payment')?.to).toBe('/profile/electricity');
     expect(menu.find((m) => m.label === 'Account')?.to).toBe('/profile/user');
     expect(menu.find((m) => m.label === 'Settings')?.to).toBe('/profile/changePassword');

@@ -26,6 +26,8 @@ const COMMON: MenuItem[] = [
   { label: 'Buy Data', to: '/profile/buyData', icon: 'data', needs: 'POST /buy/data' },
   { label: 'Buy Airtime', to: '/profile/buyAirtime', icon: 'phone', needs: 'POST /buy/airtime' },
   { label: 'Electricity Payment', to: '/profile/electricity', icon: 'bulb', needs: 'POST /buy/electricity' },
+  { label: 'Cable TV', to: '/profile/cableTv', icon: 'card', needs: 'POST /buy/cableTv' },
+  { label: 'Exam PINs', to: '/profile/examPins', icon: 'ticket', needs: 'POST /buy/exam' },
   { label: 'My contacts', to: '/profile/contacts', icon: 'contacts', needs: 'GET /auth/contact' },
   { label: 'Transactions', to: '/profile/transactions', icon: 'receipt', needs: 'GET /transaction' },
   { label: 'Account', to: '/profile/user', icon: 'user' },

@@ -10,6 +10,7 @@ import { useDeletePlan } from '../api/delete-plan.js';
 import { usePlans } from '../api/list-plans.js';
 import { useUpdatePlan } from '../api/update-plan.js';
 import type { PlanBody } from '../lib/plan-form.js';
+import { BillProductsCard } from './BillProductsCard.js';
 import { PlanFormModal } from './PlanFormModal.js';
 import { PlanTypeFilter, countByType } from './PlanTypeFilter.js';
 
@@ -180,6 +181,7 @@ export function PlanManagerPage() {
           </p>
         ) : null}
       </Modal>
+      <BillProductsCard />
     </section>
   );
 }

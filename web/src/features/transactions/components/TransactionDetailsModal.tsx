@@ -5,7 +5,7 @@ import { OPEN_STATUSES } from '@shared/constants.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { MSG } from '@shared/messages.js';
-import { Button, CopyButton, Modal, notify } from '@/ui/index.js';
+import { Button, CopyButton, Modal, PinList, notify } from '@/ui/index.js';
 import { useRefundTransaction } from '../api/refund-transaction.js';
 import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
 import { formatDateTime } from './format.js';
@@ -80,6 +80,10 @@ export function TransactionDetailsModal({
             ] as Array<[string, ReactNode]>)
           : []),
         ...(t.units ? ([['Units', t.units]] as Array<[string, ReactNode]>) : []),
+        // Cable TV and exam PINs (issue 22): what was bought, and the PINs with Copy and Share.
+        ...(t.bouquet ? ([['Bouquet', `${t.cableName ?? ''} ${t.bouquet}`.trim()]] as Array<[string, ReactNode]>) : []),
+        ...(t.dueDate && t.trans_Status === 'success' ? ([['New due date', t.dueDate]] as Array<[string, ReactNode]>) : []),
+        ...(t.pins?.length ? ([['PINs', <PinList key="pins" title={t.exam ?? t.trans_Network} pins={t.pins} testId="details-pins" />]] as Array<[string, ReactNode]>) : []),
         ...(t.customerName ? ([['Customer', t.customerName]] as Array<[string, ReactNode]>) : []),
         ['Amount', showNaira(t.trans_amount)],
         ...(showProfit ? ([['Profit', showNaira(t.trans_profit)]] as Array<[string, ReactNode]>) : []),

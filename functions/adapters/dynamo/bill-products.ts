@@ -1,0 +1,58 @@
+/**
+ * Cable bouquets and exam products on DynamoDB, beside the data plans in the catalogue partition
+ * (keys.billProduct). An admin's edit is conditional on the row being as read (same updatedAt), so
+ * two admins never silently overwrite each other; a fresh catalogue is seeded once (put-if-absent).
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { BillProduct } from '../../domain/bills.js';
+import { db, tableName } from './client.js';
+import { isConditionFailure } from './conditions.js';
+import { BILL_PRODUCT_ENTITY, stored } from './items.js';
+import { keys, partitionQuery } from './keys.js';
+import { queryPrefix } from './partition.js';
+
+function billProductItem(product: BillProduct): Record<string, unknown> {
+  return { ...keys.billProduct(product.code), entity: BILL_PRODUCT_ENTITY, ...product };
+}
+
+export async function getBillProduct(code: string): Promise<BillProduct | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.billProduct(code), ConsistentRead: true }));
+  return Item && Item.entity === BILL_PRODUCT_ENTITY ? stored.billProduct.read(Item) : undefined;
+}
+
+export async function listBillProducts(): Promise<BillProduct[]> {
+  return (await queryPrefix(partitionQuery.billProducts, { consistent: true }))
+    .filter((item) => item.entity === BILL_PRODUCT_ENTITY)
+    .map((item) => stored.billProduct.read(item));
+}
+
+/** Replaces a row only while it is as the caller read it: 'changed_meanwhile' otherwise. */
+export async function replaceBillProduct(product: BillProduct, readUpdatedAt: string): Promise<'replaced' | 'changed_meanwhile'> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: billProductItem(product),
+        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+        ExpressionAttributeValues: { ':read': readUpdatedAt },
+      }),
+    );
+    return 'replaced';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'changed_meanwhile';
+    throw error;
+  }
+}
+
+/** Puts a row unless one exists (seeding never overwrites an admin's prices). */
+export async function putBillProductIfAbsent(product: BillProduct): Promise<boolean> {
+  try {
+    await db().send(new PutCommand({ TableName: tableName(), Item: billProductItem(product), ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export const dynamoBillProducts = { getBillProduct, listBillProducts, replaceBillProduct, putBillProductIfAbsent };
