@@ -12,6 +12,8 @@ export const EVENT_TYPES = {
   emailRequested: 'EmailRequested',
   /** A user became a reseller (self-upgrade, fee paid): the referrer's reward follows. */
   userUpgraded: 'UserUpgraded',
+  /** Somebody asked for a password reset e-mail: looked up and mailed off the request path (issue 20). */
+  passwordResetRequested: 'PasswordResetRequested',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -60,10 +62,22 @@ export const userUpgradedSchema = z.object({
 });
 export type UserUpgraded = z.infer<typeof userUpgradedSchema>;
 
+/**
+ * A password reset request as the API received it: the address typed (known or not, the request
+ * answers alike) and the client's address, for the throttle per address and per client.
+ */
+export const passwordResetRequestedSchema = z.object({
+  email: z.string().min(1).max(320),
+  clientAddress: z.string().max(100),
+  requestedAt: z.string(),
+});
+export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>;
+
 export const EVENT_SCHEMAS = {
   [EVENT_TYPES.transactionSettled]: transactionSettledSchema,
   [EVENT_TYPES.emailRequested]: emailRequestedSchema,
   [EVENT_TYPES.userUpgraded]: userUpgradedSchema,
+  [EVENT_TYPES.passwordResetRequested]: passwordResetRequestedSchema,
 } as const;
 
 /**

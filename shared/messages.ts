@@ -220,6 +220,11 @@ export const WEBHOOK_MSG = {
   noWebhookUrl: 'Set your webhook URL first',
   testDelivered: 'Test webhook delivered',
   testRefused: 'Your webhook URL did not accept the test webhook',
+  /**
+   * Why a delivery got no answer, whatever the cause (refused address, DNS, connection, TLS, timeout):
+   * one generic reason, so the delivery log cannot be used to scan ports or networks (issue 20).
+   */
+  unreachable: 'The webhook URL could not be reached',
 } as const;
 
 /** "ada's password has been reset successfully" (the admin's reset of a user's password). */

@@ -69,7 +69,12 @@ export const PARTITION_PREFIXES = {
   audit: 'AUDIT#',
   /** The platform counters' once-only marks: one per chunk of stream records summed (a TTL removes them). */
   countedBatch: 'COUNTED#',
+  /** Password reset requests counted per address and per client, per hour (a TTL removes them). */
+  resetRate: 'RESETRATE#',
 } as const;
+
+/** A user's single-use password reset token (one item per user): the reset consumer writes nothing else of the user's. */
+export const PASSWORD_RESET_TOKEN_PREFIX = 'RESET#';
 
 /**
  * What an operator's refund writes, with the actions it needs, and nothing else (the stack's grant of

@@ -59,7 +59,7 @@ describe('alarms', () => {
 
   it('fire on any message in a dead-letter queue (and in the stream consumers’ failure queues)', () => {
     const dlqAlarms = alarmsOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
-    expect(dlqAlarms).toHaveLength(9);
+    expect(dlqAlarms).toHaveLength(10);
     for (const alarm of dlqAlarms) expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
   });
 
