@@ -69,6 +69,8 @@ export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functio
 export const MAILER_FUNCTION: FunctionSpec = { name: 'Mailer', entry: 'functions/handlers/mailer.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: 2 } };
 /** Fans admins' mailings out, a page of users per message (SQS consumer). */
 export const MAILINGS_FUNCTION: FunctionSpec = { name: 'Mailings', entry: 'functions/handlers/mailings.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
+/** Password reset requests off the request path: throttle, look-up, token, mail (SQS consumer of a bus rule). */
+export const PASSWORD_RESETS_FUNCTION: FunctionSpec = { name: 'PasswordResets', entry: 'functions/handlers/password-resets.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
 /** Delivers signed webhooks of settled transactions to API users (SQS consumer). */
 export const WEBHOOK_FUNCTION: FunctionSpec = { name: 'WebhookDelivery', entry: 'functions/handlers/webhook-delivery.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: 5 } };
 
@@ -99,6 +101,7 @@ export const ALL_FUNCTIONS: FunctionSpec[] = [
   RESERVED_ACCOUNTS_FUNCTION,
   PAYOUT_SWEEPER_FUNCTION,
   MAILINGS_FUNCTION,
+  PASSWORD_RESETS_FUNCTION,
 ];
 
 /** How often the sweeper runs in the cloud. */

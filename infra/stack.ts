@@ -37,7 +37,7 @@ import { isOperatorAction, ROUTES, type HttpService } from '../shared/routes.js'
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../shared/api/webhooks.js';
-import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
+import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, PASSWORD_RESET_TOKEN_PREFIX, TABLE_KEYS } from '../shared/table.js';
 import {
   CONCURRENCY,
   FULFILMENT_BATCH_SIZE,
@@ -50,6 +50,7 @@ import {
   LOCAL_METADATA,
   MAILER_FUNCTION,
   MAILINGS_FUNCTION,
+  PASSWORD_RESETS_FUNCTION,
   PAYOUT_SWEEPER_FUNCTION,
   PAYOUT_SWEEPER_RATE_MINUTES,
   PAYOUTS_FUNCTION,
@@ -245,6 +246,21 @@ export class PlatformStack extends Stack {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.emailRequested] },
       targets: [new targets.SqsQueue(emailQueue)],
+    });
+
+    // Password reset requests: the accounts function only puts PasswordResetRequested on the bus (the same
+    // answer in the same time for every address); this consumer throttles, looks up, writes the token and mails.
+    const passwordResetQueue = this.queueWithDlq('PasswordReset', Duration.seconds(PASSWORD_RESETS_FUNCTION.timeoutSeconds * 6));
+    const passwordResets = this.lambda(PASSWORD_RESETS_FUNCTION, baseEnvironment);
+    table.grantReadData(passwordResets);
+    passwordResets.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.resetRate, ['dynamodb:UpdateItem']));
+    passwordResets.addToRolePolicy(this.prefixWrites(table, PASSWORD_RESET_TOKEN_PREFIX, ['dynamodb:PutItem']));
+    bus.grantPutEventsTo(passwordResets);
+    passwordResets.addEventSource(this.queueSource(passwordResetQueue, PASSWORD_RESETS_FUNCTION, 10));
+    new Rule(this, 'PasswordResetRequestedToConsumer', {
+      eventBus: bus,
+      eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.passwordResetRequested] },
+      targets: [new targets.SqsQueue(passwordResetQueue)],
     });
 
     // Admins' mailings: the request queues one job; this consumer mails a page of users per message

@@ -17,6 +17,8 @@ export const EVENT_TYPES = {
    * makes their accounts (as the original backend did at login and at KYC), at most once.
    */
   reservedAccountsWanted: 'ReservedAccountsWanted',
+  /** Somebody asked for a password reset e-mail: looked up and mailed off the request path (issue 20). */
+  passwordResetRequested: 'PasswordResetRequested',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -71,12 +73,23 @@ export const reservedAccountsWantedSchema = z.object({
   cause: z.enum(['login', 'kyc']),
 });
 export type ReservedAccountsWanted = z.infer<typeof reservedAccountsWantedSchema>;
+/**
+ * A password reset request as the API received it: the address typed (known or not, the request
+ * answers alike) and the client's address, for the throttle per address and per client.
+ */
+export const passwordResetRequestedSchema = z.object({
+  email: z.string().min(1).max(320),
+  clientAddress: z.string().max(100),
+  requestedAt: z.string(),
+});
+export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>;
 
 export const EVENT_SCHEMAS = {
   [EVENT_TYPES.transactionSettled]: transactionSettledSchema,
   [EVENT_TYPES.emailRequested]: emailRequestedSchema,
   [EVENT_TYPES.userUpgraded]: userUpgradedSchema,
   [EVENT_TYPES.reservedAccountsWanted]: reservedAccountsWantedSchema,
+  [EVENT_TYPES.passwordResetRequested]: passwordResetRequestedSchema,
 } as const;
 
 /**

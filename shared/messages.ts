@@ -94,6 +94,16 @@ export const CATALOGUE_MSG = {
   tooManyContacts: 'You have reached the maximum number of contacts',
 } as const;
 
+/** Refusal of a plan price under its cost (issue 20), naming the cost: "No price may be below the cost price of ₦125.00". */
+export function priceBelowCostMessage(costNaira: string): string {
+  return `No price may be below the cost price of ${costNaira}`;
+}
+
+/** Refusal of a cost price that would put a plan's price under its cost. */
+export function costAbovePriceMessage(costNaira: string, planId: number): string {
+  return `Plan ${planId} would cost ${costNaira}, more than its price: raise its prices first`;
+}
+
 /** Refusal of a purchase whose service an admin locked, e.g. "MTN data is not available at the moment…". */
 export function serviceLockedMessage(serviceName: string, serviceType: string): string {
   return `${serviceName} ${serviceType} is not available at the moment, please try again later`;
@@ -178,6 +188,8 @@ export const REFUND_MSG = {
   alreadyRefunded: 'This transaction has already been refunded',
   failedNotRefundable: 'A failed transaction cannot be refunded',
   typeNotRefundable: 'Only airtime, data, electricity, cable TV and exam PIN purchases can be refunded',
+  deliveredAdminOnly: 'This purchase was delivered: only an admin can refund it',
+  deliveredReasonRequired: 'This purchase was delivered: give a reason to refund it',
 } as const;
 
 /** "Refund of ₦99.00 for ada was successful" (spec-shaped answer of POST /admin/refund/{id}). */
@@ -210,6 +222,11 @@ export const WEBHOOK_MSG = {
   noWebhookUrl: 'Set your webhook URL first',
   testDelivered: 'Test webhook delivered',
   testRefused: 'Your webhook URL did not accept the test webhook',
+  /**
+   * Why a delivery got no answer, whatever the cause (refused address, DNS, connection, TLS, timeout):
+   * one generic reason, so the delivery log cannot be used to scan ports or networks (issue 20).
+   */
+  unreachable: 'The webhook URL could not be reached',
 } as const;
 
 /** "ada's password has been reset successfully" (the admin's reset of a user's password). */

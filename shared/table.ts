@@ -71,7 +71,12 @@ export const PARTITION_PREFIXES = {
   countedBatch: 'COUNTED#',
   /** Each user's acknowledgement of the notice (one item a user): the admin service writes these and no other user item. */
   noticeAck: 'NOTICEACK#',
+  /** Password reset requests counted per address and per client, per hour (a TTL removes them). */
+  resetRate: 'RESETRATE#',
 } as const;
+
+/** A user's single-use password reset token (one item per user): the reset consumer writes nothing else of the user's. */
+export const PASSWORD_RESET_TOKEN_PREFIX = 'RESET#';
 
 /**
  * What an operator's refund writes, with the actions it needs, and nothing else (the stack's grant of

@@ -47,6 +47,25 @@ export function refuseAfterDeadline(what: string): void {
   if (deadline !== undefined && Date.now() >= deadline) throw new InvocationTimedOutError(what, deadline);
 }
 
+/**
+ * Time kept back from an outbound call's budget for what follows it in the same invocation: reading
+ * the answer's outcome, its write, the HTTP answer. A slow supplier then ends as a clean "no answer"
+ * the caller maps (504/503 with a message, or a pending purchase), never as the function's timeout.
+ */
+export const ANSWER_RESERVE_MS = 1_500;
+
+/**
+ * How long an outbound call (a supplier, a payment provider) may take: its own limit, cut to the
+ * invocation's remaining time less ANSWER_RESERVE_MS (issue 20: HTTP functions time out at 10 s while
+ * a supplier's limit is 20 s, and meter validation may try two suppliers). Outside any invocation, the
+ * limit. Never negative: a call with no time left aborts at once and reads as a timeout.
+ */
+export function outboundBudgetMs(limitMs: number, now: number = Date.now()): number {
+  const deadline = invocationDeadline();
+  if (deadline === undefined) return limitMs;
+  return Math.max(0, Math.min(limitMs, deadline - now - ANSWER_RESERVE_MS));
+}
+
 interface RemainingTime {
   getRemainingTimeInMillis?: () => number;
 }

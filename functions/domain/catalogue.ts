@@ -245,6 +245,32 @@ export function repricePlan(plan: Plan, newPrice: NewPrice, now: Date): Plan | u
   };
 }
 
+/** A tier price under the plan's cost (issue 20): what the platform would lose on each sale. */
+export interface PriceBelowCost {
+  tier: 'planAmount' | 'smartEarnerPrice' | 'resellerPrice' | 'partnerPrice' | 'apiPrice';
+  priceKobo: Kobo;
+  costKobo: Kobo;
+}
+
+/**
+ * The first tier priced below the plan's cost, if any. No one — admin, agent or the API — may sell a
+ * plan at a loss: an agent's ₦1 for a ₦125 plan was bought at ₦1. A plan whose cost is unknown (0) has
+ * nothing to compare with.
+ */
+export function priceBelowCost(plan: Plan): PriceBelowCost | undefined {
+  const costKobo = plan.planCostPriceKobo;
+  if (!(costKobo > 0)) return undefined;
+  const tiers: [PriceBelowCost['tier'], Kobo][] = [
+    ['smartEarnerPrice', plan.smartEarnerPriceKobo],
+    ['resellerPrice', plan.resellerPriceKobo],
+    ['partnerPrice', plan.partnerPriceKobo],
+    ['apiPrice', plan.apiPriceKobo],
+    ['planAmount', plan.planAmountKobo],
+  ];
+  const below = tiers.find(([, priceKobo]) => priceKobo < costKobo);
+  return below ? { tier: below[0], priceKobo: below[1], costKobo } : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Buying a plan
 

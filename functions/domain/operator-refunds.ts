@@ -36,13 +36,22 @@ export interface Operator {
   role: 'admin' | 'agent';
   /** The operator's request, as its audit entry keeps it. */
   request: AuditedRequest;
+  /** Why; required to refund a delivered purchase, and kept in the audit entry. */
+  reason?: string;
 }
 
 /** A refund's entry: the purchase's status and the customer's balance, before and after. */
-export function refundAuditChange({ purchase, refund }: RefundChange): AuditChange {
+export function refundAuditChange({ purchase, refund }: RefundChange, reason?: string): AuditChange {
   return {
     before: { trans_Status: purchase.trans_Status, userName: refund.trans_UserName, balanceKobo: refund.balanceBeforeKobo },
-    after: { trans_Status: 'refunded', userName: refund.trans_UserName, balanceKobo: refund.balanceAfterKobo, refundId: refund.id, amountKobo: refund.amountKobo },
+    after: {
+      trans_Status: 'refunded',
+      userName: refund.trans_UserName,
+      balanceKobo: refund.balanceAfterKobo,
+      refundId: refund.id,
+      amountKobo: refund.amountKobo,
+      ...(reason ? { reason } : {}),
+    },
   };
 }
 
@@ -52,7 +61,18 @@ export type OperatorRefundResult =
   /** Refunded before: by an operator, by a settlement, or by the concurrent call that won. */
   | { kind: 'already_refunded' }
   | { kind: 'failed' }
-  | { kind: 'type_not_refundable' };
+  | { kind: 'type_not_refundable' }
+  /** The supplier delivered it: an agent may not give the money back (issue 20). */
+  | { kind: 'delivered_admin_only' }
+  /** The supplier delivered it: an admin must say why. */
+  | { kind: 'reason_required' };
+
+/** Who may refund a delivered purchase: an admin who gives a reason. Anything else is refused by name. */
+function deliveredRefusal(operator: Operator): OperatorRefundResult | undefined {
+  if (operator.role !== 'admin') return { kind: 'delivered_admin_only' };
+  if (!operator.reason) return { kind: 'reason_required' };
+  return undefined;
+}
 
 export async function refundAsOperator(transactionId: string, operator: Operator, deps: OperatorRefundDeps): Promise<OperatorRefundResult> {
   const found = await deps.transactions.get(transactionId);
@@ -61,19 +81,28 @@ export async function refundAsOperator(transactionId: string, operator: Operator
   if (found.trans_Status === 'failed') return { kind: 'failed' };
   if (!isRefundOffered(found)) return { kind: 'type_not_refundable' };
 
-  // A delivered purchase is refunded too (spec §6): the operator's word stands where the supplier's reversal otherwise would.
+  // A delivered purchase is refunded only by an admin with a reason (issue 20): the operator's word
+  // stands where the supplier's reversal otherwise would, so it must be an accountable one.
+  const delivered = found.trans_Status === 'success' ? deliveredRefusal(operator) : undefined;
+  if (delivered) return delivered;
+  const mayRefundDelivered = deliveredRefusal(operator) === undefined;
   const reason = `operator_refund:${operator.role}:${operator.userName}`;
-  const audit = inWriteAudit(operator.request, deps.now(), deps.newId(), refundAuditChange);
+  const audit = inWriteAudit(operator.request, deps.now(), deps.newId(), (change: RefundChange) => refundAuditChange(change, operator.reason));
   for (let attempt = 1; ; attempt++) {
-    const result = await deps.ledger.refundPurchase(transactionId, { reason, now: deps.now(), afterSuccess: true, audit });
+    // Without the right to refund a delivered purchase, the write itself refuses one that was delivered meanwhile.
+    const result = await deps.ledger.refundPurchase(transactionId, { reason, now: deps.now(), afterSuccess: mayRefundDelivered, audit });
     switch (result.kind) {
       case 'not_found':
         return { kind: 'not_found' };
       case 'already_refunded':
         return { kind: 'already_refunded' };
       case 'not_refundable':
-        // Settled as delivered between the ledger's read and its write: refundable still, so once more.
-        if (result.purchase.trans_Status === 'success' && attempt < MAX_ATTEMPTS) continue;
+        // Settled as delivered between the ledger's read and its write: refundable still by an admin with a reason, so once more.
+        if (result.purchase.trans_Status === 'success') {
+          const refused = deliveredRefusal(operator);
+          if (refused) return refused;
+          if (attempt < MAX_ATTEMPTS) continue;
+        }
         return { kind: 'failed' };
       case 'refunded':
         deps.log.info('operator refunded a purchase', { transactionId, by: operator.userName, role: operator.role, amountKobo: result.refund.amountKobo });

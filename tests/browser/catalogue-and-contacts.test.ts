@@ -239,6 +239,10 @@ describe('data plans, contacts and the price list', () => {
     dialog = p.getByRole('dialog', { name: 'Update price: MTN-CG 7.5GB' });
     await dialog.getByRole('button', { name: 'Update price' }).click();
     await toast(p, MSG.enterValidValue);
+    // Below the plan's cost: refused with the cost named, nothing changed (issue 20).
+    await dialog.getByLabel('Reseller (₦)').fill('1');
+    await dialog.getByRole('button', { name: 'Update price' }).click();
+    await p.locator('.Toastify').getByText(/^No price may be below the cost price of ₦[\d,]+\.\d\d$/).first().waitFor();
     await dialog.getByLabel('Reseller (₦)').fill('1950');
     await dialog.getByRole('button', { name: 'Update price' }).click();
     await toast(p, CATALOGUE_MSG.priceUpdated);

@@ -58,9 +58,9 @@ describe('alarms', () => {
   });
 
   it('fire on any message in a dead-letter queue (and in the stream consumers’ failure queues)', () => {
-    // 8 work queues' dead letters (reserved accounts: issue 21) and the 2 stream consumers' failure queues.
+    // 9 work queues' dead letters (reserved accounts, password resets: issues 20, 21) and the 2 stream consumers' failure queues.
     const dlqAlarms = alarmsOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
-    expect(dlqAlarms).toHaveLength(10);
+    expect(dlqAlarms).toHaveLength(11);
     for (const alarm of dlqAlarms) expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
   });
 

@@ -105,8 +105,8 @@ describe('the platform stack', () => {
     const streamFailures = ofType('AWS::Lambda::EventSourceMapping')
       .map(([, m]) => m.Properties.DestinationConfig?.OnFailure?.Destination?.['Fn::GetAtt']?.[0])
       .filter(Boolean);
-    // fulfilment, email, webhook; provider events, payouts, referral rewards, reserved accounts; admins' mailings
-    expect(workQueues.length).toBe(8);
+    // fulfilment, email, webhook; provider events, payouts, referral rewards, reserved accounts; admins' mailings; password reset requests
+    expect(workQueues.length).toBe(9);
     // The outbox's and the platform counters'.
     expect(streamFailures).toHaveLength(2);
     expect(workQueues.length + deadLetterIds.length + streamFailures.length).toBe(queues.length);
@@ -120,7 +120,7 @@ describe('the platform stack', () => {
 
   it('consumes queues and the table stream with partial batch responses, except the platform counters (a batch again from its first record)', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping');
-    expect(mappings.length).toBe(10);
+    expect(mappings.length).toBe(11);
     const counters = mappingOf('functions/handlers/transaction-counters.ts');
     for (const [id, m] of mappings) if (id !== counters[0]) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     expect(counters[1].Properties.FunctionResponseTypes).toBeUndefined();

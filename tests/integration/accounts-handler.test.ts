@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { SignJWT } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
+import { RESET_MAILS_PER_ADDRESS, RESET_REQUESTS_PER_CLIENT } from '../../functions/domain/password-reset.js';
 import { MSG, tooManyLoginAttemptsMessage } from '../../shared/messages.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import { useDynamoDb } from '../support/dynamo.js';
@@ -24,6 +25,7 @@ process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
 // The function parses its environment when its module loads (its cold start); useDynamoDb then points it at its table.
 Object.assign(process.env, { JWT_SECRET, APP_BASE_URL, EVENT_BUS_NAME: 'test-bus', TABLE_NAME: 'set-by-useDynamoDb' });
 const { handler } = await import('../../functions/handlers/http/accounts.js');
+const { handler: passwordResets } = await import('../../functions/handlers/password-resets.js');
 const { db, tableName } = await import('../../functions/adapters/dynamo/client.js');
 const { transactionItem } = await import('../../functions/adapters/dynamo/transactions.js');
 
@@ -39,14 +41,32 @@ interface Answer {
   body: any;
 }
 
-async function call(routeKey: string, options: { body?: unknown; token?: string; params?: Record<string, string>; rawBody?: string; sourceIp?: string } = {}): Promise<Answer> {
+/**
+ * Runs the password reset consumer (functions/handlers/password-resets.ts) on the PasswordResetRequested
+ * events published so far, as its queue would, and takes them off `published`: what is left is what it published.
+ */
+async function deliverResetRequests(): Promise<number> {
+  const requests = published.filter((event) => event.detailType === 'PasswordResetRequested');
+  for (let i = published.length - 1; i >= 0; i--) if (published[i]!.detailType === 'PasswordResetRequested') published.splice(i, 1);
+  const Records = requests.map((event, i) => ({
+    messageId: `reset-${counter}-${i}`,
+    body: JSON.stringify({ version: '0', id: `evt-${counter}-${i}`, 'detail-type': event.detailType, source: 'vtu.platform', account: '000000000000', time: new Date().toISOString(), region: 'us-east-1', resources: [], detail: event.detail }),
+    attributes: { ApproximateReceiveCount: '1' },
+  }));
+  const context = { awsRequestId: 'reset', functionName: 'PasswordResets', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
+  // One message per batch, as concurrent deliveries would come.
+  for (const record of Records) expect(await passwordResets({ Records: [record] } as never, context)).toEqual({ batchItemFailures: [] });
+  return requests.length;
+}
+
+async function call(routeKey: string, options: { body?: unknown; token?: string; params?: Record<string, string>; rawBody?: string; sourceIp?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   const [method, path] = routeKey.split(' ') as [string, string];
   const event = {
     version: '2.0',
     routeKey,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', ...(options.token ? { 'X-Auth-Token': options.token } : {}) },
+    headers: { 'content-type': 'application/json', ...(options.token ? { 'X-Auth-Token': options.token } : {}), ...options.headers },
     pathParameters: options.params,
     requestContext: {
       accountId: '123456789012',
@@ -283,20 +303,49 @@ describe('change password', () => {
 });
 
 describe('password reset', () => {
-  it('answers the same for unknown and known addresses; only a known one gets an e-mail', async () => {
+  it('answers the same for unknown and known addresses, having only queued the request alike; the consumer mails a known one only', async () => {
+    const { form } = await registered();
+    published.length = 0;
     const unknown = await call('POST /api/v1/auth/requestPasswordReset', { body: { email: 'nobody@example.com' } });
     expect(unknown).toEqual({ status: 200, body: { msg: MSG.resetLinkSent } });
-    expect(published).toHaveLength(0);
-    const { form } = await registered();
     const known = await call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email.toUpperCase() } });
     expect(known).toEqual(unknown);
+    // The request path did the same for both (issue 20: it used to look the user up and write a token for a known one only).
+    expect(published.map((event) => [event.detailType, Object.keys(event.detail).sort()])).toEqual([
+      ['PasswordResetRequested', ['clientAddress', 'email', 'requestedAt']],
+      ['PasswordResetRequested', ['clientAddress', 'email', 'requestedAt']],
+    ]);
+    expect(await deliverResetRequests()).toBe(2);
     expect(published).toHaveLength(1);
     expect(published[0]).toMatchObject({ detailType: 'EmailRequested', detail: { to: form.email } });
+  });
+
+  it(`rejection: 10 requests for one address in a second send at most ${RESET_MAILS_PER_ADDRESS} mails; one client asking for many addresses is held to ${RESET_REQUESTS_PER_CLIENT} (issue 20)`, async () => {
+    const { form } = await registered();
+    published.length = 0;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email }, sourceIp: `10.9.0.${i}` })));
+    expect(answers.every((answer) => answer.status === 200 && answer.body.msg === MSG.resetLinkSent)).toBe(true);
+    await deliverResetRequests();
+    expect(published.filter((event) => event.detailType === 'EmailRequested')).toHaveLength(RESET_MAILS_PER_ADDRESS);
+
+    // One client (CloudFront's viewer address, not the edge's own), many addresses: mails stop at the client's limit.
+    const users = await Promise.all(Array.from({ length: RESET_REQUESTS_PER_CLIENT + 3 }, () => registered()));
+    published.length = 0;
+    for (const { form: each } of users) {
+      expect(await call('POST /api/v1/auth/requestPasswordReset', { body: { email: each.email }, sourceIp: `130.176.0.${++counter % 250}`, headers: { 'cloudfront-viewer-address': '198.51.100.77:53211' } })).toEqual({
+        status: 200,
+        body: { msg: MSG.resetLinkSent },
+      });
+    }
+    expect(published.every((event) => event.detail.clientAddress === '198.51.100.77')).toBe(true);
+    await deliverResetRequests();
+    expect(published.filter((event) => event.detailType === 'EmailRequested')).toHaveLength(RESET_REQUESTS_PER_CLIENT);
   });
 
   it('the e-mailed link resets the password once; older sessions die; a second use is refused', async () => {
     const { form, session } = await registered();
     await call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email } });
+    await deliverResetRequests();
     const link = /http:\/\/app\.test\/passwordReset\/([0-9a-f]{64})\/([0-9A-Z]{26})/.exec(published[0]!.detail.text);
     expect(link).not.toBeNull();
     const [, token, userId] = link!;
@@ -329,6 +378,7 @@ describe('password reset', () => {
       for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } });
       expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } })).status).toBe(429);
       await call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email } });
+      await deliverResetRequests();
       const [, token, userId] = /passwordReset\/(\w+)\/(\w+)/.exec(published[0]!.detail.text)!;
       await call('POST /api/v1/auth/resetpassword', { body: { token, userId, newPassword: 'reset-password', newPasswordCheck: 'reset-password' } });
       expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'reset-password' } })).status).toBe(200);

@@ -164,14 +164,16 @@ describe("money actions put their entry in their own write (before/after), the H
   it('a refund writes exactly one entry with the balance before and after; a repeat is refused and recorded once with its 400', async () => {
     const user = await fundedUser(500);
     const id = await boughtAirtime(user.token, OPEN_AT_SIMULATOR);
-    expect((await api('POST', `/admin/refund/${id}`, { token: await admin() })).status).toBe(200);
-    const repeat = await api('POST', `/admin/refund/${id}`, { token: await admin() });
+    const reason = 'customer reports no airtime';
+    expect((await api('POST', `/admin/refund/${id}`, { token: await admin(), body: { reason } })).status).toBe(200);
+    const repeat = await api('POST', `/admin/refund/${id}`, { token: await admin(), body: { reason } });
     expect(repeat).toEqual({ status: 400, body: { msg: REFUND_MSG.alreadyRefunded } });
 
     const mine = (await entriesOfToday('refundTransaction')).filter((entry) => entry.target.id === id);
     const succeeded = mine.filter((entry) => entry.status === 200);
     expect(succeeded).toHaveLength(1);
-    expect(succeeded[0]).toMatchObject({ role: 'admin', before: { userName: user.userName, balanceKobo: 401_00 }, after: { trans_Status: 'refunded', balanceKobo: 500_00, amountKobo: 99_00 } });
+    // The operator's reason is kept in the entry (required for a delivered purchase: issue 20).
+    expect(succeeded[0]).toMatchObject({ role: 'admin', before: { userName: user.userName, balanceKobo: 401_00 }, after: { trans_Status: 'refunded', balanceKobo: 500_00, amountKobo: 99_00, reason } });
     const refused = mine.filter((entry) => entry.status === 400);
     expect(refused).toHaveLength(1);
     expect(refused[0]!.before).toBeUndefined();
@@ -181,7 +183,7 @@ describe("money actions put their entry in their own write (before/after), the H
     const user = await fundedUser(500);
     const id = await boughtAirtime(user.token, OPEN_AT_SIMULATOR);
     const token = await admin();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api('POST', `/admin/refund/${id}`, { token })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api('POST', `/admin/refund/${id}`, { token, body: { reason: 'concurrent test' } })));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(19);
     expect(await balance(user.token)).toBe(500);

@@ -25,19 +25,31 @@ async function agent(): Promise<string> {
   return agentToken;
 }
 
-const refund = (id: string, token?: string) => api('POST', `/admin/refund/${encodeURIComponent(id)}`, token === undefined ? {} : { token });
+const refund = (id: string, token?: string, reason?: string) =>
+  api('POST', `/admin/refund/${encodeURIComponent(id)}`, token === undefined ? {} : { token, ...(reason === undefined ? {} : { body: { reason } }) });
 
 describe('POST /admin/refund/{id}', () => {
-  it('an admin refunds a delivered purchase: ₦ back, one refund record, status refunded', async () => {
+  it('an admin refunds a delivered purchase with a reason: ₦ back, one refund record, status refunded', async () => {
     const user = await fundedUser(500);
     const id = await boughtAirtime(user.token);
     await waitForStatus(user.token, id, ['success']);
-    const answer = await refund(id, await admin());
+    const answer = await refund(id, await admin(), 'customer reports no airtime');
     expect(answer).toEqual({ status: 200, body: { msg: `Refund of ₦99.00 for ${user.userName} was successful` } });
     expect(await balance(user.token)).toBe(500);
     const list = await transactionsOf(user.token);
     expect(list.find((t) => t._id === id)).toMatchObject({ trans_Status: 'refunded' });
     expect(list.filter((t) => t.trans_Type === 'refund')).toEqual([expect.objectContaining({ relatedTransactionId: id, trans_amount: 99, balance_After: 500 })]);
+  });
+
+  it('rejection: a delivered purchase — an agent gets 403, an admin without a reason 400; no money moves (issue 20)', async () => {
+    const user = await fundedUser(500);
+    const id = await boughtAirtime(user.token);
+    await waitForStatus(user.token, id, ['success']);
+    expect(await refund(id, await agent(), 'the agent says so')).toEqual({ status: 403, body: { msg: REFUND_MSG.deliveredAdminOnly } });
+    expect(await refund(id, await admin())).toEqual({ status: 400, body: { msg: REFUND_MSG.deliveredReasonRequired } });
+    expect(await refund(id, await admin(), '   ')).toEqual({ status: 400, body: { msg: REFUND_MSG.deliveredReasonRequired } });
+    expect(await balance(user.token)).toBe(401);
+    expect((await transactionsOf(user.token)).find((t) => t._id === id)).toMatchObject({ trans_Status: 'success' });
   });
 
   it('an agent refunds a purchase still open at the supplier; the later re-query does not settle it again', async () => {
@@ -64,8 +76,8 @@ describe('POST /admin/refund/{id}', () => {
     const sender = await fundedUser(500);
     const receiver = await fixtures.fundedUser(0);
     const id = await boughtAirtime(sender.token);
-    expect((await refund(id, await admin())).status).toBe(200);
-    expect(await refund(id, await admin())).toEqual({ status: 400, body: { msg: REFUND_MSG.alreadyRefunded } });
+    expect((await refund(id, await admin(), 'test refund')).status).toBe(200);
+    expect(await refund(id, await admin(), 'test refund')).toEqual({ status: 400, body: { msg: REFUND_MSG.alreadyRefunded } });
     expect((await api('POST', '/auth/transferFund', { token: sender.token, body: { userName: receiver.userName, amount: 50 } })).status).toBe(200);
     const list = await transactionsOf(sender.token);
     for (const type of ['transfer', 'wallet', 'refund']) {
@@ -90,13 +102,14 @@ describe('POST /admin/refund/{id}', () => {
     expect(await balance(receiver.token)).toBe(40);
   });
 
-  it('20 concurrent refunds of one purchase (admin and agent): one 200, the rest 400 "already refunded", one credit', async () => {
+  it('20 concurrent refunds of one purchase (admin and agent): one 200, the rest 400 "already refunded" (an agent\'s 403 if it was delivered first), one credit', async () => {
     const user = await fundedUser(500);
     const id = await boughtAirtime(user.token);
     const tokens = [await admin(), await agent()];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => refund(id, tokens[i % 2])));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => refund(id, tokens[i % 2], 'concurrent test')));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 400 && a.body.msg === REFUND_MSG.alreadyRefunded)).toHaveLength(19);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.every((a) => (a.status === 400 && a.body.msg === REFUND_MSG.alreadyRefunded) || (a.status === 403 && a.body.msg === REFUND_MSG.deliveredAdminOnly))).toBe(true);
     expect(await balance(user.token)).toBe(500);
     expect((await transactionsOf(user.token)).filter((t) => t.trans_Type === 'refund')).toHaveLength(1);
   });
@@ -105,7 +118,7 @@ describe('POST /admin/refund/{id}', () => {
     const user = await fundedUser(500);
     const id = await boughtAirtime(user.token, '08033333333');
     await waitForStatus(user.token, id, ['pending', 'success']);
-    expect((await refund(id, await admin())).status).toBe(200);
+    expect((await refund(id, await admin(), 'late success race')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2000));
     const list = await transactionsOf(user.token);
     expect(list.find((t) => t._id === id)).toMatchObject({ trans_Status: 'refunded' });

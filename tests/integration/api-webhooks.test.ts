@@ -104,7 +104,7 @@ describe('webhooks to an API user\'s webhookUrl', () => {
     const delivered = await boughtAirtime(user.token, '08011111111');
     await waitForStatus(user.token, failed, ['refunded']);
     await waitForDeliveries(user.receiver, delivered, 1);
-    expect((await api('POST', `/admin/refund/${delivered}`, { token: await admin() })).status).toBe(200);
+    expect((await api('POST', `/admin/refund/${delivered}`, { token: await admin(), body: { reason: 'reversed by the operator' } })).status).toBe(200);
 
     const [refundedOnce] = await waitForDeliveries(user.receiver, failed, 1);
     expect(refundedOnce).toMatchObject({ verified: true, headers: { 'webhook-id': `msg_${failed}_refunded` }, json: { _id: failed, trans_Status: 'refunded' } });
@@ -122,7 +122,7 @@ describe('webhooks to an API user\'s webhookUrl', () => {
     const user = await apiUserWithReceiver(500);
     const late = await boughtAirtime(user.token, '08033333333');
     const refundedFirst = await boughtAirtime(user.token, '08033333333');
-    expect((await api('POST', `/admin/refund/${refundedFirst}`, { token: await admin() })).status).toBe(200);
+    expect((await api('POST', `/admin/refund/${refundedFirst}`, { token: await admin(), body: { reason: 'refunded before delivery' } })).status).toBe(200);
     await waitForStatus(user.token, late, ['success']);
     const [success] = await waitForDeliveries(user.receiver, late, 1);
     expect(success).toMatchObject({ verified: true, headers: { 'webhook-id': `msg_${late}_success` }, json: { trans_Status: 'success' } });

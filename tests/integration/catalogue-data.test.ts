@@ -10,7 +10,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PriceRow } from '../../shared/api/catalogue.js';
-import { CATALOGUE_MSG, MSG, serviceLockedMessage } from '../../shared/messages.js';
+import { CATALOGUE_MSG, MSG, priceBelowCostMessage, serviceLockedMessage } from '../../shared/messages.js';
 import { priceForUserType } from '../../shared/pricing.js';
 import type { UserType } from '../../shared/constants.js';
 import { keys } from '../../functions/adapters/dynamo/keys.js';
@@ -166,8 +166,13 @@ describe('the catalogue on the local cloud', () => {
   it('the plan manager: an admin adds (network required: "Select a network") a plan that sells at ALARO under our id (GLAD, with no id entered, is skipped) and deletes it; a user may not', async () => {
     const token = await admin();
     expect(await api('POST', '/dataPlan/add', { token, body: { planName: '1GB', smartEarnerPrice: 300 } })).toEqual({ status: 400, body: { msg: MSG.selectNetworkAdmin } });
-    const added = await api('POST', '/dataPlan/add', { token, body: { planType: 'GLO', planName: '1.35GB', planValidity: '14 days', smartEarnerPrice: 300 } });
-    expect(added).toMatchObject({ status: 201, body: { plan: { planType: 'GLO', volumeRatio: 1.35, smartEarnerPrice: 300 } } });
+    // GLO costs ₦240 a GB (seeded): 1.35GB costs ₦324, so ₦300 would sell at a loss (issue 20).
+    expect(await api('POST', '/dataPlan/add', { token, body: { planType: 'GLO', planName: '1.35GB', planValidity: '14 days', smartEarnerPrice: 300 } })).toEqual({
+      status: 400,
+      body: { msg: priceBelowCostMessage('₦324.00') },
+    });
+    const added = await api('POST', '/dataPlan/add', { token, body: { planType: 'GLO', planName: '1.35GB', planValidity: '14 days', smartEarnerPrice: 350 } });
+    expect(added).toMatchObject({ status: 201, body: { plan: { planType: 'GLO', volumeRatio: 1.35, smartEarnerPrice: 350 } } });
     expect((await api('GET', '/prices')).body.some((r: any) => r.id === added.body.plan.planId)).toBe(true);
     // No supplier plan id was entered: ALARO numbers plans as we do and gets ours; GLAD gets none.
     const buyer = await fundedUser(1000);

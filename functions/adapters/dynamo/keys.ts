@@ -2,7 +2,7 @@
  * Every entity's keys, declared in one place. Handlers and repositories never concatenate keys
  * themselves; they call these.
  */
-import { CONFIG_PARTITIONS, LEGACY_TRANSACTION_LISTING_PARTITION, PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
+import { CONFIG_PARTITIONS, LEGACY_TRANSACTION_LISTING_PARTITION, PARTITION_PREFIXES, PASSWORD_RESET_TOKEN_PREFIX, TABLE_KEYS } from '../../../shared/table.js';
 import { AGGREGATE_SHARDS } from '../../domain/listing-aggregates.js';
 import { hashShard } from '../../domain/sales-stats.js';
 import { WALLET_ENTITY } from './items.js';
@@ -42,7 +42,7 @@ export const keys = {
   wallet: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WALLET' }),
   userNameClaim: (userName: string) => ({ pk: `USERNAME#${userName.toLowerCase()}`, sk: 'UNIQUE' }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'UNIQUE' }),
-  passwordReset: (userId: string) => ({ pk: `RESET#${userId}`, sk: 'TOKEN' }),
+  passwordReset: (userId: string) => ({ pk: `${PASSWORD_RESET_TOKEN_PREFIX}${userId}`, sk: 'TOKEN' }),
   transaction: (transactionId: string) => ({ pk: `${PARTITION_PREFIXES.transaction}${transactionId}`, sk: 'TXN' }),
   coupon: (code: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: 'COUPON' }),
   /** Data plans live in one small partition: the whole catalogue is one query. */

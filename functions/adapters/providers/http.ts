@@ -2,7 +2,7 @@
  * One JSON call to an outside party, bounded in time and size. Never throws: the caller gets the
  * status and parsed body, or `no_answer` (timeout, connection refused, unreadable reply).
  */
-import { pastDeadline } from '../invocation.js';
+import { outboundBudgetMs, pastDeadline } from '../invocation.js';
 
 export type ProviderAnswer = { kind: 'answer'; status: number; json: any; text: string } | { kind: 'no_answer'; detail: string };
 
@@ -27,7 +27,7 @@ export async function callProvider(options: CallOptions): Promise<ProviderAnswer
       headers: { accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs),
+      signal: AbortSignal.timeout(outboundBudgetMs(options.timeoutMs)),
     });
     const text = (await response.text()).slice(0, MAX_RESPONSE_CHARS);
     let json: unknown = undefined;

@@ -31,7 +31,7 @@ import type {
   SupplierGateway,
 } from '../../ports/suppliers.js';
 import { InvalidSupplierConfigError, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from './config.js';
-import { refuseAfterDeadline } from '../invocation.js';
+import { outboundBudgetMs, refuseAfterDeadline } from '../invocation.js';
 
 export interface MsorgOptions {
   config: SupplierConfig;
@@ -173,7 +173,7 @@ export class MsorgSupplier implements SupplierGateway {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         // Covers the whole exchange, body included.
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.timeout(outboundBudgetMs(this.options.timeoutMs)),
       });
       const text = await response.text();
       return { kind: 'http', status: response.status, bodyText: text.slice(0, MAX_RESPONSE_CHARS) };

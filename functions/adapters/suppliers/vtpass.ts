@@ -30,7 +30,7 @@ import type {
   SupplierGateway,
 } from '../../ports/suppliers.js';
 import { InvalidSupplierConfigError, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from './config.js';
-import { refuseAfterDeadline } from '../invocation.js';
+import { outboundBudgetMs, refuseAfterDeadline } from '../invocation.js';
 
 /** VTpass serviceIDs of airtime by network (9mobile keeps its old name, etisalat). */
 export const VTPASS_AIRTIME_SERVICE_IDS: Record<NetworkName, string> = { MTN: 'mtn', GLO: 'glo', AIRTEL: 'airtel', '9MOBILE': 'etisalat' };
@@ -250,7 +250,7 @@ export class VtpassSupplier implements SupplierGateway {
         headers: { 'api-key': keys.apiKey, 'secret-key': keys.secretKey, accept: 'application/json', 'content-type': 'application/json' },
         body: JSON.stringify(body),
         // Covers the whole exchange, body included.
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.timeout(outboundBudgetMs(this.options.timeoutMs)),
       });
       const text = await response.text();
       return { kind: 'http', status: response.status, bodyText: text.slice(0, MAX_RESPONSE_CHARS) };

@@ -49,14 +49,15 @@ import {
   type AccountsDeps,
   type SessionResult,
 } from '../../domain/account-sessions.js';
-import { requestPasswordReset, resetPassword, type PasswordResetDeps, type PasswordResetResult } from '../../domain/password-reset.js';
+import { requestPasswordReset, resetPassword, type PasswordResetDeps, type PasswordResetRequestDeps, type PasswordResetResult } from '../../domain/password-reset.js';
+import { clientAddressOf } from '../../middleware/client-address.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 import { listUsers, revokePassword } from '../../adapters/dynamo/user-directory.js';
 import type { AdminPasswordResetDeps } from '../../domain/admin-password-reset.js';
 import { downloadUsersOperation, listUsersOperation, resetUserPasswordOperation, type UserDirectoryDeps } from './admin-users.js';
 
-export type AccountsServiceDeps = AccountsDeps & PasswordResetDeps & UserDirectoryDeps & AdminPasswordResetDeps;
+export type AccountsServiceDeps = AccountsDeps & PasswordResetDeps & PasswordResetRequestDeps & UserDirectoryDeps & AdminPasswordResetDeps;
 
 const accountAnswer = answerWith<SessionResult | PasswordResetResult>({
   registered: ({ session }) => ok(session, 201),
@@ -107,9 +108,9 @@ export const changePasswordOperation =
     accountAnswer(await changePassword(principal, parseInput(changePasswordRequest, body), deps));
 
 export const requestPasswordResetOperation =
-  (deps: PasswordResetDeps): PublicOperation =>
-  async ({ body }) =>
-    accountAnswer(await requestPasswordReset(parseInput(requestPasswordResetRequest, body).email, deps));
+  (deps: PasswordResetRequestDeps): PublicOperation =>
+  async ({ body, headers, sourceIp }) =>
+    accountAnswer(await requestPasswordReset(parseInput(requestPasswordResetRequest, body).email, clientAddressOf(headers, sourceIp), deps));
 
 export const resetPasswordOperation =
   (deps: PasswordResetDeps): PublicOperation =>
@@ -149,6 +150,8 @@ const deps: AccountsServiceDeps = {
   listUsers,
   revokePassword,
   requestEmail: (email) => publishEvent(EVENT_TYPES.emailRequested, email),
+  // Known address or not, the request does this one write and answers (issue 20); a consumer mails.
+  enqueueResetRequest: (request) => publishEvent(EVENT_TYPES.passwordResetRequested, request),
   appBaseUrl: () => env(ENV.appBaseUrl),
   now: () => new Date(),
   log: domainLog,

@@ -24,7 +24,7 @@ import { dynamoBillProducts } from '../../adapters/dynamo/bill-products.js';
 import { editBillProduct, toBillProductView, type EditBillProductResult } from '../../domain/bills.js';
 import type { BillProductStore } from '../../ports/catalogue.js';
 import { PLAN_TYPES, type PlanType } from '../../../shared/constants.js';
-import { BILL_MSG, CATALOGUE_MSG, MSG, aboveApprovedPriceMessage } from '../../../shared/messages.js';
+import { BILL_MSG, CATALOGUE_MSG, MSG, aboveApprovedPriceMessage, costAbovePriceMessage, priceBelowCostMessage } from '../../../shared/messages.js';
 import { formatNaira, koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
@@ -57,6 +57,7 @@ const planManagerAnswer = answerWith<PlanManagerResult>({
   deleted: () => ok({ msg: CATALOGUE_MSG.planDeleted }),
   invalid_plan: ({ problem }) => refusal(400, PROBLEM_MESSAGES[problem]),
   invalid_price: refuse(400, MSG.enterValidValue),
+  price_below_cost: ({ costKobo }) => refusal(400, priceBelowCostMessage(formatNaira(costKobo))),
   plan_not_found: refuse(404, CATALOGUE_MSG.planNotFound),
   plan_id_taken: refuse(409, CATALOGUE_MSG.planIdTaken),
   plan_changed_meanwhile: refuse(409, 'This plan is being changed by someone else, please try again'),
@@ -128,7 +129,9 @@ export const setCostPriceOperation =
   (deps: CatalogueDeps): UserOperation =>
   async ({ principal, body }) => {
     const input = parseInput(setCostPriceRequest, body);
-    const { costPrice, plansUpdated } = await setCostPrice(input.network, input.costPrice, principal.userName, deps);
+    const result = await setCostPrice(input.network, input.costPrice, principal.userName, deps);
+    if (result.kind === 'price_below_cost') return refusal(400, costAbovePriceMessage(formatNaira(result.costKobo), result.planId));
+    const { costPrice, plansUpdated } = result;
     const answer: CostPriceResponse = { msg: CATALOGUE_MSG.costPriceUpdated, costPrice: costPriceView(input.network, costPrice), plansUpdated };
     return ok(answer);
   };

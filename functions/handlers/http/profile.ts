@@ -36,7 +36,7 @@ import { markUpgradePublished, saveKyc, saveWebhookUrl, setUserType, upgradeToRe
 import { getUserById, getWalletBalanceKobo } from '../../adapters/dynamo/users.js';
 import { currentApiKey, replaceApiKey } from '../../adapters/dynamo/api-keys.js';
 import { dynamoWebhookLog } from '../../adapters/dynamo/webhook-deliveries.js';
-import { postWebhook } from '../../adapters/webhook-poster.js';
+import { postWebhook, resolveWebhookHost } from '../../adapters/webhook-poster.js';
 import { inWriteAudit, userTypeAuditChange } from '../../domain/audit.js';
 import { newApiKey, regenerateApiKey, showApiKey, type ApiKeyDeps, type ApiKeyResult } from '../../domain/api-keys.js';
 import { changeUserType, setWebhookUrl, verifyKyc, type ProfileDeps, type ProfileResult } from '../../domain/profile-changes.js';
@@ -181,6 +181,7 @@ const deps: ProfileDeps & ApiKeyDeps & TestWebhookDeps & { webhookLog: WebhookLo
   saveKyc,
   saveWebhookUrl,
   allowLoopbackWebhooks: () => env(ENV.allowLoopbackWebhooks),
+  webhookHostAllowed: async (url) => (await resolveWebhookHost(new URL(url).hostname, env(ENV.allowLoopbackWebhooks))).ok,
   newWebhookSecret: () => `whsec_${randomBytes(32).toString('base64')}`,
   newId: () => ulid(),
   currentKey: currentApiKey,

@@ -4,7 +4,7 @@
  * results. A repeated refund and the loser of concurrent ones both get 400 "already refunded": the
  * purchase is refunded, whoever did it, and the person reads the same fact either way.
  */
-import { refundParams, type RefundResponse } from '../../../shared/api/refunds.js';
+import { refundParams, refundRequest, type RefundResponse } from '../../../shared/api/refunds.js';
 import { REFUND_MSG, refundDoneMessage } from '../../../shared/messages.js';
 import { formatNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
@@ -24,14 +24,17 @@ const refundAnswer = answerWith<OperatorRefundResult>({
   already_refunded: refuse(400, REFUND_MSG.alreadyRefunded),
   failed: refuse(400, REFUND_MSG.failedNotRefundable),
   type_not_refundable: refuse(400, REFUND_MSG.typeNotRefundable),
+  delivered_admin_only: refuse(403, REFUND_MSG.deliveredAdminOnly),
+  reason_required: refuse(400, REFUND_MSG.deliveredReasonRequired),
 });
 
 export const refundTransactionOperation =
   (deps: OperatorRefundDeps): UserOperation =>
   async (request) => {
     const { id } = parseInput(refundParams, request.params);
+    const { reason } = parseInput(refundRequest, request.body);
     const { principal } = request;
-    const operator = { userName: principal.userName, role: roleOf(principal), request: auditedRequestOf(request) };
+    const operator = { userName: principal.userName, role: roleOf(principal), request: auditedRequestOf(request), reason };
     return refundAnswer(await refundAsOperator(id, operator, deps));
   };
 

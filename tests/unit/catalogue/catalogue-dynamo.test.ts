@@ -15,7 +15,8 @@ vi.hoisted(() => {
   process.env.FULFILMENT_QUEUE_URL = 'http://127.0.0.1:9/queue/nobody-listens';
 });
 
-import { CATALOGUE_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
+import { applyRate, formatNaira } from '../../../shared/money.js';
+import { CATALOGUE_MSG, costAbovePriceMessage, MSG, priceBelowCostMessage, serviceLockedMessage } from '../../../shared/messages.js';
 import { TABLE_KEYS } from '../../../shared/table.js';
 import { dynamoCatalogue } from '../../../functions/adapters/dynamo/catalogue.js';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
@@ -114,7 +115,7 @@ describe('plan manager (admin) and price updates (admin and agent)', () => {
     const a = await adminUser();
     expect(await call(catalogue, 'addPlan', a, { body: { planName: '1GB', smartEarnerPrice: 100 } })).toEqual({ status: 400, body: { msg: MSG.selectNetworkAdmin } });
     const plan = await addPlan(a);
-    expect(await call(catalogue, 'addPlan', a, { body: { planId: plan.planId, planType: 'GLO', planName: '1GB', smartEarnerPrice: 100 } })).toEqual({
+    expect(await call(catalogue, 'addPlan', a, { body: { planId: plan.planId, planType: 'GLO', planName: '1GB', smartEarnerPrice: 300 } })).toEqual({
       status: 409,
       body: { msg: CATALOGUE_MSG.planIdTaken },
     });
@@ -146,10 +147,37 @@ describe('plan manager (admin) and price updates (admin and agent)', () => {
     expect((await call(catalogue, 'listPlans', await newUser())).status).toBe(403);
   });
 
+  it('rejection: no price below cost for anyone — an agent\'s ₦1 for a ₦250 plan, an admin\'s too, a new or edited plan: 400 naming the cost, nothing changed (issue 20)', async () => {
+    const a = await adminUser();
+    const plan = await addPlan(a);
+    const belowCost = { status: 400, body: { msg: priceBelowCostMessage('₦250.00') } };
+    expect(await call(catalogue, 'updatePrice', await agentUser(), { body: { dataId: plan.planId, newPrice: { price: 1 } } })).toEqual(belowCost);
+    expect(await call(catalogue, 'updatePrice', a, { body: { dataId: plan.planId, newPrice: { api: 249.99 } } })).toEqual(belowCost);
+    expect(await call(catalogue, 'updatePlan', a, { body: { planId: plan.planId, resellerPrice: 100 } })).toEqual(belowCost);
+    expect(await call(catalogue, 'addPlan', a, { body: { planType: 'MTN', planName: '1GB', smartEarnerPrice: 100, planCostPrice: 250 } })).toEqual(belowCost);
+    expect(await dynamoCatalogue.getPlan(plan.planId)).toMatchObject({ smartEarnerPriceKobo: 270_00, resellerPriceKobo: 262_00, apiPriceKobo: 259_00 });
+    // At cost is not below it.
+    expect((await call(catalogue, 'updatePrice', a, { body: { dataId: plan.planId, newPrice: { api: 250 } } })).status).toBe(200);
+  });
+
+  it('rejection: a cost price that would put a plan under its price is refused, naming the plan; no plan is re-costed', async () => {
+    const a = await adminUser();
+    const plan = await addPlan(a, { planType: 'AIRTEL', planName: '1GB', smartEarnerPrice: 300, resellerPrice: 290, apiPrice: 280, planCostPrice: 260 });
+    const before = (await dynamoCatalogue.listCostPrices()).find((c) => c.planType === 'AIRTEL');
+    const refused = await call(catalogue, 'setCostPrice', a, { body: { network: 'AIRTEL', costPrice: 10_000 } });
+    expect(refused.status).toBe(400);
+    // The first AIRTEL plan found is named with what it would cost (₦10,000 per GB × its volume).
+    const airtel = (await dynamoCatalogue.listPlans()).filter((p) => p.planType === 'AIRTEL');
+    const named = airtel.map((p) => costAbovePriceMessage(formatNaira(applyRate(10_000_00, Math.round(p.volumeRatio * 10_000))), p.planId));
+    expect(named).toContain(refused.body.msg);
+    expect((await dynamoCatalogue.listCostPrices()).find((c) => c.planType === 'AIRTEL')).toEqual(before);
+    expect((await dynamoCatalogue.getPlan(plan.planId))!.planCostPriceKobo).toBe(260_00);
+  });
+
   it('a cost price re-costs every plan of its type by volume and no other; zero → "enter a valid price"', async () => {
     const a = await adminUser();
     const sme2Half = await addPlan(a, { planType: 'MTN-SME2', planName: '500MB' });
-    const sme2Two = await addPlan(a, { planType: 'MTN-SME2', planName: '2GB' });
+    const sme2Two = await addPlan(a, { planType: 'MTN-SME2', planName: '2GB', smartEarnerPrice: 570, resellerPrice: 560, apiPrice: 555 });
     const glo = await addPlan(a, { planType: 'GLO', planName: '1GB' });
     const res = await call(catalogue, 'setCostPrice', a, { body: { network: 'MTN-SME2', costPrice: 265 } });
     expect(res).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.costPriceUpdated, costPrice: { network: 'MTN-SME2', costPrice: 265 } } });
@@ -168,7 +196,7 @@ describe('plan manager (admin) and price updates (admin and agent)', () => {
 
   it('the public price list needs no login and shows only available plans; POST /prices filters by network', async () => {
     const a = await adminUser();
-    const visible = await addPlan(a, { planType: 'AIRTEL', planName: '750MB', smartEarnerPrice: 210.5 });
+    const visible = await addPlan(a, { planType: 'AIRTEL', planName: '750MB', smartEarnerPrice: 210.5, planCostPrice: 190 });
     const hidden = await addPlan(a, { planType: 'AIRTEL', planName: '3GB', isAvailable: false });
     const all = await call(catalogue, 'listPrices', undefined);
     expect(all.status).toBe(200);

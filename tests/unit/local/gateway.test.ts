@@ -9,6 +9,7 @@ import { MailStore } from '../../../infra/local/mail.js';
 import { RouteTable } from '../../../infra/local/routes.js';
 import type { RouteDef } from '../../../infra/local/template.js';
 import { listenLoopback, type Listening } from '../../../infra/local/util.js';
+import { SECURITY_HEADERS } from '../../../shared/security-headers.js';
 
 describe('RouteTable', () => {
   const table = new RouteTable(
@@ -236,6 +237,22 @@ describe('the gateway server', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type'), path).toContain('text/html');
       expect(await response.text(), path).toContain('id="root"');
+    }
+  });
+
+  it('sends the cloud\'s security headers (the CloudFront policy\'s, from shared/security-headers.ts) on the web app and the API, errors included, not only nosniff (issue 20)', async () => {
+    const answers = {
+      index: await fetch(`${base}/`),
+      asset: await fetch(`${base}/assets/index-B4x9_kQ2.js`),
+      deepLink: await fetch(`${base}/profile/buyAirtime`),
+      missingAsset: await fetch(`${base}/assets/nope.js`),
+      api: await fetch(`${base}/api/v1/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      apiNotFound: await fetch(`${base}/api/v1/nope`),
+      apiError: await fetch(`${base}/api/v1/boom`),
+    };
+    expect(Object.keys(SECURITY_HEADERS).sort()).toEqual(['content-security-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options']);
+    for (const [name, response] of Object.entries(answers)) {
+      for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(header), `${name}: ${header}`).toBe(value);
     }
   });
 

@@ -428,6 +428,8 @@ function profileOps(over: Partial<ProfileDeps> = {}) {
     saveKyc: async () => (calls.push('saveKyc'), { kind: 'saved' }),
     saveWebhookUrl: async () => ({ webhookSecret: 'whsec_existing' }),
     allowLoopbackWebhooks: () => false,
+    // Resolution is the adapter's (tests/unit/money/webhook-addresses.test.ts runs the real one); these rules are about the answers.
+    webhookHostAllowed: async () => true,
     newWebhookSecret: () => 'whsec_new',
     newId: () => 'F1',
     now: () => new Date(),

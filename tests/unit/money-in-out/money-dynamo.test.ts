@@ -572,6 +572,9 @@ describe('referrals, earnings, upgrade and KYC', () => {
       saveKyc: async () => ({ kind: 'saved' }),
       saveWebhookUrl: async () => undefined,
       allowLoopbackWebhooks: () => false,
+      webhookHostAllowed: async () => {
+        throw new Error('not used');
+      },
       newWebhookSecret: () => 'whsec',
       newId: () => ulid(),
       now: () => new Date(),

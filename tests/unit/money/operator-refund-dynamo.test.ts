@@ -26,6 +26,14 @@ useDynamoDb();
 const principal = { userId: 'ops-id', userName: 'ops', isAdmin: false, isAgent: true };
 const operatorOn = (id: string) => ({ userName: 'ops', role: 'agent' as const, request: { route: routeByOperation('refundTransaction'), principal, params: { id }, query: {}, body: null, requestId: 'req-1' } });
 const OPERATOR = operatorOn('-');
+const adminPrincipal = { userId: 'boss-id', userName: 'boss', isAdmin: true, isAgent: false };
+/** An admin refunding `id`, with a reason unless given none. */
+const adminOn = (id: string, reason?: string) => ({
+  userName: 'boss',
+  role: 'admin' as const,
+  reason,
+  request: { route: routeByOperation('refundTransaction'), principal: adminPrincipal, params: { id }, query: {}, body: reason ? { reason } : null, requestId: 'req-2' },
+});
 
 async function refundEntries(id: string) {
   const entries = await dynamoAuditTrail.list({ day: dayOf(new Date().toISOString()), operation: 'refundTransaction' }, 1000);
@@ -59,14 +67,37 @@ describe('an operator refunds a purchase', () => {
     expect(check.ok).toBe(true);
   });
 
-  it('refunds a delivered purchase (spec §6: any status but refunded or failed)', async () => {
+  it('an admin refunds a delivered purchase with a reason, and the reason is in its audit entry (issue 20)', async () => {
     const { h, user, id } = await purchase(delivering());
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
-    expect(await refundAsOperator(id, OPERATOR, refundDeps())).toMatchObject({ kind: 'refunded' });
+    expect(await refundAsOperator(id, adminOn(id, 'customer says no airtime arrived'), refundDeps())).toMatchObject({ kind: 'refunded' });
+    const [entry] = await refundEntries(id);
+    expect(entry).toMatchObject({ role: 'admin', before: { trans_Status: 'success' }, after: { trans_Status: 'refunded', reason: 'customer says no airtime arrived' } });
     // The reversal is a second settlement: announced as refunded after the success.
     await h.drainOutbox();
     expect(h.publisher.events.map((event) => event.status)).toEqual(['success', 'refunded']);
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(1_000_00);
+  });
+
+  it('rejection: an agent may not refund a delivered purchase, nor an admin without a reason; no money moves, no entry (issue 20)', async () => {
+    const { h, user, id } = await purchase(delivering());
+    expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
+    expect(await refundAsOperator(id, operatorOn(id), refundDeps())).toEqual({ kind: 'delivered_admin_only' });
+    expect(await refundAsOperator(id, adminOn(id), refundDeps())).toEqual({ kind: 'reason_required' });
+    expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success' });
+    expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(901_00);
+    expect(await refundEntries(id)).toEqual([]);
+  });
+
+  it('rejection: a purchase delivered between the agent\'s read and the refund write is not refunded by the agent', async () => {
+    const { h, user, id } = await purchase(delivering());
+    const open = await dynamoTransactions.get(id);
+    expect(open).toMatchObject({ trans_Status: 'processing' });
+    expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
+    // The agent's use case read the purchase while it was open: the write itself must refuse the delivered one.
+    const staleRead = { ...refundDeps(), transactions: { get: async () => open } };
+    expect(await refundAsOperator(id, operatorOn(id), staleRead)).toEqual({ kind: 'delivered_admin_only' });
+    expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(901_00);
   });
 
   it('rejection: a second refund, and 10 concurrent ones, pay once', async () => {
@@ -170,7 +201,7 @@ describe('what an operator refund writes stays inside the refunds function’s g
     };
     db().middlewareStack.add(capture, { step: 'initialize', name: 'captureRefundWrites' });
     try {
-      expect(await refundAsOperator(id, OPERATOR, refundDeps())).toMatchObject({ kind: 'refunded' });
+      expect(await refundAsOperator(id, adminOn(id, 'reversed by hand'), refundDeps())).toMatchObject({ kind: 'refunded' });
     } finally {
       db().middlewareStack.remove('captureRefundWrites');
     }

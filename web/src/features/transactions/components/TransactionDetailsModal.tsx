@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { isRefundOffered } from '@shared/api/refunds.js';
+import { REFUND_REASON_MAX_CHARS, refundOfferFor } from '@shared/api/refunds.js';
 import type { TransactionView } from '@shared/api/transactions.js';
 import { OPEN_STATUSES } from '@shared/constants.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { MSG } from '@shared/messages.js';
-import { Button, CopyButton, Modal, PinList, notify } from '@/ui/index.js';
+import { Button, CopyButton, Input, Modal, PinList, notify } from '@/ui/index.js';
 import { useRefundTransaction } from '../api/refund-transaction.js';
 import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
 import { formatDateTime } from './format.js';
@@ -14,7 +14,8 @@ import { StatusBadge } from './StatusBadge.js';
 /**
  * One transaction's details. An admin viewing an open (processing or pending) withdrawal can
  * "Check status": the payout provider is re-queried and the list refreshed (spec §6). Admins and
- * agents can Refund a purchase that is not refunded or failed, after confirming it here.
+ * agents can Refund a purchase that is not refunded or failed, after confirming it here; a delivered
+ * (`success`) purchase only an admin, who must give a reason (issue 20).
  */
 export function TransactionDetailsModal({
   transaction,
@@ -43,11 +44,19 @@ export function TransactionDetailsModal({
   const refund = useRefundTransaction();
   // Which transaction the "are you sure" is for: another one opened later asks again.
   const [confirmingId, setConfirmingId] = useState<string | null>(null);
-  const refundable = canRefund && t !== null && isRefundOffered(t);
+  const [reason, setReason] = useState('');
+  // canCheckStatus is given to admins only; every other operator refunds as an agent.
+  const offer = canRefund && t !== null ? refundOfferFor(t, canCheckStatus ? 'admin' : 'agent') : { offered: false as const };
+  const refundable = offer.offered && t !== null;
+  const needsReason = offer.offered && offer.needsReason;
   const confirming = refundable && confirmingId === t._id;
+  const startConfirming = (id: string) => {
+    setReason('');
+    setConfirmingId(id);
+  };
   const confirmRefund = () =>
     t &&
-    refund.mutate(t._id, {
+    refund.mutate({ id: t._id, reason: needsReason ? reason.trim() : undefined }, {
       onSuccess: (answer) => {
         notify.success(answer.msg);
         setConfirmingId(null);
@@ -116,19 +125,28 @@ export function TransactionDetailsModal({
         confirming ? (
           <>
             <p className="notice notice-warning" data-testid="refund-confirmation">
-              Refund {showNaira(t.trans_amount)} to {t.trans_UserName}?
+              Refund {showNaira(t.trans_amount)} to {t.trans_UserName}?{needsReason ? ' The supplier delivered this purchase.' : ''}
             </p>
+            {needsReason ? (
+              <Input
+                label="Reason (kept in the audit log)"
+                value={reason}
+                maxLength={REFUND_REASON_MAX_CHARS}
+                onChange={(event) => setReason(event.target.value)}
+                data-testid="refund-reason"
+              />
+            ) : null}
             <Button variant="ghost" onClick={() => setConfirmingId(null)} disabled={refund.isPending}>
               Cancel
             </Button>
-            <Button onClick={confirmRefund} loading={refund.isPending} data-testid="confirm-refund">
+            <Button onClick={confirmRefund} loading={refund.isPending} disabled={needsReason && reason.trim() === ''} data-testid="confirm-refund">
               Confirm refund
             </Button>
           </>
         ) : (
         <>
           {refundable ? (
-            <Button variant="secondary" onClick={() => setConfirmingId(t._id)} data-testid="refund-button">
+            <Button variant="secondary" onClick={() => startConfirming(t._id)} data-testid="refund-button">
               Refund
             </Button>
           ) : null}
