@@ -248,3 +248,29 @@ export const COUPON_VENDOR_MSG = {
 export function couponCancelledMessage(code: string, amountNaira: string): string {
   return `Coupon ${code} cancelled: ${amountNaira} is back in your wallet`;
 }
+
+/** Why a transaction was refunded, in words (the details' "Refund reason"); the supplier's own words follow when it gave any. */
+export const REFUND_REASON_MSG = {
+  supplierFailed: 'The network provider could not deliver it',
+  requeryFailed: 'The network provider confirmed it failed',
+  supplierReversed: 'The network provider reversed it after delivery',
+  operatorRefund: 'Refunded by customer support',
+  payoutFailed: 'The bank transfer did not go through',
+  payoutReversed: 'The bank reversed the transfer',
+  recipientRefused: 'The bank account could not receive the transfer',
+  other: 'Refunded',
+} as const;
+
+/** What a purchase receipt says while it waits and once it is final (issue 21). */
+export const RECEIPT_MSG = {
+  processing: 'Sending your purchase to the network… this page updates by itself.',
+  pending:
+    'Pending: the network has not confirmed it yet. We keep checking; if it fails, your wallet is refunded automatically. You can close this and follow it under Transactions.',
+  delivered: 'Delivered.',
+  refunded: 'Not delivered: your wallet has been refunded.',
+} as const;
+
+/** The network picker's warning when the chosen network is not the number's (a ported number may still be right). */
+export function networkMismatchMessage(prefix: string, detected: string, chosen: string): string {
+  return `${prefix} numbers are usually ${detected}. Keep ${chosen} only if this number was ported to ${chosen}.`;
+}
