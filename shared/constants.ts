@@ -93,7 +93,8 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const OPEN_STATUSES: readonly TransactionStatus[] = ['processing', 'pending'];
 
 /** Filter options offered on the transactions screen (§4). */
-export const TRANSACTION_TYPE_FILTERS = ['all', 'airtime', 'data', 'refund', 'transfer', 'referrer', 'wallet', 'electricity', 'earning'] as const;
+/** Beyond the spec's list: withdrawals alone (issue 21; the listing filters the stored type). */
+export const TRANSACTION_TYPE_FILTERS = ['all', 'airtime', 'data', 'refund', 'transfer', 'referrer', 'wallet', 'electricity', 'earning', 'withdrawal'] as const;
 export const TRANSACTION_STATUS_FILTERS = ['all', 'success', 'pending', 'failed', 'refunded'] as const;
 
 export const PHONE_NUMBER_LENGTH = 11;

@@ -2,7 +2,9 @@
 export const MSG = {
   allFieldRequiredLogin: 'All field are required',
   allFieldsRequired: 'All fields are required',
+  /** The API's own words (spec §5, binding for API clients); the web says `enterYourEmail` (issue 21 fixed the typo on screen). */
   enterEmail: 'Enter an your email',
+  enterYourEmail: 'Enter your email',
   checkPhone: 'Please check the phone number entered',
   minimumAirtime: 'Minimum purchase is ₦100',
   nicknameRequired: 'Please enter a nickname for the number',

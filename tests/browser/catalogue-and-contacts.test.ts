@@ -90,8 +90,11 @@ describe('data plans, contacts and the price list', () => {
     expect(await dialog.textContent()).toContain('1GB (CG)');
     expect(await dialog.textContent()).toContain('₦275.00');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // The receipt follows the purchase until it is delivered (issue 21), then Done goes to the dashboard.
+    const receipt = p.getByRole('dialog', { name: 'Data receipt' });
+    await receipt.getByTestId('purchase-receipt').and(p.locator('[data-status="success"]')).waitFor({ timeout: 30_000 });
+    await receipt.getByRole('button', { name: 'Done' }).click();
     await p.waitForURL((url) => url.pathname === '/profile');
-    await toast(p, CATALOGUE_MSG.dataProcessing);
     expect(await p.getByTestId('dashboard-balance').textContent()).toBe('₦1,725.00');
 
     await p.goto('/profile/transactions');
@@ -166,8 +169,9 @@ describe('data plans, contacts and the price list', () => {
     await p.getByLabel('Nickname').fill('Dad');
     await p.getByRole('button', { name: 'Continue' }).click();
     await p.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: 'Confirm' }).click();
-    await p.waitForURL((url) => url.pathname === '/profile');
     await toast(p, CATALOGUE_MSG.contactSaved);
+    await p.getByRole('dialog', { name: 'Airtime receipt' }).getByRole('button', { name: 'Done' }).click();
+    await p.waitForURL((url) => url.pathname === '/profile');
 
     await p.goto('/profile/contacts');
     const dad = p.getByTestId('contact-item').filter({ hasText: 'Dad' });

@@ -13,3 +13,7 @@ export { ReservedAccountCards } from './ReservedAccountCards.js';
 export { Pagination } from './Pagination.js';
 export { TextArea } from './TextArea.js';
 export { ListCard } from './ListCard.js';
+export { PurchaseReceipt, PurchaseOutcome } from './receipt/PurchaseReceipt.js';
+export { ReceiptShare } from './receipt/ReceiptShare.js';
+export { groupToken } from './receipt/receipt-text.js';
+export { NetworkMismatch, mismatchedNetwork } from './NetworkMismatch.js';
