@@ -39,7 +39,7 @@ describe('data plans, contacts and the price list', () => {
     expect(shown.length).toBe(rows.filter((r) => r.plan_network === 'GLO').length);
   });
 
-  it('buys data: plans by network and MTN data type, sorted by validity then id, first preselected', async () => {
+  it('buys data: plans by network and MTN data type, sorted by size then validity then id, first preselected', async () => {
     await registerViaApi(suite.cloud.baseUrl, user);
     const code = await issueCoupon(suite.cloud.baseUrl, suite.cloud.adminLogin, user.userName, 2000);
     const p = await suite.freshPage();
@@ -58,14 +58,14 @@ describe('data plans, contacts and the price list', () => {
     await p.getByRole('button', { name: 'Continue' }).click();
     await toast(p, MSG.provideAllValues);
 
-    // MTN: the data types come from the plans; SME first, its plans in id order (all 30 days).
+    // MTN: the data types come from the plans; SME first, its plans by size (issue 21: 3GB, id 6, before 5GB).
     await p.getByTestId('network-MTN').click();
     await p.getByTestId('plan-option').first().waitFor();
     expect(await p.locator('.chip-picker label').allTextContents()).toEqual(['SME', 'SME2', 'CG', 'COUPON']);
-    expect(await planIds(p)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await planIds(p)).toEqual([1, 2, 3, 6, 4, 5, 7]);
     expect(await checkedPlanId(p)).toBe(1);
 
-    // CG: the 14-day plan comes first and is preselected.
+    // CG: the smallest (250MB, 14 days) comes first and is preselected.
     await chip(p, 'CG').click();
     await expect.poll(() => planIds(p)).toEqual([27, 21, 22, 23, 24, 25, 26]);
     expect(await checkedPlanId(p)).toBe(27);
