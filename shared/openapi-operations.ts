@@ -142,10 +142,10 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
   resetPassword: { tag: TAGS.account, summary: 'Set a new password from a reset link', body: resetPasswordRequest, returns: 'msg' },
   validateUser: {
     tag: TAGS.wallet,
-    summary: 'Check a user name before a transfer',
+    summary: 'Check a user name before a transfer (your own name is refused: "You cannot transfer to yourself")',
     params: userName,
     exampleParams: { userName: 'ada_reseller' },
-    refusals: [404],
+    refusals: [400, 404],
     returns: 'msg (full name, else user name), userName, fullName',
   },
   fundWithCoupon: { tag: TAGS.wallet, summary: 'Fund the wallet with a coupon', body: fundWithCouponRequest, refusals: [403, 404, 409], returns: 'msg, amount (naira), receipt.balance_After' },
