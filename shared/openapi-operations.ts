@@ -145,7 +145,7 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     summary: 'Check a user name before a transfer (your own name is refused: "You cannot transfer to yourself")',
     params: userName,
     exampleParams: { userName: 'ada_reseller' },
-    refusals: [400, 404],
+    refusals: [404],
     returns: 'msg (full name, else user name), userName, fullName',
   },
   fundWithCoupon: { tag: TAGS.wallet, summary: 'Fund the wallet with a coupon', body: fundWithCouponRequest, refusals: [403, 404, 409], returns: 'msg, amount (naira), receipt.balance_After' },
