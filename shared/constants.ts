@@ -100,7 +100,8 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const OPEN_STATUSES: readonly TransactionStatus[] = ['processing', 'pending'];
 
 /** Filter options offered on the transactions screen (§4). */
-export const TRANSACTION_TYPE_FILTERS = ['all', 'airtime', 'data', 'refund', 'transfer', 'referrer', 'wallet', 'electricity', 'cable', 'exam', 'earning'] as const;
+/** Beyond the spec's list: cable TV and exam PINs (issue 22), and withdrawals alone (issue 21; the listing filters the stored type). */
+export const TRANSACTION_TYPE_FILTERS = ['all', 'airtime', 'data', 'refund', 'transfer', 'referrer', 'wallet', 'electricity', 'cable', 'exam', 'earning', 'withdrawal'] as const;
 export const TRANSACTION_STATUS_FILTERS = ['all', 'success', 'pending', 'failed', 'refunded'] as const;
 
 export const PHONE_NUMBER_LENGTH = 11;

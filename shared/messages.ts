@@ -2,7 +2,9 @@
 export const MSG = {
   allFieldRequiredLogin: 'All field are required',
   allFieldsRequired: 'All fields are required',
+  /** The API's own words (spec §5, binding for API clients); the web says `enterYourEmail` (issue 21 fixed the typo on screen). */
   enterEmail: 'Enter an your email',
+  enterYourEmail: 'Enter your email',
   checkPhone: 'Please check the phone number entered',
   minimumAirtime: 'Minimum purchase is ₦100',
   nicknameRequired: 'Please enter a nickname for the number',
@@ -299,4 +301,30 @@ export const BILL_MSG = {
 /** "WAEC Result Checker cannot be sold above the approved price of ₦3,900.00". */
 export function aboveApprovedPriceMessage(productName: string, approvedNaira: string): string {
   return `${productName} cannot be sold above the approved price of ${approvedNaira}`;
+}
+
+/** Why a transaction was refunded, in words (the details' "Refund reason"); the supplier's own words follow when it gave any. */
+export const REFUND_REASON_MSG = {
+  supplierFailed: 'The network provider could not deliver it',
+  requeryFailed: 'The network provider confirmed it failed',
+  supplierReversed: 'The network provider reversed it after delivery',
+  operatorRefund: 'Refunded by customer support',
+  payoutFailed: 'The bank transfer did not go through',
+  payoutReversed: 'The bank reversed the transfer',
+  recipientRefused: 'The bank account could not receive the transfer',
+  other: 'Refunded',
+} as const;
+
+/** What a purchase receipt says while it waits and once it is final (issue 21). */
+export const RECEIPT_MSG = {
+  processing: 'Sending your purchase to the network… this page updates by itself.',
+  pending:
+    'Pending: the network has not confirmed it yet. We keep checking; if it fails, your wallet is refunded automatically. You can close this and follow it under Transactions.',
+  delivered: 'Delivered.',
+  refunded: 'Not delivered: your wallet has been refunded.',
+} as const;
+
+/** The network picker's warning when the chosen network is not the number's (a ported number may still be right). */
+export function networkMismatchMessage(prefix: string, detected: string, chosen: string): string {
+  return `${prefix} numbers are usually ${detected}. Keep ${chosen} only if this number was ported to ${chosen}.`;
 }

@@ -144,7 +144,7 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
   resetPassword: { tag: TAGS.account, summary: 'Set a new password from a reset link', body: resetPasswordRequest, returns: 'msg' },
   validateUser: {
     tag: TAGS.wallet,
-    summary: 'Check a user name before a transfer',
+    summary: 'Check a user name before a transfer (your own name is refused: "You cannot transfer to yourself")',
     params: userName,
     exampleParams: { userName: 'ada_reseller' },
     refusals: [404],

@@ -38,6 +38,7 @@ export const transactionViewSchema: z.ZodType<TransactionView> = z.object({
   trans_volume: z.string().describe('Face value delivered: airtime amount, plan name, units'),
   description: z.string(),
   relatedTransactionId: z.string().nullable().describe('For a refund: the purchase it reverses'),
+  refundReason: z.string().optional().describe("A refunded transaction: why, in words, with the supplier's or bank's own words when given"),
   isWithdrawal: z.literal(true).optional(),
   token: z.string().optional().describe('Electricity: the token, once delivered'),
   units: z.string().optional(),

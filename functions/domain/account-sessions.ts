@@ -65,7 +65,8 @@ export type SessionResult =
   | { kind: 'wrong_old_password' }
   | { kind: 'unauthorized' }
   | { kind: 'session_expired' }
-  | { kind: 'user_not_found' };
+  | { kind: 'user_not_found' }
+  | { kind: 'self_validated' };
 
 const SESSION_TRANSACTIONS = 10;
 
@@ -185,8 +186,13 @@ export async function changePassword(
 }
 
 /** A user named by user name (any case), shown by the name they are known by; undefined names nobody. */
-export async function validateUser(userName: string | undefined, deps: AccountsDeps): Promise<SessionResult> {
+/**
+ * Names the user a transfer would go to. The caller is refused here, at this first step, rather
+ * than at the transfer itself (issue 21): nobody validates themselves as a receiver.
+ */
+export async function validateUser(userName: string | undefined, deps: AccountsDeps, callerUserId?: string): Promise<SessionResult> {
   const profile = userName === undefined ? undefined : await deps.findUserByUserName(userName);
   if (!profile) return { kind: 'user_not_found' };
+  if (callerUserId !== undefined && profile.userId === callerUserId) return { kind: 'self_validated' };
   return { kind: 'user_validated', userName: profile.userName, fullName: displayName(profile) };
 }

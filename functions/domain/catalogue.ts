@@ -19,6 +19,7 @@ import {
 } from '../../shared/constants.js';
 import { applyRate, koboToNaira, type Kobo } from '../../shared/money.js';
 import { priceForUserType } from '../../shared/pricing.js';
+import { volumeRatioFromName } from '../../shared/plan-volume.js';
 
 export interface Plan {
   /** Our id of the plan: what POST /buy/data takes as `plan`. */
@@ -64,18 +65,8 @@ export interface CostPrice {
 // ---------------------------------------------------------------------------------------------
 // Reading plan text
 
-const UNIT_GB: Record<string, number> = { MB: 0.001, GB: 1, TB: 1000 };
-
-/**
- * Volume in GB read from a plan name ("500MB" → 0.5, "1.5 GB" → 1.5, "2TB" → 2000), rounded to
- * 4 decimals; undefined when the name states no volume. Panels count 1GB as 1000MB.
- */
-export function volumeRatioFromName(name: string): number | undefined {
-  const match = /(\d+(?:\.\d+)?)\s*(MB|GB|TB)\b/i.exec(name);
-  if (!match) return undefined;
-  const ratio = Number(match[1]) * UNIT_GB[match[2]!.toUpperCase()]!;
-  return Math.round(ratio * 10_000) / 10_000;
-}
+// The volume reader lives in shared/ so the web's plan list sorts by the same reading (issue 21).
+export { volumeRatioFromName };
 
 const VALIDITY_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/daily|\bday\b/, '1 day'],

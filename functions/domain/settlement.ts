@@ -12,6 +12,7 @@ import type { BillDetails } from './bills.js';
 import type { ElectricityDetails } from './electricity.js';
 import { decideOutcome, type SupplierOutcome } from './purchase-state.js';
 import { toTransactionView, type SupplierAttempt, type TransactionRecord } from './transactions.js';
+import { supplierWords } from './refund-reason.js';
 
 export interface SettlementDeps {
   transactions: TransactionStore;
@@ -128,7 +129,14 @@ export async function settleFailed(
   deps: SettlementDeps,
   options: { afterSuccess?: boolean } = {},
 ): Promise<SettleResult> {
-  const result = await deps.ledger.refundPurchase(purchase.id, { reason, attempts, now: deps.now(), ...(options.afterSuccess ? { afterSuccess: true } : {}) });
+  const supplierMessage = supplierWords(attempts);
+  const result = await deps.ledger.refundPurchase(purchase.id, {
+    reason,
+    attempts,
+    now: deps.now(),
+    ...(supplierMessage ? { supplierMessage } : {}),
+    ...(options.afterSuccess ? { afterSuccess: true } : {}),
+  });
   if (result.kind === 'refunded') return { settled: true, record: result.purchase };
   return { settled: false, record: result.kind === 'not_found' ? undefined : result.purchase };
 }

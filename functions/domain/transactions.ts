@@ -11,6 +11,7 @@ import type { ElectricityDetails } from './electricity.js';
 import type { FundingDetails } from './funding.js';
 import type { WithdrawalDetails } from './withdrawals.js';
 import type { SupplierOutcome } from './purchase-state.js';
+import { refundReasonInWords } from './refund-reason.js';
 import { itemDescription, otherParty, viewStatus, viewType } from './transaction-labels.js';
 
 /** One call to a supplier, kept on the purchase for support and audits. */
@@ -144,6 +145,7 @@ export function toTransactionView(record: TransactionRecord): TransactionView {
     description: record.description ?? '',
     relatedTransactionId: record.relatedTransactionId ?? null,
     ...(record.trans_Type === 'withdrawal' ? { isWithdrawal: true as const } : {}),
+    ...refundReasonView(record),
     ...electricityView(record.electricity),
     ...billView(record.bill),
   };
@@ -162,6 +164,12 @@ function billView(details: BillDetails | undefined): Pick<TransactionView, 'cust
     ...(details.newDueDate ? { dueDate: details.newDueDate } : {}),
     ...(details.pins?.length ? { pins: details.pins.map((p) => ({ pin: p.pin, serial: p.serial ?? null })) } : {}),
   };
+}
+
+/** A refunded transaction's reason in words (never the stored code). */
+function refundReasonView(record: TransactionRecord): Pick<TransactionView, 'refundReason'> {
+  const words = refundReasonInWords(record);
+  return words ? { refundReason: words } : {};
 }
 
 /** The electricity fields of the view: only those the supplier actually gave (never made up). */

@@ -37,6 +37,8 @@ export interface RefundInput {
   reason: string;
   /** Supplier attempts to record on the purchase in the same write. */
   attempts?: SupplierAttempt[];
+  /** The supplier's own words about the failure: kept as the purchase's apiResponse (its refund reason in words). */
+  supplierMessage?: string;
   now: Date;
   /** Also refund a `success` purchase: only when the supplier itself reported it reversed, or an operator decided (spec §6). */
   afterSuccess?: boolean;

@@ -59,6 +59,8 @@ export interface TransactionView {
   description: string;
   /** For a refund: the purchase it reverses. */
   relatedTransactionId: string | null;
+  /** A refunded transaction: why, in words, with the supplier's (or bank's) own words when it gave any. */
+  refundReason?: string;
   /** A withdrawal (shown as type wallet, pending while open): what "check status" acts on. */
   isWithdrawal?: true;
   /** Electricity: the token the supplier issued (prepaid), exactly as it answered; absent until delivered. */

@@ -82,7 +82,8 @@ describe('my users', () => {
     await other.getByLabel('New password', { exact: true }).fill('chosen-by-owner-7');
     await other.getByLabel('Confirm new password', { exact: true }).fill('chosen-by-owner-7');
     await other.getByRole('button', { name: 'Reset password' }).click();
-    await other.waitForURL((url) => url.pathname === '/');
+    // After a reset the login screen comes next (issue 21).
+    await other.waitForURL((url) => url.pathname === '/login');
     await loginInUi(other, { userName: user.userName, password: 'chosen-by-owner-7' });
   });
 

@@ -39,7 +39,7 @@ describe('data plans, contacts and the price list', () => {
     expect(shown.length).toBe(rows.filter((r) => r.plan_network === 'GLO').length);
   });
 
-  it('buys data: plans by network and MTN data type, sorted by validity then id, first preselected', async () => {
+  it('buys data: plans by network and MTN data type, sorted by size then validity then id, first preselected', async () => {
     await registerViaApi(suite.cloud.baseUrl, user);
     const code = await issueCoupon(suite.cloud.baseUrl, suite.cloud.adminLogin, user.userName, 2000);
     const p = await suite.freshPage();
@@ -58,14 +58,14 @@ describe('data plans, contacts and the price list', () => {
     await p.getByRole('button', { name: 'Continue' }).click();
     await toast(p, MSG.provideAllValues);
 
-    // MTN: the data types come from the plans; SME first, its plans in id order (all 30 days).
+    // MTN: the data types come from the plans; SME first, its plans by size (issue 21: 3GB, id 6, before 5GB).
     await p.getByTestId('network-MTN').click();
     await p.getByTestId('plan-option').first().waitFor();
     expect(await p.locator('.chip-picker label').allTextContents()).toEqual(['SME', 'SME2', 'CG', 'COUPON']);
-    expect(await planIds(p)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await planIds(p)).toEqual([1, 2, 3, 6, 4, 5, 7]);
     expect(await checkedPlanId(p)).toBe(1);
 
-    // CG: the 14-day plan comes first and is preselected.
+    // CG: the smallest (250MB, 14 days) comes first and is preselected.
     await chip(p, 'CG').click();
     await expect.poll(() => planIds(p)).toEqual([27, 21, 22, 23, 24, 25, 26]);
     expect(await checkedPlanId(p)).toBe(27);
@@ -90,8 +90,11 @@ describe('data plans, contacts and the price list', () => {
     expect(await dialog.textContent()).toContain('1GB (CG)');
     expect(await dialog.textContent()).toContain('₦275.00');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // The receipt follows the purchase until it is delivered (issue 21), then Done goes to the dashboard.
+    const receipt = p.getByRole('dialog', { name: 'Data receipt' });
+    await receipt.getByTestId('purchase-receipt').and(p.locator('[data-status="success"]')).waitFor({ timeout: 30_000 });
+    await receipt.getByRole('button', { name: 'Done' }).click();
     await p.waitForURL((url) => url.pathname === '/profile');
-    await toast(p, CATALOGUE_MSG.dataProcessing);
     expect(await p.getByTestId('dashboard-balance').textContent()).toBe('₦1,725.00');
 
     await p.goto('/profile/transactions');
@@ -166,8 +169,9 @@ describe('data plans, contacts and the price list', () => {
     await p.getByLabel('Nickname').fill('Dad');
     await p.getByRole('button', { name: 'Continue' }).click();
     await p.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: 'Confirm' }).click();
-    await p.waitForURL((url) => url.pathname === '/profile');
     await toast(p, CATALOGUE_MSG.contactSaved);
+    await p.getByRole('dialog', { name: 'Airtime receipt' }).getByRole('button', { name: 'Done' }).click();
+    await p.waitForURL((url) => url.pathname === '/profile');
 
     await p.goto('/profile/contacts');
     const dad = p.getByTestId('contact-item').filter({ hasText: 'Dad' });

@@ -54,8 +54,10 @@ describe('electricity payment', () => {
     // The receipt waits for the supplier's token, then shows it with the units.
     const receipt = suite.page.getByRole('dialog', { name: 'Electricity receipt' });
     await receipt.waitFor();
-    await expect.poll(() => receipt.getByTestId('electricity-token').textContent(), { timeout: 30_000 }).toMatch(/^\d{20}$/);
-    const token = (await receipt.getByTestId('electricity-token').textContent())!;
+    // Shown in groups of four, to read out and type in; copied and stored as the supplier gave it.
+    await expect.poll(() => receipt.getByTestId('electricity-token').textContent(), { timeout: 30_000 }).toMatch(/^\d{4}( \d{4}){4}$/);
+    const grouped = (await receipt.getByTestId('electricity-token').textContent())!;
+    const token = grouped.replaceAll(' ', '');
     expect(await receipt.getByTestId('electricity-units').textContent()).toMatch(/kWh$/);
     expect(await receipt.getByTestId('electricity-receipt').getAttribute('data-status')).toBe('success');
     // The token is the one the VTpass simulator issued.
@@ -79,7 +81,7 @@ describe('electricity payment', () => {
     await suite.page.goto('/profile/transactions');
     await waitForTransactionStatus(suite.page, '45011111111', 'success');
     await suite.page.locator('[data-testid="transaction-row"][data-phone="45011111111"]').first().click();
-    await expect.poll(() => suite.page.getByTestId('details-token').textContent(), { timeout: 10_000 }).toBe(token);
+    await expect.poll(() => suite.page.getByTestId('details-token').textContent(), { timeout: 10_000 }).toBe(grouped);
     await suite.page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
   });
 });

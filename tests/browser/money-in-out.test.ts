@@ -52,7 +52,7 @@ describe('money in and out', () => {
   it('funds the wallet by card through the checkout page: 1% charge shown, credited by the webhook', async () => {
     const p = await freshPage();
     await loginInUi(p, alice);
-    await p.getByRole('link', { name: 'Fund wallet', exact: true }).click();
+    await p.getByRole('main').getByRole('link', { name: 'Fund wallet', exact: true }).click();
     await p.waitForURL('**/profile/fundWallet');
     expect(await p.getByRole('link', { name: 'Fund wallet with a coupon' }).getAttribute('href')).toBe('/profile/fundWallet/coupon');
 
@@ -180,7 +180,7 @@ describe('money in and out', () => {
   it('transfers between two users in two steps, refusing more than the balance', async () => {
     const p = await freshPage();
     await loginInUi(p, alice);
-    await p.getByRole('link', { name: 'Transfer', exact: true }).click();
+    await p.getByRole('main').getByRole('link', { name: 'Transfer', exact: true }).click();
     await p.waitForURL('**/profile/transfer');
     await p.getByRole('button', { name: 'Validate user' }).click();
     await toast(p, MSG.enterUsername);
@@ -208,7 +208,7 @@ describe('money in and out', () => {
   it('withdraws to a saved beneficiary: validate, save, pick, ₦50 fee shown, confirm', async () => {
     const p = await freshPage();
     await loginInUi(p, alice);
-    await p.getByRole('link', { name: 'Withdraw', exact: true }).click();
+    await p.getByRole('main').getByRole('link', { name: 'Withdraw', exact: true }).click();
     await p.waitForURL('**/profile/withdraw');
     await p.getByTestId('no-beneficiary').filter({ hasText: MSG.noBeneficiary }).waitFor();
 
@@ -239,7 +239,7 @@ describe('money in and out', () => {
     await waitForBalance(p, '₦490.00');
   });
 
-  it('upgrades to reseller for ₦1,000 (insufficient balance first), then logs out to /', async () => {
+  it('upgrades to reseller for ₦1,000 (insufficient balance first) and stays signed in as a reseller (issue 21)', async () => {
     const p = await freshPage();
     await loginInUi(p, carol);
     await p.getByRole('button', { name: /^Upgrade to reseller for ₦1,000/ }).click();
@@ -250,8 +250,11 @@ describe('money in and out', () => {
     await waitForBalance(p, '₦1,500.00');
     await p.getByRole('button', { name: /^Upgrade to reseller for ₦1,000/ }).click();
     await p.getByTestId('confirm-upgrade').click();
-    await p.waitForURL((url) => url.pathname === '/');
-    expect(await p.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The session is kept: still on the dashboard, the new balance shown, the offer gone.
+    await waitForBalance(p, '₦500.00');
+    expect(new URL(p.url()).pathname).toBe('/profile');
+    expect(await p.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    await p.getByRole('button', { name: /^Upgrade to reseller/ }).waitFor({ state: 'detached' });
     const session = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: carol.userName, password: carol.password } });
     expect(session.user.userType).toBe('reseller');
     expect(session.user.balance).toBe(500);
@@ -260,7 +263,7 @@ describe('money in and out', () => {
   it("shows the referrer's earnings and moves them to the wallet", async () => {
     const p = await freshPage();
     await loginInUi(p, alice);
-    await p.getByRole('link', { name: 'Earnings', exact: true }).click();
+    await p.getByRole('main').getByRole('link', { name: 'Earnings', exact: true }).click();
     await p.waitForURL('**/profile/earnings');
     // The ₦500 reward arrives through the event bus: reload until it shows.
     const deadline = Date.now() + 30_000;

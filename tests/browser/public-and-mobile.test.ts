@@ -77,7 +77,7 @@ describe('public screens, validation and the phone layout', () => {
     expect(await p.getByTestId('referred-by').textContent()).toContain('someReferrer');
     await p.getByLabel('User name').fill('newcomer');
     await p.getByRole('button', { name: 'Register' }).click();
-    await p.getByText(MSG.enterEmail).waitFor();
+    await p.getByText(MSG.enterYourEmail).waitFor();
   });
 
   it('resets a forgotten password through the e-mailed link', async () => {
@@ -105,7 +105,9 @@ describe('public screens, validation and the phone layout', () => {
 
     await p.getByLabel('Confirm new password', { exact: true }).fill('brand-new-pass-7');
     await p.getByRole('button', { name: 'Reset password' }).click();
-    await p.waitForURL((url) => url.pathname === '/');
+    // After a reset the login screen comes next (issue 21), not the landing page.
+    await p.waitForURL((url) => url.pathname === '/login');
+    await p.getByRole('button', { name: 'Login', exact: true }).waitFor();
 
     await loginInUi(p, { userName: user.userName, password: 'brand-new-pass-7' });
   });

@@ -99,6 +99,8 @@ const LISTING_ATTRIBUTES = [
   'apiResponseId',
   'relatedTransactionId',
   'paymentLink',
+  // A refund's reason, shown in words in the details (issue 21).
+  'refundReason',
   // Electricity: the meter and the supplier's token, units and customer (shown in the details).
   'electricity',
   // Cable TV and exam PINs: what was bought, and the PINs (shown in the details).

@@ -7,7 +7,7 @@
 import { AUTH_HEADER } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
-import { MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
+import { MONEY_MSG, MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
 import {
   changePasswordRequest,
   loginRequest,
@@ -79,6 +79,7 @@ const accountAnswer = answerWith<SessionResult | PasswordResetResult>({
   unauthorized: refuse(401, MSG.unauthorized),
   session_expired: refuse(401, MSG.sessionExpired),
   user_not_found: refuse(404, MSG.userNotFound),
+  self_validated: refuse(400, MONEY_MSG.cannotTransferToSelf),
   reset_link_invalid: refuse(400, MSG.resetLinkInvalid),
 });
 
@@ -119,8 +120,8 @@ export const resetPasswordOperation =
 
 export const validateUserOperation =
   (deps: AccountsDeps): UserOperation =>
-  async ({ params }) =>
-    accountAnswer(await validateUser(userNameParam.parse(params.userName), deps));
+  async ({ params, principal }) =>
+    accountAnswer(await validateUser(userNameParam.parse(params.userName), deps, principal.userId));
 
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus]);

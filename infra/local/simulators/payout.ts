@@ -22,6 +22,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NIGERIAN_BANKS } from '../../../shared/banks.js';
 import { sendJson } from '../util.js';
 import { bearer, deliverWebhook, PersistentState, readFields, type SentWebhook } from './provider-common.js';
 
@@ -34,20 +35,8 @@ export const PAYOUT_ACCOUNTS = {
   errorButPaid: '5555555555',
 } as const;
 
-export const PAYOUT_BANKS = [
-  { name: 'Access Bank', code: '044' },
-  { name: 'Fidelity Bank', code: '070' },
-  { name: 'First Bank of Nigeria', code: '011' },
-  { name: 'Guaranty Trust Bank', code: '058' },
-  { name: 'Kuda Bank', code: '50211' },
-  { name: 'Moniepoint MFB', code: '50515' },
-  { name: 'OPay Digital Services Limited (OPay)', code: '999992' },
-  { name: 'PalmPay', code: '999991' },
-  { name: 'Sterling Bank', code: '232' },
-  { name: 'United Bank For Africa', code: '033' },
-  { name: 'Wema Bank', code: '035' },
-  { name: 'Zenith Bank', code: '057' },
-] as const;
+/** The banks the simulated provider lists: the platform's one list of Nigerian banks (shared/banks.ts). */
+export const PAYOUT_BANKS = NIGERIAN_BANKS;
 
 const NAMES = ['ADAEZE OKAFOR', 'CHINEDU EZE', 'FUNMILAYO ADEYEMI', 'IBRAHIM MUSA', 'NGOZI OBI', 'TUNDE BAKARE', 'AISHA BELLO', 'EMEKA NWOSU', 'KEMI ALABI', 'YUSUF ABDULLAHI'];
 

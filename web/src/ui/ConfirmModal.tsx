@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
 import { Button } from './Button.js';
@@ -12,11 +13,13 @@ export interface ConfirmModalProps {
   onCancel: () => void;
   onConfirm: () => void;
   confirmTestId: string;
+  /** Confirm cannot be pressed (e.g. the wallet holds too little); Cancel still can. */
+  confirmDisabled?: boolean;
   children: ReactNode;
 }
 
 /** The "Cancel / Confirm" dialog shown before a money action (purchase, transfer, withdrawal). */
-export function ConfirmModal({ open, title, busy, onCancel, onConfirm, confirmTestId, children }: ConfirmModalProps) {
+export function ConfirmModal({ open, title, busy, onCancel, onConfirm, confirmTestId, confirmDisabled = false, children }: ConfirmModalProps) {
   return (
     <Modal
       open={open}
@@ -27,7 +30,7 @@ export function ConfirmModal({ open, title, busy, onCancel, onConfirm, confirmTe
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={onConfirm} loading={busy} data-testid={confirmTestId}>
+          <Button onClick={onConfirm} loading={busy} disabled={confirmDisabled} data-testid={confirmTestId}>
             Confirm
           </Button>
         </>
@@ -53,11 +56,14 @@ export interface PurchaseSummary {
   chargeKobo: number;
   /** The rows before "You pay" (what is bought, for whom). */
   details: ReactNode;
+  /** Shown under the rows, e.g. a network mismatch the user chose to keep. */
+  warning?: ReactNode;
 }
 
 /**
  * The purchase confirmation (airtime, data, electricity): the purchase's rows, then what the user
- * pays and the balance after, and a warning when the wallet holds less than the charge.
+ * pays and the balance after. When the wallet holds less than the charge, Confirm is disabled and
+ * the dialog says how much is missing, with a way to fund the wallet (never a negative balance after).
  */
 export function PurchaseConfirmModal({
   purchase,
@@ -72,20 +78,31 @@ export function PurchaseConfirmModal({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const short = purchase !== null && purchase.chargeKobo > balanceKobo;
   return (
-    <ConfirmModal open={purchase !== null} title="Confirm purchase" busy={busy} onCancel={onCancel} onConfirm={onConfirm} confirmTestId="confirm-purchase">
+    <ConfirmModal
+      open={purchase !== null}
+      title="Confirm purchase"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      confirmTestId="confirm-purchase"
+      confirmDisabled={short}
+    >
       {purchase ? (
         <dl className="details">
           {purchase.details}
           <DetailRow label="You pay">
             <strong>{formatNaira(purchase.chargeKobo)}</strong>
           </DetailRow>
-          <DetailRow label="Balance after">{formatNaira(balanceKobo - purchase.chargeKobo)}</DetailRow>
+          {short ? null : <DetailRow label="Balance after">{formatNaira(balanceKobo - purchase.chargeKobo)}</DetailRow>}
         </dl>
       ) : null}
-      {purchase && purchase.chargeKobo > balanceKobo ? (
-        <p className="notice notice-warning" role="alert">
-          {MSG.insufficientBalance}: fund your wallet first.
+      {purchase?.warning}
+      {short ? (
+        <p className="notice notice-warning" role="alert" data-testid="balance-short">
+          {MSG.insufficientBalance}: you need {formatNaira(purchase.chargeKobo - balanceKobo)} more.{' '}
+          <Link to="/profile/fundWallet">Fund wallet</Link>
         </p>
       ) : null}
     </ConfirmModal>

@@ -14,3 +14,7 @@ export { Pagination } from './Pagination.js';
 export { TextArea } from './TextArea.js';
 export { ListCard } from './ListCard.js';
 export { PinList, pinsText, type PinEntry } from './PinList.js';
+export { PurchaseReceipt, PurchaseOutcome } from './receipt/PurchaseReceipt.js';
+export { ReceiptShare } from './receipt/ReceiptShare.js';
+export { groupToken } from './receipt/receipt-text.js';
+export { NetworkMismatch, mismatchedNetwork } from './NetworkMismatch.js';

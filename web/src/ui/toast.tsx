@@ -1,14 +1,24 @@
-import { ToastContainer, toast } from 'react-toastify';
+import { ToastContainer, toast, type ToastOptions } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@shared/constants.js';
 
-/** Toasts: top-right, auto-close after 5 s (spec §9). Mounted once at the app root. */
+/**
+ * Toasts: top-right under the top bar (never over the menu button or Logout), auto-close after 5 s
+ * (spec §9). Mounted once at the app root. One message at a time (issue 21): a new outcome
+ * replaces whatever was showing, so a stale error never sits beside a later success.
+ */
 export function Toasts() {
   return <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick pauseOnFocusLoss={false} theme="colored" />;
 }
 
+/** Replaces the message on screen with this one. */
+function replace(show: (message: string, options?: ToastOptions) => unknown, message: string, options?: ToastOptions) {
+  toast.dismiss();
+  show(message, options);
+}
+
 export const notify = {
-  success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
-  warn: (message: string) => toast.warn(message, { toastId: `warn:${message}` }),
-  info: (message: string) => toast.info(message),
+  success: (message: string) => replace(toast.success, message),
+  error: (message: string) => replace(toast.error, message),
+  warn: (message: string) => replace(toast.warn, message, { toastId: `warn:${message}` }),
+  info: (message: string) => replace(toast.info, message),
 };

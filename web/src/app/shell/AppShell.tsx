@@ -6,6 +6,7 @@ import { showNaira } from '@/lib/money.js';
 import { useNotification } from '@/lib/notification-api.js';
 import { logout, rolesOf, useSession } from '@/lib/session.js';
 import { Icon, Spinner } from '@/ui/index.js';
+import { ChatTopbarLink } from '../ChatLink.js';
 import { menuFor, roleButtonFor } from './menu.js';
 import { NotificationModal } from './NotificationModal.js';
 
@@ -57,6 +58,7 @@ export function AppShell() {
           <span className="topbar-brand-name">{SITE.name}</span>
         </Link>
         <div className="topbar-actions">
+          {roles.isAdmin || roles.isAgent ? null : <ChatTopbarLink />}
           <Link to={roleButton.to} className="btn btn-secondary btn-sm" data-testid="role-button">
             {roleButton.label}
           </Link>

@@ -6,7 +6,27 @@ const user = { isAdmin: false, isAgent: false, isCouponVendor: false };
 describe('sidebar menu', () => {
   it('gives everyone the common entries in the spec order, with Account and Settings at their routes', () => {
     const menu = menuFor(user);
-    expect(menu.map((m) => m.label)).toEqual(['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'Cable TV', 'Exam PINs', 'My contacts', 'Transactions', 'Account', 'Settings']);
+    expect(menu.map((m) => m.label)).toEqual([
+      'Dashboard',
+      'Buy Data',
+      'Buy Airtime',
+      'Electricity Payment',
+      'Cable TV',
+      'Exam PINs',
+      'Fund wallet',
+      'Transfer',
+      'Withdraw',
+      'Earnings',
+      'My contacts',
+      'Transactions',
+      'Account',
+      'Settings',
+      'API docs',
+    ]);
+    expect(menu.find((m) => m.label === 'Fund wallet')?.to).toBe('/profile/fundWallet');
+    expect(menu.find((m) => m.label === 'Withdraw')?.to).toBe('/profile/withdraw');
+    expect(menu.find((m) => m.label === 'Earnings')?.to).toBe('/profile/earnings');
+    expect(menu.find((m) => m.label === 'API docs')?.to).toBe('/docs');
     expect(menu.find((m) => m.label === 'Electricity Payment')?.to).toBe('/profile/electricity');
     expect(menu.find((m) => m.label === 'Account')?.to).toBe('/profile/user');
     expect(menu.find((m) => m.label === 'Settings')?.to).toBe('/profile/changePassword');
@@ -18,7 +38,7 @@ describe('sidebar menu', () => {
     expect(hasRoute('POST /buy/data')).toBe(true);
     expect(hasRoute('POST /no/such/route')).toBe(false);
     const table = new Set(['POST /buy/airtime', 'GET /transaction']);
-    expect(menuFor(user, table).map((m) => m.label)).toEqual(['Dashboard', 'Buy Airtime', 'Transactions', 'Account', 'Settings']);
+    expect(menuFor(user, table).map((m) => m.label)).toEqual(['Dashboard', 'Buy Airtime', 'Transactions', 'Account', 'Settings', 'API docs']);
     expect(menuFor({ ...user, isAgent: true }, table).map((m) => m.label)).not.toContain('Update');
   });
 
@@ -28,16 +48,16 @@ describe('sidebar menu', () => {
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.to === '/profile/updatePrice')?.label).toBe('Update price');
   });
 
-  it('adds Send email after Transfer for admins only, at /admin/sendMail (spec §2)', () => {
+  it('adds Send email after Update price for admins only, at /admin/sendMail (spec §2; Transfer is in everyone\'s menu now)', () => {
     const admin = menuFor({ ...user, isAdmin: true }).map((m) => m.label);
-    expect(admin.slice(admin.indexOf('Transfer'), admin.indexOf('Transfer') + 3)).toEqual(['Transfer', 'Send email', 'My users']);
+    expect(admin.slice(admin.indexOf('Update price'), admin.indexOf('Update price') + 3)).toEqual(['Update price', 'Send email', 'My users']);
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'Send email')?.to).toBe('/admin/sendMail');
     expect(menuFor({ ...user, isAgent: true }).map((m) => m.label)).not.toContain('Send email');
   });
 
-  it('adds Transfer to the admin extras only (everyone reaches it from the dashboard)', () => {
-    expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'Transfer')?.to).toBe('/profile/transfer');
-    expect(menuFor(user).map((m) => m.label)).not.toContain('Transfer');
+  it('gives everyone Transfer once, admins included (issue 21)', () => {
+    expect(menuFor({ ...user, isAdmin: true }).filter((m) => m.label === 'Transfer')).toHaveLength(1);
+    expect(menuFor(user).find((m) => m.label === 'Transfer')?.to).toBe('/profile/transfer');
   });
 
   it('gives agents "My users" and Update only; admins get "My users" too', () => {
@@ -57,7 +77,7 @@ describe('sidebar menu', () => {
       return menuFor({ ...user, isAdmin: true }, table).filter((m) => !common.has(m.label));
     };
     expect(extras().map((m) => m.label)).toEqual(
-      ['Admin settings', 'Update price', 'Transfer', hasRoute('POST /admin/sendMail') ? 'Send email' : null, 'My users', 'Fund wallet (coupon)', 'Generate coupon', 'Audit log'].filter(Boolean),
+      ['Admin settings', 'Update price', hasRoute('POST /admin/sendMail') ? 'Send email' : null, 'My users', 'Fund wallet (coupon)', 'Generate coupon', 'Audit log'].filter(Boolean),
     );
     const withMail = new Set(['POST /admin/sendMail', 'GET /admin/audit']);
     expect(extras(withMail).map((m) => [m.label, m.to])).toEqual([['Send email', '/admin/sendMail'], ['Audit log', '/admin/audit']]);
@@ -76,6 +96,7 @@ describe('sidebar menu', () => {
   it('labels the role button by role', () => {
     expect(roleButtonFor({ ...user, isAdmin: true }).label).toBe('ADMIN');
     expect(roleButtonFor({ ...user, isAgent: true }).label).toBe('Agent');
-    expect(roleButtonFor(user)).toEqual({ label: 'Home', to: '/' });
+    // Rejection of the old behaviour: Home never leaves the app for the landing page.
+    expect(roleButtonFor(user)).toEqual({ label: 'Home', to: '/profile' });
   });
 });

@@ -28,10 +28,16 @@ const COMMON: MenuItem[] = [
   { label: 'Electricity Payment', to: '/profile/electricity', icon: 'bulb', needs: 'POST /buy/electricity' },
   { label: 'Cable TV', to: '/profile/cableTv', icon: 'card', needs: 'POST /buy/cableTv' },
   { label: 'Exam PINs', to: '/profile/examPins', icon: 'ticket', needs: 'POST /buy/exam' },
+  // Money in and out, reachable from every screen (issue 21), not only from the dashboard's buttons.
+  { label: 'Fund wallet', to: '/profile/fundWallet', icon: 'card', needs: 'POST /fundWallet/squad/initiate' },
+  { label: 'Transfer', to: '/profile/transfer', icon: 'wallet', needs: 'POST /auth/transferFund' },
+  { label: 'Withdraw', to: '/profile/withdraw', icon: 'wallet', needs: 'POST /withdraw' },
+  { label: 'Earnings', to: '/profile/earnings', icon: 'chart', needs: 'GET /auth/referral' },
   { label: 'My contacts', to: '/profile/contacts', icon: 'contacts', needs: 'GET /auth/contact' },
   { label: 'Transactions', to: '/profile/transactions', icon: 'receipt', needs: 'GET /transaction' },
   { label: 'Account', to: '/profile/user', icon: 'user' },
   { label: 'Settings', to: '/profile/changePassword', icon: 'settings' },
+  { label: 'API docs', to: '/docs', icon: 'list' },
 ];
 
 /** Admins and agents alike (spec §2): the list, read-only for agents. */
@@ -42,7 +48,6 @@ const GENERATE_COUPON: MenuItem = { label: 'Generate coupon', to: '/admin/genera
 const ADMIN: MenuItem[] = [
   { label: 'Admin settings', to: '/profile/adminSettings', icon: 'sliders', needs: 'GET /admin/supplier' },
   { label: 'Update price', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' },
-  { label: 'Transfer', to: '/profile/transfer', icon: 'wallet', needs: 'POST /auth/transferFund' },
   { label: 'Send email', to: '/admin/sendMail', icon: 'mail', needs: 'POST /admin/sendMail' },
   MY_USERS,
   { label: 'Fund wallet (coupon)', to: '/profile/fundWallet/coupon', icon: 'card', needs: 'POST /fundWallet/coupon' },
@@ -63,9 +68,9 @@ export function menuFor(roles: Roles, table: ReadonlySet<string> = routeKeys): M
   return items.filter((item) => !item.needs || hasRoute(item.needs, table));
 }
 
-/** The top bar's role button: ADMIN for admins, Agent for agents, otherwise home. */
+/** The top bar's role button: ADMIN for admins, Agent for agents, otherwise Home: the dashboard, inside the app (issue 21). */
 export function roleButtonFor(roles: Roles): { label: string; to: string } {
   if (roles.isAdmin) return { label: 'ADMIN', to: '/admin' };
   if (roles.isAgent) return { label: 'Agent', to: '/profile/transactions' };
-  return { label: 'Home', to: '/' };
+  return { label: 'Home', to: '/profile' };
 }

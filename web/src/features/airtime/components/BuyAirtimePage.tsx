@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AIRTIME_NETWORK_IDS, NETWORK_NAMES, airtimeNetworkName, isNetworkName } from '@shared/constants.js';
+import { AIRTIME_NETWORK_IDS, NETWORK_NAMES, airtimeNetworkName, isNetworkName, type NetworkName } from '@shared/constants.js';
+import type { TransactionView } from '@shared/api/transactions.js';
+import { networkOfNumber } from '@shared/networks.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
 import { airtimeChargeKobo } from '@shared/pricing.js';
@@ -12,7 +14,8 @@ import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira, typedNairaInKobo } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
-import { Button, Checkbox, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, notify } from '@/ui/index.js';
+import { useFollowedTransaction } from '@/lib/follow-transaction.js';
+import { Button, Checkbox, ContactPicker, DetailRow, Input, Modal, NetworkLogo, NetworkMismatch, PurchaseConfirmModal, PurchaseReceipt, notify } from '@/ui/index.js';
 import { useBuyAirtime } from '../api/buy-airtime.js';
 import {
   AIRTIME_FIELD_ORDER,
@@ -49,6 +52,10 @@ export function BuyAirtimePage() {
     onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
   });
   const [pending, setPending] = useState<PendingPurchase | null>(null);
+  const [accepted, setAccepted] = useState<TransactionView | null>(null);
+  const receipt = useFollowedTransaction(accepted);
+  // A network the user (or a contact, or the address) chose is kept; otherwise the number's prefix picks it.
+  const [networkChosen, setNetworkChosen] = useState(() => params.has('network'));
   const [pickerOpen, setPickerOpen] = useState(false);
   const contacts = useContacts(pickerOpen);
   const { register, handleSubmit, watch, reset, setValue } = useForm({ resolver: zodResolver(airtimeForm), defaultValues: prefilled(params) });
@@ -58,6 +65,16 @@ export function BuyAirtimePage() {
   const chargeKobo = amountKobo === null ? null : airtimeChargeKobo(amountKobo, userType);
   const addToContacts = watch('addToContacts');
   const selectedNetwork = watch('network');
+  const selectedName = airtimeNetworkName(Number(selectedNetwork)) ?? null;
+  const phone = watch('mobile_number') ?? '';
+  const chooseNetwork = (name: NetworkName) => {
+    setValue('network', String(AIRTIME_NETWORK_IDS[name]));
+    setNetworkChosen(true);
+  };
+  const onNumberChange = (value: string) => {
+    const detected = networkOfNumber(value);
+    if (detected && !networkChosen) setValue('network', String(AIRTIME_NETWORK_IDS[detected]));
+  };
 
   const onSubmit = handleSubmit(
     (values) =>
@@ -76,12 +93,17 @@ export function BuyAirtimePage() {
     buy.mutate(purchase.body, {
       onSuccess: (answer) => {
         setPending(null);
-        notify.success(answer?.msg ?? MSG.airtimeProcessing);
         if (purchase.contactName) {
           addContact.mutate({ contactName: purchase.contactName, contactNumber: purchase.body.mobile_number, contactNetwork: purchase.networkName });
         }
         reset(EMPTY_AIRTIME_FORM);
-        navigate('/profile');
+        setNetworkChosen(false);
+        // The receipt follows the purchase live until it is delivered or refunded (issue 21).
+        if (answer?.receipt) setAccepted(answer.receipt);
+        else {
+          notify.success(answer?.msg ?? MSG.airtimeProcessing);
+          navigate('/profile');
+        }
       },
       onError: (error) => {
         setPending(null);
@@ -91,6 +113,11 @@ export function BuyAirtimePage() {
   };
 
   const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
+  const shownReceipt = receipt.data ?? accepted;
+  const done = () => {
+    setAccepted(null);
+    navigate('/profile');
+  };
 
   return (
     <section className="page page-narrow">
@@ -109,7 +136,7 @@ export function BuyAirtimePage() {
               const value = String(AIRTIME_NETWORK_IDS[name]);
               return (
                 <label key={name} className={`network-option network-logo-option ${selectedNetwork === value ? 'selected' : ''}`}>
-                  <input type="radio" value={value} aria-label={name} {...register('network')} />
+                  <input type="radio" value={value} aria-label={name} {...register('network', { onChange: () => setNetworkChosen(true) })} />
                   <NetworkLogo network={name} />
                 </label>
               );
@@ -123,13 +150,14 @@ export function BuyAirtimePage() {
           autoComplete="tel"
           placeholder="08012345678"
           maxLength={11}
-          {...register('mobile_number')}
+          {...register('mobile_number', { onChange: (event: { target: { value: string } }) => onNumberChange(event.target.value) })}
           trailing={
             <button type="button" className="field-toggle field-toggle-wide" onClick={() => setPickerOpen(true)}>
               Contacts
             </button>
           }
         />
+        <NetworkMismatch phone={phone} chosen={selectedName} onSwitch={chooseNetwork} />
         <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="100" {...register('amount')} />
 
         <div className="charge-preview" aria-live="polite" data-testid="charge-preview">
@@ -153,7 +181,7 @@ export function BuyAirtimePage() {
         onClose={() => setPickerOpen(false)}
         onPick={(contact) => {
           setValue('mobile_number', contact.contactNumber);
-          if (isNetworkName(contact.contactNetwork)) setValue('network', String(AIRTIME_NETWORK_IDS[contact.contactNetwork]));
+          if (isNetworkName(contact.contactNetwork)) chooseNetwork(contact.contactNetwork);
           setPickerOpen(false);
         }}
         empty={
@@ -177,6 +205,7 @@ export function BuyAirtimePage() {
                 <DetailRow label="Airtime value">{showNaira(pending.body.amount)}</DetailRow>
               </>
             ),
+            warning: <NetworkMismatch phone={pending.body.mobile_number} chosen={isNetworkName(pending.networkName) ? pending.networkName : null} />,
           }
         }
         balanceKobo={balanceKobo}
@@ -184,6 +213,10 @@ export function BuyAirtimePage() {
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
+
+      <Modal open={shownReceipt !== null} title="Airtime receipt" onClose={done} footer={<Button onClick={done}>Done</Button>}>
+        {shownReceipt ? <PurchaseReceipt purchase={shownReceipt} /> : null}
+      </Modal>
     </section>
   );
 }

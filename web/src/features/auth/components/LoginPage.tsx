@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { warnFirstError } from '@/lib/forms.js';
@@ -12,13 +12,17 @@ import { AuthCard } from './AuthCard.js';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Shown in place of a protected page (a deep link opened signed out): after login, that page (issue 21).
+  // A deep link opened while signed out is where the user goes back to; else the role's own home.
+  const deepLink = location.pathname === '/login' ? undefined : `${location.pathname}${location.search}`;
   const login = useLogin();
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(loginForm), defaultValues: { userName: '', password: '' } });
 
   const onSubmit = handleSubmit(
     (values) =>
       login.mutate(values, {
-        onSuccess: (session) => navigate(landingAfterLogin(session.user)),
+        onSuccess: (session) => navigate(deepLink ?? landingAfterLogin(session.user), { replace: true }),
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrongAuth)),
       }),
     warnFirstError<LoginFormValues>(['userName', 'password']),

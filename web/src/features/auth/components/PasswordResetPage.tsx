@@ -22,7 +22,8 @@ export function PasswordResetPage() {
         {
           onSuccess: (answer) => {
             notify.success(answer?.msg ?? MSG.passwordReset);
-            navigate('/');
+            // Straight to the login screen, to sign in with the new password (issue 21).
+            navigate('/login');
           },
           onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
         },

@@ -3,17 +3,16 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
-import { warnFirstError } from '@/lib/forms.js';
 import { Button, Input, PasswordInput, notify } from '@/ui/index.js';
 import { useRegister } from '../api/register.js';
-import { registerForm, type RegisterFormValues } from '../lib/auth-forms.js';
+import { PASSWORD_RULES, registerForm } from '../lib/auth-forms.js';
 import { AuthCard } from './AuthCard.js';
 
 export function RegisterPage() {
   const navigate = useNavigate();
   const { referralId } = useParams();
   const registerUser = useRegister();
-  const { register, handleSubmit } = useForm({
+  const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(registerForm),
     defaultValues: { userName: '', email: '', phoneNumber: '', password: '', passwordCheck: '' },
   });
@@ -27,8 +26,10 @@ export function RegisterPage() {
           onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrongAuth)),
         },
       ),
-    warnFirstError<RegisterFormValues>(['email']),
+    // Every field's problem at once, under the field (issue 21): no toast for what the form already shows.
+    () => undefined,
   );
+  const errors = formState.errors;
 
   return (
     <AuthCard
@@ -46,11 +47,19 @@ export function RegisterPage() {
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="form">
-        <Input label="User name" autoComplete="username" {...register('userName')} />
-        <Input label="Email" type="email" autoComplete="email" {...register('email')} />
-        <Input label="Phone number" type="tel" inputMode="numeric" autoComplete="tel" placeholder="08012345678" {...register('phoneNumber')} />
-        <PasswordInput label="Password" autoComplete="new-password" {...register('password')} />
-        <PasswordInput label="Confirm password" autoComplete="new-password" {...register('passwordCheck')} />
+        <Input label="User name" autoComplete="username" error={errors.userName?.message} {...register('userName')} />
+        <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Input
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="08012345678"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+        <PasswordInput label="Password" autoComplete="new-password" hint={PASSWORD_RULES} error={errors.password?.message} {...register('password')} />
+        <PasswordInput label="Confirm password" autoComplete="new-password" error={errors.passwordCheck?.message} {...register('passwordCheck')} />
         <Button type="submit" block loading={registerUser.isPending}>
           Register
         </Button>

@@ -10,14 +10,20 @@ describe('sign-in forms (spec §5)', () => {
     expect((await submitForm(loginForm, { userName: ' ada ', password: 'pw' })).values).toEqual({ userName: 'ada', password: 'pw' });
   });
 
-  it('register: only the e-mail is checked here; the server judges the rest', async () => {
+  it('register: every field is checked at once, with the API\'s rules; the e-mail asks "Enter your email" (no typo)', async () => {
     const form = { userName: 'x', email: '', phoneNumber: '1', password: 'short', passwordCheck: 'other' };
-    expect((await submitForm(registerForm, form, ['email'])).warning).toBe(MSG.enterEmail);
-    expect((await submitForm(registerForm, { ...form, email: 'ada@example.com' })).warning).toBeNull();
+    const result = await registerForm.safeParseAsync(form);
+    expect(result.success).toBe(false);
+    const fields = new Set(result.error!.issues.map((issue) => issue.path[0]));
+    expect([...fields].sort()).toEqual(['email', 'password', 'passwordCheck', 'phoneNumber', 'userName']);
+    expect((await submitForm(registerForm, form, ['email'])).warning).toBe(MSG.enterYourEmail);
+    const good = { userName: 'ada_1', email: 'ada@example.com', phoneNumber: '08031234567', password: 'long-enough-1', passwordCheck: 'long-enough-1' };
+    expect((await submitForm(registerForm, good)).warning).toBeNull();
+    expect((await submitForm(registerForm, { ...good, passwordCheck: 'other-one-1' }, ['passwordCheck'])).warning).toBe(MSG.passwordMismatch);
   });
 
   it('password reset request: the e-mail is required', async () => {
-    expect((await submitForm(requestResetForm, { email: ' ' }, ['email'])).warning).toBe(MSG.enterEmail);
+    expect((await submitForm(requestResetForm, { email: ' ' }, ['email'])).warning).toBe(MSG.enterYourEmail);
     expect((await submitForm(requestResetForm, { email: 'ada@example.com' })).warning).toBeNull();
   });
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { loginRequest, registerRequest, requestPasswordResetRequest, resetPasswordRequest } from '@shared/api/accounts.js';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';
 import { bare, filled } from '@/lib/forms.js';
 
@@ -12,19 +13,24 @@ import { bare, filled } from '@/lib/forms.js';
 export const loginForm = loginRequest;
 export type LoginFormValues = z.input<typeof loginForm>;
 
-const serverChecked = z.string().trim();
-
-/** Register: only the e-mail is checked here. */
-export const registerForm = bare(registerRequest).pick({ email: true }).extend({
-  userName: serverChecked,
-  phoneNumber: serverChecked,
-  password: z.string(),
-  passwordCheck: z.string(),
-});
+/**
+ * Register: every field checked here with the API's own rules (issue 21: all errors at once, each
+ * under its field, before the server is asked); only the e-mail's "required" wording is the web's.
+ */
+export const registerForm = bare(registerRequest)
+  .pick({ userName: true, phoneNumber: true, password: true })
+  .extend({
+    email: filled(MSG.enterYourEmail).pipe(bare(registerRequest).shape.email),
+    passwordCheck: z.string(),
+  })
+  .refine((v) => v.password === v.passwordCheck, { message: MSG.passwordMismatch, path: ['passwordCheck'] });
 export type RegisterFormValues = z.input<typeof registerForm>;
 
-/** Password reset request: the e-mail is required ("Enter an your email"), then the API's own check. */
-export const requestResetForm = requestPasswordResetRequest.extend({ email: filled(MSG.enterEmail).pipe(requestPasswordResetRequest.shape.email) });
+/** The password rules, shown under the password field before anything is typed. */
+export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters; longer is better.`;
+
+/** Password reset request: the e-mail is required ("Enter your email"), then the API's own check. */
+export const requestResetForm = requestPasswordResetRequest.extend({ email: filled(MSG.enterYourEmail).pipe(requestPasswordResetRequest.shape.email) });
 export type RequestResetFormValues = z.input<typeof requestResetForm>;
 
 /** Password reset: both fields filled in and equal ("Enter the same password twice"); the strength is the server's call. */

@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session.js';
 import { Button, CopyButton, Icon, type IconName } from '@/ui/index.js';
 import { KycModal } from './KycModal.js';
 import { PaymentAccounts } from './PaymentAccounts.js';
+import { RecentTransactions } from './RecentTransactions.js';
 import { UpgradeOffer } from './UpgradeOffer.js';
 
 /** Shortcuts (spec §2): Airtime, Data, Utility (electricity), History, Contacts. */
@@ -90,6 +91,8 @@ export function DashboardPage() {
           </Link>
         ))}
       </div>
+
+      <RecentTransactions />
 
       <div className="card-grid">
         <PaymentAccounts user={user} />

@@ -6,11 +6,14 @@ import { MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { apiNairaToKobo } from '@/lib/money.js';
-import { logout } from '@/lib/session.js';
+import { updateUser } from '@/lib/session.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+
+const refreshCurrentUser = () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
 import { Button, Modal, notify } from '@/ui/index.js';
 import { useUpgradeToReseller } from '../api/upgrade-to-reseller.js';
 
-/** The one-time upgrade to reseller: confirm, pay ₦1,000, then log out and go to / (spec §4). */
+/** The one-time upgrade to reseller: confirm, pay ₦1,000, and carry on as a reseller in the same session (issue 21; spec §4 logged out). */
 export function UpgradeOffer({ user }: { user: UserView }) {
   const navigate = useNavigate();
   const upgrade = useUpgradeToReseller();
@@ -27,8 +30,10 @@ export function UpgradeOffer({ user }: { user: UserView }) {
       onSuccess: (answer) => {
         setConfirming(false);
         notify.success(answer.msg);
-        logout();
-        navigate('/', { replace: true });
+        // The session stays (issue 21): every request reads the caller's type afresh, so the same token now acts as a reseller.
+        if (answer.user) updateUser(answer.user);
+        else void refreshCurrentUser();
+        navigate('/profile', { replace: true });
       },
       onError: (error) => {
         setConfirming(false);

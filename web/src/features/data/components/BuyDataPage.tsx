@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { TransactionView } from '@shared/api/transactions.js';
 import { DATA_NETWORK_IDS, NETWORK_NAMES, isNetworkName, type NetworkName } from '@shared/constants.js';
+import { BALANCE_CHECK_CODES, DATA_TYPE_EXPLANATIONS, networkOfNumber } from '@shared/networks.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { useContacts } from '@/lib/contacts-api.js';
@@ -10,7 +12,8 @@ import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
-import { Button, ContactPicker, DetailRow, Input, NetworkLogo, PurchaseConfirmModal, Spinner, notify } from '@/ui/index.js';
+import { useFollowedTransaction } from '@/lib/follow-transaction.js';
+import { Button, ContactPicker, DetailRow, Input, Modal, NetworkLogo, NetworkMismatch, PurchaseConfirmModal, PurchaseReceipt, Spinner, notify } from '@/ui/index.js';
 import { useBuyData } from '../api/buy-data.js';
 import { useNetworkPlans } from '../api/list-network-plans.js';
 import { DATA_FIELD_ORDER, dataForm, formAfterPurchase, type BuyDataBody, type DataFormValues } from '../lib/data-form.js';
@@ -46,6 +49,12 @@ export function BuyDataPage() {
   const network = isNetworkName(chosenNetwork) ? chosenNetwork : null;
   const chosenPlanId = Number(watch('plan')) || null;
   const [pending, setPending] = useState<PendingPurchase | null>(null);
+  const [accepted, setAccepted] = useState<TransactionView | null>(null);
+  const receipt = useFollowedTransaction(accepted);
+  const shownReceipt = receipt.data ?? accepted;
+  // A network the user (or a contact, or the address) chose is kept; otherwise the number's prefix picks it.
+  const [networkChosen, setNetworkChosen] = useState(() => networkFromQuery(params.get('network')) !== null);
+  const phone = watch('mobile_number') ?? '';
 
   const plansQuery = useNetworkPlans(network);
   const contacts = useContacts(pickerOpen);
@@ -69,6 +78,18 @@ export function BuyDataPage() {
     setValue('network', next);
     forgetPlan();
   };
+  const pickNetwork = (next: NetworkName) => {
+    chooseNetwork(next);
+    setNetworkChosen(true);
+  };
+  const onNumberChange = (value: string) => {
+    const detected = networkOfNumber(value);
+    if (detected && !networkChosen && detected !== network) chooseNetwork(detected);
+  };
+  const done = () => {
+    setAccepted(null);
+    navigate('/profile');
+  };
 
   const submit = handleSubmit((body) => {
     if (!network || !plan || price === null) return void notify.warn(MSG.provideAllValues);
@@ -85,10 +106,15 @@ export function BuyDataPage() {
     buy.mutate(pending.body, {
       onSuccess: (answer) => {
         setPending(null);
-        notify.success(answer?.msg ?? CATALOGUE_MSG.dataProcessing);
         reset(formAfterPurchase());
         setDataType(null);
-        navigate('/profile');
+        setNetworkChosen(false);
+        // The receipt follows the purchase live until it is delivered or refunded (issue 21).
+        if (answer?.receipt) setAccepted(answer.receipt);
+        else {
+          notify.success(answer?.msg ?? CATALOGUE_MSG.dataProcessing);
+          navigate('/profile');
+        }
       },
       onError: (error) => {
         setPending(null);
@@ -112,7 +138,17 @@ export function BuyDataPage() {
           <div className="network-options">
             {NETWORK_NAMES.map((name) => (
               <label key={name} className={`network-option network-logo-option ${network === name ? 'selected' : ''}`} data-testid={`network-${name}`}>
-                <input type="radio" value={name} aria-label={name} {...register('network', { onChange: forgetPlan })} />
+                <input
+                  type="radio"
+                  value={name}
+                  aria-label={name}
+                  {...register('network', {
+                    onChange: () => {
+                      forgetPlan();
+                      setNetworkChosen(true);
+                    },
+                  })}
+                />
                 <NetworkLogo network={name} />
               </label>
             ))}
@@ -139,6 +175,11 @@ export function BuyDataPage() {
                 </label>
               ))}
             </div>
+            {activeType && DATA_TYPE_EXPLANATIONS[activeType] ? (
+              <p className="field-hint" data-testid="data-type-explanation">
+                {DATA_TYPE_EXPLANATIONS[activeType]}
+              </p>
+            ) : null}
           </fieldset>
         ) : null}
 
@@ -189,13 +230,20 @@ export function BuyDataPage() {
           autoComplete="tel"
           placeholder="08012345678"
           maxLength={11}
-          {...register('mobile_number')}
+          {...register('mobile_number', { onChange: (event: { target: { value: string } }) => onNumberChange(event.target.value) })}
           trailing={
             <button type="button" className="field-toggle field-toggle-wide" onClick={() => setPickerOpen(true)}>
               Contacts
             </button>
           }
         />
+
+        <NetworkMismatch phone={phone} chosen={network} onSwitch={pickNetwork} />
+        {network ? (
+          <p className="field-hint" data-testid="balance-code">
+            Check {network} data balance: dial <strong>{BALANCE_CHECK_CODES[network].data}</strong> (airtime: {BALANCE_CHECK_CODES[network].airtime})
+          </p>
+        ) : null}
 
         <div className="charge-preview" aria-live="polite" data-testid="data-charge">
           <span>You pay</span>
@@ -215,7 +263,7 @@ export function BuyDataPage() {
         onClose={() => setPickerOpen(false)}
         onPick={(contact) => {
           setValue('mobile_number', contact.contactNumber);
-          if (isNetworkName(contact.contactNetwork) && contact.contactNetwork !== network) chooseNetwork(contact.contactNetwork);
+          if (isNetworkName(contact.contactNetwork) && contact.contactNetwork !== network) pickNetwork(contact.contactNetwork);
           setPickerOpen(false);
         }}
         empty={
@@ -243,6 +291,7 @@ export function BuyDataPage() {
                 <DetailRow label="Phone number">{pending.body.mobile_number}</DetailRow>
               </>
             ),
+            warning: <NetworkMismatch phone={pending.body.mobile_number} chosen={pending.network} />,
           }
         }
         balanceKobo={balanceKobo}
@@ -250,6 +299,10 @@ export function BuyDataPage() {
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
+
+      <Modal open={shownReceipt !== null} title="Data receipt" onClose={done} footer={<Button onClick={done}>Done</Button>}>
+        {shownReceipt ? <PurchaseReceipt purchase={shownReceipt} /> : null}
+      </Modal>
     </section>
   );
 }

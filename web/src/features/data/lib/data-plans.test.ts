@@ -72,7 +72,12 @@ describe('plan list', () => {
     expect(validityDays('')).toBe(Number.POSITIVE_INFINITY);
   });
 
-  it('sorts by validity, then id', () => {
+  it('sorts by size within a type (500MB before 1GB before 2GB), then validity, then id; a plan without a size goes last', () => {
+    const sorted = [plan(1, 'GLO', '2GB'), plan(2, 'GLO', '1GB', '7 days'), plan(3, 'GLO', 'Night plan'), plan(4, 'GLO', '500MB'), plan(5, 'GLO', '1GB', '1 day'), plan(6, 'GLO', '1.5GB')].sort(comparePlans);
+    expect(sorted.map((p) => p.id)).toEqual([4, 5, 2, 6, 1, 3]);
+  });
+
+  it('sorts plans of the same size by validity, then id', () => {
     const sorted = [plan(3, 'GLO', 'a', '30 days'), plan(2, 'GLO', 'b', '30 days'), plan(9, 'GLO', 'c', '1 day'), plan(1, 'GLO', 'd', '')].sort(comparePlans);
     expect(sorted.map((p) => p.id)).toEqual([9, 2, 3, 1]);
   });

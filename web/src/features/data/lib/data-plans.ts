@@ -1,10 +1,11 @@
 /**
  * The buy-data screen's plan list rules (spec §4 "Data plan list"), pure: plans of the chosen
  * network, for MTN also of the chosen data type (read from the plan's type or text), sorted by
- * validity then id; the first one is the preselected plan. Prices follow shared/pricing.ts.
+ * size, then validity, then id; the first one is the preselected plan. Prices follow shared/pricing.ts.
  */
 import type { PriceRow, SubscriptionPlans } from '@shared/api/catalogue.js';
 import type { NetworkName } from '@shared/constants.js';
+import { volumeRatioFromName } from '@shared/plan-volume.js';
 import { priceForUserType } from '@shared/pricing.js';
 
 /** What the screen needs of a plan: a price list row, or the same fields of a session plan. */
@@ -75,8 +76,16 @@ export function validityDays(validity: string | null | undefined): number {
   return word ? word[1] : Number.POSITIVE_INFINITY;
 }
 
-/** Validity (days), then id. */
-export function comparePlans(a: Pick<DataPlanOption, 'month_validate' | 'id'>, b: Pick<DataPlanOption, 'month_validate' | 'id'>): number {
+/** A plan's size in GB for sorting; a name stating no size sorts after those that do. */
+export function planSizeGb(plan: Pick<DataPlanOption, 'plan'>): number {
+  return volumeRatioFromName(plan.plan ?? '') ?? Number.POSITIVE_INFINITY;
+}
+
+/** Size (smallest first, issue 21), then validity (days), then id. */
+export function comparePlans(a: Pick<DataPlanOption, 'month_validate' | 'id' | 'plan'>, b: Pick<DataPlanOption, 'month_validate' | 'id' | 'plan'>): number {
+  const sizeA = planSizeGb(a);
+  const sizeB = planSizeGb(b);
+  if (sizeA !== sizeB) return sizeA === Number.POSITIVE_INFINITY ? 1 : sizeB === Number.POSITIVE_INFINITY ? -1 : sizeA - sizeB;
   const byValidity = validityDays(a.month_validate) - validityDays(b.month_validate);
   if (byValidity !== 0 && !Number.isNaN(byValidity)) return byValidity;
   return Number(a.id) - Number(b.id);

@@ -1,7 +1,7 @@
 import type { TransactionView } from '@shared/api/transactions.js';
 import { MSG } from '@shared/messages.js';
 import { showNaira } from '@/lib/money.js';
-import { CopyButton, Spinner } from '@/ui/index.js';
+import { CopyButton, ReceiptShare, Spinner, groupToken } from '@/ui/index.js';
 import { isOpenPurchase } from '../api/electricity-receipt.js';
 
 /** The purchase as it stands: the supplier's token once it came, else waiting, delivered or refunded. */
@@ -12,7 +12,7 @@ export function ElectricityReceipt({ purchase }: { purchase: TransactionView }) 
       {purchase.token ? (
         <div className="copy-row">
           <code className="code-box code-big" data-testid="electricity-token">
-            {purchase.token}
+            {groupToken(purchase.token)}
           </code>
           <CopyButton text={purchase.token} toastMessage={MSG.copied} label="Copy token" />
         </div>
@@ -25,6 +25,12 @@ export function ElectricityReceipt({ purchase }: { purchase: TransactionView }) 
       ) : (
         <p className="notice notice-warning" role="alert">
           The payment could not be completed; your wallet has been refunded.
+          {purchase.refundReason ? (
+            <>
+              <br />
+              <span data-testid="receipt-refund-reason">{purchase.refundReason}</span>
+            </>
+          ) : null}
         </p>
       )}
       <dl className="details">
@@ -71,6 +77,7 @@ export function ElectricityReceipt({ purchase }: { purchase: TransactionView }) 
           </dd>
         </div>
       </dl>
+      {open ? null : <ReceiptShare transaction={purchase} />}
     </div>
   );
 }

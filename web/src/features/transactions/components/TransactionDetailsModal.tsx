@@ -5,10 +5,10 @@ import { OPEN_STATUSES } from '@shared/constants.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { MSG } from '@shared/messages.js';
-import { Button, CopyButton, Input, Modal, PinList, notify } from '@/ui/index.js';
+import { Button, CopyButton, Input, Modal, PinList, ReceiptShare, groupToken, notify } from '@/ui/index.js';
 import { useRefundTransaction } from '../api/refund-transaction.js';
 import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
-import { formatDateTime } from './format.js';
+import { formatDateTime, typeLabel } from './format.js';
 import { StatusBadge } from './StatusBadge.js';
 
 /**
@@ -71,7 +71,9 @@ export function TransactionDetailsModal({
     ? [
         ['Transaction id', <code key="id">{t._id}</code>],
         ['Status', <StatusBadge key="status" status={t.trans_Status} />],
-        ['Type', t.trans_Type],
+        // Why the money came back, in words (issue 21): only on a refunded transaction.
+        ...(t.trans_Status === 'refunded' ? ([['Refund reason', <span key="reason" data-testid="details-refund-reason">{t.refundReason ?? '—'}</span>]] as Array<[string, ReactNode]>) : []),
+        ['Type', typeLabel(t)],
         ['Network', t.trans_Network || '—'],
         ['Phone number', t.phone_number || '—'],
         ['Description', t.description || '—'],
@@ -82,7 +84,7 @@ export function TransactionDetailsModal({
               [
                 'Token',
                 <span key="token" className="copy-row">
-                  <code data-testid="details-token">{t.token}</code>
+                  <code data-testid="details-token">{groupToken(t.token)}</code>
                   <CopyButton text={t.token} toastMessage={MSG.copied} />
                 </span>,
               ],
@@ -168,6 +170,7 @@ export function TransactionDetailsModal({
           </div>
         ))}
       </dl>
+      {t && !OPEN_STATUSES.includes(t.trans_Status) ? <ReceiptShare transaction={t} /> : null}
     </Modal>
   );
 }

@@ -15,7 +15,7 @@ import { rolesOf, useSession } from '@/lib/session.js';
 import { useDebouncedState } from '@/lib/use-debounced-state.js';
 import { Button, Input, Select, Spinner } from '@/ui/index.js';
 import { useTransactions, type TransactionFilters } from '../api/list-transactions.js';
-import { direction, formatDateTime } from './format.js';
+import { direction, formatDateTime, typeLabel } from './format.js';
 import { Pagination } from '@/ui/Pagination.js';
 import { SalesStatsModal } from './SalesStatsModal.js';
 import { StatusBadge } from './StatusBadge.js';
@@ -164,9 +164,15 @@ export function TransactionsPage() {
                   return (
                     <tr key={t._id} data-testid="transaction-row" data-phone={t.phone_number} data-status={t.trans_Status} onClick={() => setSelectedId(t._id)}>
                       <td className="col-date nowrap">{formatDateTime(t.createdAt)}</td>
-                      <td className="col-type">
-                        {t.trans_Type}
-                        {t.trans_Network ? <span className="mobile-only"> · {t.trans_Network}</span> : null}
+                      <td className="col-type" data-testid="transaction-type">
+                        {t.isWithdrawal ? (
+                          typeLabel(t)
+                        ) : (
+                          <>
+                            {t.trans_Type}
+                            {t.trans_Network ? <span className="mobile-only"> · {t.trans_Network}</span> : null}
+                          </>
+                        )}
                       </td>
                       <td className="col-network">{t.trans_Network || '—'}</td>
                       <td className="col-phone">{t.phone_number || '—'}</td>

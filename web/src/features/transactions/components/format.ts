@@ -12,3 +12,9 @@ export function direction(transaction: TransactionView): 'credit' | 'debit' | 'n
   if (transaction.balance_After < transaction.balance_Before) return 'debit';
   return 'none';
 }
+
+/** The type as a person reads it: a withdrawal is "Withdrawal · <bank>" (the API's type says wallet, as the spec's clients expect). */
+export function typeLabel(transaction: Pick<TransactionView, 'trans_Type' | 'trans_Network' | 'isWithdrawal'>): string {
+  if (transaction.isWithdrawal) return transaction.trans_Network ? `Withdrawal · ${transaction.trans_Network}` : 'Withdrawal';
+  return transaction.trans_Type;
+}

@@ -12,7 +12,7 @@ import { useSession } from '@/lib/session.js';
 import { useValidateUser } from '@/lib/users-api.js';
 import { Button, ConfirmModal, DetailRow, Input, notify } from '@/ui/index.js';
 import { useTransferFund } from '../api/transfer-fund.js';
-import { receiverForm, transferAmountForm, transferFundBody, type ReceiverFormValues, type TransferAmountFormValues, type TransferFundBody } from '../lib/transfer-form.js';
+import { receiverFormFor, transferAmountForm, transferFundBody, type ReceiverFormValues, type TransferAmountFormValues, type TransferFundBody } from '../lib/transfer-form.js';
 
 /** Two-step transfer (spec §4): validate the receiver's user name, then the amount; confirm; → /profile. */
 export function TransferPage() {
@@ -25,7 +25,7 @@ export function TransferPage() {
 
   const isAdmin = !!session?.user.isAdmin;
   const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
-  const receiver = useForm({ resolver: zodResolver(receiverForm), defaultValues: { userName: '' } });
+  const receiver = useForm({ resolver: zodResolver(receiverFormFor(session?.user.userName)), defaultValues: { userName: '' } });
   const amount = useForm({ resolver: zodResolver(transferAmountForm(isAdmin ? null : balanceKobo)), defaultValues: { amount: '' } });
 
   const startOver = () => {
@@ -42,7 +42,12 @@ export function TransferPage() {
           receiver.setValue('userName', answer.userName);
           notify.success(answer.msg);
         },
-        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+        onError: (error) => {
+          // The server's refusal of this name (nobody by that name, or the sender) belongs under the field.
+          const message = errorMessage(error, MSG.somethingWentWrong);
+          receiver.setError('userName', { message });
+          notify.error(message);
+        },
       }),
     warnFirstError<ReceiverFormValues>(['userName']),
   );
@@ -84,6 +89,7 @@ export function TransferPage() {
           spellCheck={false}
           readOnly={validated !== null}
           hint={validated ? `Sending to ${validated.fullName || validated.userName}` : undefined}
+          error={validated ? undefined : receiver.formState.errors.userName?.message}
           {...receiver.register('userName')}
         />
         {validated ? (
@@ -91,7 +97,7 @@ export function TransferPage() {
             <p className="notice" data-testid="validated-receiver">
               Receiver: <strong>{validated.fullName || validated.userName}</strong>
             </p>
-            <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="500" autoFocus {...amount.register('amount')} />
+            <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="500" autoFocus error={amount.formState.errors.amount?.message} {...amount.register('amount')} />
           </>
         ) : null}
         <Button type="submit" block loading={validate.isPending}>

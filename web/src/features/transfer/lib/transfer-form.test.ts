@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages.js';
 import { submitForm } from '@/lib/forms.testing.js';
-import { receiverForm, transferAmountForm, transferFundBody } from './transfer-form.js';
+import { MONEY_MSG } from '@shared/messages.js';
+import { receiverForm, receiverFormFor, transferAmountForm, transferFundBody } from './transfer-form.js';
 
 describe('transfer form (spec §5 "Transfer")', () => {
   it('wants a user name first', async () => {
     expect((await submitForm(receiverForm, { userName: ' ' }, ['userName'])).warning).toBe(MSG.enterUsername);
     expect((await submitForm(receiverForm, { userName: ' bob ' })).values).toEqual({ userName: 'bob' });
+  });
+
+  it('refuses the sender\'s own user name (any case) at the receiver step, and accepts another', async () => {
+    expect((await submitForm(receiverFormFor('Alice'), { userName: ' alice ' }, ['userName'])).warning).toBe(MONEY_MSG.cannotTransferToSelf);
+    expect((await submitForm(receiverFormFor('Alice'), { userName: 'bob' })).values).toEqual({ userName: 'bob' });
   });
 
   it('refuses more than the balance for a non-admin, never for an admin', async () => {

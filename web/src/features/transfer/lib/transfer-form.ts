@@ -5,12 +5,18 @@
  */
 import { z } from 'zod';
 import { transferFundRequest } from '@shared/api/transfers.js';
-import { MSG } from '@shared/messages.js';
+import { MONEY_MSG, MSG } from '@shared/messages.js';
 import type { Kobo } from '@shared/money.js';
 import { koboToApiNaira } from '@/lib/money.js';
 
 export const receiverForm = transferFundRequest.pick({ userName: true });
 export type ReceiverFormValues = z.input<typeof receiverForm>;
+
+/** The receiver step for a signed-in sender: their own name is refused here, as the server refuses it (issue 21). */
+export function receiverFormFor(ownUserName: string | undefined) {
+  const own = ownUserName?.trim().toLowerCase();
+  return receiverForm.refine((v) => !own || v.userName.toLowerCase() !== own, { message: MONEY_MSG.cannotTransferToSelf, path: ['userName'] });
+}
 
 /** The amount, at most `limitKobo` when there is a limit (the sender's balance). */
 export function transferAmountForm(limitKobo: Kobo | null) {

@@ -11,7 +11,7 @@ import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira, typedNairaInKobo } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
-import { Button, ConfirmModal, DetailRow, Input, Select, Spinner, notify } from '@/ui/index.js';
+import { Button, ConfirmModal, DetailRow, Input, Modal, Select, Spinner, notify } from '@/ui/index.js';
 import { useAddBeneficiary } from '../api/add-beneficiary.js';
 import { useBankCodes } from '../api/list-bank-codes.js';
 import { useBeneficiaries } from '../api/list-beneficiaries.js';
@@ -40,6 +40,8 @@ export function WithdrawPage() {
   const addBeneficiary = useAddBeneficiary();
   const [validated, setValidated] = useState<ValidatedAccount | null>(null);
   const [pending, setPending] = useState<WithdrawBody | null>(null);
+  // After a payout to an account not saved yet: offer to keep it as a beneficiary (issue 21).
+  const [offer, setOffer] = useState<ValidatedAccount | null>(null);
   const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
   const account = useForm({ resolver: zodResolver(accountForm), defaultValues: { bankName: '', accountNumber: '' } });
   const amount = useForm({ resolver: zodResolver(withdrawAmountForm(balanceKobo)), defaultValues: { amount: '' } });
@@ -73,11 +75,13 @@ export function WithdrawPage() {
     withdraw.mutate(pending, {
       onSuccess: (answer) => {
         setPending(null);
+        const paidTo = validated;
         setValidated(null);
         account.reset({ bankName: '', accountNumber: '' });
         amount.reset({ amount: '' });
         notify.success(answer.msg);
-        navigate('/profile');
+        if (paidTo && !isSaved) setOffer(paidTo);
+        else navigate('/profile');
       },
       onError: (error) => {
         setPending(null);
@@ -92,15 +96,23 @@ export function WithdrawPage() {
     setValidated({ bankName: beneficiary.bankName, bankCode: beneficiary.bankCode, accountNumber: beneficiary.accountNumber, accountName: beneficiary.accountName });
   };
 
-  const save = () => {
-    if (!validated) return;
+  const saveAccount = (target: ValidatedAccount | null, after?: () => void) => {
+    if (!target) return;
     addBeneficiary.mutate(
-      { bankName: validated.bankName, bankCode: validated.bankCode, accountNumber: validated.accountNumber, accountName: validated.accountName, bankAccountName: validated.accountName },
+      { bankName: target.bankName, bankCode: target.bankCode, accountNumber: target.accountNumber, accountName: target.accountName, bankAccountName: target.accountName },
       {
-        onSuccess: (answer) => notify.success(answer.msg),
+        onSuccess: (answer) => {
+          notify.success(answer.msg);
+          after?.();
+        },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
       },
     );
+  };
+  const save = () => saveAccount(validated);
+  const closeOffer = () => {
+    setOffer(null);
+    navigate('/profile');
   };
 
   return (
@@ -168,6 +180,29 @@ export function WithdrawPage() {
           </ul>
         )}
       </div>
+
+      <Modal
+        open={offer !== null}
+        title="Save this account?"
+        onClose={addBeneficiary.isPending ? undefined : closeOffer}
+        footer={
+          <>
+            <Button variant="ghost" onClick={closeOffer} disabled={addBeneficiary.isPending}>
+              Not now
+            </Button>
+            <Button onClick={() => saveAccount(offer, closeOffer)} loading={addBeneficiary.isPending} data-testid="save-beneficiary-offer">
+              Save beneficiary
+            </Button>
+          </>
+        }
+      >
+        {offer ? (
+          <p data-testid="beneficiary-offer">
+            Your withdrawal to <strong>{offer.accountName}</strong> ({offer.bankName} · {offer.accountNumber}) is on its way. Save this account to pick it
+            next time instead of typing it?
+          </p>
+        ) : null}
+      </Modal>
 
       <ConfirmModal open={pending !== null} title="Confirm withdrawal" busy={withdraw.isPending} onCancel={() => setPending(null)} onConfirm={confirm} confirmTestId="confirm-withdraw">
         {pending ? (

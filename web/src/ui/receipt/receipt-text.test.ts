@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { TransactionView } from '@shared/api/transactions.js';
+import { groupToken, receiptLines, receiptText, whatsappLink } from './receipt-text.js';
+
+const purchase = (over: Partial<TransactionView>): TransactionView =>
+  ({
+    _id: 'T1',
+    trans_Type: 'airtime',
+    trans_Status: 'success',
+    trans_Network: 'MTN',
+    phone_number: '08031234567',
+    trans_amount: 99,
+    trans_volume: '₦100.00',
+    createdAt: '2026-01-02T10:00:00.000Z',
+    ...over,
+  }) as TransactionView;
+
+describe('receipt text', () => {
+  it('groups an electricity token in fours; a token with letters stays as given', () => {
+    expect(groupToken('12345678901234567890')).toBe('1234 5678 9012 3456 7890');
+    expect(groupToken('1234-5678 9012')).toBe('1234 5678 9012');
+    expect(groupToken('TOKEN ABC-123')).toBe('TOKEN ABC-123');
+  });
+
+  it('names the outcome in words and a refund’s reason', () => {
+    const lines = receiptLines(purchase({ trans_Status: 'refunded', refundReason: 'The network provider could not deliver it: Transaction failed' }));
+    expect(lines[0]).toEqual(['Status', 'Refunded']);
+    expect(lines[1]).toEqual(['Reason', 'The network provider could not deliver it: Transaction failed']);
+  });
+
+  it('carries the electricity token grouped, and makes a wa.me link with the whole text', () => {
+    const text = receiptText(purchase({ trans_Type: 'electricity', token: '12345678901234567890', phone_number: '45011111111' }), 'VTU Wallet');
+    expect(text).toContain('Token: 1234 5678 9012 3456 7890');
+    expect(text.split('\n')[0]).toBe('VTU Wallet · Electricity receipt');
+    expect(whatsappLink(text)).toBe(`https://wa.me/?text=${encodeURIComponent(text)}`);
+  });
+});
