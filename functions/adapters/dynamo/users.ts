@@ -16,7 +16,7 @@ import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
-import { EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
+import { API_KEY_ATTRIBUTES, EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
 import { queryAll } from './paginate.js';
 import { transactWrite } from './conditional-writes.js';
 
@@ -242,14 +242,17 @@ export async function changePassword(
   expectedTokenVersion: number,
   passwordHash: string,
   keepSessionId?: string,
+  /** The user chose to end their API key too (removing the profile's key attributes stops it). */
+  revokeApiKey = false,
 ): Promise<{ ok: true; tokenVersion: number } | { ok: false; reason: 'stale' }> {
+  // The changing session is kept (the one before it is not: one kept session at a time).
+  const removed = [...(keepSessionId ? [] : ['keptSessionId']), ...(revokeApiKey ? [API_KEY_ATTRIBUTES] : [])];
   try {
     const result = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.userProfile(userId),
-        // The changing session is kept (the one before it is not: one kept session at a time).
-        UpdateExpression: keepSessionId ? 'SET passwordHash = :hash, tokenVersion = :next, keptSessionId = :sid' : 'SET passwordHash = :hash, tokenVersion = :next REMOVE keptSessionId',
+        UpdateExpression: `SET passwordHash = :hash, tokenVersion = :next${keepSessionId ? ', keptSessionId = :sid' : ''}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(pk) AND (tokenVersion = :expected OR (attribute_not_exists(tokenVersion) AND :expected = :zero))',
         ExpressionAttributeValues: {
           ':hash': passwordHash,

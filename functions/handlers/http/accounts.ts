@@ -7,7 +7,7 @@
 import { AUTH_HEADER } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
-import { MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
+import { LOGIN_MSG, MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
 import {
   changePasswordRequest,
   loginRequest,
@@ -15,6 +15,7 @@ import {
   requestPasswordResetRequest,
   resetPasswordRequest,
   userNameParam,
+  type LoginCodeRequiredResponse,
   type ValidateUserResponse,
 } from '../../../shared/api/accounts.js';
 import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
@@ -37,7 +38,15 @@ import {
   savePasswordReset,
   updateLastLogin,
 } from '../../adapters/dynamo/users.js';
-import { clearLoginThrottle, loginSucceeded, reserveLoginAttempt } from '../../adapters/dynamo/login-throttle.js';
+import {
+  clearLoginThrottle,
+  consumeLoginCode,
+  isKnownClient,
+  loginSucceeded,
+  rememberClient,
+  reserveLoginAttempt,
+  saveLoginCode,
+} from '../../adapters/dynamo/login-throttle.js';
 import {
   changePassword,
   checkToken,
@@ -72,6 +81,11 @@ const accountAnswer = answerWith<SessionResult | PasswordResetResult>({
   user_name_taken: refuse(409, MSG.userNameTaken),
   email_taken: refuse(409, MSG.emailTaken),
   login_throttled: ({ waitSeconds }) => refusal(429, tooManyLoginAttemptsMessage(waitSeconds)),
+  login_code_sent: () => {
+    const body: LoginCodeRequiredResponse = { msg: LOGIN_MSG.codeSent, codeRequired: true };
+    return ok(body, 403);
+  },
+  login_code_invalid: refuse(400, LOGIN_MSG.codeInvalid),
   invalid_credentials: refuse(400, MSG.invalidCredentials),
   wrong_old_password: refuse(400, MSG.wrongOldPassword),
   unauthorized: refuse(401, MSG.unauthorized),
@@ -139,6 +153,10 @@ const deps: AccountsServiceDeps = {
   reserveLoginAttempt,
   loginSucceeded,
   clearLoginThrottle,
+  isKnownClient,
+  rememberClient,
+  saveLoginCode,
+  consumeLoginCode,
   updateLastLogin,
   storeNewPassword,
   savePasswordReset,
