@@ -131,6 +131,7 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     refusals: [429],
     returns: 'token (for x-auth-token), user, subscriptionPlans, transactions, isAdmin, isAgent, isCouponVendor',
   },
+  logout: { tag: TAGS.account, summary: 'Log out: this session’s token stops working at once (sign in with a session, not an API key)', returns: 'msg' },
   isTokenValid: { tag: TAGS.account, summary: 'Check a session token sent in x-auth-token', returns: 'valid, user' },
   currentUser: {
     tag: TAGS.account,

@@ -69,6 +69,8 @@ export const ROUTES = [
   { operation: 'changePassword', method: 'POST', path: '/auth/changepassword', service: 'accounts', access: 'user' },
   { operation: 'requestPasswordReset', method: 'POST', path: '/auth/requestPasswordReset', service: 'accounts', access: 'public' },
   { operation: 'resetPassword', method: 'POST', path: '/auth/resetpassword', service: 'accounts', access: 'public' },
+  // Ends the caller's session on the server: its token is refused from then on (issue 20 §6)
+  { operation: 'logout', method: 'POST', path: '/auth/logout', service: 'accounts', access: 'user' },
   { operation: 'validateUser', method: 'GET', path: '/auth/validateUser/{userName}', service: 'accounts', access: 'user' },
   // Wallet funding
   { operation: 'fundWithCoupon', method: 'POST', path: '/fundWallet/coupon', service: 'wallet', access: 'user' },

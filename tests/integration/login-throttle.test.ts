@@ -165,7 +165,8 @@ describe('login throttle past the per-account ceiling: never a hard lock', () =>
     // A new address, but the device that signed in before.
     const fromKnownDevice = await loginVia('192.0.2.77:1000', { userName: account.userName, password: account.password, deviceToken: first.body.deviceToken });
     expect(fromKnownDevice.status).toBe(200);
-  });
+    // 100 logins one after another: minutes on a loaded machine.
+  }, 300_000);
 
   it('from an unknown address past the ceiling the right password asks for a code e-mailed to the owner; the code works once, a wrong one is refused, a wrong password gets no code', async () => {
     const account = await registered();
@@ -191,5 +192,5 @@ describe('login throttle past the per-account ceiling: never a hard lock', () =>
     expect(await loginVia('192.0.2.61:2000', { userName: account.userName, password: account.password, code })).toEqual({ status: 400, body: { msg: LOGIN_MSG.codeInvalid } });
     // The address that passed the code is now known.
     expect((await loginVia(fresh, { userName: account.userName, password: account.password })).status).toBe(200);
-  });
+  }, 300_000);
 });

@@ -36,6 +36,7 @@ import {
   loadPrincipal,
   recentTransactionItems,
   savePasswordReset,
+  revokeSession,
   updateLastLogin,
 } from '../../adapters/dynamo/users.js';
 import {
@@ -129,6 +130,15 @@ export const resetPasswordOperation =
   async ({ body }) =>
     accountAnswer(await resetPassword(parseInput(resetPasswordRequest, body), deps));
 
+/** POST /auth/logout: the session named by the caller's token ends on the server. */
+export const logoutOperation =
+  (deps: Pick<AccountsDeps, 'now'> & { revokeSession(userId: string, sessionId: string, now: Date): Promise<void> }): UserOperation =>
+  async ({ principal }) => {
+    // Every token issued here names its session; an older one without a session has nothing to end but its own expiry.
+    if (principal.sessionId) await deps.revokeSession(principal.userId, principal.sessionId, deps.now());
+    return ok({ msg: LOGIN_MSG.loggedOut });
+  };
+
 export const validateUserOperation =
   (deps: AccountsDeps): UserOperation =>
   async ({ params }) =>
@@ -179,6 +189,7 @@ export const handler = httpService(
     changePassword: changePasswordOperation(deps),
     requestPasswordReset: requestPasswordResetOperation(deps),
     resetPassword: resetPasswordOperation(deps),
+    logout: logoutOperation({ ...deps, revokeSession }),
     validateUser: validateUserOperation(deps),
     listUsers: listUsersOperation(deps),
     downloadUsers: downloadUsersOperation(deps),
