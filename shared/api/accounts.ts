@@ -20,8 +20,8 @@ export const loginRequest = z.object({
   password: z.string({ required_error: MSG.allFieldRequiredLogin }).min(1, MSG.allFieldRequiredLogin),
   /** The one-time code e-mailed when the account is past its failed-login ceiling and this client is not known. */
   code: z.string({ invalid_type_error: LOGIN_MSG.codeInvalid }).trim().max(12, LOGIN_MSG.codeInvalid).optional(),
-  /** The device token an earlier sign-in answered (`deviceToken`): marks this app as known. Ignored when malformed. */
-  deviceToken: z.string().max(100).optional().catch(undefined),
+  /** The device token an earlier sign-in answered (`deviceToken`): marks this app as known (a well-formed but unknown one is simply not known). */
+  deviceToken: z.string({ invalid_type_error: 'deviceToken is invalid' }).max(100, 'deviceToken is invalid').optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
