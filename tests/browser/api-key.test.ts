@@ -3,7 +3,7 @@
  * says "Generate"; every change asks for the password (a wrong one changes nothing); the key is
  * shown once with Copy ("Copied", clipboard holds it) and authenticates; Regenerate asks first —
  * Cancel keeps the key — and on Confirm the old key stops working; afterwards the card shows the
- * hint, when the key was made and last used; Revoke ends it.
+ * hint, when the key was made and last used; Revoke ends it. The webhook signing secret is masked, with Reveal and Copy.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
@@ -82,5 +82,24 @@ describe('Account page: API key', () => {
     await toast(API_KEY_MSG.revoked);
     await card.getByText('You have no API key yet.').waitFor();
     expect(await status(second)).toBe(401);
+  });
+
+  it('shows the webhook signing secret masked, with Reveal and Copy (issue 21)', async () => {
+    const page = await suite.freshPage(PHONE);
+    await suite.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await loginInUi(page, user);
+    await page.goto(`${suite.cloud.baseUrl}/profile/user`);
+    await page.getByLabel('Webhook URL').fill('https://example.com/vtu-webhook');
+    await page.getByRole('button', { name: 'Update webhook' }).click();
+    const shown = page.getByTestId('webhook-secret');
+    await shown.waitFor();
+    const masked = (await shown.textContent())!;
+    expect(masked).toContain('••••••••');
+    await page.getByRole('button', { name: 'Copy secret' }).click();
+    const secret = await page.evaluate(() => navigator.clipboard.readText());
+    expect(secret.length).toBeGreaterThan(12);
+    expect(masked).not.toContain(secret);
+    await page.getByTestId('reveal-webhook-secret').click();
+    expect(await shown.textContent()).toContain(secret);
   });
 });
