@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH, AUTH_HEADER } from '../../shared/constants.js';
+import { MSG } from '../../shared/messages.js';
 import { keyMayCall, ROUTES, type Access, type RouteDef } from '../../shared/routes.js';
 import { bodyText, LONG, requestFor, type Anchors, type FuzzRequest } from '../support/fuzz-inputs.js';
 import { TEST_ADMIN, useLocalCloud } from '../support/local-cloud.js';
@@ -106,8 +107,10 @@ function problemOf(sent: Sent): string | undefined {
   if (sent.status >= 500) return `${sent.status}`;
   // A download (the user list's CSV) is the one success that is not JSON; its refusals still are.
   if (sent.status < 300 && sent.contentType.startsWith('text/csv')) return callerMay(sent.route, sent.caller) ? undefined : `2xx past "${sent.route.access}" access`;
-  // A key on a route it may not call: 403 (or a 4xx about the request itself, read before the caller: bad JSON, too large; or the key's rate limit).
-  if (sent.caller.viaApiKey && sent.route.access !== 'public' && !keyMayCall(sent.route) && ![400, 403, 413, 429].includes(sent.status)) return `${sent.status} for an API key outside its routes`;
+  // A key on a route it may not call: 403, or an answer given before the caller is read — the request itself
+  // (bad JSON 400, too large 413), the key's rate limit (429), or no route for that path or method (the gateway's 404 "Not found", 405).
+  const beforeTheCaller = [400, 413, 429, 405].includes(sent.status) || (sent.status === 404 && sent.responseText === JSON.stringify({ msg: MSG.notFound }));
+  if (sent.caller.viaApiKey && sent.route.access !== 'public' && !keyMayCall(sent.route) && sent.status !== 403 && !beforeTheCaller) return `${sent.status} for an API key outside its routes`;
   let body: unknown;
   try {
     body = JSON.parse(sent.responseText);
