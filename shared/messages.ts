@@ -69,6 +69,18 @@ export const API_KEY_MSG = {
   rateLimited: 'Too many requests with this API key, please wait a minute and try again',
   regenerated: 'Your new API key is ready. Copy it now: it is shown only once',
   changedMeanwhile: 'Your API key was changed at the same time, please try again',
+  /** A key on a route that is not a reseller route (operator, account management): 403. */
+  notForApiKeys: 'An API key can only be used for purchases, balance, transactions and webhook settings. Sign in to do this',
+  revoked: 'Your API key has been revoked; it no longer works',
+  noKey: 'You have no API key',
+  wrongPassword: 'Your password is not correct',
+} as const;
+
+/** Sign-in past the failed-login ceiling from an unknown device, and sessions (issue 20). */
+export const LOGIN_MSG = {
+  codeSent: 'We have e-mailed you a sign-in code because of many failed sign-ins on this account. Enter it to continue',
+  codeInvalid: 'That sign-in code is not right or has expired. Sign in again to get a new one',
+  loggedOut: 'You have been logged out',
 } as const;
 
 /** Catalogue, data purchases, suppliers, service locks and contacts (appended). */

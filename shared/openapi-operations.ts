@@ -6,6 +6,7 @@
  */
 import type { AnyZodObject, ZodTypeAny } from 'zod';
 import { changePasswordRequest, loginRequest, registerRequest, requestPasswordResetRequest, resetPasswordRequest } from './api/accounts.js';
+import { apiKeyChangeRequest } from './api/api-keys.js';
 import { filterPricesRequest } from './api/catalogue.js';
 import { requestId, userNameSchema } from './api/common.js';
 import { addContactRequest, updateContactRequest } from './api/contacts.js';
@@ -132,6 +133,7 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     refusals: [429],
     returns: 'token (for x-auth-token), user, subscriptionPlans, transactions, isAdmin, isAgent, isCouponVendor',
   },
+  logout: { tag: TAGS.account, summary: 'Log out: this session’s token stops working at once (sign in with a session, not an API key)', returns: 'msg' },
   isTokenValid: { tag: TAGS.account, summary: 'Check a session token sent in x-auth-token', returns: 'valid, user' },
   currentUser: {
     tag: TAGS.account,
@@ -308,7 +310,7 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     example: { webhookUrl: 'https://example.com/vtu-webhook' },
     returns: 'msg, webhookUrl, webhookSecret',
   },
-  showApiKey: { tag: TAGS.profile, summary: 'Your API key’s hint', returns: 'apiKey: {keyHint, createdAt} or null' },
+  showApiKey: { tag: TAGS.profile, summary: 'Your API key’s prefix, hint, creation and last use (session only)', returns: 'apiKey: {prefix, keyHint, createdAt, lastUsedAt} or null' },
   openApiDocument: { tag: TAGS.docs, summary: 'This OpenAPI 3.1 document', returns: 'The document' },
   webhookDeliveries: {
     tag: TAGS.profile,
@@ -321,5 +323,20 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     description: 'The body is a sample transaction marked `isTest: true`, signed like every webhook; the attempt is added to your delivery log.',
     returns: 'msg, delivery: {at, event, transactionId, webhookId, httpStatus, error, delivered}',
   },
-  regenerateApiKey: { tag: TAGS.profile, summary: 'A new API key (the old one stops working at once)', refusals: [409], returns: 'msg, apiKey (shown this once), keyHint, createdAt' },
+  regenerateApiKey: {
+    tag: TAGS.profile,
+    summary: 'A new API key (the old one stops working at once)',
+    description: 'Needs a signed-in session (an API key is refused with 403) and your password.',
+    body: apiKeyChangeRequest,
+    refusals: [403, 409],
+    returns: 'msg, apiKey (shown this once), prefix, keyHint, createdAt, lastUsedAt',
+  },
+  revokeApiKey: {
+    tag: TAGS.profile,
+    summary: 'Revoke your API key (it stops working at once)',
+    description: 'Needs a signed-in session (an API key is refused with 403) and your password.',
+    body: apiKeyChangeRequest,
+    refusals: [403, 404, 409],
+    returns: 'msg',
+  },
 };

@@ -53,6 +53,11 @@ export interface RouteDef {
    * exist together or not at all; the HTTP layer then records only its refusals and failures.
    */
   readonly auditedInWrite?: true;
+  /**
+   * A reseller route an API key may call (purchases, balance, transactions, webhook settings).
+   * Every other route refuses a key with 403: a leaked key buys, it never acts as an operator or manages the account.
+   */
+  readonly apiKey?: true;
 }
 
 export const ROUTES = [
@@ -60,10 +65,12 @@ export const ROUTES = [
   { operation: 'register', method: 'POST', path: '/auth/register', service: 'accounts', access: 'public' },
   { operation: 'login', method: 'POST', path: '/auth/login', service: 'accounts', access: 'public' },
   { operation: 'isTokenValid', method: 'POST', path: '/auth/isTokenValid', service: 'accounts', access: 'public' },
-  { operation: 'currentUser', method: 'GET', path: '/auth', service: 'accounts', access: 'user' },
+  { operation: 'currentUser', method: 'GET', path: '/auth', service: 'accounts', access: 'user', apiKey: true },
   { operation: 'changePassword', method: 'POST', path: '/auth/changepassword', service: 'accounts', access: 'user' },
   { operation: 'requestPasswordReset', method: 'POST', path: '/auth/requestPasswordReset', service: 'accounts', access: 'public' },
   { operation: 'resetPassword', method: 'POST', path: '/auth/resetpassword', service: 'accounts', access: 'public' },
+  // Ends the caller's session on the server: its token is refused from then on (issue 20 §6)
+  { operation: 'logout', method: 'POST', path: '/auth/logout', service: 'accounts', access: 'user' },
   { operation: 'validateUser', method: 'GET', path: '/auth/validateUser/{userName}', service: 'accounts', access: 'user' },
   // Wallet funding
   { operation: 'fundWithCoupon', method: 'POST', path: '/fundWallet/coupon', service: 'wallet', access: 'user' },
@@ -72,22 +79,22 @@ export const ROUTES = [
   { operation: 'listVendorCoupons', method: 'GET', path: '/admin/coupons', service: 'wallet', access: 'adminOrCouponVendor' },
   { operation: 'cancelCoupon', method: 'POST', path: '/admin/coupon/{code}/cancel', service: 'wallet', access: 'adminOrCouponVendor', auditedInWrite: true },
   // Purchases
-  { operation: 'buyAirtime', method: 'POST', path: '/buy/airtime', service: 'purchases', access: 'user' },
+  { operation: 'buyAirtime', method: 'POST', path: '/buy/airtime', service: 'purchases', access: 'user', apiKey: true },
   // Transactions
-  { operation: 'listTransactions', method: 'GET', path: '/transaction', service: 'transactions', access: 'user' },
+  { operation: 'listTransactions', method: 'GET', path: '/transaction', service: 'transactions', access: 'user', apiKey: true },
   // One transaction (the owner's, or anyone's for admins and agents): what the web polls while a purchase on screen is open
-  { operation: 'getTransaction', method: 'GET', path: '/transaction/{id}', service: 'transactions', access: 'user' },
+  { operation: 'getTransaction', method: 'GET', path: '/transaction/{id}', service: 'transactions', access: 'user', apiKey: true },
   // Data purchases
-  { operation: 'buyData', method: 'POST', path: '/buy/data', service: 'purchases', access: 'user' },
+  { operation: 'buyData', method: 'POST', path: '/buy/data', service: 'purchases', access: 'user', apiKey: true },
   // Electricity: validate the meter, then buy a token
-  { operation: 'validateMeter', method: 'POST', path: '/buy/validateMeter', service: 'purchases', access: 'user' },
-  { operation: 'buyElectricity', method: 'POST', path: '/buy/electricity', service: 'purchases', access: 'user' },
+  { operation: 'validateMeter', method: 'POST', path: '/buy/validateMeter', service: 'purchases', access: 'user', apiKey: true },
+  { operation: 'buyElectricity', method: 'POST', path: '/buy/electricity', service: 'purchases', access: 'user', apiKey: true },
   // Cable TV (the original backend's paths): verify the smartcard / IUC, then renew or change the bouquet
-  { operation: 'validateCableTv', method: 'POST', path: '/buy/validatecabletv', service: 'purchases', access: 'user' },
-  { operation: 'buyCableTv', method: 'POST', path: '/buy/cableTv', service: 'purchases', access: 'user' },
+  { operation: 'validateCableTv', method: 'POST', path: '/buy/validatecabletv', service: 'purchases', access: 'user', apiKey: true },
+  { operation: 'buyCableTv', method: 'POST', path: '/buy/cableTv', service: 'purchases', access: 'user', apiKey: true },
   // Exam PINs: verify a JAMB profile id, then buy WAEC / JAMB PINs
-  { operation: 'validateExam', method: 'POST', path: '/buy/validateExam', service: 'purchases', access: 'user' },
-  { operation: 'buyExam', method: 'POST', path: '/buy/exam', service: 'purchases', access: 'user' },
+  { operation: 'validateExam', method: 'POST', path: '/buy/validateExam', service: 'purchases', access: 'user', apiKey: true },
+  { operation: 'buyExam', method: 'POST', path: '/buy/exam', service: 'purchases', access: 'user', apiKey: true },
   // Catalogue: public price list, the plan manager (admin), prices (admin and agent), cost prices (admin)
   { operation: 'listPrices', method: 'GET', path: '/prices', service: 'catalogue', access: 'public' },
   { operation: 'filterPrices', method: 'POST', path: '/prices', service: 'catalogue', access: 'public' },
@@ -99,7 +106,7 @@ export const ROUTES = [
   { operation: 'listCostPrices', method: 'GET', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
   { operation: 'setCostPrice', method: 'POST', path: '/admin/costPrice', service: 'catalogue', access: 'admin' },
   // Cable bouquets and exam PINs in the catalogue: their prices for the caller, and an admin's edit
-  { operation: 'listBillProducts', method: 'GET', path: '/billProducts', service: 'catalogue', access: 'user' },
+  { operation: 'listBillProducts', method: 'GET', path: '/billProducts', service: 'catalogue', access: 'user', apiKey: true },
   { operation: 'updateBillProduct', method: 'POST', path: '/admin/billProduct', service: 'catalogue', access: 'admin' },
   // Admin settings: supplier per network, service locks
   { operation: 'listSuppliers', method: 'GET', path: '/admin/supplier', service: 'admin', access: 'admin' },
@@ -144,13 +151,15 @@ export const ROUTES = [
   // The caller's profile: self-upgrade (admins: any type), KYC, webhook URL
   { operation: 'updateUserType', method: 'PATCH', path: '/auth/user/{id}', service: 'profile', access: 'user' },
   { operation: 'updateKyc', method: 'POST', path: '/auth/updateKyc', service: 'profile', access: 'user' },
-  { operation: 'updateWebhook', method: 'POST', path: '/auth/updateWebhook', service: 'profile', access: 'user' },
+  { operation: 'updateWebhook', method: 'POST', path: '/auth/updateWebhook', service: 'profile', access: 'user', apiKey: true },
   // The caller's webhook deliveries (the last attempts) and a signed test delivery sent now
-  { operation: 'webhookDeliveries', method: 'GET', path: '/auth/webhook/deliveries', service: 'profile', access: 'user' },
-  { operation: 'testWebhook', method: 'POST', path: '/auth/webhook/test', service: 'profile', access: 'user' },
-  // The caller's API key: its hint, and a new key that replaces the old one at once
+  { operation: 'webhookDeliveries', method: 'GET', path: '/auth/webhook/deliveries', service: 'profile', access: 'user', apiKey: true },
+  { operation: 'testWebhook', method: 'POST', path: '/auth/webhook/test', service: 'profile', access: 'user', apiKey: true },
+  // The caller's API key: its hint, and a new key that replaces the old one at once, or none (revoked).
+  // Changing a key takes a signed-in session and the password: a key alone cannot replace or revoke itself.
   { operation: 'showApiKey', method: 'GET', path: '/auth/apiKey', service: 'profile', access: 'user' },
   { operation: 'regenerateApiKey', method: 'POST', path: '/auth/apiKey/regenerate', service: 'profile', access: 'user' },
+  { operation: 'revokeApiKey', method: 'POST', path: '/auth/apiKey/revoke', service: 'profile', access: 'user' },
   // An admin sets a user's type (spec §7; the admin action cycles api user → smart earner → reseller → api user): no fee, no reward
   { operation: 'adminUpgradeUser', method: 'GET', path: '/admin/upgradeUser/{userId}/{userType}', service: 'profile', access: 'admin', changes: true, auditedInWrite: true },
   // The user list (admins; agents read it as "my users"), its CSV and an admin's reset of a user's password.
@@ -182,6 +191,11 @@ export function isOperatorAction(route: RouteDef): boolean {
 /** `METHOD /api/v1/path` — the API Gateway HTTP API route key. */
 export function routeKey(route: Pick<RouteDef, 'method' | 'path'>): string {
   return `${route.method} ${API_BASE_PATH}${route.path}`;
+}
+
+/** Whether an API key may call this route (the `apiKey` mark): the edge refuses a key anywhere else. */
+export function keyMayCall(route: RouteDef): boolean {
+  return route.apiKey === true;
 }
 
 export function routeByOperation(operation: Operation): RouteDef {

@@ -55,7 +55,8 @@ export type TokenCheck = { ok: true; claims: SessionClaims } | { ok: false; reas
 export async function verifyToken(token: string | undefined): Promise<TokenCheck> {
   if (!token) return { ok: false, reason: 'missing' };
   try {
-    const { payload } = await jwtVerify(token, await jwtSigningKey(), { issuer: ISSUER, algorithms: ['HS256'] });
+    // A token without exp would never expire: refused, like a forged one.
+    const { payload } = await jwtVerify(token, await jwtSigningKey(), { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
     if (typeof payload.sub !== 'string' || typeof payload.un !== 'string') return { ok: false, reason: 'invalid' };
     return {
       ok: true,

@@ -11,7 +11,8 @@ import { displayName, toUserView, type UserProfile } from './accounts.js';
 import { cableNameGroup, cableTvGroup, type BillProduct } from './bills.js';
 import { subscriptionPlanGroups, type Plan } from './catalogue.js';
 import { dummyVerifyPassword, hashPassword, verifyPassword } from './passwords.js';
-import type { LoginReservation, LoginTicket } from './login-throttle.js';
+import { clientOfAddress, type LoginReservation, type LoginTicket } from './login-throttle.js';
+import { hashLoginCode, knownClientIds, loginCodeEmail, newDeviceToken, newLoginCode, wellFormedDeviceToken } from './login-step-up.js';
 import type { Logger } from './settlement.js';
 
 /** What a session token carries. */
@@ -45,8 +46,17 @@ export interface AccountsDeps extends PrincipalLoader {
   /** Gives the attempt back and clears this client's count for the account only. */
   loginSucceeded(ticket: LoginTicket): Promise<void>;
   updateLastLogin(userId: string, at: Date): Promise<void>;
+  /** Past the ceiling: whether any of these ids (login-step-up.knownClientIds) signed in to the account before. */
+  isKnownClient(account: string, ids: string[]): Promise<boolean>;
+  /** After a successful sign-in: these ids are known from now on. */
+  rememberClient(account: string, ids: string[]): Promise<void>;
+  saveLoginCode(account: string, codeHash: string): Promise<void>;
+  /** One try: true (and the code spent) when it matches a live code with tries left. */
+  consumeLoginCode(account: string, codeHash: string): Promise<boolean>;
+  /** Queues a mail (the mail queue; never sent on the request's path). */
+  requestEmail(email: { to: string; subject: string; text: string; html: string }): Promise<void>;
   /** Conditional on the token version the old password was checked against. */
-  storeNewPassword(userId: string, expectedTokenVersion: number, passwordHash: string, keepSessionId?: string): Promise<{ ok: true; tokenVersion: number } | { ok: false }>;
+  storeNewPassword(userId: string, expectedTokenVersion: number, passwordHash: string, keepSessionId?: string, revokeApiKey?: boolean): Promise<{ ok: true; tokenVersion: number } | { ok: false }>;
   now(): Date;
   log: Logger;
 }
@@ -61,6 +71,8 @@ export type SessionResult =
   | { kind: 'user_name_taken' }
   | { kind: 'email_taken' }
   | { kind: 'login_throttled'; waitSeconds: number }
+  | { kind: 'login_code_sent' }
+  | { kind: 'login_code_invalid' }
   | { kind: 'invalid_credentials' }
   | { kind: 'wrong_old_password' }
   | { kind: 'unauthorized' }
@@ -136,7 +148,11 @@ export async function register(
   return { kind: 'registered', session: await openSession(created.user, deps) };
 }
 
-export async function logIn(input: { userName: string; password: string }, sourceIp: string, deps: AccountsDeps): Promise<SessionResult> {
+export async function logIn(
+  input: { userName: string; password: string; code?: string; deviceToken?: string },
+  sourceIp: string,
+  deps: AccountsDeps,
+): Promise<SessionResult> {
   const profile = await deps.findUserByLogin(input.userName);
   // One counter per account whichever name is typed; unknown names get their own counter.
   const counterName = profile?.userName ?? input.userName;
@@ -145,9 +161,27 @@ export async function logIn(input: { userName: string; password: string }, sourc
   if (!reservation.allowed) return { kind: 'login_throttled', waitSeconds: reservation.waitSeconds };
   const passwordOk = profile ? await verifyPassword(input.password, profile.passwordHash) : await dummyVerifyPassword(input.password);
   if (!profile || !passwordOk) return { kind: 'invalid_credentials' };
+  const client = clientOfAddress(sourceIp);
+  const sentToken = wellFormedDeviceToken(input.deviceToken);
+  // Past the account's ceiling the password alone is enough only from a client that signed in before.
+  if (reservation.stepUp && !(await deps.isKnownClient(counterName, knownClientIds({ client, deviceToken: sentToken })))) {
+    if (!input.code) {
+      const code = newLoginCode();
+      await deps.saveLoginCode(counterName, hashLoginCode(counterName, code));
+      await deps.requestEmail(loginCodeEmail({ to: profile.email, userName: profile.userName, code }));
+      deps.log.warn('sign-in past the ceiling from an unknown client: code mailed', { userId: profile.userId });
+      return { kind: 'login_code_sent' };
+    }
+    if (!(await deps.consumeLoginCode(counterName, hashLoginCode(counterName, input.code)))) return { kind: 'login_code_invalid' };
+  }
   const now = deps.now();
-  await Promise.all([deps.loginSucceeded(reservation.ticket), deps.updateLastLogin(profile.userId, now)]);
-  return { kind: 'signed_in', session: await openSession({ ...profile, lastLogin: now.toISOString() }, deps) };
+  const deviceToken = sentToken ?? newDeviceToken();
+  await Promise.all([
+    deps.loginSucceeded(reservation.ticket),
+    deps.updateLastLogin(profile.userId, now),
+    deps.rememberClient(counterName, knownClientIds({ client, deviceToken })),
+  ]);
+  return { kind: 'signed_in', session: { ...(await openSession({ ...profile, lastLogin: now.toISOString() }, deps)), deviceToken } };
 }
 
 /** POST /auth/isTokenValid: the token's user as stored now, if the token still holds. */
@@ -172,14 +206,14 @@ export async function currentUser(userId: string, deps: AccountsDeps): Promise<S
  */
 export async function changePassword(
   caller: { userId: string; sessionId?: string },
-  input: { oldPassword: string; newPassword: string },
+  input: { oldPassword: string; newPassword: string; revokeApiKey?: boolean },
   deps: AccountsDeps,
 ): Promise<SessionResult> {
   const { userId } = caller;
   const profile = await deps.findUserById(userId);
   if (!profile) return { kind: 'session_expired' };
   if (!(await verifyPassword(input.oldPassword, profile.passwordHash))) return { kind: 'wrong_old_password' };
-  const changed = await deps.storeNewPassword(profile.userId, profile.tokenVersion, await hashPassword(input.newPassword), caller.sessionId);
+  const changed = await deps.storeNewPassword(profile.userId, profile.tokenVersion, await hashPassword(input.newPassword), caller.sessionId, input.revokeApiKey === true);
   // Another change won the race: this session's token is already dead.
   if (!changed.ok) return { kind: 'session_expired' };
   return { kind: 'password_changed', token: await deps.issueToken(claimsOf({ ...profile, tokenVersion: changed.tokenVersion })) };

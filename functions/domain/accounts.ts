@@ -29,6 +29,8 @@ export interface UserProfile {
   tokenVersion: number;
   /** The session that last changed the password: its token outlives the version bump. */
   keptSessionId?: string;
+  /** The current API key's masked form (prefix…last four), when the user has one. */
+  apiKeyHint?: string;
   passwordHash: string;
   createdAt: string;
   lastLogin: string | null;
@@ -92,7 +94,10 @@ export function passwordResetEmail(input: { to: string; userName: string; link: 
 // ---------------------------------------------------------------------------------------------
 // Views
 
-/** The API's view of a user: never the password hash, webhook secret, token version or API key (GET /auth/apiKey shows its hint). */
+/**
+ * The API's view of a user: never the password hash, webhook secret, token version or API key.
+ * `apiToken` (read by the original client) is the key's masked form, prefix…last four, only when a key exists.
+ */
 export function toUserView(profile: UserProfile, balanceKobo: number): UserView {
   return {
     _id: profile.userId,
@@ -112,6 +117,7 @@ export function toUserView(profile: UserProfile, balanceKobo: number): UserView 
     isAdmin: profile.isAdmin,
     isAgent: profile.isAgent,
     isCouponVendor: profile.isCouponVendor,
+    ...(profile.apiKeyHint ? { apiToken: profile.apiKeyHint } : {}),
   };
 }
 

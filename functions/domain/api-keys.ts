@@ -55,13 +55,18 @@ export function credentialOf(headers: Record<string, string | undefined>): Crede
 // Authenticating with a key
 
 export interface ApiKeyAuthDeps {
-  /** The key's owner as stored now, if this hash is their current key. */
-  ownerOfKey(keyHash: string): Promise<Principal | undefined>;
+  /** The key's owner as stored now, if this hash is their current key, and when the key was last marked used. */
+  ownerOfKey(keyHash: string): Promise<{ principal: Principal; lastUsedAt?: string } | undefined>;
   /** Counts one request in the key's current minute; false when the minute's limit is reached. */
   countRequest(keyHash: string, minute: number, limit: number): Promise<boolean>;
+  /** Records that the key was used now (unless someone recorded a use after `staleBefore` meanwhile). */
+  markUsed(keyHash: string, at: Date, staleBefore: Date): Promise<void>;
   ratePerMinute(): number;
   now(): Date;
 }
+
+/** "Last used" is kept to the minute: at most one write per key per minute, not one per request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
 
 export type ApiKeyAuthResult =
   | { kind: 'authenticated'; principal: Principal }
@@ -73,48 +78,90 @@ export async function authenticateApiKey(key: string, deps: ApiKeyAuthDeps): Pro
   // A malformed key costs no read.
   if (!isWellFormedApiKey(key)) return { kind: 'invalid_key' };
   const keyHash = hashApiKey(key);
-  const principal = await deps.ownerOfKey(keyHash);
-  if (!principal) return { kind: 'invalid_key' };
-  const nowMs = deps.now().getTime();
+  const owner = await deps.ownerOfKey(keyHash);
+  if (!owner) return { kind: 'invalid_key' };
+  const now = deps.now();
+  const nowMs = now.getTime();
   const minute = Math.floor(nowMs / 60_000);
-  if (!(await deps.countRequest(keyHash, minute, deps.ratePerMinute()))) {
+  const staleBefore = new Date(nowMs - LAST_USED_RESOLUTION_MS);
+  const lastUsedStale = owner.lastUsedAt === undefined || Date.parse(owner.lastUsedAt) < staleBefore.getTime();
+  // The use mark runs beside the rate count (one round trip for both), and only when the mark is a minute old.
+  const [counted] = await Promise.all([deps.countRequest(keyHash, minute, deps.ratePerMinute()), lastUsedStale ? deps.markUsed(keyHash, now, staleBefore) : undefined]);
+  if (!counted) {
     return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil(((minute + 1) * 60_000 - nowMs) / 1000)) };
   }
-  return { kind: 'authenticated', principal };
+  return { kind: 'authenticated', principal: owner.principal };
 }
 
 // ---------------------------------------------------------------------------------------------
-// The owner's view and regeneration
+// The owner's view, regeneration and revocation
 
 export interface StoredApiKey {
   keyHash: string;
   keyHint: string;
   createdAt: string;
+  /** Kept to the minute (LAST_USED_RESOLUTION_MS); absent until the key is first used. */
+  lastUsedAt?: string;
+}
+
+/** What the owner sees of their key: never the key itself. */
+export interface ApiKeySummary {
+  /** The first characters of the key (`vtu_` and four more): enough to tell keys apart in logs. */
+  prefix: string;
+  keyHint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
 }
 
 export interface ApiKeyDeps {
   currentKey(userId: string): Promise<StoredApiKey | undefined>;
   /** Replaces `previous` (undefined: none yet) in one transaction; false when another change came first. */
   replaceKey(userId: string, previous: StoredApiKey | undefined, next: StoredApiKey): Promise<boolean>;
+  /** Removes `previous` in one transaction; false when another change came first. */
+  removeKey(userId: string, previous: StoredApiKey): Promise<boolean>;
+  /** Whether `password` is the user's password now. */
+  passwordMatches(userId: string, password: string): Promise<boolean>;
   newKey(): string;
   now(): Date;
 }
 
 export type ApiKeyResult =
-  | { kind: 'key_shown'; key: Omit<StoredApiKey, 'keyHash'> | undefined }
-  | { kind: 'key_regenerated'; apiKey: string; key: Omit<StoredApiKey, 'keyHash'> }
+  | { kind: 'key_shown'; key: ApiKeySummary | undefined }
+  | { kind: 'key_regenerated'; apiKey: string; key: ApiKeySummary }
+  | { kind: 'key_revoked' }
+  | { kind: 'no_key' }
+  | { kind: 'wrong_password' }
   | { kind: 'changed_meanwhile' };
+
+/** The prefix is the hint's head (the hint is `prefix…last4`). */
+export function apiKeySummary(stored: Omit<StoredApiKey, 'keyHash'>): ApiKeySummary {
+  return { prefix: stored.keyHint.split('…')[0]!, keyHint: stored.keyHint, createdAt: stored.createdAt, lastUsedAt: stored.lastUsedAt ?? null };
+}
 
 export async function showApiKey(userId: string, deps: ApiKeyDeps): Promise<ApiKeyResult> {
   const stored = await deps.currentKey(userId);
-  return { kind: 'key_shown', key: stored && { keyHint: stored.keyHint, createdAt: stored.createdAt } };
+  return { kind: 'key_shown', key: stored && apiKeySummary(stored) };
 }
 
-/** The old key stops working in the same write that makes the new one. */
-export async function regenerateApiKey(userId: string, deps: ApiKeyDeps): Promise<ApiKeyResult> {
+/**
+ * The old key stops working in the same write that makes the new one. Only a signed-in session
+ * calls this (the route table keeps keys out), and only with the password, so neither a leaked key
+ * nor a session left open can swap the owner's key.
+ */
+export async function regenerateApiKey(userId: string, password: string, deps: ApiKeyDeps): Promise<ApiKeyResult> {
+  if (!(await deps.passwordMatches(userId, password))) return { kind: 'wrong_password' };
   const previous = await deps.currentKey(userId);
   const apiKey = deps.newKey();
   const next: StoredApiKey = { keyHash: hashApiKey(apiKey), keyHint: apiKeyHint(apiKey), createdAt: deps.now().toISOString() };
   if (!(await deps.replaceKey(userId, previous, next))) return { kind: 'changed_meanwhile' };
-  return { kind: 'key_regenerated', apiKey, key: { keyHint: next.keyHint, createdAt: next.createdAt } };
+  return { kind: 'key_regenerated', apiKey, key: apiKeySummary(next) };
+}
+
+/** The key stops working with this write; the owner may generate a new one later. */
+export async function revokeApiKey(userId: string, password: string, deps: ApiKeyDeps): Promise<ApiKeyResult> {
+  if (!(await deps.passwordMatches(userId, password))) return { kind: 'wrong_password' };
+  const previous = await deps.currentKey(userId);
+  if (!previous) return { kind: 'no_key' };
+  if (!(await deps.removeKey(userId, previous))) return { kind: 'changed_meanwhile' };
+  return { kind: 'key_revoked' };
 }

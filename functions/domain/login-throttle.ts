@@ -2,7 +2,10 @@
  * Login throttle policy (OWASP ASVS 6.3.1): guessing is slowed per (account, client address)
  * with waits that grow, so a guesser slows only itself and can never lock the owner out from
  * another address. A much higher per-account ceiling across all addresses is the last line of
- * defence against guessing spread over many addresses.
+ * defence against guessing spread over many addresses: past it nobody is refused a try (that
+ * would let anyone lock any account), but the right password is then enough only from a client
+ * that signed in before; from anywhere else it also takes a code e-mailed to the owner
+ * (./login-step-up.ts).
  *
  * Pure: the repository (adapters/dynamo/login-throttle.ts) reads the counters, asks here, and
  * writes what comes back only if nobody changed them meanwhile.
@@ -18,7 +21,7 @@ export const LOGIN_THROTTLE = {
   maxWaitMs: 15 * 60 * 1000,
   /** A client's failures are forgotten this long after its last one (the counters' TTL). */
   memorySeconds: 24 * 60 * 60,
-  /** Attempts counted per account across all clients in one window… */
+  /** Attempts counted per account across all clients in one window, past which an unknown client must also give an e-mailed code… */
   accountCeiling: 100,
   /** …of this length, opened by the first attempt counted. */
   accountWindowSeconds: 60 * 60,
@@ -62,9 +65,10 @@ export interface LoginTicket {
   counted: Required<ThrottleCounters>;
 }
 
-export type LoginReservation = { allowed: true; ticket: LoginTicket } | { allowed: false; waitSeconds: number };
+/** `stepUp`: the account is past its ceiling, so an unknown client needs the e-mailed code besides the password. */
+export type LoginReservation = { allowed: true; ticket: LoginTicket; stepUp: boolean } | { allowed: false; waitSeconds: number };
 
-export type AttemptDecision = { allowed: true; next: Required<ThrottleCounters> } | { allowed: false; waitSeconds: number };
+export type AttemptDecision = { allowed: true; next: Required<ThrottleCounters>; stepUp: boolean } | { allowed: false; waitSeconds: number };
 
 /** How long a client must wait after its `failures`-th counted failure. */
 export function waitAfter(failures: number): number {
@@ -79,8 +83,9 @@ function liveClient(client: ClientCounter | undefined, generation: number, nowSe
 
 /**
  * Whether this client may try this account now. Allowed: the attempt is counted at once (the
- * counters to write), so parallel guesses cannot all pass; a success gives it back.
- * Refused: how long to wait, whatever password was typed, otherwise the wait would not slow
+ * counters to write), so parallel guesses cannot all pass; a success gives it back. Past the
+ * account's ceiling it is still allowed, marked `stepUp`. Refused (only by this client's own
+ * wait): how long to wait, whatever password was typed, otherwise the wait would not slow
  * guessing at all.
  */
 export function decideAttempt(now: Date, seen: ThrottleCounters): AttemptDecision {
@@ -92,15 +97,16 @@ export function decideAttempt(now: Date, seen: ThrottleCounters): AttemptDecisio
   const accountFailures = windowOpen ? seen.account!.failures : 0;
   const windowEnd = windowOpen ? seen.account!.windowEnd : nowSeconds + LOGIN_THROTTLE.accountWindowSeconds;
 
-  const clientWaitMs = client ? client.nextAttemptAt - nowMs : 0;
-  const accountWaitMs = accountFailures >= LOGIN_THROTTLE.accountCeiling ? windowEnd * 1000 - nowMs : 0;
-  const waitMs = Math.max(clientWaitMs, accountWaitMs);
+  const waitMs = client ? client.nextAttemptAt - nowMs : 0;
   if (waitMs > 0) return { allowed: false, waitSeconds: Math.ceil(waitMs / 1000) };
+  // Never a hard lock: past the ceiling the attempt goes on, and the step-up decides after the password.
+  const stepUp = accountFailures >= LOGIN_THROTTLE.accountCeiling;
 
   const failures = (client?.failures ?? 0) + 1;
   const expiresAt = nowSeconds + LOGIN_THROTTLE.memorySeconds;
   return {
     allowed: true,
+    stepUp,
     next: {
       client: { failures, nextAttemptAt: nowMs + waitAfter(failures), generation, expiresAt },
       account: { failures: accountFailures + 1, windowEnd, generation, expiresAt: Math.max(expiresAt, seen.account?.expiresAt ?? 0) },

@@ -17,7 +17,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
-import { isOperatorAction, ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
+import { isOperatorAction, keyMayCall, ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
 import { RetryLaterError, withInvocationDeadline } from '../adapters/invocation.js';
 import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
@@ -26,6 +26,7 @@ import type { Principal, PrincipalLoader } from '../ports/users.js';
 import { audited, type AuditDeps } from './audit.js';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { asHttpApiEvent, type ApiGatewayEvent } from './rest-api-event.js';
+import { clientAddress } from './client-address.js';
 
 export type { Principal } from '../ports/users.js';
 
@@ -169,6 +170,8 @@ function firstIssueMessage(error: ZodError): string {
 // Access
 
 function authorise(route: RouteDef, principal: Principal): void {
+  // A key reaches only the reseller routes, whoever owns it: an admin's key is no admin.
+  if (principal.viaApiKey && !keyMayCall(route)) throw new ForbiddenError(API_KEY_MSG.notForApiKeys);
   const allowed =
     route.access === 'user' ||
     (route.access === 'admin' && principal.isAdmin) ||
@@ -191,7 +194,7 @@ async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps): Prom
 function keyHolder(result: ApiKeyAuthResult): Principal {
   if (result.kind === 'invalid_key') throw new UnauthorizedError(API_KEY_MSG.invalidApiKey);
   if (result.kind === 'rate_limited') throw new TooManyRequestsError(API_KEY_MSG.rateLimited, { retryAfterSeconds: result.retryAfterSeconds });
-  return result.principal;
+  return { ...result.principal, viaApiKey: true };
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -223,7 +226,8 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
       params: boundedParameters(event.pathParameters),
       query: boundedParameters(event.queryStringParameters),
       body: event.requestContext.http.method === 'GET' ? {} : parseBody(event),
-      sourceIp: event.requestContext.http.sourceIp,
+      // The viewer's address behind CloudFront, else the source address the gateway saw.
+      sourceIp: clientAddress(event.headers ?? {}, event.requestContext.http.sourceIp),
     };
     const operation = byName.get(route.operation)!;
     let answer: HttpAnswer;

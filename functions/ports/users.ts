@@ -16,6 +16,8 @@ export interface Principal {
   isCouponVendor: boolean;
   /** The token's session, when it names one (a password change keeps this session alive). */
   sessionId?: string;
+  /** Authenticated by an API key, not a session: only routes marked `apiKey` in the route table take it. */
+  viaApiKey?: true;
   /** Whether the caller has a webhook URL set (read with the roles): a purchase records it, so its settlement's consumer need not read the profile when not. */
   hasWebhook?: boolean;
   /** Every number the caller's contacts may be saved under (possibly more); absent when unknown (older profiles). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_TYPES } from '../constants.js';
-import { MSG } from '../messages.js';
+import { LOGIN_MSG, MSG } from '../messages.js';
 import { phoneNumber, userNameSchema } from './common.js';
 import type { TransactionView } from './transactions.js';
 
@@ -18,6 +18,10 @@ const EMAIL_MAX_LENGTH = 254;
 export const loginRequest = z.object({
   userName: z.string({ required_error: MSG.allFieldRequiredLogin }).trim().min(1, MSG.allFieldRequiredLogin).max(EMAIL_MAX_LENGTH, MSG.invalidCredentials),
   password: z.string({ required_error: MSG.allFieldRequiredLogin }).min(1, MSG.allFieldRequiredLogin),
+  /** The one-time code e-mailed when the account is past its failed-login ceiling and this client is not known. */
+  code: z.string({ invalid_type_error: LOGIN_MSG.codeInvalid }).trim().max(12, LOGIN_MSG.codeInvalid).optional(),
+  /** The device token an earlier sign-in answered (`deviceToken`): marks this app as known (a well-formed but unknown one is simply not known). */
+  deviceToken: z.string({ invalid_type_error: 'deviceToken is invalid' }).max(100, 'deviceToken is invalid').optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -38,6 +42,8 @@ export const changePasswordRequest = z
     oldPassword: z.string({ required_error: MSG.allFieldsRequired }).min(1, MSG.allFieldsRequired),
     newPassword: password,
     newPasswordCheck: z.string({ required_error: MSG.allFieldsRequired }),
+    /** End the API key too (default: the key keeps working). */
+    revokeApiKey: z.boolean({ invalid_type_error: 'revokeApiKey is invalid' }).optional(),
   })
   .refine((v) => v.newPassword === v.newPasswordCheck, { message: MSG.passwordMismatch, path: ['newPasswordCheck'] });
 
@@ -51,6 +57,8 @@ export const resetPasswordRequest = z
     userId: z.string().min(1, MSG.resetLinkInvalid).max(64, MSG.resetLinkInvalid),
     newPassword: password,
     newPasswordCheck: z.string({ required_error: MSG.allFieldsRequired }),
+    /** End the API key too (default: the key keeps working). */
+    revokeApiKey: z.boolean({ invalid_type_error: 'revokeApiKey is invalid' }).optional(),
   })
   .refine((v) => v.newPassword === v.newPasswordCheck, { message: MSG.samePasswordTwice, path: ['newPasswordCheck'] });
 
@@ -79,6 +87,8 @@ export interface UserView {
   isAdmin: boolean;
   isAgent: boolean;
   isCouponVendor: boolean;
+  /** The API key masked (prefix…last four), never the key; absent when the user has none. */
+  apiToken?: string;
 }
 
 /** Answer of login and register (spec §7). */
@@ -94,6 +104,14 @@ export interface CurrentSession {
 
 export interface SessionResponse extends CurrentSession {
   token: string;
+  /** Login only: this device's token; send it back as `deviceToken` with later logins (the device is then known). */
+  deviceToken?: string;
+}
+
+/** POST /auth/login past the failed-login ceiling from an unknown client with the right password: 403, a code was e-mailed. */
+export interface LoginCodeRequiredResponse {
+  msg: string;
+  codeRequired: true;
 }
 
 export interface ValidateUserResponse {

@@ -18,7 +18,7 @@ import { apiPath } from '../../shared/routes.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
 import type { RequestTotals } from './dynamo-request-labels.js';
 import { requestCounter } from './dynamo-requests.js';
-import { call, prepareUsers, send, type BenchUser, type Reply } from './platform.js';
+import { BENCH_PASSWORD, call, prepareUsers, send, type BenchUser, type Reply } from './platform.js';
 
 const BURST = Number(process.env.BENCH_BURST ?? 50);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 30);
@@ -79,7 +79,7 @@ function tally(answers: Answered[]) {
 }
 
 async function apiKeyOf(cloud: LocalCloud, user: BenchUser): Promise<string> {
-  return (await call<{ apiKey: string }>(cloud, 'POST', apiPath('regenerateApiKey'), {}, user.token)).apiKey;
+  return (await call<{ apiKey: string }>(cloud, 'POST', apiPath('regenerateApiKey'), { password: BENCH_PASSWORD }, user.token)).apiKey;
 }
 
 const balanceOf = async (cloud: LocalCloud, user: BenchUser) => (await call<{ user: { balance: number } }>(cloud, 'GET', apiPath('currentUser'), undefined, user.token)).user.balance;

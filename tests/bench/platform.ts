@@ -32,6 +32,9 @@ export async function call<T>(cloud: LocalCloud, method: string, path: string, b
   return reply.body;
 }
 
+/** Every bench user's password (a key's generation asks for it). */
+export const BENCH_PASSWORD = 'bench-password-1';
+
 export interface BenchUser {
   userName: string;
   token: string;
@@ -47,8 +50,8 @@ export async function prepareUsers(cloud: LocalCloud, count: number, naira: numb
       userName,
       email: `${userName}@example.com`,
       phoneNumber: '08012345678',
-      password: 'bench-password-1',
-      passwordCheck: 'bench-password-1',
+      password: BENCH_PASSWORD,
+      passwordCheck: BENCH_PASSWORD,
     });
     const { coupon } = await call<{ coupon: { code: string } }>(cloud, 'POST', apiPath('generateCoupon'), { userAccount: userName, amount: naira }, admin.token);
     await call(cloud, 'POST', apiPath('fundWithCoupon'), { userName, coupon: coupon.code }, session.token);

@@ -19,7 +19,7 @@ const { api, admin, fundedUser, waitForStatus } = platformClient(cloud, 'key');
 const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) => api(method, path, { headers, body });
 
 async function regenerate(token: string): Promise<string> {
-  const answer = await api('POST', '/auth/apiKey/regenerate', { token, body: {} });
+  const answer = await api('POST', '/auth/apiKey/regenerate', { token, body: { password: 'platform-client-password' } });
   expect(answer).toMatchObject({ status: 200, body: { msg: API_KEY_MSG.regenerated, apiKey: expect.stringMatching(/^vtu_[\w-]{43}$/) } });
   return answer.body.apiKey as string;
 }
@@ -37,9 +37,10 @@ describe('API keys on the local cloud', () => {
     }
     // The owner's Account view shows the hint, never the key; login and GET /auth carry neither.
     const shown = (await api('GET', '/auth/apiKey', { token: user.token })).body;
-    expect(shown).toEqual({ apiKey: { keyHint: `${key.slice(0, 8)}…${key.slice(-4)}`, createdAt: expect.any(String) } });
+    expect(shown).toEqual({ apiKey: { prefix: key.slice(0, 8), keyHint: `${key.slice(0, 8)}…${key.slice(-4)}`, createdAt: expect.any(String), lastUsedAt: expect.any(String) } });
     expect(JSON.stringify((await api('GET', '/auth', { token: user.token })).body)).not.toContain(key);
-    expect((await api('GET', '/auth', { token: user.token })).body.user).not.toHaveProperty('apiToken');
+    // user.apiToken (the original client's field) is the masked form only.
+    expect((await api('GET', '/auth', { token: user.token })).body.user.apiToken).toBe(`${key.slice(0, 8)}…${key.slice(-4)}`);
   });
 
   it('rejects wrong, rotated and malformed keys with 401 {msg}; the rotated key stops working at once and the new one works', async () => {
@@ -55,8 +56,8 @@ describe('API keys on the local cloud', () => {
     }
     // Not a key and not a valid session token: refused as a session.
     expect(await call('GET', '/auth', { authorization: 'Bearer eyJ.not.jwt' })).toEqual({ status: 401, body: { msg: MSG.unauthorized } });
-    // A key is no admin's key: the route's access rule still holds.
-    expect(await call('GET', '/admin/costPrice', { authorization: `Bearer ${fresh}` })).toEqual({ status: 403, body: { msg: MSG.forbidden } });
+    // A key reaches no operator route, whoever owns it.
+    expect(await call('GET', '/admin/costPrice', { authorization: `Bearer ${fresh}` })).toEqual({ status: 403, body: { msg: API_KEY_MSG.notForApiKeys } });
   });
 
   it(`rate limit: more than ${RATE_LIMIT} requests with one key within a minute → 429 {msg}; another key is not affected`, async () => {

@@ -9,16 +9,34 @@ import type { Principal } from '../../ports/users.js';
 import { db, tableName } from './client.js';
 import { conditionalUpdate, transactWrite, type TransactItem } from './conditional-writes.js';
 import { keys } from './keys.js';
-import { API_KEY_ENTITY, stored } from './items.js';
+import { API_KEY_ATTRIBUTES, API_KEY_ENTITY, stored } from './items.js';
 import { readPrincipal } from './users.js';
 
-/** The key's owner, only while this hash is still their current key. */
-export async function ownerOfApiKey(keyHash: string): Promise<Principal | undefined> {
+/**
+ * The key's owner, only while this hash is still their current key (a revoked or replaced key's
+ * look-up item may outlive it: the profile decides), and when the key was last marked used.
+ */
+export async function ownerOfApiKey(keyHash: string): Promise<{ principal: Principal; lastUsedAt?: string } | undefined> {
   const Key = keys.apiKey(keyHash);
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
   if (!Item) return undefined;
-  const owner = await readPrincipal(stored.apiKey.read(Item, Key).userId);
-  return owner?.apiKeyHash === keyHash ? owner.principal : undefined;
+  const { userId, lastUsedAt } = stored.apiKey.read(Item, Key);
+  const owner = await readPrincipal(userId);
+  return owner?.apiKeyHash === keyHash ? { principal: owner.principal, ...(lastUsedAt ? { lastUsedAt } : {}) } : undefined;
+}
+
+/**
+ * "Last used", on the key's look-up item: written only when the mark read was older than
+ * `staleBefore`, and conditionally, so parallel requests of one minute write it once at most.
+ */
+export async function markApiKeyUsed(keyHash: string, at: Date, staleBefore: Date): Promise<void> {
+  await conditionalUpdate({
+    TableName: tableName(),
+    Key: keys.apiKey(keyHash),
+    UpdateExpression: 'SET lastUsedAt = :at',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :stale)',
+    ExpressionAttributeValues: { ':at': at.toISOString(), ':stale': staleBefore.toISOString() },
+  });
 }
 
 /**
@@ -43,7 +61,32 @@ export async function currentApiKey(userId: string): Promise<StoredApiKey | unde
   );
   if (!Item) return undefined;
   const { apiKeyHash, apiKeyHint, apiKeyCreatedAt } = stored.profileApiKey.read(Item, Key);
-  return apiKeyHash && apiKeyHint && apiKeyCreatedAt ? { keyHash: apiKeyHash, keyHint: apiKeyHint, createdAt: apiKeyCreatedAt } : undefined;
+  if (!apiKeyHash || !apiKeyHint || !apiKeyCreatedAt) return undefined;
+  const lookUpKey = keys.apiKey(apiKeyHash);
+  const lookUp = (await db().send(new GetCommand({ TableName: tableName(), Key: lookUpKey, ProjectionExpression: 'pk, sk, entity, userId, lastUsedAt' }))).Item;
+  const lastUsedAt = lookUp ? stored.apiKey.read(lookUp, lookUpKey).lastUsedAt : undefined;
+  return { keyHash: apiKeyHash, keyHint: apiKeyHint, createdAt: apiKeyCreatedAt, ...(lastUsedAt ? { lastUsedAt } : {}) };
+}
+
+/** In one transaction: the profile names no key (only if it still names `previous`) and the look-up item goes. */
+export async function removeApiKey(userId: string, previous: StoredApiKey): Promise<boolean> {
+  const TableName = tableName();
+  const result = await transactWrite(
+    [
+      {
+        Update: {
+          TableName,
+          Key: keys.userProfile(userId),
+          UpdateExpression: `REMOVE ${API_KEY_ATTRIBUTES}, apiToken`,
+          ConditionExpression: 'apiKeyHash = :previous',
+          ExpressionAttributeValues: { ':previous': previous.keyHash },
+        },
+      },
+      { Delete: { TableName, Key: keys.apiKey(previous.keyHash) } },
+    ],
+    `API key revocation of ${userId}`,
+  );
+  return result.ok;
 }
 
 /**

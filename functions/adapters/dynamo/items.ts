@@ -90,6 +90,7 @@ const profileFields = declaringEvery<UserProfile>()(
     webhookSecret: text,
     tokenVersion: count.default(0),
     keptSessionId: text.optional(),
+    apiKeyHint: text.optional(),
     passwordHash: text,
     createdAt: text,
     lastLogin: absentIsNull,
@@ -120,7 +121,9 @@ const profileContactNumbersItem = itemMapping(
   z.object({ contactNumbers: z.set(z.string()).optional(), contactNumbersKept: z.literal(true).optional() }),
 );
 /** An API key's look-up item: the user it names. */
-const apiKeyItem = itemMapping(API_KEY_ENTITY, z.object({ userId: text }));
+/** The profile's key attributes a revocation removes (an UpdateExpression's REMOVE list): the key stops working with them. */
+export const API_KEY_ATTRIBUTES = 'apiKeyHash, apiKeyHint, apiKeyCreatedAt';
+const apiKeyItem = itemMapping(API_KEY_ENTITY, z.object({ userId: text, lastUsedAt: text.optional() }));
 const tokenVersionItem = itemMapping(USER_ENTITY, profileFields.pick({ tokenVersion: true }));
 const webhookSecretItem = itemMapping(USER_ENTITY, profileFields.pick({ webhookSecret: true }).partial());
 const reservedAccountsItem = itemMapping(USER_ENTITY, profileFields.pick({ accountNumbers: true }));
@@ -473,6 +476,10 @@ const throttleClientItem = itemMapping(
   declaringEvery<ClientCounter>()(z.object({ failures: count.default(0), nextAttemptAt: count.default(0), generation: count.default(0), expiresAt: count.default(0) })).extend(version),
 );
 
+/** A client (device or address hash) that signed in to the account, and the one-time code mailed past the ceiling. */
+const knownClientItem = itemMapping(LOGIN_THROTTLE_ENTITY, z.object({ expiresAt: count.default(0) }));
+const loginCodeItem = itemMapping(LOGIN_THROTTLE_ENTITY, z.object({ codeHash: text, expiresAt: count.default(0), tries: count.default(0) }));
+
 // ---------------------------------------------------------------------------------------------
 // Webhook delivery log (one ring slot each; `expiresAt` is the table's TTL)
 
@@ -525,5 +532,7 @@ export const stored = {
   providerEventStatus: providerEventStatusItem,
   throttleAccount: throttleAccountItem,
   throttleClient: throttleClientItem,
+  knownClient: knownClientItem,
+  loginCode: loginCodeItem,
   webhookDelivery: webhookDeliveryItem,
 };

@@ -40,6 +40,8 @@ const PLATFORM_LISTING_PARTITION = `${PARTITION_PREFIXES.transaction}LISTING#`;
 export const keys = {
   userProfile: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'PROFILE' }),
   wallet: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WALLET' }),
+  /** A session ended by logout: its token is refused until it would have expired anyway (TTL). */
+  revokedSession: (userId: string, sessionId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `REVOKEDSESSION#${sessionId}` }),
   userNameClaim: (userName: string) => ({ pk: `USERNAME#${userName.toLowerCase()}`, sk: 'UNIQUE' }),
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'UNIQUE' }),
   passwordReset: (userId: string) => ({ pk: `${PASSWORD_RESET_TOKEN_PREFIX}${userId}`, sk: 'TOKEN' }),

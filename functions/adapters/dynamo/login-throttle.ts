@@ -5,7 +5,9 @@
  * transaction on condition that neither item changed since it was read (each carries a version,
  * bumped by ADD), so parallel guesses cannot slip past the policy.
  */
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { epochSeconds } from '../../domain/accounts.js';
+import { LOGIN_STEP_UP } from '../../domain/login-step-up.js';
 import {
   accountExpiresAt,
   afterSuccess,
@@ -24,12 +26,17 @@ import { LOGIN_THROTTLE_ENTITY, stored } from './items.js';
 
 const PARTITION_PREFIX = 'LOGINTHROTTLE#';
 const CLIENT_PREFIX = 'CLIENT#';
+const KNOWN_PREFIX = 'KNOWN#';
 
 /** Keys stay here: nothing else writes throttle items (exported for tests to read them). */
 export const throttleKeys = {
   /** Any name typed for the account maps to the same counters (the handler passes the stored user name). */
   account: (account: string) => ({ pk: `${PARTITION_PREFIX}${account.trim().toLowerCase()}`, sk: 'ACCOUNT' }),
   client: (account: string, client: string) => ({ pk: `${PARTITION_PREFIX}${account.trim().toLowerCase()}`, sk: `${CLIENT_PREFIX}${client}` }),
+  /** A device or address (hashed: login-step-up.knownClientIds) that signed in to the account. */
+  known: (account: string, id: string) => ({ pk: `${PARTITION_PREFIX}${account.trim().toLowerCase()}`, sk: `${KNOWN_PREFIX}${id}` }),
+  /** The one-time code mailed to the owner (one at a time: a new one replaces it). */
+  code: (account: string) => ({ pk: `${PARTITION_PREFIX}${account.trim().toLowerCase()}`, sk: 'CODE' }),
 };
 
 /** Rounds of read-decide-write lost to parallel attempts before refusing: only parallel guessing loses that often. */
@@ -108,7 +115,7 @@ export async function reserveLoginAttempt(account: string, sourceIp: string, now
     const decision = decideAttempt(now, { account: accountItem.value, client: clientItem.value });
     if (!decision.allowed) return decision;
     if (await writeIfUnchanged(keysOf, { account: accountItem, client: clientItem }, decision.next)) {
-      return { allowed: true, ticket: { account, client, counted: decision.next } };
+      return { allowed: true, stepUp: decision.stepUp, ticket: { account, client, counted: decision.next } };
     }
   }
   return { allowed: false, waitSeconds: CONTENDED_WAIT_SECONDS };
@@ -153,4 +160,59 @@ export async function clearLoginThrottle(account: string, now: Date = new Date()
       ExpressionAttributeValues: { ':entity': LOGIN_THROTTLE_ENTITY, ':zero': 0, ':one': 1, ':expiresAt': accountExpiresAt(now) },
     }),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Known clients and the e-mailed code (domain/login-step-up.ts): read only past the ceiling.
+
+/** Whether any of `ids` signed in to the account within the memory (TTL removes them lazily, so expiry is checked here). */
+export async function isKnownClient(account: string, ids: string[], now: Date = new Date()): Promise<boolean> {
+  const table = tableName();
+  const { Responses } = await db().send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => throttleKeys.known(account, id)), ConsistentRead: true } } }),
+  );
+  const nowSeconds = epochSeconds(now);
+  return (Responses?.[table] ?? []).some((item) => stored.knownClient.read(item, { pk: String(item.pk), sk: String(item.sk) }).expiresAt > nowSeconds);
+}
+
+/** After a successful sign-in: these ids are known for the memory's length from now. */
+export async function rememberClient(account: string, ids: string[], now: Date = new Date()): Promise<void> {
+  const expiresAt = epochSeconds(now) + LOGIN_STEP_UP.knownClientSeconds;
+  await Promise.all(
+    ids.map((id) => db().send(new PutCommand({ TableName: tableName(), Item: { ...throttleKeys.known(account, id), entity: LOGIN_THROTTLE_ENTITY, expiresAt } }))),
+  );
+}
+
+/** Stores a new code (replacing any earlier one, whose tries are then void). */
+export async function saveLoginCode(account: string, codeHash: string, now: Date = new Date()): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...throttleKeys.code(account), entity: LOGIN_THROTTLE_ENTITY, codeHash, tries: 0, expiresAt: epochSeconds(now) + LOGIN_STEP_UP.codeTtlSeconds },
+    }),
+  );
+}
+
+/**
+ * One try of a code: counted first (at most LOGIN_STEP_UP.codeTries per code, so a code cannot be
+ * guessed), then the code is spent if it matches (a conditional delete: it works once).
+ */
+export async function consumeLoginCode(account: string, codeHash: string, now: Date = new Date()): Promise<boolean> {
+  const Key = throttleKeys.code(account);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key,
+        UpdateExpression: 'ADD tries :one',
+        ConditionExpression: 'attribute_exists(pk) AND tries < :max AND expiresAt > :now',
+        ExpressionAttributeValues: { ':one': 1, ':max': LOGIN_STEP_UP.codeTries, ':now': epochSeconds(now) },
+      }),
+    );
+    await db().send(new DeleteCommand({ TableName: tableName(), Key, ConditionExpression: 'codeHash = :hash', ExpressionAttributeValues: { ':hash': codeHash } }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

@@ -13,7 +13,7 @@ import { db, tableName } from './client.js';
 import { batchGetItems, keyOf } from './batch-get.js';
 import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, listingQuery } from './keys.js';
-import { stored, USER_ENTITY } from './items.js';
+import { API_KEY_ATTRIBUTES, stored, USER_ENTITY } from './items.js';
 import { queryAll } from './paginate.js';
 import { getUserByUserName } from './users.js';
 
@@ -83,7 +83,8 @@ export async function revokePassword(userId: string): Promise<{ ok: true } | { o
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.userProfile(userId),
-        UpdateExpression: 'SET passwordHash = :revoked ADD tokenVersion :one',
+        // An admin's reset ends the API key too: whoever the reset locks out must not keep buying with the key.
+        UpdateExpression: `SET passwordHash = :revoked REMOVE ${API_KEY_ATTRIBUTES} ADD tokenVersion :one`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':revoked': REVOKED_PASSWORD, ':one': 1 },
       }),

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { DEFAULT_USER_TYPE, type UserType } from '../../../shared/constants.js';
+import { DEFAULT_USER_TYPE, TOKEN_TTL_SECONDS, type UserType } from '../../../shared/constants.js';
 import { epochSeconds, loginKind, type UserProfile } from '../../domain/accounts.js';
 import { EMPTY_WALLET } from '../../domain/ledger.js';
 import type { Principal } from '../../ports/users.js';
@@ -16,7 +16,7 @@ import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
-import { EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
+import { API_KEY_ATTRIBUTES, EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
 import { queryAll } from './paginate.js';
 import { transactWrite } from './conditional-writes.js';
 
@@ -29,8 +29,8 @@ import { transactWrite } from './conditional-writes.js';
  * Roles are re-read on every request so revocations take effect at once.
  */
 export async function loadPrincipal(userId: string, tokenVersion: number, sessionId?: string): Promise<Principal | undefined> {
-  const current = await readPrincipal(userId);
-  if (!current) return undefined;
+  const current = await readPrincipal(userId, sessionId);
+  if (!current || current.sessionRevoked) return undefined;
   // The session that changed the password is kept alive across the version bump; every other one dies.
   const kept = sessionId !== undefined && sessionId === current.keptSessionId;
   if (current.tokenVersion !== tokenVersion && !kept) return undefined;
@@ -40,7 +40,9 @@ export async function loadPrincipal(userId: string, tokenVersion: number, sessio
 /** The caller as stored now, with what decides whether a credential still names them. */
 export async function readPrincipal(
   userId: string,
-): Promise<{ principal: Principal; tokenVersion: number; keptSessionId: string | undefined; apiKeyHash: string | undefined } | undefined> {
+  /** The token's session: its logout mark is read in the same round trip. */
+  sessionId?: string,
+): Promise<{ principal: Principal; tokenVersion: number; keptSessionId: string | undefined; apiKeyHash: string | undefined; sessionRevoked: boolean } | undefined> {
   // Profile and wallet in one consistent round trip: every authenticated request needs the first,
   // and spending requests save a read with the second.
   const table = tableName();
@@ -48,7 +50,7 @@ export async function readPrincipal(
     new BatchGetCommand({
       RequestItems: {
         [table]: {
-          Keys: [keys.userProfile(userId), keys.wallet(userId)],
+          Keys: [keys.userProfile(userId), keys.wallet(userId), ...(sessionId ? [keys.revokedSession(userId, sessionId)] : [])],
           ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, keptSessionId, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq',
           ConsistentRead: true,
         },
@@ -66,7 +68,18 @@ export async function readPrincipal(
   const savedContactNumbers = contactNumbersKept ? { savedContactNumbers: [...(contactNumbers ?? [])] } : {};
   const walletItem = items.find((item) => item.sk === walletKey.sk);
   const wallet = walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET };
-  return { principal: { ...identity, hasWebhook: webhookUrl !== null, ...savedContactNumbers, wallet }, tokenVersion, keptSessionId, apiKeyHash };
+  const sessionRevoked = sessionId !== undefined && items.some((item) => item.sk === keys.revokedSession(userId, sessionId).sk);
+  return { principal: { ...identity, hasWebhook: webhookUrl !== null, ...savedContactNumbers, wallet }, tokenVersion, keptSessionId, apiKeyHash, sessionRevoked };
+}
+
+/** Logout: the session's tokens are refused from now on; the mark outlives any token of the session (TTL). */
+export async function revokeSession(userId: string, sessionId: string, now: Date = new Date()): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.revokedSession(userId, sessionId), entity: 'RevokedSession', expiresAt: epochSeconds(now) + TOKEN_TTL_SECONDS + 60 },
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,14 +255,17 @@ export async function changePassword(
   expectedTokenVersion: number,
   passwordHash: string,
   keepSessionId?: string,
+  /** The user chose to end their API key too (removing the profile's key attributes stops it). */
+  revokeApiKey = false,
 ): Promise<{ ok: true; tokenVersion: number } | { ok: false; reason: 'stale' }> {
+  // The changing session is kept (the one before it is not: one kept session at a time).
+  const removed = [...(keepSessionId ? [] : ['keptSessionId']), ...(revokeApiKey ? [API_KEY_ATTRIBUTES] : [])];
   try {
     const result = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.userProfile(userId),
-        // The changing session is kept (the one before it is not: one kept session at a time).
-        UpdateExpression: keepSessionId ? 'SET passwordHash = :hash, tokenVersion = :next, keptSessionId = :sid' : 'SET passwordHash = :hash, tokenVersion = :next REMOVE keptSessionId',
+        UpdateExpression: `SET passwordHash = :hash, tokenVersion = :next${keepSessionId ? ', keptSessionId = :sid' : ''}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(pk) AND (tokenVersion = :expected OR (attribute_not_exists(tokenVersion) AND :expected = :zero))',
         ExpressionAttributeValues: {
           ':hash': passwordHash,

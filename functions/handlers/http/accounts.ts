@@ -7,7 +7,7 @@
 import { AUTH_HEADER } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
-import { MONEY_MSG, MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
+import { LOGIN_MSG, MONEY_MSG, MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
 import {
   changePasswordRequest,
   loginRequest,
@@ -15,6 +15,7 @@ import {
   requestPasswordResetRequest,
   resetPasswordRequest,
   userNameParam,
+  type LoginCodeRequiredResponse,
   type ValidateUserResponse,
 } from '../../../shared/api/accounts.js';
 import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
@@ -37,8 +38,17 @@ import {
   loadPrincipal,
   recentTransactionItems,
   savePasswordReset,
+  revokeSession,
 } from '../../adapters/dynamo/users.js';
-import { clearLoginThrottle, loginSucceeded, reserveLoginAttempt } from '../../adapters/dynamo/login-throttle.js';
+import {
+  clearLoginThrottle,
+  consumeLoginCode,
+  isKnownClient,
+  loginSucceeded,
+  rememberClient,
+  reserveLoginAttempt,
+  saveLoginCode,
+} from '../../adapters/dynamo/login-throttle.js';
 import {
   changePassword,
   checkToken,
@@ -50,7 +60,7 @@ import {
   type SessionResult,
 } from '../../domain/account-sessions.js';
 import { requestPasswordReset, resetPassword, type PasswordResetDeps, type PasswordResetRequestDeps, type PasswordResetResult } from '../../domain/password-reset.js';
-import { clientAddressOf } from '../../middleware/client-address.js';
+import { clientAddress } from '../../middleware/client-address.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 import { listUsers, revokePassword } from '../../adapters/dynamo/user-directory.js';
@@ -74,6 +84,11 @@ const accountAnswer = answerWith<SessionResult | PasswordResetResult>({
   user_name_taken: refuse(409, MSG.userNameTaken),
   email_taken: refuse(409, MSG.emailTaken),
   login_throttled: ({ waitSeconds }) => refusal(429, tooManyLoginAttemptsMessage(waitSeconds)),
+  login_code_sent: () => {
+    const body: LoginCodeRequiredResponse = { msg: LOGIN_MSG.codeSent, codeRequired: true };
+    return ok(body, 403);
+  },
+  login_code_invalid: refuse(400, LOGIN_MSG.codeInvalid),
   invalid_credentials: refuse(400, MSG.invalidCredentials),
   wrong_old_password: refuse(400, MSG.wrongOldPassword),
   unauthorized: refuse(401, MSG.unauthorized),
@@ -111,12 +126,21 @@ export const changePasswordOperation =
 export const requestPasswordResetOperation =
   (deps: PasswordResetRequestDeps): PublicOperation =>
   async ({ body, headers, sourceIp }) =>
-    accountAnswer(await requestPasswordReset(parseInput(requestPasswordResetRequest, body).email, clientAddressOf(headers, sourceIp), deps));
+    accountAnswer(await requestPasswordReset(parseInput(requestPasswordResetRequest, body).email, clientAddress(headers, sourceIp), deps));
 
 export const resetPasswordOperation =
   (deps: PasswordResetDeps): PublicOperation =>
   async ({ body }) =>
     accountAnswer(await resetPassword(parseInput(resetPasswordRequest, body), deps));
+
+/** POST /auth/logout: the session named by the caller's token ends on the server. */
+export const logoutOperation =
+  (deps: Pick<AccountsDeps, 'now'> & { revokeSession(userId: string, sessionId: string, now: Date): Promise<void> }): UserOperation =>
+  async ({ principal }) => {
+    // Every token issued here names its session; an older one without a session has nothing to end but its own expiry.
+    if (principal.sessionId) await deps.revokeSession(principal.userId, principal.sessionId, deps.now());
+    return ok({ msg: LOGIN_MSG.loggedOut });
+  };
 
 export const validateUserOperation =
   (deps: AccountsDeps): UserOperation =>
@@ -143,6 +167,10 @@ const deps: AccountsServiceDeps = {
   reserveLoginAttempt,
   loginSucceeded,
   clearLoginThrottle,
+  isKnownClient,
+  rememberClient,
+  saveLoginCode,
+  consumeLoginCode,
   // The sign-in's lastLogin write also asks for reserved accounts when KYC is done and none exist (an event; issue 21).
   updateLastLogin: recordLoginAskingForAccounts,
   storeNewPassword,
@@ -168,6 +196,7 @@ export const handler = httpService(
     changePassword: changePasswordOperation(deps),
     requestPasswordReset: requestPasswordResetOperation(deps),
     resetPassword: resetPasswordOperation(deps),
+    logout: logoutOperation({ ...deps, revokeSession }),
     validateUser: validateUserOperation(deps),
     listUsers: listUsersOperation(deps),
     downloadUsers: downloadUsersOperation(deps),

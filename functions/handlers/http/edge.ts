@@ -6,7 +6,7 @@
 import { ulid } from 'ulid';
 import { ENV } from '../../../shared/runtime-env.js';
 import { env } from '../../adapters/config.js';
-import { countApiKeyRequest, ownerOfApiKey } from '../../adapters/dynamo/api-keys.js';
+import { countApiKeyRequest, markApiKeyUsed, ownerOfApiKey } from '../../adapters/dynamo/api-keys.js';
 import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
 import { loadPrincipal } from '../../adapters/dynamo/users.js';
 import { verifyToken } from '../../adapters/token.js';
@@ -16,6 +16,7 @@ import type { EdgeDeps } from '../../middleware/http.js';
 const apiKeys: ApiKeyAuthDeps = {
   ownerOfKey: ownerOfApiKey,
   countRequest: countApiKeyRequest,
+  markUsed: markApiKeyUsed,
   ratePerMinute: () => env(ENV.apiKeyRateLimitPerMinute),
   now: () => new Date(),
 };

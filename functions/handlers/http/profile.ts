@@ -24,7 +24,7 @@ import {
   type UpdateWebhookResponse,
 } from '../../../shared/api/profile.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
-import type { ApiKeyResponse, RegenerateApiKeyResponse } from '../../../shared/api/api-keys.js';
+import { apiKeyChangeRequest, type ApiKeyResponse, type RegenerateApiKeyResponse } from '../../../shared/api/api-keys.js';
 import type { TestWebhookResponse, WebhookDeliveriesResponse } from '../../../shared/api/webhooks.js';
 import { API_KEY_MSG, MONEY_MSG, MSG, WEBHOOK_MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
@@ -34,11 +34,12 @@ import { domainLog } from '../../adapters/log.js';
 import { identityFromEnv } from '../../adapters/providers/index.js';
 import { markUpgradePublished, saveKyc, saveWebhookUrl, setUserType, upgradeToReseller } from '../../adapters/dynamo/profile.js';
 import { getUserById, getWalletBalanceKobo } from '../../adapters/dynamo/users.js';
-import { currentApiKey, replaceApiKey } from '../../adapters/dynamo/api-keys.js';
+import { currentApiKey, removeApiKey, replaceApiKey } from '../../adapters/dynamo/api-keys.js';
 import { dynamoWebhookLog } from '../../adapters/dynamo/webhook-deliveries.js';
 import { postWebhook, resolveWebhookHost } from '../../adapters/webhook-poster.js';
 import { inWriteAudit, userTypeAuditChange } from '../../domain/audit.js';
-import { newApiKey, regenerateApiKey, showApiKey, type ApiKeyDeps, type ApiKeyResult } from '../../domain/api-keys.js';
+import { dummyVerifyPassword, verifyPassword } from '../../domain/passwords.js';
+import { newApiKey, regenerateApiKey, revokeApiKey, showApiKey, type ApiKeyDeps, type ApiKeyResult } from '../../domain/api-keys.js';
 import { changeUserType, setWebhookUrl, verifyKyc, type ProfileDeps, type ProfileResult } from '../../domain/profile-changes.js';
 import { toTransactionView } from '../../domain/transactions.js';
 import { sendTestWebhook, type TestWebhookDeps, type TestWebhookResult, type WebhookLog } from '../../domain/webhooks.js';
@@ -92,6 +93,9 @@ const apiKeyAnswer = answerWith<ApiKeyResult>({
     const body: RegenerateApiKeyResponse = { msg: API_KEY_MSG.regenerated, apiKey, ...key };
     return ok(body);
   },
+  key_revoked: () => ok({ msg: API_KEY_MSG.revoked }),
+  no_key: refuse(404, API_KEY_MSG.noKey),
+  wrong_password: refuse(400, API_KEY_MSG.wrongPassword),
   changed_meanwhile: refuse(409, API_KEY_MSG.changedMeanwhile),
 });
 
@@ -151,8 +155,13 @@ export const showApiKeyOperation =
 
 export const regenerateApiKeyOperation =
   (deps: ApiKeyDeps): UserOperation =>
-  async ({ principal }) =>
-    apiKeyAnswer(await regenerateApiKey(principal.userId, deps));
+  async ({ principal, body }) =>
+    apiKeyAnswer(await regenerateApiKey(principal.userId, parseInput(apiKeyChangeRequest, body).password, deps));
+
+export const revokeApiKeyOperation =
+  (deps: ApiKeyDeps): UserOperation =>
+  async ({ principal, body }) =>
+    apiKeyAnswer(await revokeApiKey(principal.userId, parseInput(apiKeyChangeRequest, body).password, deps));
 
 export const webhookDeliveriesOperation =
   (deps: { webhookLog: Pick<WebhookLog, 'recent'>; now(): Date }): UserOperation =>
@@ -186,6 +195,11 @@ const deps: ProfileDeps & ApiKeyDeps & TestWebhookDeps & { webhookLog: WebhookLo
   newId: () => ulid(),
   currentKey: currentApiKey,
   replaceKey: replaceApiKey,
+  removeKey: removeApiKey,
+  passwordMatches: async (userId, password) => {
+    const user = await getUserById(userId);
+    return user ? verifyPassword(password, user.passwordHash) : dummyVerifyPassword(password).then(() => false);
+  },
   newKey: () => newApiKey(),
   post: postWebhook,
   deliveries: dynamoWebhookLog,
@@ -203,6 +217,7 @@ export const handler = httpService(
     updateWebhook: updateWebhookOperation(deps),
     showApiKey: showApiKeyOperation(deps),
     regenerateApiKey: regenerateApiKeyOperation(deps),
+    revokeApiKey: revokeApiKeyOperation(deps),
     webhookDeliveries: webhookDeliveriesOperation(deps),
     testWebhook: testWebhookOperation(deps),
   },

@@ -8,6 +8,7 @@ import {
   isWellFormedApiKey,
   newApiKey,
   regenerateApiKey,
+  revokeApiKey,
   type ApiKeyAuthDeps,
   type ApiKeyDeps,
   type StoredApiKey,
@@ -57,11 +58,16 @@ describe('key shape and storage form', () => {
 
 const OWNER: Principal = { userId: 'U1', userName: 'ada', userType: 'api user', isAdmin: false, isAgent: false, isCouponVendor: false };
 
-function authDeps(limit: number): ApiKeyAuthDeps & { counts: Map<string, number> } {
+function authDeps(limit: number, lastUsedAt?: string): ApiKeyAuthDeps & { counts: Map<string, number>; marks: string[] } {
   const counts = new Map<string, number>();
+  const marks: string[] = [];
   return {
     counts,
-    ownerOfKey: async (hash) => (hash === hashApiKey(KEY) ? OWNER : undefined),
+    marks,
+    ownerOfKey: async (hash) => (hash === hashApiKey(KEY) ? { principal: OWNER, ...(lastUsedAt ? { lastUsedAt } : {}) } : undefined),
+    markUsed: async (_hash, at) => {
+      marks.push(at.toISOString());
+    },
     countRequest: async (hash, minute) => {
       const id = `${hash}#${minute}`;
       const next = (counts.get(id) ?? 0) + 1;
@@ -84,6 +90,19 @@ describe('authenticateApiKey', () => {
     expect(await authenticateApiKey(newApiKey(), deps)).toEqual({ kind: 'invalid_key' });
     expect(await authenticateApiKey('vtu_short', deps)).toEqual({ kind: 'invalid_key' });
     expect(deps.counts.size).toBe(0);
+    expect(deps.marks).toEqual([]);
+  });
+
+  it('last use: marked when the mark is a minute old or absent, not on every request', async () => {
+    const never = authDeps(5);
+    await authenticateApiKey(KEY, never);
+    expect(never.marks).toEqual(['2026-01-01T10:00:30.000Z']);
+    const recent = authDeps(5, '2026-01-01T09:59:45.000Z');
+    await authenticateApiKey(KEY, recent);
+    expect(recent.marks).toEqual([]);
+    const old = authDeps(5, '2026-01-01T09:59:29.000Z');
+    await authenticateApiKey(KEY, old);
+    expect(old.marks).toHaveLength(1);
   });
 
   it('rate limit: the request after the limit within one minute is refused, told to retry when the minute ends', async () => {
@@ -95,7 +114,8 @@ describe('authenticateApiKey', () => {
   });
 });
 
-describe('regenerateApiKey', () => {
+describe('regenerateApiKey and revokeApiKey', () => {
+  const PASSWORD = 'the-Passw0rd';
   function keyDeps(initial?: StoredApiKey, replaceWins = true): ApiKeyDeps & { stored: () => StoredApiKey | undefined } {
     let current = initial;
     return {
@@ -106,6 +126,12 @@ describe('regenerateApiKey', () => {
         current = next;
         return true;
       },
+      removeKey: async (_userId, previous) => {
+        if (previous.keyHash !== current?.keyHash) return false;
+        current = undefined;
+        return true;
+      },
+      passwordMatches: async (_userId, password) => password === PASSWORD,
       newKey: () => KEY,
       now: () => new Date('2026-01-01T10:00:00Z'),
     };
@@ -113,11 +139,30 @@ describe('regenerateApiKey', () => {
 
   it('answers the new key once and stores only its hash and hint', async () => {
     const deps = keyDeps({ keyHash: 'old', keyHint: 'vtu_old…', createdAt: '2025-01-01T00:00:00.000Z' });
-    expect(await regenerateApiKey('U1', deps)).toEqual({ kind: 'key_regenerated', apiKey: KEY, key: { keyHint: apiKeyHint(KEY), createdAt: '2026-01-01T10:00:00.000Z' } });
+    expect(await regenerateApiKey('U1', PASSWORD, deps)).toEqual({
+      kind: 'key_regenerated',
+      apiKey: KEY,
+      key: { prefix: KEY.slice(0, 8), keyHint: apiKeyHint(KEY), createdAt: '2026-01-01T10:00:00.000Z', lastUsedAt: null },
+    });
     expect(deps.stored()).toEqual({ keyHash: hashApiKey(KEY), keyHint: apiKeyHint(KEY), createdAt: '2026-01-01T10:00:00.000Z' });
   });
 
   it('rejects when another regeneration changed the key in between', async () => {
-    expect(await regenerateApiKey('U1', keyDeps(undefined, false))).toEqual({ kind: 'changed_meanwhile' });
+    expect(await regenerateApiKey('U1', PASSWORD, keyDeps(undefined, false))).toEqual({ kind: 'changed_meanwhile' });
+  });
+
+  it('a wrong password changes nothing, for a regeneration or a revocation', async () => {
+    const old = { keyHash: 'old', keyHint: 'vtu_old…', createdAt: '2025-01-01T00:00:00.000Z' };
+    const deps = keyDeps(old);
+    expect(await regenerateApiKey('U1', 'wrong', deps)).toEqual({ kind: 'wrong_password' });
+    expect(await revokeApiKey('U1', 'wrong', deps)).toEqual({ kind: 'wrong_password' });
+    expect(deps.stored()).toEqual(old);
+  });
+
+  it('revocation removes the key; a second one finds none', async () => {
+    const deps = keyDeps({ keyHash: 'old', keyHint: 'vtu_old…', createdAt: '2025-01-01T00:00:00.000Z' });
+    expect(await revokeApiKey('U1', PASSWORD, deps)).toEqual({ kind: 'key_revoked' });
+    expect(deps.stored()).toBeUndefined();
+    expect(await revokeApiKey('U1', PASSWORD, deps)).toEqual({ kind: 'no_key' });
   });
 });

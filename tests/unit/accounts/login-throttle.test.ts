@@ -104,13 +104,24 @@ describe('login throttle: waits per (account, client address)', () => {
 });
 
 describe('login throttle: the per-account ceiling across all clients', () => {
-  it(`allows ${accountCeiling} attempts an hour on an account from all addresses; then every client waits for the window to end, the owner too`, () => {
+  it(`past ${accountCeiling} attempts an hour from all addresses nobody is refused a try (never a hard lock): attempts are marked step-up until the window ends`, () => {
     const throttle = account();
-    for (let i = 0; i < accountCeiling; i++) expect(throttle.attempt(`10.0.${Math.floor(i / 4)}.${i % 4}`, start).allowed).toBe(true);
-    expect(throttle.attempt('192.0.2.1', at(60_000))).toEqual({ allowed: false, waitSeconds: accountWindowSeconds - 60 });
-    expect(throttle.attempt('192.0.2.1', at(accountWindowSeconds * 1_000 - 1)).allowed).toBe(false);
-    expect(throttle.attempt('192.0.2.1', at(accountWindowSeconds * 1_000)).allowed).toBe(true);
+    for (let i = 0; i < accountCeiling; i++) {
+      const decision = throttle.attempt(`10.0.${Math.floor(i / 4)}.${i % 4}`, start);
+      expect(decision).toMatchObject({ allowed: true, stepUp: false });
+    }
+    // A fresh address, the owner's or a guesser's: allowed, but the right password alone is then not enough from an unknown client.
+    expect(throttle.attempt('192.0.2.1', at(60_000))).toMatchObject({ allowed: true, stepUp: true });
+    expect(throttle.attempt('192.0.2.2', at(accountWindowSeconds * 1_000 - 1))).toMatchObject({ allowed: true, stepUp: true });
+    expect(throttle.attempt('192.0.2.3', at(accountWindowSeconds * 1_000))).toMatchObject({ allowed: true, stepUp: false });
     expect(throttle.counted).toBe(1);
+  });
+
+  it('past the ceiling a client still waits out its own failures: the step-up never speeds guessing up', () => {
+    const throttle = account();
+    for (let i = 0; i < accountCeiling; i++) throttle.attempt(`10.1.${Math.floor(i / 4)}.${i % 4}`, start);
+    for (let i = 0; i < freeFailures; i++) expect(throttle.attempt('192.0.2.9', at(i)).allowed).toBe(true);
+    expect(throttle.attempt('192.0.2.9', at(freeFailures))).toEqual({ allowed: false, waitSeconds: 1 });
   });
 
   it('refused attempts are not counted against the account', () => {

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SITE } from '@/config/site.js';
+import { api } from '@/lib/api-client.js';
 import { useCurrentUser } from '@/lib/current-user.js';
 import { showNaira } from '@/lib/money.js';
 import { useNotification } from '@/lib/notification-api.js';
@@ -66,6 +67,8 @@ export function AppShell() {
             type="button"
             className="btn btn-ghost btn-sm"
             onClick={() => {
+              // The server ends the session (its token stops working anywhere it was copied); the app forgets it at once either way.
+              void api('logout', { body: {} }).catch(() => undefined);
               logout();
               navigate('/');
             }}

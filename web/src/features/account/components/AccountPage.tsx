@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { MSG } from '@shared/messages.js';
@@ -13,13 +14,17 @@ import { WebhookDeliveriesCard } from './WebhookDeliveriesCard.js';
 import { webhookForm, type WebhookFormValues } from '../lib/webhook-form.js';
 
 /** The webhook URL our API notifies about the user's transactions (POST /auth/updateWebhook). */
-function WebhookForm({ current }: { current: string | null }) {
+function WebhookForm({ current, onSecret }: { current: string | null; onSecret: (secret: string) => void }) {
   const update = useUpdateWebhook();
   const { register, handleSubmit } = useForm({ resolver: zodResolver(webhookForm), defaultValues: { webhookUrl: current ?? '' } });
   const onSubmit = handleSubmit(
     (body) =>
       update.mutate(body, {
-        onSuccess: (answer) => notify.success(answer.msg),
+        onSuccess: (answer) => {
+          notify.success(answer.msg);
+          // Kept by the page: this form is remade when the saved URL changes, and the secret must stay on screen.
+          if (answer.webhookSecret) onSecret(answer.webhookSecret);
+        },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
       }),
     warnFirstError<WebhookFormValues>(['webhookUrl']),
@@ -32,13 +37,23 @@ function WebhookForm({ current }: { current: string | null }) {
       <Button type="submit" loading={update.isPending}>
         Update webhook
       </Button>
-      {update.data?.webhookSecret ? (
-        <div className="copy-row">
-          <code className="code-box">Signing secret: {update.data.webhookSecret.slice(0, 10)}…</code>
-          <CopyButton text={update.data.webhookSecret} toastMessage={MSG.copied} label="Copy secret" />
-        </div>
-      ) : null}
     </form>
+  );
+}
+
+/** The webhook signing secret: masked until Reveal (someone may be looking at the screen), copyable either way. */
+function SigningSecret({ secret }: { secret: string }) {
+  const [revealed, setRevealed] = useState(false);
+  return (
+    <div className="copy-row">
+      <code className="code-box" data-testid="webhook-secret">
+        Signing secret: {revealed ? secret : `${secret.slice(0, 4)}${'•'.repeat(8)}${secret.slice(-4)}`}
+      </code>
+      <Button type="button" variant="ghost" onClick={() => setRevealed((shown) => !shown)} data-testid="reveal-webhook-secret">
+        {revealed ? 'Hide' : 'Reveal'}
+      </Button>
+      <CopyButton text={secret} toastMessage={MSG.copied} label="Copy secret" />
+    </div>
   );
 }
 
@@ -53,6 +68,7 @@ export function AccountPage() {
   const session = useSession();
   const current = useCurrentUser();
   const user = current.data ?? session?.user;
+  const [webhookSecret, setWebhookSecret] = useState<string | null>(null);
   if (!user) return <Spinner label="Loading your account" />;
 
   const rows: Array<[string, string]> = [
@@ -86,7 +102,8 @@ export function AccountPage() {
         </dl>
       </div>
       <ApiKeyCard />
-      <WebhookForm key={user.webhookUrl ?? ''} current={user.webhookUrl} />
+      <WebhookForm key={user.webhookUrl ?? ''} current={user.webhookUrl} onSecret={setWebhookSecret} />
+      {webhookSecret ? <SigningSecret secret={webhookSecret} /> : null}
       <WebhookDeliveriesCard />
     </section>
   );
