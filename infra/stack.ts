@@ -37,7 +37,7 @@ import { isOperatorAction, ROUTES, type HttpService } from '../shared/routes.js'
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../shared/api/webhooks.js';
-import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
+import { PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
 import {
   CONCURRENCY,
   FULFILMENT_BATCH_SIZE,
@@ -60,6 +60,7 @@ import {
   WEBHOOK_FUNCTION,
   type FunctionSpec,
 } from './functions.js';
+import { accessOf, authenticates, READ_ACTIONS, signsOrVerifiesTokens } from './access.js';
 import { API_THROTTLING, apiAccessLog } from './api-access-log.js';
 import { routeTableRestApi } from './api-rest.js';
 import { deployTargetOf } from './deploy-target.js';
@@ -117,11 +118,14 @@ export class PlatformStack extends Stack {
   private readonly monitoredFunctions: NodejsFunction[] = [];
   private readonly monitoredQueues: MonitoredQueue[] = [];
   private readonly streamConsumers: NodejsFunction[] = [];
+  /** The single table: every function's grants on it come from infra/access.ts (grantTableAccess). */
+  private dataTable!: Table;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
 
     const table = this.table();
+    this.dataTable = table;
     const bus = new EventBus(this, 'Bus', { eventBusName: `${id}-bus` });
     const jwtSecret = new Secret(this, 'JwtSecret', {
       description: 'Signing key of session tokens',
@@ -161,9 +165,10 @@ export class PlatformStack extends Stack {
       // Purchases also validates meters at the electricity supplier: it needs the supplier wiring.
       const extra: Record<string, string> = service === 'purchases' ? supplierEnvironment : {};
       const fn = this.lambda(spec, { ...baseEnvironment, ...extra });
-      jwtSecret.grantRead(fn);
+      // Only the functions that sign or verify session tokens read their key (not the docs, not the providers' receiver).
+      if (signsOrVerifiesTokens(service)) jwtSecret.grantRead(fn);
       // Every edge that authenticates counts API-key requests (the rate limit), read-only services included.
-      if (ROUTES.some((route) => route.service === service && route.access !== 'public')) {
+      if (authenticates(service)) {
         fn.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.apiKeyRate, ['dynamodb:UpdateItem']));
       }
       // A function serving operator actions appends their audit entries: new items only, never an update.
@@ -172,30 +177,13 @@ export class PlatformStack extends Stack {
       }
       httpFunctions[service] = fn;
     }
-    // Least privilege: the listing service only reads; the others read and write.
-    table.grantReadData(httpFunctions.transactions);
-    table.grantReadWriteData(httpFunctions.accounts);
-    table.grantReadWriteData(httpFunctions.wallet);
-    table.grantReadWriteData(httpFunctions.purchases);
+    // Table grants: each function's row of infra/access.ts, applied where the function is made (lambda()).
     bus.grantPutEventsTo(httpFunctions.accounts);
     httpFunctions.purchases.addToRolePolicy(supplierParamsRead);
     // VTpass's unsigned transaction-update push: the public receiver may only hand the purchase to
     // fulfilment, whose consumer re-queries VTpass before anything changes.
     httpFunctions.webhooks.addEnvironment(ENV.fulfilmentQueueUrl, fulfilmentQueue.queueUrl);
     fulfilmentQueue.grantSendMessages(httpFunctions.webhooks);
-    // The catalogue and admin-settings services read anything (principals) but write only their
-    // own partition: IAM's dynamodb:LeadingKeys holds them to it.
-    table.grantReadData(httpFunctions.catalogue);
-    httpFunctions.catalogue.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.catalogue));
-    table.grantReadData(httpFunctions.admin);
-    httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
-    // An operator's refund: one TransactWriteItems over the wallet, the purchase, its refund record and the
-    // user's listing counters (OPERATOR_REFUND_WRITES), nothing else; the table's stream announces it and sums the platform's figures.
-    table.grantReadData(httpFunctions.refunds);
-    for (const { prefix, actions } of OPERATOR_REFUND_WRITES) httpFunctions.refunds.addToRolePolicy(this.prefixWrites(table, prefix, [...actions]));
-    // Contacts live under their owner's user partition: reads anywhere (the principal), writes only USER# items.
-    table.grantReadData(httpFunctions.contacts);
-    httpFunctions.contacts.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
     // Money in and out: funding, the providers' webhooks, transfers, withdrawals, earnings, profile.
     const { payoutQueue } = this.moneyInAndOut(table, bus, httpFunctions, baseEnvironment);
 
@@ -205,7 +193,6 @@ export class PlatformStack extends Stack {
 
     // Fulfilment: the table's stream enqueues each new purchase, this consumer calls suppliers.
     const fulfilment = this.lambda(FULFILMENT_FUNCTION, { ...baseEnvironment, ...supplierEnvironment });
-    table.grantReadWriteData(fulfilment);
     fulfilment.addToRolePolicy(supplierParamsRead);
     // Capped at what the suppliers accept: the stack setting (context) `fulfilmentMaxConcurrency`.
     fulfilment.addEventSource(this.queueSource(fulfilmentQueue, FULFILMENT_FUNCTION, FULFILMENT_BATCH_SIZE, this.fulfilmentMaxConcurrency()));
@@ -222,7 +209,6 @@ export class PlatformStack extends Stack {
       ...supplierEnvironment,
       [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl,
     });
-    table.grantReadWriteData(sweeper);
     bus.grantPutEventsTo(sweeper);
     fulfilmentQueue.grantSendMessages(sweeper);
     sweeper.addToRolePolicy(supplierParamsRead);
@@ -234,8 +220,6 @@ export class PlatformStack extends Stack {
 
     // E-mail: anything that wants a mail sent puts EmailRequested on the bus.
     const mailer = this.lambda(MAILER_FUNCTION, baseEnvironment);
-    // Its log of mails sent (each goes out once); no reads: the claim's failed condition returns the item.
-    mailer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.mailDelivery, ['dynamodb:UpdateItem']));
     mailer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'] }));
     mailer.addEventSource(this.queueSource(emailQueue, MAILER_FUNCTION, 10));
     new Rule(this, 'EmailRequestedToMailer', {
@@ -248,19 +232,14 @@ export class PlatformStack extends Stack {
     // (EmailRequested on the bus, one per user, named by mailing and user) and queues the next page.
     const mailingQueue = this.queueWithDlq('Mailing', Duration.seconds(MAILINGS_FUNCTION.timeoutSeconds * 6));
     const mailings = this.lambda(MAILINGS_FUNCTION, { ...baseEnvironment, [ENV.mailingQueueUrl]: mailingQueue.queueUrl });
-    table.grantReadData(mailings);
     bus.grantPutEventsTo(mailings);
     mailingQueue.grantSendMessages(mailings);
     mailings.addEventSource(this.queueSource(mailingQueue, MAILINGS_FUNCTION, 10));
     httpFunctions.mailings.addEnvironment(ENV.mailingQueueUrl, mailingQueue.queueUrl);
-    table.grantReadData(httpFunctions.mailings);
     mailingQueue.grantSendMessages(httpFunctions.mailings);
 
     // Webhooks to API users when their transactions settle.
     const webhooks = this.lambda(WEBHOOK_FUNCTION, { ...baseEnvironment, [ENV.webhookRetryBackoff]: 'true' });
-    table.grantReadData(webhooks);
-    // Its only writes: the owner's delivery log, under the user's partition.
-    webhooks.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem', 'dynamodb:PutItem']));
     webhooks.addEventSource(this.queueSource(webhookQueue, WEBHOOK_FUNCTION, 10));
     new Rule(this, 'TransactionSettledToWebhooks', {
       eventBus: bus,
@@ -318,42 +297,33 @@ export class PlatformStack extends Stack {
 
     // Card links and reserved accounts.
     addEnvironment(http.funding, providerEnvironment);
-    table.grantReadWriteData(http.funding);
     readSecrets(http.funding, ['squadSecretKey', 'monnifyApiKey', 'monnifySecretKey']);
 
     // The public receiver: signature check, one conditional write in its own partitions, one message.
     addEnvironment(http.webhooks, { ...providerEnvironment, [ENV.providerEventsQueueUrl]: providerEventsQueue.queueUrl });
-    http.webhooks.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.providerEvent, ['dynamodb:UpdateItem']));
     providerEventsQueue.grantSendMessages(http.webhooks);
     readSecrets(http.webhooks, ['squadSecretKey', 'monnifySecretKey', 'paystackSecretKey']);
 
-    table.grantReadWriteData(http.transfers);
-    table.grantReadWriteData(http.earnings);
 
     addEnvironment(http.withdrawals, providerEnvironment);
-    table.grantReadWriteData(http.withdrawals);
     readSecrets(http.withdrawals, ['paystackSecretKey']);
 
     addEnvironment(http.profile, providerEnvironment);
-    table.grantReadWriteData(http.profile);
     bus.grantPutEventsTo(http.profile);
     readSecrets(http.profile, ['identityApiKey']);
 
     // Confirms each stored webhook with its provider, then credits or settles a payout.
     const providerEvents = this.lambda(PROVIDER_EVENTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
-    table.grantReadWriteData(providerEvents);
     readSecrets(providerEvents, ['squadSecretKey', 'monnifyApiKey', 'monnifySecretKey', 'paystackSecretKey']);
     providerEvents.addEventSource(this.queueSource(providerEventsQueue, PROVIDER_EVENTS_FUNCTION, 10));
 
     // Pays withdrawals out.
     const payouts = this.lambda(PAYOUTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
-    table.grantReadWriteData(payouts);
     readSecrets(payouts, ['paystackSecretKey']);
     payouts.addEventSource(this.queueSource(payoutQueue, PAYOUTS_FUNCTION, 5));
 
     // Heals withdrawals left open (never submitted, or a lost webhook) by re-querying the provider.
     const payoutSweeper = this.lambda(PAYOUT_SWEEPER_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
-    table.grantReadWriteData(payoutSweeper);
     readSecrets(payoutSweeper, ['paystackSecretKey']);
     new Rule(this, 'PayoutSweeperSchedule', {
       description: 'Re-queries withdrawals left open',
@@ -363,7 +333,6 @@ export class PlatformStack extends Stack {
 
     // Referral rewards: UserUpgraded on the bus → queue → consumer.
     const rewards = this.lambda(REFERRAL_REWARDS_FUNCTION, baseEnvironment);
-    table.grantReadWriteData(rewards);
     rewards.addEventSource(this.queueSource(referralQueue, REFERRAL_REWARDS_FUNCTION, 10));
     new Rule(this, 'UserUpgradedToReferralRewards', {
       eventBus: bus,
@@ -383,9 +352,6 @@ export class PlatformStack extends Stack {
     queues.fulfilment.grantSendMessages(consumer);
     queues.payouts.grantSendMessages(consumer);
     bus.grantPutEventsTo(consumer);
-    // It refreshes the buyer's saved contacts of the number: reads, and updates of USER# items only.
-    table.grantReadData(consumer);
-    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem']));
     // A batch that keeps failing is described here after its retries (the records stay in the stream 24 h).
     const failures = new Queue(this, 'TransactionStreamFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
     this.monitoredQueues.push({ name: 'TransactionStream', queue: failures, deadLetterQueue: failures });
@@ -413,11 +379,6 @@ export class PlatformStack extends Stack {
   private transactionCounters(table: Table, baseEnvironment: Record<string, string>): void {
     const consumer = this.lambda(TRANSACTION_COUNTERS_FUNCTION, baseEnvironment);
     this.streamConsumers.push(consumer);
-    // It reads its once-only marks, and writes only the platform counters (TXN#LISTING#…), the running figures and the marks.
-    table.grantReadData(consumer);
-    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.transaction, ['dynamodb:UpdateItem']));
-    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.stats, ['dynamodb:UpdateItem']));
-    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.countedBatch, ['dynamodb:PutItem']));
     const failures = new Queue(this, 'TransactionCountersFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
     this.monitoredQueues.push({ name: 'TransactionCounters', queue: failures, deadLetterQueue: failures });
     consumer.addEventSource(
@@ -474,14 +435,33 @@ export class PlatformStack extends Stack {
     return table;
   }
 
-  /** Item writes to the table, allowed only in one partition (the leading key). */
-  private partitionWrites(table: Table, partition: string): PolicyStatement {
-    return new PolicyStatement({
-      effect: Effect.ALLOW,
-      actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
-      resources: [table.tableArn],
-      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [partition] } },
-    });
+  /**
+   * The function's row of the access map (infra/access.ts): reads on the table and its indexes (never
+   * the credential partition, unless it checks passwords), and writes by partition and attribute.
+   */
+  private grantTableAccess(fn: NodejsFunction, functionName: string): void {
+    const table = this.dataTable;
+    const access = accessOf(functionName);
+    if (access.reads) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: [...READ_ACTIONS],
+          resources: [table.tableArn, `${table.tableArn}/index/*`],
+          // The password hashes live alone in CREDENTIAL#… partitions (no index key): only their checkers read them.
+          conditions: access.credentials ? undefined : { 'ForAllValues:StringNotLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.credential}*`] } },
+        }),
+      );
+    }
+    for (const write of access.writes) {
+      const leadingKeys = [...(write.prefixes ?? []).map((prefix) => `${prefix}*`), ...(write.partitions ?? [])];
+      const conditions: Record<string, Record<string, string[]>> = {
+        [write.prefixes?.length ? 'ForAllValues:StringLike' : 'ForAllValues:StringEquals']: { 'dynamodb:LeadingKeys': leadingKeys },
+      };
+      if (write.prefixes?.length && write.partitions?.length) throw new Error(`${functionName}: one write grant holds either prefixes or whole partitions`);
+      if (write.attributes) conditions['ForAllValues:StringEquals'] = { 'dynamodb:Attributes': [...write.attributes] };
+      fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: [...write.actions], resources: [table.tableArn], conditions }));
+    }
   }
 
   /** Writes (the given actions) only to items whose partition key starts with `prefix`. */
@@ -556,6 +536,7 @@ export class PlatformStack extends Stack {
         esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to])),
       },
     });
+    this.grantTableAccess(fn, spec.name);
     const cfn = fn.node.defaultChild as CfnFunction;
     cfn.addMetadata(LOCAL_METADATA.entry, spec.entry);
     cfn.addMetadata(LOCAL_METADATA.handler, 'handler');

@@ -69,6 +69,28 @@ export const PARTITION_PREFIXES = {
   audit: 'AUDIT#',
   /** The platform counters' once-only marks: one per chunk of stream records summed (a TTL removes them). */
   countedBatch: 'COUNTED#',
+  /**
+   * A user's password hash, alone in its own partition (`CREDENTIAL#<userId>`): IAM conditions see only
+   * partition keys, so only here can every role but the password checkers be denied it (infra/access.ts).
+   */
+  credential: 'CREDENTIAL#',
+  // Partitions one service owns (infra/access.ts names them in that service's row).
+  /** A user name's uniqueness claim (registration, renames). */
+  userNameClaim: 'USERNAME#',
+  /** An e-mail's uniqueness claim. */
+  emailClaim: 'EMAIL#',
+  /** A pending password reset token. */
+  passwordReset: 'RESET#',
+  /** Failed-login counters per account and client (adapters/dynamo/login-throttle.ts). */
+  loginThrottle: 'LOGINTHROTTLE#',
+  /** An API key's look-up by its hash. */
+  apiKey: 'APIKEY#',
+  /** Coupons. */
+  coupon: 'COUPON#',
+  /** A card payment asked of a provider, by its reference. */
+  paymentIntent: 'PAYREF#',
+  /** A NIN/BVN claim by one account. */
+  kycClaim: 'KYC#',
 } as const;
 
 /**

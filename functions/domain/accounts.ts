@@ -29,7 +29,11 @@ export interface UserProfile {
   tokenVersion: number;
   /** The session that last changed the password: its token outlives the version bump. */
   keptSessionId?: string;
-  passwordHash: string;
+  /**
+   * Present only where the caller may read credentials (the accounts service, adapters/dynamo/users.ts
+   * `withPasswordHash`): the hash lives in its own item, which every other role is denied.
+   */
+  passwordHash?: string;
   createdAt: string;
   lastLogin: string | null;
   accountNumbers: { bankName: string; accountNumber: string }[];

@@ -157,7 +157,13 @@ describe('the platform stack', () => {
     expect(actionsOf(consumer)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'sqs:SendMessage', 'events:PutEvents']));
     // Its one table write: refreshing the buyer's contacts (USER# items).
     const writes = statementsOf(consumer).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
-    expect(writes).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } } })]);
+    expect(writes).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        // …and only a contact's attributes there, never the wallet's or the profile's (infra/access.ts).
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] }, 'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.not.arrayContaining(['balanceKobo']) } },
+      }),
+    ]);
   });
 
   it('the platform counters are summed from the same stream: records only, one batch per shard at a time, retried whole from its first record, writing only counters and their marks', () => {
@@ -234,7 +240,10 @@ describe('the platform stack', () => {
     const contactWrites = writesBeyondRateCounter('functions/handlers/http/contacts.ts');
     expect(contactWrites.length).toBeGreaterThan(0);
     for (const statement of contactWrites) {
-      expect(statement.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } });
+      expect(statement.Condition['ForAllValues:StringLike']).toEqual({ 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] });
+      // …and only a contact's attributes (and the profile's set of contact numbers): never the wallet's balance or the admin flag.
+      expect(statement.Condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(expect.arrayContaining(['contactName', 'contactNumbers']));
+      expect(statement.Condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(expect.not.arrayContaining(['balanceKobo', 'isAdmin', 'passwordHash']));
     }
     expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
   });
@@ -334,7 +343,11 @@ describe('webhooks to API users', () => {
   it('the delivery function writes only USER# items (its delivery log), may delay its own messages (backoff on), and gets WEBHOOK_MAX_ATTEMPTS deliveries before the DLQ', () => {
     const entry = 'functions/handlers/webhook-delivery.ts';
     expect(writesBeyondRateCounter(entry)).toEqual([
-      expect.objectContaining({ Action: ['dynamodb:UpdateItem', 'dynamodb:PutItem'], Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } } }),
+      expect.objectContaining({
+        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        // …and only the log's attributes there, never the wallet's or the profile's (infra/access.ts).
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] }, 'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.arrayContaining(['webhookId']) } },
+      }),
     ]);
     expect(actionsOf(entry)).toContain('sqs:ChangeMessageVisibility');
     const [, fn] = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;

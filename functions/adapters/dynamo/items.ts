@@ -87,7 +87,8 @@ const profileFields = declaringEvery<UserProfile>()(
     webhookSecret: text,
     tokenVersion: count.default(0),
     keptSessionId: text.optional(),
-    passwordHash: text,
+    // Only on profiles written before the hash had its own item (CREDENTIAL#…, users.ts withPasswordHash moves it).
+    passwordHash: text.optional(),
     createdAt: text,
     lastLogin: absentIsNull,
     accountNumbers: z.array(reservedAccount).default([]),

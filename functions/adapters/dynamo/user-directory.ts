@@ -10,6 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { USERS_PER_PAGE, type ListUsersQuery } from '../../../shared/api/admin-users.js';
 import type { UserProfile } from '../../domain/accounts.js';
 import { db, tableName } from './client.js';
+import { transactWrite } from './conditional-writes.js';
 import { batchGetItems, keyOf } from './batch-get.js';
 import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, listingQuery } from './keys.js';
@@ -77,20 +78,23 @@ export async function listUsers(filter: ListUsersQuery): Promise<UserListing> {
 }
 
 /** Replaces the password with one nothing verifies against and ends every session (token version + 1). */
-export async function revokePassword(userId: string): Promise<{ ok: true } | { ok: false }> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userProfile(userId),
-        UpdateExpression: 'SET passwordHash = :revoked ADD tokenVersion :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':revoked': REVOKED_PASSWORD, ':one': 1 },
-      }),
-    );
-    return { ok: true };
-  } catch (error) {
-    if (isConditionFailure(error)) return { ok: false };
-    throw error;
-  }
+export async function revokePassword(userId: string, now: Date = new Date()): Promise<{ ok: true } | { ok: false }> {
+  const TableName = tableName();
+  const result = await transactWrite(
+    [
+      {
+        Update: {
+          TableName,
+          Key: keys.userProfile(userId),
+          // An older profile's own hash attribute goes too: the hash lives in its own item (users.ts getPasswordHash).
+          UpdateExpression: 'REMOVE passwordHash ADD tokenVersion :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+      { Put: { TableName, Item: { ...keys.credential(userId), entity: 'Credential', userId, passwordHash: REVOKED_PASSWORD, updatedAt: now.toISOString() } } },
+    ],
+    `password revocation of ${userId}`,
+  );
+  return result.ok ? { ok: true } : { ok: false };
 }
