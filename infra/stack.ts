@@ -13,8 +13,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -31,7 +32,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { API_BASE_PATH } from '../shared/constants.js';
+import { API_BASE_PATH, ORIGIN_SECRET_HEADER } from '../shared/constants.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../shared/events.js';
 import { isOperatorAction, ROUTES, type HttpService } from '../shared/routes.js';
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
@@ -62,6 +63,7 @@ import {
 } from './functions.js';
 import { accessOf, authenticates, READ_ACTIONS, signsOrVerifiesTokens } from './access.js';
 import { API_THROTTLING, apiAccessLog } from './api-access-log.js';
+import { CLOUDFRONT_WAF_REGION, edgeWebAcl } from './edge-waf.js';
 import { routeTableRestApi } from './api-rest.js';
 import { deployTargetOf } from './deploy-target.js';
 import { acknowledgeNagFindings } from './nag.js';
@@ -113,6 +115,22 @@ interface PlatformApi {
 }
 
 
+export interface PlatformStackProps extends StackProps {
+  /** A CloudFront-scope web ACL made in us-east-1 by another stack (infra/app.ts); else context `webAclArn`, else one is made here. */
+  readonly webAclArn?: string;
+}
+
+/** Stack settings (CDK context) of the edge: README "Deploy". */
+export const EDGE_CONTEXT = {
+  webAclArn: 'webAclArn',
+  /** The web app's own domain (e.g. app.example.ng) and its ACM certificate's ARN, which must be in us-east-1. */
+  domainName: 'domainName',
+  certificateArn: 'certificateArn',
+  /** The API's own domain (e.g. api.example.ng) and its regional ACM certificate: with them the execute-api endpoint is disabled. */
+  apiDomainName: 'apiDomainName',
+  apiCertificateArn: 'apiCertificateArn',
+} as const;
+
 export class PlatformStack extends Stack {
   /** Every function and queue the stack makes, for the alarms and the dashboard. */
   private readonly monitoredFunctions: NodejsFunction[] = [];
@@ -121,8 +139,11 @@ export class PlatformStack extends Stack {
   /** The single table: every function's grants on it come from infra/access.ts (grantTableAccess). */
   private dataTable!: Table;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  private readonly webAclArn: string | undefined;
+
+  constructor(scope: Construct, id: string, props?: PlatformStackProps) {
     super(scope, id, props);
+    this.webAclArn = props?.webAclArn;
 
     const table = this.table();
     this.dataTable = table;
@@ -177,6 +198,20 @@ export class PlatformStack extends Stack {
       }
       httpFunctions[service] = fn;
     }
+    // LocalStack's community tier has no HTTP API (v2): there the same routes go to a REST API (v1).
+    const deployTarget = deployTargetOf(this);
+    // CloudFront sends this secret in ORIGIN_SECRET_HEADER; the functions refuse requests without it
+    // (functions/middleware/origin-secret.ts), so the API's own endpoint answers nobody else.
+    const originSecret =
+      deployTarget === 'localstack'
+        ? undefined
+        : new Secret(this, 'OriginSecret', { description: 'Header value CloudFront adds to API requests', generateSecretString: { passwordLength: 48, excludePunctuation: true } });
+    if (originSecret) {
+      for (const fn of Object.values(httpFunctions)) {
+        fn.addEnvironment(ENV.originSecretArn, originSecret.secretArn);
+        originSecret.grantRead(fn);
+      }
+    }
     // Table grants: each function's row of infra/access.ts, applied where the function is made (lambda()).
     bus.grantPutEventsTo(httpFunctions.accounts);
     httpFunctions.purchases.addToRolePolicy(supplierParamsRead);
@@ -187,8 +222,6 @@ export class PlatformStack extends Stack {
     // Money in and out: funding, the providers' webhooks, transfers, withdrawals, earnings, profile.
     const { payoutQueue } = this.moneyInAndOut(table, bus, httpFunctions, baseEnvironment);
 
-    // LocalStack's community tier has no HTTP API (v2): there the same routes go to a REST API (v1).
-    const deployTarget = deployTargetOf(this);
     const api = deployTarget === 'localstack' ? this.restApi(httpFunctions) : this.httpApi(httpFunctions);
 
     // Fulfilment: the table's stream enqueues each new purchase, this consumer calls suppliers.
@@ -249,13 +282,14 @@ export class PlatformStack extends Stack {
       targets: [new targets.SqsQueue(webhookQueue)],
     });
 
-    const webUrl = deployTarget === 'localstack' ? this.webWebsite() : this.webApp(api.url);
+    const webUrl = deployTarget === 'localstack' ? this.webWebsite() : this.webApp(api.url, originSecret!);
 
     new Observability(this, 'Operations', {
       functions: this.monitoredFunctions,
       queues: this.monitoredQueues,
       streamConsumers: this.streamConsumers,
       api: api.metrics,
+      table,
       apiAccessLogs: api.accessLogs,
       suppliers: (suppliers as Array<{ name: string }>).map((supplier) => supplier.name),
       dashboard: deployTarget !== 'localstack',
@@ -474,6 +508,16 @@ export class PlatformStack extends Stack {
     });
   }
 
+  /** The CloudFront-scope web ACL: given (prop or context), or made here, which CloudFront accepts only in us-east-1 (infra/edge-waf.ts). */
+  private edgeWebAclArn(): string {
+    const given = this.webAclArn ?? (this.node.tryGetContext(EDGE_CONTEXT.webAclArn) as string | undefined);
+    if (given) return given;
+    if (!Token.isUnresolved(this.region) && this.region !== CLOUDFRONT_WAF_REGION) {
+      throw new Error(`a CloudFront web ACL must be made in ${CLOUDFRONT_WAF_REGION}: deploy with infra/app.ts (it adds EdgeWafStack there) or give context ${EDGE_CONTEXT.webAclArn}`);
+    }
+    return edgeWebAcl(this, 'EdgeWebAcl').attrArn;
+  }
+
   /** The fulfilment cap from the context, checked: a whole number SQS accepts as a maximum concurrency. */
   private fulfilmentMaxConcurrency(): number {
     const raw = this.node.tryGetContext(FULFILMENT_CONCURRENCY_CONTEXT) as unknown;
@@ -546,7 +590,28 @@ export class PlatformStack extends Stack {
 
   /** The HTTP API (v2): one route per row of the shared route table, one integration per service function. */
   private httpApi(httpFunctions: Record<HttpService, NodejsFunction>): PlatformApi {
-    const api = new HttpApi(this, 'HttpApi', { description: 'VTU platform API', createDefaultStage: true });
+    // With the API's own domain (context apiDomainName + apiCertificateArn) the default execute-api
+    // endpoint is disabled and CloudFront reaches the API by that domain; without one, CloudFront needs
+    // the execute-api host, and the origin secret is what turns every other caller away.
+    const apiDomainName = this.node.tryGetContext(EDGE_CONTEXT.apiDomainName) as string | undefined;
+    const apiCertificateArn = this.node.tryGetContext(EDGE_CONTEXT.apiCertificateArn) as string | undefined;
+    if (Boolean(apiDomainName) !== Boolean(apiCertificateArn)) throw new Error(`${EDGE_CONTEXT.apiDomainName} and ${EDGE_CONTEXT.apiCertificateArn} go together (a regional certificate)`);
+    const api = new HttpApi(this, 'HttpApi', {
+      description: 'VTU platform API',
+      createDefaultStage: true,
+      disableExecuteApiEndpoint: Boolean(apiDomainName),
+      ...(apiDomainName && apiCertificateArn
+        ? {
+            defaultDomainMapping: {
+              domainName: new DomainName(this, 'ApiDomain', {
+                domainName: apiDomainName,
+                certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', apiCertificateArn),
+                securityPolicy: SecurityPolicy.TLS_1_2,
+              }),
+            },
+          }
+        : {}),
+    });
     (api.defaultStage!.node.defaultChild as CfnStage).defaultRouteSettings = {
       throttlingRateLimit: API_THROTTLING.rateLimit,
       throttlingBurstLimit: API_THROTTLING.burstLimit,
@@ -561,7 +626,7 @@ export class PlatformStack extends Stack {
       }
       api.addRoutes({ path: `${API_BASE_PATH}${route.path}`, methods: [route.method as HttpMethod], integration });
     }
-    return { url: api.apiEndpoint, accessLogs, metrics: api };
+    return { url: apiDomainName ? `https://${apiDomainName}` : api.apiEndpoint, accessLogs, metrics: api };
   }
 
   /** The REST API (v1) of the LocalStack variant, from the same route table and functions. */
@@ -578,7 +643,7 @@ export class PlatformStack extends Stack {
   }
 
   /** S3 (private, via origin access control) + CloudFront: SPA fallback for deep links, /api/* to the HTTP API; returns the app's URL. */
-  private webApp(apiEndpoint: string): string {
+  private webApp(apiEndpoint: string, originSecret: Secret): string {
     const bucket = new Bucket(this, 'WebBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
@@ -597,10 +662,21 @@ export class PlatformStack extends Stack {
           "function handler(event){var r=event.request;if(r.uri.indexOf('/assets/')!==0&&FILES.indexOf(r.uri)===-1){r.uri='/index.html';}return r;}",
       ),
     });
-    const apiDomain = Fn.select(2, Fn.split('/', apiEndpoint));
+    const apiDomain = (this.node.tryGetContext(EDGE_CONTEXT.apiDomainName) as string | undefined) ?? Fn.select(2, Fn.split('/', apiEndpoint));
     const responseHeadersPolicy = webResponseHeaders(this);
+    const domainName = this.node.tryGetContext(EDGE_CONTEXT.domainName) as string | undefined;
+    const certificateArn = this.node.tryGetContext(EDGE_CONTEXT.certificateArn) as string | undefined;
+    if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error(`${EDGE_CONTEXT.domainName} and ${EDGE_CONTEXT.certificateArn} go together (the certificate in us-east-1)`);
     const distribution = new cloudfront.Distribution(this, 'WebDistribution', {
       defaultRootObject: 'index.html',
+      webAclId: this.edgeWebAclArn(),
+      ...(domainName && certificateArn
+        ? {
+            domainNames: [domainName],
+            certificate: Certificate.fromCertificateArn(this, 'WebCertificate', certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -613,10 +689,16 @@ export class PlatformStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            // Resolved by CloudFormation from Secrets Manager at deploy time; never in the source or the template.
+            customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header but Host (API Gateway routes on its own host name), and CloudFront's own
+          // viewer headers, CloudFront-Viewer-Address among them: the client's address for the login throttle.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy,
         },

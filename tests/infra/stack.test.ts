@@ -111,8 +111,10 @@ describe('the platform stack', () => {
     expect(streamFailures).toHaveLength(2);
     expect(workQueues.length + deadLetterIds.length + streamFailures.length).toBe(queues.length);
     const queueAlarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.Namespace === 'AWS/SQS');
-    const alarmed = queueAlarms.map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
-    expect(alarmed.sort()).toEqual([...deadLetterIds, ...streamFailures].sort());
+    const alarmed = (metric: string) => queueAlarms.filter(([, a]) => a.Properties.MetricName === metric).map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
+    expect(alarmed('ApproximateNumberOfMessagesVisible').sort()).toEqual([...deadLetterIds, ...streamFailures].sort());
+    // …and every work queue one on the age of its oldest message (a consumer down or too slow).
+    expect(alarmed('ApproximateAgeOfOldestMessage').sort()).toEqual(workQueues.map(([id]) => id).sort());
     // Each notifies the alarm topic.
     const [topicId] = ofType('AWS::SNS::Topic')[0]!;
     for (const [, alarm] of queueAlarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
