@@ -138,6 +138,7 @@ export class PlatformStack extends Stack {
   private readonly streamConsumers: NodejsFunction[] = [];
   /** The single table: every function's grants on it come from infra/access.ts (grantTableAccess). */
   private dataTable!: Table;
+  private eventFailures: Queue | undefined;
 
   private readonly webAclArn: string | undefined;
 
@@ -248,7 +249,7 @@ export class PlatformStack extends Stack {
     new Rule(this, 'SweeperSchedule', {
       description: 'Heals stranded purchases and re-queries pending ones',
       schedule: Schedule.rate(Duration.minutes(SWEEPER_RATE_MINUTES)),
-      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
+      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2, deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
     // E-mail: anything that wants a mail sent puts EmailRequested on the bus.
@@ -258,7 +259,7 @@ export class PlatformStack extends Stack {
     new Rule(this, 'EmailRequestedToMailer', {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.emailRequested] },
-      targets: [new targets.SqsQueue(emailQueue)],
+      targets: [new targets.SqsQueue(emailQueue, { deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
     // Admins' mailings: the request queues one job; this consumer mails a page of users per message
@@ -279,7 +280,7 @@ export class PlatformStack extends Stack {
       // Only for owners with a webhook URL: the outbox puts the owner's flag on every settled event
       // (copied on a purchase from its buyer, looked up for the others), so the rest never reach the queue.
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.transactionSettled], detail: { ownerWebhook: [true] } },
-      targets: [new targets.SqsQueue(webhookQueue)],
+      targets: [new targets.SqsQueue(webhookQueue, { deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
     const webUrl = deployTarget === 'localstack' ? this.webWebsite() : this.webApp(api.url, originSecret!);
@@ -362,7 +363,7 @@ export class PlatformStack extends Stack {
     new Rule(this, 'PayoutSweeperSchedule', {
       description: 'Re-queries withdrawals left open',
       schedule: Schedule.rate(Duration.minutes(PAYOUT_SWEEPER_RATE_MINUTES)),
-      targets: [new targets.LambdaFunction(payoutSweeper, { retryAttempts: 2 })],
+      targets: [new targets.LambdaFunction(payoutSweeper, { retryAttempts: 2, deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
     // Referral rewards: UserUpgraded on the bus → queue → consumer.
@@ -371,7 +372,7 @@ export class PlatformStack extends Stack {
     new Rule(this, 'UserUpgradedToReferralRewards', {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.userUpgraded] },
-      targets: [new targets.SqsQueue(referralQueue)],
+      targets: [new targets.SqsQueue(referralQueue, { deadLetterQueue: this.eventDeliveryFailures() })],
     });
     return { payoutQueue };
   }
@@ -534,6 +535,19 @@ export class PlatformStack extends Stack {
     const limit = maxConcurrency ?? (spec.concurrency && 'queue' in spec.concurrency ? spec.concurrency.queue : undefined);
     if (limit === undefined) throw new Error(`${spec.name} consumes a queue but its spec sets no queue concurrency`);
     return new SqsEventSource(queue, { batchSize, reportBatchItemFailures: true, maxConcurrency: limit });
+  }
+
+  /**
+   * Where EventBridge puts an event it could not deliver to a rule's target (the target queue or the
+   * scheduled function refused it after its retries): one queue for every rule, alarmed on its first message.
+   */
+  private eventDeliveryFailures(): Queue {
+    this.eventFailures ??= (() => {
+      const queue = new Queue(this, 'EventDeliveryFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+      this.monitoredQueues.push({ name: 'EventDelivery', queue, deadLetterQueue: queue });
+      return queue;
+    })();
+    return this.eventFailures;
   }
 
   /** A queue with its dead-letter queue (the Observability construct alarms as soon as anything lands there). */

@@ -109,10 +109,16 @@ describe('the platform stack', () => {
     expect(workQueues.length).toBe(7);
     // The outbox's and the platform counters'.
     expect(streamFailures).toHaveLength(2);
-    expect(workQueues.length + deadLetterIds.length + streamFailures.length).toBe(queues.length);
+    // EventBridge's one dead-letter queue, for events no rule target accepted (every rule's targets name it).
+    const eventFailures = [
+      ...new Set(ofType('AWS::Events::Rule').flatMap(([, r]) => r.Properties.Targets.map((t: any) => t.DeadLetterConfig?.Arn?.['Fn::GetAtt']?.[0]))),
+    ];
+    expect(eventFailures).toHaveLength(1);
+    expect(eventFailures[0]).toBeDefined();
+    expect(workQueues.length + deadLetterIds.length + streamFailures.length + eventFailures.length).toBe(queues.length);
     const queueAlarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.Namespace === 'AWS/SQS');
     const alarmed = (metric: string) => queueAlarms.filter(([, a]) => a.Properties.MetricName === metric).map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
-    expect(alarmed('ApproximateNumberOfMessagesVisible').sort()).toEqual([...deadLetterIds, ...streamFailures].sort());
+    expect(alarmed('ApproximateNumberOfMessagesVisible').sort()).toEqual([...deadLetterIds, ...streamFailures, ...eventFailures].sort());
     // …and every work queue one on the age of its oldest message (a consumer down or too slow).
     expect(alarmed('ApproximateAgeOfOldestMessage').sort()).toEqual(workQueues.map(([id]) => id).sort());
     // Each notifies the alarm topic.
