@@ -57,9 +57,9 @@ describe('alarms', () => {
     observabilityTemplate({}).resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  it('fire on any message in a dead-letter queue (and in the stream consumers’ failure queues)', () => {
+  it('fire on any message in a dead-letter queue (and in the stream consumers’ and EventBridge’s failure queues)', () => {
     const dlqAlarms = alarmsOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
-    expect(dlqAlarms).toHaveLength(9);
+    expect(dlqAlarms).toHaveLength(10);
     for (const alarm of dlqAlarms) expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
   });
 
