@@ -28,6 +28,8 @@ export function routeTableRestApi(stack: Stack, functions: Record<HttpService, I
     // Access logs need API Gateway's account-level role to write to CloudWatch Logs.
     cloudWatchRole: true,
     deployOptions: {
+      // X-Ray from the stage on, as the functions trace (Serverless-APIGWXrayEnabled).
+      tracingEnabled: true,
       throttlingRateLimit: API_THROTTLING.rateLimit,
       throttlingBurstLimit: API_THROTTLING.burstLimit,
       accessLogDestination: new LogGroupLogDestination(accessLogs),

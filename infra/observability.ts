@@ -7,6 +7,7 @@
  *
  * The local cloud ignores everything here: it runs only the resource types it knows.
  */
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
@@ -48,6 +49,8 @@ export interface ObservabilityProps {
   /** Stream consumers (the transaction outbox): an alarm when they fall behind the table's writes. */
   readonly streamConsumers?: IFunction[];
   readonly api: ApiMetrics;
+  /** The single table: an alarm on any throttled request (reads or writes refused for capacity). */
+  readonly table?: Table;
   /** The API's access log (JSON lines with routeKey and responseLatency): per-route p99 is queried from it. */
   readonly apiAccessLogs: ILogGroup;
   /** Supplier names (SUPPLIERS_CONFIG): one failure-rate alarm and one refund-rate line each. */
@@ -55,6 +58,9 @@ export interface ObservabilityProps {
   /** False where CloudFormation cannot make one (LocalStack community has no AWS::CloudWatch::Dashboard); the alarms stay. Default true. */
   readonly dashboard?: boolean;
 }
+
+/** A queue whose oldest message waits longer than this alarms: its consumer is down, failing or too slow. */
+export const QUEUE_AGE_ALARM_SECONDS = 15 * 60;
 
 /** The outbox this far behind the writes (purchases waiting to reach fulfilment, settlements to be announced) alarms. */
 export const STREAM_ITERATOR_AGE_ALARM_MS = 60_000;
@@ -76,8 +82,27 @@ export class Observability extends Construct {
     if (alarmEmail) this.topic.addSubscription(new EmailSubscription(alarmEmail));
     this.action = new SnsAction(this.topic);
 
-    for (const { name, deadLetterQueue } of props.queues) {
+    for (const { name, queue, deadLetterQueue } of props.queues) {
       this.alarm(`${name}DeadLetterAlarm`, `Messages in the ${name} dead-letter queue need an operator`, deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }));
+      // A working queue (not a stream's failure queue, which is its own dead-letter queue): work waiting too long.
+      if (queue !== deadLetterQueue) {
+        this.alarm(`${name}QueueAgeAlarm`, `The oldest message in the ${name} queue has waited more than ${QUEUE_AGE_ALARM_SECONDS / 60} minutes`, queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum' }), {
+          threshold: QUEUE_AGE_ALARM_SECONDS,
+          evaluationPeriods: 3,
+        });
+      }
+    }
+    if (props.table) {
+      // On-demand tables throttle too (a hot partition, a sudden burst past twice the previous peak).
+      this.alarm('TableThrottlesAlarm', 'DynamoDB throttled requests on the table (a hot partition or a burst past on-demand headroom)', new MathExpression({
+        label: 'throttled requests',
+        expression: 'rt + wt',
+        usingMetrics: {
+          rt: props.table.metric('ReadThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
+          wt: props.table.metric('WriteThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
+        },
+        period: FIVE_MINUTES,
+      }));
     }
     for (const fn of props.functions) {
       const name = fn.node.id;

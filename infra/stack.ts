@@ -13,8 +13,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -31,13 +32,13 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { API_BASE_PATH } from '../shared/constants.js';
+import { API_BASE_PATH, ORIGIN_SECRET_HEADER } from '../shared/constants.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../shared/events.js';
 import { isOperatorAction, ROUTES, type HttpService } from '../shared/routes.js';
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../shared/api/webhooks.js';
-import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, PASSWORD_RESET_TOKEN_PREFIX, TABLE_KEYS } from '../shared/table.js';
+import { PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
 import {
   CONCURRENCY,
   FULFILMENT_BATCH_SIZE,
@@ -62,7 +63,9 @@ import {
   WEBHOOK_FUNCTION,
   type FunctionSpec,
 } from './functions.js';
+import { accessOf, authenticates, READ_ACTIONS, signsOrVerifiesTokens } from './access.js';
 import { API_THROTTLING, apiAccessLog } from './api-access-log.js';
+import { CLOUDFRONT_WAF_REGION, edgeWebAcl } from './edge-waf.js';
 import { routeTableRestApi } from './api-rest.js';
 import { deployTargetOf } from './deploy-target.js';
 import { acknowledgeNagFindings } from './nag.js';
@@ -114,16 +117,39 @@ interface PlatformApi {
 }
 
 
+export interface PlatformStackProps extends StackProps {
+  /** A CloudFront-scope web ACL made in us-east-1 by another stack (infra/app.ts); else context `webAclArn`, else one is made here. */
+  readonly webAclArn?: string;
+}
+
+/** Stack settings (CDK context) of the edge: README "Deploy". */
+export const EDGE_CONTEXT = {
+  webAclArn: 'webAclArn',
+  /** The web app's own domain (e.g. app.example.ng) and its ACM certificate's ARN, which must be in us-east-1. */
+  domainName: 'domainName',
+  certificateArn: 'certificateArn',
+  /** The API's own domain (e.g. api.example.ng) and its regional ACM certificate: with them the execute-api endpoint is disabled. */
+  apiDomainName: 'apiDomainName',
+  apiCertificateArn: 'apiCertificateArn',
+} as const;
+
 export class PlatformStack extends Stack {
   /** Every function and queue the stack makes, for the alarms and the dashboard. */
   private readonly monitoredFunctions: NodejsFunction[] = [];
   private readonly monitoredQueues: MonitoredQueue[] = [];
   private readonly streamConsumers: NodejsFunction[] = [];
+  /** The single table: every function's grants on it come from infra/access.ts (grantTableAccess). */
+  private dataTable!: Table;
+  private eventFailures: Queue | undefined;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  private readonly webAclArn: string | undefined;
+
+  constructor(scope: Construct, id: string, props?: PlatformStackProps) {
     super(scope, id, props);
+    this.webAclArn = props?.webAclArn;
 
     const table = this.table();
+    this.dataTable = table;
     const bus = new EventBus(this, 'Bus', { eventBusName: `${id}-bus` });
     const jwtSecret = new Secret(this, 'JwtSecret', {
       description: 'Signing key of session tokens',
@@ -163,9 +189,10 @@ export class PlatformStack extends Stack {
       // Purchases also validates meters at the electricity supplier: it needs the supplier wiring.
       const extra: Record<string, string> = service === 'purchases' ? supplierEnvironment : {};
       const fn = this.lambda(spec, { ...baseEnvironment, ...extra });
-      jwtSecret.grantRead(fn);
+      // Only the functions that sign or verify session tokens read their key (not the docs, not the providers' receiver).
+      if (signsOrVerifiesTokens(service)) jwtSecret.grantRead(fn);
       // Every edge that authenticates counts API-key requests (the rate limit), read-only services included.
-      if (ROUTES.some((route) => route.service === service && route.access !== 'public')) {
+      if (authenticates(service)) {
         fn.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.apiKeyRate, ['dynamodb:UpdateItem']));
       }
       // A function serving operator actions appends their audit entries: new items only, never an update.
@@ -174,42 +201,34 @@ export class PlatformStack extends Stack {
       }
       httpFunctions[service] = fn;
     }
-    // Least privilege: the listing service only reads; the others read and write.
-    table.grantReadData(httpFunctions.transactions);
-    table.grantReadWriteData(httpFunctions.accounts);
-    table.grantReadWriteData(httpFunctions.wallet);
-    table.grantReadWriteData(httpFunctions.purchases);
+    // LocalStack's community tier has no HTTP API (v2): there the same routes go to a REST API (v1).
+    const deployTarget = deployTargetOf(this);
+    // CloudFront sends this secret in ORIGIN_SECRET_HEADER; the functions refuse requests without it
+    // (functions/middleware/origin-secret.ts), so the API's own endpoint answers nobody else.
+    const originSecret =
+      deployTarget === 'localstack'
+        ? undefined
+        : new Secret(this, 'OriginSecret', { description: 'Header value CloudFront adds to API requests', generateSecretString: { passwordLength: 48, excludePunctuation: true } });
+    if (originSecret) {
+      for (const fn of Object.values(httpFunctions)) {
+        fn.addEnvironment(ENV.originSecretArn, originSecret.secretArn);
+        originSecret.grantRead(fn);
+      }
+    }
+    // Table grants: each function's row of infra/access.ts, applied where the function is made (lambda()).
     bus.grantPutEventsTo(httpFunctions.accounts);
     httpFunctions.purchases.addToRolePolicy(supplierParamsRead);
     // VTpass's unsigned transaction-update push: the public receiver may only hand the purchase to
     // fulfilment, whose consumer re-queries VTpass before anything changes.
     httpFunctions.webhooks.addEnvironment(ENV.fulfilmentQueueUrl, fulfilmentQueue.queueUrl);
     fulfilmentQueue.grantSendMessages(httpFunctions.webhooks);
-    // The catalogue and admin-settings services read anything (principals) but write only their
-    // own partition: IAM's dynamodb:LeadingKeys holds them to it.
-    table.grantReadData(httpFunctions.catalogue);
-    httpFunctions.catalogue.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.catalogue));
-    table.grantReadData(httpFunctions.admin);
-    httpFunctions.admin.addToRolePolicy(this.partitionWrites(table, CONFIG_PARTITIONS.settings));
-    // Users' acknowledgements of the notice: one item each under its own prefix, put and nothing else.
-    httpFunctions.admin.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.noticeAck, ['dynamodb:PutItem']));
-    // An operator's refund: one TransactWriteItems over the wallet, the purchase, its refund record and the
-    // user's listing counters (OPERATOR_REFUND_WRITES), nothing else; the table's stream announces it and sums the platform's figures.
-    table.grantReadData(httpFunctions.refunds);
-    for (const { prefix, actions } of OPERATOR_REFUND_WRITES) httpFunctions.refunds.addToRolePolicy(this.prefixWrites(table, prefix, [...actions]));
-    // Contacts live under their owner's user partition: reads anywhere (the principal), writes only USER# items.
-    table.grantReadData(httpFunctions.contacts);
-    httpFunctions.contacts.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
     // Money in and out: funding, the providers' webhooks, transfers, withdrawals, earnings, profile.
     const { payoutQueue } = this.moneyInAndOut(table, bus, httpFunctions, baseEnvironment);
 
-    // LocalStack's community tier has no HTTP API (v2): there the same routes go to a REST API (v1).
-    const deployTarget = deployTargetOf(this);
     const api = deployTarget === 'localstack' ? this.restApi(httpFunctions) : this.httpApi(httpFunctions);
 
     // Fulfilment: the table's stream enqueues each new purchase, this consumer calls suppliers.
     const fulfilment = this.lambda(FULFILMENT_FUNCTION, { ...baseEnvironment, ...supplierEnvironment });
-    table.grantReadWriteData(fulfilment);
     fulfilment.addToRolePolicy(supplierParamsRead);
     // Capped at what the suppliers accept: the stack setting (context) `fulfilmentMaxConcurrency`.
     fulfilment.addEventSource(this.queueSource(fulfilmentQueue, FULFILMENT_FUNCTION, FULFILMENT_BATCH_SIZE, this.fulfilmentMaxConcurrency()));
@@ -226,76 +245,66 @@ export class PlatformStack extends Stack {
       ...supplierEnvironment,
       [ENV.fulfilmentQueueUrl]: fulfilmentQueue.queueUrl,
     });
-    table.grantReadWriteData(sweeper);
     bus.grantPutEventsTo(sweeper);
     fulfilmentQueue.grantSendMessages(sweeper);
     sweeper.addToRolePolicy(supplierParamsRead);
     new Rule(this, 'SweeperSchedule', {
       description: 'Heals stranded purchases and re-queries pending ones',
       schedule: Schedule.rate(Duration.minutes(SWEEPER_RATE_MINUTES)),
-      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
+      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2, deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
     // E-mail: anything that wants a mail sent puts EmailRequested on the bus.
     const mailer = this.lambda(MAILER_FUNCTION, baseEnvironment);
-    // Its log of mails sent (each goes out once); no reads: the claim's failed condition returns the item.
-    mailer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.mailDelivery, ['dynamodb:UpdateItem']));
     mailer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'] }));
     mailer.addEventSource(this.queueSource(emailQueue, MAILER_FUNCTION, 10));
     new Rule(this, 'EmailRequestedToMailer', {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.emailRequested] },
-      targets: [new targets.SqsQueue(emailQueue)],
+      targets: [new targets.SqsQueue(emailQueue, { deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
     // Password reset requests: the accounts function only puts PasswordResetRequested on the bus (the same
     // answer in the same time for every address); this consumer throttles, looks up, writes the token and mails.
     const passwordResetQueue = this.queueWithDlq('PasswordReset', Duration.seconds(PASSWORD_RESETS_FUNCTION.timeoutSeconds * 6));
     const passwordResets = this.lambda(PASSWORD_RESETS_FUNCTION, baseEnvironment);
-    table.grantReadData(passwordResets);
-    passwordResets.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.resetRate, ['dynamodb:UpdateItem']));
-    passwordResets.addToRolePolicy(this.prefixWrites(table, PASSWORD_RESET_TOKEN_PREFIX, ['dynamodb:PutItem']));
     bus.grantPutEventsTo(passwordResets);
     passwordResets.addEventSource(this.queueSource(passwordResetQueue, PASSWORD_RESETS_FUNCTION, 10));
     new Rule(this, 'PasswordResetRequestedToConsumer', {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.passwordResetRequested] },
-      targets: [new targets.SqsQueue(passwordResetQueue)],
+      targets: [new targets.SqsQueue(passwordResetQueue, { deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
     // Admins' mailings: the request queues one job; this consumer mails a page of users per message
     // (EmailRequested on the bus, one per user, named by mailing and user) and queues the next page.
     const mailingQueue = this.queueWithDlq('Mailing', Duration.seconds(MAILINGS_FUNCTION.timeoutSeconds * 6));
     const mailings = this.lambda(MAILINGS_FUNCTION, { ...baseEnvironment, [ENV.mailingQueueUrl]: mailingQueue.queueUrl });
-    table.grantReadData(mailings);
     bus.grantPutEventsTo(mailings);
     mailingQueue.grantSendMessages(mailings);
     mailings.addEventSource(this.queueSource(mailingQueue, MAILINGS_FUNCTION, 10));
     httpFunctions.mailings.addEnvironment(ENV.mailingQueueUrl, mailingQueue.queueUrl);
-    table.grantReadData(httpFunctions.mailings);
     mailingQueue.grantSendMessages(httpFunctions.mailings);
 
     // Webhooks to API users when their transactions settle.
     const webhooks = this.lambda(WEBHOOK_FUNCTION, { ...baseEnvironment, [ENV.webhookRetryBackoff]: 'true' });
-    table.grantReadData(webhooks);
-    // Its only writes: the owner's delivery log, under the user's partition.
-    webhooks.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem', 'dynamodb:PutItem']));
     webhooks.addEventSource(this.queueSource(webhookQueue, WEBHOOK_FUNCTION, 10));
     new Rule(this, 'TransactionSettledToWebhooks', {
       eventBus: bus,
       // Only for owners with a webhook URL: the outbox puts the owner's flag on every settled event
       // (copied on a purchase from its buyer, looked up for the others), so the rest never reach the queue.
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.transactionSettled], detail: { ownerWebhook: [true] } },
-      targets: [new targets.SqsQueue(webhookQueue)],
+      targets: [new targets.SqsQueue(webhookQueue, { deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
-    const webUrl = deployTarget === 'localstack' ? this.webWebsite() : this.webApp(api.url);
+    const webUrl = deployTarget === 'localstack' ? this.webWebsite() : this.webApp(api.url, originSecret!);
 
     new Observability(this, 'Operations', {
       functions: this.monitoredFunctions,
       queues: this.monitoredQueues,
       streamConsumers: this.streamConsumers,
       api: api.metrics,
+      table,
       apiAccessLogs: api.accessLogs,
       suppliers: (suppliers as Array<{ name: string }>).map((supplier) => supplier.name),
       dashboard: deployTarget !== 'localstack',
@@ -337,71 +346,59 @@ export class PlatformStack extends Stack {
 
     // Card links and reserved accounts.
     addEnvironment(http.funding, providerEnvironment);
-    table.grantReadWriteData(http.funding);
     readSecrets(http.funding, ['squadSecretKey', 'monnifyApiKey', 'monnifySecretKey']);
 
     // The public receiver: signature check, one conditional write in its own partitions, one message.
     addEnvironment(http.webhooks, { ...providerEnvironment, [ENV.providerEventsQueueUrl]: providerEventsQueue.queueUrl });
-    http.webhooks.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.providerEvent, ['dynamodb:UpdateItem']));
     providerEventsQueue.grantSendMessages(http.webhooks);
     readSecrets(http.webhooks, ['squadSecretKey', 'monnifySecretKey', 'paystackSecretKey']);
 
-    table.grantReadWriteData(http.transfers);
-    table.grantReadWriteData(http.earnings);
 
     addEnvironment(http.withdrawals, providerEnvironment);
-    table.grantReadWriteData(http.withdrawals);
     readSecrets(http.withdrawals, ['paystackSecretKey']);
 
     addEnvironment(http.profile, providerEnvironment);
-    table.grantReadWriteData(http.profile);
     bus.grantPutEventsTo(http.profile);
     readSecrets(http.profile, ['identityApiKey']);
 
     // Confirms each stored webhook with its provider, then credits or settles a payout.
     const providerEvents = this.lambda(PROVIDER_EVENTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
-    table.grantReadWriteData(providerEvents);
     readSecrets(providerEvents, ['squadSecretKey', 'monnifyApiKey', 'monnifySecretKey', 'paystackSecretKey']);
     providerEvents.addEventSource(this.queueSource(providerEventsQueue, PROVIDER_EVENTS_FUNCTION, 10));
 
     // Pays withdrawals out.
     const payouts = this.lambda(PAYOUTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
-    table.grantReadWriteData(payouts);
     readSecrets(payouts, ['paystackSecretKey']);
     payouts.addEventSource(this.queueSource(payoutQueue, PAYOUTS_FUNCTION, 5));
 
     // Heals withdrawals left open (never submitted, or a lost webhook) by re-querying the provider.
     const payoutSweeper = this.lambda(PAYOUT_SWEEPER_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
-    table.grantReadWriteData(payoutSweeper);
     readSecrets(payoutSweeper, ['paystackSecretKey']);
     new Rule(this, 'PayoutSweeperSchedule', {
       description: 'Re-queries withdrawals left open',
       schedule: Schedule.rate(Duration.minutes(PAYOUT_SWEEPER_RATE_MINUTES)),
-      targets: [new targets.LambdaFunction(payoutSweeper, { retryAttempts: 2 })],
+      targets: [new targets.LambdaFunction(payoutSweeper, { retryAttempts: 2, deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
     // Referral rewards: UserUpgraded on the bus → queue → consumer.
     const rewards = this.lambda(REFERRAL_REWARDS_FUNCTION, baseEnvironment);
-    table.grantReadWriteData(rewards);
     rewards.addEventSource(this.queueSource(referralQueue, REFERRAL_REWARDS_FUNCTION, 10));
     new Rule(this, 'UserUpgradedToReferralRewards', {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.userUpgraded] },
-      targets: [new targets.SqsQueue(referralQueue)],
+      targets: [new targets.SqsQueue(referralQueue, { deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
     // Reserved accounts at sign-in and KYC (ReservedAccountsWanted from accounts and profile): the provider
     // call off the request. Reads the profile; writes only user items (the conditional save of the accounts).
     const reservedAccountsQueue = this.queueWithDlq('ReservedAccounts', Duration.seconds(RESERVED_ACCOUNTS_FUNCTION.timeoutSeconds * 6));
     const reservedAccounts = this.lambda(RESERVED_ACCOUNTS_FUNCTION, { ...baseEnvironment, ...providerEnvironment });
-    table.grantReadData(reservedAccounts);
-    reservedAccounts.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem']));
     readSecrets(reservedAccounts, ['monnifyApiKey', 'monnifySecretKey']);
     reservedAccounts.addEventSource(this.queueSource(reservedAccountsQueue, RESERVED_ACCOUNTS_FUNCTION, 10));
     new Rule(this, 'ReservedAccountsWantedToReservedAccounts', {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE], detailType: [EVENT_TYPES.reservedAccountsWanted] },
-      targets: [new targets.SqsQueue(reservedAccountsQueue)],
+      targets: [new targets.SqsQueue(reservedAccountsQueue, { deadLetterQueue: this.eventDeliveryFailures() })],
     });
     return { payoutQueue };
   }
@@ -416,9 +413,6 @@ export class PlatformStack extends Stack {
     queues.fulfilment.grantSendMessages(consumer);
     queues.payouts.grantSendMessages(consumer);
     bus.grantPutEventsTo(consumer);
-    // It refreshes the buyer's saved contacts of the number: reads, and updates of USER# items only.
-    table.grantReadData(consumer);
-    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.user, ['dynamodb:UpdateItem']));
     // A batch that keeps failing is described here after its retries (the records stay in the stream 24 h).
     const failures = new Queue(this, 'TransactionStreamFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
     this.monitoredQueues.push({ name: 'TransactionStream', queue: failures, deadLetterQueue: failures });
@@ -446,11 +440,6 @@ export class PlatformStack extends Stack {
   private transactionCounters(table: Table, baseEnvironment: Record<string, string>): void {
     const consumer = this.lambda(TRANSACTION_COUNTERS_FUNCTION, baseEnvironment);
     this.streamConsumers.push(consumer);
-    // It reads its once-only marks, and writes only the platform counters (TXN#LISTING#…), the running figures and the marks.
-    table.grantReadData(consumer);
-    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.transaction, ['dynamodb:UpdateItem']));
-    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.stats, ['dynamodb:UpdateItem']));
-    consumer.addToRolePolicy(this.prefixWrites(table, PARTITION_PREFIXES.countedBatch, ['dynamodb:PutItem']));
     const failures = new Queue(this, 'TransactionCountersFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
     this.monitoredQueues.push({ name: 'TransactionCounters', queue: failures, deadLetterQueue: failures });
     consumer.addEventSource(
@@ -507,14 +496,33 @@ export class PlatformStack extends Stack {
     return table;
   }
 
-  /** Item writes to the table, allowed only in one partition (the leading key). */
-  private partitionWrites(table: Table, partition: string): PolicyStatement {
-    return new PolicyStatement({
-      effect: Effect.ALLOW,
-      actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
-      resources: [table.tableArn],
-      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [partition] } },
-    });
+  /**
+   * The function's row of the access map (infra/access.ts): reads on the table and its indexes (never
+   * the credential partition, unless it checks passwords), and writes by partition and attribute.
+   */
+  private grantTableAccess(fn: NodejsFunction, functionName: string): void {
+    const table = this.dataTable;
+    const access = accessOf(functionName);
+    if (access.reads) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: [...READ_ACTIONS],
+          resources: [table.tableArn, `${table.tableArn}/index/*`],
+          // The password hashes live alone in CREDENTIAL#… partitions (no index key): only their checkers read them.
+          conditions: access.credentials ? undefined : { 'ForAllValues:StringNotLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.credential}*`] } },
+        }),
+      );
+    }
+    for (const write of access.writes) {
+      const leadingKeys = [...(write.prefixes ?? []).map((prefix) => `${prefix}*`), ...(write.partitions ?? [])];
+      const conditions: Record<string, Record<string, string[]>> = {
+        [write.prefixes?.length ? 'ForAllValues:StringLike' : 'ForAllValues:StringEquals']: { 'dynamodb:LeadingKeys': leadingKeys },
+      };
+      if (write.prefixes?.length && write.partitions?.length) throw new Error(`${functionName}: one write grant holds either prefixes or whole partitions`);
+      if (write.attributes) conditions['ForAllValues:StringEquals'] = { 'dynamodb:Attributes': [...write.attributes] };
+      fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: [...write.actions], resources: [table.tableArn], conditions }));
+    }
   }
 
   /** Writes (the given actions) only to items whose partition key starts with `prefix`. */
@@ -525,6 +533,16 @@ export class PlatformStack extends Stack {
       resources: [table.tableArn],
       conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } },
     });
+  }
+
+  /** The CloudFront-scope web ACL: given (prop or context), or made here, which CloudFront accepts only in us-east-1 (infra/edge-waf.ts). */
+  private edgeWebAclArn(): string {
+    const given = this.webAclArn ?? (this.node.tryGetContext(EDGE_CONTEXT.webAclArn) as string | undefined);
+    if (given) return given;
+    if (!Token.isUnresolved(this.region) && this.region !== CLOUDFRONT_WAF_REGION) {
+      throw new Error(`a CloudFront web ACL must be made in ${CLOUDFRONT_WAF_REGION}: deploy with infra/app.ts (it adds EdgeWafStack there) or give context ${EDGE_CONTEXT.webAclArn}`);
+    }
+    return edgeWebAcl(this, 'EdgeWebAcl').attrArn;
   }
 
   /** The fulfilment cap from the context, checked: a whole number SQS accepts as a maximum concurrency. */
@@ -543,6 +561,19 @@ export class PlatformStack extends Stack {
     const limit = maxConcurrency ?? (spec.concurrency && 'queue' in spec.concurrency ? spec.concurrency.queue : undefined);
     if (limit === undefined) throw new Error(`${spec.name} consumes a queue but its spec sets no queue concurrency`);
     return new SqsEventSource(queue, { batchSize, reportBatchItemFailures: true, maxConcurrency: limit });
+  }
+
+  /**
+   * Where EventBridge puts an event it could not deliver to a rule's target (the target queue or the
+   * scheduled function refused it after its retries): one queue for every rule, alarmed on its first message.
+   */
+  private eventDeliveryFailures(): Queue {
+    this.eventFailures ??= (() => {
+      const queue = new Queue(this, 'EventDeliveryFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+      this.monitoredQueues.push({ name: 'EventDelivery', queue, deadLetterQueue: queue });
+      return queue;
+    })();
+    return this.eventFailures;
   }
 
   /** A queue with its dead-letter queue (the Observability construct alarms as soon as anything lands there). */
@@ -589,6 +620,7 @@ export class PlatformStack extends Stack {
         esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to])),
       },
     });
+    this.grantTableAccess(fn, spec.name);
     const cfn = fn.node.defaultChild as CfnFunction;
     cfn.addMetadata(LOCAL_METADATA.entry, spec.entry);
     cfn.addMetadata(LOCAL_METADATA.handler, 'handler');
@@ -598,7 +630,28 @@ export class PlatformStack extends Stack {
 
   /** The HTTP API (v2): one route per row of the shared route table, one integration per service function. */
   private httpApi(httpFunctions: Record<HttpService, NodejsFunction>): PlatformApi {
-    const api = new HttpApi(this, 'HttpApi', { description: 'VTU platform API', createDefaultStage: true });
+    // With the API's own domain (context apiDomainName + apiCertificateArn) the default execute-api
+    // endpoint is disabled and CloudFront reaches the API by that domain; without one, CloudFront needs
+    // the execute-api host, and the origin secret is what turns every other caller away.
+    const apiDomainName = this.node.tryGetContext(EDGE_CONTEXT.apiDomainName) as string | undefined;
+    const apiCertificateArn = this.node.tryGetContext(EDGE_CONTEXT.apiCertificateArn) as string | undefined;
+    if (Boolean(apiDomainName) !== Boolean(apiCertificateArn)) throw new Error(`${EDGE_CONTEXT.apiDomainName} and ${EDGE_CONTEXT.apiCertificateArn} go together (a regional certificate)`);
+    const api = new HttpApi(this, 'HttpApi', {
+      description: 'VTU platform API',
+      createDefaultStage: true,
+      disableExecuteApiEndpoint: Boolean(apiDomainName),
+      ...(apiDomainName && apiCertificateArn
+        ? {
+            defaultDomainMapping: {
+              domainName: new DomainName(this, 'ApiDomain', {
+                domainName: apiDomainName,
+                certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', apiCertificateArn),
+                securityPolicy: SecurityPolicy.TLS_1_2,
+              }),
+            },
+          }
+        : {}),
+    });
     (api.defaultStage!.node.defaultChild as CfnStage).defaultRouteSettings = {
       throttlingRateLimit: API_THROTTLING.rateLimit,
       throttlingBurstLimit: API_THROTTLING.burstLimit,
@@ -613,7 +666,7 @@ export class PlatformStack extends Stack {
       }
       api.addRoutes({ path: `${API_BASE_PATH}${route.path}`, methods: [route.method as HttpMethod], integration });
     }
-    return { url: api.apiEndpoint, accessLogs, metrics: api };
+    return { url: apiDomainName ? `https://${apiDomainName}` : api.apiEndpoint, accessLogs, metrics: api };
   }
 
   /** The REST API (v1) of the LocalStack variant, from the same route table and functions. */
@@ -630,7 +683,7 @@ export class PlatformStack extends Stack {
   }
 
   /** S3 (private, via origin access control) + CloudFront: SPA fallback for deep links, /api/* to the HTTP API; returns the app's URL. */
-  private webApp(apiEndpoint: string): string {
+  private webApp(apiEndpoint: string, originSecret: Secret): string {
     const bucket = new Bucket(this, 'WebBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
@@ -649,10 +702,21 @@ export class PlatformStack extends Stack {
           "function handler(event){var r=event.request;if(r.uri.indexOf('/assets/')!==0&&FILES.indexOf(r.uri)===-1){r.uri='/index.html';}return r;}",
       ),
     });
-    const apiDomain = Fn.select(2, Fn.split('/', apiEndpoint));
+    const apiDomain = (this.node.tryGetContext(EDGE_CONTEXT.apiDomainName) as string | undefined) ?? Fn.select(2, Fn.split('/', apiEndpoint));
     const responseHeadersPolicy = webResponseHeaders(this);
+    const domainName = this.node.tryGetContext(EDGE_CONTEXT.domainName) as string | undefined;
+    const certificateArn = this.node.tryGetContext(EDGE_CONTEXT.certificateArn) as string | undefined;
+    if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error(`${EDGE_CONTEXT.domainName} and ${EDGE_CONTEXT.certificateArn} go together (the certificate in us-east-1)`);
     const distribution = new cloudfront.Distribution(this, 'WebDistribution', {
       defaultRootObject: 'index.html',
+      webAclId: this.edgeWebAclArn(),
+      ...(domainName && certificateArn
+        ? {
+            domainNames: [domainName],
+            certificate: Certificate.fromCertificateArn(this, 'WebCertificate', certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -665,10 +729,16 @@ export class PlatformStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            // Resolved by CloudFormation from Secrets Manager at deploy time; never in the source or the template.
+            customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header but Host (API Gateway routes on its own host name), and CloudFront's own
+          // viewer headers, CloudFront-Viewer-Address among them: the client's address for the login throttle.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy,
         },

@@ -134,6 +134,8 @@ export const DEFAULT_VERIFICATION_METHOD = 'nin';
 
 /** Auth */
 export const AUTH_HEADER = 'x-auth-token';
+/** The header CloudFront adds to every API request (its value a secret): requests straight to the API's own endpoint lack it and are refused. */
+export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
 /** API keys (issue 11): also accepted as `Authorization: Bearer <key>` or `Authorization: Token <key>`. */
 export const API_KEY_HEADER = 'x-auth-apikey';
 /** Every API key starts with this: how the edge tells a key from a session JWT in `Authorization`. */

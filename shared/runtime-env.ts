@@ -10,6 +10,10 @@ export const ENV = {
   jwtSecretArn: 'JWT_SECRET_ARN',
   /** The token-signing secret itself (local cloud and tests only). */
   jwtSecret: 'JWT_SECRET',
+  /** Secrets Manager ARN of the value CloudFront sends in ORIGIN_SECRET_HEADER (cloud); the API refuses requests without it. */
+  originSecretArn: 'ORIGIN_SECRET_ARN',
+  /** The origin secret itself (local cloud, only when configured with LOCAL_ORIGIN_SECRET; absent: no check). */
+  originSecret: 'ORIGIN_SECRET',
   /** SSM parameter name prefix under which supplier secrets live, e.g. /vtu/suppliers/ALARO/token. */
   supplierParamPrefix: 'SUPPLIER_PARAM_PREFIX',
   /** JSON array of supplier configs without secrets: [{name, protocol, baseUrl, networkIds}] */

@@ -73,10 +73,32 @@ export const PARTITION_PREFIXES = {
   noticeAck: 'NOTICEACK#',
   /** Password reset requests counted per address and per client, per hour (a TTL removes them). */
   resetRate: 'RESETRATE#',
+  /**
+   * A user's password hash, alone in its own partition (`CREDENTIAL#<userId>`): IAM conditions see only
+   * partition keys, so only here can every role but the password checkers be denied it (infra/access.ts).
+   */
+  credential: 'CREDENTIAL#',
+  // Partitions one service owns (infra/access.ts names them in that service's row).
+  /** A user name's uniqueness claim (registration, renames). */
+  userNameClaim: 'USERNAME#',
+  /** An e-mail's uniqueness claim. */
+  emailClaim: 'EMAIL#',
+  /** A pending password reset token. */
+  passwordReset: 'RESET#',
+  /** Failed-login counters per account and client (adapters/dynamo/login-throttle.ts). */
+  loginThrottle: 'LOGINTHROTTLE#',
+  /** An API key's look-up by its hash. */
+  apiKey: 'APIKEY#',
+  /** Coupons. */
+  coupon: 'COUPON#',
+  /** A card payment asked of a provider, by its reference. */
+  paymentIntent: 'PAYREF#',
+  /** A NIN/BVN claim by one account. */
+  kycClaim: 'KYC#',
 } as const;
 
 /** A user's single-use password reset token (one item per user): the reset consumer writes nothing else of the user's. */
-export const PASSWORD_RESET_TOKEN_PREFIX = 'RESET#';
+export const PASSWORD_RESET_TOKEN_PREFIX = PARTITION_PREFIXES.passwordReset;
 
 /**
  * What an operator's refund writes, with the actions it needs, and nothing else (the stack's grant of

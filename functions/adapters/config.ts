@@ -56,6 +56,8 @@ const VARIABLES = {
   [ENV.fulfilmentQueueUrl]: required,
   [ENV.eventBusName]: required,
   [ENV.jwtSecretArn]: optional,
+  [ENV.originSecretArn]: optional,
+  [ENV.originSecret]: optional,
   [ENV.jwtSecret]: optional,
   [ENV.supplierParamPrefix]: optional,
   [ENV.suppliersConfig]: required,

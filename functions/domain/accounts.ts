@@ -31,7 +31,11 @@ export interface UserProfile {
   keptSessionId?: string;
   /** The current API key's masked form (prefix…last four), when the user has one. */
   apiKeyHint?: string;
-  passwordHash: string;
+  /**
+   * Present only where the caller may read credentials (the accounts service, adapters/dynamo/users.ts
+   * `withPasswordHash`): the hash lives in its own item, which every other role is denied.
+   */
+  passwordHash?: string;
   createdAt: string;
   lastLogin: string | null;
   accountNumbers: { bankName: string; accountNumber: string }[];

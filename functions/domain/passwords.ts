@@ -36,9 +36,9 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /** Constant-time comparison (inside hash-wasm) of the password against a stored PHC string. */
-export async function verifyPassword(password: string, encodedHash: string): Promise<boolean> {
-  // hash-wasm refuses an empty password; no stored password is empty (PASSWORD_MIN_LENGTH).
-  if (password === '' || !encodedHash.startsWith('$argon2')) return false;
+export async function verifyPassword(password: string, encodedHash: string | undefined): Promise<boolean> {
+  // hash-wasm refuses an empty password; no stored password is empty (PASSWORD_MIN_LENGTH). No hash read: nothing verifies.
+  if (password === '' || !encodedHash?.startsWith('$argon2')) return false;
   try {
     return await argon2Verify({ password: password.normalize('NFC'), hash: encodedHash });
   } catch (cause) {

@@ -27,6 +27,8 @@ import { audited, type AuditDeps } from './audit.js';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { asHttpApiEvent, type ApiGatewayEvent } from './rest-api-event.js';
 import { clientAddress } from './client-address.js';
+import { originSecretCheck } from './origin-secret.js';
+import { expectedOriginSecret } from '../adapters/origin-secret.js';
 
 export type { Principal } from '../ports/users.js';
 
@@ -247,6 +249,8 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
     .use(injectLambdaContext(logger))
     .use(logMetrics(metrics, { throwOnEmptyMetrics: false }))
     .use(httpHeaderNormalizer())
+    // Only requests CloudFront forwarded (it adds the origin secret): never the API's own endpoint directly.
+    .use(originSecretCheck(expectedOriginSecret))
     .use({
       onError: async (request) => {
         const error = request.error;

@@ -286,6 +286,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       AWS_ENDPOINT_URL_EVENTBRIDGE: servicesUrl,
       AWS_ENDPOINT_URL_SESV2: servicesUrl,
       JWT_SECRET: config.secrets.jwtSecret,
+      // No CloudFront here: the API checks the origin secret only when LOCAL_ORIGIN_SECRET gives one
+      // (callers must then send it, as CloudFront would); the cloud's secret ARN means nothing locally.
+      ORIGIN_SECRET_ARN: '',
+      ORIGIN_SECRET: process.env.LOCAL_ORIGIN_SECRET ?? '',
       SUPPLIERS_CONFIG: JSON.stringify([
         ...SIMULATED_SUPPLIERS.map((s) => ({ name: s.name, protocol: 'msorg', baseUrl: supplierUrls[s.name], networkIds: s.networkIds, electricity: s.electricity, sharesOurPlanIds: s.sharesOurPlanIds })),
         { name: SIMULATED_VTPASS.name, protocol: 'vtpass', baseUrl: supplierUrls[SIMULATED_VTPASS.name], networks: SIMULATED_VTPASS.networks, electricity: SIMULATED_VTPASS.electricity },

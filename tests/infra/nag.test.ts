@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlatformStack } from '../../infra/stack.js';
 import { CONTENT_SECURITY_POLICY } from '../../infra/web-headers.js';
@@ -17,7 +17,8 @@ function synthWithNag(build: (app: App) => void, context: Record<string, unknown
   const outdir = mkdtempSync(join(tmpdir(), 'vtu-nag-'));
   const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], ...context } });
   build(app);
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }));
+  // Both packs: AwsSolutions and the serverless one (DLQs, destinations, runtimes).
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }), new ServerlessChecks(app, { writeSuppressionsToCloudFormation: true }));
   let failed = false;
   try {
     app.synth();
@@ -39,7 +40,7 @@ beforeAll(() => {
   resources = JSON.parse(readFileSync(join(platform.outdir, 'VtuPlatform.template.json'), 'utf8')).Resources;
 });
 
-describe('cdk-nag: the AwsSolutions pack on the platform stack', () => {
+describe('cdk-nag: the AwsSolutions and Serverless packs on the platform stack', () => {
   it('leaves no finding unacknowledged (errors or warnings), so synthesis passes', () => {
     expect(platform.violations.map((v) => `${v.ruleName} ${v.violatingConstructs.map((c) => c.constructPath).join(',')}`)).toEqual([]);
     expect(platform.failed).toBe(false);
@@ -71,6 +72,18 @@ describe('cdk-nag: the AwsSolutions pack on the platform stack', () => {
     expect(methods).toHaveLength(ROUTES.length);
     for (const method of methods) expect(acknowledged(method).map((a) => a.id)).toEqual(expect.arrayContaining(['AwsSolutions-APIG4', 'AwsSolutions-COG4']));
     for (const ack of Object.values(variantResources).flatMap(acknowledged)) expect(ack.reason.length, ack.id).toBeGreaterThan(40);
+  });
+
+  it('keeps each acknowledgement true: the basic role is said to allow every log group, the WAF finding is fixed, not acknowledged, and only the DLQs, stream and event failure queues skip a redrive policy', () => {
+    const acks = Object.values(resources).flatMap(acknowledged);
+    const reasonOf = (id: string) => acks.filter((a) => a.id === id).map((a) => a.reason);
+    for (const reason of reasonOf('AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]')) {
+      expect(reason).toMatch(/every log group/);
+      expect(reason).not.toMatch(/only lets a function write its own/);
+    }
+    expect(reasonOf('AwsSolutions-CFR2')).toEqual([]);
+    const redriveExempt = Object.entries(resources).filter(([, r]) => acknowledged(r).some((a) => a.id === 'Serverless-SQSRedrivePolicy')).map(([id]) => id);
+    for (const id of redriveExempt) expect(id).toMatch(/DeadLetterQueue|Failures/);
   });
 
   it('gives every acknowledgement a written reason', () => {

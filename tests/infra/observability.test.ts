@@ -57,10 +57,10 @@ describe('alarms', () => {
     observabilityTemplate({}).resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  it('fire on any message in a dead-letter queue (and in the stream consumers’ failure queues)', () => {
-    // 9 work queues' dead letters (reserved accounts, password resets: issues 20, 21) and the 2 stream consumers' failure queues.
+  it('fire on any message in a dead-letter queue (and in the stream consumers’ and EventBridge’s failure queues)', () => {
+    // 9 work queues' dead letters (reserved accounts, password resets: issues 20, 21), the 2 stream consumers' failure queues and EventBridge's.
     const dlqAlarms = alarmsOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
-    expect(dlqAlarms).toHaveLength(11);
+    expect(dlqAlarms).toHaveLength(12);
     for (const alarm of dlqAlarms) expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
   });
 

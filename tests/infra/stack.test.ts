@@ -109,10 +109,18 @@ describe('the platform stack', () => {
     expect(workQueues.length).toBe(9);
     // The outbox's and the platform counters'.
     expect(streamFailures).toHaveLength(2);
-    expect(workQueues.length + deadLetterIds.length + streamFailures.length).toBe(queues.length);
+    // EventBridge's one dead-letter queue, for events no rule target accepted (every rule's targets name it).
+    const eventFailures = [
+      ...new Set(ofType('AWS::Events::Rule').flatMap(([, r]) => r.Properties.Targets.map((t: any) => t.DeadLetterConfig?.Arn?.['Fn::GetAtt']?.[0]))),
+    ];
+    expect(eventFailures).toHaveLength(1);
+    expect(eventFailures[0]).toBeDefined();
+    expect(workQueues.length + deadLetterIds.length + streamFailures.length + eventFailures.length).toBe(queues.length);
     const queueAlarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.Namespace === 'AWS/SQS');
-    const alarmed = queueAlarms.map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
-    expect(alarmed.sort()).toEqual([...deadLetterIds, ...streamFailures].sort());
+    const alarmed = (metric: string) => queueAlarms.filter(([, a]) => a.Properties.MetricName === metric).map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
+    expect(alarmed('ApproximateNumberOfMessagesVisible').sort()).toEqual([...deadLetterIds, ...streamFailures, ...eventFailures].sort());
+    // …and every work queue one on the age of its oldest message (a consumer down or too slow).
+    expect(alarmed('ApproximateAgeOfOldestMessage').sort()).toEqual(workQueues.map(([id]) => id).sort());
     // Each notifies the alarm topic.
     const [topicId] = ofType('AWS::SNS::Topic')[0]!;
     for (const [, alarm] of queueAlarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
@@ -157,7 +165,13 @@ describe('the platform stack', () => {
     expect(actionsOf(consumer)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'sqs:SendMessage', 'events:PutEvents']));
     // Its one table write: refreshing the buyer's contacts (USER# items).
     const writes = statementsOf(consumer).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
-    expect(writes).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } } })]);
+    expect(writes).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        // …and only a contact's attributes there, never the wallet's or the profile's (infra/access.ts).
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] }, 'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.not.arrayContaining(['balanceKobo']) } },
+      }),
+    ]);
   });
 
   it('the platform counters are summed from the same stream: records only, one batch per shard at a time, retried whole from its first record, writing only counters and their marks', () => {
@@ -238,13 +252,19 @@ describe('the platform stack', () => {
     const contactWrites = writesBeyondRateCounter('functions/handlers/http/contacts.ts');
     expect(contactWrites.length).toBeGreaterThan(0);
     for (const statement of contactWrites) {
-      expect(statement.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } });
+      expect(statement.Condition['ForAllValues:StringLike']).toEqual({ 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] });
+      // …and only a contact's attributes (and the profile's set of contact numbers): never the wallet's balance or the admin flag.
+      expect(statement.Condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(expect.arrayContaining(['contactName', 'contactNumbers']));
+      expect(statement.Condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(expect.not.arrayContaining(['balanceKobo', 'isAdmin', 'passwordHash']));
     }
     expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
-    // The reserved-accounts consumer (issue 21): reads, and updates only USER# items (the profile's accounts).
+    // The reserved-accounts consumer (issue 21): reads, and updates only USER# items, and there only the profile's accounts.
     const reservedWrites = writesBeyondRateCounter('functions/handlers/reserved-accounts.ts');
     expect(reservedWrites.map((statement: any) => [statement.Action].flat())).toEqual([['dynamodb:UpdateItem']]);
-    expect(reservedWrites[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } });
+    expect(reservedWrites[0].Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] },
+      'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'accountNumbers', 'accountsReservedAt'] },
+    });
   });
 
   it("an operator's refund writes only what its write touches (OPERATOR_REFUND_WRITES: USER#, TXN#; not the running figures under STATS, which the stream sums), and neither enqueues nor publishes (the stream announces it)", () => {
@@ -342,7 +362,11 @@ describe('webhooks to API users', () => {
   it('the delivery function writes only USER# items (its delivery log), may delay its own messages (backoff on), and gets WEBHOOK_MAX_ATTEMPTS deliveries before the DLQ', () => {
     const entry = 'functions/handlers/webhook-delivery.ts';
     expect(writesBeyondRateCounter(entry)).toEqual([
-      expect.objectContaining({ Action: ['dynamodb:UpdateItem', 'dynamodb:PutItem'], Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] } } }),
+      expect.objectContaining({
+        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        // …and only the log's attributes there, never the wallet's or the profile's (infra/access.ts).
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] }, 'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.arrayContaining(['webhookId']) } },
+      }),
     ]);
     expect(actionsOf(entry)).toContain('sqs:ChangeMessageVisibility');
     const [, fn] = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;

@@ -2,7 +2,7 @@
  * The user repository against a real DynamoDB Local: uniqueness claims under races, the login
  * throttle's counters, password-reset tokens and token revocation.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useDynamoDb } from '../support/dynamo.js';
 import { db, tableName } from '../../functions/adapters/dynamo/client.js';
@@ -20,6 +20,8 @@ import {
   savePasswordReset,
   updateLastLogin,
   type NewUser,
+  getPasswordHash,
+  withPasswordHash,
 } from '../../functions/adapters/dynamo/users.js';
 import { epochSeconds, hashResetToken, newResetToken } from '../../functions/domain/accounts.js';
 import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
@@ -42,6 +44,31 @@ async function created(input: NewUser = newUser()) {
   return result.user;
 }
 
+
+describe('password hashes live in their own item (CREDENTIAL#<id>), which IAM denies every role but the password checkers', () => {
+  const rawItem = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+
+  it('a new account keeps its hash only in the credential item: the profile every role reads has none, and getUserById returns none', async () => {
+    const user = await created();
+    expect(await rawItem(keys.credential(user.userId))).toMatchObject({ pk: `CREDENTIAL#${user.userId}`, passwordHash: '$argon2id$test' });
+    expect(await rawItem(keys.userProfile(user.userId))).not.toHaveProperty('passwordHash');
+    expect(await getUserById(user.userId)).not.toHaveProperty('passwordHash');
+    expect((await withPasswordHash(await getUserById(user.userId)))?.passwordHash).toBe('$argon2id$test');
+  });
+
+  it('an account stored before keeps signing in: its hash is read from the profile, then moved into the credential item and off the profile', async () => {
+    const user = await created();
+    // The layout before: the hash as a profile attribute, no credential item.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.userProfile(user.userId), UpdateExpression: 'SET passwordHash = :h', ExpressionAttributeValues: { ':h': '$argon2id$legacy' } }));
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.credential(user.userId) }));
+    expect(await getUserById(user.userId)).not.toHaveProperty('passwordHash');
+    expect(await getPasswordHash(user.userId)).toBe('$argon2id$legacy');
+    expect(await rawItem(keys.credential(user.userId))).toMatchObject({ passwordHash: '$argon2id$legacy' });
+    expect(await rawItem(keys.userProfile(user.userId))).not.toHaveProperty('passwordHash');
+    expect(await getPasswordHash(user.userId)).toBe('$argon2id$legacy');
+  });
+});
 
 describe('createUser', () => {
   it('writes the profile, both claims and an empty wallet, found again by id, user name or e-mail in any case', async () => {
@@ -115,14 +142,14 @@ describe('loadPrincipal and password changes', () => {
     expect(changed).toEqual({ ok: true, tokenVersion: 1 });
     expect(await loadPrincipal(user.userId, 0)).toBeUndefined();
     expect((await loadPrincipal(user.userId, 1))?.userId).toBe(user.userId);
-    expect((await getUserById(user.userId))?.passwordHash).toBe('$argon2id$new');
+    expect(await getPasswordHash(user.userId)).toBe('$argon2id$new');
   });
 
   it('changePassword against a stale version changes nothing (a concurrent change won)', async () => {
     const user = await created();
     await changePassword(user.userId, 0, '$argon2id$first');
     expect(await changePassword(user.userId, 0, '$argon2id$second')).toEqual({ ok: false, reason: 'stale' });
-    expect((await getUserById(user.userId))?.passwordHash).toBe('$argon2id$first');
+    expect(await getPasswordHash(user.userId)).toBe('$argon2id$first');
   });
 
   it('updateLastLogin records the time, only for an existing user', async () => {
@@ -190,9 +217,10 @@ describe('password reset tokens', () => {
     const used = await consumePasswordReset(user.userId, hashResetToken(reset.token), '$argon2id$reset', now);
     expect(used).toEqual({ ok: true, user: { userId: user.userId, userName: user.userName } });
     const after = await getUserById(user.userId);
-    expect(after).toMatchObject({ passwordHash: '$argon2id$reset', tokenVersion: 1 });
+    expect(after).toMatchObject({ tokenVersion: 1 });
+    expect(await getPasswordHash(user.userId)).toBe('$argon2id$reset');
     expect(await consumePasswordReset(user.userId, hashResetToken(reset.token), '$argon2id$again', now)).toEqual({ ok: false, reason: 'invalid' });
-    expect((await getUserById(user.userId))?.passwordHash).toBe('$argon2id$reset');
+    expect(await getPasswordHash(user.userId)).toBe('$argon2id$reset');
   });
 
   it('a wrong token changes nothing and leaves the real one usable', async () => {
@@ -257,10 +285,10 @@ describe('local seed', () => {
     const storedAdmin = await getUserByUserName('seed_admin');
     expect(storedAdmin?.isAdmin).toBe(true);
     // An existing account keeps its password.
-    expect(await verifyPassword(admin.password, storedAdmin!.passwordHash)).toBe(true);
+    expect(await verifyPassword(admin.password, await getPasswordHash(storedAdmin!.userId))).toBe(true);
     const demo = await getUserByUserName(DEMO_USER.userName);
     expect(demo).toMatchObject({ userType: 'smart earner', isAdmin: false });
-    expect(await verifyPassword(DEMO_USER.password, demo!.passwordHash)).toBe(true);
+    expect(await verifyPassword(DEMO_USER.password, await getPasswordHash(demo!.userId))).toBe(true);
     expect(await getWalletBalanceKobo(demo!.userId)).toBe(DEMO_CREDIT_KOBO);
     expect((await getUserByUserName('agent'))?.isAgent).toBe(true);
   });

@@ -91,7 +91,8 @@ const profileFields = declaringEvery<UserProfile>()(
     tokenVersion: count.default(0),
     keptSessionId: text.optional(),
     apiKeyHint: text.optional(),
-    passwordHash: text,
+    // Only on profiles written before the hash had its own item (CREDENTIAL#…, users.ts withPasswordHash moves it).
+    passwordHash: text.optional(),
     createdAt: text,
     lastLogin: absentIsNull,
     accountNumbers: z.array(reservedAccount).default([]),

@@ -42,11 +42,13 @@ export const keys = {
   wallet: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WALLET' }),
   /** A session ended by logout: its token is refused until it would have expired anyway (TTL). */
   revokedSession: (userId: string, sessionId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `REVOKEDSESSION#${sessionId}` }),
-  userNameClaim: (userName: string) => ({ pk: `USERNAME#${userName.toLowerCase()}`, sk: 'UNIQUE' }),
-  emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'UNIQUE' }),
-  passwordReset: (userId: string) => ({ pk: `${PASSWORD_RESET_TOKEN_PREFIX}${userId}`, sk: 'TOKEN' }),
+  userNameClaim: (userName: string) => ({ pk: `${PARTITION_PREFIXES.userNameClaim}${userName.toLowerCase()}`, sk: 'UNIQUE' }),
+  emailClaim: (email: string) => ({ pk: `${PARTITION_PREFIXES.emailClaim}${email.toLowerCase()}`, sk: 'UNIQUE' }),
+  /** A user's password hash, alone in its partition so IAM can deny it to every role but the password checkers. */
+  credential: (userId: string) => ({ pk: `${PARTITION_PREFIXES.credential}${userId}`, sk: 'PASSWORD' }),
+  passwordReset: (userId: string) => ({ pk: `${PARTITION_PREFIXES.passwordReset}${userId}`, sk: 'TOKEN' }),
   transaction: (transactionId: string) => ({ pk: `${PARTITION_PREFIXES.transaction}${transactionId}`, sk: 'TXN' }),
-  coupon: (code: string) => ({ pk: `COUPON#${code.toUpperCase()}`, sk: 'COUPON' }),
+  coupon: (code: string) => ({ pk: `${PARTITION_PREFIXES.coupon}${code.toUpperCase()}`, sk: 'COUPON' }),
   /** Data plans live in one small partition: the whole catalogue is one query. */
   plan: (planId: number) => ({ pk: CATALOGUE_PARTITION, sk: `${PLAN_PREFIX}${String(planId).padStart(10, '0')}` }),
   /** Cost price (per GB) of one plan type, beside the plans. */
@@ -65,7 +67,7 @@ export const keys = {
   contact: (userId: string, contactId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${CONTACT_PREFIX}${contactId}` }),
   // Money in and out ------------------------------------------------------------------------
   /** A payment we asked a provider for (card link): who pays, how much; looked up by the provider's reference. */
-  paymentIntent: (provider: string, reference: string) => ({ pk: `PAYREF#${provider}#${reference}`, sk: 'INTENT' }),
+  paymentIntent: (provider: string, reference: string) => ({ pk: `${PARTITION_PREFIXES.paymentIntent}${provider}#${reference}`, sk: 'INTENT' }),
   /** A provider's webhook as received (signature checked), one per provider reference: the de-duplication key. */
   providerEvent: (provider: string, eventKey: string) => ({ pk: `${PARTITION_PREFIXES.providerEvent}${provider}#${eventKey}`, sk: 'EVENT' }),
   /** A saved withdrawal beneficiary, under its owner's partition. */
@@ -81,11 +83,11 @@ export const keys = {
   /** One e-mail to one recipient (its delivery id), claimed before it is sent and marked once it is. */
   mailDelivery: (deliveryId: string) => ({ pk: `${PARTITION_PREFIXES.mailDelivery}${deliveryId}`, sk: 'DELIVERY' }),
   /** An API key's look-up by its SHA-256 (the key itself is never stored): which user it names. */
-  apiKey: (keyHash: string) => ({ pk: `APIKEY#${keyHash}`, sk: 'KEY' }),
+  apiKey: (keyHash: string) => ({ pk: `${PARTITION_PREFIXES.apiKey}${keyHash}`, sk: 'KEY' }),
   /** Requests made with one API key in one minute (expires with the TTL attribute). */
   apiKeyMinute: (keyHash: string, minute: number) => ({ pk: `${PARTITION_PREFIXES.apiKeyRate}${keyHash}`, sk: `MINUTE#${minute}` }),
   /** Claim of a NIN/BVN (by its digest) by one account. */
-  kycClaim: (method: string, numberDigest: string) => ({ pk: `KYC#${method}#${numberDigest}`, sk: 'UNIQUE' }),
+  kycClaim: (method: string, numberDigest: string) => ({ pk: `${PARTITION_PREFIXES.kycClaim}${method}#${numberDigest}`, sk: 'UNIQUE' }),
   // Back-office figures (one small partition, read by sort-key range) ------------------------
   /** Running sales totals of one day × product × network, in one of its shards. */
   salesDay: (day: string, product: string, network: string, shard: number) => ({ pk: STATS_PARTITION, sk: `${SALES_DAY_PREFIX}${day}#${product}#${network}#${shard}` }),

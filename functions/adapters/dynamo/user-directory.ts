@@ -10,6 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { USERS_PER_PAGE, type ListUsersQuery } from '../../../shared/api/admin-users.js';
 import type { UserProfile } from '../../domain/accounts.js';
 import { db, tableName } from './client.js';
+import { transactWrite } from './conditional-writes.js';
 import { batchGetItems, keyOf } from './batch-get.js';
 import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, listingQuery } from './keys.js';
@@ -77,21 +78,25 @@ export async function listUsers(filter: ListUsersQuery): Promise<UserListing> {
 }
 
 /** Replaces the password with one nothing verifies against and ends every session (token version + 1). */
-export async function revokePassword(userId: string): Promise<{ ok: true } | { ok: false }> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userProfile(userId),
-        // An admin's reset ends the API key too: whoever the reset locks out must not keep buying with the key.
-        UpdateExpression: `SET passwordHash = :revoked REMOVE ${API_KEY_ATTRIBUTES} ADD tokenVersion :one`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':revoked': REVOKED_PASSWORD, ':one': 1 },
-      }),
-    );
-    return { ok: true };
-  } catch (error) {
-    if (isConditionFailure(error)) return { ok: false };
-    throw error;
-  }
+export async function revokePassword(userId: string, now: Date = new Date()): Promise<{ ok: true } | { ok: false }> {
+  const TableName = tableName();
+  const result = await transactWrite(
+    [
+      {
+        Update: {
+          TableName,
+          Key: keys.userProfile(userId),
+          // An older profile's own hash attribute goes too: the hash lives in its own item (users.ts
+          // getPasswordHash). An admin's reset ends the API key too: whoever the reset locks out must
+          // not keep buying with the key.
+          UpdateExpression: `REMOVE passwordHash, ${API_KEY_ATTRIBUTES} ADD tokenVersion :one`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+      { Put: { TableName, Item: { ...keys.credential(userId), entity: 'Credential', userId, passwordHash: REVOKED_PASSWORD, updatedAt: now.toISOString() } } },
+    ],
+    `password revocation of ${userId}`,
+  );
+  return result.ok ? { ok: true } : { ok: false };
 }

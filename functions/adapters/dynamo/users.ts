@@ -127,7 +127,6 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
     webhookUrl: null,
     webhookSecret: randomBytes(32).toString('base64url'),
     tokenVersion: 0,
-    passwordHash: input.passwordHash,
     createdAt,
     lastLogin: null,
     accountNumbers: [],
@@ -159,13 +158,15 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
         },
       },
       { Put: { TableName, Item: newWalletItem(userId, createdAt), ConditionExpression: notExists } },
+      // The hash in its own item, never on the profile every role reads.
+      { Put: { TableName, Item: credentialItem(userId, input.passwordHash, createdAt), ConditionExpression: notExists } },
       ...(input.referrerId && profile.referredBy
         ? [{ Put: { TableName, Item: newReferralItem(input.referrerId, { userId, userName: profile.userName }, createdAt), ConditionExpression: notExists } }]
         : []),
     ],
     `registration of ${profile.userName}`,
   );
-  if (result.ok) return { ok: true, user: profile };
+  if (result.ok) return { ok: true, user: { ...profile, passwordHash: input.passwordHash } };
   if (result.failed.includes(1)) return { ok: false, reason: 'user_name_taken' };
   if (result.failed.includes(2)) return { ok: false, reason: 'email_taken' };
   // A ulid collision on the profile or wallet: practically impossible, and not the caller's fault.
@@ -175,9 +176,65 @@ export async function createUser(input: NewUser, now: Date = new Date()): Promis
 // ---------------------------------------------------------------------------------------------
 // Reading users
 
+/** The profile, without the password hash (a profile written before the hash had its own item still holds it: it is dropped here). */
 export async function getUserById(userId: string): Promise<UserProfile | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(userId), ConsistentRead: true }));
-  return Item && Item.entity === USER_ENTITY ? stored.profile.read(Item) : undefined;
+  if (!Item || Item.entity !== USER_ENTITY) return undefined;
+  const { passwordHash: _legacyHash, ...profile } = stored.profile.read(Item);
+  return profile;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password hashes: one item per user (CREDENTIAL#<id> / PASSWORD), readable only by the roles that
+// check or set passwords (infra/access.ts). Profiles written before kept the hash as an attribute:
+// it is read from there when the item is missing, and moved into the item on that read.
+
+const CREDENTIAL_ENTITY = 'Credential';
+
+function credentialItem(userId: string, passwordHash: string, updatedAt: string): Record<string, unknown> {
+  return { ...keys.credential(userId), entity: CREDENTIAL_ENTITY, userId, passwordHash, updatedAt };
+}
+
+/** The credential item's write, beside a profile update in the same transaction. */
+function credentialPut(userId: string, passwordHash: string, now: Date) {
+  return { Put: { TableName: tableName(), Item: credentialItem(userId, passwordHash, now.toISOString()) } };
+}
+
+/** The user's password hash: from its own item, else (older profiles) from the profile, which it then moves out of. */
+export async function getPasswordHash(userId: string, now: Date = new Date()): Promise<string | undefined> {
+  const TableName = tableName();
+  const { Item } = await db().send(new GetCommand({ TableName, Key: keys.credential(userId), ConsistentRead: true }));
+  if (typeof Item?.passwordHash === 'string') return Item.passwordHash;
+  const { Item: profile } = await db().send(
+    new GetCommand({ TableName, Key: keys.userProfile(userId), ProjectionExpression: 'passwordHash', ConsistentRead: true }),
+  );
+  const legacy = typeof profile?.passwordHash === 'string' ? profile.passwordHash : undefined;
+  if (legacy === undefined) return undefined;
+  // Move it: the item is written and the attribute removed together, only if neither changed meanwhile
+  // (a password change in between has already written the item; the next read finds it).
+  await transactWrite(
+    [
+      { Put: { TableName, Item: credentialItem(userId, legacy, now.toISOString()), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName,
+          Key: keys.userProfile(userId),
+          UpdateExpression: 'REMOVE passwordHash',
+          ConditionExpression: 'passwordHash = :legacy',
+          ExpressionAttributeValues: { ':legacy': legacy },
+        },
+      },
+    ],
+    `moving the password hash of ${userId} into its own item`,
+  );
+  return legacy;
+}
+
+/** The profile with its password hash, for the functions that check passwords. */
+export async function withPasswordHash(profile: UserProfile | undefined): Promise<UserProfile | undefined> {
+  if (!profile) return undefined;
+  const passwordHash = await getPasswordHash(profile.userId);
+  return passwordHash === undefined ? profile : { ...profile, passwordHash };
 }
 
 async function userIdOfClaim(key: { pk: string; sk: string }, claim: typeof stored.userNameClaim): Promise<string | undefined> {
@@ -257,31 +314,28 @@ export async function changePassword(
   keepSessionId?: string,
   /** The user chose to end their API key too (removing the profile's key attributes stops it). */
   revokeApiKey = false,
+  now: Date = new Date(),
 ): Promise<{ ok: true; tokenVersion: number } | { ok: false; reason: 'stale' }> {
-  // The changing session is kept (the one before it is not: one kept session at a time).
-  const removed = [...(keepSessionId ? [] : ['keptSessionId']), ...(revokeApiKey ? [API_KEY_ATTRIBUTES] : [])];
-  try {
-    const result = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userProfile(userId),
-        UpdateExpression: `SET passwordHash = :hash, tokenVersion = :next${keepSessionId ? ', keptSessionId = :sid' : ''}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(pk) AND (tokenVersion = :expected OR (attribute_not_exists(tokenVersion) AND :expected = :zero))',
-        ExpressionAttributeValues: {
-          ':hash': passwordHash,
-          ':next': expectedTokenVersion + 1,
-          ':expected': expectedTokenVersion,
-          ':zero': 0,
-          ...(keepSessionId ? { ':sid': keepSessionId } : {}),
+  const next = expectedTokenVersion + 1;
+  // The changing session is kept (the one before it is not: one kept session at a time). An older
+  // profile's hash attribute goes: the hash now lives in its own item only.
+  const removed = ['passwordHash', ...(keepSessionId ? [] : ['keptSessionId']), ...(revokeApiKey ? [API_KEY_ATTRIBUTES] : [])];
+  const result = await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.userProfile(userId),
+          UpdateExpression: `SET tokenVersion = :next${keepSessionId ? ', keptSessionId = :sid' : ''} REMOVE ${removed.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk) AND (tokenVersion = :expected OR (attribute_not_exists(tokenVersion) AND :expected = :zero))',
+          ExpressionAttributeValues: { ':next': next, ':expected': expectedTokenVersion, ':zero': 0, ...(keepSessionId ? { ':sid': keepSessionId } : {}) },
         },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return { ok: true, tokenVersion: stored.tokenVersion.read(result.Attributes ?? {}, keys.userProfile(userId)).tokenVersion };
-  } catch (error) {
-    if (isConditionFailure(error)) return { ok: false, reason: 'stale' };
-    throw error;
-  }
+      },
+      credentialPut(userId, passwordHash, now),
+    ],
+    `password change of ${userId}`,
+  );
+  return result.ok ? { ok: true, tokenVersion: next } : { ok: false, reason: 'stale' };
 }
 
 /** Sets role flags (seeding, admin tools). */
@@ -340,11 +394,12 @@ export async function consumePasswordReset(
           TableName,
           Key: keys.userProfile(userId),
           // A reset (the password was lost, maybe stolen) keeps no session alive.
-          UpdateExpression: 'SET passwordHash = :passwordHash REMOVE keptSessionId ADD tokenVersion :one',
+          UpdateExpression: 'REMOVE keptSessionId, passwordHash ADD tokenVersion :one',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':passwordHash': passwordHash, ':one': 1 },
+          ExpressionAttributeValues: { ':one': 1 },
         },
       },
+      credentialPut(userId, passwordHash, now),
     ],
     `password reset of ${userId}`,
   );

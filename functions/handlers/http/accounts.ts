@@ -39,6 +39,7 @@ import {
   recentTransactionItems,
   savePasswordReset,
   revokeSession,
+  withPasswordHash,
 } from '../../adapters/dynamo/users.js';
 import {
   clearLoginThrottle,
@@ -151,10 +152,12 @@ export const validateUserOperation =
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus]);
 
 const deps: AccountsServiceDeps = {
-  findUserById: getUserById,
+  // Sign-in and the password change check the password: these two look-ups add the hash from its own
+  // item (which only this function's role may read, infra/access.ts).
+  findUserById: async (userId) => withPasswordHash(await getUserById(userId)),
   findUserByUserName: getUserByUserName,
   findUserByEmail: getUserByEmail,
-  findUserByLogin: getUserByLogin,
+  findUserByLogin: async (login) => withPasswordHash(await getUserByLogin(login)),
   createUser,
   balanceKobo: getWalletBalanceKobo,
   // The transactions repository owns the shape of its items and their mapping.

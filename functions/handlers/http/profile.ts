@@ -33,7 +33,7 @@ import { publishEvent } from '../../adapters/events.js';
 import { domainLog } from '../../adapters/log.js';
 import { identityFromEnv } from '../../adapters/providers/index.js';
 import { markUpgradePublished, saveKyc, saveWebhookUrl, setUserType, upgradeToReseller } from '../../adapters/dynamo/profile.js';
-import { getUserById, getWalletBalanceKobo } from '../../adapters/dynamo/users.js';
+import { getPasswordHash, getUserById, getWalletBalanceKobo } from '../../adapters/dynamo/users.js';
 import { currentApiKey, removeApiKey, replaceApiKey } from '../../adapters/dynamo/api-keys.js';
 import { dynamoWebhookLog } from '../../adapters/dynamo/webhook-deliveries.js';
 import { postWebhook, resolveWebhookHost } from '../../adapters/webhook-poster.js';
@@ -197,8 +197,9 @@ const deps: ProfileDeps & ApiKeyDeps & TestWebhookDeps & { webhookLog: WebhookLo
   replaceKey: replaceApiKey,
   removeKey: removeApiKey,
   passwordMatches: async (userId, password) => {
-    const user = await getUserById(userId);
-    return user ? verifyPassword(password, user.passwordHash) : dummyVerifyPassword(password).then(() => false);
+    // The hash lives in its own item, readable only by the password checkers (infra/access.ts).
+    const passwordHash = (await getUserById(userId)) ? await getPasswordHash(userId) : undefined;
+    return passwordHash ? verifyPassword(password, passwordHash) : dummyVerifyPassword(password).then(() => false);
   },
   newKey: () => newApiKey(),
   post: postWebhook,

@@ -82,7 +82,7 @@ describe('the catalogue seed', () => {
     const password = 'plans-password-1';
     const user = await newUser();
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.userProfile(user.userId), UpdateExpression: 'SET passwordHash = :h', ExpressionAttributeValues: { ':h': await hashPassword(password) } }));
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.credential(user.userId), UpdateExpression: 'SET passwordHash = :h', ExpressionAttributeValues: { ':h': await hashPassword(password) } }));
     const login = await call(accounts, 'login', undefined, { body: { userName: user.userName, password } });
     expect(login.status).toBe(200);
     const plans = login.body.subscriptionPlans;
