@@ -75,6 +75,23 @@ async function guessUntilWaitOfAtLeast(waitMs: number, from: string, userName: s
   }
 }
 
+/** The seconds a 429's message asks to wait ("Please wait 4 seconds …"). */
+function waitSecondsOf(message: string): number {
+  const match = /wait (\d+) seconds?/.exec(message);
+  expect(match, message).not.toBeNull();
+  return Number(match![1]);
+}
+
+/** Repeats `attempt` while it is refused for a wait (429), checking again every 250 ms, for at most 30 s. */
+async function untilNotWaiting(attempt: () => Promise<Answer>): Promise<Answer> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await attempt();
+    if (answer.status !== 429 || Date.now() > deadline) return answer;
+    await sleep(250);
+  }
+}
+
 describe('login throttle over HTTP', () => {
   it('50 wrong guesses from one address do not stop the owner logging in from another address', async () => {
     const account = await registered();
@@ -96,19 +113,29 @@ describe('login throttle over HTTP', () => {
   it('guessing stays slow: during its wait an address is refused even the right password, and each further failure doubles the wait', async () => {
     const account = await registered();
     for (let i = 0; i < freeFailures; i++) expect((await login('127.0.0.4', account.userName, `guess-${i}`)).status).toBe(400);
-    expect(await login('127.0.0.4', account.userName, account.password)).toEqual({ status: 429, body: { msg: tooManyLoginAttemptsMessage(1) } });
+    // The 7th failure starts a wait of 4 s: reached by the throttle's state, not by how fast this machine answers.
+    await guessUntilWaitOfAtLeast(4_000, '127.0.0.4', account.userName);
+    const during = await login('127.0.0.4', account.userName, account.password);
+    expect(during.status).toBe(429);
+    expect(waitSecondsOf(during.body.msg)).toBeLessThanOrEqual(4);
 
-    await sleep(1_000);
-    expect((await login('127.0.0.4', account.email, 'one-more-guess')).status).toBe(400);
-    expect(await login('127.0.0.4', account.userName, account.password)).toEqual({ status: 429, body: { msg: tooManyLoginAttemptsMessage(2) } });
+    // Once that wait is over the next wrong guess is counted again, and the wait it starts is twice as long.
+    const counted = await untilNotWaiting(() => login('127.0.0.4', account.email, 'one-more-guess'));
+    expect(counted.status).toBe(400);
+    const doubled = await login('127.0.0.4', account.userName, account.password);
+    expect(doubled.status).toBe(429);
+    expect(waitSecondsOf(doubled.body.msg)).toBeGreaterThan(4);
+    expect(waitSecondsOf(doubled.body.msg)).toBeLessThanOrEqual(8);
+    expect(doubled.body.msg).toBe(tooManyLoginAttemptsMessage(waitSecondsOf(doubled.body.msg)));
 
-    await sleep(2_000);
-    expect((await login('127.0.0.4', account.userName, account.password)).status).toBe(200);
+    // After the wait the right password signs in.
+    expect((await untilNotWaiting(() => login('127.0.0.4', account.userName, account.password))).status).toBe(200);
   });
 
   it('the address is the one the gateway saw: an X-Forwarded-For header does not make a new client', async () => {
     const account = await registered();
     for (let i = 0; i < freeFailures; i++) await login('127.0.0.5', account.userName, `guess-${i}`);
+    await guessUntilWaitOfAtLeast(4_000, '127.0.0.5', account.userName);
     const spoofed = await login('127.0.0.5', account.userName, account.password, { 'x-forwarded-for': '203.0.113.9' });
     expect(spoofed.status).toBe(429);
   });
