@@ -142,7 +142,15 @@ export const API_KEY_HEADER = 'x-auth-apikey';
 export const API_KEY_PREFIX = 'vtu_';
 /** Requests per minute per API key unless API_KEY_RATE_LIMIT_PER_MINUTE says otherwise. */
 export const API_KEY_RATE_LIMIT_PER_MINUTE = 60;
-export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * Sessions (issue 20 §6): a session token lives this long (ACCESS_TOKEN_TTL_SECONDS may shorten
+ * it for the local cloud's tests); POST /auth/refresh renews it while the app is in use.
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** A session ends this long after its sign-in, however often it was renewed (the tokens' old 24 h). */
+export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
+/** An expired token may still be renewed for this long (a phone that slept, a tab in the background); then: sign in again. */
+export const TOKEN_RENEWAL_GRACE_SECONDS = 15 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

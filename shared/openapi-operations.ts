@@ -134,6 +134,11 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     returns: 'token (for x-auth-token), user, subscriptionPlans, transactions, isAdmin, isAgent, isCouponVendor',
   },
   logout: { tag: TAGS.account, summary: 'Log out: this session’s token stops working at once (sign in with a session, not an API key)', returns: 'msg' },
+  refreshToken: {
+    tag: TAGS.account,
+    summary: 'Renew the session token sent in x-auth-token (still valid, or expired a few minutes ago): a new short-lived token of the same session, until the session ends',
+    returns: 'token',
+  },
   isTokenValid: { tag: TAGS.account, summary: 'Check a session token sent in x-auth-token', returns: 'valid, user' },
   currentUser: {
     tag: TAGS.account,

@@ -71,6 +71,9 @@ export const ROUTES = [
   { operation: 'resetPassword', method: 'POST', path: '/auth/resetpassword', service: 'accounts', access: 'public' },
   // Ends the caller's session on the server: its token is refused from then on (issue 20 §6)
   { operation: 'logout', method: 'POST', path: '/auth/logout', service: 'accounts', access: 'user' },
+  // A new short-lived token for the same session (issue 20 §6): public because the token sent may have
+  // just expired; the handler checks it, and refuses an API key
+  { operation: 'refreshToken', method: 'POST', path: '/auth/refresh', service: 'accounts', access: 'public' },
   { operation: 'validateUser', method: 'GET', path: '/auth/validateUser/{userName}', service: 'accounts', access: 'user' },
   // Wallet funding
   { operation: 'fundWithCoupon', method: 'POST', path: '/fundWallet/coupon', service: 'wallet', access: 'user' },

@@ -59,6 +59,8 @@ export const ENV = {
   payoutSweepAfterMs: 'PAYOUT_SWEEP_AFTER_MS',
   /** Requests per minute per API key (default API_KEY_RATE_LIMIT_PER_MINUTE); tests lower it. */
   apiKeyRateLimitPerMinute: 'API_KEY_RATE_LIMIT_PER_MINUTE',
+  /** Seconds a session token lives (default ACCESS_TOKEN_TTL_SECONDS); the local cloud's tests shorten it. */
+  accessTokenTtlSeconds: 'ACCESS_TOKEN_TTL_SECONDS',
 } as const;
 
 /**

@@ -5,7 +5,7 @@
  * by name, instead of a request later; the adapters then read the parsed values (`env`).
  */
 import { z } from 'zod';
-import { API_KEY_RATE_LIMIT_PER_MINUTE, CLAIM_STALE_MS, MAX_PENDING_AGE_MS, PROVIDER_TIMEOUT_DEFAULT_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS, SUPPLIER_TIMEOUT_DEFAULT_MS } from '../../shared/constants.js';
+import { ACCESS_TOKEN_TTL_SECONDS, API_KEY_RATE_LIMIT_PER_MINUTE, CLAIM_STALE_MS, MAX_PENDING_AGE_MS, PROVIDER_TIMEOUT_DEFAULT_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS, SUPPLIER_TIMEOUT_DEFAULT_MS } from '../../shared/constants.js';
 import { AWS_ENV, ENV } from '../../shared/runtime-env.js';
 
 export class MissingConfigError extends Error {
@@ -83,6 +83,7 @@ const VARIABLES = {
   // Younger withdrawals belong to the payout queue and the provider's webhooks.
   [ENV.payoutSweepAfterMs]: wholeMilliseconds(10 * 60 * 1000, 0),
   [ENV.apiKeyRateLimitPerMinute]: wholeMilliseconds(API_KEY_RATE_LIMIT_PER_MINUTE, 1, 'requests per minute'),
+  [ENV.accessTokenTtlSeconds]: wholeMilliseconds(ACCESS_TOKEN_TTL_SECONDS, 1, 'seconds'),
   [AWS_ENV.region]: optional,
   [AWS_ENV.defaultRegion]: optional,
   [AWS_ENV.endpointUrl]: optional,
@@ -104,7 +105,7 @@ const SECRET_SOURCES: [EnvName, EnvName][] = [
 export const ENV_GROUPS = {
   table: [ENV.tableName],
   bus: [ENV.eventBusName],
-  session: [ENV.jwtSecret, ENV.jwtSecretArn],
+  session: [ENV.jwtSecret, ENV.jwtSecretArn, ENV.accessTokenTtlSeconds],
   suppliers: [ENV.suppliersConfig, ENV.supplierTimeoutMs, ENV.supplierTokens, ENV.supplierParamPrefix],
   providers: [ENV.providersConfig, ENV.providerTimeoutMs, ENV.providerSecrets, ENV.providerParamPrefix],
   sweeper: [ENV.sweeperStaleMs, ENV.sweeperRequeryAfterMs, ENV.sweeperClaimStaleMs, ENV.sweeperMaxPendingAgeMs, ENV.sweeperOutboxGraceMs],

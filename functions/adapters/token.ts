@@ -1,7 +1,9 @@
 /** Session tokens: HS256 JWTs carried in the x-auth-token header. */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
-import { TOKEN_TTL_SECONDS, type UserType } from '../../shared/constants.js';
+import { TOKEN_RENEWAL_GRACE_SECONDS, type UserType } from '../../shared/constants.js';
+import { epochSeconds } from '../domain/accounts.js';
+import { tokenExpiry } from '../domain/session-renewal.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { getSecret } from './aws/parameters.js';
 import type { Principal } from '../ports/users.js';
@@ -13,6 +15,8 @@ export type SessionClaims = Omit<Principal, 'wallet'> & {
   tokenVersion: number;
   /** This session (one per issued token): the one that changes the password is kept alive. */
   sessionId?: string;
+  /** When the session signed in (epoch seconds): renewals keep it, and no token outlives the session's lifetime from it. */
+  sessionStartedAt?: number;
 };
 
 const ISSUER = 'vtu-platform';
@@ -32,7 +36,10 @@ function jwtSigningKey(): Promise<Uint8Array> {
   return jwtSecret;
 }
 
+/** A short-lived access token (ACCESS_TOKEN_TTL_SECONDS); a renewal passes its session and start. */
 export async function issueToken(claims: SessionClaims): Promise<string> {
+  const now = epochSeconds(new Date());
+  const sessionStartedAt = claims.sessionStartedAt ?? now;
   return new SignJWT({
     un: claims.userName,
     ut: claims.userType,
@@ -41,26 +48,47 @@ export async function issueToken(claims: SessionClaims): Promise<string> {
     cv: claims.isCouponVendor,
     tv: claims.tokenVersion,
     sid: claims.sessionId ?? randomUUID(),
+    sat: sessionStartedAt,
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+    .setIssuedAt(now)
+    .setExpirationTime(tokenExpiry(now, sessionStartedAt, env(ENV.accessTokenTtlSeconds)))
     .sign(await jwtSigningKey());
 }
 
 export type TokenCheck = { ok: true; claims: SessionClaims } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
 
 export async function verifyToken(token: string | undefined): Promise<TokenCheck> {
+  return verified(token, 0);
+}
+
+export type RenewableTokenCheck = { ok: true; claims: SessionClaims & { sessionStartedAt: number; expiresAt: number } } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+
+/** For POST /auth/refresh only: a token that expired less than the renewal grace ago still passes (domain/session-renewal decides). */
+export async function verifyRenewableToken(token: string | undefined): Promise<RenewableTokenCheck> {
+  return verified(token, TOKEN_RENEWAL_GRACE_SECONDS);
+}
+
+async function verified(token: string | undefined, graceSeconds: number): Promise<RenewableTokenCheck> {
   if (!token) return { ok: false, reason: 'missing' };
   try {
     // A token without exp would never expire: refused, like a forged one.
-    const { payload } = await jwtVerify(token, await jwtSigningKey(), { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
-    if (typeof payload.sub !== 'string' || typeof payload.un !== 'string') return { ok: false, reason: 'invalid' };
+    const { payload } = await jwtVerify(token, await jwtSigningKey(), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+      clockTolerance: graceSeconds,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.un !== 'string' || typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };
+    // Tokens from before `sat` existed started their session when they were issued.
+    const sessionStartedAt = typeof payload.sat === 'number' ? payload.sat : typeof payload.iat === 'number' ? payload.iat : 0;
     return {
       ok: true,
       claims: {
+        sessionStartedAt,
+        expiresAt: payload.exp,
         userId: payload.sub,
         userName: payload.un,
         userType: payload.ut as UserType,

@@ -7,13 +7,14 @@
 import type { CurrentSession, SessionResponse, UserView } from '../../shared/api/accounts.js';
 import type { TransactionView } from '../../shared/api/transactions.js';
 import type { PrincipalLoader } from '../ports/users.js';
-import { displayName, toUserView, type UserProfile } from './accounts.js';
+import { displayName, epochSeconds, toUserView, type UserProfile } from './accounts.js';
 import { cableNameGroup, cableTvGroup, type BillProduct } from './bills.js';
 import { subscriptionPlanGroups, type Plan } from './catalogue.js';
 import { dummyVerifyPassword, hashPassword, verifyPassword } from './passwords.js';
 import { clientOfAddress, type LoginReservation, type LoginTicket } from './login-throttle.js';
 import { hashLoginCode, knownClientIds, loginCodeEmail, newDeviceToken, newLoginCode, wellFormedDeviceToken } from './login-step-up.js';
 import type { Logger } from './settlement.js';
+import { renewalRefusal } from './session-renewal.js';
 
 /** What a session token carries. */
 export type SessionClaims = Pick<UserProfile, 'userId' | 'userName' | 'userType' | 'isAdmin' | 'isAgent' | 'isCouponVendor' | 'tokenVersion'>;
@@ -39,8 +40,13 @@ export interface AccountsDeps extends PrincipalLoader {
   listPlans(): Promise<Plan[]>;
   /** Cable bouquets (and exam products) for the CABLETV group; absent: the group stays empty. */
   listBillProducts?(): Promise<BillProduct[]>;
-  issueToken(claims: SessionClaims): Promise<string>;
+  /** A renewal passes the session it continues and when that session signed in; else a new session starts now. */
+  issueToken(claims: SessionClaims & { sessionId?: string; sessionStartedAt?: number }): Promise<string>;
   verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string } } | { ok: false; reason: string }>;
+  /** Like verifyToken, but a token that expired less than the renewal grace ago still passes, with its times. */
+  verifyRenewableToken(
+    token: string | undefined,
+  ): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; sessionStartedAt: number; expiresAt: number } } | { ok: false; reason: string }>;
   /** Counted before the password is checked; refused while this client must wait. */
   reserveLoginAttempt(login: string, sourceIp: string): Promise<LoginReservation>;
   /** Gives the attempt back and clears this client's count for the account only. */
@@ -67,6 +73,7 @@ export type SessionResult =
   | { kind: 'token_valid'; user: UserView }
   | { kind: 'current_user'; session: CurrentSession }
   | { kind: 'password_changed'; token: string }
+  | { kind: 'token_renewed'; token: string }
   | { kind: 'user_validated'; userName: string; fullName: string }
   | { kind: 'user_name_taken' }
   | { kind: 'email_taken' }
@@ -192,6 +199,24 @@ export async function checkToken(token: string | undefined, deps: AccountsDeps):
   const profile = principal && (await deps.findUserById(principal.userId));
   if (!profile) return { kind: 'session_expired' };
   return { kind: 'token_valid', user: await userView(profile, deps) };
+}
+
+/**
+ * POST /auth/refresh: a new token for the same session, while the session lives (not logged out,
+ * no password change since, younger than its absolute lifetime) and the token expired at most the
+ * grace ago. The caller's roles are those stored now.
+ */
+export async function renewSession(token: string | undefined, deps: AccountsDeps): Promise<SessionResult> {
+  const check = await deps.verifyRenewableToken(token);
+  if (!check.ok) return { kind: check.reason === 'expired' ? 'session_expired' : 'unauthorized' };
+  const { userId, tokenVersion, sessionId, sessionStartedAt } = check.claims;
+  // A token without a session could not be logged out: it is not continued.
+  if (sessionId === undefined || renewalRefusal(check.claims, epochSeconds(deps.now())) !== undefined) return { kind: 'session_expired' };
+  const principal = await deps.loadPrincipal(userId, tokenVersion, sessionId);
+  if (!principal) return { kind: 'session_expired' };
+  const { userName, userType, isAdmin, isAgent, isCouponVendor } = principal;
+  // The token version stays the token's: a session kept across a password change stays kept, and no other.
+  return { kind: 'token_renewed', token: await deps.issueToken({ userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, sessionId, sessionStartedAt }) };
 }
 
 export async function currentUser(userId: string, deps: AccountsDeps): Promise<SessionResult> {

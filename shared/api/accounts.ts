@@ -109,6 +109,11 @@ export interface SessionResponse extends CurrentSession {
 }
 
 /** POST /auth/login past the failed-login ceiling from an unknown client with the right password: 403, a code was e-mailed. */
+/** POST /auth/refresh: a new token of the same session (send it in x-auth-token from now on). */
+export interface RefreshTokenResponse {
+  token: string;
+}
+
 export interface LoginCodeRequiredResponse {
   msg: string;
   codeRequired: true;

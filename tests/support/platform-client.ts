@@ -3,6 +3,7 @@
  * coupon, balances, a purchase's status over time, and the ledger invariants over a user's history
  * — with the house account's side of the admin credits these users received.
  */
+import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import { HOUSE_USER_NAME } from '../../functions/domain/house-account.js';
 import type { LocalCloud } from './local-cloud.js';
@@ -43,13 +44,15 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
     return { status: response.status, body };
   };
 
-  let adminToken: string | undefined;
+  // Session tokens are short (ACCESS_TOKEN_TTL_SECONDS): a long file signs the admin in again rather than outlive one.
+  let adminToken: { token: string; until: number } | undefined;
   const admin = async (): Promise<string> => {
-    if (adminToken) return adminToken;
+    if (adminToken && Date.now() < adminToken.until) return adminToken.token;
     const login = await api('POST', '/auth/login', { body: cloud().adminLogin });
     expect(login.status).toBe(200);
-    adminToken = login.body.token as string;
-    return adminToken;
+    const { iat, exp } = decodeJwt(login.body.token as string);
+    adminToken = { token: login.body.token as string, until: Date.now() + ((exp! - iat!) * 1000) / 2 };
+    return adminToken.token;
   };
 
   let unique = 0;

@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App.js';
 import { preloadScreensFor } from '@/app/router.js';
+import { keepTokenRenewed } from '@/lib/token-renewal.js';
 import '@/styles.css';
 
 preloadScreensFor(window.location.pathname);
+keepTokenRenewed();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { DEFAULT_USER_TYPE, TOKEN_TTL_SECONDS, type UserType } from '../../../shared/constants.js';
+import { DEFAULT_USER_TYPE, SESSION_MAX_AGE_SECONDS, type UserType } from '../../../shared/constants.js';
 import { epochSeconds, loginKind, type UserProfile } from '../../domain/accounts.js';
 import { EMPTY_WALLET } from '../../domain/ledger.js';
 import type { Principal } from '../../ports/users.js';
@@ -77,7 +77,7 @@ export async function revokeSession(userId: string, sessionId: string, now: Date
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.revokedSession(userId, sessionId), entity: 'RevokedSession', expiresAt: epochSeconds(now) + TOKEN_TTL_SECONDS + 60 },
+      Item: { ...keys.revokedSession(userId, sessionId), entity: 'RevokedSession', expiresAt: epochSeconds(now) + SESSION_MAX_AGE_SECONDS + 60 },
     }),
   );
 }

@@ -7,7 +7,7 @@
 import { AUTH_HEADER } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { EVENT_TYPES } from '../../../shared/events.js';
-import { LOGIN_MSG, MONEY_MSG, MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
+import { API_KEY_MSG, LOGIN_MSG, MONEY_MSG, MSG, tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
 import {
   changePasswordRequest,
   loginRequest,
@@ -16,13 +16,15 @@ import {
   resetPasswordRequest,
   userNameParam,
   type LoginCodeRequiredResponse,
+  type RefreshTokenResponse,
   type ValidateUserResponse,
 } from '../../../shared/api/accounts.js';
 import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { publishEvent } from '../../adapters/events.js';
 import { recordLoginAskingForAccounts } from '../../adapters/reserved-accounts-trigger.js';
 import { domainLog } from '../../adapters/log.js';
-import { issueToken, verifyToken } from '../../adapters/token.js';
+import { issueToken, verifyRenewableToken, verifyToken } from '../../adapters/token.js';
+import { credentialOf } from '../../domain/api-keys.js';
 import { listBillProducts } from '../../adapters/dynamo/bill-products.js';
 import { listPlans } from '../../adapters/dynamo/catalogue.js';
 import { transactionViewOfItem } from '../../adapters/dynamo/transactions.js';
@@ -56,6 +58,7 @@ import {
   currentUser,
   logIn,
   register,
+  renewSession,
   validateUser,
   type AccountsDeps,
   type SessionResult,
@@ -76,6 +79,10 @@ const accountAnswer = answerWith<SessionResult | PasswordResetResult>({
   token_valid: ({ user }) => ok({ valid: true, user }),
   current_user: ({ session }) => ok(session),
   password_changed: ({ token }) => ok({ msg: MSG.passwordChanged, token }),
+  token_renewed: ({ token }) => {
+    const body: RefreshTokenResponse = { token };
+    return ok(body);
+  },
   user_validated: ({ userName, fullName }) => {
     const body: ValidateUserResponse = { msg: fullName, userName, fullName };
     return ok(body);
@@ -134,6 +141,15 @@ export const resetPasswordOperation =
   async ({ body }) =>
     accountAnswer(await resetPassword(parseInput(resetPasswordRequest, body), deps));
 
+/** POST /auth/refresh: the session token of the request (never an API key) renewed. */
+export const refreshTokenOperation =
+  (deps: AccountsDeps): PublicOperation =>
+  async ({ headers }) => {
+    const credential = credentialOf(headers);
+    if (credential.kind === 'apiKey') return refusal(403, API_KEY_MSG.notForApiKeys);
+    return accountAnswer(await renewSession(credential.kind === 'session' ? credential.token : undefined, deps));
+  };
+
 /** POST /auth/logout: the session named by the caller's token ends on the server. */
 export const logoutOperation =
   (deps: Pick<AccountsDeps, 'now'> & { revokeSession(userId: string, sessionId: string, now: Date): Promise<void> }): UserOperation =>
@@ -166,6 +182,7 @@ const deps: AccountsServiceDeps = {
   listBillProducts,
   issueToken,
   verifyToken,
+  verifyRenewableToken,
   loadPrincipal,
   reserveLoginAttempt,
   loginSucceeded,
@@ -200,6 +217,7 @@ export const handler = httpService(
     requestPasswordReset: requestPasswordResetOperation(deps),
     resetPassword: resetPasswordOperation(deps),
     logout: logoutOperation({ ...deps, revokeSession }),
+    refreshToken: refreshTokenOperation(deps),
     validateUser: validateUserOperation(deps),
     listUsers: listUsersOperation(deps),
     downloadUsers: downloadUsersOperation(deps),

@@ -57,4 +57,72 @@ describe('api client', () => {
     await expect(api('listTransactions')).rejects.toBeInstanceOf(ApiError);
     expect(getSession()).toBeNull();
   });
+
+  /** A token shaped like the server's (only its times matter to the app). */
+  function jwt(times: { iat: number; exp: number }, sid = 's1'): string {
+    const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    return `${part({ alg: 'HS256' })}.${part({ sid, ...times })}.signature`;
+  }
+  const seconds = () => Math.floor(Date.now() / 1000);
+
+  it('renews a token near its end before the request, and sends the request with the new token', async () => {
+    const old = jwt({ iat: seconds() - 800, exp: seconds() + 100 });
+    const fresh = jwt({ iat: seconds(), exp: seconds() + 900 });
+    signIn(old, user);
+    const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify(url.endsWith('/auth/refresh') ? { token: fresh } : { msg: 'ok' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api('listTransactions')).resolves.toEqual({ msg: 'ok' });
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url]) => url)).toEqual(['/api/v1/auth/refresh', '/api/v1/transaction']);
+    expect((calls[0]![1].headers as Record<string, string>)[AUTH_HEADER]).toBe(old);
+    expect((calls[1]![1].headers as Record<string, string>)[AUTH_HEADER]).toBe(fresh);
+    expect(getSession()?.token).toBe(fresh);
+  });
+
+  it('does not renew a token with most of its life left', async () => {
+    signIn(jwt({ iat: seconds() - 10, exp: seconds() + 890 }), user);
+    const fetchMock = answer(200, { msg: 'ok' });
+    vi.stubGlobal('fetch', fetchMock);
+    await api('listTransactions');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a 401 for an expired token: one renewal, the request sent again once', async () => {
+    // The token has most of its life left when the request leaves; by the answer it has expired (a phone that slept).
+    const start = Date.now();
+    const token = jwt({ iat: seconds() - 100, exp: seconds() + 800 });
+    const fresh = jwt({ iat: seconds() + 900, exp: seconds() + 1800 });
+    signIn(token, user);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const answers = [
+      { msg: 'Your session has expired, please log in again', status: 401 },
+      { token: fresh, status: 200 },
+      { msg: 'ok', status: 200 },
+    ];
+    const fetchMock = vi.fn(async () => {
+      vi.setSystemTime(start + 900_000);
+      const { status, ...body } = answers.shift()!;
+      return new Response(JSON.stringify(body), { status });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await expect(api('listTransactions')).resolves.toEqual({ msg: 'ok' });
+    } finally {
+      vi.useRealTimers();
+    }
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url]) => url)).toEqual(['/api/v1/transaction', '/api/v1/auth/refresh', '/api/v1/transaction']);
+    expect((calls[2]![1].headers as Record<string, string>)[AUTH_HEADER]).toBe(fresh);
+    expect(getSession()?.token).toBe(fresh);
+  });
+
+  it('logs out when the renewal is refused (logged out elsewhere, password changed, session too old)', async () => {
+    signIn(jwt({ iat: seconds() - 1000, exp: seconds() - 100 }), user);
+    const fetchMock = answer(401, { msg: 'Your session has expired, please log in again' });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api('listTransactions')).rejects.toBeInstanceOf(ApiError);
+    // Renewal before the request, the request, one renewal after its 401: no loop.
+    expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(3);
+    expect(getSession()).toBeNull();
+  });
 });

@@ -1,11 +1,17 @@
 /**
  * The one way the app talks to the API: builds the URL from the shared route table, sends the
- * token in x-auth-token, turns `{msg}` error bodies into ApiError, and logs out on any 401.
+ * token in x-auth-token, turns `{msg}` error bodies into ApiError, and logs out on a 401. Short
+ * session tokens are renewed on the way (./token-renewal.ts): before a request when near their end,
+ * and once after a 401 of an expired token, the request then sent again once.
  */
 import { AUTH_HEADER } from '@shared/constants.js';
 import { apiPath, routeByOperation, type Operation } from '@shared/routes.js';
 import { env } from './env.js';
 import { getToken, logout } from './session.js';
+import { hasExpired, markActivity, needsRenewal, renewToken } from './token-renewal.js';
+
+/** Calls that must not renew on the way: the renewal itself, and the ones that start a session. */
+const NO_RENEWAL: ReadonlySet<Operation> = new Set<Operation>(['refreshToken', 'login', 'register']);
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when the request never got an answer. */
@@ -52,9 +58,16 @@ export function buildUrl(operation: Operation, params?: Record<string, string>, 
 }
 
 /** Sends a request; a non-2xx answer becomes an ApiError (and a 401 logs out). Resolves to the body text. */
-async function send(operation: Operation, options: RequestOptions, accept: string): Promise<{ response: Response; text: string }> {
+async function send(operation: Operation, options: RequestOptions, accept: string, retried = false): Promise<{ response: Response; text: string }> {
   const route = routeByOperation(operation);
   const headers: Record<string, string> = { accept };
+  const renews = !NO_RENEWAL.has(operation);
+  if (renews) {
+    markActivity();
+    const current = getToken();
+    // Near its end (or just expired, e.g. after the phone slept): renewed first. A refusal is left to the answer's 401.
+    if (current && needsRenewal(current)) await renewToken();
+  }
   const token = getToken();
   if (token) headers[AUTH_HEADER] = token;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -76,7 +89,9 @@ async function send(operation: Operation, options: RequestOptions, accept: strin
   if (!response.ok) {
     // Refusals are always JSON `{msg}`, downloads included.
     const data = parseJson(text);
-    if (response.status === 401) logout();
+    if (response.status === 401 && renews && !retried && token && hasExpired(token) && (await renewToken())) return send(operation, options, accept, true);
+    // Still the token this request was refused with: a renewal another request made meanwhile is kept.
+    if (response.status === 401 && (!token || getToken() === token)) logout();
     const msg = data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string' ? (data as { msg: string }).msg : undefined;
     throw new ApiError(response.status, msg, { body: data });
   }

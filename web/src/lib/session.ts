@@ -106,7 +106,7 @@ export function getSessionPlans(): Partial<SubscriptionPlans> | null {
   return plans;
 }
 
-/** A password change invalidates older tokens; the server hands back a fresh one to stay signed in. */
+/** A password change or a renewal hands back a fresh token of the same signed-in user. */
 export function replaceToken(token: string): void {
   if (current) persist({ token, user: current.user });
 }
@@ -134,6 +134,11 @@ export function logout(): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Called on every sign-in, token change and sign-out (this tab or another); returns the unsubscribe. */
+export function onSessionChange(listener: () => void): () => void {
+  return subscribe(listener);
 }
 
 export function useSession(): Session | null {
