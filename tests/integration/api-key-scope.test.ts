@@ -27,7 +27,24 @@ describe('API key scope', () => {
   it('the route table lets keys reach purchases, balance, transactions and webhook settings only', () => {
     const keyRoutes = ROUTES.filter(keyMayCall).map((route) => route.operation).sort();
     expect(keyRoutes).toEqual(
-      ['buyAirtime', 'buyData', 'buyElectricity', 'currentUser', 'getTransaction', 'listTransactions', 'testWebhook', 'updateWebhook', 'validateMeter', 'webhookDeliveries'].sort(),
+      // Cable TV and exam PINs (issue 22) are purchases too, with their verification and price list.
+      [
+        'buyAirtime',
+        'buyData',
+        'buyElectricity',
+        'buyCableTv',
+        'buyExam',
+        'validateCableTv',
+        'validateExam',
+        'listBillProducts',
+        'currentUser',
+        'getTransaction',
+        'listTransactions',
+        'testWebhook',
+        'updateWebhook',
+        'validateMeter',
+        'webhookDeliveries',
+      ].sort(),
     );
     for (const route of ROUTES.filter(keyMayCall)) expect(route.access).toBe('user');
   });

@@ -170,7 +170,9 @@ export async function crashRound(
         requests.push(resendWhileBusy(() => client.api('POST', '/buy/airtime', { token: user.token, body })).catch(() => undefined));
       });
     }
-    requests.push(client.api('POST', '/withdraw', { token: users[0]!.token, body: WITHDRAWAL }).catch(() => undefined));
+    // The withdrawal shares the busy wallet: resent with its own request_id too, or under load it may never reach mid-payout.
+    const withdrawal = { ...WITHDRAWAL, request_id: `crash-withdrawal-${users[0]!.userName}` };
+    requests.push(resendWhileBusy(() => client.api('POST', '/withdraw', { token: users[0]!.token, body: withdrawal })).catch(() => undefined));
     await Promise.all(requests);
 
     const crashTimeoutMs = options.crashTimeoutMs ?? 45_000;
