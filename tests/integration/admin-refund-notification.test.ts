@@ -7,7 +7,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_MSG, REFUND_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
-import { platformClient } from '../support/platform-client.js';
+import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 import { usePlatformTable } from '../support/platform-table.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
@@ -106,7 +106,7 @@ describe('POST /admin/refund/{id}', () => {
     const user = await fundedUser(500);
     const id = await boughtAirtime(user.token);
     const tokens = [await admin(), await agent()];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => refund(id, tokens[i % 2], 'concurrent test')));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => resendWhileBusy(() => refund(id, tokens[i % 2], 'concurrent test'))));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused.every((a) => (a.status === 400 && a.body.msg === REFUND_MSG.alreadyRefunded) || (a.status === 403 && a.body.msg === REFUND_MSG.deliveredAdminOnly))).toBe(true);

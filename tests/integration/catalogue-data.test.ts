@@ -15,6 +15,7 @@ import { priceForUserType } from '../../shared/pricing.js';
 import type { UserType } from '../../shared/constants.js';
 import { keys } from '../../functions/adapters/dynamo/keys.js';
 import { useLocalCloud } from '../support/local-cloud.js';
+import { resendWhileBusy } from '../support/platform-client.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
 
@@ -312,7 +313,7 @@ describe('buying data on the local cloud', () => {
   it('concurrent purchases never overdraw: with ₦1000, five ₦270 purchases → three accepted, two "Insufficient balance"', async () => {
     const buyer = await fundedUser(1000);
     const row = await priceRow(2);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => buyData(buyer.token, 1, 2)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => resendWhileBusy(() => buyData(buyer.token, 1, 2))));
     const accepted = answers.filter((a) => a.status === 200);
     expect(accepted).toHaveLength(Math.floor(1000 / row.my_price));
     expect(answers.filter((a) => a.status === 400).every((a) => a.body.msg === MSG.insufficientBalance)).toBe(true);

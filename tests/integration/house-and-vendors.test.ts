@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { HOUSE_USER_NAME } from '../../functions/domain/house-account.js';
 import { COUPON_VENDOR_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
-import { platformClient } from '../support/platform-client.js';
+import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 import { usePlatformTable } from '../support/platform-table.js';
 
 const cloud = useLocalCloud();
@@ -58,7 +58,7 @@ describe("an admin's transfer: a credit from the house account", () => {
   it('the same request_id sent concurrently credits once', async () => {
     const token = await admin();
     const chi = await fundedUser(0);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => transfer(token, chi.userName, 300, 'house-credit-0002')));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => resendWhileBusy(() => transfer(token, chi.userName, 300, 'house-credit-0002'))));
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     expect(new Set(answers.map((a) => a.body.receipt._id)).size).toBe(1);
     expect(await balance(chi.token)).toBe(300);
@@ -97,7 +97,7 @@ describe("a coupon vendor's coupons", () => {
     const vendor = await vendorWith(1_000);
     const owner = await fundedUser(0);
     const body = { userAccount: owner.userName, amount: 200, request_id: 'vendor-retry-0001' };
-    const answers = await Promise.all(Array.from({ length: 4 }, () => api('POST', '/admin/generateCoupon', { token: vendor.token, body })));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => resendWhileBusy(() => api('POST', '/admin/generateCoupon', { token: vendor.token, body }))));
     expect(answers.map((a) => a.status)).toEqual(Array(4).fill(201));
     expect(new Set(answers.map((a) => a.body.couponCode)).size).toBe(1);
     expect(await balance(vendor.token)).toBe(800);
@@ -118,7 +118,7 @@ describe("a coupon vendor's coupons", () => {
     const vendor = await vendorWith(1_000);
     const owner = await fundedUser(0);
     const made = await generate(vendor.token, owner.userName, 250);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => cancel(vendor.token, made.body.couponCode)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => resendWhileBusy(() => cancel(vendor.token, made.body.couponCode))));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409).map((a) => a.body.msg)).toEqual(Array(4).fill(COUPON_VENDOR_MSG.alreadyCancelled));
     expect(answers.find((a) => a.status === 200)!.body).toMatchObject({ balance: 1_000, coupon: { code: made.body.couponCode, amount: 250 } });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
-import { platformClient, type Answer } from '../support/platform-client.js';
+import { platformClient, type Answer, resendWhileBusy } from '../support/platform-client.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
 
@@ -75,7 +75,7 @@ describe('buying airtime on the local cloud', () => {
   it('duplicate requests and duplicate fulfilment messages → one purchase, one supplier call', async () => {
     const user = await fundedUser(1000);
     const body = { request_id: `dup-${Date.now()}` };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => buy(user.token, '08011111111', 100, body)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => resendWhileBusy(() => buy(user.token, '08011111111', 100, body))));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const ids = new Set(answers.map((a) => a.body.receipt._id));
     expect(ids.size).toBe(1);

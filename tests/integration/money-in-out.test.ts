@@ -407,7 +407,7 @@ describe('withdrawals', () => {
   it('parallel withdrawals against one balance never overdraw it', async () => {
     const user = await register();
     await fundByCoupon(user, 1000);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => api('POST', '/withdraw', { token: user.token, body: to('0123456789', 300) })));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => resendWhileBusy(() => api('POST', '/withdraw', { token: user.token, body: to('0123456789', 300) }))));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 400 && a.body.msg === MSG.insufficientBalance)).toHaveLength(3);
     expect(await balance(user.token)).toBe(100);
@@ -424,7 +424,7 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
     expect(await api('PATCH', `/auth/user/${referred.userId}`, { token: referred.token, body: { userType: 'reseller' } })).toEqual({ status: 400, body: { msg: MSG.insufficientBalance } });
     await fundByCoupon(referred, 1500);
     expect((await api('PATCH', `/auth/user/${referrer.userId}`, { token: referred.token, body: { userType: 'reseller' } })).status).toBe(403);
-    const upgrades = await Promise.all(Array.from({ length: 3 }, () => api('PATCH', `/auth/user/${referred.userId}`, { token: referred.token, body: { userType: 'reseller' } })));
+    const upgrades = await Promise.all(Array.from({ length: 3 }, () => resendWhileBusy(() => api('PATCH', `/auth/user/${referred.userId}`, { token: referred.token, body: { userType: 'reseller' } }))));
     expect(upgrades.filter((u) => u.status === 200)).toHaveLength(1);
     expect(upgrades.find((u) => u.status === 200)!.body).toMatchObject({ msg: MONEY_MSG.upgraded, user: { userType: 'reseller', balance: 500 }, receipt: { trans_Type: 'upgrade', trans_amount: 1000 } });
     expect(await balance(referred.token)).toBe(500);

@@ -98,8 +98,20 @@ async function send(route: RouteDef, caller: Caller, request: FuzzRequest): Prom
   } catch (error) {
     responseText = `no answer: ${(error as Error).message}`;
   }
-  return { route, caller, url, request, status, responseText, contentType };
+  // The client resolves dot segments ("/auth/validateUser/.." is sent as "/auth/"): the answer is the reached route's.
+  return { route: reachedRoute(route, new URL(url, cloud().baseUrl).pathname), caller, url, request, status, responseText, contentType };
 }
+
+/** The route a normalized path reaches: the one sent, unless dot segments took the request to another (a literal path beats a template). */
+function reachedRoute(sent: RouteDef, pathname: string): RouteDef {
+  const matches = (route: RouteDef) =>
+    route.method === sent.method && new RegExp(`^${(API_BASE_PATH + route.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`).test(pathname);
+  if (matches(sent)) return sent;
+  const reached = ROUTES.filter(matches).sort((a, b) => pathParameterCount(a) - pathParameterCount(b));
+  return reached[0] ?? sent;
+}
+
+const pathParameterCount = (route: RouteDef) => (route.path.match(/\{\w+\}/g) ?? []).length;
 
 /** What is wrong with one answer, if anything. */
 function problemOf(sent: Sent): string | undefined {
