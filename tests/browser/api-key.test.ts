@@ -88,6 +88,15 @@ describe('Account page: API key', () => {
     const page = await suite.freshPage(PHONE);
     await suite.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await loginInUi(page, user);
+    // The account's own read answers only after the save: the page shows the signed-in session's user, which
+    // the save replaces, remaking the form under the pending save (the secret was lost this way under load).
+    let saved!: () => void;
+    const afterSave = new Promise<void>((resolve) => (saved = resolve));
+    await page.route(/\/api\/v1\/auth$/, async (route) => {
+      if (route.request().method() === 'GET') await afterSave;
+      await route.continue();
+    });
+    page.on('response', (response) => response.url().endsWith('/auth/updateWebhook') && saved());
     await page.goto(`${suite.cloud.baseUrl}/profile/user`);
     // A name this machine (and CI) can resolve without the internet: the URL is resolved when saved (issue 20).
     await page.getByLabel('Webhook URL').fill('http://127.0.0.1/vtu-webhook');

@@ -15,18 +15,14 @@ import { webhookForm, type WebhookFormValues } from '../lib/webhook-form.js';
 
 /** The webhook URL our API notifies about the user's transactions (POST /auth/updateWebhook). */
 function WebhookForm({ current, onSecret }: { current: string | null; onSecret: (secret: string) => void }) {
-  const update = useUpdateWebhook();
+  // Kept by the page: this form is remade when the saved URL changes, and the secret must stay on screen.
+  const update = useUpdateWebhook((answer) => {
+    notify.success(answer.msg);
+    if (answer.webhookSecret) onSecret(answer.webhookSecret);
+  });
   const { register, handleSubmit } = useForm({ resolver: zodResolver(webhookForm), defaultValues: { webhookUrl: current ?? '' } });
   const onSubmit = handleSubmit(
-    (body) =>
-      update.mutate(body, {
-        onSuccess: (answer) => {
-          notify.success(answer.msg);
-          // Kept by the page: this form is remade when the saved URL changes, and the secret must stay on screen.
-          if (answer.webhookSecret) onSecret(answer.webhookSecret);
-        },
-        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-      }),
+    (body) => update.mutate(body, { onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)) }),
     warnFirstError<WebhookFormValues>(['webhookUrl']),
   );
   return (
