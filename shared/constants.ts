@@ -261,3 +261,10 @@ export const WALLET_WRITE_BACKOFF_BASE_MS = 25;
 export const WALLET_WRITE_BACKOFF_CAP_MS = 2_000;
 /** Retry-After (seconds) on a 503 for a busy wallet or work that ran out of time. */
 export const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Retry-After (seconds) of a 503 for an outside party that did not answer (a supplier's meter or
+ * smartcard check, the bank list, a payment provider, an identity check): longer than a busy wallet's,
+ * as such outages last longer than a contended write.
+ */
+export const OUTSIDE_PARTY_RETRY_AFTER_SECONDS = 5;

@@ -1,3 +1,5 @@
+import { OUTSIDE_PARTY_RETRY_AFTER_SECONDS } from '../../shared/constants.js';
+
 /**
  * Errors that become HTTP answers. Their message is shown to the user (`{msg}`), so it must be
  * written for a person. Anything else thrown is a 500 whose details stay in the logs. Every class
@@ -40,7 +42,13 @@ export class ConflictError extends clientError(409, 'ConflictError') {}
 export class PayloadTooLargeError extends clientError(413, 'PayloadTooLargeError') {}
 export class TooManyRequestsError extends clientError(429, 'TooManyRequestsError') {}
 /**
- * An outside party (payment provider, bank, identity service) did not do its part. 424 rather
- * than 502: below 500, so the person sees a message saying what to do (the middleware hides 5xx).
+ * An outside party (supplier, payment provider, bank, identity service) did not answer in time or
+ * could not do its part: 503 with Retry-After and a message saying to try again. The one 5xx whose
+ * message is shown: it is written for the person, and nothing was changed.
  */
-export class DependencyFailedError extends clientError(424, 'DependencyFailedError') {}
+export class DependencyFailedError extends HttpError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(503, message, { ...options, retryAfterSeconds: OUTSIDE_PARTY_RETRY_AFTER_SECONDS });
+    this.name = 'DependencyFailedError';
+  }
+}

@@ -17,6 +17,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
+import { OUTSIDE_PARTY_RETRY_AFTER_SECONDS } from '../../shared/constants.js';
 import { isOperatorAction, keyMayCall, ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
 import { RetryLaterError, withInvocationDeadline } from '../adapters/invocation.js';
 import { metrics } from '../adapters/metrics.js';
@@ -24,7 +25,7 @@ import { logger } from '../adapters/observability.js';
 import { credentialOf, type ApiKeyAuthResult } from '../domain/api-keys.js';
 import type { Principal, PrincipalLoader } from '../ports/users.js';
 import { audited, type AuditDeps } from './audit.js';
-import { BadRequestError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
+import { BadRequestError, DependencyFailedError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { asHttpApiEvent, type ApiGatewayEvent } from './rest-api-event.js';
 import { clientAddress } from './client-address.js';
 import { originSecretCheck } from './origin-secret.js';
@@ -53,6 +54,8 @@ export interface HttpAnswer {
   body: unknown;
   /** Only for a download (`attachment`): the body is then sent as is, not as JSON. */
   headers?: Record<string, string>;
+  /** Sent as Retry-After: the same request may be sent again after that many seconds (`unavailable`). */
+  retryAfterSeconds?: number;
 }
 
 /** The one shape of an HTTP operation, once its dependencies are given. */
@@ -94,6 +97,14 @@ export function attachment(text: string, contentType: string, fileName: string):
 /** A refusal the person reads: a 4xx with `{msg}`. */
 export function refusal(statusCode: number, msg: string): HttpAnswer {
   return { statusCode, body: { msg } };
+}
+
+/**
+ * An outside party did not answer in time or could not do its part, and nothing was changed: 503 with
+ * Retry-After and the message (`body` for routes whose answers carry more than `{msg}`).
+ */
+export function unavailable(msg: string, body: object = { msg }): HttpAnswer {
+  return { statusCode: 503, body, retryAfterSeconds: OUTSIDE_PARTY_RETRY_AFTER_SECONDS };
 }
 
 /** A table entry for a refusal whose message does not depend on the result. */
@@ -241,7 +252,8 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
       answer = await operation({ ...request, principal });
     }
     if (answer.headers) return { statusCode: answer.statusCode ?? 200, headers: { 'cache-control': 'no-store', ...answer.headers }, body: String(answer.body) };
-    return json(answer.statusCode ?? 200, answer.body);
+    const answered = json(answer.statusCode ?? 200, answer.body);
+    return answer.retryAfterSeconds === undefined ? answered : { ...answered, headers: { ...answered.headers, 'retry-after': String(answer.retryAfterSeconds) } };
   };
 
   // The invocation's deadline rides in the async context: retry loops below stop before it (503), sends after it are refused.
@@ -254,7 +266,7 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
     .use({
       onError: async (request) => {
         const error = request.error;
-        if (error instanceof HttpError && error.statusCode < 500) {
+        if (error instanceof HttpError && (error.statusCode < 500 || error instanceof DependencyFailedError)) {
           request.response = message(error.statusCode, error.message, error.retryAfterSeconds);
           return;
         }

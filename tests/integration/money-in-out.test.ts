@@ -485,7 +485,7 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
   it('KYC with a NIN through the identity provider, once; no match and a second set are refused', async () => {
     const [ada, bayo] = [await register(), await register()];
     expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin: '00011122233' } })).toEqual({ status: 400, body: { msg: MONEY_MSG.kycNoMatch } });
-    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin: '99911122233' } })).toEqual({ status: 424, body: { msg: MONEY_MSG.identityUnavailable } });
+    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin: '99911122233' } })).toEqual({ status: 503, body: { msg: MONEY_MSG.identityUnavailable } });
     const nin = `2${String(Date.now()).slice(-10)}`;
     expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin } })).toMatchObject({ status: 200, body: { msg: MONEY_MSG.kycVerified, user: { nin, bvn: null } } });
     expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { bvn: '22233344455' } })).toEqual({ status: 409, body: { msg: MONEY_MSG.kycAlreadySet } });

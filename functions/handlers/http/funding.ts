@@ -15,7 +15,7 @@ import { getUserById } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { cardPaymentsFromEnv, reservedAccountsFromEnv } from '../../adapters/providers/index.js';
 import { reserveAccounts, startCardPayment, type CardPaymentResult, type FundingDeps, type ReservedAccountsResult } from '../../domain/funding-requests.js';
-import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
+import { answerWith, httpService, ok, parseInput, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 /** Every outcome of asking for a card payment link and its answer. */
@@ -35,7 +35,7 @@ const cardPaymentAnswer = answerWith<CardPaymentResult>({
   below_minimum: refuse(400, MSG.minimumPayment),
   above_maximum: refuse(400, MONEY_MSG.maximumPayment),
   user_not_found: refuse(401, MSG.sessionExpired),
-  provider_unavailable: refuse(424, MONEY_MSG.paymentProviderUnavailable),
+  provider_unavailable: () => unavailable(MONEY_MSG.paymentProviderUnavailable),
 });
 
 export function initiateSquadPaymentOperation(deps: FundingDeps): UserOperation {
@@ -57,7 +57,7 @@ const reservedAccountsAnswer = answerWith<ReservedAccountsResult>({
   reserved: accountsAnswer(MONEY_MSG.accountsGenerated),
   kyc_required: refuse(400, MONEY_MSG.kycRequiredForAccounts),
   user_not_found: refuse(401, MSG.sessionExpired),
-  provider_unavailable: refuse(424, MONEY_MSG.accountsUnavailable),
+  provider_unavailable: () => unavailable(MONEY_MSG.accountsUnavailable),
 });
 
 export function generateReservedAccountsOperation(deps: FundingDeps): UserOperation {

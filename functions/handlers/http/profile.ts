@@ -44,7 +44,7 @@ import { changeUserType, setWebhookUrl, verifyKyc, type ProfileDeps, type Profil
 import { toTransactionView } from '../../domain/transactions.js';
 import { sendTestWebhook, type TestWebhookDeps, type TestWebhookResult, type WebhookLog } from '../../domain/webhooks.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
-import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
+import { answerWith, httpService, ok, parseInput, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 export type { ProfileDeps } from '../../domain/profile-changes.js';
@@ -79,8 +79,7 @@ const profileAnswer = answerWith<ProfileResult>({
   kyc_already_set: refuse(409, MONEY_MSG.kycAlreadySet),
   kyc_no_match: refuse(400, MONEY_MSG.kycNoMatch),
   kyc_number_in_use: refuse(409, MONEY_MSG.kycInUse),
-  // 424, not 5xx: below 500 the person sees what to do (the middleware hides 5xx messages).
-  identity_unavailable: refuse(424, MONEY_MSG.identityUnavailable),
+  identity_unavailable: () => unavailable(MONEY_MSG.identityUnavailable),
   invalid_webhook_url: refuse(400, MONEY_MSG.invalidWebhookUrl),
 });
 

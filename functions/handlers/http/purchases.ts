@@ -53,7 +53,7 @@ import { toTransactionView, type TransactionRecord } from '../../domain/transact
 import type { BillerCheck, BillerQuery, SupplierDirectory } from '../../ports/suppliers.js';
 import type { Principal } from '../../ports/users.js';
 import { HttpError } from '../../middleware/errors.js';
-import { answerWith, httpService, ok, parseInput, refusal, refuse, type HttpAnswer, type UserOperation } from '../../middleware/http.js';
+import { answerWith, type HttpAnswer, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 /** Whether the number may be one of the buyer's contacts (undefined: unknown, so the outbox looks). */
@@ -161,6 +161,12 @@ function meterRefusal(statusCode: number, text: string): HttpAnswer {
   return ok(body, statusCode);
 }
 
+/** No supplier could check the meter in the time there was: 503 with Retry-After, in the refusal's shape. */
+function meterUnavailable(): HttpAnswer {
+  const body: InvalidMeterResponse = { msg: ELECTRICITY_MSG.meterValidationUnavailable, name: ELECTRICITY_MSG.meterValidationUnavailable };
+  return unavailable(body.msg, body);
+}
+
 export function validateMeterOperation(deps: Pick<ElectricityDeps, 'suppliers' | 'log'>): UserOperation {
   return async (request) => {
     let input;
@@ -193,8 +199,7 @@ export function validateMeterOperation(deps: Pick<ElectricityDeps, 'suppliers' |
         return meterRefusal(400, check.message ?? ELECTRICITY_MSG.invalidMeter);
       case 'unavailable':
         deps.log.warn('meter validation unavailable', { supplier: check.supplier, reason: check.reason, meterId: input.meterId });
-        // 424, not 5xx: below 500 the person sees what to do (the middleware hides 5xx messages).
-        return meterRefusal(424, ELECTRICITY_MSG.meterValidationUnavailable);
+        return meterUnavailable();
     }
   };
 }
@@ -242,7 +247,7 @@ function billAnswers(processingMsg: string) {
       case 'invalid_biller':
         return billerRefusal(400, result.message ?? (processingMsg === BILL_MSG.examProcessing ? BILL_MSG.invalidProfileId : BILL_MSG.invalidSmartcard));
       case 'verification_unavailable':
-        return billerRefusal(424, BILL_MSG.verificationUnavailable);
+        return billerUnavailable();
       default:
         return base(result);
     }
@@ -255,6 +260,12 @@ const examAnswer = billAnswers(BILL_MSG.examProcessing);
 function billerRefusal(statusCode: number, text: string): HttpAnswer {
   const body: InvalidBillerResponse = { msg: text, name: text };
   return ok(body, statusCode);
+}
+
+/** VTpass could not verify the smartcard or profile in the time there was: 503 with Retry-After. */
+function billerUnavailable(): HttpAnswer {
+  const body: InvalidBillerResponse = { msg: BILL_MSG.verificationUnavailable, name: BILL_MSG.verificationUnavailable };
+  return unavailable(body.msg, body);
 }
 
 export interface BillDeps extends PurchaseDeps {
@@ -297,7 +308,7 @@ export function validateCableOperation(deps: Pick<BillDeps, 'suppliers' | 'log' 
     if (check.kind === 'invalid') return billerRefusal(400, check.message ?? BILL_MSG.invalidSmartcard);
     if (check.kind === 'unavailable') {
       deps.log.warn('smartcard verification unavailable', { supplier: check.supplier, reason: check.reason, provider: input.cableName.name });
-      return billerRefusal(424, BILL_MSG.verificationUnavailable);
+      return billerUnavailable();
     }
     const currentCode = check.currentBouquetCode ? billProductCode(input.cableName.serviceId, check.currentBouquetCode) : undefined;
     const current = currentCode ? await deps.billProducts.getBillProduct(currentCode) : undefined;
@@ -349,7 +360,7 @@ export function validateExamOperation(deps: Pick<BillDeps, 'suppliers' | 'log'>)
     if (check.kind === 'invalid') return billerRefusal(400, check.message ?? BILL_MSG.invalidProfileId);
     if (check.kind === 'unavailable') {
       deps.log.warn('profile verification unavailable', { supplier: check.supplier, reason: check.reason, exam: input.exam.id });
-      return billerRefusal(424, BILL_MSG.verificationUnavailable);
+      return billerUnavailable();
     }
     const body: ValidateExamResponse = { msg: BILL_MSG.examVerified, name: check.customerName, profileId: input.profileId, exam: input.exam.id };
     return ok(body);

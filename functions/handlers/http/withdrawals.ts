@@ -41,7 +41,7 @@ import { placeWithdrawal, type WithdrawalDeps, type WithdrawalResult } from '../
 import type { WithdrawalStore } from '../../ports/money.js';
 import type { Payouts } from '../../ports/payments.js';
 import { BadRequestError, DependencyFailedError } from '../../middleware/errors.js';
-import { answerWith, httpService, ok, parseInput, refusal, refuse, type UserOperation } from '../../middleware/http.js';
+import { answerWith, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import type { Logger } from '../../domain/settlement.js';
 import { edge } from './edge.js';
 
@@ -99,7 +99,7 @@ async function beneficiaryList(deps: Pick<WithdrawalsDeps, 'withdrawals'>, userI
 export function listBankCodesOperation(deps: Pick<WithdrawalsDeps, 'banks'>): UserOperation {
   return async () => {
     const list = await deps.banks();
-    if (!list) return refusal(424, MONEY_MSG.bankServiceUnavailable);
+    if (!list) return unavailable(MONEY_MSG.bankServiceUnavailable);
     const body: BankCodesResponse = list.map((b) => b.name);
     return ok(body);
   };
@@ -125,7 +125,7 @@ export function validateBankAccountOperation(deps: Pick<WithdrawalsDeps, 'banks'
         return refusal(400, MONEY_MSG.accountNotResolved);
       case 'unavailable':
         deps.log.error('account name look-up unavailable', { detail: resolved.detail });
-        return refusal(424, MONEY_MSG.bankServiceUnavailable);
+        return unavailable(MONEY_MSG.bankServiceUnavailable);
     }
   };
 }
@@ -196,7 +196,7 @@ export function reQueryWithdrawalOperation(deps: Pick<WithdrawalsDeps, 'withdraw
     try {
       outcome = await requeryWithdrawal(input.transactionId, { withdrawals: deps.withdrawals, payouts: deps.payouts(), now: deps.now, log: deps.log });
     } catch (error) {
-      if (error instanceof PayoutRetryLaterError) return refusal(424, MONEY_MSG.bankServiceUnavailable);
+      if (error instanceof PayoutRetryLaterError) return unavailable(MONEY_MSG.bankServiceUnavailable);
       throw error;
     }
     if (!outcome.withdrawal) return refusal(404, MONEY_MSG.withdrawalNotFound);

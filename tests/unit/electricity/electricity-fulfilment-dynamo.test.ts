@@ -261,7 +261,7 @@ describe('electricity over HTTP (real middleware, fake supplier)', () => {
       body: { msg: ELECTRICITY_MSG.selectCompany, name: ELECTRICITY_MSG.selectCompany },
     });
     expect(await call(handler, 'validateMeter', user, { body: { meterNumber: '45099999999', meterId: 18, meterType: 'prepaid' } })).toMatchObject({
-      status: 424,
+      status: 503,
       body: { name: ELECTRICITY_MSG.meterValidationUnavailable },
     });
   });

@@ -2,6 +2,7 @@
  * The HTTP operations of money in and out with fake stores and providers: what a person sees for
  * each rule (the spec's messages), and that refusals happen before anything moves.
  */
+import { OUTSIDE_PARTY_RETRY_AFTER_SECONDS } from '../../../shared/constants.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { UserType } from '../../../shared/constants.js';
 import { describe, expect, it } from 'vitest';
@@ -79,9 +80,14 @@ async function refusal(promise: Promise<HttpAnswer>): Promise<{ status: number; 
   try {
     answer = await promise;
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.statusCode, msg: error.message };
+    if (error instanceof HttpError) {
+      // An outside party that did not answer: the 503 says when to try again.
+      if (error.statusCode === 503) expect(error.retryAfterSeconds).toBe(OUTSIDE_PARTY_RETRY_AFTER_SECONDS);
+      return { status: error.statusCode, msg: error.message };
+    }
     throw error;
   }
+  if (answer.statusCode === 503) expect(answer.retryAfterSeconds).toBe(OUTSIDE_PARTY_RETRY_AFTER_SECONDS);
   if (answer.statusCode !== undefined && answer.statusCode >= 400) return { status: answer.statusCode, msg: (answer.body as { msg: string }).msg };
   throw new Error('expected a refusal');
 }
@@ -153,11 +159,11 @@ describe('POST /fundWallet/squad/initiate', () => {
     expect(store.intents).toEqual([]);
   });
 
-  it('a provider that does not answer: a 424 with a message saying to try again', async () => {
+  it('a provider that does not answer: a 503 with a message saying to try again', async () => {
     const cards = new FakeCards();
     cards.unavailable = true;
     const { ops } = funding({ cards: () => cards });
-    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 500 })))).toEqual({ status: 424, msg: MONEY_MSG.paymentProviderUnavailable });
+    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 500 })))).toEqual({ status: 503, msg: MONEY_MSG.paymentProviderUnavailable });
   });
 });
 
@@ -316,13 +322,13 @@ describe('withdrawals over HTTP', () => {
     expect(debits).toEqual([expect.objectContaining({ amountKobo: 100_50, withdrawal: expect.objectContaining({ payoutKobo: 50_50 }) })]);
   });
 
-  it('a bank list the provider cannot give: "bank service unavailable" (424) for the list and for an unknown bank; a repeated request_id reuses one id', async () => {
+  it('a bank list the provider cannot give: "bank service unavailable" (503) for the list and for an unknown bank; a repeated request_id reuses one id', async () => {
     const down = new FakePayouts();
     down.listBanks = async () => ({ kind: 'unavailable', detail: 'down' }) as never;
     const { ops, debits } = withdrawals({ payouts: () => down, banks: cachedBanks({ payouts: () => down, now: () => new Date(), log: quietLog }) });
-    expect(await refusal(ops.listBankCodes(request('listBankCodes')))).toEqual({ status: 424, msg: MONEY_MSG.bankServiceUnavailable });
+    expect(await refusal(ops.listBankCodes(request('listBankCodes')))).toEqual({ status: 503, msg: MONEY_MSG.bankServiceUnavailable });
     const body = { bankName: 'Access Bank', accountNumber: '0123456789', amount: 500, accountName: 'ADA OKAFOR', request_id: 'req-000001' };
-    expect(await refusal(ops.withdraw(request('withdraw', body)))).toEqual({ status: 424, msg: MONEY_MSG.bankServiceUnavailable });
+    expect(await refusal(ops.withdraw(request('withdraw', body)))).toEqual({ status: 503, msg: MONEY_MSG.bankServiceUnavailable });
     // Name and code both sent: the withdrawal goes on without the list, under the request's own id.
     await refusal(ops.withdraw(request('withdraw', { ...body, bankCode: '044' })));
     await refusal(ops.withdraw(request('withdraw', { ...body, bankCode: '044' })));
