@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { webAliases } from './web/vite.config.js';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer.js';
 
 // One DynamoDB Local and one synthesized template for the whole run (each file starting its own cost minutes).
 const SHARED_DYNAMODB = 'tests/support/global-dynamodb.ts';
@@ -18,6 +19,8 @@ export default defineConfig({
     // Two at a time, not three: with 20 more files after issues 20–22, three local clouds side by side
     // pushed single requests past the local 10 s function limit (500s in a clean-clone run).
     maxWorkers: 2,
+    // The slowest files first, by a measured list: a clean clone has no durations cached (see the file).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         // The web's unit tests import through its aliases (@/…, @shared/…).

@@ -26,6 +26,9 @@ import { LOCAL_REGION, type StreamMappingDef } from './template.js';
 import { sleep } from './util.js';
 
 
+/** How often the shard list is read again while a shard is open (a closed shard reads it at once). */
+const SHARD_REFRESH_MS = 30_000;
+
 /** GetRecords errors that a fresh iterator from the last delivered position answers. */
 const STALE_ITERATOR_ERRORS = new Set(['ExpiredIteratorException', 'TrimmedDataAccessException']);
 /** New iterators in a row that may meet such an error before it is reported (a fresh one that fails too is a real fault). */
@@ -271,10 +274,17 @@ export class DynamoStreamPoller {
   }
 
 
-  /** New shards appear as DynamoDB Local rolls them over; a closed one's child waits for it. */
+  /**
+   * New shards appear as DynamoDB Local rolls them over; a closed one's child waits for it.
+   * DescribeStream is asked only when the shard set can have changed: with no open shard known (at
+   * the start, or once one closed, when its child appears), and every SHARD_REFRESH_MS besides. It
+   * is DynamoDB Local's costliest call, and its cost grows with every stream record in the database
+   * (1 ms fresh, 50–120 ms late in a test run, on its one SQLite thread): asked every second by each
+   * mapping of each running cloud, it kept that thread busy and slowed every other request.
+   */
   private async refreshShards(): Promise<void> {
     const allDone = [...this.shards.values()].every((shard) => shard.done);
-    if (!allDone && Date.now() - this.lastDescribe < 1_000) return;
+    if (!allDone && Date.now() - this.lastDescribe < SHARD_REFRESH_MS) return;
     this.lastDescribe = Date.now();
     let start: string | undefined;
     do {
