@@ -229,11 +229,15 @@ export class DynamoStreamPoller {
   async drain(): Promise<void> {
     this.running = true;
     try {
-      for (let found = true; found; ) {
-        this.lastDescribe = 0;
-        await this.refreshShards();
-        found = false;
+      for (;;) {
+        const known = this.shards.size;
+        await this.refreshShards(true);
+        let found = false;
         for (const shard of this.readableShards()) found = (await this.readShard(shard)) || found;
+        if (found) continue;
+        // A shard that closed in this pass may have a child with records: read on once it is known.
+        await this.refreshShards(true);
+        if (this.shards.size === known) break;
       }
     } finally {
       this.running = false;
@@ -276,15 +280,17 @@ export class DynamoStreamPoller {
 
   /**
    * New shards appear as DynamoDB Local rolls them over; a closed one's child waits for it.
-   * DescribeStream is asked only when the shard set can have changed: with no open shard known (at
-   * the start, or once one closed, when its child appears), and every SHARD_REFRESH_MS besides. It
+   * DescribeStream is asked only when the shard set can have changed: with no shard known, or with a
+   * closed one whose child has not been seen (at most once a second while waiting for it; at once in a
+   * drain), and every SHARD_REFRESH_MS besides. It
    * is DynamoDB Local's costliest call, and its cost grows with every stream record in the database
    * (1 ms fresh, 50–120 ms late in a test run, on its one SQLite thread): asked every second by each
    * mapping of each running cloud, it kept that thread busy and slowed every other request.
    */
-  private async refreshShards(): Promise<void> {
-    const allDone = [...this.shards.values()].every((shard) => shard.done);
-    if (!allDone && Date.now() - this.lastDescribe < SHARD_REFRESH_MS) return;
+  private async refreshShards(force = false): Promise<void> {
+    const since = Date.now() - this.lastDescribe;
+    const due = since >= SHARD_REFRESH_MS || (this.shardSetMayHaveChanged() && (force || since >= 1_000));
+    if (!due) return;
     this.lastDescribe = Date.now();
     let start: string | undefined;
     do {
@@ -292,6 +298,12 @@ export class DynamoStreamPoller {
       for (const shard of described.StreamDescription?.Shards ?? []) this.addShard(shard);
       start = described.StreamDescription?.LastEvaluatedShardId;
     } while (start);
+  }
+
+  /** No shard known yet, or one closed whose child has not been seen: DescribeStream has news. */
+  private shardSetMayHaveChanged(): boolean {
+    const shards = [...this.shards.values()];
+    return shards.length === 0 || shards.some((closed) => closed.done && !shards.some((child) => child.parentShardId === closed.shardId));
   }
 
   private addShard(shard: Shard): void {
