@@ -91,6 +91,8 @@ export const TRANSACTION_TYPES = [
   'earning',
   'withdrawal',
   'upgrade',
+  // A bulk purchase's one debit for all its lines (issue 22 §3); each line is its own airtime or data record.
+  'bulk',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -261,3 +263,6 @@ export const WALLET_WRITE_BACKOFF_BASE_MS = 25;
 export const WALLET_WRITE_BACKOFF_CAP_MS = 2_000;
 /** Retry-After (seconds) on a 503 for a busy wallet or work that ran out of time. */
 export const RETRY_AFTER_SECONDS = 1;
+
+/** Most lines one bulk purchase takes (issue 22 §3). */
+export const BULK_MAX_LINES = 100;

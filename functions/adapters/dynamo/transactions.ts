@@ -108,6 +108,8 @@ const LISTING_ATTRIBUTES = [
   // The view names the item from the plan bought ("MTN SME 1GB") and the other party of a transfer or coupon.
   'dataPlan',
   'counterparty',
+  // A bulk purchase's line: its batch (the view names it; the ledger's replay leaves the line out of the chain).
+  'batchId',
   'entity',
 ];
 
