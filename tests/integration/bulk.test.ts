@@ -6,7 +6,9 @@
  * definitively. The sweeper re-enqueues unclaimed purchases after 200 ms, so lines get duplicate
  * fulfilment messages too: each must still reach the supplier once.
  */
-import { describe, expect, it } from 'vitest';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX_LINES } from '../../shared/constants.js';
 import { BULK_MSG, CATALOGUE_MSG, MSG, bulkLineMessage, tooManyLinesMessage } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
@@ -28,6 +30,24 @@ const settledBatch = (token: string, id: string) =>
     expect(answer.status).toBe(200);
     return answer.body.batch.status === 'done' ? answer.body.batch : undefined;
   }, 60_000);
+
+/** A webhook receiver: every delivery's headers and JSON body, by the path it was sent to. */
+const received: { path: string; headers: IncomingHttpHeaders; json: any }[] = [];
+let receiver: Server;
+let receiverBase: string;
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, json: JSON.parse(body) });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 describe('bulk purchases on the local cloud', () => {
   it('20 airtime lines, 3 failing: one debit for the total, each line its own purchase, the 3 refunded once each; a replay is the same batch, charged once', async () => {
@@ -65,6 +85,23 @@ describe('bulk purchases on the local cloud', () => {
     // The same request_id with other lines is refused, and charges nothing.
     expect(await buyBulk(user.token, { request_id: 'bulk-twenty-lines', lines: TWENTY_LINES.slice(1) })).toMatchObject({ status: 409, body: { msg: MSG.duplicateRequest } });
     await expectLedgerInvariants();
+  });
+
+  it("webhooks fire per line, as for single purchases: each line's own settlement under its own webhook-id, none for the batch", async () => {
+    const user = await fundedUser(1_000);
+    const path = `/hook/${user.userName}`;
+    expect((await api('POST', '/auth/updateWebhook', { token: user.token, body: { webhookUrl: `${receiverBase}${path}` } })).status).toBe(200);
+    const lines = ['08011111111', FAILS, '08011113333'].map((mobile_number) => ({ network: 1, mobile_number, amount: 100 }));
+    const placed = await resendWhileBusy(() => buyBulk(user.token, { request_id: 'bulk-webhooks', lines }));
+    expect(placed.status).toBe(200);
+    const [delivered, failed, alsoDelivered] = placed.body.batch.lines.map((line: any) => line._id as string);
+    await settledBatch(user.token, placed.body.batch.id);
+    const ids = await waitFor('a webhook per line', async () => {
+      const mine = new Set(received.filter((r) => r.path === path).map((r) => String(r.headers['webhook-id'])));
+      return mine.size >= 3 ? [...mine].sort() : undefined;
+    });
+    expect(ids).toEqual([`msg_${delivered}_success`, `msg_${failed}_refunded`, `msg_${alsoDelivered}_success`].sort());
+    expect(received.filter((r) => r.path === path).map((r) => r.json._id)).not.toContain(placed.body.batch.id);
   });
 
   it('bulk data: each line is the plan bought for its number, charged the plan price once for all', async () => {
