@@ -152,7 +152,7 @@ export function BulkPurchasePage() {
                       {preview.lines.length}
                     </DetailRow>
                     <DetailRow label="Product">{preview.product === 'airtime' ? 'Airtime' : 'Data'}</DetailRow>
-                    <div className="details-row">
+                    <DetailRow label="Numbers">
                       <ol className="bulk-preview" data-testid="bulk-preview">
                         {preview.lines.map((line, i) => (
                           <li key={i}>
@@ -160,7 +160,7 @@ export function BulkPurchasePage() {
                           </li>
                         ))}
                       </ol>
-                    </div>
+                    </DetailRow>
                   </>
                 ),
               }
