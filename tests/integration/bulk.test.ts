@@ -10,13 +10,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX_LINES } from '../../shared/constants.js';
-import { BULK_MSG, CATALOGUE_MSG, MSG, bulkLineMessage, tooManyLinesMessage } from '../../shared/messages.js';
+import { BULK_MSG, CATALOGUE_MSG, MSG, bulkLineMessage, serviceLockedMessage, tooManyLinesMessage } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
 
-const { api, fundedUser, balance, allTransactionsOf, waitFor, expectLedgerInvariants } = platformClient(cloud, 'bulk');
+const { api, admin, fundedUser, balance, allTransactionsOf, waitFor, expectLedgerInvariants } = platformClient(cloud, 'bulk');
 
 const FAILS = '08022222222';
 /** 20 ₦100 MTN lines; lines 5, 11 and 17 go to the number the simulator fails. */
@@ -170,6 +170,32 @@ describe('bulk purchases on the local cloud', () => {
     expect(await buyBulk(user.token, { request_id: 'bulk-too-dear', lines })).toEqual({ status: 400, body: { msg: MSG.insufficientBalance } });
     expect(await balance(user.token)).toBe(500);
     expect(await allTransactionsOf(user.token)).toHaveLength(1);
+  });
+
+  it('the same bulk request sent three times at once is one batch, debited once', async () => {
+    const user = await fundedUser(1_000);
+    const body = { request_id: 'bulk-three-at-once', lines: [{ network: 1, mobile_number: '08011111111', amount: 100 }, { network: 1, mobile_number: '08011114444', amount: 200 }] };
+    const answers = await Promise.all(Array.from({ length: 3 }, () => resendWhileBusy(() => buyBulk(user.token, body))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.batch.id)).size).toBe(1);
+    await settledBatch(user.token, answers[0]!.body.batch.id);
+    expect(await balance(user.token)).toBe(1_000 - 99 - 198);
+    expect((await allTransactionsOf(user.token)).filter((t) => t.trans_Type === 'airtime')).toHaveLength(2);
+    await expectLedgerInvariants();
+  });
+
+  it("a locked network refuses the whole batch with the lock's message, before any money moves", async () => {
+    const user = await fundedUser(1_000);
+    const token = await admin();
+    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: '9MOBILE', serviceType: 'airtime', serviceStatus: 'locked' } })).status).toBe(200);
+    try {
+      const lines = [{ network: 1, mobile_number: '08011111111', amount: 100 }, { network: 4, mobile_number: '08091111111', amount: 100 }];
+      expect(await buyBulk(user.token, { request_id: 'bulk-locked', lines })).toEqual({ status: 400, body: { msg: serviceLockedMessage('9MOBILE', 'airtime') } });
+      expect(await balance(user.token)).toBe(1_000);
+      expect(await allTransactionsOf(user.token)).toHaveLength(1);
+    } finally {
+      await api('POST', '/admin/updateServices', { token, body: { serviceName: '9MOBILE', serviceType: 'airtime', serviceStatus: 'available' } });
+    }
   });
 
   it("another user's batch is not found (404), as is a batch that does not exist or a record that is no batch", async () => {
