@@ -6,7 +6,8 @@
  * path: a TransactWriteItems holds at most 100 items, so the lines cannot be written with the debit.
  * The batch's insert reaches the fulfilment queue through the table's stream, and its consumer
  * expands it: each line's purchase record is put with a deterministic id, conditionally, so a
- * redelivery creates nothing twice. From there each line is a purchase like any other: fulfilled,
+ * redelivery creates nothing twice; then the batch is marked expanded (until then the sweeper finds it
+ * in the open index and hands it over again). From there each line is a purchase like any other: fulfilled,
  * re-queried, refunded (a credit of its own) and announced on its own.
  */
 import type { BulkBatchView, BulkProduct } from '../../shared/api/bulk.js';
@@ -161,14 +162,17 @@ export function lineRecordsOf(batch: TransactionRecord): TransactionRecord[] {
 export interface BulkLineStore {
   /** Puts a line's record unless it exists: false when it already did (a redelivery). */
   createLine(record: TransactionRecord): Promise<boolean>;
+  /** Every line is written: the batch leaves the sweeper's open index. */
+  markExpanded(batchId: string, at: Date): Promise<void>;
   /** The stored records among these ids (a line not written yet is absent). */
   getLines(ids: readonly string[]): Promise<TransactionRecord[]>;
 }
 
 export interface ExpandDeps {
   transactions: { get(id: string): Promise<TransactionRecord | undefined> };
-  bulkLines: Pick<BulkLineStore, 'createLine'>;
+  bulkLines: Pick<BulkLineStore, 'createLine' | 'markExpanded'>;
   log: Logger;
+  now(): Date;
 }
 
 export type ExpandResult = { kind: 'expanded'; created: number; existed: number } | { kind: 'not_a_batch' };
@@ -187,6 +191,7 @@ export async function expandBatch(batchId: string, deps: ExpandDeps): Promise<Ex
   let created = 0;
   // One after another: every line moves the same listing counters of its owner.
   for (const line of lineRecordsOf(batch)) if (await deps.bulkLines.createLine(line)) created += 1;
+  if (!batch.expandedAt) await deps.bulkLines.markExpanded(batch.id, deps.now());
   return { kind: 'expanded', created, existed: batch.bulk.lines.length - created };
 }
 

@@ -112,6 +112,8 @@ export interface TransactionRecord {
   batchId?: string;
   /** A bulk purchase's debit record: its lines as validated and priced, from which each line's record is made. */
   bulk?: BulkDetails;
+  /** A bulk purchase's debit record: when its consumer had written every line. Until then it waits in the sweeper's open index. */
+  expandedAt?: string;
   /**
    * Not in the listing's counters: written before they were kept (README decision 43) and not yet
    * counted by the listing backfill. Its changes move no counters; the backfill adds it as it then
@@ -135,6 +137,11 @@ export function isPurchase(type: TransactionType): boolean {
  */
 export function movesWallet(record: Pick<TransactionRecord, 'batchId'>): boolean {
   return record.batchId === undefined;
+}
+
+/** A bulk purchase's batch whose lines are not all written yet: the sweeper hands it to its consumer again (README decision 83). */
+export function isUnexpandedBatch(record: Pick<TransactionRecord, 'trans_Type' | 'expandedAt'>): boolean {
+  return record.trans_Type === 'bulk' && record.expandedAt === undefined;
 }
 
 /** The one mapper from a stored record to what the API shows (kobo → naira). */

@@ -16,7 +16,7 @@ import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
 
-const { api, admin, fundedUser, balance, allTransactionsOf, waitFor, expectLedgerInvariants } = platformClient(cloud, 'bulk');
+const { api, admin, fundedUser, balance, allTransactionsOf, waitFor, expectLedgerInvariants, settledDashboard } = platformClient(cloud, 'bulk');
 
 const FAILS = '08022222222';
 /** 20 ₦100 MTN lines; lines 5, 11 and 17 go to the number the simulator fails. */
@@ -85,6 +85,8 @@ describe('bulk purchases on the local cloud', () => {
     // The same request_id with other lines is refused, and charges nothing.
     expect(await buyBulk(user.token, { request_id: 'bulk-twenty-lines', lines: TWENTY_LINES.slice(1) })).toMatchObject({ status: 409, body: { msg: MSG.duplicateRequest } });
     await expectLedgerInvariants();
+    // The platform's running figures (summed from the stream) agree with a recount of every balance.
+    await settledDashboard();
   });
 
   it("webhooks fire per line, as for single purchases: each line's own settlement under its own webhook-id, none for the batch", async () => {

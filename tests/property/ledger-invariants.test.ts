@@ -232,7 +232,7 @@ describe('ledger invariants under random workloads', () => {
         // Bulk purchases (issue 22 §3): the batch's one debit, then its consumer's expansion into lines.
         const batches: string[] = [];
         const expand = async (batchId: string, copies: number) => {
-          await Promise.all(Array.from({ length: copies }, () => expandBatch(batchId, { transactions: dynamoTransactions, bulkLines: dynamoBulkLines, log: silentLogger })));
+          await Promise.all(Array.from({ length: copies }, () => expandBatch(batchId, { transactions: dynamoTransactions, bulkLines: dynamoBulkLines, log: silentLogger, now: () => new Date() })));
           const batch = await dynamoTransactions.get(batchId);
           for (const line of lineRecordsOf(batch!)) if (!purchases.includes(line.id)) purchases.push(line.id);
         };

@@ -292,6 +292,7 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     bill: billDetails.optional(),
     batchId: text.optional(),
     bulk: bulkDetails.optional(),
+    expandedAt: text.optional(),
     uncounted: z.literal(true).optional(),
   }),
 );

@@ -91,14 +91,21 @@ describe('the batch and its lines', () => {
     expect(outboxActions(undefined, lineRecordsOf(batch())[0]!).map((a) => a.kind)).toEqual(['fulfil']);
   });
 
-  it('the expansion writes the lines not yet written, and says how many were there already', async () => {
+  it('the expansion writes the lines not yet written, says how many were there already, then marks the batch expanded', async () => {
     const written = new Map<string, TransactionRecord>([[lineIdsOf(batch())[0]!, lineRecordsOf(batch())[0]!]]);
+    const marks: string[] = [];
     const deps = {
       transactions: { get: async (id: string) => (id === 'B1' ? batch() : lineRecordsOf(batch()).find((l) => l.id === id)) },
-      bulkLines: { createLine: async (record: TransactionRecord) => (written.has(record.id) ? false : (written.set(record.id, record), true)) },
+      bulkLines: {
+        createLine: async (record: TransactionRecord) => (written.has(record.id) ? false : (written.set(record.id, record), true)),
+        markExpanded: async (batchId: string) => void marks.push(`${batchId}:${written.size}`),
+      },
       log: silentLogger,
+      now: () => new Date(NOW),
     };
     expect(await expandBatch('B1', deps)).toEqual({ kind: 'expanded', created: 1, existed: 1 });
+    // Marked expanded only once every line is written.
+    expect(marks).toEqual(['B1:2']);
     expect(await expandBatch('B1', deps)).toEqual({ kind: 'expanded', created: 0, existed: 2 });
     expect(await expandBatch(lineIdsOf(batch())[0]!, deps)).toEqual({ kind: 'not_a_batch' });
   });
