@@ -10,7 +10,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX_LINES } from '../../shared/constants.js';
-import { BULK_MSG, CATALOGUE_MSG, MSG, bulkLineMessage, serviceLockedMessage, tooManyLinesMessage } from '../../shared/messages.js';
+import { BULK_MSG, CATALOGUE_MSG, MSG, REFUND_MSG, bulkLineMessage, serviceLockedMessage, tooManyLinesMessage } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 
@@ -198,6 +198,23 @@ describe('bulk purchases on the local cloud', () => {
     } finally {
       await api('POST', '/admin/updateServices', { token, body: { serviceName: '9MOBILE', serviceType: 'airtime', serviceStatus: 'available' } });
     }
+  });
+
+  it("an operator refunds one delivered line alone; the batch's own debit record is not refundable", async () => {
+    const user = await fundedUser(1_000);
+    const lines = [{ network: 1, mobile_number: '08011111111', amount: 100 }, { network: 1, mobile_number: '08011115555', amount: 200 }];
+    const placed = await resendWhileBusy(() => buyBulk(user.token, { request_id: 'bulk-operator-refund', lines }));
+    expect(placed.status).toBe(200);
+    const batch = await settledBatch(user.token, placed.body.batch.id);
+    expect(batch.delivered).toBe(2);
+    const token = await admin();
+    expect(await api('POST', `/admin/refund/${batch.id}`, { token, body: { reason: 'customer asked' } })).toEqual({ status: 400, body: { msg: REFUND_MSG.typeNotRefundable } });
+    expect(await balance(user.token)).toBe(1_000 - 99 - 198);
+    expect((await api('POST', `/admin/refund/${batch.lines[1]._id}`, { token, body: { reason: 'customer asked' } })).status).toBe(200);
+    expect((await api('POST', `/admin/refund/${batch.lines[1]._id}`, { token, body: { reason: 'customer asked' } })).status).toBe(400);
+    expect(await balance(user.token)).toBe(1_000 - 99);
+    expect((await api('GET', `/buy/bulk/${batch.id}`, { token: user.token })).body.batch).toMatchObject({ delivered: 1, refunded: 1, refundedAmount: 198 });
+    await expectLedgerInvariants();
   });
 
   it("another user's batch is not found (404), as is a batch that does not exist or a record that is no batch", async () => {
