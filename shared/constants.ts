@@ -91,6 +91,8 @@ export const TRANSACTION_TYPES = [
   'earning',
   'withdrawal',
   'upgrade',
+  // A bulk purchase's one debit for all its lines (issue 22 §3); each line is its own airtime or data record.
+  'bulk',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -268,3 +270,6 @@ export const RETRY_AFTER_SECONDS = 1;
  * as such outages last longer than a contended write.
  */
 export const OUTSIDE_PARTY_RETRY_AFTER_SECONDS = 5;
+
+/** Most lines one bulk purchase takes (issue 22 §3). */
+export const BULK_MAX_LINES = 100;

@@ -310,6 +310,26 @@ export const BILL_MSG = {
   invalidPrice: 'Enter valid prices',
 } as const;
 
+/** Bulk purchases (issue 22 §3). */
+export const BULK_MSG = {
+  airtimeProcessing: 'Your bulk airtime purchase is being processed',
+  dataProcessing: 'Your bulk data purchase is being processed',
+  invalidLines: 'Nothing was bought: correct these lines',
+  noLines: 'Add at least one line',
+  requestIdRequired: 'A bulk purchase needs a request_id (8 to 64 letters, digits, _ or -)',
+  notFound: 'Bulk purchase not found',
+} as const;
+
+/** "A bulk purchase takes at most 100 lines". */
+export function tooManyLinesMessage(maxLines: number): string {
+  return `A bulk purchase takes at most ${maxLines} lines`;
+}
+
+/** "Line 3: Please check the phone number": one refused line of a bulk purchase (1-based). */
+export function bulkLineMessage(line: number, message: string): string {
+  return `Line ${line}: ${message}`;
+}
+
 /** "WAEC Result Checker cannot be sold above the approved price of ₦3,900.00". */
 export function aboveApprovedPriceMessage(productName: string, approvedNaira: string): string {
   return `${productName} cannot be sold above the approved price of ${approvedNaira}`;

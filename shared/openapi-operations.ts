@@ -20,7 +20,9 @@ import { listTransactionsQuery, transactionParams, type TransactionView } from '
 import { transferFundRequest } from './api/transfers.js';
 import { fundWithCouponRequest } from './api/wallet.js';
 import { addBeneficiaryRequest, validateBankAccountRequest, withdrawRequest } from './api/withdrawals.js';
-import { CATALOGUE_MSG, ELECTRICITY_MSG, MSG } from './messages.js';
+import { BULK_MSG, CATALOGUE_MSG, ELECTRICITY_MSG, MSG } from './messages.js';
+import { BULK_PRODUCTS, bulkAirtimeLine, bulkDataLine, bulkParams, type BulkBatchView } from './api/bulk.js';
+import { BULK_MAX_LINES } from './constants.js';
 import { currentSessionSchema, priceRowSchema, purchaseResponseSchema, transactionListSchema, transactionViewSchema } from './openapi-views.js';
 import { z } from './openapi-zod.js';
 import type { ROUTES } from './routes.js';
@@ -117,6 +119,56 @@ const referralPage = z.object({ page: referralQuery.shape.page.openapi({ type: '
 const userName = z.object({ userName: userNameSchema.describe('A user name') });
 const contactId = z.object({ id: z.string().max(64).describe("The contact's id") });
 
+/** A bulk purchase's body as documented: its lines as the single purchase takes them. */
+const bulkBody = (line: AnyZodObject) =>
+  z.object({ request_id: requestId.unwrap().describe(IDEMPOTENCY_TEXT), lines: z.array(line).min(1).max(BULK_MAX_LINES).describe(`1 to ${BULK_MAX_LINES} lines`) });
+
+const EXAMPLE_AIRTIME_LINE = { network: 1, mobile_number: '08031234567', amount: 100 };
+
+const bulkBatchSchema = z.object({
+  id: z.string(),
+  product: z.enum(BULK_PRODUCTS),
+  status: z.enum(['processing', 'done']).describe('`done` once every line is delivered or refunded'),
+  lineCount: z.number().int(),
+  total: z.number().describe('The one debit, naira'),
+  delivered: z.number().int(),
+  refunded: z.number().int(),
+  open: z.number().int(),
+  refundedAmount: z.number().describe('Money back so far, naira'),
+  createdAt: z.string(),
+  lines: z.array(transactionViewSchema).describe('Each line’s own purchase record, in the order sent'),
+});
+const bulkPurchaseResponseSchema = z.object({ msg: z.string(), batch: bulkBatchSchema });
+
+const EXAMPLE_BATCH: BulkBatchView = {
+  id: '01JD7Q9Z4B2C6D8E0F1G3H5J7K',
+  product: 'airtime',
+  status: 'processing',
+  lineCount: 1,
+  total: 99,
+  delivered: 0,
+  refunded: 0,
+  open: 1,
+  refundedAmount: 0,
+  createdAt: '2026-11-25T09:30:00.000Z',
+  lines: [
+    {
+      ...EXAMPLE_TRANSACTION,
+      _id: '01JD7QA0C3D5E7F9G1H2J4K6M8',
+      trans_Id: '01JD7QA0C3D5E7F9G1H2J4K6M8',
+      trans_Network: 'MTN',
+      trans_Type: 'airtime',
+      trans_amount: 99,
+      trans_profit: 0,
+      balance_Before: 4901,
+      balance_After: 4901,
+      trans_volume: '₦100.00',
+      description: 'MTN airtime of ₦100.00 to 08031234567',
+      batchId: '01JD7Q9Z4B2C6D8E0F1G3H5J7K',
+    },
+  ],
+};
+
 export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
   register: {
     tag: TAGS.account,
@@ -194,6 +246,36 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     refusals: [409],
     example: { network: 1, mobile_number: '08031234567', plan: 1, request_id: 'order-10024' },
     answer: { schema: purchaseResponseSchema, example: { msg: CATALOGUE_MSG.dataProcessing, receipt: EXAMPLE_TRANSACTION } },
+  },
+  buyAirtimeBulk: {
+    tag: TAGS.purchases,
+    summary: 'Buy airtime for many numbers at once',
+    description:
+      `Up to ${BULK_MAX_LINES} lines, each as POST /buy/airtime takes it, and one request_id. Every line is checked first: one bad line refuses the whole request (400) and \`lines\` names each ` +
+      'bad one ({line, msg}, counted from 1); nothing is charged. Otherwise your wallet is debited ONCE for the total and each line becomes its own purchase (`batchId` links it), ' +
+      'delivered, refunded (only that line’s charge) and announced to your webhook on its own. Follow it with GET /buy/bulk/{id}.',
+    body: bulkBody(bulkAirtimeLine),
+    refusals: [409],
+    example: { request_id: 'bulk-2026-11-25-a', lines: [EXAMPLE_AIRTIME_LINE, { network: 2, mobile_number: '08051234567', amount: 200 }] },
+    answer: { schema: bulkPurchaseResponseSchema, example: { msg: BULK_MSG.airtimeProcessing, batch: EXAMPLE_BATCH } },
+  },
+  buyDataBulk: {
+    tag: TAGS.purchases,
+    summary: 'Buy data for many numbers at once',
+    description: `Up to ${BULK_MAX_LINES} lines, each as POST /buy/data takes it (plan: a price-list row’s \`id\`), and one request_id; the same rules as bulk airtime.`,
+    body: bulkBody(bulkDataLine),
+    refusals: [409],
+    example: { request_id: 'bulk-2026-11-25-b', lines: [{ network: 1, mobile_number: '08031234567', plan: 1 }, { network: 1, mobile_number: '08061234567', plan: 1 }] },
+    answer: { schema: bulkPurchaseResponseSchema, example: { msg: BULK_MSG.dataProcessing, batch: { ...EXAMPLE_BATCH, product: 'data' } } },
+  },
+  getBulkPurchase: {
+    tag: TAGS.purchases,
+    summary: 'One bulk purchase, line by line',
+    description: 'Your batch by the id the bulk purchase answered: its total, how many lines were delivered, refunded or are still open, and each line’s record. Another user’s batch is not found (404).',
+    params: bulkParams,
+    exampleParams: { id: EXAMPLE_BATCH.id },
+    refusals: [404],
+    answer: { schema: z.object({ batch: bulkBatchSchema }), example: { batch: EXAMPLE_BATCH } },
   },
   validateMeter: {
     tag: TAGS.purchases,

@@ -40,6 +40,7 @@ export const transactionViewSchema: z.ZodType<TransactionView> = z.object({
   relatedTransactionId: z.string().nullable().describe('For a refund: the purchase it reverses'),
   refundReason: z.string().optional().describe("A refunded transaction: why, in words, with the supplier's or bank's own words when given"),
   isWithdrawal: z.literal(true).optional(),
+  batchId: z.string().optional().describe('A bulk purchase’s line: its batch (GET /buy/bulk/{id}); the batch’s one debit paid it, so balance_Before = balance_After'),
   token: z.string().optional().describe('Electricity: the token, once delivered'),
   units: z.string().optional(),
   customerName: z.string().optional(),

@@ -98,6 +98,10 @@ export const ROUTES = [
   // Exam PINs: verify a JAMB profile id, then buy WAEC / JAMB PINs
   { operation: 'validateExam', method: 'POST', path: '/buy/validateExam', service: 'purchases', access: 'user', apiKey: true },
   { operation: 'buyExam', method: 'POST', path: '/buy/exam', service: 'purchases', access: 'user', apiKey: true },
+  // Bulk purchases (issue 22 §3): up to 100 lines, one debit; each line its own purchase, reported per line (the owner's only)
+  { operation: 'buyAirtimeBulk', method: 'POST', path: '/buy/airtime/bulk', service: 'purchases', access: 'user', apiKey: true },
+  { operation: 'buyDataBulk', method: 'POST', path: '/buy/data/bulk', service: 'purchases', access: 'user', apiKey: true },
+  { operation: 'getBulkPurchase', method: 'GET', path: '/buy/bulk/{id}', service: 'purchases', access: 'user', apiKey: true },
   // Catalogue: public price list, the plan manager (admin), prices (admin and agent), cost prices (admin)
   { operation: 'listPrices', method: 'GET', path: '/prices', service: 'catalogue', access: 'public' },
   { operation: 'filterPrices', method: 'POST', path: '/prices', service: 'catalogue', access: 'public' },

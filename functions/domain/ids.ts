@@ -49,3 +49,8 @@ export function couponCancelIdFor(code: string): string {
 export function couponCreditIdFor(code: string): string {
   return derivedId('coupon', code.toUpperCase());
 }
+
+/** Line `index` (0-based) of a bulk purchase: the one record it can ever have, however often the batch is expanded. */
+export function bulkLineIdFor(batchId: string, index: number): string {
+  return derivedId('bulk-line', batchId, String(index));
+}

@@ -12,7 +12,7 @@ import type { BillerCheck, BillerQuery } from '../ports/suppliers.js';
 import { billPriceFor, newDueDate, type BillDetails, type BillProduct } from './bills.js';
 import type { Ledger } from '../ports/ledger.js';
 import { priceAirtime } from './airtime.js';
-import { checkPlanForPurchase, priceDataPlan, snapshotOf } from './catalogue.js';
+import { checkPlanForPurchase, priceDataPlan, snapshotOf, type DataPlanSnapshot } from './catalogue.js';
 import { priceElectricity } from './electricity.js';
 import { transactionIdForRequest } from './ids.js';
 import type { WalletState } from './ledger.js';
@@ -64,7 +64,7 @@ export function airtimeFingerprint(network: NetworkName, phoneNumber: string, fa
 }
 
 /** What a purchase's debit needs besides money: its services unlocked (checked in the same write). */
-interface Guard {
+export interface Guard {
   locks?: { serviceType: ServiceType; names: string[] };
   knownWallet?: WalletState;
 }
@@ -72,36 +72,78 @@ interface Guard {
 export async function placeAirtimePurchase(input: AirtimePurchaseInput, deps: PurchaseDeps): Promise<PurchaseResult> {
   const priced = priceAirtime(input.faceValueKobo, input.userType);
   if (!priced.ok) return { kind: priced.reason };
-  const { price } = priced;
-  const nowIso = deps.now().toISOString();
-  const draft: TransactionDraft = {
-    id: input.requestId ? transactionIdForRequest(input.userId, input.requestId) : deps.newId(),
-    userId: input.userId,
-    trans_UserName: input.userName,
-    userType: input.userType,
-    ...(input.ownerWebhook === undefined ? {} : { ownerWebhook: input.ownerWebhook }),
-    ...(input.toSavedContact === undefined ? {} : { toSavedContact: input.toSavedContact }),
-    trans_Type: 'airtime',
-    trans_Status: 'processing',
-    trans_Network: input.network,
-    phone_number: input.phoneNumber,
-    amountKobo: price.chargeKobo,
-    faceValueKobo: price.faceValueKobo,
-    volume: formatNaira(price.faceValueKobo),
-    costKobo: price.costKobo,
-    description: `${input.network} airtime of ${formatNaira(price.faceValueKobo)} to ${input.phoneNumber}`,
-    requestFingerprint: airtimeFingerprint(input.network, input.phoneNumber, price.faceValueKobo),
+  const id = input.requestId ? transactionIdForRequest(input.userId, input.requestId) : deps.newId();
+  const draft = airtimeDraft(input, id, { network: input.network, phoneNumber: input.phoneNumber, ...priced.price }, deps.now().toISOString());
+  return post(draft, deps, { locks: { serviceType: 'airtime', names: [input.network] }, knownWallet: input.knownWallet });
+}
+
+/** Who buys, as a purchase record names them. */
+export type Buyer = Pick<AirtimePurchaseInput, 'userId' | 'userName' | 'userType' | 'ownerWebhook' | 'toSavedContact'>;
+
+/** The fields every purchase record starts with: its id, its buyer, `processing`, and when. */
+export function purchaseHead(buyer: Buyer, id: string, nowIso: string) {
+  return {
+    id,
+    userId: buyer.userId,
+    trans_UserName: buyer.userName,
+    userType: buyer.userType,
+    ...(buyer.ownerWebhook === undefined ? {} : { ownerWebhook: buyer.ownerWebhook }),
+    ...(buyer.toSavedContact === undefined ? {} : { toSavedContact: buyer.toSavedContact }),
+    trans_Status: 'processing' as const,
     createdAt: nowIso,
     updatedAt: nowIso,
   };
-  return post(draft, deps, { locks: { serviceType: 'airtime', names: [input.network] }, knownWallet: input.knownWallet });
+}
+
+/** An airtime purchase's record as placed (alone, or as a line of a bulk purchase). */
+export function airtimeDraft(
+  buyer: Buyer,
+  id: string,
+  line: { network: NetworkName; phoneNumber: string; faceValueKobo: Kobo; chargeKobo: Kobo; costKobo: Kobo },
+  nowIso: string,
+): TransactionDraft {
+  return {
+    ...purchaseHead(buyer, id, nowIso),
+    trans_Type: 'airtime',
+    trans_Network: line.network,
+    phone_number: line.phoneNumber,
+    amountKobo: line.chargeKobo,
+    faceValueKobo: line.faceValueKobo,
+    volume: formatNaira(line.faceValueKobo),
+    costKobo: line.costKobo,
+    description: `${line.network} airtime of ${formatNaira(line.faceValueKobo)} to ${line.phoneNumber}`,
+    requestFingerprint: airtimeFingerprint(line.network, line.phoneNumber, line.faceValueKobo),
+  };
+}
+
+/** A data purchase's record as placed (alone, or as a line of a bulk purchase). */
+export function dataDraft(
+  buyer: Buyer,
+  id: string,
+  line: { network: NetworkName; phoneNumber: string; plan: DataPlanSnapshot; chargeKobo: Kobo; costKobo: Kobo },
+  nowIso: string,
+): TransactionDraft {
+  const { plan } = line;
+  const volume = `${plan.planName} (${plan.planValidity})`;
+  return {
+    ...purchaseHead(buyer, id, nowIso),
+    trans_Type: 'data',
+    trans_Network: line.network,
+    phone_number: line.phoneNumber,
+    amountKobo: line.chargeKobo,
+    volume,
+    costKobo: line.costKobo,
+    dataPlan: plan,
+    description: `${plan.planType} ${volume} data to ${line.phoneNumber}`,
+    requestFingerprint: dataFingerprint(line.network, line.phoneNumber, plan.planId),
+  };
 }
 
 /**
  * Debit + record (refused while a service is locked); shared by every product. The record's insert
  * is the hand-off: the table's stream gives it to fulfilment and refreshes the buyer's contacts.
  */
-async function post(draft: TransactionDraft, deps: PurchaseDeps, guard: Guard): Promise<PurchaseResult> {
+export async function post(draft: TransactionDraft, deps: PurchaseDeps, guard: Guard): Promise<PurchaseResult> {
   const posted = await deps.ledger.debitPurchase(draft, { unlessLocked: guard.locks, knownWallet: guard.knownWallet });
   switch (posted.kind) {
     case 'service_locked':
@@ -156,28 +198,8 @@ export async function placeDataPurchase(input: DataPurchaseInput, deps: DataPurc
   const { plan } = checked;
   const price = priceDataPlan(plan, input.userType);
   if (!Number.isSafeInteger(price.chargeKobo) || price.chargeKobo <= 0) return { kind: 'plan_unavailable' };
-  const nowIso = deps.now().toISOString();
-  const volume = `${plan.planName} (${plan.planValidity})`;
-  const draft: TransactionDraft = {
-    id: input.requestId ? transactionIdForRequest(input.userId, input.requestId) : deps.newId(),
-    userId: input.userId,
-    trans_UserName: input.userName,
-    userType: input.userType,
-    ...(input.ownerWebhook === undefined ? {} : { ownerWebhook: input.ownerWebhook }),
-    ...(input.toSavedContact === undefined ? {} : { toSavedContact: input.toSavedContact }),
-    trans_Type: 'data',
-    trans_Status: 'processing',
-    trans_Network: input.network,
-    phone_number: input.phoneNumber,
-    amountKobo: price.chargeKobo,
-    volume,
-    costKobo: price.costKobo,
-    dataPlan: snapshotOf(plan),
-    description: `${plan.planType} ${volume} data to ${input.phoneNumber}`,
-    requestFingerprint: dataFingerprint(input.network, input.phoneNumber, plan.planId),
-    createdAt: nowIso,
-    updatedAt: nowIso,
-  };
+  const id = input.requestId ? transactionIdForRequest(input.userId, input.requestId) : deps.newId();
+  const draft = dataDraft(input, id, { network: input.network, phoneNumber: input.phoneNumber, plan: snapshotOf(plan), ...price }, deps.now().toISOString());
   return post(draft, deps, { locks: { serviceType: 'data', names: [input.network, plan.planType] }, knownWallet: input.knownWallet });
 }
 
@@ -308,18 +330,8 @@ function refusalOfCheck(check: BillerCheck): BillPurchaseResult | undefined {
 }
 
 function billDraft(buyer: BillBuyer, deps: PurchaseDeps, fields: Pick<TransactionDraft, 'trans_Type' | 'trans_Network' | 'phone_number' | 'amountKobo' | 'costKobo' | 'volume' | 'description' | 'requestFingerprint' | 'bill'>): TransactionDraft {
-  const nowIso = deps.now().toISOString();
-  return {
-    id: buyer.requestId ? transactionIdForRequest(buyer.userId, buyer.requestId) : deps.newId(),
-    userId: buyer.userId,
-    trans_UserName: buyer.userName,
-    userType: buyer.userType,
-    ...(buyer.ownerWebhook === undefined ? {} : { ownerWebhook: buyer.ownerWebhook }),
-    trans_Status: 'processing',
-    ...fields,
-    createdAt: nowIso,
-    updatedAt: nowIso,
-  };
+  const id = buyer.requestId ? transactionIdForRequest(buyer.userId, buyer.requestId) : deps.newId();
+  return { ...purchaseHead(buyer, id, deps.now().toISOString()), ...fields };
 }
 
 /**

@@ -18,6 +18,7 @@ import { upgradedEvent, type UnpublishedUpgrade } from './profile.js';
 import { isOpen } from './purchase-state.js';
 import { applyRequery, attemptOf, requeryAt, type Logger, type SettlementDeps } from './settlement.js';
 import { requeryOutcome } from './supplier-outcome.js';
+import { isUnexpandedBatch, type TransactionRecord } from './transactions.js';
 
 export interface SweeperSettings {
   /** Unclaimed `processing` older than this is re-enqueued. */
@@ -59,8 +60,23 @@ function latest(...isos: (string | undefined)[]): number {
   return Math.max(...isos.map(ms).filter((t) => !Number.isNaN(t)), 0);
 }
 
+/**
+ * A bulk batch whose lines are not all written (its consumer's message was lost or failed): handed to
+ * the consumer again once stale, at most once per window; the expansion writes only what is missing.
+ */
+async function sweepBatch(batch: TransactionRecord, deps: SweeperDeps, settings: SweeperSettings): Promise<SweepAction> {
+  const now = deps.now();
+  const ageMs = now.getTime() - ms(batch.createdAt);
+  if (ageMs < settings.staleProcessingMs) return 'skipped';
+  if (!(await deps.transactions.markEnqueued(batch.id, now, new Date(now.getTime() - settings.staleProcessingMs)))) return 'skipped';
+  await deps.queue.enqueue(batch.id, { purchase: { type: 'bulk', network: batch.trans_Network } });
+  deps.log.info('re-enqueued a bulk batch whose lines were not all written', { transactionId: batch.id, ageMs });
+  return 'reenqueued';
+}
+
 export async function sweepOne(id: string, deps: SweeperDeps, settings: SweeperSettings): Promise<SweepAction> {
   const purchase = await deps.transactions.get(id);
+  if (purchase && isUnexpandedBatch(purchase)) return sweepBatch(purchase, deps, settings);
   if (!purchase || !isOpen(purchase.trans_Status)) return 'skipped';
   const now = deps.now();
   const ageMs = now.getTime() - ms(purchase.createdAt);

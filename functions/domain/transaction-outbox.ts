@@ -22,7 +22,7 @@ import { settledEvent } from './settlement.js';
 import { isPurchase, type TransactionRecord } from './transactions.js';
 
 export type OutboxAction =
-  /** A new purchase, paid and open: fulfilment delivers it (its type and network let it claim at once). */
+  /** A new purchase, paid and open: fulfilment delivers it (its type and network let it claim at once); a new bulk batch: fulfilment writes its lines. */
   | { kind: 'fulfil'; transactionId: string; purchase: { type: string; network: string } }
   /** A new withdrawal, debited and open: the payout consumer pays it out. */
   | { kind: 'pay_out'; transactionId: string }
@@ -52,6 +52,8 @@ export function outboxActions(before: TransactionRecord | undefined, after: Tran
     if (reachesAContact(after)) actions.push({ kind: 'touch_contacts', userId: after.userId, phoneNumber: after.phone_number, at: new Date(after.createdAt) });
   }
   if (!before && after.trans_Type === 'withdrawal' && after.trans_Status === 'processing') actions.push({ kind: 'pay_out', transactionId: after.id });
+  // A bulk purchase's debit: the fulfilment consumer expands it into its lines (domain/bulk.ts), each then handed over as above.
+  if (!before && after.trans_Type === 'bulk') actions.push({ kind: 'fulfil', transactionId: after.id, purchase: { type: 'bulk', network: after.trans_Network } });
   const newlySettled = isFinal(after.trans_Status) && before?.trans_Status !== after.trans_Status;
   if (newlySettled && isAnnounced(after)) actions.push({ kind: 'announce', event: settledEvent(after) });
   return actions;

@@ -7,6 +7,7 @@ import { koboToNaira, type Kobo } from '../../shared/money.js';
 import type { SalesStat, SalesVolumeUnit, TransactionView } from '../../shared/api/transactions.js';
 import { volumeRatioFromName, type DataPlanSnapshot } from './catalogue.js';
 import type { BillDetails } from './bills.js';
+import type { BulkDetails } from './bulk-lines.js';
 import type { ElectricityDetails } from './electricity.js';
 import type { FundingDetails } from './funding.js';
 import type { WithdrawalDetails } from './withdrawals.js';
@@ -104,6 +105,16 @@ export interface TransactionRecord {
   /** A cable TV or exam PIN purchase (issue 22): what was bought for whom, and once delivered the PINs. */
   bill?: BillDetails;
   /**
+   * A line of a bulk purchase (issue 22 §3): the batch whose one debit paid it. The line moves no
+   * money itself (its balance before and after are the batch's balance after, its seq the batch's);
+   * its refund is a credit of its own, as any purchase's.
+   */
+  batchId?: string;
+  /** A bulk purchase's debit record: its lines as validated and priced, from which each line's record is made. */
+  bulk?: BulkDetails;
+  /** A bulk purchase's debit record: when its consumer had written every line. Until then it waits in the sweeper's open index. */
+  expandedAt?: string;
+  /**
    * Not in the listing's counters: written before they were kept (README decision 43) and not yet
    * counted by the listing backfill. Its changes move no counters; the backfill adds it as it then
    * stands. Known from where it is stored (its index key), never stored itself.
@@ -118,6 +129,19 @@ export const PURCHASE_TYPES: readonly TransactionType[] = ['airtime', 'data', 'e
 
 export function isPurchase(type: TransactionType): boolean {
   return PURCHASE_TYPES.includes(type);
+}
+
+/**
+ * Whether the record is a link of its wallet's chain: every record but a bulk purchase's lines, which
+ * their batch's one debit paid (it carries their sum).
+ */
+export function movesWallet(record: Pick<TransactionRecord, 'batchId'>): boolean {
+  return record.batchId === undefined;
+}
+
+/** A bulk purchase's batch whose lines are not all written yet: the sweeper hands it to its consumer again (README decision 83). */
+export function isUnexpandedBatch(record: Pick<TransactionRecord, 'trans_Type' | 'expandedAt'>): boolean {
+  return record.trans_Type === 'bulk' && record.expandedAt === undefined;
 }
 
 /** The one mapper from a stored record to what the API shows (kobo → naira). */
@@ -145,6 +169,7 @@ export function toTransactionView(record: TransactionRecord): TransactionView {
     description: record.description ?? '',
     relatedTransactionId: record.relatedTransactionId ?? null,
     ...(record.trans_Type === 'withdrawal' ? { isWithdrawal: true as const } : {}),
+    ...(record.batchId ? { batchId: record.batchId } : {}),
     ...refundReasonView(record),
     ...electricityView(record.electricity),
     ...billView(record.bill),

@@ -1,11 +1,14 @@
 /**
  * SQS consumer of the fulfilment queue: one message `{transactionId}` per purchase (with
- * `recheck`: a re-query after the supplier pushed news about it). Partial batch
+ * `recheck`: a re-query after the supplier pushed news about it), or per bulk batch (its lines are
+ * written here, off the request path: README decision 83). Partial batch
  * responses: a message fails (and is retried, then dead-lettered) only on a fault; every business
  * outcome — including "another delivery holds the claim" — acknowledges it. A malformed message
  * fails too: the dead-letter queue keeps it for somebody to read, since it stands for a purchase.
  */
-import { fulfilmentMessageSchema } from '../../shared/events.js';
+import { fulfilmentMessageSchema, type FulfilmentMessage } from '../../shared/events.js';
+import { dynamoBulkLines } from '../adapters/dynamo/bulk-lines.js';
+import { expandBatch, type ExpandDeps } from '../domain/bulk.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { crashBefore } from '../adapters/crash-points.js';
 import { dynamoLedger } from '../adapters/dynamo/ledger.js';
@@ -18,10 +21,20 @@ import { supplierDirectoryFromEnv } from '../adapters/suppliers/index.js';
 import { fulfilPurchase, recheckPurchase, type FulfilmentDeps } from '../domain/fulfilment.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
-export function fulfilmentHandler(deps: FulfilmentDeps) {
+/** A message naming a bulk purchase's batch: its lines are written (each then comes back as a purchase of its own). */
+const isBatch = (message: FulfilmentMessage) => message.purchase?.type === 'bulk';
+
+export function fulfilmentHandler(deps: FulfilmentDeps & Partial<Pick<ExpandDeps, 'bulkLines'>>) {
+  const fulfil = (message: FulfilmentMessage) => {
+    if (isBatch(message)) {
+      if (!deps.bulkLines) throw new Error('a bulk batch reached a fulfilment consumer without its line store');
+      return expandBatch(message.transactionId, { ...deps, bulkLines: deps.bulkLines });
+    }
+    return message.recheck ? recheckPurchase(message.transactionId, message.recheck, deps) : fulfilPurchase(message.transactionId, deps, message.purchase);
+  };
   return sqsBatchHandler(async (record) => {
     const message = messageOf(record, fulfilmentMessageSchema);
-    const result = message.recheck ? await recheckPurchase(message.transactionId, message.recheck, deps) : await fulfilPurchase(message.transactionId, deps, message.purchase);
+    const result = await fulfil(message);
     logger.info('fulfilment done', { transactionId: message.transactionId, recheck: message.recheck, result, receiveCount: record.attributes?.ApproximateReceiveCount });
   });
 }
@@ -36,6 +49,7 @@ export const handler = backgroundFunction(
     transactions: { ...settlements, settleSuccess: crashBefore('after-supplier-accepted-before-record-update', (purchase, input) => settlements.settleSuccess(purchase, input)) },
     ledger: meteredRefunds(dynamoLedger),
     suppliers: supplierDirectoryFromEnv(),
+    bulkLines: dynamoBulkLines,
     now: () => new Date(),
     log: domainLog,
   }),

@@ -16,6 +16,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
+import { firstIssueMessage } from '../../shared/api/common.js';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
 import { OUTSIDE_PARTY_RETRY_AFTER_SECONDS } from '../../shared/constants.js';
 import { isOperatorAction, keyMayCall, ROUTES, routesOf, routeKey, type HttpService, type RouteDef } from '../../shared/routes.js';
@@ -168,16 +169,6 @@ export function parseInput<Output, Input = Output>(schema: ZodType<Output, ZodTy
   throw new BadRequestError(firstIssueMessage(result.error));
 }
 
-function firstIssueMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return MSG.badRequest;
-  // Zod's own wording for missing/mistyped fields is not for people; name the field instead.
-  if (issue.code === 'invalid_type' && issue.message.startsWith('Expected')) {
-    const field = issue.path.join('.');
-    return issue.received === 'undefined' || issue.received === 'null' ? `${field || 'value'} is required` : `${field || 'value'} is invalid`;
-  }
-  return issue.message;
-}
 
 // -----------------------------------------------------------------------------------------------
 // Access

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z, type ZodError } from 'zod';
 import { PHONE_NUMBER_LENGTH } from '../constants.js';
 import { MSG } from '../messages.js';
 import { nairaToKobo, type Kobo } from '../money.js';
@@ -69,4 +69,15 @@ export const userNameSchema = z
 /** An optional form value left empty: undefined, null or only whitespace. */
 export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** The first problem of a refused input in words people read (zod's own wording names the field instead). */
+export function firstIssueMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return MSG.badRequest;
+  if (issue.code === 'invalid_type' && issue.message.startsWith('Expected')) {
+    const field = issue.path.join('.');
+    return issue.received === 'undefined' || issue.received === 'null' ? `${field || 'value'} is required` : `${field || 'value'} is invalid`;
+  }
+  return issue.message;
 }

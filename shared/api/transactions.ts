@@ -84,6 +84,8 @@ export interface TransactionView {
   profileId?: string;
   /** Exam PINs as the supplier issued them (absent until delivered). */
   pins?: { pin: string; serial: string | null }[];
+  /** A bulk purchase's line: its batch (GET /buy/bulk/{id}); the batch's one debit paid it, so its balance before and after are equal. */
+  batchId?: string;
 }
 
 /** Volume units of the sales statistics: data in GB, airtime and electricity in naira of face value. */

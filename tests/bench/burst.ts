@@ -57,14 +57,14 @@ function outcomeOf(reply: Reply<unknown>): Omit<Answered, 'ms'> {
   return { outcome: 'other', status: reply.status };
 }
 
-async function timed(request: () => Promise<Reply<unknown>>): Promise<Answered> {
+export async function timed(request: () => Promise<Reply<unknown>>): Promise<Answered> {
   const t0 = performance.now();
   const reply = await request();
   return { ...outcomeOf(reply), ms: performance.now() - t0 };
 }
 
 /** Sends a retry-later request again, same request_id, after each Retry-After, until it is answered otherwise. */
-async function settle(first: Answered, request: () => Promise<Reply<unknown>>): Promise<Answered> {
+export async function settle(first: Answered, request: () => Promise<Reply<unknown>>): Promise<Answered> {
   let answer = first;
   for (let resend = 0; answer.outcome === 'retryLater' && resend < MAX_RESENDS; resend++) {
     await sleep((answer.retryAfterSeconds ?? 1) * 1000);
@@ -73,7 +73,7 @@ async function settle(first: Answered, request: () => Promise<Reply<unknown>>): 
   return answer;
 }
 
-function tally(answers: Answered[]) {
+export function tally(answers: Answered[]) {
   const count = (outcome: Outcome) => answers.filter((a) => a.outcome === outcome).length;
   return { ok: count('ok'), insufficient: count('insufficient'), retryLater: count('retryLater'), serverError: count('serverError'), other: count('other') };
 }

@@ -8,6 +8,7 @@
  *  - the web app's initial JavaScript, gzipped (target ≤ 130 KB);
  * and checks the ledger invariants after the load run.
  *
+ * `npm run bench -- bulk` (also in the full run, tests/bench/bulk.ts): the accepted rate of one 100-line bulk purchase beside 100 single purchases.
  * `npm run bench -- bundles` prints only the bundle and web figures; `npm run bench -- purchases` only the
  * purchase figures (with small BENCH_USERS/BENCH_PURCHASES_PER_USER, a quick count of DynamoDB requests).
  * The full run then seeds and measures the transaction listing at 1,000 and 100,000 (tests/bench/listing.ts,
@@ -262,6 +263,7 @@ async function main() {
   if (process.argv[2] === 'web') return webLighthouse();
   if (process.argv[2] === 'listing') return (await import('./listing.js')).listingBench();
   if (process.argv[2] === 'burst') return (await import('./burst.js')).walletBurstBench();
+  if (process.argv[2] === 'bulk') return (await import('./bulk.js')).bulkBench();
   // `npm run bench -- bundles` measures only the bundles and the web app (no load run).
   if (process.argv[2] !== 'bundles') await purchaseLoad();
   if (process.argv[2] === 'purchases') return;
@@ -272,6 +274,9 @@ async function main() {
   const { TABLE_NAME: _table, AWS_ENDPOINT_URL_DYNAMODB: _endpoint, ...env } = process.env;
   const burst = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'burst'], { stdio: 'inherit', env });
   if (burst.status !== 0) throw new Error(`the burst bench failed (exit ${burst.status})`);
+  console.log();
+  const bulk = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'bulk'], { stdio: 'inherit', env });
+  if (bulk.status !== 0) throw new Error(`the bulk bench failed (exit ${bulk.status})`);
   console.log();
   const listing = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'listing'], { stdio: 'inherit', env });
   if (listing.status !== 0) throw new Error(`the listing bench failed (exit ${listing.status})`);

@@ -12,8 +12,8 @@ import type { SessionResponse } from '../../shared/api/accounts.js';
 import { callApi, loginInUi, newTestUser, registerViaApi } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
 
-// Everyone's menu (issue 21 added the money links and API docs, issue 22 cable TV and exam PINs; Transfer is no longer an admin extra).
-const COMMON = ['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'Cable TV', 'Exam PINs', 'Fund wallet', 'Transfer', 'Withdraw', 'Earnings', 'My contacts', 'Transactions', 'Account', 'Settings', 'API docs'];
+// Everyone's menu (issue 21 added the money links and API docs, issue 22 cable TV, exam PINs and bulk purchases; Transfer is no longer an admin extra).
+const COMMON = ['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'Cable TV', 'Exam PINs', 'Bulk purchase', 'Fund wallet', 'Transfer', 'Withdraw', 'Earnings', 'My contacts', 'Transactions', 'Account', 'Settings', 'API docs'];
 
 async function sidebarLinks(p: Page): Promise<string[]> {
   const links = p.getByTestId('sidebar').getByRole('link');

@@ -31,6 +31,10 @@ describe('API key scope', () => {
       [
         'buyAirtime',
         'buyData',
+        // Bulk purchases and their progress (issue 22 §3).
+        'buyAirtimeBulk',
+        'buyDataBulk',
+        'getBulkPurchase',
         'buyElectricity',
         'buyCableTv',
         'buyExam',

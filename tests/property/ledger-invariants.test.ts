@@ -15,7 +15,10 @@
  *   - the listing's totals from its counters (README decision 43) equal those of every record read;
  *     so does a phone-number filter's listing (a whole number's records read from its own index).
  * Cable TV and exam PIN purchases (issue 22) are drawn among the airtime ones, through their own
- * placement and the same fulfilment, sweep and refund.
+ * placement and the same fulfilment, sweep and refund. So are bulk purchases (issue 22 §3): one debit
+ * for the batch, its lines written by the consumer (not yet, once, or redelivered concurrently), each
+ * line then fulfilled, swept and refunded as any purchase; a line is no link of the wallet's chain,
+ * and a batch's debit equals the sum of its lines once they are written.
  * Transfers (also opposite ones at the same time), admin credits from the house account (repeated
  * concurrently under one request id: one credit), coupon vendors' coupons (paid from the vendor's
  * wallet, then redeemed, cancelled, both at once — one winner — or left open: the fundings on record
@@ -35,7 +38,9 @@ import { placeAirtimePurchase, placeCablePurchase, placeExamPurchase, type BillP
 import { cableProvider, examProduct } from '../../shared/bills.js';
 import type { BillProduct } from '../../functions/domain/bills.js';
 import { sweepOpenPurchases } from '../../functions/domain/sweeper.js';
-import { isPurchase } from '../../functions/domain/transactions.js';
+import { isPurchase, movesWallet } from '../../functions/domain/transactions.js';
+import { expandBatch, lineRecordsOf, placeBulkAirtime } from '../../functions/domain/bulk.js';
+import { dynamoBulkLines } from '../../functions/adapters/dynamo/bulk-lines.js';
 import { cancelCoupon, issueCoupon, redeemCoupon } from '../../functions/domain/wallet-funding.js';
 import { transferBetweenWallets, transferFromHouse } from '../../functions/adapters/dynamo/transfers.js';
 import { dynamoWithdrawals } from '../../functions/adapters/dynamo/withdrawals.js';
@@ -76,6 +81,7 @@ type Op =
   | { op: 'buy'; user: number; faceValueKobo: number; phone: number; requestId: number | null }
   | { op: 'bill'; user: number; family: 'cable' | 'exam'; quantity: number; phone: number; requestId: number | null }
   | { op: 'burst'; user: number; count: number; phone: number }
+  | { op: 'bulk'; user: number; lines: { faceValueKobo: number; phone: number }[]; requestId: number | null; expansions: number }
   | { op: 'deliver'; pick: number; copies: number }
   | { op: 'sweep' }
   | { op: 'refund'; pick: number; copies: number }
@@ -115,6 +121,17 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       quantity: fc.integer({ min: 1, max: 3 }),
       phone: fc.nat(PHONES.length - 1),
       requestId: fc.option(fc.nat(3), { nil: null }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('bulk' as const),
+      user: fc.nat(USERS - 1),
+      lines: fc.array(fc.record({ faceValueKobo: fc.integer({ min: 90_00, max: 800_00 }), phone: fc.nat(PHONES.length - 1) }), { minLength: 1, maxLength: 6 }),
+      requestId: fc.option(fc.nat(3), { nil: null }),
+      // 0: the consumer has not run yet (a crash after the debit); 2–3: redelivered, also at the same time.
+      expansions: fc.integer({ min: 0, max: 3 }),
     }),
   },
   {
@@ -212,6 +229,26 @@ describe('ledger invariants under random workloads', () => {
           if (result.kind === 'accepted') purchases.push(result.record.id);
         };
 
+        // Bulk purchases (issue 22 §3): the batch's one debit, then its consumer's expansion into lines.
+        const batches: string[] = [];
+        const expand = async (batchId: string, copies: number) => {
+          await Promise.all(Array.from({ length: copies }, () => expandBatch(batchId, { transactions: dynamoTransactions, bulkLines: dynamoBulkLines, log: silentLogger, now: () => new Date() })));
+          const batch = await dynamoTransactions.get(batchId);
+          for (const line of lineRecordsOf(batch!)) if (!purchases.includes(line.id)) purchases.push(line.id);
+        };
+        const buyBulk = async (userIndex: number, lines: { faceValueKobo: number; phone: number }[], requestId: string | undefined, expansions: number) => {
+          const user = users[userIndex]!;
+          const result = await placeBulkAirtime(
+            { userId: user.userId, userName: user.userName, userType: user.userType },
+            requestId ?? ulid(),
+            lines.map((line) => ({ network: 'MTN' as const, phoneNumber: PHONES[line.phone]!, faceValueKobo: line.faceValueKobo })),
+            h.purchase,
+          );
+          if (result.kind !== 'accepted' && result.kind !== 'replayed') return;
+          if (!batches.includes(result.batch.id)) batches.push(result.batch.id);
+          if (expansions > 0) await expand(result.batch.id, expansions);
+        };
+
         const check = async (step: string) => {
           let balances = 0;
           let moneyIn = 0;
@@ -224,7 +261,7 @@ describe('ledger invariants under random workloads', () => {
             const records = await dynamoTransactions.listForUser(user.userId, {});
             const wallet = await dynamoLedger.getWallet(user.userId);
             expect(wallet.balanceKobo, `${step}: negative balance`).toBeGreaterThanOrEqual(0);
-            const chain = verifyChain(records, wallet);
+            const chain = verifyChain(records.filter(movesWallet), wallet);
             expect(chain, `${step}: chain of ${user.userName}`).toMatchObject({ ok: true });
             balances += wallet.balanceKobo;
             everyRecord.push(...records);
@@ -236,6 +273,13 @@ describe('ledger invariants under random workloads', () => {
               // A vendor's coupon is wallet money leaving into the coupon (negative) until redeemed or cancelled.
               if (record.trans_Type === 'wallet') fundingsOnRecord += change;
               if (record.trans_Type === 'transfer') transfersNet += change;
+            }
+            for (const batch of records.filter((r) => r.trans_Type === 'bulk')) {
+              const lines = records.filter((r) => r.batchId === batch.id);
+              // Not written yet, or all of them (the consumer writes them one by one, and each once).
+              if (lines.length === 0) continue;
+              expect(lines.length, `${step}: lines of batch ${batch.id}`).toBe((await dynamoTransactions.get(batch.id))!.bulk!.lines.length);
+              expect(lines.reduce((sum, line) => sum + line.amountKobo, 0), `${step}: batch ${batch.id} = Σ its lines`).toBe(batch.amountKobo);
             }
             const refunds = records.filter((r) => r.trans_Type === 'refund');
             for (const purchase of records.filter((r) => isPurchase(r.trans_Type))) {
@@ -298,6 +342,9 @@ describe('ledger invariants under random workloads', () => {
               break;
             case 'bill':
               await buyBill(op.user, op.family, op.quantity, PHONES[op.phone]!, op.requestId === null ? undefined : `req-${op.user}-${op.requestId}`);
+              break;
+            case 'bulk':
+              await buyBulk(op.user, op.lines, op.requestId === null ? undefined : `bulk-${op.user}-${op.requestId}`, op.expansions);
               break;
             case 'burst':
               await Promise.all(Array.from({ length: op.count }, () => buy(op.user, 100_00, PHONES[op.phone]!)));
@@ -376,6 +423,7 @@ describe('ledger invariants under random workloads', () => {
 
         // Finish: deliver whatever was never delivered, then re-query until nothing is open.
         finalising = true;
+        for (const id of batches) await expand(id, 1);
         for (const id of h.queue.take()) await fulfilPurchase(id, h.fulfilment);
         for (const id of purchases) await fulfilPurchase(id, h.fulfilment);
         await sweepOpenPurchases(h.sweeper, IMMEDIATE_SWEEP);

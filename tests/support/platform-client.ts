@@ -121,7 +121,8 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
 
   /**
    * Every user this client made: the history chains from ₦0 to the balance (each change exactly its
-   * amount, nothing negative), every purchase is final, and refunded ones have exactly one refund.
+   * amount, nothing negative; a bulk purchase's lines are paid by their batch's one debit, which equals
+   * their sum), every purchase is final, and refunded ones have exactly one refund.
    * When admins credited them, the house account's chain replays too (it alone may be negative),
    * each credit has its house debit, and Σ balances + the house's side = money in − money out.
    */
@@ -132,7 +133,8 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
       const list = [...(await allTransactionsOf(user.token))].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
       lists.set(user.userName, list);
       let running = 0;
-      for (const t of list) {
+      // A bulk purchase's lines are paid by their batch's one debit (their balance fields are the batch's): not links of the chain.
+      for (const t of list.filter((r) => !r.batchId)) {
         expect(kobo(t.balance_Before), `${user.userName}: ${t._id} continues the chain`).toBe(running);
         expect(kobo(t.balance_After)).toBeGreaterThanOrEqual(0);
         expect(Math.abs(kobo(t.balance_After) - kobo(t.balance_Before))).toBe(kobo(t.trans_amount));
@@ -143,6 +145,12 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
         expect(['success', 'refunded']).toContain(p.trans_Status);
         const refunds = list.filter((t) => t.trans_Type === 'refund' && t.relatedTransactionId === p._id);
         expect(refunds).toHaveLength(p.trans_Status === 'refunded' ? 1 : 0);
+      }
+      // Each batch's one debit is exactly its lines' charges, and a line moves no money itself.
+      for (const batch of list.filter((t) => t.trans_Type === 'bulk')) {
+        const lines = list.filter((t) => t.batchId === batch._id);
+        expect(lines.reduce((sum, t) => sum + kobo(t.trans_amount), 0), `${user.userName}: batch ${batch._id} = Σ its lines`).toBe(kobo(batch.trans_amount));
+        for (const line of lines) expect(kobo(line.balance_After)).toBe(kobo(line.balance_Before));
       }
     }
     const records = [...lists.values()].flat();

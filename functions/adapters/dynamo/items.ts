@@ -27,6 +27,8 @@ import type { Contact } from '../../domain/contacts.js';
 import type { Coupon } from '../../domain/coupons.js';
 import type { Earnings, Referral } from '../../domain/earnings.js';
 import type { BillDetails, BillProduct } from '../../domain/bills.js';
+import type { BulkDetails, BulkLineSpec } from '../../domain/bulk-lines.js';
+import { BULK_PRODUCTS } from '../../../shared/api/bulk.js';
 import type { ElectricityDetails } from '../../domain/electricity.js';
 import type { FundingDetails, PaymentIntent, ReservedAccount } from '../../domain/funding.js';
 import type { WalletState } from '../../domain/ledger.js';
@@ -226,6 +228,20 @@ const billDetails = declaringEvery<BillDetails>()(
   }),
 );
 
+/** A bulk purchase's priced lines, kept on its debit record (domain/bulk-lines.ts). */
+const bulkLineSpec = declaringEvery<BulkLineSpec>()(
+  z.object({
+    network: z.enum(NETWORK_NAMES),
+    phoneNumber: text,
+    chargeKobo: kobo,
+    costKobo: kobo,
+    faceValueKobo: kobo.optional(),
+    dataPlan: dataPlanSnapshot.optional(),
+    toSavedContact: z.boolean().optional(),
+  }),
+);
+const bulkDetails = declaringEvery<BulkDetails>()(z.object({ product: z.enum(BULK_PRODUCTS), lines: z.array(bulkLineSpec) }));
+
 const transactionFields = declaringEvery<TransactionRecord>()(
   z.object({
     id: text,
@@ -274,6 +290,9 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     couponCode: text.optional(),
     electricity: electricityDetails.optional(),
     bill: billDetails.optional(),
+    batchId: text.optional(),
+    bulk: bulkDetails.optional(),
+    expandedAt: text.optional(),
     uncounted: z.literal(true).optional(),
   }),
 );

@@ -11,7 +11,7 @@ import { wholePhoneNumber } from '../../../shared/api/common.js';
 import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
 import type { TransactionView } from '../../../shared/api/transactions.js';
 import { isOpen } from '../../domain/purchase-state.js';
-import { isPurchase, listingFigures, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
+import { isPurchase, isUnexpandedBatch, listingFigures, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
@@ -39,8 +39,8 @@ export function transactionItem(record: TransactionRecord): Record<string, unkno
     entity: TRANSACTION_ENTITY,
     ...userListing(record.userId, record.createdAt, record.id),
     ...platformTransactionListing(record.createdAt, record.id),
-    // Open purchases for the sweeper; open withdrawals in their own partition for the payout sweeper.
-    ...(isOpen(record.trans_Status) && isPurchase(record.trans_Type) ? openListing(record.createdAt, record.id) : {}),
+    // Open purchases (and bulk batches whose lines are not all written) for the sweeper; open withdrawals in their own partition for the payout sweeper.
+    ...((isOpen(record.trans_Status) && isPurchase(record.trans_Type)) || isUnexpandedBatch(record) ? openListing(record.createdAt, record.id) : {}),
     ...(isOpen(record.trans_Status) && record.trans_Type === 'withdrawal' ? openPayoutListing(record.createdAt, record.id) : {}),
   };
 }
@@ -108,6 +108,8 @@ const LISTING_ATTRIBUTES = [
   // The view names the item from the plan bought ("MTN SME 1GB") and the other party of a transfer or coupon.
   'dataPlan',
   'counterparty',
+  // A bulk purchase's line: its batch (the view names it; the ledger's replay leaves the line out of the chain).
+  'batchId',
   'entity',
 ];
 
@@ -476,9 +478,10 @@ export const dynamoTransactions: TransactionStore = {
       TableName: tableName(),
       Key: keys.transaction(id),
       UpdateExpression: 'SET lastEnqueuedAt = :now',
+      // An unclaimed purchase, or a bulk batch whose lines are not all written (its status is the debit's: success).
       ConditionExpression:
-        'trans_Status = :processing AND attribute_not_exists(submittedAt) AND (attribute_not_exists(lastEnqueuedAt) OR lastEnqueuedAt < :cutoff)',
-      ExpressionAttributeValues: { ':processing': 'processing', ':now': now.toISOString(), ':cutoff': cutoff.toISOString() },
+        '((trans_Status = :processing AND attribute_not_exists(submittedAt)) OR (trans_Type = :bulk AND attribute_not_exists(expandedAt))) AND (attribute_not_exists(lastEnqueuedAt) OR lastEnqueuedAt < :cutoff)',
+      ExpressionAttributeValues: { ':processing': 'processing', ':bulk': 'bulk', ':now': now.toISOString(), ':cutoff': cutoff.toISOString() },
     }),
 
   async listOpen(limit, cursor, window = {}) {

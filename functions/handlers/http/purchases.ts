@@ -17,6 +17,10 @@ import {
 } from '../../../shared/api/bills.js';
 import { billProductCode, type SubscriptionType } from '../../../shared/bills.js';
 import { dynamoBillProducts } from '../../adapters/dynamo/bill-products.js';
+import { bulkAirtimeLine, bulkDataLine, bulkLines, bulkParams, bulkRefusal, bulkRequest, type BulkBatchResponse, type BulkPurchaseResponse } from '../../../shared/api/bulk.js';
+import { dynamoBulkLines } from '../../adapters/dynamo/bulk-lines.js';
+import { getTransaction } from '../../adapters/dynamo/transactions.js';
+import { bulkBatchView, lineIdsOf, placeBulkAirtime, placeBulkData, type BulkBuyer, type BulkLineRefusal, type BulkLineStore, type BulkPurchaseResult } from '../../domain/bulk.js';
 import {
   buyAirtimeRequest,
   buyDataRequest,
@@ -27,7 +31,7 @@ import {
   type ValidateMeterResponse,
 } from '../../../shared/api/purchases.js';
 import { airtimeNetworkName, dataNetworkName, electricityCompany } from '../../../shared/constants.js';
-import { BILL_MSG, CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
+import { BILL_MSG, BULK_MSG, CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
@@ -390,10 +394,103 @@ export function buyExamOperation(deps: BillDeps): UserOperation {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Bulk purchases (issue 22 §3)
+
+/** A refused line in the single purchase's words. */
+const LINE_REFUSALS: Record<BulkLineRefusal, string> = {
+  invalid_amount: MSG.enterValidAmount,
+  below_minimum: MSG.minimumAirtime,
+  above_maximum: MSG.maximumAirtime,
+  plan_unavailable: CATALOGUE_MSG.planUnavailable,
+  plan_not_for_network: CATALOGUE_MSG.planNotForNetwork,
+};
+
+export interface BulkDeps extends DataPurchaseDeps {
+  bulkLines: Pick<BulkLineStore, 'getLines'>;
+  transactions: { get(id: string): Promise<TransactionRecord | undefined> };
+}
+
+/** The batch as it stands: its lines' records read (a fresh batch's lines are all as placed, not read). */
+async function batchAsItStands(batch: TransactionRecord, deps: Pick<BulkDeps, 'bulkLines'>, fresh = false) {
+  return bulkBatchView(batch, fresh ? [] : await deps.bulkLines.getLines(lineIdsOf(batch)));
+}
+
+function bulkOperation<Line>(
+  lineSchema: z.ZodType<Line, z.ZodTypeDef, unknown>,
+  processingMsg: string,
+  place: (buyer: BulkBuyer, requestId: string, lines: Line[]) => Promise<BulkPurchaseResult>,
+  deps: Pick<BulkDeps, 'bulkLines'>,
+): UserOperation {
+  return async ({ principal, body }) => {
+    const input = parseInput(bulkRequest, body);
+    const checked = bulkLines(lineSchema, input.lines);
+    if (!checked.ok) return ok(bulkRefusal(checked.problems), 400);
+    const buyer: BulkBuyer = {
+      userId: principal.userId,
+      userName: principal.userName,
+      userType: principal.userType,
+      ...(principal.wallet ? { knownWallet: principal.wallet } : {}),
+      ...(principal.hasWebhook === undefined ? {} : { ownerWebhook: principal.hasWebhook }),
+      ...(principal.savedContactNumbers ? { savedContactNumbers: principal.savedContactNumbers } : {}),
+    };
+    const result = await place(buyer, input.request_id, checked.lines);
+    switch (result.kind) {
+      case 'accepted':
+      case 'replayed': {
+        const response: BulkPurchaseResponse = { msg: processingMsg, batch: await batchAsItStands(result.batch, deps, result.kind === 'accepted') };
+        return ok(response);
+      }
+      case 'invalid_lines':
+        return ok(bulkRefusal(result.lines.map(({ line, reason }) => ({ line, msg: LINE_REFUSALS[reason] }))), 400);
+      case 'insufficient_balance':
+        return refusal(400, MSG.insufficientBalance);
+      case 'service_locked':
+        return refusal(400, serviceLockedMessage(result.serviceName, result.serviceType));
+      case 'exists_with_different_amount':
+      case 'exists_with_different_details':
+        return refusal(409, MSG.duplicateRequest);
+    }
+  };
+}
+
+export function buyAirtimeBulkOperation(deps: BulkDeps): UserOperation {
+  return bulkOperation(
+    bulkAirtimeLine,
+    BULK_MSG.airtimeProcessing,
+    (buyer, requestId, lines) =>
+      placeBulkAirtime(buyer, requestId, lines.map((line) => ({ network: airtimeNetworkName(line.network)!, phoneNumber: line.mobile_number, faceValueKobo: line.amount })), deps),
+    deps,
+  );
+}
+
+export function buyDataBulkOperation(deps: BulkDeps): UserOperation {
+  return bulkOperation(
+    bulkDataLine,
+    BULK_MSG.dataProcessing,
+    (buyer, requestId, lines) =>
+      placeBulkData(buyer, requestId, lines.map((line) => ({ network: dataNetworkName(line.network)!, phoneNumber: line.mobile_number, planId: line.plan })), deps),
+    deps,
+  );
+}
+
+/** GET /buy/bulk/{id}: the owner's batch, line by line; anyone else's (or no batch) is not found. */
+export function getBulkPurchaseOperation(deps: Pick<BulkDeps, 'bulkLines' | 'transactions'>): UserOperation {
+  return async ({ principal, params }) => {
+    const { id } = parseInput(bulkParams, params);
+    const batch = await deps.transactions.get(id);
+    if (!batch || batch.trans_Type !== 'bulk' || batch.userId !== principal.userId) return refusal(404, BULK_MSG.notFound);
+    const response: BulkBatchResponse = { batch: await batchAsItStands(batch, deps) };
+    return ok(response);
+  };
+}
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.suppliers]);
 
-const deps: DataPurchaseDeps & ElectricityDeps & BillDeps = {
+const deps: DataPurchaseDeps & ElectricityDeps & BillDeps & BulkDeps = {
+  bulkLines: dynamoBulkLines,
+  transactions: { get: getTransaction },
   billProducts: dynamoBillProducts,
   ledger: dynamoLedger,
   now: () => new Date(),
@@ -415,6 +512,9 @@ export const handler = httpService(
     buyCableTv: buyCableOperation(deps),
     validateExam: validateExamOperation(deps),
     buyExam: buyExamOperation(deps),
+    buyAirtimeBulk: buyAirtimeBulkOperation(deps),
+    buyDataBulk: buyDataBulkOperation(deps),
+    getBulkPurchase: getBulkPurchaseOperation(deps),
   },
   edge,
 );

@@ -237,6 +237,9 @@ describe('electricity over HTTP (real middleware, fake supplier)', () => {
       buyCableTv: async () => ({ body: {} }),
       validateExam: async () => ({ body: {} }),
       buyExam: async () => ({ body: {} }),
+      buyAirtimeBulk: async () => ({ body: {} }),
+      buyDataBulk: async () => ({ body: {} }),
+      getBulkPurchase: async () => ({ body: {} }),
     },
     edge,
   );

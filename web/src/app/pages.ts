@@ -14,6 +14,7 @@ export const BuyAirtimePage = lazyPage(() => import('@/features/airtime/componen
 export const ElectricityPage = lazyPage(() => import('@/features/electricity/components/ElectricityPage.js'), (m) => m.ElectricityPage);
 export const CableTvPage = lazyPage(() => import('@/features/bills/components/CableTvPage.js'), (m) => m.CableTvPage);
 export const ExamPinsPage = lazyPage(() => import('@/features/bills/components/ExamPinsPage.js'), (m) => m.ExamPinsPage);
+export const BulkPurchasePage = lazyPage(() => import('@/features/bulk/components/BulkPurchasePage.js'), (m) => m.BulkPurchasePage);
 export const TransactionsPage = lazyPage(() => import('@/features/transactions/components/TransactionsPage.js'), (m) => m.TransactionsPage);
 export const FundWalletPage = lazyPage(() => import('@/features/wallet/components/FundWalletPage.js'), (m) => m.FundWalletPage);
 export const TransferPage = lazyPage(() => import('@/features/transfer/components/TransferPage.js'), (m) => m.TransferPage);

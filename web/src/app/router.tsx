@@ -36,6 +36,7 @@ const routes: RouteObject[] = [
           { path: 'electricity', element: <Page.ElectricityPage /> },
           { path: 'cableTv', element: <Page.CableTvPage /> },
           { path: 'examPins', element: <Page.ExamPinsPage /> },
+          { path: 'bulk', element: <Page.BulkPurchasePage /> },
           { path: 'contacts', element: <Page.ContactsPage /> },
           { path: 'transactions', element: <Page.TransactionsPage /> },
           { path: 'user', element: <Page.AccountPage /> },

@@ -13,6 +13,7 @@ describe('sidebar menu', () => {
       'Electricity Payment',
       'Cable TV',
       'Exam PINs',
+      'Bulk purchase',
       'Fund wallet',
       'Transfer',
       'Withdraw',

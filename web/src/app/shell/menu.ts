@@ -28,6 +28,8 @@ const COMMON: MenuItem[] = [
   { label: 'Electricity Payment', to: '/profile/electricity', icon: 'bulb', needs: 'POST /buy/electricity' },
   { label: 'Cable TV', to: '/profile/cableTv', icon: 'card', needs: 'POST /buy/cableTv' },
   { label: 'Exam PINs', to: '/profile/examPins', icon: 'ticket', needs: 'POST /buy/exam' },
+  // Many numbers at once (issue 22 §3): airtime or data, pasted or from a CSV.
+  { label: 'Bulk purchase', to: '/profile/bulk', icon: 'list', needs: 'POST /buy/airtime/bulk' },
   // Money in and out, reachable from every screen (issue 21), not only from the dashboard's buttons.
   { label: 'Fund wallet', to: '/profile/fundWallet', icon: 'card', needs: 'POST /fundWallet/squad/initiate' },
   { label: 'Transfer', to: '/profile/transfer', icon: 'wallet', needs: 'POST /auth/transferFund' },
