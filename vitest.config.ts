@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { webAliases } from './web/vite.config.js';
 import LongestFirstSequencer from './tests/support/longest-first-sequencer.js';
 
-// One DynamoDB Local and one synthesized template for the whole run (each file starting its own cost minutes).
+// One DynamoDB Local for the unit files and one synthesized template for the whole run; each integration
+// and browser file has a DynamoDB Local of its own (tests/support/local-cloud.ts says why).
 const SHARED_DYNAMODB = 'tests/support/global-dynamodb.ts';
 const SHARED_TEMPLATE = 'tests/support/global-template.ts';
 
@@ -15,7 +16,7 @@ export default defineConfig({
     // Integration and browser files mostly wait (on queues, schedules, simulators, Chromium), so more
     // files than cores run at once. One number for every project: Vitest runs projects together only
     // when they agree on it. Each integration and browser file has its own local cloud (own tables in
-    // the shared DynamoDB Local, own queues, bus and ports), so files share nothing.
+    // their own DynamoDB Local, own queues, bus and ports), so files share nothing.
     // Two at a time, not three: with 20 more files after issues 20–22, three local clouds side by side
     // pushed single requests past the local 10 s function limit (500s in a clean-clone run).
     maxWorkers: 2,
@@ -51,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
-          globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
+          globalSetup: [SHARED_TEMPLATE],
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -65,7 +66,7 @@ export default defineConfig({
           // not Vitest's 1 s: with files side by side, an answer can take longer than a second to show.
           expect: { poll: { timeout: 20_000 } },
           sequence: { groupOrder: 1 },
-          globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
+          globalSetup: [SHARED_TEMPLATE],
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

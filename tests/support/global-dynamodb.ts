@@ -1,8 +1,8 @@
 /**
- * Vitest global setup: one DynamoDB Local (in memory) for the whole test run, instead of one Java
- * per test file. Each file creates tables of its own in it (useDynamoDb, and every local cloud under
- * its own table prefix), so files share the process and nothing else. Several projects list this
- * setup; the first one starts the instance and the others find it already running.
+ * Vitest global setup: one DynamoDB Local (in memory) for the unit files, instead of one Java per
+ * file. Each file creates a table of its own in it (useDynamoDb), so files share the process and
+ * nothing else. The local clouds of the integration and browser files each use a DynamoDB Local of
+ * their file's own (tests/support/local-cloud.ts).
  */
 import { startDynamoDbLocal } from '../../infra/local/dynamodb.js';
 import { SHARED_DYNAMODB_ENV } from './shared-resources.js';

@@ -17,7 +17,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { SHARED_DYNAMODB_ENV, SHARED_TEMPLATE_ENV } from './shared-resources.js';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
+import { SHARED_TEMPLATE_ENV } from './shared-resources.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TEST_ADMIN = { userName: 'admin', password: 'local-admin-Passw0rd!', email: 'admin@example.com' } as const;
@@ -57,7 +58,7 @@ export interface LocalCloudOptions {
   startTimeoutMs?: number;
   /**
    * Start a DynamoDB Local of its own in DATA_DIR, as `npm start` does, instead of using the test
-   * run's shared one (tests/support/global-dynamodb.ts) under a table prefix of its own.
+   * file's in-memory one under a table prefix of its own.
    */
   ownDynamoDb?: boolean;
 }
@@ -120,19 +121,33 @@ export function localCloudEnv(port: number, dataDir: string, extra: Record<strin
 export const READY = /LOCAL CLOUD READY (\S+)/;
 
 /**
- * What a test's local cloud takes from the test run (tests/support/global-dynamodb.ts): its shared
- * DynamoDB Local, under a table prefix named after the data folder (so a restart on the same folder
- * finds its tables again), and the template synthesized once. Outside a test run, nothing.
+ * The DynamoDB Local of this test file (in memory, started on first use, ended with the file's
+ * process): every local cloud the file starts uses it, so a restart on the same data folder (the
+ * crash rounds) finds its tables again. Not one for the whole run: DynamoDB Local does all its work
+ * on one SQLite thread, and every request there reads its table's stream description, which grew
+ * so costly on a long-lived instance shared by every file (a GetItem took 78 ms late in a clean-clone
+ * run, against about 1 ms fresh) that the thread stayed saturated and every file waited on it.
  */
-function sharedTestResources(dataDir: string, options: LocalCloudOptions): Record<string, string> {
+let fileDynamoDb: Promise<DynamoDbLocal> | undefined;
+async function dynamoDbOfThisFile(): Promise<string> {
+  fileDynamoDb ??= startDynamoDbLocal({ startTimeoutMs: 120_000 });
+  return (await fileDynamoDb).endpoint;
+}
+
+/**
+ * What a test's local cloud takes from the test run: this file's DynamoDB Local, under a table prefix
+ * named after the data folder, and the template synthesized once for the run
+ * (tests/support/global-template.ts). Outside a test run (the benches), nothing: the cloud starts its own.
+ */
+async function testResources(dataDir: string, options: LocalCloudOptions): Promise<Record<string, string>> {
   const env: Record<string, string> = {};
-  const endpoint = process.env[SHARED_DYNAMODB_ENV];
-  if (endpoint && !options.ownDynamoDb) {
-    env.LOCAL_DYNAMODB_ENDPOINT = endpoint;
+  const template = process.env[SHARED_TEMPLATE_ENV];
+  if (!template) return env;
+  env.LOCAL_TEMPLATE_FILE = template;
+  if (!options.ownDynamoDb) {
+    env.LOCAL_DYNAMODB_ENDPOINT = await dynamoDbOfThisFile();
     env.LOCAL_TABLE_PREFIX = `${basename(dataDir).replace(/[^A-Za-z0-9_.-]/g, '_')}.`;
   }
-  const template = process.env[SHARED_TEMPLATE_ENV];
-  if (template) env.LOCAL_TEMPLATE_FILE = template;
   return env;
 }
 
@@ -149,7 +164,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     if (output.length > MAX_OUTPUT_CHARS) output = output.slice(-MAX_OUTPUT_CHARS);
   };
 
-  const shared = sharedTestResources(dataDir, options);
+  const shared = await testResources(dataDir, options);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: REPO_ROOT,
     // Own process group, so stop() can end the platform and everything it started (Java) at once.
