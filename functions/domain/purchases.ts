@@ -281,6 +281,8 @@ export interface BillPurchaseDeps extends PurchaseDeps {
   billProducts: BillProductReader;
   /** The supplier's merchant-verify (smartcard / IUC, JAMB profile id), asked before any money moves. */
   verifyBiller(query: BillerQuery): Promise<BillerCheck>;
+  /** The record a request_id placed before, if any (its id is derived from the request_id). */
+  placedBefore(id: string): Promise<TransactionRecord | undefined>;
 }
 
 export type BillPurchaseResult =
@@ -322,6 +324,25 @@ export function examFingerprint(productCode: string, quantity: number, profileId
   return `exam:${productCode}:${quantity}:${profileId}`;
 }
 
+/**
+ * The supplier's verdict on the smartcard or profile — or, for a request_id already placed, the one
+ * stored on its record: a replay answers its receipt without asking the supplier again, so a resent
+ * request still settles while VTpass's verify is down (the ledger then answers the replay, or a 409
+ * if the request changed).
+ */
+async function billerCheck(buyer: BillBuyer, deps: BillPurchaseDeps, query: BillerQuery): Promise<BillerCheck> {
+  const placed = buyer.requestId ? await deps.placedBefore(transactionIdForRequest(buyer.userId, buyer.requestId)) : undefined;
+  const stored = placed?.bill;
+  if (stored?.customerName === undefined) return deps.verifyBiller(query);
+  return {
+    kind: 'valid',
+    supplier: 'STORED',
+    customerName: stored.customerName,
+    ...(stored.currentBouquet ? { currentBouquet: stored.currentBouquet } : {}),
+    ...(stored.dueDate ? { dueDate: stored.dueDate } : {}),
+  };
+}
+
 /** Same rule as a verified meter: the supplier's verdict decides, and no usable answer refuses (nothing was charged). */
 function refusalOfCheck(check: BillerCheck): BillPurchaseResult | undefined {
   if (check.kind === 'invalid') return { kind: 'invalid_biller', ...(check.message ? { message: check.message } : {}) };
@@ -347,7 +368,7 @@ export async function placeCablePurchase(input: CablePurchaseInput, deps: BillPu
   const chargeKobo = billPriceFor(product, input.userType);
   if (!Number.isSafeInteger(chargeKobo) || chargeKobo <= 0) return { kind: 'product_unavailable' };
   const subscriptionType: SubscriptionType | undefined = input.provider.renewable ? (input.subscriptionType ?? 'renew') : undefined;
-  const check = await deps.verifyBiller({ serviceId: input.provider.serviceId, billersCode: input.smartCardNo });
+  const check = await billerCheck(input, deps, { serviceId: input.provider.serviceId, billersCode: input.smartCardNo });
   const refused = refusalOfCheck(check);
   if (refused || check.kind !== 'valid') return refused ?? { kind: 'verification_unavailable' };
   if (subscriptionType === 'renew' && check.currentBouquetCode && check.currentBouquetCode !== product.variationCode) return { kind: 'renew_not_current' };
@@ -396,7 +417,7 @@ export async function placeExamPurchase(input: ExamPurchaseInput, deps: BillPurc
   if (!Number.isSafeInteger(unitKobo) || unitKobo <= 0 || unitKobo > input.exam.approvedPriceKobo) return { kind: 'product_unavailable' };
   let customerName: string | undefined;
   if (input.exam.verify) {
-    const check = await deps.verifyBiller({ serviceId: input.exam.serviceId, billersCode: input.profileId ?? '', type: input.exam.variationCode });
+    const check = await billerCheck(input, deps, { serviceId: input.exam.serviceId, billersCode: input.profileId ?? '', type: input.exam.variationCode });
     const refused = refusalOfCheck(check);
     if (refused || check.kind !== 'valid') return refused ?? { kind: 'verification_unavailable' };
     customerName = check.customerName;

@@ -9,6 +9,7 @@
  * and checks the ledger invariants after the load run.
  *
  * `npm run bench -- bulk` (also in the full run, tests/bench/bulk.ts): the accepted rate of one 100-line bulk purchase beside 100 single purchases.
+ * `npm run bench -- reset` (only by name, tests/bench/reset-timing.ts): a password reset's answer time for registered and unknown e-mails.
  * `npm run bench -- bundles` prints only the bundle and web figures; `npm run bench -- purchases` only the
  * purchase figures (with small BENCH_USERS/BENCH_PURCHASES_PER_USER, a quick count of DynamoDB requests).
  * The full run then seeds and measures the transaction listing at 1,000 and 100,000 (tests/bench/listing.ts,
@@ -264,6 +265,7 @@ async function main() {
   if (process.argv[2] === 'listing') return (await import('./listing.js')).listingBench();
   if (process.argv[2] === 'burst') return (await import('./burst.js')).walletBurstBench();
   if (process.argv[2] === 'bulk') return (await import('./bulk.js')).bulkBench();
+  if (process.argv[2] === 'reset') return (await import('./reset-timing.js')).resetTimingBench();
   // `npm run bench -- bundles` measures only the bundles and the web app (no load run).
   if (process.argv[2] !== 'bundles') await purchaseLoad();
   if (process.argv[2] === 'purchases') return;

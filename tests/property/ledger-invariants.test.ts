@@ -220,7 +220,7 @@ describe('ledger invariants under random workloads', () => {
         // Cable TV and exam PINs (issue 22): the same debit, fulfilment and refund path, scripted by the customer's phone.
         const buyBill = async (userIndex: number, family: 'cable' | 'exam', quantity: number, phone: string, requestId?: string) => {
           const user = users[userIndex]!;
-          const billDeps = { ...h.purchase, billProducts: BILL_PRODUCTS, verifyBiller: async () => ({ kind: 'valid' as const, supplier: 'ALARO', customerName: 'DEMO CUSTOMER' }) };
+          const billDeps = { ...h.purchase, billProducts: BILL_PRODUCTS, verifyBiller: async () => ({ kind: 'valid' as const, supplier: 'ALARO', customerName: 'DEMO CUSTOMER' }), placedBefore: (id: string) => dynamoTransactions.get(id) };
           const buyer = { userId: user.userId, userName: user.userName, userType: user.userType, customerPhone: phone, requestId };
           const result =
             family === 'cable'

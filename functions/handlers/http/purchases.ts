@@ -276,6 +276,7 @@ export interface BillDeps extends PurchaseDeps {
   suppliers(): SupplierDirectory;
   billProducts: BillProductReader;
   phoneOf(userId: string): Promise<string | undefined>;
+  transactions: { get(id: string): Promise<TransactionRecord | undefined> };
 }
 
 /** The bill suppliers' merchant-verify, in order: the first valid or invalid verdict decides (as for meters). */
@@ -349,7 +350,7 @@ export function buyCableOperation(deps: BillDeps): UserOperation {
         customerPhone: input.cableName.name === 'SHOWMAX' ? input.smartCardNo : customerPhone,
         requestId: input.request_id,
       },
-      { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query) },
+      { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query), placedBefore: (id) => deps.transactions.get(id) },
     );
     return cableAnswer(result);
   };
@@ -388,7 +389,7 @@ export function buyExamOperation(deps: BillDeps): UserOperation {
         customerPhone,
         requestId: input.request_id,
       },
-      { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query) },
+      { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query), placedBefore: (id) => deps.transactions.get(id) },
     );
     return examAnswer(result);
   };
