@@ -28,6 +28,9 @@ const MONEY_LINKS: Array<{ to: string; label: string }> = [
   { to: '/profile/earnings', label: 'Earnings' },
 ];
 
+/** How long the dashboard waits for the reserved accounts KYC asked for. */
+const ACCOUNTS_WAIT_MS = 30_000;
+
 export function DashboardPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
@@ -35,7 +38,17 @@ export function DashboardPage() {
   // Back from the card checkout (`?reference=`), the wallet is credited by the provider's webhook: re-read the balance until it moves.
   const backFromCheckout = params.has('reference');
   const [balanceAtReturn] = useState(() => session?.user.balance);
-  useCurrentUser({ poll: backFromCheckout });
+  // After KYC the reserved accounts are made off the request path: re-read the user until they show
+  // (or for ACCOUNTS_WAIT_MS at most; "Generate account" stays offered either way).
+  const [verifiedAt, setVerifiedAt] = useState<number | null>(null);
+  const hasAccounts = (session?.user.accountNumbers ?? []).length > 0;
+  const awaitingAccounts = verifiedAt !== null && !hasAccounts && Date.now() - verifiedAt < ACCOUNTS_WAIT_MS;
+  useEffect(() => {
+    if (verifiedAt === null) return;
+    const timer = setTimeout(() => setVerifiedAt(null), ACCOUNTS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [verifiedAt]);
+  useCurrentUser({ poll: backFromCheckout || awaitingAccounts });
   const balance = session?.user.balance;
   useEffect(() => {
     if (backFromCheckout && balance !== balanceAtReturn) setParams({}, { replace: true });
@@ -108,7 +121,7 @@ export function DashboardPage() {
         </div>
         {user.userType === 'smart earner' && !user.isAdmin ? <UpgradeOffer user={user} /> : null}
       </div>
-      <KycModal open={kycOpen} onClose={() => setKycOpen(false)} />
+      <KycModal open={kycOpen} onClose={() => setKycOpen(false)} onVerified={() => setVerifiedAt(Date.now())} />
     </section>
   );
 }

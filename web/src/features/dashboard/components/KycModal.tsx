@@ -9,7 +9,7 @@ import { useUpdateKyc } from '../api/update-kyc.js';
 import { EMPTY_KYC_FORM, kycForm, type KycFormValues } from '../lib/kyc-form.js';
 
 /** Update KYC (spec §4): the method (nin by default, or bvn) and its number; only that field is sent. */
-export function KycModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function KycModal({ open, onClose, onVerified }: { open: boolean; onClose: () => void; onVerified?: () => void }) {
   const update = useUpdateKyc();
   const { register, handleSubmit, watch, reset } = useForm({ resolver: zodResolver(kycForm), defaultValues: EMPTY_KYC_FORM });
   const method = watch('method');
@@ -20,6 +20,7 @@ export function KycModal({ open, onClose }: { open: boolean; onClose: () => void
         onSuccess: (answer) => {
           notify.success(answer.msg);
           reset();
+          onVerified?.();
           onClose();
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
