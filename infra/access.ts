@@ -98,7 +98,8 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   },
   /** Coupons (generate, redeem, cancel) and the wallet they credit. */
   WalletApi: { reads: true, writes: [USER_AND_TRANSACTIONS, { prefixes: [P.coupon], actions: PUT_UPDATE }] },
-  PurchasesApi: { reads: true, writes: [USER_AND_TRANSACTIONS] },
+  /** Also the wallet's queue of waiting changes (group commit), which it puts and deletes. */
+  PurchasesApi: { reads: true, writes: [USER_AND_TRANSACTIONS, { prefixes: [P.walletQueue], actions: PUT_UPDATE_DELETE }] },
   TransactionsApi: { reads: true, writes: [] },
   CatalogueApi: { reads: true, writes: [{ partitions: [CONFIG_PARTITIONS.catalogue], actions: [...PUT_UPDATE_DELETE, 'dynamodb:BatchWriteItem'] }] },
   // Settings, and each user's acknowledgement of the notice (put, nothing else).

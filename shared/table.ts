@@ -95,6 +95,8 @@ export const PARTITION_PREFIXES = {
   paymentIntent: 'PAYREF#',
   /** A NIN/BVN claim by one account. */
   kycClaim: 'KYC#',
+  /** Balance changes queued on a busy wallet for the next group commit (adapters/dynamo/wallet-queue.ts): the purchase service puts and deletes them. */
+  walletQueue: 'WALLETQ#',
 } as const;
 
 /** A user's single-use password reset token (one item per user): the reset consumer writes nothing else of the user's. */

@@ -32,6 +32,7 @@ import { BULK_PRODUCTS } from '../../../shared/api/bulk.js';
 import type { ElectricityDetails } from '../../domain/electricity.js';
 import type { FundingDetails, PaymentIntent, ReservedAccount } from '../../domain/funding.js';
 import type { WalletState } from '../../domain/ledger.js';
+import type { QueuedWalletChange } from '../../domain/wallet-group-commit.js';
 import type { AccountCounter, ClientCounter } from '../../domain/login-throttle.js';
 import type { UnpublishedUpgrade } from '../../domain/profile.js';
 import type { ServiceSetting } from '../../domain/service-locks.js';
@@ -297,6 +298,25 @@ const transactionFields = declaringEvery<TransactionRecord>()(
   }),
 );
 
+/** A balance change waiting in its wallet's queue (adapters/dynamo/wallet-queue.ts). */
+export const WALLET_QUEUED_ENTITY = 'WalletQueued';
+const walletQueuedItem = itemMapping<QueuedWalletChange>(
+  WALLET_QUEUED_ENTITY,
+  z.object({
+    sk: text,
+    direction: z.enum(['debit', 'credit']),
+    draft: transactionFields.omit({ balanceBeforeKobo: true, balanceAfterKobo: true, walletSeq: true }),
+    expiresAtMs: count,
+    unlessLocked: z.object({ serviceType: text, names: z.array(text) }).optional(),
+    refusal: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('insufficient_balance'), balanceKobo: kobo }),
+        z.object({ kind: z.literal('extra_condition_failed'), index: count }),
+      ])
+      .optional(),
+  }).transform(({ sk, ...change }) => ({ ...change, queueKey: sk })),
+);
+
 /** Whether the record is counted is where it is stored: still under the legacy platform listing key, it is not (yet). */
 const withCountedFlag = (item: unknown): unknown => {
   if (typeof item !== 'object' || item === null) return item;
@@ -534,6 +554,7 @@ export const stored = {
   userNameClaim: userNameClaimItem,
   emailClaim: emailClaimItem,
   wallet: walletItem,
+  walletQueued: walletQueuedItem,
   transaction: transactionItem,
   openTransaction: openTransactionItem,
   requeries: requeriesItem,

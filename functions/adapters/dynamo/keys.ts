@@ -40,6 +40,8 @@ const PLATFORM_LISTING_PARTITION = `${PARTITION_PREFIXES.transaction}LISTING#`;
 export const keys = {
   userProfile: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'PROFILE' }),
   wallet: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WALLET' }),
+  /** A balance change queued on a busy wallet, in queue order (`queuedAt#id`), until a group commit writes it. */
+  walletQueued: (userId: string, queueKey: string) => ({ pk: `${PARTITION_PREFIXES.walletQueue}${userId}`, sk: queueKey }),
   /** A session ended by logout: its token is refused until it would have expired anyway (TTL). */
   revokedSession: (userId: string, sessionId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `REVOKEDSESSION#${sessionId}` }),
   userNameClaim: (userName: string) => ({ pk: `${PARTITION_PREFIXES.userNameClaim}${userName.toLowerCase()}`, sk: 'UNIQUE' }),

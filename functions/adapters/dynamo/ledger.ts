@@ -11,7 +11,7 @@
  * a bounded number of times. When the record already exists, nothing moved: the existing record
  * is returned as an idempotent replay if it is the same request, else a named mismatch.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundIdFor } from '../../domain/ids.js';
 import { planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
@@ -23,10 +23,13 @@ import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
-import { stored, WALLET_ENTITY } from './items.js';
+import { WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { aggregateItems, countersAsRead, type RecordChange } from './listing-aggregates.js';
-import { retryOnConflict } from './retry.js';
+import { retryOnConflict, retryStopAt } from './retry.js';
+import { unlockedChecks } from './service-lock-checks.js';
+import { readWallet } from './wallet-item.js';
+import { writeThroughQueue } from './wallet-queue.js';
 import { RETRY_AFTER_SECONDS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
 import { RetryLaterError } from '../invocation.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
@@ -53,12 +56,7 @@ export class InvalidLedgerAmountError extends Error {
 
 export type { TransactItem };
 
-export async function readWallet(userId: string): Promise<WalletState> {
-  const Key = keys.wallet(userId);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ProjectionExpression: 'balanceKobo, seq', ConsistentRead: true }));
-  if (!Item) return { balanceKobo: 0, seq: 0, exists: false };
-  return stored.wallet.read(Item, Key);
-}
+export { readWallet };
 
 export function walletUpdate(userId: string, change: WalletChange, nowIso: string): TransactItem {
   const conditions = change.createsWallet ? ['attribute_not_exists(pk)'] : ['seq = :expectedSeq'];
@@ -97,6 +95,11 @@ export interface WalletWriteSpec {
   now?: Date;
   /** A wallet read moments ago, tried before reading it again (only while it allows the change). */
   knownWallet?: WalletState;
+  /**
+   * The change may wait in the wallet's queue for a group commit (./wallet-queue.ts) when its first
+   * try loses the wallet to another writer: only changes whose extra items are these lock checks.
+   */
+  queueable?: { unlessLocked?: { serviceType: string; names: readonly string[] } };
 }
 
 export type WalletWriteOutcome =
@@ -112,10 +115,28 @@ export const walletMoved =
   (error: unknown): boolean =>
     failedConditions(error)?.some((index) => index < walletCount) ?? false;
 
-/** The core loop: read, plan, transact; retry only when the wallet moved. */
+/**
+ * A balance change: read, plan, transact. A queueable change that loses its first try to another
+ * writer joins the wallet's queue (group commit); any other retries while the wallet moved.
+ */
 export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWriteOutcome> {
   const { draft } = spec;
   if (!Number.isSafeInteger(draft.amountKobo) || draft.amountKobo <= 0) throw new InvalidLedgerAmountError(draft.amountKobo);
+  if (!spec.queueable) return writeOptimistically(spec, WALLET_WRITE_MAX_ATTEMPTS);
+  try {
+    return await writeOptimistically(spec, 1);
+  } catch (error) {
+    if (!(error instanceof WalletContentionError)) throw error;
+  }
+  // The queue's own budget, from when the change joins it (the invocation's deadline bounds it too).
+  const outcome = await writeThroughQueue({ direction: spec.direction, draft, unlessLocked: spec.queueable.unlessLocked }, retryStopAt(Date.now(), WALLET_WRITE_BUDGET_MS));
+  if (outcome.kind === 'withdrawn') throw new WalletContentionError(draft.userId, 1);
+  return outcome;
+}
+
+/** The optimistic loop: read, plan, transact; retry only when the wallet moved. */
+async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Promise<WalletWriteOutcome> {
+  const { draft } = spec;
   const planFor = (wallet: WalletState) => (spec.direction === 'debit' ? planDebit(wallet, draft.amountKobo) : planCredit(wallet, draft.amountKobo));
   return retryOnConflict(
     async (attempt) => {
@@ -161,7 +182,7 @@ export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWr
       }
     },
     {
-      attempts: WALLET_WRITE_MAX_ATTEMPTS,
+      attempts,
       what: `wallet write of ${draft.id}`,
       alsoRetry: walletMoved(1),
       giveUp: (cause, attempts) => new WalletContentionError(draft.userId, attempts, cause),
@@ -193,22 +214,13 @@ async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined
   }
 }
 
-/** Lock items checked in a purchase's write: absent or not `locked`. */
-export function unlockedChecks(serviceType: string, names: readonly string[]): TransactItem[] {
-  return names.map((name) => ({
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: keys.serviceSetting(serviceType, name),
-      ConditionExpression: 'attribute_not_exists(pk) OR serviceStatus <> :locked',
-      ExpressionAttributeValues: { ':locked': 'locked' },
-    },
-  }));
-}
+export { unlockedChecks };
 
 async function debitPurchase(draft: TransactionDraft, options: PurchaseDebitOptions): Promise<PurchaseDebitResult> {
   const names = [...new Set(options.unlessLocked?.names ?? [])];
   const checks = options.unlessLocked ? unlockedChecks(options.unlessLocked.serviceType, names) : [];
-  const outcome = await writeWalletChange({ direction: 'debit', draft, extraItems: () => checks, knownWallet: options.knownWallet });
+  const unlessLocked = options.unlessLocked ? { serviceType: options.unlessLocked.serviceType, names } : undefined;
+  const outcome = await writeWalletChange({ direction: 'debit', draft, extraItems: () => checks, knownWallet: options.knownWallet, queueable: { unlessLocked } });
   if (outcome.kind === 'extra_condition_failed') return { kind: 'service_locked', serviceName: names[outcome.index]! };
   return postResultOf(outcome, draft);
 }

@@ -1,0 +1,129 @@
+/**
+ * A burst on one wallet through group commit, on DynamoDB Local (README decision 88): exactly as
+ * many purchases as the balance covers are charged, each once, the chain has no gap, the queue is
+ * left empty, and a change whose writer stopped waiting is never written. (How many are answered at
+ * their first call, and how fast, is the bench's: `npm run bench -- burst`.)
+ */
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
+import { keys } from '../../../functions/adapters/dynamo/keys.js';
+import { dynamoLedger, WalletContentionError } from '../../../functions/adapters/dynamo/ledger.js';
+import { commitQueue, writeThroughQueue } from '../../../functions/adapters/dynamo/wallet-queue.js';
+import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
+import { PARTITION_PREFIXES } from '../../../shared/table.js';
+import { useDynamoDb } from '../../support/dynamo.js';
+import { chainOf, directoryOf, fund, harness, newUser, FakeSupplier } from './fakes.js';
+
+useDynamoDb();
+
+const h = harness(directoryOf(new FakeSupplier('ALARO', () => 'delivered')));
+const buy = (user: { userId: string; userName: string }, requestId: string, network: 'MTN' | 'GLO' = 'MTN') =>
+  placeAirtimePurchase(
+    { userId: user.userId, userName: user.userName, userType: 'smart earner', network, phoneNumber: '08011111111', faceValueKobo: 100_00, requestId },
+    h.purchase,
+  );
+/** As an API user does after a 503 with Retry-After: the same request sent again (under a loaded test run a change can outlast its 2 s). */
+const settled = async (user: { userId: string; userName: string }, requestId: string) => {
+  for (;;) {
+    try {
+      return await buy(user, requestId);
+    } catch (error) {
+      if (!(error instanceof WalletContentionError)) throw error;
+    }
+  }
+};
+const queueOf = async (userId: string) =>
+  (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `${PARTITION_PREFIXES.walletQueue}${userId}` }, ConsistentRead: true }))).Items ?? [];
+
+describe('a burst on one wallet', () => {
+  it('50 simultaneous purchases funded for all: each is charged exactly once, and the chain has no gap', async () => {
+    const user = await newUser();
+    await fund(user, 50 * 99_00);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => settled(user, `gc-all-${i}`)));
+    expect(results.every((r) => r.kind === 'accepted' || r.kind === 'replayed')).toBe(true);
+    const { wallet, check, records } = await chainOf(user.userId);
+    expect(check).toMatchObject({ ok: true, balanceKobo: 0, seq: 51 });
+    expect(wallet.balanceKobo).toBe(0);
+    expect(new Set(records.filter((r) => r.trans_Type === 'airtime').map((r) => r.id)).size).toBe(50);
+    expect(await queueOf(user.userId)).toEqual([]);
+  }, 60_000);
+
+  it('40 simultaneous purchases on a wallet funded for 7: exactly 7 are charged and 33 answered "insufficient"', async () => {
+    const user = await newUser();
+    await fund(user, 7 * 99_00 + 50_00);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => settled(user, `gc-seven-${i}`)));
+    expect(results.filter((r) => r.kind === 'accepted' || r.kind === 'replayed')).toHaveLength(7);
+    expect(results.filter((r) => r.kind === 'insufficient_balance')).toHaveLength(33);
+    const { check } = await chainOf(user.userId);
+    expect(check).toMatchObject({ ok: true, balanceKobo: 50_00, seq: 8 });
+    expect(await queueOf(user.userId)).toEqual([]);
+  }, 60_000);
+
+  it('the same request_id sent many times within a burst is charged once', async () => {
+    const user = await newUser();
+    await fund(user, 30 * 99_00);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => settled(user, i % 2 ? `gc-dup-${i}` : 'gc-dup-same')));
+    expect(results.filter((r) => r.kind === 'accepted' || r.kind === 'replayed')).toHaveLength(30);
+    const { check, records } = await chainOf(user.userId);
+    expect(check.ok).toBe(true);
+    expect(records.filter((r) => r.trans_Type === 'airtime')).toHaveLength(16);
+  }, 60_000);
+});
+
+describe('the queue itself', () => {
+  const draft = (user: { userId: string; userName: string }, id: string) => ({
+    id,
+    userId: user.userId,
+    trans_UserName: user.userName,
+    trans_Type: 'airtime' as const,
+    trans_Status: 'processing' as const,
+    trans_Network: 'MTN',
+    phone_number: '08011111111',
+    amountKobo: 99_00,
+    description: 'queued',
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  });
+
+  it('a writer whose time is up withdraws its change: nothing is charged, and no later commit writes it', async () => {
+    const user = await newUser();
+    await fund(user, 500_00);
+    const outcome = await writeThroughQueue({ direction: 'debit', draft: draft(user, `gc-late-${user.userId}`) }, Date.now());
+    expect(outcome).toEqual({ kind: 'withdrawn' });
+    expect(await queueOf(user.userId)).toEqual([]);
+    expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
+  });
+
+  it('a change left by a writer that stopped waiting (expired) is never committed by another', async () => {
+    const user = await newUser();
+    await fund(user, 500_00);
+    const stale = draft(user, `gc-stale-${user.userId}`);
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.walletQueued(user.userId, `2026-01-01T00:00:00.000Z#${stale.id}`), entity: 'WalletQueued', direction: 'debit', draft: stale, expiresAtMs: Date.now() - 1 },
+      }),
+    );
+    expect((await commitQueue(user.userId)).size).toBe(0);
+    expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
+    const fresh = await writeThroughQueue({ direction: 'debit', draft: draft(user, `gc-fresh-${user.userId}`) }, Date.now() + 2_000);
+    expect(fresh.kind).toBe('written');
+    expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
+    expect((await chainOf(user.userId)).check.ok).toBe(true);
+  });
+
+  it('a queued purchase whose service was locked meanwhile is refused as locked and charges nothing', async () => {
+    const user = await newUser();
+    await fund(user, 500_00);
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.serviceSetting('airtime', 'GLO'), serviceStatus: 'locked' } }));
+    try {
+      const outcome = await writeThroughQueue({ direction: 'debit', draft: draft(user, `gc-locked-${user.userId}`), unlessLocked: { serviceType: 'airtime', names: ['GLO'] } }, Date.now() + 2_000);
+      expect(outcome).toEqual({ kind: 'extra_condition_failed', index: 0 });
+      expect(await queueOf(user.userId)).toEqual([]);
+      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
+    } finally {
+      await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.serviceSetting('airtime', 'GLO'), serviceStatus: 'unlocked' } }));
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/** Group commit's plan, pure: queue order, one chain link each, refusals that leave no gap. */
+import { describe, expect, it } from 'vitest';
+import { verifyChain } from '../../../functions/domain/ledger.js';
+import { planGroup, type QueuedChange } from '../../../functions/domain/wallet-group-commit.js';
+import type { TransactionDraft } from '../../../functions/domain/transactions.js';
+
+const NOW = Date.parse('2026-11-28T10:00:00Z');
+const draft = (id: string, amountKobo: number): TransactionDraft => ({
+  id,
+  userId: 'u1',
+  trans_UserName: 'u1',
+  trans_Type: 'airtime',
+  trans_Status: 'processing',
+  trans_Network: 'MTN',
+  phone_number: '08011111111',
+  amountKobo,
+  description: '',
+  createdAt: '2026-11-28T10:00:00Z',
+  updatedAt: '2026-11-28T10:00:00Z',
+});
+const queued = (queueKey: string, amountKobo: number, direction: 'debit' | 'credit' = 'debit', expiresAtMs = NOW + 1_000): QueuedChange => ({
+  queueKey,
+  direction,
+  draft: draft(queueKey, amountKobo),
+  expiresAtMs,
+});
+
+describe('planning a group commit', () => {
+  it('changes are chained in queue order from the wallet as read, whatever order they were read in', () => {
+    const plan = planGroup({ balanceKobo: 1_000, seq: 4, exists: true }, [queued('b', 300), queued('a', 200), queued('c', 100, 'credit')], NOW, 32);
+    expect(plan.accepted.map(({ record }) => [record.id, record.balanceBeforeKobo, record.balanceAfterKobo, record.walletSeq])).toEqual([
+      ['a', 1_000, 800, 5],
+      ['b', 800, 500, 6],
+      ['c', 500, 600, 7],
+    ]);
+    expect(plan.wallet).toEqual({ expectedSeq: 4, nextSeq: 7, balanceAfterKobo: 600, createsWallet: false });
+  });
+
+  it('a debit the running balance does not cover is refused with the balance it met, and leaves no gap in the chain', () => {
+    const plan = planGroup({ balanceKobo: 500, seq: 1, exists: true }, [queued('1', 300), queued('2', 300), queued('3', 200)], NOW, 32);
+    expect(plan.accepted.map(({ record }) => record.id)).toEqual(['1', '3']);
+    expect(plan.refused).toEqual([{ queueKey: '2', balanceKobo: 200 }]);
+    const prior = { id: 'funding', balanceBeforeKobo: 0, balanceAfterKobo: 500, walletSeq: 1 };
+    expect(verifyChain([prior, ...plan.accepted.map(({ record }) => record)], { balanceKobo: plan.wallet.balanceAfterKobo, seq: plan.wallet.nextSeq })).toMatchObject({ ok: true, balanceKobo: 0 });
+  });
+
+  it('a change whose writer stopped waiting is never committed, and a group takes at most its limit', () => {
+    const queue = [queued('0-expired', 100, 'debit', NOW), ...Array.from({ length: 40 }, (_, i) => queued(`1-${String(i).padStart(2, '0')}`, 1))];
+    const plan = planGroup({ balanceKobo: 1_000, seq: 0, exists: true }, queue, NOW, 32);
+    expect(plan.accepted).toHaveLength(32);
+    expect(plan.accepted.some(({ record }) => record.id === '0-expired')).toBe(false);
+  });
+
+  it('a wallet not yet created is planned from zero and created by the write', () => {
+    const plan = planGroup({ balanceKobo: 0, seq: 0, exists: false }, [queued('a', 100), queued('b', 50, 'credit')], NOW, 32);
+    expect(plan.refused).toEqual([{ queueKey: 'a', balanceKobo: 0 }]);
+    expect(plan.wallet).toEqual({ expectedSeq: 0, nextSeq: 1, balanceAfterKobo: 50, createsWallet: true });
+  });
+});
