@@ -256,6 +256,12 @@ export const RETRY_DEFAULT_BUDGET_MS = 8_000;
  */
 export const WALLET_WRITE_BUDGET_MS = 2_000;
 /**
+ * How long a change waits in its busy wallet's queue for a group commit before it withdraws and
+ * answers "try again" (README decision 88): a commit takes the whole queue at once, so waiting is
+ * worth more than a resend, which would start over behind everyone.
+ */
+export const WALLET_QUEUE_BUDGET_MS = 3_000;
+/**
  * Smallest and largest wait between two tries of a balance change (decorrelated jitter): a crowd
  * on one wallet spreads over a window that widens to seconds instead of re-colliding every few ms.
  */

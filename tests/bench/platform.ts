@@ -25,9 +25,13 @@ export async function send<T>(cloud: LocalCloud, method: string, path: string, b
   return { status: response.status, headers: response.headers, body: parsed as T & { msg?: string } };
 }
 
-/** A request that must succeed, with a session token. */
+/** A request that must succeed, with a session token; a 503 "try again" is sent again after its Retry-After, as a client does. */
 export async function call<T>(cloud: LocalCloud, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const reply = await send<T>(cloud, method, path, body, token ? { 'x-auth-token': token } : {});
+  let reply = await send<T>(cloud, method, path, body, token ? { 'x-auth-token': token } : {});
+  for (let resend = 0; reply.status === 503 && reply.headers.has('retry-after') && resend < 10; resend++) {
+    await new Promise((resolve) => setTimeout(resolve, Number(reply.headers.get('retry-after')) * 1000));
+    reply = await send<T>(cloud, method, path, body, token ? { 'x-auth-token': token } : {});
+  }
   if (reply.status >= 400) throw new Error(`${method} ${path} → ${reply.status} ${reply.body.msg ?? ''}`);
   return reply.body;
 }

@@ -37,11 +37,12 @@ export const GROUP_MAX_CHANGES = 32;
 const WAIT_BASE_MS = 25;
 const WAIT_CAP_MS = 250;
 /**
- * Only the writer at the head of the queue commits it, so fifty waiters do not send fifty
- * transactions of which one can win; one that has waited this long commits anyway (the head's
- * writer may be slow, or gone: its change then expires).
+ * A commit leaves out changes whose writers stop waiting within this time: one of them withdrawing
+ * while the commit is on its way would refuse the whole commit.
  */
-const LEADER_PATIENCE_MS = 400;
+const COMMIT_MARGIN_MS = 300;
+/** Queue items a waiter reads to find the head: the first live one among the oldest few. */
+const HEAD_LOOKUP = 8;
 /** A queue item nobody can still be waiting for is removed by the table's TTL a day later. */
 const QUEUE_ITEM_TTL_SECONDS = 86_400;
 
@@ -107,17 +108,12 @@ function markRefused(userId: string, queueKey: string, refusal: QueueRefusal): N
  * One group commit of the wallet's queue as it stands: the records written (by queue key), or
  * none when another writer moved the wallet or the queue first (the caller looks again).
  */
-export async function commitQueue(
-  userId: string,
-  now: Date = new Date(),
-  /** Whether to commit the queue as read (a waiter commits only at its head, or once tired of waiting). */
-  shouldCommit: (waiting: readonly QueuedWalletChange[]) => boolean = () => true,
-): Promise<Map<string, TransactionRecord>> {
+export async function commitQueue(userId: string, now: Date = new Date()): Promise<Map<string, TransactionRecord>> {
   const waiting = (await readQueue(userId)).filter((change) => !change.refusal && change.expiresAtMs > now.getTime());
-  if (!waiting.length || !shouldCommit(waiting)) return new Map();
+  if (!waiting.length) return new Map();
   // Read after the queue: whatever the plan takes from the queue, the write is conditional on this seq.
   const wallet = await readWallet(userId);
-  const plan = planGroup(wallet, waiting, now.getTime(), GROUP_MAX_CHANGES);
+  const plan = planGroup(wallet, waiting, now.getTime() + COMMIT_MARGIN_MS, GROUP_MAX_CHANGES);
   if (!plan.accepted.length && !plan.refused.length) return new Map();
   const nowIso = now.toISOString();
   const byKey = new Map(waiting.map((change) => [change.queueKey, change]));
@@ -136,7 +132,15 @@ export async function commitQueue(
     walletGroupWrite(userId, plan, nowIso),
     ...plan.accepted.flatMap(({ queueKey, record }) => [
       { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Delete: { TableName: tableName(), Key: keys.walletQueued(userId, queueKey), ConditionExpression: STILL_QUEUED } },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.walletQueued(userId, queueKey),
+          // Its writer still waits: withdrawn or expired, the change is not written.
+          ConditionExpression: `${STILL_QUEUED} AND expiresAtMs > :sentAt`,
+          ExpressionAttributeValues: { ':sentAt': Date.now() },
+        },
+      },
     ]),
     ...plan.refused.map(({ queueKey, balanceKobo }) => ({ Update: markRefused(userId, queueKey, { kind: 'insufficient_balance', balanceKobo }) })),
     ...[...checks.values()].map((check) => check.item),
@@ -190,6 +194,22 @@ async function withdraw(userId: string, queueKey: string): Promise<boolean> {
   }
 }
 
+/** Whether changes wait in the wallet's queue now: a newcomer then joins it instead of overtaking them. */
+export async function queueIsWaiting(userId: string): Promise<boolean> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': queuePartition(userId), ':now': Date.now() },
+      ProjectionExpression: 'sk',
+      FilterExpression: 'expiresAtMs > :now AND attribute_not_exists(refusal)',
+      Limit: HEAD_LOOKUP,
+      ConsistentRead: true,
+    }),
+  );
+  return Items.length > 0;
+}
+
 /** What became of a change no longer waiting in the queue: its record, or nothing written. */
 async function outcomeOf(write: QueuedWrite): Promise<QueuedWriteOutcome> {
   const record = await getTransaction(write.draft.id);
@@ -223,9 +243,25 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  const queuedAtMs = now();
-  const isMine = (change: QueuedWalletChange) => change.queueKey === queueKey;
-  const mayCommit = (waiting: readonly QueuedWalletChange[]) => waiting.some(isMine) && (isMine(waiting[0]!) || now() - queuedAtMs >= LEADER_PATIENCE_MS);
+  /**
+   * Whether this writer's change leads the live queue: only then does it read the whole queue and
+   * commit it, so fifty waiters do not send fifty transactions of which one can win. A head whose
+   * writer is gone expires, and the next change leads.
+   */
+  const leads = async () => {
+    const { Items = [] } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': Key.pk },
+        ProjectionExpression: 'sk, expiresAtMs, refusal',
+        Limit: HEAD_LOOKUP,
+        ConsistentRead: true,
+      }),
+    );
+    const head = Items.find((item) => item.refusal === undefined && Number(item.expiresAtMs) > now() + COMMIT_MARGIN_MS);
+    return head?.sk === queueKey;
+  };
   let wait = 0;
   for (;;) {
     const { Item: item } = await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
@@ -235,8 +271,10 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
       await db().send(new DeleteCommand({ TableName: tableName(), Key }));
       return refusal;
     }
-    const mine = (await commitQueue(userId, new Date(now()), mayCommit)).get(queueKey);
-    if (mine) return { kind: 'written', record: mine };
+    if (await leads()) {
+      const mine = (await commitQueue(userId, new Date(now()))).get(queueKey);
+      if (mine) return { kind: 'written', record: mine };
+    }
     wait = decorrelatedBackoffMs(wait, WAIT_BASE_MS, WAIT_CAP_MS);
     if (now() + wait >= stopAt) {
       if (await withdraw(userId, queueKey)) return { kind: 'withdrawn' };
