@@ -48,7 +48,12 @@ export function planGroup(wallet: WalletState, queue: readonly QueuedChange[], n
     .slice(0, maxChanges);
   let state: WalletState = wallet;
   const plan: GroupPlan = { accepted: [], refused: [], wallet: { expectedSeq: wallet.seq, nextSeq: wallet.seq, balanceAfterKobo: wallet.balanceKobo, createsWallet: !wallet.exists } };
+  const plannedIds = new Set<string>();
   for (const change of live) {
+    // The same request queued twice (one request_id sent again at once): one record, planned once;
+    // the next commit finds it written and the other copy's writer answers it.
+    if (plannedIds.has(change.draft.id)) continue;
+    plannedIds.add(change.draft.id);
     const planned = change.direction === 'debit' ? planDebit(state, change.draft.amountKobo) : planCredit(state, change.draft.amountKobo);
     if (!planned.ok) {
       if (planned.reason === 'insufficient_balance') plan.refused.push({ queueKey: change.queueKey, balanceKobo: state.balanceKobo });

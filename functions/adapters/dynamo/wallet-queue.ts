@@ -228,21 +228,26 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
   const { userId } = write.draft;
   const queueKey = `${new Date(now()).toISOString()}#${write.draft.id}`;
   const Key = keys.walletQueued(userId, queueKey);
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...Key,
-        entity: WALLET_QUEUED_ENTITY,
-        direction: write.direction,
-        draft: write.draft,
-        expiresAtMs: stopAt,
-        ...(write.unlessLocked ? { unlessLocked: { serviceType: write.unlessLocked.serviceType, names: [...write.unlessLocked.names] } } : {}),
-        [TABLE_KEYS.ttlAttribute]: Math.ceil(stopAt / 1000) + QUEUE_ITEM_TTL_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...Key,
+          entity: WALLET_QUEUED_ENTITY,
+          direction: write.direction,
+          draft: write.draft,
+          expiresAtMs: stopAt,
+          ...(write.unlessLocked ? { unlessLocked: { serviceType: write.unlessLocked.serviceType, names: [...write.unlessLocked.names] } } : {}),
+          [TABLE_KEYS.ttlAttribute]: Math.ceil(stopAt / 1000) + QUEUE_ITEM_TTL_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    // The same request, sent again within the same millisecond, queued it already: wait on that one.
+    if (!isConditionFailure(error)) throw error;
+  }
   /**
    * Whether this writer's change leads the live queue: only then does it read the whole queue and
    * commit it, so fifty waiters do not send fifty transactions of which one can win. A head whose

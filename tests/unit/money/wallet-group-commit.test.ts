@@ -57,3 +57,13 @@ describe('planning a group commit', () => {
     expect(plan.wallet).toEqual({ expectedSeq: 0, nextSeq: 1, balanceAfterKobo: 50, createsWallet: true });
   });
 });
+
+describe('one request queued twice', () => {
+  it('is planned once: one record, one chain link', () => {
+    const twice = { ...queued('2', 300), draft: draft('same-request', 300) };
+    const once = { ...queued('1', 300), draft: draft('same-request', 300) };
+    const plan = planGroup({ balanceKobo: 1_000, seq: 0, exists: true }, [twice, once], NOW, 32);
+    expect(plan.accepted.map(({ record }) => [record.id, record.walletSeq])).toEqual([['same-request', 1]]);
+    expect(plan.wallet).toMatchObject({ nextSeq: 1, balanceAfterKobo: 700 });
+  });
+});
