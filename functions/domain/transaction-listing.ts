@@ -52,7 +52,13 @@ async function pageOf(scope: { userId: string | undefined } | undefined, listing
     const records = await (scope.userId === undefined ? deps.transactions.listAll(filter) : deps.transactions.listForUser(scope.userId, filter));
     return transactionListPage(records, page, TRANSACTIONS_PAGE_SIZE);
   }
-  const readPage = () => deps.transactions.listingPage(scope.userId, filter, page, TRANSACTIONS_PAGE_SIZE);
+  const readPage = (matching?: number) => deps.transactions.listingPage(scope.userId, filter, page, TRANSACTIONS_PAGE_SIZE, matching);
+  if (scope.userId !== undefined && (filter.status !== undefined || filter.type !== undefined || filter.userType !== undefined)) {
+    // A user's counters are exact at once (moved in the record's own write): the page's read stops at
+    // the last matching record, so a rare filter costs what it finds, and one that matches nothing reads none.
+    const totals = await deps.transactions.listingTotals(scope.userId, filter);
+    return listPageOf(await readPage(totals.count), totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);
+  }
   if (page === 1) {
     const [totals, records] = await Promise.all([deps.transactions.listingTotals(scope.userId, filter), readPage()]);
     return listPageOf(records, totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);

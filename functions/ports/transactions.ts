@@ -84,6 +84,10 @@ export interface TransactionStore {
    * counters), from its matching records.
    */
   listingTotals(userId: string | undefined, filter: TransactionFilter): Promise<ListingTotals>;
-  /** One page (1-based) of a listing, newest first: reads up to that page only, never the rest of the history. */
-  listingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number): Promise<TransactionRecord[]>;
+  /**
+   * One page (1-based) of a listing, newest first: reads up to that page only, never the rest of the
+   * history. Given how many records match (`matching`, from exact counters), it also stops after the
+   * last of them, and reads nothing for a page past it: a filter that matches nothing costs nothing.
+   */
+  listingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number, matching?: number): Promise<TransactionRecord[]>;
 }

@@ -44,6 +44,8 @@ interface Scenario {
 const SCENARIOS: Scenario[] = [
   { name: 'user, first page', viewer: 'user', query: '', filter: {} },
   { name: 'user, status=failed', viewer: 'user', query: '?status=failed', filter: { status: 'failed' } },
+  // Issue 19 goal 6: a status the history never had (the seed has success and failed only).
+  { name: 'user, status=refunded (absent)', viewer: 'user', query: '?status=refunded', filter: { status: 'refunded' } },
   { name: 'admin, first page', viewer: 'admin', query: '', filter: {} },
   { name: 'admin, status=failed', viewer: 'admin', query: '?status=failed', filter: { status: 'failed' } },
 ];

@@ -277,17 +277,20 @@ async function* newestAcross(partitions: AsyncGenerator<Item>[]): AsyncGenerator
  * the history. The platform's shard partitions are read together, each about its share at a time,
  * and merged newest first.
  */
-async function readListingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number): Promise<TransactionRecord[]> {
-  const wanted = Math.max(1, page) * pageSize;
+async function readListingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number, matching?: number): Promise<TransactionRecord[]> {
+  const skipped = (Math.max(1, page) - 1) * pageSize;
+  // Never more than match: a filter's read stops after its last match instead of reading on to the oldest record.
+  const wanted = Math.min(skipped + pageSize, matching ?? Infinity);
+  if (wanted <= skipped) return [];
   if (wholeNumberOf(filter) !== undefined) {
-    return (await matchingRecords(userId, filter)).slice(wanted - pageSize, wanted);
+    return (await matchingRecords(userId, filter)).slice(skipped, skipped + pageSize);
   }
   const inputs = listingInputs(userId, filter);
   const filtered = filter.type !== undefined || filter.status !== undefined || filter.userType !== undefined || filter.phoneNumber !== undefined;
   const share = Math.ceil(wanted / inputs.length) + (inputs.length > 1 ? pageSize / 4 : 0);
   const Limit = filtered ? Math.max(share, Math.ceil(FILTERED_READ / inputs.length)) : share;
   const items = await collect(newestAcross(inputs.map((input) => queryItems({ ...input, Limit }))), wanted);
-  return items.slice(wanted - pageSize).map((item) => stored.transaction.read(item));
+  return items.slice(skipped).map((item) => stored.transaction.read(item));
 }
 
 export const dynamoTransactions: TransactionStore = {
