@@ -29,7 +29,7 @@ import { aggregateItems, countersAsRead, type RecordChange } from './listing-agg
 import { retryOnConflict, retryStopAt } from './retry.js';
 import { unlockedChecks } from './service-lock-checks.js';
 import { readWallet } from './wallet-item.js';
-import { queueIsWaiting, writeThroughQueue } from './wallet-queue.js';
+import { writeThroughQueue } from './wallet-queue.js';
 import { RETRY_AFTER_SECONDS, WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
 import { RetryLaterError } from '../invocation.js';
 import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
@@ -123,13 +123,11 @@ export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWr
   const { draft } = spec;
   if (!Number.isSafeInteger(draft.amountKobo) || draft.amountKobo <= 0) throw new InvalidLedgerAmountError(draft.amountKobo);
   if (!spec.queueable) return writeOptimistically(spec, WALLET_WRITE_MAX_ATTEMPTS);
-  // Straight to the queue while others wait in it: a direct try would overtake them, or lose to their commit.
-  if (!(await queueIsWaiting(draft.userId))) {
-    try {
-      return await writeOptimistically(spec, 1);
-    } catch (error) {
-      if (!(error instanceof WalletContentionError)) throw error;
-    }
+  // One direct try first: it wins when nobody else writes the wallet, the usual case, at no extra request.
+  try {
+    return await writeOptimistically(spec, 1);
+  } catch (error) {
+    if (!(error instanceof WalletContentionError)) throw error;
   }
   // The queue's own budget, from when the change joins it (the invocation's deadline bounds it too).
   const outcome = await writeThroughQueue({ direction: spec.direction, draft, unlessLocked: spec.queueable.unlessLocked }, retryStopAt(Date.now(), WALLET_QUEUE_BUDGET_MS));

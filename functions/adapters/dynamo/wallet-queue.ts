@@ -194,22 +194,6 @@ async function withdraw(userId: string, queueKey: string): Promise<boolean> {
   }
 }
 
-/** Whether changes wait in the wallet's queue now: a newcomer then joins it instead of overtaking them. */
-export async function queueIsWaiting(userId: string): Promise<boolean> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': queuePartition(userId), ':now': Date.now() },
-      ProjectionExpression: 'sk',
-      FilterExpression: 'expiresAtMs > :now AND attribute_not_exists(refusal)',
-      Limit: HEAD_LOOKUP,
-      ConsistentRead: true,
-    }),
-  );
-  return Items.length > 0;
-}
-
 /** What became of a change no longer waiting in the queue: its record, or nothing written. */
 async function outcomeOf(write: QueuedWrite): Promise<QueuedWriteOutcome> {
   const record = await getTransaction(write.draft.id);
