@@ -109,7 +109,8 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   FundingApi: { reads: true, writes: [USER_AND_TRANSACTIONS, { prefixes: [P.paymentIntent], actions: PUT_UPDATE }] },
   /** The providers' public receiver: one conditional write of the event as received, nothing else, no reads. */
   WebhooksApi: { reads: false, writes: [{ prefixes: [P.providerEvent], actions: [UPDATE] }] },
-  TransfersApi: { reads: true, writes: [USER_AND_TRANSACTIONS] },
+  /** Also the sender's wallet queue (group commit of a busy wallet's transfers). */
+  TransfersApi: { reads: true, writes: [USER_AND_TRANSACTIONS, { prefixes: [P.walletQueue], actions: PUT_UPDATE_DELETE }] },
   EarningsApi: { reads: true, writes: [USER_AND_TRANSACTIONS] },
   WithdrawalsApi: { reads: true, writes: [USER_AND_TRANSACTIONS] },
   /** Profile, KYC claims, upgrades (a transaction), webhook settings and its test delivery's log, the API key. */

@@ -4,7 +4,9 @@
  * every queued change at once: the changes are planned in queue order against the wallet as read,
  * each the next link of the chain (its own balance before and after, seq + 1), in one write
  * conditional on that read. A debit the running balance no longer covers is refused, and the
- * changes after it are planned as if it had never been queued.
+ * changes after it are planned as if it had never been queued. A transfer's debit carries its
+ * credit to the other wallet (its counterpart): that wallet's credits are chained the same way from
+ * its own read, and written in the same commit.
  */
 import type { Kobo } from '../../shared/money.js';
 import { planCredit, planDebit, type WalletState } from './ledger.js';
@@ -17,6 +19,17 @@ export interface QueuedChange {
   draft: TransactionDraft;
   /** After this instant (ms since the epoch) nobody waits for it: it is never committed. */
   expiresAtMs: number;
+  /** A transfer's credit to the other wallet, written with the debit or not at all. */
+  counterpart?: TransactionDraft;
+}
+
+/** One wallet's write in a commit: from the seq read to the last link's. */
+export interface WalletGroupWrite {
+  userId: string;
+  expectedSeq: number;
+  nextSeq: number;
+  balanceAfterKobo: Kobo;
+  createsWallet: boolean;
 }
 
 /** Why a group commit refused a queued change: the writer that queued it answers this. */
@@ -30,40 +43,72 @@ export interface QueuedWalletChange extends QueuedChange {
 
 export interface GroupPlan {
   /** The records written, in chain order. */
-  accepted: Array<{ queueKey: string; record: TransactionRecord }>;
+  accepted: Array<{ queueKey: string; record: TransactionRecord; counterpartRecord?: TransactionRecord }>;
   /** Debits the running balance did not cover, with the balance they met. */
   refused: Array<{ queueKey: string; balanceKobo: Kobo }>;
-  /** The wallet's one write: from the seq read to the last link's. */
-  wallet: { expectedSeq: number; nextSeq: number; balanceAfterKobo: Kobo; createsWallet: boolean };
+  /** The queue's own wallet's one write. */
+  wallet: Omit<WalletGroupWrite, 'userId'>;
+  /** The other wallets credited by transfers, one write each. */
+  counterparts: WalletGroupWrite[];
 }
+
+const chainLink = (draft: TransactionDraft, change: { balanceBeforeKobo: Kobo; balanceAfterKobo: Kobo; nextSeq: number }): TransactionRecord => ({
+  ...draft,
+  balanceBeforeKobo: change.balanceBeforeKobo,
+  balanceAfterKobo: change.balanceAfterKobo,
+  walletSeq: change.nextSeq,
+});
 
 /**
  * Plans at most `maxChanges` live changes of `queue` (oldest first) on `wallet`. Expired changes
- * are left out: their writers have stopped waiting and answered "try again".
+ * are left out: their writers have stopped waiting and answered "try again". A transfer whose
+ * counterpart wallet was not read (`counterpartWallets`) waits for a later commit.
  */
-export function planGroup(wallet: WalletState, queue: readonly QueuedChange[], nowMs: number, maxChanges: number): GroupPlan {
+export function planGroup(
+  wallet: WalletState,
+  queue: readonly QueuedChange[],
+  nowMs: number,
+  maxChanges: number,
+  counterpartWallets: ReadonlyMap<string, WalletState> = new Map(),
+): GroupPlan {
   const live = [...queue]
     .filter((change) => change.expiresAtMs > nowMs)
     .sort((a, b) => (a.queueKey < b.queueKey ? -1 : a.queueKey > b.queueKey ? 1 : 0))
     .slice(0, maxChanges);
   let state: WalletState = wallet;
-  const plan: GroupPlan = { accepted: [], refused: [], wallet: { expectedSeq: wallet.seq, nextSeq: wallet.seq, balanceAfterKobo: wallet.balanceKobo, createsWallet: !wallet.exists } };
+  const others = new Map(counterpartWallets);
+  const credited = new Set<string>();
+  const plan: GroupPlan = { accepted: [], refused: [], wallet: { expectedSeq: wallet.seq, nextSeq: wallet.seq, balanceAfterKobo: wallet.balanceKobo, createsWallet: !wallet.exists }, counterparts: [] };
   const plannedIds = new Set<string>();
   for (const change of live) {
     // The same request queued twice (one request_id sent again at once): one record, planned once;
     // the next commit finds it written and the other copy's writer answers it.
     if (plannedIds.has(change.draft.id)) continue;
+    const other = change.counterpart && others.get(change.counterpart.userId);
+    if (change.counterpart && (!other || change.counterpart.userId === change.draft.userId)) continue;
     plannedIds.add(change.draft.id);
     const planned = change.direction === 'debit' ? planDebit(state, change.draft.amountKobo) : planCredit(state, change.draft.amountKobo);
     if (!planned.ok) {
       if (planned.reason === 'insufficient_balance') plan.refused.push({ queueKey: change.queueKey, balanceKobo: state.balanceKobo });
       continue;
     }
-    const { balanceBeforeKobo, balanceAfterKobo, nextSeq } = planned.change;
-    plan.accepted.push({ queueKey: change.queueKey, record: { ...change.draft, balanceBeforeKobo, balanceAfterKobo, walletSeq: nextSeq } });
-    state = { balanceKobo: balanceAfterKobo, seq: nextSeq, exists: true };
+    let counterpartRecord: TransactionRecord | undefined;
+    if (change.counterpart && other) {
+      const credit = planCredit(other, change.counterpart.amountKobo);
+      if (!credit.ok) continue;
+      counterpartRecord = chainLink(change.counterpart, credit.change);
+      others.set(change.counterpart.userId, { balanceKobo: credit.change.balanceAfterKobo, seq: credit.change.nextSeq, exists: true });
+      credited.add(change.counterpart.userId);
+    }
+    plan.accepted.push({ queueKey: change.queueKey, record: chainLink(change.draft, planned.change), ...(counterpartRecord ? { counterpartRecord } : {}) });
+    state = { balanceKobo: planned.change.balanceAfterKobo, seq: planned.change.nextSeq, exists: true };
   }
   plan.wallet.nextSeq = state.seq;
   plan.wallet.balanceAfterKobo = state.balanceKobo;
+  plan.counterparts = [...credited].map((userId) => {
+    const read = counterpartWallets.get(userId)!;
+    const after = others.get(userId)!;
+    return { userId, expectedSeq: read.seq, nextSeq: after.seq, balanceAfterKobo: after.balanceKobo, createsWallet: !read.exists };
+  });
   return plan;
 }

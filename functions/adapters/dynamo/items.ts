@@ -298,6 +298,8 @@ const transactionFields = declaringEvery<TransactionRecord>()(
   }),
 );
 
+/** A record before it is a link of its wallet's chain. */
+const draftFields = transactionFields.omit({ balanceBeforeKobo: true, balanceAfterKobo: true, walletSeq: true });
 /** A balance change waiting in its wallet's queue (adapters/dynamo/wallet-queue.ts). */
 export const WALLET_QUEUED_ENTITY = 'WalletQueued';
 const walletQueuedItem = itemMapping<QueuedWalletChange>(
@@ -305,7 +307,8 @@ const walletQueuedItem = itemMapping<QueuedWalletChange>(
   z.object({
     sk: text,
     direction: z.enum(['debit', 'credit']),
-    draft: transactionFields.omit({ balanceBeforeKobo: true, balanceAfterKobo: true, walletSeq: true }),
+    draft: draftFields,
+    counterpart: draftFields.optional(),
     expiresAtMs: count,
     unlessLocked: z.object({ serviceType: text, names: z.array(text) }).optional(),
     refusal: z

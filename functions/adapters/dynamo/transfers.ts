@@ -27,8 +27,9 @@ import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import { createdItems } from './listing-aggregates.js';
 import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
-import { WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
-import { retryOnConflict } from './retry.js';
+import { WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
+import { retryOnConflict, retryStopAt } from './retry.js';
+import { writeThroughQueue } from './wallet-queue.js';
 import { getTransaction, transactionItem } from './transactions.js';
 
 
@@ -40,7 +41,32 @@ async function replayOf(drafts: TransferDrafts): Promise<TransferResult | undefi
 
 export async function transferBetweenWallets(drafts: TransferDrafts, now: Date = new Date(), audit?: InWriteAudit<TransferChange>): Promise<TransferResult> {
   if (drafts.debit.userId === HOUSE_USER_ID) throw new Error('the house account pays only through transferFromHouse');
-  return writeTransfer(drafts, now, planDebit, [], audit);
+  // An operator's transfer carries its audit entry in the write: it is not queued.
+  if (audit) return writeTransfer(drafts, now, planDebit, [], audit);
+  // One direct try; if another writer takes the sender's wallet first, the transfer waits in that
+  // wallet's queue and goes in its group commit, the receiver's credit with it (README decision 88).
+  try {
+    return await writeTransfer(drafts, now, planDebit, [], undefined, 1);
+  } catch (error) {
+    if (!(error instanceof WalletContentionError)) throw error;
+  }
+  const outcome = await writeThroughQueue({ direction: 'debit', draft: drafts.debit, counterpart: drafts.credit }, retryStopAt(Date.now(), WALLET_QUEUE_BUDGET_MS));
+  switch (outcome.kind) {
+    case 'written':
+      if (!outcome.counterpartRecord) throw new Error(`transfer ${drafts.debit.id}: its credit record is missing`);
+      return { kind: 'posted', debit: outcome.record, credit: outcome.counterpartRecord };
+    case 'insufficient_balance':
+      return (await replayOf(drafts)) ?? { kind: 'insufficient_balance', balanceKobo: outcome.balanceKobo };
+    case 'record_exists': {
+      const replay = await replayOf(drafts);
+      if (!replay) throw new Error(`transfer ${drafts.debit.id} reported as existing but not found`);
+      return replay;
+    }
+    case 'extra_condition_failed':
+      throw new Error(`transfer ${drafts.debit.id}: a transfer checks no service lock`);
+    case 'withdrawn':
+      throw new WalletContentionError(`${drafts.debit.userId}+${drafts.credit.userId}`, 1);
+  }
 }
 
 /** An admin's transfer: the house account pays, whatever its balance. */
@@ -55,6 +81,7 @@ async function writeTransfer(
   planSenderDebit: (wallet: WalletState, amountKobo: number) => PlanResult,
   alsoWrite: TransactItem[] = [],
   audit?: InWriteAudit<TransferChange>,
+  attempts: number = WALLET_WRITE_MAX_ATTEMPTS,
 ): Promise<TransferResult> {
   const { debit, credit } = drafts;
   if (debit.userId === credit.userId) throw new Error('a transfer needs two different wallets');
@@ -107,7 +134,7 @@ async function writeTransfer(
       }
     },
     {
-      attempts: WALLET_WRITE_MAX_ATTEMPTS,
+      attempts,
       what: `transfer ${debit.id}`,
       alsoRetry: walletMoved(2),
       giveUp: (cause, attempts) => new WalletContentionError(`${debit.userId}+${credit.userId}`, attempts, cause),

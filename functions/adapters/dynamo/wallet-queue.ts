@@ -17,7 +17,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
 import { decorrelatedBackoffMs } from '../../domain/ledger.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
-import { planGroup, type QueueRefusal, type QueuedWalletChange } from '../../domain/wallet-group-commit.js';
+import { planGroup, type QueueRefusal, type QueuedWalletChange, type WalletGroupWrite } from '../../domain/wallet-group-commit.js';
 import { db, tableName } from './client.js';
 import { failedConditions, isConditionFailure } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
@@ -33,6 +33,8 @@ import { readWallet } from './wallet-item.js';
 const MAX_TRANSACT_ITEMS = 100;
 /** Changes one commit takes at most: two items each, leaving room for the wallet, locks and counters. */
 export const GROUP_MAX_CHANGES = 32;
+/** …and with transfers among them, three items each. */
+export const GROUP_MAX_TRANSFERS = 24;
 /** Waits between a waiter's looks at its queue item (decorrelated jitter). */
 const WAIT_BASE_MS = 25;
 const WAIT_CAP_MS = 250;
@@ -50,10 +52,18 @@ export interface QueuedWrite {
   direction: 'debit' | 'credit';
   draft: TransactionDraft;
   unlessLocked?: { serviceType: string; names: readonly string[] };
+  /** A transfer's credit to the other wallet (its debit is `draft`). */
+  counterpart?: TransactionDraft;
+}
+
+/** A change as a commit wrote it: its record, and a transfer's credit record. */
+export interface CommittedChange {
+  record: TransactionRecord;
+  counterpartRecord?: TransactionRecord;
 }
 
 export type QueuedWriteOutcome =
-  | { kind: 'written'; record: TransactionRecord }
+  | ({ kind: 'written' } & CommittedChange)
   | { kind: 'record_exists' }
   | { kind: 'insufficient_balance'; balanceKobo: number }
   | { kind: 'extra_condition_failed'; index: number }
@@ -74,11 +84,11 @@ async function readQueue(userId: string): Promise<QueuedWalletChange[]> {
   return (page.Items ?? []).map((item) => stored.walletQueued.read(item));
 }
 
-function walletGroupWrite(userId: string, plan: ReturnType<typeof planGroup>, nowIso: string): TransactItem {
-  const Key = keys.wallet(userId);
-  const condition = plan.wallet.createsWallet ? 'attribute_not_exists(pk)' : 'seq = :expectedSeq';
-  const expected = plan.wallet.createsWallet ? {} : { ':expectedSeq': plan.wallet.expectedSeq };
-  if (!plan.accepted.length) return { ConditionCheck: { TableName: tableName(), Key, ConditionExpression: condition, ExpressionAttributeValues: plan.wallet.createsWallet ? undefined : expected } };
+function walletGroupWrite(write: WalletGroupWrite, changes: number, nowIso: string): TransactItem {
+  const Key = keys.wallet(write.userId);
+  const condition = write.createsWallet ? 'attribute_not_exists(pk)' : 'seq = :expectedSeq';
+  const expected = write.createsWallet ? {} : { ':expectedSeq': write.expectedSeq };
+  if (!changes) return { ConditionCheck: { TableName: tableName(), Key, ConditionExpression: condition, ExpressionAttributeValues: write.createsWallet ? undefined : expected } };
   return {
     Update: {
       TableName: tableName(),
@@ -86,7 +96,7 @@ function walletGroupWrite(userId: string, plan: ReturnType<typeof planGroup>, no
       UpdateExpression:
         'SET balanceKobo = :balance, seq = :nextSeq, updatedAt = :now, entity = if_not_exists(entity, :entity), userId = if_not_exists(userId, :userId), createdAt = if_not_exists(createdAt, :now)',
       ConditionExpression: condition,
-      ExpressionAttributeValues: { ':balance': plan.wallet.balanceAfterKobo, ':nextSeq': plan.wallet.nextSeq, ':now': nowIso, ':entity': WALLET_ENTITY, ':userId': userId, ...expected },
+      ExpressionAttributeValues: { ':balance': write.balanceAfterKobo, ':nextSeq': write.nextSeq, ':now': nowIso, ':entity': WALLET_ENTITY, ':userId': write.userId, ...expected },
     },
   };
 }
@@ -108,30 +118,43 @@ function markRefused(userId: string, queueKey: string, refusal: QueueRefusal): N
  * One group commit of the wallet's queue as it stands: the records written (by queue key), or
  * none when another writer moved the wallet or the queue first (the caller looks again).
  */
-export async function commitQueue(userId: string, now: Date = new Date()): Promise<Map<string, TransactionRecord>> {
+/** What a commit's item stands for: a condition failing there says what to do about it. */
+type ItemRole =
+  | { role: 'wallet' }
+  | { role: 'record'; queueKey: string }
+  | { role: 'queue item' }
+  | { role: 'lock'; askedBy: Array<{ queueKey: string; index: number }> }
+  | { role: 'counters' };
+
+/** A commit's changes at most: fewer when transfers take a third item each (their credit's record). */
+const maxChangesFor = (waiting: readonly QueuedWalletChange[]) => (waiting.some((change) => change.counterpart) ? GROUP_MAX_TRANSFERS : GROUP_MAX_CHANGES);
+
+/**
+ * One group commit of the wallet's queue as it stands: the records written (by queue key), or
+ * none when another writer moved a wallet or the queue first (the caller looks again).
+ */
+export async function commitQueue(userId: string, now: Date = new Date()): Promise<Map<string, CommittedChange>> {
   const waiting = (await readQueue(userId)).filter((change) => !change.refusal && change.expiresAtMs > now.getTime());
   if (!waiting.length) return new Map();
-  // Read after the queue: whatever the plan takes from the queue, the write is conditional on this seq.
-  const wallet = await readWallet(userId);
-  const plan = planGroup(wallet, waiting, now.getTime() + COMMIT_MARGIN_MS, GROUP_MAX_CHANGES);
+  const maxChanges = maxChangesFor(waiting);
+  const counterpartIds = [...new Set(waiting.slice(0, maxChanges).flatMap((change) => (change.counterpart ? [change.counterpart.userId] : [])))];
+  // Read after the queue: whatever the plan takes from the queue, the write is conditional on these seqs.
+  const [wallet, ...others] = await Promise.all([readWallet(userId), ...counterpartIds.map((id) => readWallet(id))]);
+  const counterpartWallets = new Map(counterpartIds.map((id, i) => [id, others[i]!]));
+  const plan = planGroup(wallet!, waiting, now.getTime() + COMMIT_MARGIN_MS, maxChanges, counterpartWallets);
   if (!plan.accepted.length && !plan.refused.length) return new Map();
   const nowIso = now.toISOString();
   const byKey = new Map(waiting.map((change) => [change.queueKey, change]));
-  // Each lock once; which accepted changes asked for it, and as which of their names.
-  const checks = new Map<string, { item: TransactItem; askedBy: Array<{ queueKey: string; index: number }> }>();
-  for (const { queueKey } of plan.accepted) {
-    const locks = byKey.get(queueKey)?.unlessLocked;
-    locks?.names.forEach((name, index) => {
-      const id = `${locks.serviceType}#${name}`;
-      const check = checks.get(id) ?? { item: unlockedChecks(locks.serviceType, [name])[0]!, askedBy: [] };
-      check.askedBy.push({ queueKey, index });
-      checks.set(id, check);
-    });
-  }
-  const items: TransactItem[] = [
-    walletGroupWrite(userId, plan, nowIso),
-    ...plan.accepted.flatMap(({ queueKey, record }) => [
-      { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+  const items: Array<{ item: TransactItem; is: ItemRole }> = [];
+  const add = (is: ItemRole, ...added: TransactItem[]) => items.push(...added.map((item) => ({ item, is })));
+  add({ role: 'wallet' }, walletGroupWrite({ userId, ...plan.wallet }, plan.accepted.length, nowIso));
+  for (const write of plan.counterparts) add({ role: 'wallet' }, walletGroupWrite(write, 1, nowIso));
+  for (const { queueKey, record, counterpartRecord } of plan.accepted) {
+    for (const written of [record, ...(counterpartRecord ? [counterpartRecord] : [])]) {
+      add({ role: 'record', queueKey }, { Put: { TableName: tableName(), Item: transactionItem(written), ConditionExpression: 'attribute_not_exists(pk)' } });
+    }
+    add(
+      { role: 'queue item' },
       {
         Delete: {
           TableName: tableName(),
@@ -141,36 +164,42 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
           ExpressionAttributeValues: { ':sentAt': Date.now() },
         },
       },
-    ]),
-    ...plan.refused.map(({ queueKey, balanceKobo }) => ({ Update: markRefused(userId, queueKey, { kind: 'insufficient_balance', balanceKobo }) })),
-    ...[...checks.values()].map((check) => check.item),
-    ...aggregateItems(plan.accepted.map(({ record }) => ({ before: undefined, after: record }))),
-  ];
+    );
+  }
+  for (const { queueKey, balanceKobo } of plan.refused) add({ role: 'queue item' }, { Update: markRefused(userId, queueKey, { kind: 'insufficient_balance', balanceKobo }) });
+  // Each lock once; which accepted changes asked for it, and as which of their names.
+  const locks = new Map<string, Array<{ queueKey: string; index: number }>>();
+  for (const { queueKey } of plan.accepted) {
+    const unlessLocked = byKey.get(queueKey)?.unlessLocked;
+    unlessLocked?.names.forEach((name, index) => {
+      const id = JSON.stringify([unlessLocked.serviceType, name]);
+      locks.set(id, [...(locks.get(id) ?? []), { queueKey, index }]);
+    });
+  }
+  for (const [id, askedBy] of locks) {
+    const [serviceType, name] = JSON.parse(id) as [string, string];
+    add({ role: 'lock', askedBy }, ...unlockedChecks(serviceType, [name]));
+  }
+  const records = plan.accepted.flatMap(({ record, counterpartRecord }) => [record, ...(counterpartRecord ? [counterpartRecord] : [])]);
+  add({ role: 'counters' }, ...aggregateItems(records.map((after) => ({ before: undefined, after }))));
   if (items.length > MAX_TRANSACT_ITEMS) throw new Error(`group commit of ${plan.accepted.length} changes needs ${items.length} items`);
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-    return new Map(plan.accepted.map(({ queueKey, record }) => [queueKey, record]));
+    await db().send(new TransactWriteCommand({ TransactItems: items.map(({ item }) => item) }));
+    return new Map(plan.accepted.map(({ queueKey, record, counterpartRecord }) => [queueKey, { record, ...(counterpartRecord ? { counterpartRecord } : {}) }]));
   } catch (error) {
     const failed = failedConditions(error);
     if (!failed) {
       if (isConflict(error)) return new Map();
       throw error;
     }
-    const firstCheck = 1 + 2 * plan.accepted.length + plan.refused.length;
     for (const index of failed) {
-      const position = index - 1;
-      if (index > 0 && position < 2 * plan.accepted.length && position % 2 === 0) {
-        // The record already exists (the same request_id went through another way): this change is done.
-        const { queueKey } = plan.accepted[position / 2]!;
-        await withdraw(userId, queueKey);
-      } else if (index >= firstCheck && index < firstCheck + checks.size) {
-        // A service was locked meanwhile: its purchases are refused, no money moved for them.
-        for (const { queueKey, index: nameIndex } of [...checks.values()][index - firstCheck]!.askedBy) {
-          await refuse(userId, queueKey, { kind: 'extra_condition_failed', index: nameIndex });
-        }
-      }
+      const is = items[index]?.is;
+      // A record that already exists: the same request_id went through another way, so this change is done.
+      if (is?.role === 'record') await withdraw(userId, is.queueKey);
+      // A service locked meanwhile: its purchases are refused, no money moved for them.
+      if (is?.role === 'lock') for (const { queueKey, index: nameIndex } of is.askedBy) await refuse(userId, queueKey, { kind: 'extra_condition_failed', index: nameIndex });
     }
-    // The wallet moved, or a queue item was withdrawn or refused meanwhile: the next look plans again.
+    // A wallet moved, or a queue item was withdrawn or refused meanwhile: the next look plans again.
     return new Map();
   }
 }
@@ -201,7 +230,9 @@ async function outcomeOf(write: QueuedWrite): Promise<QueuedWriteOutcome> {
   const { draft } = write;
   const same =
     record.userId === draft.userId && record.trans_Type === draft.trans_Type && record.amountKobo === draft.amountKobo && (record.requestFingerprint ?? '') === (draft.requestFingerprint ?? '');
-  return same ? { kind: 'written', record } : { kind: 'record_exists' };
+  if (!same) return { kind: 'record_exists' };
+  const counterpartRecord = write.counterpart && (await getTransaction(write.counterpart.id));
+  return { kind: 'written', record, ...(counterpartRecord ? { counterpartRecord } : {}) };
 }
 
 /**
@@ -223,6 +254,7 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
           draft: write.draft,
           expiresAtMs: stopAt,
           ...(write.unlessLocked ? { unlessLocked: { serviceType: write.unlessLocked.serviceType, names: [...write.unlessLocked.names] } } : {}),
+          ...(write.counterpart ? { counterpart: write.counterpart } : {}),
           [TABLE_KEYS.ttlAttribute]: Math.ceil(stopAt / 1000) + QUEUE_ITEM_TTL_SECONDS,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -262,7 +294,7 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
     }
     if (await leads()) {
       const mine = (await commitQueue(userId, new Date(now()))).get(queueKey);
-      if (mine) return { kind: 'written', record: mine };
+      if (mine) return { kind: 'written', ...mine };
     }
     wait = decorrelatedBackoffMs(wait, WAIT_BASE_MS, WAIT_CAP_MS);
     if (now() + wait >= stopAt) {

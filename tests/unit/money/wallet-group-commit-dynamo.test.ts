@@ -11,6 +11,8 @@ import { keys } from '../../../functions/adapters/dynamo/keys.js';
 import { dynamoLedger, WalletContentionError } from '../../../functions/adapters/dynamo/ledger.js';
 import { commitQueue, writeThroughQueue } from '../../../functions/adapters/dynamo/wallet-queue.js';
 import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
+import { transferBetweenWallets } from '../../../functions/adapters/dynamo/transfers.js';
+import { transferDrafts } from '../../../functions/domain/transfers.js';
 import { PARTITION_PREFIXES } from '../../../shared/table.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, fund, harness, newUser, FakeSupplier } from './fakes.js';
@@ -68,6 +70,31 @@ describe('a burst on one wallet', () => {
     const { check, records } = await chainOf(user.userId);
     expect(check.ok).toBe(true);
     expect(records.filter((r) => r.trans_Type === 'airtime')).toHaveLength(16);
+  }, 60_000);
+});
+
+describe('opposite transfers between two wallets at once', () => {
+  it('30 transfers, 15 each way, each settle exactly once: both chains replay and the ₦ is conserved', async () => {
+    const [a, b] = [await newUser(), await newUser()];
+    await fund(a, 1_000_00);
+    await fund(b, 1_000_00);
+    const send = async (from: typeof a, to: typeof a, id: string) => {
+      for (;;) {
+        try {
+          return await transferBetweenWallets(transferDrafts({ id, sender: from, receiver: to, amountKobo: (id.endsWith('7') ? 50 : 10) * 100, now: new Date() }));
+        } catch (error) {
+          if (!(error instanceof WalletContentionError)) throw error;
+        }
+      }
+    };
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? send(a, b, `gc-tr-${a.userId}-${i}`) : send(b, a, `gc-tr-${b.userId}-${i}`))));
+    expect(results.every((r) => r.kind === 'posted' || r.kind === 'replayed')).toBe(true);
+    const [chainA, chainB] = [await chainOf(a.userId), await chainOf(b.userId)];
+    expect(chainA.check.ok).toBe(true);
+    expect(chainB.check.ok).toBe(true);
+    expect(chainA.wallet.balanceKobo + chainB.wallet.balanceKobo).toBe(2_000_00);
+    expect(chainA.records.filter((r) => r.trans_Type === 'transfer')).toHaveLength(30);
+    expect([...(await queueOf(a.userId)), ...(await queueOf(b.userId))]).toEqual([]);
   }, 60_000);
 });
 

@@ -67,3 +67,31 @@ describe('one request queued twice', () => {
     expect(plan.wallet).toMatchObject({ nextSeq: 1, balanceAfterKobo: 700 });
   });
 });
+
+describe('a transfer in a group commit', () => {
+  it("credits the other wallet in the same plan, chained from that wallet's own read", () => {
+    const transfer = (key: string, amountKobo: number, to: string) => ({ ...queued(key, amountKobo), counterpart: { ...draft(`${key}-credit`, amountKobo), userId: to } });
+    const plan = planGroup(
+      { balanceKobo: 1_000, seq: 3, exists: true },
+      [transfer('a', 100, 'u2'), queued('b', 50), transfer('c', 200, 'u2'), transfer('d', 10, 'u3')],
+      NOW,
+      32,
+      new Map([['u2', { balanceKobo: 5, seq: 9, exists: true }]]),
+    );
+    // u3 was not read: its transfer waits for a later commit.
+    expect(plan.accepted.map(({ record, counterpartRecord }) => [record.id, record.walletSeq, counterpartRecord?.balanceAfterKobo, counterpartRecord?.walletSeq])).toEqual([
+      ['a', 4, 105, 10],
+      ['b', 5, undefined, undefined],
+      ['c', 6, 305, 11],
+    ]);
+    expect(plan.counterparts).toEqual([{ userId: 'u2', expectedSeq: 9, nextSeq: 11, balanceAfterKobo: 305, createsWallet: false }]);
+    expect(plan.wallet).toMatchObject({ nextSeq: 6, balanceAfterKobo: 650 });
+  });
+
+  it('a transfer the balance does not cover credits nobody', () => {
+    const plan = planGroup({ balanceKobo: 100, seq: 0, exists: true }, [{ ...queued('a', 500), counterpart: { ...draft('a-credit', 500), userId: 'u2' } }], NOW, 32, new Map([['u2', { balanceKobo: 0, seq: 0, exists: true }]]));
+    expect(plan.accepted).toEqual([]);
+    expect(plan.counterparts).toEqual([]);
+    expect(plan.refused).toEqual([{ queueKey: 'a', balanceKobo: 100 }]);
+  });
+});
