@@ -112,6 +112,7 @@ export function contributionOf(record: TransactionRecord): BucketFigures {
   const change = record.balanceAfterKobo - record.balanceBeforeKobo;
   if (change < 0 && record.trans_Status !== 'refunded') figures.d = -change;
   else if (change > 0 && record.trans_Type !== 'refund') figures.c = change;
+  else if (change > 0 && record.refundedBatchId !== undefined) figures.d = -change;
   if (isPurchase(record.trans_Type) && record.trans_Status === 'success') {
     figures.s = record.amountKobo;
     figures.v = record.trans_Type === 'data' ? dataVolumeMb(record) : (record.faceValueKobo ?? record.amountKobo);

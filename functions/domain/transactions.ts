@@ -110,6 +110,11 @@ export interface TransactionRecord {
    * its refund is a credit of its own, as any purchase's.
    */
   batchId?: string;
+  /**
+   * A bulk line's refund: the batch whose one debit paid the line. The listing's total debit takes the
+   * refund off that debit, as it leaves a refunded single purchase out (the money came back).
+   */
+  refundedBatchId?: string;
   /** A bulk purchase's debit record: its lines as validated and priced, from which each line's record is made. */
   bulk?: BulkDetails;
   /** A bulk purchase's debit record: when its consumer had written every line. Until then it waits in the sweeper's open index. */
@@ -247,6 +252,7 @@ export function listingFigures(records: readonly TransactionRecord[]): ListingFi
     const change = record.balanceAfterKobo - record.balanceBeforeKobo;
     if (change < 0 && record.trans_Status !== 'refunded') totalDebitKobo += -change;
     else if (change > 0 && record.trans_Type !== 'refund') totalCreditKobo += change;
+    else if (change > 0 && record.refundedBatchId !== undefined) totalDebitKobo -= change;
     if (!isPurchase(record.trans_Type) || record.trans_Status !== 'success') continue;
     totalSalesKobo += record.amountKobo;
     if (record.trans_Type === 'data') totalSalesGb = roundGb(totalSalesGb + dataVolumeGb(record));

@@ -292,6 +292,7 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     electricity: electricityDetails.optional(),
     bill: billDetails.optional(),
     batchId: text.optional(),
+    refundedBatchId: text.optional(),
     bulk: bulkDetails.optional(),
     expandedAt: text.optional(),
     uncounted: z.literal(true).optional(),

@@ -274,6 +274,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     faceValueKobo: purchase.faceValueKobo,
     volume: purchase.volume,
     relatedTransactionId: purchase.id,
+    ...(purchase.batchId ? { refundedBatchId: purchase.batchId } : {}),
     description: `Refund of ${purchase.trans_Type} purchase ${purchase.id}`,
     requestFingerprint: `refund:${purchase.id}`,
     createdAt: nowIso,

@@ -110,6 +110,8 @@ const LISTING_ATTRIBUTES = [
   'counterparty',
   // A bulk purchase's line: its batch (the view names it; the ledger's replay leaves the line out of the chain).
   'batchId',
+  // A bulk line's refund: the listing's total debit takes it off its batch's debit.
+  'refundedBatchId',
   'entity',
 ];
 

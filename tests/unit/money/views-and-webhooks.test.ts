@@ -62,6 +62,13 @@ describe('listing figures', () => {
       { network: 'MTN', type: 'airtime', unit: 'NGN', volume: 100_00, profitKobo: 2_00 },
     ]);
   });
+  it("a bulk line's refund comes off the batch's debit: the batch's one debit counted the line's money, which came back", () => {
+    const batch: TransactionRecord = { ...base, id: 'B1', trans_Type: 'airtime', amountKobo: 297_00, balanceBeforeKobo: 500_00, balanceAfterKobo: 203_00, walletSeq: 2 };
+    const line = (id: string, status: TransactionRecord['trans_Status']): TransactionRecord => ({ ...base, id, batchId: 'B1', trans_Status: status, balanceBeforeKobo: 203_00, balanceAfterKobo: 203_00, walletSeq: 2 });
+    const refund: TransactionRecord = { ...base, id: 'R-L3', trans_Type: 'refund', trans_Status: 'success', profitKobo: undefined, relatedTransactionId: 'L3', refundedBatchId: 'B1', balanceBeforeKobo: 203_00, balanceAfterKobo: 302_00, walletSeq: 3 };
+    const figures = listingFigures([batch, line('L1', 'success'), line('L2', 'success'), line('L3', 'refunded'), refund]);
+    expect(figures).toMatchObject({ totalDebitKobo: 198_00, totalCreditKobo: 0 });
+  });
   it('data volume is counted in GB of the plans bought, apart from airtime on the same network; airtime stays in naira', () => {
     const plan = (planName: string, volumeRatio: number) => ({ planId: 1, planType: 'MTN' as const, planName, planValidity: '30 days', volumeRatio, supplierPlanIds: {} });
     const data = (id: string, planName: string, volumeRatio: number): TransactionRecord => ({ ...base, id, trans_Type: 'data', volume: planName, dataPlan: plan(planName, volumeRatio), profitKobo: 10_00 });
