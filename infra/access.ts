@@ -69,6 +69,8 @@ const CONTACT_ATTRIBUTES = [
   ttlAttribute,
   'contactNumbers',
 ];
+/** A saved decoder (cable TV, adapters/dynamo/saved-decoders.ts): its key attributes and its own. */
+const SAVED_DECODER_ATTRIBUTES = [...KEY_ATTRIBUTES, 'entity', 'cableName', 'smartCardNo', 'customerName', 'lastUsedAt'];
 /** A webhook delivery log entry (shared/api/webhooks.ts `WebhookDeliveryView`) and the log's sequence (adapters/dynamo/webhook-deliveries.ts). */
 const WEBHOOK_LOG_ATTRIBUTES = [
   ...KEY_ATTRIBUTES,
@@ -104,7 +106,7 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   CatalogueApi: { reads: true, writes: [{ partitions: [CONFIG_PARTITIONS.catalogue], actions: [...PUT_UPDATE_DELETE, 'dynamodb:BatchWriteItem'] }] },
   // Settings, and each user's acknowledgement of the notice (put, nothing else).
   AdminApi: { reads: true, writes: [{ partitions: [CONFIG_PARTITIONS.settings], actions: [...PUT_UPDATE_DELETE, 'dynamodb:BatchWriteItem'] }, { prefixes: [P.noticeAck], actions: [PUT] }] },
-  ContactsApi: { reads: true, writes: [{ prefixes: [P.user], actions: PUT_UPDATE_DELETE, attributes: CONTACT_ATTRIBUTES }] },
+  ContactsApi: { reads: true, writes: [{ prefixes: [P.user], actions: PUT_UPDATE_DELETE, attributes: [...new Set([...CONTACT_ATTRIBUTES, ...SAVED_DECODER_ATTRIBUTES])] }] },
   /** Card links (payment intents) and reserved accounts on the profile. */
   FundingApi: { reads: true, writes: [USER_AND_TRANSACTIONS, { prefixes: [P.paymentIntent], actions: PUT_UPDATE }] },
   /** The providers' public receiver: one conditional write of the event as received, nothing else, no reads. */
@@ -123,8 +125,8 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   DocsApi: { reads: false, writes: [] },
   // Consumers and schedules ---------------------------------------------------------------------
   Fulfilment: { reads: true, writes: [USER_AND_TRANSACTIONS] },
-  /** It refreshes the buyer's saved contacts of the number served: those attributes only. */
-  TransactionStream: { reads: true, writes: [{ prefixes: [P.user], actions: [UPDATE], attributes: CONTACT_ATTRIBUTES }] },
+  /** It refreshes the buyer's saved contacts of the number served, and remembers a paid decoder: those attributes only. */
+  TransactionStream: { reads: true, writes: [{ prefixes: [P.user], actions: [UPDATE], attributes: [...new Set([...CONTACT_ATTRIBUTES, ...SAVED_DECODER_ATTRIBUTES])] }] },
   /** The platform counters (TXN#LISTING#…), the running figures and the once-only marks. */
   TransactionCounters: {
     reads: true,

@@ -279,3 +279,6 @@ export const OUTSIDE_PARTY_RETRY_AFTER_SECONDS = 5;
 
 /** Most lines one bulk purchase takes (issue 22 §3). */
 export const BULK_MAX_LINES = 100;
+
+/** Saved decoders (cable TV) a user's list shows, most recently paid first. */
+export const SAVED_DECODERS_MAX = 20;

@@ -105,6 +105,8 @@ export const CATALOGUE_MSG = {
   contactUpdated: 'Contact updated',
   contactDeleted: 'Contact deleted',
   contactNotFound: 'Contact not found',
+  decoderForgotten: 'Decoder removed from your saved decoders',
+  decoderNotFound: 'Saved decoder not found',
   tooManyContacts: 'You have reached the maximum number of contacts',
 } as const;
 

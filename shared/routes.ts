@@ -134,6 +134,9 @@ export const ROUTES = [
   { operation: 'addContact', method: 'POST', path: '/auth/contact', service: 'contacts', access: 'user' },
   { operation: 'updateContact', method: 'PATCH', path: '/auth/contact/{id}', service: 'contacts', access: 'user' },
   { operation: 'deleteContact', method: 'DELETE', path: '/auth/contact/{id}', service: 'contacts', access: 'user' },
+  // Decoders paid for (cable TV), remembered beside the contacts once a payment is delivered (issue 22).
+  { operation: 'listDecoders', method: 'GET', path: '/auth/decoders', service: 'contacts', access: 'user' },
+  { operation: 'forgetDecoder', method: 'DELETE', path: '/auth/decoders/{id}', service: 'contacts', access: 'user' },
   // Money in: card payment link (Squad) and reserved bank accounts (Monnify)
   { operation: 'initiateSquadPayment', method: 'POST', path: '/fundWallet/squad/initiate', service: 'funding', access: 'user' },
   { operation: 'generateReservedAccounts', method: 'GET', path: '/auth/generateAcc', service: 'funding', access: 'user' },

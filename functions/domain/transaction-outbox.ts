@@ -13,7 +13,8 @@
  * settled event carries a stable webhook id.
  */
 import type { TransactionSettled } from '../../shared/events.js';
-import type { ContactStore } from '../ports/contacts.js';
+import type { ContactStore, SavedDecoderStore } from '../ports/contacts.js';
+import { decoderPaidBy, type SavedDecoder } from './saved-decoders.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../ports/messaging.js';
 import type { PayoutQueue } from '../ports/payments.js';
 import { isFinal } from './purchase-state.js';
@@ -28,6 +29,8 @@ export type OutboxAction =
   | { kind: 'pay_out'; transactionId: string }
   /** A new airtime or data purchase: the buyer's saved contacts of that number live on. */
   | { kind: 'touch_contacts'; userId: string; phoneNumber: string; at: Date }
+  /** A cable TV payment was delivered: its decoder is remembered beside the buyer's contacts. */
+  | { kind: 'remember_decoder'; userId: string; decoder: SavedDecoder }
   /** A transaction became final (or a success was reversed): TransactionSettled on the bus. */
   | { kind: 'announce'; event: TransactionSettled };
 
@@ -55,6 +58,8 @@ export function outboxActions(before: TransactionRecord | undefined, after: Tran
   // A bulk purchase's debit: the fulfilment consumer expands it into its lines (domain/bulk.ts), each then handed over as above.
   if (!before && after.trans_Type === 'bulk') actions.push({ kind: 'fulfil', transactionId: after.id, purchase: { type: 'bulk', network: after.trans_Network } });
   const newlySettled = isFinal(after.trans_Status) && before?.trans_Status !== after.trans_Status;
+  const decoder = newlySettled ? decoderPaidBy(after) : undefined;
+  if (decoder) actions.push({ kind: 'remember_decoder', userId: after.userId, decoder });
   if (newlySettled && isAnnounced(after)) actions.push({ kind: 'announce', event: settledEvent(after) });
   return actions;
 }
@@ -69,6 +74,7 @@ export interface OutboxDeps {
   payouts: PayoutQueue;
   events: SettlementPublisher;
   contacts: Pick<ContactStore, 'touchNumber'>;
+  decoders: Pick<SavedDecoderStore, 'remember'>;
   /** Fills `ownerWebhook` on a settled event whose record does not carry it (all but purchases). */
   owners: OwnerWebhooks;
   log: Logger;
@@ -101,7 +107,7 @@ export function perBatchOwnerWebhooks(owners: OwnerWebhooks): OwnerWebhooks {
 
 /**
  * Carries the actions out, in order. A refused hand-off or publish throws, so the stream record is
- * retried; refreshing contacts is a courtesy and never holds the outbox up.
+ * retried; refreshing contacts and remembering decoders are courtesies and never hold the outbox up.
  */
 export async function runOutboxActions(actions: readonly OutboxAction[], deps: OutboxDeps): Promise<void> {
   for (const action of actions) {
@@ -117,6 +123,13 @@ export async function runOutboxActions(actions: readonly OutboxAction[], deps: O
           await deps.contacts.touchNumber(action.userId, action.phoneNumber, action.at);
         } catch (error) {
           deps.log.warn('contacts of the number not refreshed', { userId: action.userId, error: String(error) });
+        }
+        break;
+      case 'remember_decoder':
+        try {
+          await deps.decoders.remember(action.userId, action.decoder);
+        } catch (error) {
+          deps.log.warn('decoder not remembered', { userId: action.userId, error: String(error) });
         }
         break;
       case 'announce':

@@ -11,6 +11,7 @@ import { ENV } from '../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
 import { crashBefore } from '../adapters/crash-points.js';
 import { dynamoContacts } from '../adapters/dynamo/contacts.js';
+import { dynamoSavedDecoders } from '../adapters/dynamo/saved-decoders.js';
 import { getUserById } from '../adapters/dynamo/users.js';
 import { transactionOfImage } from '../adapters/dynamo/stream-images.js';
 import { publishEvent } from '../adapters/events.js';
@@ -46,6 +47,7 @@ export const handler = backgroundFunction(
     payouts: sqsPayoutQueue(),
     events: { transactionSettled: crashBefore('after-settle-before-publish', (detail) => publishEvent(EVENT_TYPES.transactionSettled, detail)) },
     contacts: dynamoContacts,
+    decoders: dynamoSavedDecoders,
     // The principal's rule (adapters/dynamo/users.ts): a webhook URL is set.
     owners: { hasWebhook: async (userId) => Boolean((await getUserById(userId))?.webhookUrl) },
     log: domainLog,

@@ -77,3 +77,32 @@ export const updateContactRequest = z
     return out;
   });
 export type UpdateContactRequest = z.infer<typeof updateContactRequest>;
+
+/**
+ * A decoder the user paid a cable TV subscription for (issue 22): remembered with the user's
+ * contacts once a payment to it was delivered, so the next renewal starts from it on any device.
+ */
+export interface SavedDecoderView {
+  /** `<cableName>:<smartCardNo>`: DELETE /auth/decoders/{id}. */
+  _id: string;
+  cableName: string;
+  smartCardNo: string;
+  /** The name the provider gave for the decoder when it was paid. */
+  customerName: string;
+  lastUsedAt: string;
+}
+
+export interface SavedDecoderListResponse {
+  decoders: SavedDecoderView[];
+}
+
+export interface SavedDecoderDeleteResponse extends SavedDecoderListResponse {
+  msg: string;
+}
+
+/** DELETE /auth/decoders/{id}: `<cableName>:<smartCardNo>`; any other text names no decoder (undefined). */
+export const decoderIdParam = z
+  .string()
+  .regex(/^[A-Z]{2,12}:[0-9A-Za-z]{6,16}$/)
+  .optional()
+  .catch(undefined);

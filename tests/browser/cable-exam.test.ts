@@ -75,10 +75,21 @@ describe('cable TV and exam PINs at 360 px', () => {
     await receipt.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
 
-    // The decoder paid for is offered again.
-    await page.goto('/profile/cableTv');
-    await page.getByTestId('saved-decoders').getByRole('button', { name: /DEMO CUSTOMER · 1212121212/ }).click();
+    // The decoder paid for is offered again: the server remembers it once the payment is delivered, on any device.
+    const savedDecoder = () => page.getByTestId('saved-decoders').getByRole('button', { name: /DEMO CUSTOMER · 1212121212/ });
+    await expect
+      .poll(async () => {
+        await page.goto('/profile/cableTv');
+        await page.getByLabel('Smartcard number').waitFor();
+        return savedDecoder().count();
+      }, { timeout: 20_000 })
+      .toBe(1);
+    await savedDecoder().click();
     expect(await page.getByLabel('Smartcard number').inputValue()).toBe('1212121212');
+    await noSideways(page);
+    // …and can be removed.
+    await page.getByRole('button', { name: 'Remove saved decoder 1212121212' }).click();
+    await expect.poll(() => page.getByTestId('saved-decoders').count(), { timeout: 15_000 }).toBe(0);
   });
 
   it('Cable TV: a processing smartcard ends delivered; a failing one is refunded', async () => {

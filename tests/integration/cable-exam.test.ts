@@ -7,7 +7,7 @@
  * 08033333333 processing then delivered).
  */
 import { describe, expect, it } from 'vitest';
-import { BILL_MSG, aboveApprovedPriceMessage, serviceLockedMessage } from '../../shared/messages.js';
+import { BILL_MSG, CATALOGUE_MSG, aboveApprovedPriceMessage, serviceLockedMessage } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
 
@@ -74,6 +74,22 @@ describe('cable TV on the local cloud', () => {
     expect(vtpass.count).toBe(1);
     expect(vtpass.record).toMatchObject({ kind: 'cable', serviceID: 'dstv', variationCode: 'dstv-padi', status: 'delivered', amountNaira: PADI.cost });
     expect(await balance(user.token)).toBe(500);
+  });
+
+  it('a delivered payment remembers its decoder for the buyer (GET /auth/decoders, on any device); a refunded one does not; removing it is the owner\'s', async () => {
+    const user = await fundedUser(10_000);
+    expect(await api('GET', '/auth/decoders', { token: user.token })).toMatchObject({ status: 200, body: { decoders: [] } });
+    const delivered = await buyCable(user.token, '1212121212', { request_id: 'decoder-remembered' });
+    await waitForStatus(user.token, delivered.body.receipt._id, ['success']);
+    const failing = await buyCable(user.token, '1244444444', { plan: 'dstv:dstv-padi' });
+    await waitForStatus(user.token, failing.body.receipt._id, ['refunded']);
+    const listed = async () => (await api('GET', '/auth/decoders', { token: user.token })).body.decoders as Array<Record<string, unknown>>;
+    await expect.poll(listed, { timeout: 15_000 }).toMatchObject([{ _id: 'DSTV:1212121212', cableName: 'DSTV', smartCardNo: '1212121212', customerName: 'DEMO CUSTOMER' }]);
+    const other = await fundedUser(100);
+    expect(await api('GET', '/auth/decoders', { token: other.token })).toMatchObject({ body: { decoders: [] } });
+    expect(await api('DELETE', '/auth/decoders/DSTV:1212121212', { token: other.token })).toMatchObject({ status: 404, body: { msg: CATALOGUE_MSG.decoderNotFound } });
+    expect(await api('DELETE', '/auth/decoders/not-a-decoder', { token: user.token })).toMatchObject({ status: 404 });
+    expect(await api('DELETE', '/auth/decoders/DSTV:1212121212', { token: user.token })).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.decoderForgotten, decoders: [] } });
   });
 
   it('a renewal must pay the current bouquet; a change of bouquet starts today', async () => {

@@ -27,7 +27,7 @@ const MAPPING: StreamMappingDef = {
   enabled: true,
 };
 
-export type TestOutboxDeps = Pick<OutboxDeps, 'queue' | 'events'> & Partial<Pick<OutboxDeps, 'payouts' | 'contacts' | 'owners' | 'log'>>;
+export type TestOutboxDeps = Pick<OutboxDeps, 'queue' | 'events'> & Partial<Pick<OutboxDeps, 'payouts' | 'contacts' | 'decoders' | 'owners' | 'log'>>;
 
 let reader: { table: string; poller: DynamoStreamPoller } | undefined;
 let sink: OutboxDeps | undefined;
@@ -49,6 +49,7 @@ async function readerFor(table: string): Promise<DynamoStreamPoller> {
     payouts: { enqueue: (id) => sink!.payouts.enqueue(id) },
     events: { transactionSettled: (detail) => sink!.events.transactionSettled(detail) },
     contacts: { touchNumber: (...args) => sink!.contacts.touchNumber(...args) },
+    decoders: { remember: (...args) => sink!.decoders.remember(...args) },
     owners: { hasWebhook: (userId) => sink!.owners.hasWebhook(userId) },
     log: silentLogger,
   };
@@ -69,7 +70,7 @@ async function readerFor(table: string): Promise<DynamoStreamPoller> {
 /** Acts on every transaction change written so far with `deps`. */
 export async function drainOutbox(deps: TestOutboxDeps): Promise<void> {
   const poller = await readerFor(process.env.TABLE_NAME!);
-  sink = { payouts: { enqueue: async () => undefined }, contacts: { touchNumber: async () => 0 }, owners: { hasWebhook: async () => true }, log: silentLogger, ...deps };
+  sink = { payouts: { enqueue: async () => undefined }, contacts: { touchNumber: async () => 0 }, decoders: { remember: async () => undefined }, owners: { hasWebhook: async () => true }, log: silentLogger, ...deps };
   await poller.drain();
 }
 

@@ -24,6 +24,7 @@ import { LEGACY_TRANSACTION_LISTING_PARTITION, TABLE_KEYS } from '../../../share
 import type { UserProfile } from '../../domain/accounts.js';
 import type { CostPrice, DataPlanSnapshot, Plan } from '../../domain/catalogue.js';
 import type { Contact } from '../../domain/contacts.js';
+import type { SavedDecoder } from '../../domain/saved-decoders.js';
 import type { Coupon } from '../../domain/coupons.js';
 import type { Earnings, Referral } from '../../domain/earnings.js';
 import type { BillDetails, BillProduct } from '../../domain/bills.js';
@@ -51,6 +52,7 @@ export const PLAN_ENTITY = 'Plan';
 export const BILL_PRODUCT_ENTITY = 'BillProduct';
 export const COST_PRICE_ENTITY = 'CostPrice';
 export const CONTACT_ENTITY = 'Contact';
+export const SAVED_DECODER_ENTITY = 'SavedDecoder';
 export const COUPON_ENTITY = 'Coupon';
 export const REFERRAL_ENTITY = 'Referral';
 export const EARNINGS_ENTITY = 'Earnings';
@@ -405,6 +407,10 @@ const supplierChoiceItem = itemMapping<SupplierChoice>(
 // ---------------------------------------------------------------------------------------------
 // A user's own items
 
+const savedDecoderItem = itemMapping<SavedDecoder>(
+  SAVED_DECODER_ENTITY,
+  declaringEvery<SavedDecoder>()(z.object({ cableName: text, smartCardNo: text, customerName: text.default(''), lastUsedAt: text })),
+);
 const contactItem = itemMapping<Contact>(
   CONTACT_ENTITY,
   declaringEvery<Contact>()(
@@ -568,6 +574,7 @@ export const stored = {
   serviceSetting: serviceSettingItem,
   supplierChoice: supplierChoiceItem,
   contact: contactItem,
+  savedDecoder: savedDecoderItem,
   beneficiary: beneficiaryItem,
   earnings: earningsItem,
   referral: referralItem,

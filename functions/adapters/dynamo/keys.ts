@@ -26,6 +26,7 @@ const BILL_PRODUCT_PREFIX = 'BILL#';
 const SERVICE_PREFIX = 'SERVICE#';
 const SUPPLIER_PREFIX = 'SUPPLIER#';
 const CONTACT_PREFIX = 'CONTACT#';
+const DECODER_PREFIX = 'DECODER#';
 const BENEFICIARY_PREFIX = 'BENEFICIARY#';
 const REFERRAL_PREFIX = 'REFERRAL#';
 const STATS_PARTITION = PARTITION_PREFIXES.stats;
@@ -67,6 +68,8 @@ export const keys = {
   noticeAck: (userId: string) => ({ pk: `${PARTITION_PREFIXES.noticeAck}${userId}`, sk: 'NOTICEACK' }),
   /** A contact, under its owner's partition: another user's id never reaches it. */
   contact: (userId: string, contactId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${CONTACT_PREFIX}${contactId}` }),
+  /** A decoder the user paid for (cable TV), beside the contacts. */
+  savedDecoder: (userId: string, cableName: string, smartCardNo: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${DECODER_PREFIX}${cableName}#${smartCardNo}` }),
   // Money in and out ------------------------------------------------------------------------
   /** A payment we asked a provider for (card link): who pays, how much; looked up by the provider's reference. */
   paymentIntent: (provider: string, reference: string) => ({ pk: `${PARTITION_PREFIXES.paymentIntent}${provider}#${reference}`, sk: 'INTENT' }),
@@ -210,6 +213,7 @@ export const partitionQuery = {
   serviceSettings: { pk: SETTINGS_PARTITION, skPrefix: SERVICE_PREFIX },
   supplierChoices: { pk: SETTINGS_PARTITION, skPrefix: SUPPLIER_PREFIX },
   contacts: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: CONTACT_PREFIX }),
+  savedDecoders: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: DECODER_PREFIX }),
   beneficiaries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: BENEFICIARY_PREFIX }),
   referrals: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: REFERRAL_PREFIX }),
   webhookDeliveries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: WEBHOOK_LOG_PREFIX }),

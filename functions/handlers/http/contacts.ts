@@ -4,10 +4,22 @@
  * contactList.
  */
 import { ulid } from 'ulid';
-import { addContactRequest, contactIdParam, updateContactRequest, type ContactListResponse, type ContactResponse } from '../../../shared/api/contacts.js';
+import {
+  addContactRequest,
+  contactIdParam,
+  decoderIdParam,
+  updateContactRequest,
+  type ContactListResponse,
+  type ContactResponse,
+  type SavedDecoderDeleteResponse,
+  type SavedDecoderListResponse,
+} from '../../../shared/api/contacts.js';
 import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
+import { dynamoSavedDecoders } from '../../adapters/dynamo/saved-decoders.js';
+import { decoderList } from '../../domain/saved-decoders.js';
+import type { SavedDecoderStore } from '../../ports/contacts.js';
 import { contactsOf, deleteContact, saveContact, updateContact, type ContactBookDeps, type ContactBookResult } from '../../domain/contact-book.js';
 import { toContactView, type Contact } from '../../domain/contacts.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
@@ -62,6 +74,23 @@ export const deleteContactOperation =
     return contactAnswer(await deleteContact(principal.userId, contactId, deps));
   };
 
+export const listDecodersOperation =
+  (decoders: SavedDecoderStore): UserOperation =>
+  async ({ principal }) => {
+    const body: SavedDecoderListResponse = { decoders: decoderList(await decoders.list(principal.userId)) };
+    return ok(body);
+  };
+
+export const forgetDecoderOperation =
+  (decoders: SavedDecoderStore): UserOperation =>
+  async ({ principal, params }) => {
+    const id = decoderIdParam.parse(params.id);
+    const [cableName, smartCardNo] = id ? id.split(':') : [];
+    if (!cableName || !smartCardNo || !(await decoders.forget(principal.userId, cableName, smartCardNo))) return refuse(404, CATALOGUE_MSG.decoderNotFound)();
+    const body: SavedDecoderDeleteResponse = { msg: CATALOGUE_MSG.decoderForgotten, decoders: decoderList(await decoders.list(principal.userId)) };
+    return ok(body);
+  };
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
@@ -74,6 +103,8 @@ export const handler = httpService(
     addContact: addContactOperation(deps),
     updateContact: updateContactOperation(deps),
     deleteContact: deleteContactOperation(deps),
+    listDecoders: listDecodersOperation(dynamoSavedDecoders),
+    forgetDecoder: forgetDecoderOperation(dynamoSavedDecoders),
   },
   edge,
 );

@@ -68,11 +68,35 @@ describe('a change of a record', () => {
   });
 });
 
+describe('a cable TV payment remembers its decoder', () => {
+  const cable = changed(placed, {
+    trans_Type: 'cable',
+    bill: { family: 'cable', serviceId: 'dstv', productCode: 'dstv:dstv-padi', productName: 'DStv Padi', variationCode: 'dstv-padi', provider: 'DSTV', billersCode: '1212121212', quantity: 1, amountKobo: 2_950_00, customerPhone: '08011111111', customerName: 'DEMO CUSTOMER' },
+  });
+
+  it('once delivered, and only then: a refund or a purchase still open remembers nothing', () => {
+    const delivered = changed(cable, { trans_Status: 'success', settledAt: '2026-11-28T10:00:00.000Z' });
+    expect(outboxActions(cable, delivered).find((action) => action.kind === 'remember_decoder')).toEqual({
+      kind: 'remember_decoder',
+      userId: cable.userId,
+      decoder: { cableName: 'DSTV', smartCardNo: '1212121212', customerName: 'DEMO CUSTOMER', lastUsedAt: '2026-11-28T10:00:00.000Z' },
+    });
+    expect(kinds(outboxActions(undefined, cable))).not.toContain('remember_decoder');
+    expect(kinds(outboxActions(cable, changed(cable, { trans_Status: 'refunded' })))).not.toContain('remember_decoder');
+    expect(kinds(outboxActions(delivered, changed(delivered, { updatedAt: 'later' })))).not.toContain('remember_decoder');
+  });
+
+  it('an exam PIN or an airtime purchase remembers no decoder', () => {
+    expect(kinds(outboxActions(placed, changed(placed, { trans_Status: 'success' })))).not.toContain('remember_decoder');
+  });
+});
+
 describe('carrying the actions out', () => {
   const deps = (contacts = { touchNumber: async () => 1 }, withUrl: string[] = []) => {
     const asked: string[] = [];
     const owners = { hasWebhook: async (userId: string) => (asked.push(userId), withUrl.includes(userId)) };
-    return { queue: new RecordingQueue(), payouts: new RecordingQueue(), events: new RecordingPublisher(), contacts, owners, asked, log: silentLogger };
+    const decoders = { remembered: [] as unknown[], remember: async (userId: string, decoder: unknown) => void decoders.remembered.push([userId, decoder]) };
+    return { queue: new RecordingQueue(), payouts: new RecordingQueue(), events: new RecordingPublisher(), contacts, decoders, owners, asked, log: silentLogger };
   };
 
   it('the settled-event rule (only owners with a webhook URL reach the webhook queue): every announced event carries ownerWebhook, from the purchase when it has it, else looked up once per user per batch', async () => {

@@ -8,6 +8,7 @@ import type {
   ValidateExamRequest,
   ValidateExamResponse,
 } from '@shared/api/bills.js';
+import type { SavedDecoderDeleteResponse, SavedDecoderListResponse } from '@shared/api/contacts.js';
 import type { PurchaseResponse } from '@shared/api/purchases.js';
 import type { TransactionView } from '@shared/api/transactions.js';
 import { ApiError, api } from '@/lib/api-client.js';
@@ -76,4 +77,21 @@ export function billerErrorText(error: unknown, fallback: string): string {
     if (error.serverMessage) return error.serverMessage;
   }
   return fallback;
+}
+
+const SAVED_DECODERS_KEY = ['savedDecoders'] as const;
+
+/** Decoders paid for, from the server (remembered once a payment is delivered): on any device. */
+export function useSavedDecoders() {
+  return useQuery({ queryKey: SAVED_DECODERS_KEY, queryFn: () => api<SavedDecoderListResponse>('listDecoders') });
+}
+
+/** A delivered payment remembers its decoder off the request path: read the list again. */
+export const refreshSavedDecoders = () => queryClient.invalidateQueries({ queryKey: SAVED_DECODERS_KEY });
+
+export function useForgetDecoder() {
+  return useMutation({
+    mutationFn: (id: string) => api<SavedDecoderDeleteResponse>('forgetDecoder', { params: { id } }),
+    onSuccess: (answer) => queryClient.setQueryData<SavedDecoderListResponse>(SAVED_DECODERS_KEY, { decoders: answer.decoders }),
+  });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ValidateCableResponse } from '@shared/api/bills.js';
 import type { TransactionView } from '@shared/api/transactions.js';
@@ -9,8 +9,7 @@ import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
 import { Button, DetailRow, Input, Modal, PurchaseConfirmModal, Select, notify } from '@/ui/index.js';
-import { billerErrorText, useBillProducts, useBillPurchase, useBuyCable, useValidateCable } from '../api/bills.js';
-import { rememberDecoder, savedDecoders } from '../lib/saved-decoders.js';
+import { billerErrorText, refreshSavedDecoders, useBillProducts, useBillPurchase, useBuyCable, useForgetDecoder, useSavedDecoders, useValidateCable } from '../api/bills.js';
 import { BillReceipt } from './BillReceipt.js';
 
 const PROVIDER_OPTIONS = CABLE_PROVIDERS.map((p) => ({ value: p.name, label: p.name === 'STARTIMES' ? 'StarTimes' : p.name === 'SHOWMAX' ? 'Showmax' : p.name === 'DSTV' ? 'DStv' : 'GOtv' }));
@@ -18,7 +17,8 @@ const PROVIDER_OPTIONS = CABLE_PROVIDERS.map((p) => ({ value: p.name, label: p.n
 /**
  * Cable TV (issue 22): verify the smartcard / IUC first (name, current bouquet, due date), then
  * Renew the current bouquet (the default where the provider offers it) or change to another one;
- * confirm; the receipt follows the purchase to its new due date. Decoders paid for are remembered.
+ * confirm; the receipt follows the purchase to its new due date. Decoders paid for are remembered
+ * by the server once delivered, so they are offered again on any device.
  */
 export function CableTvPage() {
   const navigate = useNavigate();
@@ -35,7 +35,13 @@ export function CableTvPage() {
   const [confirming, setConfirming] = useState<{ requestId: string } | null>(null);
   const [accepted, setAccepted] = useState<TransactionView | null>(null);
   const receipt = useBillPurchase(accepted);
-  const [decoders, setDecoders] = useState(savedDecoders);
+  const decoders = useSavedDecoders().data?.decoders ?? [];
+  const forget = useForgetDecoder();
+  const delivered = receipt.data?.trans_Status === 'success';
+  // Delivered: the server remembers the decoder (off the request path), so the list is read again.
+  useEffect(() => {
+    if (delivered) void refreshSavedDecoders();
+  }, [delivered]);
 
   const provider = cableProvider(cableName)!;
   const bouquets = (products.data?.products ?? []).filter((p) => p.family === 'cable' && p.serviceID === provider.serviceId && p.isAvailable);
@@ -86,8 +92,6 @@ export function CableTvPage() {
           setConfirming(null);
           notify.success(answer?.msg ?? BILL_MSG.cableProcessing);
           setAccepted(answer.receipt);
-          rememberDecoder({ cableName: verified.cableName, smartCardNo: verified.smartCardNo, name: verified.name });
-          setDecoders(savedDecoders());
           setVerified(null);
         },
         onError: (failure) => {
@@ -184,16 +188,20 @@ export function CableTvPage() {
           {decoders.length ? (
             <div className="form-row" data-testid="saved-decoders">
               {decoders.slice(0, 4).map((d) => (
-                <Button
-                  key={`${d.cableName}-${d.smartCardNo}`}
-                  variant="ghost"
-                  onClick={() => {
-                    setCableName(d.cableName);
-                    setSmartCardNo(d.smartCardNo);
-                  }}
-                >
-                  {d.name} · {d.smartCardNo}
-                </Button>
+                <span key={d._id} className="saved-decoder">
+                  <Button
+                    variant="ghost"
+                    onClick={() => {
+                      setCableName(d.cableName);
+                      setSmartCardNo(d.smartCardNo);
+                    }}
+                  >
+                    {d.customerName || d.cableName} · {d.smartCardNo}
+                  </Button>
+                  <Button variant="ghost" aria-label={`Remove saved decoder ${d.smartCardNo}`} loading={forget.isPending && forget.variables === d._id} onClick={() => forget.mutate(d._id)}>
+                    ×
+                  </Button>
+                </span>
               ))}
             </div>
           ) : null}
