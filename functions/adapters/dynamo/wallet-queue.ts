@@ -241,6 +241,8 @@ async function outcomeOf(write: QueuedWrite): Promise<QueuedWriteOutcome> {
  */
 export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now: () => number = Date.now): Promise<QueuedWriteOutcome> {
   const { userId } = write.draft;
+  // No time left to wait for a commit: nothing is queued, nothing is written.
+  if (now() + WAIT_BASE_MS >= stopAt) return { kind: 'withdrawn' };
   const queueKey = `${new Date(now()).toISOString()}#${write.draft.id}`;
   const Key = keys.walletQueued(userId, queueKey);
   try {
