@@ -93,4 +93,32 @@ describe('bulk purchase at 360 px', () => {
     expect(await confirm.textContent()).toContain('₦297.00');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
   });
+
+  it('an answer lost on the way after the batch was taken: Confirm again resends the same request, so the wallet is charged once', async () => {
+    const page = suite.page;
+    await page.goto('/profile/bulk');
+    const before = await balanceNaira();
+    // The first POST reaches the server and is done there; its answer never reaches the screen.
+    let lost = false;
+    await page.route('**/buy/airtime/bulk', async (route) => {
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('failed');
+    });
+    await page.getByTestId('bulk-lines').fill('MTN, 08011112222, 100\nMTN, 08011113333, 100');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm purchase' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => lost).toBe(true);
+    // The dialog stays, with the same request: a second Confirm is the same batch.
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    const progress = page.getByTestId('bulk-progress');
+    await progress.waitFor();
+    expect(await progress.getByTestId('bulk-line').count()).toBe(2);
+    await expect.poll(() => progress.getByTestId('bulk-delivered').textContent(), { timeout: 60_000 }).toBe('2 of 2');
+    expect(await balanceNaira()).toBe(before - 2 * 99);
+    await page.unroute('**/buy/airtime/bulk');
+  });
 });

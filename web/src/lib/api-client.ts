@@ -31,6 +31,16 @@ export class ApiError extends Error {
 }
 
 /** The message to show for a failed call: the server's msg, else the screen's fallback. */
+/**
+ * Whether a failed money request was refused for good (a 4xx: decided, nothing done), as opposed to
+ * an answer lost on the way or a failure (no answer, 5xx, 503 "try again"), which may hide a purchase
+ * the server took. After a refusal the request changes before it is sent again; otherwise the screen
+ * keeps its confirmation with the same request_id, so Confirm again is the same purchase, charged once.
+ */
+export function refusedForGood(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }

@@ -8,7 +8,7 @@ import { networkOfNumber } from '@shared/networks.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
 import { airtimeChargeKobo } from '@shared/pricing.js';
-import { errorMessage } from '@/lib/api-client.js';
+import { errorMessage, refusedForGood } from '@/lib/api-client.js';
 import { useAddContact, useContacts } from '@/lib/contacts-api.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
@@ -106,7 +106,7 @@ export function BuyAirtimePage() {
         }
       },
       onError: (error) => {
-        setPending(null);
+        if (refusedForGood(error)) setPending(null);
         notify.error(errorMessage(error, MSG.purchaseFallback));
       },
     });

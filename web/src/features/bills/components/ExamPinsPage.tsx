@@ -4,7 +4,7 @@ import type { ValidateExamResponse } from '@shared/api/bills.js';
 import type { TransactionView } from '@shared/api/transactions.js';
 import { EXAM_PRODUCTS, JAMB_PROFILE_ID_PATTERN, billProductCode, examProduct } from '@shared/bills.js';
 import { BILL_MSG, MSG } from '@shared/messages.js';
-import { errorMessage } from '@/lib/api-client.js';
+import { errorMessage, refusedForGood } from '@/lib/api-client.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
@@ -81,7 +81,7 @@ export function ExamPinsPage() {
           setCandidate(null);
         },
         onError: (failure) => {
-          setConfirming(null);
+          if (refusedForGood(failure)) setConfirming(null);
           notify.error(errorMessage(failure, MSG.purchaseFallback));
         },
       },

@@ -3,7 +3,7 @@ import { bulkRefusal, type BulkLineProblem, type BulkProduct } from '@shared/api
 import { BULK_MAX_LINES } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
-import { ApiError, errorMessage } from '@/lib/api-client.js';
+import { ApiError, errorMessage, refusedForGood } from '@/lib/api-client.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
@@ -84,7 +84,8 @@ export function BulkPurchasePage() {
           notify.success(answer.msg);
         },
         onError: (error) => {
-          setConfirming(null);
+          // A lost answer may hide a batch the server took: the dialog stays, same request_id.
+          if (refusedForGood(error)) setConfirming(null);
           const lines = error instanceof ApiError ? (error.body as { lines?: BulkLineProblem[] } | undefined)?.lines : undefined;
           if (lines?.length) setServerProblems(lines);
           else notify.error(errorMessage(error, MSG.purchaseFallback));

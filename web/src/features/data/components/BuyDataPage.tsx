@@ -6,7 +6,7 @@ import type { TransactionView } from '@shared/api/transactions.js';
 import { DATA_NETWORK_IDS, NETWORK_NAMES, isNetworkName, type NetworkName } from '@shared/constants.js';
 import { BALANCE_CHECK_CODES, DATA_TYPE_EXPLANATIONS, networkOfNumber } from '@shared/networks.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
-import { errorMessage } from '@/lib/api-client.js';
+import { errorMessage, refusedForGood } from '@/lib/api-client.js';
 import { useContacts } from '@/lib/contacts-api.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
@@ -117,7 +117,7 @@ export function BuyDataPage() {
         }
       },
       onError: (error) => {
-        setPending(null);
+        if (refusedForGood(error)) setPending(null);
         notify.error(errorMessage(error, MSG.purchaseFallback));
       },
     });

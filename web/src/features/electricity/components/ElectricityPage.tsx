@@ -8,7 +8,7 @@ import { ELECTRICITY_FEE_KOBO } from '@shared/constants.js';
 import { ELECTRICITY_MSG, MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
 import { electricityChargeKobo } from '@shared/pricing.js';
-import { errorMessage } from '@/lib/api-client.js';
+import { errorMessage, refusedForGood } from '@/lib/api-client.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, koboToApiNaira, showNaira, typedNairaInKobo } from '@/lib/money.js';
@@ -99,7 +99,7 @@ export function ElectricityPage() {
         meter.reset(EMPTY_METER_FORM);
       },
       onError: (error) => {
-        setPending(null);
+        if (refusedForGood(error)) setPending(null);
         notify.error(errorMessage(error, MSG.purchaseFallback));
       },
     });

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
-import { errorMessage } from '@/lib/api-client.js';
+import { errorMessage, refusedForGood } from '@/lib/api-client.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
@@ -66,8 +66,11 @@ export function TransferPage() {
         navigate('/profile');
       },
       onError: (error) => {
-        setPending(null);
-        setValidated(null);
+        // A lost answer may hide a transfer the server made: the confirmation stays, same request_id.
+        if (refusedForGood(error)) {
+          setPending(null);
+          setValidated(null);
+        }
         notify.error(errorMessage(error, MSG.somethingWentWrong));
       },
     });

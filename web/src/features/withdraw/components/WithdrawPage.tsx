@@ -6,7 +6,7 @@ import type { BeneficiaryView } from '@shared/api/withdrawals.js';
 import { WITHDRAWAL_FEE_KOBO } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
-import { errorMessage } from '@/lib/api-client.js';
+import { errorMessage, refusedForGood } from '@/lib/api-client.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira, typedNairaInKobo } from '@/lib/money.js';
@@ -84,7 +84,7 @@ export function WithdrawPage() {
         else navigate('/profile');
       },
       onError: (error) => {
-        setPending(null);
+        if (refusedForGood(error)) setPending(null);
         notify.error(errorMessage(error, MSG.somethingWentWrong));
       },
     });
