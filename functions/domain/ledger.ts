@@ -6,6 +6,7 @@
  * so a user's transactions form a chain that can be replayed and checked (verifyChain).
  */
 import type { Kobo } from '../../shared/money.js';
+import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
 export interface WalletState {
   balanceKobo: Kobo;
@@ -148,4 +149,12 @@ export function backoffMs(attempt: number, baseMs: number, capMs: number, random
 export function decorrelatedBackoffMs(previousMs: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
   const upper = Math.max(baseMs, Math.min(capMs, 3 * Math.max(previousMs, baseMs)));
   return Math.floor(baseMs + random() * (upper - baseMs));
+}
+
+/** Same id, same request? Compares what the idempotency key stands for. */
+export function compareReplay(existing: TransactionRecord, draft: TransactionDraft): 'same' | 'different_amount' | 'different_details' {
+  if (existing.userId !== draft.userId || existing.trans_Type !== draft.trans_Type) return 'different_details';
+  if (existing.amountKobo !== draft.amountKobo) return 'different_amount';
+  if ((existing.requestFingerprint ?? '') !== (draft.requestFingerprint ?? '')) return 'different_details';
+  return 'same';
 }

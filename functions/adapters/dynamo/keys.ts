@@ -42,7 +42,9 @@ export const keys = {
   userProfile: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'PROFILE' }),
   wallet: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WALLET' }),
   /** A balance change queued on a busy wallet, in queue order (`queuedAt#id`), until a group commit writes it. */
-  walletQueued: (userId: string, queueKey: string) => ({ pk: `${PARTITION_PREFIXES.walletQueue}${userId}`, sk: queueKey }),
+  walletQueued: (userId: string, queueKey: string) => ({ pk: keys.walletQueue(userId), sk: queueKey }),
+  /** A wallet's queue of waiting changes: its own partition. */
+  walletQueue: (userId: string) => `${PARTITION_PREFIXES.walletQueue}${userId}`,
   /** A session ended by logout: its token is refused until it would have expired anyway (TTL). */
   revokedSession: (userId: string, sessionId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `REVOKEDSESSION#${sessionId}` }),
   userNameClaim: (userName: string) => ({ pk: `${PARTITION_PREFIXES.userNameClaim}${userName.toLowerCase()}`, sk: 'UNIQUE' }),

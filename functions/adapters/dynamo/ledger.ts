@@ -13,7 +13,7 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundIdFor } from '../../domain/ids.js';
-import { planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
+import { compareReplay, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
 import { countersMovedSince } from '../../domain/listing-aggregates.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
@@ -23,12 +23,11 @@ import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
-import { WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { aggregateItems, countersAsRead, type RecordChange } from './listing-aggregates.js';
 import { retryOnConflict, retryStopAt } from './retry.js';
 import { unlockedChecks } from './service-lock-checks.js';
-import { readWallet } from './wallet-item.js';
+import { readWallet, walletWrite } from './wallet-item.js';
 import { writeThroughQueue } from './wallet-queue.js';
 import { RETRY_AFTER_SECONDS, WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
 import { RetryLaterError } from '../invocation.js';
@@ -59,29 +58,8 @@ export type { TransactItem };
 export { readWallet };
 
 export function walletUpdate(userId: string, change: WalletChange, nowIso: string): TransactItem {
-  const conditions = change.createsWallet ? ['attribute_not_exists(pk)'] : ['seq = :expectedSeq'];
-  const values: Record<string, unknown> = {
-    ':balance': change.balanceAfterKobo,
-    ':nextSeq': change.nextSeq,
-    ':now': nowIso,
-    ':entity': WALLET_ENTITY,
-    ':userId': userId,
-  };
-  if (!change.createsWallet) values[':expectedSeq'] = change.expectedSeq;
-  if (change.direction === 'debit' && !change.mayOverdraw) {
-    conditions.push('balanceKobo >= :amount');
-    values[':amount'] = change.amountKobo;
-  }
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.wallet(userId),
-      UpdateExpression:
-        'SET balanceKobo = :balance, seq = :nextSeq, updatedAt = :now, entity = if_not_exists(entity, :entity), userId = if_not_exists(userId, :userId), createdAt = if_not_exists(createdAt, :now)',
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeValues: values,
-    },
-  };
+  const checksBalance = change.direction === 'debit' && !change.mayOverdraw;
+  return walletWrite(userId, change, nowIso, checksBalance ? { condition: 'balanceKobo >= :amount', values: { ':amount': change.amountKobo } } : undefined);
 }
 
 /** What one balance change needs besides the wallet and the record. */
@@ -194,13 +172,7 @@ async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Pro
   );
 }
 
-/** Same id, same request? Compares what the idempotency key stands for. */
-export function compareReplay(existing: TransactionRecord, draft: TransactionDraft): 'same' | 'different_amount' | 'different_details' {
-  if (existing.userId !== draft.userId || existing.trans_Type !== draft.trans_Type) return 'different_details';
-  if (existing.amountKobo !== draft.amountKobo) return 'different_amount';
-  if ((existing.requestFingerprint ?? '') !== (draft.requestFingerprint ?? '')) return 'different_details';
-  return 'same';
-}
+export { compareReplay };
 
 async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined> {
   const existing = await getTransaction(draft.id);

@@ -1,9 +1,44 @@
-/** The wallet item read as it stands now (a consistent read): balance and sequence number. */
+/** The wallet item: read as it stands now (a consistent read), and its write in a balance change. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { WalletState } from '../../domain/ledger.js';
 import { db, tableName } from './client.js';
-import { stored } from './items.js';
+import type { TransactItem } from './conditional-writes.js';
+import { stored, WALLET_ENTITY } from './items.js';
 import { keys } from './keys.js';
+
+/** A wallet's move from the seq it was read at (or from nothing) to its new balance and seq. */
+export interface WalletMove {
+  balanceAfterKobo: number;
+  expectedSeq: number;
+  nextSeq: number;
+  createsWallet: boolean;
+}
+
+/**
+ * The wallet's write in a balance change's transaction: conditional on the seq read (or on the wallet
+ * not existing yet), and on `also` when given (a debit's `balanceKobo >= :amount`).
+ */
+export function walletWrite(userId: string, move: WalletMove, nowIso: string, also?: { condition: string; values: Record<string, unknown> }): TransactItem {
+  const conditions = [move.createsWallet ? 'attribute_not_exists(pk)' : 'seq = :expectedSeq', ...(also ? [also.condition] : [])];
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.wallet(userId),
+      UpdateExpression:
+        'SET balanceKobo = :balance, seq = :nextSeq, updatedAt = :now, entity = if_not_exists(entity, :entity), userId = if_not_exists(userId, :userId), createdAt = if_not_exists(createdAt, :now)',
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeValues: {
+        ':balance': move.balanceAfterKobo,
+        ':nextSeq': move.nextSeq,
+        ':now': nowIso,
+        ':entity': WALLET_ENTITY,
+        ':userId': userId,
+        ...(move.createsWallet ? {} : { ':expectedSeq': move.expectedSeq }),
+        ...also?.values,
+      },
+    },
+  };
+}
 
 export async function readWallet(userId: string): Promise<WalletState> {
   const Key = keys.wallet(userId);

@@ -14,20 +14,20 @@
  * told it was not: either the withdrawal or the commit wins, never both.
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
-import { decorrelatedBackoffMs } from '../../domain/ledger.js';
+import { TABLE_KEYS } from '../../../shared/table.js';
+import { compareReplay, decorrelatedBackoffMs } from '../../domain/ledger.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import { planGroup, type QueueRefusal, type QueuedWalletChange, type WalletGroupWrite } from '../../domain/wallet-group-commit.js';
 import { db, tableName } from './client.js';
 import { failedConditions, isConditionFailure } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
-import { stored, WALLET_ENTITY, WALLET_QUEUED_ENTITY } from './items.js';
+import { stored, WALLET_QUEUED_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { aggregateItems } from './listing-aggregates.js';
 import { isConflict, realSleep } from './retry.js';
 import { unlockedChecks } from './service-lock-checks.js';
 import { getTransaction, transactionItem } from './transactions.js';
-import { readWallet } from './wallet-item.js';
+import { readWallet, walletWrite } from './wallet-item.js';
 
 /** DynamoDB's limit on the items of one transaction. */
 const MAX_TRANSACT_ITEMS = 100;
@@ -70,35 +70,24 @@ export type QueuedWriteOutcome =
   /** The writer's time ran out and its change was withdrawn: nothing was written. */
   | { kind: 'withdrawn' };
 
-const queuePartition = (userId: string) => `${PARTITION_PREFIXES.walletQueue}${userId}`;
-
 async function readQueue(userId: string): Promise<QueuedWalletChange[]> {
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': queuePartition(userId) },
+      ExpressionAttributeValues: { ':pk': keys.walletQueue(userId) },
       ConsistentRead: true,
     }),
   );
   return (page.Items ?? []).map((item) => stored.walletQueued.read(item));
 }
 
+/** A wallet's write in a commit; with nothing accepted, only a check that it is as read. */
 function walletGroupWrite(write: WalletGroupWrite, changes: number, nowIso: string): TransactItem {
-  const Key = keys.wallet(write.userId);
-  const condition = write.createsWallet ? 'attribute_not_exists(pk)' : 'seq = :expectedSeq';
-  const expected = write.createsWallet ? {} : { ':expectedSeq': write.expectedSeq };
-  if (!changes) return { ConditionCheck: { TableName: tableName(), Key, ConditionExpression: condition, ExpressionAttributeValues: write.createsWallet ? undefined : expected } };
-  return {
-    Update: {
-      TableName: tableName(),
-      Key,
-      UpdateExpression:
-        'SET balanceKobo = :balance, seq = :nextSeq, updatedAt = :now, entity = if_not_exists(entity, :entity), userId = if_not_exists(userId, :userId), createdAt = if_not_exists(createdAt, :now)',
-      ConditionExpression: condition,
-      ExpressionAttributeValues: { ':balance': write.balanceAfterKobo, ':nextSeq': write.nextSeq, ':now': nowIso, ':entity': WALLET_ENTITY, ':userId': write.userId, ...expected },
-    },
-  };
+  const written = walletWrite(write.userId, write, nowIso);
+  if (changes) return written;
+  const { Key, ConditionExpression } = written.Update!;
+  return { ConditionCheck: { TableName: tableName(), Key, ConditionExpression, ...(write.createsWallet ? {} : { ExpressionAttributeValues: { ':expectedSeq': write.expectedSeq } }) } };
 }
 
 /** A queue item still waiting, as read: neither withdrawn nor already refused. */
@@ -114,10 +103,6 @@ function markRefused(userId: string, queueKey: string, refusal: QueueRefusal): N
   };
 }
 
-/**
- * One group commit of the wallet's queue as it stands: the records written (by queue key), or
- * none when another writer moved the wallet or the queue first (the caller looks again).
- */
 /** What a commit's item stands for: a condition failing there says what to do about it. */
 type ItemRole =
   | { role: 'wallet' }
@@ -227,10 +212,7 @@ async function withdraw(userId: string, queueKey: string): Promise<boolean> {
 async function outcomeOf(write: QueuedWrite): Promise<QueuedWriteOutcome> {
   const record = await getTransaction(write.draft.id);
   if (!record) return { kind: 'withdrawn' };
-  const { draft } = write;
-  const same =
-    record.userId === draft.userId && record.trans_Type === draft.trans_Type && record.amountKobo === draft.amountKobo && (record.requestFingerprint ?? '') === (draft.requestFingerprint ?? '');
-  if (!same) return { kind: 'record_exists' };
+  if (compareReplay(record, write.draft) !== 'same') return { kind: 'record_exists' };
   const counterpartRecord = write.counterpart && (await getTransaction(write.counterpart.id));
   return { kind: 'written', record, ...(counterpartRecord ? { counterpartRecord } : {}) };
 }

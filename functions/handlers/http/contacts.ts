@@ -22,7 +22,7 @@ import { decoderList } from '../../domain/saved-decoders.js';
 import type { SavedDecoderStore } from '../../ports/contacts.js';
 import { contactsOf, deleteContact, saveContact, updateContact, type ContactBookDeps, type ContactBookResult } from '../../domain/contact-book.js';
 import { toContactView, type Contact } from '../../domain/contacts.js';
-import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
+import { answerWith, httpService, ok, parseInput, refusal, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 const listOf = (contacts: Contact[]): ContactListResponse['contactList'] => contacts.map(toContactView);
@@ -86,7 +86,7 @@ export const forgetDecoderOperation =
   async ({ principal, params }) => {
     const id = decoderIdParam.parse(params.id);
     const [cableName, smartCardNo] = id ? id.split(':') : [];
-    if (!cableName || !smartCardNo || !(await decoders.forget(principal.userId, cableName, smartCardNo))) return refuse(404, CATALOGUE_MSG.decoderNotFound)();
+    if (!cableName || !smartCardNo || !(await decoders.forget(principal.userId, cableName, smartCardNo))) return refusal(404, CATALOGUE_MSG.decoderNotFound);
     const body: SavedDecoderDeleteResponse = { msg: CATALOGUE_MSG.decoderForgotten, decoders: decoderList(await decoders.list(principal.userId)) };
     return ok(body);
   };
