@@ -38,7 +38,7 @@ import { isOperatorAction, ROUTES, type HttpService } from '../shared/routes.js'
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../shared/api/webhooks.js';
-import { PARTITION_PREFIXES, TABLE_KEYS } from '../shared/table.js';
+import { PARTITION_PREFIXES, RETIRED_INDEXES, TABLE_KEYS } from '../shared/table.js';
 import {
   CONCURRENCY,
   FULFILMENT_BATCH_SIZE,
@@ -107,6 +107,8 @@ export const PROVIDER_PARAM_PREFIX = '/vtu/providers/';
  * maximum concurrency; set it to what the suppliers accept (README "Configuration"). Default CONCURRENCY.fulfilmentDefault.
  */
 export const FULFILMENT_CONCURRENCY_CONTEXT = 'fulfilmentMaxConcurrency';
+/** `-c keepRetiredIndexes=true`: also declare RETIRED_INDEXES (CloudFormation adds or deletes one index per update). */
+export const KEEP_RETIRED_INDEXES_CONTEXT = 'keepRetiredIndexes';
 
 /** The API in front of the HTTP functions, whichever kind the deploy target uses. */
 interface PlatformApi {
@@ -485,7 +487,11 @@ export class PlatformStack extends Stack {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    for (const [indexName, index] of Object.entries(TABLE_KEYS.indexes)) {
+    // A stack deployed before an index was replaced keeps the old one for one deploy (README, "Deploy to AWS").
+    type IndexShape = { partitionKey: string; sortKey: string; projection: keyof typeof ProjectionType };
+    const retired: Record<string, IndexShape> = this.node.tryGetContext(KEEP_RETIRED_INDEXES_CONTEXT) === 'true' ? RETIRED_INDEXES : {};
+    const declared: Array<[string, IndexShape]> = [...Object.entries(TABLE_KEYS.indexes), ...Object.entries(retired)];
+    for (const [indexName, index] of declared) {
       table.addGlobalSecondaryIndex({
         indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },

@@ -13,8 +13,13 @@ export const TABLE_KEYS = {
     byUserCreatedAt: { partitionKey: 'gsi1pk', sortKey: USER_LISTING_SORT_KEY, projection: 'ALL' },
     /** All items of one kind (transactions, users; one operator's audit entries) newest first: admin listings. */
     byKindCreatedAt: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
-    /** Sparse: purchases not yet final, oldest first, for the sweeper. */
-    byOpenSince: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
+    /**
+     * Sparse: what is still open, oldest first, one partition per kind (purchases spread over
+     * shards, withdrawals, a vendor's coupons, unpublished upgrades). Keys only: every reader takes the
+     * id and time from the keys and reads the item itself, so an open purchase's updates (claim,
+     * pending, re-queries) never rewrite its entry; with every attribute projected each of them did.
+     */
+    byOpenSinceKeys: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'KEYS_ONLY' },
     /**
      * The records of one number served (a transaction's own `phone_number`), newest first: the listing
      * filtered by a whole phone number reads only these. Both keys are attributes every record already
@@ -28,6 +33,16 @@ export const TABLE_KEYS = {
      */
     byPhoneNumber: { partitionKey: 'phone_number', sortKey: USER_LISTING_SORT_KEY, projection: 'KEYS_ONLY' },
   },
+} as const;
+
+/**
+ * Indexes the code no longer reads, replaced by one of `TABLE_KEYS.indexes` on the same key
+ * attributes. CloudFormation adds or deletes one index per update, so a stack deployed before the
+ * replacement keeps these for one deploy (`-c keepRetiredIndexes=true`) and drops them on the next.
+ */
+export const RETIRED_INDEXES = {
+  /** Replaced by byOpenSinceKeys (keys only). */
+  byOpenSince: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
 } as const;
 
 /**

@@ -196,13 +196,15 @@ function guardChild(child: ChildProcess): () => void {
 /** How long a new index of an existing DATA_DIR table may take to index the items already there. */
 const INDEX_BACKFILL_TIMEOUT_MS = 120_000;
 
-async function waitForActiveIndexes(client: DynamoDBClient, tableName: string, indexNames: string[]): Promise<void> {
+/** Waits until the indexes are ACTIVE (added ones), or no longer there (deleted ones). */
+async function waitForIndexes(client: DynamoDBClient, tableName: string, indexNames: string[], until: 'active' | 'gone' = 'active'): Promise<void> {
   const deadline = Date.now() + INDEX_BACKFILL_TIMEOUT_MS;
   for (;;) {
     const indexes = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.GlobalSecondaryIndexes ?? [];
-    const waiting = indexNames.filter((name) => indexes.find((index) => index.IndexName === name)?.IndexStatus !== 'ACTIVE');
+    const statusOf = (name: string) => indexes.find((index) => index.IndexName === name)?.IndexStatus;
+    const waiting = indexNames.filter((name) => (until === 'active' ? statusOf(name) !== 'ACTIVE' : indexes.some((index) => index.IndexName === name)));
     if (!waiting.length) return;
-    if (Date.now() > deadline) throw new DynamoDbLocalError(`index ${waiting.join(', ')} of ${tableName} is still not active after ${INDEX_BACKFILL_TIMEOUT_MS / 1000} s`);
+    if (Date.now() > deadline) throw new DynamoDbLocalError(`index ${waiting.join(', ')} of ${tableName} is still not ${until} after ${INDEX_BACKFILL_TIMEOUT_MS / 1000} s`);
     await sleep(200);
   }
 }
@@ -262,7 +264,15 @@ export async function ensureTables(endpoint: string, tables: TableDef[]): Promis
         }
         // DynamoDB fills a new index from the items already there (records written before it); until it
         // is ACTIVE a Query on it fails, so the functions start only once it is.
-        if (missing.length) await waitForActiveIndexes(client, table.name, missing.map((index) => index.IndexName));
+        if (missing.length) await waitForIndexes(client, table.name, missing.map((index) => index.IndexName));
+        // An index the stack no longer declares (replaced by another): every write would still pay for it.
+        const declared = new Set(table.globalSecondaryIndexes.map((index) => index.IndexName));
+        const undeclared = [...have].filter((name): name is string => name !== undefined && !declared.has(name));
+        for (const name of undeclared) {
+          await client.send(new UpdateTableCommand({ TableName: table.name, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: name } }] }));
+          updated.push(`${table.name}.${name} removed`);
+        }
+        if (undeclared.length) await waitForIndexes(client, table.name, undeclared, 'gone');
         if (table.streamViewType && described?.StreamSpecification?.StreamViewType !== table.streamViewType) {
           // A stream added to the stack since the data was created (or another view of it): switch it on.
           if (described?.StreamSpecification?.StreamEnabled) {

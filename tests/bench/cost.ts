@@ -6,7 +6,7 @@
  * invocation, SQS requests, EventBridge events and HTTP API requests.
  */
 import { BUS_EVENTS, LAMBDA_INVOCATIONS, SQS_REQUESTS, type RequestTotals } from './dynamo-request-labels.js';
-import { dynamoOperations, purchaseLabels, sumOf } from './dynamo-requests.js';
+import { dynamoOperations, indexWriteUnitsOf, purchaseLabels, sumOf } from './dynamo-requests.js';
 
 /**
  * The one table of list prices: US East (N. Virginia), on-demand, USD, without free tiers, as the
@@ -55,7 +55,7 @@ export function purchaseCost(window: RequestTotals, purchases: number): Purchase
   const httpRequests = labels.filter(isHttp).reduce((sum, label) => sum + (window[label]![LAMBDA_INVOCATIONS]?.count ?? 0), 0);
   const per = (n: number) => n / purchases;
   const perPurchase = {
-    writeUnits: per(dynamo.billedWriteUnits),
+    writeUnits: per(dynamo.billedWriteUnits + indexWriteUnitsOf(window, labels)),
     readUnits: per(dynamo.readUnits),
     gbSeconds: per(lambda.gbMs / 1000),
     invocations: per(lambda.count),
@@ -77,7 +77,8 @@ export function purchaseCost(window: RequestTotals, purchases: number): Purchase
 }
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
-const fixed = (n: number, digits = 2) => n.toFixed(digits).replace(/\.?0+$/, '') || '0';
+// Trailing zeros go only after a decimal point (790 ms stays 790).
+const fixed = (n: number, digits = 2) => (digits === 0 ? n.toFixed(0) : n.toFixed(digits).replace(/\.?0+$/, '') || '0');
 
 /** The lines `npm run bench` prints: the cost, its goal and method, and the breakdown per service. */
 export function costLines(window: RequestTotals, purchases: number, run: string): string[] {

@@ -55,7 +55,16 @@ export function itemSize(item: Record<string, unknown>): number {
   return Object.entries(item).reduce((sum, [name, value]) => (value === undefined ? sum : sum + utf8(name) + valueSize(value)), 0);
 }
 
-const keyOf = (table: unknown, key: Record<string, unknown> | undefined) => `${String(table)}|${JSON.stringify(key ?? {})}`;
+/** A key value as written plainly (the document client's) or marshalled (`{ S: … }`, the stream's). */
+const plainKeyValue = (value: unknown) => (isAttributeValue(value) ? Object.values(value)[0] : value);
+
+/** The platform has one table: items are known by key alone, whether a request or the stream names them. */
+const keyOf = (_table: unknown, key: Record<string, unknown> | undefined) =>
+  JSON.stringify(
+    Object.entries(key ?? {})
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => [name, String(plainKeyValue(value))]),
+  );
 
 /** Item sizes seen put, by table and key, for the updates that follow. */
 export class ItemSizes {
@@ -114,4 +123,63 @@ export function billedWriteUnits(operation: string, input: unknown, sizes: ItemS
     default:
       return undefined;
   }
+}
+
+/** One global secondary index as the table declares it (shared/table.ts). */
+export interface IndexShape {
+  partitionKey: string;
+  sortKey?: string;
+  projection: 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
+  nonKeyAttributes?: readonly string[];
+}
+
+type Image = Record<string, unknown> | undefined;
+
+/** Attribute values compared whatever the order of their names (a stream image's order is not fixed). */
+const canonical = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(',')}]`
+    : typeof value === 'object' && value !== null && !(value instanceof Uint8Array)
+      ? `{${Object.keys(value)
+          .sort()
+          .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+          .join(',')}}`
+      : JSON.stringify(value);
+
+/**
+ * The write units one item change costs in the indexes, as DynamoDB bills them (developer guide,
+ * "Provisioned throughput considerations for Global Secondary Indexes"; on-demand bills the same
+ * request units): 1 per started KB of the index entry (the table's and the index's keys and the
+ * projected attributes) for an entry added, removed or rewritten; 2 entries (the old removed, the new
+ * added) when an index key changes; nothing when the change touches no key or projected attribute of
+ * the index. Index writes are standard writes even when the table write was transactional.
+ */
+export function indexWriteUnits(before: Image, after: Image, indexes: Readonly<Record<string, IndexShape>>, tableKeys: readonly string[]): number {
+  return Object.values(indexWriteUnitsByIndex(before, after, indexes, tableKeys)).reduce((sum, units) => sum + units, 0);
+}
+
+/** `indexWriteUnits`, index by index. */
+export function indexWriteUnitsByIndex(before: Image, after: Image, indexes: Readonly<Record<string, IndexShape>>, tableKeys: readonly string[]): Record<string, number> {
+  const byIndex: Record<string, number> = {};
+  for (const [name, index] of Object.entries(indexes)) {
+    let units = 0;
+    const keyNames = [index.partitionKey, ...(index.sortKey ? [index.sortKey] : [])];
+    const inIndex = (image: Image): image is Record<string, unknown> => image !== undefined && keyNames.every((name) => image[name] !== undefined);
+    const entry = (image: Record<string, unknown>): Record<string, unknown> => {
+      if (index.projection === 'ALL') return image;
+      const names = new Set([...tableKeys, ...keyNames, ...(index.projection === 'INCLUDE' ? (index.nonKeyAttributes ?? []) : [])]);
+      return Object.fromEntries(Object.entries(image).filter(([name]) => names.has(name)));
+    };
+    const entryUnits = (image: Record<string, unknown>) => startedKb(itemSize(entry(image)));
+    const was = inIndex(before);
+    const is = inIndex(after);
+    if (was && is) {
+      const keysMoved = keyNames.some((name) => canonical(before[name]) !== canonical(after[name]));
+      if (keysMoved) units += entryUnits(before) + entryUnits(after);
+      else if (canonical(entry(before)) !== canonical(entry(after))) units += Math.max(entryUnits(before), entryUnits(after));
+    } else if (was) units += entryUnits(before);
+    else if (is) units += entryUnits(after);
+    byIndex[name] = units;
+  }
+  return byIndex;
 }

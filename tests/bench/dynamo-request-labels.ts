@@ -21,6 +21,14 @@ export const OTHER_SERVICE = '@';
 export const LAMBDA_INVOCATIONS = '@lambda';
 export const SQS_REQUESTS = '@sqs';
 export const BUS_EVENTS = '@events';
+/**
+ * The write units the table's indexes cost (dynamo-billing.ts `indexWriteUnits`), computed from each
+ * change the table's stream carries (its item before and after), under the label INDEX_WRITES_LABEL
+ * and one operation per index (`@index-writes <index>`): `count` is the changes seen, `billedWriteUnits`
+ * that index's units. No request of its own.
+ */
+export const INDEX_WRITES = '@index-writes';
+export const INDEX_WRITES_LABEL = 'table indexes (from the stream)';
 /** The label of the bus rules' deliveries to queues ("EventBridge rules <detail-type>"). */
 export const EVENT_RULES = 'EventBridge rules';
 export const isDynamoOperation = (operation: string) => !operation.startsWith(OTHER_SERVICE);

@@ -8,6 +8,7 @@
  * and GB-milliseconds at its function's memory, and the SQS requests and EventBridge events the functions send.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { DynamoDBStreamsClient, GetRecordsCommand, type GetRecordsCommandOutput } from '@aws-sdk/client-dynamodb-streams';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { renameSync, writeFileSync } from 'node:fs';
@@ -16,8 +17,8 @@ import { countDynamoRequests } from '../../functions/adapters/dynamo/client.js';
 import { LocalEventBus } from '../../infra/local/eventbridge.js';
 import { LambdaRuntime } from '../../infra/local/lambda.js';
 import { TABLE_KEYS } from '../../shared/table.js';
-import { billedWriteUnits, ItemSizes } from './dynamo-billing.js';
-import { BUS_EVENTS, EVENT_RULES, invocationLabel, LAMBDA_INVOCATIONS, OUTSIDE_A_FUNCTION, SQS_REQUESTS, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
+import { billedWriteUnits, indexWriteUnitsByIndex, ItemSizes } from './dynamo-billing.js';
+import { BUS_EVENTS, EVENT_RULES, INDEX_WRITES, INDEX_WRITES_LABEL, invocationLabel, LAMBDA_INVOCATIONS, OUTSIDE_A_FUNCTION, SQS_REQUESTS, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
 
 const file = process.env.BENCH_DYNAMO_REQUESTS_FILE;
 if (file) {
@@ -25,7 +26,8 @@ if (file) {
   const totals: RequestTotals = {};
   let snapshots = 0;
 
-  const sizes = new ItemSizes([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  const tableKeyNames = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey];
+  const sizes = new ItemSizes(tableKeyNames);
   const entryOf = (label: string, operation: string): OperationTotal => ((totals[label] ??= {})[operation] ??= { count: 0, readUnits: 0, writeUnits: 0 });
 
   countDynamoRequests(({ operation, readUnits, writeUnits, input }: DynamoRequest) => {
@@ -36,6 +38,29 @@ if (file) {
     const billed = billedWriteUnits(operation, input, sizes);
     if (billed !== undefined) entry.billedWriteUnits = (entry.billedWriteUnits ?? 0) + billed;
   });
+
+  // Each change of the table, as its stream carries it (every mapping reads the same records: each is
+  // counted once, by sequence number): the index writes it cost, and the item's size for the updates that
+  // follow (a counter item is only ever updated, never put, so its size is known only from here).
+  const seenChanges = new Set<string>();
+  const streamsSend = DynamoDBStreamsClient.prototype.send;
+  DynamoDBStreamsClient.prototype.send = async function (this: DynamoDBStreamsClient, ...args: Parameters<DynamoDBStreamsClient['send']>) {
+    const output = await (streamsSend as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    if (args[0] instanceof GetRecordsCommand) {
+      for (const record of (output as GetRecordsCommandOutput).Records ?? []) {
+        const change = record.dynamodb;
+        if (!change?.SequenceNumber || seenChanges.has(change.SequenceNumber)) continue;
+        seenChanges.add(change.SequenceNumber);
+        for (const [index, units] of Object.entries(indexWriteUnitsByIndex(change.OldImage, change.NewImage, TABLE_KEYS.indexes, tableKeyNames))) {
+          const entry = entryOf(INDEX_WRITES_LABEL, `${INDEX_WRITES} ${index}`);
+          entry.count += 1;
+          entry.billedWriteUnits = (entry.billedWriteUnits ?? 0) + units;
+        }
+        if (change.NewImage) sizes.put(undefined, change.NewImage);
+      }
+    }
+    return output;
+  } as DynamoDBStreamsClient['send'];
 
   // Requests the functions send to SQS, and events to EventBridge (the local cloud's own pollers run outside a function).
   const sqsSend = SQSClient.prototype.send;

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep } from '../../infra/local/util.js';
-import { isDynamoOperation, OUTSIDE_A_FUNCTION, SCHEDULED, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
+import { INDEX_WRITES, isDynamoOperation, OUTSIDE_A_FUNCTION, SCHEDULED, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
 
 export const REQUESTS_GOAL = 4;
 
@@ -106,6 +106,26 @@ export function difference(before: RequestTotals, after: RequestTotals): Request
   return result;
 }
 
+/** The write units the table's indexes cost over the labels (INDEX_WRITES: computed from the stream's changes). */
+export const indexWriteUnitsOf = (window: RequestTotals, labels: readonly string[]) =>
+  Object.values(indexWriteUnitsByIndex(window, labels)).reduce((sum, units) => sum + units, 0);
+
+/** The same, index by index. */
+export function indexWriteUnitsByIndex(window: RequestTotals, labels: readonly string[]): Record<string, number> {
+  const byIndex: Record<string, number> = {};
+  for (const label of labels) {
+    for (const [operation, total] of Object.entries(window[label] ?? {})) {
+      if (!operation.startsWith(`${INDEX_WRITES} `)) continue;
+      const index = operation.slice(INDEX_WRITES.length + 1);
+      byIndex[index] = (byIndex[index] ?? 0) + (total.billedWriteUnits ?? 0);
+    }
+  }
+  return byIndex;
+}
+
+/** Issue 19's goal for the write units of a delivered purchase, its table and index writes as DynamoDB bills them. */
+export const WRITE_UNITS_GOAL = 14;
+
 const perPurchase = (n: number, purchases: number) => (n / purchases).toFixed(2).replace(/\.?0+$/, '');
 
 /** The lines `npm run bench` prints for the requests of `purchases` delivered purchases. */
@@ -114,6 +134,7 @@ export function requestFigureLines(window: RequestTotals, purchases: number): st
   const operations = new Map<string, OperationTotal[]>();
   for (const label of labels) for (const [operation, total] of dynamoOperations(window[label]!)) operations.set(operation, [...(operations.get(operation) ?? []), total]);
   const all = sumOf(labels.flatMap((label) => dynamoOperations(window[label]!).map(([, total]) => total)));
+  const indexUnits = indexWriteUnitsOf(window, purchaseLabels(window));
   const lines = [
     `  dynamodb requests per delivered purchase: ${perPurchase(all.count, purchases)} (goal ≤ ${REQUESTS_GOAL})`,
     `    by operation: ${[...operations].sort(([a], [b]) => a.localeCompare(b)).map(([operation, totals]) => `${operation} ${perPurchase(sumOf(totals).count, purchases)}`).join(', ')}`,
@@ -121,10 +142,13 @@ export function requestFigureLines(window: RequestTotals, purchases: number): st
       .sort()
       .map(
         (label) =>
-          `    ${label}: ${dynamoOperations(window[label]!).map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`).join(', ')} (WCU ${perPurchase(sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).writeUnits, purchases)})`,
+          `    ${label}: ${dynamoOperations(window[label]!).map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`).join(', ')} (WCU as billed ${perPurchase(sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).billedWriteUnits, purchases)})`,
       ),
-    `  WCU per purchase: ${perPurchase(all.writeUnits, purchases)}, RCU per purchase: ${perPurchase(all.readUnits, purchases)}`,
-    `    as DynamoDB bills writes: ${perPurchase(all.billedWriteUnits, purchases)} WCU per purchase (computed from the items written, 2 per started KB of each item of a transaction; DynamoDB Local reports a transaction as 4 whatever its items)`,
+    `  WCU per purchase: ${perPurchase(all.billedWriteUnits + indexUnits, purchases)} (goal ≤ ${WRITE_UNITS_GOAL}), RCU per purchase: ${perPurchase(all.readUnits, purchases)}`,
+    `    as DynamoDB bills writes: table ${perPurchase(all.billedWriteUnits, purchases)} (computed from the items written: 1 per started KB, 2 in a transaction) + indexes ${perPurchase(indexUnits, purchases)} (${Object.entries(indexWriteUnitsByIndex(window, purchaseLabels(window)))
+      .map(([index, units]) => `${index} ${perPurchase(units, purchases)}`)
+      .join(', ')}; from each change on the table's stream: 1 per started KB of each index entry added, rewritten or removed)`,
+    `    (DynamoDB Local's own report: ${perPurchase(all.writeUnits, purchases)} WCU per purchase; it counts a transaction as 4 whatever its items, and no index write)`,
     // The outbox reads the table's stream through Lambda's event source mapping: no table request, no read capacity.
     `    (the transaction stream's reads are the event source mapping's GetRecords: not table requests, not billed as RCU for Lambda triggers)`,
   ];

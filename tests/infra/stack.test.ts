@@ -7,7 +7,7 @@ import { PlatformStack } from '../../infra/stack.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
 import { isOperatorAction, ROUTES, routeKey } from '../../shared/routes.js';
-import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, TABLE_KEYS } from '../../shared/table.js';
+import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, RETIRED_INDEXES, TABLE_KEYS } from '../../shared/table.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, any> };
 
@@ -81,6 +81,12 @@ describe('the platform stack', () => {
         },
       ]),
     });
+  });
+
+  it('keeps the open index to keys only, and declares no retired index unless asked (-c keepRetiredIndexes=true)', () => {
+    const tableIndexes = ofType('AWS::DynamoDB::Table').flatMap(([, r]) => (r.Properties.GlobalSecondaryIndexes ?? []) as Array<{ IndexName: string; Projection: unknown }>);
+    expect(tableIndexes.find((index) => index.IndexName === 'byOpenSinceKeys')?.Projection).toEqual({ ProjectionType: 'KEYS_ONLY' });
+    expect(tableIndexes.map((index) => index.IndexName)).not.toContain(Object.keys(RETIRED_INDEXES)[0]);
   });
 
   it('routes every row of the shared route table under /api/v1', () => {

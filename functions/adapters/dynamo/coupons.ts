@@ -18,6 +18,7 @@ import { couponCreditIdFor } from '../../domain/ids.js';
 import type { TransactionDraft } from '../../domain/transactions.js';
 import type { CancelResult, CouponStore, PaidCouponWrite, RedeemResult } from '../../ports/coupons.js';
 import { auditPutsFor } from './audit.js';
+import { batchGetItems } from './batch-get.js';
 import { formatNaira } from '../../../shared/money.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
@@ -188,12 +189,14 @@ export const dynamoCoupons: CouponStore = {
   async listOpenPaidBy(vendorId) {
     const items = await queryAll({
       TableName: tableName(),
-      IndexName: INDEX.byOpenSince,
+      IndexName: INDEX.byOpenSinceKeys,
       KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey },
+      ExpressionAttributeNames: { '#pk': GSI.byOpenSinceKeys.partitionKey },
       ExpressionAttributeValues: { ':pk': listingQuery.openCouponPartition(vendorId) },
       ScanIndexForward: false,
     });
-    return items.map((item) => stored.coupon.read(item));
+    // The index keeps keys only: the coupons are read themselves, those still open kept (newest first).
+    const coupons = await batchGetItems(items.map((item) => ({ pk: item.pk, sk: item.sk })), { consistent: true });
+    return coupons.filter((item) => item[GSI.byOpenSinceKeys.partitionKey] !== undefined).map((item) => stored.coupon.read(item));
   },
 };

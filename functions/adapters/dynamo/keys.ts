@@ -12,7 +12,7 @@ const { indexes } = TABLE_KEYS;
 export const INDEX = {
   byUserCreatedAt: 'byUserCreatedAt',
   byKindCreatedAt: 'byKindCreatedAt',
-  byOpenSince: 'byOpenSince',
+  byOpenSinceKeys: 'byOpenSinceKeys',
   byPhoneNumber: 'byPhoneNumber',
 } as const satisfies Record<keyof typeof indexes, string>;
 
@@ -143,19 +143,33 @@ export const platformTransactionListing = (createdAt: string, id: string) => ({
   [GSI.byKindCreatedAt.sortKey]: `${createdAt}#${id}`,
 });
 
-/** Index attributes present only while a purchase is open (sparse index for the sweeper). */
+/**
+ * Open purchases are spread over this many partitions of the sweeper's index: every purchase is
+ * added and removed there, and one partition would take every purchase of the platform.
+ */
+export const OPEN_PURCHASE_SHARDS = 4;
+const OPEN_PURCHASES = 'OPEN';
+
+/** Index attributes present only while a purchase is open (sparse index for the sweeper), in its shard. */
 export const openListing = (since: string, id: string) => ({
-  [GSI.byOpenSince.partitionKey]: 'OPEN',
-  [GSI.byOpenSince.sortKey]: `${since}#${id}`,
+  [GSI.byOpenSinceKeys.partitionKey]: `${OPEN_PURCHASES}#${hashShard(id, OPEN_PURCHASE_SHARDS)}`,
+  [GSI.byOpenSinceKeys.sortKey]: `${since}#${id}`,
 });
+
+/** An open-index entry's time and id, from its sort key `since#id` (the index keeps keys only). */
+export function openEntryOf(item: Record<string, unknown>): { since: string; id: string } {
+  const sortKey = String(item[GSI.byOpenSinceKeys.sortKey] ?? '');
+  const at = sortKey.lastIndexOf('#');
+  return { since: sortKey.slice(0, at), id: sortKey.slice(at + 1) };
+}
 
 /**
  * Index attributes present only while a withdrawal is open: the same sparse index as purchases,
  * its own partition, so the payout sweeper and the purchase sweeper never see each other's items.
  */
 export const openPayoutListing = (since: string, id: string) => ({
-  [GSI.byOpenSince.partitionKey]: 'OPEN_PAYOUT',
-  [GSI.byOpenSince.sortKey]: `${since}#${id}`,
+  [GSI.byOpenSinceKeys.partitionKey]: 'OPEN_PAYOUT',
+  [GSI.byOpenSinceKeys.sortKey]: `${since}#${id}`,
 });
 
 /**
@@ -163,8 +177,8 @@ export const openPayoutListing = (since: string, id: string) => ({
  * it: the vendor's list of coupons they may still cancel, one partition per vendor.
  */
 export const openCouponListing = (vendorId: string, since: string, code: string) => ({
-  [GSI.byOpenSince.partitionKey]: listingQuery.openCouponPartition(vendorId),
-  [GSI.byOpenSince.sortKey]: `${since}#${code}`,
+  [GSI.byOpenSinceKeys.partitionKey]: listingQuery.openCouponPartition(vendorId),
+  [GSI.byOpenSinceKeys.sortKey]: `${since}#${code}`,
 });
 
 /**
@@ -172,8 +186,8 @@ export const openCouponListing = (vendorId: string, since: string, code: string)
  * bus (an outbox entry, written with the upgrade itself): the sweeper re-publishes what stays here.
  */
 export const upgradeOutboxListing = (since: string, userId: string) => ({
-  [GSI.byOpenSince.partitionKey]: 'OUTBOX_UPGRADE',
-  [GSI.byOpenSince.sortKey]: `${since}#${userId}`,
+  [GSI.byOpenSinceKeys.partitionKey]: 'OUTBOX_UPGRADE',
+  [GSI.byOpenSinceKeys.sortKey]: `${since}#${userId}`,
 });
 
 /** A fresh wallet: written in the same transaction that creates the user. */
@@ -195,7 +209,11 @@ export const listingQuery = {
   platformTransactionPartitions: () => Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => `${PLATFORM_TRANSACTIONS_PREFIX}${shard}`),
   /** Where every transaction record was before the shards: those still there are not yet counted (the listing backfill reads it). */
   legacyPlatformTransactionPartition: LEGACY_TRANSACTION_LISTING_PARTITION,
-  openPartition: 'OPEN',
+  /**
+   * Every partition of the open purchases: the shards, and the one partition (`OPEN`) that held them
+   * all before, where purchases opened by an earlier version stay until they settle.
+   */
+  openPurchasePartitions: () => [OPEN_PURCHASES, ...Array.from({ length: OPEN_PURCHASE_SHARDS }, (_, shard) => `${OPEN_PURCHASES}#${shard}`)],
   openPayoutPartition: 'OPEN_PAYOUT',
   upgradeOutboxPartition: 'OUTBOX_UPGRADE',
   openCouponPartition: (vendorId: string) => `OPEN_COUPON#${vendorId}`,

@@ -15,6 +15,7 @@ import type { KycResult, UnpublishedUpgrade, UpgradeResult } from '../../domain/
 import type { UpgradeOutbox } from '../../domain/sweeper.js';
 import type { TransactionDraft } from '../../domain/transactions.js';
 import { auditPutsFor } from './audit.js';
+import { batchGetItems } from './batch-get.js';
 import { db, tableName } from './client.js';
 import { GSI, INDEX, keys, listingQuery, upgradeOutboxListing } from './keys.js';
 import { isConditionFailure } from './conditions.js';
@@ -22,10 +23,10 @@ import { stored } from './items.js';
 import { writeWalletChange } from './ledger.js';
 import { conditionalUpdate, transactWrite } from './conditional-writes.js';
 
-const OUTBOX_NAMES = { '#outboxPk': GSI.byOpenSince.partitionKey, '#outboxSk': GSI.byOpenSince.sortKey };
+const OUTBOX_NAMES = { '#outboxPk': GSI.byOpenSinceKeys.partitionKey, '#outboxSk': GSI.byOpenSinceKeys.sortKey };
 const outboxValues = (listing: ReturnType<typeof upgradeOutboxListing>) => ({
-  ':outboxPk': listing[GSI.byOpenSince.partitionKey],
-  ':outboxSk': listing[GSI.byOpenSince.sortKey],
+  ':outboxPk': listing[GSI.byOpenSinceKeys.partitionKey],
+  ':outboxSk': listing[GSI.byOpenSinceKeys.sortKey],
 });
 
 export async function upgradeToReseller(draft: TransactionDraft, now: Date): Promise<UpgradeResult> {
@@ -84,7 +85,7 @@ export async function listUnpublishedUpgrades(limit: number, upgradedBefore: Dat
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: INDEX.byOpenSince,
+      IndexName: INDEX.byOpenSinceKeys,
       KeyConditionExpression: '#outboxPk = :outboxPk AND #outboxSk <= :to',
       ExpressionAttributeNames: OUTBOX_NAMES,
       ExpressionAttributeValues: { ':outboxPk': listingQuery.upgradeOutboxPartition, ':to': listingQuery.sortTo(upgradedBefore.toISOString()) },
@@ -92,7 +93,9 @@ export async function listUnpublishedUpgrades(limit: number, upgradedBefore: Dat
       Limit: limit,
     }),
   );
-  return (page.Items ?? []).map((item) => stored.upgradeOutbox.read(item));
+  // The index keeps keys only: the profiles are read themselves, those still unpublished kept (in index order).
+  const profiles = await batchGetItems((page.Items ?? []).map((item) => ({ pk: item.pk, sk: item.sk })), { consistent: true });
+  return profiles.filter((item) => item[GSI.byOpenSinceKeys.partitionKey] === listingQuery.upgradeOutboxPartition).map((item) => stored.upgradeOutbox.read(item));
 }
 
 export const dynamoUpgradeOutbox: UpgradeOutbox = { listUnpublished: listUnpublishedUpgrades, markPublished: markUpgradePublished };

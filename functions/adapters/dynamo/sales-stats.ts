@@ -90,7 +90,7 @@ export async function readWalletTotalKobo(): Promise<Kobo> {
 }
 
 /** Counts an index partition without reading its items' attributes. */
-async function countPartition(index: 'byKindCreatedAt' | 'byOpenSince', partition: string): Promise<number> {
+async function countPartition(index: 'byKindCreatedAt' | 'byOpenSinceKeys', partition: string): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -112,7 +112,8 @@ async function countPartition(index: 'byKindCreatedAt' | 'byOpenSince', partitio
 }
 
 /** Purchases still processing or pending: the sweeper's sparse index, small by design. */
-export const countOpenPurchases = (): Promise<number> => countPartition('byOpenSince', listingQuery.openPartition);
+export const countOpenPurchases = async (): Promise<number> =>
+  (await Promise.all(listingQuery.openPurchasePartitions().map((partition) => countPartition('byOpenSinceKeys', partition)))).reduce((sum, n) => sum + n, 0);
 
 /** Registered users: a key-only count of the users' listing. */
 export const countUsers = (): Promise<number> => countPartition('byKindCreatedAt', listingQuery.kindPartition('USER'));

@@ -17,7 +17,7 @@ import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
 import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './conditional-writes.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
-import { GSI, INDEX, keys, listingQuery, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
+import { GSI, INDEX, keys, listingQuery, openEntryOf, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
 import { batchGetItems } from './batch-get.js';
 import { collect, queryAll, queryItems } from './paginate.js';
 import { aggregateItems, countersAsRead, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
@@ -51,7 +51,7 @@ export function transactionViewOfItem(item: Record<string, unknown>): Transactio
 }
 
 /** `REMOVE` clause that takes a purchase (or withdrawal) out of the sweepers' sparse index. */
-export const REMOVE_OPEN_LISTING = `REMOVE ${GSI.byOpenSince.partitionKey}, ${GSI.byOpenSince.sortKey}`;
+export const REMOVE_OPEN_LISTING = `REMOVE ${GSI.byOpenSinceKeys.partitionKey}, ${GSI.byOpenSinceKeys.sortKey}`;
 
 /** Stored responses are cut to this many characters so a chatty supplier cannot grow an item toward 400 KB. */
 const MAX_STORED_RESPONSE_CHARS = 4_000;
@@ -200,6 +200,37 @@ async function listRecords(inputs: QueryCommandInput[]): Promise<TransactionReco
   const partitions = await Promise.all(inputs.map((input) => queryAll(input)));
   const items = inputs.length > 1 ? partitions.flat().sort(newestFirst) : partitions.flat();
   return items.map((item) => stored.transaction.read(item));
+}
+
+/** Where each open partition's next page starts: after the last entry handed out, or done. */
+type OpenCursor = Record<string, Record<string, unknown> | typeof OPEN_PARTITION_DONE>;
+const OPEN_PARTITION_DONE = 'done';
+
+/**
+ * One page of open purchases, oldest first, across the shards each read oldest first: the `limit`
+ * oldest of what was read, and a cursor that starts each shard after the last of its entries handed
+ * out (the rest are read again next page). Undefined cursor once every shard is read to its end.
+ */
+function oldestOpenAcross(pages: { partition: string; items: Item[]; more: boolean }[], started: OpenCursor, limit: number): { items: OpenTransactionRef[]; cursor?: string } {
+  const sortKey = (item: Item) => String(item[GSI.byOpenSinceKeys.sortKey]);
+  const taken = pages
+    .flatMap(({ partition, items }) => items.map((item) => ({ partition, item })))
+    .sort((a, b) => (sortKey(a.item) < sortKey(b.item) ? -1 : sortKey(a.item) > sortKey(b.item) ? 1 : 0))
+    .slice(0, limit);
+  const next: OpenCursor = { ...started };
+  for (const { partition, items, more } of pages) {
+    const mine = taken.filter((entry) => entry.partition === partition);
+    if (mine.length === items.length && !more) next[partition] = OPEN_PARTITION_DONE;
+    else if (mine.length > 0) next[partition] = mine[mine.length - 1]!.item;
+  }
+  const finished = listingQuery.openPurchasePartitions().every((partition) => next[partition] === OPEN_PARTITION_DONE);
+  return {
+    items: taken.map(({ item }) => {
+      const entry = openEntryOf(item);
+      return { id: entry.id, openSince: entry.since };
+    }),
+    ...(finished ? {} : { cursor: encodeCursor(next) }),
+  };
 }
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
@@ -493,27 +524,32 @@ export const dynamoTransactions: TransactionStore = {
     const { notBefore, notAfter } = window;
     const range =
       notBefore && notAfter ? ' AND #sk BETWEEN :from AND :to' : notBefore ? ' AND #sk >= :from' : notAfter ? ' AND #sk <= :to' : '';
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEX.byOpenSince,
-        KeyConditionExpression: `#pk = :open${range}`,
-        ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, ...(range ? { '#sk': GSI.byOpenSince.sortKey } : {}) },
-        ExpressionAttributeValues: {
-          ':open': listingQuery.openPartition,
-          ...(notBefore ? { ':from': listingQuery.sortFrom(notBefore.toISOString()) } : {}),
-          ...(notAfter ? { ':to': listingQuery.sortTo(notAfter.toISOString()) } : {}),
-        },
-        ScanIndexForward: true,
-        Limit: limit,
-        ExclusiveStartKey: decodeCursor(cursor),
-      }),
+    const started = (decodeCursor(cursor) ?? {}) as OpenCursor;
+    const pages = await Promise.all(
+      listingQuery
+        .openPurchasePartitions()
+        .filter((partition) => started[partition] !== OPEN_PARTITION_DONE)
+        .map(async (partition) => {
+          const page = await db().send(
+            new QueryCommand({
+              TableName: tableName(),
+              IndexName: INDEX.byOpenSinceKeys,
+              KeyConditionExpression: `#pk = :open${range}`,
+              ExpressionAttributeNames: { '#pk': GSI.byOpenSinceKeys.partitionKey, ...(range ? { '#sk': GSI.byOpenSinceKeys.sortKey } : {}) },
+              ExpressionAttributeValues: {
+                ':open': partition,
+                ...(notBefore ? { ':from': listingQuery.sortFrom(notBefore.toISOString()) } : {}),
+                ...(notAfter ? { ':to': listingQuery.sortTo(notAfter.toISOString()) } : {}),
+              },
+              ScanIndexForward: true,
+              Limit: limit,
+              ExclusiveStartKey: started[partition] as Record<string, unknown> | undefined,
+            }),
+          );
+          return { partition, items: page.Items ?? [], more: page.LastEvaluatedKey !== undefined };
+        }),
     );
-    const items: OpenTransactionRef[] = (page.Items ?? []).map((item) => {
-      const { id, createdAt } = stored.openTransaction.read(item);
-      return { id, openSince: createdAt };
-    });
-    return { items, cursor: encodeCursor(page.LastEvaluatedKey) };
+    return oldestOpenAcross(pages, started, limit);
   },
 
   listForUser: (userId, filter) => matchingRecords(userId, filter),

@@ -15,7 +15,7 @@ import type { TransactionDraft, TransactionRecord } from '../../domain/transacti
 import { db, tableName } from './client.js';
 import { conditionalUpdate } from './conditional-writes.js';
 import { BENEFICIARY_ENTITY, stored } from './items.js';
-import { GSI, INDEX, keys, listingQuery, partitionQuery } from './keys.js';
+import { GSI, INDEX, keys, listingQuery, openEntryOf, partitionQuery } from './keys.js';
 import { writeWalletChange } from './ledger.js';
 import { queryAll } from './paginate.js';
 import { queryPrefix } from './partition.js';
@@ -182,16 +182,16 @@ export async function listOpenWithdrawals(openedBefore: Date, limit: number): Pr
   const items = await queryAll(
     {
       TableName: tableName(),
-      IndexName: INDEX.byOpenSince,
+      IndexName: INDEX.byOpenSinceKeys,
       KeyConditionExpression: '#pk = :open AND #sk <= :before',
-      ExpressionAttributeNames: { '#pk': GSI.byOpenSince.partitionKey, '#sk': GSI.byOpenSince.sortKey },
+      ExpressionAttributeNames: { '#pk': GSI.byOpenSinceKeys.partitionKey, '#sk': GSI.byOpenSinceKeys.sortKey },
       ExpressionAttributeValues: { ':open': listingQuery.openPayoutPartition, ':before': listingQuery.sortTo(openedBefore.toISOString()) },
       ScanIndexForward: true,
       Limit: Math.min(100, limit),
     },
     { limit },
   );
-  return items.map((item) => stored.openTransaction.read(item).id);
+  return items.map((item) => openEntryOf(item).id);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * TransactWriteItems as 4 units whatever its items, so the cost line computes them by DynamoDB's rule.
  */
 import { describe, expect, it } from 'vitest';
-import { billedWriteUnits, ItemSizes, itemSize } from '../../bench/dynamo-billing.js';
+import { billedWriteUnits, indexWriteUnits, ItemSizes, itemSize } from '../../bench/dynamo-billing.js';
 import { COST_GOAL_USD, purchaseCost } from '../../bench/cost.js';
 
 const sizes = () => new ItemSizes(['pk', 'sk']);
@@ -49,5 +49,38 @@ describe('the cost per 1M purchases', () => {
     expect(cost.byService.eventbridge).toBeCloseTo(1);
     expect(cost.byService.httpApi).toBeCloseTo(1);
     expect(COST_GOAL_USD).toBe(12);
+  });
+});
+
+describe('index write units as DynamoDB bills them, from a change before and after', () => {
+  const indexes = {
+    all: { partitionKey: 'g1', sortKey: 's1', projection: 'ALL' },
+    keys: { partitionKey: 'g2', sortKey: 's1', projection: 'KEYS_ONLY' },
+    some: { partitionKey: 'g3', sortKey: 's3', projection: 'INCLUDE', nonKeyAttributes: ['status'] },
+  } as const;
+  const units = (before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined) => indexWriteUnits(before, after, indexes, ['pk', 'sk']);
+  const record = { pk: 'T', sk: 'TXN', g1: 'U', s1: '1', g2: 'N', g3: 'OPEN', s3: '1', status: 'processing', note: 'a' };
+
+  it('a new item costs one entry in each index whose keys it has, its projection sized', () => {
+    expect(units(undefined, record)).toBe(3);
+    expect(units(undefined, { ...record, g2: undefined, g3: undefined })).toBe(1);
+    expect(units(undefined, { ...record, note: 'x'.repeat(1500) })).toBe(2 + 1 + 1);
+  });
+
+  it('an update rewrites only the indexes projecting what changed; keys only and INCLUDE skip the rest', () => {
+    expect(units(record, { ...record, note: 'b' })).toBe(1);
+    expect(units(record, { ...record, status: 'success' })).toBe(2);
+    expect(units(record, record)).toBe(0);
+  });
+
+  it('an index key that changes costs the old entry removed and the new one added; a key removed costs the removal', () => {
+    expect(units(record, { ...record, s1: '2' })).toBe(2 + 2);
+    expect(units(record, { ...record, g3: undefined, s3: undefined })).toBe(1 + 1);
+    expect(units(record, undefined)).toBe(3);
+  });
+
+  it('reads the stream\'s marshalled images alike, whatever the order of their attributes', () => {
+    const marshalled = { status: { S: 'processing' }, pk: { S: 'T' }, sk: { S: 'TXN' }, g3: { S: 'OPEN' }, s3: { S: '1' } };
+    expect(indexWriteUnits(marshalled, { pk: { S: 'T' }, sk: { S: 'TXN' }, s3: { S: '1' }, g3: { S: 'OPEN' }, status: { S: 'processing' } }, indexes, ['pk', 'sk'])).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { CreateTableCommand, DescribeTableCommand, GetItemCommand, PutItemComman
 import { describe, expect, it } from 'vitest';
 import { ensureTables, localDynamoClient } from '../../../infra/local/dynamodb.js';
 import type { TableDef } from '../../../infra/local/template.js';
-import { TABLE_KEYS } from '../../../shared/table.js';
+import { RETIRED_INDEXES, TABLE_KEYS } from '../../../shared/table.js';
 import { createPlatformTable, platformTableBefore, platformTableShape, useDynamoDb } from '../../support/dynamo.js';
 
 const dynamo = useDynamoDb();
@@ -71,6 +71,32 @@ describe('ensureTables', () => {
 
       const again = await ensureTables(dynamo.endpoint, [tableDef(name)]);
       expect(again.updated).toEqual([]);
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it('replaces the open index made with every attribute by the keys-only one, and removes the old (every write paid for it)', async () => {
+    const name = `open-index-all-${Date.now()}`;
+    const client = localDynamoClient(dynamo.endpoint);
+    try {
+      const before = platformTableBefore('byOpenSinceKeys', name);
+      const retired = RETIRED_INDEXES.byOpenSince;
+      await client.send(
+        new CreateTableCommand({
+          ...before,
+          AttributeDefinitions: [...before.AttributeDefinitions, { AttributeName: retired.partitionKey, AttributeType: 'S' }, { AttributeName: retired.sortKey, AttributeType: 'S' }],
+          GlobalSecondaryIndexes: [
+            ...before.GlobalSecondaryIndexes,
+            { IndexName: 'byOpenSince', KeySchema: [{ AttributeName: retired.partitionKey, KeyType: 'HASH' }, { AttributeName: retired.sortKey, KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } },
+          ],
+        }),
+      );
+      const first = await ensureTables(dynamo.endpoint, [tableDef(name)]);
+      expect(first.updated).toEqual(expect.arrayContaining([`${name}.byOpenSinceKeys`, `${name}.byOpenSince removed`]));
+      const described = (await client.send(new DescribeTableCommand({ TableName: name }))).Table;
+      expect(described?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(Object.keys(TABLE_KEYS.indexes).sort());
+      expect((await ensureTables(dynamo.endpoint, [tableDef(name)])).updated).toEqual([]);
     } finally {
       client.destroy();
     }
