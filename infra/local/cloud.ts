@@ -367,7 +367,9 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       .map((mapping) => {
         const streamArn = tables.streamArns.get(mapping.tableLogicalId);
         if (!streamArn) throw new LocalCloudStartError(`stream mapping ${mapping.logicalId}: table ${mapping.tableLogicalId} has no stream`);
-        return new DynamoStreamPoller({ mapping, streamArn, streams, checkpoints, writes, invoke: (id, event) => runtime.invoke(id, event), sendToQueue, log });
+        // LOCAL_STREAM_BATCHING_WINDOW_MS replaces every mapping's batching window (the tests' clouds: 0, no wait).
+        const windowed = config.streamBatchingWindowMs === undefined ? mapping : { ...mapping, batchingWindowMs: config.streamBatchingWindowMs };
+        return new DynamoStreamPoller({ mapping: windowed, streamArn, streams, checkpoints, writes, invoke: (id, event) => runtime.invoke(id, event), sendToQueue, log });
       });
     for (const poller of streamPollers) poller.start();
     stops.push(async () => {

@@ -61,6 +61,8 @@ export interface LocalConfig {
   dataDir: string;
   admin: { userName: string; password: string; email: string; passwordGenerated: boolean };
   /** Overrides every schedule's rate when set (tests, demos). */
+  /** LOCAL_STREAM_BATCHING_WINDOW_MS: replaces every stream mapping's batching window (0: deliver at once). */
+  streamBatchingWindowMs?: number;
   scheduleIntervalMs?: number;
   supplierTimeoutMs: number;
   /** PROVIDER_TIMEOUT_MS for the payment-provider adapters (default 5000). */
@@ -89,6 +91,14 @@ export class LocalConfigError extends Error {
     super(message);
     this.name = 'LocalConfigError';
   }
+}
+
+function nonNegativeInt(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new LocalConfigError(`${name} must be a whole number of 0 or more, got "${raw}"`);
+  return value;
 }
 
 function positiveInt(name: string, fallback?: number): number | undefined {
@@ -167,6 +177,7 @@ export function loadLocalConfig(): LocalConfig {
       passwordGenerated: !explicitPassword,
     },
     scheduleIntervalMs: positiveInt('LOCAL_SCHEDULE_INTERVAL_MS'),
+    streamBatchingWindowMs: nonNegativeInt('LOCAL_STREAM_BATCHING_WINDOW_MS'),
     supplierTimeoutMs: positiveInt('SUPPLIER_TIMEOUT_MS', 3000)!,
     providerTimeoutMs: positiveInt('PROVIDER_TIMEOUT_MS', 5000)!,
     sqsConcurrency: positiveInt('LOCAL_SQS_CONCURRENCY', 2)!,

@@ -181,6 +181,9 @@ interface ShardState {
 
 type BatchOutcome = { ok: true } | { ok: false; from: number };
 
+/** A shard's iterator lost to a failed read while gathering a batch: a new one comes from the checkpoint. */
+const LOST_ITERATOR = 'lost';
+
 export class DynamoStreamPoller {
   private running = false;
   /** Lambda's `Enabled` of the mapping: while false nothing is read, and records wait in the stream. */
@@ -233,7 +236,7 @@ export class DynamoStreamPoller {
         const known = this.shards.size;
         await this.refreshShards(true);
         let found = false;
-        for (const shard of this.readableShards()) found = (await this.readShard(shard)) || found;
+        for (const shard of this.readableShards()) found = (await this.readShard(shard, 0)) || found;
         if (found) continue;
         // A shard that closed in this pass may have a child with records: read on once it is known.
         await this.refreshShards(true);
@@ -315,8 +318,12 @@ export class DynamoStreamPoller {
     return [...this.shards.values()].filter((shard) => !shard.done && (!shard.parentShardId || this.shards.get(shard.parentShardId)?.done !== false));
   }
 
-  /** One GetRecords on the shard and the batch delivered; true when it held records. */
-  private async readShard(shard: ShardState): Promise<boolean> {
+  /**
+   * One GetRecords on the shard and the batch delivered; true when it held records. With the mapping's
+   * batching window (Lambda's MaximumBatchingWindowInSeconds), a batch short of `batchSize` reads on for
+   * up to the window before it is delivered, as Lambda gathers records before invoking (a drain does not wait).
+   */
+  private async readShard(shard: ShardState, windowMs = this.options.mapping.batchingWindowMs): Promise<boolean> {
     shard.iterator ??= await this.iteratorFor(shard.shardId);
     let page;
     try {
@@ -332,14 +339,45 @@ export class DynamoStreamPoller {
     }
     shard.staleIterators = 0;
     const records = page.Records ?? [];
+    let next = page.NextShardIterator;
+    if (records.length && windowMs > 0) ({ next } = await this.gatherWindow(records, next, Date.now() + windowMs));
     if (records.length) {
       // Stopped mid-retry: the position stays, so the next start delivers the batch again.
       if (!(await this.deliver(records.map((record) => toLambdaStreamRecord(record, this.options.streamArn))))) return true;
       this.options.checkpoints.set(this.checkpointKey(shard.shardId), records[records.length - 1]!.dynamodb!.SequenceNumber!);
     }
-    if (page.NextShardIterator) shard.iterator = page.NextShardIterator;
+    if (next === LOST_ITERATOR) shard.iterator = undefined;
+    else if (next) shard.iterator = next;
     else shard.done = true;
     return records.length > 0;
+  }
+
+  /**
+   * Reads on after `records` (appending to it) until the batch is full, the shard closes or `until`:
+   * the next iterator, or LOST_ITERATOR when a read failed (a new one is then taken from the last
+   * position delivered, so nothing is skipped).
+   */
+  private async gatherWindow(records: SdkStreamRecord[], from: string | undefined, until: number): Promise<{ next: string | undefined }> {
+    const { batchSize } = this.options.mapping;
+    let next = from;
+    while (next && this.running && records.length < batchSize && Date.now() < until) {
+      const seen = this.options.writes?.mark();
+      let page;
+      try {
+        page = await this.options.streams.send(new GetRecordsCommand({ ShardIterator: next, Limit: Math.min(1000, batchSize - records.length) }));
+      } catch {
+        return { next: LOST_ITERATOR };
+      }
+      records.push(...(page.Records ?? []));
+      next = page.NextShardIterator;
+      if (!page.Records?.length && next) {
+        const left = until - Date.now();
+        if (left <= 0) break;
+        if (this.options.writes && seen !== undefined) await this.options.writes.after(seen, left);
+        else await sleep(Math.min(50, left));
+      }
+    }
+    return { next };
   }
 
   private async iteratorFor(shardId: string): Promise<string> {

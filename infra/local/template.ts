@@ -91,6 +91,8 @@ export interface StreamMappingDef {
   tableLogicalId: string;
   functionLogicalId: string;
   batchSize: number;
+  /** MaximumBatchingWindowInSeconds, in ms: how long a short batch waits for more records (0: none). */
+  batchingWindowMs: number;
   startingPosition: 'TRIM_HORIZON' | 'LATEST';
   reportBatchItemFailures: boolean;
   bisectBatchOnFunctionError: boolean;
@@ -284,6 +286,7 @@ export function parseTopology(template: CfnTemplate): LocalTopology {
       tableLogicalId,
       functionLogicalId: requireFunction(referencedLogicalId(p.FunctionName), `event source mapping ${logicalId}`),
       batchSize: Number(p.BatchSize ?? 100),
+      batchingWindowMs: Number(p.MaximumBatchingWindowInSeconds ?? 0) * 1000,
       startingPosition: p.StartingPosition === 'LATEST' ? 'LATEST' : 'TRIM_HORIZON',
       reportBatchItemFailures: Array.isArray(p.FunctionResponseTypes) && p.FunctionResponseTypes.includes('ReportBatchItemFailures'),
       bisectBatchOnFunctionError: p.BisectBatchOnFunctionError === true,

@@ -31,6 +31,7 @@ const mapping = (changes: Partial<StreamMappingDef> = {}): StreamMappingDef => (
   tableLogicalId: 'Table',
   functionLogicalId: 'Fn',
   batchSize: 100,
+  batchingWindowMs: 0,
   startingPosition: 'TRIM_HORIZON',
   reportBatchItemFailures: true,
   bisectBatchOnFunctionError: false,
@@ -144,6 +145,30 @@ describe('the local DynamoDB stream mapping', () => {
       reader.setEnabled(true);
       for (let waited = 0; seen.length === 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(seen).toEqual(['E#1']);
+    } finally {
+      await reader.stop();
+    }
+  });
+
+  it('a batching window gathers the records written within it into one invocation, and a full batch goes at once', async () => {
+    const checkpoints = new StreamCheckpoints(undefined);
+    await skipToNow(checkpoints);
+    const batches: (string | undefined)[][] = [];
+    const reader = poller(async (event) => void batches.push(newKeys(event)), { checkpoints, mapping: mapping({ batchingWindowMs: 3_000, batchSize: 3 }) });
+    reader.start();
+    try {
+      // Written over about half a second, inside the window: one invocation, not one per record.
+      await put('W#1');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await put('W#2');
+      for (let waited = 0; batches.length === 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(batches).toEqual([['W#1', 'W#2']]);
+      // Three at once fill a batch of 3: handed over without waiting for the window.
+      const started = Date.now();
+      await Promise.all(['W#3', 'W#4', 'W#5'].map((pk) => put(pk)));
+      for (let waited = 0; batches.length === 1 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(batches[1]?.sort()).toEqual(['W#3', 'W#4', 'W#5']);
+      expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       await reader.stop();
     }
