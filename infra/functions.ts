@@ -63,6 +63,8 @@ export const TRANSACTION_STREAM_FUNCTION: FunctionSpec = { name: 'TransactionStr
 export const TRANSACTION_COUNTERS_FUNCTION: FunctionSpec = { name: 'TransactionCounters', entry: 'functions/handlers/transaction-counters.ts', timeoutSeconds: 60, memoryMb: 256, concurrency: { reserved: 5 } };
 /** How long the platform counters' mapping gathers records before a batch (Lambda's MaximumBatchingWindowInSeconds). */
 export const PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS = 5;
+/** Records the platform counters' consumer sums per batch (its stream mapping's BatchSize). */
+export const PLATFORM_COUNTERS_BATCH_SIZE = 500;
 /** Re-enqueues purchases stranded by a crash and re-queries pending ones (schedule). */
 export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functions/handlers/sweeper.ts', timeoutSeconds: 120, memoryMb: 512, concurrency: { reserved: CONCURRENCY.singleton } };
 /** Sends e-mail requested on the bus (SQS consumer). */

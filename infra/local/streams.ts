@@ -358,18 +358,22 @@ export class DynamoStreamPoller {
    * position delivered, so nothing is skipped).
    */
   private async gatherWindow(records: SdkStreamRecord[], from: string | undefined, until: number): Promise<{ next: string | undefined }> {
-    const { batchSize } = this.options.mapping;
+    const { batchSize, filters } = this.options.mapping;
+    // As on AWS, records the filters drop do not count toward the batch (they are read and skipped).
+    const matching = () => (filters.length ? records.filter((record) => filters.some((matches) => matches(toLambdaStreamRecord(record, this.options.streamArn)))).length : records.length);
     let next = from;
-    while (next && this.running && records.length < batchSize && Date.now() < until) {
+    let wanted = batchSize - matching();
+    while (next && this.running && wanted > 0 && Date.now() < until) {
       const seen = this.options.writes?.mark();
       let page;
       try {
-        page = await this.options.streams.send(new GetRecordsCommand({ ShardIterator: next, Limit: Math.min(1000, batchSize - records.length) }));
+        page = await this.options.streams.send(new GetRecordsCommand({ ShardIterator: next, Limit: Math.min(1000, wanted) }));
       } catch {
         return { next: LOST_ITERATOR };
       }
       records.push(...(page.Records ?? []));
       next = page.NextShardIterator;
+      wanted = batchSize - matching();
       if (!page.Records?.length && next) {
         const left = until - Date.now();
         if (left <= 0) break;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_METADATA, PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS } from '../../infra/functions.js';
+import { LOCAL_METADATA, PLATFORM_COUNTERS_BATCH_SIZE, PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS } from '../../infra/functions.js';
 import { PlatformStack } from '../../infra/stack.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
@@ -190,6 +190,7 @@ describe('the platform stack', () => {
       ParallelizationFactor: 1,
       MaximumRetryAttempts: 10,
       MaximumBatchingWindowInSeconds: PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS,
+      BatchSize: PLATFORM_COUNTERS_BATCH_SIZE,
     });
     expect(mapping.Properties.DestinationConfig.OnFailure.Destination).toBeDefined();
     expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
