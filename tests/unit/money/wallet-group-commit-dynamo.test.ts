@@ -21,6 +21,8 @@ useDynamoDb();
 
 // The bursts resend after every 503 until each request settles; on the suite's shared DynamoDB Local,
 // under a full run's load, 50 of them took 60 s in one clean-clone run (12 s alone): a generous bound.
+// Two dozen at once already queue most changes behind one commit (`npm run bench -- burst` fires 50);
+// the bigger bursts cost about 90 s of a clean-clone run for no rule they did not check.
 
 const h = harness(directoryOf(new FakeSupplier('ALARO', () => 'delivered')));
 const buy = (user: { userId: string; userName: string }, requestId: string, network: 'MTN' | 'GLO' = 'MTN') =>
@@ -42,42 +44,42 @@ const queueOf = async (userId: string) =>
   (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `${PARTITION_PREFIXES.walletQueue}${userId}` }, ConsistentRead: true }))).Items ?? [];
 
 describe('a burst on one wallet', () => {
-  it('50 simultaneous purchases funded for all: each is charged exactly once, and the chain has no gap', async () => {
+  it('24 simultaneous purchases funded for all: each is charged exactly once, and the chain has no gap', async () => {
     const user = await newUser();
-    await fund(user, 50 * 99_00);
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => settled(user, `gc-all-${i}`)));
+    await fund(user, 24 * 99_00);
+    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => settled(user, `gc-all-${i}`)));
     expect(results.every((r) => r.kind === 'accepted' || r.kind === 'replayed')).toBe(true);
     const { wallet, check, records } = await chainOf(user.userId);
-    expect(check).toMatchObject({ ok: true, balanceKobo: 0, seq: 51 });
+    expect(check).toMatchObject({ ok: true, balanceKobo: 0, seq: 25 });
     expect(wallet.balanceKobo).toBe(0);
-    expect(new Set(records.filter((r) => r.trans_Type === 'airtime').map((r) => r.id)).size).toBe(50);
+    expect(new Set(records.filter((r) => r.trans_Type === 'airtime').map((r) => r.id)).size).toBe(24);
     expect(await queueOf(user.userId)).toEqual([]);
   }, 240_000);
 
-  it('40 simultaneous purchases on a wallet funded for 7: exactly 7 are charged and 33 answered "insufficient"', async () => {
+  it('24 simultaneous purchases on a wallet funded for 5: exactly 5 are charged and 19 answered "insufficient"', async () => {
     const user = await newUser();
-    await fund(user, 7 * 99_00 + 50_00);
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => settled(user, `gc-seven-${i}`)));
-    expect(results.filter((r) => r.kind === 'accepted' || r.kind === 'replayed')).toHaveLength(7);
-    expect(results.filter((r) => r.kind === 'insufficient_balance')).toHaveLength(33);
+    await fund(user, 5 * 99_00 + 50_00);
+    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => settled(user, `gc-five-${i}`)));
+    expect(results.filter((r) => r.kind === 'accepted' || r.kind === 'replayed')).toHaveLength(5);
+    expect(results.filter((r) => r.kind === 'insufficient_balance')).toHaveLength(19);
     const { check } = await chainOf(user.userId);
-    expect(check).toMatchObject({ ok: true, balanceKobo: 50_00, seq: 8 });
+    expect(check).toMatchObject({ ok: true, balanceKobo: 50_00, seq: 6 });
     expect(await queueOf(user.userId)).toEqual([]);
   }, 240_000);
 
   it('the same request_id sent many times within a burst is charged once', async () => {
     const user = await newUser();
-    await fund(user, 30 * 99_00);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => settled(user, i % 2 ? `gc-dup-${i}` : 'gc-dup-same')));
-    expect(results.filter((r) => r.kind === 'accepted' || r.kind === 'replayed')).toHaveLength(30);
+    await fund(user, 20 * 99_00);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => settled(user, i % 2 ? `gc-dup-${i}` : 'gc-dup-same')));
+    expect(results.filter((r) => r.kind === 'accepted' || r.kind === 'replayed')).toHaveLength(20);
     const { check, records } = await chainOf(user.userId);
     expect(check.ok).toBe(true);
-    expect(records.filter((r) => r.trans_Type === 'airtime')).toHaveLength(16);
+    expect(records.filter((r) => r.trans_Type === 'airtime')).toHaveLength(11);
   }, 240_000);
 });
 
 describe('opposite transfers between two wallets at once', () => {
-  it('30 transfers, 15 each way, each settle exactly once: both chains replay and the ₦ is conserved', async () => {
+  it('20 transfers, 10 each way, each settle exactly once: both chains replay and the ₦ is conserved', async () => {
     const [a, b] = [await newUser(), await newUser()];
     await fund(a, 1_000_00);
     await fund(b, 1_000_00);
@@ -90,13 +92,13 @@ describe('opposite transfers between two wallets at once', () => {
         }
       }
     };
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? send(a, b, `gc-tr-${a.userId}-${i}`) : send(b, a, `gc-tr-${b.userId}-${i}`))));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? send(a, b, `gc-tr-${a.userId}-${i}`) : send(b, a, `gc-tr-${b.userId}-${i}`))));
     expect(results.every((r) => r.kind === 'posted' || r.kind === 'replayed')).toBe(true);
     const [chainA, chainB] = [await chainOf(a.userId), await chainOf(b.userId)];
     expect(chainA.check.ok).toBe(true);
     expect(chainB.check.ok).toBe(true);
     expect(chainA.wallet.balanceKobo + chainB.wallet.balanceKobo).toBe(2_000_00);
-    expect(chainA.records.filter((r) => r.trans_Type === 'transfer')).toHaveLength(30);
+    expect(chainA.records.filter((r) => r.trans_Type === 'transfer')).toHaveLength(20);
     expect([...(await queueOf(a.userId)), ...(await queueOf(b.userId))]).toEqual([]);
   }, 240_000);
 });
