@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { READY, REPO_ROOT, freePort, localCloudEnv } from '../support/local-cloud.js';
+import { SHARED_TEMPLATE_ENV } from '../support/shared-resources.js';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const EXIT_BOUND_MS = 12_000;
@@ -62,16 +63,21 @@ interface Started {
 
 const running = new Set<ChildProcess>();
 
-/** `npm run start:only` without npm: the tsx CLI runs infra/local/start.ts. */
-async function startPlatform(dataDir: string): Promise<Started> {
+/**
+ * `npm run start:only` without npm: the tsx CLI runs infra/local/start.ts. The first start synthesizes
+ * the stack as a person's does; a restart may take the run's synthesized template (`reuseTemplate`),
+ * which saves a synthesis (20–30 s on a loaded CI machine) that this life cycle does not test.
+ */
+async function startPlatform(dataDir: string, options: { reuseTemplate?: boolean } = {}): Promise<Started> {
   const port = await freePort();
   let output = '';
+  const template = options.reuseTemplate ? process.env[SHARED_TEMPLATE_ENV] : undefined;
   const child = spawn(TSX, ['infra/local/start.ts'], {
     cwd: REPO_ROOT,
     // Its own group only so that a failed test can still clean up everything; the test signals the process alone.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: localCloudEnv(port, dataDir),
+    env: localCloudEnv(port, dataDir, template ? { LOCAL_TEMPLATE_FILE: template } : {}),
   });
   running.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -164,7 +170,7 @@ describe('the local cloud life cycle', () => {
 
     await interruptAndCheck(first);
 
-    const second = await startPlatform(dataDir);
+    const second = await startPlatform(dataDir, { reuseTemplate: true });
     const login = await post(second.baseUrl, '/auth/login', { userName: user.userName, password: user.password });
     expect(login.status, `the user registered before the restart logs in: ${login.body?.msg}`).toBe(200);
     expect(login.body.user.userName).toBe(user.userName);
@@ -174,7 +180,7 @@ describe('the local cloud life cycle', () => {
     expect(reset.status, reset.output).toBe(0);
     expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]);
 
-    const third = await startPlatform(dataDir);
+    const third = await startPlatform(dataDir, { reuseTemplate: true });
     const gone = await post(third.baseUrl, '/auth/login', { userName: user.userName, password: user.password });
     expect(gone.status, `after the reset the user is unknown: ${gone.body?.msg}`).not.toBe(200);
     await interruptAndCheck(third);
