@@ -61,9 +61,9 @@ export interface LocalConfig {
   dataDir: string;
   admin: { userName: string; password: string; email: string; passwordGenerated: boolean };
   /** Overrides every schedule's rate when set (tests, demos). */
+  scheduleIntervalMs?: number;
   /** LOCAL_STREAM_BATCHING_WINDOW_MS: replaces every stream mapping's batching window (0: deliver at once). */
   streamBatchingWindowMs?: number;
-  scheduleIntervalMs?: number;
   supplierTimeoutMs: number;
   /** PROVIDER_TIMEOUT_MS for the payment-provider adapters (default 5000). */
   providerTimeoutMs: number;

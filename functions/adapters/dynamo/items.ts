@@ -331,8 +331,6 @@ const withCountedFlag = (item: unknown): unknown => {
 };
 
 const transactionItem = itemMapping<TransactionRecord>(TRANSACTION_ENTITY, z.preprocess(withCountedFlag, transactionFields));
-/** An open purchase or withdrawal as the sweepers list it. */
-const openTransactionItem = itemMapping(TRANSACTION_ENTITY, transactionFields.pick({ id: true, createdAt: true }));
 const requeriesItem = itemMapping(TRANSACTION_ENTITY, transactionFields.pick({ requeries: true }));
 
 // ---------------------------------------------------------------------------------------------
@@ -566,7 +564,6 @@ export const stored = {
   wallet: walletItem,
   walletQueued: walletQueuedItem,
   transaction: transactionItem,
-  openTransaction: openTransactionItem,
   requeries: requeriesItem,
   plan: planItem,
   billProduct: billProductItem,
