@@ -358,11 +358,10 @@ export class DynamoStreamPoller {
    * position delivered, so nothing is skipped).
    */
   private async gatherWindow(records: SdkStreamRecord[], from: string | undefined, until: number): Promise<{ next: string | undefined }> {
-    const { batchSize, filters } = this.options.mapping;
     // As on AWS, records the filters drop do not count toward the batch (they are read and skipped).
-    const matching = () => (filters.length ? records.filter((record) => filters.some((matches) => matches(toLambdaStreamRecord(record, this.options.streamArn)))).length : records.length);
+    const matching = (read: SdkStreamRecord[]) => read.filter((record) => this.passesFilters(toLambdaStreamRecord(record, this.options.streamArn))).length;
     let next = from;
-    let wanted = batchSize - matching();
+    let wanted = this.options.mapping.batchSize - matching(records);
     while (next && this.running && wanted > 0 && Date.now() < until) {
       const seen = this.options.writes?.mark();
       let page;
@@ -373,7 +372,7 @@ export class DynamoStreamPoller {
       }
       records.push(...(page.Records ?? []));
       next = page.NextShardIterator;
-      wanted = batchSize - matching();
+      wanted -= matching(page.Records ?? []);
       if (!page.Records?.length && next) {
         const left = until - Date.now();
         if (left <= 0) break;
@@ -395,9 +394,14 @@ export class DynamoStreamPoller {
 
   /** Delivers the records the filters let through, retrying as the mapping says; false if stopped first. */
   private async deliver(records: DynamoDBRecord[]): Promise<boolean> {
-    const { filters } = this.options.mapping;
-    const matching = filters.length ? records.filter((record) => filters.some((matches) => matches(record))) : records;
+    const matching = records.filter((record) => this.passesFilters(record));
     return matching.length ? this.deliverWithRetries(matching) : true;
+  }
+
+  /** FilterCriteria: a record is handed over when any pattern matches it (no pattern: every record). */
+  private passesFilters(record: DynamoDBRecord): boolean {
+    const { filters } = this.options.mapping;
+    return filters.length === 0 || filters.some((matches) => matches(record));
   }
 
   private async deliverWithRetries(batch: DynamoDBRecord[]): Promise<boolean> {

@@ -107,11 +107,12 @@ export function difference(before: RequestTotals, after: RequestTotals): Request
 }
 
 /** The write units the table's indexes cost over the labels (INDEX_WRITES: computed from the stream's changes). */
-export const indexWriteUnitsOf = (window: RequestTotals, labels: readonly string[]) =>
-  Object.values(indexWriteUnitsByIndex(window, labels)).reduce((sum, units) => sum + units, 0);
+export const indexWriteUnitsOf = (window: RequestTotals, labels: readonly string[]) => sumOfUnits(windowIndexUnits(window, labels));
+
+const sumOfUnits = (byIndex: Record<string, number>) => Object.values(byIndex).reduce((sum, units) => sum + units, 0);
 
 /** The same, index by index. */
-export function indexWriteUnitsByIndex(window: RequestTotals, labels: readonly string[]): Record<string, number> {
+function windowIndexUnits(window: RequestTotals, labels: readonly string[]): Record<string, number> {
   const byIndex: Record<string, number> = {};
   for (const label of labels) {
     for (const [operation, total] of Object.entries(window[label] ?? {})) {
@@ -134,7 +135,8 @@ export function requestFigureLines(window: RequestTotals, purchases: number): st
   const operations = new Map<string, OperationTotal[]>();
   for (const label of labels) for (const [operation, total] of dynamoOperations(window[label]!)) operations.set(operation, [...(operations.get(operation) ?? []), total]);
   const all = sumOf(labels.flatMap((label) => dynamoOperations(window[label]!).map(([, total]) => total)));
-  const indexUnits = indexWriteUnitsOf(window, purchaseLabels(window));
+  const unitsByIndex = windowIndexUnits(window, purchaseLabels(window));
+  const indexUnits = sumOfUnits(unitsByIndex);
   const lines = [
     `  dynamodb requests per delivered purchase: ${perPurchase(all.count, purchases)} (goal ≤ ${REQUESTS_GOAL})`,
     `    by operation: ${[...operations].sort(([a], [b]) => a.localeCompare(b)).map(([operation, totals]) => `${operation} ${perPurchase(sumOf(totals).count, purchases)}`).join(', ')}`,
@@ -145,7 +147,7 @@ export function requestFigureLines(window: RequestTotals, purchases: number): st
           `    ${label}: ${dynamoOperations(window[label]!).map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`).join(', ')} (WCU as billed ${perPurchase(sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).billedWriteUnits, purchases)})`,
       ),
     `  WCU per purchase: ${perPurchase(all.billedWriteUnits + indexUnits, purchases)} (goal ≤ ${WRITE_UNITS_GOAL}), RCU per purchase: ${perPurchase(all.readUnits, purchases)}`,
-    `    as DynamoDB bills writes: table ${perPurchase(all.billedWriteUnits, purchases)} (computed from the items written: 1 per started KB, 2 in a transaction) + indexes ${perPurchase(indexUnits, purchases)} (${Object.entries(indexWriteUnitsByIndex(window, purchaseLabels(window)))
+    `    as DynamoDB bills writes: table ${perPurchase(all.billedWriteUnits, purchases)} (computed from the items written: 1 per started KB, 2 in a transaction) + indexes ${perPurchase(indexUnits, purchases)} (${Object.entries(unitsByIndex)
       .map(([index, units]) => `${index} ${perPurchase(units, purchases)}`)
       .join(', ')}; from each change on the table's stream: 1 per started KB of each index entry added, rewritten or removed)`,
     `    (DynamoDB Local's own report: ${perPurchase(all.writeUnits, purchases)} WCU per purchase; it counts a transaction as 4 whatever its items, and no index write)`,

@@ -141,7 +141,8 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
   await createPlatformTable(endpoint, tableName, { stream: false });
   const inRawTable = <Item extends Record<string, object>>(item: Item): Item =>
     Object.fromEntries(Object.entries(item).map(([kind, body]) => [kind, { ...body, TableName: tableName }])) as Item;
-  const { unlockedChecks, walletUpdate } = await import('../../functions/adapters/dynamo/ledger.js');
+  const { walletUpdate } = await import('../../functions/adapters/dynamo/ledger.js');
+  const { unlockedChecks } = await import('../../functions/adapters/dynamo/service-lock-checks.js');
   const { transactionItem } = await import('../../functions/adapters/dynamo/transactions.js');
   const { aggregateItems } = await import('../../functions/adapters/dynamo/listing-aggregates.js');
   const { airtimeFingerprint } = await import('../../functions/domain/purchases.js');

@@ -15,6 +15,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { couponCancelDraft } from '../../domain/coupon-payments.js';
 import { checkCancellable, checkRedeemable, normaliseCouponCode, type Coupon } from '../../domain/coupons.js';
 import { couponCreditIdFor } from '../../domain/ids.js';
+import { compareReplay } from '../../domain/ledger.js';
 import type { TransactionDraft } from '../../domain/transactions.js';
 import type { CancelResult, CouponStore, PaidCouponWrite, RedeemResult } from '../../ports/coupons.js';
 import { auditPutsFor } from './audit.js';
@@ -24,7 +25,7 @@ import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import { COUPON_ENTITY, stored } from './items.js';
 import { keys, listingQuery, openCouponListing, GSI, INDEX } from './keys.js';
-import { compareReplay, writeWalletChange } from './ledger.js';
+import { writeWalletChange } from './ledger.js';
 import { queryAll } from './paginate.js';
 import { getTransaction, REMOVE_OPEN_LISTING } from './transactions.js';
 

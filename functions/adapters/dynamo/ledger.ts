@@ -172,7 +172,6 @@ async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Pro
   );
 }
 
-export { compareReplay };
 
 async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined> {
   const existing = await getTransaction(draft.id);
@@ -187,7 +186,6 @@ async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined
   }
 }
 
-export { unlockedChecks };
 
 async function debitPurchase(draft: TransactionDraft, options: PurchaseDebitOptions): Promise<PurchaseDebitResult> {
   const names = [...new Set(options.unlessLocked?.names ?? [])];

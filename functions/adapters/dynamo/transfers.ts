@@ -17,7 +17,7 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { HOUSE_USER_ID } from '../../domain/house-account.js';
-import { planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
+import { compareReplay, planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
 import type { TransferDrafts } from '../../domain/transfers.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
 import type { InWriteAudit } from '../../domain/audit.js';
@@ -26,7 +26,7 @@ import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import { createdItems } from './listing-aggregates.js';
-import { compareReplay, readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
+import { readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
 import { WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
 import { retryOnConflict, retryStopAt } from './retry.js';
 import { writeThroughQueue } from './wallet-queue.js';

@@ -30,7 +30,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The message to show for a failed call: the server's msg, else the screen's fallback. */
 /**
  * Whether a failed money request was refused for good (a 4xx: decided, nothing done), as opposed to
  * an answer lost on the way or a failure (no answer, 5xx, 503 "try again"), which may hide a purchase
@@ -41,6 +40,7 @@ export function refusedForGood(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
+/** The message to show for a failed call: the server's msg, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
