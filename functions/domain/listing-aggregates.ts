@@ -245,6 +245,43 @@ const dayEndIso = (day: string) => new Date(`${day}T23:59:59.999${LAGOS_OFFSET}`
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString().slice(0, 10);
 const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
 
+/**
+ * Where a bucket filter's newest `wanted` matches lie, from a scope's day counters read newest day
+ * first: the newest day holding a match, and the day by which `wanted` are reached (`oldestDay`
+ * unset while the days read so far hold fewer). A page's read then keeps to those days, so a rare
+ * match deep in a long history costs the counters of the days above it, not every record above it.
+ */
+export interface MatchSpan {
+  newestDay?: string;
+  oldestDay?: string;
+  found: number;
+}
+
+/** The span after the next counter items in newest-day-first order (any item without a `day` is skipped). */
+export function extendMatchSpan(span: MatchSpan, items: readonly Record<string, unknown>[], filter: BucketFilter, wanted: number): MatchSpan {
+  let { newestDay, oldestDay, found } = span;
+  for (const item of items) {
+    if (found >= wanted) break;
+    const day = typeof item.day === 'string' ? item.day : undefined;
+    if (day === undefined) continue;
+    const matches = listingTotals(sumBuckets([item]), filter).count;
+    if (matches <= 0) continue;
+    newestDay ??= day;
+    found += matches;
+    if (found >= wanted) oldestDay = day;
+  }
+  return { ...(newestDay === undefined ? {} : { newestDay }), ...(oldestDay === undefined ? {} : { oldestDay }), found };
+}
+
+/**
+ * The bounds a page's read keeps to: from the start of the span's oldest day (open when the counters
+ * read did not reach `wanted`) to the end of its newest. Undefined when no day holds a match.
+ */
+export function matchSpanBounds(span: MatchSpan): { fromIso?: string; toIso: string } | undefined {
+  if (span.newestDay === undefined) return undefined;
+  return { ...(span.oldestDay === undefined ? {} : { fromIso: dayStartIso(span.oldestDay) }), toIso: dayEndIso(span.newestDay) };
+}
+
 export interface FilterDays {
   /** Whole Lagos days answered by the counters (either end open); absent when none. */
   wholeDays?: { fromDay?: string; toDay?: string };

@@ -46,6 +46,8 @@ const SCENARIOS: Scenario[] = [
   { name: 'user, status=failed', viewer: 'user', query: '?status=failed', filter: { status: 'failed' } },
   // Issue 19 goal 6: a status the history never had (the seed has success and failed only).
   { name: 'user, status=refunded (absent)', viewer: 'user', query: '?status=refunded', filter: { status: 'refunded' } },
+  // A type with one record, the oldest of the history: its day is found from the counters (decision 93).
+  { name: 'user, type=data (one, the oldest)', viewer: 'user', query: '?type=data', filter: { type: 'data' } },
   { name: 'admin, first page', viewer: 'admin', query: '', filter: {} },
   { name: 'admin, status=failed', viewer: 'admin', query: '?status=failed', filter: { status: 'failed' } },
 ];
@@ -67,7 +69,7 @@ async function timedPage(cloud: LocalCloud, token: string, query: string): Promi
   return ms;
 }
 
-/** One in ten failed, so a status filter keeps a tenth. */
+/** One in ten failed, so a status filter keeps a tenth; the very first (the oldest) is the history's only data purchase. */
 function seededRecord(userId: string, userName: string, index: number, createdAt: string): TransactionRecord {
   const failed = index % 10 === 0;
   return airtimePurchaseRecord({
@@ -77,6 +79,7 @@ function seededRecord(userId: string, userName: string, index: number, createdAt
     createdAt,
     walletSeq: index + 1,
     ...(failed ? { trans_Status: 'failed', profitKobo: undefined } : {}),
+    ...(index === 0 ? { trans_Type: 'data', volume: '1GB (30 days)', description: 'MTN data to 08011111111' } : {}),
   });
 }
 

@@ -17,11 +17,11 @@ import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
 import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './conditional-writes.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
-import { GSI, INDEX, keys, listingQuery, openEntryOf, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
+import { GSI, INDEX, keys, listingQuery, openEntryOf, openListing, openPayoutListing, partitionQuery, platformTransactionListing, userListing } from './keys.js';
 import { batchGetItems } from './batch-get.js';
 import { collect, queryAll, queryItems } from './paginate.js';
 import { aggregateItems, countersAsRead, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
-import { bucketMatches, countersMovedSince, filterDays, listingTotals, sumBuckets, type ListingTotals } from '../../domain/listing-aggregates.js';
+import { AGGREGATE_SHARDS, bucketMatches, countersMovedSince, extendMatchSpan, filterDays, listingTotals, matchSpanBounds, sumBuckets, type ListingTotals, type MatchSpan } from '../../domain/listing-aggregates.js';
 
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
@@ -292,17 +292,58 @@ async function readListingTotals(userId: string | undefined, filter: Transaction
 const FILTERED_READ = 200;
 
 /** Newest first across partitions each read newest first: a partition is read further only when its next item is the newest left. */
-async function* newestAcross(partitions: AsyncGenerator<Item>[]): AsyncGenerator<Item> {
+async function* newestAcross(partitions: AsyncGenerator<Item>[], order: (a: Item, b: Item) => number = newestFirst): AsyncGenerator<Item> {
   const heads = await Promise.all(partitions.map((partition) => partition.next()));
   for (;;) {
     let newest: number | undefined;
     heads.forEach((head, i) => {
-      if (!head.done && (newest === undefined || newestFirst(head.value, heads[newest]!.value as Item) < 0)) newest = i;
+      if (!head.done && (newest === undefined || order(head.value, heads[newest]!.value as Item) < 0)) newest = i;
     });
     if (newest === undefined) return;
     yield heads[newest]!.value as Item;
     heads[newest] = await partitions[newest]!.next();
   }
+}
+
+/** Day counter items read per request while looking for the days that hold a filter's matches. */
+const DAY_COUNTERS_READ = 64;
+
+/** Day counter items, newest day first: their sort keys start with the day. */
+const newestDayFirst = (a: Item, b: Item) => (String(a.sk) < String(b.sk) ? 1 : String(a.sk) > String(b.sk) ? -1 : 0);
+
+/**
+ * A type/status/user-type filter kept to the days that hold its newest `wanted` matches, by the day
+ * counters of the listing's scope read newest day first (README decision 93): the user's (exact at
+ * once, like the records) or the platform's shards (seconds behind, as the admin's count already is,
+ * decision 92). A rare match deep in the history then costs the day counters above it and its own
+ * day's records, not every record above it. The filter as it is when its bounds cut days (those
+ * counters count records outside them) or when no day counter holds a match (a record not yet counted).
+ */
+async function keptToMatchingDays(userId: string | undefined, filter: TransactionFilter, wanted: number): Promise<TransactionFilter> {
+  const days = filterDays(filter.fromIso, filter.toIso);
+  if (days.partial.length > 0 || !days.wholeDays) return filter;
+  const { fromDay, toDay } = days.wholeDays;
+  const ranges =
+    userId === undefined
+      ? Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => partitionQuery.platformListingDays(shard, fromDay, toDay))
+      : [partitionQuery.userListingDays(userId, fromDay, toDay)];
+  const partitions = ranges.map((range) =>
+    queryItems({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+      Limit: DAY_COUNTERS_READ,
+    }),
+  );
+  let span: MatchSpan = { found: 0 };
+  for await (const item of newestAcross(partitions, newestDayFirst)) {
+    span = extendMatchSpan(span, [item], filter, wanted);
+    if (span.found >= wanted) break;
+  }
+  const bounds = matchSpanBounds(span);
+  return bounds ? { ...filter, ...bounds } : filter;
 }
 
 /**
@@ -318,8 +359,10 @@ async function readListingPage(userId: string | undefined, filter: TransactionFi
   if (wholeNumberOf(filter) !== undefined) {
     return (await matchingRecords(userId, filter)).slice(skipped, skipped + pageSize);
   }
-  const inputs = listingInputs(userId, filter);
-  const filtered = filter.type !== undefined || filter.status !== undefined || filter.userType !== undefined || filter.phoneNumber !== undefined;
+  const bucketFiltered = filter.type !== undefined || filter.status !== undefined || filter.userType !== undefined;
+  const kept = matching !== undefined && bucketFiltered ? await keptToMatchingDays(userId, filter, wanted) : filter;
+  const inputs = listingInputs(userId, kept);
+  const filtered = bucketFiltered || filter.phoneNumber !== undefined;
   const share = Math.ceil(wanted / inputs.length) + (inputs.length > 1 ? pageSize / 4 : 0);
   const Limit = filtered ? Math.max(share, Math.ceil(FILTERED_READ / inputs.length)) : share;
   const items = await collect(newestAcross(inputs.map((input) => queryItems({ ...input, Limit }))), wanted);

@@ -5,7 +5,19 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregateDeltas, amountsByGroup, bucketMatches, bucketOf, countersMovedSince, filterDays, listingTotals, sumBuckets } from '../../../functions/domain/listing-aggregates.js';
+import {
+  aggregateAttribute,
+  aggregateDeltas,
+  amountsByGroup,
+  bucketMatches,
+  bucketOf,
+  countersMovedSince,
+  extendMatchSpan,
+  filterDays,
+  listingTotals,
+  matchSpanBounds,
+  sumBuckets,
+} from '../../../functions/domain/listing-aggregates.js';
 import { listingBounds, listingFigures, type TransactionRecord } from '../../../functions/domain/transactions.js';
 import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
@@ -188,5 +200,41 @@ describe('listing counters', () => {
     });
     expect(filterDays('2026-03-01T09:00:00.000Z', '2026-03-01T10:00:00.000Z')).toEqual({ partial: [{ fromIso: '2026-03-01T09:00:00.000Z', toIso: '2026-03-01T10:00:00.000Z' }] });
     expect(filterDays('2026-03-02T00:00:00.000Z', '2026-03-01T00:00:00.000Z')).toEqual({ partial: [] });
+  });
+});
+
+describe("the days that hold a filter's newest matches (README decision 93)", () => {
+  /** A day counter item as stored: `n` counts per bucket of the MTN smart-earner group. */
+  const dayItem = (day: string, counts: Partial<Record<TransactionStatus, number>>) => ({
+    day,
+    ...Object.fromEntries(
+      Object.entries(counts).map(([status, n]) => [aggregateAttribute('n', { type: 'airtime', status: status as TransactionStatus, network: 'MTN', userType: 'smart earner' }), n]),
+    ),
+  });
+  const newestFirst = [
+    dayItem('2026-03-03', { success: 40 }),
+    dayItem('2026-03-02', { success: 10, failed: 1 }),
+    dayItem('2026-03-01', { success: 30 }),
+    dayItem('2025-01-01', { failed: 2 }),
+  ];
+
+  it('a rare status keeps to the days that hold it, however far down they are', () => {
+    const span = extendMatchSpan({ found: 0 }, newestFirst, { status: 'failed' }, 3);
+    expect(span).toEqual({ newestDay: '2026-03-02', oldestDay: '2025-01-01', found: 3 });
+    expect(matchSpanBounds(span)).toEqual({ fromIso: '2024-12-31T23:00:00.000Z', toIso: '2026-03-02T22:59:59.999Z' });
+  });
+
+  it('stops at the day by which the page is full, read in several parts', () => {
+    const first = extendMatchSpan({ found: 0 }, newestFirst.slice(0, 1), { status: 'success' }, 60);
+    expect(first).toEqual({ newestDay: '2026-03-03', found: 40 });
+    expect(extendMatchSpan(first, newestFirst.slice(1), { status: 'success' }, 60)).toEqual({ newestDay: '2026-03-03', oldestDay: '2026-03-01', found: 80 });
+  });
+
+  it('rejects: fewer matches than wanted leave the oldest end open, and none leave no bounds', () => {
+    const short = extendMatchSpan({ found: 0 }, newestFirst, { status: 'failed' }, 20);
+    expect(short).toEqual({ newestDay: '2026-03-02', found: 3 });
+    expect(matchSpanBounds(short)).toEqual({ toIso: '2026-03-02T22:59:59.999Z' });
+    expect(matchSpanBounds(extendMatchSpan({ found: 0 }, newestFirst, { status: 'refunded' }, 1))).toBeUndefined();
+    expect(extendMatchSpan({ found: 0 }, [{ sk: 'not a counter' }], { status: 'failed' }, 1)).toEqual({ found: 0 });
   });
 });
