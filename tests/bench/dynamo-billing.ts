@@ -6,8 +6,10 @@
  * Rules (DynamoDB developer guide, "Read/write capacity mode" and "Capacity management for transactions"):
  * a standard write costs 1 write unit per started KB of the item; a transactional write 2 per started KB
  * of each item it writes or checks (Put, Update, Delete, ConditionCheck). An update or delete is billed on
- * the item's size (the larger of before and after), which the request does not carry: the bench keeps the
- * size of every item it has seen put, by key, and takes 1 KB (the smallest bill) for a key it has not.
+ * the item's size (the larger of before and after), which the request does not carry: the bench bills it
+ * on the size last seen for its key (put, or after a change on the table's stream; 1 KB, the smallest
+ * bill, for a key never seen), and adds what the item's growth cost once the stream shows the change
+ * (`growthUnits`): an update that takes a record past 1 KB is billed on its size after.
  */
 
 const KB = 1024;
@@ -65,6 +67,27 @@ const keyOf = (_table: unknown, key: Record<string, unknown> | undefined) =>
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, value]) => [name, String(plainKeyValue(value))]),
   );
+
+/** A key's identity, whether written plainly or marshalled (the platform has one table). */
+export const keyIdOf = (key: Record<string, unknown> | undefined) => keyOf(undefined, key);
+
+/** The items a write request updates, by key, and the units each started KB costs there (2 in a transaction). */
+export function updatedItems(operation: string, input: unknown): { key: Record<string, unknown>; unitsPerKb: 1 | 2 }[] {
+  const request = (input ?? {}) as Record<string, any>;
+  if (operation === 'UpdateItem' && request.Key) return [{ key: request.Key as Record<string, unknown>, unitsPerKb: 1 }];
+  if (operation !== 'TransactWriteItems') return [];
+  return ((request.TransactItems ?? []) as TransactItem[]).flatMap((item) => (item.Update ? [{ key: item.Update.Key, unitsPerKb: 2 as const }] : []));
+}
+
+/**
+ * What an update cost beyond the bill on its size before (`billedWriteUnits`), once the change shows
+ * the size after: DynamoDB bills the larger of the two, so an update that grows an item into another
+ * KB (a settlement adding the supplier's answer to a record) costs that KB too.
+ */
+export function growthUnits(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, unitsPerKb: 1 | 2): number {
+  if (!before || !after) return 0;
+  return Math.max(0, startedKb(itemSize(after)) - startedKb(itemSize(before))) * unitsPerKb;
+}
 
 /** Item sizes seen put, by table and key, for the updates that follow. */
 export class ItemSizes {

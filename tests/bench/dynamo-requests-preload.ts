@@ -17,7 +17,7 @@ import { countDynamoRequests } from '../../functions/adapters/dynamo/client.js';
 import { LocalEventBus } from '../../infra/local/eventbridge.js';
 import { LambdaRuntime } from '../../infra/local/lambda.js';
 import { TABLE_KEYS } from '../../shared/table.js';
-import { billedWriteUnits, indexWriteUnitsByIndex, ItemSizes } from './dynamo-billing.js';
+import { billedWriteUnits, growthUnits, indexWriteUnitsByIndex, ItemSizes, keyIdOf, updatedItems } from './dynamo-billing.js';
 import { BUS_EVENTS, EVENT_RULES, INDEX_WRITES, INDEX_WRITES_LABEL, invocationLabel, LAMBDA_INVOCATIONS, OUTSIDE_A_FUNCTION, SQS_REQUESTS, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
 
 const file = process.env.BENCH_DYNAMO_REQUESTS_FILE;
@@ -30,8 +30,13 @@ if (file) {
   const sizes = new ItemSizes(tableKeyNames);
   const entryOf = (label: string, operation: string): OperationTotal => ((totals[label] ??= {})[operation] ??= { count: 0, readUnits: 0, writeUnits: 0 });
 
+  // Who last updated each item, and at what price per KB: its change on the stream bills its growth to them.
+  const lastUpdate = new Map<string, { label: string; operation: string; unitsPerKb: 1 | 2 }>();
+
   countDynamoRequests(({ operation, readUnits, writeUnits, input }: DynamoRequest) => {
-    const entry = entryOf(invocation.getStore() ?? OUTSIDE_A_FUNCTION, operation);
+    const label = invocation.getStore() ?? OUTSIDE_A_FUNCTION;
+    for (const { key, unitsPerKb } of updatedItems(operation, input)) lastUpdate.set(keyIdOf(key), { label, operation, unitsPerKb });
+    const entry = entryOf(label, operation);
     entry.count += 1;
     entry.readUnits += readUnits;
     entry.writeUnits += writeUnits;
@@ -40,8 +45,9 @@ if (file) {
   });
 
   // Each change of the table, as its stream carries it (every mapping reads the same records: each is
-  // counted once, by sequence number): the index writes it cost, and the item's size for the updates that
-  // follow (a counter item is only ever updated, never put, so its size is known only from here).
+  // counted once, by sequence number): the index writes it cost, what its update cost beyond the bill on
+  // the size before (an item grown into another KB), and the item's size for the updates that follow
+  // (a counter item is only ever updated, never put, so its size is known only from here).
   const seenChanges = new Set<string>();
   const streamsSend = DynamoDBStreamsClient.prototype.send;
   DynamoDBStreamsClient.prototype.send = async function (this: DynamoDBStreamsClient, ...args: Parameters<DynamoDBStreamsClient['send']>) {
@@ -55,6 +61,11 @@ if (file) {
           const entry = entryOf(INDEX_WRITES_LABEL, `${INDEX_WRITES} ${index}`);
           entry.count += 1;
           entry.billedWriteUnits = (entry.billedWriteUnits ?? 0) + units;
+        }
+        const updater = change.OldImage && change.NewImage ? lastUpdate.get(keyIdOf(change.Keys)) : undefined;
+        if (updater) {
+          const entry = entryOf(updater.label, updater.operation);
+          entry.billedWriteUnits = (entry.billedWriteUnits ?? 0) + growthUnits(change.OldImage, change.NewImage, updater.unitsPerKb);
         }
         if (change.NewImage) sizes.put(undefined, change.NewImage);
       }

@@ -3,7 +3,7 @@
  * TransactWriteItems as 4 units whatever its items, so the cost line computes them by DynamoDB's rule.
  */
 import { describe, expect, it } from 'vitest';
-import { billedWriteUnits, indexWriteUnits, ItemSizes, itemSize } from '../../bench/dynamo-billing.js';
+import { billedWriteUnits, growthUnits, indexWriteUnits, ItemSizes, itemSize, keyIdOf, updatedItems } from '../../bench/dynamo-billing.js';
 import { COST_GOAL_USD, purchaseCost } from '../../bench/cost.js';
 
 const sizes = () => new ItemSizes(['pk', 'sk']);
@@ -29,6 +29,26 @@ describe('write units as DynamoDB bills them', () => {
     expect(billedWriteUnits('UpdateItem', { TableName: 't', Key: { pk: 'T1', sk: 'TXN' } }, seen)).toBe(2);
     expect(billedWriteUnits('PutItem', { TableName: 't', Item: small('A') }, seen)).toBe(1);
     expect(billedWriteUnits('GetItem', { TableName: 't', Key: { pk: 'A', sk: 'X' } }, seen)).toBeUndefined();
+  });
+
+  it('an update that grows its item into another KB is billed on the size after: the growth, at the price per KB of where it was written', () => {
+    const before = { pk: { S: 'T1' }, sk: { S: 'TXN' }, blob: { S: 'x'.repeat(900) } };
+    const after = { ...before, attempts: { S: 'y'.repeat(300) } };
+    expect(growthUnits(before, after, 2)).toBe(2);
+    expect(growthUnits(before, after, 1)).toBe(1);
+    expect(updatedItems('TransactWriteItems', { TransactItems: [{ Update: { Key: { pk: 'T1', sk: 'TXN' } } }, { Put: { Item: small('A') } }] })).toEqual([{ key: { pk: 'T1', sk: 'TXN' }, unitsPerKb: 2 }]);
+    expect(updatedItems('UpdateItem', { Key: { pk: 'T1', sk: 'TXN' } })).toEqual([{ key: { pk: 'T1', sk: 'TXN' }, unitsPerKb: 1 }]);
+    // The stream names an item by its marshalled keys, a request by its plain ones: the same item.
+    expect(keyIdOf({ sk: { S: 'TXN' }, pk: { S: 'T1' } })).toBe(keyIdOf({ pk: 'T1', sk: 'TXN' }));
+  });
+
+  it('rejects: an update within its KB, a shrinking one, a new item or a removal costs nothing more', () => {
+    const before = { pk: 'T1', sk: 'TXN', blob: 'x'.repeat(100) };
+    expect(growthUnits(before, { ...before, more: 'y'.repeat(200) }, 2)).toBe(0);
+    expect(growthUnits({ ...before, blob: 'x'.repeat(2000) }, before, 2)).toBe(0);
+    expect(growthUnits(undefined, before, 2)).toBe(0);
+    expect(growthUnits(before, undefined, 2)).toBe(0);
+    expect(updatedItems('PutItem', { Item: before })).toEqual([]);
   });
 });
 
