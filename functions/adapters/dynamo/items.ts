@@ -48,6 +48,8 @@ export const USER_NAME_CLAIM_ENTITY = 'UserNameClaim';
 export const EMAIL_CLAIM_ENTITY = 'EmailClaim';
 export const WALLET_ENTITY = 'Wallet';
 export const TRANSACTION_ENTITY = 'Transaction';
+/** A supplier attempt kept beside its purchase (adapters/dynamo/supplier-attempts.ts). */
+export const SUPPLIER_ATTEMPT_ENTITY = 'SupplierAttempt';
 export const PLAN_ENTITY = 'Plan';
 export const BILL_PRODUCT_ENTITY = 'BillProduct';
 export const COST_PRICE_ENTITY = 'CostPrice';
@@ -564,6 +566,7 @@ export const stored = {
   wallet: walletItem,
   walletQueued: walletQueuedItem,
   transaction: transactionItem,
+  supplierAttempt: itemMapping<SupplierAttempt>(SUPPLIER_ATTEMPT_ENTITY, supplierAttempt),
   requeries: requeriesItem,
   plan: planItem,
   billProduct: billProductItem,

@@ -34,6 +34,7 @@ const SALES_DAY_PREFIX = 'DAY#';
 const WALLET_TOTAL_PREFIX = 'WALLETS#';
 const WEBHOOK_LOG_PREFIX = 'WEBHOOKLOG#';
 const LISTING_DAY_PREFIX = 'LISTDAY#';
+const SUPPLIER_ATTEMPT_PREFIX = 'ATTEMPT#';
 const PLATFORM_TRANSACTIONS_PREFIX = 'TXN#';
 const LISTING_ALL_TIME = 'LISTALL';
 const PLATFORM_LISTING_PARTITION = `${PARTITION_PREFIXES.transaction}LISTING#`;
@@ -53,6 +54,11 @@ export const keys = {
   credential: (userId: string) => ({ pk: `${PARTITION_PREFIXES.credential}${userId}`, sk: 'PASSWORD' }),
   passwordReset: (userId: string) => ({ pk: `${PARTITION_PREFIXES.passwordReset}${userId}`, sk: 'TOKEN' }),
   transaction: (transactionId: string) => ({ pk: `${PARTITION_PREFIXES.transaction}${transactionId}`, sk: 'TXN' }),
+  /** One supplier attempt beside its purchase, in the order made (`at` first); `n` tells apart the attempts of one write. */
+  supplierAttempt: (transactionId: string, attempt: { at: string; supplier: string; kind: string }, n: number) => ({
+    pk: `${PARTITION_PREFIXES.transaction}${transactionId}`,
+    sk: `${SUPPLIER_ATTEMPT_PREFIX}${attempt.at}#${attempt.supplier}#${attempt.kind}#${n}`,
+  }),
   coupon: (code: string) => ({ pk: `${PARTITION_PREFIXES.coupon}${code.toUpperCase()}`, sk: 'COUPON' }),
   /** Data plans live in one small partition: the whole catalogue is one query. */
   plan: (planId: number) => ({ pk: CATALOGUE_PARTITION, sk: `${PLAN_PREFIX}${String(planId).padStart(10, '0')}` }),

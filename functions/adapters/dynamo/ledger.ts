@@ -31,7 +31,8 @@ import { readWallet, walletWrite } from './wallet-item.js';
 import { writeThroughQueue } from './wallet-queue.js';
 import { RETRY_AFTER_SECONDS, WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
 import { RetryLaterError } from '../invocation.js';
-import { boundedAttempt, getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
+import { boundedAttempt, recordAttempts } from './supplier-attempts.js';
+import { getTransaction, REMOVE_OPEN_LISTING, transactionItem } from './transactions.js';
 
 /** Attempts per balance change. With full-jitter backoff this absorbs dozens of concurrent writers on one wallet. */
 export const WALLET_WRITE_MAX_ATTEMPTS = 40;
@@ -251,8 +252,9 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     updatedAt: nowIso,
   };
   const asRead = countersAsRead(purchase);
+  // The last supplier answers are kept first, beside the purchase (supplier-attempts.ts).
+  await recordAttempts(purchase.id, input.attempts ?? []);
   const purchaseUpdate = (): TransactItem => {
-    const attempts = (input.attempts ?? []).map(boundedAttempt);
     const sets = [
       'trans_Status = :refunded',
       'refundTransactionId = :refundId',
@@ -260,7 +262,6 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
       ...(input.supplierMessage ? ['apiResponse = :supplierMessage'] : []),
       'settledAt = :now',
       'updatedAt = :now',
-      ...(attempts.length ? ['attempts = list_append(if_not_exists(attempts, :empty), :attempts)'] : []),
     ];
     return {
       Update: {
@@ -279,7 +280,6 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
           ':pending': 'pending',
           ...asRead.values,
           ...(reversal ? { ':success': 'success' } : {}),
-          ...(attempts.length ? { ':empty': [], ':attempts': attempts } : {}),
         },
       },
     };

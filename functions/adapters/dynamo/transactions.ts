@@ -6,7 +6,7 @@
  * Every status change is a conditional update on the current status, so concurrent deliveries,
  * sweepers and refunds cannot both win.
  */
-import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { wholePhoneNumber } from '../../../shared/api/common.js';
 import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
 import type { TransactionView } from '../../../shared/api/transactions.js';
@@ -19,7 +19,8 @@ import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './
 import { stored, TRANSACTION_ENTITY } from './items.js';
 import { GSI, INDEX, keys, listingQuery, openEntryOf, openListing, openPayoutListing, partitionQuery, platformTransactionListing, userListing } from './keys.js';
 import { batchGetItems } from './batch-get.js';
-import { collect, queryAll, queryItems } from './paginate.js';
+import { boundedAttempt, readTransactionWithAttempts, recordAttempts } from './supplier-attempts.js';
+import { collect, paginate, queryAll, queryItems } from './paginate.js';
 import { aggregateItems, countersAsRead, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
 import { AGGREGATE_SHARDS, bucketMatches, countersMovedSince, extendMatchSpan, filterDays, listingTotals, matchSpanBounds, sumBuckets, type ListingTotals, type MatchSpan } from '../../domain/listing-aggregates.js';
 
@@ -53,23 +54,8 @@ export function transactionViewOfItem(item: Record<string, unknown>): Transactio
 /** `REMOVE` clause that takes a purchase (or withdrawal) out of the sweepers' sparse index. */
 export const REMOVE_OPEN_LISTING = `REMOVE ${GSI.byOpenSinceKeys.partitionKey}, ${GSI.byOpenSinceKeys.sortKey}`;
 
-/** Stored responses are cut to this many characters so a chatty supplier cannot grow an item toward 400 KB. */
-const MAX_STORED_RESPONSE_CHARS = 4_000;
-
-export function boundedAttempt(attempt: SupplierAttempt): SupplierAttempt {
-  const bound = (value: unknown): unknown => {
-    if (value === undefined) return undefined;
-    const text = typeof value === 'string' ? value : JSON.stringify(value);
-    if (text === undefined || text.length <= MAX_STORED_RESPONSE_CHARS) return value;
-    return `${text.slice(0, MAX_STORED_RESPONSE_CHARS)}…(truncated)`;
-  };
-  return { ...attempt, request: bound(attempt.request), response: bound(attempt.response) };
-}
-
-export async function getTransaction(id: string): Promise<TransactionRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.transaction(id), ConsistentRead: true }));
-  return Item && Item.entity === TRANSACTION_ENTITY ? stored.transaction.read(Item) : undefined;
-}
+/** A transaction as stored, with a purchase's supplier attempts (kept beside it: supplier-attempts.ts). */
+export const getTransaction = (id: string): Promise<TransactionRecord | undefined> => readTransactionWithAttempts(id);
 
 const OPEN_VALUES = { ':processing': 'processing', ':pending': 'pending' } as const;
 const STILL_OPEN = 'trans_Status IN (:processing, :pending)';
@@ -305,8 +291,23 @@ async function* newestAcross(partitions: AsyncGenerator<Item>[], order: (a: Item
   }
 }
 
-/** Day counter items read per request while looking for the days that hold a filter's matches. */
-const DAY_COUNTERS_READ = 64;
+/**
+ * Day counter items read by the first request while looking for the days that hold a filter's
+ * matches (about a month of a user's days), each next request four times more: a frequent filter
+ * finds its page in the first, a rare one deep in the history in a few.
+ */
+const DAY_COUNTERS_FIRST_READ = 32;
+const DAY_COUNTERS_MAX_READ = 2048;
+
+/** A Query's items, each page asking for four times the last (from `first` up to `max`). */
+function growingPages(input: QueryCommandInput, first: number, max: number): AsyncGenerator<Item> {
+  let Limit = first;
+  return paginate((ExclusiveStartKey) => {
+    const page = db().send(new QueryCommand({ ...input, Limit, ExclusiveStartKey }));
+    Limit = Math.min(Limit * 4, max);
+    return page;
+  });
+}
 
 /** Day counter items, newest day first: their sort keys start with the day. */
 const newestDayFirst = (a: Item, b: Item) => (String(a.sk) < String(b.sk) ? 1 : String(a.sk) > String(b.sk) ? -1 : 0);
@@ -328,14 +329,17 @@ async function keptToMatchingDays(userId: string | undefined, filter: Transactio
       ? Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => partitionQuery.platformListingDays(shard, fromDay, toDay))
       : [partitionQuery.userListingDays(userId, fromDay, toDay)];
   const partitions = ranges.map((range) =>
-    queryItems({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-      Limit: DAY_COUNTERS_READ,
-    }),
+    growingPages(
+      {
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+      },
+      DAY_COUNTERS_FIRST_READ,
+      DAY_COUNTERS_MAX_READ,
+    ),
   );
   let span: MatchSpan = { found: 0 };
   for await (const item of newestAcross(partitions, newestDayFirst)) {
@@ -383,12 +387,12 @@ export const dynamoTransactions: TransactionStore = {
     return claimed && stored.transaction.read(claimed);
   },
 
-  switchSupplier: (id, from, to, failed, now) =>
-    conditionalUpdate({
+  async switchSupplier(id, from, to, failed, now) {
+    await recordAttempts(id, [failed]);
+    return conditionalUpdate({
       TableName: tableName(),
       Key: keys.transaction(id),
-      UpdateExpression:
-        'SET supplier = :to, submittedTo = list_append(if_not_exists(submittedTo, :empty), :toList), attempts = list_append(if_not_exists(attempts, :empty), :attempts), updatedAt = :now',
+      UpdateExpression: 'SET supplier = :to, submittedTo = list_append(if_not_exists(submittedTo, :empty), :toList), updatedAt = :now',
       // Never hand a purchase to a supplier twice, whatever the caller believes.
       ConditionExpression: 'trans_Status = :processing AND supplier = :from AND NOT contains(submittedTo, :to)',
       ExpressionAttributeValues: {
@@ -396,18 +400,17 @@ export const dynamoTransactions: TransactionStore = {
         ':toList': [to],
         ':from': from,
         ':empty': [],
-        ':attempts': [boundedAttempt(failed)],
         ':now': now.toISOString(),
         ':processing': 'processing',
       },
-    }),
+    });
+  },
 
   async settleSuccess(purchase, input: SettleSuccessInput) {
     const id = purchase.id;
     const now = input.now.toISOString();
     const sets = [
       'trans_Status = :success',
-      'attempts = list_append(if_not_exists(attempts, :empty), :attempts)',
       'supplier = :supplier',
       'profitKobo = :profit',
       'settledAt = :now',
@@ -416,8 +419,6 @@ export const dynamoTransactions: TransactionStore = {
     const values: Record<string, unknown> = {
       ...OPEN_VALUES,
       ':success': 'success',
-      ':empty': [],
-      ':attempts': input.attempts.map(boundedAttempt),
       ':supplier': input.supplier,
       ':profit': input.profitKobo,
       ':now': now,
@@ -438,6 +439,8 @@ export const dynamoTransactions: TransactionStore = {
       sets.push('bill = :bill');
       values[':bill'] = input.bill;
     }
+    // The answer it is settled on is kept first (beside the record, which stays under 1 KB).
+    await recordAttempts(id, input.attempts);
     const asRead = countersAsRead(purchase);
     // Made final once: a redelivered settlement fails the still-open condition. The sale reaches the
     // platform's figures from the stream (this change of status), not from this write.
@@ -479,8 +482,9 @@ export const dynamoTransactions: TransactionStore = {
   },
 
   // The caller names the purchase only: it is read for the listing's counters (an ambiguous answer is rare).
-  markPending: async (id, attempts, now, supplierReference) =>
-    (await writeStatusChange(
+  async markPending(id, attempts, now, supplierReference) {
+    await recordAttempts(id, attempts);
+    return (await writeStatusChange(
       id,
       getTransaction,
       (before) =>
@@ -490,14 +494,12 @@ export const dynamoTransactions: TransactionStore = {
               update: {
                 TableName: tableName(),
                 Key: keys.transaction(id),
-                UpdateExpression: `SET trans_Status = :pending, attempts = list_append(if_not_exists(attempts, :empty), :attempts), pendingSince = :now, updatedAt = :now${
+                UpdateExpression: `SET trans_Status = :pending, pendingSince = :now, updatedAt = :now${
                   supplierReference === undefined ? '' : ', apiResponseId = :reference'
                 }`,
                 ConditionExpression: 'trans_Status = :processing',
                 ExpressionAttributeValues: {
                   ...OPEN_VALUES,
-                  ':empty': [],
-                  ':attempts': attempts.map(boundedAttempt),
                   ':now': now.toISOString(),
                   ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
                 },
@@ -505,7 +507,8 @@ export const dynamoTransactions: TransactionStore = {
               after: { ...before, trans_Status: 'pending' },
             },
       `pending of ${id}`,
-    )) !== undefined,
+    )) !== undefined;
+  },
 
   claimRequery: (id, previous, now) =>
     conditionalUpdate({

@@ -1,0 +1,80 @@
+/**
+ * A purchase's supplier attempts are kept beside its record, not inside it (README decision 94): a
+ * settled record stays under 1 KB, so its settlement and the listing entries it rewrites cost one KB
+ * each, and the record read back still carries every attempt in the order made, those written inside
+ * older records included.
+ */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
+import { keys } from '../../../functions/adapters/dynamo/keys.js';
+import { recordAttempts } from '../../../functions/adapters/dynamo/supplier-attempts.js';
+import { dynamoTransactions, getTransaction, transactionItem } from '../../../functions/adapters/dynamo/transactions.js';
+import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
+import type { SupplierAttempt } from '../../../functions/domain/transactions.js';
+import { itemSize } from '../../bench/dynamo-billing.js';
+import { useDynamoDb } from '../../support/dynamo.js';
+import { airtimePurchaseRecord } from '../../support/transaction-record.js';
+import { FakeSupplier, placedAirtime } from './fakes.js';
+
+useDynamoDb();
+
+const rawRecord = async (id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.transaction(id), ConsistentRead: true }))).Item!;
+const partition = async (id: string) =>
+  (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.transaction(id).pk } }))).Items ?? [];
+
+/** A supplier's answer as long as a real panel's (its whole JSON body is kept). */
+const chattyAnswer = { status: 'successful', message: 'Airtime purchase of N100 to 08011111111 was successful', balance_before: '25000.00', balance_after: '24903.00', ident: 'x'.repeat(300) };
+
+/** A supplier whose every answer is as long as a real panel's. */
+class ChattySupplier extends FakeSupplier {
+  override async buyAirtime(order: Parameters<FakeSupplier['buyAirtime']>[0]) {
+    return { ...(await super.buyAirtime(order)), response: chattyAnswer };
+  }
+}
+
+describe('supplier attempts beside the purchase', () => {
+  it('a delivered purchase keeps its supplier answer in an item of its own: the record stays under 1 KB and reads back with it', async () => {
+    const { id, h } = await placedAirtime(new ChattySupplier('ALARO', () => 'delivered'));
+    expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
+    const record = await rawRecord(id);
+    expect(record.trans_Status).toBe('success');
+    expect(record.attempts).toBeUndefined();
+    expect(itemSize(record)).toBeLessThanOrEqual(1024);
+    const read = await getTransaction(id);
+    expect(read?.attempts).toEqual([expect.objectContaining({ supplier: 'ALARO', kind: 'submit', outcome: 'delivered', response: chattyAnswer })]);
+  });
+
+  it('a refunded purchase keeps the answer it was refunded on', async () => {
+    const { id, h } = await placedAirtime(new ChattySupplier('ALARO', () => 'failed'));
+    await fulfilPurchase(id, h.fulfilment);
+    const read = await getTransaction(id);
+    expect(read?.trans_Status).toBe('refunded');
+    expect(read?.attempts?.map((a) => `${a.supplier}:${a.outcome}`)).toEqual(['ALARO:failed']);
+    expect((await rawRecord(id)).attempts).toBeUndefined();
+  });
+
+  it('an attempt written again (a redelivered message) is still one item', async () => {
+    const record = airtimePurchaseRecord({ id: `T${Date.now()}`, userId: 'u1', trans_UserName: 'someone' });
+    await db().send(new PutCommand({ TableName: tableName(), Item: transactionItem(record) }));
+    const attempt: SupplierAttempt = { supplier: 'ALARO', kind: 'submit', request: {}, response: { ok: true }, at: '2026-01-01T00:00:01.000Z', outcome: 'delivered', reason: 'ok' };
+    await recordAttempts(record.id, [attempt]);
+    await recordAttempts(record.id, [attempt]);
+    expect((await partition(record.id)).filter((item) => item.entity === 'SupplierAttempt')).toHaveLength(1);
+  });
+
+  it('a record written before keeps the attempts inside it, read first, then those beside it', async () => {
+    const inside: SupplierAttempt = { supplier: 'ALARO', kind: 'submit', request: {}, response: 'old', at: '2026-01-01T00:00:01.000Z', outcome: 'ambiguous', reason: 'timeout' };
+    const beside: SupplierAttempt = { ...inside, kind: 'requery', response: 'new', at: '2026-01-01T00:05:00.000Z', outcome: 'delivered', reason: 'ok' };
+    const record = airtimePurchaseRecord({ id: `L${Date.now()}`, userId: 'u1', trans_UserName: 'someone', trans_Status: 'pending', attempts: [inside] });
+    await db().send(new PutCommand({ TableName: tableName(), Item: transactionItem(record) }));
+    await recordAttempts(record.id, [beside]);
+    expect((await dynamoTransactions.get(record.id))?.attempts?.map((a) => a.response)).toEqual(['old', 'new']);
+  });
+
+  it('rejects: an id with attempts but no record reads as no transaction', async () => {
+    const attempt: SupplierAttempt = { supplier: 'ALARO', kind: 'submit', request: {}, response: null, at: '2026-01-01T00:00:01.000Z', outcome: 'failed', reason: 'x' };
+    await recordAttempts('NO-SUCH-RECORD', [attempt]);
+    expect(await getTransaction('NO-SUCH-RECORD')).toBeUndefined();
+  });
+});
