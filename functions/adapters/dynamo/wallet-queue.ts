@@ -249,12 +249,15 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
     if (!isConditionFailure(error)) throw error;
   }
   /**
-   * Whether this writer's change leads the live queue: only then does it read the whole queue and
-   * commit it, so fifty waiters do not send fifty transactions of which one can win. A head whose
-   * writer is gone expires, and the next change leads.
+   * Where this writer's change stands, from one read of the queue's oldest items: gone (committed or
+   * withdrawn: its record says which), refused, or waiting, and then whether it leads the live queue.
+   * Only the leader reads the whole queue and commits it, so fifty waiters do not send fifty
+   * transactions of which one can win. A head whose writer is gone expires, and the next change leads.
+   * One request a look, not a read of the change and another of the head: fifty waiters' looks share
+   * DynamoDB with the commit they wait for.
    */
-  const leads = async () => {
-    const { Items = [] } = await db().send(
+  const look = async (): Promise<{ state: 'gone' } | { state: 'refused' } | { state: 'waiting'; leads: boolean }> => {
+    const { Items = [], LastEvaluatedKey } = await db().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
@@ -264,19 +267,28 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
         ConsistentRead: true,
       }),
     );
+    const mine = Items.find((item) => item.sk === queueKey);
+    if (mine?.refusal !== undefined) return { state: 'refused' };
+    if (!mine) {
+      // Queue keys only grow: not among the oldest, it is gone unless older ones fill the whole read.
+      const olderFillTheRead = LastEvaluatedKey !== undefined && String(Items.at(-1)?.sk) < queueKey;
+      return olderFillTheRead ? { state: 'waiting', leads: false } : { state: 'gone' };
+    }
     const head = Items.find((item) => item.refusal === undefined && Number(item.expiresAtMs) > now() + COMMIT_MARGIN_MS);
-    return head?.sk === queueKey;
+    return { state: 'waiting', leads: head?.sk === queueKey };
   };
   let wait = 0;
   for (;;) {
-    const { Item: item } = await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
-    if (!item) return outcomeOf(write);
-    const { refusal } = stored.walletQueued.read(item);
-    if (refusal) {
+    const where = await look();
+    if (where.state === 'gone') return outcomeOf(write);
+    if (where.state === 'refused') {
+      const { Item: item } = await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
+      const refusal = item && stored.walletQueued.read(item).refusal;
       await db().send(new DeleteCommand({ TableName: tableName(), Key }));
-      return refusal;
+      if (refusal) return refusal;
+      continue;
     }
-    if (await leads()) {
+    if (where.leads) {
       const mine = (await commitQueue(userId, new Date(now()))).get(queueKey);
       if (mine) return { kind: 'written', ...mine };
     }
