@@ -16,6 +16,27 @@ export const ARGON2_PARAMS = {
   saltLength: 16,
 } as const;
 
+/** What a new hash costs: memory (KiB) and passes. */
+export interface PasswordHashCost {
+  memorySize: number;
+  iterations: number;
+}
+
+/**
+ * The cheapest cost argon2id takes (256 KiB, one pass), for the test suite's local clouds only: their
+ * thousands of sign-ups and wrong-password logins spent minutes of CPU at the real cost. Only the
+ * local cloud asks for it (`LOCAL_TEST_PASSWORD_HASHES`, infra/local/cloud.ts); no deployed function
+ * runs that code. A hash carries its cost in its PHC string, so each is verified at its own cost.
+ */
+export const TEST_ONLY_HASH_COST: PasswordHashCost = { memorySize: 256, iterations: 1 };
+
+let costOfNewHashes: PasswordHashCost = ARGON2_PARAMS;
+
+/** Sets the cost of the hashes made from now on in this process (the local cloud's tests only: see TEST_ONLY_HASH_COST). */
+export function hashNewPasswordsAt(cost: PasswordHashCost): void {
+  costOfNewHashes = cost;
+}
+
 export class PasswordHashError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -27,8 +48,8 @@ export async function hashPassword(password: string): Promise<string> {
   return argon2id({
     password: password.normalize('NFC'),
     salt: randomBytes(ARGON2_PARAMS.saltLength),
-    memorySize: ARGON2_PARAMS.memorySize,
-    iterations: ARGON2_PARAMS.iterations,
+    memorySize: costOfNewHashes.memorySize,
+    iterations: costOfNewHashes.iterations,
     parallelism: ARGON2_PARAMS.parallelism,
     hashLength: ARGON2_PARAMS.hashLength,
     outputType: 'encoded',

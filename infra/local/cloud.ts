@@ -330,6 +330,12 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     const dynamoClient = (await import(pathToFileURL(join(config.repoRoot, 'functions', 'adapters', 'dynamo', 'client.ts')).href)) as { onDynamoWrites(listener: () => void): void };
     dynamoClient.onDynamoWrites(writes.notify);
     step('handlers');
+    if (config.testPasswordHashes) {
+      // The handlers' own module (same URL, same instance): the seeded admin and every sign-up hash cheaply.
+      const passwords = (await import(pathToFileURL(join(config.repoRoot, 'functions', 'domain', 'passwords.ts')).href)) as typeof import('../../functions/domain/passwords.js');
+      passwords.hashNewPasswordsAt(passwords.TEST_ONLY_HASH_COST);
+      log('[local] password hashes at the test-only cost (LOCAL_TEST_PASSWORD_HASHES)');
+    }
 
     let seedSummary: unknown;
     const seedFile = join(config.repoRoot, 'functions', 'local-seed.ts');

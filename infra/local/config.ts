@@ -64,6 +64,8 @@ export interface LocalConfig {
   scheduleIntervalMs?: number;
   /** LOCAL_STREAM_BATCHING_WINDOW_MS: replaces every stream mapping's batching window (0: deliver at once). */
   streamBatchingWindowMs?: number;
+  /** LOCAL_TEST_PASSWORD_HASHES=1: new password hashes at the cheapest argon2id cost (the test suite's clouds only). */
+  testPasswordHashes: boolean;
   supplierTimeoutMs: number;
   /** PROVIDER_TIMEOUT_MS for the payment-provider adapters (default 5000). */
   providerTimeoutMs: number;
@@ -178,6 +180,7 @@ export function loadLocalConfig(): LocalConfig {
     },
     scheduleIntervalMs: positiveInt('LOCAL_SCHEDULE_INTERVAL_MS'),
     streamBatchingWindowMs: nonNegativeInt('LOCAL_STREAM_BATCHING_WINDOW_MS'),
+    testPasswordHashes: process.env.LOCAL_TEST_PASSWORD_HASHES === '1',
     supplierTimeoutMs: positiveInt('SUPPLIER_TIMEOUT_MS', 3000)!,
     providerTimeoutMs: positiveInt('PROVIDER_TIMEOUT_MS', 5000)!,
     sqsConcurrency: positiveInt('LOCAL_SQS_CONCURRENCY', 2)!,

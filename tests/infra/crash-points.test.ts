@@ -1,10 +1,13 @@
 /**
  * Crash points are a local-cloud tool only: the deployed stack must never arm one. No function of
  * the synthesized template carries LOCAL_CRASH_POINT in its environment (so every crashPoint() in
- * the cloud is a no-op), and the names are one typed list.
+ * the cloud is a no-op), and the names are one typed list. The same for the tests' cheap password
+ * hashes: only the local cloud's own code lowers the cost, and no function is told to.
  */
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { armedCrashPoint, CRASH_POINT_ENV, CRASH_POINT_PASS_ENV, CRASH_POINTS, crashPointPass, InvalidCrashPointPassError, UnknownCrashPointError } from '../../functions/adapters/crash-points.js';
 import { PlatformStack } from '../../infra/stack.js';
@@ -38,5 +41,23 @@ describe('crash points stay off in the cloud build', () => {
     expect(crashPointPass({})).toBe(1);
     expect(crashPointPass({ [CRASH_POINT_PASS_ENV]: '3' })).toBe(3);
     for (const bad of ['0', '-1', '1.5', 'two']) expect(() => crashPointPass({ [CRASH_POINT_PASS_ENV]: bad }), bad).toThrow(InvalidCrashPointPassError);
+  });
+});
+
+describe("the tests' cheap password hashes stay off in the cloud build", () => {
+  const sourcesUnder = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? sourcesUnder(join(folder, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [join(folder, entry.name)] : [],
+    );
+
+  it('no function of the synthesized stack has LOCAL_TEST_PASSWORD_HASHES in its environment', () => {
+    expect(functions.filter(([, fn]) => 'LOCAL_TEST_PASSWORD_HASHES' in (fn.Properties?.Environment?.Variables ?? {})).map(([id]) => id)).toEqual([]);
+  });
+
+  it('only the local cloud lowers the cost of new hashes: no function code does', () => {
+    const callers = [...sourcesUnder('functions'), ...sourcesUnder('infra'), ...sourcesUnder('shared')]
+      .filter((file) => readFileSync(file, 'utf8').includes('hashNewPasswordsAt('))
+      .map((file) => relative('.', file));
+    expect(callers.sort()).toEqual(['functions/domain/passwords.ts', 'infra/local/cloud.ts']);
   });
 });

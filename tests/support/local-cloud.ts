@@ -147,6 +147,9 @@ async function testResources(dataDir: string, options: LocalCloudOptions): Promi
   // The platform counters' 5 s batching window would make every figure a test waits on 5 s late
   // (the benches keep the stack's windows, as on AWS).
   env.LOCAL_STREAM_BATCHING_WINDOW_MS = '0';
+  // Thousands of sign-ups and logins at argon2id's real cost spent minutes of the run's CPU (a hash
+  // carries its cost, so each is still verified as made; the unit tests check the real cost).
+  env.LOCAL_TEST_PASSWORD_HASHES = '1';
   if (!options.ownDynamoDb) {
     env.LOCAL_DYNAMODB_ENDPOINT = await dynamoDbOfThisFile();
     env.LOCAL_TABLE_PREFIX = `${basename(dataDir).replace(/[^A-Za-z0-9_.-]/g, '_')}.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARGON2_PARAMS, dummyVerifyPassword, hashPassword, PasswordHashError, verifyPassword } from '../../../functions/domain/passwords.js';
+import { ARGON2_PARAMS, dummyVerifyPassword, hashNewPasswordsAt, hashPassword, PasswordHashError, TEST_ONLY_HASH_COST, verifyPassword } from '../../../functions/domain/passwords.js';
 
 describe('password hashing', () => {
   it('stores argon2id at the OWASP minimum cost (m=19 MiB, t=2, p=1) as a PHC string', async () => {
@@ -49,5 +49,20 @@ describe('password hashing', () => {
     expect(await dummyVerifyPassword('anything')).toBe(false);
     expect(dummy / real).toBeGreaterThan(0.5);
     expect(dummy / real).toBeLessThan(2);
+  });
+
+  it("the test-only cost (the tests' local clouds) makes cheap hashes that verify, and every hash is verified at its own cost", async () => {
+    const real = await hashPassword('correct horse battery');
+    try {
+      hashNewPasswordsAt(TEST_ONLY_HASH_COST);
+      const cheap = await hashPassword('correct horse battery');
+      expect(cheap).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+      expect(await verifyPassword('correct horse battery', cheap)).toBe(true);
+      expect(await verifyPassword('correct horse battery', real)).toBe(true);
+      expect(await verifyPassword('wrong horse battery', cheap)).toBe(false);
+    } finally {
+      hashNewPasswordsAt(ARGON2_PARAMS);
+    }
+    expect(await hashPassword('x-password')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
