@@ -97,12 +97,16 @@ export function succeededMessageIds(
 export class SqsPoller {
   private running = false;
   private loops: Promise<void>[] = [];
+  /** Resolved by stop(): an idle wait ends with it, so a stop never sleeps out the wait (each test's cloud stopped a second late). */
+  private stopRequested: Promise<void> = Promise.resolve();
+  private requestStop: () => void = () => {};
 
   constructor(private readonly options: PollerOptions) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopRequested = new Promise<void>((resolve) => (this.requestStop = resolve));
     const concurrency = this.options.concurrency ?? 2;
     for (let i = 0; i < concurrency; i++) this.loops.push(this.loop());
   }
@@ -110,6 +114,7 @@ export class SqsPoller {
   /** Stops receiving and waits for batches in flight (their messages are then deleted or left as usual). */
   async stop(): Promise<void> {
     this.running = false;
+    this.requestStop();
     await Promise.allSettled(this.loops);
     this.loops = [];
   }
@@ -139,7 +144,7 @@ export class SqsPoller {
         continue;
       }
       if (messages.length === 0) {
-        await idleWait();
+        await Promise.race([idleWait(), this.stopRequested]);
         continue;
       }
       await this.processBatch(messages, log);

@@ -62,6 +62,16 @@ describe('SqsPoller on local-aws-sqs', () => {
     );
   });
 
+  it('a poller told to stop is woken from its idle wait: it stops at once, not after sleeping out its second', async () => {
+    const poller = new SqsPoller({ mapping, queue: queues.get('WorkDlq')!, sqs, concurrency: 2, log: () => {}, invoke: async () => undefined, idleWait: () => sqsServer.waitForSend(5_000) });
+    poller.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    await poller.stop();
+    // Without the wake the stop waits out the 5 s idle wait.
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('delivers real SQS events, deletes successes, retries failures and dead-letters them after maxReceiveCount', async () => {
     const seen: Array<{ body: string; receiveCount: string }> = [];
     const events: SQSEvent[] = [];
