@@ -11,7 +11,7 @@ import { wholePhoneNumber } from '../../../shared/api/common.js';
 import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
 import type { TransactionView } from '../../../shared/api/transactions.js';
 import { isOpen } from '../../domain/purchase-state.js';
-import { isPurchase, isUnexpandedBatch, listingFigures, MAX_KEPT_REQUERIES, toTransactionView, type SupplierAttempt, type TransactionRecord } from '../../domain/transactions.js';
+import { isPurchase, isUnexpandedBatch, listingFigures, MAX_KEPT_REQUERIES, toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
