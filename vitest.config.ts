@@ -42,6 +42,8 @@ export default defineConfig({
         test: {
           name: 'infra',
           sequence: { groupOrder: 0 },
+          // The default stack's template once for the run (tests/support/stack-template.ts).
+          globalSetup: [SHARED_TEMPLATE],
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

@@ -7,14 +7,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessOf, FUNCTION_ACCESS } from '../../infra/access.js';
 import { ALL_FUNCTIONS } from '../../infra/functions.js';
-import { synthTemplate } from '../../infra/local/template.js';
 import { PARTITION_PREFIXES } from '../../shared/table.js';
 import { effectiveGrants } from './effective-grants.js';
 import { EXPECTED_GRANTS } from './expected-grants.js';
+import { platformTemplate } from '../support/stack-template.js';
 
 let grants: Record<string, string[]>;
 beforeAll(async () => {
-  grants = effectiveGrants(await synthTemplate());
+  grants = effectiveGrants(await platformTemplate());
 });
 
 const WRITES = /^Allow dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem) on Table\.Arn/;

@@ -4,20 +4,17 @@
  * the cloud is a no-op), and the names are one typed list. The same for the tests' cheap password
  * hashes: only the local cloud's own code lowers the cost, and no function is told to.
  */
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { armedCrashPoint, CRASH_POINT_ENV, CRASH_POINT_PASS_ENV, CRASH_POINTS, crashPointPass, InvalidCrashPointPassError, UnknownCrashPointError } from '../../functions/adapters/crash-points.js';
-import { PlatformStack } from '../../infra/stack.js';
+import { platformTemplate } from '../support/stack-template.js';
 
 type Resource = { Type: string; Properties?: Record<string, any> };
 let functions: Array<[string, Resource]>;
 
-beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const resources = Template.fromStack(new PlatformStack(app, 'VtuPlatform')).toJSON().Resources as Record<string, Resource>;
+beforeAll(async () => {
+  const resources = (await platformTemplate()).Resources as Record<string, Resource>;
   functions = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
 });
 

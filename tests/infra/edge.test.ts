@@ -5,6 +5,7 @@
  */
 import { App } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { platformTemplate } from '../support/stack-template.js';
 import { WAF_RATE_LIMIT_PER_5_MINUTES } from '../../infra/edge-waf.js';
 import { LOCAL_METADATA } from '../../infra/functions.js';
 import { PlatformStack } from '../../infra/stack.js';
@@ -21,8 +22,8 @@ const ofType = (resources: Record<string, Resource>, type: string) => Object.ent
 
 let plain: Record<string, Resource>;
 let withDomains: Record<string, Resource>;
-beforeAll(() => {
-  plain = synth();
+beforeAll(async () => {
+  plain = (await platformTemplate()).Resources as Record<string, Resource>;
   withDomains = synth({
     domainName: 'app.example.ng',
     certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/web',

@@ -6,6 +6,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { platformTemplate } from '../support/stack-template.js';
 import {
   ALL_FUNCTIONS,
   CONCURRENCY,
@@ -30,8 +31,8 @@ function synth(context: Record<string, unknown> = {}): Record<string, Resource> 
 }
 
 let resources: Record<string, Resource>;
-beforeAll(() => {
-  resources = synth();
+beforeAll(async () => {
+  resources = (await platformTemplate()).Resources as Record<string, Resource>;
 });
 
 const ofType = (all: Record<string, Resource>, type: string) => Object.entries(all).filter(([, r]) => r.Type === type);

@@ -5,9 +5,9 @@ import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambd
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { platformTemplate } from '../support/stack-template.js';
 import { ALL_FUNCTIONS } from '../../infra/functions.js';
 import { Observability, STREAM_ITERATOR_AGE_ALARM_MS, SUPPLIER_FAILURE_RATE_PERCENT } from '../../infra/observability.js';
-import { PlatformStack } from '../../infra/stack.js';
 import { METRIC_NAMES, METRIC_SHAPES, METRICS_NAMESPACE, METRICS_SERVICE, PURCHASE_OPEN_TOO_LONG_MINUTES, type MetricKey } from '../../shared/metrics.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -18,9 +18,8 @@ const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.T
 const alarms = (): Array<Record<string, any>> => ofType('AWS::CloudWatch::Alarm').map(([id, r]) => ({ id, ...r.Properties }));
 const alarmsOn = (namespace: string, metricName: string) => alarms().filter((a) => a.Namespace === namespace && a.MetricName === metricName);
 
-beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  resources = Template.fromStack(new PlatformStack(app, 'VtuPlatform')).toJSON().Resources;
+beforeAll(async () => {
+  resources = (await platformTemplate()).Resources as Record<string, Resource>;
   [topicId] = ofType('AWS::SNS::Topic')[0]!;
 });
 

@@ -3,18 +3,15 @@
  * headers policy of the synthesized stack says exactly what the local cloud sends (issue 20), so a
  * header changed in one place cannot silently differ in the other.
  */
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PlatformStack } from '../../infra/stack.js';
 import { SECURITY_HEADERS } from '../../shared/security-headers.js';
+import { platformTemplate } from '../support/stack-template.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 let config: Record<string, any>;
 
-beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const resources = Template.fromStack(new PlatformStack(app, 'VtuPlatform')).toJSON().Resources as Record<string, Resource>;
+beforeAll(async () => {
+  const resources = (await platformTemplate()).Resources as Record<string, Resource>;
   const policies = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy');
   expect(policies).toHaveLength(1);
   config = policies[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { platformTemplate } from '../support/stack-template.js';
 import { LOCAL_METADATA, PLATFORM_COUNTERS_BATCH_SIZE, PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS } from '../../infra/functions.js';
-import { PlatformStack } from '../../infra/stack.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
 import { isOperatorAction, ROUTES, routeKey } from '../../shared/routes.js';
@@ -46,11 +45,8 @@ function actionsOf(entry: string): string[] {
   return statementsOf(entry).flatMap((s: any) => [s.Action].flat());
 }
 
-beforeAll(() => {
-  // Skipping bundling keeps the synth fast; the template is otherwise identical.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new PlatformStack(app, 'VtuPlatform');
-  template = Template.fromStack(stack);
+beforeAll(async () => {
+  template = Template.fromJSON(await platformTemplate());
   resources = template.toJSON().Resources;
 });
 
