@@ -13,7 +13,7 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQ
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { LocalQueue } from './sqs.js';
 import { LOCAL_REGION, type EventSourceMappingDef } from './template.js';
-import { sleep } from './util.js';
+import { sleep, StopSignal } from './util.js';
 
 export interface PollerOptions {
   mapping: EventSourceMappingDef;
@@ -97,16 +97,14 @@ export function succeededMessageIds(
 export class SqsPoller {
   private running = false;
   private loops: Promise<void>[] = [];
-  /** Resolved by stop(): an idle wait ends with it, so a stop never sleeps out the wait (each test's cloud stopped a second late). */
-  private stopRequested: Promise<void> = Promise.resolve();
-  private requestStop: () => void = () => {};
+  private readonly stopSignal = new StopSignal();
 
   constructor(private readonly options: PollerOptions) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.stopRequested = new Promise<void>((resolve) => (this.requestStop = resolve));
+    this.stopSignal.arm();
     const concurrency = this.options.concurrency ?? 2;
     for (let i = 0; i < concurrency; i++) this.loops.push(this.loop());
   }
@@ -114,7 +112,7 @@ export class SqsPoller {
   /** Stops receiving and waits for batches in flight (their messages are then deleted or left as usual). */
   async stop(): Promise<void> {
     this.running = false;
-    this.requestStop();
+    this.stopSignal.request();
     await Promise.allSettled(this.loops);
     this.loops = [];
   }
@@ -144,7 +142,7 @@ export class SqsPoller {
         continue;
       }
       if (messages.length === 0) {
-        await Promise.race([idleWait(), this.stopRequested]);
+        await this.stopSignal.cut(idleWait());
         continue;
       }
       await this.processBatch(messages, log);

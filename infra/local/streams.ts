@@ -23,7 +23,7 @@ import {
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
 import { LOCAL_REGION, type StreamMappingDef } from './template.js';
-import { sleep } from './util.js';
+import { sleep, StopSignal } from './util.js';
 
 
 /** How often the shard list is read again while a shard is open (a closed shard reads it at once). */
@@ -189,6 +189,7 @@ export class DynamoStreamPoller {
   /** Lambda's `Enabled` of the mapping: while false nothing is read, and records wait in the stream. */
   private enabled = true;
   private loopDone: Promise<void> | undefined;
+  private readonly stopSignal = new StopSignal();
   private readonly shards = new Map<string, ShardState>();
   private lastDescribe = 0;
 
@@ -197,6 +198,7 @@ export class DynamoStreamPoller {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopSignal.arm();
     this.loopDone = this.loop();
   }
 
@@ -221,6 +223,7 @@ export class DynamoStreamPoller {
   /** Stops reading and waits for the batch in hand. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopSignal.request();
     await this.loopDone;
     this.options.checkpoints.flush();
   }
@@ -259,7 +262,7 @@ export class DynamoStreamPoller {
   private async loop(): Promise<void> {
     while (this.running) {
       if (!this.enabled) {
-        await sleep(50);
+        await this.stopSignal.cut(sleep(50));
         continue;
       }
       const seen = this.options.writes?.mark();
@@ -272,11 +275,11 @@ export class DynamoStreamPoller {
         }
       } catch (error) {
         if (this.running) this.log(`[streams] ${this.options.mapping.logicalId}: ${(error as Error).message}`);
-        await sleep(500);
+        await this.stopSignal.cut(sleep(500));
       }
       if (found) continue;
-      if (this.options.writes && seen !== undefined) await this.options.writes.after(seen, 1_000);
-      else await sleep(50);
+      if (this.options.writes && seen !== undefined) await this.stopSignal.cut(this.options.writes.after(seen, 1_000));
+      else await this.stopSignal.cut(sleep(50));
     }
   }
 

@@ -17,6 +17,29 @@ export function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise<void>((resolveSleep) => setTimeout(resolveSleep, ms));
 
+/**
+ * A poller's stop, as a promise its waits race: a stop ends an idle wait at once instead of sleeping
+ * it out (each test's local cloud stopped a second late, once per poller kind).
+ */
+export class StopSignal {
+  private requested: Promise<void> = Promise.resolve();
+  private fire: () => void = () => {};
+
+  /** At start: from now on, waits last until `request()`. */
+  arm(): void {
+    this.requested = new Promise<void>((resolve) => (this.fire = resolve));
+  }
+
+  request(): void {
+    this.fire();
+  }
+
+  /** `wait`, cut short by a stop. */
+  async cut(wait: Promise<unknown>): Promise<void> {
+    await Promise.race([wait, this.requested]);
+  }
+}
+
 export class BodyTooLargeError extends Error {
   constructor(readonly limitBytes: number) {
     super(`request body larger than ${limitBytes} bytes`);

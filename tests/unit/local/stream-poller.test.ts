@@ -64,6 +64,26 @@ async function skipToNow(checkpoints: StreamCheckpoints): Promise<void> {
 }
 
 describe('the local DynamoDB stream mapping', () => {
+  it('a reader told to stop is woken from its wait for the next write: it stops at once, not after sleeping out its second', async () => {
+    const reader = new DynamoStreamPoller({
+      mapping: mapping(),
+      streamArn,
+      streams: localStreamsClient(dynamo.endpoint),
+      checkpoints: new StreamCheckpoints(undefined),
+      writes: new WriteSignal(),
+      invoke: async () => undefined,
+      sendToQueue: async () => undefined,
+      log: () => undefined,
+    });
+    reader.start();
+    // Long enough to read the stream to its end and settle into waiting for a write (up to 1 s).
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const started = Date.now();
+    await reader.stop();
+    // Without the wake the stop waits out the rest of that second.
+    expect(Date.now() - started).toBeLessThan(600);
+  });
+
   it('hands records over in write order in Lambda’s shape, before and after images, an empty nested map intact', async () => {
     const checkpoints = new StreamCheckpoints(undefined);
     await skipToNow(checkpoints);
