@@ -33,7 +33,7 @@ import { BULK_PRODUCTS } from '../../../shared/api/bulk.js';
 import type { ElectricityDetails } from '../../domain/electricity.js';
 import type { FundingDetails, PaymentIntent, ReservedAccount } from '../../domain/funding.js';
 import type { WalletState } from '../../domain/ledger.js';
-import type { QueuedWalletChange } from '../../domain/wallet-group-commit.js';
+import type { QueueRefusal, QueuedWalletChange } from '../../domain/wallet-group-commit.js';
 import type { AccountCounter, ClientCounter } from '../../domain/login-throttle.js';
 import type { UnpublishedUpgrade } from '../../domain/profile.js';
 import type { ServiceSetting } from '../../domain/service-locks.js';
@@ -307,6 +307,11 @@ const transactionFields = declaringEvery<TransactionRecord>()(
 const draftFields = transactionFields.omit({ balanceBeforeKobo: true, balanceAfterKobo: true, walletSeq: true });
 /** A balance change waiting in its wallet's queue (adapters/dynamo/wallet-queue.ts). */
 export const WALLET_QUEUED_ENTITY = 'WalletQueued';
+/** Why a queued change was refused, marked on its queue item by the commit that refused it. */
+const queueRefusal = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('insufficient_balance'), balanceKobo: kobo }),
+  z.object({ kind: z.literal('extra_condition_failed'), index: count }),
+]);
 const walletQueuedItem = itemMapping<QueuedWalletChange>(
   WALLET_QUEUED_ENTITY,
   z.object({
@@ -316,13 +321,13 @@ const walletQueuedItem = itemMapping<QueuedWalletChange>(
     counterpart: draftFields.optional(),
     expiresAtMs: count,
     unlessLocked: z.object({ serviceType: text, names: z.array(text) }).optional(),
-    refusal: z
-      .discriminatedUnion('kind', [
-        z.object({ kind: z.literal('insufficient_balance'), balanceKobo: kobo }),
-        z.object({ kind: z.literal('extra_condition_failed'), index: count }),
-      ])
-      .optional(),
+    refusal: queueRefusal.optional(),
   }).transform(({ sk, ...change }) => ({ ...change, queueKey: sk })),
+);
+/** A queue item's refusal alone, as a waiter's look at the queue projects it. */
+const walletQueuedRefusalItem = itemMapping<QueueRefusal>(
+  WALLET_QUEUED_ENTITY,
+  z.object({ refusal: queueRefusal }).transform(({ refusal }) => refusal),
 );
 
 /** Whether the record is counted is where it is stored: still under the legacy platform listing key, it is not (yet). */
@@ -565,6 +570,7 @@ export const stored = {
   emailClaim: emailClaimItem,
   wallet: walletItem,
   walletQueued: walletQueuedItem,
+  walletQueuedRefusal: walletQueuedRefusalItem,
   transaction: transactionItem,
   supplierAttempt: itemMapping<SupplierAttempt>(SUPPLIER_ATTEMPT_ENTITY, supplierAttempt),
   requeries: requeriesItem,

@@ -13,7 +13,7 @@
  * conditional Delete before answering "try again", so nothing is ever written for a caller that was
  * told it was not: either the withdrawal or the commit wins, never both.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '../../../shared/table.js';
 import { compareReplay, decorrelatedBackoffMs } from '../../domain/ledger.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
@@ -256,7 +256,7 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
    * One request a look, not a read of the change and another of the head: fifty waiters' looks share
    * DynamoDB with the commit they wait for.
    */
-  const look = async (): Promise<{ state: 'gone' } | { state: 'refused' } | { state: 'waiting'; leads: boolean }> => {
+  const look = async (): Promise<{ state: 'gone' } | { state: 'refused'; refusal: QueueRefusal } | { state: 'waiting'; leads: boolean }> => {
     const { Items = [], LastEvaluatedKey } = await db().send(
       new QueryCommand({
         TableName: tableName(),
@@ -268,7 +268,7 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
       }),
     );
     const mine = Items.find((item) => item.sk === queueKey);
-    if (mine?.refusal !== undefined) return { state: 'refused' };
+    if (mine?.refusal !== undefined) return { state: 'refused', refusal: stored.walletQueuedRefusal.read(mine, Key) };
     if (!mine) {
       // Queue keys only grow: not among the oldest, it is gone unless older ones fill the whole read.
       const olderFillTheRead = LastEvaluatedKey !== undefined && String(Items.at(-1)?.sk) < queueKey;
@@ -282,11 +282,9 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
     const where = await look();
     if (where.state === 'gone') return outcomeOf(write);
     if (where.state === 'refused') {
-      const { Item: item } = await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
-      const refusal = item && stored.walletQueued.read(item).refusal;
+      // The look projected the refusal: the item is only cleared away.
       await db().send(new DeleteCommand({ TableName: tableName(), Key }));
-      if (refusal) return refusal;
-      continue;
+      return where.refusal;
     }
     if (where.leads) {
       const mine = (await commitQueue(userId, new Date(now()))).get(queueKey);
