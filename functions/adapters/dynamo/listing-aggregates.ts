@@ -12,6 +12,7 @@ import { tableName } from './client.js';
 import { transactWrite, type TransactItem } from './conditional-writes.js';
 import { GSI, keys, listingQuery, partitionQuery } from './keys.js';
 import { queryAll } from './paginate.js';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 const AGGREGATE_ENTITY = 'ListingDay';
 /** The `day` of the all-time items. */
@@ -94,14 +95,23 @@ export const aggregateItems = (changes: readonly RecordChange[]): TransactItem[]
 /** The creation of a record. */
 export const createdItems = (...records: TransactionRecord[]): TransactItem[] => aggregateItems(records.map((after) => ({ before: undefined, after })));
 
-const queryDays = (range: { pk: string; from: string; to: string }) =>
-  queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-    // Read after the write that moved them, like the records themselves.
-    ConsistentRead: true,
-  });
+/** The day counter items of one partition over its days, oldest day first unless asked (their sort keys start with the day). */
+export const listingDaysQuery = (range: { pk: string; from: string; to: string }, order: 'oldest first' | 'newest first' = 'oldest first'): QueryCommandInput => ({
+  TableName: tableName(),
+  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+  ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+  ...(order === 'newest first' ? { ScanIndexForward: false } : {}),
+  // Read after the write that moved them, like the records themselves.
+  ConsistentRead: true,
+});
+
+/** The counter partitions of a listing's scope over whole days: the user's one, or every platform shard. */
+export const listingDayRanges = (userId: string | undefined, fromDay: string | undefined, toDay: string | undefined) =>
+  userId === undefined
+    ? Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => partitionQuery.platformListingDays(shard, fromDay, toDay))
+    : [partitionQuery.userListingDays(userId, fromDay, toDay)];
+
+const queryDays = (range: { pk: string; from: string; to: string }) => queryAll(listingDaysQuery(range));
 
 const queryPrefix = ({ pk, skPrefix }: { pk: string; skPrefix: string }) =>
   queryAll({
@@ -120,17 +130,16 @@ const allTime = (days: DayRange) => days.fromDay === undefined && days.toDay ===
 
 /** A user's counter items over the days (either end open); without bounds, the all-time items (one per group). */
 export async function readUserListingDays(userId: string, days: DayRange): Promise<Record<string, unknown>[]> {
-  if (!allTime(days)) return queryDays(partitionQuery.userListingDays(userId, days.fromDay, days.toDay));
+  if (!allTime(days)) return queryDays(listingDayRanges(userId, days.fromDay, days.toDay)[0]!);
   return queryPrefix(partitionQuery.userListingAllTime(userId));
 }
 
 /** Every platform shard's counter items over the days; without bounds, each shard's all-time items (one per type and group). */
 export async function readPlatformListingDays(days: DayRange): Promise<Record<string, unknown>[]> {
   const shards = await Promise.all(
-    Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => {
-      if (!allTime(days)) return queryDays(partitionQuery.platformListingDays(shard, days.fromDay, days.toDay));
-      return queryPrefix(partitionQuery.platformListingAllTime(shard));
-    }),
+    allTime(days)
+      ? Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => queryPrefix(partitionQuery.platformListingAllTime(shard)))
+      : listingDayRanges(undefined, days.fromDay, days.toDay).map(queryDays),
   );
   return shards.flat();
 }

@@ -17,12 +17,12 @@ import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
 import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from './conditional-writes.js';
 import { stored, TRANSACTION_ENTITY } from './items.js';
-import { GSI, INDEX, keys, listingQuery, openEntryOf, openListing, openPayoutListing, partitionQuery, platformTransactionListing, userListing } from './keys.js';
+import { GSI, INDEX, keys, listingQuery, openEntryOf, openListing, openPayoutListing, platformTransactionListing, userListing } from './keys.js';
 import { batchGetItems } from './batch-get.js';
 import { boundedAttempt, readTransactionWithAttempts, recordAttempts } from './supplier-attempts.js';
 import { collect, paginate, queryAll, queryItems } from './paginate.js';
-import { aggregateItems, countersAsRead, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
-import { AGGREGATE_SHARDS, bucketMatches, countersMovedSince, extendMatchSpan, filterDays, listingTotals, matchSpanBounds, sumBuckets, type ListingTotals, type MatchSpan } from '../../domain/listing-aggregates.js';
+import { aggregateItems, countersAsRead, listingDayRanges, listingDaysQuery, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
+import { bucketMatches, countersMovedSince, extendMatchSpan, filterDays, listingTotals, matchSpanBounds, sumBuckets, type ListingTotals, type MatchSpan } from '../../domain/listing-aggregates.js';
 
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
@@ -324,22 +324,8 @@ async function keptToMatchingDays(userId: string | undefined, filter: Transactio
   const days = filterDays(filter.fromIso, filter.toIso);
   if (days.partial.length > 0 || !days.wholeDays) return filter;
   const { fromDay, toDay } = days.wholeDays;
-  const ranges =
-    userId === undefined
-      ? Array.from({ length: AGGREGATE_SHARDS }, (_, shard) => partitionQuery.platformListingDays(shard, fromDay, toDay))
-      : [partitionQuery.userListingDays(userId, fromDay, toDay)];
-  const partitions = ranges.map((range) =>
-    growingPages(
-      {
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-      },
-      DAY_COUNTERS_FIRST_READ,
-      DAY_COUNTERS_MAX_READ,
-    ),
+  const partitions = listingDayRanges(userId, fromDay, toDay).map((range) =>
+    growingPages(listingDaysQuery(range, 'newest first'), DAY_COUNTERS_FIRST_READ, DAY_COUNTERS_MAX_READ),
   );
   let span: MatchSpan = { found: 0 };
   for await (const item of newestAcross(partitions, newestDayFirst)) {
