@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { webAliases } from './web/vite.config.js';
 import LongestFirstSequencer from './tests/support/longest-first-sequencer.js';
+import { TEST_WORKERS } from './tests/support/shared-resources.js';
 
-// One DynamoDB Local for the unit files and one synthesized template for the whole run; each integration
+// A DynamoDB Local per worker for the unit files and one synthesized template for the whole run; each integration
 // and browser file has a DynamoDB Local of its own (tests/support/local-cloud.ts says why).
 const SHARED_DYNAMODB = 'tests/support/global-dynamodb.ts';
 const SHARED_TEMPLATE = 'tests/support/global-template.ts';
@@ -19,7 +20,7 @@ export default defineConfig({
     // their own DynamoDB Local, own queues, bus and ports), so files share nothing.
     // Two at a time, not three: with 20 more files after issues 20–22, three local clouds side by side
     // pushed single requests past the local 10 s function limit (500s in a clean-clone run).
-    maxWorkers: 2,
+    maxWorkers: TEST_WORKERS,
     // The slowest files first, by a measured list: a clean clone has no durations cached (see the file).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [

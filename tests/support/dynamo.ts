@@ -11,7 +11,7 @@ import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../..
 import { TABLE_KEYS } from '../../shared/table.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { loadEnv } from '../../functions/adapters/config.js';
-import { SHARED_DYNAMODB_ENV } from './shared-resources.js';
+import { sharedDynamoDbOfThisWorker } from './shared-resources.js';
 
 /** The stack's table as CreateTable takes it: pk/sk and every index of shared/table.ts, all string keys. */
 export function platformTableShape() {
@@ -71,7 +71,7 @@ export interface TestDynamo {
 }
 
 /**
- * Points the functions' environment at a fresh table of this file's own, in the test run's shared
+ * Points the functions' environment at a fresh table of this file's own, in its worker's shared
  * DynamoDB Local (tests/support/global-dynamodb.ts), or in one started for this file when run
  * outside that setup.
  */
@@ -79,7 +79,7 @@ export function useDynamoDb(): TestDynamo {
   const handle: TestDynamo = { endpoint: '', tableName: '' };
   let local: DynamoDbLocal | undefined;
   beforeAll(async () => {
-    const shared = process.env[SHARED_DYNAMODB_ENV];
+    const shared = sharedDynamoDbOfThisWorker();
     if (!shared) local = await startDynamoDbLocal();
     handle.endpoint = shared ?? local!.endpoint;
     handle.tableName = `money-test-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;

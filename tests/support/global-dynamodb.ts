@@ -1,18 +1,18 @@
 /**
- * Vitest global setup: one DynamoDB Local (in memory) for the unit files, instead of one Java per
- * file. Each file creates a table of its own in it (useDynamoDb), so files share the process and
- * nothing else. The local clouds of the integration and browser files each use a DynamoDB Local of
- * their file's own (tests/support/local-cloud.ts).
+ * Vitest global setup: a DynamoDB Local (in memory) per worker for the unit files, instead of one Java
+ * per file. Each file creates a table of its own in its worker's one (useDynamoDb), so files share the
+ * process and nothing else. The local clouds of the integration and browser files each use a DynamoDB
+ * Local of their file's own (tests/support/local-cloud.ts).
  */
 import { startDynamoDbLocal } from '../../infra/local/dynamodb.js';
-import { SHARED_DYNAMODB_ENV } from './shared-resources.js';
+import { SHARED_DYNAMODB_ENV, TEST_WORKERS } from './shared-resources.js';
 
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   if (process.env[SHARED_DYNAMODB_ENV]) return;
-  const dynamo = await startDynamoDbLocal({ startTimeoutMs: 120_000 });
-  process.env[SHARED_DYNAMODB_ENV] = dynamo.endpoint;
+  const instances = await Promise.all(Array.from({ length: TEST_WORKERS }, () => startDynamoDbLocal({ startTimeoutMs: 120_000 })));
+  process.env[SHARED_DYNAMODB_ENV] = instances.map((dynamo) => dynamo.endpoint).join(',');
   return async () => {
     delete process.env[SHARED_DYNAMODB_ENV];
-    await dynamo.stop();
+    await Promise.all(instances.map((dynamo) => dynamo.stop()));
   };
 }
