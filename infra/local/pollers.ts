@@ -138,7 +138,7 @@ export class SqsPoller {
         messages = received.Messages ?? [];
       } catch (error) {
         if (this.running) log(`[sqs] receive from ${queue.name} failed: ${(error as Error).message}`);
-        await sleep(500);
+        await this.stopSignal.cut(sleep(500));
         continue;
       }
       if (messages.length === 0) {
