@@ -43,9 +43,9 @@ describe('crash points stay off in the cloud build', () => {
 
 describe("the tests' cheap password hashes stay off in the cloud build", () => {
   const sourcesUnder = (folder: string): string[] =>
-    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? sourcesUnder(join(folder, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [join(folder, entry.name)] : [],
-    );
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts'))
+      .map((path) => join(folder, path));
 
   it('no function of the synthesized stack has LOCAL_TEST_PASSWORD_HASHES in its environment', () => {
     expect(functions.filter(([, fn]) => 'LOCAL_TEST_PASSWORD_HASHES' in (fn.Properties?.Environment?.Variables ?? {})).map(([id]) => id)).toEqual([]);
