@@ -130,7 +130,7 @@ const allTime = (days: DayRange) => days.fromDay === undefined && days.toDay ===
 
 /** A user's counter items over the days (either end open); without bounds, the all-time items (one per group). */
 export async function readUserListingDays(userId: string, days: DayRange): Promise<Record<string, unknown>[]> {
-  if (!allTime(days)) return queryDays(listingDayRanges(userId, days.fromDay, days.toDay)[0]!);
+  if (!allTime(days)) return queryDays(partitionQuery.userListingDays(userId, days.fromDay, days.toDay));
   return queryPrefix(partitionQuery.userListingAllTime(userId));
 }
 
