@@ -16,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { API_KEY_HEADER } from '../../shared/constants.js';
 import { apiPath } from '../../shared/routes.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
-import type { RequestTotals } from './dynamo-request-labels.js';
+import { isDynamoOperation, type RequestTotals } from './dynamo-request-labels.js';
 import { requestCounter } from './dynamo-requests.js';
 import { BENCH_PASSWORD, call, prepareUsers, send, type BenchUser, type Reply } from './platform.js';
 
@@ -110,7 +110,7 @@ export async function walletBurstBench(): Promise<void> {
   const cloud = await startLocalCloud({
     env: { POWERTOOLS_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'ERROR', API_KEY_RATE_LIMIT_PER_MINUTE: KEY_RATE_LIMIT, NODE_OPTIONS: `--import tsx --import ${requests.preload}`, ...requests.env },
   });
-  const writeAttempts = async (path: string) => transactWrites(await requests.snapshot(cloud.pid), path);
+  const requestsOf = async (path: string) => routeRequests(await requests.snapshot(cloud.pid), path);
   try {
     const funding = BURST * PURCHASE_NAIRA;
     const [reseller, ...others] = await prepareUsers(cloud, 1 + BURST, funding, 'burst');
@@ -119,9 +119,10 @@ export async function walletBurstBench(): Promise<void> {
     await purchases(cloud, keys.slice(1));
 
     const balanceBefore = await balanceOf(cloud, reseller!);
-    const attemptsBefore = await writeAttempts(apiPath('buyAirtime'));
+    const requestsBefore = await requestsOf(apiPath('buyAirtime'));
     const burst = await purchases(cloud, Array.from({ length: BURST }, () => keys[0]!));
-    const burstAttempts = (await writeAttempts(apiPath('buyAirtime'))) - attemptsBefore;
+    const requestsAfter = await requestsOf(apiPath('buyAirtime'));
+    const burstAttempts = (requestsAfter.TransactWriteItems ?? 0) - (requestsBefore.TransactWriteItems ?? 0);
     const spread = await purchases(cloud, keys.slice(1));
     const first = tally(burst.firsts);
     const settled = tally(burst.finals);
@@ -144,9 +145,10 @@ export async function walletBurstBench(): Promise<void> {
         `${recorded} purchases recorded, ₦${charged.toFixed(2)} charged: each settled exactly once: ${exactlyOnce ? 'yes' : 'no'}`,
     );
     console.log(`  write attempts (TransactWriteItems of POST /buy/airtime, resends included): ${burstAttempts} for ${settled.ok} purchases, ${(burstAttempts / Math.max(1, settled.ok)).toFixed(1)} per purchase (1 is no waste)`);
+    console.log(`  DynamoDB requests of POST /buy/airtime per purchase in the burst: ${perRequestLine(requestsBefore, requestsAfter, settled.ok)}`);
     console.log(`  the ${BURST} wallets: ${tally(spread.firsts).ok} ok, p99 ${percentile(spread.firsts.map((a) => a.ms), 99).toFixed(0)} ms\n`);
 
-    await oppositeTransfers(cloud, writeAttempts);
+    await oppositeTransfers(cloud, requestsOf);
   } finally {
     // BENCH_BURST_OUTPUT=<file>: what the platform logged, for a look at its answers.
     if (process.env.BENCH_BURST_OUTPUT) writeFileSync(process.env.BENCH_BURST_OUTPUT, cloud.output());
@@ -155,16 +157,27 @@ export async function walletBurstBench(): Promise<void> {
   }
 }
 
-/** TransactWriteItems requests made so far by invocations of the route at `path`. */
-function transactWrites(totals: RequestTotals, path: string): number {
-  return Object.entries(totals)
-    .filter(([label]) => label.endsWith(` ${path}`))
-    .flatMap(([, operations]) => Object.entries(operations))
-    .filter(([operation]) => operation.startsWith('TransactWrite'))
-    .reduce((sum, [, total]) => sum + total.count, 0);
+/** DynamoDB requests made so far by invocations of the route at `path`, by operation. */
+function routeRequests(totals: RequestTotals, path: string): Record<string, number> {
+  const byOperation: Record<string, number> = {};
+  for (const [label, operations] of Object.entries(totals)) {
+    if (!label.endsWith(` ${path}`)) continue;
+    for (const [operation, total] of Object.entries(operations)) if (isDynamoOperation(operation)) byOperation[operation] = (byOperation[operation] ?? 0) + total.count;
+  }
+  return byOperation;
 }
 
-async function oppositeTransfers(cloud: LocalCloud, writeAttempts: (path: string) => Promise<number>): Promise<void> {
+/** The route's requests between two snapshots, per settled request, by operation: where a burst's time goes. */
+function perRequestLine(before: Record<string, number>, after: Record<string, number>, settled: number): string {
+  return Object.entries(after)
+    .map(([operation, count]) => [operation, count - (before[operation] ?? 0)] as const)
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([operation, count]) => `${operation} ${(count / Math.max(1, settled)).toFixed(1)}`)
+    .join(', ');
+}
+
+async function oppositeTransfers(cloud: LocalCloud, requestsOf: (path: string) => Promise<Record<string, number>>): Promise<void> {
   const funding = TRANSFERS * PURCHASE_NAIRA;
   const [a, b] = await prepareUsers(cloud, 2, funding, 'opposite');
   const before = (await balanceOf(cloud, a!)) + (await balanceOf(cloud, b!));
@@ -173,10 +186,11 @@ async function oppositeTransfers(cloud: LocalCloud, writeAttempts: (path: string
     const body = { userName: to.userName, amount: PURCHASE_NAIRA, request_id: `xfer-${randomUUID()}` };
     return { from, request: () => send(cloud, 'POST', apiPath('transferFund'), body, { 'x-auth-token': from.token }) };
   });
-  const attemptsBefore = await writeAttempts(apiPath('transferFund'));
+  const requestsBefore = await requestsOf(apiPath('transferFund'));
   const firsts = await Promise.all(requests.map(({ request }) => timed(request)));
   const finals = await Promise.all(firsts.map((first, i) => settle(first, requests[i]!.request)));
-  const attempts = (await writeAttempts(apiPath('transferFund'))) - attemptsBefore;
+  const requestsAfter = await requestsOf(apiPath('transferFund'));
+  const attempts = (requestsAfter.TransactWriteItems ?? 0) - (requestsBefore.TransactWriteItems ?? 0);
   const after = (await balanceOf(cloud, a!)) + (await balanceOf(cloud, b!));
   // Each side's balance moved by exactly what its settled transfers say.
   const net = (user: BenchUser) => finals.reduce((sum, answer, i) => (answer.outcome !== 'ok' ? sum : requests[i]!.from === user ? sum - PURCHASE_NAIRA : sum + PURCHASE_NAIRA), 0);
@@ -188,4 +202,5 @@ async function oppositeTransfers(cloud: LocalCloud, writeAttempts: (path: string
       `p99 ${percentile(firsts.map((x) => x.ms), 99).toFixed(0)} ms, ₦ conserved: ${before === after && exact ? 'yes' : 'no'}`,
   );
   console.log(`  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ₦ conserved; after resending retry-later ones: ${settled.ok} ok, ${settled.retryLater} still retry-later, each balance exact: ${exact ? 'yes' : 'no'}; ${attempts} write attempts, ${(attempts / Math.max(1, settled.ok)).toFixed(1)} per transfer`);
+  console.log(`  DynamoDB requests of POST /auth/transferFund per transfer: ${perRequestLine(requestsBefore, requestsAfter, settled.ok)}`);
 }
