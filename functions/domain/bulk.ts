@@ -82,7 +82,7 @@ export async function placeBulkData(buyer: BulkBuyer, requestId: string, lines: 
   return placeBatch(buyer, requestId, 'data', priced, deps);
 }
 
-/** The batch's debit: its lines' total, its id the request_id's, its services unlocked in the same write. */
+/** The batch's debit: its lines' total, its id the request_id's, its services unlocked (read just before the write). */
 async function placeBatch(buyer: BulkBuyer, requestId: string, product: BulkProduct, priced: Priced[], deps: PurchaseDeps): Promise<BulkPurchaseResult> {
   const refused = priced.flatMap((p, index) => (p.ok ? [] : [{ line: index + 1, reason: p.reason }]));
   if (refused.length) return { kind: 'invalid_lines', lines: refused };

@@ -63,7 +63,7 @@ export function airtimeFingerprint(network: NetworkName, phoneNumber: string, fa
   return `airtime:${network}:${phoneNumber}:${faceValueKobo}`;
 }
 
-/** What a purchase's debit needs besides money: its services unlocked (checked in the same write). */
+/** What a purchase's debit needs besides money: its services unlocked (read just before the write). */
 export interface Guard {
   locks?: { serviceType: ServiceType; names: string[] };
   knownWallet?: WalletState;

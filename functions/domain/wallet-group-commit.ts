@@ -33,11 +33,10 @@ export interface WalletGroupWrite {
 }
 
 /** Why a group commit refused a queued change: the writer that queued it answers this. */
-export type QueueRefusal = { kind: 'insufficient_balance'; balanceKobo: Kobo } | { kind: 'extra_condition_failed'; index: number };
+export type QueueRefusal = { kind: 'insufficient_balance'; balanceKobo: Kobo };
 
-/** A queued change as stored: also the service locks its write checks, and a refusal once decided. */
+/** A queued change as stored, with its refusal once decided. */
 export interface QueuedWalletChange extends QueuedChange {
-  unlessLocked?: { serviceType: string; names: string[] };
   refusal?: QueueRefusal;
 }
 

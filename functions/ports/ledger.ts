@@ -18,7 +18,7 @@ export type PostResult =
 
 /** How a purchase is debited: besides the money, the services it needs must not be locked. */
 export interface PurchaseDebitOptions {
-  /** Checked in the same atomic write as the debit: a lock set a moment ago refuses it, and no money moves. */
+  /** Read just before the debit: a lock set before then refuses it, and no money moves (README decision 97). */
   unlessLocked?: { serviceType: ServiceType; names: readonly string[] };
   /** The wallet as the request read it moments ago: tried first instead of a fresh read (a stale one only costs a retry). */
   knownWallet?: WalletState;

@@ -13,7 +13,7 @@ export interface SettingChange<Value> {
 export interface ServiceLockStore {
   list(): Promise<ServiceSetting[]>;
   set(setting: ServiceSetting, audit?: InWriteAudit<SettingChange<ServiceSetting>>): Promise<void>;
-  // Whether a purchase's services are locked is checked inside its debit (Ledger.debitPurchase).
+  // Whether a purchase's services are locked is read by its debit (Ledger.debitPurchase).
 }
 
 export interface SupplierChoice {

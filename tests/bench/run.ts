@@ -128,7 +128,7 @@ async function loadRun(cloud: LocalCloud, users: { token: string }[], perUser: n
 /**
  * A purchase's own debit write, issued directly at the same concurrency on the same DynamoDB Local:
  * the wallet's conditional update, the `processing` record as the ledger stores it (with its index
- * keys), the service-lock check, the running wallet total and the listing's counters — one
+ * keys) and the user's listing counters — one
  * TransactWriteItems each, no platform code around it.
  */
 async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefined) {
@@ -142,7 +142,6 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
   const inRawTable = <Item extends Record<string, object>>(item: Item): Item =>
     Object.fromEntries(Object.entries(item).map(([kind, body]) => [kind, { ...body, TableName: tableName }])) as Item;
   const { walletUpdate } = await import('../../functions/adapters/dynamo/ledger.js');
-  const { unlockedChecks } = await import('../../functions/adapters/dynamo/service-lock-checks.js');
   const { transactionItem } = await import('../../functions/adapters/dynamo/transactions.js');
   const { aggregateItems } = await import('../../functions/adapters/dynamo/listing-aggregates.js');
   const { airtimeFingerprint } = await import('../../functions/domain/purchases.js');
@@ -180,7 +179,6 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
       TransactItems: [
         inRawTable(walletUpdate(userId, plan.change, now)),
         { Put: { TableName: tableName, Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...unlockedChecks('airtime', ['MTN']).map(inRawTable),
         // The rest of the ledger's debit write: the user's listing counters.
         ...aggregateItems([{ before: undefined, after: record }]).map(inRawTable),
       ],

@@ -308,10 +308,7 @@ const draftFields = transactionFields.omit({ balanceBeforeKobo: true, balanceAft
 /** A balance change waiting in its wallet's queue (adapters/dynamo/wallet-queue.ts). */
 export const WALLET_QUEUED_ENTITY = 'WalletQueued';
 /** Why a queued change was refused, marked on its queue item by the commit that refused it. */
-const queueRefusal = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('insufficient_balance'), balanceKobo: kobo }),
-  z.object({ kind: z.literal('extra_condition_failed'), index: count }),
-]);
+const queueRefusal = z.object({ kind: z.literal('insufficient_balance'), balanceKobo: kobo });
 const walletQueuedItem = itemMapping<QueuedWalletChange>(
   WALLET_QUEUED_ENTITY,
   z.object({
@@ -320,7 +317,6 @@ const walletQueuedItem = itemMapping<QueuedWalletChange>(
     draft: draftFields,
     counterpart: draftFields.optional(),
     expiresAtMs: count,
-    unlessLocked: z.object({ serviceType: text, names: z.array(text) }).optional(),
     refusal: queueRefusal.optional(),
   }).transform(({ sk, ...change }) => ({ ...change, queueKey: sk })),
 );

@@ -26,7 +26,7 @@ import type { TransactItem } from './conditional-writes.js';
 import { keys } from './keys.js';
 import { aggregateItems, countersAsRead, type RecordChange } from './listing-aggregates.js';
 import { retryOnConflict, retryStopAt } from './retry.js';
-import { unlockedChecks } from './service-lock-checks.js';
+import { firstLocked } from './service-lock-checks.js';
 import { readWallet, walletWrite } from './wallet-item.js';
 import { writeThroughQueue } from './wallet-queue.js';
 import { RETRY_AFTER_SECONDS, WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
@@ -76,9 +76,9 @@ export interface WalletWriteSpec {
   knownWallet?: WalletState;
   /**
    * The change may wait in the wallet's queue for a group commit (./wallet-queue.ts) when its first
-   * try loses the wallet to another writer: only changes whose extra items are these lock checks.
+   * try loses the wallet to another writer: only changes with no extra items (a purchase's debit).
    */
-  queueable?: { unlessLocked?: { serviceType: string; names: readonly string[] } };
+  queueable?: true;
 }
 
 export type WalletWriteOutcome =
@@ -109,7 +109,7 @@ export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWr
     if (!(error instanceof WalletContentionError)) throw error;
   }
   // The queue's own budget, from when the change joins it (the invocation's deadline bounds it too).
-  const outcome = await writeThroughQueue({ direction: spec.direction, draft, unlessLocked: spec.queueable.unlessLocked }, retryStopAt(Date.now(), WALLET_QUEUE_BUDGET_MS));
+  const outcome = await writeThroughQueue({ direction: spec.direction, draft }, retryStopAt(Date.now(), WALLET_QUEUE_BUDGET_MS));
   if (outcome.kind === 'withdrawn') throw new WalletContentionError(draft.userId, 1);
   return outcome;
 }
@@ -189,12 +189,10 @@ async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined
 
 
 async function debitPurchase(draft: TransactionDraft, options: PurchaseDebitOptions): Promise<PurchaseDebitResult> {
-  const names = [...new Set(options.unlessLocked?.names ?? [])];
-  const checks = options.unlessLocked ? unlockedChecks(options.unlessLocked.serviceType, names) : [];
-  const unlessLocked = options.unlessLocked ? { serviceType: options.unlessLocked.serviceType, names } : undefined;
-  const outcome = await writeWalletChange({ direction: 'debit', draft, extraItems: () => checks, knownWallet: options.knownWallet, queueable: { unlessLocked } });
-  if (outcome.kind === 'extra_condition_failed') return { kind: 'service_locked', serviceName: names[outcome.index]! };
-  return postResultOf(outcome, draft);
+  const locked = options.unlessLocked ? await firstLocked(options.unlessLocked.serviceType, [...new Set(options.unlessLocked.names)]) : undefined;
+  // A retry of a purchase accepted before the lock answers its receipt, not the refusal.
+  if (locked !== undefined) return (await replayOf(draft)) ?? { kind: 'service_locked', serviceName: locked };
+  return postResultOf(await writeWalletChange({ direction: 'debit', draft, knownWallet: options.knownWallet, queueable: true }), draft);
 }
 
 async function post(direction: 'debit' | 'credit', draft: TransactionDraft): Promise<PostResult> {

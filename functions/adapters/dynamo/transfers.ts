@@ -62,8 +62,6 @@ export async function transferBetweenWallets(drafts: TransferDrafts, now: Date =
       if (!replay) throw new Error(`transfer ${drafts.debit.id} reported as existing but not found`);
       return replay;
     }
-    case 'extra_condition_failed':
-      throw new Error(`transfer ${drafts.debit.id}: a transfer checks no service lock`);
     case 'withdrawn':
       throw new WalletContentionError(`${drafts.debit.userId}+${drafts.credit.userId}`, 1);
   }

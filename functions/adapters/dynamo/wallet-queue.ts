@@ -7,7 +7,7 @@
  *   - the wallet, conditional on the seq read (an Update, or a ConditionCheck when nothing is accepted);
  *   - per accepted change, the Put of its record (`attribute_not_exists`) and the Delete of its queue item;
  *   - per refused debit, its queue item marked with the refusal;
- *   - the service-lock checks of the accepted purchases, once each, and the user's listing counters.
+ *   - the user's listing counters (a purchase's service locks were read before it queued).
  * Each writer waits on its own queue item: gone with its record written, it answers the record;
  * marked, it answers the refusal. A writer that reaches its deadline withdraws its item with a
  * conditional Delete before answering "try again", so nothing is ever written for a caller that was
@@ -25,13 +25,12 @@ import { stored, WALLET_QUEUED_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { aggregateItems } from './listing-aggregates.js';
 import { isConflict, realSleep } from './retry.js';
-import { unlockedChecks } from './service-lock-checks.js';
 import { getTransaction, transactionItem } from './transactions.js';
 import { readWallet, walletWrite } from './wallet-item.js';
 
 /** DynamoDB's limit on the items of one transaction. */
 const MAX_TRANSACT_ITEMS = 100;
-/** Changes one commit takes at most: two items each, leaving room for the wallet, locks and counters. */
+/** Changes one commit takes at most: two items each, leaving room for the wallet and the counters. */
 export const GROUP_MAX_CHANGES = 32;
 /** …and with transfers among them, three items each. */
 export const GROUP_MAX_TRANSFERS = 24;
@@ -51,7 +50,6 @@ const QUEUE_ITEM_TTL_SECONDS = 86_400;
 export interface QueuedWrite {
   direction: 'debit' | 'credit';
   draft: TransactionDraft;
-  unlessLocked?: { serviceType: string; names: readonly string[] };
   /** A transfer's credit to the other wallet (its debit is `draft`). */
   counterpart?: TransactionDraft;
 }
@@ -66,7 +64,6 @@ export type QueuedWriteOutcome =
   | ({ kind: 'written' } & CommittedChange)
   | { kind: 'record_exists' }
   | { kind: 'insufficient_balance'; balanceKobo: number }
-  | { kind: 'extra_condition_failed'; index: number }
   /** The writer's time ran out and its change was withdrawn: nothing was written. */
   | { kind: 'withdrawn' };
 
@@ -108,7 +105,6 @@ type ItemRole =
   | { role: 'wallet' }
   | { role: 'record'; queueKey: string }
   | { role: 'queue item' }
-  | { role: 'lock'; askedBy: Array<{ queueKey: string; index: number }> }
   | { role: 'counters' };
 
 /** A commit's changes at most: fewer when transfers take a third item each (their credit's record). */
@@ -129,7 +125,6 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
   const plan = planGroup(wallet!, waiting, now.getTime() + COMMIT_MARGIN_MS, maxChanges, counterpartWallets);
   if (!plan.accepted.length && !plan.refused.length) return new Map();
   const nowIso = now.toISOString();
-  const byKey = new Map(waiting.map((change) => [change.queueKey, change]));
   const items: Array<{ item: TransactItem; is: ItemRole }> = [];
   const add = (is: ItemRole, ...added: TransactItem[]) => items.push(...added.map((item) => ({ item, is })));
   add({ role: 'wallet' }, walletGroupWrite({ userId, ...plan.wallet }, plan.accepted.length, nowIso));
@@ -152,19 +147,6 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
     );
   }
   for (const { queueKey, balanceKobo } of plan.refused) add({ role: 'queue item' }, { Update: markRefused(userId, queueKey, { kind: 'insufficient_balance', balanceKobo }) });
-  // Each lock once; which accepted changes asked for it, and as which of their names.
-  const locks = new Map<string, Array<{ queueKey: string; index: number }>>();
-  for (const { queueKey } of plan.accepted) {
-    const unlessLocked = byKey.get(queueKey)?.unlessLocked;
-    unlessLocked?.names.forEach((name, index) => {
-      const id = JSON.stringify([unlessLocked.serviceType, name]);
-      locks.set(id, [...(locks.get(id) ?? []), { queueKey, index }]);
-    });
-  }
-  for (const [id, askedBy] of locks) {
-    const [serviceType, name] = JSON.parse(id) as [string, string];
-    add({ role: 'lock', askedBy }, ...unlockedChecks(serviceType, [name]));
-  }
   const records = plan.accepted.flatMap(({ record, counterpartRecord }) => [record, ...(counterpartRecord ? [counterpartRecord] : [])]);
   add({ role: 'counters' }, ...aggregateItems(records.map((after) => ({ before: undefined, after }))));
   if (items.length > MAX_TRANSACT_ITEMS) throw new Error(`group commit of ${plan.accepted.length} changes needs ${items.length} items`);
@@ -181,19 +163,9 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
       const is = items[index]?.is;
       // A record that already exists: the same request_id went through another way, so this change is done.
       if (is?.role === 'record') await withdraw(userId, is.queueKey);
-      // A service locked meanwhile: its purchases are refused, no money moved for them.
-      if (is?.role === 'lock') for (const { queueKey, index: nameIndex } of is.askedBy) await refuse(userId, queueKey, { kind: 'extra_condition_failed', index: nameIndex });
     }
     // A wallet moved, or a queue item was withdrawn or refused meanwhile: the next look plans again.
     return new Map();
-  }
-}
-
-async function refuse(userId: string, queueKey: string, refusal: QueueRefusal): Promise<void> {
-  try {
-    await db().send(new UpdateCommand(markRefused(userId, queueKey, refusal)));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
   }
 }
 
@@ -237,7 +209,6 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
           direction: write.direction,
           draft: write.draft,
           expiresAtMs: stopAt,
-          ...(write.unlessLocked ? { unlessLocked: { serviceType: write.unlessLocked.serviceType, names: [...write.unlessLocked.names] } } : {}),
           ...(write.counterpart ? { counterpart: write.counterpart } : {}),
           [TABLE_KEYS.ttlAttribute]: Math.ceil(stopAt / 1000) + QUEUE_ITEM_TTL_SECONDS,
         },

@@ -1,11 +1,12 @@
 /**
  * Rule (issue 19, goal 3): no item is shared by different users' synchronous writes. Every write
- * path a user's request or its consumers run — funding, a purchase's debit (with its service-lock
- * checks), its claim, settlement, pending, a supplier's failure and its refund, an operator's
+ * path a user's request or its consumers run — funding, a purchase's debit, its claim, settlement, pending, a supplier's failure and its refund, an operator's
  * refund, a transfer, a withdrawal and its payout's progress and success, the upgrade — is run for two users on
- * DynamoDB Local while every item those writes send is captured from the client. No written key may
- * appear in both users' writes: the platform's figures are summed from the stream instead. Reads
- * and `ConditionCheck`s of the service locks are allowed (a check writes nothing).
+ * DynamoDB Local while every item those writes send is captured from the client. No key written or
+ * checked may appear in both users' writes: the platform's figures are summed from the stream
+ * instead. A `ConditionCheck` counts: DynamoDB refuses a transaction that meets another on any of its
+ * items, a check included, so a service lock checked in every purchase's write made two users'
+ * purchases refuse each other. The locks are read before the write (plain reads never conflict).
  */
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,10 +115,9 @@ describe('no item shared by different users in a synchronous write', () => {
     const first = await everyWritePath();
     const second = await everyWritePath();
     expect(first.written.size).toBeGreaterThan(10);
-    const shared = [...first.written].filter((key) => second.written.has(key));
-    expect(shared).toEqual([]);
-    // What they both touch is only checked, never written: the service locks.
-    for (const key of [...first.checked].filter((k) => second.checked.has(k))) expect(key).toMatch(/^SETTINGS \| /);
+    const touched = ({ written, checked }: { written: Set<string>; checked: Set<string> }) => new Set([...written, ...checked]);
+    const [firstTouched, secondTouched] = [touched(first), touched(second)];
+    expect([...firstTouched].filter((key) => secondTouched.has(key))).toEqual([]);
     // A user's own counters stay in the write: their listing is exact at once, before the stream is read.
     for (const filter of [{}, { status: 'refunded' as const }, { type: 'airtime' as const, status: 'success' as const }, { type: 'wallet' as const }]) {
       await expectListingAgrees(second.user.userId, filter, 'the second user, before any drain');
@@ -134,5 +134,24 @@ describe('no item shared by different users in a synchronous write', () => {
     const { keys } = await import('../../../functions/adapters/dynamo/keys.js');
     const [a, b] = [await write('a'), await write('b')];
     expect([...a.written].filter((key) => b.written.has(key))).toEqual([keyOf(keys.walletTotal(0))]);
+  });
+
+  it('rejection: a check of a shared item in a user write is caught too (it refuses the other user\'s write as a write would)', async () => {
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('../../../functions/adapters/dynamo/keys.js');
+    const lock = keys.serviceSetting('airtime', 'MTN');
+    const write = (userId: string) =>
+      captured(async () => {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { ConditionCheck: { TableName: process.env.TABLE_NAME!, Key: lock, ConditionExpression: 'attribute_not_exists(serviceStatus) OR serviceStatus <> :locked', ExpressionAttributeValues: { ':locked': 'locked' } } },
+              { Put: { TableName: process.env.TABLE_NAME!, Item: { pk: `USER#${userId}`, sk: 'PROBE' } } },
+            ],
+          }),
+        );
+      });
+    const [a, b] = [await write('a'), await write('b')];
+    expect([...a.checked].filter((key) => b.checked.has(key))).toEqual([keyOf(lock)]);
   });
 });

@@ -1,4 +1,4 @@
-/** A purchase's debit on DynamoDB Local: service locks checked in the same write, and the wallet read with the caller's profile. */
+/** A purchase's debit on DynamoDB Local: its service locks read before the write, and the wallet read with the caller's profile. */
 import { describe, expect, it } from 'vitest';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoServiceLocks } from '../../../functions/adapters/dynamo/settings.js';
@@ -27,7 +27,7 @@ const buy = (user: { userId: string; userName: string }, options: { knownWallet?
 const setLock = (serviceName: 'GLO', serviceStatus: 'locked' | 'available') =>
   dynamoServiceLocks.set({ serviceName, serviceType: 'airtime', serviceStatus, updatedAt: new Date().toISOString() });
 
-describe('service locks in the debit itself', () => {
+describe('service locks read before the debit', () => {
   it('a locked network refuses the purchase with no money moved and no record; unlocking lets it through', async () => {
     const user = await newUser();
     await fund(user, 500_00);

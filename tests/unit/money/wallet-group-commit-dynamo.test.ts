@@ -144,18 +144,4 @@ describe('the queue itself', () => {
     expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
     expect((await chainOf(user.userId)).check.ok).toBe(true);
   });
-
-  it('a queued purchase whose service was locked meanwhile is refused as locked and charges nothing', async () => {
-    const user = await newUser();
-    await fund(user, 500_00);
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.serviceSetting('airtime', 'GLO'), serviceStatus: 'locked' } }));
-    try {
-      const outcome = await writeThroughQueue({ direction: 'debit', draft: draft(user, `gc-locked-${user.userId}`), unlessLocked: { serviceType: 'airtime', names: ['GLO'] } }, Date.now() + 2_000);
-      expect(outcome).toEqual({ kind: 'extra_condition_failed', index: 0 });
-      expect(await queueOf(user.userId)).toEqual([]);
-      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
-    } finally {
-      await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.serviceSetting('airtime', 'GLO'), serviceStatus: 'unlocked' } }));
-    }
-  });
 });
