@@ -152,16 +152,16 @@ export class TemplateError extends Error {
 }
 
 /**
- * Synthesizes the platform stack in-process (bundling skipped: the local cloud runs the sources).
+ * Synthesizes the platform stack in-process (infra/synth-app.ts: no bundling, no CloudFormation validation).
  * The cloud assembly goes to a temporary folder that is removed again: it holds staged assets
  * (the web build among them), tens of MB per start otherwise left behind in /tmp.
  */
 export async function synthTemplate(): Promise<CfnTemplate> {
-  const { App } = await import('aws-cdk-lib');
+  const { templateOnlyApp } = await import('../synth-app.js');
   const { PlatformStack } = await import('../stack.js');
   const outdir = mkdtempSync(join(tmpdir(), 'vtu-local-synth-'));
   try {
-    const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = templateOnlyApp({ outdir });
     new PlatformStack(app, STACK_NAME);
     return app.synth().getStackByName(STACK_NAME).template as CfnTemplate;
   } finally {

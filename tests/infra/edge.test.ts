@@ -3,7 +3,7 @@
  * (rate limit + AWS common rules) sits in front, the custom domains pin TLSv1.2_2021 and, with the
  * API's own domain, the execute-api endpoint is disabled; alarms on queue age and table throttles.
  */
-import { App } from 'aws-cdk-lib';
+import { templateOnlyApp } from '../../infra/synth-app.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformTemplate } from '../support/stack-template.js';
 import { WAF_RATE_LIMIT_PER_5_MINUTES } from '../../infra/edge-waf.js';
@@ -14,7 +14,7 @@ import { ENV } from '../../shared/runtime-env.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, any> };
 const synth = (context: Record<string, unknown> = {}) => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = templateOnlyApp({ context });
   const stack = new PlatformStack(app, 'VtuPlatform');
   return app.synth().getStackByName(stack.stackName).template.Resources as Record<string, Resource>;
 };

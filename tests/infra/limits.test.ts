@@ -3,7 +3,7 @@
  * every consumer has a concurrency limit, fulfilment's is the stack setting `fulfilmentMaxConcurrency`,
  * the sweepers never overlap, and settled events reach the webhook queue only for owners with a webhook URL.
  */
-import { App } from 'aws-cdk-lib';
+import { templateOnlyApp } from '../../infra/synth-app.js';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformTemplate } from '../support/stack-template.js';
@@ -26,7 +26,7 @@ type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Reco
 
 function synth(context: Record<string, unknown> = {}): Record<string, Resource> {
   // Skipping bundling keeps the synth fast; the template is otherwise identical.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = templateOnlyApp({ context });
   return Template.fromStack(new PlatformStack(app, 'VtuPlatform')).toJSON().Resources;
 }
 

@@ -4,7 +4,7 @@
  * of the shared route table on a REST API (v1) with the same per-service function, the web app as an
  * S3 website, no CloudFront and no HTTP API (v2), and everything else identical to the AWS stack.
  */
-import { App } from 'aws-cdk-lib';
+import { templateOnlyApp } from '../../infra/synth-app.js';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_FUNCTIONS, LOCAL_METADATA } from '../../infra/functions.js';
@@ -17,7 +17,7 @@ type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Reco
 type Synthesized = { Resources: Record<string, Resource>; Outputs: Record<string, { Value: unknown }> };
 
 function synth(context: Record<string, unknown>): Synthesized {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = templateOnlyApp({ context });
   return Template.fromStack(new PlatformStack(app, 'VtuPlatform')).toJSON() as Synthesized;
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
+import { templateOnlyApp } from '../../infra/synth-app.js';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ type Violation = { ruleName: string; severity: string; violatingConstructs: Arra
 /** Synthesizes `build(app)` with the AwsSolutions pack; returns the pack's unacknowledged findings (errors and warnings) and the templates. */
 function synthWithNag(build: (app: App) => void, context: Record<string, unknown> = {}): { violations: Violation[]; failed: boolean; outdir: string } {
   const outdir = mkdtempSync(join(tmpdir(), 'vtu-nag-'));
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = templateOnlyApp({ outdir, context });
   build(app);
   // Both packs: AwsSolutions and the serverless one (DLQs, destinations, runtimes).
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }), new ServerlessChecks(app, { writeSuppressionsToCloudFormation: true }));

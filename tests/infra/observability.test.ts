@@ -1,4 +1,5 @@
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
+import { templateOnlyApp } from '../../infra/synth-app.js';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 
 /** The Observability construct alone, on one function, one queue pair and an API (fast; for context-dependent wiring). */
 function observabilityTemplate(context: Record<string, unknown>): Template {
-  const stack = new Stack(new App({ context }), 'Ops');
+  const stack = new Stack(templateOnlyApp({ context }), 'Ops');
   const fn = new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('exports.handler=async()=>{}') });
   new Observability(stack, 'Operations', {
     functions: [fn],
