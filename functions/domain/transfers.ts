@@ -12,7 +12,7 @@ import type { TransferChange, TransferDrafts, WalletTransfer } from '../ports/mo
 import { inWriteAudit, type AuditChange, type AuditedRequest } from './audit.js';
 import { HOUSE_ACCOUNT } from './house-account.js';
 import { derivedId } from './ids.js';
-import type { TransactionDraft, TransactionRecord } from './transactions.js';
+import type { TransactionRecord } from './transactions.js';
 
 export interface TransferParty {
   userId: string;

@@ -13,7 +13,7 @@
  * conditional Delete before answering "try again", so nothing is ever written for a caller that was
  * told it was not: either the withdrawal or the commit wins, never both.
  */
-import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '../../../shared/table.js';
 import { compareReplay, decorrelatedBackoffMs } from '../../domain/ledger.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
