@@ -26,7 +26,7 @@ import type { TransactItem } from './conditional-writes.js';
 import { keys } from './keys.js';
 import { aggregateItems, countersAsRead, type RecordChange } from './listing-aggregates.js';
 import { retryOnConflict, retryStopAt } from './retry.js';
-import { firstLocked } from './service-lock-checks.js';
+import { lockedServiceOf } from './settings.js';
 import { readWallet, walletWrite } from './wallet-item.js';
 import { writeThroughQueue } from './wallet-queue.js';
 import { RETRY_AFTER_SECONDS, WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
@@ -189,7 +189,7 @@ async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined
 
 
 async function debitPurchase(draft: TransactionDraft, options: PurchaseDebitOptions): Promise<PurchaseDebitResult> {
-  const locked = options.unlessLocked ? await firstLocked(options.unlessLocked.serviceType, [...new Set(options.unlessLocked.names)]) : undefined;
+  const locked = options.unlessLocked ? await lockedServiceOf(options.unlessLocked.serviceType, options.unlessLocked.names) : undefined;
   // A retry of a purchase accepted before the lock answers its receipt, not the refusal.
   if (locked !== undefined) return (await replayOf(draft)) ?? { kind: 'service_locked', serviceName: locked };
   return postResultOf(await writeWalletChange({ direction: 'debit', draft, knownWallet: options.knownWallet, queueable: true }), draft);

@@ -1,11 +1,12 @@
 /** Admin settings on DynamoDB: service locks and the supplier chosen per network (keys.serviceSetting, keys.supplierChoice). */
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { NetworkName } from '../../../shared/constants.js';
-import type { ServiceSetting } from '../../domain/service-locks.js';
+import type { NetworkName, ServiceType } from '../../../shared/constants.js';
+import { lockedService, type ServiceSetting } from '../../domain/service-locks.js';
 import type { Notification, NotificationStore, ServiceLockStore, SupplierChoice, SupplierChoiceStore } from '../../ports/settings.js';
 import { warmCache } from '../warm-cache.js';
 import { auditPutsFor } from './audit.js';
+import { batchGetItems } from './batch-get.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
@@ -16,6 +17,22 @@ import { queryPrefix } from './partition.js';
 
 function settingFromItem(item: Record<string, unknown>): ServiceSetting | undefined {
   return item.entity === SERVICE_SETTING_ENTITY ? stored.serviceSetting.read(item) : undefined;
+}
+
+/**
+ * Which of a purchase's services is locked, read just before its debit (README decision 97): the first
+ * of `names` whose lock says so (domain/service-locks.ts), or undefined. The lock items are shared by
+ * every user's purchases of a service, so they are read (consistently), never part of the debit's
+ * transaction: DynamoDB refuses a transaction that meets another on any item, a condition check
+ * included, so one lock item checked in every purchase's write made every two purchases of a service
+ * on the platform refuse each other, besides costing 2 write units a purchase. A lock set before the
+ * read refuses the purchase; one set while a debit is on its way lets that one purchase through, as
+ * one accepted a moment earlier.
+ */
+export async function lockedServiceOf(serviceType: ServiceType, names: readonly string[]): Promise<string | undefined> {
+  if (names.length === 0) return undefined;
+  const items = await batchGetItems(names.map((name) => keys.serviceSetting(serviceType, name)), { consistent: true });
+  return lockedService(items.flatMap((item) => settingFromItem(item) ?? []), serviceType, names);
 }
 
 function choiceFromItem(item: Record<string, unknown>): SupplierChoice | undefined {
