@@ -9,16 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { PlatformStack } from '../../infra/stack.js';
 import { VALIDATION_AS_ERRORS } from '../../infra/synth-app.js';
 
+const cdkContext = (JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> }).context;
+
 /** An App as the CLI makes it from cdk.json: validation on, findings as errors (bundling skipped). */
-const deployApp = () => {
-  const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
-  return new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
-};
+const deployApp = () => new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
 
 describe('CloudFormation validation of the stack as deployed', () => {
   it('cdk.json turns every validation finding into an error, so a deploy stops on one', () => {
-    const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
-    expect(cdkJson.context[VALIDATION_AS_ERRORS]).toBe(true);
+    expect(cdkContext[VALIDATION_AS_ERRORS]).toBe(true);
   });
 
   it('the platform stack synthesizes with no finding', () => {
