@@ -56,7 +56,7 @@ import { expectListingAgrees, listingFilters, phoneFilters } from '../support/li
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../unit/money/fakes.js';
 import { FakePayouts } from '../unit/money-in-out/fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 /** Phone number → what the fake supplier answers on submission and on re-query. */
 const SCRIPTS: Record<string, { submit: SupplierOutcome; requery: SupplierOutcome }> = {

@@ -70,12 +70,23 @@ export interface TestDynamo {
   tableName: string;
 }
 
+export interface TestDynamoOptions {
+  /**
+   * Give the table its stream, for a file that reads it (the outbox, the counters, the stream poller).
+   * Off by default: DynamoDB Local reads a streamed table's stream description on every request, and
+   * that read grows with every stream record the shared instance holds. Measured on one instance: a
+   * GetItem on a streamed table took 6 ms fresh and 16 ms once 20 tables had written 1,500 items
+   * each, while one on a table without a stream stayed at about 2 ms.
+   */
+  stream?: boolean;
+}
+
 /**
  * Points the functions' environment at a fresh table of this file's own, in its worker's shared
  * DynamoDB Local (tests/support/global-dynamodb.ts), or in one started for this file when run
  * outside that setup.
  */
-export function useDynamoDb(): TestDynamo {
+export function useDynamoDb(options: TestDynamoOptions = {}): TestDynamo {
   const handle: TestDynamo = { endpoint: '', tableName: '' };
   let local: DynamoDbLocal | undefined;
   beforeAll(async () => {
@@ -83,7 +94,7 @@ export function useDynamoDb(): TestDynamo {
     if (!shared) local = await startDynamoDbLocal();
     handle.endpoint = shared ?? local!.endpoint;
     handle.tableName = `money-test-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-    await createPlatformTable(handle.endpoint, handle.tableName);
+    await createPlatformTable(handle.endpoint, handle.tableName, { stream: options.stream ?? false });
     process.env.TABLE_NAME = handle.tableName;
     process.env.AWS_ENDPOINT_URL_DYNAMODB = handle.endpoint;
     process.env.AWS_REGION = 'us-east-1';

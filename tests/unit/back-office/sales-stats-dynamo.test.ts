@@ -13,7 +13,7 @@ import { useDynamoDb } from '../../support/dynamo.js';
 import { drainCounters } from '../../support/outbox.js';
 import { directoryOf, fund, harness, newUser, FakeSupplier } from '../money/fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 const h = harness(directoryOf(new FakeSupplier('ALARO', () => 'delivered')));
 

@@ -13,7 +13,7 @@ import type { TransactionRecord } from '../../../functions/domain/transactions.j
 import { useDynamoDb } from '../../support/dynamo.js';
 import { drainCounters } from '../../support/outbox.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 /** Sequence numbers far past the stream's own, unique per test. */
 let base = BigInt(`9${Date.now()}`) * 1_000_000n;

@@ -40,7 +40,7 @@ import { chainOf, directoryOf, FakeSupplier, fund, harness, newUser } from '../m
 import { call, type Handler } from './http.js';
 import type { Operation } from '../../../shared/routes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 type User = Awaited<ReturnType<typeof newUser>>;
 const adminUser = () => newUser('smart earner', { isAdmin: true });

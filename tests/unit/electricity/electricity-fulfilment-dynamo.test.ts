@@ -29,7 +29,7 @@ import { useDynamoDb } from '../../support/dynamo.js';
 import { call } from '../catalogue/http.js';
 import { chainOf, directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../money/fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 const TOKEN = '12345678901234567890';
 

@@ -60,7 +60,7 @@ class FakeVtpass extends FakeSupplier {
 }
 
 describe('re-checking a purchase after a push (DynamoDB Local)', () => {
-  useDynamoDb();
+  useDynamoDb({ stream: true });
 
   async function deliveredAt(supplier: FakeSupplier) {
     const h = harness(directoryOf(supplier));

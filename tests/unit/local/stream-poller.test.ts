@@ -16,7 +16,7 @@ import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal 
 import type { StreamMappingDef } from '../../../infra/local/template.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 
-const dynamo = useDynamoDb();
+const dynamo = useDynamoDb({ stream: true });
 let streamArn = '';
 let doc: DynamoDBDocumentClient;
 

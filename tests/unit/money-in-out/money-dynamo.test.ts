@@ -41,7 +41,7 @@ import { drainCounters } from '../../support/outbox.js';
 import { fund, newUser } from '../money/fakes.js';
 import { expectMoneyInvariants, FakeAccounts, FakeCards, FakePayouts, quietLog } from './fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 const party = (u: { userId: string; userName: string; userType: 'smart earner' | 'reseller' | 'api user' }) => ({ userId: u.userId, userName: u.userName, userType: u.userType });
 const transfer = (from: Awaited<ReturnType<typeof newUser>>, to: Awaited<ReturnType<typeof newUser>>, amountKobo: number, id = ulid()) =>

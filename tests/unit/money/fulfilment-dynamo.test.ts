@@ -12,7 +12,7 @@ import { sweepOne, sweepOpenPurchases } from '../../../functions/domain/sweeper.
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, fund, harness, IMMEDIATE_SWEEP, newUser, FakeSupplier, placedAirtime } from './fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 const PHONES: Record<string, { submit: SupplierOutcome; requery: SupplierOutcome }> = {
   '08011111111': { submit: 'delivered', requery: 'delivered' },

@@ -8,7 +8,7 @@ import { fulfilPurchase, type FulfilmentDeps } from '../../../functions/domain/f
 import { useDynamoDb } from '../../support/dynamo.js';
 import { FakeSupplier, placedAirtime } from './fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 const MTN_AIRTIME = { type: 'airtime', network: 'MTN' };
 

@@ -25,7 +25,7 @@ import { useDynamoDb } from '../../support/dynamo.js';
 import { drainCounters } from '../../support/outbox.js';
 import { chainOf, fund, newUser } from './fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 type User = Awaited<ReturnType<typeof newUser>>;
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;

@@ -10,7 +10,7 @@ import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, fund, harness, newUser, FakeSupplier } from './fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 const h = harness(directoryOf(new FakeSupplier('ALARO', () => 'delivered')));
 const buy = (user: { userId: string; userName: string }, faceValueKobo: number, requestId?: string, phoneNumber = '08011111111') =>

@@ -21,7 +21,7 @@ import { db } from '../../../functions/adapters/dynamo/client.js';
 import { OPERATOR_REFUND_WRITES, PARTITION_PREFIXES } from '../../../shared/table.js';
 import { chainOf, FakeSupplier, placedAirtime } from './fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 const principal = { userId: 'ops-id', userName: 'ops', isAdmin: false, isAgent: true };
 const operatorOn = (id: string) => ({ userName: 'ops', role: 'agent' as const, request: { route: routeByOperation('refundTransaction'), principal, params: { id }, query: {}, body: null, requestId: 'req-1' } });

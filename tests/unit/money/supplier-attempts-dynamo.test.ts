@@ -17,7 +17,7 @@ import { useDynamoDb } from '../../support/dynamo.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 import { FakeSupplier, placedAirtime } from './fakes.js';
 
-useDynamoDb();
+useDynamoDb({ stream: true });
 
 const rawRecord = async (id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.transaction(id), ConsistentRead: true }))).Item!;
 const partition = async (id: string) =>

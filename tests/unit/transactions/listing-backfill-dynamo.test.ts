@@ -31,7 +31,7 @@ import { asWrittenBeforeCounters, counterItems, listingKeyOf } from '../../suppo
 import { expectListingAgrees, listingFilters } from '../../support/listing-totals.js';
 import { directoryOf, FakeSupplier, fund, harness, newUser } from '../money/fakes.js';
 
-const dynamo = useDynamoDb();
+const dynamo = useDynamoDb({ stream: true });
 
 const ANSWERS: Record<string, SupplierOutcome> = { '08011111111': 'delivered', '08022222222': 'failed', '08033333333': 'ambiguous' };
 

@@ -16,7 +16,7 @@ import { useDynamoDb } from '../../support/dynamo.js';
 import { expectListingAgrees, listingFilters } from '../../support/listing-totals.js';
 import { directoryOf, FakeSupplier, fund, harness, newUser } from '../money/fakes.js';
 
-const dynamo = useDynamoDb();
+const dynamo = useDynamoDb({ stream: true });
 const doc = () => DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
 
 /** Every user type buys airtime on every network: one purchase delivered, one failed (refunded), one left open. */
