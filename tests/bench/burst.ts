@@ -7,7 +7,8 @@
  * Every answer is sorted: 200, "Insufficient balance" (400), retry-later (429/503 with
  * Retry-After) or 5xx. A retry-later answer is sent again with the same request_id after its
  * Retry-After, until it settles; the wallets must then show each request charged exactly once.
- * Knobs: BENCH_BURST (concurrent purchases, default 50), BENCH_TRANSFERS (default 30), BENCH_LOG_LEVEL
+ * Knobs: BENCH_BURST (concurrent purchases, default 50), BENCH_BURST_ROUNDS (bursts, default 3: the
+ * middle one by p99 is reported), BENCH_TRANSFERS (default 30), BENCH_LOG_LEVEL
  * (the platform's, default ERROR) with BENCH_BURST_OUTPUT=<file> (what it printed).
  */
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,8 @@ import { BENCH_PASSWORD, call, prepareUsers, send, type BenchUser, type Reply } 
 
 const BURST = Number(process.env.BENCH_BURST ?? 50);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 30);
+/** Bursts in a run: the middle one by p99 is reported, with every round's p99 beside it. */
+const ROUNDS = Number(process.env.BENCH_BURST_ROUNDS ?? 3);
 /** Issue 19's goals. */
 const P99_GOAL_MS = 3_000;
 const RATE_RATIO_GOAL = 0.5;
@@ -112,7 +115,8 @@ export async function walletBurstBench(): Promise<void> {
   });
   const requestsOf = async (path: string) => routeRequests(await requests.snapshot(cloud.pid), path);
   try {
-    const funding = BURST * PURCHASE_NAIRA;
+    // Every round's burst spends from the reseller's wallet, and its spread one purchase from each other's.
+    const funding = ROUNDS * BURST * PURCHASE_NAIRA;
     const [reseller, ...others] = await prepareUsers(cloud, 1 + BURST, funding, 'burst');
     // One after another, as the users were made: 51 argon2id checks at once share this one process's
     // CPU (on Lambda each has its own), and the last ones ran into the function's 10 s timeout.
@@ -121,22 +125,19 @@ export async function walletBurstBench(): Promise<void> {
     // Warm: one purchase on each of the other wallets (unmeasured), so no function is cold.
     await purchases(cloud, keys.slice(1));
 
-    const balanceBefore = await balanceOf(cloud, reseller!);
-    const requestsBefore = await requestsOf(apiPath('buyAirtime'));
-    const burst = await purchases(cloud, Array.from({ length: BURST }, () => keys[0]!));
-    const requestsAfter = await requestsOf(apiPath('buyAirtime'));
-    const burstAttempts = (requestsAfter.TransactWriteItems ?? 0) - (requestsBefore.TransactWriteItems ?? 0);
-    const spread = await purchases(cloud, keys.slice(1));
-    const first = tally(burst.firsts);
-    const settled = tally(burst.finals);
-    const charged = balanceBefore - (await balanceOf(cloud, reseller!));
-    const recorded = await airtimesOf(cloud, reseller!);
-    const exactlyOnce = recorded === settled.ok && Math.abs(charged - settled.ok * CHARGE_NAIRA) < 0.005;
-    const p99 = percentile(burst.firsts.map((a) => a.ms), 99);
+    const rounds: BurstRound[] = [];
+    for (let round = 0; round < ROUNDS; round++) rounds.push(await burstRound(cloud, reseller!, keys, requestsOf));
+    // The middle round by p99 speaks for the run: one burst on a shared machine swings by seconds.
+    const typical = [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]!;
+    const { first, settled, burst, spread } = typical;
     const ratio = burst.ratePerSecond / spread.ratePerSecond;
     console.log(
-      `one wallet burst: ${BURST} concurrent → ${first.ok} ok, ${first.insufficient} insufficient, ${first.retryLater} retry-later, ${first.serverError} 5xx, p99 ${p99.toFixed(0)} ms, ` +
+      `one wallet burst: ${BURST} concurrent → ${first.ok} ok, ${first.insufficient} insufficient, ${first.retryLater} retry-later, ${first.serverError} 5xx, p99 ${typical.p99.toFixed(0)} ms, ` +
         `${burst.ratePerSecond.toFixed(1)}/s vs ${spread.ratePerSecond.toFixed(1)}/s over ${BURST} wallets (ratio ${ratio.toFixed(2)})`,
+    );
+    console.log(
+      `  rounds: ${ROUNDS}, the middle one by p99 above; p99 of each: ${rounds.map((r) => r.p99.toFixed(0)).join(', ')} ms; 5xx in all: ${rounds.reduce((sum, r) => sum + r.first.serverError, 0)}; ` +
+        `exactly once in every round: ${rounds.every((r) => r.exactlyOnce) ? 'yes' : 'no'}`,
     );
     console.log(
       `  rates: purchases accepted per second until the whole burst was in (resends after Retry-After included: ${(burst.settledMs / 1000).toFixed(1)} s); ` +
@@ -145,10 +146,10 @@ export async function walletBurstBench(): Promise<void> {
     console.log(`  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ratio ≥ ${RATE_RATIO_GOAL}${first.other ? `; ${first.other} other answers (${burst.firsts.filter((a) => a.outcome === 'other').map((a) => a.status).join(', ')})` : ''}`);
     console.log(
       `  retry-later resent with the same request_id after Retry-After: ${settled.ok} ok in all, ${settled.retryLater} still retry-later, ${settled.serverError} 5xx; ` +
-        `${recorded} purchases recorded, ₦${charged.toFixed(2)} charged: each settled exactly once: ${exactlyOnce ? 'yes' : 'no'}`,
+        `${typical.recorded} purchases recorded, ₦${typical.charged.toFixed(2)} charged: each settled exactly once: ${typical.exactlyOnce ? 'yes' : 'no'}`,
     );
-    console.log(`  write attempts (TransactWriteItems of POST /buy/airtime, resends included): ${burstAttempts} for ${settled.ok} purchases, ${(burstAttempts / Math.max(1, settled.ok)).toFixed(1)} per purchase (1 is no waste)`);
-    console.log(`  DynamoDB requests of POST /buy/airtime per purchase in the burst: ${perRequestLine(requestsBefore, requestsAfter, settled.ok)}`);
+    console.log(`  write attempts (TransactWriteItems of POST /buy/airtime, resends included): ${typical.attempts} for ${settled.ok} purchases, ${(typical.attempts / Math.max(1, settled.ok)).toFixed(1)} per purchase (1 is no waste)`);
+    console.log(`  DynamoDB requests of POST /buy/airtime per purchase in the burst: ${typical.requestsLine}`);
     console.log(`  the ${BURST} wallets: ${tally(spread.firsts).ok} ok, p99 ${percentile(spread.firsts.map((a) => a.ms), 99).toFixed(0)} ms\n`);
 
     await oppositeTransfers(cloud, requestsOf);
@@ -158,6 +159,47 @@ export async function walletBurstBench(): Promise<void> {
     await cloud.stop();
     requests.dispose();
   }
+}
+
+type Requests = (path: string) => Promise<Record<string, number>>;
+
+interface BurstRound {
+  burst: Awaited<ReturnType<typeof purchases>>;
+  spread: Awaited<ReturnType<typeof purchases>>;
+  first: ReturnType<typeof tally>;
+  settled: ReturnType<typeof tally>;
+  p99: number;
+  charged: number;
+  recorded: number;
+  exactlyOnce: boolean;
+  attempts: number;
+  requestsLine: string;
+}
+
+/** One burst on the reseller's wallet, its retry-later ones resent until settled, then the same purchases spread over the other wallets. */
+async function burstRound(cloud: LocalCloud, reseller: BenchUser, keys: string[], requestsOf: Requests): Promise<BurstRound> {
+  const balanceBefore = await balanceOf(cloud, reseller);
+  const recordedBefore = await airtimesOf(cloud, reseller);
+  const requestsBefore = await requestsOf(apiPath('buyAirtime'));
+  const burst = await purchases(cloud, Array.from({ length: BURST }, () => keys[0]!));
+  const requestsAfter = await requestsOf(apiPath('buyAirtime'));
+  const spread = await purchases(cloud, keys.slice(1));
+  const first = tally(burst.firsts);
+  const settled = tally(burst.finals);
+  const charged = balanceBefore - (await balanceOf(cloud, reseller));
+  const recorded = (await airtimesOf(cloud, reseller)) - recordedBefore;
+  return {
+    burst,
+    spread,
+    first,
+    settled,
+    p99: percentile(burst.firsts.map((a) => a.ms), 99),
+    charged,
+    recorded,
+    exactlyOnce: recorded === settled.ok && Math.abs(charged - settled.ok * CHARGE_NAIRA) < 0.005,
+    attempts: (requestsAfter.TransactWriteItems ?? 0) - (requestsBefore.TransactWriteItems ?? 0),
+    requestsLine: perRequestLine(requestsBefore, requestsAfter, settled.ok),
+  };
 }
 
 /** DynamoDB requests made so far by invocations of the route at `path`, by operation. */
@@ -180,7 +222,7 @@ function perRequestLine(before: Record<string, number>, after: Record<string, nu
     .join(', ');
 }
 
-async function oppositeTransfers(cloud: LocalCloud, requestsOf: (path: string) => Promise<Record<string, number>>): Promise<void> {
+async function oppositeTransfers(cloud: LocalCloud, requestsOf: Requests): Promise<void> {
   const funding = TRANSFERS * PURCHASE_NAIRA;
   const [a, b] = await prepareUsers(cloud, 2, funding, 'opposite');
   const before = (await balanceOf(cloud, a!)) + (await balanceOf(cloud, b!));
