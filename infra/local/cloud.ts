@@ -394,6 +394,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
         },
       },
       config.scheduleIntervalMs,
+      config.scheduleQuietMs === undefined ? undefined : { writes: () => writes.mark(), maxMs: config.scheduleQuietMs },
     );
     scheduler.start();
     stops.push(() => scheduler.stop());

@@ -62,6 +62,8 @@ export interface LocalConfig {
   admin: { userName: string; password: string; email: string; passwordGenerated: boolean };
   /** Overrides every schedule's rate when set (tests, demos). */
   scheduleIntervalMs?: number;
+  /** LOCAL_SCHEDULE_QUIET_MS: a schedule skips its runs while nothing wrote the table since its last run, up to this long. */
+  scheduleQuietMs?: number;
   /** LOCAL_STREAM_BATCHING_WINDOW_MS: replaces every stream mapping's batching window (0: deliver at once). */
   streamBatchingWindowMs?: number;
   /** LOCAL_TEST_PASSWORD_HASHES=1: new password hashes at the cheapest argon2id cost (the test suite's clouds only). */
@@ -179,6 +181,7 @@ export function loadLocalConfig(): LocalConfig {
       passwordGenerated: !explicitPassword,
     },
     scheduleIntervalMs: positiveInt('LOCAL_SCHEDULE_INTERVAL_MS'),
+    scheduleQuietMs: positiveInt('LOCAL_SCHEDULE_QUIET_MS'),
     streamBatchingWindowMs: nonNegativeInt('LOCAL_STREAM_BATCHING_WINDOW_MS'),
     testPasswordHashes: process.env.LOCAL_TEST_PASSWORD_HASHES === '1',
     supplierTimeoutMs: positiveInt('SUPPLIER_TIMEOUT_MS', 3000)!,

@@ -94,4 +94,37 @@ describe('LocalScheduler', () => {
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(maxConcurrent).toBe(1);
   });
+
+  /** Lets a finished run's bookkeeping (its promise chain) complete. */
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('with a quiet window, skips the ticks of an unwritten table until the window ends, and fires at the first tick after a write', async () => {
+    let writes = 0;
+    const fired: number[] = [];
+    const scheduler = new LocalScheduler([schedule], { run: async () => void fired.push(writes) }, 500, { writes: () => writes, maxMs: 2_000 });
+    expect(scheduler.tick(schedule, 0)).toBe(true);
+    await settled();
+    // Nothing written since that run: the next ticks within 2 s are skipped.
+    expect(scheduler.tick(schedule, 500)).toBe(false);
+    expect(scheduler.tick(schedule, 1_999)).toBe(false);
+    // The window's end: it runs again though nothing was written.
+    expect(scheduler.tick(schedule, 2_000)).toBe(true);
+    await settled();
+    writes++;
+    // A write since the last run: the very next tick runs.
+    expect(scheduler.tick(schedule, 2_500)).toBe(true);
+    await scheduler.stop();
+    expect(fired).toEqual([0, 0, 1]);
+  });
+
+  it('rejection: without a quiet window every tick fires, written or not', async () => {
+    let runs = 0;
+    const scheduler = new LocalScheduler([schedule], { run: async () => void runs++ }, 500);
+    for (const at of [0, 500, 1_000]) {
+      expect(scheduler.tick(schedule, at)).toBe(true);
+      await settled();
+    }
+    await scheduler.stop();
+    expect(runs).toBe(3);
+  });
 });
