@@ -34,6 +34,9 @@ import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type Loca
 import { LOCAL_REGION, parseTopology, resolveEnvironment, synthTemplate, type CfnTemplate, type LocalTopology } from './template.js';
 import { listenLoopback, safeHandler, sendJson, type Listening, type RequestHandler } from './util.js';
 
+/** How long a queue's second and later receive loops sleep when idle, unless a message is sent. */
+const IDLE_EXTRA_LOOP_WAIT_MS = 30_000;
+
 export interface RunningCloud {
   appUrl: string;
   /** How long each start-up step took, e.g. "synth 4.8 s, dynamodb 2.3 s, ...". */
@@ -356,13 +359,15 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
         sqs,
         invoke: (id, event) => runtime.invoke(id, event),
         concurrency: config.sqsConcurrency,
-        idleWait: () => sqsServer.waitForSend(1_000),
+        // One loop per queue looks each second for messages back from their visibility timeout; the
+        // others sleep until a send (an idle test cloud made 16 receives a second, one per loop).
+        idleWait: (loop) => sqsServer.waitForSend(loop === 0 ? 1_000 : IDLE_EXTRA_LOOP_WAIT_MS),
         log,
       });
       poller.start();
       pollers.push(poller);
     }
-    // Together: each may be idle-waiting up to a second, and Ctrl-C should not wait for them one by one.
+    // Together: a stop cuts each idle wait short, and Ctrl-C should not wait for them one by one.
     stops.push(async () => void (await Promise.all(pollers.map((poller) => poller.stop()))));
 
     // Table streams (the transaction outbox): read from DynamoDB Local's streams as Lambda would.

@@ -23,11 +23,12 @@ export interface PollerOptions {
   /** Concurrent receive loops for this mapping (Lambda scales out on a busy queue). */
   concurrency?: number;
   /**
-   * How to wait after an empty receive. Default: 25 ms. start.ts passes the SQS server's
-   * waitForSend, so an idle poller sleeps up to a second but wakes the moment a message is sent
-   * (messages that reappear after a visibility timeout are then found within that second).
+   * How receive loop `loop` (0-based) waits after an empty receive. Default: 25 ms. The local cloud
+   * passes the SQS server's waitForSend, so an idle loop sleeps but wakes the moment a message is
+   * sent; loop 0 also looks again within a second, for messages that reappear after a visibility
+   * timeout (no send announces those), and the others need not.
    */
-  idleWait?: () => Promise<void>;
+  idleWait?: (loop: number) => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -106,7 +107,7 @@ export class SqsPoller {
     this.running = true;
     this.stopSignal.arm();
     const concurrency = this.options.concurrency ?? 2;
-    for (let i = 0; i < concurrency; i++) this.loops.push(this.loop());
+    for (let i = 0; i < concurrency; i++) this.loops.push(this.loop(i));
   }
 
   /** Stops receiving and waits for batches in flight (their messages are then deleted or left as usual). */
@@ -117,7 +118,7 @@ export class SqsPoller {
     this.loops = [];
   }
 
-  private async loop(): Promise<void> {
+  private async loop(index: number): Promise<void> {
     const { mapping, queue, sqs } = this.options;
     const idleWait = this.options.idleWait ?? (() => sleep(25));
     const log = this.options.log ?? ((line: string) => console.log(line));
@@ -142,7 +143,7 @@ export class SqsPoller {
         continue;
       }
       if (messages.length === 0) {
-        await this.stopSignal.cut(idleWait());
+        await this.stopSignal.cut(idleWait(index));
         continue;
       }
       await this.processBatch(messages, log);

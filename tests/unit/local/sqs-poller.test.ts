@@ -72,6 +72,31 @@ describe('SqsPoller on local-aws-sqs', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('an idle wait knows its receive loop, and a message sent wakes every loop, the long sleepers too', async () => {
+    const waits: number[] = [];
+    const queue = queues.get('WorkDlq')!;
+    let delivered = 0;
+    const poller = new SqsPoller({
+      mapping,
+      queue,
+      sqs,
+      concurrency: 2,
+      log: () => {},
+      invoke: async (_id, event) => void (delivered += event.Records.length),
+      // Loop 0 looks each 200 ms; loop 1 would sleep a minute unless woken.
+      idleWait: (loop) => (waits.push(loop), sqsServer.waitForSend(loop === 0 ? 200 : 60_000)),
+    });
+    poller.start();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(waits.filter((loop) => loop === 0).length).toBeGreaterThanOrEqual(3);
+    expect(waits.filter((loop) => loop === 1)).toEqual([1]);
+    await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: 'wake both' }));
+    await expect.poll(() => delivered, { timeout: 2_000 }).toBe(1);
+    // The send woke loop 1 out of its minute: it received (empty or not) and waits again.
+    await expect.poll(() => waits.filter((loop) => loop === 1).length, { timeout: 2_000 }).toBeGreaterThanOrEqual(2);
+    await poller.stop();
+  });
+
   it('delivers real SQS events, deletes successes, retries failures and dead-letters them after maxReceiveCount', async () => {
     const seen: Array<{ body: string; receiveCount: string }> = [];
     const events: SQSEvent[] = [];
