@@ -4,8 +4,9 @@
  * A run of a rule is skipped while its previous run is still going, so a slow job cannot pile up.
  * With `quiet` (LOCAL_SCHEDULE_QUIET_MS, the test suite's clouds), a run is also skipped while the
  * table has not been written since the previous run began, up to that long: a sweep of a table
- * nothing wrote since the last sweep finds what that one found, and each cost a test cloud DynamoDB
- * Local's time twice a second whatever its test was doing.
+ * nothing wrote since the last sweep finds what that one found, unless time alone made something due,
+ * which the bound keeps within that long; each sweep cost a test cloud's DynamoDB Local time twice a
+ * second whatever its test was doing.
  */
 import { randomUUID } from 'node:crypto';
 import { eventTime } from './eventbridge.js';
