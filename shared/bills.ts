@@ -2,7 +2,7 @@
  * Bill products sold through VTpass (integrations.md "VTpass"): cable TV bouquets and exam PINs.
  * One source for the server (pricing, fulfilment), the web (screens) and the simulator.
  */
-import { nairaToKobo, type Kobo } from './money.js';
+import { nairaToKobo } from './money.js';
 
 // ---------------------------------------------------------------------------------------------
 // Cable TV

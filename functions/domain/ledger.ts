@@ -13,6 +13,19 @@ export interface WalletState {
   seq: number;
   /** False when the wallet item does not exist yet (treated as balance 0, seq 0). */
   exists: boolean;
+  /** When its last change was recorded (ISO); absent for a wallet written before this was kept. */
+  lastChangeAt?: string;
+}
+
+/**
+ * The time a change is recorded at: its own, unless the wallet's last change is recorded at or after
+ * it (the change lost the wallet to a writer that stamped later, or its clock is behind another
+ * Lambda's): then one millisecond after that change. So a wallet's history in time order, what a
+ * statement shows, is its chain in seq order.
+ */
+export function chainTime(stampedAt: string, wallet: Pick<WalletState, 'lastChangeAt'>): string {
+  const last = wallet.lastChangeAt === undefined ? Number.NaN : Date.parse(wallet.lastChangeAt);
+  return last >= Date.parse(stampedAt) ? new Date(last + 1).toISOString() : stampedAt;
 }
 
 export const EMPTY_WALLET: WalletState = { balanceKobo: 0, seq: 0, exists: false };

@@ -155,8 +155,8 @@ export async function placeTransfer(input: TransferInput, deps: TransferDeps): P
   const { sender, amountKobo } = input;
   const audit = input.operatorRequest ? inWriteAudit(input.operatorRequest, now, deps.newId(), transferAuditChange) : undefined;
   const written = input.senderIsAdmin
-    ? await deps.transferFromHouse(houseTransferDrafts({ id, operator: sender, receiver, amountKobo, now }), now, audit)
-    : await deps.transfer(transferDrafts({ id, sender, receiver, amountKobo, now }), now, audit);
+    ? await deps.transferFromHouse(houseTransferDrafts({ id, operator: sender, receiver, amountKobo, now }), audit)
+    : await deps.transfer(transferDrafts({ id, sender, receiver, amountKobo, now }), audit);
   switch (written.kind) {
     case 'posted':
     case 'replayed': {

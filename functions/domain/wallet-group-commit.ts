@@ -9,7 +9,7 @@
  * its own read, and written in the same commit.
  */
 import type { Kobo } from '../../shared/money.js';
-import { planCredit, planDebit, type WalletState } from './ledger.js';
+import { chainTime, planCredit, planDebit, type WalletState } from './ledger.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
 export interface QueuedChange {
@@ -30,6 +30,8 @@ export interface WalletGroupWrite {
   nextSeq: number;
   balanceAfterKobo: Kobo;
   createsWallet: boolean;
+  /** The time its last change in the commit is recorded at (unchanged when none is accepted). */
+  changedAt: string;
 }
 
 /** Why a group commit refused a queued change: the writer that queued it answers this. */
@@ -51,12 +53,11 @@ export interface GroupPlan {
   counterparts: WalletGroupWrite[];
 }
 
-const chainLink = (draft: TransactionDraft, change: { balanceBeforeKobo: Kobo; balanceAfterKobo: Kobo; nextSeq: number }): TransactionRecord => ({
-  ...draft,
-  balanceBeforeKobo: change.balanceBeforeKobo,
-  balanceAfterKobo: change.balanceAfterKobo,
-  walletSeq: change.nextSeq,
-});
+/** The next link of a wallet's chain, recorded after its last change (chainTime). */
+function chainLink(draft: TransactionDraft, wallet: WalletState, change: { balanceBeforeKobo: Kobo; balanceAfterKobo: Kobo; nextSeq: number }): TransactionRecord {
+  const at = chainTime(draft.createdAt, wallet);
+  return { ...draft, createdAt: at, updatedAt: at, balanceBeforeKobo: change.balanceBeforeKobo, balanceAfterKobo: change.balanceAfterKobo, walletSeq: change.nextSeq };
+}
 
 /**
  * Plans at most `maxChanges` live changes of `queue` (oldest first) on `wallet`. Expired changes
@@ -77,7 +78,12 @@ export function planGroup(
   let state: WalletState = wallet;
   const others = new Map(counterpartWallets);
   const credited = new Set<string>();
-  const plan: GroupPlan = { accepted: [], refused: [], wallet: { expectedSeq: wallet.seq, nextSeq: wallet.seq, balanceAfterKobo: wallet.balanceKobo, createsWallet: !wallet.exists }, counterparts: [] };
+  const plan: GroupPlan = {
+    accepted: [],
+    refused: [],
+    wallet: { expectedSeq: wallet.seq, nextSeq: wallet.seq, balanceAfterKobo: wallet.balanceKobo, createsWallet: !wallet.exists, changedAt: wallet.lastChangeAt ?? new Date(nowMs).toISOString() },
+    counterparts: [],
+  };
   const plannedIds = new Set<string>();
   for (const change of live) {
     // The same request queued twice (one request_id sent again at once): one record, planned once;
@@ -95,19 +101,21 @@ export function planGroup(
     if (change.counterpart && other) {
       const credit = planCredit(other, change.counterpart.amountKobo);
       if (!credit.ok) continue;
-      counterpartRecord = chainLink(change.counterpart, credit.change);
-      others.set(change.counterpart.userId, { balanceKobo: credit.change.balanceAfterKobo, seq: credit.change.nextSeq, exists: true });
+      counterpartRecord = chainLink(change.counterpart, other, credit.change);
+      others.set(change.counterpart.userId, { balanceKobo: credit.change.balanceAfterKobo, seq: credit.change.nextSeq, exists: true, lastChangeAt: counterpartRecord.createdAt });
       credited.add(change.counterpart.userId);
     }
-    plan.accepted.push({ queueKey: change.queueKey, record: chainLink(change.draft, planned.change), ...(counterpartRecord ? { counterpartRecord } : {}) });
-    state = { balanceKobo: planned.change.balanceAfterKobo, seq: planned.change.nextSeq, exists: true };
+    const record = chainLink(change.draft, state, planned.change);
+    plan.accepted.push({ queueKey: change.queueKey, record, ...(counterpartRecord ? { counterpartRecord } : {}) });
+    state = { balanceKobo: planned.change.balanceAfterKobo, seq: planned.change.nextSeq, exists: true, lastChangeAt: record.createdAt };
   }
   plan.wallet.nextSeq = state.seq;
   plan.wallet.balanceAfterKobo = state.balanceKobo;
+  if (state.lastChangeAt) plan.wallet.changedAt = state.lastChangeAt;
   plan.counterparts = [...credited].map((userId) => {
     const read = counterpartWallets.get(userId)!;
     const after = others.get(userId)!;
-    return { userId, expectedSeq: read.seq, nextSeq: after.seq, balanceAfterKobo: after.balanceKobo, createsWallet: !read.exists };
+    return { userId, expectedSeq: read.seq, nextSeq: after.seq, balanceAfterKobo: after.balanceKobo, createsWallet: !read.exists, changedAt: after.lastChangeAt! };
   });
   return plan;
 }

@@ -15,7 +15,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ZodError, type ZodType, type ZodTypeDef } from 'zod';
+import { type ZodType, type ZodTypeDef } from 'zod';
 import { firstIssueMessage } from '../../shared/api/common.js';
 import { API_KEY_MSG, MSG } from '../../shared/messages.js';
 import { OUTSIDE_PARTY_RETRY_AFTER_SECONDS } from '../../shared/constants.js';

@@ -110,7 +110,7 @@ export interface TransferChange {
 }
 
 /** Debit, credit and both records in one atomic write (with an operator's audit entry, when given); the debit's id is the idempotency key. */
-export type WalletTransfer = (drafts: TransferDrafts, now: Date, audit?: InWriteAudit<TransferChange>) => Promise<TransferWriteResult>;
+export type WalletTransfer = (drafts: TransferDrafts, audit?: InWriteAudit<TransferChange>) => Promise<TransferWriteResult>;
 
 // ---------------------------------------------------------------------------------------------
 // Earnings

@@ -1,7 +1,6 @@
 /** Money in: card payment link (Squad) and reserved bank accounts (Monnify). */
 import { z } from 'zod';
-import { MSG } from '../messages.js';
-import { positiveNairaInKobo, requestId } from './common.js';
+import { positiveNairaInKobo } from './common.js';
 
 /** POST /fundWallet/squad/initiate {amount, email}: amount in naira (sent as a number); email defaults to the user's. */
 export const initiateSquadPaymentRequest = z.object({

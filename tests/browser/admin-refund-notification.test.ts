@@ -11,7 +11,7 @@ import type { PurchaseResponse } from '../../shared/api/purchases.js';
 import type { TransactionView } from '../../shared/api/transactions.js';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
 import { NOTIFICATION_MSG } from '../../shared/messages.js';
-import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi, type TestUser } from './helpers.js';
+import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
 
 const AGENT = { userName: 'agent', password: 'agent-password-1' };

@@ -5,7 +5,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { SignJWT } from 'jose';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
 import { RESET_MAILS_PER_ADDRESS, RESET_REQUESTS_PER_CLIENT } from '../../functions/domain/password-reset.js';
 import { MSG, tooManyLoginAttemptsMessage } from '../../shared/messages.js';

@@ -85,7 +85,6 @@ export const dynamoCoupons: CouponStore = {
     const outcome = await writeWalletChange({
       direction: 'credit',
       draft,
-      now,
       extraItems: (record) => [
         {
           Update: {
@@ -158,7 +157,6 @@ export const dynamoCoupons: CouponStore = {
     const outcome = await writeWalletChange({
       direction: 'credit',
       draft: couponCancelDraft(coupon, vendor, now),
-      now,
       extraItems: (record) => [
         {
           Update: {

@@ -112,7 +112,6 @@ export async function withdrawEarnings(
       const outcome = await writeWalletChange({
         direction: 'credit',
         draft: earningWithdrawalDraft({ id: newId(), user, amountKobo, now: at }),
-        now: at,
         extraItems: () => [
           {
             Update: {

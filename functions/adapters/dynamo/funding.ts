@@ -48,11 +48,9 @@ export async function getPaymentIntent(provider: PaymentProvider, reference: str
  * for a card payment the intent flips to `credited` in the same write (only for its own user).
  */
 export async function creditProviderFunding(draft: TransactionDraft, intent?: { provider: PaymentProvider; reference: string }): Promise<FundingCreditResult> {
-  const now = new Date(draft.createdAt);
   const outcome = await writeWalletChange({
     direction: 'credit',
     draft,
-    now,
     extraItems: intent
       ? (record) => [
           {

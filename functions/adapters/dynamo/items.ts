@@ -150,7 +150,8 @@ const emailClaimItem = itemMapping(EMAIL_CLAIM_ENTITY, claim);
 
 const walletItem = itemMapping<WalletState>(
   WALLET_ENTITY,
-  z.object({ balanceKobo: kobo, seq: count }).transform((wallet) => ({ ...wallet, exists: true })),
+  // The wallet's updatedAt is the time its last change was recorded at (wallet-item.ts).
+  z.object({ balanceKobo: kobo, seq: count, updatedAt: text.optional() }).transform(({ updatedAt, ...wallet }) => ({ ...wallet, exists: true, ...(updatedAt ? { lastChangeAt: updatedAt } : {}) })),
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * Every entity's keys, declared in one place. Handlers and repositories never concatenate keys
  * themselves; they call these.
  */
-import { CONFIG_PARTITIONS, LEGACY_TRANSACTION_LISTING_PARTITION, PARTITION_PREFIXES, PASSWORD_RESET_TOKEN_PREFIX, TABLE_KEYS } from '../../../shared/table.js';
+import { CONFIG_PARTITIONS, LEGACY_TRANSACTION_LISTING_PARTITION, PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
 import { AGGREGATE_SHARDS } from '../../domain/listing-aggregates.js';
 import { hashShard } from '../../domain/sales-stats.js';
 import { WALLET_ENTITY } from './items.js';

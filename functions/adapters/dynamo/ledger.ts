@@ -13,7 +13,7 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundIdFor } from '../../domain/ids.js';
-import { compareReplay, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
+import { chainTime, compareReplay, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
 import { countersMovedSince } from '../../domain/listing-aggregates.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
@@ -71,7 +71,6 @@ export interface WalletWriteSpec {
   extraItems?: (record: TransactionRecord) => TransactItem[];
   /** Other records the extra items change (a purchase a refund settles): the listing's counters follow them in the same write. */
   alsoChanges?: (record: TransactionRecord) => RecordChange[];
-  now?: Date;
   /** A wallet read moments ago, tried before reading it again (only while it allows the change). */
   knownWallet?: WalletState;
   /**
@@ -129,9 +128,11 @@ async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Pro
         if (plan.reason === 'insufficient_balance') return { kind: 'insufficient_balance', balanceKobo: wallet.balanceKobo };
         throw new InvalidLedgerAmountError(draft.amountKobo);
       }
-      const nowIso = (spec.now ?? new Date()).toISOString();
+      const at = chainTime(draft.createdAt, wallet);
       const record: TransactionRecord = {
         ...draft,
+        createdAt: at,
+        updatedAt: at,
         balanceBeforeKobo: plan.change.balanceBeforeKobo,
         balanceAfterKobo: plan.change.balanceAfterKobo,
         walletSeq: plan.change.nextSeq,
@@ -141,7 +142,7 @@ async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Pro
         await db().send(
           new TransactWriteCommand({
             TransactItems: [
-              walletUpdate(draft.userId, plan.change, nowIso),
+              walletUpdate(draft.userId, plan.change, at),
               { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...extras,
               // The user's listing counters, after the items whose positions the outcome reads. The
@@ -288,7 +289,6 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     draft,
     extraItems: (refund) => [purchaseUpdate(), ...auditPutsFor(input.audit, { purchase, refund })],
     alsoChanges: () => [{ before: purchase, after: { ...purchase, trans_Status: 'refunded' } }],
-    now: input.now,
   });
   if (outcome.kind === 'written') {
     // Crash point (local cloud only): the refund is written, whoever asked for it does not know yet.

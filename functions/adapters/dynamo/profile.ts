@@ -33,7 +33,6 @@ export async function upgradeToReseller(draft: TransactionDraft, now: Date): Pro
   const outcome = await writeWalletChange({
     direction: 'debit',
     draft,
-    now,
     extraItems: (record) => [
       {
         Update: {

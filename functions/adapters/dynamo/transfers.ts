@@ -17,7 +17,7 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { HOUSE_USER_ID } from '../../domain/house-account.js';
-import { compareReplay, planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
+import { chainTime, compareReplay, planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
 import type { TransferDrafts } from '../../domain/transfers.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
 import type { InWriteAudit } from '../../domain/audit.js';
@@ -39,14 +39,14 @@ async function replayOf(drafts: TransferDrafts): Promise<TransferResult | undefi
   return compareReplay(existing, drafts.debit) === 'same' ? { kind: 'replayed', debit: existing } : { kind: 'exists_with_different_details', existing };
 }
 
-export async function transferBetweenWallets(drafts: TransferDrafts, now: Date = new Date(), audit?: InWriteAudit<TransferChange>): Promise<TransferResult> {
+export async function transferBetweenWallets(drafts: TransferDrafts, audit?: InWriteAudit<TransferChange>): Promise<TransferResult> {
   if (drafts.debit.userId === HOUSE_USER_ID) throw new Error('the house account pays only through transferFromHouse');
   // An operator's transfer carries its audit entry in the write: it is not queued.
-  if (audit) return writeTransfer(drafts, now, planDebit, [], audit);
+  if (audit) return writeTransfer(drafts, planDebit, [], audit);
   // One direct try; if another writer takes the sender's wallet first, the transfer waits in that
   // wallet's queue and goes in its group commit, the receiver's credit with it (README decision 88).
   try {
-    return await writeTransfer(drafts, now, planDebit, [], undefined, 1);
+    return await writeTransfer(drafts, planDebit, [], undefined, 1);
   } catch (error) {
     if (!(error instanceof WalletContentionError)) throw error;
   }
@@ -68,14 +68,13 @@ export async function transferBetweenWallets(drafts: TransferDrafts, now: Date =
 }
 
 /** An admin's transfer: the house account pays, whatever its balance. */
-export async function transferFromHouse(drafts: TransferDrafts, now: Date = new Date(), audit?: InWriteAudit<TransferChange>): Promise<TransferResult> {
+export async function transferFromHouse(drafts: TransferDrafts, audit?: InWriteAudit<TransferChange>): Promise<TransferResult> {
   if (drafts.debit.userId !== HOUSE_USER_ID) throw new Error('a house transfer debits the house account');
-  return writeTransfer(drafts, now, planHouseDebit, [], audit);
+  return writeTransfer(drafts, planHouseDebit, [], audit);
 }
 
 async function writeTransfer(
   drafts: TransferDrafts,
-  now: Date,
   planSenderDebit: (wallet: WalletState, amountKobo: number) => PlanResult,
   alsoWrite: TransactItem[] = [],
   audit?: InWriteAudit<TransferChange>,
@@ -93,15 +92,20 @@ async function writeTransfer(
       }
       const creditPlan = planCredit(receiverWallet, credit.amountKobo);
       if (!creditPlan.ok) throw new Error(`invalid transfer amount ${credit.amountKobo}`);
-      const nowIso = now.toISOString();
+      // One time for both records, after either wallet's last change: each history stays in chain order.
+      const at = chainTime(chainTime(debit.createdAt, senderWallet), receiverWallet);
       const debitRecord: TransactionRecord = {
         ...debit,
+        createdAt: at,
+        updatedAt: at,
         balanceBeforeKobo: debitPlan.change.balanceBeforeKobo,
         balanceAfterKobo: debitPlan.change.balanceAfterKobo,
         walletSeq: debitPlan.change.nextSeq,
       };
       const creditRecord: TransactionRecord = {
         ...credit,
+        createdAt: at,
+        updatedAt: at,
         balanceBeforeKobo: creditPlan.change.balanceBeforeKobo,
         balanceAfterKobo: creditPlan.change.balanceAfterKobo,
         walletSeq: creditPlan.change.nextSeq,
@@ -110,8 +114,8 @@ async function writeTransfer(
         await db().send(
           new TransactWriteCommand({
             TransactItems: [
-              walletUpdate(debit.userId, debitPlan.change, nowIso),
-              walletUpdate(credit.userId, creditPlan.change, nowIso),
+              walletUpdate(debit.userId, debitPlan.change, at),
+              walletUpdate(credit.userId, creditPlan.change, at),
               { Put: { TableName: tableName(), Item: transactionItem(debitRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...alsoWrite,

@@ -6,13 +6,11 @@
  * The walk is bounded (MAX_LISTED_USERS): past it the list stops, which an operator sees as a
  * total that no longer grows — a signal to add a counter, not a timeout.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { USERS_PER_PAGE, type ListUsersQuery } from '../../../shared/api/admin-users.js';
 import type { UserProfile } from '../../domain/accounts.js';
-import { db, tableName } from './client.js';
+import { tableName } from './client.js';
 import { transactWrite } from './conditional-writes.js';
 import { batchGetItems, keyOf } from './batch-get.js';
-import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, listingQuery } from './keys.js';
 import { API_KEY_ATTRIBUTES, stored, USER_ENTITY } from './items.js';
 import { queryAll } from './paginate.js';

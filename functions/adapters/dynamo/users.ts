@@ -13,7 +13,6 @@ import { epochSeconds, loginKind, type UserProfile } from '../../domain/accounts
 import { EMPTY_WALLET } from '../../domain/ledger.js';
 import type { Principal } from '../../ports/users.js';
 import { db, tableName } from './client.js';
-import { isConditionFailure } from './conditions.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from './keys.js';
 import { newReferralItem } from './earnings.js';
 import { API_KEY_ATTRIBUTES, EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
@@ -51,7 +50,7 @@ export async function readPrincipal(
       RequestItems: {
         [table]: {
           Keys: [keys.userProfile(userId), keys.wallet(userId), ...(sessionId ? [keys.revokedSession(userId, sessionId)] : [])],
-          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, keptSessionId, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq',
+          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, keptSessionId, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq, updatedAt',
           ConsistentRead: true,
         },
       },

@@ -16,9 +16,11 @@ export interface WalletMove {
 
 /**
  * The wallet's write in a balance change's transaction: conditional on the seq read (or on the wallet
- * not existing yet), and on `also` when given (a debit's `balanceKobo >= :amount`).
+ * not existing yet), and on `also` when given (a debit's `balanceKobo >= :amount`). `changedAt` is
+ * the time the (last) change is recorded at, kept as the wallet's `updatedAt`: the next change is
+ * recorded after it (domain/ledger.ts chainTime).
  */
-export function walletWrite(userId: string, move: WalletMove, nowIso: string, also?: { condition: string; values: Record<string, unknown> }): TransactItem {
+export function walletWrite(userId: string, move: WalletMove, changedAt: string, also?: { condition: string; values: Record<string, unknown> }): TransactItem {
   const conditions = [move.createsWallet ? 'attribute_not_exists(pk)' : 'seq = :expectedSeq', ...(also ? [also.condition] : [])];
   return {
     Update: {
@@ -30,7 +32,7 @@ export function walletWrite(userId: string, move: WalletMove, nowIso: string, al
       ExpressionAttributeValues: {
         ':balance': move.balanceAfterKobo,
         ':nextSeq': move.nextSeq,
-        ':now': nowIso,
+        ':now': changedAt,
         ':entity': WALLET_ENTITY,
         ':userId': userId,
         ...(move.createsWallet ? {} : { ':expectedSeq': move.expectedSeq }),
@@ -42,7 +44,7 @@ export function walletWrite(userId: string, move: WalletMove, nowIso: string, al
 
 export async function readWallet(userId: string): Promise<WalletState> {
   const Key = keys.wallet(userId);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ProjectionExpression: 'balanceKobo, seq', ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key, ProjectionExpression: 'balanceKobo, seq, updatedAt', ConsistentRead: true }));
   if (!Item) return { balanceKobo: 0, seq: 0, exists: false };
   return stored.wallet.read(Item, Key);
 }

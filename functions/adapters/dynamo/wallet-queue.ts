@@ -80,8 +80,8 @@ async function readQueue(userId: string): Promise<QueuedWalletChange[]> {
 }
 
 /** A wallet's write in a commit; with nothing accepted, only a check that it is as read. */
-function walletGroupWrite(write: WalletGroupWrite, changes: number, nowIso: string): TransactItem {
-  const written = walletWrite(write.userId, write, nowIso);
+function walletGroupWrite(write: WalletGroupWrite, changes: number): TransactItem {
+  const written = walletWrite(write.userId, write, write.changedAt);
   if (changes) return written;
   const { Key, ConditionExpression } = written.Update!;
   return { ConditionCheck: { TableName: tableName(), Key, ConditionExpression, ...(write.createsWallet ? {} : { ExpressionAttributeValues: { ':expectedSeq': write.expectedSeq } }) } };
@@ -124,11 +124,10 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
   const counterpartWallets = new Map(counterpartIds.map((id, i) => [id, others[i]!]));
   const plan = planGroup(wallet!, waiting, now.getTime() + COMMIT_MARGIN_MS, maxChanges, counterpartWallets);
   if (!plan.accepted.length && !plan.refused.length) return new Map();
-  const nowIso = now.toISOString();
   const items: Array<{ item: TransactItem; is: ItemRole }> = [];
   const add = (is: ItemRole, ...added: TransactItem[]) => items.push(...added.map((item) => ({ item, is })));
-  add({ role: 'wallet' }, walletGroupWrite({ userId, ...plan.wallet }, plan.accepted.length, nowIso));
-  for (const write of plan.counterparts) add({ role: 'wallet' }, walletGroupWrite(write, 1, nowIso));
+  add({ role: 'wallet' }, walletGroupWrite({ userId, ...plan.wallet }, plan.accepted.length));
+  for (const write of plan.counterparts) add({ role: 'wallet' }, walletGroupWrite(write, 1));
   for (const { queueKey, record, counterpartRecord } of plan.accepted) {
     for (const written of [record, ...(counterpartRecord ? [counterpartRecord] : [])]) {
       add({ role: 'record', queueKey }, { Put: { TableName: tableName(), Item: transactionItem(written), ConditionExpression: 'attribute_not_exists(pk)' } });

@@ -138,7 +138,6 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
   const outcome = await writeWalletChange({
     direction: 'credit',
     draft,
-    now: input.now,
     extraItems: () => [
       {
         Update: {

@@ -21,14 +21,12 @@ import {
 } from '../../../shared/api/withdrawals.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
-import { ENV } from '../../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { dynamoWithdrawals } from '../../adapters/dynamo/withdrawals.js';
 import { domainLog } from '../../adapters/log.js';
 import { meteredPayouts } from '../../adapters/metered.js';
 import { payoutsFromEnv } from '../../adapters/providers/index.js';
-import { derivedId } from '../../domain/ids.js';
 import { PayoutRetryLaterError, requeryWithdrawal } from '../../domain/payouts.js';
 import { toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
 import {

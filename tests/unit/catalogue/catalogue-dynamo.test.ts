@@ -27,7 +27,6 @@ import { dynamoTransactions } from '../../../functions/adapters/dynamo/transacti
 import { seedCatalogue, SEED_PLANS } from '../../../functions/catalogue-seed.js';
 import type { Contact } from '../../../functions/domain/contacts.js';
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import { placeDataPurchase } from '../../../functions/domain/purchases.js';
 import { handler as accounts } from '../../../functions/handlers/http/accounts.js';
 import { handler as admin } from '../../../functions/handlers/http/admin.js';
 import { handler as catalogue } from '../../../functions/handlers/http/catalogue.js';

@@ -96,8 +96,10 @@ describe('transaction items', () => {
 });
 
 describe('wallet and profile items', () => {
-  it('a wallet item reads as an existing wallet', () => {
-    expect(stored.wallet.read(newWalletItem('U1', '2025-01-01T00:00:00.000Z'))).toEqual({ balanceKobo: 0, seq: 0, exists: true });
+  it('a wallet item reads as an existing wallet, its updatedAt as the time of its last change', () => {
+    expect(stored.wallet.read(newWalletItem('U1', '2025-01-01T00:00:00.000Z'))).toEqual({ balanceKobo: 0, seq: 0, exists: true, lastChangeAt: '2025-01-01T00:00:00.000Z' });
+    // A projection without it (balance reads) has no time: the next change keeps its own.
+    expect(stored.wallet.read({ balanceKobo: 10, seq: 1 }, keys.wallet('U1'))).toEqual({ balanceKobo: 10, seq: 1, exists: true });
   });
 
   it('rejects: a projection read without its keys is named by the key it was read under', () => {

@@ -17,7 +17,7 @@ function setup() {
   const audits: (InWriteAudit<TransferChange> | undefined)[] = [];
   let ids = 0;
   const deps: TransferDeps = {
-    transferFromHouse: async (drafts, _now, audit): Promise<TransferWriteResult> => {
+    transferFromHouse: async (drafts, audit): Promise<TransferWriteResult> => {
       fromHouse.push(drafts);
       audits.push(audit);
       const debit = { ...drafts.debit, balanceBeforeKobo: -10_00, balanceAfterKobo: -10_00 - drafts.debit.amountKobo, walletSeq: 9 };
@@ -25,7 +25,7 @@ function setup() {
     },
     balanceOf: async () => 7_00,
     findUserByUserName: async (name) => (name.toLowerCase() === 'bayo' ? { userId: 'U2', userName: 'bayo', userType: 'reseller' } : undefined),
-    transfer: async (drafts, _now, audit): Promise<TransferWriteResult> => {
+    transfer: async (drafts, audit): Promise<TransferWriteResult> => {
       audits.push(audit);
       const replay = written.some((d) => d.debit.id === drafts.debit.id);
       written.push(drafts);

@@ -1,5 +1,6 @@
 /** The ledger on a real DynamoDB Local: atomic debits, idempotent replays, refunds at most once, concurrency. */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
 import { MalformedItemError } from '../../../functions/adapters/dynamo/item-mapping.js';
@@ -118,7 +119,28 @@ describe('concurrency on one wallet', () => {
     expect(wallet.balanceKobo).toBe(50_00);
     expect(check).toMatchObject({ ok: true, balanceKobo: 50_00, seq: 8 });
     expect(records.filter((r) => r.trans_Type === 'airtime')).toHaveLength(7);
+    // Whoever committed first, the history in time order is the chain: what a customer's statement shows.
+    const byTime = [...records].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    expect(byTime.map((r) => r.walletSeq)).toEqual(byTime.map((_, i) => i + 1));
   }, 60_000);
+
+  it('a change stamped before the wallet\'s last change (it lost the wallet, or its clock is behind) is recorded just after that change: time order is chain order', async () => {
+    const user = await newUser();
+    const credit = (createdAt: string) =>
+      dynamoLedger.credit({ id: ulid(), userId: user.userId, trans_UserName: user.userName, trans_Type: 'wallet', trans_Status: 'success', trans_Network: '', phone_number: '', amountKobo: 10_00, description: 'test funding', createdAt, updatedAt: createdAt });
+    const later = new Date(Date.now() + 5_000).toISOString();
+    const first = await credit(later);
+    const second = await credit(new Date(Date.now() - 5_000).toISOString());
+    if (first.kind !== 'posted' || second.kind !== 'posted') throw new Error('credits refused');
+    expect(first.record.createdAt).toBe(later);
+    expect(second.record.createdAt).toBe(new Date(Date.parse(later) + 1).toISOString());
+    const { records } = await chainOf(user.userId);
+    expect(records.find((r) => r.id === second.record.id)?.createdAt).toBe(second.record.createdAt);
+    // A change stamped after the last one keeps its own time.
+    const own = new Date(Date.now() + 10_000).toISOString();
+    const third = await credit(own);
+    expect(third.kind === 'posted' && third.record.createdAt).toBe(own);
+  });
 });
 
 describe('refunds', () => {

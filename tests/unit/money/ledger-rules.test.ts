@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, EMPTY_WALLET, planCredit, planDebit, verifyChain } from '../../../functions/domain/ledger.js';
+import { backoffMs, chainTime, EMPTY_WALLET, planCredit, planDebit, verifyChain } from '../../../functions/domain/ledger.js';
 
 describe('planDebit', () => {
   it('a debit the balance covers moves the balance down and the seq up by one', () => {
@@ -27,6 +27,18 @@ describe('planCredit', () => {
   it('non-positive or unsafe credits are invalid_amount', () => {
     expect(planCredit(EMPTY_WALLET, 0)).toEqual({ ok: false, reason: 'invalid_amount' });
     expect(planCredit({ balanceKobo: Number.MAX_SAFE_INTEGER, seq: 1, exists: true }, 1)).toEqual({ ok: false, reason: 'invalid_amount' });
+  });
+});
+
+describe('chainTime', () => {
+  it("keeps a change's own time when it is after the wallet's last change, or the wallet has none", () => {
+    expect(chainTime('2026-11-28T10:00:01.000Z', { lastChangeAt: '2026-11-28T10:00:00.999Z' })).toBe('2026-11-28T10:00:01.000Z');
+    expect(chainTime('2026-11-28T10:00:01.000Z', {})).toBe('2026-11-28T10:00:01.000Z');
+  });
+
+  it("rejects a time at or before the wallet's last change: one millisecond after that change instead", () => {
+    expect(chainTime('2026-11-28T10:00:01.000Z', { lastChangeAt: '2026-11-28T10:00:01.000Z' })).toBe('2026-11-28T10:00:01.001Z');
+    expect(chainTime('2026-11-28T09:59:00.000Z', { lastChangeAt: '2026-11-28T10:00:01.000Z' })).toBe('2026-11-28T10:00:01.001Z');
   });
 });
 

@@ -33,7 +33,21 @@ describe('planning a group commit', () => {
       ['b', 800, 500, 6],
       ['c', 500, 600, 7],
     ]);
-    expect(plan.wallet).toEqual({ expectedSeq: 4, nextSeq: 7, balanceAfterKobo: 600, createsWallet: false });
+    // All three were stamped at the same instant: each is recorded a millisecond after the one before it.
+    expect(plan.accepted.map(({ record }) => record.createdAt)).toEqual(['2026-11-28T10:00:00Z', '2026-11-28T10:00:00.001Z', '2026-11-28T10:00:00.002Z']);
+    expect(plan.wallet).toEqual({ expectedSeq: 4, nextSeq: 7, balanceAfterKobo: 600, createsWallet: false, changedAt: '2026-11-28T10:00:00.002Z' });
+  });
+
+  it("changes stamped before the wallet's last change are recorded after it, in chain order: a statement in time order is the chain", () => {
+    const last = '2026-11-28T10:00:05.000Z';
+    const plan = planGroup({ balanceKobo: 1_000, seq: 4, exists: true, lastChangeAt: last }, [queued('a', 200), queued('b', 300)], NOW, 32);
+    expect(plan.accepted.map(({ record }) => [record.walletSeq, record.createdAt, record.updatedAt])).toEqual([
+      [5, '2026-11-28T10:00:05.001Z', '2026-11-28T10:00:05.001Z'],
+      [6, '2026-11-28T10:00:05.002Z', '2026-11-28T10:00:05.002Z'],
+    ]);
+    expect(plan.wallet.changedAt).toBe('2026-11-28T10:00:05.002Z');
+    // Rejection: nothing accepted leaves the wallet's time as it was.
+    expect(planGroup({ balanceKobo: 0, seq: 4, exists: true, lastChangeAt: last }, [queued('c', 200)], NOW, 32).wallet.changedAt).toBe(last);
   });
 
   it('a debit the running balance does not cover is refused with the balance it met, and leaves no gap in the chain', () => {
@@ -54,7 +68,7 @@ describe('planning a group commit', () => {
   it('a wallet not yet created is planned from zero and created by the write', () => {
     const plan = planGroup({ balanceKobo: 0, seq: 0, exists: false }, [queued('a', 100), queued('b', 50, 'credit')], NOW, 32);
     expect(plan.refused).toEqual([{ queueKey: 'a', balanceKobo: 0 }]);
-    expect(plan.wallet).toEqual({ expectedSeq: 0, nextSeq: 1, balanceAfterKobo: 50, createsWallet: true });
+    expect(plan.wallet).toEqual({ expectedSeq: 0, nextSeq: 1, balanceAfterKobo: 50, createsWallet: true, changedAt: '2026-11-28T10:00:00Z' });
   });
 });
 
@@ -84,7 +98,7 @@ describe('a transfer in a group commit', () => {
       ['b', 5, undefined, undefined],
       ['c', 6, 305, 11],
     ]);
-    expect(plan.counterparts).toEqual([{ userId: 'u2', expectedSeq: 9, nextSeq: 11, balanceAfterKobo: 305, createsWallet: false }]);
+    expect(plan.counterparts).toEqual([{ userId: 'u2', expectedSeq: 9, nextSeq: 11, balanceAfterKobo: 305, createsWallet: false, changedAt: '2026-11-28T10:00:00.001Z' }]);
     expect(plan.wallet).toMatchObject({ nextSeq: 6, balanceAfterKobo: 650 });
   });
 
