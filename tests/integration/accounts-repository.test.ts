@@ -131,7 +131,8 @@ describe('loadPrincipal and password changes', () => {
       // Read in the same round trip, for the purchase record: no webhook URL yet, no contact numbers yet (kept since creation).
       hasWebhook: false,
       savedContactNumbers: [],
-      wallet: { balanceKobo: 0, seq: 0, exists: true },
+      // …and the time of its last change (here its creation): a purchase's record is stamped after it.
+      wallet: { balanceKobo: 0, seq: 0, exists: true, lastChangeAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
     });
     expect(await loadPrincipal('01NOSUCHUSER0000000000000', 0)).toBeUndefined();
   });
