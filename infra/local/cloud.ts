@@ -9,7 +9,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { LocalConfig } from './config.js';
 import { SIMULATED_PROVIDER_ACCOUNTS, SIMULATED_SUPPLIERS, SIMULATED_VTPASS } from './config.js';
@@ -18,7 +17,7 @@ import { armedCrashPoint, crashPointPass } from '../../functions/adapters/crash-
 import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.js';
 import { LocalEventBus } from './eventbridge.js';
 import { createGateway } from './gateway.js';
-import { LambdaRuntime, MissingHandlerError } from './lambda.js';
+import { CLOUD_LOADED_MODULES, LambdaRuntime, MissingHandlerError, platformModuleUrl } from './lambda.js';
 import { MailStore } from './mail.js';
 import { SqsPoller } from './pollers.js';
 import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal } from './streams.js';
@@ -330,20 +329,20 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     await runtime.loadAll();
     // The table-stream readers sleep until the functions write (Lambda polls; locally that would keep DynamoDB Local busy).
     const writes = new WriteSignal();
-    const dynamoClient = (await import(pathToFileURL(join(config.repoRoot, 'functions', 'adapters', 'dynamo', 'client.ts')).href)) as { onDynamoWrites(listener: () => void): void };
+    const dynamoClient = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.dynamoClient))) as { onDynamoWrites(listener: () => void): void };
     dynamoClient.onDynamoWrites(writes.notify);
     step('handlers');
     if (config.testPasswordHashes) {
       // The handlers' own module (same URL, same instance): the seeded admin and every sign-up hash cheaply.
-      const passwords = (await import(pathToFileURL(join(config.repoRoot, 'functions', 'domain', 'passwords.ts')).href)) as typeof import('../../functions/domain/passwords.js');
+      const passwords = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.passwords))) as typeof import('../../functions/domain/passwords.js');
       passwords.hashNewPasswordsAt(passwords.TEST_ONLY_HASH_COST);
       log('[local] password hashes at the test-only cost (LOCAL_TEST_PASSWORD_HASHES)');
     }
 
     let seedSummary: unknown;
-    const seedFile = join(config.repoRoot, 'functions', 'local-seed.ts');
+    const seedFile = join(config.repoRoot, CLOUD_LOADED_MODULES.seed);
     if (existsSync(seedFile)) {
-      const seed = (await import(pathToFileURL(seedFile).href)) as { seedLocalData?: (options: unknown) => Promise<unknown> };
+      const seed = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.seed))) as { seedLocalData?: (options: unknown) => Promise<unknown> };
       if (typeof seed.seedLocalData !== 'function') log('[local] warning: functions/local-seed.ts exports no seedLocalData(); nothing seeded');
       else seedSummary = await seed.seedLocalData({ admin: { userName: config.admin.userName, password: config.admin.password, email: config.admin.email } });
     } else {

@@ -10,6 +10,23 @@ import { pathToFileURL } from 'node:url';
 import { runWithDeadline } from '../../functions/adapters/invocation.js';
 import { STACK_NAME, localArn, type FunctionDef } from './template.js';
 
+/** The platform's modules the cloud itself imports by path (cloud.ts): the handlers' own instances. */
+export const CLOUD_LOADED_MODULES = {
+  dynamoClient: 'functions/adapters/dynamo/client.ts',
+  passwords: 'functions/domain/passwords.ts',
+  seed: 'functions/local-seed.ts',
+} as const;
+
+/**
+ * Where the platform's module `path` (relative to the repository, `.ts`) is loaded from: the source,
+ * compiled by tsx, or the same module compiled under LOCAL_BUILT_DIR (./build.ts). The cloud and
+ * every handler import through here, so each module is one instance for all of them.
+ */
+export function platformModuleUrl(repoRoot: string, path: string): string {
+  const built = process.env.LOCAL_BUILT_DIR;
+  return pathToFileURL(built ? join(built, path.replace(/\.ts$/, '.js')) : resolve(repoRoot, path)).href;
+}
+
 export type Handler = (event: unknown, context: LambdaContext) => unknown;
 
 export interface LambdaContext {
@@ -95,10 +112,9 @@ export class LambdaRuntime {
   private async load(fn: FunctionDef): Promise<Handler> {
     const cached = this.handlers.get(fn.logicalId);
     if (cached) return cached;
-    const file = resolve(this.repoRoot, fn.entry);
     let module: Record<string, unknown>;
     try {
-      module = await import(pathToFileURL(file).href);
+      module = await import(platformModuleUrl(this.repoRoot, fn.entry));
     } catch (error) {
       throw new Error(`cannot load ${fn.entry} (function ${fn.logicalId}): ${(error as Error).message}`, { cause: error });
     }

@@ -17,8 +17,9 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { LOCAL_CLOUD_ENTRY } from '../../infra/local/build.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
-import { SHARED_TEMPLATE_ENV } from './shared-resources.js';
+import { SHARED_BUILT_CLOUD_ENV, SHARED_TEMPLATE_ENV } from './shared-resources.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TEST_ADMIN = { userName: 'admin', password: 'local-admin-Passw0rd!', email: 'admin@example.com' } as const;
@@ -144,6 +145,8 @@ async function testResources(dataDir: string, options: LocalCloudOptions): Promi
   const template = process.env[SHARED_TEMPLATE_ENV];
   if (!template) return env;
   env.LOCAL_TEMPLATE_FILE = template;
+  const built = process.env[SHARED_BUILT_CLOUD_ENV];
+  if (built) env.LOCAL_BUILT_DIR = built;
   // The platform counters' 5 s batching window would make every figure a test waits on 5 s late
   // (the benches keep the stack's windows, as on AWS).
   env.LOCAL_STREAM_BATCHING_WINDOW_MS = '0';
@@ -171,7 +174,10 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   };
 
   const shared = await testResources(dataDir, options);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+  // From the run's compiled cloud when there is one (tests/support/global-template.ts), else through tsx.
+  const built = shared.LOCAL_BUILT_DIR;
+  const entry = built ? ['--enable-source-maps', join(built, LOCAL_CLOUD_ENTRY.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', LOCAL_CLOUD_ENTRY];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     // Own process group, so stop() can end the platform and everything it started (Java) at once.
     detached: true,
