@@ -1,5 +1,6 @@
 /**
- * Lambda, in-process: each function's entry module is imported once (tsx compiles the TypeScript)
+ * Lambda, in-process: each function's entry module is imported once (tsx compiles the TypeScript, or
+ * it comes compiled from LOCAL_BUILT_DIR: platformModuleUrl)
  * and its handler export is called with the event and a Lambda-shaped context. All functions share
  * this process and its environment, which is why start.ts sets the union of their variables.
  */
