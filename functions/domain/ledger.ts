@@ -28,6 +28,11 @@ export function chainTime(stampedAt: string, wallet: Pick<WalletState, 'lastChan
   return last >= Date.parse(stampedAt) ? new Date(last + 1).toISOString() : stampedAt;
 }
 
+/** A draft as recorded at `at` (chainTime): one settled as it is written (a transfer, an upgrade) is settled then too. */
+export function recordedAt<T extends { createdAt: string; updatedAt: string; settledAt?: string }>(draft: T, at: string): T {
+  return { ...draft, createdAt: at, updatedAt: at, ...(draft.settledAt !== undefined ? { settledAt: at } : {}) };
+}
+
 export const EMPTY_WALLET: WalletState = { balanceKobo: 0, seq: 0, exists: false };
 
 /** The write a balance change needs: conditional on `expectedSeq`, sets the new balance and `nextSeq`. */

@@ -9,7 +9,7 @@
  * its own read, and written in the same commit.
  */
 import type { Kobo } from '../../shared/money.js';
-import { chainTime, planCredit, planDebit, type WalletState } from './ledger.js';
+import { chainTime, planCredit, planDebit, recordedAt, type WalletState } from './ledger.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
 export interface QueuedChange {
@@ -55,8 +55,7 @@ export interface GroupPlan {
 
 /** The next link of a wallet's chain, recorded after its last change (chainTime). */
 function chainLink(draft: TransactionDraft, wallet: WalletState, change: { balanceBeforeKobo: Kobo; balanceAfterKobo: Kobo; nextSeq: number }): TransactionRecord {
-  const at = chainTime(draft.createdAt, wallet);
-  return { ...draft, createdAt: at, updatedAt: at, balanceBeforeKobo: change.balanceBeforeKobo, balanceAfterKobo: change.balanceAfterKobo, walletSeq: change.nextSeq };
+  return { ...recordedAt(draft, chainTime(draft.createdAt, wallet)), balanceBeforeKobo: change.balanceBeforeKobo, balanceAfterKobo: change.balanceAfterKobo, walletSeq: change.nextSeq };
 }
 
 /**

@@ -17,7 +17,7 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { HOUSE_USER_ID } from '../../domain/house-account.js';
-import { chainTime, compareReplay, planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
+import { chainTime, compareReplay, recordedAt, planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
 import type { TransferDrafts } from '../../domain/transfers.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
 import type { InWriteAudit } from '../../domain/audit.js';
@@ -95,17 +95,13 @@ async function writeTransfer(
       // One time for both records, after either wallet's last change: each history stays in chain order.
       const at = chainTime(chainTime(debit.createdAt, senderWallet), receiverWallet);
       const debitRecord: TransactionRecord = {
-        ...debit,
-        createdAt: at,
-        updatedAt: at,
+        ...recordedAt(debit, at),
         balanceBeforeKobo: debitPlan.change.balanceBeforeKobo,
         balanceAfterKobo: debitPlan.change.balanceAfterKobo,
         walletSeq: debitPlan.change.nextSeq,
       };
       const creditRecord: TransactionRecord = {
-        ...credit,
-        createdAt: at,
-        updatedAt: at,
+        ...recordedAt(credit, at),
         balanceBeforeKobo: creditPlan.change.balanceBeforeKobo,
         balanceAfterKobo: creditPlan.change.balanceAfterKobo,
         walletSeq: creditPlan.change.nextSeq,

@@ -57,6 +57,9 @@ describe('transfers between users', () => {
     if (result.kind !== 'posted') return;
     expect(result.debit).toMatchObject({ userId: ada.userId, trans_Type: 'transfer', balanceBeforeKobo: 1_000_00, balanceAfterKobo: 750_00, walletSeq: 2 });
     expect(result.credit).toMatchObject({ userId: bayo.userId, trans_Type: 'transfer', balanceBeforeKobo: 0, balanceAfterKobo: 250_00, walletSeq: 1 });
+    // Both sides recorded (and settled) at one time, after each wallet's last change.
+    expect(result.credit.createdAt).toBe(result.debit.createdAt);
+    expect(result.debit.settledAt).toBe(result.debit.createdAt);
     expect(await balance(ada.userId)).toBe(750_00);
     expect(await balance(bayo.userId)).toBe(250_00);
     await expectMoneyInvariants([ada.userId, bayo.userId]);

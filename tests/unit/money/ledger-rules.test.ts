@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, chainTime, EMPTY_WALLET, planCredit, planDebit, verifyChain } from '../../../functions/domain/ledger.js';
+import { backoffMs, chainTime, EMPTY_WALLET, recordedAt, planCredit, planDebit, verifyChain } from '../../../functions/domain/ledger.js';
 
 describe('planDebit', () => {
   it('a debit the balance covers moves the balance down and the seq up by one', () => {
@@ -39,6 +39,15 @@ describe('chainTime', () => {
   it("rejects a time at or before the wallet's last change: one millisecond after that change instead", () => {
     expect(chainTime('2026-11-28T10:00:01.000Z', { lastChangeAt: '2026-11-28T10:00:01.000Z' })).toBe('2026-11-28T10:00:01.001Z');
     expect(chainTime('2026-11-28T09:59:00.000Z', { lastChangeAt: '2026-11-28T10:00:01.000Z' })).toBe('2026-11-28T10:00:01.001Z');
+  });
+});
+
+describe('recordedAt', () => {
+  it('moves a draft to the time it is recorded at, and its settlement with it when it was settled as written', () => {
+    const draft = { id: 't', createdAt: '2026-11-28T10:00:00.000Z', updatedAt: '2026-11-28T10:00:00.000Z' };
+    const at = '2026-11-28T10:00:00.007Z';
+    expect(recordedAt(draft, at)).toEqual({ id: 't', createdAt: at, updatedAt: at });
+    expect(recordedAt({ ...draft, settledAt: draft.createdAt }, at)).toEqual({ id: 't', createdAt: at, updatedAt: at, settledAt: at });
   });
 });
 
