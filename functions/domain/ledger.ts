@@ -33,6 +33,11 @@ export function recordedAt<T extends { createdAt: string; updatedAt: string; set
   return { ...draft, createdAt: at, updatedAt: at, ...(draft.settledAt !== undefined ? { settledAt: at } : {}) };
 }
 
+/** A draft as the next link of its wallet's chain, recorded at `at` (chainTime): its balance before and after, and its seq. */
+export function chainLink(draft: TransactionDraft, at: string, change: Pick<WalletChange, 'balanceBeforeKobo' | 'balanceAfterKobo' | 'nextSeq'>): TransactionRecord {
+  return { ...recordedAt(draft, at), balanceBeforeKobo: change.balanceBeforeKobo, balanceAfterKobo: change.balanceAfterKobo, walletSeq: change.nextSeq };
+}
+
 export const EMPTY_WALLET: WalletState = { balanceKobo: 0, seq: 0, exists: false };
 
 /** The write a balance change needs: conditional on `expectedSeq`, sets the new balance and `nextSeq`. */

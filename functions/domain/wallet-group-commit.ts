@@ -9,7 +9,7 @@
  * its own read, and written in the same commit.
  */
 import type { Kobo } from '../../shared/money.js';
-import { chainTime, planCredit, planDebit, recordedAt, type WalletState } from './ledger.js';
+import { chainLink, chainTime, planCredit, planDebit, type WalletState } from './ledger.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
 export interface QueuedChange {
@@ -51,11 +51,6 @@ export interface GroupPlan {
   wallet: Omit<WalletGroupWrite, 'userId'>;
   /** The other wallets credited by transfers, one write each. */
   counterparts: WalletGroupWrite[];
-}
-
-/** The next link of a wallet's chain, recorded after its last change (chainTime). */
-function chainLink(draft: TransactionDraft, wallet: WalletState, change: { balanceBeforeKobo: Kobo; balanceAfterKobo: Kobo; nextSeq: number }): TransactionRecord {
-  return { ...recordedAt(draft, chainTime(draft.createdAt, wallet)), balanceBeforeKobo: change.balanceBeforeKobo, balanceAfterKobo: change.balanceAfterKobo, walletSeq: change.nextSeq };
 }
 
 /**
@@ -100,11 +95,11 @@ export function planGroup(
     if (change.counterpart && other) {
       const credit = planCredit(other, change.counterpart.amountKobo);
       if (!credit.ok) continue;
-      counterpartRecord = chainLink(change.counterpart, other, credit.change);
+      counterpartRecord = chainLink(change.counterpart, chainTime(change.counterpart.createdAt, other), credit.change);
       others.set(change.counterpart.userId, { balanceKobo: credit.change.balanceAfterKobo, seq: credit.change.nextSeq, exists: true, lastChangeAt: counterpartRecord.createdAt });
       credited.add(change.counterpart.userId);
     }
-    const record = chainLink(change.draft, state, planned.change);
+    const record = chainLink(change.draft, chainTime(change.draft.createdAt, state), planned.change);
     plan.accepted.push({ queueKey: change.queueKey, record, ...(counterpartRecord ? { counterpartRecord } : {}) });
     state = { balanceKobo: planned.change.balanceAfterKobo, seq: planned.change.nextSeq, exists: true, lastChangeAt: record.createdAt };
   }

@@ -25,8 +25,11 @@ export const CLOUD_LOADED_MODULES = {
  */
 export function platformModuleUrl(repoRoot: string, path: string): string {
   const built = process.env.LOCAL_BUILT_DIR;
-  return pathToFileURL(built ? join(built, path.replace(/\.ts$/, '.js')) : resolve(repoRoot, path)).href;
+  return pathToFileURL(built ? builtFile(built, path) : resolve(repoRoot, path)).href;
 }
+
+/** Where the build in `builtDir` (./build.ts) holds the module compiled from `path` (relative to the repository, `.ts`). */
+export const builtFile = (builtDir: string, path: string): string => join(builtDir, path.replace(/\.ts$/, '.js'));
 
 export type Handler = (event: unknown, context: LambdaContext) => unknown;
 

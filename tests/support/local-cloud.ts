@@ -18,6 +18,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { LOCAL_CLOUD_ENTRY } from '../../infra/local/build.js';
+import { builtFile } from '../../infra/local/lambda.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
 import { SHARED_BUILT_CLOUD_ENV, SHARED_TEMPLATE_ENV } from './shared-resources.js';
 
@@ -176,7 +177,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   const shared = await testResources(dataDir, options);
   // From the run's compiled cloud when there is one (tests/support/global-template.ts), else through tsx.
   const built = shared.LOCAL_BUILT_DIR;
-  const entry = built ? ['--enable-source-maps', join(built, LOCAL_CLOUD_ENTRY.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', LOCAL_CLOUD_ENTRY];
+  const entry = built ? ['--enable-source-maps', builtFile(built, LOCAL_CLOUD_ENTRY)] : ['--import', 'tsx', LOCAL_CLOUD_ENTRY];
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     // Own process group, so stop() can end the platform and everything it started (Java) at once.

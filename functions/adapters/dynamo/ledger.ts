@@ -13,7 +13,7 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundIdFor } from '../../domain/ids.js';
-import { chainTime, compareReplay, recordedAt, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
+import { chainLink, chainTime, compareReplay, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
 import { countersMovedSince } from '../../domain/listing-aggregates.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
@@ -129,12 +129,7 @@ async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Pro
         throw new InvalidLedgerAmountError(draft.amountKobo);
       }
       const at = chainTime(draft.createdAt, wallet);
-      const record: TransactionRecord = {
-        ...recordedAt(draft, at),
-        balanceBeforeKobo: plan.change.balanceBeforeKobo,
-        balanceAfterKobo: plan.change.balanceAfterKobo,
-        walletSeq: plan.change.nextSeq,
-      };
+      const record = chainLink(draft, at, plan.change);
       const extras = spec.extraItems?.(record) ?? [];
       try {
         await db().send(

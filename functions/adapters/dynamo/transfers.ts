@@ -17,9 +17,8 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { HOUSE_USER_ID } from '../../domain/house-account.js';
-import { chainTime, compareReplay, recordedAt, planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
+import { chainLink, chainTime, compareReplay, planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../domain/ledger.js';
 import type { TransferDrafts } from '../../domain/transfers.js';
-import type { TransactionRecord } from '../../domain/transactions.js';
 import type { InWriteAudit } from '../../domain/audit.js';
 import type { TransferChange, TransferWriteResult as TransferResult } from '../../ports/money.js';
 import { auditPutsFor } from './audit.js';
@@ -94,18 +93,8 @@ async function writeTransfer(
       if (!creditPlan.ok) throw new Error(`invalid transfer amount ${credit.amountKobo}`);
       // One time for both records, after either wallet's last change: each history stays in chain order.
       const at = chainTime(chainTime(debit.createdAt, senderWallet), receiverWallet);
-      const debitRecord: TransactionRecord = {
-        ...recordedAt(debit, at),
-        balanceBeforeKobo: debitPlan.change.balanceBeforeKobo,
-        balanceAfterKobo: debitPlan.change.balanceAfterKobo,
-        walletSeq: debitPlan.change.nextSeq,
-      };
-      const creditRecord: TransactionRecord = {
-        ...recordedAt(credit, at),
-        balanceBeforeKobo: creditPlan.change.balanceBeforeKobo,
-        balanceAfterKobo: creditPlan.change.balanceAfterKobo,
-        walletSeq: creditPlan.change.nextSeq,
-      };
+      const debitRecord = chainLink(debit, at, debitPlan.change);
+      const creditRecord = chainLink(credit, at, creditPlan.change);
       try {
         await db().send(
           new TransactWriteCommand({

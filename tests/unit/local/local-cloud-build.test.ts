@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_FUNCTIONS } from '../../../infra/functions.js';
 import { buildLocalCloud, LOCAL_CLOUD_ENTRY } from '../../../infra/local/build.js';
 import { REPO_ROOT } from '../../../infra/local/config.js';
-import { CLOUD_LOADED_MODULES, platformModuleUrl } from '../../../infra/local/lambda.js';
+import { builtFile, CLOUD_LOADED_MODULES, platformModuleUrl } from '../../../infra/local/lambda.js';
 
 const builtDir = process.env.LOCAL_BUILT_DIR;
 afterEach(() => {
@@ -36,7 +36,7 @@ describe('the build', () => {
     try {
       await buildLocalCloud(REPO_ROOT, outdir);
       for (const path of [LOCAL_CLOUD_ENTRY, ...Object.values(CLOUD_LOADED_MODULES), ...ALL_FUNCTIONS.map((fn) => fn.entry)]) {
-        expect(existsSync(join(outdir, path.replace(/\.ts$/, '.js'))), path).toBe(true);
+        expect(existsSync(builtFile(outdir, path)), path).toBe(true);
       }
       // Paths the cloud computes from import.meta.url name its source files, not the build's chunks.
       const built = readdirText(outdir);
