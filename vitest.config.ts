@@ -3,8 +3,7 @@ import { webAliases } from './web/vite.config.js';
 import LongestFirstSequencer from './tests/support/longest-first-sequencer.js';
 import { TEST_WORKERS } from './tests/support/shared-resources.js';
 
-// A DynamoDB Local per worker for the unit files and one synthesized template for the whole run; each integration
-// and browser file has a DynamoDB Local of its own (tests/support/local-cloud.ts says why).
+// A DynamoDB Local per worker and one synthesized template for the whole run (the files say why).
 const SHARED_DYNAMODB = 'tests/support/global-dynamodb.ts';
 const SHARED_TEMPLATE = 'tests/support/global-template.ts';
 
@@ -16,8 +15,8 @@ export default defineConfig({
   test: {
     // Integration and browser files mostly wait (on queues, schedules, simulators, Chromium), so more
     // files than cores run at once. One number for every project: Vitest runs projects together only
-    // when they agree on it. Each integration and browser file has its own local cloud (own tables in
-    // their own DynamoDB Local, own queues, bus and ports), so files share nothing.
+    // when they agree on it. Each integration and browser file has its own local cloud (own tables under
+    // a prefix of their own in their worker's DynamoDB Local, own queues, bus and ports), so files share nothing.
     // Two at a time, not three: with 20 more files after issues 20–22, three local clouds side by side
     // pushed single requests past the local 10 s function limit (500s in a clean-clone run).
     maxWorkers: TEST_WORKERS,
@@ -55,7 +54,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
-          globalSetup: [SHARED_TEMPLATE],
+          globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -69,7 +68,7 @@ export default defineConfig({
           // not Vitest's 1 s: with files side by side, an answer can take longer than a second to show.
           expect: { poll: { timeout: 20_000 } },
           sequence: { groupOrder: 1 },
-          globalSetup: [SHARED_TEMPLATE],
+          globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

@@ -131,6 +131,9 @@ function makeShareableJars(folder: string, jarPath: string): void {
  * cost more than they save on two cores. A fresh JVM's first 1,500 puts, gets, updates, queries and
  * transactions took 7.4–8.6 CPU-s (5 runs) with G1, 6.0–6.6 (3 runs) with the serial collector.
  */
+/** What the launcher prints once it has indexed the stream records of a database on disk (LoopbackDynamoDbLocal.java). */
+const STREAM_INDEXES_LINE = 'stream record indexes: ';
+
 const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 /**
@@ -163,12 +166,15 @@ export async function prepareDynamoDbLocalArchive(): Promise<void> {
   const archive = dynamoDbLocalCommand({ port: 0 }).archive;
   if (!archive || existsSync(archive)) return;
   const making = `${archive}.${process.pid}.tmp`;
-  const dynamo = await startDynamoDbLocal({ archiveAtExit: making, startTimeoutMs: 120_000 });
+  // On disk, so the archive holds the classes that index the stream records too.
+  const scratch = mkdtempSync(join(tmpdir(), 'vtu-dynamodb-archive-'));
+  const dynamo = await startDynamoDbLocal({ archiveAtExit: making, dataDir: scratch, startTimeoutMs: 120_000 });
   await dynamo.stop();
   try {
     if (existsSync(making)) renameSync(making, archive);
   } finally {
     rmSync(making, { force: true });
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
@@ -189,8 +195,13 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const child = spawnProcess('java', command.args, { cwd: command.cwd, detached: false, stdio: 'pipe' });
   // Keep the last lines of output for error messages; draining the pipes also keeps Java from blocking on them.
   const output: string[] = [];
+  // With a data folder the launcher indexes the stream records' table after its first request, and says so.
+  const awaitsIndexes = path !== undefined && command.loopbackOnly;
+  let indexesLine: string | undefined;
   const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString().split('\n').filter(Boolean));
+    const lines = chunk.toString().split('\n').filter(Boolean);
+    indexesLine ??= lines.find((line) => line.startsWith(STREAM_INDEXES_LINE));
+    output.push(...lines);
     if (output.length > 40) output.splice(0, output.length - 40);
   };
   child.stdout?.on('data', keep);
@@ -224,13 +235,15 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
           `DynamoDB Local exited during start (code ${exited.code}, signal ${exited.signal}). Is Java 17+ installed (\`java -version\`)?\n${output.join('\n')}`,
         );
       }
+      let failure: unknown;
       try {
         await client.send(new ListTablesCommand({ Limit: 1 }));
-        break;
+        if (!awaitsIndexes || indexesLine) break;
       } catch (error) {
-        if (Date.now() > deadline) throw new DynamoDbLocalError(`DynamoDB Local did not answer on ${endpoint} in time\n${output.join('\n')}`, { cause: error });
-        await sleep(150);
+        failure = error;
       }
+      if (Date.now() > deadline) throw new DynamoDbLocalError(`DynamoDB Local did not answer on ${endpoint} in time\n${output.join('\n')}`, { cause: failure });
+      await sleep(failure ? 150 : 20);
     }
   } catch (error) {
     await stop();
@@ -238,6 +251,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   } finally {
     client.destroy();
   }
+  if (indexesLine && !indexesLine.endsWith('ready')) console.warn(`DynamoDB Local: ${indexesLine}`);
   return { endpoint, port, process: child, stop };
 }
 

@@ -20,7 +20,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { LOCAL_CLOUD_ENTRY } from '../../infra/local/build.js';
 import { builtFile } from '../../infra/local/lambda.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
-import { SHARED_BUILT_CLOUD_ENV, SHARED_TEMPLATE_ENV } from './shared-resources.js';
+import { SHARED_BUILT_CLOUD_ENV, SHARED_TEMPLATE_ENV, sharedDynamoDbOfThisWorker } from './shared-resources.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TEST_ADMIN = { userName: 'admin', password: 'local-admin-Passw0rd!', email: 'admin@example.com' } as const;
@@ -123,15 +123,15 @@ export function localCloudEnv(port: number, dataDir: string, extra: Record<strin
 export const READY = /LOCAL CLOUD READY (\S+)/;
 
 /**
- * The DynamoDB Local of this test file (in memory, started on first use, ended with the file's
- * process): every local cloud the file starts uses it, so a restart on the same data folder (the
- * crash rounds) finds its tables again. Not one for the whole run: DynamoDB Local does all its work
- * on one SQLite thread, and every request there reads its table's stream description, which grew
- * so costly on a long-lived instance shared by every file (a GetItem took 78 ms late in a clean-clone
- * run, against about 1 ms fresh) that the thread stayed saturated and every file waited on it.
+ * The DynamoDB Local of this test file's worker (tests/support/global-dynamodb.ts), or, run outside
+ * that setup, one of the file's own (in memory, started on first use, ended with the file's process).
+ * Every local cloud the file starts uses it, so a restart on the same data folder (the crash rounds)
+ * finds its tables again.
  */
 let fileDynamoDb: Promise<DynamoDbLocal> | undefined;
 async function dynamoDbOfThisFile(): Promise<string> {
+  const shared = sharedDynamoDbOfThisWorker();
+  if (shared) return shared;
   fileDynamoDb ??= startDynamoDbLocal({ startTimeoutMs: 120_000 });
   return (await fileDynamoDb).endpoint;
 }

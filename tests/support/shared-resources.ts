@@ -2,7 +2,7 @@
  * The environment variables through which the test run's global setup (tests/support/global-*.ts)
  * hands its shared resources to the test files' workers, which inherit the main process's environment.
  */
-/** The endpoints of the test run's DynamoDB Locals for the unit files, one per worker, comma-separated. */
+/** The endpoints of the test run's DynamoDB Locals, one per worker, comma-separated (tests/support/global-dynamodb.ts). */
 export const SHARED_DYNAMODB_ENV = 'VTU_TEST_DYNAMODB_ENDPOINTS';
 /** Test files run this many at a time (vitest.config.ts), each worker with a DynamoDB Local of its own. */
 export const TEST_WORKERS = 2;
