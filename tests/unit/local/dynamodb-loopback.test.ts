@@ -2,6 +2,7 @@
  * The local cloud's DynamoDB Local listens on 127.0.0.1 only (issue 20): the jar itself binds every
  * interface, so anyone on the network could read and write the local table. Read from the kernel's
  * own table of listening sockets (/proc/net/tcp and tcp6), so the test sees what a scanner would.
+ * A database on disk also has its stream records indexed once the start resolves (README decision 102).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,5 +50,12 @@ describe('DynamoDB Local of the local cloud', () => {
     const addresses = listeningAddresses(dynamo.port);
     expect(addresses.length).toBeGreaterThan(0);
     for (const address of addresses) expect(LOOPBACK.has(address), `listening on ${address}`).toBe(true);
+  });
+
+  it('has indexed its stream records by stream and by shard, in its own database, by the time it answers', () => {
+    // SQLite keeps each index's CREATE statement as text in the file's schema table.
+    const database = readFileSync(join(dataDir, 'dynamodb', 'shared-local-instance.db')).toString('latin1');
+    expect(database).toContain('CREATE INDEX us_stream_sequence ON us (StreamID, SequenceNumber)');
+    expect(database).toContain('CREATE INDEX us_shard_sequence ON us (ShardID, SequenceNumber)');
   });
 });
