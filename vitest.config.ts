@@ -8,33 +8,19 @@ import { filesNeedingFreshModules } from './tests/support/module-isolation.js';
 const SHARED_DYNAMODB = 'tests/support/global-dynamodb.ts';
 const SHARED_TEMPLATE = 'tests/support/global-template.ts';
 
-const UNIT_FILES = ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'web/src/**/*.test.ts'];
-/** Unit files that set the environment or mock modules before their imports (tests/support/module-isolation.ts). */
-const ISOLATED_UNIT_FILES = filesNeedingFreshModules(import.meta.dirname, UNIT_FILES);
+type ProjectTest = Record<string, unknown> & { name: string; include: string[] };
 
 /**
- * The unit files: pure, property and DynamoDB Local tests. Without isolation, a worker imports each
- * module once for all its files (the unit project's CPU 317 → 171 s, 175 → 101 s on two cores); the
- * files that need modules loaded after their own set-up run isolated, in a project of their own.
+ * A project whose files share their worker's modules (isolate: false): a worker imports each module
+ * once for all the files it runs, instead of once per file, and a browser suite keeps its worker's
+ * Chromium (tests/browser/suite.ts). The files that need modules loaded after their own set-up
+ * (tests/support/module-isolation.ts) run isolated, in a project of their own, `<name>-isolated`.
  */
-function unitProject(name: string, files: { include: string[]; exclude?: string[]; isolate: boolean }) {
-  return {
-    // The web's unit tests import through its aliases (@/…, @shared/…).
-    resolve: { alias: webAliases },
-    test: {
-      name,
-      include: files.include,
-      exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
-      isolate: files.isolate,
-      environment: 'node' as const,
-      setupFiles: ['tests/support/function-env.ts'],
-      globalSetup: [SHARED_DYNAMODB],
-      // Unit and infra files first, on their own: their DynamoDB tests time out under the local clouds' load.
-      sequence: { groupOrder: 0 },
-      // DynamoDB Local is shared by the files running at once: a test waiting on it may take more than the default 5 s.
-      testTimeout: 30_000,
-    },
-  };
+function sharingModules(test: ProjectTest, resolve?: { alias: typeof webAliases }) {
+  const isolated = filesNeedingFreshModules(import.meta.dirname, test.include);
+  const sharing = { resolve, test: { ...test, isolate: false, exclude: [...configDefaults.exclude, ...isolated] } };
+  if (!isolated.length) return [sharing];
+  return [sharing, { resolve, test: { ...test, name: `${test.name}-isolated`, include: isolated, isolate: true } }];
 }
 
 /**
@@ -53,8 +39,21 @@ export default defineConfig({
     // The slowest files first, by a measured list: a clean clone has no durations cached (see the file).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      unitProject('unit', { include: UNIT_FILES, exclude: ISOLATED_UNIT_FILES, isolate: false }),
-      unitProject('unit-isolated', { include: ISOLATED_UNIT_FILES, isolate: true }),
+      // The web's unit tests import through its aliases (@/…, @shared/…).
+      ...sharingModules(
+        {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'web/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/function-env.ts'],
+          globalSetup: [SHARED_DYNAMODB],
+          // Unit and infra files first, on their own: their DynamoDB tests time out under the local clouds' load.
+          sequence: { groupOrder: 0 },
+          // DynamoDB Local is shared by the files running at once: a test waiting on it may take more than the default 5 s.
+          testTimeout: 30_000,
+        },
+        { alias: webAliases },
+      ),
       {
         test: {
           name: 'infra',
@@ -67,31 +66,27 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      {
-        test: {
-          name: 'integration',
-          sequence: { groupOrder: 1 },
-          globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-        },
-      },
-      {
-        test: {
-          name: 'browser',
-          // A screen waited on with expect.poll gets as long as Playwright gives a locator (newPage: 20 s),
-          // not Vitest's 1 s: with files side by side, an answer can take longer than a second to show.
-          expect: { poll: { timeout: 20_000 } },
-          sequence: { groupOrder: 1 },
-          globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
-          include: ['tests/browser/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-        },
-      },
+      ...sharingModules({
+        name: 'integration',
+        sequence: { groupOrder: 1 },
+        globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
+        include: ['tests/integration/**/*.test.ts'],
+        environment: 'node',
+        testTimeout: 60_000,
+        hookTimeout: 180_000,
+      }),
+      ...sharingModules({
+        name: 'browser',
+        // A screen waited on with expect.poll gets as long as Playwright gives a locator (newPage: 20 s),
+        // not Vitest's 1 s: with files side by side, an answer can take longer than a second to show.
+        expect: { poll: { timeout: 20_000 } },
+        sequence: { groupOrder: 1 },
+        globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
+        include: ['tests/browser/**/*.test.ts'],
+        environment: 'node',
+        testTimeout: 120_000,
+        hookTimeout: 180_000,
+      }),
     ],
   },
 });
