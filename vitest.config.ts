@@ -32,7 +32,7 @@ export default defineConfig({
     // Integration and browser files mostly wait (on queues, schedules, simulators, Chromium), so more
     // files than cores run at once. One number for every project: Vitest runs projects together only
     // when they agree on it. Each integration and browser file has its own local cloud (own tables under
-    // a prefix of their own in their worker's DynamoDB Local, own queues, bus and ports), so files share nothing.
+    // a prefix of their own in their worker's DynamoDB Local, own queues, bus and ports), so files share no data.
     // Two at a time, not three: with 20 more files after issues 20–22, three local clouds side by side
     // pushed single requests past the local 10 s function limit (500s in a clean-clone run).
     maxWorkers: TEST_WORKERS,
