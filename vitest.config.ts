@@ -12,15 +12,20 @@ type ProjectTest = Record<string, unknown> & { name: string; include: string[] }
 
 /**
  * A project whose files share their worker's modules (isolate: false): a worker imports each module
- * once for all the files it runs, instead of once per file, and a browser suite keeps its worker's
- * Chromium (tests/browser/suite.ts). The files that need modules loaded after their own set-up
- * (tests/support/module-isolation.ts) run isolated, in a project of their own, `<name>-isolated`.
+ * once for all the files it runs, instead of once per file. The files that need modules loaded after
+ * their own set-up (tests/support/module-isolation.ts) run isolated, in a project of their own,
+ * `<name>-isolated`.
  */
 function sharingModules(test: ProjectTest, resolve?: { alias: typeof webAliases }) {
   const isolated = filesNeedingFreshModules(import.meta.dirname, test.include);
   const sharing = { resolve, test: { ...test, isolate: false, exclude: [...configDefaults.exclude, ...isolated] } };
   if (!isolated.length) return [sharing];
   return [sharing, { resolve, test: { ...test, name: `${test.name}-isolated`, include: isolated, isolate: true } }];
+}
+
+/** Files that start local clouds: after the unit and infra files, on the run's DynamoDB Locals and template. */
+function withLocalClouds(test: ProjectTest) {
+  return sharingModules({ sequence: { groupOrder: 1 }, globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE], environment: 'node', hookTimeout: 180_000, ...test });
 }
 
 /**
@@ -66,26 +71,14 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      ...sharingModules({
-        name: 'integration',
-        sequence: { groupOrder: 1 },
-        globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
-        include: ['tests/integration/**/*.test.ts'],
-        environment: 'node',
-        testTimeout: 60_000,
-        hookTimeout: 180_000,
-      }),
-      ...sharingModules({
+      ...withLocalClouds({ name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000 }),
+      ...withLocalClouds({
         name: 'browser',
+        include: ['tests/browser/**/*.test.ts'],
+        testTimeout: 120_000,
         // A screen waited on with expect.poll gets as long as Playwright gives a locator (newPage: 20 s),
         // not Vitest's 1 s: with files side by side, an answer can take longer than a second to show.
         expect: { poll: { timeout: 20_000 } },
-        sequence: { groupOrder: 1 },
-        globalSetup: [SHARED_DYNAMODB, SHARED_TEMPLATE],
-        include: ['tests/browser/**/*.test.ts'],
-        environment: 'node',
-        testTimeout: 120_000,
-        hookTimeout: 180_000,
       }),
     ],
   },

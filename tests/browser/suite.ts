@@ -1,8 +1,8 @@
 /**
- * One browser suite's life cycle, declared once: the local cloud and Chromium are up before the
- * file's tests, a failing test prints the page (URL and text) and the tail of the platform's output, and
- * the cloud and the file's pages stop after (Chromium stays for the worker's next file). A file calls
- * `useBrowserSuite()` inside its describe and registers its own beforeAll after it (hooks run in order, so the cloud is up by then). A file that needs the platform
+ * One browser suite's life cycle, declared once: the local cloud and Chromium start before the
+ * file's tests, a failing test prints the page (URL and text) and the tail of the platform's output, and everything stops
+ * after. A file calls `useBrowserSuite()` inside its describe and registers its own beforeAll
+ * after it (hooks run in order, so the cloud is up by then). A file that needs the platform
  * configured otherwise (e.g. a faster sweeper) passes the local cloud's start options as `cloud`.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -25,20 +25,6 @@ export interface BrowserSuiteOptions {
   cloud?: Parameters<typeof startLocalCloud>[0];
 }
 
-/**
- * The worker's Chromium, launched by its first suite and kept for the next: the browser files share
- * their worker's modules (vitest.config.ts), and each suite works in contexts of its own, which share
- * no cookies or storage. It ends with the worker's process (Playwright kills what it launched on exit).
- */
-let workerChromium: Promise<Browser> | undefined;
-async function chromiumOfThisWorker(): Promise<Browser> {
-  const running = await workerChromium?.catch(() => undefined);
-  // One that failed to launch or crashed in an earlier file is launched again.
-  if (running?.isConnected()) return running;
-  workerChromium = launchChromium();
-  return workerChromium;
-}
-
 export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   let cloud: LocalCloud | undefined;
   let browser: Browser | undefined;
@@ -48,7 +34,7 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
   beforeAll(async () => {
     ensureWebBuilt();
     cloud = await startLocalCloud(options.cloud);
-    browser = await chromiumOfThisWorker();
+    browser = await launchChromium();
   }, 180_000);
 
   beforeEach((test) => {
@@ -57,6 +43,7 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
 
   afterAll(async () => {
     await context?.close();
+    await browser?.close();
     await cloud?.stop();
   });
 
