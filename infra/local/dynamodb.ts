@@ -131,10 +131,10 @@ function makeShareableJars(folder: string, jarPath: string): void {
  * cost more than they save on two cores. A fresh JVM's first 1,500 puts, gets, updates, queries and
  * transactions took 7.4–8.6 CPU-s (5 runs) with G1, 6.0–6.6 (3 runs) with the serial collector.
  */
+const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
 /** What the launcher prints once it has indexed the stream records of a database on disk (LoopbackDynamoDbLocal.java). */
 const STREAM_INDEXES_LINE = 'stream record indexes: ';
-
-const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 /**
  * The java command that runs DynamoDB Local on `port`, listening on 127.0.0.1 only (issue 20: it used

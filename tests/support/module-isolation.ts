@@ -1,7 +1,7 @@
 /**
- * Which unit files need a fresh module graph of their own. The unit files run without isolation
+ * Which test files need a fresh module graph of their own. The projects run without isolation
  * (vitest.config.ts): a worker imports each module once for all the files it runs, instead of once
- * per file, which was half of the unit project's CPU. A file that sets the environment or mocks a
+ * per file, which was a third of the unit project's CPU. A file that sets the environment or mocks a
  * module before its imports (`vi.hoisted`, `vi.mock`, …) counts on the modules it imports being
  * loaded after that, so it runs isolated; so does a file that stubs globals or resets modules.
  * Read from the files themselves, so a new file of either kind is placed without a list to keep.

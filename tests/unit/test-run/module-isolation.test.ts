@@ -1,5 +1,5 @@
 /**
- * The unit files share their worker's modules; a file that sets the environment or mocks a module
+ * The test files share their worker's modules; a file that sets the environment or mocks a module
  * before its imports runs isolated (tests/support/module-isolation.ts, vitest.config.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { filesNeedingFreshModules } from '../../support/module-isolation.js';
 
-describe('which unit files run with fresh modules', () => {
+describe('which test files run with fresh modules', () => {
   const root = mkdtempSync(join(tmpdir(), 'vtu-isolation-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const write = (file: string, text: string) => {
