@@ -13,10 +13,13 @@
  * No AWS import here: the HTTP layer reads RetryLaterError to answer 503 with Retry-After.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { RETRY_DEADLINE_MARGIN_MS } from '../../shared/constants.js';
 
 interface Invocation {
   /** Epoch milliseconds at which the invocation times out. */
   readonly deadline: number;
+  /** The longest one request of this invocation has taken so far (ms): what its next ones may take. */
+  slowestSendMs: number;
 }
 
 const current = new AsyncLocalStorage<Invocation>();
@@ -27,12 +30,57 @@ const current = new AsyncLocalStorage<Invocation>();
  * context (a stream poller woken by a write) has its own time, not that one's.
  */
 export function runWithDeadline<T>(deadline: number, work: () => T): T {
-  return current.run({ deadline }, work);
+  return current.run({ deadline, slowestSendMs: 0 }, work);
 }
 
 /** The running invocation's deadline (epoch ms), or undefined outside any invocation. */
 export function invocationDeadline(): number | undefined {
   return current.getStore()?.deadline;
+}
+
+/** Notes how long one outbound request of the running invocation took (the SDK clients' guard calls it). */
+export function noteSendTook(ms: number): void {
+  const invocation = current.getStore();
+  if (invocation && ms > invocation.slowestSendMs) invocation.slowestSendMs = ms;
+}
+
+/** The longest one request of the running invocation has taken so far (0 outside one). */
+export function slowestSendMs(): number {
+  return current.getStore()?.slowestSendMs ?? 0;
+}
+
+/**
+ * Requests, one after another, that a balance change may still need once its last write could have
+ * been committed: a waiter in its wallet's queue withdraws at its stop, finds its change committed
+ * by another writer, and reads its record (read at once with the queue item). A change written
+ * directly answers as its write returns, or after one read of the record it replays.
+ */
+export const SENDS_AFTER_LAST_WRITE = 2;
+
+/**
+ * How long before its deadline a retry loop stops (issue 19). At least RETRY_DEADLINE_MARGIN_MS;
+ * more while this invocation's requests are slow, so that the requests still needed after the last
+ * write could have been committed, each as slow as the slowest seen, end before the timeout: a
+ * write that commits must be answered, never overtaken by the timeout (a burst on one wallet, under
+ * load on two cores, saw 1.4 s requests).
+ */
+export function answerMarginMs(): number {
+  return Math.max(RETRY_DEADLINE_MARGIN_MS, SENDS_AFTER_LAST_WRITE * slowestSendMs());
+}
+
+/** The latest time a retry loop may start a try or end a sleep: the deadline less the answer margin (Infinity outside an invocation). */
+export function latestRetryStop(): number {
+  const deadline = invocationDeadline();
+  return deadline === undefined ? Infinity : deadline - answerMarginMs();
+}
+
+/**
+ * Whether `requests` more, one after another and each as slow as the slowest seen, still end before
+ * the deadline with the fixed margin to spare (always, outside an invocation).
+ */
+export function hasTimeFor(requests: number, now: number = Date.now()): boolean {
+  const deadline = invocationDeadline();
+  return deadline === undefined || now + requests * slowestSendMs() + RETRY_DEADLINE_MARGIN_MS <= deadline;
 }
 
 /** Whether the running invocation has timed out (never, outside one). */

@@ -9,7 +9,8 @@
  * Retry-After, until it settles; the wallets must then show each request charged exactly once.
  * Knobs: BENCH_BURST (concurrent purchases, default 50), BENCH_BURST_ROUNDS (bursts, default 3: the
  * middle one by p99 is reported), BENCH_TRANSFERS (default 30), BENCH_LOG_LEVEL
- * (the platform's, default ERROR) with BENCH_BURST_OUTPUT=<file> (what it printed).
+ * (the platform's, default ERROR) with BENCH_BURST_OUTPUT=<file> (what it printed), BENCH_CLOUD_PROFILE=<folder>
+ * (a CPU profile of the platform's process, see cpu-profile.mjs).
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -111,7 +112,12 @@ export async function walletBurstBench(): Promise<void> {
   // The platform counts its DynamoDB requests (as the purchase bench does): write attempts per accepted purchase.
   const requests = requestCounter();
   const cloud = await startLocalCloud({
-    env: { POWERTOOLS_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'ERROR', API_KEY_RATE_LIMIT_PER_MINUTE: KEY_RATE_LIMIT, NODE_OPTIONS: `--import tsx --import ${requests.preload}`, ...requests.env },
+    env: {
+      POWERTOOLS_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'ERROR',
+      API_KEY_RATE_LIMIT_PER_MINUTE: KEY_RATE_LIMIT,
+      NODE_OPTIONS: [`--import tsx --import ${requests.preload}`, ...(process.env.BENCH_CLOUD_PROFILE ? [`--import ${new URL('./cpu-profile.mjs', import.meta.url).pathname}`] : [])].join(' '),
+      ...requests.env,
+    },
   });
   const requestsOf = async (path: string) => routeRequests(await requests.snapshot(cloud.pid), path);
   try {

@@ -10,9 +10,9 @@
  * past either time limit; it then gives up with a RetryLaterError, the losing tries having written
  * nothing, and the HTTP layer answers 503 with Retry-After.
  */
-import { RETRY_AFTER_SECONDS, RETRY_DEADLINE_MARGIN_MS, RETRY_DEFAULT_BUDGET_MS } from '../../../shared/constants.js';
+import { RETRY_AFTER_SECONDS, RETRY_DEFAULT_BUDGET_MS } from '../../../shared/constants.js';
 import { decorrelatedBackoffMs } from '../../domain/ledger.js';
-import { invocationDeadline, RetryLaterError } from '../invocation.js';
+import { latestRetryStop, RetryLaterError } from '../invocation.js';
 import { cancellationCodes, errorName } from './conditions.js';
 
 /** Full-jitter bounds of the batch reads' unprocessed-key rounds (./batch-get.ts). */
@@ -62,16 +62,20 @@ export interface RetryOptions {
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** When a loop started at `started` with `budgetMs` must have stopped: its budget, or the invocation's deadline less the margin. */
+/**
+ * When a loop started at `started` with `budgetMs` must have stopped: its budget, or the invocation's
+ * deadline less the answer margin, as the margin stands now (it grows while requests are slow).
+ */
 export function retryStopAt(started: number, budgetMs: number = RETRY_DEFAULT_BUDGET_MS): number {
-  const deadline = invocationDeadline();
-  return Math.min(started + budgetMs, deadline === undefined ? Infinity : deadline - RETRY_DEADLINE_MARGIN_MS);
+  return Math.min(started + budgetMs, latestRetryStop());
 }
 
 /** Runs `work` until it answers, backing off after each retryable error; any other error goes straight up. */
 export async function retryOnConflict<T>(work: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const { sleep = realSleep, random = Math.random, now = Date.now, baseMs = CONFLICT_BACKOFF_BASE_MS, capMs = CONFLICT_BACKOFF_CAP_MS } = options;
-  const stopAt = retryStopAt(now(), options.budgetMs);
+  const started = now();
+  // Read before each try or sleep: the margin grows with the invocation's slowest request.
+  const stopAt = () => retryStopAt(started, options.budgetMs);
   let lastError: unknown;
   let made = 0;
   let wait = 0;
@@ -79,9 +83,9 @@ export async function retryOnConflict<T>(work: (attempt: number) => Promise<T>, 
     if (attempt > 0) {
       wait = decorrelatedBackoffMs(wait, baseMs, capMs, random);
       // No sleep crosses the stop: a try that could only start after it is not started.
-      if (now() + wait >= stopAt) break;
+      if (now() + wait >= stopAt()) break;
       await sleep(wait);
-    } else if (now() >= stopAt) {
+    } else if (now() >= stopAt()) {
       break;
     }
     try {

@@ -13,11 +13,12 @@
  * conditional Delete before answering "try again", so nothing is ever written for a caller that was
  * told it was not: either the withdrawal or the commit wins, never both.
  */
-import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '../../../shared/table.js';
 import { compareReplay, decorrelatedBackoffMs } from '../../domain/ledger.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
 import { planGroup, type QueueRefusal, type QueuedWalletChange, type WalletGroupWrite } from '../../domain/wallet-group-commit.js';
+import { hasTimeFor } from '../invocation.js';
 import { db, tableName } from './client.js';
 import { failedConditions, isConditionFailure } from './conditions.js';
 import type { TransactItem } from './conditional-writes.js';
@@ -39,9 +40,12 @@ const WAIT_BASE_MS = 25;
 const WAIT_CAP_MS = 250;
 /**
  * A commit leaves out changes whose writers stop waiting within this time: one of them withdrawing
- * while the commit is on its way would refuse the whole commit.
+ * while the commit is on its way could refuse the whole commit. (A longer margin under load, one
+ * of the leader's slowest requests, left out most of a burst: its waiters were near their stops.)
  */
 const COMMIT_MARGIN_MS = 300;
+/** A commit's requests, one after another: the queue, the wallets, the write. */
+const COMMIT_REQUESTS = 3;
 /** Queue items a waiter reads to find the head: the first live one among the oldest few. */
 const HEAD_LOOKUP = 8;
 /** A queue item nobody can still be waiting for is removed by the table's TTL a day later. */
@@ -122,7 +126,9 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
   // Read after the queue: whatever the plan takes from the queue, the write is conditional on these seqs.
   const [wallet, ...others] = await Promise.all([readWallet(userId), ...counterpartIds.map((id) => readWallet(id))]);
   const counterpartWallets = new Map(counterpartIds.map((id, i) => [id, others[i]!]));
-  const plan = planGroup(wallet!, waiting, now.getTime() + COMMIT_MARGIN_MS, maxChanges, counterpartWallets);
+  // Planned as of now, after the reads: under load they take a while.
+  const plannedAt = Math.max(now.getTime(), Date.now());
+  const plan = planGroup(wallet!, waiting, plannedAt + COMMIT_MARGIN_MS, maxChanges, counterpartWallets);
   if (!plan.accepted.length && !plan.refused.length) return new Map();
   const items: Array<{ item: TransactItem; is: ItemRole }> = [];
   const add = (is: ItemRole, ...added: TransactItem[]) => items.push(...added.map((item) => ({ item, is })));
@@ -158,33 +164,59 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
       if (isConflict(error)) return new Map();
       throw error;
     }
-    for (const index of failed) {
-      const is = items[index]?.is;
-      // A record that already exists: the same request_id went through another way, so this change is done.
-      if (is?.role === 'record') await withdraw(userId, is.queueKey);
-    }
-    // A wallet moved, or a queue item was withdrawn or refused meanwhile: the next look plans again.
+    const roles = failed.map((index) => items[index]?.is);
+    // A wallet moved: another commit came first (and wrote these records, most likely). Nothing to
+    // clear away; the next look plans again. (Clearing its changes one by one, each a request, took
+    // one burst's leader past its function's timeout.)
+    if (roles.some((is) => is?.role === 'wallet')) return new Map();
+    // A record that already exists while the wallet is as read: the same request_id went through
+    // another way, so that change is done; its writer finds its record.
+    await Promise.all(roles.flatMap((is) => (is?.role === 'record' ? [withdraw(userId, is.queueKey)] : [])));
+    // Or a queue item was withdrawn or refused meanwhile: the next look plans again.
     return new Map();
   }
 }
 
-/** Removes a waiting queue item; false when it was no longer waiting (committed, refused or already gone). */
+/** Tries of a withdrawal that meets a commit in flight on its item (TransactionConflict). */
+const WITHDRAW_ATTEMPTS = 4;
+const WITHDRAW_RETRY_MS = 30;
+
+/**
+ * Removes a waiting queue item; false when it was no longer waiting (committed, refused or already
+ * gone). A commit holding the item refuses the Delete for as long as it takes: the Delete is sent
+ * again (a writer may not answer "nothing written" while its change may still be committed).
+ */
 async function withdraw(userId: string, queueKey: string): Promise<boolean> {
-  try {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.walletQueued(userId, queueKey), ConditionExpression: STILL_QUEUED }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.walletQueued(userId, queueKey), ConditionExpression: STILL_QUEUED }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      if (!isConflict(error) || attempt >= WITHDRAW_ATTEMPTS) throw error;
+      await realSleep(WITHDRAW_RETRY_MS * attempt);
+    }
   }
 }
 
-/** What became of a change no longer waiting in the queue: its record, or nothing written. */
-async function outcomeOf(write: QueuedWrite): Promise<QueuedWriteOutcome> {
-  const record = await getTransaction(write.draft.id);
-  if (!record) return { kind: 'withdrawn' };
+/**
+ * What became of a change no longer waiting in the queue: its record, or nothing written. After a
+ * withdrawal that found the change no longer waiting (`mayBeRefused`), no record means a commit
+ * refused it: its queue item holds the refusal.
+ */
+async function outcomeOf(write: QueuedWrite, mayBeRefused?: { Key: Record<string, string> }): Promise<QueuedWriteOutcome> {
+  // Read at once, not one after another: this runs at the end of the writer's time.
+  const [record, counterpartRecord, queued] = await Promise.all([
+    getTransaction(write.draft.id),
+    write.counterpart ? getTransaction(write.counterpart.id) : undefined,
+    mayBeRefused ? db().send(new GetCommand({ TableName: tableName(), Key: mayBeRefused.Key, ConsistentRead: true })) : undefined,
+  ]);
+  if (!record) {
+    if (!mayBeRefused || queued?.Item?.refusal === undefined) return { kind: 'withdrawn' };
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: mayBeRefused.Key }));
+    return stored.walletQueuedRefusal.read(queued.Item, mayBeRefused.Key);
+  }
   if (compareReplay(record, write.draft) !== 'same') return { kind: 'record_exists' };
-  const counterpartRecord = write.counterpart && (await getTransaction(write.counterpart.id));
   return { kind: 'written', record, ...(counterpartRecord ? { counterpartRecord } : {}) };
 }
 
@@ -257,14 +289,18 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
       return where.refusal;
     }
     if (where.leads) {
+      // Without time for a commit's requests before its own answer is due, the head steps aside:
+      // a commit that outlived its invocation would charge callers told only of a timeout.
+      if (!hasTimeFor(COMMIT_REQUESTS)) return (await withdraw(userId, queueKey)) ? { kind: 'withdrawn' } : outcomeOf(write, { Key });
       const mine = (await commitQueue(userId, new Date(now()))).get(queueKey);
       if (mine) return { kind: 'written', ...mine };
     }
     wait = decorrelatedBackoffMs(wait, WAIT_BASE_MS, WAIT_CAP_MS);
+    // At its advertised stop exactly, no sooner: a commit may have taken the change, trusting it.
     if (now() + wait >= stopAt) {
       if (await withdraw(userId, queueKey)) return { kind: 'withdrawn' };
-      // Committed or refused just now: the next look says which.
-      continue;
+      // Committed or refused just now: its record, or else its queue item, says which (no further look).
+      return outcomeOf(write, { Key });
     }
     await realSleep(wait);
   }

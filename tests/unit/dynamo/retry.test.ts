@@ -2,7 +2,7 @@
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CONFLICT_BACKOFF_BASE_MS, CONFLICT_BACKOFF_CAP_MS, isConflict, retryOnConflict, RetriesExhaustedError } from '../../../functions/adapters/dynamo/retry.js';
-import { RetryLaterError, runWithDeadline } from '../../../functions/adapters/invocation.js';
+import { answerMarginMs, noteSendTook, RetryLaterError, runWithDeadline, SENDS_AFTER_LAST_WRITE } from '../../../functions/adapters/invocation.js';
 import { decorrelatedBackoffMs } from '../../../functions/domain/ledger.js';
 import { RETRY_DEADLINE_MARGIN_MS } from '../../../shared/constants.js';
 
@@ -172,6 +172,41 @@ describe('retryOnConflict', () => {
       );
       expect(tries).toBe(0);
       expect(error).toMatchObject({ name: 'RetriesExhaustedError', attempts: 0 });
+    });
+
+    it("keeps back two of the invocation's slowest requests' time once they are slow: a write that commits is answered before the timeout", async () => {
+      const clock = fakeTime();
+      const deadline = clock.now() + 10_000;
+      const starts: number[] = [];
+      const error = await runWithDeadline(deadline, async () => {
+        // What a burst did to DynamoDB Local on two cores: one request took 1.4 s.
+        noteSendTook(1_400);
+        expect(answerMarginMs()).toBe(SENDS_AFTER_LAST_WRITE * 1_400);
+        return retryOnConflict(
+          async () => {
+            starts.push(clock.now());
+            clock.advance(200);
+            throw conflict();
+          },
+          { attempts: 1000, what: 'wallet write', budgetMs: 60_000, ...clock },
+        ).catch((e: unknown) => e);
+      });
+      expect(error).toBeInstanceOf(RetryLaterError);
+      expect(starts.length).toBeGreaterThan(1);
+      // The last try started with 2 × 1.4 s still to go: a withdrawal that finds the change committed, and the read of its record, fit.
+      expect(Math.max(...starts)).toBeLessThan(deadline - SENDS_AFTER_LAST_WRITE * 1_400);
+      expect(Math.max(...starts)).toBeGreaterThan(deadline - SENDS_AFTER_LAST_WRITE * 1_400 - 1_000);
+    });
+
+    it('rejects: fast requests do not shrink the time to retry below the fixed margin', () => {
+      runWithDeadline(Date.now() + 10_000, () => {
+        noteSendTook(40);
+        noteSendTook(120);
+        expect(answerMarginMs()).toBe(RETRY_DEADLINE_MARGIN_MS);
+      });
+      // Outside any invocation nothing is noted, and nothing is kept back but the margin's floor.
+      noteSendTook(5_000);
+      expect(answerMarginMs()).toBe(RETRY_DEADLINE_MARGIN_MS);
     });
 
     it('outside any invocation, stops at its own budget', async () => {

@@ -8,7 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { LambdaRuntime, LambdaTimeoutError } from '../../../infra/local/lambda.js';
 import type { FunctionDef } from '../../../infra/local/template.js';
-import { InvocationTimedOutError, runWithDeadline } from '../../../functions/adapters/invocation.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
+import { InvocationTimedOutError, runWithDeadline, slowestSendMs } from '../../../functions/adapters/invocation.js';
 import { callProvider } from '../../../functions/adapters/providers/http.js';
 import { postWebhook } from '../../../functions/adapters/webhook-poster.js';
 import { useDynamoDb } from '../../support/dynamo.js';
@@ -60,5 +62,22 @@ describe('calls to outside parties after the deadline', () => {
     // Within its time the same call is sent.
     await runWithDeadline(Date.now() + 5_000, () => callProvider({ method: 'POST', url: 'http://127.0.0.1:9/pay', timeoutMs: 1_000, fetch: countingFetch }));
     expect(sent).toBe(1);
+  });
+});
+
+describe("the shared DynamoDB client times each request for its invocation's answer margin", () => {
+  it('a slow request is noted as the slowest of its invocation; another invocation starts with none', async () => {
+    const SLOW_MS = 300;
+    const name = 'test-slow-answers';
+    // Inside the deadline guard (the deserialize step runs within each attempt): DynamoDB answering slowly.
+    db().middlewareStack.add((next) => async (args) => (await sleep(SLOW_MS), next(args)), { step: 'deserialize', name });
+    try {
+      const read = () => db().send(new GetCommand({ TableName: tableName(), Key: { pk: 'nobody', sk: 'nothing' } }));
+      const noted = await runWithDeadline(Date.now() + 10_000, async () => (await read(), slowestSendMs()));
+      expect(noted).toBeGreaterThanOrEqual(SLOW_MS);
+      expect(runWithDeadline(Date.now() + 10_000, () => slowestSendMs())).toBe(0);
+    } finally {
+      db().middlewareStack.remove(name);
+    }
   });
 });

@@ -10,6 +10,7 @@ import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
 import { dynamoLedger, WalletContentionError } from '../../../functions/adapters/dynamo/ledger.js';
 import { commitQueue, writeThroughQueue } from '../../../functions/adapters/dynamo/wallet-queue.js';
+import { noteSendTook, runWithDeadline } from '../../../functions/adapters/invocation.js';
 import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
 import { transferBetweenWallets } from '../../../functions/adapters/dynamo/transfers.js';
 import { transferDrafts } from '../../../functions/domain/transfers.js';
@@ -125,6 +126,131 @@ describe('the queue itself', () => {
     expect(outcome).toEqual({ kind: 'withdrawn' });
     expect(await queueOf(user.userId)).toEqual([]);
     expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
+  });
+
+  /**
+   * A writer at the end of its time whose withdrawal loses to a commit: `other` waits ahead of it,
+   * and the commit (sent by another writer) lands just before the withdrawal's Delete.
+   */
+  async function lateWriterLosingToACommit(user: { userId: string; userName: string }) {
+    const mine = draft(user, `gc-mine-${user.userId}`);
+    const other = draft(user, `gc-other-${user.userId}`);
+    const start = Date.now();
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.walletQueued(user.userId, `${new Date(start - 1_000).toISOString()}#${other.id}`), entity: 'WalletQueued', direction: 'debit', draft: other, expiresAtMs: start + 60_000 },
+      }),
+    );
+    const name = 'test-commit-before-withdrawal';
+    let committed = false;
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        const { Key } = (args as { input: { Key?: { sk?: string } } }).input;
+        if (!committed && String(context.commandName).startsWith('Delete') && Key?.sk?.endsWith(`#${mine.id}`)) {
+          committed = true;
+          await commitQueue(user.userId);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    // Its clock: the queue key and the first check at `start`, then past its stop at once.
+    let reads = 0;
+    const now = () => (reads++ < 2 ? start : start + 10_000);
+    try {
+      return { mine, other, outcome: await writeThroughQueue({ direction: 'debit', draft: mine }, start + 5_000, now) };
+    } finally {
+      db().middlewareStack.remove(name);
+    }
+  }
+
+  it('a writer whose withdrawal finds its change just committed answers its record: charged once, not told "try again"', async () => {
+    const user = await newUser();
+    await fund(user, 500_00);
+    const { mine, outcome } = await lateWriterLosingToACommit(user);
+    expect(outcome).toMatchObject({ kind: 'written', record: { id: mine.id, amountKobo: 99_00 } });
+    expect(await queueOf(user.userId)).toEqual([]);
+    expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00 - 2 * 99_00, seq: 3 });
+    expect((await chainOf(user.userId)).check.ok).toBe(true);
+  });
+
+  it('rejects: a writer whose withdrawal finds its change just refused answers "insufficient", charged nothing, its queue item cleared', async () => {
+    const user = await newUser();
+    await fund(user, 150_00);
+    const { other, outcome } = await lateWriterLosingToACommit(user);
+    expect(outcome).toEqual({ kind: 'insufficient_balance', balanceKobo: 150_00 - 99_00 });
+    expect(await queueOf(user.userId)).toEqual([]);
+    const { wallet, records } = await chainOf(user.userId);
+    expect(wallet.balanceKobo).toBe(150_00 - 99_00);
+    expect(records.filter((r) => r.trans_Type === 'airtime').map((r) => r.id)).toEqual([other.id]);
+  });
+
+  it('a commit that loses the wallet to another commit of the same changes clears nothing away: each change is written once', async () => {
+    const user = await newUser();
+    await fund(user, 500_00);
+    const changes = [draft(user, `gc-a-${user.userId}`), draft(user, `gc-b-${user.userId}`)];
+    const start = Date.now();
+    for (const [i, change] of changes.entries()) {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.walletQueued(user.userId, `${new Date(start - 1_000 + i).toISOString()}#${change.id}`), entity: 'WalletQueued', direction: 'debit', draft: change, expiresAtMs: start + 60_000 },
+        }),
+      );
+    }
+    const name = 'test-another-leader-first';
+    let raced = false;
+    const sent: string[] = [];
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        const command = String(context.commandName);
+        // The other leader's commit of the same queue lands while this one's is on its way.
+        if (!raced && command.startsWith('TransactWrite')) {
+          raced = true;
+          expect((await commitQueue(user.userId)).size).toBe(2);
+          sent.length = 0;
+        }
+        sent.push(command);
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      expect((await commitQueue(user.userId)).size).toBe(0);
+    } finally {
+      db().middlewareStack.remove(name);
+    }
+    // Its own refused commit and nothing after it: the other commit's changes are its writers' to read.
+    expect(sent.filter((command) => command.startsWith('Delete'))).toEqual([]);
+    expect(await queueOf(user.userId)).toEqual([]);
+    expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00 - 2 * 99_00, seq: 3 });
+    expect((await chainOf(user.userId)).check.ok).toBe(true);
+  });
+
+  describe('a head of the queue with too little time left for a commit', () => {
+    /** Waits alone on its wallet, so it leads, inside an invocation with 4 s left whose slowest request took `slowestMs`. */
+    const leadWith = (user: { userId: string; userName: string }, slowestMs: number) =>
+      runWithDeadline(Date.now() + 4_000, () => {
+        noteSendTook(slowestMs);
+        return writeThroughQueue({ direction: 'debit', draft: draft(user, `gc-head-${slowestMs}-${user.userId}`) }, Date.now() + 2_000);
+      });
+
+    it('steps aside: no commit that could outlive its answer, nothing charged, the queue left empty', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      // Three 1.2 s requests and the margin do not fit in 4 s.
+      expect(await leadWith(user, 1_200)).toEqual({ kind: 'withdrawn' });
+      expect(await queueOf(user.userId)).toEqual([]);
+      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
+    });
+
+    it('rejects: with requests fast enough for a commit it commits its own change', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      expect((await leadWith(user, 100)).kind).toBe('written');
+      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
+    });
   });
 
   it('a change left by a writer that stopped waiting (expired) is never committed by another', async () => {
