@@ -57,16 +57,15 @@ export function credentialOf(headers: Record<string, string | undefined>): Crede
 export interface ApiKeyAuthDeps {
   /** The key's owner as stored now, if this hash is their current key, and when the key was last marked used. */
   ownerOfKey(keyHash: string): Promise<{ principal: Principal; lastUsedAt?: string } | undefined>;
-  /** Counts one request in the key's current minute; false when the minute's limit is reached. */
-  countRequest(keyHash: string, minute: number, limit: number): Promise<boolean>;
+  /** Counts one request in the key's current minute: the minute's count with it, or undefined when the limit was reached. */
+  countRequest(keyHash: string, minute: number, limit: number): Promise<number | undefined>;
   /** Records that the key was used now (unless someone recorded a use after `staleBefore` meanwhile). */
   markUsed(keyHash: string, at: Date, staleBefore: Date): Promise<void>;
   ratePerMinute(): number;
   now(): Date;
 }
 
-/** "Last used" is kept to the minute: at most one write per key per minute, not one per request. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+/** "Last used" is kept to the minute: the first request of each minute in which the key is used writes it, no other. */
 
 export type ApiKeyAuthResult =
   | { kind: 'authenticated'; principal: Principal }
@@ -83,13 +82,16 @@ export async function authenticateApiKey(key: string, deps: ApiKeyAuthDeps): Pro
   const now = deps.now();
   const nowMs = now.getTime();
   const minute = Math.floor(nowMs / 60_000);
-  const staleBefore = new Date(nowMs - LAST_USED_RESOLUTION_MS);
+  const staleBefore = new Date(minute * 60_000);
   const lastUsedStale = owner.lastUsedAt === undefined || Date.parse(owner.lastUsedAt) < staleBefore.getTime();
-  // The use mark runs beside the rate count (one round trip for both), and only when the mark is a minute old.
-  const [counted] = await Promise.all([deps.countRequest(keyHash, minute, deps.ratePerMinute()), lastUsedStale ? deps.markUsed(keyHash, now, staleBefore) : undefined]);
-  if (!counted) {
+  const counted = await deps.countRequest(keyHash, minute, deps.ratePerMinute());
+  if (counted === undefined) {
     return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil(((minute + 1) * 60_000 - nowMs) / 1000)) };
   }
+  // Only the minute's first request marks the use, when the mark is from an earlier minute: a
+  // reseller's burst of 50 parallel requests all read the old mark, and each sent a conditional
+  // write that 49 lost.
+  if (counted === 1 && lastUsedStale) await deps.markUsed(keyHash, now, staleBefore);
   return { kind: 'authenticated', principal: owner.principal };
 }
 
@@ -100,7 +102,7 @@ export interface StoredApiKey {
   keyHash: string;
   keyHint: string;
   createdAt: string;
-  /** Kept to the minute (LAST_USED_RESOLUTION_MS); absent until the key is first used. */
+  /** Kept to the minute (the minute's first request writes it); absent until the key is first used. */
   lastUsedAt?: string;
 }
 

@@ -7,7 +7,7 @@ import { TABLE_KEYS } from '../../../shared/table.js';
 import type { StoredApiKey } from '../../domain/api-keys.js';
 import type { Principal } from '../../ports/users.js';
 import { db, tableName } from './client.js';
-import { conditionalUpdate, transactWrite, type TransactItem } from './conditional-writes.js';
+import { conditionalUpdate, conditionalUpdateReturning, transactWrite, type TransactItem } from './conditional-writes.js';
 import { keys } from './keys.js';
 import { API_KEY_ATTRIBUTES, API_KEY_ENTITY, stored } from './items.js';
 import { readPrincipal } from './users.js';
@@ -26,8 +26,8 @@ export async function ownerOfApiKey(keyHash: string): Promise<{ principal: Princ
 }
 
 /**
- * "Last used", on the key's look-up item: written only when the mark read was older than
- * `staleBefore`, and conditionally, so parallel requests of one minute write it once at most.
+ * "Last used", on the key's look-up item: written by the first request of a minute when the mark
+ * read was older than `staleBefore`, and conditionally, so it is written once a minute at most.
  */
 export async function markApiKeyUsed(keyHash: string, at: Date, staleBefore: Date): Promise<void> {
   await conditionalUpdate({
@@ -40,11 +40,12 @@ export async function markApiKeyUsed(keyHash: string, at: Date, staleBefore: Dat
 }
 
 /**
- * One conditional ADD on the key's counter of this minute (fixed window): refused once the
- * minute's count reaches the limit. The item outlives its minute by one, then TTL removes it.
+ * One conditional ADD on the key's counter of this minute (fixed window): the count with this
+ * request, or undefined once the minute's count has reached the limit. The item outlives its minute
+ * by one, then TTL removes it.
  */
-export function countApiKeyRequest(keyHash: string, minute: number, limit: number): Promise<boolean> {
-  return conditionalUpdate({
+export async function countApiKeyRequest(keyHash: string, minute: number, limit: number): Promise<number | undefined> {
+  const counter = await conditionalUpdateReturning({
     TableName: tableName(),
     Key: keys.apiKeyMinute(keyHash, minute),
     UpdateExpression: 'ADD hits :one SET #ttl = :expires, entity = :entity',
@@ -52,6 +53,7 @@ export function countApiKeyRequest(keyHash: string, minute: number, limit: numbe
     ExpressionAttributeNames: { '#ttl': TABLE_KEYS.ttlAttribute },
     ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': (minute + 2) * 60, ':entity': 'ApiKeyMinute' },
   });
+  return counter === undefined ? undefined : Number(counter.hits);
 }
 
 export async function currentApiKey(userId: string): Promise<StoredApiKey | undefined> {

@@ -33,7 +33,6 @@ export function transactWrite(items: TransactItem[], what: string): Promise<Tran
   );
 }
 
-/** Runs a conditional update; false when its condition did not hold. */
 /** The item as the update left it, or undefined when the condition refused it. */
 export async function conditionalUpdateReturning(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<Record<string, unknown> | undefined> {
   try {
@@ -44,6 +43,7 @@ export async function conditionalUpdateReturning(input: ConstructorParameters<ty
   }
 }
 
+/** Runs a conditional update; false when its condition did not hold. */
 export async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
   try {
     await db().send(new UpdateCommand(input));

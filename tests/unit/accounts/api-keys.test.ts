@@ -71,9 +71,9 @@ function authDeps(limit: number, lastUsedAt?: string): ApiKeyAuthDeps & { counts
     countRequest: async (hash, minute) => {
       const id = `${hash}#${minute}`;
       const next = (counts.get(id) ?? 0) + 1;
-      if (next > limit) return false;
+      if (next > limit) return undefined;
       counts.set(id, next);
-      return true;
+      return next;
     },
     ratePerMinute: () => limit,
     now: () => new Date('2026-01-01T10:00:30Z'),
@@ -93,16 +93,29 @@ describe('authenticateApiKey', () => {
     expect(deps.marks).toEqual([]);
   });
 
-  it('last use: marked when the mark is a minute old or absent, not on every request', async () => {
+  it('last use: marked by the first request of a minute when the mark is absent or from an earlier minute', async () => {
     const never = authDeps(5);
     await authenticateApiKey(KEY, never);
     expect(never.marks).toEqual(['2026-01-01T10:00:30.000Z']);
-    const recent = authDeps(5, '2026-01-01T09:59:45.000Z');
-    await authenticateApiKey(KEY, recent);
-    expect(recent.marks).toEqual([]);
-    const old = authDeps(5, '2026-01-01T09:59:29.000Z');
-    await authenticateApiKey(KEY, old);
-    expect(old.marks).toHaveLength(1);
+    const earlierMinute = authDeps(5, '2026-01-01T09:59:59.000Z');
+    await authenticateApiKey(KEY, earlierMinute);
+    expect(earlierMinute.marks).toHaveLength(1);
+    const thisMinute = authDeps(5, '2026-01-01T10:00:01.000Z');
+    await authenticateApiKey(KEY, thisMinute);
+    expect(thisMinute.marks).toEqual([]);
+  });
+
+  it("rejects: a burst's parallel requests, all reading an old mark, write it once (the minute's first), not once each", async () => {
+    const deps = authDeps(100, '2026-01-01T09:58:00.000Z');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => authenticateApiKey(KEY, deps)));
+    expect(answers.every((answer) => answer.kind === 'authenticated')).toBe(true);
+    expect(deps.marks).toEqual(['2026-01-01T10:00:30.000Z']);
+  });
+
+  it('rejects: a refused request marks nothing', async () => {
+    const deps = authDeps(0);
+    expect((await authenticateApiKey(KEY, deps)).kind).toBe('rate_limited');
+    expect(deps.marks).toEqual([]);
   });
 
   it('rate limit: the request after the limit within one minute is refused, told to retry when the minute ends', async () => {
