@@ -65,8 +65,6 @@ export interface ApiKeyAuthDeps {
   now(): Date;
 }
 
-/** "Last used" is kept to the minute: the first request of each minute in which the key is used writes it, no other. */
-
 export type ApiKeyAuthResult =
   | { kind: 'authenticated'; principal: Principal }
   | { kind: 'invalid_key' }
@@ -82,6 +80,7 @@ export async function authenticateApiKey(key: string, deps: ApiKeyAuthDeps): Pro
   const now = deps.now();
   const nowMs = now.getTime();
   const minute = Math.floor(nowMs / 60_000);
+  // "Last used" is kept to the minute: a mark from before this minute is stale.
   const staleBefore = new Date(minute * 60_000);
   const lastUsedStale = owner.lastUsedAt === undefined || Date.parse(owner.lastUsedAt) < staleBefore.getTime();
   const counted = await deps.countRequest(keyHash, minute, deps.ratePerMinute());
