@@ -11,6 +11,7 @@ import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../..
 import { TABLE_KEYS } from '../../shared/table.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { loadEnv } from '../../functions/adapters/config.js';
+import { db } from '../../functions/adapters/dynamo/client.js';
 import { sharedDynamoDbOfThisWorker } from './shared-resources.js';
 
 /** The stack's table as CreateTable takes it: pk/sk and every index of shared/table.ts, all string keys. */
@@ -108,4 +109,27 @@ export function useDynamoDb(options: TestDynamoOptions = {}): TestDynamo {
     await local?.stop();
   }, 30_000);
   return handle;
+}
+
+/** A middleware on the platform's DynamoDB client, as a test watches or steers its requests. */
+export type TestMiddleware = (next: (args: any) => Promise<any>, context: { commandName?: string }) => (args: any) => Promise<any>;
+
+let testMiddlewares = 0;
+
+/**
+ * Runs `work` with `middleware` on the platform's DynamoDB client, at `step` (initialize: before the
+ * SDK's retries; deserialize: inside each attempt, within the deadline guard's timing), and removes
+ * it afterwards whatever happens.
+ */
+export async function withDynamoMiddleware<T>(middleware: TestMiddleware, work: () => Promise<T>, step: 'initialize' | 'deserialize' = 'initialize'): Promise<T> {
+  const name = `test-middleware-${++testMiddlewares}`;
+  const stack = db().middlewareStack;
+  // One call per step: each of the SDK's overloads takes its step as a literal.
+  if (step === 'initialize') stack.add(middleware as never, { step, name });
+  else stack.add(middleware as never, { step, name });
+  try {
+    return await work();
+  } finally {
+    db().middlewareStack.remove(name);
+  }
 }

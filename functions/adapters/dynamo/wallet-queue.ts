@@ -279,6 +279,11 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
     const head = Items.find((item) => item.refusal === undefined && Number(item.expiresAtMs) > now() + COMMIT_MARGIN_MS);
     return { state: 'waiting', leads: head?.sk === queueKey };
   };
+  /**
+   * Withdraws the change; one committed or refused just now is answered from its record, or else
+   * its queue item (no further look).
+   */
+  const leave = async (): Promise<QueuedWriteOutcome> => ((await withdraw(userId, queueKey)) ? { kind: 'withdrawn' } : outcomeOf(write, { Key }));
   let wait = 0;
   for (;;) {
     const where = await look();
@@ -291,17 +296,13 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
     if (where.leads) {
       // Without time for a commit's requests before its own answer is due, the head steps aside:
       // a commit that outlived its invocation would charge callers told only of a timeout.
-      if (!hasTimeFor(COMMIT_REQUESTS)) return (await withdraw(userId, queueKey)) ? { kind: 'withdrawn' } : outcomeOf(write, { Key });
+      if (!hasTimeFor(COMMIT_REQUESTS)) return leave();
       const mine = (await commitQueue(userId, new Date(now()))).get(queueKey);
       if (mine) return { kind: 'written', ...mine };
     }
     wait = decorrelatedBackoffMs(wait, WAIT_BASE_MS, WAIT_CAP_MS);
     // At its advertised stop exactly, no sooner: a commit may have taken the change, trusting it.
-    if (now() + wait >= stopAt) {
-      if (await withdraw(userId, queueKey)) return { kind: 'withdrawn' };
-      // Committed or refused just now: its record, or else its queue item, says which (no further look).
-      return outcomeOf(write, { Key });
-    }
+    if (now() + wait >= stopAt) return leave();
     await realSleep(wait);
   }
 }

@@ -13,7 +13,7 @@ import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
 import { InvocationTimedOutError, runWithDeadline, slowestSendMs } from '../../../functions/adapters/invocation.js';
 import { callProvider } from '../../../functions/adapters/providers/http.js';
 import { postWebhook } from '../../../functions/adapters/webhook-poster.js';
-import { useDynamoDb } from '../../support/dynamo.js';
+import { useDynamoDb, withDynamoMiddleware } from '../../support/dynamo.js';
 import { REPO_ROOT } from '../../support/local-cloud.js';
 import { outcomes, stored } from './fixtures/late-writer.js';
 
@@ -68,16 +68,14 @@ describe('calls to outside parties after the deadline', () => {
 describe("the shared DynamoDB client times each request for its invocation's answer margin", () => {
   it('a slow request is noted as the slowest of its invocation; another invocation starts with none', async () => {
     const SLOW_MS = 300;
-    const name = 'test-slow-answers';
+    const read = () => db().send(new GetCommand({ TableName: tableName(), Key: { pk: 'nobody', sk: 'nothing' } }));
     // Inside the deadline guard (the deserialize step runs within each attempt): DynamoDB answering slowly.
-    db().middlewareStack.add((next) => async (args) => (await sleep(SLOW_MS), next(args)), { step: 'deserialize', name });
-    try {
-      const read = () => db().send(new GetCommand({ TableName: tableName(), Key: { pk: 'nobody', sk: 'nothing' } }));
-      const noted = await runWithDeadline(Date.now() + 10_000, async () => (await read(), slowestSendMs()));
-      expect(noted).toBeGreaterThanOrEqual(SLOW_MS);
-      expect(runWithDeadline(Date.now() + 10_000, () => slowestSendMs())).toBe(0);
-    } finally {
-      db().middlewareStack.remove(name);
-    }
+    const noted = await withDynamoMiddleware(
+      (next) => async (args) => (await sleep(SLOW_MS), next(args)),
+      () => runWithDeadline(Date.now() + 10_000, async () => (await read(), slowestSendMs())),
+      'deserialize',
+    );
+    expect(noted).toBeGreaterThanOrEqual(SLOW_MS);
+    expect(runWithDeadline(Date.now() + 10_000, () => slowestSendMs())).toBe(0);
   });
 });

@@ -16,8 +16,7 @@ import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
 import { refundAsOperator, type OperatorRefundDeps } from '../../../functions/domain/operator-refunds.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
 import type { Logger } from '../../../functions/domain/settlement.js';
-import { useDynamoDb } from '../../support/dynamo.js';
-import { db } from '../../../functions/adapters/dynamo/client.js';
+import { useDynamoDb, withDynamoMiddleware } from '../../support/dynamo.js';
 import { OPERATOR_REFUND_WRITES, PARTITION_PREFIXES } from '../../../shared/table.js';
 import { chainOf, FakeSupplier, placedAirtime } from './fakes.js';
 
@@ -199,12 +198,7 @@ describe('what an operator refund writes stays inside the refunds function’s g
       }
       return next(args);
     };
-    db().middlewareStack.add(capture, { step: 'initialize', name: 'captureRefundWrites' });
-    try {
-      expect(await refundAsOperator(id, adminOn(id, 'reversed by hand'), refundDeps())).toMatchObject({ kind: 'refunded' });
-    } finally {
-      db().middlewareStack.remove('captureRefundWrites');
-    }
+    expect(await withDynamoMiddleware(capture, () => refundAsOperator(id, adminOn(id, 'reversed by hand'), refundDeps()))).toMatchObject({ kind: 'refunded' });
     const outside = written.filter(({ action, pk }) => !pk.startsWith(PARTITION_PREFIXES.audit) && !OPERATOR_REFUND_WRITES.some((grant) => pk.startsWith(grant.prefix) && grant.actions.includes(action)));
     expect(written.length).toBeGreaterThan(3);
     expect(outside).toEqual([]);

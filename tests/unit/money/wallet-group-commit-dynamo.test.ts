@@ -15,7 +15,7 @@ import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
 import { transferBetweenWallets } from '../../../functions/adapters/dynamo/transfers.js';
 import { transferDrafts } from '../../../functions/domain/transfers.js';
 import { PARTITION_PREFIXES } from '../../../shared/table.js';
-import { useDynamoDb } from '../../support/dynamo.js';
+import { useDynamoDb, withDynamoMiddleware, type TestMiddleware } from '../../support/dynamo.js';
 import { chainOf, directoryOf, fund, harness, newUser, FakeSupplier } from './fakes.js';
 
 useDynamoDb();
@@ -128,6 +128,15 @@ describe('the queue itself', () => {
     expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
   });
 
+  /** A change queued by hand, as a writer waiting on it would have queued it. */
+  const queueByHand = (user: { userId: string }, change: ReturnType<typeof draft>, queuedAt: string, expiresAtMs: number) =>
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.walletQueued(user.userId, `${queuedAt}#${change.id}`), entity: 'WalletQueued', direction: 'debit', draft: change, expiresAtMs },
+      }),
+    );
+
   /**
    * A writer at the end of its time whose withdrawal loses to a commit: `other` waits ahead of it,
    * and the commit (sent by another writer) lands just before the withdrawal's Delete.
@@ -136,33 +145,21 @@ describe('the queue itself', () => {
     const mine = draft(user, `gc-mine-${user.userId}`);
     const other = draft(user, `gc-other-${user.userId}`);
     const start = Date.now();
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.walletQueued(user.userId, `${new Date(start - 1_000).toISOString()}#${other.id}`), entity: 'WalletQueued', direction: 'debit', draft: other, expiresAtMs: start + 60_000 },
-      }),
-    );
-    const name = 'test-commit-before-withdrawal';
+    await queueByHand(user, other, new Date(start - 1_000).toISOString(), start + 60_000);
     let committed = false;
-    db().middlewareStack.add(
-      (next, context) => async (args) => {
-        const { Key } = (args as { input: { Key?: { sk?: string } } }).input;
-        if (!committed && String(context.commandName).startsWith('Delete') && Key?.sk?.endsWith(`#${mine.id}`)) {
-          committed = true;
-          await commitQueue(user.userId);
-        }
-        return next(args);
-      },
-      { step: 'initialize', name },
-    );
+    const commitBeforeWithdrawal: TestMiddleware = (next, context) => async (args) => {
+      const { Key } = (args as { input: { Key?: { sk?: string } } }).input;
+      if (!committed && String(context.commandName).startsWith('Delete') && Key?.sk?.endsWith(`#${mine.id}`)) {
+        committed = true;
+        await commitQueue(user.userId);
+      }
+      return next(args);
+    };
     // Its clock: the queue key and the first check at `start`, then past its stop at once.
     let reads = 0;
     const now = () => (reads++ < 2 ? start : start + 10_000);
-    try {
-      return { mine, other, outcome: await writeThroughQueue({ direction: 'debit', draft: mine }, start + 5_000, now) };
-    } finally {
-      db().middlewareStack.remove(name);
-    }
+    const outcome = await withDynamoMiddleware(commitBeforeWithdrawal, () => writeThroughQueue({ direction: 'debit', draft: mine }, start + 5_000, now));
+    return { mine, other, outcome };
   }
 
   it('a writer whose withdrawal finds its change just committed answers its record: charged once, not told "try again"', async () => {
@@ -191,36 +188,21 @@ describe('the queue itself', () => {
     await fund(user, 500_00);
     const changes = [draft(user, `gc-a-${user.userId}`), draft(user, `gc-b-${user.userId}`)];
     const start = Date.now();
-    for (const [i, change] of changes.entries()) {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.walletQueued(user.userId, `${new Date(start - 1_000 + i).toISOString()}#${change.id}`), entity: 'WalletQueued', direction: 'debit', draft: change, expiresAtMs: start + 60_000 },
-        }),
-      );
-    }
-    const name = 'test-another-leader-first';
+    for (const [i, change] of changes.entries()) await queueByHand(user, change, new Date(start - 1_000 + i).toISOString(), start + 60_000);
     let raced = false;
     const sent: string[] = [];
-    db().middlewareStack.add(
-      (next, context) => async (args) => {
-        const command = String(context.commandName);
-        // The other leader's commit of the same queue lands while this one's is on its way.
-        if (!raced && command.startsWith('TransactWrite')) {
-          raced = true;
-          expect((await commitQueue(user.userId)).size).toBe(2);
-          sent.length = 0;
-        }
-        sent.push(command);
-        return next(args);
-      },
-      { step: 'initialize', name },
-    );
-    try {
-      expect((await commitQueue(user.userId)).size).toBe(0);
-    } finally {
-      db().middlewareStack.remove(name);
-    }
+    const anotherLeaderFirst: TestMiddleware = (next, context) => async (args) => {
+      const command = String(context.commandName);
+      // The other leader's commit of the same queue lands while this one's is on its way.
+      if (!raced && command.startsWith('TransactWrite')) {
+        raced = true;
+        expect((await commitQueue(user.userId)).size).toBe(2);
+        sent.length = 0;
+      }
+      sent.push(command);
+      return next(args);
+    };
+    expect((await withDynamoMiddleware(anotherLeaderFirst, () => commitQueue(user.userId))).size).toBe(0);
     // Its own refused commit and nothing after it: the other commit's changes are its writers' to read.
     expect(sent.filter((command) => command.startsWith('Delete'))).toEqual([]);
     expect(await queueOf(user.userId)).toEqual([]);
@@ -257,12 +239,7 @@ describe('the queue itself', () => {
     const user = await newUser();
     await fund(user, 500_00);
     const stale = draft(user, `gc-stale-${user.userId}`);
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.walletQueued(user.userId, `2026-01-01T00:00:00.000Z#${stale.id}`), entity: 'WalletQueued', direction: 'debit', draft: stale, expiresAtMs: Date.now() - 1 },
-      }),
-    );
+    await queueByHand(user, stale, '2026-01-01T00:00:00.000Z', Date.now() - 1);
     expect((await commitQueue(user.userId)).size).toBe(0);
     expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
     const fresh = await writeThroughQueue({ direction: 'debit', draft: draft(user, `gc-fresh-${user.userId}`) }, Date.now() + 2_000);

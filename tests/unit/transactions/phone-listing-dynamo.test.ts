@@ -14,7 +14,7 @@ import { listingBounds, type TransactionRecord } from '../../../functions/domain
 import type { TransactionFilter } from '../../../functions/ports/transactions.js';
 import { wholePhoneNumber } from '../../../shared/api/common.js';
 import type { TransactionStatus, TransactionType, UserType } from '../../../shared/constants.js';
-import { useDynamoDb } from '../../support/dynamo.js';
+import { useDynamoDb, withDynamoMiddleware } from '../../support/dynamo.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 
 useDynamoDb();
@@ -101,13 +101,8 @@ async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries
     }
     return output;
   };
-  db().middlewareStack.add(capture, { step: 'initialize', name: 'capturePhoneListingQueries' });
-  try {
-    const result = await run();
-    return { result, queries, keysFetched };
-  } finally {
-    db().middlewareStack.remove('capturePhoneListingQueries');
-  }
+  const result = await withDynamoMiddleware(capture, run);
+  return { result, queries, keysFetched };
 }
 
 const viewers: [string, TransactionViewer, string | undefined][] = [
