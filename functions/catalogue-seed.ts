@@ -2,15 +2,15 @@
  * A realistic starting catalogue for the local cloud (and a fresh deployment, if an operator runs
  * it): 42 data plans across MTN (SME, SME2, corporate gifting, coupon), GLO, AIRTEL and 9MOBILE,
  * with tiered prices, cost prices per GB and each supplier's own plan ids. Idempotent: a plan or
- * cost price that exists is left exactly as it is (an admin may have changed it).
+ * cost price that exists is left exactly as it is (an admin may have changed it). On a fresh table
+ * each kind of row is one conditional transaction, not a request per row (every test cloud seeds one).
  */
-import { dynamoBillProducts } from './adapters/dynamo/bill-products.js';
-import { seedBillProducts, type BillProduct } from './domain/bills.js';
+import { seedBillProducts } from './domain/bills.js';
 import { SUPPLIERS, type PlanType, type SupplierName } from '../shared/constants.js';
 import { applyRate, nairaToKobo, type Kobo } from '../shared/money.js';
-import { dynamoCatalogue } from './adapters/dynamo/catalogue.js';
+import { dynamoCatalogueSeed } from './adapters/dynamo/catalogue.js';
 import { newPlan, planCostFromCostPrice, volumeRatioFromName } from './domain/catalogue.js';
-import type { CatalogueStore } from './ports/catalogue.js';
+import type { CatalogueSeedStore } from './ports/catalogue.js';
 
 /** Naira per GB each plan type costs the platform. */
 export const SEED_COST_PRICES_NAIRA: Record<PlanType, number> = {
@@ -87,16 +87,9 @@ export interface CatalogueSeedSummary {
   costPricesCreated: number;
 }
 
-export async function seedCatalogue(catalogue: CatalogueStore = dynamoCatalogue, now: Date = new Date()): Promise<CatalogueSeedSummary> {
-  let costPricesCreated = 0;
-  for (const [planType, naira] of Object.entries(SEED_COST_PRICES_NAIRA) as [PlanType, number][]) {
-    if (await catalogue.getCostPrice(planType)) continue;
-    await catalogue.setCostPrice(planType, nairaToKobo(naira), now);
-    costPricesCreated++;
-  }
-  let plansCreated = 0;
-  let plansExisting = 0;
-  for (const [planId, planType, planName, planValidity, naira] of SEED_PLANS) {
+export async function seedCatalogue(store: CatalogueSeedStore = dynamoCatalogueSeed, now: Date = new Date()): Promise<CatalogueSeedSummary> {
+  const costPrices = (Object.entries(SEED_COST_PRICES_NAIRA) as [PlanType, number][]).map(([planType, naira]) => ({ planType, costPriceKobo: nairaToKobo(naira), updatedAt: now.toISOString() }));
+  const plans = SEED_PLANS.map(([planId, planType, planName, planValidity, naira]) => {
     const smartEarnerPrice = nairaToKobo(naira);
     const volumeRatio = volumeRatioFromName(planName) ?? 1;
     const check = newPlan(
@@ -116,19 +109,14 @@ export async function seedCatalogue(catalogue: CatalogueStore = dynamoCatalogue,
       { now },
     );
     if (!check.ok) throw new Error(`seed plan ${planId} is invalid: ${check.problem}`);
-    const created = await catalogue.createPlan(check.plan);
-    if (created.kind === 'created') plansCreated++;
-    else plansExisting++;
-  }
-  return { plansCreated, plansExisting, costPricesCreated };
+    return check.plan;
+  });
+  const costPricesCreated = await store.createCostPricesIfAbsent(costPrices);
+  const plansCreated = await store.createPlansIfAbsent(plans);
+  return { plansCreated, plansExisting: plans.length - plansCreated, costPricesCreated };
 }
 
 /** Cable bouquets and exam products a fresh catalogue sells (issue 22); rows an admin already has are left as they are. */
-export async function seedBillCatalogue(
-  store: { putBillProductIfAbsent(product: BillProduct): Promise<boolean> } = dynamoBillProducts,
-  now: Date = new Date(),
-): Promise<{ billProductsCreated: number }> {
-  let billProductsCreated = 0;
-  for (const product of seedBillProducts(now)) if (await store.putBillProductIfAbsent(product)) billProductsCreated++;
-  return { billProductsCreated };
+export async function seedBillCatalogue(store: CatalogueSeedStore = dynamoCatalogueSeed, now: Date = new Date()): Promise<{ billProductsCreated: number }> {
+  return { billProductsCreated: await store.createBillProductsIfAbsent(seedBillProducts(now)) };
 }

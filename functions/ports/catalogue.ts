@@ -32,6 +32,16 @@ export interface CatalogueStore {
   setCostPrice(planType: PlanType, costPriceKobo: Kobo, now: Date): Promise<CostPrice>;
 }
 
+/**
+ * A fresh catalogue's rows, each written unless its key exists (an admin's changes are kept), in as
+ * few requests as a transaction allows. Each answers how many it created.
+ */
+export interface CatalogueSeedStore {
+  createCostPricesIfAbsent(costPrices: CostPrice[]): Promise<number>;
+  createPlansIfAbsent(plans: Plan[]): Promise<number>;
+  createBillProductsIfAbsent(products: BillProduct[]): Promise<number>;
+}
+
 /** Cable bouquets and exam products (issue 22), beside the plans. */
 export interface BillProductStore {
   getBillProduct(code: string): Promise<BillProduct | undefined>;

@@ -1,7 +1,8 @@
 /**
  * Cable bouquets and exam products on DynamoDB, beside the data plans in the catalogue partition
  * (keys.billProduct). An admin's edit is conditional on the row being as read (same updatedAt), so
- * two admins never silently overwrite each other; a fresh catalogue is seeded once (put-if-absent).
+ * two admins never silently overwrite each other; a fresh catalogue is seeded once (put-if-absent,
+ * dynamoCatalogueSeed in catalogue.ts).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { BillProduct } from '../../domain/bills.js';
@@ -11,7 +12,7 @@ import { BILL_PRODUCT_ENTITY, stored } from './items.js';
 import { keys, partitionQuery } from './keys.js';
 import { queryPrefix } from './partition.js';
 
-function billProductItem(product: BillProduct): Record<string, unknown> {
+export function billProductItem(product: BillProduct): Record<string, unknown> {
   return { ...keys.billProduct(product.code), entity: BILL_PRODUCT_ENTITY, ...product };
 }
 
@@ -44,15 +45,4 @@ export async function replaceBillProduct(product: BillProduct, readUpdatedAt: st
   }
 }
 
-/** Puts a row unless one exists (seeding never overwrites an admin's prices). */
-export async function putBillProductIfAbsent(product: BillProduct): Promise<boolean> {
-  try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: billProductItem(product), ConditionExpression: 'attribute_not_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-export const dynamoBillProducts = { getBillProduct, listBillProducts, replaceBillProduct, putBillProductIfAbsent };
+export const dynamoBillProducts = { getBillProduct, listBillProducts, replaceBillProduct };

@@ -7,17 +7,23 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanType } from '../../../shared/constants.js';
 import type { AuditEntry } from '../../domain/audit.js';
 import type { CostPrice, Plan } from '../../domain/catalogue.js';
-import type { CatalogueStore, CreatePlanResult, ReplacePlanResult } from '../../ports/catalogue.js';
+import type { BillProduct } from '../../domain/bills.js';
+import type { CatalogueSeedStore, CatalogueStore, CreatePlanResult, ReplacePlanResult } from '../../ports/catalogue.js';
 import { auditPut } from './audit.js';
 import { db, tableName } from './client.js';
 import { keys, partitionQuery } from './keys.js';
 import { isConditionFailure } from './conditions.js';
-import { conditionalUpdate, transactWrite } from './conditional-writes.js';
+import { billProductItem } from './bill-products.js';
+import { conditionalUpdate, putAllIfAbsent, transactWrite } from './conditional-writes.js';
 import { COST_PRICE_ENTITY, PLAN_ENTITY, stored } from './items.js';
 import { queryPrefix } from './partition.js';
 
 function planItem(plan: Plan): Record<string, unknown> {
   return { ...keys.plan(plan.planId), entity: PLAN_ENTITY, ...plan };
+}
+
+function costPriceItem(record: CostPrice): Record<string, unknown> {
+  return { ...keys.costPrice(record.planType), entity: COST_PRICE_ENTITY, ...record };
 }
 
 /** Replaces a plan only if it is still as the caller read it (same updatedAt); with its audit entry in the same write. */
@@ -118,7 +124,15 @@ export const dynamoCatalogue: CatalogueStore = {
 
   async setCostPrice(planType, costPriceKobo, now) {
     const record: CostPrice = { planType, costPriceKobo, updatedAt: now.toISOString() };
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.costPrice(planType), entity: COST_PRICE_ENTITY, ...record } }));
+    await db().send(new PutCommand({ TableName: tableName(), Item: costPriceItem(record) }));
     return record;
   },
+};
+
+const createdCount = async (items: Array<Record<string, unknown>>, what: string) => (await putAllIfAbsent(items, what)).filter(Boolean).length;
+
+export const dynamoCatalogueSeed: CatalogueSeedStore = {
+  createCostPricesIfAbsent: (costPrices) => createdCount(costPrices.map(costPriceItem), 'seed of cost prices'),
+  createPlansIfAbsent: (plans) => createdCount(plans.map(planItem), 'seed of plans'),
+  createBillProductsIfAbsent: (products: BillProduct[]) => createdCount(products.map(billProductItem), 'seed of bill products'),
 };

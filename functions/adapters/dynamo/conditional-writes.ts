@@ -5,7 +5,7 @@
  * sees the winner's writes and fails its condition, or succeeds.
  */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from './client.js';
+import { db, tableName } from './client.js';
 import { failedConditions, isConditionFailure } from './conditions.js';
 import { retryOnConflict } from './retry.js';
 
@@ -15,6 +15,9 @@ export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWrit
 export type TransactResult = { ok: true } | { ok: false; failed: number[] };
 
 const TRANSACT_ATTEMPTS = 8;
+
+/** DynamoDB's limit on the items of one TransactWriteItems. */
+export const MAX_TRANSACT_ITEMS = 100;
 
 /** `failed` holds the positions (in `items`) of the items whose condition did not hold. */
 export function transactWrite(items: TransactItem[], what: string): Promise<TransactResult> {
@@ -52,4 +55,28 @@ export async function conditionalUpdate(input: ConstructorParameters<typeof Upda
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Puts each item unless one with its key exists, a transaction of up to MAX_TRANSACT_ITEMS at a time
+ * instead of a request per item: a seed of a hundred rows on a fresh table is one request. A
+ * transaction refused because some items exist is sent again without them (each round drops at
+ * least one). Answers, for each item, whether this call created it.
+ */
+export async function putAllIfAbsent(items: Array<Record<string, unknown>>, what: string): Promise<boolean[]> {
+  const created = items.map(() => false);
+  for (let start = 0; start < items.length; start += MAX_TRANSACT_ITEMS) {
+    let pending = items.slice(start, start + MAX_TRANSACT_ITEMS).map((_, offset) => start + offset);
+    while (pending.length > 0) {
+      const puts = pending.map((index) => ({ Put: { TableName: tableName(), Item: items[index], ConditionExpression: 'attribute_not_exists(pk)' } }));
+      const written = await transactWrite(puts, what);
+      if (written.ok) {
+        for (const index of pending) created[index] = true;
+        break;
+      }
+      const existing = new Set(written.failed.map((position) => pending[position]));
+      pending = pending.filter((index) => !existing.has(index));
+    }
+  }
+  return created;
 }

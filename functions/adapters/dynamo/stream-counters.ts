@@ -15,7 +15,7 @@ import { batchStatDeltas, platformListingChange, walletChangeOf, type RecordImag
 import { TABLE_KEYS } from '../../../shared/table.js';
 import { db, tableName } from './client.js';
 import { failedConditions } from './conditions.js';
-import type { TransactItem } from './conditional-writes.js';
+import { MAX_TRANSACT_ITEMS, type TransactItem } from './conditional-writes.js';
 import { keys } from './keys.js';
 import { counterUpdates } from './listing-aggregates.js';
 import { retryOnConflict } from './retry.js';
@@ -27,8 +27,6 @@ export interface SequencedChange extends RecordImages {
   eventId: string;
 }
 
-/** DynamoDB's limit on one TransactWriteItems, the mark included. */
-const MAX_TRANSACT_ITEMS = 100;
 /** A mark outlives the stream's 24 h retention: any redelivery still meets it. */
 const MARK_TTL_SECONDS = 2 * 24 * 60 * 60;
 /** Tries per chunk when other shards' consumers hold the same counters (TransactionConflict); then the batch fails and the mapping retries it. */

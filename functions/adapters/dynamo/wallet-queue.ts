@@ -21,7 +21,7 @@ import { planGroup, type QueueRefusal, type QueuedWalletChange, type WalletGroup
 import { hasTimeFor } from '../invocation.js';
 import { db, tableName } from './client.js';
 import { failedConditions, isConditionFailure } from './conditions.js';
-import type { TransactItem } from './conditional-writes.js';
+import { MAX_TRANSACT_ITEMS, type TransactItem } from './conditional-writes.js';
 import { stored, WALLET_QUEUED_ENTITY } from './items.js';
 import { keys } from './keys.js';
 import { aggregateItems } from './listing-aggregates.js';
@@ -29,8 +29,6 @@ import { isConflict, realSleep } from './retry.js';
 import { getTransaction, transactionItem } from './transactions.js';
 import { readWallet, walletWrite } from './wallet-item.js';
 
-/** DynamoDB's limit on the items of one transaction. */
-const MAX_TRANSACT_ITEMS = 100;
 /** Changes one commit takes at most: two items each, leaving room for the wallet and the counters. */
 export const GROUP_MAX_CHANGES = 32;
 /** …and with transfers among them, three items each. */
