@@ -59,18 +59,17 @@ export default defineConfig({
         },
         { alias: webAliases },
       ),
-      {
-        test: {
-          name: 'infra',
-          sequence: { groupOrder: 0 },
-          // The default stack's template once for the run (tests/support/stack-template.ts).
-          globalSetup: [SHARED_TEMPLATE],
-          include: ['tests/infra/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // Sharing modules too: each infra file imported aws-cdk-lib afresh, a few CPU-s apiece.
+      ...sharingModules({
+        name: 'infra',
+        sequence: { groupOrder: 0 },
+        // The default stack's template once for the run (tests/support/stack-template.ts).
+        globalSetup: [SHARED_TEMPLATE],
+        include: ['tests/infra/**/*.test.ts'],
+        environment: 'node',
+        testTimeout: 120_000,
+        hookTimeout: 120_000,
+      }),
       ...withLocalClouds({ name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000 }),
       ...withLocalClouds({
         name: 'browser',

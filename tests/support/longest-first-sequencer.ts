@@ -8,27 +8,37 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Slowest first, as measured in a clean-clone `npm test` (issue 23). */
+/** Slowest first, as measured in a clean-clone `npm test` (the JSON report's endTime − startTime per file, 2026-11-29). */
 export const SLOWEST_FILES = [
   'tests/integration/route-fuzz.test.ts',
-  'tests/integration/login-throttle.test.ts',
   'tests/integration/crash-points.test.ts',
-  'tests/integration/house-and-vendors.test.ts',
-  'tests/browser/operators-and-theme.test.ts',
-  'tests/integration/admin-refund-notification.test.ts',
-  'tests/integration/catalogue-data.test.ts',
-  'tests/integration/money-in-out.test.ts',
-  'tests/integration/cable-exam.test.ts',
-  'tests/integration/accounts-repository.test.ts',
   'tests/browser/money-in-out.test.ts',
-  'tests/browser/purchase-results.test.ts',
-  'tests/integration/admin-send-mail.test.ts',
+  'tests/integration/login-throttle.test.ts',
   'tests/property/ledger-invariants.test.ts',
+  'tests/browser/purchase-results.test.ts',
+  'tests/unit/transactions/listing-backfill-dynamo.test.ts',
+  'tests/browser/operators-and-theme.test.ts',
   'tests/integration/local-cloud-lifecycle.test.ts',
-  'tests/integration/electricity-msorg.test.ts',
-  'tests/unit/transactions/listing-counter-groups-dynamo.test.ts',
+  'tests/browser/cable-exam.test.ts',
+  'tests/browser/catalogue-and-contacts.test.ts',
+  'tests/integration/money-in-out.test.ts',
+  'tests/browser/admin-refund-notification.test.ts',
   'tests/browser/public-and-mobile.test.ts',
-  'tests/integration/transaction-listing.test.ts',
+  'tests/browser/purchase-journey.test.ts',
+  'tests/browser/api-docs.test.ts',
+  'tests/browser/admin-users.test.ts',
+  'tests/integration/bulk.test.ts',
+  'tests/unit/transactions/listing-counter-groups-dynamo.test.ts',
+  'tests/integration/admin-send-mail.test.ts',
+  'tests/integration/house-and-vendors.test.ts',
+  'tests/integration/api-webhooks.test.ts',
+  'tests/integration/admin-refund-notification.test.ts',
+  'tests/browser/admin-audit.test.ts',
+  'tests/browser/bulk.test.ts',
+  'tests/unit/money-in-out/money-dynamo.test.ts',
+  'tests/browser/session-renewal.test.ts',
+  'tests/integration/catalogue-data.test.ts',
+  'tests/integration/accounts-handler.test.ts',
 ] as const;
 
 export default class LongestFirstSequencer extends BaseSequencer {
