@@ -7,7 +7,6 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanType } from '../../../shared/constants.js';
 import type { AuditEntry } from '../../domain/audit.js';
 import type { CostPrice, Plan } from '../../domain/catalogue.js';
-import type { BillProduct } from '../../domain/bills.js';
 import type { CatalogueSeedStore, CatalogueStore, CreatePlanResult, ReplacePlanResult } from '../../ports/catalogue.js';
 import { auditPut } from './audit.js';
 import { db, tableName } from './client.js';
@@ -134,5 +133,5 @@ const createdCount = async (items: Array<Record<string, unknown>>, what: string)
 export const dynamoCatalogueSeed: CatalogueSeedStore = {
   createCostPricesIfAbsent: (costPrices) => createdCount(costPrices.map(costPriceItem), 'seed of cost prices'),
   createPlansIfAbsent: (plans) => createdCount(plans.map(planItem), 'seed of plans'),
-  createBillProductsIfAbsent: (products: BillProduct[]) => createdCount(products.map(billProductItem), 'seed of bill products'),
+  createBillProductsIfAbsent: (products) => createdCount(products.map(billProductItem), 'seed of bill products'),
 };

@@ -67,6 +67,7 @@ function chunksOfCounted(counted: readonly { change: SequencedChange; keys: stri
   let touched = new Set<string>();
   for (const { change, keys: own } of counted) {
     const union = new Set([...touched, ...own]);
+    // One item of each transaction is the batch's mark.
     if (union.size > MAX_TRANSACT_ITEMS - 1 && current.length > 0) {
       groups.push(current);
       current = [change];
