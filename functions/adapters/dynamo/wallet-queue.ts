@@ -33,9 +33,14 @@ import { readWallet, walletWrite } from './wallet-item.js';
 export const GROUP_MAX_CHANGES = 32;
 /** …and with transfers among them, three items each. */
 export const GROUP_MAX_TRANSFERS = 24;
-/** Waits between a waiter's looks at its queue item (decorrelated jitter). */
+/**
+ * Waits between a waiter's looks at its queue item (decorrelated jitter). Up to half a second: a head
+ * commits what queued behind it (commitWhatFollows), so a waiter need not look often to be committed
+ * soon, and each look is a request the commits share DynamoDB with (a burst of 50: 9.6–11.7 queries a
+ * purchase with looks up to 250 ms and no follow-on commits, 6.8–8.1 with both).
+ */
 const WAIT_BASE_MS = 25;
-const WAIT_CAP_MS = 250;
+const WAIT_CAP_MS = 500;
 /**
  * A commit leaves out changes whose writers stop waiting within this time: one of them withdrawing
  * while the commit is on its way could refuse the whole commit. (A longer margin under load, one
@@ -218,6 +223,24 @@ async function outcomeOf(write: QueuedWrite, mayBeRefused?: { Key: Record<string
   return { kind: 'written', record, ...(counterpartRecord ? { counterpartRecord } : {}) };
 }
 
+/** Commits a head makes of the changes queued behind its own before it answers. */
+const FOLLOW_ON_COMMITS = 2;
+
+/**
+ * A head whose change is written commits what queued behind it while it has time, so the next group
+ * does not wait for its head's next look. Only a speed-up: the head's own answer no longer depends on
+ * it, so a failure here is left to the waiters, who commit for themselves.
+ */
+async function commitWhatFollows(userId: string, now: () => number): Promise<void> {
+  try {
+    for (let commit = 0; commit < FOLLOW_ON_COMMITS && hasTimeFor(COMMIT_REQUESTS); commit++) {
+      if ((await commitQueue(userId, new Date(now()))).size === 0) return;
+    }
+  } catch {
+    // The waiters' own looks and commits take over.
+  }
+}
+
 /**
  * Queues `write` on its wallet and waits, committing the queue itself, until the change is written
  * or refused, or `stopAt` (ms) comes: then the change is withdrawn and nothing was written.
@@ -296,7 +319,10 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
       // a commit that outlived its invocation would charge callers told only of a timeout.
       if (!hasTimeFor(COMMIT_REQUESTS)) return leave();
       const mine = (await commitQueue(userId, new Date(now()))).get(queueKey);
-      if (mine) return { kind: 'written', ...mine };
+      if (mine) {
+        await commitWhatFollows(userId, now);
+        return { kind: 'written', ...mine };
+      }
     }
     wait = decorrelatedBackoffMs(wait, WAIT_BASE_MS, WAIT_CAP_MS);
     // At its advertised stop exactly, no sooner: a commit may have taken the change, trusting it.

@@ -235,6 +235,45 @@ describe('the queue itself', () => {
     });
   });
 
+  describe('a head whose change is written', () => {
+    /** A head alone on its wallet; `later` joins the queue while the head's first commit is on its way, so that commit cannot take it. */
+    async function headWithALaterChange(user: { userId: string; userName: string }, failFollowOn: boolean) {
+      const later = draft(user, `gc-later-${user.userId}`);
+      let transactions = 0;
+      const laterJoinsDuringTheCommit: TestMiddleware = (next, context) => async (args) => {
+        if (String(context.commandName).startsWith('TransactWrite')) {
+          transactions++;
+          if (transactions === 1) await queueByHand(user, later, new Date(Date.now() + 1_000).toISOString(), Date.now() + 60_000);
+          if (transactions === 2 && failFollowOn) throw new Error('the follow-on commit failed');
+        }
+        return next(args);
+      };
+      const head = draft(user, `gc-first-${user.userId}`);
+      const outcome = await withDynamoMiddleware(laterJoinsDuringTheCommit, () => writeThroughQueue({ direction: 'debit', draft: head }, Date.now() + 5_000));
+      return { head, later, outcome };
+    }
+
+    it('commits what queued behind it before it answers: the next change waits for no look of its own', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      const { head, later, outcome } = await headWithALaterChange(user, false);
+      expect(outcome).toMatchObject({ kind: 'written', record: { id: head.id } });
+      expect(await queueOf(user.userId)).toEqual([]);
+      const { check, records } = await chainOf(user.userId);
+      expect(check).toMatchObject({ ok: true, balanceKobo: 500_00 - 2 * 99_00, seq: 3 });
+      expect(records.filter((r) => r.trans_Type === 'airtime').map((r) => r.id).sort()).toEqual([head.id, later.id].sort());
+    });
+
+    it('rejects: a follow-on commit that fails leaves its own answer as it was; the later change still waits, uncharged', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      const { head, later, outcome } = await headWithALaterChange(user, true);
+      expect(outcome).toMatchObject({ kind: 'written', record: { id: head.id } });
+      expect((await queueOf(user.userId)).map((item) => item.draft.id)).toEqual([later.id]);
+      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
+    });
+  });
+
   it('a change left by a writer that stopped waiting (expired) is never committed by another', async () => {
     const user = await newUser();
     await fund(user, 500_00);
