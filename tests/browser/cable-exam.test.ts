@@ -76,13 +76,15 @@ describe('cable TV and exam PINs at 360 px', () => {
     await page.waitForURL((url) => url.pathname === '/profile');
 
     // The decoder paid for is offered again: the server remembers it once the payment is delivered, on any device.
+    // The table's stream consumer writes it after the settlement, so it gets as long as the settlement itself
+    // (one clean-clone run on two loaded cores took more than 20 s).
     const savedDecoder = () => page.getByTestId('saved-decoders').getByRole('button', { name: /DEMO CUSTOMER · 1212121212/ });
     await expect
       .poll(async () => {
         await page.goto('/profile/cableTv');
         await page.getByLabel('Smartcard number').waitFor();
         return savedDecoder().count();
-      }, { timeout: 20_000 })
+      }, { timeout: 45_000 })
       .toBe(1);
     await savedDecoder().click();
     expect(await page.getByLabel('Smartcard number').inputValue()).toBe('1212121212');
