@@ -3,7 +3,8 @@
  * sales chart has a value axis, a time axis and values; "My users" fits at 1280 px and asks before
  * a type change; after sending mail the admin stays with the result; the admin menu's casing; a
  * notice acknowledged on one device stays acknowledged on another; the theme follows
- * prefers-color-scheme with readable contrast; contacts say they stay.
+ * prefers-color-scheme with readable contrast, and nothing spins forever for a reader who asks for
+ * reduced motion; contacts say they stay.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -222,6 +223,28 @@ describe('operator screens, notices and theme', () => {
     } finally {
       await laptopContext.close();
     }
+  });
+
+  it('with reduced motion asked for, no spinner or loading bar repeats forever (the browser suites run so; otherwise they spin)', async () => {
+    const repeatsOf = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await suite.browser.newContext({ baseURL: suite.cloud.baseUrl, viewport: PHONE, reducedMotion });
+      try {
+        const p = await context.newPage();
+        await p.goto('/login');
+        await p.getByRole('button', { name: 'Login', exact: true }).waitFor();
+        return await p.evaluate(() =>
+          ['spinner', 'global-loader-bar'].map((name) => {
+            const element = document.body.appendChild(document.createElement('span'));
+            element.className = name;
+            return `${name}: ${getComputedStyle(element).animationIterationCount}`;
+          }),
+        );
+      } finally {
+        await context.close();
+      }
+    };
+    expect(await repeatsOf('no-preference')).toEqual(['spinner: infinite', 'global-loader-bar: infinite']);
+    expect(await repeatsOf('reduce')).toEqual(['spinner: 1', 'global-loader-bar: 1']);
   });
 
   for (const [name, viewport] of VIEWPORTS) {
