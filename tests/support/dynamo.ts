@@ -12,6 +12,7 @@ import { TABLE_KEYS } from '../../shared/table.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { loadEnv } from '../../functions/adapters/config.js';
 import { db } from '../../functions/adapters/dynamo/client.js';
+import { dropTables } from './drop-tables.js';
 import { sharedDynamoDbOfThisWorker } from './shared-resources.js';
 
 /** The stack's table as CreateTable takes it: pk/sk and every index of shared/table.ts, all string keys. */
@@ -105,8 +106,8 @@ export function useDynamoDb(options: TestDynamoOptions = {}): TestDynamo {
     loadEnv([ENV.tableName]);
   }, 90_000);
   afterAll(async () => {
-    // A table in the shared instance stays until the run ends (in memory, gone with it).
-    await local?.stop();
+    if (local) await local.stop();
+    else if (handle.tableName) await dropTables(handle.endpoint, { names: [handle.tableName] });
   }, 30_000);
   return handle;
 }

@@ -20,6 +20,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { LOCAL_CLOUD_ENTRY } from '../../infra/local/build.js';
 import { builtFile } from '../../infra/local/lambda.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
+import { dropTables } from './drop-tables.js';
 import { SHARED_BUILT_CLOUD_ENV, SHARED_TEMPLATE_ENV, sharedDynamoDbOfThisWorker } from './shared-resources.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -222,8 +223,12 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     // Anything left in the group (Java if the platform died abruptly) goes too.
     killGroup('SIGKILL');
     process.off('exit', onExit);
-    // Its tables in a shared DynamoDB Local stay until the run ends (in memory, gone with it).
-    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    // Its data goes with its own folder: the folder, and its tables in the worker's shared DynamoDB Local.
+    // A cloud started on a folder the test gave keeps both, for a restart on the same data (the crash rounds).
+    if (ownsDataDir) {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (shared.LOCAL_DYNAMODB_ENDPOINT && shared.LOCAL_TABLE_PREFIX) await dropTables(shared.LOCAL_DYNAMODB_ENDPOINT, { prefix: shared.LOCAL_TABLE_PREFIX });
+    }
   };
   const onExit = () => killGroup('SIGKILL');
   process.on('exit', onExit);
