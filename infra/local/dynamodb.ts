@@ -294,6 +294,18 @@ async function waitForIndexes(client: DynamoDBClient, tableName: string, indexNa
   }
 }
 
+/** Every table's name, page by page (ListTables answers up to 100 at a time). */
+export async function tableNames(client: DynamoDBClient): Promise<string[]> {
+  const names: string[] = [];
+  let start: string | undefined;
+  do {
+    const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+    names.push(...(page.TableNames ?? []));
+    start = page.LastEvaluatedTableName;
+  } while (start);
+  return names;
+}
+
 /** Creates missing tables (and missing indexes of existing ones, waiting until they are active) as the template declares them. */
 export async function ensureTables(endpoint: string, tables: TableDef[]): Promise<{ created: string[]; updated: string[]; streamArns: Map<string, string> }> {
   const client = localDynamoClient(endpoint);
@@ -302,13 +314,7 @@ export async function ensureTables(endpoint: string, tables: TableDef[]): Promis
   /** Table logical id → its stream's ARN, for the stream pollers. */
   const streamArns = new Map<string, string>();
   try {
-    const existing = new Set<string>();
-    let start: string | undefined;
-    do {
-      const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
-      page.TableNames?.forEach((name) => existing.add(name));
-      start = page.LastEvaluatedTableName;
-    } while (start);
+    const existing = new Set(await tableNames(client));
 
     for (const table of tables) {
       if (!existing.has(table.name)) {

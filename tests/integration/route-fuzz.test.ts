@@ -28,7 +28,7 @@ import { usePlatformTable } from '../support/platform-table.js';
 const cloud = useLocalCloud({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' } });
 const { api } = platformClient(cloud, 'fz');
 
-// 12 per pair (about 9,000 requests): every run draws a new seed, so runs add up to more. Each 4 more
+// 12 per pair (about 6,700 requests, with a refused credential's quarter): every run draws a new seed, so runs add up to more. Each 4 more
 // per pair cost about 22 s of a clean-clone run on two cores (16 took 148 s). FUZZ_RUNS=100 for a deeper look.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 // A refused credential (a forged token, a wrong key) is refused before the body is read: what it varies is

@@ -1,6 +1,6 @@
 /** Tables of finished test files, dropped from the worker's shared DynamoDB Local. */
-import { DeleteTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { localDynamoClient } from '../../infra/local/dynamodb.js';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { localDynamoClient, tableNames } from '../../infra/local/dynamodb.js';
 
 /**
  * Drops the tables a test file made in its worker's shared DynamoDB Local (those named, or every one
@@ -11,15 +11,7 @@ import { localDynamoClient } from '../../infra/local/dynamodb.js';
 export async function dropTables(endpoint: string, which: { names: string[] } | { prefix: string }): Promise<void> {
   const client = localDynamoClient(endpoint);
   try {
-    const names = 'names' in which ? [...which.names] : [];
-    if ('prefix' in which) {
-      let start: string | undefined;
-      do {
-        const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
-        names.push(...(page.TableNames ?? []).filter((name) => name.startsWith(which.prefix)));
-        start = page.LastEvaluatedTableName;
-      } while (start);
-    }
+    const names = 'names' in which ? which.names : (await tableNames(client)).filter((name) => name.startsWith(which.prefix));
     await Promise.all(names.map((TableName) => client.send(new DeleteTableCommand({ TableName })).catch(() => undefined)));
   } finally {
     client.destroy();

@@ -1,23 +1,15 @@
 /** A finished file's tables leave the worker's shared DynamoDB Local (tests/support/drop-tables.ts). */
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { localDynamoClient } from '../../../infra/local/dynamodb.js';
+import { localDynamoClient, tableNames } from '../../../infra/local/dynamodb.js';
 import { dropTables } from '../../support/drop-tables.js';
 import { createPlatformTable, useDynamoDb } from '../../support/dynamo.js';
 
 const dynamo = useDynamoDb();
 
-async function tableNames(): Promise<string[]> {
+async function tablesLeft(): Promise<string[]> {
   const client = localDynamoClient(dynamo.endpoint);
   try {
-    const names: string[] = [];
-    let start: string | undefined;
-    do {
-      const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
-      names.push(...(page.TableNames ?? []));
-      start = page.LastEvaluatedTableName;
-    } while (start);
-    return names;
+    return await tableNames(client);
   } finally {
     client.destroy();
   }
@@ -35,7 +27,7 @@ describe('dropping a finished file’s tables', () => {
     await dropTables(dynamo.endpoint, { names: [named] });
     await dropTables(dynamo.endpoint, { prefix: `drop-cloud-${id}.` });
 
-    const left = await tableNames();
+    const left = await tablesLeft();
     expect(left.filter((name) => name.includes(id))).toEqual([neighbour]);
     expect(left).toContain(dynamo.tableName);
     await dropTables(dynamo.endpoint, { names: [neighbour] });
