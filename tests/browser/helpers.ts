@@ -35,12 +35,17 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * A page as a reader who asks for reduced motion sees it: spinners and the loading bar stand still.
- * Their endless repaints were about a third of Chromium's CPU in a suite (purchase-journey: 11.6 → 7.5
- * CPU-s in the renderer). The theme suite still opens pages without the preference.
+ * A page as a reader who asks for reduced motion sees it, unless told otherwise: spinners and the loading
+ * bar stand still. Their endless repaints were about a third of Chromium's CPU in a suite (purchase-journey:
+ * 11.6 → 7.5 CPU-s in the renderer). The theme and toast tests also open pages without the preference.
  */
-export async function newPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = { width: 1280, height: 900 },
+  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion });
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));

@@ -227,21 +227,16 @@ describe('operator screens, notices and theme', () => {
 
   it('with reduced motion asked for, no spinner or loading bar repeats forever (the browser suites run so; otherwise they spin)', async () => {
     const repeatsOf = async (reducedMotion: 'reduce' | 'no-preference') => {
-      const context = await suite.browser.newContext({ baseURL: suite.cloud.baseUrl, viewport: PHONE, reducedMotion });
-      try {
-        const p = await context.newPage();
-        await p.goto('/login');
-        await p.getByRole('button', { name: 'Login', exact: true }).waitFor();
-        return await p.evaluate(() =>
-          ['spinner', 'global-loader-bar'].map((name) => {
-            const element = document.body.appendChild(document.createElement('span'));
-            element.className = name;
-            return `${name}: ${getComputedStyle(element).animationIterationCount}`;
-          }),
-        );
-      } finally {
-        await context.close();
-      }
+      const p = await suite.freshPage(PHONE, reducedMotion);
+      await p.goto('/login');
+      await p.getByRole('button', { name: 'Login', exact: true }).waitFor();
+      return p.evaluate(() =>
+        ['spinner', 'global-loader-bar'].map((name) => {
+          const element = document.body.appendChild(document.createElement('span'));
+          element.className = name;
+          return `${name}: ${getComputedStyle(element).animationIterationCount}`;
+        }),
+      );
     };
     expect(await repeatsOf('no-preference')).toEqual(['spinner: infinite', 'global-loader-bar: infinite']);
     expect(await repeatsOf('reduce')).toEqual(['spinner: 1', 'global-loader-bar: 1']);

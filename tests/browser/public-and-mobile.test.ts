@@ -114,8 +114,7 @@ describe('public screens, validation and the phone layout', () => {
 
   // A reader who asks for reduced motion gets the same 5 s: the toast's timer is its progress bar's animation.
   it.each(['reduce', 'no-preference'] as const)('shows toasts at the top right and closes them by themselves after about 5 s (reduced motion: %s)', async (reducedMotion) => {
-    const context = await suite.browser.newContext({ baseURL: suite.cloud.baseUrl, viewport: { width: 1280, height: 900 }, reducedMotion });
-    const p = await context.newPage();
+    const p = await suite.freshPage(undefined, reducedMotion);
     await p.goto('/login');
     await p.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await p.getByLabel('User name, email or business name', { exact: true }).fill('nobody-here');
@@ -138,7 +137,6 @@ describe('public screens, validation and the phone layout', () => {
     const closedAfter = Date.now() - shownAt;
     expect(closedAfter).toBeGreaterThan(TOAST_AUTO_CLOSE_MS - 1_500);
     expect(closedAfter).toBeLessThan(8_000);
-    await context.close();
   });
 
   it('logs the user out on any 401: a token made stale by a password change elsewhere sends the next call to the login screen', async () => {

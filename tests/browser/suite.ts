@@ -16,8 +16,8 @@ export interface BrowserSuite {
   /** The page of the current test (after freshPage). */
   readonly page: Page;
   readonly context: BrowserContext;
-  /** Closes the previous test's context and opens a new one, at the suite's viewport unless given. */
-  freshPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Closes the previous test's context and opens a new one, at the suite's viewport unless given, with reduced motion unless told otherwise. */
+  freshPage(viewport?: { width: number; height: number }, reducedMotion?: 'reduce' | 'no-preference'): Promise<Page>;
 }
 
 export interface BrowserSuiteOptions {
@@ -65,9 +65,9 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
     get context() {
       return started(context, 'the browser context (call freshPage first)');
     },
-    async freshPage(viewport = options.viewport) {
+    async freshPage(viewport = options.viewport, reducedMotion?: 'reduce' | 'no-preference') {
       await context?.close();
-      ({ context, page } = await newPage(started(browser, 'Chromium'), started(cloud, 'the local cloud').baseUrl, viewport));
+      ({ context, page } = await newPage(started(browser, 'Chromium'), started(cloud, 'the local cloud').baseUrl, viewport, reducedMotion));
       return page;
     },
   };
