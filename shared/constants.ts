@@ -257,10 +257,13 @@ export const RETRY_DEFAULT_BUDGET_MS = 8_000;
 export const WALLET_WRITE_BUDGET_MS = 2_000;
 /**
  * How long a change waits in its busy wallet's queue for a group commit before it withdraws and
- * answers "try again" (README decision 88): a commit takes the whole queue at once, so waiting is
- * worth more than a resend, which would start over behind everyone.
+ * answers "try again" (README decisions 88, 108): a commit takes the whole queue at once, so waiting
+ * is worth more than a resend, which would start over behind everyone. The invocation's deadline
+ * bounds it too (a 10 s function stops waiting a second or more before its timeout). At 3 s, under
+ * load on two cores, where one request took about a second, a burst's changes all reached their
+ * stops before the queue could drain, and most of a burst answered "try again".
  */
-export const WALLET_QUEUE_BUDGET_MS = 3_000;
+export const WALLET_QUEUE_BUDGET_MS = 6_000;
 /**
  * Smallest and largest wait between two tries of a balance change (decorrelated jitter): a crowd
  * on one wallet spreads over a window that widens to seconds instead of re-colliding every few ms.

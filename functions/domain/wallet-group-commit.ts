@@ -9,7 +9,7 @@
  * its own read, and written in the same commit.
  */
 import type { Kobo } from '../../shared/money.js';
-import { chainLink, chainTime, planCredit, planDebit, type WalletState } from './ledger.js';
+import { chainLink, chainTime, decorrelatedBackoffMs, planCredit, planDebit, type WalletState } from './ledger.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
 export interface QueuedChange {
@@ -112,4 +112,24 @@ export function planGroup(
     return { userId, expectedSeq: read.seq, nextSeq: after.seq, balanceAfterKobo: after.balanceKobo, createsWallet: !read.exists, changedAt: after.lastChangeAt! };
   });
   return plan;
+}
+
+export interface LookPacing {
+  /** The shortest and longest wait between two looks (decorrelated jitter). */
+  baseMs: number;
+  capMs: number;
+  /** Requests a commit sends one after another. */
+  commitRequests: number;
+}
+
+/**
+ * The wait before a queued writer's next look at its wallet's queue (decorrelated jitter). Behind
+ * the head, nothing changes for the writer before the head's commit lands, and a commit is a few
+ * requests, each about as slow as the look just made: it waits at least that long. Fifty waiters
+ * looking every few tens of ms only load the table the commit they wait for goes to. The head, whose
+ * commit everyone behind it waits on, keeps the plain jitter from the base.
+ */
+export function nextLookWaitMs(previousMs: number, look: { ms: number; behindHead: boolean }, pacing: LookPacing, random: () => number = Math.random): number {
+  const base = look.behindHead ? Math.min(pacing.capMs, Math.max(pacing.baseMs, pacing.commitRequests * look.ms)) : pacing.baseMs;
+  return decorrelatedBackoffMs(previousMs, base, pacing.capMs, random);
 }

@@ -27,7 +27,7 @@ import { keys } from './keys.js';
 import { aggregateItems, countersAsRead, type RecordChange } from './listing-aggregates.js';
 import { retryOnConflict, retryStopAt } from './retry.js';
 import { lockedServiceOf } from './settings.js';
-import { readWallet, walletWrite } from './wallet-item.js';
+import { queueClosedAt, readWallet, walletWrite } from './wallet-item.js';
 import { writeThroughQueue } from './wallet-queue.js';
 import { RETRY_AFTER_SECONDS, WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../shared/constants.js';
 import { RetryLaterError } from '../invocation.js';
@@ -58,9 +58,15 @@ export type { TransactItem };
 
 export { readWallet };
 
-export function walletUpdate(userId: string, change: WalletChange, nowIso: string): TransactItem {
+/** The wallet's write in one balance change; `direct`: a queueable change's direct try, which queues instead while the wallet's queue is open. */
+export function walletUpdate(userId: string, change: WalletChange, nowIso: string, direct?: { atMs: number }): TransactItem {
   const checksBalance = change.direction === 'debit' && !change.mayOverdraw;
-  return walletWrite(userId, change, nowIso, checksBalance ? { condition: 'balanceKobo >= :amount', values: { ':amount': change.amountKobo } } : undefined);
+  const conditions = [
+    ...(checksBalance ? [{ condition: 'balanceKobo >= :amount', values: { ':amount': change.amountKobo } }] : []),
+    ...(direct ? [queueClosedAt(direct.atMs)] : []),
+  ];
+  const also = conditions.length ? { condition: conditions.map((c) => c.condition).join(' AND '), values: Object.assign({}, ...conditions.map((c) => c.values)) } : undefined;
+  return walletWrite(userId, change, nowIso, also);
 }
 
 /** What one balance change needs besides the wallet and the record. */
@@ -135,7 +141,7 @@ async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Pro
         await db().send(
           new TransactWriteCommand({
             TransactItems: [
-              walletUpdate(draft.userId, plan.change, at),
+              walletUpdate(draft.userId, plan.change, at, spec.queueable ? { atMs: Date.now() } : undefined),
               { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...extras,
               // The user's listing counters, after the items whose positions the outcome reads. The

@@ -20,14 +20,15 @@ export interface WalletMove {
  * the time the (last) change is recorded at, kept as the wallet's `updatedAt`: the next change is
  * recorded after it (domain/ledger.ts chainTime).
  */
-export function walletWrite(userId: string, move: WalletMove, changedAt: string, also?: { condition: string; values: Record<string, unknown> }): TransactItem {
+export function walletWrite(userId: string, move: WalletMove, changedAt: string, also?: { condition: string; values: Record<string, unknown> }, queue?: QueueOpening): TransactItem {
   const conditions = [move.createsWallet ? 'attribute_not_exists(pk)' : 'seq = :expectedSeq', ...(also ? [also.condition] : [])];
   return {
     Update: {
       TableName: tableName(),
       Key: keys.wallet(userId),
       UpdateExpression:
-        'SET balanceKobo = :balance, seq = :nextSeq, updatedAt = :now, entity = if_not_exists(entity, :entity), userId = if_not_exists(userId, :userId), createdAt = if_not_exists(createdAt, :now)',
+        'SET balanceKobo = :balance, seq = :nextSeq, updatedAt = :now, entity = if_not_exists(entity, :entity), userId = if_not_exists(userId, :userId), createdAt = if_not_exists(createdAt, :now)' +
+        (queue ? `, ${QUEUE_OPEN_UNTIL} = :queueOpenUntil` : ''),
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeValues: {
         ':balance': move.balanceAfterKobo,
@@ -37,10 +38,29 @@ export function walletWrite(userId: string, move: WalletMove, changedAt: string,
         ':userId': userId,
         ...(move.createsWallet ? {} : { ':expectedSeq': move.expectedSeq }),
         ...also?.values,
+        ...(queue ? { ':queueOpenUntil': queue.openUntilMs } : {}),
       },
     },
   };
 }
+
+/**
+ * The wallet's queue stays open a moment after a group commit of several changes (README decision
+ * 108): until then a writer's direct try queues behind it instead of jumping it. A direct write that
+ * lands between a commit's read of the wallet and its write refuses the whole commit (its seq moved),
+ * and under a burst the quick direct tries kept refusing the slow big commits the queue waited on.
+ */
+const QUEUE_OPEN_UNTIL = 'queueOpenUntil';
+export interface QueueOpening {
+  /** Epoch ms until which direct tries queue instead. */
+  openUntilMs: number;
+}
+
+/** The condition a direct try adds: the wallet's queue is not open at `nowMs`. */
+export const queueClosedAt = (nowMs: number) => ({
+  condition: `(attribute_not_exists(${QUEUE_OPEN_UNTIL}) OR ${QUEUE_OPEN_UNTIL} < :queueCheckedAt)`,
+  values: { ':queueCheckedAt': nowMs },
+});
 
 export async function readWallet(userId: string): Promise<WalletState> {
   const Key = keys.wallet(userId);

@@ -210,6 +210,45 @@ describe('the queue itself', () => {
     expect((await chainOf(user.userId)).check.ok).toBe(true);
   });
 
+  describe('the queue stays open a moment after a commit of several changes', () => {
+    /** The commands a purchase sends, by name (a Put's partition prefix noted: the queue's is `WALLETQ#`). */
+    const sentBy = async (work: () => Promise<unknown>) => {
+      const sent: string[] = [];
+      const note: TestMiddleware = (next, context) => async (args) => {
+        const item = (args.input as { Item?: { pk?: string } }).Item;
+        sent.push(item?.pk ? `${String(context.commandName)} ${item.pk.split('#')[0]}#` : String(context.commandName));
+        return next(args);
+      };
+      await withDynamoMiddleware(note, work);
+      return sent;
+    };
+    const commitByHand = async (user: { userId: string; userName: string }, count: number) => {
+      const start = Date.now();
+      for (let i = 0; i < count; i++) await queueByHand(user, draft(user, `gc-open-${count}-${i}-${user.userId}`), new Date(start - 1_000 + i).toISOString(), start + 60_000);
+      expect((await commitQueue(user.userId)).size).toBe(count);
+    };
+
+    it('a purchase arriving just after it queues behind it instead of jumping it (a direct write would refuse the next commit): charged once, in chain order', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      await commitByHand(user, 2);
+      const sent = await sentBy(() => buy(user, `gc-open-after-${user.userId}`));
+      expect(sent).toContain(`PutItemCommand ${PARTITION_PREFIXES.walletQueue}`);
+      expect(await queueOf(user.userId)).toEqual([]);
+      const { check } = await chainOf(user.userId);
+      expect(check).toMatchObject({ ok: true, balanceKobo: 500_00 - 3 * 99_00, seq: 4 });
+    });
+
+    it('rejects: after a commit of one change (one writer after another, no burst) the next purchase writes directly, without queueing', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      await commitByHand(user, 1);
+      const sent = await sentBy(() => buy(user, `gc-open-lone-${user.userId}`));
+      expect(sent).not.toContain(`PutItemCommand ${PARTITION_PREFIXES.walletQueue}`);
+      expect((await chainOf(user.userId)).check).toMatchObject({ ok: true, balanceKobo: 500_00 - 2 * 99_00, seq: 3 });
+    });
+  });
+
   describe('a head of the queue with too little time left for a commit', () => {
     /** Waits alone on its wallet, so it leads, inside an invocation with 4 s left whose slowest request took `slowestMs`. */
     const leadWith = (user: { userId: string; userName: string }, slowestMs: number) =>
@@ -221,8 +260,8 @@ describe('the queue itself', () => {
     it('steps aside: no commit that could outlive its answer, nothing charged, the queue left empty', async () => {
       const user = await newUser();
       await fund(user, 500_00);
-      // Three 1.2 s requests and the margin do not fit in 4 s.
-      expect(await leadWith(user, 1_200)).toEqual({ kind: 'withdrawn' });
+      // A 3.1 s write and the margin do not fit in 4 s.
+      expect(await leadWith(user, 3_100)).toEqual({ kind: 'withdrawn' });
       expect(await queueOf(user.userId)).toEqual([]);
       expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
     });
@@ -231,6 +270,40 @@ describe('the queue itself', () => {
       const user = await newUser();
       await fund(user, 500_00);
       expect((await leadWith(user, 100)).kind).toBe('written');
+      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
+    });
+
+    it('commits while its write fits, though the three requests of a whole commit would not: 1.2 s requests with 4 s left', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      expect((await leadWith(user, 1_200)).kind).toBe('written');
+      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
+    });
+
+    /** A change queued by hand, committed in an invocation with `leftMs` left whose reads of the queue and wallet each take `readMs` (as noted by the SDK's guard). */
+    const commitWithReadsTaking = async (user: { userId: string; userName: string }, leftMs: number, readMs: number) => {
+      const change = draft(user, `gc-slowreads-${readMs}-${user.userId}`);
+      await queueByHand(user, change, new Date().toISOString(), Date.now() + 30_000);
+      const slowReads: TestMiddleware = (next, context) => async (args) => {
+        if (!String(context.commandName).startsWith('TransactWrite')) noteSendTook(readMs);
+        return next(args);
+      };
+      return withDynamoMiddleware(slowReads, () => runWithDeadline(Date.now() + leftMs, () => commitQueue(user.userId)));
+    };
+
+    it('rejects: a commit whose reads ran so slow that its write would not fit sends no write: nothing charged, the change still queued', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      expect((await commitWithReadsTaking(user, 2_500, 2_000)).size).toBe(0);
+      expect(await queueOf(user.userId)).toHaveLength(1);
+      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
+    });
+
+    it('the same commit with reads fast enough for its write writes the change', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      expect((await commitWithReadsTaking(user, 2_500, 100)).size).toBe(1);
+      expect(await queueOf(user.userId)).toEqual([]);
       expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
     });
   });

@@ -1,7 +1,7 @@
 /** Group commit's plan, pure: queue order, one chain link each, refusals that leave no gap. */
 import { describe, expect, it } from 'vitest';
 import { verifyChain } from '../../../functions/domain/ledger.js';
-import { planGroup, type QueuedChange } from '../../../functions/domain/wallet-group-commit.js';
+import { nextLookWaitMs, planGroup, type QueuedChange } from '../../../functions/domain/wallet-group-commit.js';
 import type { TransactionDraft } from '../../../functions/domain/transactions.js';
 
 const NOW = Date.parse('2026-11-28T10:00:00Z');
@@ -107,5 +107,27 @@ describe('a transfer in a group commit', () => {
     expect(plan.accepted).toEqual([]);
     expect(plan.counterparts).toEqual([]);
     expect(plan.refused).toEqual([{ queueKey: 'a', balanceKobo: 100 }]);
+  });
+});
+
+describe('pacing a queued writer\'s looks at its queue', () => {
+  const pacing = { baseMs: 25, capMs: 500, commitRequests: 3 };
+  const lowest = () => 0;
+  const highest = () => 0.999;
+
+  it('behind the head, a writer waits at least a commit of requests as slow as its last look before it looks again', () => {
+    expect(nextLookWaitMs(0, { ms: 80, behindHead: true }, pacing, lowest)).toBe(240);
+    expect(nextLookWaitMs(240, { ms: 80, behindHead: true }, pacing, highest)).toBeLessThanOrEqual(500);
+    // Fast looks (as on AWS) keep the waits short.
+    expect(nextLookWaitMs(0, { ms: 4, behindHead: true }, pacing, lowest)).toBe(25);
+  });
+
+  it('never waits past the cap, however slow the looks', () => {
+    expect(nextLookWaitMs(500, { ms: 2_000, behindHead: true }, pacing, highest)).toBe(500);
+  });
+
+  it('rejects: the head, whose commit the others wait on, keeps the plain jitter from the base however slow its looks', () => {
+    expect(nextLookWaitMs(0, { ms: 300, behindHead: false }, pacing, lowest)).toBe(25);
+    expect(nextLookWaitMs(100, { ms: 300, behindHead: false }, pacing, highest)).toBeLessThan(300);
   });
 });
