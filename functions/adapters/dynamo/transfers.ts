@@ -45,7 +45,7 @@ export async function transferBetweenWallets(drafts: TransferDrafts, audit?: InW
   // One direct try; if another writer takes the sender's wallet first, the transfer waits in that
   // wallet's queue and goes in its group commit, the receiver's credit with it (README decision 88).
   try {
-    return await writeTransfer(drafts, planDebit, [], undefined, 'direct try');
+    return await writeTransfer(drafts, planDebit, [], undefined, 1);
   } catch (error) {
     if (!(error instanceof WalletContentionError)) throw error;
   }
@@ -77,11 +77,9 @@ async function writeTransfer(
   planSenderDebit: (wallet: WalletState, amountKobo: number) => PlanResult,
   alsoWrite: TransactItem[] = [],
   audit?: InWriteAudit<TransferChange>,
-  /** The one try before the sender's queue (which it joins also while that queue is open), or tries until the wallets stop moving. */
-  tries: 'direct try' | 'until written' = 'until written',
+  attempts: number = WALLET_WRITE_MAX_ATTEMPTS,
 ): Promise<TransferResult> {
   const { debit, credit } = drafts;
-  const attempts = tries === 'direct try' ? 1 : WALLET_WRITE_MAX_ATTEMPTS;
   if (debit.userId === credit.userId) throw new Error('a transfer needs two different wallets');
   return retryOnConflict(
     async () => {
@@ -101,7 +99,7 @@ async function writeTransfer(
         await db().send(
           new TransactWriteCommand({
             TransactItems: [
-              walletUpdate(debit.userId, debitPlan.change, at, tries === 'direct try' ? { atMs: Date.now() } : undefined),
+              walletUpdate(debit.userId, debitPlan.change, at),
               walletUpdate(credit.userId, creditPlan.change, at),
               { Put: { TableName: tableName(), Item: transactionItem(debitRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },

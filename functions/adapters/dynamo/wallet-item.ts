@@ -46,9 +46,9 @@ export function walletWrite(userId: string, move: WalletMove, changedAt: string,
 
 /**
  * The wallet's queue stays open a moment after a group commit of several changes (README decision
- * 108): until then a writer's direct try queues behind it instead of jumping it. A direct write that
- * lands between a commit's read of the wallet and its write refuses the whole commit (its seq moved),
- * and under a burst the quick direct tries kept refusing the slow big commits the queue waited on.
+ * 108): until then a purchase's direct try queues behind it instead of jumping it. A direct write
+ * that lands between a commit's read of the wallet and its write refuses the whole commit (its seq
+ * moved): under a burst, the quick direct tries of late arrivals refused the slow big commits.
  */
 const QUEUE_OPEN_UNTIL = 'queueOpenUntil';
 export interface QueueOpening {

@@ -27,7 +27,7 @@ import { keys } from './keys.js';
 import { aggregateItems } from './listing-aggregates.js';
 import { isConflict, realSleep } from './retry.js';
 import { getTransaction, transactionItem } from './transactions.js';
-import { readWallet, walletWrite } from './wallet-item.js';
+import { readWallet, walletWrite, type QueueOpening } from './wallet-item.js';
 
 /** Changes one commit takes at most: two items each, leaving room for the wallet and the counters. */
 export const GROUP_MAX_CHANGES = 32;
@@ -46,8 +46,8 @@ const COMMIT_REQUESTS = 3;
 /**
  * Waits between a waiter's looks at its queue item (domain nextLookWaitMs): up to half a second, and
  * behind the head at least a commit's requests, each as slow as the waiter's last look. Each look is
- * a request the commits share DynamoDB with: a burst of 50 on two cores sent 8.2–9.1 queries a
- * purchase while every waiter looked from 25 ms on, 4.6–5.5 with waits paced by its looks.
+ * a request the commits share DynamoDB with: a burst of 50 on two cores sent 8.2–12.4 queries a
+ * purchase while every waiter looked from 25 ms on, about 5 with waits paced by its looks.
  */
 const LOOK_PACING = { baseMs: WAIT_BASE_MS, capMs: 500, commitRequests: COMMIT_REQUESTS };
 /** Queue items a waiter reads to find the head: the first live one among the oldest few. */
@@ -90,13 +90,9 @@ async function readQueue(userId: string): Promise<QueuedWalletChange[]> {
 /** How long a commit of several changes keeps its wallet's queue open to direct tries (wallet-item.ts `QueueOpening`). */
 const QUEUE_OPEN_MS = 1_000;
 
-/**
- * A wallet's write in a commit; with nothing accepted, only a check that it is as read. The queue's
- * own wallet, when the commit takes several changes (a burst, not one writer after another), is
- * kept open to direct tries a moment longer.
- */
-function walletGroupWrite(write: WalletGroupWrite, changes: number, keepsQueueOpen = false): TransactItem {
-  const written = walletWrite(write.userId, write, write.changedAt, undefined, keepsQueueOpen && changes > 1 ? { openUntilMs: Date.now() + QUEUE_OPEN_MS } : undefined);
+/** A wallet's write in a commit; with nothing accepted, only a check that it is as read. */
+function walletGroupWrite(write: WalletGroupWrite, changes: number, queue?: QueueOpening): TransactItem {
+  const written = walletWrite(write.userId, write, write.changedAt, undefined, queue);
   if (changes) return written;
   const { Key, ConditionExpression } = written.Update!;
   return { ConditionCheck: { TableName: tableName(), Key, ConditionExpression, ...(write.createsWallet ? {} : { ExpressionAttributeValues: { ':expectedSeq': write.expectedSeq } }) } };
@@ -143,7 +139,9 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
   if (!plan.accepted.length && !plan.refused.length) return new Map();
   const items: Array<{ item: TransactItem; is: ItemRole }> = [];
   const add = (is: ItemRole, ...added: TransactItem[]) => items.push(...added.map((item) => ({ item, is })));
-  add({ role: 'wallet' }, walletGroupWrite({ userId, ...plan.wallet }, plan.accepted.length, true));
+  // A commit of several changes (a burst, not one writer after another) keeps the queue open a moment.
+  const keptOpen = plan.accepted.length > 1 ? { openUntilMs: Date.now() + QUEUE_OPEN_MS } : undefined;
+  add({ role: 'wallet' }, walletGroupWrite({ userId, ...plan.wallet }, plan.accepted.length, keptOpen));
   for (const write of plan.counterparts) add({ role: 'wallet' }, walletGroupWrite(write, 1));
   for (const { queueKey, record, counterpartRecord } of plan.accepted) {
     for (const written of [record, ...(counterpartRecord ? [counterpartRecord] : [])]) {
@@ -329,9 +327,10 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
     }
     if (where.leads) {
       // Without time for a commit's write before its own answer is due, the head steps aside: a
-      // commit that outlived its invocation would charge callers told only of a timeout. (Held to
-      // all three of a commit's requests, heads under load stepped aside from 3 s into a 10 s
-      // invocation, with one slow request seen: a burst's waiters all answered "try again".)
+      // commit that outlived its invocation would charge callers told only of a timeout. Only the
+      // write is held to it: the reads before it cannot charge anyone (commitQueue checks again
+      // before writing). Held to all three requests, a head that had seen one 1.5 s request under
+      // load stepped aside 5.5 s before its deadline.
       if (!hasTimeFor(1)) return leave();
       const mine = (await commitQueue(userId, new Date(now()))).get(queueKey);
       if (mine) {
