@@ -118,7 +118,7 @@ export interface LookPacing {
   /** The shortest and longest wait between two looks (decorrelated jitter). */
   baseMs: number;
   capMs: number;
-  /** Requests a commit sends one after another. */
+  /** Requests the head's commit still sends, one after another, once a waiter has seen it is not the head. */
   commitRequests: number;
 }
 
