@@ -118,18 +118,18 @@ export interface LookPacing {
   /** The shortest and longest wait between two looks (decorrelated jitter). */
   baseMs: number;
   capMs: number;
-  /** Requests the head's commit still sends, one after another, once a waiter has seen it is not the head. */
-  commitRequests: number;
+  /** Behind the head, the least wait in looks' time (the last look's). */
+  looksPerWait: number;
 }
 
 /**
  * The wait before a queued writer's next look at its wallet's queue (decorrelated jitter). Behind
- * the head, nothing changes for the writer before the head's commit lands, and a commit is a few
- * requests, each about as slow as the look just made: it waits at least that long. Fifty waiters
- * looking every few tens of ms only load the table the commit they wait for goes to. The head, whose
- * commit everyone behind it waits on, keeps the plain jitter from the base.
+ * the head, nothing changes for the writer before the head's commit lands, which takes requests as
+ * slow as the look just made: it waits at least `looksPerWait` of them. Fifty waiters looking every
+ * few tens of ms only load the table the commit they wait for goes to. The head, whose commit
+ * everyone behind it waits on, keeps the plain jitter from the base.
  */
 export function nextLookWaitMs(previousMs: number, look: { ms: number; behindHead: boolean }, pacing: LookPacing, random: () => number = Math.random): number {
-  const base = look.behindHead ? Math.min(pacing.capMs, Math.max(pacing.baseMs, pacing.commitRequests * look.ms)) : pacing.baseMs;
+  const base = look.behindHead ? Math.min(pacing.capMs, Math.max(pacing.baseMs, pacing.looksPerWait * look.ms)) : pacing.baseMs;
   return decorrelatedBackoffMs(previousMs, base, pacing.capMs, random);
 }

@@ -45,13 +45,12 @@ const COMMIT_MARGIN_MS = 300;
 const COMMIT_REQUESTS = 3;
 /**
  * Waits between a waiter's looks at its queue item (domain nextLookWaitMs): up to half a second, and
- * behind the head at least the two requests a commit sends after its read of the queue (the wallets,
- * the write), each as slow as the waiter's last look, itself a read of the queue. Each look is a
- * request the commits share DynamoDB with: a burst of 50 on two cores sent 8.2–12.4 queries a
- * purchase while every waiter looked from 25 ms on; 6.7 paced by one look's time, 5.6 by two, 5.1 by
- * three (README decision 108).
+ * behind the head at least as long as its last look took. Each look is a request the commits share
+ * DynamoDB with: a burst of 50 on two cores sent 8.2–12.4 queries a purchase while every waiter looked
+ * from 25 ms on, 6.4–6.7 paced by one look's time (5.1–5.8 by two or three looks, whose longer sleeps
+ * this machine's noise could not tell apart; README decision 108).
  */
-const LOOK_PACING = { baseMs: WAIT_BASE_MS, capMs: 500, commitRequests: COMMIT_REQUESTS - 1 };
+const LOOK_PACING = { baseMs: WAIT_BASE_MS, capMs: 500, looksPerWait: 1 };
 /** Queue items a waiter reads to find the head: the first live one among the oldest few. */
 const HEAD_LOOKUP = 8;
 /** A queue item nobody can still be waiting for is removed by the table's TTL a day later. */

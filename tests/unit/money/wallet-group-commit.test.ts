@@ -111,11 +111,11 @@ describe('a transfer in a group commit', () => {
 });
 
 describe('pacing a queued writer\'s looks at its queue', () => {
-  const pacing = { baseMs: 25, capMs: 500, commitRequests: 3 };
+  const pacing = { baseMs: 25, capMs: 500, looksPerWait: 3 };
   const lowest = () => 0;
   const highest = () => 0.999;
 
-  it('behind the head, a writer waits at least a commit of requests as slow as its last look before it looks again', () => {
+  it('behind the head, a writer waits at least its pacing\'s number of looks as slow as its last one before it looks again', () => {
     expect(nextLookWaitMs(0, { ms: 80, behindHead: true }, pacing, lowest)).toBe(240);
     expect(nextLookWaitMs(240, { ms: 80, behindHead: true }, pacing, highest)).toBeLessThanOrEqual(500);
     // Fast looks (as on AWS) keep the waits short.
