@@ -34,6 +34,9 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** Whether the page's reader asks for reduced motion (Playwright's `reducedMotion`). */
+export type ReducedMotion = 'reduce' | 'no-preference';
+
 /**
  * A page as a reader who asks for reduced motion sees it, unless told otherwise: spinners and the loading
  * bar stand still. Their endless repaints were about a third of Chromium's CPU in a suite (purchase-journey:
@@ -43,7 +46,7 @@ export async function newPage(
   browser: Browser,
   baseUrl: string,
   viewport = { width: 1280, height: 900 },
-  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+  reducedMotion: ReducedMotion = 'reduce',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion });
   context.setDefaultTimeout(20_000);

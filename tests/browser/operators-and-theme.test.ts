@@ -12,7 +12,7 @@ import type { DashboardResponse } from '../../shared/api/admin.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import type { NotificationResponse } from '../../shared/api/notification.js';
 import type { PurchaseResponse } from '../../shared/api/purchases.js';
-import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi } from './helpers.js';
+import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi, type ReducedMotion } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
 
 const PHONE = { width: 360, height: 780 };
@@ -226,7 +226,7 @@ describe('operator screens, notices and theme', () => {
   });
 
   it('with reduced motion asked for, no spinner or loading bar repeats forever (the browser suites run so; otherwise they spin)', async () => {
-    const repeatsOf = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const repeatsOf = async (reducedMotion: ReducedMotion) => {
       const p = await suite.freshPage(PHONE, reducedMotion);
       await p.goto('/login');
       await p.getByRole('button', { name: 'Login', exact: true }).waitFor();

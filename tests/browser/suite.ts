@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
-import { ensureWebBuilt, launchChromium, newPage, reportFailure } from './helpers.js';
+import { ensureWebBuilt, launchChromium, newPage, reportFailure, type ReducedMotion } from './helpers.js';
 
 export interface BrowserSuite {
   readonly cloud: LocalCloud;
@@ -17,7 +17,7 @@ export interface BrowserSuite {
   readonly page: Page;
   readonly context: BrowserContext;
   /** Closes the previous test's context and opens a new one, at the suite's viewport unless given, with reduced motion unless told otherwise. */
-  freshPage(viewport?: { width: number; height: number }, reducedMotion?: 'reduce' | 'no-preference'): Promise<Page>;
+  freshPage(viewport?: { width: number; height: number }, reducedMotion?: ReducedMotion): Promise<Page>;
 }
 
 export interface BrowserSuiteOptions {
@@ -65,7 +65,7 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
     get context() {
       return started(context, 'the browser context (call freshPage first)');
     },
-    async freshPage(viewport = options.viewport, reducedMotion?: 'reduce' | 'no-preference') {
+    async freshPage(viewport = options.viewport, reducedMotion?: ReducedMotion) {
       await context?.close();
       ({ context, page } = await newPage(started(browser, 'Chromium'), started(cloud, 'the local cloud').baseUrl, viewport, reducedMotion));
       return page;

@@ -61,12 +61,10 @@ export { readWallet };
 /** The wallet's write in one balance change; `direct`: a queueable change's direct try, which queues instead while the wallet's queue is open. */
 export function walletUpdate(userId: string, change: WalletChange, nowIso: string, direct?: { atMs: number }): TransactItem {
   const checksBalance = change.direction === 'debit' && !change.mayOverdraw;
-  const conditions = [
+  return walletWrite(userId, change, nowIso, [
     ...(checksBalance ? [{ condition: 'balanceKobo >= :amount', values: { ':amount': change.amountKobo } }] : []),
     ...(direct ? [queueClosedAt(direct.atMs)] : []),
-  ];
-  const also = conditions.length ? { condition: conditions.map((c) => c.condition).join(' AND '), values: Object.assign({}, ...conditions.map((c) => c.values)) } : undefined;
-  return walletWrite(userId, change, nowIso, also);
+  ]);
 }
 
 /** What one balance change needs besides the wallet and the record. */

@@ -14,14 +14,20 @@ export interface WalletMove {
   createsWallet: boolean;
 }
 
+/** A condition a wallet write adds to its own, with the values it names. */
+export interface WalletCondition {
+  condition: string;
+  values: Record<string, unknown>;
+}
+
 /**
  * The wallet's write in a balance change's transaction: conditional on the seq read (or on the wallet
- * not existing yet), and on `also` when given (a debit's `balanceKobo >= :amount`). `changedAt` is
+ * not existing yet), and on each of `also` (a debit's `balanceKobo >= :amount`, a direct try's closed queue). `changedAt` is
  * the time the (last) change is recorded at, kept as the wallet's `updatedAt`: the next change is
  * recorded after it (domain/ledger.ts chainTime).
  */
-export function walletWrite(userId: string, move: WalletMove, changedAt: string, also?: { condition: string; values: Record<string, unknown> }, queue?: QueueOpening): TransactItem {
-  const conditions = [move.createsWallet ? 'attribute_not_exists(pk)' : 'seq = :expectedSeq', ...(also ? [also.condition] : [])];
+export function walletWrite(userId: string, move: WalletMove, changedAt: string, also: readonly WalletCondition[] = [], queue?: QueueOpening): TransactItem {
+  const conditions = [move.createsWallet ? 'attribute_not_exists(pk)' : 'seq = :expectedSeq', ...also.map((added) => added.condition)];
   return {
     Update: {
       TableName: tableName(),
@@ -37,7 +43,7 @@ export function walletWrite(userId: string, move: WalletMove, changedAt: string,
         ':entity': WALLET_ENTITY,
         ':userId': userId,
         ...(move.createsWallet ? {} : { ':expectedSeq': move.expectedSeq }),
-        ...also?.values,
+        ...Object.assign({}, ...also.map((added) => added.values)),
         ...(queue ? { ':queueOpenUntil': queue.openUntilMs } : {}),
       },
     },
@@ -57,7 +63,7 @@ export interface QueueOpening {
 }
 
 /** The condition a direct try adds: the wallet's queue is not open at `nowMs`. */
-export const queueClosedAt = (nowMs: number) => ({
+export const queueClosedAt = (nowMs: number): WalletCondition => ({
   condition: `(attribute_not_exists(${QUEUE_OPEN_UNTIL}) OR ${QUEUE_OPEN_UNTIL} < :queueCheckedAt)`,
   values: { ':queueCheckedAt': nowMs },
 });

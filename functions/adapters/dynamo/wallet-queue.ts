@@ -93,7 +93,7 @@ const QUEUE_OPEN_MS = 1_000;
 
 /** A wallet's write in a commit; with nothing accepted, only a check that it is as read. */
 function walletGroupWrite(write: WalletGroupWrite, changes: number, queue?: QueueOpening): TransactItem {
-  const written = walletWrite(write.userId, write, write.changedAt, undefined, queue);
+  const written = walletWrite(write.userId, write, write.changedAt, [], queue);
   if (changes) return written;
   const { Key, ConditionExpression } = written.Update!;
   return { ConditionCheck: { TableName: tableName(), Key, ConditionExpression, ...(write.createsWallet ? {} : { ExpressionAttributeValues: { ':expectedSeq': write.expectedSeq } }) } };
