@@ -7,6 +7,7 @@ import { ELECTRICITY_FEE_KOBO, type MeterType } from '../../shared/constants.js'
 import type { Kobo } from '../../shared/money.js';
 import { electricityAmountRefusal, electricityChargeKobo, type AmountRefusal } from '../../shared/pricing.js';
 import type { ElectricityDelivery, MeterCheck, MeterQuery, SupplierGateway } from '../ports/suppliers.js';
+import { firstVerdict } from './suppliers.js';
 
 export interface ElectricityPrice {
   /** Token value bought at the supplier. */
@@ -52,18 +53,8 @@ export interface ElectricityDetails {
  * Asks the electricity suppliers, in order, who is behind a meter. The first that answers valid or
  * invalid decides; one with no usable answer (timeout, outage, no credentials) hands over to the next.
  */
-export async function checkMeter(query: MeterQuery, suppliers: readonly SupplierGateway[]): Promise<MeterCheck> {
-  let last: MeterCheck = { kind: 'unavailable', supplier: 'NONE', reason: 'no_electricity_supplier' };
-  for (const supplier of suppliers) {
-    if (!supplier.verifyMeter) continue;
-    try {
-      last = await supplier.verifyMeter(query);
-    } catch (error) {
-      last = { kind: 'unavailable', supplier: supplier.name, reason: `gateway_error: ${String(error)}` };
-    }
-    if (last.kind !== 'unavailable') return last;
-  }
-  return last;
+export function checkMeter(query: MeterQuery, suppliers: readonly SupplierGateway[]): Promise<MeterCheck> {
+  return firstVerdict<MeterCheck>(suppliers, (supplier) => supplier.verifyMeter?.(query), { kind: 'unavailable', supplier: 'NONE', reason: 'no_electricity_supplier' });
 }
 
 // ---------------------------------------------------------------------------------------------

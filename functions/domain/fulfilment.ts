@@ -22,7 +22,6 @@ import { isFinal, isOpen } from './purchase-state.js';
 import { decideAfterAttempt } from './suppliers.js';
 import { applyRequery, attemptOf, requeryAt, settleDelivered, settleFailed, type Logger, type RequeryAction, type SettlementDeps } from './settlement.js';
 import { isPurchase, type SupplierAttempt, type TransactionRecord } from './transactions.js';
-import { readVtpassPush } from './vtpass-outcome.js';
 
 export type FulfilmentResult =
   | 'not_found'
@@ -226,7 +225,13 @@ async function finishFailed(purchase: TransactionRecord, reason: string, attempt
 }
 
 // ---------------------------------------------------------------------------------------------
-// Supplier pushes (VTpass transaction-update)
+// Supplier pushes
+
+/** A supplier's push as its adapter read it: which of our purchases it names, never what it claims. */
+export type SupplierPush =
+  | { kind: 'transaction_update'; transactionId: string }
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'unreadable'; reason: string };
 
 export type PushReceipt =
   /** Handed to the fulfilment queue: the consumer re-queries the supplier before anything changes. */
@@ -235,14 +240,13 @@ export type PushReceipt =
   | { kind: 'unreadable'; reason: string };
 
 /**
- * A supplier's push only says "go and look" (VTpass signs nothing): the receiver reads which of
- * our purchases it names and hands it to the fulfilment consumer for a re-check. Nothing in the
- * body is believed; no money moves here.
+ * A supplier's push only says "go and look" (VTpass signs nothing): the purchase it names is handed
+ * to the fulfilment consumer for a re-check by the pusher's own re-query. Nothing in the body is
+ * believed; no money moves here.
  */
-export async function receiveVtpassPush(rawBody: string, deps: { queue: FulfilmentQueue }): Promise<PushReceipt> {
-  const push = readVtpassPush(rawBody);
+export async function receiveSupplierPush(push: SupplierPush, pusher: SupplierProtocol, deps: { queue: FulfilmentQueue }): Promise<PushReceipt> {
   if (push.kind !== 'transaction_update') return push;
-  await deps.queue.enqueue(push.transactionId, { recheck: 'vtpass' });
+  await deps.queue.enqueue(push.transactionId, { recheck: pusher });
   return { kind: 'queued', transactionId: push.transactionId };
 }
 

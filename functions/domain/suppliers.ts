@@ -5,6 +5,20 @@
  */
 import { DEFAULT_SUPPLIER, type SupplierName } from '../../shared/constants.js';
 import type { SupplierOutcome } from './purchase-state.js';
+import type { BillerCheck, BillerQuery, SupplierGateway } from '../ports/suppliers.js';
+
+/** What one supplier answer means for a purchase, whatever the protocol that carried it. */
+export interface Classification {
+  outcome: SupplierOutcome;
+  /** Short machine-readable why, kept on the attempt record. */
+  reason: string;
+  /** The panel's own id of the transaction, when it gave one. */
+  supplierReference?: string;
+  /** The panel's `api_response` text (e.g. the network's confirmation message). */
+  apiResponse?: string;
+  /** The parsed body, or the raw text when it was not JSON. */
+  body?: unknown;
+}
 
 /**
  * Supplier names to try, most preferred first: the admin's choice (else the default) when it is
@@ -39,4 +53,45 @@ export function decideAfterAttempt(outcome: SupplierOutcome, remaining: readonly
       return next === undefined ? { kind: 'refund' } : { kind: 'fail_over', next };
     }
   }
+}
+
+/**
+ * "Unknown to the supplier" right after a submission may only mean the panel has not recorded
+ * it yet; it becomes a definite failure once the submission is older than `notFoundGraceMs`.
+ */
+export function requeryOutcome(classification: Pick<Classification, 'outcome' | 'reason'>, submittedAgeMs: number, notFoundGraceMs: number): SupplierOutcome {
+  if (classification.reason === 'not_found' && submittedAgeMs < notFoundGraceMs) return 'ambiguous';
+  return classification.outcome;
+}
+
+type Verdict = { kind: string; supplier: string; reason?: string };
+
+/**
+ * Asks suppliers in order who is behind a number (a meter, a smartcard, a profile): the first that
+ * answers valid or invalid decides; one with no usable answer (timeout, outage, no credentials, a
+ * supplier that cannot check) hands over to the next.
+ */
+export async function firstVerdict<V extends Verdict>(
+  suppliers: readonly SupplierGateway[],
+  ask: (supplier: SupplierGateway) => Promise<V> | undefined,
+  none: V,
+): Promise<V> {
+  let last = none;
+  for (const supplier of suppliers) {
+    try {
+      const asked = ask(supplier);
+      if (!asked) continue;
+      last = await asked;
+    } catch (error) {
+      last = { kind: 'unavailable', supplier: supplier.name, reason: `gateway_error: ${String(error)}` } as V;
+    }
+    if (last.kind !== 'unavailable') return last;
+  }
+  return last;
+}
+
+
+/** Who is behind a smartcard or JAMB profile: the bill suppliers' merchant-verify, in order (as for meters). */
+export function checkBiller(query: BillerQuery, suppliers: readonly SupplierGateway[]): Promise<BillerCheck> {
+  return firstVerdict<BillerCheck>(suppliers, (supplier) => supplier.verifyBiller?.(query), { kind: 'unavailable', supplier: 'NONE', reason: 'no_bill_supplier' });
 }

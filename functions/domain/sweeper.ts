@@ -17,7 +17,7 @@ import { forEachConcurrently } from './concurrently.js';
 import { upgradedEvent, type UnpublishedUpgrade } from './profile.js';
 import { isOpen } from './purchase-state.js';
 import { applyRequery, attemptOf, requeryAt, type Logger, type SettlementDeps } from './settlement.js';
-import { requeryOutcome } from './supplier-outcome.js';
+import { requeryOutcome } from './suppliers.js';
 import { isUnexpandedBatch, type TransactionRecord } from './transactions.js';
 
 export interface SweeperSettings {

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App.js';
 import { preloadScreensFor } from '@/app/router.js';
 import { keepTokenRenewed } from '@/lib/token-renewal.js';
-import '@/styles.css';
+import '@/styles/index.css';
 
 preloadScreensFor(window.location.pathname);
 keepTokenRenewed();

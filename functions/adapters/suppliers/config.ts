@@ -9,51 +9,14 @@
  */
 import { getParameter } from '../aws/parameters.js';
 import { z } from 'zod';
-import { CONFIGURABLE_SUPPLIERS, ELECTRICITY_COMPANIES, NETWORK_NAMES, type ConfigurableSupplierName, type NetworkName } from '../../../shared/constants.js';
+import type { ConfigurableSupplierName, NetworkName } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { env, MissingConfigError } from '../config.js';
+import { msorgConfigSchema, msorgDiscoNames } from './msorg/config.js';
+import { vtpassConfigSchema, type VtpassKeyName } from './vtpass/config.js';
 
-const networkIds = z.object(
-  Object.fromEntries(NETWORK_NAMES.map((network) => [network, z.coerce.number().int().positive()])) as Record<NetworkName, z.ZodNumber>,
-);
-
-/**
- * The `disco_name` most MSORG panels use for each electricity company ("Ikeja Electric" …), by our
- * meter id (spec §9). A panel that spells them otherwise lists its own in `electricity`.
- */
-export const MSORG_DISCO_NAMES: Readonly<Record<number, string>> = Object.fromEntries(ELECTRICITY_COMPANIES.map((company) => [company.meterId, `${company.name} Electric`]));
-
-export const msorgConfigSchema = z.object({
-  name: z.enum(CONFIGURABLE_SUPPLIERS),
-  protocol: z.literal('msorg'),
-  baseUrl: z.string().url(),
-  networkIds: networkIds.partial(),
-  /**
-   * Electricity through the panel (/api/validatemeter, /api/billpayment/): absent or false for none,
-   * true for the usual disco names (MSORG_DISCO_NAMES), or the panel's own `{"<our meter id>": "<disco_name>"}`.
-   */
-  electricity: z.union([z.boolean(), z.record(z.string().regex(/^\d+$/), z.string().min(1))]).optional(),
-  /**
-   * Whether the panel numbers data plans as we do: then a plan without an entered id for it is sent
-   * with our plan id. Absent or false: such a plan is not sent to this panel at all.
-   */
-  sharesOurPlanIds: z.boolean().optional(),
-});
-export type MsorgSupplierConfig = z.infer<typeof msorgConfigSchema>;
-
-export const vtpassConfigSchema = z.object({
-  name: z.enum(CONFIGURABLE_SUPPLIERS),
-  protocol: z.literal('vtpass'),
-  /** https://vtpass.com (live) or https://sandbox.vtpass.com; paths are /api/pay, /api/requery, /api/merchant-verify. */
-  baseUrl: z.string().url(),
-  /** Networks VTpass delivers airtime and data for (serviceIDs mtn, glo, airtel, etisalat); empty: electricity only. */
-  networks: z.array(z.enum(NETWORK_NAMES)).default([]),
-  /** Our data plan id → VTpass variation_code (GET /api/service-variations); a plan without one is not sent to VTpass. */
-  dataVariationCodes: z.record(z.string().regex(/^\d+$/), z.string().min(1)).default({}),
-  /** Whether VTpass sells us electricity tokens (the discos' serviceIDs are VTpass's own). */
-  electricity: z.boolean().default(true),
-});
-export type VtpassSupplierConfig = z.infer<typeof vtpassConfigSchema>;
+export { MSORG_DISCO_NAMES, msorgDiscoNames, type MsorgSupplierConfig } from './msorg/config.js';
+export { VTPASS_KEY_NAMES, type VtpassKeyName, type VtpassSupplierConfig } from './vtpass/config.js';
 
 export const supplierConfigSchema = z.discriminatedUnion('protocol', [msorgConfigSchema, vtpassConfigSchema]);
 export type SupplierConfig = z.infer<typeof supplierConfigSchema>;
@@ -61,13 +24,6 @@ export type SupplierConfig = z.infer<typeof supplierConfigSchema>;
 /** Whether a configured supplier delivers airtime and data on a network. */
 export function servesNetwork(config: SupplierConfig, network: NetworkName): boolean {
   return config.protocol === 'msorg' ? config.networkIds[network] !== undefined : config.networks.includes(network);
-}
-
-/** An MSORG panel's disco names by our meter id (empty: it sells no electricity). */
-export function msorgDiscoNames(config: MsorgSupplierConfig): Readonly<Record<number, string>> {
-  if (config.electricity === true) return MSORG_DISCO_NAMES;
-  if (!config.electricity) return {};
-  return Object.fromEntries(Object.entries(config.electricity).map(([meterId, name]) => [Number(meterId), name]));
 }
 
 /** Whether a configured supplier sells electricity. */
@@ -128,10 +84,6 @@ export async function supplierToken(name: ConfigurableSupplierName): Promise<str
   if (!token) throw new MissingConfigError(`SSM parameter ${parameter}`);
   return token;
 }
-
-/** The three VTpass credentials (integrations.md): api-key always, public-key on GET, secret-key on POST. */
-export const VTPASS_KEY_NAMES = ['api-key', 'public-key', 'secret-key'] as const;
-export type VtpassKeyName = (typeof VTPASS_KEY_NAMES)[number];
 
 /** One named secret of a supplier with several (VTpass): SUPPLIER_TOKENS.<NAME>.<key> locally, SSM `<prefix><NAME>/<key>` in the cloud. */
 export async function supplierSecret(name: ConfigurableSupplierName, key: VtpassKeyName): Promise<string> {

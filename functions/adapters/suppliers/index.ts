@@ -10,8 +10,8 @@ import type { ServiceKind, SupplierDirectory, SupplierGateway } from '../../port
 import { cachedSupplierChoice } from '../dynamo/settings.js';
 import { meteredGateway } from '../metered.js';
 import { sellsElectricity, servesNetwork, supplierSecret, supplierTimeoutMs, suppliersFromEnv, supplierToken, type SupplierConfig } from './config.js';
-import { MsorgSupplier } from './msorg.js';
-import { VtpassSupplier } from './vtpass.js';
+import { MsorgSupplier } from './msorg/gateway.js';
+import { VtpassSupplier } from './vtpass/gateway.js';
 
 /** Supplier names for a network, most preferred first (see domain/suppliers.ts). */
 export function preferenceFor(

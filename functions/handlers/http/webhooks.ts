@@ -17,9 +17,9 @@ import { logger } from '../../adapters/observability.js';
 import { providerSecret, type ProviderSecretName } from '../../adapters/providers/config.js';
 import { sqsProviderEventQueue } from '../../adapters/queues.js';
 import { sqsFulfilmentQueue } from '../../adapters/sqs.js';
-import { receiveVtpassPush } from '../../domain/fulfilment.js';
+import { receiveSupplierPush } from '../../domain/fulfilment.js';
 import { receiveProviderWebhook, type ReceiveOutcome, type ReceiverDeps } from '../../domain/provider-webhooks.js';
-import { VTPASS_PUSH_REPLY } from '../../domain/vtpass-outcome.js';
+import { readVtpassPush, VTPASS_PUSH_REPLY } from '../../adapters/suppliers/vtpass/answers.js';
 import type { FulfilmentQueue } from '../../ports/messaging.js';
 import { answerWith, httpService, ok, refusal, type PublicOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
@@ -72,7 +72,7 @@ export const paystackWebhookOperation = (deps: ReceiverDeps) => providerWebhookO
 /** VTpass signs nothing: the push only names a purchase, which the fulfilment consumer re-queries at VTpass. */
 export function vtpassWebhookOperation(deps: Pick<WebhookDeps, 'fulfilment'>): PublicOperation {
   return async ({ event, sourceIp }) => {
-    const receipt = await receiveVtpassPush(rawBodyOf(event).toString('utf8'), { queue: deps.fulfilment });
+    const receipt = await receiveSupplierPush(readVtpassPush(rawBodyOf(event).toString('utf8')), 'vtpass', { queue: deps.fulfilment });
     logger.info('VTpass push received', { ...receipt, sourceIp });
     countProviderWebhook('vtpass', receipt.kind !== 'unreadable');
     if (receipt.kind === 'unreadable') return refusal(400, receipt.reason);

@@ -12,7 +12,7 @@ import { dynamoCatalogue } from '../../../functions/adapters/dynamo/catalogue.js
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { parseSuppliersConfig } from '../../../functions/adapters/suppliers/config.js';
-import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg.js';
+import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import { newPlan, type Plan } from '../../../functions/domain/catalogue.js';
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { SupplierConfig } from '../../../functions/adapters/suppliers/config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
-import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg.js';
-import { VtpassSupplier } from '../../../functions/adapters/suppliers/vtpass.js';
+import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
+import { VtpassSupplier } from '../../../functions/adapters/suppliers/vtpass/gateway.js';
 import type { SupplierDirectory } from '../../../functions/ports/suppliers.js';
 import { MsorgSimulator, type ForcedOutcome } from '../../../infra/local/simulators/msorg.js';
 import { VtpassSimulator } from '../../../infra/local/simulators/vtpass.js';

@@ -10,7 +10,7 @@ import { dynamoCatalogue } from '../../../functions/adapters/dynamo/catalogue.js
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { parseSuppliersConfig, type SupplierConfig } from '../../../functions/adapters/suppliers/config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
-import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg.js';
+import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import { newPlan } from '../../../functions/domain/catalogue.js';
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
 import { placeDataPurchase } from '../../../functions/domain/purchases.js';

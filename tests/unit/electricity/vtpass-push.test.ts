@@ -5,10 +5,10 @@
  * misdirected pushes move no money. The ledger chain replays after each.
  */
 import { describe, expect, it } from 'vitest';
-import { fulfilPurchase, receiveVtpassPush, recheckPurchase } from '../../../functions/domain/fulfilment.js';
+import { fulfilPurchase, receiveSupplierPush, recheckPurchase } from '../../../functions/domain/fulfilment.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
 import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
-import { readVtpassPush, transactionIdOfVtpassRequestId, vtpassRequestId } from '../../../functions/domain/vtpass-outcome.js';
+import { readVtpassPush, transactionIdOfVtpassRequestId, vtpassRequestId } from '../../../functions/adapters/suppliers/vtpass/answers.js';
 import type { RequeryKey, SupplierCallResult } from '../../../functions/ports/suppliers.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, FakeSupplier, fund, harness, newUser } from '../money/fakes.js';
@@ -37,8 +37,8 @@ describe('reading a VTpass push', () => {
   it('the receiver queues a re-check of the named purchase, and nothing for the rest', async () => {
     const sent: { id: string; recheck?: string }[] = [];
     const queue = { enqueue: async (id: string, options?: { recheck?: 'msorg' | 'vtpass' }) => void sent.push({ id, ...options }) };
-    expect(await receiveVtpassPush(push(requestId), { queue })).toEqual({ kind: 'queued', transactionId: '01JABCDEF0123456789XYZ' });
-    expect(await receiveVtpassPush(push('hello'), { queue })).toMatchObject({ kind: 'ignored' });
+    expect(await receiveSupplierPush(readVtpassPush(push(requestId)), 'vtpass', { queue })).toEqual({ kind: 'queued', transactionId: '01JABCDEF0123456789XYZ' });
+    expect(await receiveSupplierPush(readVtpassPush(push('hello')), 'vtpass', { queue })).toMatchObject({ kind: 'ignored' });
     expect(sent).toEqual([{ id: '01JABCDEF0123456789XYZ', recheck: 'vtpass' }]);
   });
 });

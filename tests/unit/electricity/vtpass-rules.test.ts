@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ELECTRICITY_FEE_KOBO, ELECTRICITY_MAX_KOBO, ELECTRICITY_MIN_KOBO } from '../../../shared/constants.js';
 import { electricityMinimumKobo, priceElectricity } from '../../../functions/domain/electricity.js';
-import { requeryOutcome, type SupplierAnswer } from '../../../functions/domain/supplier-outcome.js';
+import { requeryOutcome } from '../../../functions/domain/suppliers.js';
+import type { SupplierAnswer } from '../../../functions/adapters/suppliers/http-answer.js';
 import {
   classifyVtpassMeter,
   classifyVtpassPay,
@@ -12,7 +13,7 @@ import {
   lagosMinuteStamp,
   vtpassElectricityDelivery,
   vtpassRequestId,
-} from '../../../functions/domain/vtpass-outcome.js';
+} from '../../../functions/adapters/suppliers/vtpass/answers.js';
 import { buyElectricityRequest, validateMeterRequest } from '../../../shared/api/purchases.js';
 
 const http = (body: unknown, status = 200): SupplierAnswer => ({ kind: 'http', status, bodyText: typeof body === 'string' ? body : JSON.stringify(body) });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MsorgSimulator, SIM_NUMBERS } from '../../../infra/local/simulators/msorg.js';
 import { listenLoopback, safeHandler, type Listening } from '../../../infra/local/util.js';
 import { ANSWER_RESERVE_MS, outboundBudgetMs, runWithDeadline } from '../../../functions/adapters/invocation.js';
-import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg.js';
+import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 
 const TOKEN = 'budget-token';
 let dir: string;

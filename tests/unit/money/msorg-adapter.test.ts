@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSuppliersConfig } from '../../../functions/adapters/suppliers/config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
-import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg.js';
+import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 
 interface Seen {
   method: string;

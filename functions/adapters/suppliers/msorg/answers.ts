@@ -1,54 +1,15 @@
 /**
- * Classifies what an MSORG-family panel answered (integrations.md) into the three outcomes that
+ * Classifies what an MSORG-family panel answered into the three outcomes that
  * drive a purchase: delivered, failed (definite: the panel did not and will not deliver, money
  * goes back) or ambiguous (the panel may have delivered: re-query, never refund).
  */
-import type { ElectricityDelivery } from '../ports/suppliers.js';
-import { electricityDeliveryFrom, type DeliveryFields } from './electricity.js';
-import type { SupplierOutcome } from './purchase-state.js';
+import type { ElectricityDelivery } from '../../../ports/suppliers.js';
+import { electricityDeliveryFrom, type DeliveryFields } from '../../../domain/electricity.js';
+import type { SupplierOutcome } from '../../../domain/purchase-state.js';
+import { asText, details, field, parseBody, type Classification, type SupplierAnswer } from '../http-answer.js';
 
-/** What came back from one HTTP call to a supplier. */
-export type SupplierAnswer =
-  | { kind: 'http'; status: number; bodyText: string }
-  | { kind: 'timeout' }
-  | { kind: 'network_error'; message: string };
-
-export interface Classification {
-  outcome: SupplierOutcome;
-  /** Short machine-readable why, kept on the attempt record. */
-  reason: string;
-  /** The panel's own id of the transaction, when it gave one. */
-  supplierReference?: string;
-  /** The panel's `api_response` text (e.g. the network's confirmation message). */
-  apiResponse?: string;
-  /** The parsed body, or the raw text when it was not JSON. */
-  body?: unknown;
-}
-
-function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function field(body: unknown, ...names: string[]): unknown {
-  if (!body || typeof body !== 'object') return undefined;
-  const record = body as Record<string, unknown>;
-  for (const name of names) if (record[name] !== undefined && record[name] !== null) return record[name];
-  return undefined;
-}
-
-function asText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  return undefined;
-}
-
-function details(body: unknown): Pick<Classification, 'supplierReference' | 'apiResponse'> {
-  return { supplierReference: asText(field(body, 'id', 'ident')), apiResponse: asText(field(body, 'api_response', 'message', 'msg')) };
-}
+export type { Classification, SupplierAnswer };
+import { asPlainText } from '../../../../shared/api/text.js';
 
 /** `Status` of an MSORG body, lower-cased; panels differ in capitalisation. */
 function panelStatus(body: unknown): string | undefined {
@@ -152,16 +113,8 @@ export function classifyMsorgMeter(answer: SupplierAnswer): MsorgMeterVerdict {
   if (isTrue(field(body, 'invalid'))) return { kind: 'invalid', ...(message ?? name ? { message: message ?? name } : {}) };
   if (field(body, 'invalid') !== undefined && name) {
     const address = asText(field(body, 'address', 'customer_address', 'Address'))?.trim();
-    return { kind: 'valid', customerName: name, ...(address ? { address } : {}) };
+    // The holder's name is shown to the buyer and kept on the purchase: plain text, as every free text is (shared/api/text.ts).
+    return { kind: 'valid', customerName: asPlainText(name), ...(address ? { address: asPlainText(address) } : {}) };
   }
   return { kind: 'unavailable', reason: 'no_verdict' };
-}
-
-/**
- * "Unknown to the supplier" right after a submission may only mean the panel has not recorded
- * it yet; it becomes a definite failure once the submission is older than `notFoundGraceMs`.
- */
-export function requeryOutcome(classification: Pick<Classification, 'outcome' | 'reason'>, submittedAgeMs: number, notFoundGraceMs: number): SupplierOutcome {
-  if (classification.reason === 'not_found' && submittedAgeMs < notFoundGraceMs) return 'ambiguous';
-  return classification.outcome;
 }

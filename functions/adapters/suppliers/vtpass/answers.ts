@@ -18,11 +18,12 @@
  *    a grace, see supplier-outcome.ts `requeryOutcome`); 016, 091 → definite failure; anything
  *    else → ambiguous (e.g. 011 would describe our query, not the purchase).
  */
-import type { ElectricityDelivery } from '../ports/suppliers.js';
-import type { BillDelivery, BillPin } from './bills.js';
-import { electricityDeliveryFrom, type DeliveryFields } from './electricity.js';
-import type { SupplierOutcome } from './purchase-state.js';
-import type { Classification, SupplierAnswer } from './supplier-outcome.js';
+import type { ElectricityDelivery } from '../../../ports/suppliers.js';
+import type { BillDelivery, BillPin } from '../../../domain/bills.js';
+import { electricityDeliveryFrom, type DeliveryFields } from '../../../domain/electricity.js';
+import type { SupplierOutcome } from '../../../domain/purchase-state.js';
+import type { Classification, SupplierAnswer } from '../http-answer.js';
+import { asPlainText } from '../../../../shared/api/text.js';
 
 // ---------------------------------------------------------------------------------------------
 // request_id
@@ -214,7 +215,7 @@ export function classifyVtpassBiller(answer: SupplierAnswer): VtpassBillerVerdic
     const due = first(content, 'Due_Date');
     return {
       kind: 'valid',
-      customerName: name,
+      customerName: asPlainText(name),
       ...(bouquet ? { currentBouquet: bouquet } : {}),
       ...(bouquetCode ? { currentBouquetCode: bouquetCode } : {}),
       ...(due ? { dueDate: due } : {}),
@@ -311,7 +312,7 @@ export function classifyVtpassMeter(answer: SupplierAnswer): VtpassMeterVerdict 
     const min = Number(first(content, 'Min_Purchase_Amount', 'Minimum_Amount'));
     return {
       kind: 'valid',
-      customerName: name,
+      customerName: asPlainText(name),
       ...(first(content, 'Address', 'address') ? { address: first(content, 'Address', 'address') } : {}),
       ...(first(content, 'Meter_Number', 'MeterNumber') ? { meterNumber: first(content, 'Meter_Number', 'MeterNumber') } : {}),
       ...(Number.isFinite(min) && min > 0 ? { minPurchaseNaira: min } : {}),

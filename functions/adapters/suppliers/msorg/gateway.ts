@@ -9,9 +9,9 @@
  * Every answer — including none — is classified by domain/supplier-outcome.ts; this
  * adapter never throws for supplier trouble.
  */
-import type { ConfigurableSupplierName } from '../../../shared/constants.js';
-import { koboToNaira } from '../../../shared/money.js';
-import type { MeterType } from '../../../shared/constants.js';
+import type { ConfigurableSupplierName } from '../../../../shared/constants.js';
+import { koboToNaira } from '../../../../shared/money.js';
+import type { MeterType } from '../../../../shared/constants.js';
 import {
   classifyMsorgMeter,
   classifyRequery,
@@ -19,7 +19,7 @@ import {
   msorgElectricityDelivery,
   type Classification,
   type SupplierAnswer,
-} from '../../domain/supplier-outcome.js';
+} from './answers.js';
 import type {
   AirtimeOrder,
   DataOrder,
@@ -29,9 +29,9 @@ import type {
   RequeryKey,
   SupplierCallResult,
   SupplierGateway,
-} from '../../ports/suppliers.js';
-import { InvalidSupplierConfigError, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from './config.js';
-import { outboundBudgetMs, refuseAfterDeadline } from '../invocation.js';
+} from '../../../ports/suppliers.js';
+import { InvalidSupplierConfigError, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from '../config.js';
+import { outboundBudgetMs, refuseAfterDeadline } from '../../invocation.js';
 
 export interface MsorgOptions {
   config: SupplierConfig;

@@ -12,10 +12,10 @@
  * answer — including none — is classified by domain/vtpass-outcome.ts; nothing here throws for
  * supplier trouble.
  */
-import type { ConfigurableSupplierName, NetworkName } from '../../../shared/constants.js';
-import { koboToNaira, nairaToKobo } from '../../../shared/money.js';
-import type { SupplierAnswer } from '../../domain/supplier-outcome.js';
-import { classifyVtpassBiller, classifyVtpassMeter, classifyVtpassPay, classifyVtpassRequery, vtpassRequestId, type VtpassClassification } from '../../domain/vtpass-outcome.js';
+import type { ConfigurableSupplierName, NetworkName } from '../../../../shared/constants.js';
+import { koboToNaira, nairaToKobo } from '../../../../shared/money.js';
+import type { SupplierAnswer } from '../http-answer.js';
+import { classifyVtpassBiller, classifyVtpassMeter, classifyVtpassPay, classifyVtpassRequery, vtpassRequestId, type VtpassClassification } from './answers.js';
 import type {
   AirtimeOrder,
   BillerCheck,
@@ -28,9 +28,9 @@ import type {
   RequeryKey,
   SupplierCallResult,
   SupplierGateway,
-} from '../../ports/suppliers.js';
-import { InvalidSupplierConfigError, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from './config.js';
-import { outboundBudgetMs, refuseAfterDeadline } from '../invocation.js';
+} from '../../../ports/suppliers.js';
+import { InvalidSupplierConfigError, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from '../config.js';
+import { outboundBudgetMs, refuseAfterDeadline } from '../../invocation.js';
 
 /** VTpass serviceIDs of airtime by network (9mobile keeps its old name, etisalat). */
 export const VTPASS_AIRTIME_SERVICE_IDS: Record<NetworkName, string> = { MTN: 'mtn', GLO: 'glo', AIRTEL: 'airtel', '9MOBILE': 'etisalat' };

@@ -1,0 +1,39 @@
+/**
+ * What one HTTP call to a supplier gave back, and the reading helpers every protocol's classifier
+ * uses. Classifiers live in each supplier's folder; this file knows no protocol.
+ */
+import type { Classification } from '../../domain/suppliers.js';
+
+export type { Classification };
+
+/** What came back from one HTTP call to a supplier. */
+export type SupplierAnswer =
+  | { kind: 'http'; status: number; bodyText: string }
+  | { kind: 'timeout' }
+  | { kind: 'network_error'; message: string };
+
+
+export function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function field(body: unknown, ...names: string[]): unknown {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  for (const name of names) if (record[name] !== undefined && record[name] !== null) return record[name];
+  return undefined;
+}
+
+export function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+export function details(body: unknown): Pick<Classification, 'supplierReference' | 'apiResponse'> {
+  return { supplierReference: asText(field(body, 'id', 'ident')), apiResponse: asText(field(body, 'api_response', 'message', 'msg')) };
+}
