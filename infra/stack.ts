@@ -747,7 +747,8 @@ export class PlatformStack extends Stack {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // Every viewer header but Host (API Gateway routes on its own host name), and CloudFront's own
-          // viewer headers, CloudFront-Viewer-Address among them: the client's address for the login throttle.
+          // viewer headers, CloudFront-Viewer-Address among them: the client's address for the login throttle,
+          // set by CloudFront from the socket. The API trusts it only on requests carrying the origin secret.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy,
         },

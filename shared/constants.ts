@@ -101,9 +101,11 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** Statuses of a purchase that is not final yet. */
 export const OPEN_STATUSES: readonly TransactionStatus[] = ['processing', 'pending'];
 
-/** Filter options offered on the transactions screen (§4). */
-/** Beyond the spec's list: cable TV and exam PINs (issue 22), and withdrawals alone (issue 21; the listing filters the stored type). */
-export const TRANSACTION_TYPE_FILTERS = ['all', 'airtime', 'data', 'refund', 'transfer', 'referrer', 'wallet', 'electricity', 'cable', 'exam', 'earning', 'withdrawal'] as const;
+/**
+ * Filter options offered on the transactions screen: every transaction type, so none is
+ * listed without a way to find it (withdrawals alone too: the listing filters the stored type).
+ */
+export const TRANSACTION_TYPE_FILTERS = ['all', ...TRANSACTION_TYPES] as const;
 export const TRANSACTION_STATUS_FILTERS = ['all', 'success', 'pending', 'failed', 'refunded'] as const;
 
 export const PHONE_NUMBER_LENGTH = 11;
@@ -138,6 +140,11 @@ export const DEFAULT_VERIFICATION_METHOD = 'nin';
 export const AUTH_HEADER = 'x-auth-token';
 /** The header CloudFront adds to every API request (its value a secret): requests straight to the API's own endpoint lack it and are refused. */
 export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
+/**
+ * The viewer's address ("ip:port", IPv6 unbracketed) as the edge saw it on the socket: CloudFront sets
+ * it on the API's requests (its origin request policy), the local edge likewise; never the client's to say.
+ */
+export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
 /** API keys (issue 11): also accepted as `Authorization: Bearer <key>` or `Authorization: Token <key>`. */
 export const API_KEY_HEADER = 'x-auth-apikey';
 /** Every API key starts with this: how the edge tells a key from a session JWT in `Authorization`. */

@@ -78,8 +78,9 @@ export const API_KEY_MSG = {
 
 /** Sign-in past the failed-login ceiling from an unknown device, and sessions (issue 20). */
 export const LOGIN_MSG = {
-  codeSent: 'We have e-mailed you a sign-in code because of many failed sign-ins on this account. Enter it to continue',
-  codeInvalid: 'That sign-in code is not right or has expired. Sign in again to get a new one',
+  // Past the failed-login ceiling one answer for a right and a wrong password: neither message may tell them apart.
+  codeSent: "Many sign-ins on this account have failed. If the password is right, we have e-mailed a sign-in code to the account's e-mail address: enter it to continue",
+  codeInvalid: 'The password or the sign-in code is not right, or the code has expired. Sign in without a code to get a new one',
   loggedOut: 'You have been logged out',
 } as const;
 
@@ -220,6 +221,7 @@ export const NOTIFICATION_MSG = {
   updated: 'Notification updated',
   acknowledged: 'Notification acknowledged',
   notCurrent: 'This notification has been replaced; reload to see the new one',
+  plainTextOnly: 'The notification must be plain text, without HTML tags',
 } as const;
 
 /** Admin: the user list and the actions on one user (appended). */
@@ -258,6 +260,11 @@ export const SEND_MAIL_MSG = {
   linkMessageTooLong: 'The link text must be at most 200 characters',
   noMailAddress: 'This user has no e-mail address we can send to',
 } as const;
+
+/** A free-text field holding a control character (shared/api/text.ts): "Contact name contains characters that are not allowed". */
+export function charactersNotAllowedMessage(field: string): string {
+  return `${field} contains characters that are not allowed`;
+}
 
 /** "1 mail queued" / "12 mails queued": the answer of POST /admin/sendMail. */
 export function mailsQueuedMessage(queued: number): string {
@@ -310,6 +317,9 @@ export const BILL_MSG = {
   productUpdated: 'Price updated',
   priceBelowCost: 'A price cannot be below the cost price',
   invalidPrice: 'Enter valid prices',
+  revealReasonRequired: 'Give a reason to reveal the PINs (it is kept in the audit log)',
+  revealReasonTooLong: 'The reason may be at most 500 characters',
+  noPinsToReveal: 'This transaction has no PINs',
 } as const;
 
 /** Bulk purchases (issue 22 §3). */

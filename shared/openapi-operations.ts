@@ -84,7 +84,7 @@ export const EXAMPLE_TRANSACTION: TransactionView = {
   trans_Status: 'processing',
   trans_Type: 'data',
   trans_amount: 250,
-  trans_profit: 20,
+  trans_profit: 0,
   trans_UserName: 'ada_reseller',
   phone_number: '08031234567',
   balance_Before: 5000,
@@ -188,7 +188,8 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
   logout: { tag: TAGS.account, summary: 'Log out: this session’s token stops working at once (sign in with a session, not an API key)', returns: 'msg' },
   refreshToken: {
     tag: TAGS.account,
-    summary: 'Renew the session token sent in x-auth-token (still valid, or expired a few minutes ago): a new short-lived token of the same session, until the session ends',
+    summary:
+      'Renew the session token sent in x-auth-token (still valid, or expired a few minutes ago): a new short-lived token of the same session, until the session ends. The token sent stops working at once and is renewed only once',
     returns: 'token',
   },
   isTokenValid: { tag: TAGS.account, summary: 'Check a session token sent in x-auth-token', returns: 'valid, user' },
@@ -198,7 +199,12 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     description: 'The wallet balance is `user.balance`, in naira.',
     answer: { schema: currentSessionSchema },
   },
-  changePassword: { tag: TAGS.account, summary: 'Change password (other sessions are signed out)', body: changePasswordRequest, returns: `msg ("${MSG.passwordChanged}"), token` },
+  changePassword: {
+    tag: TAGS.account,
+    summary: 'Change password: every token issued before stops working, the one sent included; go on with the token of the answer',
+    body: changePasswordRequest,
+    returns: `msg ("${MSG.passwordChanged}"), token (send it in x-auth-token from now on)`,
+  },
   requestPasswordReset: { tag: TAGS.account, summary: 'Ask for a password reset e-mail', body: requestPasswordResetRequest, returns: `msg ("${MSG.resetLinkSent}")` },
   resetPassword: { tag: TAGS.account, summary: 'Set a new password from a reset link', body: resetPasswordRequest, returns: 'msg' },
   validateUser: {

@@ -25,7 +25,7 @@ export const transactionViewSchema: z.ZodType<TransactionView> = z.object({
   trans_Status: z.enum(TRANSACTION_STATUSES).describe('processing and pending are not final; success, failed and refunded are'),
   trans_Type: z.enum(TRANSACTION_TYPES),
   trans_amount: naira('What the wallet was charged or credited'),
-  trans_profit: naira('The platform profit'),
+  trans_profit: naira('The platform profit: shown to the platform’s operators only; always 0 for you'),
   trans_UserName: z.string(),
   phone_number: z.string().describe("The number served; for transfers and coupons the other party's user name"),
   balance_Before: naira('Wallet balance before'),
@@ -54,7 +54,7 @@ export const transactionViewSchema: z.ZodType<TransactionView> = z.object({
   exam: z.string().optional(),
   quantity: z.number().int().optional(),
   profileId: z.string().optional().describe('JAMB: the candidate profile id'),
-  pins: z.array(z.object({ pin: z.string(), serial: z.string().nullable() })).optional().describe('Exam PINs (and serials), once delivered'),
+  pins: z.array(z.object({ pin: z.string(), serial: z.string().nullable() })).optional().describe('Exam PINs (and serials), once delivered: in full to you, the buyer'),
 }).openapi('Transaction');
 
 export const purchaseResponseSchema: z.ZodType<PurchaseResponse> = z.object({

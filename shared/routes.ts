@@ -127,6 +127,9 @@ export const ROUTES = [
   { operation: 'acknowledgeNotification', method: 'POST', path: '/admin/notification/ack', service: 'admin', access: 'user' },
   // An operator refunds a purchase (spec §6 "Refund")
   { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent', auditedInWrite: true },
+  // An admin reads a customer's PINs in full (everyone but the buyer reads them masked) with a reason:
+  // the entry, with the reason, is written before the PINs are answered
+  { operation: 'revealPins', method: 'POST', path: '/admin/transaction/{id}/reveal-pins', service: 'admin', access: 'admin', auditedInWrite: true },
   // The admin dashboard's data (spec GET /admin/; route paths cannot end in '/' on API Gateway)
   { operation: 'adminDashboard', method: 'GET', path: '/admin', service: 'admin', access: 'admin' },
   // Contacts (the caller's own)

@@ -17,6 +17,8 @@ export type SessionClaims = Omit<Principal, 'wallet'> & {
   sessionId?: string;
   /** When the session signed in (epoch seconds): renewals keep it, and no token outlives the session's lifetime from it. */
   sessionStartedAt?: number;
+  /** This token alone (the `jti` claim, new in every token): a renewal revokes the token it replaces by it. */
+  tokenId?: string;
 };
 
 const ISSUER = 'vtu-platform';
@@ -37,7 +39,7 @@ function jwtSigningKey(): Promise<Uint8Array> {
 }
 
 /** A short-lived access token (ACCESS_TOKEN_TTL_SECONDS); a renewal passes its session and start. */
-export async function issueToken(claims: SessionClaims): Promise<string> {
+export async function issueToken(claims: Omit<SessionClaims, 'tokenId'>): Promise<string> {
   const now = epochSeconds(new Date());
   const sessionStartedAt = claims.sessionStartedAt ?? now;
   return new SignJWT({
@@ -54,6 +56,7 @@ export async function issueToken(claims: SessionClaims): Promise<string> {
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setIssuedAt(now)
+    .setJti(randomUUID())
     .setExpirationTime(tokenExpiry(now, sessionStartedAt, env(ENV.accessTokenTtlSeconds)))
     .sign(await jwtSigningKey());
 }
@@ -97,6 +100,7 @@ async function verified(token: string | undefined, graceSeconds: number): Promis
         isCouponVendor: payload.cv === true,
         tokenVersion: typeof payload.tv === 'number' ? payload.tv : 0,
         ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+        ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
       },
     };
   } catch (error) {

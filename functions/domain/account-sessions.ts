@@ -1,11 +1,12 @@
 /**
  * Accounts (spec §7 "Auth and account"), with their ports: register, log in (repeated failures
  * lock a login), the session answer (user, token, recent transactions, the catalogue's plan
- * groups), token checks, the current user, a password change that ends every older session, and
- * naming a user by user name. Outcomes are named.
+ * groups), token checks, the current user, a password change that ends every older token (the
+ * caller's rotated), and naming a user by user name. Outcomes are named.
  */
 import type { CurrentSession, SessionResponse, UserView } from '../../shared/api/accounts.js';
-import type { TransactionView } from '../../shared/api/transactions.js';
+import type { TransactionRecord } from './transactions.js';
+import { viewFor } from './transaction-views.js';
 import type { PrincipalLoader } from '../ports/users.js';
 import { displayName, epochSeconds, toUserView, type UserProfile } from './accounts.js';
 import { cableNameGroup, cableTvGroup, type BillProduct } from './bills.js';
@@ -15,6 +16,7 @@ import { clientOfAddress, type LoginReservation, type LoginTicket } from './logi
 import { hashLoginCode, knownClientIds, loginCodeEmail, newDeviceToken, newLoginCode, wellFormedDeviceToken } from './login-step-up.js';
 import type { Logger } from './settlement.js';
 import { renewalRefusal } from './session-renewal.js';
+import { TOKEN_RENEWAL_GRACE_SECONDS } from '../../shared/constants.js';
 
 /** What a session token carries. */
 export type SessionClaims = Pick<UserProfile, 'userId' | 'userName' | 'userType' | 'isAdmin' | 'isAgent' | 'isCouponVendor' | 'tokenVersion'>;
@@ -36,17 +38,19 @@ export interface AccountsDeps extends PrincipalLoader {
   findUserByLogin(login: string): Promise<UserProfile | undefined>;
   createUser(account: NewAccount): Promise<{ ok: true; user: UserProfile } | { ok: false; reason: 'user_name_taken' | 'email_taken' }>;
   balanceKobo(userId: string): Promise<number>;
-  recentTransactions(userId: string, limit: number): Promise<TransactionView[]>;
+  recentTransactions(userId: string, limit: number): Promise<TransactionRecord[]>;
   listPlans(): Promise<Plan[]>;
   /** Cable bouquets (and exam products) for the CABLETV group; absent: the group stays empty. */
   listBillProducts?(): Promise<BillProduct[]>;
   /** A renewal passes the session it continues and when that session signed in; else a new session starts now. */
   issueToken(claims: SessionClaims & { sessionId?: string; sessionStartedAt?: number }): Promise<string>;
-  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string } } | { ok: false; reason: string }>;
+  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; tokenId?: string } } | { ok: false; reason: string }>;
   /** Like verifyToken, but a token that expired less than the renewal grace ago still passes, with its times. */
   verifyRenewableToken(
     token: string | undefined,
-  ): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; sessionStartedAt: number; expiresAt: number } } | { ok: false; reason: string }>;
+  ): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; tokenId?: string; sessionStartedAt: number; expiresAt: number } } | { ok: false; reason: string }>;
+  /** The token (by its id) is refused from now on, until `until` (epoch seconds); false when a renewal already revoked it. */
+  revokeToken(userId: string, tokenId: string, until: number): Promise<boolean>;
   /** Counted before the password is checked; refused while this client must wait. */
   reserveLoginAttempt(login: string, sourceIp: string): Promise<LoginReservation>;
   /** Gives the attempt back and clears this client's count for the account only. */
@@ -61,8 +65,8 @@ export interface AccountsDeps extends PrincipalLoader {
   consumeLoginCode(account: string, codeHash: string): Promise<boolean>;
   /** Queues a mail (the mail queue; never sent on the request's path). */
   requestEmail(email: { to: string; subject: string; text: string; html: string }): Promise<void>;
-  /** Conditional on the token version the old password was checked against. */
-  storeNewPassword(userId: string, expectedTokenVersion: number, passwordHash: string, keepSessionId?: string, revokeApiKey?: boolean): Promise<{ ok: true; tokenVersion: number } | { ok: false }>;
+  /** Conditional on the token version the old password was checked against; every token of an older version stops working. */
+  storeNewPassword(userId: string, expectedTokenVersion: number, passwordHash: string, revokeApiKey?: boolean): Promise<{ ok: true; tokenVersion: number } | { ok: false }>;
   now(): Date;
   log: Logger;
 }
@@ -78,7 +82,8 @@ export type SessionResult =
   | { kind: 'user_name_taken' }
   | { kind: 'email_taken' }
   | { kind: 'login_throttled'; waitSeconds: number }
-  | { kind: 'login_code_sent' }
+  /** Past the ceiling from an unknown client without a code, whatever the password: if it was right, a code went to the owner. */
+  | { kind: 'login_code_required' }
   | { kind: 'login_code_invalid' }
   | { kind: 'invalid_credentials' }
   | { kind: 'wrong_old_password' }
@@ -124,7 +129,8 @@ async function sessionState(profile: UserProfile, deps: AccountsDeps): Promise<C
   return {
     user,
     subscriptionPlans: plans,
-    transactions,
+    // The caller's own records, as they may read them (an operator's own margin included).
+    transactions: transactions.map((record) => viewFor(profile, record)),
     isAdmin: profile.isAdmin,
     isAgent: profile.isAgent,
     isCouponVendor: profile.isCouponVendor,
@@ -167,19 +173,25 @@ export async function logIn(
   // Refused before the password is checked, right or wrong: otherwise the wait would not slow guessing.
   if (!reservation.allowed) return { kind: 'login_throttled', waitSeconds: reservation.waitSeconds };
   const passwordOk = profile ? await verifyPassword(input.password, profile.passwordHash) : await dummyVerifyPassword(input.password);
-  if (!profile || !passwordOk) return { kind: 'invalid_credentials' };
   const client = clientOfAddress(sourceIp);
   const sentToken = wellFormedDeviceToken(input.deviceToken);
   // Past the account's ceiling the password alone is enough only from a client that signed in before.
+  // Any other client gets one answer whether its password was right or wrong (else the answer would
+  // tell a guesser the password); the code is mailed, to the owner, only when it was right.
   if (reservation.stepUp && !(await deps.isKnownClient(counterName, knownClientIds({ client, deviceToken: sentToken })))) {
     if (!input.code) {
-      const code = newLoginCode();
-      await deps.saveLoginCode(counterName, hashLoginCode(counterName, code));
-      await deps.requestEmail(loginCodeEmail({ to: profile.email, userName: profile.userName, code }));
-      deps.log.warn('sign-in past the ceiling from an unknown client: code mailed', { userId: profile.userId });
-      return { kind: 'login_code_sent' };
+      if (profile && passwordOk) {
+        const code = newLoginCode();
+        await deps.saveLoginCode(counterName, hashLoginCode(counterName, code));
+        await deps.requestEmail(loginCodeEmail({ to: profile.email, userName: profile.userName, code }));
+        deps.log.warn('sign-in past the ceiling from an unknown client: code mailed', { userId: profile.userId });
+      }
+      return { kind: 'login_code_required' };
     }
-    if (!(await deps.consumeLoginCode(counterName, hashLoginCode(counterName, input.code)))) return { kind: 'login_code_invalid' };
+    // A wrong password spends none of the code's tries: only the owner's own attempts do.
+    if (!profile || !passwordOk || !(await deps.consumeLoginCode(counterName, hashLoginCode(counterName, input.code)))) return { kind: 'login_code_invalid' };
+  } else if (!profile || !passwordOk) {
+    return { kind: 'invalid_credentials' };
   }
   const now = deps.now();
   const deviceToken = sentToken ?? newDeviceToken();
@@ -195,7 +207,7 @@ export async function logIn(
 export async function checkToken(token: string | undefined, deps: AccountsDeps): Promise<SessionResult> {
   const check = await deps.verifyToken(token);
   if (!check.ok) return { kind: check.reason === 'expired' ? 'session_expired' : 'unauthorized' };
-  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion, check.claims.sessionId);
+  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion, check.claims.sessionId, check.claims.tokenId);
   const profile = principal && (await deps.findUserById(principal.userId));
   if (!profile) return { kind: 'session_expired' };
   return { kind: 'token_valid', user: await userView(profile, deps) };
@@ -204,33 +216,40 @@ export async function checkToken(token: string | undefined, deps: AccountsDeps):
 /**
  * POST /auth/refresh: a new token for the same session, while the session lives (not logged out,
  * no password change since, younger than its absolute lifetime) and the token expired at most the
- * grace ago. The caller's roles are those stored now.
+ * grace ago. The token sent is revoked: it is refused from then on and renewed only once, so a copy
+ * of it is worth nothing after the owner's app renewed it. The caller's roles are those stored now.
  */
 export async function renewSession(token: string | undefined, deps: AccountsDeps): Promise<SessionResult> {
   const check = await deps.verifyRenewableToken(token);
   if (!check.ok) return { kind: check.reason === 'expired' ? 'session_expired' : 'unauthorized' };
-  const { userId, tokenVersion, sessionId, sessionStartedAt } = check.claims;
-  // A token without a session could not be logged out: it is not continued.
-  if (sessionId === undefined || renewalRefusal(check.claims, epochSeconds(deps.now())) !== undefined) return { kind: 'session_expired' };
-  const principal = await deps.loadPrincipal(userId, tokenVersion, sessionId);
+  const { userId, tokenVersion, sessionId, tokenId, sessionStartedAt, expiresAt } = check.claims;
+  // A token without a session could not be logged out, one without an id could not be revoked: neither is continued.
+  if (sessionId === undefined || tokenId === undefined || renewalRefusal(check.claims, epochSeconds(deps.now())) !== undefined) return { kind: 'session_expired' };
+  const principal = await deps.loadPrincipal(userId, tokenVersion, sessionId, tokenId);
   if (!principal) return { kind: 'session_expired' };
+  // Revoked for as long as it could still be used or renewed; a second renewal of it (a race, a copy) gets nothing.
+  if (!(await deps.revokeToken(userId, tokenId, expiresAt + TOKEN_RENEWAL_GRACE_SECONDS))) return { kind: 'session_expired' };
   const { userName, userType, isAdmin, isAgent, isCouponVendor } = principal;
-  // The token version stays the token's: a session kept across a password change stays kept, and no other.
   return { kind: 'token_renewed', token: await deps.issueToken({ userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, sessionId, sessionStartedAt }) };
 }
 
-export async function currentUser(userId: string, deps: AccountsDeps): Promise<SessionResult> {
-  const profile = await deps.findUserById(userId);
+/**
+ * The caller's session state, with the caller's roles as the edge authenticated them: an API key's
+ * holder has no operator role (credentials.ts), so it reads no costs and is told it is no operator.
+ */
+export async function currentUser(caller: Pick<UserProfile, 'userId' | 'isAdmin' | 'isAgent' | 'isCouponVendor'>, deps: AccountsDeps): Promise<SessionResult> {
+  const profile = await deps.findUserById(caller.userId);
   if (!profile) return { kind: 'session_expired' };
-  return { kind: 'current_user', session: await sessionState(profile, deps) };
+  const roles = { isAdmin: profile.isAdmin && caller.isAdmin, isAgent: profile.isAgent && caller.isAgent, isCouponVendor: profile.isCouponVendor && caller.isCouponVendor };
+  return { kind: 'current_user', session: await sessionState({ ...profile, ...roles }, deps) };
 }
 
 /**
- * Every other session's token stops working; the caller's stays valid (existing clients keep
- * using it) and a fresh one comes back too.
+ * Every token issued before stops working, the caller's included: the caller goes on with the
+ * fresh token the answer carries (a token that was copied before the change is worth nothing after it).
  */
 export async function changePassword(
-  caller: { userId: string; sessionId?: string },
+  caller: { userId: string },
   input: { oldPassword: string; newPassword: string; revokeApiKey?: boolean },
   deps: AccountsDeps,
 ): Promise<SessionResult> {
@@ -238,7 +257,7 @@ export async function changePassword(
   const profile = await deps.findUserById(userId);
   if (!profile) return { kind: 'session_expired' };
   if (!(await verifyPassword(input.oldPassword, profile.passwordHash))) return { kind: 'wrong_old_password' };
-  const changed = await deps.storeNewPassword(profile.userId, profile.tokenVersion, await hashPassword(input.newPassword), caller.sessionId, input.revokeApiKey === true);
+  const changed = await deps.storeNewPassword(profile.userId, profile.tokenVersion, await hashPassword(input.newPassword), input.revokeApiKey === true);
   // Another change won the race: this session's token is already dead.
   if (!changed.ok) return { kind: 'session_expired' };
   return { kind: 'password_changed', token: await deps.issueToken(claimsOf({ ...profile, tokenVersion: changed.tokenVersion })) };

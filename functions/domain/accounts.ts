@@ -27,8 +27,6 @@ export interface UserProfile {
   webhookSecret: string;
   /** Bumped whenever the password changes: tokens carrying an older version are refused. */
   tokenVersion: number;
-  /** The session that last changed the password: its token outlives the version bump. */
-  keptSessionId?: string;
   /** The current API key's masked form (prefix…last four), when the user has one. */
   apiKeyHint?: string;
   /**

@@ -5,7 +5,8 @@ import type { BackOfficeFigures, NewestUser } from '../ports/back-office.js';
 import type { ServiceLockStore } from '../ports/settings.js';
 import { DASHBOARD_DAYS, dashboardFigures, lastDays } from './sales-stats.js';
 import { serviceList } from './service-locks.js';
-import { toTransactionView, type TransactionRecord } from './transactions.js';
+import type { TransactionRecord } from './transactions.js';
+import { viewFor, type TransactionReader } from './transaction-views.js';
 
 export const DASHBOARD_NEWEST_USERS = 10;
 /** The original client's admin page counts `allTransactions`; a bounded page of the newest, never the history. */
@@ -32,7 +33,8 @@ function toDashboardUser(user: NewestUser): DashboardUserView {
   };
 }
 
-export async function adminDashboard(deps: DashboardDeps): Promise<DashboardResponse> {
+/** The dashboard as its reader (an admin) may read it: the newest transactions through the reader's view (customers' PINs masked). */
+export async function adminDashboard(reader: TransactionReader, deps: DashboardDeps): Promise<DashboardResponse> {
   const now = deps.now();
   const days = lastDays(now, DASHBOARD_DAYS);
   const [totals, totalBalanceKobo, totalUsers, openPurchases, newest, locks, recent] = await Promise.all([
@@ -46,7 +48,7 @@ export async function adminDashboard(deps: DashboardDeps): Promise<DashboardResp
   ]);
   return {
     allUsers: newest.map(toDashboardUser),
-    allTransactions: recent.map(toTransactionView),
+    allTransactions: recent.map((record) => viewFor(reader, record)),
     services: serviceList(locks),
     figures: dashboardFigures(totals, { totalUsers, totalBalanceKobo, openPurchases }, now),
   };

@@ -22,7 +22,8 @@ import type { WalletState } from './ledger.js';
 import { isOpen } from './purchase-state.js';
 import { airtimeDraft, dataDraft, post, purchaseHead, type Buyer, type DataPurchaseDeps, type PurchaseDeps, type ServiceLockedResult } from './purchases.js';
 import type { Logger } from './settlement.js';
-import { toTransactionView, type TransactionDraft, type TransactionRecord } from './transactions.js';
+import type { TransactionDraft, TransactionRecord } from './transactions.js';
+import { viewFor, type TransactionReader } from './transaction-views.js';
 
 export interface BulkBuyer extends Omit<Buyer, 'toSavedContact'> {
   /** The wallet as read with the caller's profile. */
@@ -195,8 +196,8 @@ export async function expandBatch(batchId: string, deps: ExpandDeps): Promise<Ex
   return { kind: 'expanded', created, existed: batch.bulk.lines.length - created };
 }
 
-/** The batch and its lines as they stand (a line not written yet shows as placed: `processing`). */
-export function bulkBatchView(batch: TransactionRecord, stored: readonly TransactionRecord[]): BulkBatchView {
+/** The batch and its lines as they stand (a line not written yet shows as placed: `processing`), each line as the reader may read it. */
+export function bulkBatchView(reader: TransactionReader, batch: TransactionRecord, stored: readonly TransactionRecord[]): BulkBatchView {
   const byId = new Map(stored.map((record) => [record.id, record]));
   const lines = lineRecordsOf(batch).map((placed) => byId.get(placed.id) ?? placed);
   const refundedLines = lines.filter((l) => l.trans_Status === 'refunded');
@@ -212,7 +213,7 @@ export function bulkBatchView(batch: TransactionRecord, stored: readonly Transac
     open,
     refundedAmount: koboToNaira(refundedLines.reduce((sum, l) => sum + l.amountKobo, 0)),
     createdAt: batch.createdAt,
-    lines: lines.map(toTransactionView),
+    lines: lines.map((line) => viewFor(reader, line)),
   };
 }
 

@@ -12,12 +12,12 @@
  * Each hand-over to the next supplier is itself a conditional write that names it and refuses a
  * supplier already in the purchase's `submittedTo`: at most one submission per supplier.
  *
- * Airtime goes out as a top-up of its face value; data as the plan, by each supplier's own plan id;
- * electricity as a bill payment of the token value to the suppliers that sell electricity.
+ * What is sent, and to which suppliers, is the product's own (domain/products): fulfilment knows no
+ * product by name.
  */
-import { NETWORK_NAMES, type NetworkName } from '../../shared/constants.js';
 import type { FulfilmentQueue } from '../ports/messaging.js';
-import type { AirtimeOrder, BillOrder, DataOrder, ElectricityOrder, ServiceKind, SupplierCallResult, SupplierGateway, SupplierProtocol } from '../ports/suppliers.js';
+import type { SupplierCallResult, SupplierGateway, SupplierProtocol } from '../ports/suppliers.js';
+import { productModule, type ProductModule } from './products/registry.js';
 import { isFinal, isOpen } from './purchase-state.js';
 import { decideAfterAttempt } from './suppliers.js';
 import { applyRequery, attemptOf, requeryAt, settleDelivered, settleFailed, type Logger, type RequeryAction, type SettlementDeps } from './settlement.js';
@@ -40,82 +40,18 @@ export interface FulfilmentDeps extends SettlementDeps {
   log: Logger;
 }
 
-function isNetwork(value: string): value is NetworkName {
-  return (NETWORK_NAMES as readonly string[]).includes(value);
+/** A purchase's product, when fulfilment can deliver what its record carries. */
+function deliverableProduct(purchase: TransactionRecord): ProductModule | undefined {
+  const product = productModule(purchase.trans_Type);
+  return product?.deliverable(purchase) ? product : undefined;
 }
 
-/** What a purchase needs delivered: airtime or data on a network, an electricity token, or a bill (cable TV, exam PINs). */
-type Delivery = ServiceKind | 'electricity' | 'bill';
-
-const isBillType = (type: string) => type === 'cable' || type === 'exam';
-
-/** What kind of delivery a purchase needs; undefined when fulfilment cannot deliver it. */
-function deliveryOf(purchase: TransactionRecord): Delivery | undefined {
-  if (purchase.trans_Type === 'electricity') return purchase.electricity ? 'electricity' : undefined;
-  if (isBillType(purchase.trans_Type)) return purchase.bill ? 'bill' : undefined;
-  if (!isNetwork(purchase.trans_Network)) return undefined;
-  if (purchase.trans_Type === 'airtime') return 'airtime';
-  if (purchase.trans_Type === 'data' && purchase.dataPlan) return 'data';
-  return undefined;
-}
-
-function orderOf(purchase: TransactionRecord, delivery: Delivery): { kind: Delivery; order: AirtimeOrder | DataOrder | ElectricityOrder | BillOrder } {
-  const placed = { requestId: purchase.id, placedAt: purchase.createdAt };
-  const bill = purchase.bill;
-  if (delivery === 'bill' && bill) {
-    const order: BillOrder = {
-      ...placed,
-      family: bill.family,
-      serviceId: bill.serviceId,
-      variationCode: bill.variationCode,
-      ...(bill.billersCode ? { billersCode: bill.billersCode } : {}),
-      ...(bill.subscriptionType ? { subscriptionType: bill.subscriptionType } : {}),
-      quantity: bill.quantity,
-      amountKobo: bill.amountKobo,
-      phoneNumber: bill.customerPhone,
-    };
-    return { kind: 'bill', order };
-  }
-  const meter = purchase.electricity;
-  if (delivery === 'electricity' && meter) {
-    const order: ElectricityOrder = {
-      ...placed,
-      meterId: meter.meterId,
-      company: meter.company,
-      meterNumber: meter.meterNumber,
-      meterType: meter.meterType,
-      amountKobo: purchase.faceValueKobo ?? purchase.amountKobo,
-      phoneNumber: meter.customerPhone,
-    };
-    return { kind: 'electricity', order };
-  }
-  const common = { ...placed, network: purchase.trans_Network as NetworkName, phoneNumber: purchase.phone_number };
-  const plan = purchase.dataPlan;
-  if (delivery === 'data' && plan) {
-    const order: DataOrder = { ...common, planId: plan.planId, planName: plan.planName, supplierPlanIds: plan.supplierPlanIds };
-    return { kind: 'data', order };
-  }
-  const order: AirtimeOrder = { ...common, faceValueKobo: purchase.faceValueKobo ?? purchase.amountKobo };
-  return { kind: 'airtime', order };
-}
-
-async function callSupplier(supplier: SupplierGateway, purchase: TransactionRecord, delivery: Delivery): Promise<SupplierCallResult> {
-  const { kind, order } = orderOf(purchase, delivery);
+async function callSupplier(supplier: SupplierGateway, purchase: TransactionRecord, product: ProductModule): Promise<SupplierCallResult> {
   try {
-    if (kind === 'bill') {
-      // Nothing is sent to a supplier that does not sell bills: a definite failure (next supplier).
-      if (!supplier.buyBill) return { supplier: supplier.name, outcome: 'failed', reason: 'bills_not_supported', request: order, response: null };
-      return await supplier.buyBill(order as BillOrder);
-    }
-    if (kind === 'electricity') {
-      // Nothing is sent to a supplier that does not sell electricity: a definite failure (next supplier).
-      if (!supplier.buyElectricity) return { supplier: supplier.name, outcome: 'failed', reason: 'electricity_not_supported', request: order, response: null };
-      return await supplier.buyElectricity(order as ElectricityOrder);
-    }
-    return kind === 'data' ? await supplier.buyData(order as DataOrder) : await supplier.buyAirtime(order as AirtimeOrder);
+    return await product.submit(supplier, purchase);
   } catch (error) {
     // Gateways report trouble as outcomes; a throw here is a bug whose effect we cannot know.
-    return { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: order, response: String(error) };
+    return { supplier: supplier.name, outcome: 'ambiguous', reason: 'gateway_error', request: { requestId: purchase.id }, response: String(error) };
   }
 }
 
@@ -129,24 +65,12 @@ export interface PurchaseHint {
   network: string;
 }
 
-function hintedDelivery(hint: PurchaseHint): Delivery | undefined {
-  if (hint.type === 'electricity') return 'electricity';
-  if (isBillType(hint.type)) return 'bill';
-  if (!isNetwork(hint.network)) return undefined;
-  return hint.type === 'airtime' || hint.type === 'data' ? hint.type : undefined;
-}
-
-async function suppliersFor(delivery: Delivery, network: string, deps: FulfilmentDeps): Promise<SupplierGateway[]> {
-  if (delivery === 'bill') return (await deps.suppliers.forBills?.()) ?? [];
-  return delivery === 'electricity' ? deps.suppliers.forElectricity() : deps.suppliers.forNetwork(network as NetworkName, delivery);
-}
-
 export async function fulfilPurchase(transactionId: string, deps: FulfilmentDeps, hint?: PurchaseHint): Promise<FulfilmentResult> {
-  const delivery = hint && hintedDelivery(hint);
-  const suppliers = delivery && (await suppliersFor(delivery, hint.network, deps));
-  if (delivery && suppliers?.[0]) {
+  const product = hint && productModule(hint.type);
+  const suppliers = product && (await product.suppliers(deps.suppliers, hint.network));
+  if (product && suppliers?.[0]) {
     const order = await deps.transactions.claimSubmission(transactionId, suppliers[0].name, deps.now());
-    if (order && deliveryOf(order) === delivery && order.trans_Network === hint.network) return deliver(order, delivery, suppliers, deps);
+    if (order && deliverableProduct(order) === product && order.trans_Network === hint.network) return deliver(order, product, suppliers, deps);
     if (order) {
       // Type and network never change after the debit: a message that contradicts its purchase is a bug.
       deps.log.error('fulfilment message does not match its purchase; left claimed for the sweeper', { transactionId, hint, type: order.trans_Type });
@@ -165,26 +89,26 @@ async function fulfilAfterReading(transactionId: string, deps: FulfilmentDeps): 
   }
   if (isFinal(purchase.trans_Status)) return 'already_final';
   if (purchase.trans_Status !== 'processing' || purchase.submittedAt) return 'claimed_elsewhere';
-  const delivery = deliveryOf(purchase);
-  if (!delivery) {
+  const product = deliverableProduct(purchase);
+  if (!product) {
     deps.log.error('no fulfilment for this kind of purchase', { transactionId, type: purchase.trans_Type, network: purchase.trans_Network });
     return 'unsupported';
   }
-  const suppliers = await suppliersFor(delivery, purchase.trans_Network, deps);
+  const suppliers = await product.suppliers(deps.suppliers, purchase.trans_Network);
   const first = suppliers[0];
   if (!first) {
     // Nobody was called, so refunding is certainly right; an operator must configure a supplier.
-    deps.log.error('no supplier configured for this purchase; refunding', { transactionId, network: purchase.trans_Network, delivery });
+    deps.log.error('no supplier configured for this purchase; refunding', { transactionId, network: purchase.trans_Network, type: product.type });
     if (!(await deps.transactions.claimSubmission(transactionId, 'NONE', deps.now()))) return 'claimed_elsewhere';
     return finishFailed(purchase, 'no_supplier', [], deps);
   }
   const order = await deps.transactions.claimSubmission(transactionId, first.name, deps.now());
   if (!order) return 'claimed_elsewhere';
-  return deliver(order, delivery, suppliers, deps);
+  return deliver(order, product, suppliers, deps);
 }
 
 /** Calls the suppliers in order, the first already claimed for `order`, and settles by their answers. */
-async function deliver(order: TransactionRecord, delivery: Delivery, suppliers: SupplierGateway[], deps: FulfilmentDeps): Promise<FulfilmentResult> {
+async function deliver(order: TransactionRecord, product: ProductModule, suppliers: SupplierGateway[], deps: FulfilmentDeps): Promise<FulfilmentResult> {
   const transactionId = order.id;
   const first = suppliers[0]!;
   const byName = new Map(suppliers.map((supplier) => [supplier.name, supplier]));
@@ -193,7 +117,7 @@ async function deliver(order: TransactionRecord, delivery: Delivery, suppliers: 
   let supplier: SupplierGateway = first;
   for (;;) {
     tried.push(supplier.name);
-    const result = await callSupplier(supplier, order, delivery);
+    const result = await callSupplier(supplier, order, product);
     const attempt = attemptOf(result, 'submit', deps.now());
     deps.log.info('supplier answered', { transactionId, supplier: supplier.name, outcome: result.outcome, reason: result.reason });
     const decision = decideAfterAttempt(result.outcome, preference, tried);

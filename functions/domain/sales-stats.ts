@@ -12,10 +12,12 @@
  */
 import { koboToNaira, type Kobo } from '../../shared/money.js';
 import type { DashboardFigures, SalesRow } from '../../shared/api/admin.js';
+import { PRODUCT_TYPES, type ProductType } from '../../shared/products.js';
 import type { TransactionRecord } from './transactions.js';
 
-export const STAT_PRODUCTS = ['airtime', 'data', 'electricity'] as const;
-export type StatProduct = (typeof STAT_PRODUCTS)[number];
+/** Every product of the registry is counted: a product sold is never missing from the back office's figures. */
+export const STAT_PRODUCTS = PRODUCT_TYPES;
+export type StatProduct = ProductType;
 
 /** Days shown on the dashboard, today included. */
 export const DASHBOARD_DAYS = 30;

@@ -4,6 +4,7 @@
  * atomic refund. Nobody here announces anything: the write that makes a purchase final is itself
  * the outbox entry, and the table's stream publishes TransactionSettled (transaction-outbox.ts).
  */
+import { productModule } from './products/registry.js';
 import type { TransactionSettled } from '../../shared/events.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../ports/suppliers.js';
@@ -45,8 +46,7 @@ export function attemptOf(result: SupplierCallResult, kind: SupplierAttempt['kin
 
 /** How a purchase is re-queried at the supplier that has it: our id, when it was placed, the supplier's id, what was bought. */
 export function requeryKeyOf(purchase: TransactionRecord): RequeryKey {
-  const type = purchase.trans_Type;
-  const service = type === 'airtime' || type === 'data' || type === 'electricity' || type === 'cable' || type === 'exam' ? type : undefined;
+  const service = productModule(purchase.trans_Type)?.requeryService;
   return {
     requestId: purchase.id,
     placedAt: purchase.createdAt,

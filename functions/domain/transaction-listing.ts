@@ -1,25 +1,23 @@
 /**
  * Who sees which transactions (spec §2, §6): ordinary users only their own (a userName filter
  * naming someone else is ignored); admins and agents everybody's, optionally one user's by exact
- * name — or the house account's chain, by its name. Figures cover the whole filtered set; the platform's margin is shown to admins and agents
- * only.
+ * name — or the house account's chain, by its name. An API key's holder is no admin or agent
+ * (credentials.ts): it reads its own only. Figures cover the whole filtered set; what each reader is
+ * shown of a record (the margin, PINs) is transaction-views.ts's rule.
  */
 import type { TransactionListResponse, TransactionView } from '../../shared/api/transactions.js';
 import { TRANSACTIONS_PAGE_SIZE } from '../../shared/constants.js';
 import type { TransactionFilter, TransactionStore } from '../ports/transactions.js';
 import { HOUSE_USER_ID, isHouseAccountName } from './house-account.js';
-import { listPageOf, toTransactionView, transactionListPage } from './transactions.js';
+import { listPageOf, transactionListPage } from './transactions.js';
+import { seesMargins, shownTo, viewFor, type TransactionReader } from './transaction-views.js';
 
 export interface TransactionListingDeps {
   transactions: Pick<TransactionStore, 'listForUser' | 'listAll' | 'listingTotals' | 'listingPage' | 'get'>;
   findUserByUserName(userName: string): Promise<{ userId: string } | undefined>;
 }
 
-export interface TransactionViewer {
-  userId: string;
-  isAdmin: boolean;
-  isAgent: boolean;
-}
+export type TransactionViewer = TransactionReader;
 
 export interface TransactionListing {
   filter: TransactionFilter;
@@ -28,10 +26,10 @@ export interface TransactionListing {
   page: number;
 }
 
-const withoutOwnProfit = (view: TransactionView): TransactionView => ({ ...view, trans_profit: 0 });
-
-function withoutProfit(page: TransactionListResponse): TransactionListResponse {
-  return { ...page, totalProfit: 0, stat: [], transactions: page.transactions.map(withoutOwnProfit) };
+/** The page as this viewer may read it: each record through the reader's view, the margin's figures for operators only. */
+function pageFor(viewer: TransactionViewer, page: TransactionListResponse): TransactionListResponse {
+  const transactions = page.transactions.map((view) => shownTo(viewer, view));
+  return seesMargins(viewer) ? { ...page, transactions } : { ...page, totalProfit: 0, stat: [], transactions };
 }
 
 /** Whose listing: a user's id, everybody's (undefined), or nobody's (an unknown name). */
@@ -73,20 +71,18 @@ async function pageOf(scope: { userId: string | undefined } | undefined, listing
 }
 
 export async function listTransactionsFor(viewer: TransactionViewer, listing: TransactionListing, deps: TransactionListingDeps): Promise<TransactionListResponse> {
-  const page = await pageOf(await listingScope(viewer, listing, deps), listing, deps);
-  return viewer.isAdmin || viewer.isAgent ? page : withoutProfit(page);
+  return pageFor(viewer, await pageOf(await listingScope(viewer, listing, deps), listing, deps));
 }
 
 export type TransactionLookup = { kind: 'found'; transaction: TransactionView } | { kind: 'not_found' };
 
 /**
- * One transaction under the listing's rule: its owner sees it (without the margin), admins and
- * agents see anybody's. Somebody else's is "not found", so an id tells nobody it exists.
+ * One transaction under the listing's rule: its owner sees it, admins and agents see anybody's (as
+ * the reader's view shows it). Somebody else's is "not found", so an id tells nobody it exists.
  */
 export async function transactionFor(viewer: TransactionViewer, id: string, deps: Pick<TransactionListingDeps, 'transactions'>): Promise<TransactionLookup> {
   const seesEverybody = viewer.isAdmin || viewer.isAgent;
   const record = await deps.transactions.get(id);
   if (!record || (!seesEverybody && record.userId !== viewer.userId)) return { kind: 'not_found' };
-  const view = toTransactionView(record);
-  return { kind: 'found', transaction: seesEverybody ? view : withoutOwnProfit(view) };
+  return { kind: 'found', transaction: viewFor(viewer, record) };
 }

@@ -2,6 +2,7 @@
  * The transaction record (spec §3, money in kobo), its one mapper to the API view (naira), and
  * the listing figures (totals, per-network stats) computed over a filtered set.
  */
+import { isProductType } from '../../shared/products.js';
 import type { TransactionStatus, TransactionType, UserType } from '../../shared/constants.js';
 import { koboToNaira, type Kobo } from '../../shared/money.js';
 import type { SalesStat, SalesVolumeUnit, TransactionView } from '../../shared/api/transactions.js';
@@ -130,10 +131,9 @@ export interface TransactionRecord {
 /** The fields a new record needs before the ledger fills in the balance chain. */
 export type TransactionDraft = Omit<TransactionRecord, 'balanceBeforeKobo' | 'balanceAfterKobo' | 'walletSeq'>;
 
-export const PURCHASE_TYPES: readonly TransactionType[] = ['airtime', 'data', 'electricity', 'cable', 'exam'];
-
+/** A purchase is a record of a product's type (shared/products.ts lists them). */
 export function isPurchase(type: TransactionType): boolean {
-  return PURCHASE_TYPES.includes(type);
+  return isProductType(type);
 }
 
 /**
@@ -149,7 +149,10 @@ export function isUnexpandedBatch(record: Pick<TransactionRecord, 'trans_Type' |
   return record.trans_Type === 'bulk' && record.expandedAt === undefined;
 }
 
-/** The one mapper from a stored record to what the API shows (kobo → naira). */
+/**
+ * The one mapper from a stored record to the API's fields (kobo → naira), everything in: never sent
+ * as is. What a reader is shown of it (the margin, PINs) is decided by transaction-views.ts `viewFor`.
+ */
 export function toTransactionView(record: TransactionRecord): TransactionView {
   return {
     _id: record.id,

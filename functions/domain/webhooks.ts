@@ -15,6 +15,7 @@ import type { WebhookDeliveryView, WebhookEvent } from '../../shared/api/webhook
 import type { TransactionSettled } from '../../shared/events.js';
 import { checkWebhookUrl } from './profile.js';
 import type { Logger } from './settlement.js';
+import { ownerAsCustomer, shownTo } from './transaction-views.js';
 
 /** A settlement's delivery: SQS retries it, so one slow receiver only delays its own message. */
 export const SETTLEMENT_TIMEOUT_MS = 10_000;
@@ -68,9 +69,9 @@ export function webhookMessageId(transactionId: string, event: WebhookEvent): st
   return `msg_${transactionId}_${event}`;
 }
 
-/** The transaction as its owner's own listing shows it: the platform's margin is not theirs to see. */
+/** The transaction as its owner reads it as a customer (transaction-views.ts): the platform's margin is not theirs to see. */
 export function webhookBody(view: TransactionView): TransactionView {
-  return { ...view, trans_profit: 0 };
+  return shownTo(ownerAsCustomer(view), view);
 }
 
 /** What a test delivery sends: a transaction view that names itself a test (no money moved). */

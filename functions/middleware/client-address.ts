@@ -2,15 +2,15 @@
  * The client's address. Behind CloudFront the API sees the edge's address as the source, so the
  * login throttle would key every client of one edge location together; CloudFront passes the
  * viewer's own address in `CloudFront-Viewer-Address` ("ip:port"; IPv6 unbracketed, the port
- * after the last colon). Without it (the local cloud, a direct call) the source address is used.
+ * after the last colon), set by its origin request policy from the socket it accepted.
  *
- * The header is only as trustworthy as the path to the API: a caller who reaches the API without
- * CloudFront could set it. That only moves a caller between per-address counters; the per-account
- * ceiling and its e-mailed code (domain/login-step-up.ts) do not depend on it.
+ * The header is only CloudFront's word when the request is known to have come through CloudFront:
+ * it is trusted only when the origin secret check is configured (and so has passed, or the request
+ * was refused before this). Anywhere else (no secret configured: the local cloud by default, a
+ * direct call) anyone could have written it, and the source address the gateway saw is used.
  */
 import { isIP } from 'node:net';
-
-export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '../../shared/constants.js';
 
 /** The address part of a CloudFront-Viewer-Address value, or undefined when it is not one. */
 export function viewerAddress(value: string | undefined): string | undefined {
@@ -25,6 +25,7 @@ export function viewerAddress(value: string | undefined): string | undefined {
   return isIP(address) ? address : undefined;
 }
 
-export function clientAddress(headers: Record<string, string | undefined>, sourceIp: string): string {
-  return viewerAddress(headers[VIEWER_ADDRESS_HEADER]) ?? sourceIp;
+/** `viaEdge`: the request passed the origin secret check, so CloudFront set the viewer-address header (./origin-secret.ts). */
+export function clientAddress(headers: Record<string, string | undefined>, sourceIp: string, viaEdge: boolean): string {
+  return (viaEdge ? viewerAddress(headers[VIEWER_ADDRESS_HEADER]) : undefined) ?? sourceIp;
 }

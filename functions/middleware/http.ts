@@ -24,12 +24,13 @@ import { RetryLaterError, withInvocationDeadline } from '../adapters/invocation.
 import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 import { credentialOf, type ApiKeyAuthResult } from '../domain/api-keys.js';
+import { asKeyHolder } from '../domain/credentials.js';
 import type { Principal, PrincipalLoader } from '../ports/users.js';
 import { audited, type AuditDeps } from './audit.js';
 import { BadRequestError, DependencyFailedError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { asHttpApiEvent, type ApiGatewayEvent } from './rest-api-event.js';
 import { clientAddress } from './client-address.js';
-import { originSecretCheck } from './origin-secret.js';
+import { originSecretCheck, passedOriginSecret } from './origin-secret.js';
 import { expectedOriginSecret } from '../adapters/origin-secret.js';
 
 export type { Principal } from '../ports/users.js';
@@ -42,6 +43,7 @@ export interface PublicRequest {
   readonly body: unknown;
   readonly query: Record<string, string | undefined>;
   readonly params: Record<string, string | undefined>;
+  /** The client's address: CloudFront's viewer address when the origin secret proved the request came through it, else the gateway's source address. */
   readonly sourceIp: string;
 }
 
@@ -73,7 +75,7 @@ export type ServiceOperations<S extends HttpService> = {
 
 /** How a session token or an API key becomes a caller; injected so the edge does not reach into adapters. */
 export interface EdgeDeps extends PrincipalLoader {
-  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string } } | { ok: false; reason: string }>;
+  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; tokenId?: string } } | { ok: false; reason: string }>;
   authenticateApiKey(key: string): Promise<ApiKeyAuthResult>;
   /** Where operator actions are written: wired once for every service, like the callers' look-up. */
   audit: AuditDeps;
@@ -174,7 +176,7 @@ export function parseInput<Output, Input = Output>(schema: ZodType<Output, ZodTy
 // Access
 
 function authorise(route: RouteDef, principal: Principal): void {
-  // A key reaches only the reseller routes, whoever owns it: an admin's key is no admin.
+  // A key reaches only the reseller routes, whoever owns it; there it acts as a customer (keyHolder).
   if (principal.viaApiKey && !keyMayCall(route)) throw new ForbiddenError(API_KEY_MSG.notForApiKeys);
   const allowed =
     route.access === 'user' ||
@@ -190,7 +192,7 @@ async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps): Prom
   if (credential.kind === 'apiKey') return keyHolder(await deps.authenticateApiKey(credential.key));
   const check = await deps.verifyToken(credential.kind === 'session' ? credential.token : undefined);
   if (!check.ok) throw new UnauthorizedError(check.reason === 'expired' ? MSG.sessionExpired : MSG.unauthorized);
-  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion, check.claims.sessionId);
+  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion, check.claims.sessionId, check.claims.tokenId);
   if (!principal) throw new UnauthorizedError(MSG.sessionExpired);
   return principal;
 }
@@ -198,7 +200,8 @@ async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps): Prom
 function keyHolder(result: ApiKeyAuthResult): Principal {
   if (result.kind === 'invalid_key') throw new UnauthorizedError(API_KEY_MSG.invalidApiKey);
   if (result.kind === 'rate_limited') throw new TooManyRequestsError(API_KEY_MSG.rateLimited, { retryAfterSeconds: result.retryAfterSeconds });
-  return { ...result.principal, viaApiKey: true };
+  // A key acts as a customer everywhere: its principal carries no operator role (domain/credentials.ts).
+  return asKeyHolder(result.principal);
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -230,8 +233,8 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
       params: boundedParameters(event.pathParameters),
       query: boundedParameters(event.queryStringParameters),
       body: event.requestContext.http.method === 'GET' ? {} : parseBody(event),
-      // The viewer's address behind CloudFront, else the source address the gateway saw.
-      sourceIp: clientAddress(event.headers ?? {}, event.requestContext.http.sourceIp),
+      // The viewer's address when the origin secret proved CloudFront set it, else the source address the gateway saw.
+      sourceIp: clientAddress(event.headers ?? {}, event.requestContext.http.sourceIp, passedOriginSecret(input)),
     };
     const operation = byName.get(route.operation)!;
     let answer: HttpAnswer;

@@ -63,3 +63,21 @@ export interface Ledger {
   /** Money back for an open purchase: credit + status `refunded` + refund record, atomically, at most once. */
   refundPurchase(purchaseId: string, input: RefundInput): Promise<RefundResult>;
 }
+
+/** What one balance change's write did: the store reports, the domain (domain/posting.ts) answers. */
+export type WalletWriteResult =
+  | { kind: 'written'; record: TransactionRecord }
+  | { kind: 'record_exists' }
+  | { kind: 'insufficient_balance'; balanceKobo: Kobo };
+
+/** The wallet's store: reads and writes only; the rules of what an answer means are the domain's. */
+export interface WalletStore {
+  getWallet(userId: string): Promise<WalletState>;
+  /** One balance change, atomically with its record; `queueable`: may wait in the wallet's queue when another writer holds it. */
+  write(direction: 'debit' | 'credit', draft: TransactionDraft, how: { knownWallet?: WalletState; queueable?: true }): Promise<WalletWriteResult>;
+  /** The record stored under an id, if any (strongly consistent). */
+  existing(id: string): Promise<TransactionRecord | undefined>;
+  /** The first of `names` an admin locked for the service type, if any. */
+  lockedService(serviceType: ServiceType, names: readonly string[]): Promise<string | undefined>;
+  refundPurchase(purchaseId: string, input: RefundInput): Promise<RefundResult>;
+}

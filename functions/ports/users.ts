@@ -14,7 +14,7 @@ export interface Principal {
   isAdmin: boolean;
   isAgent: boolean;
   isCouponVendor: boolean;
-  /** The token's session, when it names one (a password change keeps this session alive). */
+  /** The token's session, when it names one (logout ends it). */
   sessionId?: string;
   /** Authenticated by an API key, not a session: only routes marked `apiKey` in the route table take it. */
   viaApiKey?: true;
@@ -27,6 +27,9 @@ export interface Principal {
 }
 
 export interface PrincipalLoader {
-  /** The current principal of a verified token; undefined when the user no longer exists or the token was revoked. */
-  loadPrincipal(userId: string, tokenVersion: number, sessionId?: string): Promise<Principal | undefined>;
+  /**
+   * The current principal of a verified token; undefined when the user no longer exists or the token
+   * was revoked: its version is old (password changed), its session logged out, or it was renewed.
+   */
+  loadPrincipal(userId: string, tokenVersion: number, sessionId?: string, tokenId?: string): Promise<Principal | undefined>;
 }

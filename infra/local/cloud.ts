@@ -2,9 +2,10 @@
  * The local cloud, assembled: the synthesized stack's tables, queues, bus, rules, schedule,
  * functions and routes running on loopback, next to the outside parties' simulators.
  *
- * Two HTTP servers: the public one on PORT (app, API, mail viewer, /_sim/*) and an internal
- * "services" one on a free loopback port that the handlers' AWS SDK clients and supplier adapter
- * talk to (EventBridge, SES v2, the supplier panels). The supplier panels are reachable on both.
+ * Three HTTP servers, all on loopback: the public one on PORT (app, API, mail viewer); the
+ * simulators' own on SIM_PORT (/_sim/*: the supplier panels and payment providers the functions call,
+ * and the pages a person opens — never on the public port, see simulator-server.ts); and an internal
+ * "services" one on a free port that the handlers' AWS SDK clients talk to (EventBridge, SES v2).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,6 +18,7 @@ import { armedCrashPoint, crashPointPass } from '../../functions/adapters/crash-
 import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.js';
 import { LocalEventBus } from './eventbridge.js';
 import { createGateway } from './gateway.js';
+import { createSimulatorServer, type SimulatorRoute } from './simulator-server.js';
 import { CLOUD_LOADED_MODULES, LambdaRuntime, MissingHandlerError, platformModuleUrl } from './lambda.js';
 import { MailStore } from './mail.js';
 import { SqsPoller } from './pollers.js';
@@ -41,11 +43,13 @@ export interface RunningCloud {
   /** How long each start-up step took, e.g. "synth 4.8 s, dynamodb 2.3 s, ...". */
   timings: string;
   servicesUrl: string;
+  /** The simulators' own origin (SIM_PORT, loopback): /_sim/<name>/… — their APIs, /calls, /control and pages. */
+  simulatorsUrl: string;
   /** DynamoDB Local's endpoint (for inspection tools and the benchmark). */
   dynamoEndpoint: string;
   topology: LocalTopology;
   supplierUrls: Record<string, string>;
-  /** Public pages of the payment simulators: Squad checkout, Monnify "send a transfer", payouts, identity. */
+  /** Pages of the payment simulators a person opens, on the simulators' origin: Squad checkout, Monnify "send a transfer", payouts, identity. */
   providerUrls: Record<string, string>;
   seedSummary?: unknown;
   stop(): Promise<void>;
@@ -96,10 +100,13 @@ async function within(ms: number, work: Promise<unknown>): Promise<void> {
 export async function startCloud(config: LocalConfig, log: (line: string) => void = (line) => console.log(line)): Promise<RunningCloud> {
   const stops: Array<() => Promise<void>> = [];
   let gateway: Listening | undefined;
+  let simulatorsServer: Listening | undefined;
   const stopAll = async () => {
     // The public port first: no new requests while the rest shuts down.
     await within(5_000, gateway?.close() ?? Promise.resolve());
     for (const stop of stops.reverse()) await within(10_000, stop());
+    // The simulators last: the functions may call a supplier until their pollers have stopped.
+    await within(5_000, simulatorsServer?.close() ?? Promise.resolve());
   };
   // An unknown name fails the start here, not a handler later; an armed one is said out loud.
   const crashPointArmed = armedCrashPoint();
@@ -128,6 +135,20 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     }
     throw error;
   }
+  // The simulators' port likewise (SIM_PORT, default PORT + 1): the simulators are served there and only there.
+  let serveSimulators: RequestHandler = serve;
+  try {
+    simulatorsServer = await listenLoopback((req, res) => serveSimulators(req, res), config.simPort, { dualStack: true });
+  } catch (error) {
+    await stopAll();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new LocalCloudStartError(`port ${config.simPort} (the simulators') is already in use: stop whatever uses it or set SIM_PORT to another port`);
+    }
+    throw error;
+  }
+  // What a person opens (pages, controls): localhost, as the app's URL; the functions use 127.0.0.1, as for the services.
+  const simulatorsUrl = `http://localhost:${simulatorsServer.port}`;
+  const simulatorsInternalUrl = `http://127.0.0.1:${simulatorsServer.port}`;
 
   // Java starts slowly and needs nothing from the template: let it boot while the stack synthesizes.
   // A DynamoDB Local someone else runs (the test run's shared one) is used as it is, and left running.
@@ -179,7 +200,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       simulators.set(supplier.path, simulator);
       stops.push(async () => simulator.close());
     }
-    const simulatorRoutes = new Map(
+    const simulatorRoutes = new Map<string, SimulatorRoute>(
       [...simulators.entries()].map(([path, sim]) => [path, (req: IncomingMessage, res: ServerResponse, sub: string, query: URLSearchParams) => sim.handle(req, res, sub, query)]),
     );
     // VTpass: the electricity supplier (meter numbers decide outcomes, see simulators/vtpass.ts). Open
@@ -193,10 +214,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     simulatorRoutes.set(SIMULATED_VTPASS.path, (req, res, sub, query) => vtpass.handle(req, res, sub, query));
     stops.push(async () => vtpass.close());
     // Payment providers, payouts and identity: they call the platform's public webhook receivers,
-    // and a person opens their pages (checkout, "send a transfer") on the public origin.
+    // and a person opens their pages (checkout, "send a transfer") on the simulators' origin.
     const providerSecrets = config.secrets.providerSecrets;
     const simulatorState = (name: string) => join(config.dataDir, 'simulators', `${name}.json`);
-    const publicSim = (name: string) => `${config.appBaseUrl}/_sim/${name}`;
+    const publicSim = (name: string) => `${simulatorsUrl}/_sim/${name}`;
     const providerSimulators = {
       squad: new SquadSimulator({
         secretKey: providerSecrets.squadSecretKey,
@@ -229,6 +250,8 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       payoutTransfers: `${publicSim('payout')}/transfers`,
       identityCalls: `${publicSim('identity')}/calls`,
     };
+    // Every simulator is in place: their port serves them from now on (the functions call them from the seed on).
+    serveSimulators = safeHandler(createSimulatorServer(simulatorRoutes), 'simulators');
 
     const invoke = (logicalId: string, event: unknown) => runtime.invoke(logicalId, event);
     const sendToQueue = async (logicalId: string, body: string) => {
@@ -237,17 +260,11 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     const bus = new LocalEventBus(topology, { sendToQueue, invokeFunction: invoke }, log);
     stops.push(() => bus.drain());
 
-    // Internal services endpoint: what AWS_ENDPOINT_URL_* and the supplier base URLs point at.
+    // Internal services endpoint: what AWS_ENDPOINT_URL_* point at (EventBridge, SES v2).
     const services: Listening = await listenLoopback(
       safeHandler(async (req, res) => {
         const url = req.url ?? '/';
         const path = url.split('?')[0]!;
-        if (path.startsWith('/_sim/')) {
-          const [, , name = '', ...rest] = path.split('/');
-          const handler = simulatorRoutes.get(name);
-          if (handler) return handler(req, res, `/${rest.join('/')}`, new URL(url, 'http://local').searchParams);
-          return sendJson(res, 404, { detail: 'Not found.' });
-        }
         if (await ses.handle(req, res, path)) return;
         const target = String(req.headers['x-amz-target'] ?? '');
         if (target.startsWith('AWSEvents.')) return bus.handleHttp(req, res);
@@ -264,8 +281,8 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     );
     stops.push(() => services.close());
     const servicesUrl = `http://127.0.0.1:${services.port}`;
-    const supplierUrls: Record<string, string> = Object.fromEntries(SIMULATED_SUPPLIERS.map((s) => [s.name, `${servicesUrl}/_sim/${s.path}`]));
-    supplierUrls[SIMULATED_VTPASS.name] = `${servicesUrl}/_sim/${SIMULATED_VTPASS.path}`;
+    const supplierUrls: Record<string, string> = Object.fromEntries(SIMULATED_SUPPLIERS.map((s) => [s.name, `${simulatorsInternalUrl}/_sim/${s.path}`]));
+    supplierUrls[SIMULATED_VTPASS.name] = `${simulatorsInternalUrl}/_sim/${SIMULATED_VTPASS.path}`;
 
     // One process runs every handler: its environment is the union of theirs, plus the local endpoints.
     const resolved = resolveEnvironment(topology, {
@@ -308,10 +325,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       APP_BASE_URL: config.appBaseUrl,
       MAIL_FROM: config.mailFrom,
       PROVIDERS_CONFIG: JSON.stringify({
-        squad: { baseUrl: `${servicesUrl}/_sim/squad` },
-        monnify: { baseUrl: `${servicesUrl}/_sim/monnify`, contractCode: SIMULATED_PROVIDER_ACCOUNTS.monnifyContractCode },
-        paystack: { baseUrl: `${servicesUrl}/_sim/payout` },
-        identity: { baseUrl: `${servicesUrl}/_sim/identity`, appId: SIMULATED_PROVIDER_ACCOUNTS.identityAppId },
+        squad: { baseUrl: `${simulatorsInternalUrl}/_sim/squad` },
+        monnify: { baseUrl: `${simulatorsInternalUrl}/_sim/monnify`, contractCode: SIMULATED_PROVIDER_ACCOUNTS.monnifyContractCode },
+        paystack: { baseUrl: `${simulatorsInternalUrl}/_sim/payout` },
+        identity: { baseUrl: `${simulatorsInternalUrl}/_sim/identity`, appId: SIMULATED_PROVIDER_ACCOUNTS.identityAppId },
       }),
       PROVIDER_SECRETS: JSON.stringify(providerSecrets),
       PROVIDER_TIMEOUT_MS: String(config.providerTimeoutMs),
@@ -409,13 +426,12 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
         invoke: (id, event) => runtime.invoke(id, event),
         webDist: join(config.repoRoot, 'web', 'dist'),
         mail,
-        simulators: simulatorRoutes,
         eventSourceMappings: streamPollers,
         log,
       }),
       'gateway',
     );
-    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, dynamoEndpoint: dynamo.endpoint, topology, supplierUrls, providerUrls, seedSummary, stop: stopAll };
+    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, simulatorsUrl, dynamoEndpoint: dynamo.endpoint, topology, supplierUrls, providerUrls, seedSummary, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

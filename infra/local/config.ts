@@ -57,7 +57,15 @@ export interface LocalSecrets {
 
 export interface LocalConfig {
   repoRoot: string;
+  /** PORT (default 3000): the public origin — the app, the API, the mail viewer — on loopback. */
   port: number;
+  /**
+   * SIM_PORT (default PORT + 1): the simulators' own port, on loopback only (infra/local/simulator-server.ts):
+   * their APIs, controls and call logs, and the pages a person opens (Squad checkout, Monnify "send a
+   * transfer", payouts). They take no credential and move money in a demo, so the public port never
+   * serves them. 0 takes any free port (the tests); the start prints the one taken.
+   */
+  simPort: number;
   dataDir: string;
   admin: { userName: string; password: string; email: string; passwordGenerated: boolean };
   /** Overrides every schedule's rate when set (tests, demos). */
@@ -163,8 +171,19 @@ function tablePrefixFromEnv(): string {
   return raw;
 }
 
+const MAX_PORT = 65_535;
+
+/** SIM_PORT, else the port after PORT; never PORT itself. */
+function simPortFromEnv(port: number): number {
+  const simPort = nonNegativeInt('SIM_PORT') ?? port + 1;
+  if (simPort > MAX_PORT) throw new LocalConfigError(`SIM_PORT must be at most ${MAX_PORT}, got ${simPort}${process.env.SIM_PORT ? '' : ' (PORT + 1): set SIM_PORT'}`);
+  if (simPort === port) throw new LocalConfigError(`SIM_PORT must differ from PORT (${port}): the simulators are never served on the public port`);
+  return simPort;
+}
+
 export function loadLocalConfig(): LocalConfig {
   const port = positiveInt('PORT', 3000)!;
+  const simPort = simPortFromEnv(port);
   const dataDir = dataDirFromEnv();
   mkdirSync(dataDir, { recursive: true });
   const secrets = loadSecrets(dataDir);
@@ -173,6 +192,7 @@ export function loadLocalConfig(): LocalConfig {
   return {
     repoRoot: REPO_ROOT,
     port,
+    simPort,
     dataDir,
     admin: {
       userName: process.env.ADMIN_USERNAME || 'admin',

@@ -1,14 +1,15 @@
 /**
  * The one local origin: the HTTP API (API Gateway HTTP API, payload format 2.0, routes from the
- * template), the built web app with the SPA fallback CloudFront does in the cloud, the local mail
- * viewer and the simulators' local endpoints.
+ * template), the built web app with the SPA fallback CloudFront does in the cloud and the local mail
+ * viewer. Never the simulators: they have their own loopback port (infra/local/simulator-server.ts).
  *
  *   /api/*            → route match → Lambda handler (404 {msg} no route, 405 wrong method, 413 body > 1 MB)
  *   /_local/mail      → captured e-mail, newest first (HTML); /_local/mail.json for tests
  *   /_local/event-source-mappings[/<id>] → the stream mappings; POST {"enabled": false|true} as
  *                       `aws lambda update-event-source-mapping --no-enabled/--enabled` (the benchmark
  *                       measures the request path alone this way)
- *   /_sim/<name>/...  → the simulators (supplier panels' API, /calls, /control)
+ *   /_sim/*           → 404: the simulators move money in a demo (a transfer credits a reserved account,
+ *                       a control changes a supplier's outcomes), so they are served on SIM_PORT only
  *   anything else GET → web/dist file, compressed and cached as CloudFront does; other paths → index.html (deep links)
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,7 @@ import type { RouteDef } from './template.js';
 import { BodyTooLargeError, readBody, sendJson, type RequestHandler } from './util.js';
 import { createWebFiles, sendFile } from './web-files.js';
 import { SECURITY_HEADERS } from '../../shared/security-headers.js';
+import { VIEWER_ADDRESS_HEADER } from '../../shared/constants.js';
 
 export const API_PREFIX = '/api/';
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -30,8 +32,6 @@ export interface GatewayOptions {
   invoke(functionLogicalId: string, event: APIGatewayProxyEventV2): Promise<unknown>;
   webDist: string;
   mail: MailStore;
-  /** Handlers of /_sim/<name>/..., called with the path below the prefix. */
-  simulators: Map<string, (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<void>>;
   /** The local stream readers, by mapping logical id (`/_local/event-source-mappings`). */
   eventSourceMappings?: readonly EventSourceMappingControl[];
   bodyLimitBytes?: number;
@@ -58,6 +58,8 @@ export function buildHttpEvent(input: {
   headers: IncomingMessage['headers'];
   body: Buffer;
   sourceIp: string;
+  /** The client's port on the socket (CloudFront-Viewer-Address carries it); 0 when unknown. */
+  sourcePort?: number;
   routeKey: string;
   pathParameters: Record<string, string>;
   now?: Date;
@@ -77,6 +79,9 @@ export function buildHttpEvent(input: {
     }
     headers[lower] = Array.isArray(value) ? value.join(',') : value;
   }
+  // What CloudFront does in the cloud: the viewer's address is the edge's to say, from the socket. A
+  // client-sent value is dropped, so claiming addresses moves nobody between the login throttle's clients.
+  headers[VIEWER_ADDRESS_HEADER] = `${input.sourceIp}:${input.sourcePort ?? 0}`;
   headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${input.sourceIp}` : input.sourceIp;
   headers['x-forwarded-proto'] ??= 'http';
   const query: Record<string, string> = {};
@@ -184,12 +189,10 @@ export function createGateway(options: GatewayOptions): RequestHandler {
       await serveApi(req, res, method, url, path, table.match(method, path), options, limit, log);
       return;
     }
-    if (path.startsWith('/_sim/')) {
-      const [, , name = '', ...rest] = path.split('/');
-      const simulator = options.simulators.get(name);
-      if (!simulator) return sendJson(res, 404, { msg: `no simulator "${name}"`, simulators: [...options.simulators.keys()] });
-      await simulator(req, res, `/${rest.join('/')}`, new URL(url, 'http://local').searchParams);
-      return;
+    if (path === '/_sim' || path.startsWith('/_sim/')) {
+      // Not the deep-link fallback either: the simulators are on their own port, nothing of theirs is here.
+      req.resume();
+      return sendJson(res, 404, { msg: 'Not found' });
     }
     if (path === '/_local/event-source-mappings' || path.startsWith('/_local/event-source-mappings/')) {
       await serveMappings(req, res, method, path, options.eventSourceMappings ?? []);
@@ -281,6 +284,7 @@ async function serveApi(
     headers: req.headers,
     body,
     sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+    sourcePort: req.socket.remotePort ?? 0,
     routeKey: route.routeKey,
     pathParameters: match.pathParameters,
   });

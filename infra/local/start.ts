@@ -1,7 +1,7 @@
 /**
  * `npm start` (after the web build): runs the whole platform on this machine.
- * Prints the URL, the admin login, the mail viewer and DATA_DIR, then `LOCAL CLOUD READY <url>`
- * (the test harness waits for that line). Ctrl-C / SIGTERM stop everything, Java included.
+ * Prints the URL, the admin login, the mail viewer, the simulators' own origin (SIM_PORT) and
+ * DATA_DIR, then `LOCAL CLOUD READY <url>` (the test harness waits for that line). Ctrl-C / SIGTERM stop everything, Java included.
  */
 import { startCloud, type RunningCloud } from './cloud.js';
 import { loadLocalConfig } from './config.js';
@@ -97,8 +97,9 @@ const lines = [
   ...(seed?.demoUser ? [`  Demo user:    ${seed.demoUser.userName} / ${seed.demoUser.password}`] : []),
   ...(seed?.demoAgent ? [`  Demo agent:   ${seed.demoAgent.userName} / ${seed.demoAgent.password}`] : []),
   `  Mail viewer:  ${cloud.appUrl}/_local/mail`,
-  `  Suppliers:    ${Object.entries(cloud.supplierUrls)
-    .map(([name, url]) => `${name} ${url} (calls: ${cloud!.appUrl}/_sim/${name.toLowerCase()}/calls)`)
+  `  Simulators:   ${cloud.simulatorsUrl}   (SIM_PORT, this machine only: never on the app's port)`,
+  `  Suppliers:    ${Object.keys(cloud.supplierUrls)
+    .map((name) => `${name} ${cloud!.simulatorsUrl}/_sim/${name.toLowerCase()} (calls: ${cloud!.simulatorsUrl}/_sim/${name.toLowerCase()}/calls)`)
     .join('\n                ')}`,
   `  Payments:     bank transfer to a reserved account: ${cloud.providerUrls.monnifyTransfer}`,
   `                card checkout pages: ${cloud.providerUrls.squadCheckout}; payouts: ${cloud.providerUrls.payoutTransfers}`,

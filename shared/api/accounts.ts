@@ -108,12 +108,15 @@ export interface SessionResponse extends CurrentSession {
   deviceToken?: string;
 }
 
-/** POST /auth/login past the failed-login ceiling from an unknown client with the right password: 403, a code was e-mailed. */
 /** POST /auth/refresh: a new token of the same session (send it in x-auth-token from now on). */
 export interface RefreshTokenResponse {
   token: string;
 }
 
+/**
+ * POST /auth/login past the failed-login ceiling from a client the account does not know, without a
+ * code: 403, whether the password was right (a code was e-mailed to the owner) or wrong (none was).
+ */
 export interface LoginCodeRequiredResponse {
   msg: string;
   codeRequired: true;

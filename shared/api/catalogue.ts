@@ -5,6 +5,7 @@
 import type { CableNameOption, CableTvPlanView } from './bills.js';
 import { z } from 'zod';
 import { isBlank } from './common.js';
+import { plainText } from './text.js';
 import {
   PLAN_TYPE_NETWORK,
   SUPPLIERS,
@@ -323,10 +324,10 @@ const booleanish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((
 
 /** The fields of a plan an admin sends (names of the management view; session names accepted). */
 const planFields = {
-  planName: z.string().trim().max(40, 'Plan name is too long').optional(),
-  plan: z.string().trim().max(40, 'Plan name is too long').optional(),
-  planValidity: z.string().trim().max(30, 'Validity is too long').optional(),
-  month_validate: z.string().trim().max(30, 'Validity is too long').optional(),
+  planName: plainText('Plan name').pipe(z.string().max(40, 'Plan name is too long')).optional(),
+  plan: plainText('Plan name').pipe(z.string().max(40, 'Plan name is too long')).optional(),
+  planValidity: plainText('Validity').pipe(z.string().max(30, 'Validity is too long')).optional(),
+  month_validate: plainText('Validity').pipe(z.string().max(30, 'Validity is too long')).optional(),
   isAvailable: booleanish.optional(),
   volumeRatio,
   planAmount: optionalKobo(MSG.enterValidPrice, { allowZero: true }),

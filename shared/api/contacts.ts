@@ -4,6 +4,7 @@ import { CONTACT_NAME_MAX_CHARS, DEFAULT_CONTACT_NETWORK, type NetworkName } fro
 import { MSG } from '../messages.js';
 import { parseCatalogueSelector } from './catalogue.js';
 import { isBlank, phoneNumber } from './common.js';
+import { plainText } from './text.js';
 
 export interface ContactView {
   _id: string;
@@ -26,11 +27,9 @@ export interface ContactResponse extends ContactListResponse {
 
 const blank = isBlank;
 
-const contactName = z
-  .string({ required_error: MSG.allFieldsRequired, invalid_type_error: MSG.allFieldsRequired })
-  .trim()
-  .min(1, MSG.allFieldsRequired)
-  .max(CONTACT_NAME_MAX_CHARS, `A contact name can have at most ${CONTACT_NAME_MAX_CHARS} characters`);
+const contactName = plainText('Contact name', { required_error: MSG.allFieldsRequired, invalid_type_error: MSG.allFieldsRequired }).pipe(
+  z.string().min(1, MSG.allFieldsRequired).max(CONTACT_NAME_MAX_CHARS, `A contact name can have at most ${CONTACT_NAME_MAX_CHARS} characters`),
+);
 
 const contactNumber = z.string({ required_error: MSG.allFieldsRequired, invalid_type_error: MSG.allFieldsRequired }).trim().min(1, MSG.allFieldsRequired).pipe(phoneNumber);
 

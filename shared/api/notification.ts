@@ -1,15 +1,18 @@
 /** The notice to every signed-in user (spec §2 "Notification modal", §3 "Notification"). */
 import { z } from 'zod';
 import { NOTIFICATION_MSG } from '../messages.js';
+import { hasMarkup, plainText } from './text.js';
 
 export const NOTIFICATION_MAX_LENGTH = 1000;
 
-/** An empty message clears the notice: nobody sees a modal until the next one. */
+/**
+ * An empty message clears the notice: nobody sees a modal until the next one. The notice is plain
+ * text on several lines (shared/api/text.ts), served as it is to every client: markup is refused.
+ */
 export const setNotificationRequest = z.object({
-  msg: z
-    .string({ required_error: NOTIFICATION_MSG.enterMessage, invalid_type_error: NOTIFICATION_MSG.enterMessage })
-    .trim()
-    .max(NOTIFICATION_MAX_LENGTH, NOTIFICATION_MSG.tooLong),
+  msg: plainText('Notification', { multiline: true, required_error: NOTIFICATION_MSG.enterMessage, invalid_type_error: NOTIFICATION_MSG.enterMessage })
+    .pipe(z.string().max(NOTIFICATION_MAX_LENGTH, NOTIFICATION_MSG.tooLong))
+    .refine((msg) => !hasMarkup(msg), NOTIFICATION_MSG.plainTextOnly),
 });
 export type SetNotificationRequest = z.input<typeof setNotificationRequest>;
 

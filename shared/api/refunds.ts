@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { TransactionStatus, TransactionType } from '../constants.js';
 import { MSG } from '../messages.js';
+import { plainText } from './text.js';
 
 /**
  * Spec §6 offers a refund unless the status is refunded or failed or the type is transfer, wallet or
@@ -47,10 +48,8 @@ export const REFUND_REASON_MAX_CHARS = 300;
 export const refundRequest = z.preprocess(
   (body) => (body === null || body === undefined || body === '' ? {} : body),
   z.object({
-    reason: z
-      .string({ invalid_type_error: 'reason is invalid' })
-      .trim()
-      .max(REFUND_REASON_MAX_CHARS, `The reason may be at most ${REFUND_REASON_MAX_CHARS} characters`)
+    reason: plainText('Reason', { invalid_type_error: 'reason is invalid' })
+      .pipe(z.string().max(REFUND_REASON_MAX_CHARS, `The reason may be at most ${REFUND_REASON_MAX_CHARS} characters`))
       .optional()
       .transform((reason) => reason || undefined),
   }),

@@ -2,18 +2,24 @@
 import { z } from 'zod';
 import { MSG, SEND_MAIL_MSG } from '../messages.js';
 import { requestId } from './common.js';
+import { plainText } from './text.js';
 
 export const MAIL_SUBJECT_MAX_LENGTH = 200;
 export const MAIL_MESSAGE_MAX_LENGTH = 5000;
 export const MAIL_URL_MAX_LENGTH = 2000;
 export const MAIL_LINK_MESSAGE_MAX_LENGTH = 200;
 
-/** The four fields the spec requires; a missing one gets the spec's one message. */
-const requiredText = (max: number, tooLong: string) =>
-  z.string({ required_error: MSG.allFieldsRequired, invalid_type_error: MSG.allFieldsRequired }).trim().min(1, MSG.allFieldsRequired).max(max, tooLong);
+/**
+ * The four fields the spec requires; a missing one gets the spec's one message. Each is plain text
+ * (shared/api/text.ts); only the message runs over several lines.
+ */
+const requiredText = (label: string, max: number, tooLong: string, multiline = false) =>
+  plainText(label, { multiline, required_error: MSG.allFieldsRequired, invalid_type_error: MSG.allFieldsRequired }).pipe(
+    z.string().min(1, MSG.allFieldsRequired).max(max, tooLong),
+  );
 
 /** Only web links: a `javascript:` or `data:` URL must never become a link in somebody's mailbox. */
-const webLink = requiredText(MAIL_URL_MAX_LENGTH, SEND_MAIL_MSG.invalidUrl).refine((value) => {
+const webLink = requiredText('Link', MAIL_URL_MAX_LENGTH, SEND_MAIL_MSG.invalidUrl).refine((value) => {
   try {
     return ['http:', 'https:'].includes(new URL(value).protocol);
   } catch {
@@ -30,10 +36,10 @@ export const sendMailRequest = z.object({
     .optional()
     .nullable()
     .transform((value) => value || undefined),
-  subject: requiredText(MAIL_SUBJECT_MAX_LENGTH, SEND_MAIL_MSG.subjectTooLong),
-  message: requiredText(MAIL_MESSAGE_MAX_LENGTH, SEND_MAIL_MSG.messageTooLong),
+  subject: requiredText('Subject', MAIL_SUBJECT_MAX_LENGTH, SEND_MAIL_MSG.subjectTooLong),
+  message: requiredText('Message', MAIL_MESSAGE_MAX_LENGTH, SEND_MAIL_MSG.messageTooLong, true),
   url: webLink,
-  linkMessage: requiredText(MAIL_LINK_MESSAGE_MAX_LENGTH, SEND_MAIL_MSG.linkMessageTooLong),
+  linkMessage: requiredText('Link text', MAIL_LINK_MESSAGE_MAX_LENGTH, SEND_MAIL_MSG.linkMessageTooLong),
   /** Sent again with the same content (a retry after a timeout), the mailing is the same one: nobody gets it twice. */
   request_id: requestId,
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, USER_TYPES } from '../constants.js';
+import { BILL_MSG } from '../messages.js';
 import { refundParams } from './refunds.js';
 
 const optionalFilter = <T extends [string, ...string[]]>(values: T) =>
@@ -30,6 +32,41 @@ export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>;
 /** GET /transaction/{id}: a transaction id, as every route naming one takes it. */
 export const transactionParams = refundParams;
 
+/**
+ * PINs a purchase delivered are their buyer's: anyone else reads each PIN's last PIN_SHOWN_CHARS
+ * characters, the rest masked with PIN_MASK_CHAR (and its serial in full).
+ */
+export const PIN_MASK_CHAR = '*';
+export const PIN_SHOWN_CHARS = 4;
+
+/** Whether a PIN as read is masked (the web offers an admin the reveal of such PINs). */
+export function isMaskedPin(pin: string): boolean {
+  return pin.includes(PIN_MASK_CHAR);
+}
+
+/** The longest reason an admin gives to reveal a purchase's PINs (kept in the audit log). */
+export const REVEAL_REASON_MAX_CHARS = 500;
+
+/** POST /admin/transaction/{id}/reveal-pins: the purchase. */
+export const revealPinsParams = refundParams;
+
+/** Its body: why the admin must read the PINs in full (required, 1 to 500 characters; kept in the audit log). */
+export const revealPinsRequest = z.preprocess(
+  (body) => (body === null || body === undefined || body === '' ? {} : body),
+  z.object({
+    reason: plainText('Reason', { required_error: BILL_MSG.revealReasonRequired, invalid_type_error: BILL_MSG.revealReasonRequired }).pipe(
+      z.string().min(1, BILL_MSG.revealReasonRequired).max(REVEAL_REASON_MAX_CHARS, BILL_MSG.revealReasonTooLong),
+    ),
+  }),
+);
+export type RevealPinsRequest = z.infer<typeof revealPinsRequest>;
+
+/** A purchase's PINs in full, as an admin revealed them. */
+export interface RevealPinsResponse {
+  transactionId: string;
+  pins: { pin: string; serial: string | null }[];
+}
+
 /** A transaction as the API shows it (spec §3); money in naira. */
 export interface TransactionView {
   _id: string;
@@ -44,6 +81,7 @@ export interface TransactionView {
   trans_Status: (typeof TRANSACTION_STATUSES)[number];
   trans_Type: (typeof TRANSACTION_TYPES)[number];
   trans_amount: number;
+  /** The platform's margin: shown to operators (admins and agents signed in) only; everyone else reads 0. */
   trans_profit: number;
   trans_UserName: string;
   phone_number: string;
@@ -82,7 +120,7 @@ export interface TransactionView {
   exam?: string;
   quantity?: number;
   profileId?: string;
-  /** Exam PINs as the supplier issued them (absent until delivered). */
+  /** Exam PINs as the supplier issued them (absent until delivered): in full to their buyer only, else each masked but its last 4 characters. */
   pins?: { pin: string; serial: string | null }[];
   /** A bulk purchase's line: its batch (GET /buy/bulk/{id}); the batch's one debit paid it, so its balance before and after are equal. */
   batchId?: string;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ACCOUNT_NUMBER_LENGTH } from '../constants.js';
 import { MONEY_MSG, MSG } from '../messages.js';
 import { positiveNairaInKobo, requestId } from './common.js';
+import { plainText } from './text.js';
 import type { TransactionView } from './transactions.js';
 
 export interface BankView {
@@ -21,18 +22,17 @@ const accountNumber = z
   .transform((v) => String(v).trim())
   .pipe(z.string().min(1, MSG.enterAccountNumber).regex(new RegExp(`^\\d{${ACCOUNT_NUMBER_LENGTH}}$`), MONEY_MSG.invalidAccountNumber));
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+/** An optional field of plain text (shared/api/text.ts), `label` naming it when refused; blank is undefined. */
+const optionalText = (label: string, max: number) =>
+  plainText(label)
+    .pipe(z.string().max(max))
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined));
 
 /** POST /withdraw/validate {bankName, accountNumber} (bankCode accepted too). */
 export const validateBankAccountRequest = z
-  .object({ accountNumber, bankName: optionalText(100), bankCode: optionalText(20) })
+  .object({ accountNumber, bankName: optionalText('Bank name', 100), bankCode: optionalText('Bank code', 20) })
   .refine((v) => v.bankName || v.bankCode, { message: MONEY_MSG.selectBank, path: ['bankName'] });
 
 export interface ValidateBankAccountResponse {
@@ -48,10 +48,10 @@ export interface ValidateBankAccountResponse {
 /** A bank account: the holder's name is `bankAccountName` (the validated name) or `accountName`. */
 const bankAccountFields = {
   accountNumber,
-  bankName: optionalText(100),
-  bankCode: optionalText(20),
-  bankAccountName: optionalText(100),
-  accountName: optionalText(100),
+  bankName: optionalText('Bank name', 100),
+  bankCode: optionalText('Bank code', 20),
+  bankAccountName: optionalText('Account name', 100),
+  accountName: optionalText('Account name', 100),
 };
 
 const withAccount = <T extends { bankName?: string; bankCode?: string; bankAccountName?: string; accountName?: string }>(schema: z.ZodType<T, z.ZodTypeDef, unknown>) =>

@@ -45,12 +45,34 @@ describe('admin dashboard', () => {
     expect(await stat('Open purchases')).toBe('0');
     // The platform's figures are summed off the request path: the screen says they may lag.
     expect(await dashboard.getByTestId('figures-lag-note').textContent()).toContain('within a few seconds');
-    expect(await dashboard.getByRole('row', { name: /airtime MTN 1/ }).count()).toBeGreaterThan(0);
+    // Products by their registry names.
+    expect(await dashboard.getByRole('row', { name: /Airtime MTN 1/ }).count()).toBeGreaterThan(0);
     // The chart: 30 bars, today's with height.
     expect(await dashboard.locator('rect.sales-bar').count()).toBe(30);
     expect(Number(await dashboard.locator('rect.sales-bar').last().getAttribute('height'))).toBeGreaterThan(0);
     await dashboard.getByTestId('newest-users').getByText(buyer.userName).waitFor();
     // Mobile first: nothing wider than the phone.
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it('counts every product in the sales tables, as the sales statistics do: an exam PIN sale is a row "Exam PINs WAEC", within 360 px', async () => {
+    const cloud = suite.cloud;
+    const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, buyer.userName, 10_000);
+    const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: buyer.userName, password: buyer.password } });
+    await callApi(cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: buyer.userName, coupon: code } });
+    await callApi<PurchaseResponse>(cloud.baseUrl, 'buyExam', { token: session.token, body: { exam: 'waec', quantity: 1, request_id: `exam-${buyer.userName}` } });
+    const admin = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: cloud.adminLogin });
+    await expect
+      .poll(async () => (await callApi<DashboardResponse>(cloud.baseUrl, 'adminDashboard', { token: admin.token })).figures.today.map((row) => row.product), { timeout: 60_000 })
+      .toContain('exam');
+
+    const p = await freshPage();
+    await loginInUi(p, cloud.adminLogin);
+    await p.goto('/admin');
+    const dashboard = p.getByTestId('admin-dashboard');
+    await dashboard.waitFor();
+    await dashboard.getByRole('row', { name: /Exam PINs WAEC 1 / }).first().waitFor();
+    expect(await dashboard.getByRole('row', { name: /^exam\b/ }).count()).toBe(0);
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 

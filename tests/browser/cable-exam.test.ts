@@ -6,7 +6,7 @@
  * Copy (and in the transaction's details), JAMB verified first, a failing purchase refunded.
  * The simulator's numbers: infra/local/simulators/vtpass.ts (README "Test numbers").
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
 import { MSG } from '../../shared/messages.js';
@@ -19,6 +19,11 @@ async function noSideways(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
+/** The value of one row of a transaction's details, by its label. */
+function detailValue(details: Locator, label: string): Locator {
+  return details.locator('.details-row').filter({ has: details.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+}
+
 describe('cable TV and exam PINs at 360 px', () => {
   const suite = useBrowserSuite({ viewport: PHONE, cloud: { env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } } });
   const user = newTestUser('bills');
@@ -27,7 +32,7 @@ describe('cable TV and exam PINs at 360 px', () => {
     await suite.freshPage();
     await suite.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const session = await registerViaApi(suite.cloud.baseUrl, user);
-    const code = await issueCoupon(suite.cloud.baseUrl, suite.cloud.adminLogin, user.userName, 40_000);
+    const code = await issueCoupon(suite.cloud.baseUrl, suite.cloud.adminLogin, user.userName, 50_000);
     await callApi<FundWithCouponResponse>(suite.cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: user.userName, coupon: code } });
     await loginInUi(suite.page, user);
   });
@@ -108,6 +113,33 @@ describe('cable TV and exam PINs at 360 px', () => {
     await receipt.getByRole('button', { name: 'Done' }).click();
   });
 
+  it('one receipt for every product: a cable TV receipt has Download as image and WhatsApp like airtime’s; its details name the provider and the smartcard number', async () => {
+    const page = suite.page;
+    await verify(page, '1212121212');
+    await page.getByTestId('cable-customer').waitFor();
+    const receipt = await confirmAndWait(page, 'Cable TV receipt', 'success');
+    const share = receipt.getByTestId('receipt-share');
+    await share.getByRole('button', { name: 'Download as image' }).waitFor();
+    const whatsapp = decodeURIComponent((await share.getByRole('link', { name: 'WhatsApp' }).getAttribute('href'))!.split('text=')[1]!);
+    expect(whatsapp).toContain('Cable TV receipt');
+    expect(whatsapp).toContain('Bouquet: DSTV DStv Padi (renew)');
+    expect(whatsapp).toContain('Smartcard number: 1212121212');
+    await noSideways(page);
+    await receipt.getByRole('button', { name: 'Done' }).click();
+
+    await page.goto('/profile/transactions');
+    await page.getByLabel('Type').selectOption({ label: 'Cable TV' });
+    const row = page.locator('[data-testid="transaction-row"][data-phone="1212121212"]').first();
+    await row.waitFor();
+    expect(await row.getByTestId('transaction-type').textContent()).toMatch(/^Cable TV/);
+    await row.click();
+    const details = page.getByTestId('transaction-details');
+    expect(await detailValue(details, 'Provider').textContent()).toBe('DSTV');
+    expect(await detailValue(details, 'Smartcard number').textContent()).toBe('1212121212');
+    expect(await detailValue(details, 'Network').count()).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+  });
+
   it('Exam PINs: two WAEC PINs with serials, copied; in the details too; JAMB verified first; a failing purchase refunded', async () => {
     const page = suite.page;
     await page.goto('/profile');
@@ -160,6 +192,22 @@ describe('cable TV and exam PINs at 360 px', () => {
     await page.getByTestId('exam-candidate').waitFor();
     receipt = await confirmAndWait(page, 'Exam PIN receipt', 'refunded');
     await receipt.getByText('your wallet has been refunded').waitFor();
+  });
+
+  it('names an exam PIN purchase by its product in the details: "Exam: WAEC", never "Network: WAEC"', async () => {
+    const page = suite.page;
+    await page.goto('/profile/transactions');
+    await page.getByLabel('Type').selectOption({ label: 'Exam PINs' });
+    const row = page.locator('[data-testid="transaction-row"][data-status="success"]').filter({ hasText: 'WAEC' }).first();
+    await row.waitFor();
+    expect(await row.getByTestId('transaction-type').textContent()).toMatch(/^Exam PINs/);
+    await row.click();
+    const details = page.getByTestId('transaction-details');
+    expect(await detailValue(details, 'Type').textContent()).toBe('Exam PINs');
+    expect(await detailValue(details, 'Exam').textContent()).toBe('WAEC');
+    expect(await detailValue(details, 'Network').count()).toBe(0);
+    await noSideways(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
   });
 
   it('plan manager: an admin edits a bouquet’s prices; an exam priced above its approved price is refused with the reason', async () => {

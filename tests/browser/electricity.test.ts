@@ -84,4 +84,23 @@ describe('electricity payment', () => {
     await expect.poll(() => suite.page.getByTestId('details-token').textContent(), { timeout: 10_000 }).toBe(grouped);
     await suite.page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
   });
+
+  it('names an electricity purchase by its product on a 360 px phone: "Electricity", its disco and its meter number, never a network or a phone number', async () => {
+    const page = await suite.freshPage({ width: 360, height: 780 });
+    await loginInUi(page, user);
+    await page.goto('/profile/transactions');
+    const row = page.locator('[data-testid="transaction-row"][data-phone="45011111111"]').first();
+    await row.waitFor();
+    expect(await row.getByTestId('transaction-type').textContent()).toMatch(/^Electricity/);
+    await row.click();
+    const details = page.getByTestId('transaction-details');
+    await details.waitFor();
+    const value = (label: string) => details.locator('.details-row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    expect(await value('Type').textContent()).toBe('Electricity');
+    expect(await value('Disco').textContent()).toBe('Ikeja');
+    expect(await value('Meter number').textContent()).toBe('45011111111');
+    expect(await value('Network').count()).toBe(0);
+    expect(await value('Phone number').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
 });

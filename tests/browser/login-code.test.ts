@@ -2,11 +2,13 @@
  * The login screen's code step in Chromium on a 360 px phone (issue 20 §2): after more failed
  * sign-ins on the account than its ceiling, this browser (never signed in here) is asked for the
  * code e-mailed to the owner; a wrong code is refused; the right one signs in. The failures come
- * from many CloudFront viewer addresses, as a spread guessing run would.
+ * from many client addresses (loopback addresses of their own: the edge takes the address from the
+ * socket), as a spread guessing run would.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
 import { LOGIN_MSG } from '../../shared/messages.js';
+import { loopbackAddress, requestFrom } from '../support/loopback.js';
 import { newTestUser, registerViaApi } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
 
@@ -21,11 +23,7 @@ describe('Login: the e-mailed code past the failed-login ceiling', () => {
     const { accountCeiling, freeFailures } = LOGIN_THROTTLE;
     for (let a = 0; a < Math.ceil(accountCeiling / freeFailures); a++) {
       for (let g = 0; g < freeFailures; g++) {
-        const answer = await fetch(`${suite.cloud.baseUrl}/api/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'cloudfront-viewer-address': `198.51.100.${a + 1}:443` },
-          body: JSON.stringify({ userName: user.userName, password: `guess-${a}-${g}` }),
-        });
+        const answer = await requestFrom(suite.cloud.baseUrl, loopbackAddress(51, a), 'POST', '/api/v1/auth/login', { body: { userName: user.userName, password: `guess-${a}-${g}` } });
         expect(answer.status).toBe(400);
       }
     }

@@ -70,8 +70,8 @@ describe('money in and out', () => {
     expect(await p.getByTestId('funding-charge').textContent()).toContain('₦990.00 reaches your wallet');
     await proceed.click();
 
-    // The simulator's hosted checkout page.
-    await p.waitForURL('**/_sim/squad/checkout/**');
+    // The simulator's hosted checkout page, on the simulators' own origin.
+    await p.waitForURL(`${suite.cloud.simulatorsUrl}/_sim/squad/checkout/**`);
     await p.getByRole('button', { name: /^Pay/ }).click();
     await p.waitForURL(/\/profile\?reference=/);
     await waitForBalance(p, '₦990.00');
@@ -132,7 +132,7 @@ describe('money in and out', () => {
     // Someone else sends a transfer from their bank: the Monnify simulator's page, in another tab,
     // with the account number pasted from the clipboard.
     const bank = await p.context().newPage();
-    await bank.goto('/_sim/monnify/transfer');
+    await bank.goto(`${suite.cloud.simulatorsUrl}/_sim/monnify/transfer`);
     const pasted = await bank.evaluate(() => navigator.clipboard.readText());
     expect(pasted).toBe(accountNumber);
     await bank.getByLabel('Account number').fill(pasted);
@@ -177,7 +177,7 @@ describe('money in and out', () => {
     await toast(p, MSG.accountNumberCopied);
     await p.getByLabel('Amount (₦)', { exact: true }).fill('500');
     await p.getByRole('button', { name: 'Fund wallet' }).click();
-    expect(await p.getByRole('link', { name: 'proceed to pay' }).getAttribute('href')).toContain('/_sim/squad/checkout/');
+    expect(await p.getByRole('link', { name: 'proceed to pay' }).getAttribute('href')).toContain(`${suite.cloud.simulatorsUrl}/_sim/squad/checkout/`);
   });
 
   it('transfers between two users in two steps, refusing more than the balance', async () => {

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants.js';
+import { PRODUCTS } from '../../shared/products.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import { callApi, loginInUi, newTestUser, registerViaApi } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
@@ -183,6 +184,25 @@ describe('public screens, validation and the phone layout', () => {
     await p.waitForURL((url) => url.pathname === '/');
     await loginInUi(p, { userName: user.userName, password: newPassword });
     await expect(callApi(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).rejects.toThrow(/40[01]/);
+  });
+
+  it('offers every product of the registry on a 360 px phone: on the landing page with its pitch, and as a dashboard shortcut to its screen', async () => {
+    const p = await freshPage(PHONE);
+    await p.goto('/');
+    const cards = p.getByTestId('service-card');
+    expect(await cards.locator('h3').allTextContents()).toEqual(PRODUCTS.map((product) => product.label));
+    for (const product of PRODUCTS) await cards.filter({ hasText: product.pitch }).waitFor();
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    const user = newTestUser('tiles');
+    await registerViaApi(suite.cloud.baseUrl, user);
+    await loginInUi(p, user);
+    const tiles = p.locator('.tile-grid a.tile');
+    const targets = await tiles.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    for (const product of PRODUCTS) expect(targets).toContain(product.path);
+    await p.locator('.tile-grid').getByRole('link', { name: 'Cable TV', exact: true }).click();
+    await p.waitForURL('**/profile/cableTv');
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
   it('fits a 360 px phone: the sidebar waits behind the menu toggle', async () => {

@@ -9,6 +9,7 @@ import { platformTemplate } from '../support/stack-template.js';
 import { WAF_RATE_LIMIT_PER_5_MINUTES } from '../../infra/edge-waf.js';
 import { LOCAL_METADATA } from '../../infra/functions.js';
 import { PlatformStack } from '../../infra/stack.js';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { ORIGIN_SECRET_HEADER } from '../../shared/constants.js';
 import { ENV } from '../../shared/runtime-env.js';
 
@@ -58,6 +59,23 @@ describe('the origin secret', () => {
 
   it('forwards every viewer header but Host to the API, CloudFront-Viewer-Address among them (AllViewerExceptHostHeader)', () => {
     expect(apiBehaviour(plain).behaviour.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
+  });
+
+  it('the API trusts CloudFront-Viewer-Address only behind the origin secret: CloudFront sets both on the API origin, and every function the API invokes requires the secret', () => {
+    const { behaviour, origin } = apiBehaviour(plain);
+    // CloudFront's own viewer address comes from the behaviour's managed origin request policy (CloudFront's headers included) …
+    expect(behaviour.OriginRequestPolicyId).toBe(cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    // … and the origin secret rides on the same origin, so a request that has it came through CloudFront.
+    expect(origin.OriginCustomHeaders.map((h: any) => h.HeaderName)).toContain(ORIGIN_SECRET_HEADER);
+    const [secretId] = ofType(plain, 'AWS::SecretsManager::Secret').find(([id]) => id.startsWith('OriginSecret'))!;
+    const invoked = new Set(ofType(plain, 'AWS::ApiGatewayV2::Integration').map(([, integration]) => integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string));
+    expect(invoked.size).toBeGreaterThan(0);
+    for (const id of invoked) {
+      const variables = plain[id]!.Properties.Environment.Variables;
+      // The check is on (functions/middleware/origin-secret.ts): without the secret the API answers 403 and reads no viewer address.
+      expect(variables[ENV.originSecretArn], id).toEqual({ Ref: secretId });
+      expect(variables[ENV.originSecret], id).toBeUndefined();
+    }
   });
 });
 

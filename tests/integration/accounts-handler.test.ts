@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
 import { RESET_MAILS_PER_ADDRESS, RESET_REQUESTS_PER_CLIENT } from '../../functions/domain/password-reset.js';
 import { MSG, tooManyLoginAttemptsMessage } from '../../shared/messages.js';
+import { ORIGIN_SECRET_HEADER } from '../../shared/constants.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import { useDynamoDb } from '../support/dynamo.js';
 
@@ -21,9 +22,12 @@ vi.mock('../../functions/adapters/events.js', () => ({
 
 const JWT_SECRET = 'accounts-handler-test-secret-0123456789abcdef';
 const APP_BASE_URL = 'http://app.test';
+// As in the cloud: every request comes through CloudFront, which adds the origin secret (so its viewer-address header counts).
+const ORIGIN_SECRET = 'accounts-handler-origin-secret-0123456789';
 process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
 // The function parses its environment when its module loads (its cold start); useDynamoDb then points it at its table.
-Object.assign(process.env, { JWT_SECRET, APP_BASE_URL, EVENT_BUS_NAME: 'test-bus', TABLE_NAME: 'set-by-useDynamoDb' });
+Object.assign(process.env, { JWT_SECRET, APP_BASE_URL, EVENT_BUS_NAME: 'test-bus', TABLE_NAME: 'set-by-useDynamoDb', ORIGIN_SECRET });
+delete process.env.ORIGIN_SECRET_ARN;
 const { handler } = await import('../../functions/handlers/http/accounts.js');
 const { handler: passwordResets } = await import('../../functions/handlers/password-resets.js');
 const { db, tableName } = await import('../../functions/adapters/dynamo/client.js');
@@ -66,7 +70,7 @@ async function call(routeKey: string, options: { body?: unknown; token?: string;
     routeKey,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', ...(options.token ? { 'X-Auth-Token': options.token } : {}), ...options.headers },
+    headers: { 'content-type': 'application/json', [ORIGIN_SECRET_HEADER]: ORIGIN_SECRET, ...(options.token ? { 'X-Auth-Token': options.token } : {}), ...options.headers },
     pathParameters: options.params,
     requestContext: {
       accountId: '123456789012',
@@ -284,7 +288,7 @@ describe('change password', () => {
     expect(answer).toEqual({ status: 400, body: { msg: MSG.passwordMismatch } });
   });
 
-  it('changes the password: the session that changed it stays valid (the original client keeps its token), every other session dies, a fresh token comes back', async () => {
+  it('changes the password: every token issued before dies, the changing one included; a fresh token comes back and works', async () => {
     const { form, session } = await registered();
     const other = (await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } })).body.token as string;
     const answer = await call('POST /api/v1/auth/changepassword', {
@@ -293,8 +297,7 @@ describe('change password', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.msg).toBe(MSG.passwordChanged);
-    // client/src/context/UserContext.js (changePassword) keeps using the token it had.
-    expect((await call('GET /api/v1/auth', { token: session.token })).status).toBe(200);
+    expect(await call('GET /api/v1/auth', { token: session.token })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
     expect(await call('GET /api/v1/auth', { token: other })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
     expect((await call('GET /api/v1/auth', { token: answer.body.token })).status).toBe(200);
     expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } })).status).toBe(400);

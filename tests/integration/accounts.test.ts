@@ -34,7 +34,7 @@ function newAccount() {
 }
 
 describe('accounts over HTTP', () => {
-  it('register → login by name and by e-mail → GET /auth → change password → the other session is refused, the changing one kept', async () => {
+  it('register → login by name and by e-mail → GET /auth → change password → every older token is refused, the changing session goes on with the new one', async () => {
     const account = newAccount();
     const registered = await api('POST', '/auth/register', { body: { ...account, referredBy: cloud().adminLogin.userName } });
     expect(registered.status).toBe(201);
@@ -56,8 +56,8 @@ describe('accounts over HTTP', () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.body.msg).toBe(MSG.passwordChanged);
-    // The session that changed the password stays valid (the original client keeps its token); the others die.
-    expect((await api('GET', '/auth', { token: byName.body.token })).status).toBe(200);
+    // Every token issued before the change dies, the changing session's too: it goes on with the token of the answer.
+    expect(await api('GET', '/auth', { token: byName.body.token })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
     expect(await api('GET', '/auth', { token: byEmail.body.token })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
     expect((await api('GET', '/auth', { token: changed.body.token })).status).toBe(200);
     expect((await api('POST', '/auth/login', { body: { userName: account.userName, password: 'second-password' } })).status).toBe(200);

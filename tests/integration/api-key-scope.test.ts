@@ -6,13 +6,14 @@
  * prefix, creation and last use, and can revoke it.
  */
 import { describe, expect, it } from 'vitest';
-import { API_KEY_MSG } from '../../shared/messages.js';
+import { DEMO_AGENT } from '../../functions/local-seed.js';
+import { API_KEY_MSG, REFUND_MSG } from '../../shared/messages.js';
 import { ROUTES, keyMayCall } from '../../shared/routes.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
 
 const cloud = useLocalCloud();
-const { api, admin, fundedUser } = platformClient(cloud, 'kscope');
+const { api, admin, fundedUser, waitForStatus } = platformClient(cloud, 'kscope');
 const USER_PASSWORD = 'platform-client-password';
 
 async function keyOf(token: string, password: string): Promise<string> {
@@ -65,6 +66,42 @@ describe('API key scope', () => {
     // Balance and transactions: the reseller's reads.
     expect((await api('GET', '/auth', { headers: asKey })).status).toBe(200);
     expect((await api('GET', '/transaction', { headers: asKey })).status).toBe(200);
+  });
+
+  it("an operator's key acts as a customer: its own records only, no cost, profit or operator role, the customer's prices", async () => {
+    // Another user's delivered exam PINs: what an operator's session may read, and no key may.
+    const buyer = await fundedUser(5_000);
+    const bought = await api('POST', '/buy/exam', { token: buyer.token, body: { exam: 'waec', quantity: 1, phone: '08011111111' } });
+    expect(bought.status).toBe(200);
+    const purchaseId = bought.body.receipt._id as string;
+    expect((await waitForStatus(buyer.token, purchaseId, ['success', 'refunded'])).trans_Status).toBe('success');
+
+    const agentLogin = await api('POST', '/auth/login', { body: { userName: DEMO_AGENT.userName, password: DEMO_AGENT.password } });
+    expect(agentLogin.status).toBe(200);
+    const agentKey = { 'x-auth-apikey': await keyOf(agentLogin.body.token as string, DEMO_AGENT.password) };
+    const adminKey = { authorization: `Bearer ${await keyOf(await admin(), cloud().adminLogin.password)}` };
+    // What the same customer type reads with a session: a key holder reads exactly that.
+    const customerPrices = (await api('GET', '/billProducts', { token: buyer.token })).body;
+    const customerPlans = (await api('GET', '/auth', { token: buyer.token })).body.subscriptionPlans;
+    expect(customerPrices.products.every((p: { costPrice: number }) => p.costPrice === 0)).toBe(true);
+
+    for (const [who, asKey] of [['agent', agentKey], ['admin', adminKey]] as const) {
+      const listed = await api('GET', `/transaction?userName=${buyer.userName}&type=exam`, { headers: asKey });
+      expect(listed.status, `${who}'s key lists`).toBe(200);
+      expect(listed.body.transactions.filter((t: { trans_UserName: string }) => t.trans_UserName === buyer.userName), `${who}'s key reads only its own records`).toEqual([]);
+      expect(JSON.stringify(listed.body), `${who}'s key never reads the PINs`).not.toContain('"pins"');
+      expect(await api('GET', `/transaction/${purchaseId}`, { headers: asKey }), `${who}'s key: another user's transaction is not found`).toEqual({
+        status: 404,
+        body: { msg: REFUND_MSG.transactionNotFound },
+      });
+      expect(await api('GET', '/billProducts', { headers: asKey }), `${who}'s key reads the customer's prices, no costs`).toEqual({ status: 200, body: customerPrices });
+      const session = await api('GET', '/auth', { headers: asKey });
+      expect(session.body, `${who}'s key is no operator`).toMatchObject({ isAdmin: false, isAgent: false, isCouponVendor: false });
+      expect(session.body.subscriptionPlans, `${who}'s key reads the customer's plans, no costs`).toEqual(customerPlans);
+    }
+    // The operators' sessions still read the buyer's record.
+    expect((await api('GET', `/transaction/${purchaseId}`, { token: await admin() })).status).toBe(200);
+    expect((await api('GET', `/transaction/${purchaseId}`, { token: agentLogin.body.token })).status).toBe(200);
   });
 
   it('a key cannot regenerate, revoke or show itself, nor change the password', async () => {

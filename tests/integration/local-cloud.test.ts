@@ -77,6 +77,36 @@ describe('the local cloud', () => {
     expect(calls).toMatchObject({ supplier: 'ALARO', count: 0 });
   });
 
+  it('serves the simulators (their controls, call logs and pages) on their own loopback port only: the public port answers 404 for /_sim/*', async () => {
+    const json = { 'content-type': 'application/json' };
+    const requests: Array<[string, string, RequestInit?]> = [
+      ['POST', '/_sim/alaro/control', { headers: json, body: JSON.stringify({ forceOutcome: null }) }],
+      ['GET', '/_sim/alaro/calls'],
+      ['GET', '/_sim/vtpass/calls'],
+      ['GET', '/_sim/monnify/transfer'],
+      ['POST', '/_sim/monnify/transfer', { headers: json, body: '{}' }],
+      ['GET', '/_sim/payout/transfers'],
+      ['GET', '/_sim/squad/checkout/no-such-reference'],
+      ['GET', '/_sim/'],
+    ];
+    for (const [method, path, init] of requests) {
+      const response = await fetch(`${cloud().baseUrl}${path}`, { method, ...init });
+      expect(response.status, `${method} ${path} on the public port`).toBe(404);
+      await response.body?.cancel();
+    }
+    const simulators = new URL(cloud().simulatorsUrl);
+    expect(simulators.hostname).toMatch(/^(localhost|127\.0\.0\.1)$/);
+    expect(simulators.port).not.toBe(new URL(cloud().baseUrl).port);
+    const control = await fetch(`${cloud().simulatorsUrl}/_sim/alaro/control`, { method: 'POST', headers: json, body: JSON.stringify({ forceOutcome: null }) });
+    expect(control.status).toBe(200);
+    expect((await fetch(`${cloud().simulatorsUrl}/_sim/alaro/calls`)).status).toBe(200);
+    const transferPage = await fetch(`${cloud().simulatorsUrl}/_sim/monnify/transfer`);
+    expect(transferPage.status).toBe(200);
+    // The page's form posts to the simulators' origin, not to the public one.
+    expect(await transferPage.text()).toContain(`action="${cloud().simulatorsUrl}/_sim/monnify/transfer"`);
+    expect((await fetch(`${cloud().simulatorsUrl}/_sim/payout/transfers`)).status).toBe(200);
+  });
+
   it('logs in the seeded admin', async () => {
     const { userName, password } = cloud().adminLogin;
     const response = await fetch(`${cloud().baseUrl}/api/v1/auth/login`, {

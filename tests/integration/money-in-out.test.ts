@@ -46,7 +46,7 @@ async function api(method: string, path: string, options: { body?: unknown; toke
 }
 
 async function sim(path: string, init: { method?: string; body?: unknown } = {}): Promise<Answer> {
-  const response = await fetch(`${cloud().baseUrl}/_sim${path}`, {
+  const response = await fetch(`${cloud().simulatorsUrl}/_sim${path}`, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -124,7 +124,7 @@ describe('card payment (Squad)', () => {
     const initiated = await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { amount: 1000, email: 'payer@example.com' } });
     expect(initiated).toMatchObject({ status: 200, body: { msg: MONEY_MSG.paymentLinkCreated, amount: 1000, charge: 10, amountToCredit: 990 } });
     const { link, reference } = initiated.body;
-    expect(link).toBe(`${cloud().baseUrl}/_sim/squad/checkout/${reference}`);
+    expect(link).toBe(`${cloud().simulatorsUrl}/_sim/squad/checkout/${reference}`);
 
     // The person sees the checkout page, then pays.
     const page = await fetch(link);
@@ -189,7 +189,7 @@ describe('reserved accounts (Monnify)', () => {
     const me = (await api('GET', '/auth', { token: user.token })).body.user;
     expect(((await sim('/monnify/accounts')).body as any[]).find((c) => c.accountReference === user.userId)).toMatchObject({ nin: me.nin });
 
-    const page = await fetch(`${cloud().baseUrl}/_sim/monnify/transfer`);
+    const page = await fetch(`${cloud().simulatorsUrl}/_sim/monnify/transfer`);
     expect(await page.text()).toContain('Send a bank transfer');
     const accountNumber = first.body.accountNumbers[1].accountNumber as string;
     const sent = await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber, amount: 2000, senderName: 'ADA SENDER' } });

@@ -220,12 +220,16 @@ describe('the original client against our API', () => {
     expect(Array.isArray(referrals.body.referralList)).toBe(true);
   });
 
-  it('changePassword keeps the token the original goes on using', async () => {
+  it('changePassword answers msg; the token it was sent with stops working (401, as for an expired session), and the new password logs in', async () => {
     const { form, token } = await registered();
     const changed = await authFetch('POST', '/auth/changepassword', { token, body: { oldPassword: form.password, newPassword: 'orig-password-2', newPasswordCheck: 'orig-password-2' } });
     expect(changed.status).toBe(200);
     expect(typeof changed.body.msg).toBe('string');
-    expect((await authFetch('GET', '/auth', { token })).status).toBe(200);
+    // Every token issued before a password change is refused, the changing one's too (a rotated one comes in `token`).
+    expect((await authFetch('GET', '/auth', { token })).status).toBe(401);
+    const again = await authFetch('POST', '/auth/login', { body: { userName: form.userName, password: 'orig-password-2' } });
+    expect(again.status).toBe(200);
+    expect((await authFetch('GET', '/auth', { token: again.body.token })).status).toBe(200);
   });
 
   it('admin settings: supplier, cost prices and services are arrays; services carry isAvailable; generateCoupon answers couponCode', async () => {
@@ -371,7 +375,7 @@ function kycNumber(): string {
 }
 
 async function simulator(path: string): Promise<unknown> {
-  const response = await fetch(`${cloud().baseUrl}/_sim${path}`, { headers: { accept: 'application/json' } });
+  const response = await fetch(`${cloud().simulatorsUrl}/_sim${path}`, { headers: { accept: 'application/json' } });
   return response.json();
 }
 

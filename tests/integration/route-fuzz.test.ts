@@ -1,10 +1,12 @@
 /**
  * Every operation of the route table (shared/routes.ts) × every kind of caller — anonymous, user,
- * agent, admin, a token signed with another key, an `alg: none` token, the user and the admin by API key (the API key callers: 403 on every route outside the key's), a
- * wrong API key — with arbitrary path
+ * agent, admin, a token signed with another key, an `alg: none` token, the user, the admin and the agent by
+ * API key (the API key callers: 403 on every route outside the key's), a wrong API key — with arbitrary path
  * parameters, query strings and bodies (fast-check), on the local cloud. Rules checked:
  *   - never a 5xx, always a JSON body, `{msg: string}` on every 4xx (the edge's contract);
  *   - no 2xx past the route's access rule (forged tokens count as nobody);
+ *   - a key acts as a customer whoever owns it (an operator's key too): its 2xx answers show only the
+ *     owner's own records, no margin or cost figure and no operator role;
  *   - a refused request moves no money: tracked accounts' balances and transaction counts only
  *     change in a route's batch if a 2xx answer of that batch came from or named the account.
  * Routes are taken from ROUTES, so a route added later is fuzzed without touching this file.
@@ -28,9 +30,10 @@ import { usePlatformTable } from '../support/platform-table.js';
 const cloud = useLocalCloud({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' } });
 const { api } = platformClient(cloud, 'fz');
 
-// 12 per pair (about 6,700 requests, with a refused credential's quarter): every run draws a new seed, so runs add up to more. Each 4 more
-// per pair cost about 22 s of a clean-clone run on two cores (16 took 148 s). FUZZ_RUNS=100 for a deeper look.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+// 10 per pair (about 6,600 requests, with a refused credential's quarter; 12 before the agent's key joined the
+// callers, for about as many): every run draws a new seed, so runs add up to more. Each 4 more per pair cost
+// about 22 s of a clean-clone run on two cores (16 took 148 s). FUZZ_RUNS=100 for a deeper look.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 // A refused credential (a forged token, a wrong key) is refused before the body is read: what it varies is
 // the credential, on every route, while the anonymous caller fuzzes the bodies. A quarter of the runs:
 // about 2,200 fewer requests (alone: 158 → 141 CPU-s; most of the rest is the signed-in callers and the money audit).
@@ -48,7 +51,7 @@ interface Caller {
   token?: string;
   /** Credential headers other than the session token (API keys). */
   headers?: Record<string, string>;
-  /** Calls with an API key: only the routes the table marks `apiKey` may take it, whatever the owner's role. */
+  /** Calls with an API key: only the routes the table marks `apiKey` may take it, and there it is a customer, whatever the owner's role. */
   viaApiKey?: true;
   account?: TrackedAccount;
   /** Never sent in a body: a random change-password must not lock the run out. */
@@ -142,6 +145,36 @@ function problemOf(sent: Sent): string | undefined {
   }
   if (sent.status >= 400 && typeof (body as { msg?: unknown } | null)?.msg !== 'string') return '4xx without {msg: string}';
   if (sent.status < 300 && !callerMay(sent.route, sent.caller)) return `2xx past "${sent.route.access}"${sent.caller.viaApiKey ? ' or API key' : ''} access`;
+  if (sent.status < 300 && sent.caller.viaApiKey) {
+    const seen = operatorDataIn(body, sent.caller.account!.userId);
+    if (seen) return `an API key read what only an operator may (${seen})`;
+  }
+  return undefined;
+}
+
+/** Figures only operators read: a customer reads each as 0. */
+const OPERATOR_FIGURES = ['trans_profit', 'totalProfit', 'costPrice', 'planCostPrice', 'planCostPrince'];
+const OPERATOR_ROLES = ['isAdmin', 'isAgent', 'isCouponVendor'];
+
+/** Where an answer shows what a customer may not read: another user's record, a margin or cost, an operator role, the sales stat. */
+function operatorDataIn(value: unknown, ownerId: string, path = 'body'): string | undefined {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const seen = operatorDataIn(item, ownerId, `${path}[${index}]`);
+      if (seen) return seen;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  const fields = value as Record<string, unknown>;
+  if (typeof fields.trans_By === 'string' && fields.trans_By !== ownerId) return `${path}: another user's record`;
+  for (const name of OPERATOR_FIGURES) if (typeof fields[name] === 'number' && fields[name] !== 0) return `${path}.${name} = ${String(fields[name])}`;
+  for (const name of OPERATOR_ROLES) if (fields[name] === true) return `${path}.${name}`;
+  if (Array.isArray(fields.stat) && fields.stat.length > 0) return `${path}.stat`;
+  for (const [name, field] of Object.entries(fields)) {
+    const seen = operatorDataIn(field, ownerId, `${path}.${name}`);
+    if (seen) return seen;
+  }
   return undefined;
 }
 
@@ -261,6 +294,8 @@ describe('route fuzz: every route × every caller', () => {
     const apiKey = keyAnswer.body.apiKey as string;
     const adminKeyAnswer = await api('POST', '/auth/apiKey/regenerate', { token: admin.token, body: { password: cloud().adminLogin.password } });
     expect(adminKeyAnswer.status, 'admin gets an API key').toBe(200);
+    const agentKeyAnswer = await api('POST', '/auth/apiKey/regenerate', { token: agent.token, body: { password: DEMO_AGENT.password } });
+    expect(agentKeyAnswer.status, 'agent gets an API key').toBe(200);
     callers = [
       { name: 'anonymous', role: 'anonymous' },
       { name: 'user', role: 'user', token: user.token, account: user.account, password: user.password },
@@ -270,8 +305,9 @@ describe('route fuzz: every route × every caller', () => {
       { name: 'alg none token', role: 'anonymous', token: algNone, refused: true },
       // A key cannot regenerate or revoke itself (403), so it lives through the run.
       { name: 'user by API key', role: 'user', viaApiKey: true, headers: { authorization: `Bearer ${apiKey}` }, account: user.account },
-      // An admin's key is no admin: every operator route answers it 403.
-      { name: 'admin by API key', role: 'admin', viaApiKey: true, headers: { 'x-auth-apikey': adminKeyAnswer.body.apiKey as string }, account: admin.account },
+      // An operator's key is a customer: every operator route answers it 403, and a key route answers it as a customer.
+      { name: 'admin by API key', role: 'user', viaApiKey: true, headers: { 'x-auth-apikey': adminKeyAnswer.body.apiKey as string }, account: admin.account },
+      { name: 'agent by API key', role: 'user', viaApiKey: true, headers: { authorization: `Token ${agentKeyAnswer.body.apiKey as string}` }, account: agent.account },
       { name: 'wrong API key', role: 'anonymous', headers: { authorization: `Bearer vtu_${'A'.repeat(43)}` }, refused: true },
     ];
     audit = moneyAudit(accounts, {

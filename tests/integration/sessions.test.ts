@@ -87,15 +87,47 @@ describe('sessions', () => {
     expect((await api('POST', '/auth/refresh', { token: renewed })).status).toBe(401);
   });
 
-  it('after a password change another session is not renewed; the session that changed it still is', async () => {
+  it('after a password change another session is not renewed; the changing one goes on with the token of its answer', async () => {
     const user = await fundedUser(0);
     const other = (await api('POST', '/auth/login', { body: { userName: user.userName, password: PASSWORD } })).body.token as string;
     const changed = await api('POST', '/auth/changepassword', { token: user.token, body: { oldPassword: PASSWORD, newPassword: 'a-new-Passw0rd!', newPasswordCheck: 'a-new-Passw0rd!' } });
     expect(changed.status).toBe(200);
     expect(await api('POST', '/auth/refresh', { token: other })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
-    const kept = await api('POST', '/auth/refresh', { token: user.token });
-    expect(kept.status).toBe(200);
-    expect((await api('GET', '/auth', { token: kept.body.token })).status).toBe(200);
+    const renewed = await api('POST', '/auth/refresh', { token: changed.body.token });
+    expect(renewed.status).toBe(200);
+    expect((await api('GET', '/auth', { token: renewed.body.token })).status).toBe(200);
+  });
+
+  it('a password change rotates the token of the session that made it: that token is refused from then on (and not renewed), the token in the answer works', async () => {
+    const user = await fundedUser(0);
+    const changed = await api('POST', '/auth/changepassword', { token: user.token, body: { oldPassword: PASSWORD, newPassword: 'a-new-Passw0rd!', newPasswordCheck: 'a-new-Passw0rd!' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ msg: MSG.passwordChanged, token: expect.any(String) });
+    expect(changed.body.token).not.toBe(user.token);
+    expect(await api('GET', '/auth', { token: user.token })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
+    expect(await api('POST', '/auth/refresh', { token: user.token })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
+    expect((await api('GET', '/auth', { token: changed.body.token })).status).toBe(200);
+  });
+
+  it('a renewal revokes the token it replaces: the old token is refused at once and renewed only once; the new one works', async () => {
+    const user = await fundedUser(0);
+    const renewed = await api('POST', '/auth/refresh', { token: user.token });
+    expect(renewed.status).toBe(200);
+    expect(await api('GET', '/auth', { token: user.token })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
+    expect((await api('GET', '/transaction', { token: user.token })).status).toBe(401);
+    expect(await api('POST', '/auth/refresh', { token: user.token })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
+    expect((await api('GET', '/auth', { token: renewed.body.token })).status).toBe(200);
+    // The new token is renewed in its turn, and is then revoked too.
+    const again = await api('POST', '/auth/refresh', { token: renewed.body.token });
+    expect(again.status).toBe(200);
+    expect((await api('GET', '/auth', { token: renewed.body.token })).status).toBe(401);
+    expect((await api('GET', '/auth', { token: again.body.token })).status).toBe(200);
+  });
+
+  it('two renewals of one token at once: one new token, the other refused', async () => {
+    const user = await fundedUser(0);
+    const answers = await Promise.all([api('POST', '/auth/refresh', { token: user.token }), api('POST', '/auth/refresh', { token: user.token })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
   });
 
   it('a session past its absolute lifetime is not renewed, however fresh its token', async () => {

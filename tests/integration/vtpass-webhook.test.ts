@@ -38,7 +38,7 @@ async function atVtpass(id: string): Promise<AtVtpass> {
 }
 
 const simulator = async (action: 'push' | 'reverse', requestId: string) => {
-  const response = await fetch(`${cloud().baseUrl}/_sim/vtpass/${action}`, {
+  const response = await fetch(`${cloud().simulatorsUrl}/_sim/vtpass/${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ requestId }),

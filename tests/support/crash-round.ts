@@ -245,7 +245,7 @@ export async function crashRound(
     }
 
     // A withdrawal is paid at most once, and its outcome is what the bank did: success paid once, refunded never paid.
-    const transfers = (await (await fetch(`${cloud.baseUrl}/_sim/payout/transfers`)).json()) as Array<{ reference: string; payments: number }>;
+    const transfers = (await (await fetch(`${cloud.simulatorsUrl}/_sim/payout/transfers`)).json()) as Array<{ reference: string; payments: number }>;
     for (const withdrawal of withdrawals) {
       const payments = transfers.find((t) => t.reference === payoutReferenceFor(withdrawal._id))?.payments ?? 0;
       const expected = withdrawal.trans_Status === 'success' ? 1 : 0;

@@ -6,6 +6,7 @@
  *   await fetch(`${cloud.baseUrl}/api/v1/auth/login`, ...);   // admin: cloud.adminLogin
  *   await cloud.readMail();                                     // captured e-mail, newest first
  *   await cloud.simulatorCalls('ALARO', transactionId);         // "the supplier was called once"
+ *   await fetch(`${cloud.simulatorsUrl}/_sim/monnify/transfer`); // the simulators' own port, never baseUrl
  *   await cloud.stop();
  *
  * Or one instance per test file: `const cloud = useLocalCloud();` then `cloud().baseUrl` in tests.
@@ -68,6 +69,8 @@ export interface LocalCloudOptions {
 
 export interface LocalCloud {
   baseUrl: string;
+  /** The simulators' own origin (SIM_PORT, loopback): /_sim/<name>/… is served here, never on baseUrl. */
+  simulatorsUrl: string;
   /** The platform's process (for the benchmark's CPU accounting). */
   pid: number;
   dataDir: string;
@@ -99,11 +102,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The environment a test gives the platform: its port and data folder, the test admin, quiet logs, none of Vitest's variables. */
+/**
+ * The environment a test gives the platform: its port and data folder (the simulators on any free
+ * port, printed at start), the test admin, quiet logs, none of Vitest's variables.
+ */
 export function localCloudEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: String(port),
+    SIM_PORT: '0',
     DATA_DIR: dataDir,
     ADMIN_USERNAME: TEST_ADMIN.userName,
     ADMIN_PASSWORD: TEST_ADMIN.password,
@@ -122,6 +129,8 @@ export function localCloudEnv(port: number, dataDir: string, extra: Record<strin
 }
 
 export const READY = /LOCAL CLOUD READY (\S+)/;
+/** The simulators' origin as the start prints it. */
+export const SIMULATORS = /Simulators:\s+(http:\/\/\S+)/;
 
 /**
  * The DynamoDB Local of this test file's worker (tests/support/global-dynamodb.ts), or, run outside
@@ -257,17 +266,23 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   }
 
   const baseUrl = `http://localhost:${port}`;
+  const simulatorsUrl = SIMULATORS.exec(output)?.[1];
+  if (!simulatorsUrl) {
+    await stop();
+    throw new Error(`the local cloud did not print its simulators' origin ("Simulators: http://…")\n--- local cloud output ---\n${output.slice(-20_000)}`);
+  }
   const dynamoEndpoint = /DynamoDB:\s+(http:\/\/\S+)/.exec(output)?.[1] ?? '';
   const tableName = /Tables:\s+(\S+)/.exec(output)?.[1] ?? '';
-  const getJson = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    const response = await fetch(`${baseUrl}${path}`, init);
-    if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path} → ${response.status} ${await response.text()}`);
+  const getJson = async <T>(url: string, init?: RequestInit): Promise<T> => {
+    const response = await fetch(url, init);
+    if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url} → ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
-  const readMail = () => getJson<CapturedMail[]>('/_local/mail.json');
+  const readMail = () => getJson<CapturedMail[]>(`${baseUrl}/_local/mail.json`);
 
   return {
     baseUrl,
+    simulatorsUrl,
     pid: child.pid!,
     dataDir,
     dynamoEndpoint,
@@ -286,9 +301,9 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       }
     },
     simulatorCalls: (supplier, requestId) =>
-      getJson<SimulatorCalls>(`/_sim/${supplier.toLowerCase()}/calls${requestId === undefined ? '' : `?requestId=${encodeURIComponent(requestId)}`}`),
+      getJson<SimulatorCalls>(`${simulatorsUrl}/_sim/${supplier.toLowerCase()}/calls${requestId === undefined ? '' : `?requestId=${encodeURIComponent(requestId)}`}`),
     async forceSupplierOutcome(supplier, outcome) {
-      await getJson(`/_sim/${supplier.toLowerCase()}/control`, {
+      await getJson(`${simulatorsUrl}/_sim/${supplier.toLowerCase()}/control`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ forceOutcome: outcome }),

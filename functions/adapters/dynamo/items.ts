@@ -96,7 +96,6 @@ const profileFields = declaringEvery<UserProfile>()(
     webhookUrl: absentIsNull,
     webhookSecret: text,
     tokenVersion: count.default(0),
-    keptSessionId: text.optional(),
     apiKeyHint: text.optional(),
     // Only on profiles written before the hash had its own item (CREDENTIAL#…, users.ts withPasswordHash moves it).
     passwordHash: text.optional(),
@@ -111,7 +110,7 @@ const profileItem = itemMapping<UserProfile>(USER_ENTITY, profileFields);
 /** What every authenticated request reads of the profile (loadPrincipal's projection). */
 const principalItem = itemMapping(
   USER_ENTITY,
-  profileFields.pick({ userId: true, userName: true, userType: true, isAdmin: true, isAgent: true, isCouponVendor: true, tokenVersion: true, keptSessionId: true, webhookUrl: true }),
+  profileFields.pick({ userId: true, userName: true, userType: true, isAdmin: true, isAgent: true, isCouponVendor: true, tokenVersion: true, webhookUrl: true }),
 );
 /** The profile's current API key (its hash, the hint the Account page shows): absent until the first generation. */
 const profileApiKeyItem = itemMapping(

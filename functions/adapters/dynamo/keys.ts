@@ -48,6 +48,8 @@ export const keys = {
   walletQueue: (userId: string) => `${PARTITION_PREFIXES.walletQueue}${userId}`,
   /** A session ended by logout: its token is refused until it would have expired anyway (TTL). */
   revokedSession: (userId: string, sessionId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `REVOKEDSESSION#${sessionId}` }),
+  /** A token replaced by a renewal: refused until it could no longer be used or renewed anyway (TTL). */
+  revokedToken: (userId: string, tokenId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `REVOKEDTOKEN#${tokenId}` }),
   userNameClaim: (userName: string) => ({ pk: `${PARTITION_PREFIXES.userNameClaim}${userName.toLowerCase()}`, sk: 'UNIQUE' }),
   emailClaim: (email: string) => ({ pk: `${PARTITION_PREFIXES.emailClaim}${email.toLowerCase()}`, sk: 'UNIQUE' }),
   /** A user's password hash, alone in its partition so IAM can deny it to every role but the password checkers. */

@@ -8,16 +8,17 @@
  *
  * Read wallet → plan (pure, domain/ledger.ts) → transact. When the wallet moved underneath us
  * (seq condition failed, or a TransactionConflict) we re-read and retry with jittered backoff,
- * a bounded number of times. When the record already exists, nothing moved: the existing record
- * is returned as an idempotent replay if it is the same request, else a named mismatch.
+ * a bounded number of times. When the record already exists, nothing moved, and the store says
+ * so: what that answers (a replay or a mismatch) is the domain's rule (domain/posting.ts).
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundIdFor } from '../../domain/ids.js';
-import { chainLink, chainTime, compareReplay, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
+import { chainLink, chainTime, planCredit, planDebit, type WalletChange, type WalletState } from '../../domain/ledger.js';
 import { isFinal } from '../../domain/purchase-state.js';
 import { countersMovedSince } from '../../domain/listing-aggregates.js';
 import type { TransactionDraft, TransactionRecord } from '../../domain/transactions.js';
-import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, RefundInput, RefundResult } from '../../ports/ledger.js';
+import type { Ledger, RefundInput, RefundResult, WalletStore, WalletWriteResult } from '../../ports/ledger.js';
+import { ledgerOver } from '../../domain/posting.js';
 import { crashPoint } from '../crash-points.js';
 import { auditPutsFor } from './audit.js';
 import { db, tableName } from './client.js';
@@ -172,46 +173,11 @@ async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Pro
 }
 
 
-async function replayOf(draft: TransactionDraft): Promise<PostResult | undefined> {
-  const existing = await getTransaction(draft.id);
-  if (!existing) return undefined;
-  switch (compareReplay(existing, draft)) {
-    case 'same':
-      return { kind: 'replayed', record: existing };
-    case 'different_amount':
-      return { kind: 'exists_with_different_amount', existing };
-    case 'different_details':
-      return { kind: 'exists_with_different_details', existing };
-  }
-}
-
-
-async function debitPurchase(draft: TransactionDraft, options: PurchaseDebitOptions): Promise<PurchaseDebitResult> {
-  const locked = options.unlessLocked ? await lockedServiceOf(options.unlessLocked.serviceType, options.unlessLocked.names) : undefined;
-  // A retry of a purchase accepted before the lock answers its receipt, not the refusal.
-  if (locked !== undefined) return (await replayOf(draft)) ?? { kind: 'service_locked', serviceName: locked };
-  return postResultOf(await writeWalletChange({ direction: 'debit', draft, knownWallet: options.knownWallet, queueable: true }), draft);
-}
-
-async function post(direction: 'debit' | 'credit', draft: TransactionDraft): Promise<PostResult> {
-  return postResultOf(await writeWalletChange({ direction, draft }), draft);
-}
-
-async function postResultOf(outcome: WalletWriteOutcome, draft: TransactionDraft): Promise<PostResult> {
-  switch (outcome.kind) {
-    case 'written':
-      return { kind: 'posted', record: outcome.record };
-    case 'record_exists': {
-      const replay = await replayOf(draft);
-      if (!replay) throw new Error(`transaction ${draft.id} reported as existing but not found`);
-      return replay;
-    }
-    case 'insufficient_balance':
-      // A retry of a debit that already went through must see its receipt, not "insufficient".
-      return (await replayOf(draft)) ?? { kind: 'insufficient_balance', balanceKobo: outcome.balanceKobo };
-    case 'extra_condition_failed':
-      throw new Error('unexpected extra item in a plain posting');
-  }
+/** A plain balance change's write, as the store reports it (the answer is the domain's: domain/posting.ts). */
+async function write(direction: 'debit' | 'credit', draft: TransactionDraft, how: { knownWallet?: WalletState; queueable?: true }): Promise<WalletWriteResult> {
+  const outcome = await writeWalletChange({ direction, draft, ...how });
+  if (outcome.kind === 'extra_condition_failed') throw new Error('unexpected extra item in a plain posting');
+  return outcome;
 }
 
 /**
@@ -318,10 +284,13 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   }
 }
 
-export const dynamoLedger: Ledger = {
+/** The wallet's store on DynamoDB: reads and writes. */
+export const dynamoWalletStore: WalletStore = {
   getWallet: readWallet,
-  debit: (draft) => post('debit', draft),
-  debitPurchase,
-  credit: (draft) => post('credit', draft),
+  write,
+  existing: getTransaction,
+  lockedService: lockedServiceOf,
   refundPurchase,
 };
+
+export const dynamoLedger: Ledger = ledgerOver(dynamoWalletStore);

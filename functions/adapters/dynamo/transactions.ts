@@ -9,9 +9,8 @@
 import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { wholePhoneNumber } from '../../../shared/api/common.js';
 import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
-import type { TransactionView } from '../../../shared/api/transactions.js';
 import { isOpen } from '../../domain/purchase-state.js';
-import { isPurchase, isUnexpandedBatch, listingFigures, MAX_KEPT_REQUERIES, toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
+import { isPurchase, isUnexpandedBatch, listingFigures, MAX_KEPT_REQUERIES, type TransactionRecord } from '../../domain/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../ports/transactions.js';
 import { db, tableName } from './client.js';
 import { isConditionFailure } from './conditions.js';
@@ -46,9 +45,9 @@ export function transactionItem(record: TransactionRecord): Record<string, unkno
   };
 }
 
-/** For other areas holding raw items (e.g. the session's recent transactions): the API view. */
-export function transactionViewOfItem(item: Record<string, unknown>): TransactionView {
-  return toTransactionView(stored.transaction.read(item));
+/** For other areas holding raw items (e.g. the session's recent transactions): the record (its reader's view is the domain's). */
+export function transactionOfItem(item: Record<string, unknown>): TransactionRecord {
+  return stored.transaction.read(item);
 }
 
 /** `REMOVE` clause that takes a purchase (or withdrawal) out of the sweepers' sparse index. */

@@ -18,21 +18,22 @@ import { newReferralItem } from './earnings.js';
 import { API_KEY_ATTRIBUTES, EMAIL_CLAIM_ENTITY, stored, TRANSACTION_ENTITY, USER_ENTITY, USER_NAME_CLAIM_ENTITY } from './items.js';
 import { queryAll } from './paginate.js';
 import { transactWrite } from './conditional-writes.js';
+import { failedConditions } from './conditions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Principal (used by every HTTP service)
 
 /**
- * The current principal for a verified token: undefined when the user no longer exists or the
- * token's version is older than the stored one (password changed / reset → old tokens die).
- * Roles are re-read on every request so revocations take effect at once.
+ * The current principal for a verified token: undefined when the user no longer exists, the
+ * token's version is older than the stored one (password changed / reset → every older token dies,
+ * the changing session's included: it goes on with the token the change answered), its session was
+ * logged out, or the token itself was replaced by a renewal. Roles are re-read on every request so
+ * revocations take effect at once.
  */
-export async function loadPrincipal(userId: string, tokenVersion: number, sessionId?: string): Promise<Principal | undefined> {
-  const current = await readPrincipal(userId, sessionId);
-  if (!current || current.sessionRevoked) return undefined;
-  // The session that changed the password is kept alive across the version bump; every other one dies.
-  const kept = sessionId !== undefined && sessionId === current.keptSessionId;
-  if (current.tokenVersion !== tokenVersion && !kept) return undefined;
+export async function loadPrincipal(userId: string, tokenVersion: number, sessionId?: string, tokenId?: string): Promise<Principal | undefined> {
+  const current = await readPrincipal(userId, sessionId, tokenId);
+  if (!current || current.sessionRevoked || current.tokenRevoked) return undefined;
+  if (current.tokenVersion !== tokenVersion) return undefined;
   return { ...current.principal, ...(sessionId ? { sessionId } : {}) };
 }
 
@@ -41,7 +42,9 @@ export async function readPrincipal(
   userId: string,
   /** The token's session: its logout mark is read in the same round trip. */
   sessionId?: string,
-): Promise<{ principal: Principal; tokenVersion: number; keptSessionId: string | undefined; apiKeyHash: string | undefined; sessionRevoked: boolean } | undefined> {
+  /** The token itself: its renewal mark is read in the same round trip. */
+  tokenId?: string,
+): Promise<{ principal: Principal; tokenVersion: number; apiKeyHash: string | undefined; sessionRevoked: boolean; tokenRevoked: boolean } | undefined> {
   // Profile and wallet in one consistent round trip: every authenticated request needs the first,
   // and spending requests save a read with the second.
   const table = tableName();
@@ -49,8 +52,13 @@ export async function readPrincipal(
     new BatchGetCommand({
       RequestItems: {
         [table]: {
-          Keys: [keys.userProfile(userId), keys.wallet(userId), ...(sessionId ? [keys.revokedSession(userId, sessionId)] : [])],
-          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, keptSessionId, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq, updatedAt',
+          Keys: [
+            keys.userProfile(userId),
+            keys.wallet(userId),
+            ...(sessionId ? [keys.revokedSession(userId, sessionId)] : []),
+            ...(tokenId ? [keys.revokedToken(userId, tokenId)] : []),
+          ],
+          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq, updatedAt',
           ConsistentRead: true,
         },
       },
@@ -61,14 +69,15 @@ export async function readPrincipal(
   const walletKey = keys.wallet(userId);
   const profileItem = items.find((item) => item.sk === profileKey.sk);
   if (!profileItem) return undefined;
-  const { tokenVersion, keptSessionId, webhookUrl, ...identity } = stored.principal.read(profileItem, profileKey);
+  const { tokenVersion, webhookUrl, ...identity } = stored.principal.read(profileItem, profileKey);
   const { apiKeyHash } = stored.profileApiKey.read(profileItem, profileKey);
   const { contactNumbers, contactNumbersKept } = stored.profileContactNumbers.read(profileItem, profileKey);
   const savedContactNumbers = contactNumbersKept ? { savedContactNumbers: [...(contactNumbers ?? [])] } : {};
   const walletItem = items.find((item) => item.sk === walletKey.sk);
   const wallet = walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET };
   const sessionRevoked = sessionId !== undefined && items.some((item) => item.sk === keys.revokedSession(userId, sessionId).sk);
-  return { principal: { ...identity, hasWebhook: webhookUrl !== null, ...savedContactNumbers, wallet }, tokenVersion, keptSessionId, apiKeyHash, sessionRevoked };
+  const tokenRevoked = tokenId !== undefined && items.some((item) => item.sk === keys.revokedToken(userId, tokenId).sk);
+  return { principal: { ...identity, hasWebhook: webhookUrl !== null, ...savedContactNumbers, wallet }, tokenVersion, apiKeyHash, sessionRevoked, tokenRevoked };
 }
 
 /** Logout: the session's tokens are refused from now on; the mark outlives any token of the session (TTL). */
@@ -79,6 +88,27 @@ export async function revokeSession(userId: string, sessionId: string, now: Date
       Item: { ...keys.revokedSession(userId, sessionId), entity: 'RevokedSession', expiresAt: epochSeconds(now) + SESSION_MAX_AGE_SECONDS + 60 },
     }),
   );
+}
+
+/**
+ * Renewal: the token replaced is refused from now on, its mark kept until the token could no longer
+ * be used or renewed anyway (`until`, epoch seconds; TTL). False when it was already replaced: of
+ * two renewals of one token only the first gets a successor.
+ */
+export async function revokeToken(userId: string, tokenId: string, until: number): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.revokedToken(userId, tokenId), entity: 'RevokedToken', expiresAt: until + 60 },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (failedConditions(error)) return false;
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,32 +332,32 @@ export async function updateLastLogin(userId: string, at: Date = new Date()): Pr
 }
 
 /**
- * Replaces the password hash and bumps tokenVersion, so every token issued before stops working.
- * Conditional on the version the caller verified the old password against: a concurrent change
- * wins and this one answers `stale`.
+ * Replaces the password hash and bumps tokenVersion, so every token issued before stops working,
+ * the changing session's included (it goes on with a token of the new version). Conditional on the
+ * version the caller verified the old password against: a concurrent change wins and this one
+ * answers `stale`.
  */
 export async function changePassword(
   userId: string,
   expectedTokenVersion: number,
   passwordHash: string,
-  keepSessionId?: string,
   /** The user chose to end their API key too (removing the profile's key attributes stops it). */
   revokeApiKey = false,
   now: Date = new Date(),
 ): Promise<{ ok: true; tokenVersion: number } | { ok: false; reason: 'stale' }> {
   const next = expectedTokenVersion + 1;
-  // The changing session is kept (the one before it is not: one kept session at a time). An older
-  // profile's hash attribute goes: the hash now lives in its own item only.
-  const removed = ['passwordHash', ...(keepSessionId ? [] : ['keptSessionId']), ...(revokeApiKey ? [API_KEY_ATTRIBUTES] : [])];
+  // An older profile's hash attribute goes (the hash now lives in its own item only), and so does the
+  // kept-session mark older versions wrote (a session whose token outlived the change: no longer honoured).
+  const removed = ['passwordHash', 'keptSessionId', ...(revokeApiKey ? [API_KEY_ATTRIBUTES] : [])];
   const result = await transactWrite(
     [
       {
         Update: {
           TableName: tableName(),
           Key: keys.userProfile(userId),
-          UpdateExpression: `SET tokenVersion = :next${keepSessionId ? ', keptSessionId = :sid' : ''} REMOVE ${removed.join(', ')}`,
+          UpdateExpression: `SET tokenVersion = :next REMOVE ${removed.join(', ')}`,
           ConditionExpression: 'attribute_exists(pk) AND (tokenVersion = :expected OR (attribute_not_exists(tokenVersion) AND :expected = :zero))',
-          ExpressionAttributeValues: { ':next': next, ':expected': expectedTokenVersion, ':zero': 0, ...(keepSessionId ? { ':sid': keepSessionId } : {}) },
+          ExpressionAttributeValues: { ':next': next, ':expected': expectedTokenVersion, ':zero': 0 },
         },
       },
       credentialPut(userId, passwordHash, now),

@@ -5,6 +5,7 @@
  */
 import type { IdentityVerifier } from '../../ports/payments.js';
 import { callProvider, describeAnswer, joinUrl } from './http.js';
+import { asPlainText } from '../../../shared/api/text.js';
 
 export interface IdentityOptions {
   baseUrl: string;
@@ -34,7 +35,8 @@ export function premblyIdentity(options: IdentityOptions): IdentityVerifier {
       if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300 && answer.json?.status === true && answer.json?.response_code === '00') {
         const data = answer.json[`${method}_data`] ?? answer.json.data ?? {};
         const fullName = [data.firstname ?? data.firstName, data.middlename ?? data.middleName, data.surname ?? data.lastName].filter((part) => typeof part === 'string' && part.trim()).join(' ');
-        return { kind: 'match', fullName };
+        // The name becomes the user's full name, shown to others: plain text, as every free text is (shared/api/text.ts).
+        return { kind: 'match', fullName: asPlainText(fullName) };
       }
       // Our own credentials refused is our problem, never "your number does not match".
       const refusedUs = answer.kind === 'answer' && (answer.status === 401 || answer.status === 403 || answer.status === 429);

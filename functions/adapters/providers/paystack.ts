@@ -8,6 +8,7 @@
 import { paystackTransferStatus, type Bank } from '../../domain/withdrawals.js';
 import type { Payouts } from '../../ports/payments.js';
 import { callProvider, describeAnswer, joinUrl, type ProviderAnswer } from './http.js';
+import { asPlainText } from '../../../shared/api/text.js';
 
 export interface PaystackOptions {
   baseUrl: string;
@@ -46,7 +47,8 @@ export function paystackPayouts(options: PaystackOptions): Payouts {
       const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
       const answer = await call('GET', `/bank/resolve?${query}`);
       const name = answer.kind === 'answer' ? answer.json?.data?.account_name : undefined;
-      if (success(answer) && typeof name === 'string' && name.trim()) return { kind: 'resolved', accountName: name.trim() };
+      // The holder's name is kept with the withdrawal and the beneficiary: plain text, as every free text is (shared/api/text.ts).
+      if (success(answer) && typeof name === 'string' && asPlainText(name)) return { kind: 'resolved', accountName: asPlainText(name) };
       if (clientError(answer)) return { kind: 'not_found' };
       return { kind: 'unavailable', detail: describeAnswer(answer) };
     },

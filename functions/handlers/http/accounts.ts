@@ -27,7 +27,7 @@ import { issueToken, verifyRenewableToken, verifyToken } from '../../adapters/to
 import { credentialOf } from '../../domain/api-keys.js';
 import { listBillProducts } from '../../adapters/dynamo/bill-products.js';
 import { listPlans } from '../../adapters/dynamo/catalogue.js';
-import { transactionViewOfItem } from '../../adapters/dynamo/transactions.js';
+import { transactionOfItem } from '../../adapters/dynamo/transactions.js';
 import {
   changePassword as storeNewPassword,
   consumePasswordReset,
@@ -41,6 +41,7 @@ import {
   recentTransactionItems,
   savePasswordReset,
   revokeSession,
+  revokeToken,
   withPasswordHash,
 } from '../../adapters/dynamo/users.js';
 import {
@@ -64,7 +65,6 @@ import {
   type SessionResult,
 } from '../../domain/account-sessions.js';
 import { requestPasswordReset, resetPassword, type PasswordResetDeps, type PasswordResetRequestDeps, type PasswordResetResult } from '../../domain/password-reset.js';
-import { clientAddress } from '../../middleware/client-address.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 import { listUsers, revokePassword } from '../../adapters/dynamo/user-directory.js';
@@ -92,7 +92,8 @@ const accountAnswer = answerWith<SessionResult | PasswordResetResult>({
   user_name_taken: refuse(409, MSG.userNameTaken),
   email_taken: refuse(409, MSG.emailTaken),
   login_throttled: ({ waitSeconds }) => refusal(429, tooManyLoginAttemptsMessage(waitSeconds)),
-  login_code_sent: () => {
+  // The same answer whether the password was right (a code was mailed) or wrong (none was).
+  login_code_required: () => {
     const body: LoginCodeRequiredResponse = { msg: LOGIN_MSG.codeSent, codeRequired: true };
     return ok(body, 403);
   },
@@ -124,7 +125,7 @@ export const isTokenValidOperation =
 export const currentUserOperation =
   (deps: AccountsDeps): UserOperation =>
   async ({ principal }) =>
-    accountAnswer(await currentUser(principal.userId, deps));
+    accountAnswer(await currentUser(principal, deps));
 
 export const changePasswordOperation =
   (deps: AccountsDeps): UserOperation =>
@@ -133,8 +134,8 @@ export const changePasswordOperation =
 
 export const requestPasswordResetOperation =
   (deps: PasswordResetRequestDeps): PublicOperation =>
-  async ({ body, headers, sourceIp }) =>
-    accountAnswer(await requestPasswordReset(parseInput(requestPasswordResetRequest, body).email, clientAddress(headers, sourceIp), deps));
+  async ({ body, sourceIp }) =>
+    accountAnswer(await requestPasswordReset(parseInput(requestPasswordResetRequest, body).email, sourceIp, deps));
 
 export const resetPasswordOperation =
   (deps: PasswordResetDeps): PublicOperation =>
@@ -177,12 +178,13 @@ const deps: AccountsServiceDeps = {
   createUser,
   balanceKobo: getWalletBalanceKobo,
   // The transactions repository owns the shape of its items and their mapping.
-  recentTransactions: async (userId, limit) => (await recentTransactionItems(userId, limit)).map(transactionViewOfItem),
+  recentTransactions: async (userId, limit) => (await recentTransactionItems(userId, limit)).map(transactionOfItem),
   listPlans,
   listBillProducts,
   issueToken,
   verifyToken,
   verifyRenewableToken,
+  revokeToken,
   loadPrincipal,
   reserveLoginAttempt,
   loginSucceeded,

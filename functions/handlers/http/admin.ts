@@ -3,7 +3,8 @@
  * locks (POST /admin/updateServices, GET /admin/checkServices) — both take effect on the next
  * purchase: fulfilment and the purchase handler read them strongly consistent — the notice to users
  * (GET/POST /admin/notification: every signed-in user reads it, admins and agents set it) and the
- * dashboard (GET /admin), which only reads (running totals, bounded counts).
+ * dashboard (GET /admin), which only reads (running totals, bounded counts) — and an admin's audited
+ * reveal of a customer's PINs (POST /admin/transaction/{id}/reveal-pins).
  */
 import { ulid } from 'ulid';
 import {
@@ -23,8 +24,10 @@ import {
   type NotificationResponse,
   type SetNotificationResponse,
 } from '../../../shared/api/notification.js';
+import { asPlainText } from '../../../shared/api/text.js';
 import { DEFAULT_SUPPLIER, NETWORK_NAMES, SUPPLIERS } from '../../../shared/constants.js';
-import { CATALOGUE_MSG, NOTIFICATION_MSG } from '../../../shared/messages.js';
+import { revealPinsParams, revealPinsRequest } from '../../../shared/api/transactions.js';
+import { BILL_MSG, CATALOGUE_MSG, NOTIFICATION_MSG, REFUND_MSG } from '../../../shared/messages.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoNotification, dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
 import { dynamoNotificationAcks } from '../../adapters/dynamo/notification-acks.js';
@@ -34,13 +37,14 @@ import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
 import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
 import { serviceList, toServiceView } from '../../domain/service-locks.js';
 import { adminDashboard } from '../../domain/admin-dashboard.js';
+import { revealPins, type PinRevealDeps, type PinRevealResult } from '../../domain/pin-reveal.js';
 import { inWriteAudit } from '../../domain/audit.js';
 import { notificationAuditChange, serviceLockAuditChange, supplierAuditChange } from '../../domain/settings-audit.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
 import type { NotificationAcks, NotificationStore, ServiceLockStore, SupplierChoiceStore } from '../../ports/settings.js';
 import type { BackOfficeFigures } from '../../ports/back-office.js';
 import type { TransactionRecord } from '../../domain/transactions.js';
-import { httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
+import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { listAuditOperation, type AuditListingDeps } from './audit.js';
 import { edge } from './edge.js';
 
@@ -51,6 +55,9 @@ export interface AdminDeps extends AuditListingDeps {
   notificationAcks: NotificationAcks;
   figures: BackOfficeFigures;
   recentTransactions(limit: number): Promise<TransactionRecord[]>;
+  /** The reveal of a customer's PINs reads the purchase and appends its own audit entry. */
+  transactions: PinRevealDeps['transactions'];
+  audit: PinRevealDeps['audit'];
   now(): Date;
   newId(): string;
 }
@@ -110,11 +117,17 @@ export const checkServicesOperation =
     return ok(answer);
   };
 
+/**
+ * The notice as served: plain text, never markup. A notice set now is refused with markup
+ * (setNotificationRequest); one stored before that rule loses its tags and invisible characters here.
+ */
+const servedNotice = (msg: string | undefined): string => asPlainText(msg ?? '', true);
+
 export const getNotificationOperation =
   (deps: AdminDeps): UserOperation =>
   async ({ principal }) => {
     const [notification, acknowledged] = await Promise.all([deps.notification.get(), deps.notificationAcks.acknowledgedId(principal.userId)]);
-    const answer: NotificationResponse = { msg: notification?.msg ?? '', id: notification?.id ?? null, checked: notification !== undefined && acknowledged === notification.id };
+    const answer: NotificationResponse = { msg: servedNotice(notification?.msg), id: notification?.id ?? null, checked: notification !== undefined && acknowledged === notification.id };
     return ok(answer);
   };
 
@@ -130,7 +143,7 @@ export const acknowledgeNotificationOperation =
     const notification = await deps.notification.get();
     if (!notification || notification.id !== id) return refuse(409, NOTIFICATION_MSG.notCurrent)();
     await deps.notificationAcks.acknowledge(principal.userId, id, deps.now());
-    const answer: AcknowledgeNotificationResponse = { msg: NOTIFICATION_MSG.acknowledged, notification: { msg: notification.msg, id, checked: true } };
+    const answer: AcknowledgeNotificationResponse = { msg: NOTIFICATION_MSG.acknowledged, notification: { msg: servedNotice(notification.msg), id, checked: true } };
     return ok(answer);
   };
 
@@ -150,8 +163,23 @@ export const setNotificationOperation =
 
 export const adminDashboardOperation =
   (deps: AdminDeps): UserOperation =>
-  async () =>
-    ok(await adminDashboard(deps));
+  async ({ principal }) =>
+    ok(await adminDashboard(principal, deps));
+
+const revealAnswer = answerWith<PinRevealResult>({
+  revealed: ({ answer }) => ok(answer),
+  not_found: refuse(404, REFUND_MSG.transactionNotFound),
+  no_pins: refuse(404, BILL_MSG.noPinsToReveal),
+});
+
+/** POST /admin/transaction/{id}/reveal-pins: a customer's PINs in full, for an admin who gives a reason (audited before answered). */
+export const revealPinsOperation =
+  (deps: AdminDeps): UserOperation =>
+  async (request) => {
+    const { id } = parseInput(revealPinsParams, request.params);
+    parseInput(revealPinsRequest, request.body);
+    return revealAnswer(await revealPins(id, auditedRequestOf(request), deps));
+  };
 
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
@@ -163,6 +191,8 @@ const deps: AdminDeps = {
   notificationAcks: dynamoNotificationAcks,
   figures: dynamoBackOffice,
   recentTransactions: (limit) => dynamoTransactions.listingPage(undefined, {}, 1, limit),
+  transactions: dynamoTransactions,
+  audit: dynamoAuditTrail,
   auditTrail: dynamoAuditTrail,
   now: () => new Date(),
   newId: () => ulid(),
@@ -179,6 +209,7 @@ export const handler = httpService(
     setNotification: setNotificationOperation(deps),
     acknowledgeNotification: acknowledgeNotificationOperation(deps),
     adminDashboard: adminDashboardOperation(deps),
+    revealPins: revealPinsOperation(deps),
     listAudit: listAuditOperation(deps),
   },
   edge,

@@ -10,7 +10,7 @@ import { koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoEarnings } from '../../adapters/dynamo/earnings.js';
 import { referralPage } from '../../domain/earnings.js';
-import { toTransactionView } from '../../domain/transactions.js';
+import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
 import type { EarningsStore, WithdrawEarningsResult } from '../../ports/money.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
@@ -21,14 +21,15 @@ export interface EarningsDeps {
   now(): Date;
 }
 
-const withdrawalAnswer = answerWith<WithdrawEarningsResult>({
+/** The outcome and its answer; the receipt as the reader may read it. */
+const withdrawalAnswer = (reader: TransactionReader) => answerWith<WithdrawEarningsResult>({
   withdrawn: ({ record, earnings }) => {
     const body: WithdrawEarningResponse = {
       msg: MONEY_MSG.earningsWithdrawn,
       amount: koboToNaira(record.amountKobo),
       balance: koboToNaira(record.balanceAfterKobo),
       earningBalance: koboToNaira(earnings.earningBalanceKobo),
-      receipt: toTransactionView(record),
+      receipt: viewFor(reader, record),
     };
     return ok(body);
   },
@@ -46,8 +47,8 @@ export const referralsOperation =
 
 export const withdrawEarningOperation =
   (deps: EarningsDeps): UserOperation =>
-  async ({ principal: { userId, userName, userType } }) =>
-    withdrawalAnswer(await deps.earnings.withdraw({ userId, userName, userType }, deps.newId, deps.now));
+  async ({ principal }) =>
+    withdrawalAnswer(principal)(await deps.earnings.withdraw({ userId: principal.userId, userName: principal.userName, userType: principal.userType }, deps.newId, deps.now));
 
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);

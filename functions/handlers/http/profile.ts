@@ -41,7 +41,7 @@ import { inWriteAudit, userTypeAuditChange } from '../../domain/audit.js';
 import { dummyVerifyPassword, verifyPassword } from '../../domain/passwords.js';
 import { newApiKey, regenerateApiKey, revokeApiKey, showApiKey, type ApiKeyDeps, type ApiKeyResult } from '../../domain/api-keys.js';
 import { changeUserType, setWebhookUrl, verifyKyc, type ProfileDeps, type ProfileResult } from '../../domain/profile-changes.js';
-import { toTransactionView } from '../../domain/transactions.js';
+import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
 import { sendTestWebhook, type TestWebhookDeps, type TestWebhookResult, type WebhookLog } from '../../domain/webhooks.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
@@ -49,13 +49,14 @@ import { edge } from './edge.js';
 
 export type { ProfileDeps } from '../../domain/profile-changes.js';
 
-const profileAnswer = answerWith<ProfileResult>({
+/** Every outcome and its answer; a receipt as the reader may read it. */
+const profileAnswer = (reader: TransactionReader) => answerWith<ProfileResult>({
   type_set: ({ user }) => {
     const body: UpdateUserTypeResponse = { msg: MONEY_MSG.userTypeUpdated, user, receipt: null };
     return ok(body);
   },
   upgraded: ({ user, record }) => {
-    const body: UpdateUserTypeResponse = { msg: MONEY_MSG.upgraded, user, receipt: toTransactionView(record) };
+    const body: UpdateUserTypeResponse = { msg: MONEY_MSG.upgraded, user, receipt: viewFor(reader, record) };
     return ok(body);
   },
   kyc_verified: ({ user }) => {
@@ -123,7 +124,7 @@ export const updateUserTypeOperation =
   (deps: ProfileDeps): UserOperation =>
   async ({ principal, params, body }) => {
     const { userType } = parseInput(updateUserTypeRequest, body);
-    return profileAnswer(await changeUserType(principal, userIdParam.parse(params.id), userType, deps));
+    return profileAnswer(principal)(await changeUserType(principal, userIdParam.parse(params.id), userType, deps));
   };
 
 /** GET /admin/upgradeUser/{userId}/{userType}: the admin's user-type action (the route is admin-only). */
@@ -134,18 +135,18 @@ export const adminUpgradeUserOperation =
     const input = parseInput(adminUpgradeUserParams, { userId: params.userId, userType: pathText(params.userType) });
     // The entry (type before and after) is put in the type change's own write.
     const audit = inWriteAudit(auditedRequestOf(request), deps.now(), deps.newId(), userTypeAuditChange);
-    return profileAnswer(await changeUserType(principal, input.userId, input.userType, deps, { adminAction: true, audit }));
+    return profileAnswer(principal)(await changeUserType(principal, input.userId, input.userType, deps, { adminAction: true, audit }));
   };
 
 export const updateKycOperation =
   (deps: ProfileDeps): UserOperation =>
   async ({ principal, body }) =>
-    profileAnswer(await verifyKyc(principal.userId, parseInput(updateKycRequest, body), deps));
+    profileAnswer(principal)(await verifyKyc(principal.userId, parseInput(updateKycRequest, body), deps));
 
 export const updateWebhookOperation =
   (deps: ProfileDeps): UserOperation =>
   async ({ principal, body }) =>
-    profileAnswer(await setWebhookUrl(principal.userId, parseInput(updateWebhookRequest, body).webhookUrl, deps));
+    profileAnswer(principal)(await setWebhookUrl(principal.userId, parseInput(updateWebhookRequest, body).webhookUrl, deps));
 
 export const showApiKeyOperation =
   (deps: ApiKeyDeps): UserOperation =>

@@ -53,11 +53,13 @@ import {
   type DataPurchaseResult,
   type PurchaseDeps,
 } from '../../domain/purchases.js';
-import { toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
+import { checkBiller } from '../../domain/suppliers.js';
+import type { TransactionRecord } from '../../domain/transactions.js';
+import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
 import type { BillerCheck, BillerQuery, SupplierDirectory } from '../../ports/suppliers.js';
 import type { Principal } from '../../ports/users.js';
 import { HttpError } from '../../middleware/errors.js';
-import { answerWith, type HttpAnswer, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
+import { answerWith, type AnswerTable, type HttpAnswer, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 /** Whether the number may be one of the buyer's contacts (undefined: unknown, so the outbox looks). */
@@ -70,18 +72,31 @@ interface LimitMessages {
 }
 const AIRTIME_LIMITS: LimitMessages = { belowMinimum: MSG.minimumAirtime, aboveMaximum: MSG.maximumAirtime };
 
-/** Every outcome of placing a purchase and its answer; `processingMsg` names the product. */
+/**
+ * Every outcome of placing a purchase and its answer; `processingMsg` names the product. The receipt,
+ * first or replayed, is the record as the buyer may read it (transaction-views.ts).
+ */
 function purchaseAnswers(processingMsg: string, limits: LimitMessages = AIRTIME_LIMITS) {
-  const accepted = (result: { record: TransactionRecord }) => {
-    const body: PurchaseResponse = { msg: processingMsg, receipt: toTransactionView(result.record) };
-    return ok(body);
+  const refusals = purchaseRefusals(limits);
+  return (result: DataPurchaseResult, reader: TransactionReader): HttpAnswer => {
+    const accepted = ({ record }: { record: TransactionRecord }) => {
+      const body: PurchaseResponse = { msg: processingMsg, receipt: viewFor(reader, record) };
+      return ok(body);
+    };
+    return answerWith<DataPurchaseResult>({
+      accepted: (placed) => {
+        countPurchaseAccepted(placed.record);
+        return accepted(placed);
+      },
+      replayed: accepted,
+      ...refusals,
+    })(result);
   };
-  return answerWith<DataPurchaseResult>({
-    accepted: (result) => {
-      countPurchaseAccepted(result.record);
-      return accepted(result);
-    },
-    replayed: accepted,
+}
+
+/** The refusals of a purchase, whoever reads them. */
+function purchaseRefusals(limits: LimitMessages): Omit<AnswerTable<DataPurchaseResult>, 'accepted' | 'replayed'> {
+  return {
     invalid_amount: refuse(400, MSG.enterValidAmount),
     below_minimum: refuse(400, limits.belowMinimum),
     above_maximum: refuse(400, limits.aboveMaximum),
@@ -91,7 +106,7 @@ function purchaseAnswers(processingMsg: string, limits: LimitMessages = AIRTIME_
     plan_not_for_network: refuse(400, CATALOGUE_MSG.planNotForNetwork),
     exists_with_different_amount: refuse(409, MSG.duplicateRequest),
     exists_with_different_details: refuse(409, MSG.duplicateRequest),
-  });
+  };
 }
 const airtimeAnswer = purchaseAnswers(MSG.airtimeProcessing);
 const dataAnswer = purchaseAnswers(CATALOGUE_MSG.dataProcessing);
@@ -121,7 +136,7 @@ export function buyAirtimeOperation(deps: PurchaseDeps): UserOperation {
       },
       deps,
     );
-    return airtimeAnswer(result);
+    return airtimeAnswer(result, principal);
   };
 }
 
@@ -145,7 +160,7 @@ export function buyDataOperation(deps: DataPurchaseDeps): UserOperation {
       },
       deps,
     );
-    return dataAnswer(result);
+    return dataAnswer(result, principal);
   };
 }
 
@@ -230,7 +245,7 @@ export function buyElectricityOperation(deps: ElectricityDeps): UserOperation {
       },
       deps,
     );
-    return electricityAnswer(result);
+    return electricityAnswer(result, principal);
   };
 }
 
@@ -240,7 +255,7 @@ export function buyElectricityOperation(deps: ElectricityDeps): UserOperation {
 /** Every outcome of placing a bill purchase and its answer. */
 function billAnswers(processingMsg: string) {
   const base = purchaseAnswers(processingMsg);
-  return (result: BillPurchaseResult): HttpAnswer => {
+  return (result: BillPurchaseResult, reader: TransactionReader): HttpAnswer => {
     switch (result.kind) {
       case 'product_unavailable':
         return refusal(400, BILL_MSG.bouquetUnavailable);
@@ -253,7 +268,7 @@ function billAnswers(processingMsg: string) {
       case 'verification_unavailable':
         return billerUnavailable();
       default:
-        return base(result);
+        return base(result, reader);
     }
   };
 }
@@ -279,19 +294,9 @@ export interface BillDeps extends PurchaseDeps {
   transactions: { get(id: string): Promise<TransactionRecord | undefined> };
 }
 
-/** The bill suppliers' merchant-verify, in order: the first valid or invalid verdict decides (as for meters). */
+/** The bill suppliers' merchant-verify, in order (domain/suppliers.ts checkBiller). */
 async function verifyBillerWith(deps: Pick<BillDeps, 'suppliers'>, query: BillerQuery): Promise<BillerCheck> {
-  let last: BillerCheck = { kind: 'unavailable', supplier: 'NONE', reason: 'no_bill_supplier' };
-  for (const supplier of (await deps.suppliers().forBills?.()) ?? []) {
-    if (!supplier.verifyBiller) continue;
-    try {
-      last = await supplier.verifyBiller(query);
-    } catch (error) {
-      last = { kind: 'unavailable', supplier: supplier.name, reason: `gateway_error: ${String(error)}` };
-    }
-    if (last.kind !== 'unavailable') return last;
-  }
-  return last;
+  return checkBiller(query, (await deps.suppliers().forBills?.()) ?? []);
 }
 
 /** Parses a bill request; a bad field answers 400 with {msg, name} like a refused meter. */
@@ -352,7 +357,7 @@ export function buyCableOperation(deps: BillDeps): UserOperation {
       },
       { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query), placedBefore: (id) => deps.transactions.get(id) },
     );
-    return cableAnswer(result);
+    return cableAnswer(result, principal);
   };
 }
 
@@ -391,7 +396,7 @@ export function buyExamOperation(deps: BillDeps): UserOperation {
       },
       { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query), placedBefore: (id) => deps.transactions.get(id) },
     );
-    return examAnswer(result);
+    return examAnswer(result, principal);
   };
 }
 
@@ -412,9 +417,9 @@ export interface BulkDeps extends DataPurchaseDeps {
   transactions: { get(id: string): Promise<TransactionRecord | undefined> };
 }
 
-/** The batch as it stands: its lines' records read (a fresh batch's lines are all as placed, not read). */
-async function batchAsItStands(batch: TransactionRecord, deps: Pick<BulkDeps, 'bulkLines'>, fresh = false) {
-  return bulkBatchView(batch, fresh ? [] : await deps.bulkLines.getLines(lineIdsOf(batch)));
+/** The batch as it stands, as the reader may read it: its lines' records read (a fresh batch's lines are all as placed, not read). */
+async function batchAsItStands(reader: TransactionReader, batch: TransactionRecord, deps: Pick<BulkDeps, 'bulkLines'>, fresh = false) {
+  return bulkBatchView(reader, batch, fresh ? [] : await deps.bulkLines.getLines(lineIdsOf(batch)));
 }
 
 function bulkOperation<Line>(
@@ -439,7 +444,7 @@ function bulkOperation<Line>(
     switch (result.kind) {
       case 'accepted':
       case 'replayed': {
-        const response: BulkPurchaseResponse = { msg: processingMsg, batch: await batchAsItStands(result.batch, deps, result.kind === 'accepted') };
+        const response: BulkPurchaseResponse = { msg: processingMsg, batch: await batchAsItStands(principal, result.batch, deps, result.kind === 'accepted') };
         return ok(response);
       }
       case 'invalid_lines':
@@ -481,7 +486,7 @@ export function getBulkPurchaseOperation(deps: Pick<BulkDeps, 'bulkLines' | 'tra
     const { id } = parseInput(bulkParams, params);
     const batch = await deps.transactions.get(id);
     if (!batch || batch.trans_Type !== 'bulk' || batch.userId !== principal.userId) return refusal(404, BULK_MSG.notFound);
-    const response: BulkBatchResponse = { batch: await batchAsItStands(batch, deps) };
+    const response: BulkBatchResponse = { batch: await batchAsItStands(principal, batch, deps) };
     return ok(response);
   };
 }

@@ -13,26 +13,26 @@ import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { readWallet } from '../../adapters/dynamo/ledger.js';
 import { transferBetweenWallets, transferFromHouse } from '../../adapters/dynamo/transfers.js';
 import { getUserByUserName } from '../../adapters/dynamo/users.js';
-import { toTransactionView } from '../../domain/transactions.js';
+import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
 import { placeTransfer, type TransferDeps, type TransferResult } from '../../domain/transfers.js';
 import { auditedRequestOf, isOperatorCall } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
-function transferred(result: Extract<TransferResult, { debit: unknown }>) {
+function transferred(reader: TransactionReader, result: Extract<TransferResult, { debit: unknown }>) {
   const body: TransferFundResponse = {
     msg: MONEY_MSG.transferSuccessful,
-    receipt: toTransactionView(result.debit),
+    receipt: viewFor(reader, result.debit),
     balance: koboToNaira(result.senderBalanceKobo),
     receiver: { userName: result.receiver.userName },
   };
   return ok(body);
 }
 
-/** Every outcome of placing a transfer and its answer. */
-const transferAnswer = answerWith<TransferResult>({
-  posted: transferred,
-  replayed: transferred,
+/** Every outcome of placing a transfer and its answer; the receipt as the reader may read it. */
+const transferAnswer = (reader: TransactionReader) => answerWith<TransferResult>({
+  posted: (result) => transferred(reader, result),
+  replayed: (result) => transferred(reader, result),
   receiver_not_found: refuse(404, MSG.userNotFound),
   self_transfer: refuse(400, MONEY_MSG.cannotTransferToSelf),
   invalid_amount: refuse(400, MSG.enterValidAmount),
@@ -57,7 +57,7 @@ export function transferFundOperation(deps: TransferDeps): UserOperation {
       },
       deps,
     );
-    return transferAnswer(result);
+    return transferAnswer(principal)(result);
   };
 }
 

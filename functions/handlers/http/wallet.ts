@@ -20,7 +20,7 @@ import { formatNaira, koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
 import { dynamoCoupons } from '../../adapters/dynamo/coupons.js';
 import { getUserByUserName } from '../../adapters/dynamo/users.js';
-import { toTransactionView } from '../../domain/transactions.js';
+import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
 import type { Coupon } from '../../domain/coupons.js';
 import { cancelCoupon, issueCoupon, redeemCoupon, type CouponDeps, type IssueCouponResult } from '../../domain/wallet-funding.js';
 import type { CancelResult, RedeemResult } from '../../ports/coupons.js';
@@ -67,10 +67,10 @@ export function generateCouponOperation(deps: WalletDeps): UserOperation {
   };
 }
 
-/** Every outcome of redeeming a coupon and its answer. */
-const redeemAnswer = answerWith<RedeemResult>({
+/** Every outcome of redeeming a coupon and its answer; the receipt as the reader may read it. */
+const redeemAnswer = (reader: TransactionReader) => answerWith<RedeemResult>({
   redeemed: ({ record }) => {
-    const body: FundWithCouponResponse = { msg: MSG.walletFunded, amount: koboToNaira(record.amountKobo), receipt: toTransactionView(record) };
+    const body: FundWithCouponResponse = { msg: MSG.walletFunded, amount: koboToNaira(record.amountKobo), receipt: viewFor(reader, record) };
     return ok(body);
   },
   not_found: refuse(404, MSG.couponNotFound),
@@ -84,7 +84,7 @@ export function fundWithCouponOperation(deps: Pick<CouponDeps, 'coupons' | 'now'
     // The redeemer is always the caller; a body naming somebody else is refused, never honoured.
     if (input.userName && input.userName.toLowerCase() !== principal.userName.toLowerCase()) return refusal(403, MSG.couponNotYours);
     const result = await redeemCoupon(input.coupon, { userId: principal.userId, userName: principal.userName, userType: principal.userType }, deps);
-    return redeemAnswer(result);
+    return redeemAnswer(principal)(result);
   };
 }
 

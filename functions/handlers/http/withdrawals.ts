@@ -28,7 +28,8 @@ import { domainLog } from '../../adapters/log.js';
 import { meteredPayouts } from '../../adapters/metered.js';
 import { payoutsFromEnv } from '../../adapters/providers/index.js';
 import { PayoutRetryLaterError, requeryWithdrawal } from '../../domain/payouts.js';
-import { toTransactionView, type TransactionRecord } from '../../domain/transactions.js';
+import type { TransactionRecord } from '../../domain/transactions.js';
+import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
 import {
   findBank,
   type Bank,
@@ -128,10 +129,10 @@ export function validateBankAccountOperation(deps: Pick<WithdrawalsDeps, 'banks'
   };
 }
 
-function withdrawalPlaced(result: { record: TransactionRecord; amounts: WithdrawalAmounts }) {
+function withdrawalPlaced(reader: TransactionReader, result: { record: TransactionRecord; amounts: WithdrawalAmounts }) {
   const body: WithdrawResponse = {
     msg: MONEY_MSG.withdrawalProcessing,
-    receipt: toTransactionView(result.record),
+    receipt: viewFor(reader, result.record),
     balance: koboToNaira(result.record.balanceAfterKobo),
     amountToReceive: koboToNaira(result.amounts.payoutKobo),
     fee: koboToNaira(result.amounts.feeKobo),
@@ -139,10 +140,10 @@ function withdrawalPlaced(result: { record: TransactionRecord; amounts: Withdraw
   return ok(body);
 }
 
-/** Every outcome of placing a withdrawal and its answer. */
-const withdrawAnswer = answerWith<WithdrawalResult>({
-  accepted: withdrawalPlaced,
-  replayed: withdrawalPlaced,
+/** Every outcome of placing a withdrawal and its answer; the receipt as the reader may read it. */
+const withdrawAnswer = (reader: TransactionReader) => answerWith<WithdrawalResult>({
+  accepted: (result) => withdrawalPlaced(reader, result),
+  replayed: (result) => withdrawalPlaced(reader, result),
   invalid_amount: refuse(400, MSG.enterValidAmount),
   below_minimum: refuse(400, MONEY_MSG.minimumWithdrawal),
   above_maximum: refuse(400, MONEY_MSG.maximumWithdrawal),
@@ -163,7 +164,7 @@ export function withdrawOperation(deps: WithdrawalDeps & Pick<WithdrawalsDeps, '
       },
       deps,
     );
-    return withdrawAnswer(result);
+    return withdrawAnswer(principal)(result);
   };
 }
 
@@ -188,7 +189,7 @@ export function addBeneficiaryOperation(deps: Pick<WithdrawalsDeps, 'withdrawals
 }
 
 export function reQueryWithdrawalOperation(deps: Pick<WithdrawalsDeps, 'withdrawals' | 'payouts' | 'now' | 'log'>): UserOperation {
-  return async ({ body }) => {
+  return async ({ principal, body }) => {
     const input = parseInput(reQueryWithdrawalRequest, body);
     let outcome: Awaited<ReturnType<typeof requeryWithdrawal>>;
     try {
@@ -198,7 +199,7 @@ export function reQueryWithdrawalOperation(deps: Pick<WithdrawalsDeps, 'withdraw
       throw error;
     }
     if (!outcome.withdrawal) return refusal(404, MONEY_MSG.withdrawalNotFound);
-    const answer: ReQueryWithdrawalResponse = { msg: MONEY_MSG.withdrawalSettled, action: outcome.action, transaction: toTransactionView(outcome.withdrawal) };
+    const answer: ReQueryWithdrawalResponse = { msg: MONEY_MSG.withdrawalSettled, action: outcome.action, transaction: viewFor(principal, outcome.withdrawal) };
     return ok(answer);
   };
 }

@@ -32,15 +32,17 @@ describe('login step-up past the ceiling', () => {
 });
 
 describe('client address behind CloudFront', () => {
-  it('takes the address from CloudFront-Viewer-Address (IPv4 and unbracketed IPv6 with a port), else the source address', () => {
+  it('behind the origin secret takes the address from CloudFront-Viewer-Address (IPv4 and unbracketed IPv6 with a port), else the source address', () => {
     expect(viewerAddress('198.51.100.10:46532')).toBe('198.51.100.10');
     expect(viewerAddress('2001:db8::1:46532')).toBe('2001:db8::1');
     expect(viewerAddress('2001:db8::1:4431')).toBe('2001:db8::1');
     expect(viewerAddress('[2001:db8::1]:46532')).toBe('2001:db8::1');
     expect(viewerAddress('not an address:80')).toBeUndefined();
     expect(viewerAddress('')).toBeUndefined();
-    expect(clientAddress({ 'cloudfront-viewer-address': '198.51.100.10:1' }, '10.0.0.1')).toBe('198.51.100.10');
-    expect(clientAddress({ 'x-forwarded-for': '198.51.100.10' }, '10.0.0.1')).toBe('10.0.0.1');
-    expect(clientAddress({ 'cloudfront-viewer-address': 'garbage' }, '10.0.0.1')).toBe('10.0.0.1');
+    expect(clientAddress({ 'cloudfront-viewer-address': '198.51.100.10:1' }, '10.0.0.1', true)).toBe('198.51.100.10');
+    expect(clientAddress({ 'x-forwarded-for': '198.51.100.10' }, '10.0.0.1', true)).toBe('10.0.0.1');
+    expect(clientAddress({ 'cloudfront-viewer-address': 'garbage' }, '10.0.0.1', true)).toBe('10.0.0.1');
+    // Not known to have come through CloudFront: the header is anyone's to write, and ignored.
+    expect(clientAddress({ 'cloudfront-viewer-address': '198.51.100.10:1' }, '10.0.0.1', false)).toBe('10.0.0.1');
   });
 });

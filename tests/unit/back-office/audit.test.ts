@@ -166,6 +166,7 @@ function adminService(caller: Principal, setNotification: UserOperation, append:
       acknowledgeNotification: answer,
       setNotification,
       adminDashboard: answer,
+      revealPins: answer,
       listAudit: answer,
     },
     edge,

@@ -36,6 +36,15 @@ describe('sales figures from a record change', () => {
     expect(statDeltasOf({ before: undefined, after: settled })).toEqual([]);
   });
 
+  it('a cable TV or exam PIN purchase that became success is a sale on the dashboard, under its own product', () => {
+    for (const [type, network] of [['cable', 'DSTV'], ['exam', 'WAEC']] as const) {
+      const bought = { ...purchase, trans_Type: type, trans_Network: network };
+      const deltas = statDeltasOf({ before: bought, after: { ...bought, trans_Status: 'success', profitKobo: 3_00 } });
+      expect(deltas).toHaveLength(1);
+      expect(deltas[0]).toMatchObject({ product: type, network, salesKobo: 99_00, profitKobo: 3_00, salesCount: 1 });
+    }
+  });
+
   it('a refund counts on its own day, and a reversed success takes its sale back', () => {
     const refunded = { ...purchase, trans_Status: 'refunded' as const, settledAt: '2026-11-22T09:00:00.000Z' };
     expect(statDeltasOf({ before: purchase, after: refunded })).toEqual(refundDeltas(purchase, new Date('2026-11-22T09:00:00.000Z')));

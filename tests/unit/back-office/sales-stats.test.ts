@@ -1,6 +1,7 @@
 /** The dashboard's aggregation rules (domain/sales-stats.ts), pure. */
 import { describe, expect, it } from 'vitest';
-import { dashboardFigures, dayOf, lastDays, mergeDeltas, refundDeltas, saleDeltas, shardOf, STAT_SHARDS, type StatTotals } from '../../../functions/domain/sales-stats.js';
+import { dashboardFigures, dayOf, lastDays, mergeDeltas, refundDeltas, saleDeltas, shardOf, STAT_PRODUCTS, STAT_SHARDS, type StatTotals } from '../../../functions/domain/sales-stats.js';
+import { PRODUCT_TYPES } from '../../../shared/products.js';
 import type { TransactionRecord } from '../../../functions/domain/transactions.js';
 
 const purchase = (overrides: Partial<TransactionRecord> = {}): TransactionRecord =>
@@ -58,8 +59,17 @@ describe('a success counts as a sale, once, on the day it was placed', () => {
     expect(delta).toMatchObject({ day: '2026-11-21', product: 'airtime', network: 'MTN', salesKobo: 99_00, profitKobo: 2_00, salesCount: 1, refundsKobo: 0, refundCount: 0 });
   });
 
-  it('rejection: money movements that are not airtime, data or electricity purchases are no sales', () => {
-    for (const type of ['transfer', 'wallet', 'refund', 'withdrawal'] as const) expect(saleDeltas(purchase({ trans_Type: type }), 0)).toEqual([]);
+  it('every product of the registry is counted: cable TV and exam PINs are sales like airtime, data and electricity', () => {
+    expect(STAT_PRODUCTS).toEqual(PRODUCT_TYPES);
+    for (const type of PRODUCT_TYPES) {
+      const [sale] = saleDeltas(purchase({ trans_Type: type, trans_Network: 'DSTV' }), 1_00);
+      expect(sale).toMatchObject({ product: type, network: 'DSTV', salesKobo: 99_00, profitKobo: 1_00, salesCount: 1 });
+      expect(refundDeltas(purchase({ trans_Type: type, trans_Status: 'pending' }), new Date('2026-11-22T09:00:00Z'))[0]).toMatchObject({ product: type, refundCount: 1 });
+    }
+  });
+
+  it('rejection: money movements that are not product purchases are no sales', () => {
+    for (const type of ['transfer', 'wallet', 'refund', 'withdrawal', 'upgrade', 'bulk', 'earning', 'referrer'] as const) expect(saleDeltas(purchase({ trans_Type: type }), 0)).toEqual([]);
     expect(refundDeltas(purchase({ trans_Type: 'transfer' }), new Date())).toEqual([]);
   });
 });

@@ -163,7 +163,6 @@ describe('the gateway server', () => {
       routes,
       webDist: dist,
       mail,
-      simulators: new Map(),
       eventSourceMappings: [mapping],
       log: () => {},
       invoke: async (id, event) => {
@@ -202,6 +201,16 @@ describe('the gateway server', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ got: '{"x":1}' });
     expect(response.headers.get('apigw-requestid')).toBeTruthy();
+  });
+
+  it('sets CloudFront-Viewer-Address from the socket, as CloudFront does: a value the client sent is dropped', async () => {
+    invocations.length = 0;
+    const response = await fetch(`${base}/api/v1/echo`, { method: 'POST', headers: { 'content-type': 'application/json', 'CloudFront-Viewer-Address': '203.0.113.9:443' }, body: '{}' });
+    expect(response.status).toBe(200);
+    const [event] = invocations;
+    expect(event!.headers['cloudfront-viewer-address']).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(event!.headers['cloudfront-viewer-address']).not.toBe('127.0.0.1:0');
+    expect(event!.requestContext.http.sourceIp).toBe('127.0.0.1');
   });
 
   it('answers 404 {msg}, 405, 413 and 500 like the cloud', async () => {
@@ -252,6 +261,14 @@ describe('the gateway server', () => {
     expect(Object.keys(SECURITY_HEADERS).sort()).toEqual(['content-security-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options']);
     for (const [name, response] of Object.entries(answers)) {
       for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(header), `${name}: ${header}`).toBe(value);
+    }
+  });
+
+  it('answers 404 for /_sim/*, never the deep-link fallback: the simulators are served on their own port only', async () => {
+    for (const [method, path] of [['GET', '/_sim/monnify/transfer'], ['POST', '/_sim/alaro/control'], ['GET', '/_sim/alaro/calls'], ['GET', '/_sim']]) {
+      const response = await fetch(`${base}${path}`, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.json(), `${method} ${path}`).toEqual({ msg: 'Not found' });
     }
   });
 

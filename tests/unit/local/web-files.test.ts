@@ -41,7 +41,7 @@ describe('the local web server serves web/dist as CloudFront does (compress: tru
     writeFileSync(join(dist, 'index.html'), index);
     writeFileSync(join(dist, 'assets', 'index-B4x9_kQ2.js'), script);
     writeFileSync(join(dist, 'robots.txt'), robots);
-    const handler = createGateway({ routes: [], webDist: dist, mail: new MailStore(dir), simulators: new Map(), log: () => {}, invoke: async () => ({}) });
+    const handler = createGateway({ routes: [], webDist: dist, mail: new MailStore(dir), log: () => {}, invoke: async () => ({}) });
     server = await listenLoopback(handler, 0);
     base = `http://127.0.0.1:${server.port}`;
   });

@@ -111,11 +111,12 @@ describe('the batch and its lines', () => {
   });
 
   it('the progress counts each line as it stands; a line not written yet shows as placed', () => {
+    const owner = { userId: batch().userId, isAdmin: false, isAgent: false };
     const [first] = lineRecordsOf(batch());
-    const view = bulkBatchView(batch(), [{ ...first!, trans_Status: 'refunded' }]);
+    const view = bulkBatchView(owner, batch(), [{ ...first!, trans_Status: 'refunded' }]);
     expect(view).toMatchObject({ id: 'B1', product: 'airtime', status: 'processing', lineCount: 2, total: 297, delivered: 0, refunded: 1, open: 1, refundedAmount: 99 });
     expect(view.lines.map((l) => l.trans_Status)).toEqual(['refunded', 'processing']);
-    const done = bulkBatchView(batch(), lineRecordsOf(batch()).map((l) => ({ ...l, trans_Status: 'success' as const })));
+    const done = bulkBatchView(owner, batch(), lineRecordsOf(batch()).map((l) => ({ ...l, trans_Status: 'success' as const })));
     expect(done).toMatchObject({ status: 'done', delivered: 2, open: 0 });
   });
 });

@@ -19,10 +19,11 @@ import {
   sumBuckets,
 } from '../../../functions/domain/listing-aggregates.js';
 import { listingBounds, listingFigures, type TransactionRecord } from '../../../functions/domain/transactions.js';
-import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
+import { TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from '../../../shared/constants.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 
-const TYPES: TransactionType[] = ['airtime', 'data', 'electricity', 'wallet', 'withdrawal', 'refund', 'transfer'];
+// Every type the transactions filter offers: the counters must answer each of them (cable, exam, upgrade and bulk too).
+const TYPES: TransactionType[] = [...TRANSACTION_TYPES];
 const STATUSES: TransactionStatus[] = ['processing', 'pending', 'success', 'failed', 'refunded'];
 
 const recordArb = (id: number) =>

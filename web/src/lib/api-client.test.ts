@@ -3,6 +3,7 @@ import { AUTH_HEADER } from '@shared/constants.js';
 import type { UserView } from '@shared/api/accounts.js';
 import { api, ApiError, buildUrl, errorMessage } from './api-client.js';
 import { getSession, signIn } from './session.js';
+import { renewToken } from './token-renewal.js';
 
 const user = { userName: 'ada', balance: 10 } as UserView;
 
@@ -113,6 +114,53 @@ describe('api client', () => {
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
     expect(calls.map(([url]) => url)).toEqual(['/api/v1/transaction', '/api/v1/auth/refresh', '/api/v1/transaction']);
     expect((calls[2]![1].headers as Record<string, string>)[AUTH_HEADER]).toBe(fresh);
+    expect(getSession()?.token).toBe(fresh);
+  });
+
+  it('a request refused because a renewal replaced its token meanwhile goes again once, with the new token; nobody is logged out', async () => {
+    // A request leaves with the token; a renewal (the timer's) replaces it before the server reads the request, which the server then refuses.
+    const token = jwt({ iat: seconds() - 10, exp: seconds() + 890 });
+    const fresh = jwt({ iat: seconds(), exp: seconds() + 900 }, 's1');
+    signIn(token, user);
+    let renewed: Promise<boolean> | undefined;
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      const sent = (init.headers as Record<string, string>)[AUTH_HEADER];
+      if (url.endsWith('/auth/refresh')) return new Response(JSON.stringify({ token: fresh }), { status: 200 });
+      if (sent === token) {
+        renewed = renewToken();
+        await renewed;
+        return new Response(JSON.stringify({ msg: 'Your session has expired, please log in again' }), { status: 401 });
+      }
+      return new Response(JSON.stringify({ msg: 'ok' }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api('listTransactions')).resolves.toEqual({ msg: 'ok' });
+    expect(await renewed).toBe(true);
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url]) => url)).toEqual(['/api/v1/transaction', '/api/v1/auth/refresh', '/api/v1/transaction']);
+    expect((calls[2]![1].headers as Record<string, string>)[AUTH_HEADER]).toBe(fresh);
+    expect(getSession()?.token).toBe(fresh);
+  });
+
+  it('requests refused while a renewal is on its way wait for it and go again with its token: one renewal for all', async () => {
+    const token = jwt({ iat: seconds() - 10, exp: seconds() + 890 });
+    const fresh = jwt({ iat: seconds(), exp: seconds() + 900 });
+    signIn(token, user);
+    let answerRenewal: () => void = () => {};
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url.endsWith('/auth/refresh')) {
+        await new Promise<void>((resolve) => (answerRenewal = resolve));
+        return new Response(JSON.stringify({ token: fresh }), { status: 200 });
+      }
+      const sent = (init.headers as Record<string, string>)[AUTH_HEADER];
+      return sent === fresh ? new Response(JSON.stringify({ msg: 'ok' }), { status: 200 }) : new Response(JSON.stringify({ msg: 'Your session has expired, please log in again' }), { status: 401 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const requests = [api('listTransactions'), api('currentUser'), api('listContacts')];
+    await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/auth/refresh'))).toHaveLength(1));
+    answerRenewal();
+    await expect(Promise.all(requests)).resolves.toEqual([{ msg: 'ok' }, { msg: 'ok' }, { msg: 'ok' }]);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/auth/refresh'))).toHaveLength(1);
     expect(getSession()?.token).toBe(fresh);
   });
 

@@ -2,13 +2,14 @@
  * The one way the app talks to the API: builds the URL from the shared route table, sends the
  * token in x-auth-token, turns `{msg}` error bodies into ApiError, and logs out on a 401. Short
  * session tokens are renewed on the way (./token-renewal.ts): before a request when near their end,
- * and once after a 401 of an expired token, the request then sent again once.
+ * and once after a 401 (an expired token, or one a renewal replaced meanwhile), the request then
+ * sent again once.
  */
 import { AUTH_HEADER } from '@shared/constants.js';
 import { apiPath, routeByOperation, type Operation } from '@shared/routes.js';
 import { env } from './env.js';
 import { getToken, logout } from './session.js';
-import { hasExpired, markActivity, needsRenewal, renewToken } from './token-renewal.js';
+import { markActivity, needsRenewal, renewToken } from './token-renewal.js';
 
 /** Calls that must not renew on the way: the renewal itself, and the ones that start a session. */
 const NO_RENEWAL: ReadonlySet<Operation> = new Set<Operation>(['refreshToken', 'login', 'register']);
@@ -99,7 +100,9 @@ async function send(operation: Operation, options: RequestOptions, accept: strin
   if (!response.ok) {
     // Refusals are always JSON `{msg}`, downloads included.
     const data = parseJson(text);
-    if (response.status === 401 && renews && !retried && token && hasExpired(token) && (await renewToken())) return send(operation, options, accept, true);
+    // The token expired on the way, or a renewal (this tab's or another's) replaced and so revoked it
+    // meanwhile: renewed (or the newer token taken), the request goes once more.
+    if (response.status === 401 && renews && !retried && token && (await renewToken(token))) return send(operation, options, accept, true);
     // Still the token this request was refused with: a renewal another request made meanwhile is kept.
     if (response.status === 401 && (!token || getToken() === token)) logout();
     const msg = data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string' ? (data as { msg: string }).msg : undefined;

@@ -74,6 +74,24 @@ export function getToken(): string | null {
 }
 
 /**
+ * The token storage holds now: another tab may have written it before its storage event reached
+ * this one. Undefined when storage cannot be read (this tab's session then lives in memory only).
+ */
+export function storedToken(): string | null | undefined {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Takes the session storage holds now, as the storage event will. */
+export function syncSessionFromStorage(): void {
+  current = readStored();
+  emit();
+}
+
+/**
  * Signs in. `subscriptionPlans` are the plan groups of the login/register answer (spec §4 "plans
  * are loaded"): kept apart from the user so balance updates never rewrite them.
  */

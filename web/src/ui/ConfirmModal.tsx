@@ -11,18 +11,25 @@ export interface ConfirmModalProps {
   /** While the action runs the dialog cannot be closed or cancelled. */
   busy: boolean;
   onCancel: () => void;
-  onConfirm: () => void;
-  confirmTestId: string;
+  /** What Confirm does; or `confirmForm`, the id of the form Confirm submits. */
+  onConfirm?: () => void;
+  confirmForm?: string;
+  confirmTestId?: string;
   /** Confirm cannot be pressed (e.g. the wallet holds too little); Cancel still can. */
   confirmDisabled?: boolean;
+  /** The confirming button's word ("Delete"), and whether it destroys something. */
+  confirmLabel?: string;
+  danger?: boolean;
+  wide?: boolean;
   children: ReactNode;
 }
 
-/** The "Cancel / Confirm" dialog shown before a money action (purchase, transfer, withdrawal). */
-export function ConfirmModal({ open, title, busy, onCancel, onConfirm, confirmTestId, confirmDisabled = false, children }: ConfirmModalProps) {
+/** The "Cancel / Confirm" dialog shown before a money action (purchase, transfer, withdrawal) or a deletion. */
+export function ConfirmModal({ open, title, busy, onCancel, onConfirm, confirmForm, confirmTestId, confirmDisabled = false, confirmLabel = 'Confirm', danger = false, wide, children }: ConfirmModalProps) {
   return (
     <Modal
       open={open}
+      wide={wide}
       title={title}
       onClose={busy ? undefined : onCancel}
       footer={
@@ -30,8 +37,16 @@ export function ConfirmModal({ open, title, busy, onCancel, onConfirm, confirmTe
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={onConfirm} loading={busy} disabled={confirmDisabled} data-testid={confirmTestId}>
-            Confirm
+          <Button
+            type={confirmForm ? 'submit' : 'button'}
+            form={confirmForm}
+            variant={danger ? 'danger' : undefined}
+            onClick={onConfirm}
+            loading={busy}
+            disabled={confirmDisabled}
+            data-testid={confirmTestId}
+          >
+            {confirmLabel}
           </Button>
         </>
       }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTS } from '@shared/products.js';
+import { PRODUCT_ICONS } from '@/ui/purchase/product-icons.js';
 import { hasRoute, menuFor, roleButtonFor } from './menu.js';
 
 const user = { isAdmin: false, isAgent: false, isCouponVendor: false };
@@ -99,5 +101,16 @@ describe('sidebar menu', () => {
     expect(roleButtonFor({ ...user, isAgent: true }).label).toBe('Agent');
     // Rejection of the old behaviour: Home never leaves the app for the landing page.
     expect(roleButtonFor(user)).toEqual({ label: 'Home', to: '/profile' });
+  });
+});
+
+describe('the products in the menu', () => {
+  it('offers every product of the registry at its path, with its icon', () => {
+    const menu = menuFor(user);
+    for (const product of PRODUCTS) {
+      const item = menu.find((m) => m.to === product.path);
+      expect(item, product.type).toBeDefined();
+      expect(item?.icon).toBe(PRODUCT_ICONS[product.type]);
+    }
   });
 });

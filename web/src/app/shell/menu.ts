@@ -1,6 +1,8 @@
+import { productLabels, type ProductType } from '@shared/products.js';
 import { ROUTES } from '@shared/routes.js';
 import type { Roles } from '@/lib/session.js';
 import type { IconName } from '@/ui/Icon.js';
+import { PRODUCT_ICONS } from '@/ui/purchase/product-icons.js';
 
 export interface MenuItem {
   label: string;
@@ -17,17 +19,22 @@ export function hasRoute(key: string, table: ReadonlySet<string> = routeKeys): b
   return table.has(key);
 }
 
+/** A product's entry: its menu name, the registry's path and the product's icon. */
+function productItem(type: ProductType, label: string, needs: string): MenuItem {
+  return { label, to: productLabels(type)!.path, icon: PRODUCT_ICONS[type], needs };
+}
+
 /**
  * The sidebar by role (spec §2), in the spec's order, then the audit log for admins. An item whose
  * backend route is missing from the shared route table stays hidden.
  */
 const COMMON: MenuItem[] = [
   { label: 'Dashboard', to: '/profile', icon: 'home' },
-  { label: 'Buy Data', to: '/profile/buyData', icon: 'data', needs: 'POST /buy/data' },
-  { label: 'Buy Airtime', to: '/profile/buyAirtime', icon: 'phone', needs: 'POST /buy/airtime' },
-  { label: 'Electricity Payment', to: '/profile/electricity', icon: 'bulb', needs: 'POST /buy/electricity' },
-  { label: 'Cable TV', to: '/profile/cableTv', icon: 'card', needs: 'POST /buy/cableTv' },
-  { label: 'Exam PINs', to: '/profile/examPins', icon: 'ticket', needs: 'POST /buy/exam' },
+  productItem('data', 'Buy Data', 'POST /buy/data'),
+  productItem('airtime', 'Buy Airtime', 'POST /buy/airtime'),
+  productItem('electricity', 'Electricity Payment', 'POST /buy/electricity'),
+  productItem('cable', 'Cable TV', 'POST /buy/cableTv'),
+  productItem('exam', 'Exam PINs', 'POST /buy/exam'),
   // Many numbers at once (issue 22 §3): airtime or data, pasted or from a CSV.
   { label: 'Bulk purchase', to: '/profile/bulk', icon: 'list', needs: 'POST /buy/airtime/bulk' },
   // Money in and out, reachable from every screen (issue 21), not only from the dashboard's buttons.

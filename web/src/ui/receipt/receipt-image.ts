@@ -2,6 +2,8 @@
  * "Download as image": the receipt's lines drawn on a canvas and saved as a PNG. Plain canvas, no
  * library: the receipt is text, and this module is only fetched when the button is pressed.
  */
+import { saveBlob } from '@/lib/save-file.js';
+
 const WIDTH = 720;
 const PADDING = 40;
 const LINE = 44;
@@ -57,13 +59,5 @@ export async function receiptPng(title: string, rows: ReadonlyArray<[string, str
 
 /** Draws the receipt and hands it to the browser as a download. */
 export async function downloadReceiptImage(title: string, rows: ReadonlyArray<[string, string]>, fileName: string): Promise<void> {
-  const blob = await receiptPng(title, rows);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(await receiptPng(title, rows), fileName);
 }

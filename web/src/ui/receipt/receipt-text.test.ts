@@ -35,3 +35,25 @@ describe('receipt text', () => {
     expect(whatsappLink(text)).toBe(`https://wa.me/?text=${encodeURIComponent(text)}`);
   });
 });
+
+describe('receipt text of every product', () => {
+  it('names the provider and the number as the product does, and titles the receipt with its registry name', () => {
+    const meter = receiptLines(purchase({ trans_Type: 'electricity', trans_Network: 'Ikeja', phone_number: '45011111111' }));
+    expect(meter).toContainEqual(['Disco', 'Ikeja']);
+    expect(meter).toContainEqual(['Meter number', '45011111111']);
+    expect(receiptText(purchase({ trans_Type: 'cable' }), 'VTU Wallet').split('\n')[0]).toBe('VTU Wallet · Cable TV receipt');
+    // A phone number stays "Number", as the airtime receipt always said.
+    expect(receiptLines(purchase({}))).toContainEqual(['Number', '08031234567']);
+  });
+
+  it('carries a cable payment’s bouquet and new due date, and exam PINs with their serials', () => {
+    const cable = receiptLines(purchase({ trans_Type: 'cable', trans_Network: 'DSTV', cableName: 'DSTV', bouquet: 'DStv Padi', subscriptionType: 'renew', dueDate: '2026-02-02' }));
+    expect(cable).toContainEqual(['Provider', 'DSTV']);
+    expect(cable).toContainEqual(['Bouquet', 'DSTV DStv Padi (renew)']);
+    expect(cable).toContainEqual(['New due date', '2026-02-02']);
+    const exam = receiptLines(purchase({ trans_Type: 'exam', trans_Network: 'WAEC', pins: [{ pin: '1111', serial: 'WRN1' }, { pin: '2222', serial: null }] }));
+    expect(exam).toContainEqual(['Exam', 'WAEC']);
+    expect(exam).toContainEqual(['PIN 1', '1111 (serial WRN1)']);
+    expect(exam).toContainEqual(['PIN 2', '2222']);
+  });
+});

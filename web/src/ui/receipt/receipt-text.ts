@@ -4,6 +4,7 @@
  */
 import type { TransactionView } from '@shared/api/transactions.js';
 import { showNaira } from '@/lib/money.js';
+import { partyLabels, typeName } from '@/lib/transaction-labels.js';
 
 /** "12345678901234567890" → "1234 5678 9012 3456 7890"; a token with letters is left as the supplier gave it. */
 export function groupToken(token: string): string {
@@ -28,21 +29,25 @@ export function statusWord(status: TransactionView['trans_Status']): string {
   }
 }
 
-/** The receipt's title: "Airtime receipt", "Withdrawal receipt"… */
+/** The receipt's title, from the registry's names: "Airtime receipt", "Cable TV receipt", "Withdrawal receipt"… */
 export function receiptTitle(t: Pick<TransactionView, 'trans_Type' | 'isWithdrawal'>): string {
-  const kind = t.isWithdrawal ? 'withdrawal' : t.trans_Type;
-  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} receipt`;
+  return `${typeName(t.isWithdrawal ? 'withdrawal' : t.trans_Type)} receipt`;
 }
 
 /** The receipt's rows, in reading order: only what the transaction has. */
 export function receiptLines(t: TransactionView): Array<[string, string]> {
   const lines: Array<[string, string]> = [['Status', statusWord(t.trans_Status)]];
   if (t.refundReason) lines.push(['Reason', t.refundReason]);
-  if (t.trans_Network) lines.push([t.trans_Type === 'electricity' ? 'Disco' : t.isWithdrawal ? 'Bank' : 'Item', t.trans_Network]);
-  if (t.phone_number) lines.push([t.trans_Type === 'electricity' ? 'Meter' : t.isWithdrawal ? 'Account' : 'Number', t.phone_number]);
+  // Named as the product names them ("Disco", "Meter number"); a phone number is just "Number".
+  const party = partyLabels(t);
+  if (t.trans_Network) lines.push([party.provider, t.trans_Network]);
+  if (t.phone_number) lines.push([party.target === 'Phone number' ? 'Number' : party.target, t.phone_number]);
   if (t.customerName) lines.push(['Customer', t.customerName]);
+  if (t.bouquet) lines.push(['Bouquet', `${t.cableName ?? ''} ${t.bouquet}${t.subscriptionType ? ` (${t.subscriptionType})` : ''}`.trim()]);
+  if (t.dueDate && t.trans_Status !== 'refunded') lines.push(['New due date', t.dueDate]);
   if (t.token) lines.push(['Token', groupToken(t.token)]);
   if (t.units) lines.push(['Units', t.units]);
+  for (const [i, pin] of (t.pins ?? []).entries()) lines.push([`PIN ${i + 1}`, pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin]);
   if (t.trans_volume) lines.push(['Value', t.trans_volume]);
   lines.push(['Amount', showNaira(t.trans_amount)]);
   lines.push(['Date', new Date(t.createdAt).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })]);

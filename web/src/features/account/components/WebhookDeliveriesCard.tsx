@@ -1,7 +1,7 @@
 import type { WebhookDeliveryView } from '@shared/api/webhooks.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
-import { Button, notify } from '@/ui/index.js';
+import { Button, TableHead, notify } from '@/ui/index.js';
 import { useSendTestWebhook, useWebhookDeliveries } from '../api/webhook-deliveries.js';
 
 function formatTime(iso: string): string {
@@ -55,13 +55,7 @@ export function WebhookDeliveriesCard() {
       ) : (
         <div className="table-wrap">
           <table className="table" data-testid="webhook-delivery-log">
-            <thead>
-              <tr>
-                <th>Time</th>
-                <th>Event</th>
-                <th>HTTP status</th>
-              </tr>
-            </thead>
+            <TableHead headings={['Time', 'Event', 'HTTP status']} />
             <tbody>
               {rows.map((delivery) => (
                 <tr key={`${delivery.at}-${delivery.webhookId}`} title={`Transaction ${delivery.transactionId}`}>

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { saveFile } from '@/lib/save-file.js';
 import { rolesOf, useSession } from '@/lib/session.js';
-import { Button, ConfirmModal, Input, ListCard, notify, Pagination, Select } from '@/ui/index.js';
+import { Button, ConfirmModal, Input, ListCard, notify, num, Pagination, Select, TableHead } from '@/ui/index.js';
 import { downloadUsers, useResetUserPassword, useSetUserType, useUsers } from '../api/users.js';
 import { EMPTY_FILTERS, fallbackCsvName, USER_TYPE_OPTIONS, userFiltersForm, usersQuery, type UserFilters, type UserFiltersInput } from '../lib/user-filters.js';
 
@@ -113,17 +113,7 @@ export function AdminUsersPage() {
         emptyTestId="no-users"
       >
         <table className="table table-users" data-testid="users-table">
-          <thead>
-            <tr>
-              <th>User</th>
-              <th>Phone</th>
-              <th>Type</th>
-              <th className="num">Balance</th>
-              <th>KYC</th>
-              <th>Joined · last login</th>
-              {isAdmin ? <th>Actions</th> : null}
-            </tr>
-          </thead>
+          <TableHead headings={['User', 'Phone', 'Type', num('Balance'), 'KYC', 'Joined · last login', isAdmin && 'Actions']} />
           <tbody>
             {users.map((user) => (
               <tr key={user.userId} data-testid={`user-${user.userName}`}>

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import type { DashboardResponse } from '@shared/api/admin.js';
 import { showNaira } from '@/lib/money.js';
-import { Spinner } from '@/ui/index.js';
+import { Spinner, TableHead, num } from '@/ui/index.js';
 import { useAdminDashboard } from '../api/dashboard.js';
 import { SalesChart } from './SalesChart.js';
 import { SalesTable } from './SalesTable.js';
@@ -48,14 +48,7 @@ export function AdminDashboard() {
         ) : (
           <div className="table-wrap">
             <table className="table" data-testid="newest-users">
-              <thead>
-                <tr>
-                  <th>User</th>
-                  <th>Phone</th>
-                  <th>Type</th>
-                  <th className="num">Balance</th>
-                </tr>
-              </thead>
+              <TableHead headings={['User', 'Phone', 'Type', num('Balance')]} />
               <tbody>
                 {allUsers.map((user) => (
                   <tr key={user._id}>

@@ -1,6 +1,16 @@
-import { Link } from 'react-router';
-import { Icon } from '@/ui/index.js';
+import { TileGrid, type TileLink } from '@/ui/index.js';
 import { AdminDashboard } from './AdminDashboard.js';
+
+/** The back-office tools. */
+const TOOLS: TileLink[] = [
+  { to: '/admin/generateCoupon', label: 'Generate coupon', icon: 'ticket' },
+  { to: '/admin/sendMail', label: 'Send email', icon: 'mail' },
+  { to: '/admin/transactions', label: 'All transactions', icon: 'chart' },
+  { to: '/profile/adminSettings', label: 'Admin settings', icon: 'sliders' },
+  { to: '/profile/dataPlans', label: 'Data plans', icon: 'list' },
+  { to: '/profile/updatePrice', label: 'Update price', icon: 'tag' },
+  { to: '/profile/fundWallet/coupon', label: 'Fund wallet (coupon)', icon: 'card' },
+];
 
 /** The admin area's start page: the dashboard's figures, then the back-office tools. */
 export function AdminHomePage() {
@@ -11,50 +21,7 @@ export function AdminHomePage() {
         <p className="muted">Figures and back-office tools.</p>
       </header>
       <AdminDashboard />
-      <div className="tile-grid">
-        <Link to="/admin/generateCoupon" className="tile">
-          <span className="tile-icon">
-            <Icon name="ticket" />
-          </span>
-          <span>Generate coupon</span>
-        </Link>
-        <Link to="/admin/sendMail" className="tile">
-          <span className="tile-icon">
-            <Icon name="mail" />
-          </span>
-          <span>Send email</span>
-        </Link>
-        <Link to="/admin/transactions" className="tile">
-          <span className="tile-icon">
-            <Icon name="chart" />
-          </span>
-          <span>All transactions</span>
-        </Link>
-        <Link to="/profile/adminSettings" className="tile">
-          <span className="tile-icon">
-            <Icon name="sliders" />
-          </span>
-          <span>Admin settings</span>
-        </Link>
-        <Link to="/profile/dataPlans" className="tile">
-          <span className="tile-icon">
-            <Icon name="list" />
-          </span>
-          <span>Data plans</span>
-        </Link>
-        <Link to="/profile/updatePrice" className="tile">
-          <span className="tile-icon">
-            <Icon name="tag" />
-          </span>
-          <span>Update price</span>
-        </Link>
-        <Link to="/profile/fundWallet/coupon" className="tile">
-          <span className="tile-icon">
-            <Icon name="card" />
-          </span>
-          <span>Fund wallet (coupon)</span>
-        </Link>
-      </div>
+      <TileGrid tiles={TOOLS} />
     </section>
   );
 }

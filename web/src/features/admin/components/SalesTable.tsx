@@ -1,7 +1,9 @@
 import type { SalesRow } from '@shared/api/admin.js';
 import { showNaira } from '@/lib/money.js';
+import { TableHead, num } from '@/ui/index.js';
+import { typeName } from '@/lib/transaction-labels.js';
 
-/** Sales and profit per product × network over one period. */
+/** Sales and profit per product × network over one period, each product by its registry name. */
 export function SalesTable({ title, rows }: { title: string; rows: readonly SalesRow[] }) {
   return (
     <div className="card card-flush">
@@ -11,19 +13,11 @@ export function SalesTable({ title, rows }: { title: string; rows: readonly Sale
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <thead>
-              <tr>
-                <th>Product</th>
-                <th>Network</th>
-                <th className="num">Sold</th>
-                <th className="num">Sales</th>
-                <th className="num">Profit</th>
-              </tr>
-            </thead>
+            <TableHead headings={['Product', 'Network', num('Sold'), num('Sales'), num('Profit')]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={`${row.product}-${row.network}`}>
-                  <td>{row.product}</td>
+                  <td>{typeName(row.product)}</td>
                   <td>{row.network}</td>
                   <td className="num">{row.count}</td>
                   <td className="num">{showNaira(row.sales)}</td>

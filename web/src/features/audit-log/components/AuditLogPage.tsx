@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { AUDIT_PAGE_BUTTONS, type AuditEntryView } from '@shared/api/audit.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
-import { Button, Input, ListCard, notify, Pagination, Select } from '@/ui/index.js';
+import { Button, Input, ListCard, notify, Pagination, Select, TableHead } from '@/ui/index.js';
 import { useAuditLog } from '../api/audit-log.js';
 import {
   auditFiltersForm,
@@ -64,16 +64,7 @@ export function AuditLogPage() {
         emptyTestId="no-audit-entries"
       >
         <table className="table" data-testid="audit-table">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Operator</th>
-              <th>Action</th>
-              <th>Target</th>
-              <th>Outcome</th>
-              <th>Input</th>
-            </tr>
-          </thead>
+          <TableHead headings={['When', 'Operator', 'Action', 'Target', 'Outcome', 'Input']} />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id} data-testid="audit-row" data-operation={entry.operation} data-status={entry.status}>

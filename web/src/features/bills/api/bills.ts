@@ -10,73 +10,32 @@ import type {
 } from '@shared/api/bills.js';
 import type { SavedDecoderDeleteResponse, SavedDecoderListResponse } from '@shared/api/contacts.js';
 import type { PurchaseResponse } from '@shared/api/purchases.js';
-import type { TransactionView } from '@shared/api/transactions.js';
-import { ApiError, api } from '@/lib/api-client.js';
-import { applyPurchaseReceipt } from '@/lib/purchase-receipt.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { api } from '@/lib/api-client.js';
+import { queryClient } from '@/lib/query-client.js';
 
 /** GET /billProducts: cable bouquets and exam PINs with the caller's prices. */
 export function useBillProducts() {
   return useQuery({ queryKey: ['billProducts'], queryFn: () => api<BillProductListResponse>('listBillProducts') });
 }
 
-export function useValidateCable() {
-  return useMutation({ mutationFn: (body: ValidateCableRequest) => api<ValidateCableResponse>('validateCableTv', { body }) });
+/** POST /buy/validatecabletv: the decoder's owner, bouquet and due date. */
+export function validateCable(body: ValidateCableRequest): Promise<ValidateCableResponse> {
+  return api<ValidateCableResponse>('validateCableTv', { body });
 }
 
-export function useValidateExam() {
-  return useMutation({ mutationFn: (body: ValidateExamRequest) => api<ValidateExamResponse>('validateExam', { body }) });
+/** POST /buy/validateExam: the JAMB candidate's name. */
+export function validateExam(body: ValidateExamRequest): Promise<ValidateExamResponse> {
+  return api<ValidateExamResponse>('validateExam', { body });
 }
 
 /** POST /buy/cableTv; the request_id makes a retried confirm never charge twice. */
-export function useBuyCable() {
-  return useMutation({
-    mutationFn: (body: BuyCableRequest) => api<PurchaseResponse>('buyCableTv', { body }),
-    onSuccess: ({ receipt }) => applyPurchaseReceipt(receipt),
-  });
+export function buyCable(body: BuyCableRequest): Promise<PurchaseResponse> {
+  return api<PurchaseResponse>('buyCableTv', { body });
 }
 
-export function useBuyExam() {
-  return useMutation({
-    mutationFn: (body: BuyExamRequest) => api<PurchaseResponse>('buyExam', { body }),
-    onSuccess: ({ receipt }) => applyPurchaseReceipt(receipt),
-  });
-}
-
-const OPEN = new Set(['processing', 'pending']);
-const POLL_MS = 1_500;
-
-export function isOpenPurchase(status: string | undefined): boolean {
-  return status === undefined || OPEN.has(status);
-}
-
-/** Follows one purchase (GET /transaction/{id}) until it is final: the PINs or the new due date come with delivery. */
-export function useBillPurchase(initial: TransactionView | null) {
-  return useQuery({
-    queryKey: ['billPurchase', initial?._id ?? ''],
-    enabled: initial !== null,
-    initialData: initial ?? undefined,
-    initialDataUpdatedAt: 0,
-    queryFn: async () => {
-      const { transaction } = await api<{ transaction: TransactionView }>('getTransaction', { params: { id: initial!._id } });
-      if (!OPEN.has(transaction.trans_Status)) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
-      }
-      return transaction;
-    },
-    refetchInterval: (query) => (query.state.data && !OPEN.has(query.state.data.trans_Status) ? false : POLL_MS),
-  });
-}
-
-/** A refused number shows the answer's `name` (as for meters), else its `msg`, else the fallback. */
-export function billerErrorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    const body = error.body as { name?: unknown } | undefined;
-    if (body && typeof body.name === 'string' && body.name.trim()) return body.name;
-    if (error.serverMessage) return error.serverMessage;
-  }
-  return fallback;
+/** POST /buy/exam; the request_id makes a retried confirm never charge twice. */
+export function buyExam(body: BuyExamRequest): Promise<PurchaseResponse> {
+  return api<PurchaseResponse>('buyExam', { body });
 }
 
 const SAVED_DECODERS_KEY = ['savedDecoders'] as const;

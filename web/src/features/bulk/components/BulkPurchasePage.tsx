@@ -7,7 +7,7 @@ import { ApiError, errorMessage, refusedForGood } from '@/lib/api-client.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
-import { Button, DetailRow, PurchaseConfirmModal, TextArea, notify } from '@/ui/index.js';
+import { BalanceHeader, Button, DetailRow, PurchaseConfirmModal, TextArea, notify } from '@/ui/index.js';
 import { useBulkBatch, useBuyBulk, usePriceList } from '../api/bulk.js';
 import { previewBulk, type BulkPreview } from '../lib/bulk-text.js';
 
@@ -97,12 +97,7 @@ export function BulkPurchasePage() {
   const shown = batch.data;
   return (
     <section className="page page-narrow">
-      <header className="page-header">
-        <h1>Bulk purchase</h1>
-        <p className="muted">
-          Wallet balance: <strong data-testid="bulk-balance">{showNaira(session?.user.balance)}</strong>
-        </p>
-      </header>
+      <BalanceHeader title="Bulk purchase" balanceTestId="bulk-balance" />
 
       <form
         className="card form"

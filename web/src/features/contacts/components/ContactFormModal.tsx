@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { NETWORK_NAMES } from '@shared/constants.js';
 import { warnFirstError } from '@/lib/forms.js';
-import { Button, Input, Modal, Select } from '@/ui/index.js';
+import { FormModal, Input, Select } from '@/ui/index.js';
 import { CONTACT_FIELD_ORDER, EMPTY_CONTACT, contactForm, type ContactForm, type ContactFormValues } from '../lib/contact-form.js';
 
 const NETWORK_OPTIONS = NETWORK_NAMES.map((name) => ({ value: name, label: name }));
@@ -25,26 +25,10 @@ export function ContactFormModal({ initial, saving, onSave, onClose }: ContactFo
   const onSubmit = handleSubmit(onSave, warnFirstError<ContactFormValues>(CONTACT_FIELD_ORDER));
 
   return (
-    <Modal
-      open
-      title={editing ? 'Edit contact' : 'Add contact'}
-      onClose={saving ? undefined : onClose}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="contact-form" loading={saving}>
-            {editing ? 'Save changes' : 'Save contact'}
-          </Button>
-        </>
-      }
-    >
-      <form id="contact-form" onSubmit={onSubmit} noValidate className="form">
-        <Input label="Name" placeholder="e.g. Mum" autoComplete="off" {...register('contactName')} />
-        <Input label="Phone number" type="tel" inputMode="numeric" placeholder="08012345678" maxLength={11} {...register('contactNumber')} />
-        <Select label="Network" options={NETWORK_OPTIONS} {...register('contactNetwork')} />
-      </form>
-    </Modal>
+    <FormModal title={editing ? 'Edit contact' : 'Add contact'} formId="contact-form" saving={saving} submitLabel={editing ? 'Save changes' : 'Save contact'} onClose={onClose} onSubmit={onSubmit}>
+      <Input label="Name" placeholder="e.g. Mum" autoComplete="off" {...register('contactName')} />
+      <Input label="Phone number" type="tel" inputMode="numeric" placeholder="08012345678" maxLength={11} {...register('contactNumber')} />
+      <Select label="Network" options={NETWORK_OPTIONS} {...register('contactNetwork')} />
+    </FormModal>
   );
 }

@@ -5,7 +5,7 @@ import { isNetworkName } from '@shared/constants.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { useAddContact, useContacts, useDeleteContact, useUpdateContact } from '@/lib/contacts-api.js';
-import { Button, Icon, Modal, NetworkLogo, Spinner, notify } from '@/ui/index.js';
+import { Button, ConfirmModal, Icon, ListCard, NetworkLogo, notify } from '@/ui/index.js';
 import type { ContactForm } from '../lib/contact-form.js';
 import { ContactFormModal } from './ContactFormModal.js';
 
@@ -64,59 +64,51 @@ export function ContactsPage() {
         </Button>
       </header>
 
-      <div className="card card-flush">
-        {list.isPending ? (
-          <div className="table-empty">
-            <Spinner label="Loading contacts…" />
-          </div>
-        ) : list.isError && !list.data ? (
-          <div className="table-empty">
-            <p>We could not load your contacts.</p>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : contacts.length === 0 ? (
-          <p className="table-empty" data-testid="no-contacts">
-            {MSG.noContacts}
-          </p>
-        ) : (
-          <ul className="contact-list" data-testid="contact-list">
-            {contacts.map((contact) => (
-              <li key={contact._id} className="contact-item" data-testid="contact-item" data-number={contact.contactNumber}>
-                <div className="contact-main">
-                  {isNetworkName(contact.contactNetwork) ? <NetworkLogo network={contact.contactNetwork} className="network-logo-sm" /> : null}
-                  <div className="contact-text">
-                    <strong className="contact-name">{contact.contactName}</strong>
-                    <span className="muted">
-                      {contact.contactNumber} · {contact.contactNetwork}
-                    </span>
-                  </div>
-                  <div className="contact-manage">
-                    <button type="button" className="icon-btn icon-btn-sm" aria-label={`Edit ${contact.contactName}`} onClick={() => setEditing({ mode: 'edit', contact })}>
-                      <Icon name="edit" size={18} />
-                    </button>
-                    <button type="button" className="icon-btn icon-btn-sm icon-btn-danger" aria-label={`Delete ${contact.contactName}`} onClick={() => setDeleting(contact)}>
-                      <Icon name="trash" size={18} />
-                    </button>
-                  </div>
+      <ListCard
+        pending={list.isPending}
+        error={list.isError && !list.data ? 'We could not load your contacts.' : null}
+        onRetry={() => void list.refetch()}
+        empty={contacts.length === 0}
+        loadingLabel="Loading contacts…"
+        emptyText={MSG.noContacts}
+        emptyTestId="no-contacts"
+        bare
+      >
+        <ul className="contact-list" data-testid="contact-list">
+          {contacts.map((contact) => (
+            <li key={contact._id} className="contact-item" data-testid="contact-item" data-number={contact.contactNumber}>
+              <div className="contact-main">
+                {isNetworkName(contact.contactNetwork) ? <NetworkLogo network={contact.contactNetwork} className="network-logo-sm" /> : null}
+                <div className="contact-text">
+                  <strong className="contact-name">{contact.contactName}</strong>
+                  <span className="muted">
+                    {contact.contactNumber} · {contact.contactNetwork}
+                  </span>
                 </div>
-                <div className="contact-shortcuts">
-                  <Link to={shortcut('/profile/buyAirtime', contact)} className="btn btn-secondary btn-sm">
-                    Airtime
-                  </Link>
-                  <Link to={shortcut('/profile/buyData', contact)} className="btn btn-secondary btn-sm">
-                    Data
-                  </Link>
-                  <Link to={shortcut('/profile/transactions', contact, false)} className="btn btn-ghost btn-sm">
-                    Transactions
-                  </Link>
+                <div className="contact-manage">
+                  <button type="button" className="icon-btn icon-btn-sm" aria-label={`Edit ${contact.contactName}`} onClick={() => setEditing({ mode: 'edit', contact })}>
+                    <Icon name="edit" size={18} />
+                  </button>
+                  <button type="button" className="icon-btn icon-btn-sm icon-btn-danger" aria-label={`Delete ${contact.contactName}`} onClick={() => setDeleting(contact)}>
+                    <Icon name="trash" size={18} />
+                  </button>
                 </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+              </div>
+              <div className="contact-shortcuts">
+                <Link to={shortcut('/profile/buyAirtime', contact)} className="btn btn-secondary btn-sm">
+                  Airtime
+                </Link>
+                <Link to={shortcut('/profile/buyData', contact)} className="btn btn-secondary btn-sm">
+                  Data
+                </Link>
+                <Link to={shortcut('/profile/transactions', contact, false)} className="btn btn-ghost btn-sm">
+                  Transactions
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </ListCard>
 
       {editing ? (
         <ContactFormModal
@@ -132,27 +124,13 @@ export function ContactsPage() {
         />
       ) : null}
 
-      <Modal
-        open={deleting !== null}
-        title="Delete contact"
-        onClose={remove.isPending ? undefined : () => setDeleting(null)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} loading={remove.isPending}>
-              Delete
-            </Button>
-          </>
-        }
-      >
+      <ConfirmModal open={deleting !== null} title="Delete contact" busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} confirmLabel="Delete" danger>
         {deleting ? (
           <p>
             Delete <strong>{deleting.contactName}</strong> ({deleting.contactNumber}) from your contacts?
           </p>
         ) : null}
-      </Modal>
+      </ConfirmModal>
     </section>
   );
 }

@@ -3,20 +3,23 @@ import { Link, useSearchParams } from 'react-router';
 import { DASHBOARD_NAME_MAX_CHARS, REFERRAL_REWARD_KOBO } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
+import { PRODUCTS, type ProductType } from '@shared/products.js';
 import { useCurrentUser } from '@/lib/current-user.js';
 import { showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
-import { Button, CopyButton, Icon, type IconName } from '@/ui/index.js';
+import { Button, CopyButton, TileGrid, type TileLink } from '@/ui/index.js';
+import { PRODUCT_ICONS } from '@/ui/purchase/product-icons.js';
 import { KycModal } from './KycModal.js';
 import { PaymentAccounts } from './PaymentAccounts.js';
 import { RecentTransactions } from './RecentTransactions.js';
 import { UpgradeOffer } from './UpgradeOffer.js';
 
-/** Shortcuts (spec §2): Airtime, Data, Utility (electricity), History, Contacts. */
-const TILES: Array<{ to: string; label: string; icon: IconName }> = [
-  { to: '/profile/buyAirtime', label: 'Airtime', icon: 'phone' },
-  { to: '/profile/buyData', label: 'Data', icon: 'data' },
-  { to: '/profile/electricity', label: 'Utility', icon: 'bulb' },
+/** A shortcut's own name where it is not the product's: electricity is "Utility". */
+const TILE_LABELS: Partial<Record<ProductType, string>> = { electricity: 'Utility' };
+
+/** Shortcuts: every product of the registry, then History and Contacts. */
+const TILES: TileLink[] = [
+  ...PRODUCTS.map((product) => ({ to: product.path, label: TILE_LABELS[product.type] ?? product.label, icon: PRODUCT_ICONS[product.type] })),
   { to: '/profile/transactions', label: 'History', icon: 'receipt' },
   { to: '/profile/contacts', label: 'Contacts', icon: 'contacts' },
 ];
@@ -86,16 +89,7 @@ export function DashboardPage() {
         </p>
       ) : null}
 
-      <div className="tile-grid tile-grid-compact">
-        {TILES.map((tile) => (
-          <Link key={tile.to} to={tile.to} className="tile">
-            <span className="tile-icon">
-              <Icon name={tile.icon} />
-            </span>
-            <span>{tile.label}</span>
-          </Link>
-        ))}
-      </div>
+      <TileGrid tiles={TILES} compact />
 
       <div className="action-row money-links">
         {MONEY_LINKS.map((link) => (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { showNaira } from '@/lib/money.js';
+import { typeAndItem } from '@/lib/transaction-labels.js';
 import { Spinner } from '@/ui/index.js';
 import { useRecentTransactions } from '../api/recent-transactions.js';
 
@@ -25,7 +26,7 @@ export function RecentTransactions() {
           {rows.map((t) => (
             <li key={t._id} className="row-item" data-testid="recent-transaction" data-status={t.trans_Status}>
               <div className="row-text">
-                <strong>{t.isWithdrawal ? `Withdrawal · ${t.trans_Network}` : `${t.trans_Type}${t.trans_Network ? ` · ${t.trans_Network}` : ''}`}</strong>
+                <strong>{typeAndItem(t)}</strong>
                 <small className="muted">{t.phone_number || '—'}</small>
               </div>
               <div className="row-end">

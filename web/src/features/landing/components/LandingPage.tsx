@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AIRTIME_MIN_KOBO, NETWORK_NAMES } from '@shared/constants.js';
-import { formatNaira } from '@shared/money.js';
+import { PRODUCTS } from '@shared/products.js';
 import { SITE } from '@/config/site.js';
 import { useSession } from '@/lib/session.js';
-import { Icon, type IconName } from '@/ui/Icon.js';
+import { Icon } from '@/ui/Icon.js';
+import { PRODUCT_ICONS } from '@/ui/purchase/product-icons.js';
 import { Faq } from './Faq.js';
 
-const SERVICES: Array<{ title: string; icon: IconName; text: string }> = [
-  { title: 'Airtime', icon: 'phone', text: `Recharge any ${NETWORK_NAMES.join(', ')} line from ${formatNaira(AIRTIME_MIN_KOBO)}, at a discount on face value.` },
-  { title: 'Data', icon: 'data', text: 'Affordable SME, gifting and corporate data bundles for every network.' },
-  { title: 'Electricity token', icon: 'bulb', text: 'Pay prepaid or postpaid meters for the major distribution companies and get your token at once.' },
-];
+/** Every product of the registry, with its pitch. */
+const SERVICES = PRODUCTS.map((product) => ({ type: product.type, title: product.label, icon: PRODUCT_ICONS[product.type], text: product.pitch }));
 
 export function LandingPage() {
   const session = useSession();
@@ -76,7 +73,7 @@ export function LandingPage() {
           <h2 className="section-title">What you can buy</h2>
           <div className="service-grid">
             {SERVICES.map((service) => (
-              <article key={service.title} className="service-card">
+              <article key={service.type} className="service-card" data-testid="service-card">
                 <span className="service-icon">
                   <Icon name={service.icon} size={28} />
                 </span>

@@ -3,8 +3,9 @@ import type { BillProductView } from '@shared/api/bills.js';
 import { BILL_MSG, MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
-import { Button, Checkbox, Input, Modal, Spinner, Switch, notify } from '@/ui/index.js';
+import { Button, Checkbox, Input, Modal, Spinner, Switch, TableHead, notify, unseen } from '@/ui/index.js';
 import { useBillLocks, useBillProductList, useSetBillLock, useUpdateBillProduct } from '../api/bill-products.js';
+import { AvailabilityBadge, PRICE_HEADINGS, PriceCells } from './PriceCells.js';
 
 type PriceField = 'my_price' | 'resellerPrice' | 'apiPrice' | 'costPrice';
 const FIELDS: [PriceField, string][] = [
@@ -76,19 +77,7 @@ export function BillProductsCard() {
       ) : (
         <div className="table-wrap">
           <table className="table table-stack" data-testid="bill-product-table">
-            <thead>
-              <tr>
-                <th>Product</th>
-                <th className="num">Price</th>
-                <th className="num">Reseller</th>
-                <th className="num">API</th>
-                <th className="num">Cost</th>
-                <th>Status</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead headings={['Product', ...PRICE_HEADINGS, 'Status', unseen('Actions')]} />
             <tbody>
               {products.map((p) => (
                 <tr key={p.code} data-testid="bill-product-row" data-code={p.code}>
@@ -96,20 +85,9 @@ export function BillProductsCard() {
                     {p.name} <span className="muted cell-id">{p.serviceID}</span>
                     {p.approvedPrice ? <span className="muted cell-sub"> · approved {showNaira(p.approvedPrice)}</span> : null}
                   </td>
-                  <td data-label="Price" className="num">
-                    {showNaira(p.my_price)}
-                  </td>
-                  <td data-label="Reseller" className="num">
-                    {showNaira(p.resellerPrice)}
-                  </td>
-                  <td data-label="API" className="num">
-                    {showNaira(p.apiPrice)}
-                  </td>
-                  <td data-label="Cost" className="num">
-                    {showNaira(p.costPrice)}
-                  </td>
+                  <PriceCells prices={[p.my_price, p.resellerPrice, p.apiPrice, p.costPrice]} />
                   <td className="cell-status">
-                    <span className={`badge ${p.isAvailable ? 'badge-success' : 'badge-failed'}`}>{p.isAvailable ? 'available' : 'unavailable'}</span>
+                    <AvailabilityBadge available={p.isAvailable} />
                   </td>
                   <td className="cell-actions">
                     <Button variant="secondary" className="btn-sm" onClick={() => open(p)} aria-label={`Edit ${p.name}`}>

@@ -4,7 +4,7 @@ import type { PlanView } from '@shared/api/catalogue.js';
 import { PLAN_TYPES, SUPPLIERS } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';
 import { warnFirstError } from '@/lib/forms.js';
-import { Button, Checkbox, Input, Modal, Select } from '@/ui/index.js';
+import { Checkbox, FormModal, Input, Select } from '@/ui/index.js';
 import { PLAN_FIELD_ORDER, planForm, planFormValues, type PlanBody, type PlanFormValues } from '../lib/plan-form.js';
 
 const TYPE_OPTIONS = [{ value: '', label: MSG.selectNetworkAdmin }, ...PLAN_TYPES.map((type) => ({ value: type, label: type }))];
@@ -26,37 +26,29 @@ export function PlanFormModal({ plan, planType, saving, onSave, onClose }: PlanF
   const onSubmit = handleSubmit(onSave, warnFirstError<PlanFormValues>(PLAN_FIELD_ORDER));
 
   return (
-    <Modal
-      open
+    <FormModal
       wide
       title={editing ? `Edit plan ${plan.planId}` : 'Add data plan'}
-      onClose={saving ? undefined : onClose}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="plan-form" loading={saving}>
-            {editing ? 'Save plan' : 'Add plan'}
-          </Button>
-        </>
-      }
+      formId="plan-form"
+      className="form form-grid"
+      saving={saving}
+      submitLabel={editing ? 'Save plan' : 'Add plan'}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id="plan-form" onSubmit={onSubmit} noValidate className="form form-grid">
-        <Select label="Network / type" options={TYPE_OPTIONS} {...register('planType')} />
-        <Input label="Plan name" placeholder="e.g. 1GB" autoComplete="off" {...register('planName')} />
-        <Input label="Validity" placeholder="30 days" autoComplete="off" {...register('planValidity')} />
-        <Input label="Smart earner price (₦)" inputMode="decimal" {...register('smartEarnerPrice')} />
-        <Input label="Reseller price (₦)" inputMode="decimal" hint="Blank: the smart earner price" {...register('resellerPrice')} />
-        <Input label="API price (₦)" inputMode="decimal" hint="Blank: the smart earner price" {...register('apiPrice')} />
-        <Input label="Cost price (₦)" inputMode="decimal" hint="Blank: cost per GB × volume" {...register('planCostPrice')} />
-        <Input label="Volume (GB)" inputMode="decimal" hint="Blank: read from the name" {...register('volumeRatio')} />
-        {SUPPLIERS.map((name) => (
-          <Input key={name} label={`${name} plan id`} inputMode="numeric" hint={editing ? undefined : 'Blank: our plan id where the panel shares our ids, else not sold there'} {...register(`supplierPlanIds.${name}`)} />
-        ))}
-        {editing ? null : <Input label="Plan id" inputMode="numeric" hint="Blank: the next free id" {...register('planId')} />}
-        <Checkbox label="Available for sale" className="form-grid-full" {...register('isAvailable')} />
-      </form>
-    </Modal>
+      <Select label="Network / type" options={TYPE_OPTIONS} {...register('planType')} />
+      <Input label="Plan name" placeholder="e.g. 1GB" autoComplete="off" {...register('planName')} />
+      <Input label="Validity" placeholder="30 days" autoComplete="off" {...register('planValidity')} />
+      <Input label="Smart earner price (₦)" inputMode="decimal" {...register('smartEarnerPrice')} />
+      <Input label="Reseller price (₦)" inputMode="decimal" hint="Blank: the smart earner price" {...register('resellerPrice')} />
+      <Input label="API price (₦)" inputMode="decimal" hint="Blank: the smart earner price" {...register('apiPrice')} />
+      <Input label="Cost price (₦)" inputMode="decimal" hint="Blank: cost per GB × volume" {...register('planCostPrice')} />
+      <Input label="Volume (GB)" inputMode="decimal" hint="Blank: read from the name" {...register('volumeRatio')} />
+      {SUPPLIERS.map((name) => (
+        <Input key={name} label={`${name} plan id`} inputMode="numeric" hint={editing ? undefined : 'Blank: our plan id where the panel shares our ids, else not sold there'} {...register(`supplierPlanIds.${name}`)} />
+      ))}
+      {editing ? null : <Input label="Plan id" inputMode="numeric" hint="Blank: the next free id" {...register('planId')} />}
+      <Checkbox label="Available for sale" className="form-grid-full" {...register('isAvailable')} />
+    </FormModal>
   );
 }

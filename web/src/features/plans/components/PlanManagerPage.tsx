@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import type { PlanView } from '@shared/api/catalogue.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
-import { ApiError, errorMessage } from '@/lib/api-client.js';
-import { showNaira } from '@/lib/money.js';
-import { Button, Icon, Modal, Spinner, notify } from '@/ui/index.js';
+import { errorMessage } from '@/lib/api-client.js';
+import { Button, ConfirmModal, Icon, notify, unseen } from '@/ui/index.js';
 import { useAddPlan } from '../api/add-plan.js';
 import { useDeletePlan } from '../api/delete-plan.js';
 import { usePlans } from '../api/list-plans.js';
@@ -12,7 +11,8 @@ import { useUpdatePlan } from '../api/update-plan.js';
 import type { PlanBody } from '../lib/plan-form.js';
 import { BillProductsCard } from './BillProductsCard.js';
 import { PlanFormModal } from './PlanFormModal.js';
-import { PlanTypeFilter, countByType } from './PlanTypeFilter.js';
+import { PlanList } from './PlanTypeFilter.js';
+import { AvailabilityBadge, PRICE_HEADINGS, PlanCells } from './PriceCells.js';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; plan: PlanView } | null;
 
@@ -26,11 +26,6 @@ export function PlanManagerPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<PlanView | null>(null);
 
-  // A refused admin fetch sends the user back to the profile (spec §2).
-  if (plans.error instanceof ApiError && (plans.error.status === 403 || plans.error.status === 401)) return <Navigate to="/profile" replace />;
-
-  const all = plans.data?.plans ?? [];
-  const shown = type === 'all' ? all : all.filter((plan) => plan.planType === type);
 
   const save = (body: PlanBody) => {
     const done = {
@@ -73,81 +68,27 @@ export function PlanManagerPage() {
         </Button>
       </header>
 
-      <PlanTypeFilter value={type} onChange={setType} counts={countByType(all)} />
-
-      <div className="card card-flush">
-        {plans.isPending ? (
-          <div className="table-empty">
-            <Spinner label="Loading plans…" />
-          </div>
-        ) : plans.isError && !plans.data ? (
-          <div className="table-empty">
-            <p>We could not load the plans.</p>
-            <Button variant="secondary" onClick={() => void plans.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : shown.length === 0 ? (
-          <p className="table-empty">No plans{type === 'all' ? '' : ` of type ${type}`} yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table table-stack" data-testid="plan-table">
-              <thead>
-                <tr>
-                  <th>Plan</th>
-                  <th>Type</th>
-                  <th>Validity</th>
-                  <th className="num">Price</th>
-                  <th className="num">Reseller</th>
-                  <th className="num">API</th>
-                  <th className="num">Cost</th>
-                  <th>Status</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((plan) => (
-                  <tr key={plan.planId} data-testid="plan-row" data-plan-id={plan.planId}>
-                    <td className="cell-title">
-                      {plan.planName} <span className="muted cell-id">#{plan.planId}</span>
-                      <span className="mobile-only muted cell-sub">
-                        {plan.planType} · {plan.planValidity}
-                      </span>
-                    </td>
-                    <td className="hide-mobile">{plan.planType}</td>
-                    <td className="hide-mobile nowrap">{plan.planValidity}</td>
-                    <td data-label="Price" className="num">
-                      {showNaira(plan.smartEarnerPrice)}
-                    </td>
-                    <td data-label="Reseller" className="num">
-                      {showNaira(plan.resellerPrice)}
-                    </td>
-                    <td data-label="API" className="num">
-                      {showNaira(plan.apiPrice)}
-                    </td>
-                    <td data-label="Cost" className="num">
-                      {showNaira(plan.planCostPrice)}
-                    </td>
-                    <td className="cell-status">
-                      <span className={`badge ${plan.isAvailable ? 'badge-success' : 'badge-failed'}`}>{plan.isAvailable ? 'available' : 'unavailable'}</span>
-                    </td>
-                    <td className="cell-actions">
-                      <Button variant="secondary" className="btn-sm" onClick={() => setEditing({ mode: 'edit', plan })} aria-label={`Edit plan ${plan.planId}`}>
-                        Edit
-                      </Button>
-                      <Button variant="ghost" className="btn-sm" onClick={() => setDeleting(plan)} aria-label={`Delete plan ${plan.planId}`}>
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <PlanList plans={plans} type={type} onType={setType} emptyText=" yet." testId="plan-table" headings={['Plan', 'Type', 'Validity', ...PRICE_HEADINGS, 'Status', unseen('Actions')]}>
+        {(plan) => (
+          <tr key={plan.planId} data-testid="plan-row" data-plan-id={plan.planId}>
+            <PlanCells plan={plan}>
+              {' '}
+              <span className="muted cell-id">#{plan.planId}</span>
+            </PlanCells>
+            <td className="cell-status">
+              <AvailabilityBadge available={plan.isAvailable} />
+            </td>
+            <td className="cell-actions">
+              <Button variant="secondary" className="btn-sm" onClick={() => setEditing({ mode: 'edit', plan })} aria-label={`Edit plan ${plan.planId}`}>
+                Edit
+              </Button>
+              <Button variant="ghost" className="btn-sm" onClick={() => setDeleting(plan)} aria-label={`Delete plan ${plan.planId}`}>
+                Delete
+              </Button>
+            </td>
+          </tr>
         )}
-      </div>
+      </PlanList>
 
       {editing ? (
         <PlanFormModal
@@ -160,27 +101,13 @@ export function PlanManagerPage() {
         />
       ) : null}
 
-      <Modal
-        open={deleting !== null}
-        title="Delete plan"
-        onClose={remove.isPending ? undefined : () => setDeleting(null)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} loading={remove.isPending}>
-              Delete
-            </Button>
-          </>
-        }
-      >
+      <ConfirmModal open={deleting !== null} title="Delete plan" busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} confirmLabel="Delete" danger>
         {deleting ? (
           <p>
             Delete the {deleting.planType} plan <strong>{deleting.planName}</strong> ({deleting.planValidity}, id {deleting.planId})? Users can no longer buy it.
           </p>
         ) : null}
-      </Modal>
+      </ConfirmModal>
       <BillProductsCard />
     </section>
   );

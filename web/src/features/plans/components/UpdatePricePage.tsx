@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import type { PlanView } from '@shared/api/catalogue.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
-import { ApiError, errorMessage } from '@/lib/api-client.js';
+import { errorMessage } from '@/lib/api-client.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { showNaira } from '@/lib/money.js';
 import { rolesOf, useSession } from '@/lib/session.js';
-import { Button, Input, Modal, Spinner, notify } from '@/ui/index.js';
+import { Button, FormModal, Input, notify, unseen } from '@/ui/index.js';
 import { NotificationCard } from '@/ui/NotificationCard.js';
 import { usePlans } from '../api/list-plans.js';
 import { useUpdatePrice } from '../api/update-price.js';
 import { EMPTY_PRICE_FORM, priceForm, type PriceFormValues } from '../lib/price-form.js';
-import { PlanTypeFilter, countByType } from './PlanTypeFilter.js';
+import { PlanList } from './PlanTypeFilter.js';
+import { PRICE_HEADINGS, PlanCells } from './PriceCells.js';
 
 /** The new tier prices of one plan; blank ones stay as they are. */
 function PriceModal({ plan, onClose }: { plan: PlanView; onClose: () => void }) {
@@ -31,28 +32,12 @@ function PriceModal({ plan, onClose }: { plan: PlanView; onClose: () => void }) 
     warnFirstError<PriceFormValues>(['price', 'reseller', 'api']),
   );
   return (
-    <Modal
-      open
-      title={`Update price: ${plan.planType} ${plan.planName}`}
-      onClose={update.isPending ? undefined : onClose}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="price-form" loading={update.isPending}>
-            Update price
-          </Button>
-        </>
-      }
-    >
-      <form id="price-form" onSubmit={onSubmit} noValidate className="form">
-        <p className="muted">Fill in the prices to change; blank ones stay as they are.</p>
-        <Input label="Price (₦)" inputMode="decimal" placeholder={String(plan.smartEarnerPrice)} hint={`Now ${showNaira(plan.smartEarnerPrice)}`} {...register('price')} />
-        <Input label="Reseller (₦)" inputMode="decimal" placeholder={String(plan.resellerPrice)} hint={`Now ${showNaira(plan.resellerPrice)}`} {...register('reseller')} />
-        <Input label="API (₦)" inputMode="decimal" placeholder={String(plan.apiPrice)} hint={`Now ${showNaira(plan.apiPrice)}`} {...register('api')} />
-      </form>
-    </Modal>
+    <FormModal title={`Update price: ${plan.planType} ${plan.planName}`} formId="price-form" saving={update.isPending} submitLabel="Update price" onClose={onClose} onSubmit={onSubmit}>
+      <p className="muted">Fill in the prices to change; blank ones stay as they are.</p>
+      <Input label="Price (₦)" inputMode="decimal" placeholder={String(plan.smartEarnerPrice)} hint={`Now ${showNaira(plan.smartEarnerPrice)}`} {...register('price')} />
+      <Input label="Reseller (₦)" inputMode="decimal" placeholder={String(plan.resellerPrice)} hint={`Now ${showNaira(plan.resellerPrice)}`} {...register('reseller')} />
+      <Input label="API (₦)" inputMode="decimal" placeholder={String(plan.apiPrice)} hint={`Now ${showNaira(plan.apiPrice)}`} {...register('api')} />
+    </FormModal>
   );
 }
 
@@ -67,10 +52,6 @@ export function UpdatePricePage() {
   const [type, setType] = useState('all');
   const [editing, setEditing] = useState<PlanView | null>(null);
 
-  if (plans.error instanceof ApiError && (plans.error.status === 403 || plans.error.status === 401)) return <Navigate to="/profile" replace />;
-
-  const all = plans.data?.plans ?? [];
-  const shown = type === 'all' ? all : all.filter((plan) => plan.planType === type);
 
   return (
     <section className="page">
@@ -86,75 +67,18 @@ export function UpdatePricePage() {
         ) : null}
       </header>
 
-      <PlanTypeFilter value={type} onChange={setType} counts={countByType(all)} />
-
-      <div className="card card-flush">
-        {plans.isPending ? (
-          <div className="table-empty">
-            <Spinner label="Loading plans…" />
-          </div>
-        ) : plans.isError && !plans.data ? (
-          <div className="table-empty">
-            <p>We could not load the plans.</p>
-            <Button variant="secondary" onClick={() => void plans.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : shown.length === 0 ? (
-          <p className="table-empty">No plans{type === 'all' ? '' : ` of type ${type}`}.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table table-stack" data-testid="price-update-table">
-              <thead>
-                <tr>
-                  <th>Plan</th>
-                  <th>Type</th>
-                  <th>Validity</th>
-                  <th className="num">Price</th>
-                  <th className="num">Reseller</th>
-                  <th className="num">API</th>
-                  <th className="num">Cost</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((plan) => (
-                  <tr key={plan.planId} data-testid="price-update-row" data-plan-id={plan.planId} className={plan.isAvailable ? '' : 'row-muted'}>
-                    <td className="cell-title">
-                      {plan.planName}
-                      {plan.isAvailable ? null : <span className="badge badge-failed">unavailable</span>}
-                      <span className="mobile-only muted cell-sub">
-                        {plan.planType} · {plan.planValidity}
-                      </span>
-                    </td>
-                    <td className="hide-mobile">{plan.planType}</td>
-                    <td className="hide-mobile nowrap">{plan.planValidity}</td>
-                    <td data-label="Price" className="num">
-                      {showNaira(plan.smartEarnerPrice)}
-                    </td>
-                    <td data-label="Reseller" className="num">
-                      {showNaira(plan.resellerPrice)}
-                    </td>
-                    <td data-label="API" className="num">
-                      {showNaira(plan.apiPrice)}
-                    </td>
-                    <td data-label="Cost" className="num">
-                      {showNaira(plan.planCostPrice)}
-                    </td>
-                    <td className="cell-actions">
-                      <Button variant="secondary" className="btn-sm" onClick={() => setEditing(plan)} aria-label={`Update price of plan ${plan.planId}`}>
-                        Update
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <PlanList plans={plans} type={type} onType={setType} emptyText="." testId="price-update-table" headings={['Plan', 'Type', 'Validity', ...PRICE_HEADINGS, unseen('Actions')]}>
+        {(plan) => (
+          <tr key={plan.planId} data-testid="price-update-row" data-plan-id={plan.planId} className={plan.isAvailable ? '' : 'row-muted'}>
+            <PlanCells plan={plan}>{plan.isAvailable ? null : <span className="badge badge-failed">unavailable</span>}</PlanCells>
+            <td className="cell-actions">
+              <Button variant="secondary" className="btn-sm" onClick={() => setEditing(plan)} aria-label={`Update price of plan ${plan.planId}`}>
+                Update
+              </Button>
+            </td>
+          </tr>
         )}
-      </div>
+      </PlanList>
 
       {isAdmin ? null : <NotificationCard />}
 

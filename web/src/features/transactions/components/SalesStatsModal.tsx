@@ -1,6 +1,7 @@
 import type { TransactionListResponse } from '@shared/api/transactions.js';
 import { showNaira } from '@/lib/money.js';
-import { Button, Modal } from '@/ui/index.js';
+import { typeName } from '@/lib/transaction-labels.js';
+import { Button, Modal, TableHead } from '@/ui/index.js';
 import { formatDataVolume, formatVolumeSold } from '../lib/sales-volume.js';
 
 export function SalesStatsModal({ open, data, onClose }: { open: boolean; data: TransactionListResponse | undefined; onClose: () => void }) {
@@ -37,19 +38,12 @@ export function SalesStatsModal({ open, data, onClose }: { open: boolean; data: 
           {data.stat?.length ? (
             <div className="table-wrap">
               <table className="table">
-                <thead>
-                  <tr>
-                    <th>Network</th>
-                    <th>Product</th>
-                    <th>Volume sold</th>
-                    <th>Profit</th>
-                  </tr>
-                </thead>
+                <TableHead headings={['Network', 'Product', 'Volume sold', 'Profit']} />
                 <tbody>
                   {data.stat.map((row) => (
                     <tr key={`${row.network}:${row.type}`}>
                       <td>{row.network}</td>
-                      <td>{row.type}</td>
+                      <td>{typeName(row.type)}</td>
                       <td>{formatVolumeSold(row)}</td>
                       <td>{showNaira(row.profit)}</td>
                     </tr>

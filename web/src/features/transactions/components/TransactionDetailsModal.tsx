@@ -8,7 +8,7 @@ import { MSG } from '@shared/messages.js';
 import { Button, CopyButton, Input, Modal, PinList, ReceiptShare, groupToken, notify } from '@/ui/index.js';
 import { useRefundTransaction } from '../api/refund-transaction.js';
 import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
-import { formatDateTime, typeLabel } from './format.js';
+import { formatDateTime, partyLabels, typeLabel } from './format.js';
 import { StatusBadge } from './StatusBadge.js';
 
 /**
@@ -74,8 +74,9 @@ export function TransactionDetailsModal({
         // Why the money came back, in words (issue 21): only on a refunded transaction.
         ...(t.trans_Status === 'refunded' ? ([['Refund reason', <span key="reason" data-testid="details-refund-reason">{t.refundReason ?? '—'}</span>]] as Array<[string, ReactNode]>) : []),
         ['Type', typeLabel(t)],
-        ['Network', t.trans_Network || '—'],
-        ['Phone number', t.phone_number || '—'],
+        // What the item and the number are for this product: "Disco" and "Meter number" for electricity.
+        [partyLabels(t).provider, t.trans_Network || '—'],
+        [partyLabels(t).target, t.phone_number || '—'],
         ['Description', t.description || '—'],
         ['Value', t.trans_volume || '—'],
         // Electricity: the supplier's token and units, only when it gave them.

@@ -6,15 +6,15 @@ import {
   PAGINATION_BUTTONS_ADMIN,
   PAGINATION_BUTTONS_USER,
   TRANSACTION_STATUS_FILTERS,
-  TRANSACTION_TYPE_FILTERS,
   USER_TYPES,
 } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';
 import { showNaira } from '@/lib/money.js';
 import { rolesOf, useSession } from '@/lib/session.js';
 import { useDebouncedState } from '@/lib/use-debounced-state.js';
-import { Button, Input, Select, Spinner } from '@/ui/index.js';
+import { Button, Input, ListCard, Select, TableHead, num, unseen } from '@/ui/index.js';
 import { useTransactions, type TransactionFilters } from '../api/list-transactions.js';
+import { TYPE_OPTIONS } from '../lib/type-filter.js';
 import { direction, formatDateTime, typeLabel } from './format.js';
 import { Pagination } from '@/ui/Pagination.js';
 import { SalesStatsModal } from './SalesStatsModal.js';
@@ -22,7 +22,6 @@ import { StatusBadge } from './StatusBadge.js';
 import { TransactionDetailsModal } from './TransactionDetailsModal.js';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const TYPE_OPTIONS = TRANSACTION_TYPE_FILTERS.map((value) => ({ value, label: value === 'all' ? 'All types' : capitalise(value) }));
 const STATUS_OPTIONS = TRANSACTION_STATUS_FILTERS.map((value) => ({ value, label: value === 'all' ? 'All statuses' : capitalise(value) }));
 const USER_TYPE_OPTIONS = [{ value: 'all', label: 'All user types' }, ...USER_TYPES.map((value) => ({ value, label: capitalise(value) }))];
 
@@ -124,93 +123,62 @@ export function TransactionsPage() {
         </div>
       </div>
 
-      <div className="card card-flush">
-        {list.isPending ? (
-          <div className="table-empty">
-            <Spinner label="Loading transactions…" />
-          </div>
-        ) : list.isError && !data ? (
-          <div className="table-empty">
-            <p>We could not load your transactions.</p>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : transactions.length === 0 ? (
-          <p className="table-empty" data-testid="no-transactions">
-            {MSG.noTransactions}
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table table-hover table-transactions" data-testid="transactions-table">
-              <thead>
-                <tr>
-                  <th>Date</th>
-                  <th>Type</th>
-                  <th>Network</th>
-                  <th>Phone</th>
-                  <th className="num">Amount</th>
-                  {staff ? <th>User</th> : null}
-                  {staff ? <th className="num">Profit</th> : null}
-                  <th>Status</th>
-                  <th>
-                    <span className="sr-only">Details</span>
-                  </th>
+      <ListCard
+        pending={list.isPending}
+        error={list.isError && !data ? 'We could not load your transactions.' : null}
+        onRetry={() => void list.refetch()}
+        empty={transactions.length === 0}
+        loadingLabel="Loading transactions…"
+        emptyText={MSG.noTransactions}
+        emptyTestId="no-transactions"
+        footer={<Pagination page={page} totalPages={totalPages} maxButtons={isAdmin ? PAGINATION_BUTTONS_ADMIN : PAGINATION_BUTTONS_USER} onChange={setPage} />}
+      >
+        <table className="table table-hover table-transactions" data-testid="transactions-table">
+          <TableHead headings={['Date', 'Type', 'Network', 'Phone', num('Amount'), staff && 'User', staff && num('Profit'), 'Status', unseen('Details')]} />
+          <tbody>
+            {transactions.map((t) => {
+              const flow = direction(t);
+              return (
+                <tr key={t._id} data-testid="transaction-row" data-phone={t.phone_number} data-status={t.trans_Status} onClick={() => setSelectedId(t._id)}>
+                  <td className="col-date nowrap">{formatDateTime(t.createdAt)}</td>
+                  <td className="col-type" data-testid="transaction-type">
+                    {typeLabel(t)}
+                    {!t.isWithdrawal && t.trans_Network ? <span className="mobile-only"> · {t.trans_Network}</span> : null}
+                  </td>
+                  <td className="col-network">{t.trans_Network || '—'}</td>
+                  <td className="col-phone">{t.phone_number || '—'}</td>
+                  <td className={`col-amount num amount-${flow}`}>
+                    {flow === 'credit' ? '+' : flow === 'debit' ? '−' : ''}
+                    {showNaira(t.trans_amount)}
+                  </td>
+                  {staff ? <td className="col-user">{t.trans_UserName}</td> : null}
+                  {staff ? (
+                    <td className="col-profit num">
+                      <span className="mobile-only">Profit </span>
+                      {showNaira(t.trans_profit)}
+                    </td>
+                  ) : null}
+                  <td className="col-status">
+                    <StatusBadge status={t.trans_Status} />
+                  </td>
+                  <td className="col-details">
+                    <button
+                      type="button"
+                      className="link-btn"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setSelectedId(t._id);
+                      }}
+                    >
+                      Details
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {transactions.map((t) => {
-                  const flow = direction(t);
-                  return (
-                    <tr key={t._id} data-testid="transaction-row" data-phone={t.phone_number} data-status={t.trans_Status} onClick={() => setSelectedId(t._id)}>
-                      <td className="col-date nowrap">{formatDateTime(t.createdAt)}</td>
-                      <td className="col-type" data-testid="transaction-type">
-                        {t.isWithdrawal ? (
-                          typeLabel(t)
-                        ) : (
-                          <>
-                            {t.trans_Type}
-                            {t.trans_Network ? <span className="mobile-only"> · {t.trans_Network}</span> : null}
-                          </>
-                        )}
-                      </td>
-                      <td className="col-network">{t.trans_Network || '—'}</td>
-                      <td className="col-phone">{t.phone_number || '—'}</td>
-                      <td className={`col-amount num amount-${flow}`}>
-                        {flow === 'credit' ? '+' : flow === 'debit' ? '−' : ''}
-                        {showNaira(t.trans_amount)}
-                      </td>
-                      {staff ? <td className="col-user">{t.trans_UserName}</td> : null}
-                      {staff ? (
-                        <td className="col-profit num">
-                          <span className="mobile-only">Profit </span>
-                          {showNaira(t.trans_profit)}
-                        </td>
-                      ) : null}
-                      <td className="col-status">
-                        <StatusBadge status={t.trans_Status} />
-                      </td>
-                      <td className="col-details">
-                        <button
-                          type="button"
-                          className="link-btn"
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            setSelectedId(t._id);
-                          }}
-                        >
-                          Details
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination page={page} totalPages={totalPages} maxButtons={isAdmin ? PAGINATION_BUTTONS_ADMIN : PAGINATION_BUTTONS_USER} onChange={setPage} />
-      </div>
+              );
+            })}
+          </tbody>
+        </table>
+      </ListCard>
 
       <TransactionDetailsModal transaction={selected} showProfit={staff} canCheckStatus={isAdmin} canRefund={staff} onClose={() => setSelectedId(null)} />
       {staff ? <SalesStatsModal open={statsOpen} data={data} onClose={() => setStatsOpen(false)} /> : null}

@@ -13,8 +13,5 @@ export function direction(transaction: TransactionView): 'credit' | 'debit' | 'n
   return 'none';
 }
 
-/** The type as a person reads it: a withdrawal is "Withdrawal · <bank>" (the API's type says wallet, as the spec's clients expect). */
-export function typeLabel(transaction: Pick<TransactionView, 'trans_Type' | 'trans_Network' | 'isWithdrawal'>): string {
-  if (transaction.isWithdrawal) return transaction.trans_Network ? `Withdrawal · ${transaction.trans_Network}` : 'Withdrawal';
-  return transaction.trans_Type;
-}
+/** Types, items and parties in words, as every screen names them (from the product registry). */
+export { partyLabels, typeAndItem, typeLabel } from '@/lib/transaction-labels.js';

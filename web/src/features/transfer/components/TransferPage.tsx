@@ -10,7 +10,7 @@ import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
 import { useValidateUser } from '@/lib/users-api.js';
-import { Button, ConfirmModal, DetailRow, Input, notify } from '@/ui/index.js';
+import { BalanceHeader, Button, ConfirmModal, DetailRow, Input, notify } from '@/ui/index.js';
 import { useTransferFund } from '../api/transfer-fund.js';
 import { receiverFormFor, transferAmountForm, transferFundBody, type ReceiverFormValues, type TransferAmountFormValues, type TransferFundBody } from '../lib/transfer-form.js';
 
@@ -78,12 +78,7 @@ export function TransferPage() {
 
   return (
     <section className="page page-narrow">
-      <header className="page-header">
-        <h1>Transfer</h1>
-        <p className="muted">
-          Wallet balance: <strong>{showNaira(session?.user.balance)}</strong>
-        </p>
-      </header>
+      <BalanceHeader title="Transfer" />
       <form onSubmit={validated ? onTransfer : onValidate} noValidate className="card form">
         <Input
           label="Receiver's user name"

@@ -11,7 +11,7 @@ import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira, typedNairaInKobo } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
-import { Button, ConfirmModal, DetailRow, Input, Modal, Select, Spinner, notify } from '@/ui/index.js';
+import { BalanceHeader, Button, ConfirmModal, DetailRow, Input, Modal, Select, Spinner, notify } from '@/ui/index.js';
 import { useAddBeneficiary } from '../api/add-beneficiary.js';
 import { useBankCodes } from '../api/list-bank-codes.js';
 import { useBeneficiaries } from '../api/list-beneficiaries.js';
@@ -117,12 +117,7 @@ export function WithdrawPage() {
 
   return (
     <section className="page page-narrow">
-      <header className="page-header">
-        <h1>Withdraw</h1>
-        <p className="muted">
-          Wallet balance: <strong>{showNaira(session?.user.balance)}</strong>
-        </p>
-      </header>
+      <BalanceHeader title="Withdraw" />
 
       <form onSubmit={validated ? onWithdraw : onValidate} noValidate className="card form">
         <Select

@@ -1,0 +1,21 @@
+/**
+ * The products the platform sells, one module each. Fulfilment, settlement and the request path
+ * look a product up here; adding a product is its module, one line below and its labels in
+ * shared/products.ts (docs/adding-a-product.md).
+ */
+import type { ProductType } from '../../../shared/products.js';
+import { airtime } from './airtime.js';
+import { cable } from './cable.js';
+import { data } from './data.js';
+import { electricity } from './electricity.js';
+import { exam } from './exam.js';
+import type { ProductModule } from './product.js';
+
+export const PRODUCT_MODULES: Readonly<Record<ProductType, ProductModule>> = { airtime, data, electricity, cable, exam };
+
+/** The module of a transaction type, when it is a product. */
+export function productModule(type: string): ProductModule | undefined {
+  return Object.hasOwn(PRODUCT_MODULES, type) ? PRODUCT_MODULES[type as ProductType] : undefined;
+}
+
+export type { ProductModule };

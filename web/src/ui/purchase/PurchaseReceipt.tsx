@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import type { TransactionView } from '@shared/api/transactions.js';
+import { MSG, RECEIPT_MSG } from '@shared/messages.js';
+import { isProductType, type ProductType } from '@shared/products.js';
+import { isOpenStatus } from '@/lib/follow-transaction.js';
+import { showNaira } from '@/lib/money.js';
+import { partyLabels } from '@/lib/transaction-labels.js';
+import { DetailRow } from '../ConfirmModal.js';
+import { CopyButton } from '../CopyButton.js';
+import { PinList } from '../PinList.js';
+import { ReceiptShare } from '../receipt/ReceiptShare.js';
+import { groupToken, statusWord } from '../receipt/receipt-text.js';
+import { Spinner } from '../Spinner.js';
+
+/** What a product's receipt says while the supplier works, and once delivered with nothing more to show. */
+const OUTCOME_WORDS: Record<ProductType, { waiting: string; delivered: string }> = {
+  airtime: { waiting: RECEIPT_MSG.processing, delivered: RECEIPT_MSG.delivered },
+  data: { waiting: RECEIPT_MSG.processing, delivered: RECEIPT_MSG.delivered },
+  electricity: { waiting: 'Waiting for your token from the electricity company…', delivered: 'Payment delivered. No token applies to this meter.' },
+  cable: { waiting: 'Waiting for the provider to confirm…', delivered: 'Subscription paid.' },
+  exam: { waiting: 'Waiting for your PINs…', delivered: RECEIPT_MSG.delivered },
+};
+
+/**
+ * The outcome as it stands: what the supplier delivered (an electricity token, exam PINs), else
+ * waiting while it works, pending with what that means, delivered, or refunded with its reason.
+ */
+export function PurchaseOutcome({ purchase }: { purchase: TransactionView }) {
+  const words = OUTCOME_WORDS[isProductType(purchase.trans_Type) ? purchase.trans_Type : 'airtime'];
+  if (purchase.token)
+    return (
+      <div className="copy-row">
+        <code className="code-box code-big" data-testid="electricity-token">
+          {groupToken(purchase.token)}
+        </code>
+        <CopyButton text={purchase.token} toastMessage={MSG.copied} label="Copy token" />
+      </div>
+    );
+  if (purchase.pins?.length) return <PinList title={purchase.exam ?? purchase.trans_Network} pins={purchase.pins} testId="bill-pins" />;
+  const outcome = (className: string, text: ReactNode, role?: 'alert') => (
+    <p className={className} role={role} data-testid="receipt-outcome">
+      {text}
+    </p>
+  );
+  switch (purchase.trans_Status) {
+    case 'processing':
+      return outcome(
+        'muted',
+        <>
+          <Spinner size="sm" /> {words.waiting}
+        </>,
+      );
+    case 'pending':
+      return outcome('notice notice-info', RECEIPT_MSG.pending);
+    case 'success':
+      return outcome('notice notice-success', words.delivered);
+    default:
+      return outcome(
+        'notice notice-warning',
+        <>
+          {RECEIPT_MSG.refunded}
+          {purchase.refundReason ? (
+            <>
+              <br />
+              <span data-testid="receipt-refund-reason">{purchase.refundReason}</span>
+            </>
+          ) : null}
+        </>,
+        'alert',
+      );
+  }
+}
+
+/**
+ * The receipt of any product's purchase: the outcome, then what was bought and for whom (named as
+ * its product names them), the money and the reference; once final, Share, Download and WhatsApp.
+ */
+export function PurchaseReceipt({ purchase, testId = 'purchase-receipt' }: { purchase: TransactionView; testId?: string }) {
+  const party = partyLabels(purchase);
+  const refunded = purchase.trans_Status === 'refunded';
+  // [label, value, test id]: only the rows this purchase has.
+  const rows: Array<[string, ReactNode, string?] | false | '' | undefined> = [
+    ['Status', <span className={`badge badge-${purchase.trans_Status}`}>{statusWord(purchase.trans_Status)}</span>],
+    [party.provider, purchase.trans_Network],
+    [party.target, purchase.phone_number],
+    purchase.customerName && ['Customer', purchase.customerName, 'bill-customer'],
+    purchase.bouquet && ['Bouquet', `${purchase.cableName} · ${purchase.bouquet}${purchase.subscriptionType ? ` (${purchase.subscriptionType})` : ''}`, 'bill-bouquet'],
+    !refunded && purchase.dueDate && ['New due date', purchase.dueDate, 'bill-due-date'],
+    purchase.units && ['Units', purchase.units, 'electricity-units'],
+    purchase.trans_volume && ['Value', purchase.trans_volume],
+    ['Amount paid', showNaira(purchase.trans_amount)],
+    !refunded && ['Balance after', showNaira(purchase.balance_After)],
+    ['Reference', <code>{purchase._id}</code>],
+  ];
+  return (
+    <div data-testid={testId} data-status={purchase.trans_Status}>
+      <PurchaseOutcome purchase={purchase} />
+      <dl className="details">
+        {rows.map((row) =>
+          row ? (
+            <DetailRow key={row[0]} label={row[0]} testId={row[2]}>
+              {row[1]}
+            </DetailRow>
+          ) : null,
+        )}
+      </dl>
+      {isOpenStatus(purchase.trans_Status) ? null : <ReceiptShare transaction={purchase} />}
+    </div>
+  );
+}
