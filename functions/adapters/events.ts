@@ -4,7 +4,7 @@ import { EVENT_SCHEMAS, EVENT_SOURCE, type EventType } from '../../shared/events
 import { ENV } from '../../shared/runtime-env.js';
 import { withDeadlineGuard } from './aws/deadline-guard.js';
 import { withoutSdkLogger } from './aws/sdk-logger.js';
-import { env } from './config.js';
+import { env } from './environment.js';
 
 let client: EventBridgeClient | undefined;
 

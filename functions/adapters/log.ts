@@ -1,5 +1,5 @@
 /** The one Powertools logger, seen through the domain's small logging port. */
-import type { Logger } from '../domain/settlement.js';
+import type { Logger } from '../domain/logger.js';
 import { logger } from './observability.js';
 
 export const domainLog: Logger = {

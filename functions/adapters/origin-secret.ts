@@ -5,7 +5,7 @@
  */
 import { ENV } from '../../shared/runtime-env.js';
 import { getSecret } from './aws/parameters.js';
-import { env } from './config.js';
+import { env } from './environment.js';
 
 let cached: Promise<string | undefined> | undefined;
 

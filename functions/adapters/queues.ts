@@ -1,10 +1,11 @@
-/** SQS senders of the money-in-and-out queues and of admins' mailings (AWS_ENDPOINT_URL_SQS points them at the local queues). */
+/** Every SQS sender: fulfilment, money in and out, admins' mailings (AWS_ENDPOINT_URL_SQS points them at the local queues). */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import type { MailingMessage, PayoutMessage } from '../../shared/events.js';
+import type { FulfilmentMessage, MailingMessage, PayoutMessage } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
+import type { FulfilmentQueue } from '../ports/messaging.js';
 import type { PayoutQueue, ProviderEventQueue } from '../ports/payments.js';
 import { sqsClient } from './aws/sqs-client.js';
-import { env } from './config.js';
+import { env } from './environment.js';
 
 async function send(queueUrl: string, message: unknown): Promise<void> {
   await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
@@ -20,4 +21,17 @@ export function sqsPayoutQueue(queueUrl: () => string = () => env(ENV.payoutQueu
 
 export function sqsMailingQueue(queueUrl: () => string = () => env(ENV.mailingQueueUrl)): { enqueueMailing(job: MailingMessage): Promise<void> } {
   return { enqueueMailing: (job) => send(queueUrl(), job) };
+}
+
+export function sqsFulfilmentQueue(queueUrl: () => string = () => env(ENV.fulfilmentQueueUrl)): FulfilmentQueue {
+  return {
+    async enqueue(transactionId, options) {
+      const message: FulfilmentMessage = {
+        transactionId,
+        ...(options?.recheck ? { recheck: options.recheck } : {}),
+        ...(options?.purchase ? { purchase: options.purchase } : {}),
+      };
+      await send(queueUrl(), message);
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { tokenExpiry } from '../domain/session-renewal.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { getSecret } from './aws/parameters.js';
 import type { Principal } from '../ports/users.js';
-import { env, MissingConfigError } from './config.js';
+import { env, MissingConfigError } from './environment.js';
 
 /** Who the token names (the principal without its wallet) and the version it was issued under. */
 export type SessionClaims = Omit<Principal, 'wallet'> & {

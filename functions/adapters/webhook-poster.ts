@@ -21,7 +21,7 @@ import { WEBHOOK_MSG } from '../../shared/messages.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { isAllowedWebhookAddress } from '../domain/webhook-addresses.js';
 import type { WebhookPoster } from '../domain/webhooks.js';
-import { env } from './config.js';
+import { env } from './environment.js';
 import { refuseAfterDeadline } from './invocation.js';
 import { logger } from './observability.js';
 

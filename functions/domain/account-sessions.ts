@@ -14,7 +14,7 @@ import { subscriptionPlanGroups, type Plan } from './catalogue.js';
 import { dummyVerifyPassword, hashPassword, verifyPassword } from './passwords.js';
 import { clientOfAddress, type LoginReservation, type LoginTicket } from './login-throttle.js';
 import { hashLoginCode, knownClientIds, loginCodeEmail, newDeviceToken, newLoginCode, wellFormedDeviceToken } from './login-step-up.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 import { renewalRefusal } from './session-renewal.js';
 import { TOKEN_RENEWAL_GRACE_SECONDS } from '../../shared/constants.js';
 

@@ -10,7 +10,7 @@
 import { escapeHtml, newResetToken, passwordResetLink, type UserProfile } from './accounts.js';
 import { PASSWORD_RESET_TTL_SECONDS } from '../../shared/constants.js';
 import { emailRequestedSchema } from '../../shared/events.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 
 export interface AdminPasswordResetDeps {
   findUserById(userId: string): Promise<UserProfile | undefined>;

@@ -21,7 +21,7 @@ import { bulkLineIdFor, derivedId, transactionIdForRequest } from './ids.js';
 import type { WalletState } from './ledger.js';
 import { isOpen } from './purchase-state.js';
 import { airtimeDraft, dataDraft, post, purchaseHead, type Buyer, type DataPurchaseDeps, type PurchaseDeps, type ServiceLockedResult } from './purchases.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 import { viewFor, type TransactionReader } from './transaction-views.js';
 

@@ -20,7 +20,8 @@ import type { SupplierCallResult, SupplierGateway, SupplierProtocol } from '../p
 import { productModule, type ProductModule } from './products/registry.js';
 import { isFinal, isOpen } from './purchase-state.js';
 import { decideAfterAttempt } from './suppliers.js';
-import { applyRequery, attemptOf, requeryAt, settleDelivered, settleFailed, type Logger, type RequeryAction, type SettlementDeps } from './settlement.js';
+import { applyRequery, attemptOf, requeryAt, settleDelivered, settleFailed, type RequeryAction, type SettlementDeps } from './settlement.js';
+import { type Logger } from './logger.js';
 import { isPurchase, type SupplierAttempt, type TransactionRecord } from './transactions.js';
 
 export type FulfilmentResult =

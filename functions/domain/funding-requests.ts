@@ -9,7 +9,7 @@ import type { FundingStore } from '../ports/money.js';
 import type { CardPayments, ReservedAccounts } from '../ports/payments.js';
 import { displayName, type UserProfile } from './accounts.js';
 import { checkFundingAmount, fundingSplit, newPaymentReference, reservationIdentity, type FundingAmountCheck, type ReservedAccount } from './funding.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 
 export interface FundingDeps {
   funding: FundingStore;

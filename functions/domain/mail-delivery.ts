@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { EmailRequested } from '../../shared/events.js';
 import type { MailDeliveryLog, MailSender } from '../ports/mail.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 
 /**
  * How long a claim keeps other deliveries off: longer than the mailer's 30 s timeout, so a live

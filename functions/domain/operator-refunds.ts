@@ -16,7 +16,7 @@ import { isRefundOffered } from '../../shared/api/refunds.js';
 import type { Ledger, RefundChange } from '../ports/ledger.js';
 import { inWriteAudit, type AuditChange, type AuditedRequest } from './audit.js';
 import type { TransactionStore } from '../ports/transactions.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 import type { TransactionRecord } from './transactions.js';
 
 /** A purchase settles at most once, so one retry would do; a few guard against a bug looping forever. */

@@ -10,7 +10,7 @@
  */
 import { hashResetToken, newResetToken, passwordResetEmail, passwordResetLink, type UserProfile } from './accounts.js';
 import { hashPassword } from './passwords.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 
 /** Reset mails one address may receive in RESET_THROTTLE_WINDOW_SECONDS. */
 export const RESET_MAILS_PER_ADDRESS = 3;

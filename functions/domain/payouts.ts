@@ -12,7 +12,7 @@ import { formatNaira } from '../../shared/money.js';
 import type { WithdrawalRecord, WithdrawalStore } from '../ports/money.js';
 import type { Payouts } from '../ports/payments.js';
 import { isOpen } from './purchase-state.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 import { decidePayout, type PayoutStatus } from './withdrawals.js';
 
 export interface PayoutDeps {

@@ -8,7 +8,7 @@ import type { Kobo } from '../../shared/money.js';
 import type { CatalogueStore } from '../ports/catalogue.js';
 import { editPlan, newPlan, planCostFromCostPrice, priceBelowCost, repricePlan, type CostPrice, type NewPrice, type Plan, type PlanInput, type PlanProblem } from './catalogue.js';
 import type { InWriteAudit } from './audit.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 
 export interface PlanManagerDeps {
   catalogue: CatalogueStore;

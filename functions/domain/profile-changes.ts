@@ -23,7 +23,7 @@ import {
   type UpgradeResult,
   type UserTypeChange,
 } from './profile.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 import type { AuditedTypeChange, InWriteAudit, UserTypeAuditChange } from './audit.js';
 

@@ -26,7 +26,7 @@ import {
 import { fundingDraft } from './funding-credit.js';
 import { applyPayoutStatus, type PayoutDeps } from './payouts.js';
 import { SIGNATURE_HEADERS, verifyHmacSha512, type SignatureCheck } from './provider-signatures.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 import { transactionIdOfPayoutReference } from './withdrawals.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import { checkPlanForPurchase, priceDataPlan, snapshotOf, type DataPlanSnapshot 
 import { priceElectricity } from './electricity.js';
 import { transactionIdForRequest } from './ids.js';
 import type { WalletState } from './ledger.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 import type { TransactionDraft, TransactionRecord } from './transactions.js';
 
 export interface AirtimePurchaseInput {

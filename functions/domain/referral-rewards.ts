@@ -5,7 +5,7 @@
 import type { UserUpgraded } from '../../shared/events.js';
 import type { EarningsStore } from '../ports/money.js';
 import { decideReferralReward, referralRewardIdFor } from './earnings.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 
 export interface RewardDeps {
   earnings: Pick<EarningsStore, 'reward'>;

@@ -4,6 +4,7 @@
  * atomic refund. Nobody here announces anything: the write that makes a purchase final is itself
  * the outbox entry, and the table's stream publishes TransactionSettled (transaction-outbox.ts).
  */
+import type { Logger } from './logger.js';
 import { productModule } from './products/registry.js';
 import type { TransactionSettled } from '../../shared/events.js';
 import type { Ledger } from '../ports/ledger.js';
@@ -22,14 +23,6 @@ export interface SettlementDeps {
   now(): Date;
   log: Logger;
 }
-
-export interface Logger {
-  info(message: string, details?: Record<string, unknown>): void;
-  warn(message: string, details?: Record<string, unknown>): void;
-  error(message: string, details?: Record<string, unknown>): void;
-}
-
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 export function attemptOf(result: SupplierCallResult, kind: SupplierAttempt['kind'], at: Date, outcome: SupplierOutcome = result.outcome): SupplierAttempt {
   return {

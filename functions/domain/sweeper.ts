@@ -16,7 +16,8 @@ import type { FulfilmentQueue } from '../ports/messaging.js';
 import { forEachConcurrently } from './concurrently.js';
 import { upgradedEvent, type UnpublishedUpgrade } from './profile.js';
 import { isOpen } from './purchase-state.js';
-import { applyRequery, attemptOf, requeryAt, type Logger, type SettlementDeps } from './settlement.js';
+import { applyRequery, attemptOf, requeryAt, type SettlementDeps } from './settlement.js';
+import { type Logger } from './logger.js';
 import { requeryOutcome } from './suppliers.js';
 import { isUnexpandedBatch, type TransactionRecord } from './transactions.js';
 

@@ -18,7 +18,7 @@ import { decoderPaidBy, type SavedDecoder } from './saved-decoders.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../ports/messaging.js';
 import type { PayoutQueue } from '../ports/payments.js';
 import { isFinal } from './purchase-state.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 import { settledEvent } from './settlement.js';
 import { isPurchase, type TransactionRecord } from './transactions.js';
 

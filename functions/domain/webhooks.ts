@@ -14,7 +14,7 @@ import type { TransactionView } from '../../shared/api/transactions.js';
 import type { WebhookDeliveryView, WebhookEvent } from '../../shared/api/webhooks.js';
 import type { TransactionSettled } from '../../shared/events.js';
 import { checkWebhookUrl } from './profile.js';
-import type { Logger } from './settlement.js';
+import type { Logger } from './logger.js';
 import { ownerAsCustomer, shownTo } from './transaction-views.js';
 
 /** A settlement's delivery: SQS retries it, so one slow receiver only delays its own message. */

@@ -9,7 +9,7 @@
 import { fulfilmentMessageSchema, type FulfilmentMessage } from '../../shared/events.js';
 import { dynamoBulkLines } from '../adapters/dynamo/bulk-lines.js';
 import { expandBatch, type ExpandDeps } from '../domain/bulk.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { crashBefore } from '../adapters/crash-points.js';
 import { dynamoLedger } from '../adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../adapters/dynamo/transactions.js';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { dynamoMailDeliveries } from '../adapters/dynamo/mail-deliveries.js';
 import { platformEventOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';

@@ -6,7 +6,7 @@
  */
 import { EVENT_TYPES, mailingMessageSchema } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { recipientsPage } from '../adapters/dynamo/mailing-recipients.js';
 import { messageOf } from '../adapters/envelopes.js';
 import { publishEvents } from '../adapters/events.js';

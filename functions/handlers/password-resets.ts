@@ -5,7 +5,7 @@
  */
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
-import { env, ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { env, ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { getUserByEmail, savePasswordReset } from '../adapters/dynamo/users.js';
 import { dynamoResetThrottle } from '../adapters/dynamo/reset-throttle.js';
 import { platformEventOf } from '../adapters/envelopes.js';

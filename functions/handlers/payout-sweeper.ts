@@ -4,7 +4,7 @@
  * (see domain/payouts.ts sweepOpenWithdrawals).
  */
 import { ENV } from '../../shared/runtime-env.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
 import { domainLog } from '../adapters/log.js';
 import { meteredPayouts } from '../adapters/metered.js';

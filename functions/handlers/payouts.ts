@@ -5,7 +5,7 @@
  * A malformed message fails too: the dead-letter queue keeps it, since it stands for a withdrawal.
  */
 import { payoutMessageSchema } from '../../shared/events.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { crashAfter } from '../adapters/crash-points.js';
 import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
 import { messageOf } from '../adapters/envelopes.js';

@@ -6,7 +6,7 @@
  * message fails too: the dead-letter queue keeps it, since it may stand for money received.
  */
 import { providerEventMessageSchema } from '../../shared/events.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { dynamoFunding } from '../adapters/dynamo/funding.js';
 import { dynamoProviderEvents } from '../adapters/dynamo/provider-events.js';
 import { getUserById } from '../adapters/dynamo/users.js';

@@ -4,7 +4,7 @@
  * so does a malformed event: the dead-letter queue keeps it, since it may stand for a reward owed.
  */
 import { EVENT_TYPES } from '../../shared/events.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { dynamoEarnings } from '../adapters/dynamo/earnings.js';
 import { getUserByUserName } from '../adapters/dynamo/users.js';
 import { platformEventOf } from '../adapters/envelopes.js';

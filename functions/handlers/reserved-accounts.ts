@@ -6,7 +6,7 @@
  * outage fails the message for a retry (then the dead-letter queue); a user without KYC or gone is done.
  */
 import { EVENT_TYPES } from '../../shared/events.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { dynamoFunding } from '../adapters/dynamo/funding.js';
 import { getUserById } from '../adapters/dynamo/users.js';
 import { platformEventOf } from '../adapters/envelopes.js';

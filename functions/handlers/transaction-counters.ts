@@ -4,7 +4,7 @@
  * A failure throws: the mapping retries the whole batch from its first record, as the once-only marks need.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { transactionOfImage } from '../adapters/dynamo/stream-images.js';
 import { sumIntoPlatformCounters, type SequencedChange } from '../adapters/dynamo/stream-counters.js';
 import { backgroundFunction } from '../middleware/background.js';

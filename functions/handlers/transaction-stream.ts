@@ -8,7 +8,7 @@
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
-import { ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { crashBefore } from '../adapters/crash-points.js';
 import { dynamoContacts } from '../adapters/dynamo/contacts.js';
 import { dynamoSavedDecoders } from '../adapters/dynamo/saved-decoders.js';
@@ -16,8 +16,7 @@ import { getUserById } from '../adapters/dynamo/users.js';
 import { transactionOfImage } from '../adapters/dynamo/stream-images.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
-import { sqsPayoutQueue } from '../adapters/queues.js';
-import { sqsFulfilmentQueue } from '../adapters/sqs.js';
+import { sqsFulfilmentQueue, sqsPayoutQueue } from '../adapters/queues.js';
 import { outboxActions, perBatchOwnerWebhooks, runOutboxActions, type OutboxDeps } from '../domain/transaction-outbox.js';
 import { backgroundFunction, streamBatchHandler } from '../middleware/background.js';
 

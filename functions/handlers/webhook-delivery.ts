@@ -12,7 +12,7 @@ import type { SQSRecord } from 'aws-lambda';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
-import { env, ENV_GROUPS, loadEnv } from '../adapters/config.js';
+import { env, ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { crashAfter } from '../adapters/crash-points.js';
 import { getTransaction } from '../adapters/dynamo/transactions.js';
 import { getUserById } from '../adapters/dynamo/users.js';

@@ -145,7 +145,8 @@ function problemOf(sent: Sent): string | undefined {
   }
   if (sent.status >= 400 && typeof (body as { msg?: unknown } | null)?.msg !== 'string') return '4xx without {msg: string}';
   if (sent.status < 300 && !callerMay(sent.route, sent.caller)) return `2xx past "${sent.route.access}"${sent.caller.viaApiKey ? ' or API key' : ''} access`;
-  if (sent.status < 300 && sent.caller.viaApiKey) {
+  // A public route answers everyone alike (the document's examples name nobody real): the key's own routes are checked.
+  if (sent.status < 300 && sent.caller.viaApiKey && sent.route.access !== 'public') {
     const seen = operatorDataIn(body, sent.caller.account!.userId);
     if (seen) return `an API key read what only an operator may (${seen})`;
   }

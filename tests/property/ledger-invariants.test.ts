@@ -45,7 +45,7 @@ import { cancelCoupon, issueCoupon, redeemCoupon } from '../../functions/domain/
 import { transferBetweenWallets, transferFromHouse } from '../../functions/adapters/dynamo/transfers.js';
 import { dynamoWithdrawals } from '../../functions/adapters/dynamo/withdrawals.js';
 import { applyPayoutStatus, payOut } from '../../functions/domain/payouts.js';
-import { silentLogger } from '../../functions/domain/settlement.js';
+import { silentLogger } from '../../functions/domain/logger.js';
 import { houseTransferDrafts, transferDrafts, transferIdForRequest } from '../../functions/domain/transfers.js';
 import { withdrawalDraft } from '../../functions/domain/withdrawal-debit.js';
 import { payoutReferenceFor, withdrawalAmounts } from '../../functions/domain/withdrawals.js';

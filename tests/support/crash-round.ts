@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CRASH_POINT_ENV, CRASH_POINT_MARK, CRASH_POINT_PASS_ENV, type CrashPointName } from '../../functions/adapters/crash-points.js';
-import { loadEnv } from '../../functions/adapters/config.js';
+import { loadEnv } from '../../functions/adapters/environment.js';
 import { dynamoLedger } from '../../functions/adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions.js';
 import { verifyChain } from '../../functions/domain/ledger.js';

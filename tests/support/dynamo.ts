@@ -10,7 +10,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
 import { TABLE_KEYS } from '../../shared/table.js';
 import { ENV } from '../../shared/runtime-env.js';
-import { loadEnv } from '../../functions/adapters/config.js';
+import { loadEnv } from '../../functions/adapters/environment.js';
 import { db } from '../../functions/adapters/dynamo/client.js';
 import { dropTables } from './drop-tables.js';
 import { sharedDynamoDbOfThisWorker } from './shared-resources.js';

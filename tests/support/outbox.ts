@@ -10,7 +10,7 @@ import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints } from '../../infra/local/streams.js';
 import type { StreamMappingDef } from '../../infra/local/template.js';
 import type { OutboxDeps } from '../../functions/domain/transaction-outbox.js';
-import { silentLogger } from '../../functions/domain/settlement.js';
+import { silentLogger } from '../../functions/domain/logger.js';
 import { ENV } from '../../shared/runtime-env.js';
 
 const MAPPING: StreamMappingDef = {

@@ -7,7 +7,7 @@
  * again on every call. The adapters' DynamoDB client keeps the endpoint it was made with, which is
  * the worker's one DynamoDB Local for every cloud the tests start; a cloud elsewhere is refused.
  */
-import { loadEnv } from '../../functions/adapters/config.js';
+import { loadEnv } from '../../functions/adapters/environment.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { LocalCloud } from './local-cloud.js';
 

@@ -10,7 +10,7 @@ import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Sha256 } from '@smithy/core/checksum';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { AWS_ENV } from '../../../shared/runtime-env.js';
-import { env } from '../config.js';
+import { env } from '../environment.js';
 
 export type JsonRpcService = 'ssm' | 'secretsmanager';
 

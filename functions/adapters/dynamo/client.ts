@@ -9,7 +9,7 @@ import { addRequestCounting, type DynamoRequestTally } from '../aws/dynamo-reque
 import { addWriteNotification } from '../aws/dynamo-writes.js';
 import { withDeadlineGuard } from '../aws/deadline-guard.js';
 import { withoutSdkLogger } from '../aws/sdk-logger.js';
-import { env } from '../config.js';
+import { env } from '../environment.js';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 let requestTally: DynamoRequestTally | undefined;

@@ -1,6 +1,6 @@
 /** The configured providers, built once per container from PROVIDERS_CONFIG and their secrets. */
 import type { CardPayments, IdentityVerifier, Payouts, ReservedAccounts } from '../../ports/payments.js';
-import { providerSecret, providersFromEnv, providerTimeoutMs } from './config.js';
+import { providerSecret, providersFromEnv, providerTimeoutMs } from './providers-config.js';
 import { premblyIdentity } from './identity.js';
 import { monnifyReservedAccounts } from './monnify.js';
 import { paystackPayouts } from './paystack.js';

@@ -9,7 +9,7 @@ import { supplierPreference } from '../../domain/suppliers.js';
 import type { ServiceKind, SupplierDirectory, SupplierGateway } from '../../ports/suppliers.js';
 import { cachedSupplierChoice } from '../dynamo/settings.js';
 import { meteredGateway } from '../metered.js';
-import { sellsElectricity, servesNetwork, supplierSecret, supplierTimeoutMs, suppliersFromEnv, supplierToken, type SupplierConfig } from './config.js';
+import { sellsElectricity, servesNetwork, supplierSecret, supplierTimeoutMs, suppliersFromEnv, supplierToken, type SupplierConfig } from './suppliers-config.js';
 import { MsorgSupplier } from './msorg/gateway.js';
 import { VtpassSupplier } from './vtpass/gateway.js';
 

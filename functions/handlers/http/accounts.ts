@@ -19,7 +19,7 @@ import {
   type RefreshTokenResponse,
   type ValidateUserResponse,
 } from '../../../shared/api/accounts.js';
-import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { env, ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { publishEvent } from '../../adapters/events.js';
 import { recordLoginAskingForAccounts } from '../../adapters/reserved-accounts-trigger.js';
 import { domainLog } from '../../adapters/log.js';

@@ -28,7 +28,7 @@ import { asPlainText } from '../../../shared/api/text.js';
 import { DEFAULT_SUPPLIER, NETWORK_NAMES, SUPPLIERS } from '../../../shared/constants.js';
 import { revealPinsParams, revealPinsRequest } from '../../../shared/api/transactions.js';
 import { BILL_MSG, CATALOGUE_MSG, NOTIFICATION_MSG, REFUND_MSG } from '../../../shared/messages.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoNotification, dynamoServiceLocks, dynamoSupplierChoices } from '../../adapters/dynamo/settings.js';
 import { dynamoNotificationAcks } from '../../adapters/dynamo/notification-acks.js';
 import { logger } from '../../adapters/observability.js';

@@ -26,7 +26,7 @@ import type { BillProductStore } from '../../ports/catalogue.js';
 import { PLAN_TYPES, type PlanType } from '../../../shared/constants.js';
 import { BILL_MSG, CATALOGUE_MSG, MSG, aboveApprovedPriceMessage, costAbovePriceMessage, priceBelowCostMessage } from '../../../shared/messages.js';
 import { formatNaira, koboToNaira } from '../../../shared/money.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
 import { domainLog } from '../../adapters/log.js';
 import { inWriteAudit, planAuditChange } from '../../domain/audit.js';

@@ -15,7 +15,7 @@ import {
   type SavedDecoderListResponse,
 } from '../../../shared/api/contacts.js';
 import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
 import { dynamoSavedDecoders } from '../../adapters/dynamo/saved-decoders.js';
 import { decoderList } from '../../domain/saved-decoders.js';

@@ -7,7 +7,7 @@ import { ulid } from 'ulid';
 import { referralQuery, type ReferralResponse, type WithdrawEarningResponse } from '../../../shared/api/earnings.js';
 import { MONEY_MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoEarnings } from '../../adapters/dynamo/earnings.js';
 import { referralPage } from '../../domain/earnings.js';
 import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';

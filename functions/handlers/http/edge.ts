@@ -5,7 +5,7 @@
  */
 import { ulid } from 'ulid';
 import { ENV } from '../../../shared/runtime-env.js';
-import { env } from '../../adapters/config.js';
+import { env } from '../../adapters/environment.js';
 import { countApiKeyRequest, markApiKeyUsed, ownerOfApiKey } from '../../adapters/dynamo/api-keys.js';
 import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
 import { loadPrincipal } from '../../adapters/dynamo/users.js';

@@ -9,7 +9,7 @@ import { initiateSquadPaymentRequest, type GenerateAccountsResponse, type Initia
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { koboToNaira } from '../../../shared/money.js';
-import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { env, ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoFunding } from '../../adapters/dynamo/funding.js';
 import { getUserById } from '../../adapters/dynamo/users.js';
 import { domainLog } from '../../adapters/log.js';

@@ -7,7 +7,7 @@ import { ulid } from 'ulid';
 import { sendMailRequest, type SendMailResponse } from '../../../shared/api/send-mail.js';
 import { MSG, SEND_MAIL_MSG, mailsQueuedMessage } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { findRecipient } from '../../adapters/dynamo/mailing-recipients.js';
 import { countUsers } from '../../adapters/dynamo/sales-stats.js';
 import { logger } from '../../adapters/observability.js';

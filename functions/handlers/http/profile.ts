@@ -28,7 +28,7 @@ import { apiKeyChangeRequest, type ApiKeyResponse, type RegenerateApiKeyResponse
 import type { TestWebhookResponse, WebhookDeliveriesResponse } from '../../../shared/api/webhooks.js';
 import { API_KEY_MSG, MONEY_MSG, MSG, WEBHOOK_MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
-import { env, ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { env, ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { publishEvent } from '../../adapters/events.js';
 import { domainLog } from '../../adapters/log.js';
 import { identityFromEnv } from '../../adapters/providers/index.js';

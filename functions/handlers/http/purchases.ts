@@ -33,7 +33,7 @@ import {
 import { airtimeNetworkName, dataNetworkName, electricityCompany } from '../../../shared/constants.js';
 import { BILL_MSG, BULK_MSG, CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { getUserById } from '../../adapters/dynamo/users.js';

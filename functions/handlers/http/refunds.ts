@@ -7,7 +7,7 @@
 import { refundParams, refundRequest, type RefundResponse } from '../../../shared/api/refunds.js';
 import { REFUND_MSG, refundDoneMessage } from '../../../shared/messages.js';
 import { formatNaira } from '../../../shared/money.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
 import { domainLog } from '../../adapters/log.js';

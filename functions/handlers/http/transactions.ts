@@ -4,7 +4,7 @@
  */
 import { listTransactionsQuery, transactionParams, type TransactionResponse } from '../../../shared/api/transactions.js';
 import type { TransactionStatus, TransactionType, UserType } from '../../../shared/constants.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
 import { getUserByUserName } from '../../adapters/dynamo/users.js';
 import { REFUND_MSG } from '../../../shared/messages.js';

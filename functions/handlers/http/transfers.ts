@@ -9,7 +9,7 @@ import { ulid } from 'ulid';
 import { transferFundRequest, type TransferFundResponse } from '../../../shared/api/transfers.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { readWallet } from '../../adapters/dynamo/ledger.js';
 import { transferBetweenWallets, transferFromHouse } from '../../adapters/dynamo/transfers.js';
 import { getUserByUserName } from '../../adapters/dynamo/users.js';

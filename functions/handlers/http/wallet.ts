@@ -17,7 +17,7 @@ import {
 import { COUPON_VENDOR_MSG, couponCancelledMessage, MSG } from '../../../shared/messages.js';
 import { COUPON_MAX_KOBO } from '../../../shared/constants.js';
 import { formatNaira, koboToNaira } from '../../../shared/money.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoCoupons } from '../../adapters/dynamo/coupons.js';
 import { getUserByUserName } from '../../adapters/dynamo/users.js';
 import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';

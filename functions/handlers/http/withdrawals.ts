@@ -21,7 +21,7 @@ import {
 } from '../../../shared/api/withdrawals.js';
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
-import { ENV_GROUPS, loadEnv } from '../../adapters/config.js';
+import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
 import { dynamoWithdrawals } from '../../adapters/dynamo/withdrawals.js';
 import { domainLog } from '../../adapters/log.js';
@@ -41,7 +41,7 @@ import type { WithdrawalStore } from '../../ports/money.js';
 import type { Payouts } from '../../ports/payments.js';
 import { BadRequestError, DependencyFailedError } from '../../middleware/errors.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
-import type { Logger } from '../../domain/settlement.js';
+import type { Logger } from '../../domain/logger.js';
 import { edge } from './edge.js';
 
 export interface WithdrawalsDeps extends WithdrawalDeps {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sendEmailCommand } from '../../../functions/adapters/ses.js';
 import { MAIL_CLAIM_LEASE_MS, MailBeingSentError, mailDeliveryId, sendMailOnce, type MailDeps } from '../../../functions/domain/mail-delivery.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import type { MailClaim, MailDeliveryLog, MailSender } from '../../../functions/ports/mail.js';
 import type { EmailRequested } from '../../../shared/events.js';
 

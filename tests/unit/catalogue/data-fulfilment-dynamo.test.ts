@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoCatalogue } from '../../../functions/adapters/dynamo/catalogue.js';
 import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { parseSuppliersConfig } from '../../../functions/adapters/suppliers/config.js';
+import { parseSuppliersConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import { newPlan, type Plan } from '../../../functions/domain/catalogue.js';
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';

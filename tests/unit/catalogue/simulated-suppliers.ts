@@ -4,7 +4,7 @@
  * timeouts make the simulators' held answers ("timeout" numbers) time out in well under a second.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { SupplierConfig } from '../../../functions/adapters/suppliers/config.js';
+import type { SupplierConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import { VtpassSupplier } from '../../../functions/adapters/suppliers/vtpass/gateway.js';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoCatalogue } from '../../../functions/adapters/dynamo/catalogue.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { parseSuppliersConfig, type SupplierConfig } from '../../../functions/adapters/suppliers/config.js';
+import { parseSuppliersConfig, type SupplierConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import { newPlan } from '../../../functions/domain/catalogue.js';

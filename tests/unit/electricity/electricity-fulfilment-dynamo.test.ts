@@ -18,7 +18,7 @@ import { dynamoTransactions } from '../../../functions/adapters/dynamo/transacti
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
 import { placeElectricityPurchase } from '../../../functions/domain/purchases.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import { sweepOne } from '../../../functions/domain/sweeper.js';
 import { toTransactionView } from '../../../functions/domain/transactions.js';
 import { edge } from '../../../functions/handlers/http/edge.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSORG_DISCO_NAMES, parseSuppliersConfig, sellsElectricity, type SupplierConfig } from '../../../functions/adapters/suppliers/config.js';
+import { MSORG_DISCO_NAMES, parseSuppliersConfig, sellsElectricity, type SupplierConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import { classifyMsorgMeter, classifyRequery, classifySubmission, msorgElectricityDelivery, type SupplierAnswer } from '../../../functions/adapters/suppliers/msorg/answers.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSuppliersConfig, type SupplierConfig } from '../../../functions/adapters/suppliers/config.js';
+import { parseSuppliersConfig, type SupplierConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { VtpassSupplier } from '../../../functions/adapters/suppliers/vtpass/gateway.js';
 import { isVtpassRequestId, vtpassRequestId } from '../../../functions/adapters/suppliers/vtpass/answers.js';

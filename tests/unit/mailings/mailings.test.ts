@@ -15,7 +15,7 @@ import {
   type MailingFanOutDeps,
   type QueueMailingDeps,
 } from '../../../functions/domain/mailings.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import type { MailClaim, MailDeliveryLog } from '../../../functions/ports/mail.js';
 import { sendMailRequest, type SendMailRequest } from '../../../shared/api/send-mail.js';
 import type { EmailRequested, MailingMessage, MailRecipient } from '../../../shared/events.js';

@@ -6,7 +6,7 @@ import { getEarnings } from '../../../functions/adapters/dynamo/earnings.js';
 import { verifyChain } from '../../../functions/domain/ledger.js';
 import { houseShareOf } from '../../support/house-ledger.js';
 import type { VerifiedPayment, VerifiedTransfer } from '../../../functions/domain/funding.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import { isPurchase } from '../../../functions/domain/transactions.js';
 import type { PayoutStatus } from '../../../functions/domain/withdrawals.js';
 import type { CardPayments, Payouts, ReservedAccounts } from '../../../functions/ports/payments.js';

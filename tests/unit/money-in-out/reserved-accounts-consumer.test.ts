@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../../functions/domain/accounts.js';
 import { wantsReservedAccounts } from '../../../functions/domain/funding.js';
 import type { ReserveAccountsDeps } from '../../../functions/domain/funding-requests.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import { reservedAccountsHandler } from '../../../functions/handlers/reserved-accounts.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../../shared/events.js';
 

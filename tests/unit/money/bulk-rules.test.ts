@@ -12,7 +12,7 @@ import { batchDraft, bulkBatchView, expandBatch, lineIdsOf, lineRecordsOf } from
 import type { BulkLineSpec } from '../../../functions/domain/bulk-lines.js';
 import { outboxActions } from '../../../functions/domain/transaction-outbox.js';
 import { movesWallet, type TransactionRecord } from '../../../functions/domain/transactions.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 
 const BUYER = { userId: 'U1', userName: 'ada', userType: 'smart earner' as const, ownerWebhook: true };
 const SPECS: BulkLineSpec[] = [

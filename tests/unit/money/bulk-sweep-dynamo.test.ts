@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { dynamoBulkLines } from '../../../functions/adapters/dynamo/bulk-lines.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
 import { expandBatch, lineIdsOf, placeBulkAirtime } from '../../../functions/domain/bulk.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import { sweepOpenPurchases } from '../../../functions/domain/sweeper.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from './fakes.js';

@@ -8,7 +8,7 @@ import { dynamoTransactions } from '../../../functions/adapters/dynamo/transacti
 import { createUser } from '../../../functions/adapters/dynamo/users.js';
 import type { FulfilmentDeps } from '../../../functions/domain/fulfilment.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import type { SweeperDeps, SweeperSettings } from '../../../functions/domain/sweeper.js';
 import { placeAirtimePurchase, type PurchaseDeps } from '../../../functions/domain/purchases.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../../../functions/ports/messaging.js';

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSuppliersConfig } from '../../../functions/adapters/suppliers/config.js';
+import { parseSuppliersConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 

@@ -15,7 +15,7 @@ import { dynamoTransactions } from '../../../functions/adapters/dynamo/transacti
 import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
 import { refundAsOperator, type OperatorRefundDeps } from '../../../functions/domain/operator-refunds.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import type { Logger } from '../../../functions/domain/settlement.js';
+import type { Logger } from '../../../functions/domain/logger.js';
 import { useDynamoDb, withDynamoMiddleware } from '../../support/dynamo.js';
 import { OPERATOR_REFUND_WRITES, PARTITION_PREFIXES } from '../../../shared/table.js';
 import { chainOf, FakeSupplier, placedAirtime } from './fakes.js';

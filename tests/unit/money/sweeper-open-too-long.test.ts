@@ -3,7 +3,7 @@
  * open (the PurchasesOpenTooLong gauge its handler publishes, read by an alarm and the dashboard).
  */
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import { sweepOpenPurchases, type SweeperDeps, type SweeperSettings } from '../../../functions/domain/sweeper.js';
 import type { TransactionRecord } from '../../../functions/domain/transactions.js';
 import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';

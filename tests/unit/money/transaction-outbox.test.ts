@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { outboxActions, perBatchOwnerWebhooks, runOutboxActions, type OutboxAction } from '../../../functions/domain/transaction-outbox.js';
 import type { TransactionRecord } from '../../../functions/domain/transactions.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 import { RecordingPublisher, RecordingQueue } from './fakes.js';
 

@@ -18,7 +18,7 @@ vi.hoisted(() => {
 
 import { queueUrlOf } from '../../../functions/adapters/sqs-redelivery.js';
 import { webhookPoster } from '../../../functions/adapters/webhook-poster.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import { toTransactionView, type TransactionRecord } from '../../../functions/domain/transactions.js';
 import {
   deliverSettlementWebhook,

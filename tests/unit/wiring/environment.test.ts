@@ -1,6 +1,6 @@
 /** The functions' environment: parsed once, by one schema per variable, failing loudly by name. */
 import { describe, expect, it } from 'vitest';
-import { ENV_GROUPS, InvalidEnvironmentError, parseEnv } from '../../../functions/adapters/config.js';
+import { ENV_GROUPS, InvalidEnvironmentError, parseEnv } from '../../../functions/adapters/environment.js';
 import { API_KEY_RATE_LIMIT_PER_MINUTE, CLAIM_STALE_MS, MAX_PENDING_AGE_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS, SUPPLIER_TIMEOUT_DEFAULT_MS } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 

@@ -18,7 +18,7 @@ import { routeByOperation } from '../../../shared/routes.js';
 import { meteredGateway, meteredPayouts, meteredRefunds, meteredSettlements } from '../../../functions/adapters/metered.js';
 import { countWebhookDelivery, supplierCallOutcome } from '../../../functions/adapters/metrics.js';
 import type { PurchaseDeps } from '../../../functions/domain/purchases.js';
-import { silentLogger } from '../../../functions/domain/settlement.js';
+import { silentLogger } from '../../../functions/domain/logger.js';
 import type { TransactionRecord } from '../../../functions/domain/transactions.js';
 import { buyAirtimeOperation } from '../../../functions/handlers/http/purchases.js';
 import { backgroundFunction } from '../../../functions/middleware/background.js';

@@ -30,7 +30,7 @@ import type {
   SupplierCallResult,
   SupplierGateway,
 } from '../../../ports/suppliers.js';
-import { InvalidSupplierConfigError, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from '../config.js';
+import { InvalidSupplierConfigError, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from '../suppliers-config.js';
 import { outboundBudgetMs, refuseAfterDeadline } from '../../invocation.js';
 
 export interface MsorgOptions {

@@ -29,7 +29,7 @@ import type {
   SupplierCallResult,
   SupplierGateway,
 } from '../../../ports/suppliers.js';
-import { InvalidSupplierConfigError, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from '../config.js';
+import { InvalidSupplierConfigError, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from '../suppliers-config.js';
 import { outboundBudgetMs, refuseAfterDeadline } from '../../invocation.js';
 
 /** VTpass serviceIDs of airtime by network (9mobile keeps its old name, etisalat). */

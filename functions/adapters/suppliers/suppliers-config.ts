@@ -11,7 +11,7 @@ import { getParameter } from '../aws/parameters.js';
 import { z } from 'zod';
 import type { ConfigurableSupplierName, NetworkName } from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
-import { env, MissingConfigError } from '../config.js';
+import { env, MissingConfigError } from '../environment.js';
 import { msorgConfigSchema, msorgDiscoNames } from './msorg/config.js';
 import { vtpassConfigSchema, type VtpassKeyName } from './vtpass/config.js';
 

@@ -8,7 +8,7 @@
 import { getParameter } from '../aws/parameters.js';
 import { z } from 'zod';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../../../shared/runtime-env.js';
-import { env, MissingConfigError } from '../config.js';
+import { env, MissingConfigError } from '../environment.js';
 
 const baseUrl = z.string().url();
 
