@@ -3,7 +3,7 @@
  * tests/unit/architecture.test.ts inside `npm test`).
  *
  * Inner layers must not know outer ones: domain is pure logic that tests run without AWS,
- * ports describe what the domain needs, adapters implement ports, handlers and middleware wire
+ * ports (domain/<capability>/*-port.ts, beside the rules they serve) describe what the domain needs, adapters implement ports, handlers and middleware wire
  * them to Lambda. shared/ is imported by both the Lambdas and the browser bundle, so it may depend
  * on nothing of either. In web/, features are islands: what two features share moves down to
  * lib/ or ui/, and only app/ (routes) composes features.
@@ -41,7 +41,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Adapters implement ports; handlers and middleware use adapters, never the other way. ' +
-        'A type both need belongs in functions/ports.',
+        'A type both need belongs in a port (functions/domain/<capability>/*-port.ts).',
       from: { path: '^functions/adapters/' },
       to: { path: '^functions/(handlers|middleware)/' },
     },
@@ -49,7 +49,7 @@ module.exports = {
       name: 'ports-are-contracts',
       severity: 'error',
       comment: 'Ports describe what the domain needs; they must not depend on whoever implements or calls them.',
-      from: { path: '^functions/ports/' },
+      from: { path: '^functions/domain/.*-port\\.ts$' },
       to: { path: '^functions/(adapters|handlers|middleware)/' },
     },
     {

@@ -5,12 +5,12 @@
  * cost price that exists is left exactly as it is (an admin may have changed it). On a fresh table
  * each kind of row is one conditional transaction, not a request per row (every test cloud seeds one).
  */
-import { seedBillProducts } from './domain/bills.js';
+import { seedBillProducts } from './domain/products/bill-catalogue.js';
 import { SUPPLIERS, type PlanType, type SupplierName } from '../shared/constants.js';
 import { applyRate, nairaToKobo, type Kobo } from '../shared/money.js';
-import { dynamoCatalogueSeed } from './adapters/dynamo/catalogue.js';
-import { newPlan, planCostFromCostPrice, volumeRatioFromName } from './domain/catalogue.js';
-import type { CatalogueSeedStore } from './ports/catalogue.js';
+import { dynamoCatalogueSeed } from './adapters/dynamo/purchases/catalogue.js';
+import { newPlan, planCostFromCostPrice, volumeRatioFromName } from './domain/products/data-plans.js';
+import type { CatalogueSeedStore } from './domain/products/catalogue-port.js';
 
 /** Naira per GB each plan type costs the platform. */
 export const SEED_COST_PRICES_NAIRA: Record<PlanType, number> = {

@@ -6,9 +6,9 @@
  */
 import { DEFAULT_USER_TYPE } from '../shared/constants.js';
 import { nairaToKobo } from '../shared/money.js';
-import { dynamoLedger } from './adapters/dynamo/ledger.js';
-import { createUser, getUserByUserName, setRoles, type NewUser } from './adapters/dynamo/users.js';
-import { hashPassword } from './domain/passwords.js';
+import { dynamoLedger } from './adapters/dynamo/wallet/ledger.js';
+import { createUser, getUserByUserName, setRoles, type NewUser } from './adapters/dynamo/accounts/users.js';
+import { hashPassword } from './domain/accounts/passwords.js';
 import { seedBillCatalogue, seedCatalogue, type CatalogueSeedSummary } from './catalogue-seed.js';
 
 /** Their addresses are ones the mail event takes (shared/events.ts), so mail to them (a password reset, an admin's mail) reaches the local mail viewer. */

@@ -3,10 +3,10 @@
  * plain adapters. They count at the write that won: a settlement another delivery or the sweeper
  * made first returns nothing here and is counted once, by whoever made it.
  */
-import type { Ledger } from '../ports/ledger.js';
-import type { WithdrawalStore } from '../ports/money.js';
-import type { AirtimeOrder, DataOrder, ElectricityOrder, BillOrder, SupplierCallResult, SupplierGateway } from '../ports/suppliers.js';
-import type { TransactionStore } from '../ports/transactions.js';
+import type { Ledger } from '../domain/wallet/ledger-port.js';
+import type { WithdrawalStore } from '../domain/money/money-port.js';
+import type { AirtimeOrder, DataOrder, ElectricityOrder, BillOrder, SupplierCallResult, SupplierGateway } from '../domain/purchases/suppliers-port.js';
+import type { TransactionStore } from '../domain/transactions/transactions-port.js';
 import { countPayout, countPurchasePending, countPurchaseSettled, countSupplierCall } from './metrics.js';
 
 /** Delivered and pending purchases, as the store settles them. */

@@ -17,8 +17,8 @@
  */
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { METRIC_NAMES, METRIC_SHAPES, METRICS_NAMESPACE, METRICS_SERVICE, type MetricDimension, type MetricKey } from '../../shared/metrics.js';
-import type { SupplierCallResult } from '../ports/suppliers.js';
-import type { TransactionRecord } from '../domain/transactions.js';
+import type { SupplierCallResult } from '../domain/purchases/suppliers-port.js';
+import type { TransactionRecord } from '../domain/transactions/transactions.js';
 import { logger } from './observability.js';
 
 // Powertools warns on every flush without metrics; most invocations have none, so that is no news.

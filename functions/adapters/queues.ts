@@ -2,8 +2,8 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { FulfilmentMessage, MailingMessage, PayoutMessage } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
-import type { FulfilmentQueue } from '../ports/messaging.js';
-import type { PayoutQueue, ProviderEventQueue } from '../ports/payments.js';
+import type { FulfilmentQueue } from '../domain/purchases/messaging-port.js';
+import type { PayoutQueue, ProviderEventQueue } from '../domain/money/payments-port.js';
 import { sqsClient } from './aws/sqs-client.js';
 import { env } from './environment.js';
 

@@ -7,7 +7,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_TYPES } from '../../shared/events.js';
-import { wantsReservedAccounts } from '../domain/funding.js';
+import { wantsReservedAccounts } from '../domain/money/funding.js';
 import { db, tableName } from './dynamo/client.js';
 import { keys } from './dynamo/keys.js';
 import { publishEvent } from './events.js';

@@ -1,7 +1,7 @@
 /** E-mail through SES v2 (AWS_ENDPOINT_URL_SESV2 points it at the local cloud's mail catcher). */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { EmailRequested } from '../../shared/events.js';
-import type { MailSender } from '../ports/mail.js';
+import type { MailSender } from '../domain/notifications/mail-port.js';
 import { withDeadlineGuard } from './aws/deadline-guard.js';
 import { withoutSdkLogger } from './aws/sdk-logger.js';
 

@@ -2,11 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { TOKEN_RENEWAL_GRACE_SECONDS, type UserType } from '../../shared/constants.js';
-import { epochSeconds } from '../domain/accounts.js';
-import { tokenExpiry } from '../domain/session-renewal.js';
+import { epochSeconds } from '../domain/accounts/accounts.js';
+import { tokenExpiry } from '../domain/accounts/session-renewal.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { getSecret } from './aws/parameters.js';
-import type { Principal } from '../ports/users.js';
+import type { Principal } from '../domain/accounts/users-port.js';
 import { env, MissingConfigError } from './environment.js';
 
 /** Who the token names (the principal without its wallet) and the version it was issued under. */

@@ -7,18 +7,18 @@
  * fails too: the dead-letter queue keeps it for somebody to read, since it stands for a purchase.
  */
 import { fulfilmentMessageSchema, type FulfilmentMessage } from '../../shared/events.js';
-import { dynamoBulkLines } from '../adapters/dynamo/bulk-lines.js';
-import { expandBatch, type ExpandDeps } from '../domain/bulk.js';
+import { dynamoBulkLines } from '../adapters/dynamo/purchases/bulk-lines.js';
+import { expandBatch, type ExpandDeps } from '../domain/purchases/bulk.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { crashBefore } from '../adapters/crash-points.js';
-import { dynamoLedger } from '../adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../adapters/dynamo/transactions.js';
+import { dynamoLedger } from '../adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../adapters/dynamo/transactions/transactions.js';
 import { messageOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { meteredRefunds, meteredSettlements } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
 import { supplierDirectoryFromEnv } from '../adapters/suppliers/index.js';
-import { fulfilPurchase, recheckPurchase, type FulfilmentDeps } from '../domain/fulfilment.js';
+import { fulfilPurchase, recheckPurchase, type FulfilmentDeps } from '../domain/purchases/fulfilment.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 /** A message naming a bulk purchase's batch: its lines are written (each then comes back as a purchase of its own). */

@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
-import { dynamoMailDeliveries } from '../adapters/dynamo/mail-deliveries.js';
+import { dynamoMailDeliveries } from '../adapters/dynamo/back-office/mail-deliveries.js';
 import { platformEventOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { sesMailSender } from '../adapters/ses.js';
-import { sendMailOnce, type MailDeps } from '../domain/mail-delivery.js';
+import { sendMailOnce, type MailDeps } from '../domain/notifications/mail-delivery.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 export function mailerHandler(deps: MailDeps) {

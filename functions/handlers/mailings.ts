@@ -7,12 +7,12 @@
 import { EVENT_TYPES, mailingMessageSchema } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
-import { recipientsPage } from '../adapters/dynamo/mailing-recipients.js';
+import { recipientsPage } from '../adapters/dynamo/back-office/mailing-recipients.js';
 import { messageOf } from '../adapters/envelopes.js';
 import { publishEvents } from '../adapters/events.js';
 import { logger } from '../adapters/observability.js';
 import { sqsMailingQueue } from '../adapters/queues.js';
-import { fanOutMailing, type MailingFanOutDeps } from '../domain/mailings.js';
+import { fanOutMailing, type MailingFanOutDeps } from '../domain/notifications/mailings.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 export function mailingsHandler(deps: MailingFanOutDeps) {

@@ -6,13 +6,13 @@
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { env, ENV_GROUPS, loadEnv } from '../adapters/environment.js';
-import { getUserByEmail, savePasswordReset } from '../adapters/dynamo/users.js';
-import { dynamoResetThrottle } from '../adapters/dynamo/reset-throttle.js';
+import { getUserByEmail, savePasswordReset } from '../adapters/dynamo/accounts/users.js';
+import { dynamoResetThrottle } from '../adapters/dynamo/accounts/reset-throttle.js';
 import { platformEventOf } from '../adapters/envelopes.js';
 import { publishEvent } from '../adapters/events.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
-import { deliverPasswordReset } from '../domain/password-reset.js';
+import { deliverPasswordReset } from '../domain/accounts/password-reset.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.bus, ENV.appBaseUrl]);

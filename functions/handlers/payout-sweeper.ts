@@ -5,12 +5,12 @@
  */
 import { ENV } from '../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
-import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
+import { dynamoWithdrawals } from '../adapters/dynamo/money/withdrawals.js';
 import { domainLog } from '../adapters/log.js';
 import { meteredPayouts } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
 import { payoutsFromEnv } from '../adapters/providers/index.js';
-import { sweepOpenWithdrawals, type PayoutDeps } from '../domain/payouts.js';
+import { sweepOpenWithdrawals, type PayoutDeps } from '../domain/money/payouts.js';
 import { backgroundFunction } from '../middleware/background.js';
 
 const env = loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.providers, ENV.payoutSweepAfterMs]);

@@ -7,13 +7,13 @@
 import { payoutMessageSchema } from '../../shared/events.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { crashAfter } from '../adapters/crash-points.js';
-import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
+import { dynamoWithdrawals } from '../adapters/dynamo/money/withdrawals.js';
 import { messageOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { meteredPayouts } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
 import { payoutsFromEnv } from '../adapters/providers/index.js';
-import { payOut, type PayoutDeps } from '../domain/payouts.js';
+import { payOut, type PayoutDeps } from '../domain/money/payouts.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 export function payoutsHandler(deps: PayoutDeps) {

@@ -7,16 +7,16 @@
  */
 import { providerEventMessageSchema } from '../../shared/events.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
-import { dynamoFunding } from '../adapters/dynamo/funding.js';
-import { dynamoProviderEvents } from '../adapters/dynamo/provider-events.js';
-import { getUserById } from '../adapters/dynamo/users.js';
-import { dynamoWithdrawals } from '../adapters/dynamo/withdrawals.js';
+import { dynamoFunding } from '../adapters/dynamo/money/funding.js';
+import { dynamoProviderEvents } from '../adapters/dynamo/money/provider-events.js';
+import { getUserById } from '../adapters/dynamo/accounts/users.js';
+import { dynamoWithdrawals } from '../adapters/dynamo/money/withdrawals.js';
 import { messageOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { meteredPayouts } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
 import { cardPaymentsFromEnv, payoutsFromEnv, reservedAccountsFromEnv } from '../adapters/providers/index.js';
-import { processProviderEvent, type ProcessingDeps } from '../domain/provider-webhooks.js';
+import { processProviderEvent, type ProcessingDeps } from '../domain/money/provider-webhooks.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 export function providerEventsHandler(deps: ProcessingDeps) {

@@ -5,12 +5,12 @@
  */
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
-import { dynamoEarnings } from '../adapters/dynamo/earnings.js';
-import { getUserByUserName } from '../adapters/dynamo/users.js';
+import { dynamoEarnings } from '../adapters/dynamo/money/earnings.js';
+import { getUserByUserName } from '../adapters/dynamo/accounts/users.js';
 import { platformEventOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
-import { rewardReferrer, type RewardDeps } from '../domain/referral-rewards.js';
+import { rewardReferrer, type RewardDeps } from '../domain/money/referral-rewards.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 export function referralRewardsHandler(deps: RewardDeps) {

@@ -7,13 +7,13 @@
  */
 import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
-import { dynamoFunding } from '../adapters/dynamo/funding.js';
-import { getUserById } from '../adapters/dynamo/users.js';
+import { dynamoFunding } from '../adapters/dynamo/money/funding.js';
+import { getUserById } from '../adapters/dynamo/accounts/users.js';
 import { platformEventOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { reservedAccountsFromEnv } from '../adapters/providers/index.js';
-import { reserveAccounts, type ReserveAccountsDeps } from '../domain/funding-requests.js';
+import { reserveAccounts, type ReserveAccountsDeps } from '../domain/money/funding-requests.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 export class ReservedAccountsUnavailableError extends Error {

@@ -5,8 +5,8 @@
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
-import { transactionOfImage } from '../adapters/dynamo/stream-images.js';
-import { sumIntoPlatformCounters, type SequencedChange } from '../adapters/dynamo/stream-counters.js';
+import { transactionOfImage } from '../adapters/dynamo/transactions/stream-images.js';
+import { sumIntoPlatformCounters, type SequencedChange } from '../adapters/dynamo/transactions/stream-counters.js';
 import { backgroundFunction } from '../middleware/background.js';
 
 export function changesOf(event: DynamoDBStreamEvent): SequencedChange[] {

@@ -14,17 +14,17 @@ import { EVENT_TYPES } from '../../shared/events.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { env, ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { crashAfter } from '../adapters/crash-points.js';
-import { getTransaction } from '../adapters/dynamo/transactions.js';
-import { getUserById } from '../adapters/dynamo/users.js';
-import { dynamoWebhookLog } from '../adapters/dynamo/webhook-deliveries.js';
+import { getTransaction } from '../adapters/dynamo/transactions/transactions.js';
+import { getUserById } from '../adapters/dynamo/accounts/users.js';
+import { dynamoWebhookLog } from '../adapters/dynamo/back-office/webhook-deliveries.js';
 import { countWebhookDelivery } from '../adapters/metrics.js';
 import { platformEventOf } from '../adapters/envelopes.js';
 import { domainLog } from '../adapters/log.js';
 import { logger } from '../adapters/observability.js';
 import { redeliverAfter } from '../adapters/sqs-redelivery.js';
 import { postWebhook } from '../adapters/webhook-poster.js';
-import { toTransactionView } from '../domain/transactions.js';
-import { deliverSettlementWebhook, webhookRetryDelaySeconds, type SettlementWebhookDeps } from '../domain/webhooks.js';
+import { toTransactionView } from '../domain/transactions/transactions.js';
+import { deliverSettlementWebhook, webhookRetryDelaySeconds, type SettlementWebhookDeps } from '../domain/notifications/webhooks.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
 export class WebhookDeliveryError extends Error {

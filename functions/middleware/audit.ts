@@ -12,8 +12,8 @@
  * logged and the caller still gets the action's own answer, because the action has already
  * happened and a 5xx would invite a retry of a completed action.
  */
-import type { AuditTrail } from '../ports/audit.js';
-import { auditEntry, type AuditedRequest } from '../domain/audit.js';
+import type { AuditTrail } from '../domain/back-office/audit-port.js';
+import { auditEntry, type AuditedRequest } from '../domain/back-office/audit.js';
 import { logger } from '../adapters/observability.js';
 import { HttpError } from './errors.js';
 

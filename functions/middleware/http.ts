@@ -23,9 +23,9 @@ import { isOperatorAction, keyMayCall, ROUTES, routesOf, routeKey, type HttpServ
 import { RetryLaterError, withInvocationDeadline } from '../adapters/invocation.js';
 import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
-import { credentialOf, type ApiKeyAuthResult } from '../domain/api-keys.js';
-import { asKeyHolder } from '../domain/credentials.js';
-import type { Principal, PrincipalLoader } from '../ports/users.js';
+import { credentialOf, type ApiKeyAuthResult } from '../domain/accounts/api-keys.js';
+import { asKeyHolder } from '../domain/accounts/credentials.js';
+import type { Principal, PrincipalLoader } from '../domain/accounts/users-port.js';
 import { audited, type AuditDeps } from './audit.js';
 import { BadRequestError, DependencyFailedError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { asHttpApiEvent, type ApiGatewayEvent } from './rest-api-event.js';
@@ -33,7 +33,7 @@ import { clientAddress } from './client-address.js';
 import { originSecretCheck, passedOriginSecret } from './origin-secret.js';
 import { expectedOriginSecret } from '../adapters/origin-secret.js';
 
-export type { Principal } from '../ports/users.js';
+export type { Principal } from '../domain/accounts/users-port.js';
 
 /** A request on a public route: nobody is authenticated. */
 export interface PublicRequest {

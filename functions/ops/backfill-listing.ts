@@ -28,7 +28,7 @@ if (args.endpoint) {
 }
 
 // After the environment is set: the adapters read it when first used.
-const { backfillListing } = await import('../adapters/dynamo/listing-backfill.js');
+const { backfillListing } = await import('../adapters/dynamo/transactions/listing-backfill.js');
 
 const line = (s: { examined: number; counted: number; alreadyCounted: number; skipped: number }) =>
   `examined ${s.examined}: ${args.dryRun ? 'would count' : 'counted'} ${s.counted}, already counted ${s.alreadyCounted}, skipped ${s.skipped}`;

@@ -24,7 +24,7 @@ if (args.endpoint) {
 }
 
 // After the environment is set: the adapters read it when first used.
-const { keepAllContacts } = await import('../adapters/dynamo/contacts.js');
+const { keepAllContacts } = await import('../adapters/dynamo/accounts/contacts.js');
 try {
   const summary = await keepAllContacts({ dryRun: args.dryRun, onProgress: (s) => console.log(`[contacts] examined ${s.examined}, kept ${s.kept}`) });
   console.log(`[contacts] done: ${summary.examined} contacts had an expiry; ${args.dryRun ? 'dry run, none changed' : `${summary.kept} kept for good`}`);

@@ -351,7 +351,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     step('handlers');
     if (config.testPasswordHashes) {
       // The handlers' own module (same URL, same instance): the seeded admin and every sign-up hash cheaply.
-      const passwords = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.passwords))) as typeof import('../../functions/domain/passwords.js');
+      const passwords = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.passwords))) as typeof import('../../functions/domain/accounts/passwords.js');
       passwords.hashNewPasswordsAt(passwords.TEST_ONLY_HASH_COST);
       log('[local] password hashes at the test-only cost (LOCAL_TEST_PASSWORD_HASHES)');
     }

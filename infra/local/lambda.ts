@@ -14,7 +14,7 @@ import { STACK_NAME, localArn, type FunctionDef } from './template.js';
 /** The platform's modules the cloud itself imports by path (cloud.ts): the handlers' own instances. */
 export const CLOUD_LOADED_MODULES = {
   dynamoClient: 'functions/adapters/dynamo/client.ts',
-  passwords: 'functions/domain/passwords.ts',
+  passwords: 'functions/domain/accounts/passwords.ts',
   seed: 'functions/local-seed.ts',
 } as const;
 

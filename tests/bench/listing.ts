@@ -17,9 +17,9 @@
  */
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { TransactionRecord } from '../../functions/domain/transactions.js';
-import type { TransactionFilter } from '../../functions/ports/transactions.js';
-import type { TransactionViewer } from '../../functions/domain/transaction-listing.js';
+import type { TransactionRecord } from '../../functions/domain/transactions/transactions.js';
+import type { TransactionFilter } from '../../functions/domain/transactions/transactions-port.js';
+import type { TransactionViewer } from '../../functions/domain/transactions/transaction-listing.js';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { apiPath } from '../../shared/routes.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
@@ -109,11 +109,11 @@ export async function listingBench(): Promise<void> {
     await stopPlatformCounters(cloud);
     const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB!;
     const tableName = process.env.TABLE_NAME!;
-    const { transactionItem, dynamoTransactions } = await import('../../functions/adapters/dynamo/transactions.js');
-    const { addCounterChanges, counterItemOf } = await import('../../functions/adapters/dynamo/listing-aggregates.js');
-    const { getUserByUserName } = await import('../../functions/adapters/dynamo/users.js');
+    const { transactionItem, dynamoTransactions } = await import('../../functions/adapters/dynamo/transactions/transactions.js');
+    const { addCounterChanges, counterItemOf } = await import('../../functions/adapters/dynamo/transactions/listing-aggregates.js');
+    const { getUserByUserName } = await import('../../functions/adapters/dynamo/accounts/users.js');
     const { countDynamoRequests } = await import('../../functions/adapters/dynamo/client.js');
-    const { listTransactionsFor } = await import('../../functions/domain/transaction-listing.js');
+    const { listTransactionsFor } = await import('../../functions/domain/transactions/transaction-listing.js');
     // This process's client reports each request and its capacity: a page built here is measured.
     let tally = { requests: 0, readUnits: 0 };
     countDynamoRequests(({ readUnits }) => {

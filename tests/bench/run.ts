@@ -28,8 +28,8 @@ import { fileURLToPath } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { WalletState } from '../../functions/domain/ledger.js';
-import type { TransactionRecord } from '../../functions/domain/transactions.js';
+import type { WalletState } from '../../functions/domain/wallet/ledger.js';
+import type { TransactionRecord } from '../../functions/domain/transactions/transactions.js';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { sleep } from '../../infra/local/util.js';
 import { apiPath } from '../../shared/routes.js';
@@ -141,11 +141,11 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
   await createPlatformTable(endpoint, tableName, { stream: false });
   const inRawTable = <Item extends Record<string, object>>(item: Item): Item =>
     Object.fromEntries(Object.entries(item).map(([kind, body]) => [kind, { ...body, TableName: tableName }])) as Item;
-  const { walletUpdate } = await import('../../functions/adapters/dynamo/ledger.js');
-  const { transactionItem } = await import('../../functions/adapters/dynamo/transactions.js');
-  const { aggregateItems } = await import('../../functions/adapters/dynamo/listing-aggregates.js');
-  const { airtimeFingerprint } = await import('../../functions/domain/purchases.js');
-  const { EMPTY_WALLET, planCredit, planDebit } = await import('../../functions/domain/ledger.js');
+  const { walletUpdate } = await import('../../functions/adapters/dynamo/wallet/ledger.js');
+  const { transactionItem } = await import('../../functions/adapters/dynamo/transactions/transactions.js');
+  const { aggregateItems } = await import('../../functions/adapters/dynamo/transactions/listing-aggregates.js');
+  const { airtimeFingerprint } = await import('../../functions/domain/purchases/purchases.js');
+  const { EMPTY_WALLET, planCredit, planDebit } = await import('../../functions/domain/wallet/ledger.js');
   const client = DynamoDBDocumentClient.from(localDynamoClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
   const total = USERS * PER_USER;
   const chargeKobo = 99_00;
@@ -237,10 +237,10 @@ async function usePlatformTable(endpoint: string) {
 }
 
 async function checkInvariants(userNames: string[]) {
-  const { getUserByUserName } = await import('../../functions/adapters/dynamo/users.js');
-  const { dynamoTransactions } = await import('../../functions/adapters/dynamo/transactions.js');
-  const { dynamoLedger } = await import('../../functions/adapters/dynamo/ledger.js');
-  const { verifyChain } = await import('../../functions/domain/ledger.js');
+  const { getUserByUserName } = await import('../../functions/adapters/dynamo/accounts/users.js');
+  const { dynamoTransactions } = await import('../../functions/adapters/dynamo/transactions/transactions.js');
+  const { dynamoLedger } = await import('../../functions/adapters/dynamo/wallet/ledger.js');
+  const { verifyChain } = await import('../../functions/domain/wallet/ledger.js');
   let checked = 0;
   for (const userName of userNames) {
     const user = await getUserByUserName(userName);

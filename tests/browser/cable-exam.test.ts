@@ -3,7 +3,8 @@
  * smartcard shows the server's error; a valid one shows the customer, current bouquet and due date
  * with Renew chosen; the receipt shows name, bouquet and the new due date; the decoder is offered
  * again; a processing smartcard ends delivered, a failing one refunded. Exams: WAEC PINs with
- * Copy (and in the transaction's details), JAMB verified first, a failing purchase refunded.
+ * Copy (and in the transaction's details), JAMB verified first, a failing purchase refunded; an admin
+ * reads them masked and reveals them with a reason.
  * The simulator's numbers: infra/local/simulators/vtpass.ts (README "Test numbers").
  */
 import type { Locator, Page } from 'playwright-core';
@@ -208,6 +209,36 @@ describe('cable TV and exam PINs at 360 px', () => {
     expect(await detailValue(details, 'Network').count()).toBe(0);
     await noSideways(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+  });
+
+  it("an admin reads a customer's exam PINs masked in the details (last 4 and the serial) and reveals them with a reason", async () => {
+    const session = await callApi<{ token: string }>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
+    const own = await callApi<{ transactions: { trans_Status: string; pins?: { pin: string }[] }[] }>(suite.cloud.baseUrl, 'listTransactions', { token: session.token });
+    const pins = own.transactions.find((t) => t.trans_Status === 'success' && (t.pins?.length ?? 0) > 1)!.pins!.map((p) => p.pin);
+    const page = await suite.freshPage({ width: 1280, height: 900 });
+    await loginInUi(page, suite.cloud.adminLogin);
+    await page.goto('/profile/transactions');
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Exam PINs' });
+    await page.getByLabel('User name').fill(user.userName);
+    const row = page.locator('[data-testid="transaction-row"][data-status="success"]').filter({ hasText: 'WAEC' }).filter({ hasText: user.userName }).first();
+    await row.waitFor();
+    await row.click();
+    const details = page.getByTestId('details-pins');
+    await details.waitFor();
+    const masked = await details.getByTestId('pin').allTextContents();
+    expect(masked).toHaveLength(pins.length);
+    masked.forEach((shown, i) => {
+      expect(shown).not.toBe(pins[i]);
+      expect(shown.slice(-4)).toBe(pins[i]!.slice(-4));
+    });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Reveal PINs' }).click();
+    // No reason, no reveal.
+    expect(await dialog.getByTestId('confirm-reveal').isDisabled()).toBe(true);
+    await dialog.getByTestId('reveal-reason').fill('Customer called: the PIN SMS never arrived');
+    await dialog.getByTestId('confirm-reveal').click();
+    await expect.poll(() => details.getByTestId('pin').allTextContents(), { timeout: 15_000 }).toEqual(pins);
+    expect(await dialog.getByRole('button', { name: 'Reveal PINs' }).count()).toBe(0);
   });
 
   it('plan manager: an admin edits a bouquet’s prices; an exam priced above its approved price is refused with the reason', async () => {

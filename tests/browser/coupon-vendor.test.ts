@@ -26,7 +26,7 @@ describe('coupon vendor', () => {
     const code = await issueCoupon(baseUrl, adminLogin, vendor.userName, 1_000);
     await callApi(baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: vendor.userName, coupon: code } });
     await usePlatformTable(suite.cloud);
-    const { setRoles } = await import('../../functions/adapters/dynamo/users.js');
+    const { setRoles } = await import('../../functions/adapters/dynamo/accounts/users.js');
     await setRoles(session.user._id, { isCouponVendor: true });
   }, 180_000);
 

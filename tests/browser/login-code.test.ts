@@ -6,7 +6,7 @@
  * socket), as a spread guessing run would.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
+import { LOGIN_THROTTLE } from '../../functions/domain/accounts/login-throttle.js';
 import { LOGIN_MSG } from '../../shared/messages.js';
 import { loopbackAddress, requestFrom } from '../support/loopback.js';
 import { newTestUser, registerViaApi } from './helpers.js';

@@ -22,11 +22,11 @@ import {
   type NewUser,
   getPasswordHash,
   withPasswordHash,
-} from '../../functions/adapters/dynamo/users.js';
-import { epochSeconds, hashResetToken, newResetToken } from '../../functions/domain/accounts.js';
-import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
-import { clearLoginThrottle, loginSucceeded, reserveLoginAttempt, throttleKeys } from '../../functions/adapters/dynamo/login-throttle.js';
-import { verifyPassword } from '../../functions/domain/passwords.js';
+} from '../../functions/adapters/dynamo/accounts/users.js';
+import { epochSeconds, hashResetToken, newResetToken } from '../../functions/domain/accounts/accounts.js';
+import { LOGIN_THROTTLE } from '../../functions/domain/accounts/login-throttle.js';
+import { clearLoginThrottle, loginSucceeded, reserveLoginAttempt, throttleKeys } from '../../functions/adapters/dynamo/accounts/login-throttle.js';
+import { verifyPassword } from '../../functions/domain/accounts/passwords.js';
 import { DEMO_CREDIT_KOBO, DEMO_USER, seedLocalData } from '../../functions/local-seed.js';
 
 useDynamoDb();

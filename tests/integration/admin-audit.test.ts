@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntryView, ListAuditResponse } from '../../shared/api/audit.js';
 import { ADMIN_USERS_MSG, AUDIT_MSG, MSG, NOTIFICATION_MSG, REFUND_MSG } from '../../shared/messages.js';
 import { DEMO_AGENT } from '../../functions/local-seed.js';
-import { dayOf } from '../../functions/domain/sales-stats.js';
+import { dayOf } from '../../functions/domain/back-office/sales-stats.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 import { usePlatformTable } from '../support/platform-table.js';
@@ -144,7 +144,7 @@ describe('operator actions are written to the audit log', () => {
     expect(written).toBeDefined();
 
     await usePlatformTable(cloud());
-    const { dynamoAuditTrail } = await import('../../functions/adapters/dynamo/audit.js');
+    const { dynamoAuditTrail } = await import('../../functions/adapters/dynamo/back-office/audit.js');
     const forged = { ...(written as AuditEntryView), day: dayOf(written!.at), status: 200, actorName: 'someone-else', summary: { msg: 'rewritten' } };
     expect(await dynamoAuditTrail.append(forged)).toBe('exists');
 
@@ -156,7 +156,7 @@ describe('operator actions are written to the audit log', () => {
 /** Every entry of today for one operation, read from the table (the page of GET /admin/audit holds 20). */
 async function entriesOfToday(operation: string): Promise<AuditEntryView[]> {
   await usePlatformTable(cloud());
-  const { dynamoAuditTrail } = await import('../../functions/adapters/dynamo/audit.js');
+  const { dynamoAuditTrail } = await import('../../functions/adapters/dynamo/back-office/audit.js');
   return dynamoAuditTrail.list({ day: today(), operation }, 5_000);
 }
 

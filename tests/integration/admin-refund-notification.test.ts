@@ -88,8 +88,8 @@ describe('POST /admin/refund/{id}', () => {
 
     // No route leaves a purchase `failed`; one is written as an old record would be.
     await usePlatformTable(cloud());
-    const { dynamoLedger } = await import('../../functions/adapters/dynamo/ledger.js');
-    const { getUserByUserName } = await import('../../functions/adapters/dynamo/users.js');
+    const { dynamoLedger } = await import('../../functions/adapters/dynamo/wallet/ledger.js');
+    const { getUserByUserName } = await import('../../functions/adapters/dynamo/accounts/users.js');
     const owner = (await getUserByUserName(receiver.userName))!;
     const now = new Date().toISOString();
     const failedId = ulid();

@@ -9,7 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/dynamo/keys.js';
-import { MAILING_PAGE_SIZE } from '../../functions/domain/mailings.js';
+import { MAILING_PAGE_SIZE } from '../../functions/domain/notifications/mailings.js';
 import { DEMO_AGENT, DEMO_USER } from '../../functions/local-seed.js';
 import { MSG, SEND_MAIL_MSG, mailsQueuedMessage } from '../../shared/messages.js';
 import type { CapturedMail } from '../support/local-cloud.js';

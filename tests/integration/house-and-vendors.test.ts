@@ -9,7 +9,7 @@
  *  - Users, agents and anonymous callers are refused.
  */
 import { describe, expect, it } from 'vitest';
-import { HOUSE_USER_NAME } from '../../functions/domain/house-account.js';
+import { HOUSE_USER_NAME } from '../../functions/domain/wallet/house-account.js';
 import { COUPON_VENDOR_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient, resendWhileBusy } from '../support/platform-client.js';
@@ -22,7 +22,7 @@ const { api, admin, fundedUser, balance, transactionsOf, houseChain, waitForStat
 async function vendorWith(naira: number) {
   const user = await fundedUser(naira);
   await usePlatformTable(cloud());
-  const { getUserByUserName, setRoles } = await import('../../functions/adapters/dynamo/users.js');
+  const { getUserByUserName, setRoles } = await import('../../functions/adapters/dynamo/accounts/users.js');
   await setRoles((await getUserByUserName(user.userName))!.userId, { isCouponVendor: true });
   return user;
 }

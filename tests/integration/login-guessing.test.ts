@@ -10,7 +10,7 @@
  * neither escapes the per-address waits nor borrows an address the owner signed in from.
  */
 import { describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
+import { LOGIN_THROTTLE } from '../../functions/domain/accounts/login-throttle.js';
 import { LOGIN_MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { loopbackAddress, requestFrom, type Answer } from '../support/loopback.js';

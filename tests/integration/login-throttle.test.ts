@@ -7,7 +7,7 @@
  */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE } from '../../functions/domain/login-throttle.js';
+import { LOGIN_THROTTLE } from '../../functions/domain/accounts/login-throttle.js';
 import { LOGIN_MSG, tooManyLoginAttemptsMessage } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { loopbackAddress } from '../support/loopback.js';

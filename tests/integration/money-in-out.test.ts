@@ -445,8 +445,8 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
     const referred = await register(referrer.userName);
     await fundByCoupon(referred, 1000);
     await usePlatformTable(cloud());
-    const { upgradeToReseller } = await import('../../functions/adapters/dynamo/profile.js');
-    const { upgradeFeeDraft } = await import('../../functions/domain/profile.js');
+    const { upgradeToReseller } = await import('../../functions/adapters/dynamo/accounts/profile.js');
+    const { upgradeFeeDraft } = await import('../../functions/domain/accounts/profile.js');
     // The write the profile function makes, as if its publish had then failed: a minute old, so past the sweeper's grace.
     const at = new Date(Date.now() - 60_000);
     const user = { userId: referred.userId, userName: referred.userName };

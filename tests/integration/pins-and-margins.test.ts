@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_AGENT } from '../../functions/local-seed.js';
 import type { ListAuditResponse } from '../../shared/api/audit.js';
 import { API_KEY_MSG } from '../../shared/messages.js';
-import { dayOf } from '../../functions/domain/sales-stats.js';
+import { dayOf } from '../../functions/domain/back-office/sales-stats.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 

@@ -62,7 +62,7 @@ describe('the notice to users is plain text, never markup', () => {
 
   it('a notice stored with markup before this rule is answered without it, to GET and to the acknowledgement', async () => {
     await usePlatformTable(cloud());
-    const { dynamoNotification } = await import('../../functions/adapters/dynamo/settings.js');
+    const { dynamoNotification } = await import('../../functions/adapters/dynamo/purchases/settings.js');
     const id = ulid();
     await dynamoNotification.set({ msg: '<b>Hi</b> <img src=x onerror=alert(1)>all\u202E, <<img>script>data is back', id, updatedAt: new Date().toISOString(), updatedBy: 'admin' });
     const reader = await fundedUser(0);

@@ -228,9 +228,9 @@ describe('route fuzz: every route × every caller', () => {
 
   beforeAll(async () => {
     await usePlatformTable(cloud());
-    const { dynamoLedger } = await import('../../functions/adapters/dynamo/ledger.js');
-    const { getUserByUserName, getWalletBalanceKobo } = await import('../../functions/adapters/dynamo/users.js');
-    const { dynamoTransactions } = await import('../../functions/adapters/dynamo/transactions.js');
+    const { dynamoLedger } = await import('../../functions/adapters/dynamo/wallet/ledger.js');
+    const { getUserByUserName, getWalletBalanceKobo } = await import('../../functions/adapters/dynamo/accounts/users.js');
+    const { dynamoTransactions } = await import('../../functions/adapters/dynamo/transactions/transactions.js');
     const { DEMO_AGENT, DEMO_USER } = await import('../../functions/local-seed.js');
 
     const login = async (label: string, userName: string, password: string) => {
@@ -366,7 +366,8 @@ describe('route fuzz: every route × every caller', () => {
       const started = Date.now();
 
       let before = await audit.settled(false);
-      // Logout ends the session it is sent with: the session callers send it with a second session of theirs, so theirs lives on.
+      // Logout ends the session it is sent with, and a renewal retires the token it renews: the session callers send
+      // those with a second session of theirs, so theirs lives on.
       const secondSession = async (caller: Caller): Promise<Caller> => {
         if (!caller.token || !caller.password || !caller.account) return caller;
         const answer = await api('POST', '/auth/login', { body: { userName: caller.account.userName, password: caller.password } });
@@ -380,7 +381,7 @@ describe('route fuzz: every route × every caller', () => {
       };
       for (const [routeIndex, route] of ROUTES.entries()) {
         // One after another: an admin is two callers (session and key), and this test is not about concurrent logins.
-        const routeCallers = route.operation === 'logout' ? await sequentially(callers, secondSession) : callers;
+        const routeCallers = route.operation === 'logout' || route.operation === 'refreshToken' ? await sequentially(callers, secondSession) : callers;
         const cases = routeCallers.flatMap((caller, callerIndex) =>
           fc
             .sample(

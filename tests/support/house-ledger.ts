@@ -5,11 +5,11 @@
  *   Σ users' balances + Σ (house records related to them) = money in − money out.
  */
 import { expect } from 'vitest';
-import { dynamoLedger } from '../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions.js';
-import { HOUSE_USER_ID } from '../../functions/domain/house-account.js';
-import { verifyChain } from '../../functions/domain/ledger.js';
-import type { TransactionRecord } from '../../functions/domain/transactions.js';
+import { dynamoLedger } from '../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions/transactions.js';
+import { HOUSE_USER_ID } from '../../functions/domain/wallet/house-account.js';
+import { verifyChain } from '../../functions/domain/wallet/ledger.js';
+import type { TransactionRecord } from '../../functions/domain/transactions/transactions.js';
 
 export interface HouseShare {
   /** The house's records whose other side is one of the given records. */

@@ -5,10 +5,10 @@
  * listing (its records: a whole number's from its own index) is held to the same old path.
  */
 import { expect } from 'vitest';
-import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions.js';
-import { listPageOf, listingBounds, transactionListPage } from '../../functions/domain/transactions.js';
-import { dayOf } from '../../functions/domain/sales-stats.js';
-import type { TransactionFilter } from '../../functions/ports/transactions.js';
+import { dynamoTransactions } from '../../functions/adapters/dynamo/transactions/transactions.js';
+import { listPageOf, listingBounds, transactionListPage } from '../../functions/domain/transactions/transactions.js';
+import { dayOf } from '../../functions/domain/back-office/sales-stats.js';
+import type { TransactionFilter } from '../../functions/domain/transactions/transactions-port.js';
 import { drainCounters } from './outbox.js';
 
 const PAGE_SIZE = 20;

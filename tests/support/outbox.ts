@@ -9,7 +9,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints } from '../../infra/local/streams.js';
 import type { StreamMappingDef } from '../../infra/local/template.js';
-import type { OutboxDeps } from '../../functions/domain/transaction-outbox.js';
+import type { OutboxDeps } from '../../functions/domain/transactions/transaction-outbox.js';
 import { silentLogger } from '../../functions/domain/logger.js';
 import { ENV } from '../../shared/runtime-env.js';
 

@@ -5,7 +5,7 @@
  */
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
-import { HOUSE_USER_NAME } from '../../functions/domain/house-account.js';
+import { HOUSE_USER_NAME } from '../../functions/domain/wallet/house-account.js';
 import type { LocalCloud } from './local-cloud.js';
 import { RETRY_AFTER_SECONDS } from '../../shared/constants.js';
 

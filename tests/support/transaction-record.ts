@@ -1,5 +1,5 @@
 /** A settled ₦100 MTN airtime purchase as the ledger records it, for tests and benchmarks to vary. */
-import type { TransactionRecord } from '../../functions/domain/transactions.js';
+import type { TransactionRecord } from '../../functions/domain/transactions/transactions.js';
 
 export function airtimePurchaseRecord(overrides: Partial<TransactionRecord> & Pick<TransactionRecord, 'id' | 'userId' | 'trans_UserName'>): TransactionRecord {
   const at = overrides.createdAt ?? '2026-01-01T00:00:00.000Z';

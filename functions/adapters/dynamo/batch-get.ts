@@ -4,7 +4,7 @@
  * still left after that, it throws rather than answer with part of what was asked.
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { backoffMs } from '../../domain/ledger.js';
+import { backoffMs } from '../../domain/wallet/ledger.js';
 import { db, tableName } from './client.js';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, realSleep, RetriesExhaustedError, retryStopAt } from './retry.js';
 

@@ -3,8 +3,8 @@
  * themselves; they call these.
  */
 import { CONFIG_PARTITIONS, LEGACY_TRANSACTION_LISTING_PARTITION, PARTITION_PREFIXES, TABLE_KEYS } from '../../../shared/table.js';
-import { AGGREGATE_SHARDS } from '../../domain/listing-aggregates.js';
-import { hashShard } from '../../domain/sales-stats.js';
+import { AGGREGATE_SHARDS } from '../../domain/transactions/listing-aggregates.js';
+import { hashShard } from '../../domain/back-office/sales-stats.js';
 import { WALLET_ENTITY } from './items.js';
 
 const { indexes } = TABLE_KEYS;

@@ -11,7 +11,7 @@
  * nothing, and the HTTP layer answers 503 with Retry-After.
  */
 import { RETRY_AFTER_SECONDS, RETRY_DEFAULT_BUDGET_MS } from '../../../shared/constants.js';
-import { decorrelatedBackoffMs } from '../../domain/ledger.js';
+import { decorrelatedBackoffMs } from '../../domain/wallet/ledger.js';
 import { latestRetryStop, RetryLaterError } from '../invocation.js';
 import { cancellationCodes, errorName } from './conditions.js';
 

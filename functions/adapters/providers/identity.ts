@@ -3,7 +3,7 @@
  * `{number}` with `x-api-key` and `app-id` headers → `{status: true, response_code: "00", ...}`
  * on a match, `{status: false, response_code: "01"}` when the number is unknown.
  */
-import type { IdentityVerifier } from '../../ports/payments.js';
+import type { IdentityVerifier } from '../../domain/money/payments-port.js';
 import { callProvider, describeAnswer, joinUrl } from './http.js';
 import { asPlainText } from '../../../shared/api/text.js';
 

@@ -1,5 +1,5 @@
 /** The configured providers, built once per container from PROVIDERS_CONFIG and their secrets. */
-import type { CardPayments, IdentityVerifier, Payouts, ReservedAccounts } from '../../ports/payments.js';
+import type { CardPayments, IdentityVerifier, Payouts, ReservedAccounts } from '../../domain/money/payments-port.js';
 import { providerSecret, providersFromEnv, providerTimeoutMs } from './providers-config.js';
 import { premblyIdentity } from './identity.js';
 import { monnifyReservedAccounts } from './monnify.js';

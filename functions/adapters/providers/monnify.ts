@@ -5,8 +5,8 @@
  * (when the reference already holds accounts, `GET .../reserved-accounts/{reference}` returns
  * them); `GET /api/v2/transactions/{transactionReference}` confirms a payment before any credit.
  */
-import { monnifyStatus, providerNairaToKobo, type ReservedAccount } from '../../domain/funding.js';
-import type { ReservedAccounts } from '../../ports/payments.js';
+import { monnifyStatus, providerNairaToKobo, type ReservedAccount } from '../../domain/money/funding.js';
+import type { ReservedAccounts } from '../../domain/money/payments-port.js';
 import { callProvider, describeAnswer, joinUrl, type ProviderAnswer } from './http.js';
 
 export interface MonnifyOptions {

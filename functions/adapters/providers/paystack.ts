@@ -5,8 +5,8 @@
  * pays twice), `GET /transfer/verify/{reference}`. Outcomes also arrive as signed webhooks
  * (`transfer.success`, `transfer.failed`, `transfer.reversed`).
  */
-import { paystackTransferStatus, type Bank } from '../../domain/withdrawals.js';
-import type { Payouts } from '../../ports/payments.js';
+import { paystackTransferStatus, type Bank } from '../../domain/money/withdrawals.js';
+import type { Payouts } from '../../domain/money/payments-port.js';
 import { callProvider, describeAnswer, joinUrl, type ProviderAnswer } from './http.js';
 import { asPlainText } from '../../../shared/api/text.js';
 

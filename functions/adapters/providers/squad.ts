@@ -4,8 +4,8 @@
  * `data.checkout_url`; `GET /transaction/verify/{ref}` → `data.transaction_status` Success,
  * Failed, Abandoned or Pending, `data.transaction_amount` in kobo.
  */
-import { squadStatus } from '../../domain/funding.js';
-import type { CardPayments } from '../../ports/payments.js';
+import { squadStatus } from '../../domain/money/funding.js';
+import type { CardPayments } from '../../domain/money/payments-port.js';
 import { callProvider, describeAnswer, joinUrl } from './http.js';
 
 export interface SquadOptions {

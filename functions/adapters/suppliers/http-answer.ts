@@ -2,7 +2,7 @@
  * What one HTTP call to a supplier gave back, and the reading helpers every protocol's classifier
  * uses. Classifiers live in each supplier's folder; this file knows no protocol.
  */
-import type { Classification } from '../../domain/suppliers.js';
+import type { Classification } from '../../domain/purchases/suppliers.js';
 
 export type { Classification };
 

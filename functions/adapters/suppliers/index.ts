@@ -5,9 +5,9 @@
  * before (domain/fulfilment.ts), never after an ambiguous answer.
  */
 import { DEFAULT_ELECTRICITY_SUPPLIER, type ConfigurableSupplierName, type NetworkName, type SupplierName } from '../../../shared/constants.js';
-import { supplierPreference } from '../../domain/suppliers.js';
-import type { ServiceKind, SupplierDirectory, SupplierGateway } from '../../ports/suppliers.js';
-import { cachedSupplierChoice } from '../dynamo/settings.js';
+import { supplierPreference } from '../../domain/purchases/suppliers.js';
+import type { ServiceKind, SupplierDirectory, SupplierGateway } from '../../domain/purchases/suppliers-port.js';
+import { cachedSupplierChoice } from '../dynamo/purchases/settings.js';
 import { meteredGateway } from '../metered.js';
 import { sellsElectricity, servesNetwork, supplierSecret, supplierTimeoutMs, suppliersFromEnv, supplierToken, type SupplierConfig } from './suppliers-config.js';
 import { MsorgSupplier } from './msorg/gateway.js';

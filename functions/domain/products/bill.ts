@@ -5,7 +5,7 @@
  */
 import type { ServiceType } from '../../../shared/constants.js';
 import type { ProductType } from '../../../shared/products.js';
-import type { BillOrder } from '../../ports/suppliers.js';
+import type { BillOrder } from '../purchases/suppliers-port.js';
 import { notSold, placed, type ProductModule } from './product.js';
 
 export function billProduct(type: Extract<ProductType, 'cable' | 'exam'>, lock: ServiceType): ProductModule {

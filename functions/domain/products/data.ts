@@ -1,6 +1,6 @@
 /** Data: a plan on a network, sent by each supplier's own plan id. */
 import { isNetworkName } from '../../../shared/constants.js';
-import type { DataOrder } from '../../ports/suppliers.js';
+import type { DataOrder } from '../purchases/suppliers-port.js';
 import { placed, type ProductModule } from './product.js';
 
 export const data: ProductModule = {

@@ -6,8 +6,8 @@
  */
 import type { ProductType } from '../../../shared/products.js';
 import type { ServiceType } from '../../../shared/constants.js';
-import type { RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../ports/suppliers.js';
-import type { TransactionRecord } from '../transactions.js';
+import type { RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../purchases/suppliers-port.js';
+import type { TransactionRecord } from '../transactions/transactions.js';
 
 export interface ProductModule {
   type: ProductType;

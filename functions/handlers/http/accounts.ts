@@ -24,10 +24,10 @@ import { publishEvent } from '../../adapters/events.js';
 import { recordLoginAskingForAccounts } from '../../adapters/reserved-accounts-trigger.js';
 import { domainLog } from '../../adapters/log.js';
 import { issueToken, verifyRenewableToken, verifyToken } from '../../adapters/token.js';
-import { credentialOf } from '../../domain/api-keys.js';
-import { listBillProducts } from '../../adapters/dynamo/bill-products.js';
-import { listPlans } from '../../adapters/dynamo/catalogue.js';
-import { transactionOfItem } from '../../adapters/dynamo/transactions.js';
+import { credentialOf } from '../../domain/accounts/api-keys.js';
+import { listBillProducts } from '../../adapters/dynamo/purchases/bill-products.js';
+import { listPlans } from '../../adapters/dynamo/purchases/catalogue.js';
+import { transactionOfItem } from '../../adapters/dynamo/transactions/transactions.js';
 import {
   changePassword as storeNewPassword,
   consumePasswordReset,
@@ -43,7 +43,7 @@ import {
   revokeSession,
   revokeToken,
   withPasswordHash,
-} from '../../adapters/dynamo/users.js';
+} from '../../adapters/dynamo/accounts/users.js';
 import {
   clearLoginThrottle,
   consumeLoginCode,
@@ -52,7 +52,7 @@ import {
   rememberClient,
   reserveLoginAttempt,
   saveLoginCode,
-} from '../../adapters/dynamo/login-throttle.js';
+} from '../../adapters/dynamo/accounts/login-throttle.js';
 import {
   changePassword,
   checkToken,
@@ -63,12 +63,12 @@ import {
   validateUser,
   type AccountsDeps,
   type SessionResult,
-} from '../../domain/account-sessions.js';
-import { requestPasswordReset, resetPassword, type PasswordResetDeps, type PasswordResetRequestDeps, type PasswordResetResult } from '../../domain/password-reset.js';
+} from '../../domain/accounts/account-sessions.js';
+import { requestPasswordReset, resetPassword, type PasswordResetDeps, type PasswordResetRequestDeps, type PasswordResetResult } from '../../domain/accounts/password-reset.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
-import { listUsers, revokePassword } from '../../adapters/dynamo/user-directory.js';
-import type { AdminPasswordResetDeps } from '../../domain/admin-password-reset.js';
+import { listUsers, revokePassword } from '../../adapters/dynamo/accounts/user-directory.js';
+import type { AdminPasswordResetDeps } from '../../domain/accounts/admin-password-reset.js';
 import { downloadUsersOperation, listUsersOperation, resetUserPasswordOperation, type UserDirectoryDeps } from './admin-users.js';
 
 export type AccountsServiceDeps = AccountsDeps & PasswordResetDeps & PasswordResetRequestDeps & UserDirectoryDeps & AdminPasswordResetDeps;

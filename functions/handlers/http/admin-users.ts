@@ -6,9 +6,9 @@
 import { listUsersQuery, resetUserPasswordRequest, USERS_PER_PAGE, usersCsvFileName, type ListUsersQuery, type ListUsersResponse } from '../../../shared/api/admin-users.js';
 import { ADMIN_USERS_MSG, userPasswordResetMessage } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
-import type { UserProfile } from '../../domain/accounts.js';
-import { resetUserPassword, type AdminPasswordResetDeps, type AdminPasswordResetResult } from '../../domain/admin-password-reset.js';
-import { toUserRow, usersCsv } from '../../domain/user-directory.js';
+import type { UserProfile } from '../../domain/accounts/accounts.js';
+import { resetUserPassword, type AdminPasswordResetDeps, type AdminPasswordResetResult } from '../../domain/accounts/admin-password-reset.js';
+import { toUserRow, usersCsv } from '../../domain/accounts/user-directory.js';
 import { answerWith, attachment, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 
 export interface UserDirectoryDeps {

@@ -4,9 +4,9 @@
  * the HTTP layer (middleware/audit.ts), never here.
  */
 import { AUDIT_ENTRIES_PER_PAGE, listAuditQuery, type ListAuditResponse } from '../../../shared/api/audit.js';
-import { dayOf } from '../../domain/sales-stats.js';
-import { toAuditView } from '../../domain/audit.js';
-import type { AuditTrail } from '../../ports/audit.js';
+import { dayOf } from '../../domain/back-office/sales-stats.js';
+import { toAuditView } from '../../domain/back-office/audit.js';
+import type { AuditTrail } from '../../domain/back-office/audit-port.js';
 import { ok, parseInput, type UserOperation } from '../../middleware/http.js';
 
 /** Entries read for one listing at most: past it the total stops growing (a day or an operator rarely comes near). */

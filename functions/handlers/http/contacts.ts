@@ -16,12 +16,12 @@ import {
 } from '../../../shared/api/contacts.js';
 import { CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { dynamoContacts } from '../../adapters/dynamo/contacts.js';
-import { dynamoSavedDecoders } from '../../adapters/dynamo/saved-decoders.js';
-import { decoderList } from '../../domain/saved-decoders.js';
-import type { SavedDecoderStore } from '../../ports/contacts.js';
-import { contactsOf, deleteContact, saveContact, updateContact, type ContactBookDeps, type ContactBookResult } from '../../domain/contact-book.js';
-import { toContactView, type Contact } from '../../domain/contacts.js';
+import { dynamoContacts } from '../../adapters/dynamo/accounts/contacts.js';
+import { dynamoSavedDecoders } from '../../adapters/dynamo/purchases/saved-decoders.js';
+import { decoderList } from '../../domain/products/saved-decoders.js';
+import type { SavedDecoderStore } from '../../domain/accounts/contacts-port.js';
+import { contactsOf, deleteContact, saveContact, updateContact, type ContactBookDeps, type ContactBookResult } from '../../domain/accounts/contact-book.js';
+import { toContactView, type Contact } from '../../domain/accounts/contacts.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 

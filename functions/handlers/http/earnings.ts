@@ -8,10 +8,10 @@ import { referralQuery, type ReferralResponse, type WithdrawEarningResponse } fr
 import { MONEY_MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { dynamoEarnings } from '../../adapters/dynamo/earnings.js';
-import { referralPage } from '../../domain/earnings.js';
-import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
-import type { EarningsStore, WithdrawEarningsResult } from '../../ports/money.js';
+import { dynamoEarnings } from '../../adapters/dynamo/money/earnings.js';
+import { referralPage } from '../../domain/money/earnings.js';
+import { viewFor, type TransactionReader } from '../../domain/transactions/transaction-views.js';
+import type { EarningsStore, WithdrawEarningsResult } from '../../domain/money/money-port.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 

@@ -6,11 +6,11 @@
 import { ulid } from 'ulid';
 import { ENV } from '../../../shared/runtime-env.js';
 import { env } from '../../adapters/environment.js';
-import { countApiKeyRequest, markApiKeyUsed, ownerOfApiKey } from '../../adapters/dynamo/api-keys.js';
-import { dynamoAuditTrail } from '../../adapters/dynamo/audit.js';
-import { loadPrincipal } from '../../adapters/dynamo/users.js';
+import { countApiKeyRequest, markApiKeyUsed, ownerOfApiKey } from '../../adapters/dynamo/accounts/api-keys.js';
+import { dynamoAuditTrail } from '../../adapters/dynamo/back-office/audit.js';
+import { loadPrincipal } from '../../adapters/dynamo/accounts/users.js';
 import { verifyToken } from '../../adapters/token.js';
-import { authenticateApiKey, type ApiKeyAuthDeps } from '../../domain/api-keys.js';
+import { authenticateApiKey, type ApiKeyAuthDeps } from '../../domain/accounts/api-keys.js';
 import type { EdgeDeps } from '../../middleware/http.js';
 
 const apiKeys: ApiKeyAuthDeps = {

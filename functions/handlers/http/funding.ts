@@ -10,11 +10,11 @@ import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { env, ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { dynamoFunding } from '../../adapters/dynamo/funding.js';
-import { getUserById } from '../../adapters/dynamo/users.js';
+import { dynamoFunding } from '../../adapters/dynamo/money/funding.js';
+import { getUserById } from '../../adapters/dynamo/accounts/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { cardPaymentsFromEnv, reservedAccountsFromEnv } from '../../adapters/providers/index.js';
-import { reserveAccounts, startCardPayment, type CardPaymentResult, type FundingDeps, type ReservedAccountsResult } from '../../domain/funding-requests.js';
+import { reserveAccounts, startCardPayment, type CardPaymentResult, type FundingDeps, type ReservedAccountsResult } from '../../domain/money/funding-requests.js';
 import { answerWith, httpService, ok, parseInput, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 

@@ -8,11 +8,11 @@ import { sendMailRequest, type SendMailResponse } from '../../../shared/api/send
 import { MSG, SEND_MAIL_MSG, mailsQueuedMessage } from '../../../shared/messages.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { findRecipient } from '../../adapters/dynamo/mailing-recipients.js';
-import { countUsers } from '../../adapters/dynamo/sales-stats.js';
+import { findRecipient } from '../../adapters/dynamo/back-office/mailing-recipients.js';
+import { countUsers } from '../../adapters/dynamo/transactions/sales-stats.js';
 import { logger } from '../../adapters/observability.js';
 import { sqsMailingQueue } from '../../adapters/queues.js';
-import { queueMailing, type QueueMailingDeps, type QueueMailingResult } from '../../domain/mailings.js';
+import { queueMailing, type QueueMailingDeps, type QueueMailingResult } from '../../domain/notifications/mailings.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 

@@ -32,22 +32,22 @@ import { env, ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { publishEvent } from '../../adapters/events.js';
 import { domainLog } from '../../adapters/log.js';
 import { identityFromEnv } from '../../adapters/providers/index.js';
-import { markUpgradePublished, saveKyc, saveWebhookUrl, setUserType, upgradeToReseller } from '../../adapters/dynamo/profile.js';
-import { getPasswordHash, getUserById, getWalletBalanceKobo } from '../../adapters/dynamo/users.js';
-import { currentApiKey, removeApiKey, replaceApiKey } from '../../adapters/dynamo/api-keys.js';
-import { dynamoWebhookLog } from '../../adapters/dynamo/webhook-deliveries.js';
+import { markUpgradePublished, saveKyc, saveWebhookUrl, setUserType, upgradeToReseller } from '../../adapters/dynamo/accounts/profile.js';
+import { getPasswordHash, getUserById, getWalletBalanceKobo } from '../../adapters/dynamo/accounts/users.js';
+import { currentApiKey, removeApiKey, replaceApiKey } from '../../adapters/dynamo/accounts/api-keys.js';
+import { dynamoWebhookLog } from '../../adapters/dynamo/back-office/webhook-deliveries.js';
 import { postWebhook, resolveWebhookHost } from '../../adapters/webhook-poster.js';
-import { inWriteAudit, userTypeAuditChange } from '../../domain/audit.js';
-import { dummyVerifyPassword, verifyPassword } from '../../domain/passwords.js';
-import { newApiKey, regenerateApiKey, revokeApiKey, showApiKey, type ApiKeyDeps, type ApiKeyResult } from '../../domain/api-keys.js';
-import { changeUserType, setWebhookUrl, verifyKyc, type ProfileDeps, type ProfileResult } from '../../domain/profile-changes.js';
-import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
-import { sendTestWebhook, type TestWebhookDeps, type TestWebhookResult, type WebhookLog } from '../../domain/webhooks.js';
+import { inWriteAudit, userTypeAuditChange } from '../../domain/back-office/audit.js';
+import { dummyVerifyPassword, verifyPassword } from '../../domain/accounts/passwords.js';
+import { newApiKey, regenerateApiKey, revokeApiKey, showApiKey, type ApiKeyDeps, type ApiKeyResult } from '../../domain/accounts/api-keys.js';
+import { changeUserType, setWebhookUrl, verifyKyc, type ProfileDeps, type ProfileResult } from '../../domain/accounts/profile-changes.js';
+import { viewFor, type TransactionReader } from '../../domain/transactions/transaction-views.js';
+import { sendTestWebhook, type TestWebhookDeps, type TestWebhookResult, type WebhookLog } from '../../domain/notifications/webhooks.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
-export type { ProfileDeps } from '../../domain/profile-changes.js';
+export type { ProfileDeps } from '../../domain/accounts/profile-changes.js';
 
 /** Every outcome and its answer; a receipt as the reader may read it. */
 const profileAnswer = (reader: TransactionReader) => answerWith<ProfileResult>({

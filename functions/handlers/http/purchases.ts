@@ -16,11 +16,11 @@ import {
   type ValidateExamResponse,
 } from '../../../shared/api/bills.js';
 import { billProductCode, type SubscriptionType } from '../../../shared/bills.js';
-import { dynamoBillProducts } from '../../adapters/dynamo/bill-products.js';
+import { dynamoBillProducts } from '../../adapters/dynamo/purchases/bill-products.js';
 import { bulkAirtimeLine, bulkDataLine, bulkLines, bulkParams, bulkRefusal, bulkRequest, type BulkBatchResponse, type BulkPurchaseResponse } from '../../../shared/api/bulk.js';
-import { dynamoBulkLines } from '../../adapters/dynamo/bulk-lines.js';
-import { getTransaction } from '../../adapters/dynamo/transactions.js';
-import { bulkBatchView, lineIdsOf, placeBulkAirtime, placeBulkData, type BulkBuyer, type BulkLineRefusal, type BulkLineStore, type BulkPurchaseResult } from '../../domain/bulk.js';
+import { dynamoBulkLines } from '../../adapters/dynamo/purchases/bulk-lines.js';
+import { getTransaction } from '../../adapters/dynamo/transactions/transactions.js';
+import { bulkBatchView, lineIdsOf, placeBulkAirtime, placeBulkData, type BulkBuyer, type BulkLineRefusal, type BulkLineStore, type BulkPurchaseResult } from '../../domain/purchases/bulk.js';
 import {
   buyAirtimeRequest,
   buyDataRequest,
@@ -34,13 +34,13 @@ import { airtimeNetworkName, dataNetworkName, electricityCompany } from '../../.
 import { BILL_MSG, BULK_MSG, CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { dynamoCatalogue } from '../../adapters/dynamo/catalogue.js';
-import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
-import { getUserById } from '../../adapters/dynamo/users.js';
+import { dynamoCatalogue } from '../../adapters/dynamo/purchases/catalogue.js';
+import { dynamoLedger } from '../../adapters/dynamo/wallet/ledger.js';
+import { getUserById } from '../../adapters/dynamo/accounts/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { countPurchaseAccepted } from '../../adapters/metrics.js';
 import { supplierDirectoryFromEnv } from '../../adapters/suppliers/index.js';
-import { checkMeter, electricityMinimumKobo } from '../../domain/electricity.js';
+import { checkMeter, electricityMinimumKobo } from '../../domain/products/electricity.js';
 import {
   placeAirtimePurchase,
   placeDataPurchase,
@@ -52,12 +52,12 @@ import {
   type DataPurchaseDeps,
   type DataPurchaseResult,
   type PurchaseDeps,
-} from '../../domain/purchases.js';
-import { checkBiller } from '../../domain/suppliers.js';
-import type { TransactionRecord } from '../../domain/transactions.js';
-import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
-import type { BillerCheck, BillerQuery, SupplierDirectory } from '../../ports/suppliers.js';
-import type { Principal } from '../../ports/users.js';
+} from '../../domain/purchases/purchases.js';
+import { checkBiller } from '../../domain/purchases/suppliers.js';
+import type { TransactionRecord } from '../../domain/transactions/transactions.js';
+import { viewFor, type TransactionReader } from '../../domain/transactions/transaction-views.js';
+import type { BillerCheck, BillerQuery, SupplierDirectory } from '../../domain/purchases/suppliers-port.js';
+import type { Principal } from '../../domain/accounts/users-port.js';
 import { HttpError } from '../../middleware/errors.js';
 import { answerWith, type AnswerTable, type HttpAnswer, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';

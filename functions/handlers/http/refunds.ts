@@ -8,11 +8,11 @@ import { refundParams, refundRequest, type RefundResponse } from '../../../share
 import { REFUND_MSG, refundDoneMessage } from '../../../shared/messages.js';
 import { formatNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
+import { dynamoLedger } from '../../adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../adapters/dynamo/transactions/transactions.js';
 import { domainLog } from '../../adapters/log.js';
-import { refundAsOperator, type OperatorRefundDeps, type OperatorRefundResult } from '../../domain/operator-refunds.js';
-import { roleOf } from '../../domain/audit.js';
+import { refundAsOperator, type OperatorRefundDeps, type OperatorRefundResult } from '../../domain/back-office/operator-refunds.js';
+import { roleOf } from '../../domain/back-office/audit.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';

@@ -5,11 +5,11 @@
 import { listTransactionsQuery, transactionParams, type TransactionResponse } from '../../../shared/api/transactions.js';
 import type { TransactionStatus, TransactionType, UserType } from '../../../shared/constants.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { dynamoTransactions } from '../../adapters/dynamo/transactions.js';
-import { getUserByUserName } from '../../adapters/dynamo/users.js';
+import { dynamoTransactions } from '../../adapters/dynamo/transactions/transactions.js';
+import { getUserByUserName } from '../../adapters/dynamo/accounts/users.js';
 import { REFUND_MSG } from '../../../shared/messages.js';
-import { listTransactionsFor, transactionFor, type TransactionListingDeps, type TransactionLookup } from '../../domain/transaction-listing.js';
-import { listingBounds } from '../../domain/transactions.js';
+import { listTransactionsFor, transactionFor, type TransactionListingDeps, type TransactionLookup } from '../../domain/transactions/transaction-listing.js';
+import { listingBounds } from '../../domain/transactions/transactions.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 

@@ -10,11 +10,11 @@ import { transferFundRequest, type TransferFundResponse } from '../../../shared/
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { readWallet } from '../../adapters/dynamo/ledger.js';
-import { transferBetweenWallets, transferFromHouse } from '../../adapters/dynamo/transfers.js';
-import { getUserByUserName } from '../../adapters/dynamo/users.js';
-import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
-import { placeTransfer, type TransferDeps, type TransferResult } from '../../domain/transfers.js';
+import { readWallet } from '../../adapters/dynamo/wallet/ledger.js';
+import { transferBetweenWallets, transferFromHouse } from '../../adapters/dynamo/wallet/transfers.js';
+import { getUserByUserName } from '../../adapters/dynamo/accounts/users.js';
+import { viewFor, type TransactionReader } from '../../domain/transactions/transaction-views.js';
+import { placeTransfer, type TransferDeps, type TransferResult } from '../../domain/wallet/transfers.js';
 import { auditedRequestOf, isOperatorCall } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';

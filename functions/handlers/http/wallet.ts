@@ -18,12 +18,12 @@ import { COUPON_VENDOR_MSG, couponCancelledMessage, MSG } from '../../../shared/
 import { COUPON_MAX_KOBO } from '../../../shared/constants.js';
 import { formatNaira, koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { dynamoCoupons } from '../../adapters/dynamo/coupons.js';
-import { getUserByUserName } from '../../adapters/dynamo/users.js';
-import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
-import type { Coupon } from '../../domain/coupons.js';
-import { cancelCoupon, issueCoupon, redeemCoupon, type CouponDeps, type IssueCouponResult } from '../../domain/wallet-funding.js';
-import type { CancelResult, RedeemResult } from '../../ports/coupons.js';
+import { dynamoCoupons } from '../../adapters/dynamo/money/coupons.js';
+import { getUserByUserName } from '../../adapters/dynamo/accounts/users.js';
+import { viewFor, type TransactionReader } from '../../domain/transactions/transaction-views.js';
+import type { Coupon } from '../../domain/money/coupons.js';
+import { cancelCoupon, issueCoupon, redeemCoupon, type CouponDeps, type IssueCouponResult } from '../../domain/money/wallet-funding.js';
+import type { CancelResult, RedeemResult } from '../../domain/money/coupons-port.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';

@@ -22,23 +22,23 @@ import {
 import { MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
-import { dynamoLedger } from '../../adapters/dynamo/ledger.js';
-import { dynamoWithdrawals } from '../../adapters/dynamo/withdrawals.js';
+import { dynamoLedger } from '../../adapters/dynamo/wallet/ledger.js';
+import { dynamoWithdrawals } from '../../adapters/dynamo/money/withdrawals.js';
 import { domainLog } from '../../adapters/log.js';
 import { meteredPayouts } from '../../adapters/metered.js';
 import { payoutsFromEnv } from '../../adapters/providers/index.js';
-import { PayoutRetryLaterError, requeryWithdrawal } from '../../domain/payouts.js';
-import type { TransactionRecord } from '../../domain/transactions.js';
-import { viewFor, type TransactionReader } from '../../domain/transaction-views.js';
+import { PayoutRetryLaterError, requeryWithdrawal } from '../../domain/money/payouts.js';
+import type { TransactionRecord } from '../../domain/transactions/transactions.js';
+import { viewFor, type TransactionReader } from '../../domain/transactions/transaction-views.js';
 import {
   findBank,
   type Bank,
   type BankAccount,
   type WithdrawalAmounts,
-} from '../../domain/withdrawals.js';
-import { placeWithdrawal, type WithdrawalDeps, type WithdrawalResult } from '../../domain/withdrawal-debit.js';
-import type { WithdrawalStore } from '../../ports/money.js';
-import type { Payouts } from '../../ports/payments.js';
+} from '../../domain/money/withdrawals.js';
+import { placeWithdrawal, type WithdrawalDeps, type WithdrawalResult } from '../../domain/money/withdrawal-debit.js';
+import type { WithdrawalStore } from '../../domain/money/money-port.js';
+import type { Payouts } from '../../domain/money/payments-port.js';
 import { BadRequestError, DependencyFailedError } from '../../middleware/errors.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import type { Logger } from '../../domain/logger.js';

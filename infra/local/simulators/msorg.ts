@@ -36,7 +36,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SEED_COST_PRICES_NAIRA, SEED_PLANS, seedSupplierPlanIds } from '../../../functions/catalogue-seed.js';
-import { networkOfPlanType, planCostFromCostPrice, volumeRatioFromName } from '../../../functions/domain/catalogue.js';
+import { networkOfPlanType, planCostFromCostPrice, volumeRatioFromName } from '../../../functions/domain/products/data-plans.js';
 import { ELECTRICITY_COMPANIES, isSupplierName } from '../../../shared/constants.js';
 import { nairaToKobo } from '../../../shared/money.js';
 import { readBody, sendJson } from '../util.js';

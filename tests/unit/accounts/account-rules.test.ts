@@ -11,7 +11,7 @@ import {
   passwordResetLink,
   toUserView,
   type UserProfile,
-} from '../../../functions/domain/accounts.js';
+} from '../../../functions/domain/accounts/accounts.js';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
 const nowSeconds = epochSeconds(now);

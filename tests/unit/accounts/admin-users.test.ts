@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { listUsersQuery, nextUserType, resetUserPasswordRequest, usersCsvFileName } from '../../../shared/api/admin-users.js';
 import { ADMIN_USERS_MSG, userPasswordResetMessage } from '../../../shared/messages.js';
-import type { UserProfile } from '../../../functions/domain/accounts.js';
-import { resetUserPassword, type AdminPasswordResetDeps } from '../../../functions/domain/admin-password-reset.js';
-import { csvCell, toUserRow, usersCsv } from '../../../functions/domain/user-directory.js';
+import type { UserProfile } from '../../../functions/domain/accounts/accounts.js';
+import { resetUserPassword, type AdminPasswordResetDeps } from '../../../functions/domain/accounts/admin-password-reset.js';
+import { csvCell, toUserRow, usersCsv } from '../../../functions/domain/accounts/user-directory.js';
 import { downloadUsersOperation, listUsersOperation, resetUserPasswordOperation } from '../../../functions/handlers/http/admin-users.js';
 import type { UserRequest } from '../../../functions/middleware/http.js';
 

@@ -12,8 +12,8 @@ import {
   type ApiKeyAuthDeps,
   type ApiKeyDeps,
   type StoredApiKey,
-} from '../../../functions/domain/api-keys.js';
-import type { Principal } from '../../../functions/ports/users.js';
+} from '../../../functions/domain/accounts/api-keys.js';
+import type { Principal } from '../../../functions/domain/accounts/users-port.js';
 
 const KEY = newApiKey();
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';

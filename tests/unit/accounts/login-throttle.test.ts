@@ -7,7 +7,7 @@ import {
   waitAfter,
   type AccountCounter,
   type ClientCounter,
-} from '../../../functions/domain/login-throttle.js';
+} from '../../../functions/domain/accounts/login-throttle.js';
 import { tooManyLoginAttemptsMessage } from '../../../shared/messages.js';
 
 const start = new Date('2025-03-01T10:00:00.000Z');

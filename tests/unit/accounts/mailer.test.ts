@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sendEmailCommand } from '../../../functions/adapters/ses.js';
-import { MAIL_CLAIM_LEASE_MS, MailBeingSentError, mailDeliveryId, sendMailOnce, type MailDeps } from '../../../functions/domain/mail-delivery.js';
+import { MAIL_CLAIM_LEASE_MS, MailBeingSentError, mailDeliveryId, sendMailOnce, type MailDeps } from '../../../functions/domain/notifications/mail-delivery.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
-import type { MailClaim, MailDeliveryLog, MailSender } from '../../../functions/ports/mail.js';
+import type { MailClaim, MailDeliveryLog, MailSender } from '../../../functions/domain/notifications/mail-port.js';
 import type { EmailRequested } from '../../../shared/events.js';
 
 /** The delivery log's rules, in memory. */

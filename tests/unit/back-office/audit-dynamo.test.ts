@@ -4,8 +4,8 @@
  * overwritten; whatever JSON an operator sends is stored and read back (an empty field name too).
  */
 import { describe, expect, it } from 'vitest';
-import { dynamoAuditTrail } from '../../../functions/adapters/dynamo/audit.js';
-import { auditEntry, type AuditEntry } from '../../../functions/domain/audit.js';
+import { dynamoAuditTrail } from '../../../functions/adapters/dynamo/back-office/audit.js';
+import { auditEntry, type AuditEntry } from '../../../functions/domain/back-office/audit.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 

@@ -11,12 +11,12 @@ import { AUDITED_OPERATIONS, listAuditQuery } from '../../../shared/api/audit.js
 import { API_BASE_PATH } from '../../../shared/constants.js';
 import { AUDIT_MSG, MSG } from '../../../shared/messages.js';
 import { isOperatorAction, routeByOperation, ROUTES, type Operation } from '../../../shared/routes.js';
-import { auditEntry, isSecretField, lagosDaySpan, REDACTED, redact, summaryOf, targetOf, toAuditView, type AuditEntry } from '../../../functions/domain/audit.js';
-import { dayOf } from '../../../functions/domain/sales-stats.js';
+import { auditEntry, isSecretField, lagosDaySpan, REDACTED, redact, summaryOf, targetOf, toAuditView, type AuditEntry } from '../../../functions/domain/back-office/audit.js';
+import { dayOf } from '../../../functions/domain/back-office/sales-stats.js';
 import { listAuditOperation } from '../../../functions/handlers/http/audit.js';
 import { BadRequestError } from '../../../functions/middleware/errors.js';
 import { httpService, ok, type EdgeDeps, type Principal, type UserOperation, type UserRequest } from '../../../functions/middleware/http.js';
-import type { AuditFilter } from '../../../functions/ports/audit.js';
+import type { AuditFilter } from '../../../functions/domain/back-office/audit-port.js';
 
 const admin: Principal = { userId: '01ADMIN', userName: 'Boss', userType: 'smart earner', isAdmin: true, isAgent: false, isCouponVendor: false };
 const agent: Principal = { ...admin, userId: '01AGENT', userName: 'Agent', isAdmin: false, isAgent: true };

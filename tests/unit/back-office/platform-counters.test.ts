@@ -3,10 +3,10 @@
  * the same increments the writers used to add in their own writes.
  */
 import { describe, expect, it } from 'vitest';
-import { HOUSE_USER_ID } from '../../../functions/domain/house-account.js';
-import { platformListingChange, statDeltasOf, walletChangeOf } from '../../../functions/domain/platform-counters.js';
-import { refundDeltas, saleDeltas } from '../../../functions/domain/sales-stats.js';
-import type { TransactionRecord } from '../../../functions/domain/transactions.js';
+import { HOUSE_USER_ID } from '../../../functions/domain/wallet/house-account.js';
+import { platformListingChange, statDeltasOf, walletChangeOf } from '../../../functions/domain/transactions/platform-counters.js';
+import { refundDeltas, saleDeltas } from '../../../functions/domain/back-office/sales-stats.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 
 const purchase: TransactionRecord = {
   id: '01PURCHASE',

@@ -4,11 +4,11 @@
  * refused, counts nothing more; the wallet total moves with every balance change.
  */
 import { describe, expect, it } from 'vitest';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { readSalesTotals, readWalletTotalKobo } from '../../../functions/adapters/dynamo/sales-stats.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
-import { dayOf } from '../../../functions/domain/sales-stats.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { readSalesTotals, readWalletTotalKobo } from '../../../functions/adapters/dynamo/transactions/sales-stats.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';
+import { dayOf } from '../../../functions/domain/back-office/sales-stats.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { drainCounters } from '../../support/outbox.js';
 import { directoryOf, fund, harness, newUser, FakeSupplier } from '../money/fakes.js';

@@ -1,8 +1,8 @@
 /** The dashboard's aggregation rules (domain/sales-stats.ts), pure. */
 import { describe, expect, it } from 'vitest';
-import { dashboardFigures, dayOf, lastDays, mergeDeltas, refundDeltas, saleDeltas, shardOf, STAT_PRODUCTS, STAT_SHARDS, type StatTotals } from '../../../functions/domain/sales-stats.js';
+import { dashboardFigures, dayOf, lastDays, mergeDeltas, refundDeltas, saleDeltas, shardOf, STAT_PRODUCTS, STAT_SHARDS, type StatTotals } from '../../../functions/domain/back-office/sales-stats.js';
 import { PRODUCT_TYPES } from '../../../shared/products.js';
-import type { TransactionRecord } from '../../../functions/domain/transactions.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 
 const purchase = (overrides: Partial<TransactionRecord> = {}): TransactionRecord =>
   ({

@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { readWalletTotalKobo } from '../../../functions/adapters/dynamo/sales-stats.js';
-import { chunksOf, sumIntoPlatformCounters, type SequencedChange } from '../../../functions/adapters/dynamo/stream-counters.js';
-import type { TransactionRecord } from '../../../functions/domain/transactions.js';
+import { readWalletTotalKobo } from '../../../functions/adapters/dynamo/transactions/sales-stats.js';
+import { chunksOf, sumIntoPlatformCounters, type SequencedChange } from '../../../functions/adapters/dynamo/transactions/stream-counters.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { drainCounters } from '../../support/outbox.js';
 

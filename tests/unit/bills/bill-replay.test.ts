@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cableProvider, examProduct } from '../../../shared/bills.js';
-import { seedBillProducts } from '../../../functions/domain/bills.js';
+import { seedBillProducts } from '../../../functions/domain/products/bill-catalogue.js';
 import { transactionIdForRequest } from '../../../functions/domain/ids.js';
-import { placeCablePurchase, placeExamPurchase, type BillPurchaseDeps } from '../../../functions/domain/purchases.js';
-import type { TransactionDraft, TransactionRecord } from '../../../functions/domain/transactions.js';
-import type { BillerQuery } from '../../../functions/ports/suppliers.js';
+import { placeCablePurchase, placeExamPurchase, type BillPurchaseDeps } from '../../../functions/domain/purchases/purchases.js';
+import type { TransactionDraft, TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import type { BillerQuery } from '../../../functions/domain/purchases/suppliers-port.js';
 
 const now = new Date('2026-03-10T09:00:00Z');
 const ROWS = seedBillProducts(now);

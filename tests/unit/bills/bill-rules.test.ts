@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buyCableRequest, buyExamRequest } from '../../../shared/api/bills.js';
 import { BILL_MSG } from '../../../shared/messages.js';
-import { applyBillProductEdit, newDueDate, seedBillProducts, type BillProduct } from '../../../functions/domain/bills.js';
+import { applyBillProductEdit, newDueDate, seedBillProducts, type BillProduct } from '../../../functions/domain/products/bill-catalogue.js';
 import { classifyVtpassBiller, classifyVtpassPay, vtpassBillDelivery } from '../../../functions/adapters/suppliers/vtpass/answers.js';
 
 const today = new Date('2026-03-10T09:00:00Z');

@@ -8,17 +8,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoCatalogue } from '../../../functions/adapters/dynamo/catalogue.js';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
+import { dynamoCatalogue } from '../../../functions/adapters/dynamo/purchases/catalogue.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
 import { parseSuppliersConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
-import { newPlan, type Plan } from '../../../functions/domain/catalogue.js';
-import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import { placeDataPurchase } from '../../../functions/domain/purchases.js';
-import { sweepOne } from '../../../functions/domain/sweeper.js';
-import type { DataOrder } from '../../../functions/ports/suppliers.js';
+import { newPlan, type Plan } from '../../../functions/domain/products/data-plans.js';
+import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchases/purchase-state.js';
+import { placeDataPurchase } from '../../../functions/domain/purchases/purchases.js';
+import { sweepOne } from '../../../functions/domain/purchases/sweeper.js';
+import type { DataOrder } from '../../../functions/domain/purchases/suppliers-port.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../money/fakes.js';
 

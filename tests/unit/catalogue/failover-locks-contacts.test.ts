@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { parseServiceStatus, setSupplierRequest, updateServiceRequest } from '../../../shared/api/admin.js';
 import { addContactRequest, updateContactRequest } from '../../../shared/api/contacts.js';
 import { BILL_MSG, CATALOGUE_MSG, MSG } from '../../../shared/messages.js';
-import { sortContacts, toContactView, type Contact } from '../../../functions/domain/contacts.js';
-import { lockedService, serviceList, type ServiceSetting } from '../../../functions/domain/service-locks.js';
-import { decideAfterAttempt, supplierPreference } from '../../../functions/domain/suppliers.js';
+import { sortContacts, toContactView, type Contact } from '../../../functions/domain/accounts/contacts.js';
+import { lockedService, serviceList, type ServiceSetting } from '../../../functions/domain/purchases/service-locks.js';
+import { decideAfterAttempt, supplierPreference } from '../../../functions/domain/purchases/suppliers.js';
 
 describe('supplier order', () => {
   it('the admin’s choice first, then the other configured suppliers once each', () => {

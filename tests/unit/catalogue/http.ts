@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { API_BASE_PATH } from '../../../shared/constants.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { issueToken } from '../../../functions/adapters/token.js';
-import type { UserProfile } from '../../../functions/domain/accounts.js';
+import type { UserProfile } from '../../../functions/domain/accounts/accounts.js';
 
 export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 

@@ -22,7 +22,7 @@ import {
   validityDays,
   volumeRatioFromName,
   type Plan,
-} from '../../../functions/domain/catalogue.js';
+} from '../../../functions/domain/products/data-plans.js';
 
 const NOW = new Date('2025-01-01T10:00:00.000Z');
 

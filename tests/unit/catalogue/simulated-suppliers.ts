@@ -8,7 +8,7 @@ import type { SupplierConfig } from '../../../functions/adapters/suppliers/suppl
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import { VtpassSupplier } from '../../../functions/adapters/suppliers/vtpass/gateway.js';
-import type { SupplierDirectory } from '../../../functions/ports/suppliers.js';
+import type { SupplierDirectory } from '../../../functions/domain/purchases/suppliers-port.js';
 import { MsorgSimulator, type ForcedOutcome } from '../../../infra/local/simulators/msorg.js';
 import { VtpassSimulator } from '../../../infra/local/simulators/vtpass.js';
 import type { Listening } from '../../../infra/local/util.js';

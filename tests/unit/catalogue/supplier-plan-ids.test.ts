@@ -6,15 +6,15 @@
  * our id when none was entered; an entered id always wins.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoCatalogue } from '../../../functions/adapters/dynamo/catalogue.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
+import { dynamoCatalogue } from '../../../functions/adapters/dynamo/purchases/catalogue.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
 import { parseSuppliersConfig, type SupplierConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
-import { newPlan } from '../../../functions/domain/catalogue.js';
-import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import { placeDataPurchase } from '../../../functions/domain/purchases.js';
-import type { DataOrder } from '../../../functions/ports/suppliers.js';
+import { newPlan } from '../../../functions/domain/products/data-plans.js';
+import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import { placeDataPurchase } from '../../../functions/domain/purchases/purchases.js';
+import type { DataOrder } from '../../../functions/domain/purchases/suppliers-port.js';
 import { MsorgSimulator } from '../../../infra/local/simulators/msorg.js';
 import type { Listening } from '../../../infra/local/util.js';
 import { useDynamoDb } from '../../support/dynamo.js';

@@ -6,14 +6,14 @@
  * The ledger invariants are checked after every scenario.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamoCatalogue } from '../../../functions/adapters/dynamo/catalogue.js';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { newPlan } from '../../../functions/domain/catalogue.js';
-import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import { placeAirtimePurchase, placeDataPurchase, type DataPurchaseResult } from '../../../functions/domain/purchases.js';
-import { sweepOne } from '../../../functions/domain/sweeper.js';
-import type { SupplierDirectory } from '../../../functions/ports/suppliers.js';
+import { dynamoCatalogue } from '../../../functions/adapters/dynamo/purchases/catalogue.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { newPlan } from '../../../functions/domain/products/data-plans.js';
+import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import { placeAirtimePurchase, placeDataPurchase, type DataPurchaseResult } from '../../../functions/domain/purchases/purchases.js';
+import { sweepOne } from '../../../functions/domain/purchases/sweeper.js';
+import type { SupplierDirectory } from '../../../functions/domain/purchases/suppliers-port.js';
 import { SIM_NUMBERS } from '../../../infra/local/simulators/msorg.js';
 import { VTPASS_SIM_PHONES as PHONE } from '../../../infra/local/simulators/vtpass.js';
 import { useDynamoDb } from '../../support/dynamo.js';

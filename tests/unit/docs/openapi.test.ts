@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { ZodEffects, ZodObject, type ZodTypeAny } from 'zod';
-import { signWebhook } from '../../../functions/domain/webhooks.js';
+import { signWebhook } from '../../../functions/domain/notifications/webhooks.js';
 import { DOCUMENT_MAX_AGE_SECONDS, handler } from '../../../functions/handlers/http/docs.js';
 import { API_BASE_PATH, API_KEY_HEADER, API_KEY_RATE_LIMIT_PER_MINUTE, AUTH_HEADER } from '../../../shared/constants.js';
 import { VERIFY_WEBHOOK_NODE, buildOpenApiDocument, curlExample } from '../../../shared/openapi.js';

@@ -1,11 +1,11 @@
 /** Stored items are read back through their entity's one declared schema: well-formed items become the domain type, malformed ones are refused naming entity and key. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { TransactionRecord } from '../../../functions/domain/transactions.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import { declaringEvery, MalformedItemError } from '../../../functions/adapters/dynamo/item-mapping.js';
 import { stored } from '../../../functions/adapters/dynamo/items.js';
 import { GSI, keys, newWalletItem } from '../../../functions/adapters/dynamo/keys.js';
-import { transactionItem } from '../../../functions/adapters/dynamo/transactions.js';
+import { transactionItem } from '../../../functions/adapters/dynamo/transactions/transactions.js';
 
 const record: TransactionRecord = {
   id: 'TX1',

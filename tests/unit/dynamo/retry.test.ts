@@ -3,7 +3,7 @@ import { TransactionCanceledException, TransactionConflictException } from '@aws
 import { describe, expect, it } from 'vitest';
 import { CONFLICT_BACKOFF_BASE_MS, CONFLICT_BACKOFF_CAP_MS, isConflict, retryOnConflict, RetriesExhaustedError } from '../../../functions/adapters/dynamo/retry.js';
 import { answerMarginMs, noteSendTook, RetryLaterError, runWithDeadline, SENDS_AFTER_LAST_WRITE } from '../../../functions/adapters/invocation.js';
-import { decorrelatedBackoffMs } from '../../../functions/domain/ledger.js';
+import { decorrelatedBackoffMs } from '../../../functions/domain/wallet/ledger.js';
 import { RETRY_DEADLINE_MARGIN_MS } from '../../../shared/constants.js';
 
 const $metadata = {};

@@ -5,11 +5,11 @@
  * often as the balance allows and never take it below zero. Ledger invariants after each.
  */
 import { describe, expect, it } from 'vitest';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
 import { RetryLaterError } from '../../../functions/adapters/invocation.js';
-import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import { placeElectricityPurchase } from '../../../functions/domain/purchases.js';
+import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import { placeElectricityPurchase } from '../../../functions/domain/purchases/purchases.js';
 import { VTPASS_SIM_METERS } from '../../../infra/local/simulators/vtpass.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { useSimulatedSuppliers } from '../catalogue/simulated-suppliers.js';

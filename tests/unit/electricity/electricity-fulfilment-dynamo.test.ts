@@ -13,18 +13,18 @@ vi.hoisted(() => {
 });
 
 import { ELECTRICITY_MSG } from '../../../shared/messages.js';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import { placeElectricityPurchase } from '../../../functions/domain/purchases.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchases/purchase-state.js';
+import { placeElectricityPurchase } from '../../../functions/domain/purchases/purchases.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
-import { sweepOne } from '../../../functions/domain/sweeper.js';
-import { toTransactionView } from '../../../functions/domain/transactions.js';
+import { sweepOne } from '../../../functions/domain/purchases/sweeper.js';
+import { toTransactionView } from '../../../functions/domain/transactions/transactions.js';
 import { edge } from '../../../functions/handlers/http/edge.js';
 import { buyElectricityOperation, validateMeterOperation, type ElectricityDeps } from '../../../functions/handlers/http/purchases.js';
 import { httpService } from '../../../functions/middleware/http.js';
-import type { ElectricityOrder, MeterCheck, MeterQuery, RequeryKey, SupplierCallResult } from '../../../functions/ports/suppliers.js';
+import type { ElectricityOrder, MeterCheck, MeterQuery, RequeryKey, SupplierCallResult } from '../../../functions/domain/purchases/suppliers-port.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { call } from '../catalogue/http.js';
 import { chainOf, directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from '../money/fakes.js';

@@ -12,7 +12,7 @@ import { MSORG_DISCO_NAMES, parseSuppliersConfig, sellsElectricity, type Supplie
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import { classifyMsorgMeter, classifyRequery, classifySubmission, msorgElectricityDelivery, type SupplierAnswer } from '../../../functions/adapters/suppliers/msorg/answers.js';
-import type { SupplierGateway } from '../../../functions/ports/suppliers.js';
+import type { SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
 import { MsorgSimulator, seedPanelPlans } from '../../../infra/local/simulators/msorg.js';
 import { VTPASS_DEMO_CUSTOMER, VTPASS_SIM_METERS } from '../../../infra/local/simulators/vtpass.js';
 import type { Listening } from '../../../infra/local/util.js';

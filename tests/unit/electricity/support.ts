@@ -1,6 +1,6 @@
 /** Shared by the electricity adapter tests: orders, and a simulator served over loopback HTTP. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ElectricityOrder } from '../../../functions/ports/suppliers.js';
+import type { ElectricityOrder } from '../../../functions/domain/purchases/suppliers-port.js';
 import { listenLoopback, safeHandler, type Listening } from '../../../infra/local/util.js';
 
 let seq = 0;

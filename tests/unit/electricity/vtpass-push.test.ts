@@ -5,11 +5,11 @@
  * misdirected pushes move no money. The ledger chain replays after each.
  */
 import { describe, expect, it } from 'vitest';
-import { fulfilPurchase, receiveSupplierPush, recheckPurchase } from '../../../functions/domain/fulfilment.js';
-import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
+import { fulfilPurchase, receiveSupplierPush, recheckPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchases/purchase-state.js';
+import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';
 import { readVtpassPush, transactionIdOfVtpassRequestId, vtpassRequestId } from '../../../functions/adapters/suppliers/vtpass/answers.js';
-import type { RequeryKey, SupplierCallResult } from '../../../functions/ports/suppliers.js';
+import type { RequeryKey, SupplierCallResult } from '../../../functions/domain/purchases/suppliers-port.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, FakeSupplier, fund, harness, newUser } from '../money/fakes.js';
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ELECTRICITY_FEE_KOBO, ELECTRICITY_MAX_KOBO, ELECTRICITY_MIN_KOBO } from '../../../shared/constants.js';
-import { electricityMinimumKobo, priceElectricity } from '../../../functions/domain/electricity.js';
-import { requeryOutcome } from '../../../functions/domain/suppliers.js';
+import { electricityMinimumKobo, priceElectricity } from '../../../functions/domain/products/electricity.js';
+import { requeryOutcome } from '../../../functions/domain/purchases/suppliers.js';
 import type { SupplierAnswer } from '../../../functions/adapters/suppliers/http-answer.js';
 import {
   classifyVtpassMeter,

@@ -9,7 +9,7 @@ import { premblyIdentity } from '../../../functions/adapters/providers/identity.
 import { monnifyReservedAccounts } from '../../../functions/adapters/providers/monnify.js';
 import { paystackPayouts } from '../../../functions/adapters/providers/paystack.js';
 import { squadCardPayments } from '../../../functions/adapters/providers/squad.js';
-import { SIGNATURE_HEADERS, verifyHmacSha512 } from '../../../functions/domain/provider-signatures.js';
+import { SIGNATURE_HEADERS, verifyHmacSha512 } from '../../../functions/domain/money/provider-signatures.js';
 import { IdentitySimulator } from '../../../infra/local/simulators/identity.js';
 import { MonnifySimulator } from '../../../infra/local/simulators/monnify.js';
 import { PAYOUT_ACCOUNTS, PayoutSimulator } from '../../../infra/local/simulators/payout.js';

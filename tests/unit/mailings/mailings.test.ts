@@ -5,7 +5,7 @@
 import type { SQSRecord } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { mailerHandler } from '../../../functions/handlers/mailer.js';
-import { mailDeliveryId, sendMailOnce, type MailDeps } from '../../../functions/domain/mail-delivery.js';
+import { mailDeliveryId, sendMailOnce, type MailDeps } from '../../../functions/domain/notifications/mail-delivery.js';
 import {
   fanOutMailing,
   MAILING_PAGE_SIZE,
@@ -14,9 +14,9 @@ import {
   recipientMailId,
   type MailingFanOutDeps,
   type QueueMailingDeps,
-} from '../../../functions/domain/mailings.js';
+} from '../../../functions/domain/notifications/mailings.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
-import type { MailClaim, MailDeliveryLog } from '../../../functions/ports/mail.js';
+import type { MailClaim, MailDeliveryLog } from '../../../functions/domain/notifications/mail-port.js';
 import { sendMailRequest, type SendMailRequest } from '../../../shared/api/send-mail.js';
 import type { EmailRequested, MailingMessage, MailRecipient } from '../../../shared/events.js';
 import { MSG, SEND_MAIL_MSG } from '../../../shared/messages.js';

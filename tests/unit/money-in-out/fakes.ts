@@ -1,15 +1,15 @@
 /** Test doubles of the outside parties of money in and out, and the money invariants over a set of users. */
 import { expect } from 'vitest';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { getEarnings } from '../../../functions/adapters/dynamo/earnings.js';
-import { verifyChain } from '../../../functions/domain/ledger.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { getEarnings } from '../../../functions/adapters/dynamo/money/earnings.js';
+import { verifyChain } from '../../../functions/domain/wallet/ledger.js';
 import { houseShareOf } from '../../support/house-ledger.js';
-import type { VerifiedPayment, VerifiedTransfer } from '../../../functions/domain/funding.js';
+import type { VerifiedPayment, VerifiedTransfer } from '../../../functions/domain/money/funding.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
-import { isPurchase } from '../../../functions/domain/transactions.js';
-import type { PayoutStatus } from '../../../functions/domain/withdrawals.js';
-import type { CardPayments, Payouts, ReservedAccounts } from '../../../functions/ports/payments.js';
+import { isPurchase } from '../../../functions/domain/transactions/transactions.js';
+import type { PayoutStatus } from '../../../functions/domain/money/withdrawals.js';
+import type { CardPayments, Payouts, ReservedAccounts } from '../../../functions/domain/money/payments-port.js';
 
 export class FakeCards implements CardPayments {
   readonly payments = new Map<string, VerifiedPayment>();

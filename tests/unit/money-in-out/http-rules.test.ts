@@ -6,12 +6,12 @@ import { OUTSIDE_PARTY_RETRY_AFTER_SECONDS } from '../../../shared/constants.js'
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { UserType } from '../../../shared/constants.js';
 import { describe, expect, it } from 'vitest';
-import type { UserProfile } from '../../../functions/domain/accounts.js';
-import type { AuditEntry } from '../../../functions/domain/audit.js';
-import type { Coupon } from '../../../functions/domain/coupons.js';
-import type { FundingDeps } from '../../../functions/domain/funding-requests.js';
-import { signWebhookBody } from '../../../functions/domain/provider-signatures.js';
-import type { TransferDrafts } from '../../../functions/domain/transfers.js';
+import type { UserProfile } from '../../../functions/domain/accounts/accounts.js';
+import type { AuditEntry } from '../../../functions/domain/back-office/audit.js';
+import type { Coupon } from '../../../functions/domain/money/coupons.js';
+import type { FundingDeps } from '../../../functions/domain/money/funding-requests.js';
+import { signWebhookBody } from '../../../functions/domain/money/provider-signatures.js';
+import type { TransferDrafts } from '../../../functions/domain/wallet/transfers.js';
 import { HttpError } from '../../../functions/middleware/errors.js';
 import type { HttpAnswer, Principal, UserRequest } from '../../../functions/middleware/http.js';
 import { generateReservedAccountsOperation, initiateSquadPaymentOperation } from '../../../functions/handlers/http/funding.js';
@@ -24,8 +24,8 @@ import {
 } from '../../../functions/handlers/http/profile.js';
 import { transferFundOperation } from '../../../functions/handlers/http/transfers.js';
 import { cancelCouponOperation, generateCouponOperation } from '../../../functions/handlers/http/wallet.js';
-import type { CouponStore } from '../../../functions/ports/coupons.js';
-import type { TransactionDraft } from '../../../functions/domain/transactions.js';
+import type { CouponStore } from '../../../functions/domain/money/coupons-port.js';
+import type { TransactionDraft } from '../../../functions/domain/transactions/transactions.js';
 import { paystackWebhookOperation, rawBodyOf, squadWebhookOperation, vtpassWebhookOperation } from '../../../functions/handlers/http/webhooks.js';
 import {
   addBeneficiaryOperation,
@@ -37,7 +37,7 @@ import {
   withdrawOperation,
   type WithdrawalsDeps,
 } from '../../../functions/handlers/http/withdrawals.js';
-import type { FundingStore, TransferWriteResult, WithdrawalStore } from '../../../functions/ports/money.js';
+import type { FundingStore, TransferWriteResult, WithdrawalStore } from '../../../functions/domain/money/money-port.js';
 import { COUPON_VENDOR_MSG, MONEY_MSG, MSG } from '../../../shared/messages.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { FakeCards, FakeAccounts, FakePayouts, quietLog } from './fakes.js';

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TRANSFER_MAX_KOBO } from '../../../shared/constants.js';
-import { placeTransfer, transferIdForRequest, type TransferDeps, type TransferDrafts, type TransferInput } from '../../../functions/domain/transfers.js';
-import type { InWriteAudit } from '../../../functions/domain/audit.js';
-import type { TransferChange, TransferWriteResult } from '../../../functions/ports/money.js';
+import { placeTransfer, transferIdForRequest, type TransferDeps, type TransferDrafts, type TransferInput } from '../../../functions/domain/wallet/transfers.js';
+import type { InWriteAudit } from '../../../functions/domain/back-office/audit.js';
+import type { TransferChange, TransferWriteResult } from '../../../functions/domain/money/money-port.js';
 import { routeByOperation } from '../../../shared/routes.js';
 
 function setup() {

@@ -5,10 +5,10 @@
  * transaction-outbox.test.ts); a client's request_id never debits twice.
  */
 import { describe, expect, it } from 'vitest';
-import type { PostResult } from '../../../functions/ports/ledger.js';
-import type { TransactionDraft, TransactionRecord } from '../../../functions/domain/transactions.js';
-import type { BankAccount } from '../../../functions/domain/withdrawals.js';
-import { placeWithdrawal, type WithdrawalDeps, type WithdrawalInput } from '../../../functions/domain/withdrawal-debit.js';
+import type { PostResult } from '../../../functions/domain/wallet/ledger-port.js';
+import type { TransactionDraft, TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import type { BankAccount } from '../../../functions/domain/money/withdrawals.js';
+import { placeWithdrawal, type WithdrawalDeps, type WithdrawalInput } from '../../../functions/domain/money/withdrawal-debit.js';
 
 const ACCOUNT: BankAccount = { bankName: 'Access Bank', bankCode: '044', accountNumber: '0123456789', accountName: 'ADA OKAFOR' };
 

@@ -6,9 +6,9 @@
  */
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import type { UserProfile } from '../../../functions/domain/accounts.js';
-import { wantsReservedAccounts } from '../../../functions/domain/funding.js';
-import type { ReserveAccountsDeps } from '../../../functions/domain/funding-requests.js';
+import type { UserProfile } from '../../../functions/domain/accounts/accounts.js';
+import { wantsReservedAccounts } from '../../../functions/domain/money/funding.js';
+import type { ReserveAccountsDeps } from '../../../functions/domain/money/funding-requests.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
 import { reservedAccountsHandler } from '../../../functions/handlers/reserved-accounts.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../../shared/events.js';

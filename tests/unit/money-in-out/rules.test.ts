@@ -1,6 +1,6 @@
 /** Pure rules of money in and out: amounts and fees, credit decisions, payout decisions, user-type, KYC, webhook URL. */
 import { describe, expect, it } from 'vitest';
-import { decideReferralReward, referralPage, referralRewardIdFor, NO_EARNINGS } from '../../../functions/domain/earnings.js';
+import { decideReferralReward, referralPage, referralRewardIdFor, NO_EARNINGS } from '../../../functions/domain/money/earnings.js';
 import {
   checkFundingAmount,
   decideCardCredit,
@@ -14,9 +14,9 @@ import {
   squadStatus,
   type VerifiedPayment,
   type VerifiedTransfer,
-} from '../../../functions/domain/funding.js';
-import { checkWebhookUrl, decideUserTypeChange, kycDigest, parseKycInput } from '../../../functions/domain/profile.js';
-import { checkTransfer, transferCreditIdFor, transferDrafts, transferIdForRequest } from '../../../functions/domain/transfers.js';
+} from '../../../functions/domain/money/funding.js';
+import { checkWebhookUrl, decideUserTypeChange, kycDigest, parseKycInput } from '../../../functions/domain/accounts/profile.js';
+import { checkTransfer, transferCreditIdFor, transferDrafts, transferIdForRequest } from '../../../functions/domain/wallet/transfers.js';
 import {
   decidePayout,
   findBank,
@@ -25,8 +25,8 @@ import {
   payoutReferenceFor,
   transactionIdOfPayoutReference,
   withdrawalAmounts,
-} from '../../../functions/domain/withdrawals.js';
-import { withdrawalDraft } from '../../../functions/domain/withdrawal-debit.js';
+} from '../../../functions/domain/money/withdrawals.js';
+import { withdrawalDraft } from '../../../functions/domain/money/withdrawal-debit.js';
 import { FUND_WALLET_CHARGE_BPS, REFERRAL_REWARD_KOBO, RESELLER_UPGRADE_FEE_KOBO, WITHDRAWAL_FEE_KOBO } from '../../../shared/constants.js';
 import { applyRate } from '../../../shared/money.js';
 import { ulid } from 'ulid';

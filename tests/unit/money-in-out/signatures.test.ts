@@ -1,9 +1,9 @@
 /** Providers' webhook signatures: HMAC-SHA512 over the raw body, hex, constant-time, case-insensitive. */
 import { describe, expect, it } from 'vitest';
-import { hmacSha512Hex, signWebhookBody, SIGNATURE_HEADERS, verifyHmacSha512 } from '../../../functions/domain/provider-signatures.js';
-import { receiveProviderWebhook, type ReceiverDeps } from '../../../functions/domain/provider-webhooks.js';
+import { hmacSha512Hex, signWebhookBody, SIGNATURE_HEADERS, verifyHmacSha512 } from '../../../functions/domain/money/provider-signatures.js';
+import { receiveProviderWebhook, type ReceiverDeps } from '../../../functions/domain/money/provider-webhooks.js';
 import type { ProviderEventMessage } from '../../../shared/events.js';
-import type { ProviderEventStore, ReceiveResult } from '../../../functions/ports/money.js';
+import type { ProviderEventStore, ReceiveResult } from '../../../functions/domain/money/money-port.js';
 
 const SECRET = 'sk_test_secret_key_1234567890';
 const body = Buffer.from(JSON.stringify({ Event: 'charge_successful', TransactionRef: 'VTU01ABC', Body: { amount: 100000 } }));

@@ -8,12 +8,12 @@
 import { ulid } from 'ulid';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dynamoCoupons, getCoupon } from '../../../functions/adapters/dynamo/coupons.js';
-import { dynamoAuditTrail } from '../../../functions/adapters/dynamo/audit.js';
-import { dayOf } from '../../../functions/domain/sales-stats.js';
+import { dynamoCoupons, getCoupon } from '../../../functions/adapters/dynamo/money/coupons.js';
+import { dynamoAuditTrail } from '../../../functions/adapters/dynamo/back-office/audit.js';
+import { dayOf } from '../../../functions/domain/back-office/sales-stats.js';
 import { routeByOperation } from '../../../shared/routes.js';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { cancelCoupon, issueCoupon, redeemCoupon, type CouponDeps } from '../../../functions/domain/wallet-funding.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { cancelCoupon, issueCoupon, redeemCoupon, type CouponDeps } from '../../../functions/domain/money/wallet-funding.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { fund, newUser } from '../money/fakes.js';
 import { expectMoneyInvariants } from './fakes.js';

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { bulkAirtimeLine, bulkDataLine, bulkLines, bulkRefusal, bulkRequest } from '../../../shared/api/bulk.js';
 import { BULK_MAX_LINES } from '../../../shared/constants.js';
 import { BULK_MSG, MSG, tooManyLinesMessage } from '../../../shared/messages.js';
-import { batchDraft, bulkBatchView, expandBatch, lineIdsOf, lineRecordsOf } from '../../../functions/domain/bulk.js';
-import type { BulkLineSpec } from '../../../functions/domain/bulk-lines.js';
-import { outboxActions } from '../../../functions/domain/transaction-outbox.js';
-import { movesWallet, type TransactionRecord } from '../../../functions/domain/transactions.js';
+import { batchDraft, bulkBatchView, expandBatch, lineIdsOf, lineRecordsOf } from '../../../functions/domain/purchases/bulk.js';
+import type { BulkLineSpec } from '../../../functions/domain/purchases/bulk-lines.js';
+import { outboxActions } from '../../../functions/domain/transactions/transaction-outbox.js';
+import { movesWallet, type TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
 
 const BUYER = { userId: 'U1', userName: 'ada', userType: 'smart earner' as const, ownerWebhook: true };

@@ -5,11 +5,11 @@
  * its lines (open purchases) are swept from then on. On DynamoDB Local.
  */
 import { describe, expect, it } from 'vitest';
-import { dynamoBulkLines } from '../../../functions/adapters/dynamo/bulk-lines.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { expandBatch, lineIdsOf, placeBulkAirtime } from '../../../functions/domain/bulk.js';
+import { dynamoBulkLines } from '../../../functions/adapters/dynamo/purchases/bulk-lines.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { expandBatch, lineIdsOf, placeBulkAirtime } from '../../../functions/domain/purchases/bulk.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
-import { sweepOpenPurchases } from '../../../functions/domain/sweeper.js';
+import { sweepOpenPurchases } from '../../../functions/domain/purchases/sweeper.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from './fakes.js';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { COUPON_MAX_KOBO } from '../../../shared/constants.js';
-import { couponCancelDraft, couponPaymentDraft, paidCoupon } from '../../../functions/domain/coupon-payments.js';
-import { checkCancellable, checkCouponAmount, checkRedeemable, COUPON_ALPHABET, generateCouponCode, normaliseCouponCode, type Coupon } from '../../../functions/domain/coupons.js';
+import { couponCancelDraft, couponPaymentDraft, paidCoupon } from '../../../functions/domain/money/coupon-payments.js';
+import { checkCancellable, checkCouponAmount, checkRedeemable, COUPON_ALPHABET, generateCouponCode, normaliseCouponCode, type Coupon } from '../../../functions/domain/money/coupons.js';
 import { couponPaymentIdFor, couponPaymentIdForRequest } from '../../../functions/domain/ids.js';
 
 describe('coupon codes', () => {

@@ -3,16 +3,16 @@ import { ulid } from 'ulid';
 import { drainOutbox } from '../../support/outbox.js';
 import type { UserType } from '../../../shared/constants.js';
 import type { TransactionSettled } from '../../../shared/events.js';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { createUser } from '../../../functions/adapters/dynamo/users.js';
-import type { FulfilmentDeps } from '../../../functions/domain/fulfilment.js';
-import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { createUser } from '../../../functions/adapters/dynamo/accounts/users.js';
+import type { FulfilmentDeps } from '../../../functions/domain/purchases/fulfilment.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchases/purchase-state.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
-import type { SweeperDeps, SweeperSettings } from '../../../functions/domain/sweeper.js';
-import { placeAirtimePurchase, type PurchaseDeps } from '../../../functions/domain/purchases.js';
-import type { FulfilmentQueue, SettlementPublisher } from '../../../functions/ports/messaging.js';
-import type { AirtimeOrder, BillOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../../functions/ports/suppliers.js';
+import type { SweeperDeps, SweeperSettings } from '../../../functions/domain/purchases/sweeper.js';
+import { placeAirtimePurchase, type PurchaseDeps } from '../../../functions/domain/purchases/purchases.js';
+import type { FulfilmentQueue, SettlementPublisher } from '../../../functions/domain/purchases/messaging-port.js';
+import type { AirtimeOrder, BillOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
 
 type Script = (phoneNumber: string, callNumber: number) => SupplierOutcome | Promise<SupplierOutcome>;
 
@@ -177,7 +177,7 @@ export async function fund(user: { userId: string; userName: string }, amountKob
 
 /** Replays a user's chain from their stored records and checks it ends at the wallet. */
 export async function chainOf(userId: string) {
-  const { verifyChain } = await import('../../../functions/domain/ledger.js');
+  const { verifyChain } = await import('../../../functions/domain/wallet/ledger.js');
   const records = await dynamoTransactions.listForUser(userId, {});
   const wallet = await dynamoLedger.getWallet(userId);
   return { records, wallet, check: verifyChain(records, wallet) };

@@ -3,12 +3,12 @@
  * duplicate deliveries, a crash between debit and send, pending → re-query → final.
  */
 import { describe, expect, it } from 'vitest';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
-import { sweepOne, sweepOpenPurchases } from '../../../functions/domain/sweeper.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchases/purchase-state.js';
+import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';
+import { sweepOne, sweepOpenPurchases } from '../../../functions/domain/purchases/sweeper.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, fund, harness, IMMEDIATE_SWEEP, newUser, FakeSupplier, placedAirtime } from './fakes.js';
 

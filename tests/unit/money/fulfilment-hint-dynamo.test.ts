@@ -3,8 +3,8 @@
  * without reading it first. At-most-once submission must hold exactly as on the reading path.
  */
 import { describe, expect, it } from 'vitest';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { fulfilPurchase, type FulfilmentDeps } from '../../../functions/domain/fulfilment.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { fulfilPurchase, type FulfilmentDeps } from '../../../functions/domain/purchases/fulfilment.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { FakeSupplier, placedAirtime } from './fakes.js';
 

@@ -15,9 +15,9 @@ vi.hoisted(() => {
 import { API_BASE_PATH } from '../../../shared/constants.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { issueToken } from '../../../functions/adapters/token.js';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { COUPON_ALPHABET } from '../../../functions/domain/coupons.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { COUPON_ALPHABET } from '../../../functions/domain/money/coupons.js';
 import { handler as purchases } from '../../../functions/handlers/http/purchases.js';
 import { handler as transactions } from '../../../functions/handlers/http/transactions.js';
 import { handler as wallet } from '../../../functions/handlers/http/wallet.js';

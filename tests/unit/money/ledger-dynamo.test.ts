@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
 import { MalformedItemError } from '../../../functions/adapters/dynamo/item-mapping.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
-import { WalletContentionError, dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
+import { WalletContentionError, dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, fund, harness, newUser, FakeSupplier } from './fakes.js';
 

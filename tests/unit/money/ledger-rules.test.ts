@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, chainTime, EMPTY_WALLET, recordedAt, planCredit, planDebit, verifyChain } from '../../../functions/domain/ledger.js';
+import { backoffMs, chainTime, EMPTY_WALLET, recordedAt, planCredit, planDebit, verifyChain } from '../../../functions/domain/wallet/ledger.js';
 
 describe('planDebit', () => {
   it('a debit the balance covers moves the balance down and the seq up by one', () => {

@@ -11,18 +11,18 @@
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/adapters/dynamo/client.js';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { transferBetweenWallets } from '../../../functions/adapters/dynamo/transfers.js';
-import { upgradeToReseller } from '../../../functions/adapters/dynamo/profile.js';
-import { upgradeFeeDraft } from '../../../functions/domain/profile.js';
-import { recordPayoutProgress, settleWithdrawalSuccess } from '../../../functions/adapters/dynamo/withdrawals.js';
-import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
-import { transferDrafts } from '../../../functions/domain/transfers.js';
-import { withdrawalDraft } from '../../../functions/domain/withdrawal-debit.js';
-import { withdrawalAmounts } from '../../../functions/domain/withdrawals.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { transferBetweenWallets } from '../../../functions/adapters/dynamo/wallet/transfers.js';
+import { upgradeToReseller } from '../../../functions/adapters/dynamo/accounts/profile.js';
+import { upgradeFeeDraft } from '../../../functions/domain/accounts/profile.js';
+import { recordPayoutProgress, settleWithdrawalSuccess } from '../../../functions/adapters/dynamo/money/withdrawals.js';
+import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchases/purchase-state.js';
+import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';
+import { transferDrafts } from '../../../functions/domain/wallet/transfers.js';
+import { withdrawalDraft } from '../../../functions/domain/money/withdrawal-debit.js';
+import { withdrawalAmounts } from '../../../functions/domain/money/withdrawals.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { expectListingAgrees } from '../../support/listing-totals.js';
 import { directoryOf, FakeSupplier, fund, harness, newUser } from './fakes.js';
@@ -125,7 +125,7 @@ describe('no item shared by different users in a synchronous write', () => {
   }, 120_000);
 
   it('rejection: a write that adds a platform counter to a user write is caught', async () => {
-    const { walletTotalItem } = await import('../../../functions/adapters/dynamo/sales-stats.js');
+    const { walletTotalItem } = await import('../../../functions/adapters/dynamo/transactions/sales-stats.js');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const write = (userId: string) =>
       captured(async () => {

@@ -8,8 +8,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
 import { GSI, listingQuery } from '../../../functions/adapters/dynamo/keys.js';
-import { dynamoTransactions, transactionItem } from '../../../functions/adapters/dynamo/transactions.js';
-import type { TransactionRecord } from '../../../functions/domain/transactions.js';
+import { dynamoTransactions, transactionItem } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 
 useDynamoDb();

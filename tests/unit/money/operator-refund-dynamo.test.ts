@@ -6,15 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import { dynamoAuditTrail } from '../../../functions/adapters/dynamo/audit.js';
-import { auditEntry } from '../../../functions/domain/audit.js';
-import { dayOf } from '../../../functions/domain/sales-stats.js';
+import { dynamoAuditTrail } from '../../../functions/adapters/dynamo/back-office/audit.js';
+import { auditEntry } from '../../../functions/domain/back-office/audit.js';
+import { dayOf } from '../../../functions/domain/back-office/sales-stats.js';
 import { routeByOperation } from '../../../shared/routes.js';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import { refundAsOperator, type OperatorRefundDeps } from '../../../functions/domain/operator-refunds.js';
-import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import { refundAsOperator, type OperatorRefundDeps } from '../../../functions/domain/back-office/operator-refunds.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchases/purchase-state.js';
 import type { Logger } from '../../../functions/domain/logger.js';
 import { useDynamoDb, withDynamoMiddleware } from '../../support/dynamo.js';
 import { OPERATOR_REFUND_WRITES, PARTITION_PREFIXES } from '../../../shared/table.js';

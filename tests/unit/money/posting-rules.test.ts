@@ -1,8 +1,8 @@
 /** The posting rules over a store that only reads and writes (domain/posting.ts), with no database. */
 import { describe, expect, it } from 'vitest';
-import { ledgerOver } from '../../../functions/domain/posting.js';
-import type { TransactionDraft, TransactionRecord } from '../../../functions/domain/transactions.js';
-import type { WalletStore, WalletWriteResult } from '../../../functions/ports/ledger.js';
+import { ledgerOver } from '../../../functions/domain/wallet/posting.js';
+import type { TransactionDraft, TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import type { WalletStore, WalletWriteResult } from '../../../functions/domain/wallet/ledger-port.js';
 
 const at = '2026-01-05T10:00:00.000Z';
 const draft = (amountKobo = 100_00): TransactionDraft => ({

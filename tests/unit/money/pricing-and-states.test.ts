@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AIRTIME_MAX_KOBO } from '../../../shared/constants.js';
-import { priceAirtime } from '../../../functions/domain/airtime.js';
-import { canTransition, decideOutcome, isFinal, isOpen } from '../../../functions/domain/purchase-state.js';
+import { priceAirtime } from '../../../functions/domain/products/airtime.js';
+import { canTransition, decideOutcome, isFinal, isOpen } from '../../../functions/domain/purchases/purchase-state.js';
 
 describe('airtime pricing', () => {
   it('resellers pay 98% of face value, smart earners and api users 99%; cost is 97%', () => {

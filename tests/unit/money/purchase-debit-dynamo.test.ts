@@ -1,9 +1,9 @@
 /** A purchase's debit on DynamoDB Local: its service locks read before the write, and the wallet read with the caller's profile. */
 import { describe, expect, it } from 'vitest';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
-import { dynamoServiceLocks } from '../../../functions/adapters/dynamo/settings.js';
-import type { WalletState } from '../../../functions/domain/ledger.js';
-import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
+import { dynamoServiceLocks } from '../../../functions/adapters/dynamo/purchases/settings.js';
+import type { WalletState } from '../../../functions/domain/wallet/ledger.js';
+import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, fund, harness, newUser, FakeSupplier } from './fakes.js';
 

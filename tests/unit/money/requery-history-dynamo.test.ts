@@ -5,11 +5,11 @@
  * growing without bound. Through the sweeper on DynamoDB Local, and the store directly.
  */
 import { describe, expect, it } from 'vitest';
-import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions.js';
-import { fulfilPurchase } from '../../../functions/domain/fulfilment.js';
-import { placeAirtimePurchase } from '../../../functions/domain/purchases.js';
-import { sweepOne } from '../../../functions/domain/sweeper.js';
-import { MAX_KEPT_REQUERIES, type SupplierAttempt } from '../../../functions/domain/transactions.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
+import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';
+import { sweepOne } from '../../../functions/domain/purchases/sweeper.js';
+import { MAX_KEPT_REQUERIES, type SupplierAttempt } from '../../../functions/domain/transactions/transactions.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { directoryOf, FakeSupplier, fund, harness, IMMEDIATE_SWEEP, newUser } from './fakes.js';
 import { expectMoneyInvariants } from '../money-in-out/fakes.js';
@@ -60,7 +60,7 @@ describe('inconclusive re-queries are kept, boundedly', () => {
   it('a settled purchase’s history is left alone (nothing is recorded once it is final)', async () => {
     const { user, id } = await pendingPurchase();
     await dynamoTransactions.recordInconclusiveRequery(id, attempt('before'));
-    const { dynamoLedger } = await import('../../../functions/adapters/dynamo/ledger.js');
+    const { dynamoLedger } = await import('../../../functions/adapters/dynamo/wallet/ledger.js');
     await dynamoLedger.refundPurchase(id, { reason: 'test', now: new Date() });
     await dynamoTransactions.recordInconclusiveRequery(id, attempt('after'));
     expect((await dynamoTransactions.get(id))!.requeries!.map((a) => a.reason)).toEqual(['before']);

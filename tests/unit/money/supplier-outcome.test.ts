@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyRequery, classifySubmission } from '../../../functions/adapters/suppliers/msorg/answers.js';
-import { requeryOutcome } from '../../../functions/domain/suppliers.js';
+import { requeryOutcome } from '../../../functions/domain/purchases/suppliers.js';
 
 const http = (status: number, body: unknown) => ({ kind: 'http' as const, status, bodyText: typeof body === 'string' ? body : JSON.stringify(body) });
 

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../functions/domain/logger.js';
-import { sweepOpenPurchases, type SweeperDeps, type SweeperSettings } from '../../../functions/domain/sweeper.js';
-import type { TransactionRecord } from '../../../functions/domain/transactions.js';
-import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import type { SupplierGateway } from '../../../functions/ports/suppliers.js';
-import type { TransactionStore } from '../../../functions/ports/transactions.js';
+import { sweepOpenPurchases, type SweeperDeps, type SweeperSettings } from '../../../functions/domain/purchases/sweeper.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchases/purchase-state.js';
+import type { SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
+import type { TransactionStore } from '../../../functions/domain/transactions/transactions-port.js';
 import { directoryOf, IMMEDIATE_SWEEP, RecordingQueue } from './fakes.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');

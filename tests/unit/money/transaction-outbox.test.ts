@@ -3,8 +3,8 @@
  * decided from its images before and after the write.
  */
 import { describe, expect, it } from 'vitest';
-import { outboxActions, perBatchOwnerWebhooks, runOutboxActions, type OutboxAction } from '../../../functions/domain/transaction-outbox.js';
-import type { TransactionRecord } from '../../../functions/domain/transactions.js';
+import { outboxActions, perBatchOwnerWebhooks, runOutboxActions, type OutboxAction } from '../../../functions/domain/transactions/transaction-outbox.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 import { RecordingPublisher, RecordingQueue } from './fakes.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refundIdFor, transactionIdForRequest } from '../../../functions/domain/ids.js';
-import { listingBounds, listingFigures, toTransactionView, transactionListPage, type TransactionRecord } from '../../../functions/domain/transactions.js';
-import { signWebhook, webhookHeaders, webhookTargetOf } from '../../../functions/domain/webhooks.js';
+import { listingBounds, listingFigures, toTransactionView, transactionListPage, type TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import { signWebhook, webhookHeaders, webhookTargetOf } from '../../../functions/domain/notifications/webhooks.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 
 const base: TransactionRecord = airtimePurchaseRecord({

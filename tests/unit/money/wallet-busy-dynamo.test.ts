@@ -19,7 +19,7 @@ import { API_BASE_PATH, RETRY_AFTER_SECONDS, RETRY_DEADLINE_MARGIN_MS } from '..
 import { MSG } from '../../../shared/messages.js';
 import { routeByOperation, type Operation } from '../../../shared/routes.js';
 import { issueToken } from '../../../functions/adapters/token.js';
-import { dynamoLedger } from '../../../functions/adapters/dynamo/ledger.js';
+import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.js';
 import { handler as purchases } from '../../../functions/handlers/http/purchases.js';
 import { handler as transfers } from '../../../functions/handlers/http/transfers.js';
 import { useDynamoDb } from '../../support/dynamo.js';

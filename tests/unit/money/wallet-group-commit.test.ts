@@ -1,8 +1,8 @@
 /** Group commit's plan, pure: queue order, one chain link each, refusals that leave no gap. */
 import { describe, expect, it } from 'vitest';
-import { verifyChain } from '../../../functions/domain/ledger.js';
-import { nextLookWaitMs, planGroup, type QueuedChange } from '../../../functions/domain/wallet-group-commit.js';
-import type { TransactionDraft } from '../../../functions/domain/transactions.js';
+import { verifyChain } from '../../../functions/domain/wallet/ledger.js';
+import { nextLookWaitMs, planGroup, type QueuedChange } from '../../../functions/domain/wallet/wallet-group-commit.js';
+import type { TransactionDraft } from '../../../functions/domain/transactions/transactions.js';
 
 const NOW = Date.parse('2026-11-28T10:00:00Z');
 const draft = (id: string, amountKobo: number): TransactionDraft => ({

@@ -19,7 +19,7 @@ vi.hoisted(() => {
 import { queueUrlOf } from '../../../functions/adapters/sqs-redelivery.js';
 import { webhookPoster } from '../../../functions/adapters/webhook-poster.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
-import { toTransactionView, type TransactionRecord } from '../../../functions/domain/transactions.js';
+import { toTransactionView, type TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import {
   deliverSettlementWebhook,
   latestDeliveries,
@@ -30,7 +30,7 @@ import {
   webhookRetryDelaySeconds,
   type SettlementWebhookDeps,
   type WebhookOwner,
-} from '../../../functions/domain/webhooks.js';
+} from '../../../functions/domain/notifications/webhooks.js';
 import { webhookHandler } from '../../../functions/handlers/webhook-delivery.js';
 import { WEBHOOK_MAX_ATTEMPTS, type WebhookDeliveryView } from '../../../shared/api/webhooks.js';
 import type { TransactionSettled } from '../../../shared/events.js';

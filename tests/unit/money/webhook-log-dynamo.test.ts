@@ -6,8 +6,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
-import { dynamoWebhookLog } from '../../../functions/adapters/dynamo/webhook-deliveries.js';
-import { WEBHOOK_LOG_SIZE } from '../../../functions/domain/webhooks.js';
+import { dynamoWebhookLog } from '../../../functions/adapters/dynamo/back-office/webhook-deliveries.js';
+import { WEBHOOK_LOG_SIZE } from '../../../functions/domain/notifications/webhooks.js';
 import type { WebhookDeliveryView } from '../../../shared/api/webhooks.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import { VtpassSupplier } from '../../../functions/adapters/suppliers/vtpass/gateway.js';
-import type { SupplierOutcome } from '../../../functions/domain/purchase-state.js';
-import type { SupplierGateway } from '../../../functions/ports/suppliers.js';
+import type { SupplierOutcome } from '../../../functions/domain/purchases/purchase-state.js';
+import type { SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
 
 /** What the supplier's server does with one call. */
 type Wire = { status: number; body: unknown } | 'timeout' | 'network_error';

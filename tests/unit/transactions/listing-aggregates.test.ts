@@ -17,8 +17,8 @@ import {
   listingTotals,
   matchSpanBounds,
   sumBuckets,
-} from '../../../functions/domain/listing-aggregates.js';
-import { listingBounds, listingFigures, type TransactionRecord } from '../../../functions/domain/transactions.js';
+} from '../../../functions/domain/transactions/listing-aggregates.js';
+import { listingBounds, listingFigures, type TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import { TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from '../../../shared/constants.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 

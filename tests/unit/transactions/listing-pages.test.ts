@@ -5,9 +5,9 @@
  * whole number's from its own index: phone-listing-dynamo.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { listTransactionsFor, type TransactionListingDeps } from '../../../functions/domain/transaction-listing.js';
-import { listingFigures, type TransactionRecord } from '../../../functions/domain/transactions.js';
-import type { TransactionFilter } from '../../../functions/ports/transactions.js';
+import { listTransactionsFor, type TransactionListingDeps } from '../../../functions/domain/transactions/transaction-listing.js';
+import { listingFigures, type TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import type { TransactionFilter } from '../../../functions/domain/transactions/transactions-port.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 
 const ada = { userId: 'U1', isAdmin: false, isAgent: false };

@@ -5,14 +5,14 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import type { TransactionListingDeps } from '../../../functions/domain/transaction-listing.js';
+import type { TransactionListingDeps } from '../../../functions/domain/transactions/transaction-listing.js';
 import { HttpError } from '../../../functions/middleware/errors.js';
 import type { Principal } from '../../../functions/middleware/http.js';
 import { getTransactionOperation } from '../../../functions/handlers/http/transactions.js';
 import { REFUND_MSG } from '../../../shared/messages.js';
 import { routeByOperation } from '../../../shared/routes.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
-import { listingFigures } from '../../../functions/domain/transactions.js';
+import { listingFigures } from '../../../functions/domain/transactions/transactions.js';
 
 const ada: Principal = { userId: 'U1', userName: 'ada', userType: 'smart earner', isAdmin: false, isAgent: false, isCouponVendor: false };
 const bola: Principal = { ...ada, userId: 'U2', userName: 'bola' };

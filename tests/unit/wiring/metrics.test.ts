@@ -17,16 +17,16 @@ import { METRIC_NAMES, METRIC_SHAPES, METRICS_NAMESPACE, METRICS_SERVICE, type M
 import { routeByOperation } from '../../../shared/routes.js';
 import { meteredGateway, meteredPayouts, meteredRefunds, meteredSettlements } from '../../../functions/adapters/metered.js';
 import { countWebhookDelivery, supplierCallOutcome } from '../../../functions/adapters/metrics.js';
-import type { PurchaseDeps } from '../../../functions/domain/purchases.js';
+import type { PurchaseDeps } from '../../../functions/domain/purchases/purchases.js';
 import { silentLogger } from '../../../functions/domain/logger.js';
-import type { TransactionRecord } from '../../../functions/domain/transactions.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import { buyAirtimeOperation } from '../../../functions/handlers/http/purchases.js';
 import { backgroundFunction } from '../../../functions/middleware/background.js';
 import { httpService, ok, type EdgeDeps, type Principal } from '../../../functions/middleware/http.js';
-import type { Ledger } from '../../../functions/ports/ledger.js';
-import type { WithdrawalStore } from '../../../functions/ports/money.js';
-import type { AirtimeOrder, SupplierCallResult, SupplierGateway } from '../../../functions/ports/suppliers.js';
-import type { TransactionStore } from '../../../functions/ports/transactions.js';
+import type { Ledger } from '../../../functions/domain/wallet/ledger-port.js';
+import type { WithdrawalStore } from '../../../functions/domain/money/money-port.js';
+import type { AirtimeOrder, SupplierCallResult, SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
+import type { TransactionStore } from '../../../functions/domain/transactions/transactions-port.js';
 
 type Emf = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>;
 

@@ -3,9 +3,9 @@
  * drive a purchase: delivered, failed (definite: the panel did not and will not deliver, money
  * goes back) or ambiguous (the panel may have delivered: re-query, never refund).
  */
-import type { ElectricityDelivery } from '../../../ports/suppliers.js';
-import { electricityDeliveryFrom, type DeliveryFields } from '../../../domain/electricity.js';
-import type { SupplierOutcome } from '../../../domain/purchase-state.js';
+import type { ElectricityDelivery } from '../../../domain/purchases/suppliers-port.js';
+import { electricityDeliveryFrom, type DeliveryFields } from '../../../domain/products/electricity.js';
+import type { SupplierOutcome } from '../../../domain/purchases/purchase-state.js';
 import { asText, details, field, parseBody, type Classification, type SupplierAnswer } from '../http-answer.js';
 
 export type { Classification, SupplierAnswer };

@@ -29,7 +29,7 @@ import type {
   RequeryKey,
   SupplierCallResult,
   SupplierGateway,
-} from '../../../ports/suppliers.js';
+} from '../../../domain/purchases/suppliers-port.js';
 import { InvalidSupplierConfigError, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from '../suppliers-config.js';
 import { outboundBudgetMs, refuseAfterDeadline } from '../../invocation.js';
 

@@ -18,10 +18,10 @@
  *    a grace, see supplier-outcome.ts `requeryOutcome`); 016, 091 → definite failure; anything
  *    else → ambiguous (e.g. 011 would describe our query, not the purchase).
  */
-import type { ElectricityDelivery } from '../../../ports/suppliers.js';
-import type { BillDelivery, BillPin } from '../../../domain/bills.js';
-import { electricityDeliveryFrom, type DeliveryFields } from '../../../domain/electricity.js';
-import type { SupplierOutcome } from '../../../domain/purchase-state.js';
+import type { ElectricityDelivery } from '../../../domain/purchases/suppliers-port.js';
+import type { BillDelivery, BillPin } from '../../../domain/products/bill-catalogue.js';
+import { electricityDeliveryFrom, type DeliveryFields } from '../../../domain/products/electricity.js';
+import type { SupplierOutcome } from '../../../domain/purchases/purchase-state.js';
 import type { Classification, SupplierAnswer } from '../http-answer.js';
 import { asPlainText } from '../../../../shared/api/text.js';
 

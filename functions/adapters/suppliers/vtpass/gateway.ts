@@ -28,7 +28,7 @@ import type {
   RequeryKey,
   SupplierCallResult,
   SupplierGateway,
-} from '../../../ports/suppliers.js';
+} from '../../../domain/purchases/suppliers-port.js';
 import { InvalidSupplierConfigError, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from '../suppliers-config.js';
 import { outboundBudgetMs, refuseAfterDeadline } from '../../invocation.js';
 

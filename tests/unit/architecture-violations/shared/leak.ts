@@ -1,4 +1,4 @@
 // Breaks shared-stands-alone: shared code depending on the Lambdas.
-import type { Store } from '../functions/ports/store.js';
+import type { Store } from '../functions/domain/store-port.js';
 
 export type SharedStore = Store;

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { REFUND_REASON_MAX_CHARS, refundOfferFor } from '@shared/api/refunds.js';
-import type { TransactionView } from '@shared/api/transactions.js';
+import { isMaskedPin, REVEAL_REASON_MAX_CHARS, type TransactionView } from '@shared/api/transactions.js';
 import { OPEN_STATUSES } from '@shared/constants.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { MSG } from '@shared/messages.js';
 import { Button, CopyButton, Input, Modal, PinList, ReceiptShare, groupToken, notify } from '@/ui/index.js';
 import { useRefundTransaction } from '../api/refund-transaction.js';
+import { useRevealPins } from '../api/reveal-pins.js';
 import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
 import { formatDateTime, partyLabels, typeLabel } from './format.js';
 import { StatusBadge } from './StatusBadge.js';
@@ -15,7 +16,8 @@ import { StatusBadge } from './StatusBadge.js';
  * One transaction's details. An admin viewing an open (processing or pending) withdrawal can
  * "Check status": the payout provider is re-queried and the list refreshed (spec §6). Admins and
  * agents can Refund a purchase that is not refunded or failed, after confirming it here; a delivered
- * (`success`) purchase only an admin, who must give a reason (issue 20).
+ * (`success`) purchase only an admin, who must give a reason (issue 20). A customer's PINs come
+ * masked to everyone but the buyer: an admin may "Reveal PINs", giving a reason kept in the audit log.
  */
 export function TransactionDetailsModal({
   transaction,
@@ -63,8 +65,30 @@ export function TransactionDetailsModal({
       },
       onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
     });
+  // The reveal: which transaction's reason is being asked for, and the PINs an admin revealed (this transaction's only).
+  const reveal = useRevealPins();
+  const [revealingId, setRevealingId] = useState<string | null>(null);
+  const [revealReason, setRevealReason] = useState('');
+  const [revealed, setRevealed] = useState<{ id: string; pins: NonNullable<TransactionView['pins']> } | null>(null);
+  const shownPins = t && revealed?.id === t._id ? revealed.pins : t?.pins;
+  const revealable = canCheckStatus && t !== null && (t.pins ?? []).some((p) => isMaskedPin(p.pin)) && revealed?.id !== t._id;
+  const askingReason = revealable && revealingId === t._id && !confirming;
+  const startRevealing = (id: string) => {
+    setRevealReason('');
+    setRevealingId(id);
+  };
+  const confirmReveal = () =>
+    t &&
+    reveal.mutate({ id: t._id, reason: revealReason.trim() }, {
+      onSuccess: (answer) => {
+        setRevealed({ id: answer.transactionId, pins: answer.pins });
+        setRevealingId(null);
+      },
+      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+    });
   const close = () => {
     setConfirmingId(null);
+    setRevealingId(null);
     onClose();
   };
   const rows: Array<[string, ReactNode]> = t
@@ -95,7 +119,7 @@ export function TransactionDetailsModal({
         // Cable TV and exam PINs (issue 22): what was bought, and the PINs with Copy and Share.
         ...(t.bouquet ? ([['Bouquet', `${t.cableName ?? ''} ${t.bouquet}`.trim()]] as Array<[string, ReactNode]>) : []),
         ...(t.dueDate && t.trans_Status === 'success' ? ([['New due date', t.dueDate]] as Array<[string, ReactNode]>) : []),
-        ...(t.pins?.length ? ([['PINs', <PinList key="pins" title={t.exam ?? t.trans_Network} pins={t.pins} testId="details-pins" />]] as Array<[string, ReactNode]>) : []),
+        ...(shownPins?.length ? ([['PINs', <PinList key="pins" title={t.exam ?? t.trans_Network} pins={shownPins} testId="details-pins" />]] as Array<[string, ReactNode]>) : []),
         ...(t.customerName ? ([['Customer', t.customerName]] as Array<[string, ReactNode]>) : []),
         ['Amount', showNaira(t.trans_amount)],
         ...(showProfit ? ([['Profit', showNaira(t.trans_profit)]] as Array<[string, ReactNode]>) : []),
@@ -146,8 +170,29 @@ export function TransactionDetailsModal({
               Confirm refund
             </Button>
           </>
+        ) : askingReason ? (
+          <>
+            <Input
+              label="Why must you see the PINs? (kept in the audit log)"
+              value={revealReason}
+              maxLength={REVEAL_REASON_MAX_CHARS}
+              onChange={(event) => setRevealReason(event.target.value)}
+              data-testid="reveal-reason"
+            />
+            <Button variant="ghost" onClick={() => setRevealingId(null)} disabled={reveal.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={confirmReveal} loading={reveal.isPending} disabled={revealReason.trim() === ''} data-testid="confirm-reveal">
+              Reveal
+            </Button>
+          </>
         ) : (
         <>
+          {revealable ? (
+            <Button variant="secondary" onClick={() => startRevealing(t._id)} data-testid="reveal-pins-button">
+              Reveal PINs
+            </Button>
+          ) : null}
           {refundable ? (
             <Button variant="secondary" onClick={() => startConfirming(t._id)} data-testid="refund-button">
               Refund
