@@ -116,7 +116,7 @@ export async function seedCatalogue(store: CatalogueSeedStore = dynamoCatalogueS
   return { plansCreated, plansExisting: plans.length - plansCreated, costPricesCreated };
 }
 
-/** Cable bouquets and exam products a fresh catalogue sells (issue 22); rows an admin already has are left as they are. */
+/** Cable bouquets and exam products a fresh catalogue sells; rows an admin already has are left as they are. */
 export async function seedBillCatalogue(store: CatalogueSeedStore = dynamoCatalogueSeed, now: Date = new Date()): Promise<{ billProductsCreated: number }> {
   return { billProductsCreated: await store.createBillProductsIfAbsent(seedBillProducts(now)) };
 }

@@ -1,4 +1,4 @@
-/** Business constants from the product spec (§9). One source of truth for server, web and stack. */
+/** Business constants. One source of truth for server, web and stack. */
 import { nairaToKobo } from './money.js';
 
 export const API_BASE_PATH = '/api/v1';
@@ -91,7 +91,7 @@ export const TRANSACTION_TYPES = [
   'earning',
   'withdrawal',
   'upgrade',
-  // A bulk purchase's one debit for all its lines (issue 22 §3); each line is its own airtime or data record.
+  // A bulk purchase's one debit for all its lines; each line is its own airtime or data record.
   'bulk',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -145,14 +145,14 @@ export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
  * it on the API's requests (its origin request policy), the local edge likewise; never the client's to say.
  */
 export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
-/** API keys (issue 11): also accepted as `Authorization: Bearer <key>` or `Authorization: Token <key>`. */
+/** API keys: also accepted as `Authorization: Bearer <key>` or `Authorization: Token <key>`. */
 export const API_KEY_HEADER = 'x-auth-apikey';
 /** Every API key starts with this: how the edge tells a key from a session JWT in `Authorization`. */
 export const API_KEY_PREFIX = 'vtu_';
 /** Requests per minute per API key unless API_KEY_RATE_LIMIT_PER_MINUTE says otherwise. */
 export const API_KEY_RATE_LIMIT_PER_MINUTE = 60;
 /**
- * Sessions (issue 20 §6): a session token lives this long (ACCESS_TOKEN_TTL_SECONDS may shorten
+ * Sessions: a session token lives this long (ACCESS_TOKEN_TTL_SECONDS may shorten
  * it for the local cloud's tests); POST /auth/refresh renews it while the app is in use.
  */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -186,7 +186,7 @@ export const CLAIM_STALE_MS = 90_000;
 // ---------------------------------------------------------------------------------------------
 // Catalogue, suppliers, service locks and contacts (appended with the data-plan work).
 
-/** Data products, also the plan types of the catalogue (spec §9 "Products"). */
+/** Data products, also the plan types of the catalogue. */
 export const PLAN_TYPES = PRODUCTS;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
@@ -215,11 +215,11 @@ export function isSupplierName(value: unknown): value is SupplierName {
 export const DEFAULT_PLAN_VALIDITY = '30 days';
 
 export type ServiceType = (typeof LOCKABLE_SERVICE_TYPES)[number];
-/** A service (a network, or for data also a plan type) is either available or locked by an admin (spec §4). */
+/** A service (a network, or for data also a plan type) is either available or locked by an admin. */
 export const SERVICE_STATUSES = ['available', 'locked'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
-/** Default network of the contact form (spec §9). */
+/** Default network of the contact form. */
 export const DEFAULT_CONTACT_NETWORK: NetworkName = 'MTN';
 /** A user keeps at most this many contacts (keeps the list one cheap query). */
 export const CONTACTS_MAX = 200;
@@ -251,7 +251,7 @@ export const TRANSFER_MAX_KOBO = nairaToKobo(1_000_000);
 export const PROVIDER_TIMEOUT_DEFAULT_MS = 15_000;
 
 /**
- * Retries on a request path (issue 19). A retry loop stops this long before its function's
+ * Retries on a request path. A retry loop stops this long before its function's
  * timeout, so that what it answers is never overtaken by the timeout.
  */
 export const RETRY_DEADLINE_MARGIN_MS = 1_000;
@@ -287,7 +287,7 @@ export const RETRY_AFTER_SECONDS = 1;
  */
 export const OUTSIDE_PARTY_RETRY_AFTER_SECONDS = 5;
 
-/** Most lines one bulk purchase takes (issue 22 §3). */
+/** Most lines one bulk purchase takes. */
 export const BULK_MAX_LINES = 100;
 
 /** Saved decoders (cable TV) a user's list shows, most recently paid first. */

@@ -17,7 +17,7 @@ export const EVENT_TYPES = {
    * makes their accounts (as the original backend did at login and at KYC), at most once.
    */
   reservedAccountsWanted: 'ReservedAccountsWanted',
-  /** Somebody asked for a password reset e-mail: looked up and mailed off the request path (issue 20). */
+  /** Somebody asked for a password reset e-mail: looked up and mailed off the request path. */
   passwordResetRequested: 'PasswordResetRequested',
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];

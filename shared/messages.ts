@@ -1,8 +1,8 @@
-/** User-facing messages, in the spec's words (§5, §8). Server and web import them from here. */
+/** User-facing messages, in the spec's words. Server and web import them from here. */
 export const MSG = {
   allFieldRequiredLogin: 'All field are required',
   allFieldsRequired: 'All fields are required',
-  /** The API's own words (spec §5, binding for API clients); the web says `enterYourEmail` (issue 21 fixed the typo on screen). */
+  /** The API's own words, typo included, kept as API clients know them; the web shows `enterYourEmail` instead. */
   enterEmail: 'Enter an your email',
   enterYourEmail: 'Enter your email',
   checkPhone: 'Please check the phone number entered',
@@ -76,7 +76,7 @@ export const API_KEY_MSG = {
   wrongPassword: 'Your password is not correct',
 } as const;
 
-/** Sign-in past the failed-login ceiling from an unknown device, and sessions (issue 20). */
+/** Sign-in past the failed-login ceiling from an unknown device, and sessions. */
 export const LOGIN_MSG = {
   // Past the failed-login ceiling one answer for a right and a wrong password: neither message may tell them apart.
   codeSent: "Many sign-ins on this account have failed. If the password is right, we have e-mailed a sign-in code to the account's e-mail address: enter it to continue",
@@ -111,7 +111,7 @@ export const CATALOGUE_MSG = {
   tooManyContacts: 'You have reached the maximum number of contacts',
 } as const;
 
-/** Refusal of a plan price under its cost (issue 20), naming the cost: "No price may be below the cost price of ₦125.00". */
+/** Refusal of a plan price under its cost, naming the cost: "No price may be below the cost price of ₦125.00". */
 export function priceBelowCostMessage(costNaira: string): string {
   return `No price may be below the cost price of ${costNaira}`;
 }
@@ -242,7 +242,7 @@ export const WEBHOOK_MSG = {
   testRefused: 'Your webhook URL did not accept the test webhook',
   /**
    * Why a delivery got no answer, whatever the cause (refused address, DNS, connection, TLS, timeout):
-   * one generic reason, so the delivery log cannot be used to scan ports or networks (issue 20).
+   * one generic reason, so the delivery log cannot be used to scan ports or networks.
    */
   unreachable: 'The webhook URL could not be reached',
 } as const;
@@ -291,7 +291,7 @@ export function couponCancelledMessage(code: string, amountNaira: string): strin
   return `Coupon ${code} cancelled: ${amountNaira} is back in your wallet`;
 }
 
-/** Cable TV and exam PINs (issue 22). */
+/** Cable TV and exam PINs. */
 export const BILL_MSG = {
   cableProcessing: 'Your cable TV subscription is being processed',
   examProcessing: 'Your exam PIN purchase is being processed',
@@ -322,7 +322,7 @@ export const BILL_MSG = {
   noPinsToReveal: 'This transaction has no PINs',
 } as const;
 
-/** Bulk purchases (issue 22 §3). */
+/** Bulk purchases. */
 export const BULK_MSG = {
   airtimeProcessing: 'Your bulk airtime purchase is being processed',
   dataProcessing: 'Your bulk data purchase is being processed',
@@ -359,7 +359,7 @@ export const REFUND_REASON_MSG = {
   other: 'Refunded',
 } as const;
 
-/** What a purchase receipt says while it waits and once it is final (issue 21). */
+/** What a purchase receipt says while it waits and once it is final. */
 export const RECEIPT_MSG = {
   processing: 'Sending your purchase to the network… this page updates by itself.',
   pending:

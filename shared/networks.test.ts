@@ -3,7 +3,7 @@ import { NETWORK_NAMES } from './constants.js';
 import { BALANCE_CHECK_CODES, NETWORK_PREFIXES, networkOfNumber, prefixOfNumber } from './networks.js';
 
 describe('the network of a Nigerian number', () => {
-  it('is read from its prefix for every network (the numbers the issue saw bought on MTN by mistake)', () => {
+  it('is read from its prefix for every network (numbers of other networks once bought on MTN by mistake)', () => {
     expect(networkOfNumber('08051234567')).toBe('GLO');
     expect(networkOfNumber('08021234567')).toBe('AIRTEL');
     expect(networkOfNumber('09091234567')).toBe('9MOBILE');

@@ -2,11 +2,11 @@
  * What a user pays, one rule per product for the server (which charges it) and the web (which
  * previews it before the purchase is sent), so the preview can never disagree with the debit.
  *
- * Data: the price follows the user's type (spec §6): reseller → resellerPrice, api user →
+ * Data: the price follows the user's type: reseller → resellerPrice, api user →
  * apiPrice, everybody else → my_price (the smart earner price). The function only picks a tier, so
  * it works on kobo (the server) and on naira (the web's preview and the public price list).
  *
- * Airtime and electricity (spec §5, §9): limits and charge in kobo.
+ * Airtime and electricity: limits and charge in kobo.
  */
 import {
   AIRTIME_CHARGE_BPS,

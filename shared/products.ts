@@ -5,7 +5,7 @@
  * everywhere at once, never on one screen only.
  *
  * How a product is priced, ordered from a supplier and settled lives in its module under
- * functions/products/; this file holds only what the web app and the functions both need.
+ * functions/domain/products/; this file holds only what the web app and the functions both need.
  */
 import type { TransactionType } from './constants.js';
 

@@ -61,7 +61,7 @@ export interface RouteDef {
 }
 
 export const ROUTES = [
-  // Accounts (spec §7 "Auth and account")
+  // Accounts
   { operation: 'register', method: 'POST', path: '/auth/register', service: 'accounts', access: 'public' },
   { operation: 'login', method: 'POST', path: '/auth/login', service: 'accounts', access: 'public' },
   { operation: 'isTokenValid', method: 'POST', path: '/auth/isTokenValid', service: 'accounts', access: 'public' },
@@ -69,9 +69,9 @@ export const ROUTES = [
   { operation: 'changePassword', method: 'POST', path: '/auth/changepassword', service: 'accounts', access: 'user' },
   { operation: 'requestPasswordReset', method: 'POST', path: '/auth/requestPasswordReset', service: 'accounts', access: 'public' },
   { operation: 'resetPassword', method: 'POST', path: '/auth/resetpassword', service: 'accounts', access: 'public' },
-  // Ends the caller's session on the server: its token is refused from then on (issue 20 §6)
+  // Ends the caller's session on the server: its token is refused from then on
   { operation: 'logout', method: 'POST', path: '/auth/logout', service: 'accounts', access: 'user' },
-  // A new short-lived token for the same session (issue 20 §6): public because the token sent may have
+  // A new short-lived token for the same session: public because the token sent may have
   // just expired; the handler checks it, and refuses an API key
   { operation: 'refreshToken', method: 'POST', path: '/auth/refresh', service: 'accounts', access: 'public' },
   { operation: 'validateUser', method: 'GET', path: '/auth/validateUser/{userName}', service: 'accounts', access: 'user' },
@@ -98,7 +98,7 @@ export const ROUTES = [
   // Exam PINs: verify a JAMB profile id, then buy WAEC / JAMB PINs
   { operation: 'validateExam', method: 'POST', path: '/buy/validateExam', service: 'purchases', access: 'user', apiKey: true },
   { operation: 'buyExam', method: 'POST', path: '/buy/exam', service: 'purchases', access: 'user', apiKey: true },
-  // Bulk purchases (issue 22 §3): up to 100 lines, one debit; each line its own purchase, reported per line (the owner's only)
+  // Bulk purchases: up to 100 lines, one debit; each line its own purchase, reported per line (the owner's only)
   { operation: 'buyAirtimeBulk', method: 'POST', path: '/buy/airtime/bulk', service: 'purchases', access: 'user', apiKey: true },
   { operation: 'buyDataBulk', method: 'POST', path: '/buy/data/bulk', service: 'purchases', access: 'user', apiKey: true },
   { operation: 'getBulkPurchase', method: 'GET', path: '/buy/bulk/{id}', service: 'purchases', access: 'user', apiKey: true },
@@ -120,12 +120,12 @@ export const ROUTES = [
   { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin', auditedInWrite: true },
   { operation: 'updateServices', method: 'POST', path: '/admin/updateServices', service: 'admin', access: 'admin', auditedInWrite: true },
   { operation: 'checkServices', method: 'GET', path: '/admin/checkServices', service: 'admin', access: 'admin' },
-  // The notice every signed-in user sees until they press OK (spec §2, §8); admins and agents set it
+  // The notice every signed-in user sees until they press OK; admins and agents set it
   { operation: 'getNotification', method: 'GET', path: '/admin/notification', service: 'admin', access: 'user' },
   { operation: 'setNotification', method: 'POST', path: '/admin/notification', service: 'admin', access: 'adminOrAgent', auditedInWrite: true },
-  // The caller pressed OK on the notice: remembered on the server, so every device of theirs knows (issue 21)
+  // The caller pressed OK on the notice: remembered on the server, so every device of theirs knows
   { operation: 'acknowledgeNotification', method: 'POST', path: '/admin/notification/ack', service: 'admin', access: 'user' },
-  // An operator refunds a purchase (spec §6 "Refund")
+  // An operator refunds a purchase
   { operation: 'refundTransaction', method: 'POST', path: '/admin/refund/{id}', service: 'refunds', access: 'adminOrAgent', auditedInWrite: true },
   // An admin reads a customer's PINs in full (everyone but the buyer reads them masked) with a reason:
   // the entry, with the reason, is written before the PINs are answered
@@ -137,7 +137,7 @@ export const ROUTES = [
   { operation: 'addContact', method: 'POST', path: '/auth/contact', service: 'contacts', access: 'user' },
   { operation: 'updateContact', method: 'PATCH', path: '/auth/contact/{id}', service: 'contacts', access: 'user' },
   { operation: 'deleteContact', method: 'DELETE', path: '/auth/contact/{id}', service: 'contacts', access: 'user' },
-  // Decoders paid for (cable TV), remembered beside the contacts once a payment is delivered (issue 22).
+  // Decoders paid for (cable TV), remembered beside the contacts once a payment is delivered.
   { operation: 'listDecoders', method: 'GET', path: '/auth/decoders', service: 'contacts', access: 'user' },
   { operation: 'forgetDecoder', method: 'DELETE', path: '/auth/decoders/{id}', service: 'contacts', access: 'user' },
   // Money in: card payment link (Squad) and reserved bank accounts (Monnify)
@@ -173,7 +173,7 @@ export const ROUTES = [
   { operation: 'showApiKey', method: 'GET', path: '/auth/apiKey', service: 'profile', access: 'user' },
   { operation: 'regenerateApiKey', method: 'POST', path: '/auth/apiKey/regenerate', service: 'profile', access: 'user' },
   { operation: 'revokeApiKey', method: 'POST', path: '/auth/apiKey/revoke', service: 'profile', access: 'user' },
-  // An admin sets a user's type (spec §7; the admin action cycles api user → smart earner → reseller → api user): no fee, no reward
+  // An admin sets a user's type (the admin action cycles api user → smart earner → reseller → api user): no fee, no reward
   { operation: 'adminUpgradeUser', method: 'GET', path: '/admin/upgradeUser/{userId}/{userType}', service: 'profile', access: 'admin', changes: true, auditedInWrite: true },
   // The user list (admins; agents read it as "my users"), its CSV and an admin's reset of a user's password.
   // Served by the accounts function: it already holds the user store, the bus and the app's address for reset links.
@@ -182,7 +182,7 @@ export const ROUTES = [
   { operation: 'resetUserPassword', method: 'POST', path: '/admin/resetUserPassword', service: 'accounts', access: 'admin' },
   // The OpenAPI document of the routes above (rendered at /docs in the web app)
   { operation: 'openApiDocument', method: 'GET', path: '/openapi.json', service: 'docs', access: 'public' },
-  // An admin's mail to one user (userAccount) or, blank, to every user (spec §5 "Send email")
+  // An admin's mail to one user (userAccount) or, blank, to every user
   { operation: 'sendMail', method: 'POST', path: '/admin/sendMail', service: 'mailings', access: 'admin' },
   // The audit log of operator actions (admins): by day or by operator, newest first
   { operation: 'listAudit', method: 'GET', path: '/admin/audit', service: 'admin', access: 'admin' },

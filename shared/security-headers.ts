@@ -1,8 +1,8 @@
 /**
  * The security headers every response of the web app and of /api/* carries: in the cloud the
  * CloudFront response headers policy adds them (infra/web-headers.ts builds it from these values), and
- * the local cloud sends the very same ones (infra/local/gateway.ts), so what the browser tests run
- * under is what production serves (issue 20).
+ * the local cloud sends the very same ones (infra/local/edge/gateway.ts), so what the browser tests run
+ * under is what production serves.
  *
  * The CSP is the strictest the built app runs under: scripts, fonts, images and API calls all come
  * from the app's own origin (the API is /api/* on it; icons are inline SVG). Styles also allow

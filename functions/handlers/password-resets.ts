@@ -1,5 +1,5 @@
 /**
- * Password reset requests, off the request path (issue 20). SQS consumer of PasswordResetRequested:
+ * Password reset requests, off the request path. SQS consumer of PasswordResetRequested:
  * counts each against the throttle per address and per client, and for a known address within the
  * limits writes the single-use token and puts the mail on the bus (EmailRequested → the mailer).
  */

@@ -15,15 +15,15 @@ import type { LocalConfig } from './config.js';
 import { SIMULATED_PROVIDER_ACCOUNTS, SIMULATED_SUPPLIERS, SIMULATED_VTPASS } from './config.js';
 import { apiPath } from '../../shared/routes.js';
 import { armedCrashPoint, crashPointPass } from '../../functions/adapters/crash-points.js';
-import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.js';
-import { LocalEventBus } from './eventbridge.js';
-import { createGateway } from './gateway.js';
-import { createSimulatorServer, type SimulatorRoute } from './simulator-server.js';
-import { CLOUD_LOADED_MODULES, LambdaRuntime, MissingHandlerError, platformModuleUrl } from './lambda.js';
-import { MailStore } from './mail.js';
-import { SqsPoller } from './pollers.js';
-import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal } from './streams.js';
-import { LocalScheduler } from './scheduler.js';
+import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './runtime/dynamodb.js';
+import { LocalEventBus } from './runtime/eventbridge.js';
+import { createGateway } from './edge/gateway.js';
+import { createSimulatorServer, type SimulatorRoute } from './simulators/server.js';
+import { CLOUD_LOADED_MODULES, LambdaRuntime, MissingHandlerError, platformModuleUrl } from './runtime/lambda.js';
+import { MailStore } from './simulators/mail.js';
+import { SqsPoller } from './runtime/pollers.js';
+import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal } from './runtime/streams.js';
+import { LocalScheduler } from './runtime/scheduler.js';
 import { MsorgSimulator } from './simulators/msorg.js';
 import { VtpassSimulator } from './simulators/vtpass.js';
 import { IdentitySimulator } from './simulators/identity.js';
@@ -31,8 +31,8 @@ import { MonnifySimulator } from './simulators/monnify.js';
 import { PayoutSimulator } from './simulators/payout.js';
 import { SquadSimulator } from './simulators/squad.js';
 import { SesSimulator } from './simulators/ses.js';
-import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from './sqs.js';
-import { LOCAL_REGION, parseTopology, resolveEnvironment, synthTemplate, type CfnTemplate, type LocalTopology } from './template.js';
+import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from './runtime/sqs.js';
+import { LOCAL_REGION, parseTopology, resolveEnvironment, synthTemplate, type CfnTemplate, type LocalTopology } from './runtime/template.js';
 import { listenLoopback, safeHandler, sendJson, type Listening, type RequestHandler } from './util.js';
 
 /** How long a queue's second and later receive loops sleep when idle, unless a message is sent. */
@@ -78,7 +78,7 @@ export async function loadTopology(repoRoot: string, templateFile?: string): Pro
       // The stack stops at the first missing entry; list every missing one so all can be fixed at once.
       const all = new Set([missing[1]!.replace(repoRoot + '/', '')]);
       try {
-        const { ALL_FUNCTIONS } = await import('../functions.js');
+        const { ALL_FUNCTIONS } = await import('../stack/functions.js');
         for (const fn of ALL_FUNCTIONS) if (!existsSync(join(repoRoot, fn.entry))) all.add(fn.entry);
       } catch {
         // Only used to improve the message.

@@ -60,7 +60,7 @@ export interface LocalConfig {
   /** PORT (default 3000): the public origin — the app, the API, the mail viewer — on loopback. */
   port: number;
   /**
-   * SIM_PORT (default PORT + 1): the simulators' own port, on loopback only (infra/local/simulator-server.ts):
+   * SIM_PORT (default PORT + 1): the simulators' own port, on loopback only (infra/local/simulators/server.ts):
    * their APIs, controls and call logs, and the pages a person opens (Squad checkout, Monnify "send a
    * transfer", payouts). They take no credential and move money in a demo, so the public port never
    * serves them. 0 takes any free port (the tests); the start prints the one taken.

@@ -68,7 +68,7 @@ export const userIdParam = z.string().min(1).max(64).optional().catch(undefined)
 /** GET /auth/validateUser/{userName}: a name longer than any user name names nobody (undefined), like an unknown one. */
 export const userNameParam = z.string().trim().min(1).max(30).optional().catch(undefined);
 
-/** The user as the API shows it (spec §3 "User"); balance in naira. */
+/** The user as the API shows it; balance in naira. */
 export interface UserView {
   _id: string;
   userName: string;
@@ -91,7 +91,7 @@ export interface UserView {
   apiToken?: string;
 }
 
-/** Answer of login and register (spec §7). */
+/** Answer of login and register. */
 /** GET /auth: the session as login answers it, without a new token (clients reload from it). */
 export interface CurrentSession {
   user: UserView;

@@ -9,7 +9,7 @@ import { ADMIN_USERS_MSG } from '../messages.js';
 import { isBlank } from './common.js';
 
 export const USERS_PER_PAGE = 20;
-/** The page buttons an admin gets (spec §2 "pagination 20 buttons"). */
+/** Most page buttons the admin user list shows at once. */
 export const USER_PAGE_BUTTONS = 20;
 
 const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);

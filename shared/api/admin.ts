@@ -1,6 +1,6 @@
 /**
- * Admin settings over HTTP: the supplier chosen per network (spec §3 "Supplier per network") and
- * service locks (spec §3 "Service", §4 "locked or available").
+ * Admin settings over HTTP: the supplier chosen per network and service locks (each service is
+ * available or locked).
  */
 import { CABLE_PROVIDER_NAMES, EXAM_SERVICE_NAMES, type CableProviderName, type ExamServiceName } from '../bills.js';
 import type { TransactionView } from './transactions.js';

@@ -1,4 +1,4 @@
-/** The caller's API key (issue 11, 20): only its prefix and hint are ever shown again; the key itself once, at (re)generation. */
+/** The caller's API key: only its prefix and hint are ever shown again; the key itself once, at (re)generation. */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 

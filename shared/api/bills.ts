@@ -1,4 +1,4 @@
-/** Cable TV and exam PINs through VTpass (issue 22): requests (zod) and answers. */
+/** Cable TV and exam PINs through VTpass: requests (zod) and answers. */
 import { z } from 'zod';
 import { EXAM_MAX_QUANTITY, JAMB_PROFILE_ID_PATTERN, SMARTCARD_PATTERN, SUBSCRIPTION_TYPES, cableProvider, examProduct, type CableProvider, type ExamProduct, type SubscriptionType } from '../bills.js';
 import { BILL_MSG, MSG } from '../messages.js';
@@ -47,7 +47,7 @@ export interface ValidateCableResponse {
   canRenew: boolean;
 }
 
-/** A refused number: `name` carries the error too (as for meters, spec §8). */
+/** A refused number: `name` carries the error too, as for meters: the web shows it. */
 export interface InvalidBillerResponse {
   msg: string;
   name: string;

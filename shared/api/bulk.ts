@@ -1,5 +1,5 @@
 /**
- * Bulk purchases (issue 22 §3): POST /buy/airtime/bulk and POST /buy/data/bulk take up to
+ * Bulk purchases: POST /buy/airtime/bulk and POST /buy/data/bulk take up to
  * BULK_MAX_LINES lines and one request_id; GET /buy/bulk/{id} reports each line. Every line is
  * checked with the single purchase's own schema, all at once, so a refusal names each bad line; the
  * web previews a pasted list with the same function before anything is sent.

@@ -1,6 +1,6 @@
 /**
- * The data-plan catalogue over HTTP (spec §3 Plan, Price list row, Cost price; §7 prices and
- * plans): request schemas and the views. Money is kobo inside; these views carry naira.
+ * The data-plan catalogue over HTTP (plans, price list rows, cost prices, prices): request schemas
+ * and the views. Money is kobo inside; these views carry naira.
  */
 import type { CableNameOption, CableTvPlanView } from './bills.js';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import { InvalidAmountError, nairaToKobo, type Kobo } from '../money.js';
 // ---------------------------------------------------------------------------------------------
 // Views
 
-/** A plan as the admin plan manager sees it (spec §3 "Plan (management view)"); naira. */
+/** A plan as the admin plan manager sees it; naira. */
 export interface PlanView {
   _id: string;
   planId: number;
@@ -47,7 +47,7 @@ export interface PlanView {
   updatedAt: string;
 }
 
-/** A plan as a session carries it (spec §3 "Plan (session view)"); naira. */
+/** A plan as a session carries it; naira. */
 export interface SessionPlanView {
   /** The plan id that POST /buy/data takes as `plan`. */
   id: number;
@@ -67,7 +67,7 @@ export interface SessionPlanView {
   planCostPrice: number;
 }
 
-/** One row of the public price list (spec §3 "Price list row"); naira. */
+/** One row of the public price list; naira. */
 export interface PriceRow {
   _id: string;
   id: number;
@@ -100,7 +100,7 @@ export interface DiscoOption {
   name: string;
 }
 
-/** The plan groups of the login/register answer (spec §3 "Plan groups by network"). */
+/** The plan groups of the login/register answer, by network. */
 export type SubscriptionPlans = {
   /** Every MTN plan (SME, SME2, CG, coupon); the data type is told apart by plan_type. */
   MTN: SessionPlanView[];

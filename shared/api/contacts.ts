@@ -1,4 +1,4 @@
-/** Contacts (spec §3 "Contact"): a user's saved numbers, gone after 30 days unused. */
+/** Contacts: a user's saved numbers, kept until the user deletes them. */
 import { z } from 'zod';
 import { CONTACT_NAME_MAX_CHARS, DEFAULT_CONTACT_NETWORK, type NetworkName } from '../constants.js';
 import { MSG } from '../messages.js';
@@ -78,7 +78,7 @@ export const updateContactRequest = z
 export type UpdateContactRequest = z.infer<typeof updateContactRequest>;
 
 /**
- * A decoder the user paid a cable TV subscription for (issue 22): remembered with the user's
+ * A decoder the user paid a cable TV subscription for: remembered with the user's
  * contacts once a payment to it was delivered, so the next renewal starts from it on any device.
  */
 export interface SavedDecoderView {

@@ -1,4 +1,4 @@
-/** The notice to every signed-in user (spec §2 "Notification modal", §3 "Notification"). */
+/** The notice to every signed-in user, shown until they press OK. */
 import { z } from 'zod';
 import { NOTIFICATION_MSG } from '../messages.js';
 import { hasMarkup, plainText } from './text.js';

@@ -46,7 +46,7 @@ export const buyDataRequest = z.object({
 export type BuyDataRequest = z.infer<typeof buyDataRequest>;
 
 // ---------------------------------------------------------------------------------------------
-// Electricity (spec §2 "Electricity", §5 "Meter validation", §7)
+// Electricity: meter validation and purchase
 
 const meterId = z
   .union([z.number(), z.string().trim().regex(/^\d+$/, ELECTRICITY_MSG.selectCompany)], {
@@ -68,11 +68,11 @@ const meterType = z
   .refine(isMeterType, ELECTRICITY_MSG.selectMeterType)
   .transform((value) => value as MeterType);
 
-/** POST /buy/validateMeter {meterNumber, meterId (company, spec §9), meterType}. */
+/** POST /buy/validateMeter {meterNumber, meterId (the company, ELECTRICITY_COMPANIES), meterType}. */
 export const validateMeterRequest = z.object({ meterNumber, meterId, meterType });
 export type ValidateMeterRequest = z.input<typeof validateMeterRequest>;
 
-/** The supplier's answer for a valid meter. The web shows `name` (spec §7). */
+/** The supplier's answer for a valid meter. The web shows `name`. */
 export interface ValidateMeterResponse {
   msg: string;
   /** Customer name on the meter. */
@@ -81,13 +81,13 @@ export interface ValidateMeterResponse {
   meterNumber: string;
   meterId: number;
   meterType: MeterType;
-  /** Company name (spec §9), e.g. "Ikeja". */
+  /** Company name, e.g. "Ikeja". */
   company: string;
   /** Smallest amount (naira) this meter can be bought for: ours, or the disco's when higher. */
   minAmount: number;
 }
 
-/** An invalid meter: `name` carries the error text (the web shows response.name as the error, spec §8); so does `msg`. */
+/** An invalid meter: `name` carries the error text (the web shows response.name as the error); so does `msg`. */
 export interface InvalidMeterResponse {
   msg: string;
   name: string;

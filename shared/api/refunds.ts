@@ -1,5 +1,5 @@
 /**
- * An operator's refund of a transaction (POST /admin/refund/{id}, spec §6 "Refund"): the one rule
+ * An operator's refund of a transaction (POST /admin/refund/{id}): the one rule
  * of when it is offered, read by the transaction details screen and enforced by the server alike.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { MSG } from '../messages.js';
 import { plainText } from './text.js';
 
 /**
- * Spec §6 offers a refund unless the status is refunded or failed or the type is transfer, wallet or
+ * A refund is offered unless the status is refunded or failed or the type is transfer, wallet or
  * refund. Of the remaining types only purchases were paid for with something that may not have
  * arrived: referral, earning and upgrade records are credits or fees with no delivery to undo, and a
  * withdrawal is refunded by its payout's own re-query. So: purchases, not yet refunded or failed.
@@ -21,7 +21,7 @@ export function isRefundOffered(transaction: { trans_Type: TransactionType; tran
 }
 
 /**
- * Whether an operator is offered the refund of this transaction (issue 20): an agent only while the
+ * Whether an operator is offered the refund of this transaction: an agent only while the
  * purchase is not delivered (`success`); an admin also after, with a reason (`needsReason`).
  */
 export function refundOfferFor(
@@ -43,7 +43,7 @@ export const REFUND_REASON_MAX_CHARS = 300;
 
 /**
  * The refund's body: a reason, required (by the server) only to refund a delivered (`success`)
- * purchase, which only an admin may do (issue 20). An empty or missing body is no reason.
+ * purchase, which only an admin may do. An empty or missing body is no reason.
  */
 export const refundRequest = z.preprocess(
   (body) => (body === null || body === undefined || body === '' ? {} : body),

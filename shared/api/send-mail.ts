@@ -1,4 +1,4 @@
-/** An admin's mail to one user or to every user (spec §5 "Send email", §7 POST /admin/sendMail). */
+/** An admin's mail to one user or to every user (POST /admin/sendMail). */
 import { z } from 'zod';
 import { MSG, SEND_MAIL_MSG } from '../messages.js';
 import { requestId } from './common.js';

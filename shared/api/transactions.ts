@@ -67,7 +67,7 @@ export interface RevealPinsResponse {
   pins: { pin: string; serial: string | null }[];
 }
 
-/** A transaction as the API shows it (spec §3); money in naira. */
+/** A transaction as the API shows it; money in naira. */
 export interface TransactionView {
   _id: string;
   /** Same as _id, as existing clients name it. */
@@ -130,7 +130,7 @@ export interface TransactionView {
 export const SALES_VOLUME_UNITS = ['GB', 'NGN'] as const;
 export type SalesVolumeUnit = (typeof SALES_VOLUME_UNITS)[number];
 
-/** Sales of one product on one network (spec §3 "Sales stat"), successful purchases only. */
+/** Sales of one product on one network, successful purchases only. */
 export interface SalesStat {
   network: string;
   /** airtime, data or electricity. */

@@ -1,4 +1,4 @@
-/** Withdrawals to a bank account, with saved beneficiaries (spec §7 "Withdrawal"). */
+/** Withdrawals to a bank account, with saved beneficiaries. */
 import { z } from 'zod';
 import { ACCOUNT_NUMBER_LENGTH } from '../constants.js';
 import { MONEY_MSG, MSG } from '../messages.js';

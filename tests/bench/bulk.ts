@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- bulk` (also part of the full run): issue 22 §3's comparison. A reseller sends
+ * `npm run bench -- bulk` (also part of the full run): one bulk purchase against single ones. A reseller sends
  * 100 airtimes either as ONE bulk purchase of 100 lines (POST /buy/airtime/bulk: one debit, the lines
  * written off the request path) or as 100 single purchases at once on the same wallet (POST
  * /buy/airtime, each with its own request_id, a retry-later answer sent again after its Retry-After).

@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
-import { ALL_FUNCTIONS, LAMBDA_BUNDLING } from '../../infra/functions.js';
-import { DEFAULT_PROVIDERS, DEFAULT_SUPPLIERS } from '../../infra/stack.js';
+import { ALL_FUNCTIONS, LAMBDA_BUNDLING } from '../../infra/stack/functions.js';
+import { DEFAULT_PROVIDERS, DEFAULT_SUPPLIERS } from '../../infra/stack/stack.js';
 import { FUNCTION_ENV_PLACEHOLDERS } from '../support/function-env-placeholders.js';
 
 /** esbuild options equal to the stack's bundling of one function (infra/stack.ts maps LAMBDA_BUNDLING the same way). */

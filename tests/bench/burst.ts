@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- burst` (also part of the full run): issue 19's burst on one wallet, as a
+ * `npm run bench -- burst` (also part of the full run): a burst on one wallet, as a
  * reseller's script sends it, against the same burst spread over as many wallets.
  *  - 50 concurrent ₦100 airtime purchases with ONE API key, each with its own request_id; then
  *    one purchase on each of 50 other wallets (their own keys), all at once.
@@ -26,7 +26,7 @@ const BURST = Number(process.env.BENCH_BURST ?? 50);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 30);
 /** Bursts in a run: the middle one by p99 is reported, with every round's p99 beside it. */
 const ROUNDS = Number(process.env.BENCH_BURST_ROUNDS ?? 3);
-/** Issue 19's goals. */
+/** The burst's goals (besides no 5xx): its p99, and its rate on one wallet against the spread burst's. */
 const P99_GOAL_MS = 3_000;
 const RATE_RATIO_GOAL = 0.5;
 /** A ₦100 airtime costs a smart earner ₦99; each wallet is funded for the whole burst. */

@@ -1,5 +1,5 @@
 /**
- * The bench's `cost per 1M purchases` (issue 19, goal 4): what a million delivered purchases would
+ * The bench's `cost per 1M purchases`: what a million delivered purchases would
  * cost on AWS at list prices, from what the measured run used per purchase — DynamoDB request units
  * (writes as DynamoDB bills them, computed from the items written: dynamo-billing.ts), Lambda
  * GB-seconds at each function's configured memory from the local runtime's milliseconds per
@@ -30,7 +30,7 @@ export const LIST_PRICES_USD = {
   httpApiRequestPerMillion: 1.0,
 } as const;
 
-/** Issue 19's goal for the cost of a million delivered purchases. */
+/** The goal for the cost of a million delivered purchases. */
 export const COST_GOAL_USD = 12;
 
 /** HTTP invocations are labelled "<function> <METHOD> <path>"; SQS-triggered ones "<function> sqs". */

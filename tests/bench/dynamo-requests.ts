@@ -124,7 +124,7 @@ function windowIndexUnits(window: RequestTotals, labels: readonly string[]): Rec
   return byIndex;
 }
 
-/** Issue 19's goal for the write units of a delivered purchase, its table and index writes as DynamoDB bills them. */
+/** The goal for the write units of a delivered purchase, its table and index writes as DynamoDB bills them. */
 export const WRITE_UNITS_GOAL = 14;
 
 const perPurchase = (n: number, purchases: number) => (n / purchases).toFixed(2).replace(/\.?0+$/, '');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- listing` (issue 12 §1): does a page of GET /transaction cost the same at 1,000
+ * `npm run bench -- listing`: does a page of GET /transaction cost the same at 1,000
  * and at 100,000 transactions? One user's history (which is also the whole platform's, for the
  * admin) is seeded straight into the local cloud's DynamoDB Local with the adapter's own item
  * builder (`transactionItem`, the shape the ledger writes) and the listing's counters summed in
@@ -20,7 +20,7 @@ import { ulid } from 'ulid';
 import type { TransactionRecord } from '../../functions/domain/transactions/transactions.js';
 import type { TransactionFilter } from '../../functions/domain/transactions/transactions-port.js';
 import type { TransactionViewer } from '../../functions/domain/transactions/transaction-listing.js';
-import { localDynamoClient } from '../../infra/local/dynamodb.js';
+import { localDynamoClient } from '../../infra/local/runtime/dynamodb.js';
 import { apiPath } from '../../shared/routes.js';
 import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
 import { usePlatformTable } from '../support/platform-table.js';
@@ -44,7 +44,7 @@ interface Scenario {
 const SCENARIOS: Scenario[] = [
   { name: 'user, first page', viewer: 'user', query: '', filter: {} },
   { name: 'user, status=failed', viewer: 'user', query: '?status=failed', filter: { status: 'failed' } },
-  // Issue 19 goal 6: a status the history never had (the seed has success and failed only).
+  // A status the history never had (the seed has success and failed only): its page reads no record.
   { name: 'user, status=refunded (absent)', viewer: 'user', query: '?status=refunded', filter: { status: 'refunded' } },
   // A type with one record, the oldest of the history: its day is found from the counters (decision 93).
   { name: 'user, type=data (one, the oldest)', viewer: 'user', query: '?type=data', filter: { type: 'data' } },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- reset` (issue 20 item 4): a password-reset request must not tell whether an
+ * `npm run bench -- reset`: a password-reset request must not tell whether an
  * e-mail is registered, by its answer or by its time. Before, a registered address answered in
  * 76–286 ms and an unknown one in 7–49 ms, because the mail was built and sent on the request path.
  * Now the request only publishes an event (the mail and its throttle are handled off the path).
@@ -53,7 +53,7 @@ export async function resetTimingBench(): Promise<void> {
     }
     const line = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms`;
     const ratio = percentile(times.registered, 50) / percentile(times.unknown, 50);
-    console.log(`password reset, ${ROUNDS} requests of each kind (issue 20 item 4: the same answer in the same time):`);
+    console.log(`password reset, ${ROUNDS} requests of each kind (the rule: the same answer in the same time):`);
     console.log(`  registered e-mail: ${line(times.registered)}`);
     console.log(`  unknown e-mail:    ${line(times.unknown)}`);
     console.log(`  p50 ratio registered/unknown: ${ratio.toFixed(2)} (before: 76–286 ms against 7–49 ms)`);

@@ -1,7 +1,7 @@
 /**
  * The audit log in Chromium on one local cloud: an admin changes a user's type on "My users",
  * opens the audit log from the sidebar, filters by that action and finds the entry; the sidebar
- * carries spec §2's extras for an admin (plus the audit log) and only "My users" and Update for an
+ * carries the admin items for an admin (plus the audit log) and only "My users" and Update for an
  * agent, who is sent back to /profile from the audit log. An admin's credit shows the receiver's
  * balance before and after, as the credit's own write recorded it.
  */
@@ -12,7 +12,7 @@ import type { SessionResponse } from '../../shared/api/accounts.js';
 import { callApi, loginInUi, newTestUser, registerViaApi } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
 
-// Everyone's menu (issue 21 added the money links and API docs, issue 22 cable TV, exam PINs and bulk purchases; Transfer is no longer an admin extra).
+// Everyone's menu (Transfer included: it is no longer an admin extra).
 const COMMON = ['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'Cable TV', 'Exam PINs', 'Bulk purchase', 'Fund wallet', 'Transfer', 'Withdraw', 'Earnings', 'My contacts', 'Transactions', 'Account', 'Settings', 'API docs'];
 
 async function sidebarLinks(p: Page): Promise<string[]> {
@@ -76,7 +76,7 @@ describe('the audit log', () => {
     expect(await refused.getByTestId('audit-change').count()).toBe(0);
   });
 
-  it("shows an admin spec §2's extras and the audit log, an agent only my users and Update (and no audit log)", async () => {
+  it("shows an admin the admin items and the audit log, an agent only my users and Update (and no audit log)", async () => {
     const admin = await suite.freshPage();
     await loginInUi(admin, suite.cloud.adminLogin);
     const adminExtras = (await sidebarLinks(admin)).filter((label) => !COMMON.includes(label));

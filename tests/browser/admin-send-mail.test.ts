@@ -1,5 +1,5 @@
 /**
- * The admin's Send email screen in Chromium (spec §2 "Send email", §5): the four fields are
+ * The admin's Send email screen in Chromium: the four fields are
  * required before anything is asked; an unknown user is refused with the dialog left open; a mail
  * to one user is confirmed, answered "1 mail queued", stays on the page with its result, and is in the local mail
  * viewer with its link.
@@ -54,7 +54,7 @@ describe('admin: send email', () => {
     expect(await p.getByTestId('send-mail-audience').innerText()).toBe(reader.userName);
     await p.getByTestId('confirm-send-mail').click();
     await toast(p, mailsQueuedMessage(1));
-    // Issue 21: the admin stays with the result, and the form is clear for the next mail.
+    // The admin stays with the result, and the form is clear for the next mail.
     const result = p.getByTestId('send-mail-result');
     await result.waitFor();
     expect(new URL(p.url()).pathname).toBe('/admin/sendMail');

@@ -51,7 +51,7 @@ describe('my users', () => {
     const row = p.getByTestId(`user-${user.userName}`);
     for (const next of ['reseller', 'api user', 'smart earner']) {
       await row.getByTestId('cycle-type').click();
-      // Issue 21: the change is asked first.
+      // The change is asked first.
       await p.getByTestId('confirm-type').click();
       await row.getByTestId('user-type').filter({ hasText: next }).waitFor();
     }
@@ -82,7 +82,7 @@ describe('my users', () => {
     await other.getByLabel('New password', { exact: true }).fill('chosen-by-owner-7');
     await other.getByLabel('Confirm new password', { exact: true }).fill('chosen-by-owner-7');
     await other.getByRole('button', { name: 'Reset password' }).click();
-    // After a reset the login screen comes next (issue 21).
+    // After a reset the login screen comes next.
     await other.waitForURL((url) => url.pathname === '/login');
     await loginInUi(other, { userName: user.userName, password: 'chosen-by-owner-7' });
   });

@@ -1,5 +1,5 @@
 /**
- * The API documentation page (issue 11 "API docs") in Chromium: /docs renders the served OpenAPI
+ * The API documentation page in Chromium: /docs renders the served OpenAPI
  * document's operations without login, under its own title; the landing footer and the Account
  * page's API section link to it; the renderer is not part of the landing page's download.
  */

@@ -1,5 +1,5 @@
 /**
- * The Account page's API key in Chromium on a 360 px phone (issues 11, 20, 21): the first button
+ * The Account page's API key in Chromium on a 360 px phone: the first button
  * says "Generate"; every change asks for the password (a wrong one changes nothing); the key is
  * shown once with Copy ("Copied", clipboard holds it) and authenticates; Regenerate asks first —
  * Cancel keeps the key — and on Confirm the old key stops working; afterwards the card shows the
@@ -84,7 +84,7 @@ describe('Account page: API key', () => {
     expect(await status(second)).toBe(401);
   });
 
-  it('shows the webhook signing secret masked, with Reveal and Copy (issue 21)', async () => {
+  it('shows the webhook signing secret masked, with Reveal and Copy', async () => {
     const page = await suite.freshPage(PHONE);
     await suite.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await loginInUi(page, user);
@@ -98,7 +98,7 @@ describe('Account page: API key', () => {
     });
     page.on('response', (response) => response.url().endsWith('/auth/updateWebhook') && saved());
     await page.goto(`${suite.cloud.baseUrl}/profile/user`);
-    // A name this machine (and CI) can resolve without the internet: the URL is resolved when saved (issue 20).
+    // A name this machine (and CI) can resolve without the internet: the URL is resolved when saved.
     await page.getByLabel('Webhook URL').fill('http://127.0.0.1/vtu-webhook');
     await page.getByRole('button', { name: 'Update webhook' }).click();
     const shown = page.getByTestId('webhook-secret');

@@ -1,5 +1,5 @@
 /**
- * The Account page's webhook deliveries in Chromium (issue 11 item 10): the last deliveries to the
+ * The Account page's webhook deliveries in Chromium: the last deliveries to the
  * user's URL (time, event, HTTP status) after a purchase settles, the "Send test webhook" button
  * (loading, then its result, then the test in the log); without a URL, the empty log and the
  * button's refusal.

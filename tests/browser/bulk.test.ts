@@ -1,5 +1,5 @@
 /**
- * Bulk purchases in Chromium at 360 px on the local cloud (issue 22 §3): the menu opens the screen;
+ * Bulk purchases in Chromium at 360 px on the local cloud: the menu opens the screen;
  * a pasted list with a bad line is refused on screen, that line named, before anything is spent; 20
  * good lines (3 to the simulator's failing number, 08022222222) are previewed with the line count and
  * the total, confirmed, then followed line by line until 17 are delivered and 3 refunded; a CSV file

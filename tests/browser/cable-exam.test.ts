@@ -1,5 +1,5 @@
 /**
- * Cable TV and exam PINs in Chromium at 360 px on the local cloud (issue 22). Cable: an invalid
+ * Cable TV and exam PINs in Chromium at 360 px on the local cloud. Cable: an invalid
  * smartcard shows the server's error; a valid one shows the customer, current bouquet and due date
  * with Renew chosen; the receipt shows name, bouquet and the new due date; the decoder is offered
  * again; a processing smartcard ends delivered, a failing one refunded. Exams: WAEC PINs with

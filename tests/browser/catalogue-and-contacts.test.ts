@@ -58,7 +58,7 @@ describe('data plans, contacts and the price list', () => {
     await p.getByRole('button', { name: 'Continue' }).click();
     await toast(p, MSG.provideAllValues);
 
-    // MTN: the data types come from the plans; SME first, its plans by size (issue 21: 3GB, id 6, before 5GB).
+    // MTN: the data types come from the plans; SME first, its plans by size (3GB, id 6, before 5GB).
     await p.getByTestId('network-MTN').click();
     await p.getByTestId('plan-option').first().waitFor();
     expect(await p.locator('.chip-picker label').allTextContents()).toEqual(['SME', 'SME2', 'CG', 'COUPON']);
@@ -90,7 +90,7 @@ describe('data plans, contacts and the price list', () => {
     expect(await dialog.textContent()).toContain('1GB (CG)');
     expect(await dialog.textContent()).toContain('₦275.00');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    // The receipt follows the purchase until it is delivered (issue 21), then Done goes to the dashboard.
+    // The receipt follows the purchase until it is delivered, then Done goes to the dashboard.
     const receipt = p.getByRole('dialog', { name: 'Data receipt' });
     await receipt.getByTestId('purchase-receipt').and(p.locator('[data-status="success"]')).waitFor({ timeout: 30_000 });
     await receipt.getByRole('button', { name: 'Done' }).click();
@@ -243,7 +243,7 @@ describe('data plans, contacts and the price list', () => {
     dialog = p.getByRole('dialog', { name: 'Update price: MTN-CG 7.5GB' });
     await dialog.getByRole('button', { name: 'Update price' }).click();
     await toast(p, MSG.enterValidValue);
-    // Below the plan's cost: refused with the cost named, nothing changed (issue 20).
+    // Below the plan's cost: refused with the cost named, nothing changed.
     await dialog.getByLabel('Reseller (₦)').fill('1');
     await dialog.getByRole('button', { name: 'Update price' }).click();
     await p.locator('.Toastify').getByText(/^No price may be below the cost price of ₦[\d,]+\.\d\d$/).first().waitFor();

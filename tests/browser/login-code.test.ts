@@ -1,5 +1,5 @@
 /**
- * The login screen's code step in Chromium on a 360 px phone (issue 20 §2): after more failed
+ * The login screen's code step in Chromium on a 360 px phone: after more failed
  * sign-ins on the account than its ceiling, this browser (never signed in here) is asked for the
  * code e-mailed to the owner; a wrong code is refused; the right one signs in. The failures come
  * from many client addresses (loopback addresses of their own: the edge takes the address from the

@@ -119,7 +119,7 @@ describe('money in and out', () => {
     const p = await freshPage();
     await loginInUi(p, dave);
     const card = p.getByTestId('payment-accounts').locator('.account-card').first();
-    // KYC also asks for the accounts in the background (issue 21): they may be there at sign-in already.
+    // KYC also asks for the accounts in the background: they may be there at sign-in already.
     const generate = p.getByRole('button', { name: 'Generate account' });
     await card.or(generate).first().waitFor();
     if (await generate.isVisible()) await generate.click();
@@ -242,7 +242,7 @@ describe('money in and out', () => {
     await waitForBalance(p, '₦490.00');
   });
 
-  it('upgrades to reseller for ₦1,000 (insufficient balance first) and stays signed in as a reseller (issue 21)', async () => {
+  it('upgrades to reseller for ₦1,000 (insufficient balance first) and stays signed in as a reseller', async () => {
     const p = await freshPage();
     await loginInUi(p, carol);
     await p.getByRole('button', { name: /^Upgrade to reseller for ₦1,000/ }).click();

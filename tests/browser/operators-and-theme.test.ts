@@ -1,5 +1,5 @@
 /**
- * Issue 21 §3–§4 in Chromium, at 360 px and 1280 px: an admin lands on the admin dashboard; the
+ * Operators' screens and the theme in Chromium, at 360 px and 1280 px: an admin lands on the admin dashboard; the
  * sales chart has a value axis, a time axis and values; "My users" fits at 1280 px and asks before
  * a type change; after sending mail the admin stays with the result; the admin menu's casing; a
  * notice acknowledged on one device stays acknowledged on another; the theme follows

@@ -106,7 +106,7 @@ describe('public screens, validation and the phone layout', () => {
 
     await p.getByLabel('Confirm new password', { exact: true }).fill('brand-new-pass-7');
     await p.getByRole('button', { name: 'Reset password' }).click();
-    // After a reset the login screen comes next (issue 21), not the landing page.
+    // After a reset the login screen comes next, not the landing page.
     await p.waitForURL((url) => url.pathname === '/login');
     await p.getByRole('button', { name: 'Login', exact: true }).waitFor();
 

@@ -32,7 +32,7 @@ describe('purchase journey', () => {
     await dialog.waitFor();
     await dialog.getByText(phone).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    // A receipt, not a "being processed" toast (issue 21): Done goes to the dashboard, whatever the status by then.
+    // A receipt, not a "being processed" toast: Done goes to the dashboard, whatever the status by then.
     const receipt = suite.page.getByRole('dialog', { name: 'Airtime receipt' });
     await receipt.getByTestId('purchase-receipt').waitFor();
     await receipt.getByRole('button', { name: 'Done' }).click();

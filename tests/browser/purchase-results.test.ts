@@ -1,5 +1,5 @@
 /**
- * Issue 21 §2–§3 as a customer sees them on a 360 px phone: a receipt that waits for every
+ * Purchases and their feedback as a customer sees them on a 360 px phone: a receipt that waits for every
  * purchase's result, the network read from the number, receipts to share, data plans explained,
  * Confirm refused when the wallet is short, one message at a time, the register form, the menu,
  * deep links, the chat button out of the way, transfers to oneself and withdrawals.
@@ -18,7 +18,7 @@ import { useBrowserSuite } from './suite.js';
 
 const PHONE = { width: 360, height: 740 };
 
-describe('purchase results, feedback and navigation at 360 px (issue 21)', () => {
+describe('purchase results, feedback and navigation at 360 px', () => {
   const suite = useBrowserSuite({ viewport: PHONE });
   const buyer = newTestUser('res');
   const poor = newTestUser('poor');

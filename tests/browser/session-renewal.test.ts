@@ -1,5 +1,5 @@
 /**
- * Short session tokens renewed while the app is in use (issue 20 §6), in Chromium on a 360 px
+ * Short session tokens renewed while the app is in use, in Chromium on a 360 px
  * phone. The local cloud's tokens live a few seconds here (ACCESS_TOKEN_TTL_SECONDS): a user who
  * keeps using the app well past that stays signed in, on tokens of the same session.
  */

@@ -5,8 +5,8 @@
  * hashes only for the accounts service, the session key only for functions that sign or verify.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessOf, FUNCTION_ACCESS } from '../../infra/access.js';
-import { ALL_FUNCTIONS } from '../../infra/functions.js';
+import { accessOf, FUNCTION_ACCESS } from '../../infra/stack/access.js';
+import { ALL_FUNCTIONS } from '../../infra/stack/functions.js';
 import { PARTITION_PREFIXES } from '../../shared/table.js';
 import { effectiveGrants } from './effective-grants.js';
 import { EXPECTED_GRANTS } from './expected-grants.js';
@@ -24,7 +24,7 @@ const roleOf = (functionName: string) => `${functionName}ServiceRole`;
 describe("every role's effective grants", () => {
   it('are exactly the reviewed list: a grant not in tests/infra/expected-grants.ts fails (and a listed one the stack dropped)', () => {
     for (const [role, lines] of Object.entries(grants)) {
-      // CDK's own BucketDeployment handler exists only when web/dist is built (infra/nag.ts acknowledges its grants).
+      // CDK's own BucketDeployment handler exists only when web/dist is built (infra/stack/nag.ts acknowledges its grants).
       if (role.startsWith('CustomCDKBucketDeployment')) continue;
       expect(lines.filter((line) => !(EXPECTED_GRANTS[role] ?? []).includes(line)), `${role}: grants not in the expected list`).toEqual([]);
     }
@@ -35,7 +35,7 @@ describe("every role's effective grants", () => {
 
   it('every function has a row in the access map, and a function without one does not build', () => {
     for (const spec of ALL_FUNCTIONS) expect(FUNCTION_ACCESS[spec.name], spec.name).toBeDefined();
-    expect(() => accessOf('SomeNewFunction')).toThrow(/infra\/access\.ts/);
+    expect(() => accessOf('SomeNewFunction')).toThrow(/infra\/stack\/access\.ts/);
   });
 });
 

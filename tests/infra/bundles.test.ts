@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { ALL_FUNCTIONS } from '../../infra/functions.js';
+import { ALL_FUNCTIONS } from '../../infra/stack/functions.js';
 import { lambdaBuildOptions } from '../bench/bundles.js';
 
 /** The npm packages a function's bundle is made of. */

@@ -1,13 +1,13 @@
 /**
  * CDK's CloudFormation validation (its rule engine over every resource's schema) holds the platform
  * stack, with each finding an error as `cdk synth` and `cdk deploy` run it (cdk.json). The other
- * in-process synths skip it (infra/synth-app.ts): there it cost about 6 CPU-s each and only warned.
+ * in-process synths skip it (infra/stack/synth-app.ts): there it cost about 6 CPU-s each and only warned.
  */
 import { readFileSync } from 'node:fs';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { PlatformStack } from '../../infra/stack.js';
-import { VALIDATION_AS_ERRORS } from '../../infra/synth-app.js';
+import { PlatformStack } from '../../infra/stack/stack.js';
+import { VALIDATION_AS_ERRORS } from '../../infra/stack/synth-app.js';
 
 const cdkContext = (JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> }).context;
 

@@ -3,12 +3,12 @@
  * (rate limit + AWS common rules) sits in front, the custom domains pin TLSv1.2_2021 and, with the
  * API's own domain, the execute-api endpoint is disabled; alarms on queue age and table throttles.
  */
-import { templateOnlyApp } from '../../infra/synth-app.js';
+import { templateOnlyApp } from '../../infra/stack/synth-app.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformTemplate } from '../support/stack-template.js';
-import { WAF_RATE_LIMIT_PER_5_MINUTES } from '../../infra/edge-waf.js';
-import { LOCAL_METADATA } from '../../infra/functions.js';
-import { PlatformStack } from '../../infra/stack.js';
+import { WAF_RATE_LIMIT_PER_5_MINUTES } from '../../infra/stack/edge-waf.js';
+import { LOCAL_METADATA } from '../../infra/stack/functions.js';
+import { PlatformStack } from '../../infra/stack/stack.js';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { ORIGIN_SECRET_HEADER } from '../../shared/constants.js';
 import { ENV } from '../../shared/runtime-env.js';

@@ -3,7 +3,7 @@
  * conditions): `Role  Allow dynamodb:UpdateItem  on Table  if ForAllValues:StringLike dynamodb:LeadingKeys=USER#*`.
  * Logical ids lose their CDK hash (TableCD117FA1 → Table), so the list reads like the stack.
  */
-import type { CfnTemplate } from '../../infra/local/template.js';
+import type { CfnTemplate } from '../../infra/local/runtime/template.js';
 
 /** A CDK logical id without its 8-character hash suffix. */
 const named = (logicalId: string) => logicalId.replace(/[0-9A-F]{8}$/, '');

@@ -1,6 +1,6 @@
 /**
  * Every role's expected grants (tests/infra/access.test.ts compares the synthesized template with this list).
- * A grant the template has and this list lacks fails the test: add a function's grants to infra/access.ts
+ * A grant the template has and this list lacks fails the test: add a function's grants to infra/stack/access.ts
  * (its table access) or the stack, then here, in the same change, so a reviewer sees every new permission.
  */
 export const EXPECTED_GRANTS: Record<string, string[]> = {

@@ -3,7 +3,7 @@
  * every consumer has a concurrency limit, fulfilment's is the stack setting `fulfilmentMaxConcurrency`,
  * the sweepers never overlap, and settled events reach the webhook queue only for owners with a webhook URL.
  */
-import { templateOnlyApp } from '../../infra/synth-app.js';
+import { templateOnlyApp } from '../../infra/stack/synth-app.js';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformTemplate } from '../support/stack-template.js';
@@ -17,9 +17,9 @@ import {
   SWEEPER_FUNCTION,
   TRANSACTION_COUNTERS_FUNCTION,
   TRANSACTION_STREAM_FUNCTION,
-} from '../../infra/functions.js';
-import { compileEventPattern } from '../../infra/local/event-pattern.js';
-import { FULFILMENT_CONCURRENCY_CONTEXT, PlatformStack } from '../../infra/stack.js';
+} from '../../infra/stack/functions.js';
+import { compileEventPattern } from '../../infra/local/runtime/event-pattern.js';
+import { FULFILMENT_CONCURRENCY_CONTEXT, PlatformStack } from '../../infra/stack/stack.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, any> };

@@ -1,15 +1,15 @@
 /**
  * Rule: `-c deployTarget=localstack` synthesizes the same stack for LocalStack's free community tier:
- * only resource types of the documented community list (infra/localstack-community.ts), every route
+ * only resource types of the documented community list (infra/stack/localstack-community.ts), every route
  * of the shared route table on a REST API (v1) with the same per-service function, the web app as an
  * S3 website, no CloudFront and no HTTP API (v2), and everything else identical to the AWS stack.
  */
-import { templateOnlyApp } from '../../infra/synth-app.js';
+import { templateOnlyApp } from '../../infra/stack/synth-app.js';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_FUNCTIONS, LOCAL_METADATA } from '../../infra/functions.js';
-import { LOCALSTACK_COMMUNITY_RESOURCE_TYPES, LOCALSTACK_PAID_TYPE_PREFIXES } from '../../infra/localstack-community.js';
-import { PlatformStack } from '../../infra/stack.js';
+import { HTTP_FUNCTIONS, LOCAL_METADATA } from '../../infra/stack/functions.js';
+import { LOCALSTACK_COMMUNITY_RESOURCE_TYPES, LOCALSTACK_PAID_TYPE_PREFIXES } from '../../infra/stack/localstack-community.js';
+import { PlatformStack } from '../../infra/stack/stack.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { ROUTES, routeKey } from '../../shared/routes.js';
 

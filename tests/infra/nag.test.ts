@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
-import { templateOnlyApp } from '../../infra/synth-app.js';
+import { templateOnlyApp } from '../../infra/stack/synth-app.js';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PlatformStack } from '../../infra/stack.js';
-import { CONTENT_SECURITY_POLICY } from '../../infra/web-headers.js';
+import { PlatformStack } from '../../infra/stack/stack.js';
+import { CONTENT_SECURITY_POLICY } from '../../infra/stack/web-headers.js';
 import { ROUTES, routeKey } from '../../shared/routes.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, any>; DeletionPolicy?: string };

@@ -1,5 +1,5 @@
 import { Stack } from 'aws-cdk-lib';
-import { templateOnlyApp } from '../../infra/synth-app.js';
+import { templateOnlyApp } from '../../infra/stack/synth-app.js';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -7,8 +7,8 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformTemplate } from '../support/stack-template.js';
-import { ALL_FUNCTIONS } from '../../infra/functions.js';
-import { Observability, STREAM_ITERATOR_AGE_ALARM_MS, SUPPLIER_FAILURE_RATE_PERCENT } from '../../infra/observability.js';
+import { ALL_FUNCTIONS } from '../../infra/stack/functions.js';
+import { Observability, STREAM_ITERATOR_AGE_ALARM_MS, SUPPLIER_FAILURE_RATE_PERCENT } from '../../infra/stack/observability.js';
 import { METRIC_NAMES, METRIC_SHAPES, METRICS_NAMESPACE, METRICS_SERVICE, PURCHASE_OPEN_TOO_LONG_MINUTES, type MetricKey } from '../../shared/metrics.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };

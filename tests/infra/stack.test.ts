@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformTemplate } from '../support/stack-template.js';
-import { LOCAL_METADATA, PLATFORM_COUNTERS_BATCH_SIZE, PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS } from '../../infra/functions.js';
+import { LOCAL_METADATA, PLATFORM_COUNTERS_BATCH_SIZE, PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS } from '../../infra/stack/functions.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
 import { isOperatorAction, ROUTES, routeKey } from '../../shared/routes.js';
@@ -170,7 +170,7 @@ describe('the platform stack', () => {
     expect(writes).toEqual([
       expect.objectContaining({
         Action: 'dynamodb:UpdateItem',
-        // …and only a contact's attributes there, never the wallet's or the profile's (infra/access.ts).
+        // …and only a contact's attributes there, never the wallet's or the profile's (infra/stack/access.ts).
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] }, 'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.not.arrayContaining(['balanceKobo']) } },
       }),
     ]);
@@ -367,7 +367,7 @@ describe('webhooks to API users', () => {
     expect(writesBeyondRateCounter(entry)).toEqual([
       expect.objectContaining({
         Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-        // …and only the log's attributes there, never the wallet's or the profile's (infra/access.ts).
+        // …and only the log's attributes there, never the wallet's or the profile's (infra/stack/access.ts).
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] }, 'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.arrayContaining(['webhookId']) } },
       }),
     ]);

@@ -313,7 +313,7 @@ describe('password reset', () => {
     expect(unknown).toEqual({ status: 200, body: { msg: MSG.resetLinkSent } });
     const known = await call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email.toUpperCase() } });
     expect(known).toEqual(unknown);
-    // The request path did the same for both (issue 20: it used to look the user up and write a token for a known one only).
+    // The request path did the same for both (it used to look the user up and write a token for a known one only).
     expect(published.map((event) => [event.detailType, Object.keys(event.detail).sort()])).toEqual([
       ['PasswordResetRequested', ['clientAddress', 'email', 'requestedAt']],
       ['PasswordResetRequested', ['clientAddress', 'email', 'requestedAt']],
@@ -323,7 +323,7 @@ describe('password reset', () => {
     expect(published[0]).toMatchObject({ detailType: 'EmailRequested', detail: { to: form.email } });
   });
 
-  it(`rejection: 10 requests for one address in a second send at most ${RESET_MAILS_PER_ADDRESS} mails; one client asking for many addresses is held to ${RESET_REQUESTS_PER_CLIENT} (issue 20)`, async () => {
+  it(`rejection: 10 requests for one address in a second send at most ${RESET_MAILS_PER_ADDRESS} mails; one client asking for many addresses is held to ${RESET_REQUESTS_PER_CLIENT}`, async () => {
     const { form } = await registered();
     published.length = 0;
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email }, sourceIp: `10.9.0.${i}` })));

@@ -172,7 +172,7 @@ describe("money actions put their entry in their own write (before/after), the H
     const mine = (await entriesOfToday('refundTransaction')).filter((entry) => entry.target.id === id);
     const succeeded = mine.filter((entry) => entry.status === 200);
     expect(succeeded).toHaveLength(1);
-    // The operator's reason is kept in the entry (required for a delivered purchase: issue 20).
+    // The operator's reason is kept in the entry (required for a delivered purchase).
     expect(succeeded[0]).toMatchObject({ role: 'admin', before: { userName: user.userName, balanceKobo: 401_00 }, after: { trans_Status: 'refunded', balanceKobo: 500_00, amountKobo: 99_00, reason } });
     const refused = mine.filter((entry) => entry.status === 400);
     expect(refused).toHaveLength(1);

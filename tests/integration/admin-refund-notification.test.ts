@@ -1,6 +1,6 @@
 /**
- * Operators on the local cloud: POST /admin/refund/{id} (admin and agent, spec §6 "Refund") and the
- * notice to users, GET/POST /admin/notification (spec §2, §8). Purchases go through the MSORG
+ * Operators on the local cloud: POST /admin/refund/{id} (admin and agent) and the
+ * notice to users, GET/POST /admin/notification. Purchases go through the MSORG
  * simulator; 08033333333 stays "processing" until a re-query, which then says delivered.
  */
 import { ulid } from 'ulid';
@@ -41,7 +41,7 @@ describe('POST /admin/refund/{id}', () => {
     expect(list.filter((t) => t.trans_Type === 'refund')).toEqual([expect.objectContaining({ relatedTransactionId: id, trans_amount: 99, balance_After: 500 })]);
   });
 
-  it('rejection: a delivered purchase — an agent gets 403, an admin without a reason 400; no money moves (issue 20)', async () => {
+  it('rejection: a delivered purchase — an agent gets 403, an admin without a reason 400; no money moves', async () => {
     const user = await fundedUser(500);
     const id = await boughtAirtime(user.token);
     await waitForStatus(user.token, id, ['success']);
@@ -157,7 +157,7 @@ describe('GET and POST /admin/notification', () => {
   });
 });
 
-describe('POST /admin/notification/ack (issue 21: acknowledged per user on the server)', () => {
+describe('POST /admin/notification/ack (acknowledged per user on the server)', () => {
   it('a user acknowledges the current notice: checked for that user on every later read (any device), not for others; a new notice is unchecked again', async () => {
     const reader = await fundedUser(0);
     const other = await fundedUser(0);

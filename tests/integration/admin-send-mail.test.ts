@@ -1,5 +1,5 @@
 /**
- * An admin's mail on the local cloud (spec §5 "Send email", §7 POST /admin/sendMail): admins only;
+ * An admin's mail on the local cloud (POST /admin/sendMail): admins only;
  * the four fields required; a named user validated first; blank means every user, fanned out
  * through the mailing queue (a page of users per message) to the mailer, whose mails land in the
  * local mail viewer. A job delivered twice — here the request retried with its request_id, which

@@ -13,7 +13,7 @@ const cloud = useLocalCloud();
 const { api, admin, fundedUser } = platformClient(cloud, 'listed');
 
 const SECRET_FIELDS = ['passwordHash', 'apiToken', 'apiKey', 'webhookSecret', 'tokenVersion', 'password'];
-/** Identity numbers are on a row only masked to their last four digits (issue 21: the original client shows "bvn || nin"). */
+/** Identity numbers are on a row only masked to their last four digits (the original client shows "bvn || nin"). */
 const MASKED_OR_NONE = /^\*+\d{4}$/;
 
 async function agent(): Promise<string> {

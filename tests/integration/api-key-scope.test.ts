@@ -1,5 +1,5 @@
 /**
- * What an API key may do (issue 20 §1): only the reseller routes the route table marks `apiKey`
+ * What an API key may do: only the reseller routes the route table marks `apiKey`
  * (purchases, balance, transactions, webhook settings). An admin's key is no admin; a key cannot
  * replace or revoke itself; changing a key takes a session and the password; an admin's password
  * reset ends the key, a password change ends it only when the user asks; the owner sees the key's
@@ -28,11 +28,11 @@ describe('API key scope', () => {
   it('the route table lets keys reach purchases, balance, transactions and webhook settings only', () => {
     const keyRoutes = ROUTES.filter(keyMayCall).map((route) => route.operation).sort();
     expect(keyRoutes).toEqual(
-      // Cable TV and exam PINs (issue 22) are purchases too, with their verification and price list.
+      // Cable TV and exam PINs are purchases too, with their verification and price list.
       [
         'buyAirtime',
         'buyData',
-        // Bulk purchases and their progress (issue 22 §3).
+        // Bulk purchases and their progress.
         'buyAirtimeBulk',
         'buyDataBulk',
         'getBulkPurchase',

@@ -1,5 +1,5 @@
 /**
- * API keys on the local cloud (issue 11): the key authenticates as its owner on user routes in
+ * API keys on the local cloud: the key authenticates as its owner on user routes in
  * each accepted form; wrong, rotated and malformed keys get 401; the per-key rate limit answers
  * 429 (lowered to RATE_LIMIT here through API_KEY_RATE_LIMIT_PER_MINUTE); an api user buys data
  * and airtime through the key alone at api prices; login and GET /auth no longer carry the key.

@@ -1,5 +1,5 @@
 /**
- * Webhooks to API users on the local cloud (issue 11 item 10), received by a node:http server on
+ * Webhooks to API users on the local cloud, received by a node:http server on
  * loopback that checks every signature by the Standard Webhooks rule:
  *   - a delivered purchase: the body is the transaction itself (its owner's GET /transaction row);
  *   - a supplier's failure (refunded), an operator's refund of a delivered purchase (success then

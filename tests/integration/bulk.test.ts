@@ -1,5 +1,5 @@
 /**
- * Bulk purchases over HTTP on the local cloud (issue 22 §3): POST /buy/airtime/bulk or /buy/data/bulk
+ * Bulk purchases over HTTP on the local cloud: POST /buy/airtime/bulk or /buy/data/bulk
  * → one debit for the total with the batch's record → stream → fulfilment queue → the batch's lines
  * written → each line its own purchase: SQS → fulfilment → the supplier simulator → success, or a
  * refund of that line alone. The simulator decides by phone number (README): 08022222222 fails

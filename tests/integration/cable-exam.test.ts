@@ -1,5 +1,5 @@
 /**
- * Cable TV and exam PINs over HTTP on the local cloud (issue 22): verify → POST /buy/cableTv or
+ * Cable TV and exam PINs over HTTP on the local cloud: verify → POST /buy/cableTv or
  * /buy/exam → debit with a `processing` record → SQS → fulfilment → the VTpass simulator over its
  * real protocol → success / refund / pending → sweeper /api/requery → final. The simulator decides
  * by smartcard or JAMB profile id (1212121212 valid, 1222222222 invalid, 1233333333 processing then

@@ -167,7 +167,7 @@ describe('the catalogue on the local cloud', () => {
   it('the plan manager: an admin adds (network required: "Select a network") a plan that sells at ALARO under our id (GLAD, with no id entered, is skipped) and deletes it; a user may not', async () => {
     const token = await admin();
     expect(await api('POST', '/dataPlan/add', { token, body: { planName: '1GB', smartEarnerPrice: 300 } })).toEqual({ status: 400, body: { msg: MSG.selectNetworkAdmin } });
-    // GLO costs ₦240 a GB (seeded): 1.35GB costs ₦324, so ₦300 would sell at a loss (issue 20).
+    // GLO costs ₦240 a GB (seeded): 1.35GB costs ₦324, so ₦300 would sell at a loss, which is refused.
     expect(await api('POST', '/dataPlan/add', { token, body: { planType: 'GLO', planName: '1.35GB', planValidity: '14 days', smartEarnerPrice: 300 } })).toEqual({
       status: 400,
       body: { msg: priceBelowCostMessage('₦324.00') },
@@ -336,7 +336,7 @@ describe('contacts on the local cloud', () => {
     expect((await api('DELETE', `/auth/contact/${id}`, { token: other.token })).status).toBe(404);
     const edited = await api('PATCH', `/auth/contact/${id}`, { token: owner.token, body: { contactName: 'Mummy', contactNetwork: 'GLO' } });
     expect(edited.body.contact).toMatchObject({ contactName: 'Mummy', contactNetwork: 'GLO' });
-    // Kept until deleted (issue 21): no expiry; an edit marks it used.
+    // Kept until deleted: no expiry; an edit marks it used.
     expect(edited.body.contact.expiresAt).toBeUndefined();
     expect(Date.parse(edited.body.contact.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(saved.body.contact.lastUsedAt));
     expect(await api('DELETE', `/auth/contact/${id}`, { token: owner.token })).toMatchObject({ status: 200, body: { contactList: [] } });

@@ -1,5 +1,5 @@
 /**
- * Crashes at every step of a purchase (issue 23, part 3). For each named crash point: the local
+ * Crashes at every step of a purchase. For each named crash point: the local
  * cloud starts with the point armed on a fresh data folder, a burst of purchases across three users
  * (one refused by every supplier per user, so a refund happens; one withdrawal, so a payout
  * happens; one user with a webhook URL) runs until the process dies at the point; it restarts on

@@ -1,5 +1,5 @@
 /**
- * The house account and coupon vendors on the local cloud (issue 10).
+ * The house account and coupon vendors on the local cloud.
  *  - An admin's POST /auth/transferFund is a credit from the house account, which may go below zero:
  *    the user is credited, both chains hold a `transfer` record, the admin's wallet is untouched,
  *    one request_id credits once, and Σ balances including the house = money in − money out.

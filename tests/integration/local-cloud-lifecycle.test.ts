@@ -1,6 +1,6 @@
 /**
  * The local cloud's life cycle as a person at a terminal lives it: `npm run start:only` (the tsx CLI
- * running infra/local/start.ts), Ctrl-C, start again on the same DATA_DIR, `npm run reset`.
+ * running infra/local/cli/start.ts), Ctrl-C, start again on the same DATA_DIR, `npm run reset`.
  * Ctrl-C here is SIGINT to the started process alone, not to its process group: the platform itself
  * must stop what it started (DynamoDB Local's Java above all).
  */
@@ -64,7 +64,7 @@ interface Started {
 const running = new Set<ChildProcess>();
 
 /**
- * `npm run start:only` without npm: the tsx CLI runs infra/local/start.ts. The first start synthesizes
+ * `npm run start:only` without npm: the tsx CLI runs infra/local/cli/start.ts. The first start synthesizes
  * the stack as a person's does; a restart may take the run's synthesized template (`reuseTemplate`),
  * which saves a synthesis (20–30 s on a loaded CI machine) that this life cycle does not test.
  */
@@ -72,7 +72,7 @@ async function startPlatform(dataDir: string, options: { reuseTemplate?: boolean
   const port = await freePort();
   let output = '';
   const template = options.reuseTemplate ? process.env[SHARED_TEMPLATE_ENV] : undefined;
-  const child = spawn(TSX, ['infra/local/start.ts'], {
+  const child = spawn(TSX, ['infra/local/cli/start.ts'], {
     cwd: REPO_ROOT,
     // Its own group only so that a failed test can still clean up everything; the test signals the process alone.
     detached: true,
@@ -138,7 +138,7 @@ async function post(baseUrl: string, path: string, body: unknown): Promise<{ sta
 }
 
 function runReset(dataDir: string): { status: number | null; output: string } {
-  const result = spawnSync(TSX, ['infra/local/reset.ts'], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, NODE_OPTIONS: '' }, encoding: 'utf8' });
+  const result = spawnSync(TSX, ['infra/local/cli/reset.ts'], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, NODE_OPTIONS: '' }, encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

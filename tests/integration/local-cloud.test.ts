@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTopology, synthTemplate } from '../../infra/local/template.js';
+import { parseTopology, synthTemplate } from '../../infra/local/runtime/template.js';
 import { ROUTES, routeKey } from '../../shared/routes.js';
 import { REPO_ROOT, useLocalCloud } from '../support/local-cloud.js';
 

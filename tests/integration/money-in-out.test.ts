@@ -170,7 +170,7 @@ describe('reserved accounts (Monnify)', () => {
   it('generateAcc without a BVN or NIN answers 400 "complete your KYC first" and reserves nothing at Monnify', async () => {
     const user = await register();
     expect(await api('GET', '/auth/generateAcc', { token: user.token })).toEqual({ status: 400, body: { msg: MONEY_MSG.kycRequiredForAccounts } });
-    // By this user's reference: other users' KYC in this file has accounts made in the background (issue 21).
+    // By this user's reference: other users' KYC in this file has accounts made in the background.
     expect(((await sim('/monnify/accounts')).body as any[]).filter((c) => c.accountReference === user.userId)).toEqual([]);
     expect((await api('GET', '/auth', { token: user.token })).body.user.accountNumbers).toEqual([]);
   });
@@ -180,7 +180,7 @@ describe('reserved accounts (Monnify)', () => {
     await verifyKyc(user.token);
     const first = await api('GET', '/auth/generateAcc', { token: user.token });
     expect(first.status).toBe(200);
-    // KYC also asks for them in the background (issue 21): whichever came first made them, once.
+    // KYC also asks for them in the background: whichever came first made them, once.
     expect([MONEY_MSG.accountsGenerated, MONEY_MSG.accountsExist]).toContain(first.body.msg);
     expect(first.body.accountNumbers.length).toBeGreaterThanOrEqual(2);
     const again = await api('GET', '/auth/generateAcc', { token: user.token });

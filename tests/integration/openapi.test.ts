@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/openapi.json on the local cloud (issue 11 "API docs"): the generated document,
+ * GET /api/v1/openapi.json on the local cloud: the generated document,
  * public and cacheable, whose paths are the gateway's own.
  */
 import { describe, expect, it } from 'vitest';

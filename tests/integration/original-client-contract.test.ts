@@ -1,5 +1,5 @@
 /**
- * The contract as the original client reads it (issue 11): the React app under client/ of the
+ * The contract as the original client reads it: the React app under client/ of the
  * public repository Oniboy6775/pay2Sub. Each request below is one it sends — path and body written
  * from its source as facts (client/src/context/UserContext.js unless named otherwise) — replayed
  * against the local cloud, and every field it then reads is asserted to exist with the type it
@@ -255,7 +255,7 @@ describe('the original client against our API', () => {
   });
 
   // ---------------------------------------------------------------------------------------------
-  // Issue 21 §5: the original client's last gaps.
+  // The original client's last gaps.
 
   it('MyUsers.js opens a row by _id; UserDetail.js reads fullName, bvn || nin (masked to its last four digits), referredBy and accountNumbers', async () => {
     const admin = await adminToken();
@@ -321,7 +321,7 @@ describe('the original client against our API', () => {
     // A free-text type its network knows picks that product: "CG" on MTN is MTN-CG.
     const cg = await authFetch('POST', '/dataPlan/add', {
       token: admin,
-      body: { planType: 'cg', planNetwork: 'mtn', planName: '11GB', planValidity: '30 days', smartEarnerPrice: 3000, planAmount: 2900 }, // above the 11GB CG cost (no price below cost: issue 20)
+      body: { planType: 'cg', planNetwork: 'mtn', planName: '11GB', planValidity: '30 days', smartEarnerPrice: 3000, planAmount: 2900 }, // above the 11GB CG cost (no price may be below cost)
     });
     expect(cg.status, JSON.stringify(cg.body)).toBeLessThan(300);
     expect(byName.body.plan).toMatchObject({ planName: '7GB', planType: 'MTN' });

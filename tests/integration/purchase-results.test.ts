@@ -1,5 +1,5 @@
 /**
- * Issue 21 on the local cloud: a refunded purchase says why in words (the supplier's own words
+ * Purchase results on the local cloud: a refunded purchase says why in words (the supplier's own words
  * after ours) in the listing and in GET /transaction/{id}, and a transfer to oneself is refused
  * at its first step (GET /auth/validateUser), not at the transfer.
  */

@@ -1,5 +1,5 @@
 /**
- * Session tokens expire after their lifetime (issue 20 §6): here ACCESS_TOKEN_TTL_SECONDS makes it
+ * Session tokens expire after their lifetime: here ACCESS_TOKEN_TTL_SECONDS makes it
  * seconds, not 15 minutes. The expired token gets the 401 existing clients already handle ("log in
  * again"); POST /auth/refresh continues the session with a new token.
  */

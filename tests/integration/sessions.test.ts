@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 20 §6): logout ends the session on the server (its token is refused from then
+ * Sessions: logout ends the session on the server (its token is refused from then
  * on, another session of the same user lives on), and a token without `exp` is refused even when
  * signed with the platform's own key. Tokens are short (ACCESS_TOKEN_TTL_SECONDS) and POST
  * /auth/refresh renews them for the same session: not after logout, not after a password change

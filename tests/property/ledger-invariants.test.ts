@@ -14,8 +14,8 @@
  *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed);
  *   - the listing's totals from its counters (README decision 43) equal those of every record read;
  *     so does a phone-number filter's listing (a whole number's records read from its own index).
- * Cable TV and exam PIN purchases (issue 22) are drawn among the airtime ones, through their own
- * placement and the same fulfilment, sweep and refund. So are bulk purchases (issue 22 §3): one debit
+ * Cable TV and exam PIN purchases are drawn among the airtime ones, through their own
+ * placement and the same fulfilment, sweep and refund. So are bulk purchases: one debit
  * for the batch, its lines written by the consumer (not yet, once, or redelivered concurrently), each
  * line then fulfilled, swept and refunded as any purchase; a line is no link of the wallet's chain,
  * and a batch's debit equals the sum of its lines once they are written.
@@ -217,7 +217,7 @@ describe('ledger invariants under random workloads', () => {
           if (result.kind === 'accepted') purchases.push(result.record.id);
         };
 
-        // Cable TV and exam PINs (issue 22): the same debit, fulfilment and refund path, scripted by the customer's phone.
+        // Cable TV and exam PINs: the same debit, fulfilment and refund path, scripted by the customer's phone.
         const buyBill = async (userIndex: number, family: 'cable' | 'exam', quantity: number, phone: string, requestId?: string) => {
           const user = users[userIndex]!;
           const billDeps = { ...h.purchase, billProducts: BILL_PRODUCTS, verifyBiller: async () => ({ kind: 'valid' as const, supplier: 'ALARO', customerName: 'DEMO CUSTOMER' }), placedBefore: (id: string) => dynamoTransactions.get(id) };
@@ -229,7 +229,7 @@ describe('ledger invariants under random workloads', () => {
           if (result.kind === 'accepted') purchases.push(result.record.id);
         };
 
-        // Bulk purchases (issue 22 §3): the batch's one debit, then its consumer's expansion into lines.
+        // Bulk purchases: the batch's one debit, then its consumer's expansion into lines.
         const batches: string[] = [];
         const expand = async (batchId: string, copies: number) => {
           await Promise.all(Array.from({ length: copies }, () => expandBatch(batchId, { transactions: dynamoTransactions, bulkLines: dynamoBulkLines, log: silentLogger, now: () => new Date() })));

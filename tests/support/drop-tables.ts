@@ -1,6 +1,6 @@
 /** Tables of finished test files, dropped from the worker's shared DynamoDB Local. */
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
-import { localDynamoClient, tableNames } from '../../infra/local/dynamodb.js';
+import { localDynamoClient, tableNames } from '../../infra/local/runtime/dynamodb.js';
 
 /**
  * Drops the tables a test file made in its worker's shared DynamoDB Local (those named, or every one

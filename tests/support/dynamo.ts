@@ -7,7 +7,7 @@
  */
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
-import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
+import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/runtime/dynamodb.js';
 import { TABLE_KEYS } from '../../shared/table.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { loadEnv } from '../../functions/adapters/environment.js';

@@ -6,14 +6,14 @@
  * others find them in the environment.
  *
  * Their databases are files on tmpfs, not in memory: the launcher indexes the stream records of a
- * database on disk (infra/local/java/LoopbackDynamoDbLocal.java). In memory, a long-lived instance
+ * database on disk (infra/local/runtime/java/LoopbackDynamoDbLocal.java). In memory, a long-lived instance
  * slowed with every table it had held (a GetItem took 78 ms late in a clean-clone run, about 1 ms
  * fresh), which is why each integration and browser file used to start a Java of its own.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareDynamoDbLocalArchive, startDynamoDbLocal } from '../../infra/local/dynamodb.js';
+import { prepareDynamoDbLocalArchive, startDynamoDbLocal } from '../../infra/local/runtime/dynamodb.js';
 import { SHARED_DYNAMODB_ENV, TEST_WORKERS } from './shared-resources.js';
 
 /** Memory-backed where the machine has it (Linux), so SQLite's writes never wait on a disk. */

@@ -1,16 +1,16 @@
 /**
  * Vitest global setup: the CDK stack synthesized once for the run (about 5 s each), written where
  * every local cloud the tests start reads it (LOCAL_TEMPLATE_FILE) instead of synthesizing again; and
- * the local cloud compiled once (infra/local/build.ts, under node_modules/.cache so that its imports
+ * the local cloud compiled once (infra/local/cli/build.ts, under node_modules/.cache so that its imports
  * find the packages), from which every test cloud starts (LOCAL_BUILT_DIR) instead of compiling its
  * TypeScript through tsx again.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildLocalCloud } from '../../infra/local/build.js';
+import { buildLocalCloud } from '../../infra/local/cli/build.js';
 import { REPO_ROOT } from '../../infra/local/config.js';
-import { synthTemplate } from '../../infra/local/template.js';
+import { synthTemplate } from '../../infra/local/runtime/template.js';
 import { SHARED_BUILT_CLOUD_ENV, SHARED_TEMPLATE_ENV } from './shared-resources.js';
 
 const BUILD_PREFIX = 'vtu-local-cloud-';

@@ -1,5 +1,5 @@
 /**
- * Test harness: runs the whole local cloud (`infra/local/start.ts`) as a child process on a free
+ * Test harness: runs the whole local cloud (`infra/local/cli/start.ts`) as a child process on a free
  * port with a fresh temporary DATA_DIR, and gives tests what they need to drive it.
  *
  *   const cloud = await startLocalCloud();
@@ -18,9 +18,9 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { LOCAL_CLOUD_ENTRY } from '../../infra/local/build.js';
-import { builtFile } from '../../infra/local/lambda.js';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb.js';
+import { LOCAL_CLOUD_ENTRY } from '../../infra/local/cli/build.js';
+import { builtFile } from '../../infra/local/runtime/lambda.js';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/runtime/dynamodb.js';
 import { dropTables } from './drop-tables.js';
 import { SHARED_BUILT_CLOUD_ENV, SHARED_TEMPLATE_ENV, sharedDynamoDbOfThisWorker } from './shared-resources.js';
 

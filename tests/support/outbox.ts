@@ -6,9 +6,9 @@
  * The platform's counters have their own reader of the same stream (`drainCounters`), as in the stack.
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { localDynamoClient } from '../../infra/local/dynamodb.js';
-import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints } from '../../infra/local/streams.js';
-import type { StreamMappingDef } from '../../infra/local/template.js';
+import { localDynamoClient } from '../../infra/local/runtime/dynamodb.js';
+import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints } from '../../infra/local/runtime/streams.js';
+import type { StreamMappingDef } from '../../infra/local/runtime/template.js';
 import type { OutboxDeps } from '../../functions/domain/transactions/transaction-outbox.js';
 import { silentLogger } from '../../functions/domain/logger.js';
 import { ENV } from '../../shared/runtime-env.js';

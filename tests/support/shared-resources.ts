@@ -20,5 +20,5 @@ export function sharedDynamoDbOfThisWorker(): string | undefined {
 }
 /** A JSON file with the stack's template, synthesized once for the run's local clouds. */
 export const SHARED_TEMPLATE_ENV = 'VTU_TEST_TEMPLATE_FILE';
-/** A folder with the local cloud compiled once for the run (infra/local/build.ts): every test cloud starts from it. */
+/** A folder with the local cloud compiled once for the run (infra/local/cli/build.ts): every test cloud starts from it. */
 export const SHARED_BUILT_CLOUD_ENV = 'VTU_TEST_BUILT_CLOUD';

@@ -5,7 +5,7 @@
  * other context (domains, a deploy target, a concurrency cap, cdk-nag's aspects) still synthesizes its own.
  */
 import { readFileSync } from 'node:fs';
-import { synthTemplate, type CfnTemplate } from '../../infra/local/template.js';
+import { synthTemplate, type CfnTemplate } from '../../infra/local/runtime/template.js';
 import { SHARED_TEMPLATE_ENV } from './shared-resources.js';
 
 export async function platformTemplate(): Promise<CfnTemplate> {

@@ -1,5 +1,5 @@
 /**
- * Accounts (spec §7 "Auth and account"), with their ports: register, log in (repeated failures
+ * Accounts, with their ports: register, log in (repeated failures
  * lock a login), the session answer (user, token, recent transactions, the catalogue's plan
  * groups), token checks, the current user, a password change that ends every older token (the
  * caller's rotated), and naming a user by user name. Outcomes are named.
@@ -266,7 +266,7 @@ export async function changePassword(
 /** A user named by user name (any case), shown by the name they are known by; undefined names nobody. */
 /**
  * Names the user a transfer would go to. The caller is refused here, at this first step, rather
- * than at the transfer itself (issue 21): nobody validates themselves as a receiver.
+ * than at the transfer itself: nobody validates themselves as a receiver.
  */
 export async function validateUser(userName: string | undefined, deps: AccountsDeps, callerUserId?: string): Promise<SessionResult> {
   const profile = userName === undefined ? undefined : await deps.findUserByUserName(userName);

@@ -123,7 +123,7 @@ export function toUserView(profile: UserProfile, balanceKobo: number): UserView 
   };
 }
 
-/** Plan groups of the session answer (spec §3), empty until plans are managed. */
+/** Plan groups of the session answer, empty until plans are managed. */
 export const SUBSCRIPTION_PLAN_GROUPS = ['MTN', 'MTN_CG_PRICE', 'GLO', 'AIRTEL', 'NMOBILE', 'CABLETV', 'CABLENAME', 'DISCO', 'NETWORK'] as const;
 
 type SubscriptionPlanGroup = (typeof SUBSCRIPTION_PLAN_GROUPS)[number];

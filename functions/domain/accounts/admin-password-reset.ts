@@ -1,5 +1,5 @@
 /**
- * An admin resets a user's password (spec §7 "Admin"): the old password and every session stop
+ * An admin resets a user's password: the old password and every session stop
  * working at once, and the user is e-mailed a single-use link to choose a new one — nobody, the
  * admin included, ever learns a password. The link is the one of the forgotten-password flow.
  *

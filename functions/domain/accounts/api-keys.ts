@@ -1,5 +1,5 @@
 /**
- * API keys (issue 11): what a key looks like, which header carries which credential, and the
+ * API keys: what a key looks like, which header carries which credential, and the
  * rules of authenticating with a key and of replacing it. Pure; the stores are ports.
  *
  * Only the key's SHA-256 is stored. A slow hash (bcrypt, scrypt) protects guessable secrets such

@@ -1,5 +1,5 @@
 /**
- * The caller's own contacts (spec §3 "Contact"): saved up to CONTACTS_MAX, edited, deleted. Keys
+ * The caller's own contacts: saved up to CONTACTS_MAX, edited, deleted. Keys
  * carry the owner's id, so another user's contact is simply not found. Every outcome that
  * changed the book carries the book as it is now, so the screen never needs a second call.
  */

@@ -1,7 +1,6 @@
 /**
- * Contacts, pure (spec §3 "Contact"): a contact stays until its owner deletes it (issue 21: the
- * spec's "deleted after 30 days of inactivity" lost people's numbers; README decision 51). Its last
- * use — saving, editing, or buying airtime or data for its number — orders the list.
+ * Contacts, pure: a contact stays until its owner deletes it (deleting it after 30 days unused
+ * lost people's numbers; README decision 51). Its last use — saving, editing, or buying airtime or data for its number — orders the list.
  */
 import type { ContactView } from '../../../shared/api/contacts.js';
 import type { NetworkName } from '../../../shared/constants.js';

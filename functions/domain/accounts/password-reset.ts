@@ -1,9 +1,9 @@
 /**
- * Forgotten passwords (spec §7): a reset link e-mailed to a known address (the answer is the same
+ * Forgotten passwords: a reset link e-mailed to a known address (the answer is the same
  * for unknown ones), used once to choose a new password, which also lifts a login lock.
  *
  * The request only queues what was asked (`requestPasswordReset`): the same single write whether the
- * address is known or not, so the answer is the same in the same time (issue 20: a known address used
+ * address is known or not, so the answer is the same in the same time (a known address used
  * to answer in 76–286 ms, an unknown one in 7–49 ms). A consumer (`deliverPasswordReset`) then counts
  * the request against the throttle per address and per client, looks the user up, writes the token
  * and queues the mail: at most RESET_MAILS_PER_ADDRESS mails an hour to one address, whatever is sent.

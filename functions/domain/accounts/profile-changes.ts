@@ -193,7 +193,7 @@ export async function verifyKyc(callerId: string, body: { nin?: unknown; bvn?: u
 export async function setWebhookUrl(callerId: string, webhookUrl: string, deps: ProfileDeps): Promise<ProfileResult> {
   const check = checkWebhookUrl(webhookUrl, deps.allowLoopbackWebhooks());
   if (!check.ok) return { kind: 'invalid_webhook_url' };
-  // A name resolving to a private, loopback or metadata address is refused as a literal one would be (issue 20).
+  // A name resolving to a private, loopback or metadata address is refused as a literal one would be.
   if (!(await deps.webhookHostAllowed(check.url))) return { kind: 'invalid_webhook_url' };
   const saved = await deps.saveWebhookUrl(callerId, check.url, deps.newWebhookSecret(), deps.now());
   if (!saved) return { kind: 'session_expired' };

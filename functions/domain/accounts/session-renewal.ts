@@ -1,5 +1,5 @@
 /**
- * Session renewal (issue 20 §6): short access tokens, renewed while the app is in use. A renewed
+ * Session renewal: short access tokens, renewed while the app is in use. A renewed
  * token names the same session (so logout and a password change still end it) and never outlives
  * the session's absolute lifetime, counted from its sign-in. Times are epoch seconds.
  */

@@ -1,5 +1,5 @@
 /**
- * An operator's refund of a purchase (POST /admin/refund/{id}, spec §6 "Refund"): admins and agents
+ * An operator's refund of a purchase (POST /admin/refund/{id}): admins and agents
  * give the money back for a purchase the customer did not get.
  *
  * It goes through the ledger's one refund path (`Ledger.refundPurchase`): the credit, the `refund`
@@ -62,7 +62,7 @@ export type OperatorRefundResult =
   | { kind: 'already_refunded' }
   | { kind: 'failed' }
   | { kind: 'type_not_refundable' }
-  /** The supplier delivered it: an agent may not give the money back (issue 20). */
+  /** The supplier delivered it: an agent may not give the money back. */
   | { kind: 'delivered_admin_only' }
   /** The supplier delivered it: an admin must say why. */
   | { kind: 'reason_required' };
@@ -81,7 +81,7 @@ export async function refundAsOperator(transactionId: string, operator: Operator
   if (found.trans_Status === 'failed') return { kind: 'failed' };
   if (!isRefundOffered(found)) return { kind: 'type_not_refundable' };
 
-  // A delivered purchase is refunded only by an admin with a reason (issue 20): the operator's word
+  // A delivered purchase is refunded only by an admin with a reason: the operator's word
   // stands where the supplier's reversal otherwise would, so it must be an accountable one.
   const delivered = found.trans_Status === 'success' ? deliveredRefusal(operator) : undefined;
   if (delivered) return delivered;

@@ -1,5 +1,5 @@
 /**
- * An admin's mail to one user or to every user (spec §5 "Send email"). The request mails nobody:
+ * An admin's mail to one user or to every user. The request mails nobody:
  * it checks the named user, names the mailing and queues ONE job, so it answers at once however
  * many users there are. The job's consumer walks the users a page at a time (keyset, never an
  * offset) and asks the mailer for one mail per user, each named by (mailing, user). A page
@@ -46,7 +46,7 @@ export function mailingIdOf(input: SendMailInput, by: string, newId: () => strin
 export async function queueMailing(input: SendMailInput, by: string, deps: QueueMailingDeps): Promise<QueueMailingResult> {
   const content: MailingContent = { subject: input.subject, message: input.message, url: input.url, linkMessage: input.linkMessage };
   if (input.userAccount) {
-    // Validated first (spec §5): an unknown user queues nothing.
+    // Validated first: an unknown user queues nothing.
     const recipient = await deps.findRecipient(input.userAccount);
     if (!recipient) return { kind: 'user_not_found' };
     if (!isDeliverable(recipient)) return { kind: 'no_mail_address' };

@@ -1,5 +1,5 @@
 /**
- * Which network addresses a webhook may be sent to (issue 20): only public unicast ones. A user's
+ * Which network addresses a webhook may be sent to: only public unicast ones. A user's
  * URL must never point our delivery function at the inside of its own network — loopback, private
  * ranges, link-local (the cloud's metadata service at 169.254.169.254), carrier-grade NAT,
  * benchmarking (198.18/15), documentation, multicast (224/4), reserved (240/4) and broadcast, and

@@ -1,5 +1,5 @@
 /**
- * Our webhooks to API users (issue 11 item 10).
+ * Our webhooks to API users.
  *
  * The body is the transaction itself, as its owner's GET /transaction rows show it — what the
  * original backend POSTed, so a receiver written for it keeps working. The signature follows

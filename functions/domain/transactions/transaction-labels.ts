@@ -1,7 +1,6 @@
 /**
- * How a transaction reads to existing clients (issue 11, "the contract as existing clients read
- * it"): the item it was, the other party, and the spec's types and statuses. The stored record
- * keeps our own (e.g. trans_Type 'withdrawal', which payouts, refunds and listings key on); only
+ * How a transaction reads to existing clients: the item it was, the other party, and the spec's
+ * types and statuses. The stored record keeps our own (e.g. trans_Type 'withdrawal', which payouts, refunds and listings key on); only
  * the view answers these.
  */
 import type { PlanType, TransactionStatus, TransactionType } from '../../../shared/constants.js';

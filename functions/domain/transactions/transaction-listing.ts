@@ -1,5 +1,5 @@
 /**
- * Who sees which transactions (spec §2, §6): ordinary users only their own (a userName filter
+ * Who sees which transactions: ordinary users only their own (a userName filter
  * naming someone else is ignored); admins and agents everybody's, optionally one user's by exact
  * name — or the house account's chain, by its name. An API key's holder is no admin or agent
  * (credentials.ts): it reads its own only. Figures cover the whole filtered set; what each reader is

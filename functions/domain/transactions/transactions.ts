@@ -1,5 +1,5 @@
 /**
- * The transaction record (spec §3, money in kobo), its one mapper to the API view (naira), and
+ * The transaction record (money in kobo), its one mapper to the API view (naira), and
  * the listing figures (totals, per-network stats) computed over a filtered set.
  */
 import type { MeterType } from '../../../shared/constants.js';
@@ -20,7 +20,7 @@ import { itemDescription, otherParty, viewStatus, viewType } from './transaction
 
 /** An electricity purchase: the meter, and what the supplier said it delivered. */
 export interface ElectricityDetails {
-  /** Our company id (spec §9) and name. */
+  /** Our company id (ELECTRICITY_COMPANIES, e.g. Ikeja 18) and name. */
   meterId: number;
   company: string;
   meterNumber: string;
@@ -121,10 +121,10 @@ export interface TransactionRecord {
   counterparty?: { userId: string; userName: string };
   /** An electricity purchase: the meter, and once delivered the supplier's token, units and customer. */
   electricity?: ElectricityDetails;
-  /** A cable TV or exam PIN purchase (issue 22): what was bought for whom, and once delivered the PINs. */
+  /** A cable TV or exam PIN purchase: what was bought for whom, and once delivered the PINs. */
   bill?: BillDetails;
   /**
-   * A line of a bulk purchase (issue 22 §3): the batch whose one debit paid it. The line moves no
+   * A line of a bulk purchase: the batch whose one debit paid it. The line moves no
    * money itself (its balance before and after are the batch's balance after, its seq the batch's);
    * its refund is a credit of its own, as any purchase's.
    */

@@ -1,7 +1,7 @@
 /**
  * The house (treasury) account: the platform's own wallet. An admin's transfer is a credit from
- * it, not a debit of the admin's wallet, and it may go below zero (spec §6: admins transfer
- * "without a balance check"); its negative balance is what the operators have handed out. It is a
+ * it, not a debit of the admin's wallet, and it may go below zero (an admin's transfer has
+ * no balance check); its negative balance is what the operators have handed out. It is a
  * pseudo-user: a wallet and a chain of `transfer` records like anyone's, but no profile, so it can
  * never log in, be listed as a user or be named as a transfer's receiver.
  *

@@ -40,7 +40,7 @@ export interface RefundInput {
   /** The supplier's own words about the failure: kept as the purchase's apiResponse (its refund reason in words). */
   supplierMessage?: string;
   now: Date;
-  /** Also refund a `success` purchase: only when the supplier itself reported it reversed, or an operator decided (spec §6). */
+  /** Also refund a `success` purchase: only when the supplier itself reported it reversed, or an operator decided. */
   afterSuccess?: boolean;
   /** An operator's refund: its audit entry, put in the refund's own write. */
   audit?: InWriteAudit<RefundChange>;

@@ -1,5 +1,5 @@
 /**
- * The accounts HTTP service (spec §7 "Auth and account"): register, login, session checks,
+ * The accounts HTTP service: register, login, session checks,
  * password change and reset, user-name validation; and for operators the user list, its CSV and a
  * user's password reset (./admin-users.ts). The rules: domain/account-sessions and
  * domain/password-reset.
@@ -193,7 +193,7 @@ const deps: AccountsServiceDeps = {
   rememberClient,
   saveLoginCode,
   consumeLoginCode,
-  // The sign-in's lastLogin write also asks for reserved accounts when KYC is done and none exist (an event; issue 21).
+  // The sign-in's lastLogin write also asks for reserved accounts when KYC is done and none exist (an event).
   updateLastLogin: recordLoginAskingForAccounts,
   storeNewPassword,
   savePasswordReset,
@@ -201,7 +201,7 @@ const deps: AccountsServiceDeps = {
   listUsers,
   revokePassword,
   requestEmail: (email) => publishEvent(EVENT_TYPES.emailRequested, email),
-  // Known address or not, the request does this one write and answers (issue 20); a consumer mails.
+  // Known address or not, the request does this one write and answers; a consumer mails.
   enqueueResetRequest: (request) => publishEvent(EVENT_TYPES.passwordResetRequested, request),
   appBaseUrl: () => env(ENV.appBaseUrl),
   now: () => new Date(),

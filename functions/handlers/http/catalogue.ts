@@ -137,7 +137,7 @@ export const setCostPriceOperation =
   };
 
 // ---------------------------------------------------------------------------------------------
-// Cable bouquets and exam PINs (issue 22)
+// Cable bouquets and exam PINs
 
 export interface BillCatalogueDeps {
   billProducts: BillProductStore;

@@ -1,5 +1,5 @@
 /**
- * HTTP: POST /admin/refund/{id} — an admin or agent refunds a purchase (spec §6 "Refund"). The use
+ * HTTP: POST /admin/refund/{id} — an admin or agent refunds a purchase. The use
  * case (domain/operator-refunds.ts) goes through the ledger's one refund path; this maps its named
  * results. A repeated refund and the loser of concurrent ones both get 400 "already refunded": the
  * purchase is refunded, whoever did it, and the person reads the same fact either way.

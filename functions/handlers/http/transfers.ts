@@ -2,8 +2,8 @@
  * The transfers HTTP service: POST /auth/transferFund {userName, amount}. The receiver is named by
  * user name (validated first with GET /auth/validateUser/{userName}); the domain places the
  * transfer: the debit, the credit and both `transfer` records are one atomic write. A user's
- * transfer never overdraws; an admin's comes from the house account (spec §6: "without a balance
- * check"), and the answer's balance is then the admin's own, unchanged.
+ * transfer never overdraws; an admin's comes from the house account with no balance
+ * check, and the answer's balance is then the admin's own, unchanged.
  */
 import { ulid } from 'ulid';
 import { transferFundRequest, type TransferFundResponse } from '../../../shared/api/transfers.js';

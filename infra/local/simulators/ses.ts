@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { MailStore } from '../mail.js';
+import type { MailStore } from './mail.js';
 import { readBody, sendJson } from '../util.js';
 
 const error = (res: ServerResponse, status: number, type: string, message: string) =>

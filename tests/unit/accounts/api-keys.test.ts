@@ -1,4 +1,4 @@
-/** API keys (issue 11): which header carries which credential, the key's shape, the rate limit and regeneration rules. */
+/** API keys: which header carries which credential, the key's shape, the rate limit and regeneration rules. */
 import { describe, expect, it } from 'vitest';
 import {
   apiKeyHint,

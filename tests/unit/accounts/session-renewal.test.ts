@@ -1,4 +1,4 @@
-/** Session renewal (issue 20 §6): the domain rule that decides whether a token may be renewed, and until when a new one lives. */
+/** Session renewal: the domain rule that decides whether a token may be renewed, and until when a new one lives. */
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_MAX_AGE_SECONDS, TOKEN_RENEWAL_GRACE_SECONDS } from '../../../shared/constants.js';
 import { renewalRefusal, tokenExpiry } from '../../../functions/domain/accounts/session-renewal.js';

@@ -1,6 +1,6 @@
 /**
  * A cable or JAMB purchase resent with its request_id answers from the record it placed, without
- * asking VTpass's merchant-verify again (issue 22: a replay used to verify first, so a resent request
+ * asking VTpass's merchant-verify again (a replay used to verify first, so a resent request
  * got "verification unavailable" while VTpass was down, though the purchase stood).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Cable TV and exam PINs, pure rules (issue 22): due dates, an admin's price edit, what VTpass delivered, the request shapes. */
+/** Cable TV and exam PINs, pure rules: due dates, an admin's price edit, what VTpass delivered, the request shapes. */
 import { describe, expect, it } from 'vitest';
 import { buyCableRequest, buyExamRequest } from '../../../shared/api/bills.js';
 import { BILL_MSG } from '../../../shared/messages.js';

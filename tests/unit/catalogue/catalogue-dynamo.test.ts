@@ -146,7 +146,7 @@ describe('plan manager (admin) and price updates (admin and agent)', () => {
     expect((await call(catalogue, 'listPlans', await newUser())).status).toBe(403);
   });
 
-  it('rejection: no price below cost for anyone — an agent\'s ₦1 for a ₦250 plan, an admin\'s too, a new or edited plan: 400 naming the cost, nothing changed (issue 20)', async () => {
+  it('rejection: no price below cost for anyone — an agent\'s ₦1 for a ₦250 plan, an admin\'s too, a new or edited plan: 400 naming the cost, nothing changed', async () => {
     const a = await adminUser();
     const plan = await addPlan(a);
     const belowCost = { status: 400, body: { msg: priceBelowCostMessage('₦250.00') } };
@@ -340,7 +340,7 @@ describe('buying data: tier pricing and profit', () => {
 describe('contacts', () => {
   const raw = async (userId: string, contactId: string) =>
     (await db().send(new GetCommand({ TableName: tableName(), Key: keys.contact(userId, contactId), ConsistentRead: true }))).Item;
-  /** The old 30-day expiry (the table's TTL attribute) on a contact, as contacts saved before issue 21 carry it. */
+  /** The old 30-day expiry (the table's TTL attribute) on a contact, as contacts saved while contacts still expired carry it. */
   const setRaw = async (userId: string, contactId: string, expiresAt: number) =>
     db().send(
       new UpdateCommand({
@@ -387,7 +387,7 @@ describe('contacts', () => {
     expect(await call(contacts, 'deleteContact', user, { params: { id: 'x'.repeat(3_000) } })).toEqual({ status: 400, body: { msg: 'id is invalid' } });
   });
 
-  it('a contact stays however long it is unused (issue 21); one saved with the old 30-day expiry loses it when listed, edited or bought for, and the migration removes it from all', async () => {
+  it('a contact stays however long it is unused; one saved with the old 30-day expiry loses it when listed, edited or bought for, and the migration removes it from all', async () => {
     const user = await newUser();
     const t0 = new Date('2030-01-01T00:00:00.000Z');
     const day = 24 * 3600 * 1000;

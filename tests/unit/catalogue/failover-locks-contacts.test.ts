@@ -73,7 +73,7 @@ describe('service locks', () => {
     expect(parseServiceStatus('maybe')).toBeUndefined();
     expect(updateServiceRequest.parse({ serviceName: 'mtn-cg', serviceType: 'Data', serviceStatus: 'disable' })).toEqual({ serviceName: 'MTN-CG', serviceType: 'data', serviceStatus: 'locked' });
     expect(updateServiceRequest.safeParse({ serviceName: 'MTN-CG', serviceType: 'airtime', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(MSG.selectNetworkAdmin);
-    // Cable TV is locked per provider, exam PINs per exam service (issue 22); a network is not one of them.
+    // Cable TV is locked per provider, exam PINs per exam service; a network is not one of them.
     expect(updateServiceRequest.parse({ serviceName: 'dstv', serviceType: 'Cable', serviceStatus: 'locked' })).toEqual({ serviceName: 'DSTV', serviceType: 'cable', serviceStatus: 'locked' });
     expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'cable', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(BILL_MSG.selectCableProvider);
     expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'exam', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(BILL_MSG.selectExamService);

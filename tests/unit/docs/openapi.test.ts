@@ -1,5 +1,5 @@
 /**
- * The API document (issue 11 "API docs"): OpenAPI 3.1, generated from the route table and the shared
+ * The API document: OpenAPI 3.1, generated from the route table and the shared
  * zod schemas — every route an API user may call is in it with its method, its request schema says
  * what the handler's schema says, its curl lines call the real paths, and its webhook recipe verifies
  * the signatures our deliveries carry.

@@ -16,9 +16,9 @@ describe('the DynamoDB client the functions use', () => {
   it('every other SDK client of the functions and of the local cloud has none either: SQS, EventBridge, SES, DynamoDB Streams, the local DynamoDB client', async () => {
     const { sqsClient } = await import('../../../functions/adapters/aws/sqs-client.js');
     const { withoutSdkLogger } = await import('../../../functions/adapters/aws/sdk-logger.js');
-    const { localSqsClient } = await import('../../../infra/local/sqs.js');
-    const { localStreamsClient } = await import('../../../infra/local/streams.js');
-    const { localDynamoClient } = await import('../../../infra/local/dynamodb.js');
+    const { localSqsClient } = await import('../../../infra/local/runtime/sqs.js');
+    const { localStreamsClient } = await import('../../../infra/local/runtime/streams.js');
+    const { localDynamoClient } = await import('../../../infra/local/runtime/dynamodb.js');
     const { EventBridgeClient } = await import('@aws-sdk/client-eventbridge');
     for (const client of [sqsClient(), localSqsClient('http://127.0.0.1:1'), localStreamsClient('http://127.0.0.1:1'), localDynamoClient('http://127.0.0.1:1'), withoutSdkLogger(new EventBridgeClient({}))]) {
       expect(middlewareNames(client.middlewareStack)).not.toContain('loggerMiddleware');

@@ -134,7 +134,7 @@ describe('retryOnConflict', () => {
     expect(calls).toBe(1);
   });
 
-  describe('stops at the deadline (issue 19: no request outlives its answer)', () => {
+  describe('stops at the deadline (no request outlives its answer)', () => {
     /** A clock that moves only when the loop sleeps or a try takes time. */
     function fakeTime(start = 1_000_000) {
       let t = start;

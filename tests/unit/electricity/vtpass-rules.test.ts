@@ -177,7 +177,7 @@ describe('electricity charge', () => {
 });
 
 describe('electricity request schemas', () => {
-  it('accept the spec’s payload: meterId of a company (§9), prepaid/postpaid, digits of a meter, the naira amount as kobo', () => {
+  it('accept the client’s payload: a known company’s meterId, prepaid/postpaid, digits of a meter, the naira amount as kobo', () => {
     expect(validateMeterRequest.parse({ meterNumber: '4501 1111-111', meterId: '18', meterType: 'Prepaid' })).toEqual({ meterNumber: '45011111111', meterId: 18, meterType: 'prepaid' });
     expect(buyElectricityRequest.parse({ amount: 1000, meterId: 29, meterNumber: 45011111111, meterType: 'postpaid' })).toMatchObject({ amount: 100_000, meterId: 29, meterNumber: '45011111111', meterType: 'postpaid' });
   });

@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { dynamoDbLocalCommand, localDynamoClient, prepareDynamoDbLocalArchive, startDynamoDbLocal } from '../../../infra/local/dynamodb.js';
+import { dynamoDbLocalCommand, localDynamoClient, prepareDynamoDbLocalArchive, startDynamoDbLocal } from '../../../infra/local/runtime/dynamodb.js';
 
 const classPathOf = (args: string[]) => args[args.indexOf('-cp') + 1]!.split(':');
 

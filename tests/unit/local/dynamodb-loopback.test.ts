@@ -1,5 +1,5 @@
 /**
- * The local cloud's DynamoDB Local listens on 127.0.0.1 only (issue 20): the jar itself binds every
+ * The local cloud's DynamoDB Local listens on 127.0.0.1 only: the jar itself binds every
  * interface, so anyone on the network could read and write the local table. Read from the kernel's
  * own table of listening sockets (/proc/net/tcp and tcp6), so the test sees what a scanner would.
  * A database on disk also has its stream records indexed once the start resolves (README decision 102).
@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../../../infra/local/dynamodb.js';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../../../infra/local/runtime/dynamodb.js';
 
 /** Local addresses (kernel hex notation) of the sockets listening on `port`. */
 function listeningAddresses(port: number): string[] {

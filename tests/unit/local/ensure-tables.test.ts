@@ -1,12 +1,12 @@
 /**
- * The local cloud's tables on DynamoDB Local (infra/local/dynamodb.ts ensureTables): a DATA_DIR made
+ * The local cloud's tables on DynamoDB Local (infra/local/runtime/dynamodb.ts ensureTables): a DATA_DIR made
  * before the table had a stream, or one of its indexes, gets it on the next start, with no reset and
  * no data lost.
  */
 import { CreateTableCommand, DescribeTableCommand, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { ensureTables, localDynamoClient } from '../../../infra/local/dynamodb.js';
-import type { TableDef } from '../../../infra/local/template.js';
+import { ensureTables, localDynamoClient } from '../../../infra/local/runtime/dynamodb.js';
+import type { TableDef } from '../../../infra/local/runtime/template.js';
 import { RETIRED_INDEXES, TABLE_KEYS } from '../../../shared/table.js';
 import { createPlatformTable, platformTableBefore, platformTableShape, useDynamoDb } from '../../support/dynamo.js';
 

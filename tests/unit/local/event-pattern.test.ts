@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventPatternError, compileEventPattern } from '../../../infra/local/event-pattern.js';
+import { EventPatternError, compileEventPattern } from '../../../infra/local/runtime/event-pattern.js';
 
 const event = (overrides: Record<string, unknown> = {}) => ({
   version: '0',

@@ -4,10 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalEventBus } from '../../../infra/local/eventbridge.js';
-import { MailStore } from '../../../infra/local/mail.js';
+import { LocalEventBus } from '../../../infra/local/runtime/eventbridge.js';
+import { MailStore } from '../../../infra/local/simulators/mail.js';
 import { SesSimulator } from '../../../infra/local/simulators/ses.js';
-import { parseTopology } from '../../../infra/local/template.js';
+import { parseTopology } from '../../../infra/local/runtime/template.js';
 import { listenLoopback, safeHandler, type Listening } from '../../../infra/local/util.js';
 import { fixtureTemplate } from './fixture-template.js';
 

@@ -1,5 +1,5 @@
 /** A small hand-made template in the shapes CDK synthesizes for the platform stack (tables, queues, bus, API, rules). */
-import type { CfnTemplate } from '../../../infra/local/template.js';
+import type { CfnTemplate } from '../../../infra/local/runtime/template.js';
 
 export const fixtureTemplate: CfnTemplate = {
   Resources: {

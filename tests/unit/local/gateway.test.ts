@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHttpEvent, createGateway, isTextualContentType, toHttpResult } from '../../../infra/local/gateway.js';
-import { MailStore } from '../../../infra/local/mail.js';
-import { RouteTable } from '../../../infra/local/routes.js';
-import type { RouteDef } from '../../../infra/local/template.js';
+import { buildHttpEvent, createGateway, isTextualContentType, toHttpResult } from '../../../infra/local/edge/gateway.js';
+import { MailStore } from '../../../infra/local/simulators/mail.js';
+import { RouteTable } from '../../../infra/local/edge/routes.js';
+import type { RouteDef } from '../../../infra/local/runtime/template.js';
 import { listenLoopback, type Listening } from '../../../infra/local/util.js';
 import { SECURITY_HEADERS } from '../../../shared/security-headers.js';
 
@@ -248,7 +248,7 @@ describe('the gateway server', () => {
     }
   });
 
-  it('sends the cloud\'s security headers (the CloudFront policy\'s, from shared/security-headers.ts) on the web app and the API, errors included, not only nosniff (issue 20)', async () => {
+  it('sends the cloud\'s security headers (the CloudFront policy\'s, from shared/security-headers.ts) on the web app and the API, errors included, not only nosniff', async () => {
     const answers = {
       index: await fetch(`${base}/`),
       asset: await fetch(`${base}/assets/index-B4x9_kQ2.js`),

@@ -1,13 +1,13 @@
 /**
- * Rule (issue 19, goal 2): no request outlives its answer. The local cloud's runtime runs every
+ * Rule: no request outlives its answer. The local cloud's runtime runs every
  * function in one process, where a timed-out handler would keep running; like Lambda, which
  * freezes it, the runtime must keep it from writing after its timeout. The shared DynamoDB client
  * refuses to send once the invocation's deadline has passed.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { LambdaRuntime, LambdaTimeoutError } from '../../../infra/local/lambda.js';
-import type { FunctionDef } from '../../../infra/local/template.js';
+import { LambdaRuntime, LambdaTimeoutError } from '../../../infra/local/runtime/lambda.js';
+import type { FunctionDef } from '../../../infra/local/runtime/template.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
 import { InvocationTimedOutError, runWithDeadline, slowestSendMs } from '../../../functions/adapters/invocation.js';

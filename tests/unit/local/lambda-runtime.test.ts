@@ -2,9 +2,9 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LambdaRuntime, LambdaTimeoutError, MissingHandlerError } from '../../../infra/local/lambda.js';
-import { LocalScheduler, scheduledEvent } from '../../../infra/local/scheduler.js';
-import type { FunctionDef, ScheduleDef } from '../../../infra/local/template.js';
+import { LambdaRuntime, LambdaTimeoutError, MissingHandlerError } from '../../../infra/local/runtime/lambda.js';
+import { LocalScheduler, scheduledEvent } from '../../../infra/local/runtime/scheduler.js';
+import type { FunctionDef, ScheduleDef } from '../../../infra/local/runtime/template.js';
 
 let root: string;
 const fn = (logicalId: string, entry: string, extra: Partial<FunctionDef> = {}): FunctionDef => ({

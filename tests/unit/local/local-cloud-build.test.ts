@@ -1,5 +1,5 @@
 /**
- * The local cloud compiled once for a run of many clouds (infra/local/build.ts): each test cloud
+ * The local cloud compiled once for a run of many clouds (infra/local/cli/build.ts): each test cloud
  * starts from the build instead of compiling its TypeScript through tsx again, and the cloud and its
  * handlers load every platform module from the same place, so each is one instance.
  */
@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALL_FUNCTIONS } from '../../../infra/functions.js';
-import { buildLocalCloud, LOCAL_CLOUD_ENTRY } from '../../../infra/local/build.js';
+import { ALL_FUNCTIONS } from '../../../infra/stack/functions.js';
+import { buildLocalCloud, LOCAL_CLOUD_ENTRY } from '../../../infra/local/cli/build.js';
 import { REPO_ROOT } from '../../../infra/local/config.js';
-import { builtFile, CLOUD_LOADED_MODULES, platformModuleUrl } from '../../../infra/local/lambda.js';
+import { builtFile, CLOUD_LOADED_MODULES, platformModuleUrl } from '../../../infra/local/runtime/lambda.js';
 
 const builtDir = process.env.LOCAL_BUILT_DIR;
 afterEach(() => {

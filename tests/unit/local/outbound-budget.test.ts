@@ -1,5 +1,5 @@
 /**
- * Outbound calls get a budget from the invocation's remaining time (issue 20 item 10). An HTTP
+ * Outbound calls get a budget from the invocation's remaining time. An HTTP
  * function times out at 10 s while a supplier may be given 20 s: a slow supplier must end as the
  * adapter's clean "no answer" with time left to answer, not as the function's timeout. Here the
  * real MSORG adapter calls the supplier simulator, made slow (its "no answer" number holds the

@@ -1,5 +1,5 @@
 /**
- * Durable local queues (infra/local/sqs-journal.ts): a message SQS accepted survives a crash of the
+ * Durable local queues (infra/local/runtime/sqs-journal.ts): a message SQS accepted survives a crash of the
  * local cloud, as it survives anything on AWS. Without the journal, local-aws-sqs kept messages in
  * memory only and a restart on the same DATA_DIR found every queue empty.
  */
@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { liveMessages } from '../../../infra/local/sqs-journal.js';
-import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from '../../../infra/local/sqs.js';
-import type { QueueDef } from '../../../infra/local/template.js';
+import { liveMessages } from '../../../infra/local/runtime/sqs-journal.js';
+import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from '../../../infra/local/runtime/sqs.js';
+import type { QueueDef } from '../../../infra/local/runtime/template.js';
 
 const defs: QueueDef[] = [
   { logicalId: 'Work', name: 'Work', visibilityTimeoutSeconds: 30, fifo: false, redrive: { deadLetterQueueLogicalId: 'WorkDlq', maxReceiveCount: 1 } },

@@ -1,9 +1,9 @@
 import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqsPoller, succeededMessageIds } from '../../../infra/local/pollers.js';
-import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from '../../../infra/local/sqs.js';
-import type { EventSourceMappingDef, QueueDef } from '../../../infra/local/template.js';
+import { SqsPoller, succeededMessageIds } from '../../../infra/local/runtime/pollers.js';
+import { createQueues, localSqsClient, startLocalSqs, type LocalQueue, type LocalSqs } from '../../../infra/local/runtime/sqs.js';
+import type { EventSourceMappingDef, QueueDef } from '../../../infra/local/runtime/template.js';
 
 describe('succeededMessageIds (Lambda partial batch semantics)', () => {
   const ids = ['a', 'b', 'c'];

@@ -1,5 +1,5 @@
 /**
- * The local cloud's DynamoDB stream mapping (infra/local/streams.ts) on a real DynamoDB Local
+ * The local cloud's DynamoDB stream mapping (infra/local/runtime/streams.ts) on a real DynamoDB Local
  * stream: Lambda's record shape, filters, order, partial batch failures, retries then the
  * on-failure queue, and positions that survive a restart.
  */
@@ -10,10 +10,10 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileEventPattern } from '../../../infra/local/event-pattern.js';
-import { localDynamoClient } from '../../../infra/local/dynamodb.js';
-import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal } from '../../../infra/local/streams.js';
-import type { StreamMappingDef } from '../../../infra/local/template.js';
+import { compileEventPattern } from '../../../infra/local/runtime/event-pattern.js';
+import { localDynamoClient } from '../../../infra/local/runtime/dynamodb.js';
+import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal } from '../../../infra/local/runtime/streams.js';
+import type { StreamMappingDef } from '../../../infra/local/runtime/template.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 
 const dynamo = useDynamoDb({ stream: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EventPatternError } from '../../../infra/local/event-pattern.js';
-import { TemplateError, parseTopology, resolveEnvironment, scheduleIntervalMs, type CfnTemplate, type LocalResolvers } from '../../../infra/local/template.js';
+import { EventPatternError } from '../../../infra/local/runtime/event-pattern.js';
+import { TemplateError, parseTopology, resolveEnvironment, scheduleIntervalMs, type CfnTemplate, type LocalResolvers } from '../../../infra/local/runtime/template.js';
 import { fixtureTemplate } from './fixture-template.js';
 
 const resolvers: LocalResolvers = {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { negotiateEncoding } from '../../../infra/local/compression.js';
-import { createGateway } from '../../../infra/local/gateway.js';
-import { MailStore } from '../../../infra/local/mail.js';
+import { negotiateEncoding } from '../../../infra/local/edge/compression.js';
+import { createGateway } from '../../../infra/local/edge/gateway.js';
+import { MailStore } from '../../../infra/local/simulators/mail.js';
 import { listenLoopback, type Listening } from '../../../infra/local/util.js';
 
 /** http.get rather than fetch: fetch always asks for and silently undoes compression, hiding what was sent. */

@@ -1,5 +1,5 @@
 /**
- * An admin's mail to users (spec §5 "Send email"): the request validates and queues one job; the
+ * An admin's mail to users: the request validates and queues one job; the
  * fan-out mails each user once, however often a page (or the whole job) is delivered.
  */
 import type { SQSRecord } from 'aws-lambda';
@@ -35,7 +35,7 @@ const firstMessage = (body: unknown) => {
 const users = (count: number): MailRecipient[] =>
   Array.from({ length: count }, (_, i) => ({ userId: `user-${String(i).padStart(4, '0')}`, userName: `user${i}`, email: `user${i}@example.com` }));
 
-describe('the send-mail form (spec §5: subject, message, url and linkMessage required; target optional)', () => {
+describe('the send-mail form (subject, message, url and linkMessage required; target optional)', () => {
   it('accepts the four fields, with or without a target user; a blank target means every user', () => {
     expect(parse(form).success).toBe(true);
     expect(parse({ ...form, userAccount: '  ' }).data?.userAccount).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * The ReservedAccountsWanted consumer (issue 21): reserves once for a KYC user without accounts,
+ * The ReservedAccountsWanted consumer: reserves once for a KYC user without accounts,
  * asks nothing for a user who has them or has no KYC, and fails the message (SQS retries it) when
  * the provider is unavailable. Fakes stand in for the table and the provider; the real path runs in
  * tests/integration/original-client-contract.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Bulk purchases' rules (issue 22 §3, domain/bulk.ts and shared/api/bulk.ts), without a table: every
+ * Bulk purchases' rules (domain/bulk.ts and shared/api/bulk.ts), without a table: every
  * line checked at once, the batch's debit is its lines' sum, each line's record is its single
  * purchase's linked to the batch and moving no money, the outbox hands a new batch (only) to its
  * consumer, and the progress view counts each line as it stands.

@@ -1,5 +1,5 @@
 /**
- * Rule (issue 19, goal 3): no item is shared by different users' synchronous writes. Every write
+ * Rule: no item is shared by different users' synchronous writes. Every write
  * path a user's request or its consumers run — funding, a purchase's debit, its claim, settlement, pending, a supplier's failure and its refund, an operator's
  * refund, a transfer, a withdrawal and its payout's progress and success, the upgrade — is run for two users on
  * DynamoDB Local while every item those writes send is captured from the client. No key written or

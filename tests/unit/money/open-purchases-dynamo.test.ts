@@ -1,5 +1,5 @@
 /**
- * The sweeper's list of open purchases on a real DynamoDB Local (issue 19, goal 4): the open index
+ * The sweeper's list of open purchases on a real DynamoDB Local: the open index
  * keeps keys only and spreads purchases over shards, and the sweeper still pages through every open
  * purchase exactly once, oldest first, including those an earlier version put in the one `OPEN`
  * partition.

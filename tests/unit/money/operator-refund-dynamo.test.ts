@@ -66,7 +66,7 @@ describe('an operator refunds a purchase', () => {
     expect(check.ok).toBe(true);
   });
 
-  it('an admin refunds a delivered purchase with a reason, and the reason is in its audit entry (issue 20)', async () => {
+  it('an admin refunds a delivered purchase with a reason, and the reason is in its audit entry', async () => {
     const { h, user, id } = await purchase(delivering());
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
     expect(await refundAsOperator(id, adminOn(id, 'customer says no airtime arrived'), refundDeps())).toMatchObject({ kind: 'refunded' });
@@ -78,7 +78,7 @@ describe('an operator refunds a purchase', () => {
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(1_000_00);
   });
 
-  it('rejection: an agent may not refund a delivered purchase, nor an admin without a reason; no money moves, no entry (issue 20)', async () => {
+  it('rejection: an agent may not refund a delivered purchase, nor an admin without a reason; no money moves, no entry', async () => {
     const { h, user, id } = await purchase(delivering());
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
     expect(await refundAsOperator(id, operatorOn(id), refundDeps())).toEqual({ kind: 'delivered_admin_only' });

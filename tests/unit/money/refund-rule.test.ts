@@ -1,4 +1,4 @@
-/** Spec §6 "Refund": when the screen offers it and the server allows it (one rule, shared/api/refunds.ts). */
+/** Refund: when the screen offers it and the server allows it (one rule, shared/api/refunds.ts). */
 import { describe, expect, it } from 'vitest';
 import { isRefundOffered } from '../../../shared/api/refunds.js';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../shared/constants.js';

@@ -1,5 +1,5 @@
 /**
- * Rules (issue 19, goals 1 and 2): a balance change that cannot get through before its function's
+ * Rules: a balance change that cannot get through before its function's
  * deadline (less the margin) gives up having written nothing, and the HTTP layer answers 503 with
  * Retry-After and a message, never 500. The same request_id sent again afterwards settles exactly
  * once (the record id derived from it is the idempotency key). Through the real Lambda handlers on

@@ -1,5 +1,5 @@
 /**
- * Webhook URLs cannot reach inside our network (issue 20 item 5). Only literal IPs used to be
+ * Webhook URLs cannot reach inside our network. Only literal IPs used to be
  * checked, so a name resolving to a private address (`127.0.0.1.nip.io`, `169.254.169.254.nip.io`)
  * passed, and the test delivery reported the receiver's status or `ECONNREFUSED`: a port scanner.
  * Here, with the system's real resolver (`localhost.` — a dotted name /etc/hosts resolves to
@@ -88,7 +88,7 @@ describe('saving and sending a webhook to a name that resolves inside', () => {
     expect(await saveWebhookUrl(user.userId, `https://localhost.:${port}/hook`, 'whsec_c2VjcmV0', new Date())).toBeDefined();
     const before = connections;
     const sent = await call(profile, 'testWebhook', user, { body: {} });
-    // Today (before issue 20) this connected and answered 200 with the TLS error (EPROTO): a port probe.
+    // Before this rule, this connected and answered 200 with the TLS error (EPROTO): a port probe.
     expect(sent).toEqual({ status: 400, body: { msg: MONEY_MSG.invalidWebhookUrl } });
     expect(connections).toBe(before);
     const log = await call(profile, 'webhookDeliveries', user);

@@ -1,5 +1,5 @@
 /**
- * Webhooks to API users (issue 11 item 10), against a loopback receiver that verifies the Standard
+ * Webhooks to API users, against a loopback receiver that verifies the Standard
  * Webhooks signature: the body is the transaction view itself (as the original POSTed it), one
  * webhook-id per (transaction, status), every attempt in the owner's log (a bounded ring), a
  * non-2xx answer retried by SQS, the test delivery.

@@ -1,6 +1,6 @@
 /** A finished file's tables leave the worker's shared DynamoDB Local (tests/support/drop-tables.ts). */
 import { describe, expect, it } from 'vitest';
-import { localDynamoClient, tableNames } from '../../../infra/local/dynamodb.js';
+import { localDynamoClient, tableNames } from '../../../infra/local/runtime/dynamodb.js';
 import { dropTables } from '../../support/drop-tables.js';
 import { createPlatformTable, useDynamoDb } from '../../support/dynamo.js';
 

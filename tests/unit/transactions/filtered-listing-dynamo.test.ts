@@ -1,5 +1,5 @@
 /**
- * A listing filtered by a status it rarely or never has (issue 19 goal 6): the counters say how many
+ * A listing filtered by a status it rarely or never has: the counters say how many
  * records match, so the page's read stops after the last of them, and a filter that matches nothing
  * reads no record at all. A user's counters are exact at once; the platform's (the admin's listing)
  * follow from the stream, and the admin's page follows them.

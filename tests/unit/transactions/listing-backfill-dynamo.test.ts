@@ -12,7 +12,7 @@ import { dynamoLedger } from '../../../functions/adapters/dynamo/wallet/ledger.j
 import { backfillListing, backfillRecordUpdate, countAsRead, countRecord } from '../../../functions/adapters/dynamo/transactions/listing-backfill.js';
 import { CreateTableCommand, DeleteTableCommand, GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureTables, localDynamoClient } from '../../../infra/local/dynamodb.js';
+import { ensureTables, localDynamoClient } from '../../../infra/local/runtime/dynamodb.js';
 import { platformTableBefore, platformTableShape } from '../../support/dynamo.js';
 import { writeStatusChange } from '../../../functions/adapters/dynamo/transactions/listing-aggregates.js';
 import { tableName } from '../../../functions/adapters/dynamo/client.js';

@@ -7,7 +7,7 @@
 import { drainCounters } from '../../support/outbox.js';
 import { DynamoDBDocumentClient, PutCommand, DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { localDynamoClient } from '../../../infra/local/dynamodb.js';
+import { localDynamoClient } from '../../../infra/local/runtime/dynamodb.js';
 import { counterGroupOf } from '../../../functions/domain/transactions/listing-aggregates.js';
 import { fulfilPurchase } from '../../../functions/domain/purchases/fulfilment.js';
 import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';

@@ -1,5 +1,5 @@
 /**
- * GET /transaction filtered by a whole phone number (issue 12, README decision 43): page, count and
+ * GET /transaction filtered by a whole phone number (README decision 43): page, count and
  * figures come from that number's own records, read from the byPhoneNumber index, and equal what the
  * old path gave (every record of the listing's scope read, kept when `phone_number` contains the text).
  * A part of a number keeps that old path.

@@ -1,5 +1,5 @@
 /**
- * GET /transaction/{id} (issue 12 §1: the web follows an open purchase by reading it alone): the
+ * GET /transaction/{id} (the web follows an open purchase by reading it alone): the
  * owner reads their own without the margin, admins and agents read anybody's with it, and anybody
  * else's — or an unknown id — is "not found", so an id tells nobody it exists.
  */

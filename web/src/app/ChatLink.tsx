@@ -15,7 +15,7 @@ function WhatsAppMark({ size }: { size: number }) {
 
 /**
  * The floating support chat link, on the public screens only. Inside the app the top bar carries
- * it (`ChatTopbarLink`), so it never sits over amounts, buttons or the API key (issue 21); the
+ * it (`ChatTopbarLink`), so it never sits over amounts, buttons or the API key; the
  * page leaves room under its content for it (styles: `.has-floating-chat`).
  */
 export function ChatLink() {

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { rolesOf, useSession, type Roles } from '@/lib/session.js';
 import { LoginPage } from './pages.js';
 
-/** /profile is shown only with a token; without one the login screen takes its place (spec §2). */
+/** /profile is shown only with a token; without one the login screen takes its place. */
 export function RequireToken({ children }: { children: ReactNode }) {
   const session = useSession();
   return session ? <>{children}</> : <LoginPage />;

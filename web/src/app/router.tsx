@@ -107,7 +107,7 @@ const routes: RouteObject[] = [
         children: [{ index: true, element: <Page.TransactionsPage /> }],
       },
       {
-        // "my users" is in the admin shell for admins and agents alike (spec §2); the rest of /admin is for admins.
+        // "my users" is in the admin shell for admins and agents alike; the rest of /admin is for admins.
         path: 'admin/users',
         element: (
           <RequireRole allow={isAdminOrAgent}>

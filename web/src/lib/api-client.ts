@@ -19,7 +19,7 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own message (`{msg}`), when it sent one. */
   readonly serverMessage: string | undefined;
-  /** The whole error body, for screens that show another field (meter validation shows `name`, spec §8). */
+  /** The whole error body, for screens that show another field (meter validation shows `name`). */
   readonly body: unknown;
 
   constructor(status: number, serverMessage: string | undefined, options?: { cause?: unknown; body?: unknown }) {

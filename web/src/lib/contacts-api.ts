@@ -1,5 +1,5 @@
 /**
- * The user's contacts over the API (spec §3 "Contact"): one module for the contacts screen and the
+ * The user's contacts over the API: one module for the contacts screen and the
  * phone pickers of airtime and data. It sits in lib, below the features, because features may not
  * import each other and all three need the same calls and the same cached list.
  */

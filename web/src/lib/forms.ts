@@ -21,7 +21,7 @@ export function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>,
   return undefined;
 }
 
-/** Local validation warnings are toasts, like every other message (spec §8); one toast per distinct message. */
+/** Local validation warnings are toasts, like every other message; one toast per distinct message. */
 export function warnFirstError<T extends FieldValues>(order: ReadonlyArray<keyof T & string>) {
   return (errors: FieldErrors<T>) => {
     const message = firstErrorMessage(errors, order);
@@ -44,8 +44,8 @@ export function bare<T extends z.ZodTypeAny>(schema: T): Bare<T> {
 }
 
 /**
- * `rules` run only once the `required` fields are filled in: spec §5 asks for what is missing
- * ("All fields are required") before it judges any field's format.
+ * `rules` run only once the `required` fields are filled in: what is missing is asked
+ * for ("All fields are required") before any field's format is judged.
  */
 export function filledFirst<Rules extends z.ZodTypeAny>(
   required: Partial<Record<keyof z.input<Rules> & string, string>>,

@@ -9,7 +9,7 @@ import { queryClient } from './query-client.js';
 
 const notificationKey = ['notification'] as const;
 
-/** GET /admin/notification. A failed fetch is silent (spec §8): no data, no toast, no retry. */
+/** GET /admin/notification. A failed fetch is silent: no data, no toast, no retry. */
 export function useNotification(enabled: boolean) {
   return useQuery({ queryKey: notificationKey, queryFn: () => api<NotificationResponse>('getNotification'), enabled, staleTime: 60_000 });
 }

@@ -1,4 +1,4 @@
-/** Page movement wraps: next from the last page goes to 1, previous from 1 goes to the last (spec §4). */
+/** Page movement wraps: next from the last page goes to 1, previous from 1 goes to the last. */
 export function nextPage(current: number, totalPages: number): number {
   if (totalPages <= 1) return 1;
   return current >= totalPages ? 1 : current + 1;

@@ -3,7 +3,7 @@ import { queryClient, queryKeys } from './query-client.js';
 import { setBalance } from './session.js';
 
 /**
- * What every accepted purchase (airtime, data) does with its receipt (spec §4): the balance becomes
+ * What every accepted purchase (airtime, data) does with its receipt: the balance becomes
  * the receipt's balance_After and the receipt goes first in the transactions already loaded.
  */
 export function applyPurchaseReceipt(receipt: TransactionView | undefined | null): void {

@@ -92,8 +92,8 @@ export function syncSessionFromStorage(): void {
 }
 
 /**
- * Signs in. `subscriptionPlans` are the plan groups of the login/register answer (spec §4 "plans
- * are loaded"): kept apart from the user so balance updates never rewrite them.
+ * Signs in. `subscriptionPlans` are the plan groups of the login/register answer:
+ * kept apart from the user so balance updates never rewrite them.
  */
 export function signIn(token: string, user: UserView, subscriptionPlans?: unknown): void {
   storePlans(subscriptionPlans && typeof subscriptionPlans === 'object' ? (subscriptionPlans as Partial<SubscriptionPlans>) : null);

@@ -1,5 +1,5 @@
 /**
- * Session tokens are short (15 minutes) and renewed while the app is in use (issue 20 §6):
+ * Session tokens are short (15 minutes) and renewed while the app is in use:
  * before a request when the token is near its end, on a timer shortly before expiry when the
  * user was active, and once after a 401. A renewal that is refused (logged out, password changed
  * elsewhere, session older than its 24 h) leaves the 401 to log out.

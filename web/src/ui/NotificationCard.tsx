@@ -11,7 +11,7 @@ import { Input } from './Input.js';
 import { notify } from './toast.js';
 
 /**
- * The notice every user sees once (spec §2 "Update prices, cost price and notification"): admins
+ * The notice every user sees once: admins
  * set it in admin settings, agents in the Update screen, so it lives here rather than in either.
  */
 export function NotificationCard() {

@@ -28,7 +28,7 @@ async function share(title: string, pins: readonly PinEntry[]): Promise<void> {
   if (await copyText(text)) notify.success(MSG.copied);
 }
 
-/** Exam PINs (and serials) as issued, with Copy and Share (issue 22): on a receipt and in a transaction's details. */
+/** Exam PINs (and serials) as issued, with Copy and Share: on a receipt and in a transaction's details. */
 export function PinList({ title, pins, testId = 'pin-list' }: { title: string; pins: readonly PinEntry[]; testId?: string }) {
   return (
     <div className="form" data-testid={testId}>

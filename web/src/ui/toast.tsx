@@ -2,8 +2,8 @@ import { ToastContainer, toast, type ToastOptions } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@shared/constants.js';
 
 /**
- * Toasts: top-right under the top bar (never over the menu button or Logout), auto-close after 5 s
- * (spec §9). Mounted once at the app root. One message at a time (issue 21): a new outcome
+ * Toasts: top-right under the top bar (never over the menu button or Logout), auto-close after 5 s.
+ * Mounted once at the app root. One message at a time: a new outcome
  * replaces whatever was showing, so a stale error never sits beside a later success.
  */
 export function Toasts() {

@@ -51,14 +51,14 @@ describe('sidebar menu', () => {
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.to === '/profile/updatePrice')?.label).toBe('Update price');
   });
 
-  it('adds Send email after Update price for admins only, at /admin/sendMail (spec §2; Transfer is in everyone\'s menu now)', () => {
+  it('adds Send email after Update price for admins only, at /admin/sendMail (Transfer is in everyone\'s menu now)', () => {
     const admin = menuFor({ ...user, isAdmin: true }).map((m) => m.label);
     expect(admin.slice(admin.indexOf('Update price'), admin.indexOf('Update price') + 3)).toEqual(['Update price', 'Send email', 'My users']);
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'Send email')?.to).toBe('/admin/sendMail');
     expect(menuFor({ ...user, isAgent: true }).map((m) => m.label)).not.toContain('Send email');
   });
 
-  it('gives everyone Transfer once, admins included (issue 21)', () => {
+  it('gives everyone Transfer once, admins included', () => {
     expect(menuFor({ ...user, isAdmin: true }).filter((m) => m.label === 'Transfer')).toHaveLength(1);
     expect(menuFor(user).find((m) => m.label === 'Transfer')?.to).toBe('/profile/transfer');
   });
@@ -74,7 +74,7 @@ describe('sidebar menu', () => {
     expect(menuFor(user).map((m) => m.to)).not.toContain('/profile/updatePrice');
   });
 
-  it("gives admins spec §2's extras in its order, then the audit log; Send email appears once its route exists", () => {
+  it("gives admins their extra items in a fixed order, then the audit log; Send email appears once its route exists", () => {
     const extras = (table?: ReadonlySet<string>) => {
       const common = new Set(menuFor(user, table).map((m) => m.label));
       return menuFor({ ...user, isAdmin: true }, table).filter((m) => !common.has(m.label));

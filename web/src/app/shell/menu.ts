@@ -25,7 +25,7 @@ function productItem(type: ProductType, label: string, needs: string): MenuItem 
 }
 
 /**
- * The sidebar by role (spec §2), in the spec's order, then the audit log for admins. An item whose
+ * The sidebar by role, in the order below, then the audit log for admins. An item whose
  * backend route is missing from the shared route table stays hidden.
  */
 const COMMON: MenuItem[] = [
@@ -35,9 +35,9 @@ const COMMON: MenuItem[] = [
   productItem('electricity', 'Electricity Payment', 'POST /buy/electricity'),
   productItem('cable', 'Cable TV', 'POST /buy/cableTv'),
   productItem('exam', 'Exam PINs', 'POST /buy/exam'),
-  // Many numbers at once (issue 22 §3): airtime or data, pasted or from a CSV.
+  // Many numbers at once: airtime or data, pasted or from a CSV.
   { label: 'Bulk purchase', to: '/profile/bulk', icon: 'list', needs: 'POST /buy/airtime/bulk' },
-  // Money in and out, reachable from every screen (issue 21), not only from the dashboard's buttons.
+  // Money in and out, reachable from every screen, not only from the dashboard's buttons.
   { label: 'Fund wallet', to: '/profile/fundWallet', icon: 'card', needs: 'POST /fundWallet/squad/initiate' },
   { label: 'Transfer', to: '/profile/transfer', icon: 'wallet', needs: 'POST /auth/transferFund' },
   { label: 'Withdraw', to: '/profile/withdraw', icon: 'wallet', needs: 'POST /withdraw' },
@@ -49,7 +49,7 @@ const COMMON: MenuItem[] = [
   { label: 'API docs', to: '/docs', icon: 'list' },
 ];
 
-/** Admins and agents alike (spec §2): the list, read-only for agents. */
+/** Admins and agents alike: the list, read-only for agents. */
 const MY_USERS: MenuItem = { label: 'My users', to: '/admin/users', icon: 'user', needs: 'GET /admin/users' };
 
 const GENERATE_COUPON: MenuItem = { label: 'Generate coupon', to: '/admin/generateCoupon', icon: 'ticket', needs: 'POST /admin/generateCoupon' };
@@ -61,7 +61,7 @@ const ADMIN: MenuItem[] = [
   MY_USERS,
   { label: 'Fund wallet (coupon)', to: '/profile/fundWallet/coupon', icon: 'card', needs: 'POST /fundWallet/coupon' },
   GENERATE_COUPON,
-  // Beyond spec §2's list: the audit log page the back office asks for (issue 10).
+  // Beyond the original admin items: the audit log page the back office asks for.
   { label: 'Audit log', to: '/admin/audit', icon: 'list', needs: 'GET /admin/audit' },
 ];
 
@@ -77,7 +77,7 @@ export function menuFor(roles: Roles, table: ReadonlySet<string> = routeKeys): M
   return items.filter((item) => !item.needs || hasRoute(item.needs, table));
 }
 
-/** The top bar's role button: ADMIN for admins, Agent for agents, otherwise Home: the dashboard, inside the app (issue 21). */
+/** The top bar's role button: ADMIN for admins, Agent for agents, otherwise Home: the dashboard, inside the app. */
 export function roleButtonFor(roles: Roles): { label: string; to: string } {
   if (roles.isAdmin) return { label: 'ADMIN', to: '/admin' };
   if (roles.isAgent) return { label: 'Agent', to: '/profile/transactions' };

@@ -5,7 +5,7 @@ import { changePasswordForm } from './password-form.js';
 import { webhookForm } from './webhook-form.js';
 
 describe('account forms', () => {
-  it('change password: all three required (spec §5); matching and strength are the server’s call', async () => {
+  it('change password: all three required; matching and strength are the server’s call', async () => {
     const order = ['oldPassword', 'newPassword', 'newPasswordCheck'] as const;
     expect((await submitForm(changePasswordForm, { oldPassword: 'old', newPassword: '', newPasswordCheck: 'x' }, order)).warning).toBe(MSG.allFieldsRequired);
     expect((await submitForm(changePasswordForm, { oldPassword: '', newPassword: 'a', newPasswordCheck: 'b' }, order)).warning).toBe(MSG.allFieldsRequired);

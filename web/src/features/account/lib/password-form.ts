@@ -1,5 +1,5 @@
 /**
- * Change password (spec §5): old, new and confirmation all required ("All fields are required"),
+ * Change password: old, new and confirmation all required ("All fields are required"),
  * from the API's request (shared/api/accounts.ts); whether they match and are strong enough is
  * the server's call, and its message is shown.
  */

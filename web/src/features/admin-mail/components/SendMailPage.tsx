@@ -18,10 +18,10 @@ interface SentMail {
 }
 
 /**
- * The admin's mail to one user or to every user (spec §2 "Send email", §5): fill in, confirm, and
+ * The admin's mail to one user or to every user: fill in, confirm, and
  * the server queues it. The admin stays on this page with the result — to whom, what, how many
- * mails queued — and a clean form for the next one (issue 21: leaving for /profile, as spec §2's
- * "Navigation after actions" had it, hid the result behind a toast).
+ * mails queued — and a clean form for the next one (leaving for /profile, as other actions do,
+ * would hide the result behind a toast).
  */
 export function SendMailPage() {
   const send = useSendMail();

@@ -5,7 +5,7 @@ import { audienceOf, EMPTY_SEND_MAIL_FORM, SEND_MAIL_FIELDS, sendMailBody, sendM
 
 const filled = { ...EMPTY_SEND_MAIL_FORM, subject: 'New prices', message: 'Cheaper data', url: 'https://example.com', linkMessage: 'See them' };
 
-describe('send-mail form (spec §5 "Send email")', () => {
+describe('send-mail form', () => {
   it('wants subject, message, url and linkMessage: "All fields are required"', async () => {
     for (const field of ['subject', 'message', 'url', 'linkMessage'] as const) {
       expect((await submitForm(sendMailForm, { ...filled, [field]: ' ' }, [...SEND_MAIL_FIELDS])).warning, field).toBe(MSG.allFieldsRequired);

@@ -1,5 +1,5 @@
 /**
- * The admin's mail (spec §5 "Send email"): subject, message, link and link text required; the
+ * The admin's mail: subject, message, link and link text required; the
  * user name optional (blank: every user). The form's rules are the API's (shared/api/send-mail.ts).
  */
 import type { z } from 'zod';

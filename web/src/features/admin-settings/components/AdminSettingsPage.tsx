@@ -11,13 +11,13 @@ import { SuppliersCard } from './SuppliersCard.js';
 
 const refused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** The admin's settings: supplier per network, service locks, cost prices and the notification (spec §2 "Admin screens"). */
+/** The admin's settings: supplier per network, service locks, cost prices and the notification. */
 export function AdminSettingsPage() {
   const suppliers = useSuppliers();
   const services = useServices();
   const costPrices = useCostPrices();
 
-  // A refused admin fetch sends the user back to the profile (spec §2).
+  // A refused admin fetch sends the user back to the profile.
   if (refused(suppliers.error) || refused(services.error) || refused(costPrices.error)) return <Navigate to="/profile" replace />;
 
   return (

@@ -18,7 +18,7 @@ describe('admin settings', () => {
     expect(serviceStatusOf(undefined, 'data', 'MTN')).toBe('available');
   });
 
-  it('wants a non-zero cost price (spec §5 "Cost price update") and sends it in naira', async () => {
+  it('wants a non-zero cost price and sends it in naira', async () => {
     const warning = async (costPrice: string) => (await submitForm(costPriceForm, { costPrice }, ['costPrice'])).warning;
     expect(await warning('')).toBe(MSG.enterValidPrice);
     expect(await warning('0')).toBe(MSG.enterValidPrice);

@@ -23,7 +23,7 @@ export function serviceStatusOf(services: readonly ServiceView[] | undefined, se
   return services?.find((s) => s.serviceType === serviceType && s.serviceName === serviceName)?.serviceStatus ?? 'available';
 }
 
-/** "enter a valid price" unless the cost price is a non-zero naira amount (spec §5), as the API checks it; the row gives the plan type. */
+/** "enter a valid price" unless the cost price is a non-zero naira amount, as the API checks it; the row gives the plan type. */
 export const costPriceForm = setCostPriceRequest.pick({ costPrice: true });
 export type CostPriceFormValues = z.input<typeof costPriceForm>;
 

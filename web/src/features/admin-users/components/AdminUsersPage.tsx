@@ -16,7 +16,7 @@ const articleFor = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-NG', { dateStyle: 'medium' }) : '—');
 
 /**
- * "my users" (spec §2): admins list, filter, download and act on users; agents see the same list
+ * "my users": admins list, filter, download and act on users; agents see the same list
  * filtered by user name only, with no actions.
  */
 export function AdminUsersPage() {

@@ -10,6 +10,6 @@ export function fetchDashboard(signal?: AbortSignal): Promise<DashboardResponse>
 }
 
 export function useAdminDashboard() {
-  // A failure sends the screen away (spec §2): one try is enough.
+  // A failure sends the screen away to the profile: one try is enough.
   return useQuery({ queryKey: dashboardKey, queryFn: ({ signal }) => fetchDashboard(signal), retry: false });
 }

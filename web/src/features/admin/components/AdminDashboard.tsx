@@ -11,7 +11,7 @@ const total = (rows: DashboardResponse['figures']['today'], pick: 'sales' | 'pro
 /** The back office's figures: users, money held, sales and profit, refunds, newest users. */
 export function AdminDashboard() {
   const dashboard = useAdminDashboard();
-  // Any failed fetch sends the screen to the profile (spec §2).
+  // Any failed fetch sends the screen to the profile.
   if (dashboard.isError) return <Navigate to="/profile" replace />;
   if (!dashboard.data) return <Spinner label="Loading figures…" />;
   const { figures, allUsers } = dashboard.data;

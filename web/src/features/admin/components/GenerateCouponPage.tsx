@@ -16,7 +16,7 @@ import { couponAmountForm, couponOwnerForm, generateCouponBody, type CouponAmoun
 import { VendorCoupons } from './VendorCoupons.js';
 
 /**
- * Two steps: validate the user name, then generate a coupon for that user (spec §4 two-step flows).
+ * Two steps: validate the user name, then generate a coupon for that user.
  * A coupon vendor (not an admin) pays for each coupon from their wallet and sees their unredeemed ones.
  */
 export function GenerateCouponPage() {
@@ -46,7 +46,7 @@ export function GenerateCouponPage() {
         notify.success(answer?.msg ?? MSG.couponGenerated);
         setCoupon(answer.coupon);
         if (paysFromWallet) afterVendorCoupon(answer.balance);
-        // After the action the validation starts over (spec §4).
+        // After the action the validation starts over.
         setValidated(null);
         owner.reset({ userAccount: '' });
         amount.reset({ amount: '' });

@@ -3,7 +3,7 @@ import { MSG } from '@shared/messages.js';
 import { submitForm } from '@/lib/forms.testing.js';
 import { couponAmountForm, couponOwnerForm, generateCouponBody } from './coupon-form.js';
 
-describe('coupon generation (spec §5 "Coupon generation")', () => {
+describe('coupon generation', () => {
   it('wants the user name first', async () => {
     expect((await submitForm(couponOwnerForm, { userAccount: '' }, ['userAccount'])).warning).toBe(MSG.enterUsername);
   });

@@ -1,5 +1,5 @@
 /**
- * Coupon generation's two steps (spec §5 "Coupon generation"): the owner's user name, validated
+ * Coupon generation's two steps: the owner's user name, validated
  * first, then the amount, as the API reads them (shared/api/wallet.ts), up to the largest coupon.
  */
 import { z } from 'zod';

@@ -31,7 +31,7 @@ describe('airtime charge preview (shared/pricing.ts, as the server charges)', ()
   });
 });
 
-describe('airtime form rules (spec §5)', () => {
+describe('airtime form rules', () => {
   it('accepts a complete form and sends the amount in naira, not kobo', async () => {
     const { values } = await submitForm(airtimeForm, { ...valid, mobile_number: ' 08011111111 ', amount: '150.50' });
     expect(values?.amount).toBe(150_50);

@@ -1,5 +1,5 @@
 /**
- * The buy-airtime form (spec §5 "Airtime"): the API's request (shared/api/purchases.ts) with the
+ * The buy-airtime form: the API's request (shared/api/purchases.ts) with the
  * amount limits of shared/pricing.ts, plus the optional contact to save; missing fields are asked
  * for before any format.
  */

@@ -14,7 +14,7 @@ import { AuthCard } from './AuthCard.js';
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  // Shown in place of a protected page (a deep link opened signed out): after login, that page (issue 21).
+  // Shown in place of a protected page (a deep link opened signed out): after login, that page.
   // A deep link opened while signed out is where the user goes back to; else the role's own home.
   const deepLink = location.pathname === '/login' ? undefined : `${location.pathname}${location.search}`;
   const login = useLogin();

@@ -22,7 +22,7 @@ export function PasswordResetPage() {
         {
           onSuccess: (answer) => {
             notify.success(answer?.msg ?? MSG.passwordReset);
-            // Straight to the login screen, to sign in with the new password (issue 21).
+            // Straight to the login screen, to sign in with the new password.
             navigate('/login');
           },
           onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),

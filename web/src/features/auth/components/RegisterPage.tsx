@@ -26,7 +26,7 @@ export function RegisterPage() {
           onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrongAuth)),
         },
       ),
-    // Every field's problem at once, under the field (issue 21): no toast for what the form already shows.
+    // Every field's problem at once, under the field: no toast for what the form already shows.
     () => undefined,
   );
   const errors = formState.errors;

@@ -3,7 +3,7 @@ import { MSG } from '@shared/messages.js';
 import { submitForm } from '@/lib/forms.testing.js';
 import { loginForm, registerForm, requestResetForm, resetForm } from './auth-forms.js';
 
-describe('sign-in forms (spec §5)', () => {
+describe('sign-in forms', () => {
   it('login: both fields required, the user name sent trimmed', async () => {
     expect((await submitForm(loginForm, { userName: '', password: 'x' }, ['userName', 'password'])).warning).toBe(MSG.allFieldRequiredLogin);
     expect((await submitForm(loginForm, { userName: 'ada', password: '' }, ['userName', 'password'])).warning).toBe(MSG.allFieldRequiredLogin);

@@ -1,6 +1,6 @@
 /**
- * The sign-in forms, from the API's own requests (shared/api/accounts.ts). Spec §5 checks only
- * some fields here; the server owns the other rules (user name format, password strength) and its
+ * The sign-in forms, from the API's own requests (shared/api/accounts.ts). Only some
+ * fields are checked here; the server owns the other rules (user name format, password strength) and its
  * message is shown when it refuses.
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ export const loginForm = loginRequest;
 export type LoginFormValues = z.input<typeof loginForm>;
 
 /**
- * Register: every field checked here with the API's own rules (issue 21: all errors at once, each
+ * Register: every field checked here with the API's own rules (all errors at once, each
  * under its field, before the server is asked); only the e-mail's "required" wording is the web's.
  */
 export const registerForm = bare(registerRequest)

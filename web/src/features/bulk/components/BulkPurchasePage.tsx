@@ -35,7 +35,7 @@ function LineProblems({ problems, msg }: { problems: readonly BulkLineProblem[];
 }
 
 /**
- * Bulk airtime or data (issue 22 §3): paste lines or upload a CSV, preview every line with the
+ * Bulk airtime or data: paste lines or upload a CSV, preview every line with the
  * total and the line count, confirm, then follow each line until it is delivered or refunded.
  */
 export function BulkPurchasePage() {

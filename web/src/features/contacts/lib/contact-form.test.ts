@@ -5,7 +5,7 @@ import { CONTACT_FIELD_ORDER, EMPTY_CONTACT, contactForm, type ContactFormValues
 
 const warning = async (values: ContactFormValues) => (await submitForm(contactForm, values, CONTACT_FIELD_ORDER)).warning;
 
-describe('contact form (spec §5 "Contact")', () => {
+describe('contact form', () => {
   it('starts on MTN', () => expect(EMPTY_CONTACT.contactNetwork).toBe('MTN'));
 
   it('needs a name and a number', async () => {

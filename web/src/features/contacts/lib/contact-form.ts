@@ -1,5 +1,5 @@
 /**
- * The contact form is the API's own request (shared/api/contacts.ts, spec §5 "Contact": name and
+ * The contact form is the API's own request (shared/api/contacts.ts: name and
  * number required, "All fields are required"): text in, the trimmed contact out, network by name.
  */
 import type { z } from 'zod';

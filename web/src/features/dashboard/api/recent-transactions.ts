@@ -3,7 +3,7 @@ import type { TransactionListResponse, TransactionView } from '@shared/api/trans
 import { api } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
 
-/** How many of the newest transactions the dashboard lists (issue 21). */
+/** How many of the newest transactions the dashboard lists. */
 export const RECENT_TRANSACTIONS = 5;
 
 /**

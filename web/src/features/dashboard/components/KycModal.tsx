@@ -8,7 +8,7 @@ import { Button, Input, Modal, Select, notify } from '@/ui/index.js';
 import { useUpdateKyc } from '../api/update-kyc.js';
 import { EMPTY_KYC_FORM, kycForm, type KycFormValues } from '../lib/kyc-form.js';
 
-/** Update KYC (spec §4): the method (nin by default, or bvn) and its number; only that field is sent. */
+/** Update KYC: the method (nin by default, or bvn) and its number; only that field is sent. */
 export function KycModal({ open, onClose, onVerified }: { open: boolean; onClose: () => void; onVerified?: () => void }) {
   const update = useUpdateKyc();
   const { register, handleSubmit, watch, reset } = useForm({ resolver: zodResolver(kycForm), defaultValues: EMPTY_KYC_FORM });

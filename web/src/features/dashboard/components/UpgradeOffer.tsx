@@ -13,7 +13,7 @@ const refreshCurrentUser = () => queryClient.invalidateQueries({ queryKey: query
 import { Button, Modal, notify } from '@/ui/index.js';
 import { useUpgradeToReseller } from '../api/upgrade-to-reseller.js';
 
-/** The one-time upgrade to reseller: confirm, pay ₦1,000, and carry on as a reseller in the same session (issue 21; spec §4 logged out). */
+/** The one-time upgrade to reseller: confirm, pay ₦1,000, and carry on as a reseller in the same session (it is not logged out). */
 export function UpgradeOffer({ user }: { user: UserView }) {
   const navigate = useNavigate();
   const upgrade = useUpgradeToReseller();
@@ -30,7 +30,7 @@ export function UpgradeOffer({ user }: { user: UserView }) {
       onSuccess: (answer) => {
         setConfirming(false);
         notify.success(answer.msg);
-        // The session stays (issue 21): every request reads the caller's type afresh, so the same token now acts as a reseller.
+        // The session stays: every request reads the caller's type afresh, so the same token now acts as a reseller.
         if (answer.user) updateUser(answer.user);
         else void refreshCurrentUser();
         navigate('/profile', { replace: true });

@@ -3,7 +3,7 @@ import { MONEY_MSG } from '@shared/messages.js';
 import { submitForm } from '@/lib/forms.testing.js';
 import { EMPTY_KYC_FORM, kycForm } from './kyc-form.js';
 
-describe('KYC form (spec §5 "KYC")', () => {
+describe('KYC form', () => {
   it('sends only the chosen method’s 11-digit number', async () => {
     expect((await submitForm(kycForm, { method: 'bvn', number: ' 22345678901 ' })).values).toEqual({ bvn: '22345678901' });
     expect((await submitForm(kycForm, { ...EMPTY_KYC_FORM, number: '12345678901' })).values).toEqual({ nin: '12345678901' });

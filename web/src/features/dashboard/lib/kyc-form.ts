@@ -1,5 +1,5 @@
 /**
- * The KYC form (spec §5 "KYC"): the method (nin by default, or bvn) and its 11-digit number; the
+ * The KYC form: the method (nin by default, or bvn) and its 11-digit number; the
  * body carries only the chosen method's field, as POST /auth/updateKyc takes it
  * (shared/api/profile.ts; the server checks the number the same way).
  */
@@ -22,5 +22,5 @@ export const kycForm = z
   .transform(({ method, number }): KycBody => (method === 'bvn' ? { bvn: number } : { nin: number }));
 export type KycFormValues = z.input<typeof kycForm>;
 
-/** NIN is the default method (spec §9). */
+/** NIN is the default method. */
 export const EMPTY_KYC_FORM: KycFormValues = { method: 'nin', number: '' };

@@ -12,8 +12,7 @@ export function listNetworkPlans(network: NetworkName, signal?: AbortSignal): Pr
 }
 
 /**
- * A network's plans, fetched again whenever the network is chosen (spec §2 "plans reload when the
- * network changes"); until the answer arrives, the plans the session brought at login are shown.
+ * A network's plans, fetched again whenever the network is chosen; until the answer arrives, the plans the session brought at login are shown.
  */
 export function useNetworkPlans(network: NetworkName | null) {
   return useQuery<DataPlanOption[]>({

@@ -6,7 +6,7 @@ import { DATA_FIELD_ORDER, dataForm, formAfterPurchase, type DataFormValues } fr
 const valid: DataFormValues = { network: 'GLO', plan: '41', mobile_number: '08011111111' };
 const warning = async (values: DataFormValues) => (await submitForm(dataForm, values, DATA_FIELD_ORDER)).warning;
 
-describe('buy data form rules (spec §5 "Buy data")', () => {
+describe('buy data form rules', () => {
   it('accepts a complete form and sends the data network id and the plan id', async () => {
     expect(await submitForm(dataForm, { ...valid, mobile_number: ' 08011111111 ' })).toEqual({ warning: null, values: { network: 2, plan: 41, mobile_number: '08011111111' } });
     expect((await submitForm(dataForm, { ...valid, network: '9MOBILE' })).values?.network).toBe(6);
@@ -24,7 +24,7 @@ describe('buy data form rules (spec §5 "Buy data")', () => {
 });
 
 describe('after a successful purchase', () => {
-  it('the phone number is cleared and the network reset to MTN (spec §4), with no plan chosen', () => {
+  it('the phone number is cleared and the network reset to MTN, with no plan chosen', () => {
     expect(formAfterPurchase()).toEqual({ network: 'MTN', plan: '', mobile_number: '' });
   });
 });

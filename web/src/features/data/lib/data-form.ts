@@ -1,5 +1,5 @@
 /**
- * The buy-data form (spec §5 "Buy data"): network, plan and phone number, all needed ("Please
+ * The buy-data form: network, plan and phone number, all needed ("Please
  * provide all values"), then the phone's format, as the API reads them (shared/api/purchases.ts).
  * The network is held by name, the plan by id, both as the radios give them.
  */
@@ -19,7 +19,7 @@ export type DataFormValues = z.input<typeof dataForm>;
 export type DataForm = z.output<typeof dataForm>;
 export const DATA_FIELD_ORDER = ['network', 'plan', 'mobile_number'] as const;
 
-/** The form after a successful purchase (spec §4): the phone number cleared, the network back to MTN, no plan chosen. */
+/** The form after a successful purchase: the phone number cleared, the network back to MTN, no plan chosen. */
 export function formAfterPurchase(): DataFormValues {
   return { network: 'MTN', plan: '', mobile_number: '' };
 }

@@ -1,5 +1,5 @@
 /**
- * The buy-data screen's plan list rules (spec §4 "Data plan list"), pure: plans of the chosen
+ * The buy-data screen's plan list rules, pure: plans of the chosen
  * network, for MTN also of the chosen data type (read from the plan's type or text), sorted by
  * size, then validity, then id; the first one is the preselected plan. Prices follow shared/pricing.ts.
  */
@@ -81,7 +81,7 @@ export function planSizeGb(plan: Pick<DataPlanOption, 'plan'>): number {
   return volumeRatioFromName(plan.plan ?? '') ?? Number.POSITIVE_INFINITY;
 }
 
-/** Size (smallest first, issue 21), then validity (days), then id. */
+/** Size (smallest first), then validity (days), then id. */
 export function comparePlans(a: Pick<DataPlanOption, 'month_validate' | 'id' | 'plan'>, b: Pick<DataPlanOption, 'month_validate' | 'id' | 'plan'>): number {
   const sizeA = planSizeGb(a);
   const sizeB = planSizeGb(b);
@@ -110,7 +110,7 @@ export function planPriceFor(plan: DataPlanOption, userType: string | null | und
   return priceForUserType(plan, userType);
 }
 
-/** The session's plan group of each network (spec §3 "Plan groups by network"). */
+/** The session's plan group of each network. */
 const SESSION_GROUP: Record<NetworkName, keyof SubscriptionPlans> = { MTN: 'MTN', GLO: 'GLO', AIRTEL: 'AIRTEL', '9MOBILE': 'NMOBILE' };
 
 /** A network's plans as the session carried them at login (shown until the fresh list arrives). */

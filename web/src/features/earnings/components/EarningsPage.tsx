@@ -6,7 +6,7 @@ import { Button, Spinner, notify } from '@/ui/index.js';
 import { useReferrals } from '../api/referrals.js';
 import { useWithdrawEarning } from '../api/withdraw-earning.js';
 
-/** Earnings (spec §2): earning balance, totals, the referral list page by page, and withdraw to the wallet. */
+/** Earnings: earning balance, totals, the referral list page by page, and withdraw to the wallet. */
 export function EarningsPage() {
   const [page, setPage] = useState(1);
   const referrals = useReferrals(page);

@@ -1,5 +1,5 @@
 /**
- * The electricity screen's two forms (spec §4, §5 "Meter validation"): the meter, checked as the
+ * The electricity screen's two forms: the meter, checked as the
  * API checks it (shared/api/purchases.ts), then the amount, within the limits of
  * shared/pricing.ts for the validated meter.
  */

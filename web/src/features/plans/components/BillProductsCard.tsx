@@ -16,7 +16,7 @@ const FIELDS: [PriceField, string][] = [
 ];
 
 /**
- * Cable bouquets and exam PINs on the plan manager (issue 22): the same tiers and cost price as a
+ * Cable bouquets and exam PINs on the plan manager: the same tiers and cost price as a
  * data plan. An exam's price above the exam body's approved price is refused by the server (shown as its message).
  */
 export function BillProductsCard() {

@@ -16,7 +16,7 @@ import { AvailabilityBadge, PRICE_HEADINGS, PlanCells } from './PriceCells.js';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; plan: PlanView } | null;
 
-/** The admin's plan manager: every plan, available or not; add, edit and delete (spec §2). */
+/** The admin's plan manager: every plan, available or not; add, edit and delete. */
 export function PlanManagerPage() {
   const plans = usePlans();
   const add = useAddPlan();

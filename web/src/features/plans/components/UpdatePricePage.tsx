@@ -42,8 +42,8 @@ function PriceModal({ plan, onClose }: { plan: PlanView; onClose: () => void }) 
 }
 
 /**
- * Admins and agents change a plan's price for each account type (spec §2 "Update prices"). Agents
- * set the notification here too: this is their one Update screen (spec §2 sidebar, §6).
+ * Admins and agents change a plan's price for each account type. Agents
+ * set the notification here too: this is their one Update screen.
  */
 export function UpdatePricePage() {
   const session = useSession();

@@ -9,7 +9,7 @@ const filled: PlanFormValues = { ...EMPTY_PLAN_FORM, planType: 'MTN-CG', planNam
 const adding = (values: PlanFormValues) => submitForm(planForm(false), values, PLAN_FIELD_ORDER);
 const priceUpdate = (values: PriceFormValues, planId = 1) => submitForm(priceForm(planId), values, ['price', 'reseller', 'api']);
 
-describe('plan form (spec §5 "a network must be selected")', () => {
+describe('plan form (a network must be selected)', () => {
   it('needs a network first, then a name and a price, then numbers the API takes', async () => {
     expect((await adding(EMPTY_PLAN_FORM)).warning).toBe(MSG.selectNetworkAdmin);
     expect((await adding({ ...filled, planName: ' ' })).warning).toBe(CATALOGUE_MSG.enterPlanName);
@@ -64,7 +64,7 @@ describe('plan form (spec §5 "a network must be selected")', () => {
   });
 });
 
-describe('price update form (spec §5 "Admin price update")', () => {
+describe('price update form', () => {
   it('needs at least one valid tier', async () => {
     expect((await priceUpdate(EMPTY_PRICE_FORM)).warning).toBe(MSG.enterValidValue);
     expect((await priceUpdate({ ...EMPTY_PRICE_FORM, price: '0' })).warning).toBe(MSG.enterValidValue);

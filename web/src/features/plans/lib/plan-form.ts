@@ -1,5 +1,5 @@
 /**
- * The plan manager's form (spec §2 "Plan manager", §5 "a network must be selected"): typed values
+ * The plan manager's form: typed values
  * → the body of POST /dataPlan/add and PATCH /dataPlan/update. The network, name and price are
  * asked for first; then the whole plan is checked with the API's own schemas
  * (shared/api/catalogue.ts), which take numbers as typed text too, so a wrong number is refused

@@ -1,5 +1,5 @@
 /**
- * The price update form (spec §5 "Admin price update": at least one of price, reseller or api,
+ * The price update form (at least one of price, reseller or api,
  * else "Please enter a valid value"), checked with the API's own schema; blank tiers stay as they
  * are and are left out of the body.
  */

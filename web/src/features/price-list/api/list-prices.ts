@@ -9,7 +9,7 @@ export function listPrices(signal?: AbortSignal): Promise<PriceRow[]> {
   return api<PriceRow[]>('listPrices', { signal });
 }
 
-/** The public price list. A failed fetch is only logged (spec §7): the screen keeps its loading state. */
+/** The public price list. A failed fetch is only logged: the screen keeps its loading state. */
 export function usePrices() {
   const query = useQuery({ queryKey: [...queryKeys.prices, 'all'], queryFn: ({ signal }) => listPrices(signal), staleTime: 0 });
   const { error } = query;

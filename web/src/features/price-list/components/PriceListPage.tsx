@@ -15,7 +15,7 @@ const TIERS: ReadonlyArray<{ tier: PriceTier; label: string }> = [
 
 /**
  * The public price list: every available plan with the price for each account type. While the
- * list is empty a loading indicator shows; a failed fetch is only logged (spec §7).
+ * list is empty a loading indicator shows; a failed fetch is only logged.
  */
 export function PriceListPage() {
   const session = useSession();

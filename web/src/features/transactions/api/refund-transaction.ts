@@ -3,7 +3,7 @@ import type { RefundResponse } from '@shared/api/refunds.js';
 import { api } from '@/lib/api-client.js';
 import { refreshTransactionsAndBalance } from './refresh.js';
 
-/** POST /admin/refund/{id}: an admin or agent gives a purchase's money back (spec §6 "Refund"); a delivered one needs an admin's reason. */
+/** POST /admin/refund/{id}: an admin or agent gives a purchase's money back; a delivered one needs an admin's reason. */
 export function refundTransaction({ id, reason }: { id: string; reason?: string }): Promise<RefundResponse> {
   return api<RefundResponse>('refundTransaction', { params: { id }, body: reason ? { reason } : {} });
 }

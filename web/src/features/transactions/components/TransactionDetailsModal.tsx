@@ -14,9 +14,9 @@ import { StatusBadge } from './StatusBadge.js';
 
 /**
  * One transaction's details. An admin viewing an open (processing or pending) withdrawal can
- * "Check status": the payout provider is re-queried and the list refreshed (spec §6). Admins and
+ * "Check status": the payout provider is re-queried and the list refreshed. Admins and
  * agents can Refund a purchase that is not refunded or failed, after confirming it here; a delivered
- * (`success`) purchase only an admin, who must give a reason (issue 20). A customer's PINs come
+ * (`success`) purchase only an admin, who must give a reason. A customer's PINs come
  * masked to everyone but the buyer: an admin may "Reveal PINs", giving a reason kept in the audit log.
  */
 export function TransactionDetailsModal({
@@ -95,7 +95,7 @@ export function TransactionDetailsModal({
     ? [
         ['Transaction id', <code key="id">{t._id}</code>],
         ['Status', <StatusBadge key="status" status={t.trans_Status} />],
-        // Why the money came back, in words (issue 21): only on a refunded transaction.
+        // Why the money came back, in words: only on a refunded transaction.
         ...(t.trans_Status === 'refunded' ? ([['Refund reason', <span key="reason" data-testid="details-refund-reason">{t.refundReason ?? '—'}</span>]] as Array<[string, ReactNode]>) : []),
         ['Type', typeLabel(t)],
         // What the item and the number are for this product: "Disco" and "Meter number" for electricity.
@@ -116,7 +116,7 @@ export function TransactionDetailsModal({
             ] as Array<[string, ReactNode]>)
           : []),
         ...(t.units ? ([['Units', t.units]] as Array<[string, ReactNode]>) : []),
-        // Cable TV and exam PINs (issue 22): what was bought, and the PINs with Copy and Share.
+        // Cable TV and exam PINs: what was bought, and the PINs with Copy and Share.
         ...(t.bouquet ? ([['Bouquet', `${t.cableName ?? ''} ${t.bouquet}`.trim()]] as Array<[string, ReactNode]>) : []),
         ...(t.dueDate && t.trans_Status === 'success' ? ([['New due date', t.dueDate]] as Array<[string, ReactNode]>) : []),
         ...(shownPins?.length ? ([['PINs', <PinList key="pins" title={t.exam ?? t.trans_Network} pins={shownPins} testId="details-pins" />]] as Array<[string, ReactNode]>) : []),

@@ -4,7 +4,7 @@ import { transactionsToFollow, withRow } from './followed-transactions.js';
 
 const row = (id: string, status: TransactionView['trans_Status']) => ({ _id: id, trans_Status: status }) as TransactionView;
 
-describe('which transactions the list follows (issue 12: poll only an open item on the current page, only its status)', () => {
+describe('which transactions the list follows (poll only an open item on the current page, only its status)', () => {
   it('follows the processing and pending rows of the page on screen', () => {
     expect(transactionsToFollow([row('a', 'success'), row('b', 'processing'), row('c', 'pending'), row('d', 'refunded')])).toEqual(['b', 'c']);
   });

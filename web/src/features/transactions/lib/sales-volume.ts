@@ -1,4 +1,4 @@
-/** How the sales statistics show a volume sold (spec §9): data in GB, or TB with 2 decimals from 1000 GB; airtime and electricity in naira. */
+/** How the sales statistics show a volume sold: data in GB, or TB with 2 decimals from 1000 GB; airtime and electricity in naira. */
 import type { SalesStat } from '@shared/api/transactions.js';
 import { showNaira } from '@/lib/money.js';
 

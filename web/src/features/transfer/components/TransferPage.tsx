@@ -14,7 +14,7 @@ import { BalanceHeader, Button, ConfirmModal, DetailRow, Input, notify } from '@
 import { useTransferFund } from '../api/transfer-fund.js';
 import { receiverFormFor, transferAmountForm, transferFundBody, type ReceiverFormValues, type TransferAmountFormValues, type TransferFundBody } from '../lib/transfer-form.js';
 
-/** Two-step transfer (spec §4): validate the receiver's user name, then the amount; confirm; → /profile. */
+/** Two-step transfer: validate the receiver's user name, then the amount; confirm; → /profile. */
 export function TransferPage() {
   const navigate = useNavigate();
   const session = useSession();

@@ -4,7 +4,7 @@ import { submitForm } from '@/lib/forms.testing.js';
 import { MONEY_MSG } from '@shared/messages.js';
 import { receiverForm, receiverFormFor, transferAmountForm, transferFundBody } from './transfer-form.js';
 
-describe('transfer form (spec §5 "Transfer")', () => {
+describe('transfer form', () => {
   it('wants a user name first', async () => {
     expect((await submitForm(receiverForm, { userName: ' ' }, ['userName'])).warning).toBe(MSG.enterUsername);
     expect((await submitForm(receiverForm, { userName: ' bob ' })).values).toEqual({ userName: 'bob' });

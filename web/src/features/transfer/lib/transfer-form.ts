@@ -1,5 +1,5 @@
 /**
- * The transfer's two steps (spec §5 "Transfer"): the receiver's user name, then the amount, as the
+ * The transfer's two steps: the receiver's user name, then the amount, as the
  * API reads them (shared/api/transfers.ts). A non-admin cannot send more than the balance; admins
  * are not checked.
  */
@@ -12,7 +12,7 @@ import { koboToApiNaira } from '@/lib/money.js';
 export const receiverForm = transferFundRequest.pick({ userName: true });
 export type ReceiverFormValues = z.input<typeof receiverForm>;
 
-/** The receiver step for a signed-in sender: their own name is refused here, as the server refuses it (issue 21). */
+/** The receiver step for a signed-in sender: their own name is refused here, as the server refuses it. */
 export function receiverFormFor(ownUserName: string | undefined) {
   const own = ownUserName?.trim().toLowerCase();
   return receiverForm.refine((v) => !own || v.userName.toLowerCase() !== own, { message: MONEY_MSG.cannotTransferToSelf, path: ['userName'] });

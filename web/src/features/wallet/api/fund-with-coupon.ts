@@ -15,7 +15,7 @@ export function useFundWithCoupon() {
     mutationFn: fundWithCoupon,
     onSuccess: (answer) => {
       // The receipt's balance is exact even if something else moved the wallet meanwhile;
-      // without one, the credited amount is added (spec §4).
+      // without one, the credited amount is added.
       if (typeof answer.receipt?.balance_After === 'number') setBalance(answer.receipt.balance_After);
       else if (typeof answer.amount === 'number') addToBalance(answer.amount);
       void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });

@@ -15,7 +15,7 @@ import { useInitiateSquadPayment } from '../api/initiate-squad-payment.js';
 import { cardPaymentBody, cardPaymentForm, type CardPaymentFormValues } from '../lib/funding-form.js';
 
 /**
- * Fund the wallet (spec §4): by card, the amount gives a payment link, then "proceed to pay" goes
+ * Fund the wallet: by card, the amount gives a payment link, then "proceed to pay" goes
  * there; a user with reserved accounts also sees them here as the bank-transfer way to pay.
  */
 export function FundWalletPage() {

@@ -3,7 +3,7 @@ import { MSG } from '@shared/messages.js';
 import { submitForm } from '@/lib/forms.testing.js';
 import { cardPaymentBody, cardPaymentForm, couponForm } from './funding-form.js';
 
-describe('funding forms (spec §5 "Fund wallet", "Coupon funding")', () => {
+describe('funding forms (card and coupon)', () => {
   it('card: an amount of at least ₦100, sent as a naira number', async () => {
     expect((await submitForm(cardPaymentForm, { amount: '' }, ['amount'])).warning).toBe(MSG.enterValidAmount);
     expect((await submitForm(cardPaymentForm, { amount: '50' }, ['amount'])).warning).toBe(MSG.minimumPayment);

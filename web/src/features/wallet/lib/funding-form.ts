@@ -1,5 +1,5 @@
 /**
- * The wallet's funding forms (spec §5 "Fund wallet", "Coupon funding"), as the API reads them
+ * The wallet's funding forms, card and coupon, as the API reads them
  * (shared/api/funding.ts, shared/api/wallet.ts).
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { koboToApiNaira } from '@/lib/money.js';
 export const cardPaymentForm = z.object({ amount: initiateSquadPaymentRequest.shape.amount.pipe(z.number().min(FUND_WALLET_MIN_KOBO, MSG.minimumPayment)) });
 export type CardPaymentFormValues = z.input<typeof cardPaymentForm>;
 
-/** POST /fundWallet/squad/initiate's body: the amount as a naira number (spec §5). */
+/** POST /fundWallet/squad/initiate's body: the amount as a naira number. */
 export type CardPaymentBody = z.input<typeof initiateSquadPaymentRequest> & { amount: number };
 
 export function cardPaymentBody(amountKobo: Kobo, email: string | undefined): CardPaymentBody {

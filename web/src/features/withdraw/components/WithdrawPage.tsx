@@ -29,7 +29,7 @@ import {
   type WithdrawBody,
 } from '../lib/withdraw-form.js';
 
-/** Withdraw to a bank account (spec §4 two-step): bank + account number → validate → amount → confirm. */
+/** Withdraw to a bank account in two steps: bank + account number → validate → amount → confirm. */
 export function WithdrawPage() {
   const navigate = useNavigate();
   const session = useSession();
@@ -40,7 +40,7 @@ export function WithdrawPage() {
   const addBeneficiary = useAddBeneficiary();
   const [validated, setValidated] = useState<ValidatedAccount | null>(null);
   const [pending, setPending] = useState<WithdrawBody | null>(null);
-  // After a payout to an account not saved yet: offer to keep it as a beneficiary (issue 21).
+  // After a payout to an account not saved yet: offer to keep it as a beneficiary.
   const [offer, setOffer] = useState<ValidatedAccount | null>(null);
   const balanceKobo = apiNairaToKobo(session?.user.balance ?? 0);
   const account = useForm({ resolver: zodResolver(accountForm), defaultValues: { bankName: '', accountNumber: '' } });

@@ -7,7 +7,7 @@ const accountWarning = async (bankName: string, accountNumber: string) => (await
 const amountWarning = async (amount: string, balanceKobo: number) => (await submitForm(withdrawAmountForm(balanceKobo), { amount }, ['amount'])).warning;
 
 describe('withdraw form', () => {
-  it('needs a bank, then a 10-digit account number (spec §5 "Withdraw")', async () => {
+  it('needs a bank, then a 10-digit account number', async () => {
     expect(await accountWarning('', '0123456789')).toBe(MONEY_MSG.selectBank);
     expect(await accountWarning('', '')).toBe(MONEY_MSG.selectBank);
     expect(await accountWarning('Guaranty Trust Bank', ' ')).toBe(MSG.enterAccountNumber);

@@ -1,5 +1,5 @@
 /**
- * The withdrawal's two steps (spec §5 "Withdraw", §9): the bank and account number, as the API
+ * The withdrawal's two steps: the bank and account number, as the API
  * reads them (shared/api/withdrawals.ts), then the amount within the withdrawal limits and the
  * balance. What the account receives is the amount less the ₦50 fee.
  */

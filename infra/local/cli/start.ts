@@ -3,8 +3,8 @@
  * Prints the URL, the admin login, the mail viewer, the simulators' own origin (SIM_PORT) and
  * DATA_DIR, then `LOCAL CLOUD READY <url>` (the test harness waits for that line). Ctrl-C / SIGTERM stop everything, Java included.
  */
-import { startCloud, type RunningCloud } from './cloud.js';
-import { loadLocalConfig } from './config.js';
+import { startCloud, type RunningCloud } from '../cloud.js';
+import { loadLocalConfig } from '../config.js';
 import { acquireRunLock, releaseRunLock } from './lock.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

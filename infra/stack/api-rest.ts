@@ -8,8 +8,8 @@ import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { AccessLogFormat, EndpointType, LambdaIntegration, LogGroupLogDestination, RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { API_BASE_PATH } from '../shared/constants.js';
-import { ROUTES, type HttpService } from '../shared/routes.js';
+import { API_BASE_PATH } from '../../shared/constants.js';
+import { ROUTES, type HttpService } from '../../shared/routes.js';
 import { ACCESS_LOG_FORMAT, API_THROTTLING } from './api-access-log.js';
 
 /** The HTTP API's access log fields; a REST API has no `$context.routeKey`, so it is spelled out (the dashboard's p99 query groups by it). */

@@ -9,7 +9,7 @@
  *   the tests     → the same, at the local cloud's `simulatorsUrl`
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, type RequestHandler } from './util.js';
+import { sendJson, type RequestHandler } from '../util.js';
 
 /** One simulator: called with the path below /_sim/<name> and the query. */
 export type SimulatorRoute = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<void>;

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_ACCOUNT, LOCAL_REGION, localArn, type LocalTopology, type PatternRuleDef, type RuleTarget } from './template.js';
-import { readBody, sleep } from './util.js';
+import { readBody, sleep } from '../util.js';
 
 /** The event as EventBridge delivers it to targets. */
 export interface BusEvent {

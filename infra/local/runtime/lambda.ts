@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runWithDeadline } from '../../functions/adapters/invocation.js';
+import { runWithDeadline } from '../../../functions/adapters/invocation.js';
 import { STACK_NAME, localArn, type FunctionDef } from './template.js';
 
 /** The platform's modules the cloud itself imports by path (cloud.ts): the handlers' own instances. */

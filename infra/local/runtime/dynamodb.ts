@@ -21,9 +21,9 @@ import {
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
-import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
+import { withoutSdkLogger } from '../../../functions/adapters/aws/sdk-logger.js';
 import type { TableDef } from './template.js';
-import { freePort, sleep } from './util.js';
+import { freePort, sleep } from '../util.js';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -220,7 +220,8 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     unguard();
     if (exited) return;
     child.kill('SIGTERM');
-    const timer = setTimeout(() => exited || child.kill('SIGKILL'), 5_000);
+    // Writing a class-data archive at exit takes seconds more on a loaded machine: it gets a minute, not five seconds.
+    const timer = setTimeout(() => exited || child.kill('SIGKILL'), options.archiveAtExit ? 60_000 : 5_000);
     await exitPromise;
     clearTimeout(timer);
   };

@@ -12,7 +12,7 @@ import { HttpRoute, type CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IConstruct } from 'constructs';
-import { ROUTES, routeKey, type RouteDef } from '../shared/routes.js';
+import { ROUTES, routeKey, type RouteDef } from '../../shared/routes.js';
 import { MAILER_FUNCTION } from './functions.js';
 
 export interface NagSubjects {
@@ -38,7 +38,7 @@ export function acknowledgeNagFindings(stack: Stack, { table, supplierParamPrefi
   acknowledge(
     stack,
     `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(table.node.defaultChild as CfnElement)}.Arn>/index/*]`,
-    "Reads of the table's own secondary indexes (GetItem, BatchGetItem, Query, ConditionCheckItem; never Scan): the wildcard ranges over the index names of this one table. Writes are granted on the table ARN only, every one conditioned on dynamodb:LeadingKeys (infra/access.ts; tests/infra/access.test.ts fails on an unconditioned write).",
+    "Reads of the table's own secondary indexes (GetItem, BatchGetItem, Query, ConditionCheckItem; never Scan): the wildcard ranges over the index names of this one table. Writes are granted on the table ARN only, every one conditioned on dynamodb:LeadingKeys (infra/stack/access.ts; tests/infra/access.test.ts fails on an unconditioned write).",
   );
   acknowledge(
     stack,

@@ -13,7 +13,7 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQ
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { LocalQueue } from './sqs.js';
 import { LOCAL_REGION, type EventSourceMappingDef } from './template.js';
-import { sleep, StopSignal } from './util.js';
+import { sleep, StopSignal } from '../util.js';
 
 export interface PollerOptions {
   mapping: EventSourceMappingDef;

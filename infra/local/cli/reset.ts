@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { REPO_ROOT, dataDirFromEnv } from './config.js';
+import { REPO_ROOT, dataDirFromEnv } from '../config.js';
 import { runningLock } from './lock.js';
 
 const dataDir = resolve(dataDirFromEnv());

@@ -5,7 +5,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
-import { CONTENT_SECURITY_POLICY, FRAME_OPTION, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers.js';
+import { CONTENT_SECURITY_POLICY, FRAME_OPTION, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../shared/security-headers.js';
 
 export { CONTENT_SECURITY_POLICY };
 

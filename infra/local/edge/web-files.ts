@@ -6,9 +6,9 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR, REVALIDATE_CACHE_CONTROL } from '../web-caching.js';
+import { HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR, REVALIDATE_CACHE_CONTROL } from '../../stack/web-caching.js';
 import { CompressedFileCache, isCompressible, negotiateEncoding } from './compression.js';
-import { sendJson } from './util.js';
+import { sendJson } from '../util.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

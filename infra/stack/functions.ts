@@ -4,7 +4,7 @@
  * `vtu:entry` metadata the stack stamps on each function.
  */
 import { fileURLToPath } from 'node:url';
-import { HTTP_SERVICES, type HttpService } from '../shared/routes.js';
+import { HTTP_SERVICES, type HttpService } from '../../shared/routes.js';
 
 export interface FunctionSpec {
   /** Logical name, also the construct id. */
@@ -127,6 +127,6 @@ export const LAMBDA_BUNDLING = {
   // Some dependencies still call require(); give ESM bundles one.
   banner: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
   externalModules: [] as string[],
-  /** Lambda credentials are always in the environment: bundle only that provider (see infra/lambda/env-credentials.ts). */
+  /** Lambda credentials are always in the environment: bundle only that provider (see infra/stack/lambda/env-credentials.ts). */
   alias: { '@aws-sdk/credential-provider-node': fileURLToPath(new URL('./lambda/env-credentials.ts', import.meta.url)) },
 } as const;

@@ -10,9 +10,9 @@ import { createServer } from 'node:http';
 import { CreateQueueCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createRequestHandler } from 'local-aws-sqs';
 import { SqsJournal, type JournaledQueue } from './sqs-journal.js';
-import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
+import { withoutSdkLogger } from '../../../functions/adapters/aws/sdk-logger.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, localArn, type QueueDef } from './template.js';
-import { freePort } from './util.js';
+import { freePort } from '../util.js';
 
 export interface LocalSqs {
   endpoint: string;

@@ -12,7 +12,7 @@ export const LOCAL_ACCOUNT = '123456789012';
 export const LOCAL_REGION = 'us-east-1';
 export const STACK_NAME = 'VtuPlatform';
 
-/** Metadata keys stamped on each function by the stack (see infra/functions.ts LOCAL_METADATA). */
+/** Metadata keys stamped on each function by the stack (see infra/stack/functions.ts LOCAL_METADATA). */
 const META_ENTRY = 'vtu:entry';
 const META_HANDLER = 'vtu:handler';
 
@@ -152,13 +152,13 @@ export class TemplateError extends Error {
 }
 
 /**
- * Synthesizes the platform stack in-process (infra/synth-app.ts: no bundling, no CloudFormation validation).
+ * Synthesizes the platform stack in-process (infra/stack/synth-app.ts: no bundling, no CloudFormation validation).
  * The cloud assembly goes to a temporary folder that is removed again: it holds staged assets
  * (the web build among them), tens of MB per start otherwise left behind in /tmp.
  */
 export async function synthTemplate(): Promise<CfnTemplate> {
-  const { templateOnlyApp } = await import('../synth-app.js');
-  const { PlatformStack } = await import('../stack.js');
+  const { templateOnlyApp } = await import('../../stack/synth-app.js');
+  const { PlatformStack } = await import('../../stack/stack.js');
   const outdir = mkdtempSync(join(tmpdir(), 'vtu-local-synth-'));
   try {
     const app = templateOnlyApp({ outdir });

@@ -10,8 +10,8 @@
  * function without one); a new partition gets its prefix in shared/table.ts and in the rows of the
  * functions that write it.
  */
-import { ROUTES, type HttpService } from '../shared/routes.js';
-import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES as P, TABLE_KEYS } from '../shared/table.js';
+import { ROUTES, type HttpService } from '../../shared/routes.js';
+import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES as P, TABLE_KEYS } from '../../shared/table.js';
 
 export type WriteAction = 'dynamodb:PutItem' | 'dynamodb:UpdateItem' | 'dynamodb:DeleteItem' | 'dynamodb:BatchWriteItem';
 
@@ -86,7 +86,7 @@ const WEBHOOK_LOG_ATTRIBUTES = [
   'delivered',
 ];
 
-/** Every function's access, by its name (infra/functions.ts `FunctionSpec.name`). */
+/** Every function's access, by its name (infra/stack/functions.ts `FunctionSpec.name`). */
 export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   // HTTP services -------------------------------------------------------------------------------
   /** Registration (claims of user name and e-mail), login (its throttle), resets, API keys, the house transfer. */
@@ -157,7 +157,7 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
 /** A function's row of the map; a function without one is a build error, not a silent grant. */
 export function accessOf(functionName: string): FunctionAccess {
   const access = FUNCTION_ACCESS[functionName];
-  if (!access) throw new Error(`${functionName} has no row in infra/access.ts FUNCTION_ACCESS: say what it reads and writes there`);
+  if (!access) throw new Error(`${functionName} has no row in infra/stack/access.ts FUNCTION_ACCESS: say what it reads and writes there`);
   return access;
 }
 

@@ -2,7 +2,7 @@
  * The web ACL in front of CloudFront: AWS's managed common rule set and a rate limit per client
  * address. A CloudFront-scope web ACL must live in us-east-1, whatever region the platform is in:
  * - the platform deployed in us-east-1 makes it itself;
- * - elsewhere, infra/app.ts deploys `EdgeWafStack` in us-east-1 and hands its ARN over with CDK's
+ * - elsewhere, infra/stack/app.ts deploys `EdgeWafStack` in us-east-1 and hands its ARN over with CDK's
  *   cross-region references (the `webAclArn` stack prop);
  * - or an operator gives an existing web ACL's ARN as context `webAclArn`.
  */
@@ -41,7 +41,7 @@ export function edgeWebAcl(scope: Construct, id: string): CfnWebACL {
   });
 }
 
-/** The web ACL alone, in us-east-1, for a platform deployed in another region (infra/app.ts). */
+/** The web ACL alone, in us-east-1, for a platform deployed in another region (infra/stack/app.ts). */
 export class EdgeWafStack extends Stack {
   readonly webAclArn: string;
   constructor(scope: Construct, id: string, props: StackProps) {

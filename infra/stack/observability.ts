@@ -29,7 +29,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { METRIC_DIMENSIONS, METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE, PURCHASE_OPEN_TOO_LONG_MINUTES } from '../shared/metrics.js';
+import { METRIC_DIMENSIONS, METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE, PURCHASE_OPEN_TOO_LONG_MINUTES } from '../../shared/metrics.js';
 
 /** A work queue and the dead-letter queue its failed messages end in. */
 export interface MonitoredQueue {

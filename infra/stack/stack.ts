@@ -5,7 +5,7 @@
  *
  * `-c deployTarget=localstack` builds the same stack for LocalStack's community tier: a REST API
  * (v1) from the same route table instead of the HTTP API, and the web app as an S3 website instead
- * of CloudFront; everything else is identical (infra/deploy-target.ts, infra/localstack-community.ts).
+ * of CloudFront; everything else is identical (infra/stack/deploy-target.ts, infra/stack/localstack-community.ts).
  *
  * The local cloud (infra/local) synthesizes this same stack and runs what it declares, so any
  * resource added here is picked up there too.
@@ -32,13 +32,13 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { API_BASE_PATH, ORIGIN_SECRET_HEADER } from '../shared/constants.js';
-import { EVENT_SOURCE, EVENT_TYPES } from '../shared/events.js';
-import { isOperatorAction, ROUTES, type HttpService } from '../shared/routes.js';
-import { METRICS_NAMESPACE, METRICS_SERVICE } from '../shared/metrics.js';
-import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../shared/runtime-env.js';
-import { WEBHOOK_MAX_ATTEMPTS } from '../shared/api/webhooks.js';
-import { PARTITION_PREFIXES, RETIRED_INDEXES, TABLE_KEYS } from '../shared/table.js';
+import { API_BASE_PATH, ORIGIN_SECRET_HEADER } from '../../shared/constants.js';
+import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
+import { isOperatorAction, ROUTES, type HttpService } from '../../shared/routes.js';
+import { METRICS_NAMESPACE, METRICS_SERVICE } from '../../shared/metrics.js';
+import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../../shared/runtime-env.js';
+import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
+import { PARTITION_PREFIXES, RETIRED_INDEXES, TABLE_KEYS } from '../../shared/table.js';
 import {
   CONCURRENCY,
   FULFILMENT_BATCH_SIZE,
@@ -75,7 +75,7 @@ import { HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR, REVALIDATE_CACHE_CONTROL
 import { webResponseHeaders } from './web-headers.js';
 import { s3WebsiteBucket } from './web-s3-website.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Default supplier wiring (no secrets): base URLs and each panel's own network ids. Override with context `suppliers`. */
 export const DEFAULT_SUPPLIERS = [
@@ -121,7 +121,7 @@ interface PlatformApi {
 
 
 export interface PlatformStackProps extends StackProps {
-  /** A CloudFront-scope web ACL made in us-east-1 by another stack (infra/app.ts); else context `webAclArn`, else one is made here. */
+  /** A CloudFront-scope web ACL made in us-east-1 by another stack (infra/stack/app.ts); else context `webAclArn`, else one is made here. */
   readonly webAclArn?: string;
 }
 
@@ -141,7 +141,7 @@ export class PlatformStack extends Stack {
   private readonly monitoredFunctions: NodejsFunction[] = [];
   private readonly monitoredQueues: MonitoredQueue[] = [];
   private readonly streamConsumers: NodejsFunction[] = [];
-  /** The single table: every function's grants on it come from infra/access.ts (grantTableAccess). */
+  /** The single table: every function's grants on it come from infra/stack/access.ts (grantTableAccess). */
   private dataTable!: Table;
   private eventFailures: Queue | undefined;
 
@@ -218,7 +218,7 @@ export class PlatformStack extends Stack {
         originSecret.grantRead(fn);
       }
     }
-    // Table grants: each function's row of infra/access.ts, applied where the function is made (lambda()).
+    // Table grants: each function's row of infra/stack/access.ts, applied where the function is made (lambda()).
     bus.grantPutEventsTo(httpFunctions.accounts);
     httpFunctions.purchases.addToRolePolicy(supplierParamsRead);
     // VTpass's unsigned transaction-update push: the public receiver may only hand the purchase to
@@ -506,7 +506,7 @@ export class PlatformStack extends Stack {
   }
 
   /**
-   * The function's row of the access map (infra/access.ts): reads on the table and its indexes (never
+   * The function's row of the access map (infra/stack/access.ts): reads on the table and its indexes (never
    * the credential partition, unless it checks passwords), and writes by partition and attribute.
    */
   private grantTableAccess(fn: NodejsFunction, functionName: string): void {
@@ -544,12 +544,12 @@ export class PlatformStack extends Stack {
     });
   }
 
-  /** The CloudFront-scope web ACL: given (prop or context), or made here, which CloudFront accepts only in us-east-1 (infra/edge-waf.ts). */
+  /** The CloudFront-scope web ACL: given (prop or context), or made here, which CloudFront accepts only in us-east-1 (infra/stack/edge-waf.ts). */
   private edgeWebAclArn(): string {
     const given = this.webAclArn ?? (this.node.tryGetContext(EDGE_CONTEXT.webAclArn) as string | undefined);
     if (given) return given;
     if (!Token.isUnresolved(this.region) && this.region !== CLOUDFRONT_WAF_REGION) {
-      throw new Error(`a CloudFront web ACL must be made in ${CLOUDFRONT_WAF_REGION}: deploy with infra/app.ts (it adds EdgeWafStack there) or give context ${EDGE_CONTEXT.webAclArn}`);
+      throw new Error(`a CloudFront web ACL must be made in ${CLOUDFRONT_WAF_REGION}: deploy with infra/stack/app.ts (it adds EdgeWafStack there) or give context ${EDGE_CONTEXT.webAclArn}`);
     }
     return edgeWebAcl(this, 'EdgeWebAcl').attrArn;
   }
@@ -756,7 +756,7 @@ export class PlatformStack extends Stack {
     });
     const webDist = join(repoRoot, 'web', 'dist');
     if (existsSync(join(webDist, 'index.html'))) {
-      // Two uploads for two cache lifetimes (infra/web-caching.ts): the content-hashed assets first,
+      // Two uploads for two cache lifetimes (infra/stack/web-caching.ts): the content-hashed assets first,
       // cached for a year, then the files naming them (index.html …), revalidated on every visit and
       // the only ones that need an invalidation. A filter also keeps each upload's prune off the other's files.
       const hashedAssets = `${HASHED_ASSETS_DIR}/*`;

@@ -14,11 +14,11 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { ALL_FUNCTIONS } from '../functions.js';
-import { CLOUD_LOADED_MODULES } from './lambda.js';
+import { ALL_FUNCTIONS } from '../../stack/functions.js';
+import { CLOUD_LOADED_MODULES } from '../runtime/lambda.js';
 
 /** The local cloud's entry, compiled to `<outdir>/infra/local/start.js`. */
-export const LOCAL_CLOUD_ENTRY = 'infra/local/start.ts';
+export const LOCAL_CLOUD_ENTRY = 'infra/local/cli/start.ts';
 
 /**
  * The local cloud's own code computes paths from `import.meta.url` (the repository root, the Java

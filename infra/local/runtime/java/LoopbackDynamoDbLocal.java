@@ -17,7 +17,7 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
  * address it listens on and its Jetty server listens on every interface, so anyone on the network
  * could read and write the local cloud's table. This launcher builds the server from the same
  * command-line arguments, sets its connector's host to 127.0.0.1 before it starts, then runs it as
- * ServerRunner.main would. Run in Java's source-file mode (infra/local/dynamodb.ts).
+ * ServerRunner.main would. Run in Java's source-file mode (infra/local/runtime/dynamodb.ts).
  *
  * With -dbPath it also indexes the stream records' table. DynamoDB Local keeps every stream's records
  * in one SQLite table keyed by sequence number alone, and finds a stream's or a shard's records by

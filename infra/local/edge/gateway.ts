@@ -1,7 +1,7 @@
 /**
  * The one local origin: the HTTP API (API Gateway HTTP API, payload format 2.0, routes from the
  * template), the built web app with the SPA fallback CloudFront does in the cloud and the local mail
- * viewer. Never the simulators: they have their own loopback port (infra/local/simulator-server.ts).
+ * viewer. Never the simulators: they have their own loopback port (infra/local/simulators/server.ts).
  *
  *   /api/*            → route match → Lambda handler (404 {msg} no route, 405 wrong method, 413 body > 1 MB)
  *   /_local/mail      → captured e-mail, newest first (HTML); /_local/mail.json for tests
@@ -16,13 +16,13 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { MailStore, CapturedMail } from './mail.js';
+import type { MailStore, CapturedMail } from '../simulators/mail.js';
 import { RouteTable, type RouteMatch } from './routes.js';
-import type { RouteDef } from './template.js';
-import { BodyTooLargeError, readBody, sendJson, type RequestHandler } from './util.js';
+import type { RouteDef } from '../runtime/template.js';
+import { BodyTooLargeError, readBody, sendJson, type RequestHandler } from '../util.js';
 import { createWebFiles, sendFile } from './web-files.js';
-import { SECURITY_HEADERS } from '../../shared/security-headers.js';
-import { VIEWER_ADDRESS_HEADER } from '../../shared/constants.js';
+import { SECURITY_HEADERS } from '../../../shared/security-headers.js';
+import { VIEWER_ADDRESS_HEADER } from '../../../shared/constants.js';
 
 export const API_PREFIX = '/api/';
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

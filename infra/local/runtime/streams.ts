@@ -21,9 +21,9 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { withoutSdkLogger } from '../../functions/adapters/aws/sdk-logger.js';
+import { withoutSdkLogger } from '../../../functions/adapters/aws/sdk-logger.js';
 import { LOCAL_REGION, type StreamMappingDef } from './template.js';
-import { sleep, StopSignal } from './util.js';
+import { sleep, StopSignal } from '../util.js';
 
 
 /** How often the shard list is read again while a shard is open (a closed shard reads it at once). */
