@@ -23,6 +23,7 @@ export function RootLayout() {
   useTokenCheckOnStartup();
   const { pathname } = useLocation();
   // A new screen starts at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies(pathname): the route change is what triggers the scroll; the body needs no value from it.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

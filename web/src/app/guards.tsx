@@ -6,7 +6,7 @@ import { LoginPage } from './pages.js';
 /** /profile is shown only with a token; without one the login screen takes its place. */
 export function RequireToken({ children }: { children: ReactNode }) {
   const session = useSession();
-  return session ? <>{children}</> : <LoginPage />;
+  return session ? children : <LoginPage />;
 }
 
 /** /admin: admins only; other signed-in users go back to their profile. */

@@ -94,6 +94,7 @@ export function Checkbox({ label, ref, className, ...rest }: CheckboxProps) {
 export function Switch({ label, ref, className, ...rest }: CheckboxProps) {
   return (
     <label className={`switch ${className ?? ''}`}>
+      {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its on/off state itself (checked); ARIA in HTML says not to add aria-checked to it. */}
       <input ref={ref} type="checkbox" role="switch" {...rest} />
       <span className="switch-track" aria-hidden="true" />
       <span className="switch-label">{label}</span>

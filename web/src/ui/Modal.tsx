@@ -39,6 +39,7 @@ export function Modal({ open, title, onClose, children, footer, wide }: ModalPro
 
   if (!open) return null;
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only shortcut; the keyboard closes the dialog with Escape or its Close button, so the backdrop stays unfocusable and silent.
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose?.()}>
       <div ref={panelRef} className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <header className="modal-header">

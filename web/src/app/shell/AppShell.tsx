@@ -24,6 +24,7 @@ export function AppShell() {
   // background), and again whenever the transactions screen sees a purchase settle.
   const currentUser = useCurrentUser();
   const { refetch: refetchUser } = currentUser;
+  // biome-ignore lint/correctness/useExhaustiveDependencies(location.pathname): the screen change is what triggers the re-read; the body needs no value from it.
   useEffect(() => {
     void refetchUser({ cancelRefetch: false });
   }, [location.pathname, refetchUser]);
@@ -31,10 +32,13 @@ export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
 
-  // A page change closes the drawer on phones.
-  useEffect(() => {
+  // A page change closes the drawer on phones: set while rendering (React's way to reset state when
+  // an input changes), so the new page never paints under the open drawer.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
     setMenuOpen(false);
-  }, [location.pathname]);
+  }
 
   const toggleMenu = () => {
     if (window.matchMedia(WIDE_SCREEN).matches) setCollapsed((value) => !value);

@@ -78,31 +78,42 @@ export function PurchaseOutcome({ purchase }: { purchase: TransactionView }) {
 export function PurchaseReceipt({ purchase, testId = 'purchase-receipt' }: { purchase: TransactionView; testId?: string }) {
   const party = partyLabels(purchase);
   const refunded = purchase.trans_Status === 'refunded';
-  // [label, value, test id]: only the rows this purchase has.
-  const rows: Array<[string, ReactNode, string?] | false | '' | undefined> = [
-    ['Status', <span className={`badge badge-${purchase.trans_Status}`}>{statusWord(purchase.trans_Status)}</span>],
-    [party.provider, purchase.trans_Network],
-    [party.target, purchase.phone_number],
-    purchase.customerName && ['Customer', purchase.customerName, 'bill-customer'],
-    purchase.bouquet && ['Bouquet', `${purchase.cableName} · ${purchase.bouquet}${purchase.subscriptionType ? ` (${purchase.subscriptionType})` : ''}`, 'bill-bouquet'],
-    !refunded && purchase.dueDate && ['New due date', purchase.dueDate, 'bill-due-date'],
-    purchase.units && ['Units', purchase.units, 'electricity-units'],
-    purchase.trans_volume && ['Value', purchase.trans_volume],
-    ['Amount paid', showNaira(purchase.trans_amount)],
-    !refunded && ['Balance after', showNaira(purchase.balance_After)],
-    ['Reference', <code>{purchase._id}</code>],
-  ];
+  // Only the rows this purchase has.
   return (
     <div data-testid={testId} data-status={purchase.trans_Status}>
       <PurchaseOutcome purchase={purchase} />
       <dl className="details">
-        {rows.map((row) =>
-          row ? (
-            <DetailRow key={row[0]} label={row[0]} testId={row[2]}>
-              {row[1]}
-            </DetailRow>
-          ) : null,
-        )}
+        <DetailRow label="Status">
+          <span className={`badge badge-${purchase.trans_Status}`}>{statusWord(purchase.trans_Status)}</span>
+        </DetailRow>
+        <DetailRow label={party.provider}>{purchase.trans_Network}</DetailRow>
+        <DetailRow label={party.target}>{purchase.phone_number}</DetailRow>
+        {purchase.customerName ? (
+          <DetailRow label="Customer" testId="bill-customer">
+            {purchase.customerName}
+          </DetailRow>
+        ) : null}
+        {purchase.bouquet ? (
+          <DetailRow label="Bouquet" testId="bill-bouquet">
+            {`${purchase.cableName} · ${purchase.bouquet}${purchase.subscriptionType ? ` (${purchase.subscriptionType})` : ''}`}
+          </DetailRow>
+        ) : null}
+        {!refunded && purchase.dueDate ? (
+          <DetailRow label="New due date" testId="bill-due-date">
+            {purchase.dueDate}
+          </DetailRow>
+        ) : null}
+        {purchase.units ? (
+          <DetailRow label="Units" testId="electricity-units">
+            {purchase.units}
+          </DetailRow>
+        ) : null}
+        {purchase.trans_volume ? <DetailRow label="Value">{purchase.trans_volume}</DetailRow> : null}
+        <DetailRow label="Amount paid">{showNaira(purchase.trans_amount)}</DetailRow>
+        {refunded ? null : <DetailRow label="Balance after">{showNaira(purchase.balance_After)}</DetailRow>}
+        <DetailRow label="Reference">
+          <code>{purchase._id}</code>
+        </DetailRow>
       </dl>
       {isOpenStatus(purchase.trans_Status) ? null : <ReceiptShare transaction={purchase} />}
     </div>

@@ -91,18 +91,20 @@ export function AdminUsersPage() {
         ) : null}
       </header>
 
-      <form className="card filters" role="search" onSubmit={onSearch} noValidate>
-        <Input label="User name" type="search" autoComplete="off" {...form.register('userName')} />
-        {isAdmin ? (
-          <>
-            <Input label="Phone number" type="search" inputMode="numeric" {...form.register('phoneNumber')} />
-            <Select label="Type" options={USER_TYPE_OPTIONS} {...form.register('type')} />
-          </>
-        ) : null}
-        <div className="filters-actions">
-          <Button type="submit">Search</Button>
-        </div>
-      </form>
+      <search>
+        <form className="card filters" onSubmit={onSearch} noValidate>
+          <Input label="User name" type="search" autoComplete="off" {...form.register('userName')} />
+          {isAdmin ? (
+            <>
+              <Input label="Phone number" type="search" inputMode="numeric" {...form.register('phoneNumber')} />
+              <Select label="Type" options={USER_TYPE_OPTIONS} {...form.register('type')} />
+            </>
+          ) : null}
+          <div className="filters-actions">
+            <Button type="submit">Search</Button>
+          </div>
+        </form>
+      </search>
 
       <ListCard
         pending={list.isPending}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { listUsersQuery, usersCsvFileName, type ListUsersQuery } from '@shared/api/admin-users.js';
 import { USER_TYPES } from '@shared/constants.js';
 

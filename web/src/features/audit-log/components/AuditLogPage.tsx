@@ -46,14 +46,16 @@ export function AuditLogPage() {
         </p>
       </header>
 
-      <form className="card filters" role="search" onSubmit={onSearch} noValidate>
-        <Input label="Day" type="date" hint="Blank: today, or every day of one operator" {...form.register('day')} />
-        <Input label="Operator" type="search" autoComplete="off" placeholder="user name" {...form.register('actor')} />
-        <Select label="Action" options={OPERATION_OPTIONS} {...form.register('operation')} />
-        <div className="filters-actions">
-          <Button type="submit">Search</Button>
-        </div>
-      </form>
+      <search>
+        <form className="card filters" onSubmit={onSearch} noValidate>
+          <Input label="Day" type="date" hint="Blank: today, or every day of one operator" {...form.register('day')} />
+          <Input label="Operator" type="search" autoComplete="off" placeholder="user name" {...form.register('actor')} />
+          <Select label="Action" options={OPERATION_OPTIONS} {...form.register('operation')} />
+          <div className="filters-actions">
+            <Button type="submit">Search</Button>
+          </div>
+        </form>
+      </search>
 
       <ListCard
         pending={log.isPending}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AUDITED_OPERATIONS, listAuditQuery, type AuditEntryView, type AuditSummary, type ListAuditQuery } from '@shared/api/audit.js';
 import { formatNaira } from '@shared/money.js';
 

@@ -40,7 +40,7 @@ export function ExamPinsPage() {
 
   const onContinue = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!row || !row.isAvailable) return profile.warn(BILL_MSG.examUnavailable);
+    if (!row?.isAvailable) return profile.warn(BILL_MSG.examUnavailable);
     if (!countOk || totalNaira === null) return profile.warn(exam.maxQuantity === 1 ? BILL_MSG.quantityOne : BILL_MSG.quantityRange);
     if (exam.verify && !candidate) return onVerify();
     flow.review({

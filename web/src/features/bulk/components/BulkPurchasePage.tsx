@@ -150,8 +150,8 @@ export function BulkPurchasePage() {
                     <DetailRow label="Product">{preview.product === 'airtime' ? 'Airtime' : 'Data'}</DetailRow>
                     <DetailRow label="Numbers">
                       <ol className="bulk-preview" data-testid="bulk-preview">
-                        {preview.lines.map((line, i) => (
-                          <li key={i}>
+                        {preview.lines.map((line) => (
+                          <li key={line.line}>
                             {line.network} {line.phoneNumber}: {line.item} — {formatNaira(line.chargeKobo)}
                           </li>
                         ))}

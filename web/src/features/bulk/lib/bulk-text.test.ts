@@ -21,6 +21,8 @@ describe('pasted lines and CSV files → bulk lines', () => {
   it('the preview charges each airtime line as the server will, and totals them', () => {
     const preview = previewBulk('MTN,08031234567,100\nGLO,08051234567,200', 'airtime', 'reseller', undefined);
     expect(preview).toMatchObject({ ok: true, totalKobo: 98_00 + 196_00, body: { lines: [{ network: 1, mobile_number: '08031234567', amount: 100 }, { network: 2, mobile_number: '08051234567', amount: 200 }] } });
+    // Each preview line keeps its line number: two pasted lines may be alike.
+    expect(previewBulk('MTN,08031234567,100\nMTN,08031234567,100', 'airtime', 'reseller', undefined)).toMatchObject({ ok: true, lines: [{ line: 1 }, { line: 2 }] });
   });
 
   it('names each bad line: a bad number, an amount below the minimum, a plan not on the list or of another network', () => {

@@ -28,6 +28,8 @@ export function linesOfText(text: string, product: BulkProduct): Record<string, 
 }
 
 export interface PreviewLine {
+  /** Its line in the text, from 1 (as a refusal names it): two lines may otherwise be alike. */
+  line: number;
   network: string;
   phoneNumber: string;
   /** Airtime: the face value; data: the plan's name. */
@@ -56,7 +58,8 @@ export function previewBulk(text: string, product: BulkProduct, userType: string
       return refusal ? [{ line: i + 1, msg: refusal === 'below_minimum' ? MSG.minimumAirtime : refusal === 'above_maximum' ? MSG.maximumAirtime : MSG.enterValidAmount }] : [];
     });
     if (problems.length) return { ok: false, problems };
-    const lines = checked.lines.map((line) => ({
+    const lines = checked.lines.map((line, i) => ({
+      line: i + 1,
       network: airtimeNetworkName(line.network) ?? String(line.network),
       phoneNumber: line.mobile_number,
       item: `${formatNaira(line.amount)} airtime`,
@@ -74,7 +77,7 @@ export function previewBulk(text: string, product: BulkProduct, userType: string
     const plan = prices?.find((row) => row.id === line.plan && row.isAvailable);
     if (!plan) problems.push({ line: i + 1, msg: CATALOGUE_MSG.planUnavailable });
     else if (plan.plan_network !== network) problems.push({ line: i + 1, msg: CATALOGUE_MSG.planNotForNetwork });
-    else lines.push({ network: network ?? '', phoneNumber: line.mobile_number, item: `${plan.plan} (${plan.month_validate})`, chargeKobo: apiNairaToKobo(priceForUserType(plan, userType)) });
+    else lines.push({ line: i + 1, network: network ?? '', phoneNumber: line.mobile_number, item: `${plan.plan} (${plan.month_validate})`, chargeKobo: apiNairaToKobo(priceForUserType(plan, userType)) });
   });
   if (problems.length) return { ok: false, problems };
   const body = checked.lines.map((line) => ({ network: line.network, mobile_number: line.mobile_number, plan: line.plan }));

@@ -3,7 +3,7 @@
  * provide all values"), then the phone's format, as the API reads them (shared/api/purchases.ts).
  * The network is held by name, the plan by id, both as the radios give them.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { buyDataRequest } from '@shared/api/purchases.js';
 import { DATA_NETWORK_IDS, type NetworkName } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';

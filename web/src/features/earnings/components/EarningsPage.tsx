@@ -68,8 +68,9 @@ export function EarningsPage() {
               </p>
             ) : (
               <ul className="row-list" data-testid="referral-list">
-                {data.referralList.map((referral, index) => (
-                  <li key={`${referral.userName}:${index}`} className="row-item">
+                {/* A user name belongs to one user, and a user is referred once: it names the row. */}
+                {data.referralList.map((referral) => (
+                  <li key={referral.userName} className="row-item">
                     <span className="row-text">{referral.userName}</span>
                     <strong>{showNaira(referral.amountEarned)}</strong>
                   </li>

@@ -21,9 +21,9 @@ export function Faq() {
                 </span>
               </button>
             </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="faq-answer" hidden={!open}>
+            <section id={panelId} aria-labelledby={buttonId} className="faq-answer" hidden={!open}>
               <p>{entry.answer}</p>
-            </div>
+            </section>
           </div>
         );
       })}

@@ -29,9 +29,11 @@ export function LandingPage() {
             <span className="burger" aria-hidden="true" />
           </button>
           <nav id="landing-nav" className={`landing-nav ${menuOpen ? 'open' : ''}`} aria-label="Main">
+            {/* biome-ignore lint/a11y/useValidAnchor: a real link to a section of this page (the browser scrolls to it); the click also closes the phone menu. */}
             <a href="#services" onClick={() => setMenuOpen(false)}>
               Services
             </a>
+            {/* biome-ignore lint/a11y/useValidAnchor: a real link to a section of this page (the browser scrolls to it); the click also closes the phone menu. */}
             <a href="#faq" onClick={() => setMenuOpen(false)}>
               FAQ
             </a>

@@ -34,13 +34,15 @@ export function PriceListPage() {
       <h1>Price list</h1>
       <p className="muted">Data plan prices by network and account type.</p>
 
-      <div className="chips chips-filter" role="group" aria-label="Network">
-        {['all', ...NETWORK_NAMES].map((name) => (
-          <button key={name} type="button" className={`chip ${network === name ? 'selected' : ''}`} aria-pressed={network === name} onClick={() => setNetwork(name)}>
-            {name === 'all' ? 'All networks' : name}
-          </button>
-        ))}
-      </div>
+      <fieldset className="chips-group" aria-label="Network">
+        <div className="chips chips-filter">
+          {['all', ...NETWORK_NAMES].map((name) => (
+            <button key={name} type="button" className={`chip ${network === name ? 'selected' : ''}`} aria-pressed={network === name} onClick={() => setNetwork(name)}>
+              {name === 'all' ? 'All networks' : name}
+            </button>
+          ))}
+        </div>
+      </fieldset>
 
       <div className="card card-flush">
         <div className="table-wrap">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { TransactionListResponse, TransactionResponse } from '@shared/api/transactions.js';
 import { api } from '@/lib/api-client.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
@@ -59,17 +59,19 @@ export function useTransactions(filters: TransactionFilters) {
   });
 
   // A purchase that was open and is now final may have moved the balance (a refund) and the
-  // page's totals: re-read the user, and the page once.
+  // page's totals: re-read the user, and the page once. The effect follows the data only; the page's
+  // key (a new array each render) is read when a purchase settles, not a reason to re-run.
+  const onSettled = useEffectEvent(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
+  });
   const openIds = useRef(new Set<string>());
   useEffect(() => {
     const list = query.data?.transactions ?? [];
     const open = transactionsToFollow(list);
     const settled = list.some((t) => openIds.current.has(t._id) && !open.includes(t._id));
     openIds.current = new Set(open);
-    if (settled) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-      void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
-    }
+    if (settled) onSettled();
   }, [query.data]);
 
   return query;

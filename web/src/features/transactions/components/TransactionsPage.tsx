@@ -104,7 +104,7 @@ export function TransactionsPage() {
         ) : null}
       </header>
 
-      <div className="card filters" role="search">
+      <search className="card filters">
         <Select label="Type" value={type} options={TYPE_OPTIONS} onChange={(e) => changeFilter(() => setType(e.target.value))} />
         <Select label="Status" value={status} options={STATUS_OPTIONS} onChange={(e) => changeFilter(() => setStatus(e.target.value))} />
         <Input label="Phone number" type="search" inputMode="numeric" value={phone.value} onChange={(e) => phone.set(e.target.value)} placeholder="080…" />
@@ -121,7 +121,7 @@ export function TransactionsPage() {
             Clear filters
           </Button>
         </div>
-      </div>
+      </search>
 
       <ListCard
         pending={list.isPending}
