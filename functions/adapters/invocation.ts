@@ -58,7 +58,7 @@ export function slowestSendMs(): number {
 export const SENDS_AFTER_LAST_WRITE = 2;
 
 /**
- * How long before its deadline a retry loop stops (issue 19). At least RETRY_DEADLINE_MARGIN_MS;
+ * How long before its deadline a retry loop stops. At least RETRY_DEADLINE_MARGIN_MS;
  * more while this invocation's requests are slow, so that the requests still needed after the last
  * write could have been committed, each as slow as the slowest seen, end before the timeout: a
  * write that commits must be answered, never overtaken by the timeout (a burst on one wallet, under
@@ -104,7 +104,7 @@ export const ANSWER_RESERVE_MS = 1_500;
 
 /**
  * How long an outbound call (a supplier, a payment provider) may take: its own limit, cut to the
- * invocation's remaining time less ANSWER_RESERVE_MS (issue 20: HTTP functions time out at 10 s while
+ * invocation's remaining time less ANSWER_RESERVE_MS (HTTP functions time out at 10 s while
  * a supplier's limit is 20 s, and meter validation may try two suppliers). Outside any invocation, the
  * limit. Never negative: a call with no time left aborts at once and reads as a timeout.
  */

@@ -8,23 +8,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_TYPES } from '../../shared/events.js';
 import { wantsReservedAccounts } from '../domain/money/funding.js';
-import { db, tableName } from './dynamo/client.js';
-import { keys } from './dynamo/keys.js';
+import { lastLoginUpdate } from './dynamo/accounts/users.js';
+import { db } from './dynamo/client.js';
 import { publishEvent } from './events.js';
 import { logger } from './observability.js';
 
-/** Sets lastLogin (as the plain update did) and, for a user with KYC and no accounts, asks for them. */
+/** Sets lastLogin (the same update as updateLastLogin) and, for a user with KYC and no accounts, asks for them. */
 export async function recordLoginAskingForAccounts(userId: string, at: Date = new Date()): Promise<void> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.userProfile(userId),
-      UpdateExpression: 'SET lastLogin = :at',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at.toISOString() },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  const { Attributes } = await db().send(new UpdateCommand({ ...lastLoginUpdate(userId, at), ReturnValues: 'ALL_NEW' }));
   if (!Attributes || !wantsReservedAccounts(Attributes as { bvn?: string | null; nin?: string | null; accountNumbers?: unknown[] })) return;
   try {
     await publishEvent(EVENT_TYPES.reservedAccountsWanted, { userId, cause: 'login' });

@@ -1,5 +1,5 @@
 /**
- * POSTs a signed webhook to an API user's receiver, to a checked address only (issue 20).
+ * POSTs a signed webhook to an API user's receiver, to a checked (public) address only.
  *
  * The URL's host is resolved at send time and every address it answers must be public
  * (domain/webhook-addresses.ts; loopback too where the local cloud allows it): a name such as

@@ -8,24 +8,10 @@
  * Credentials and region come from the usual AWS SDK chain (profile, environment); `--endpoint`
  * points it at DynamoDB Local or LocalStack instead.
  */
-import { BACKFILL_USAGE, parseBackfillArgs } from './backfill-listing-args.js';
+import { BACKFILL_USAGE } from './backfill-listing-args.js';
+import { startTablePass } from './table-pass.js';
 
-const parsed = parseBackfillArgs(process.argv.slice(2));
-if (!parsed.ok) {
-  console.error(`[backfill] ${parsed.problem}\n${BACKFILL_USAGE}`);
-  process.exit(2);
-}
-const { args } = parsed;
-
-process.env.TABLE_NAME = args.table;
-if (args.region) process.env.AWS_REGION = args.region;
-if (args.endpoint) {
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = args.endpoint;
-  // DynamoDB Local and LocalStack take any credentials and region, but the SDK wants some.
-  process.env.AWS_REGION ??= 'us-east-1';
-  process.env.AWS_ACCESS_KEY_ID ??= 'local';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-}
+const args = startTablePass('backfill', BACKFILL_USAGE);
 
 // After the environment is set: the adapters read it when first used.
 const { backfillListing } = await import('../adapters/dynamo/transactions/listing-backfill.js');

@@ -5,23 +5,10 @@
  * while the functions run and safe to repeat. Run it soon after deploying: a contact whose old expiry
  * passes before it runs (and before its owner lists their contacts) may already be gone.
  */
-import { BACKFILL_USAGE, parseBackfillArgs } from './backfill-listing-args.js';
+import { BACKFILL_USAGE } from './backfill-listing-args.js';
+import { startTablePass } from './table-pass.js';
 
-const parsed = parseBackfillArgs(process.argv.slice(2));
-if (!parsed.ok) {
-  console.error(`[contacts] ${parsed.problem}\n${BACKFILL_USAGE.replace('backfill:listing', 'migrate:contacts')}`);
-  process.exit(2);
-}
-const { args } = parsed;
-
-process.env.TABLE_NAME = args.table;
-if (args.region) process.env.AWS_REGION = args.region;
-if (args.endpoint) {
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = args.endpoint;
-  process.env.AWS_REGION ??= 'us-east-1';
-  process.env.AWS_ACCESS_KEY_ID ??= 'local';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-}
+const args = startTablePass('contacts', BACKFILL_USAGE.replace('backfill:listing', 'migrate:contacts'));
 
 // After the environment is set: the adapters read it when first used.
 const { keepAllContacts } = await import('../adapters/dynamo/accounts/contacts.js');

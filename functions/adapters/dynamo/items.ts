@@ -423,7 +423,7 @@ const contactItem = itemMapping<Contact>(
       contactNetwork: z.enum(NETWORK_NAMES),
       createdAt: text,
       lastUsedAt: text.optional(),
-      // Contacts saved before issue 21 carry the table's TTL attribute (their old expiry): read, never kept.
+      // Contacts saved before contacts were kept for good carry the table's TTL attribute (their old expiry): read, never kept.
       [TABLE_KEYS.ttlAttribute]: z.number().optional(),
     }),
   ).transform(({ lastUsedAt, [TABLE_KEYS.ttlAttribute]: _expiry, ...contact }) => ({ ...contact, lastUsedAt: lastUsedAt ?? contact.createdAt })),

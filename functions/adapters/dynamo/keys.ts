@@ -20,24 +20,28 @@ export const GSI = indexes;
 
 const CATALOGUE_PARTITION = CONFIG_PARTITIONS.catalogue;
 const SETTINGS_PARTITION = CONFIG_PARTITIONS.settings;
-const PLAN_PREFIX = 'PLAN#';
-const COST_PRICE_PREFIX = 'COSTPRICE#';
-const BILL_PRODUCT_PREFIX = 'BILL#';
-const SERVICE_PREFIX = 'SERVICE#';
-const SUPPLIER_PREFIX = 'SUPPLIER#';
-const CONTACT_PREFIX = 'CONTACT#';
-const DECODER_PREFIX = 'DECODER#';
-const BENEFICIARY_PREFIX = 'BENEFICIARY#';
-const REFERRAL_PREFIX = 'REFERRAL#';
 const STATS_PARTITION = PARTITION_PREFIXES.stats;
-const SALES_DAY_PREFIX = 'DAY#';
-const WALLET_TOTAL_PREFIX = 'WALLETS#';
-const WEBHOOK_LOG_PREFIX = 'WEBHOOKLOG#';
-const LISTING_DAY_PREFIX = 'LISTDAY#';
-const SUPPLIER_ATTEMPT_PREFIX = 'ATTEMPT#';
+const PLATFORM_LISTING_PARTITION = `${PARTITION_PREFIXES.transaction}LISTING#`;
 const PLATFORM_TRANSACTIONS_PREFIX = 'TXN#';
 const LISTING_ALL_TIME = 'LISTALL';
-const PLATFORM_LISTING_PARTITION = `${PARTITION_PREFIXES.transaction}LISTING#`;
+
+/** The sort-key prefix of each kind of item that shares a partition with others, by kind. */
+const SK_PREFIX = {
+  plan: 'PLAN#',
+  costPrice: 'COSTPRICE#',
+  billProduct: 'BILL#',
+  service: 'SERVICE#',
+  supplier: 'SUPPLIER#',
+  contact: 'CONTACT#',
+  decoder: 'DECODER#',
+  beneficiary: 'BENEFICIARY#',
+  referral: 'REFERRAL#',
+  salesDay: 'DAY#',
+  walletTotal: 'WALLETS#',
+  webhookLog: 'WEBHOOKLOG#',
+  listingDay: 'LISTDAY#',
+  supplierAttempt: 'ATTEMPT#',
+} as const;
 
 export const keys = {
   userProfile: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'PROFILE' }),
@@ -59,38 +63,38 @@ export const keys = {
   /** One supplier attempt beside its purchase, in the order made (`at` first); `n` tells apart the attempts of one write. */
   supplierAttempt: (transactionId: string, attempt: { at: string; supplier: string; kind: string }, n: number) => ({
     pk: `${PARTITION_PREFIXES.transaction}${transactionId}`,
-    sk: `${SUPPLIER_ATTEMPT_PREFIX}${attempt.at}#${attempt.supplier}#${attempt.kind}#${n}`,
+    sk: `${SK_PREFIX.supplierAttempt}${attempt.at}#${attempt.supplier}#${attempt.kind}#${n}`,
   }),
   coupon: (code: string) => ({ pk: `${PARTITION_PREFIXES.coupon}${code.toUpperCase()}`, sk: 'COUPON' }),
   /** Data plans live in one small partition: the whole catalogue is one query. */
-  plan: (planId: number) => ({ pk: CATALOGUE_PARTITION, sk: `${PLAN_PREFIX}${String(planId).padStart(10, '0')}` }),
+  plan: (planId: number) => ({ pk: CATALOGUE_PARTITION, sk: `${SK_PREFIX.plan}${String(planId).padStart(10, '0')}` }),
   /** Cost price (per GB) of one plan type, beside the plans. */
-  costPrice: (planType: string) => ({ pk: CATALOGUE_PARTITION, sk: `${COST_PRICE_PREFIX}${planType}` }),
-  /** A cable bouquet or exam product (issue 22), beside the data plans: `BILL#dstv:dstv-padi`. */
-  billProduct: (code: string) => ({ pk: CATALOGUE_PARTITION, sk: `${BILL_PRODUCT_PREFIX}${code}` }),
+  costPrice: (planType: string) => ({ pk: CATALOGUE_PARTITION, sk: `${SK_PREFIX.costPrice}${planType}` }),
+  /** A cable bouquet or exam product, beside the data plans: `BILL#dstv:dstv-padi`. */
+  billProduct: (code: string) => ({ pk: CATALOGUE_PARTITION, sk: `${SK_PREFIX.billProduct}${code}` }),
   /** An admin's lock (or unlock) of a service, e.g. data of MTN-CG. */
-  serviceSetting: (serviceType: string, serviceName: string) => ({ pk: SETTINGS_PARTITION, sk: `${SERVICE_PREFIX}${serviceType}#${serviceName}` }),
+  serviceSetting: (serviceType: string, serviceName: string) => ({ pk: SETTINGS_PARTITION, sk: `${SK_PREFIX.service}${serviceType}#${serviceName}` }),
   /** The supplier an admin chose for a network. */
-  supplierChoice: (network: string) => ({ pk: SETTINGS_PARTITION, sk: `${SUPPLIER_PREFIX}${network}` }),
+  supplierChoice: (network: string) => ({ pk: SETTINGS_PARTITION, sk: `${SK_PREFIX.supplier}${network}` }),
   /** The one notice to users an admin or agent set last. */
   notification: () => ({ pk: SETTINGS_PARTITION, sk: 'NOTIFICATION' }),
   /** One user's acknowledgement of the notice, in a partition of its own (the admin service's only user-specific write). */
   noticeAck: (userId: string) => ({ pk: `${PARTITION_PREFIXES.noticeAck}${userId}`, sk: 'NOTICEACK' }),
   /** A contact, under its owner's partition: another user's id never reaches it. */
-  contact: (userId: string, contactId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${CONTACT_PREFIX}${contactId}` }),
+  contact: (userId: string, contactId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${SK_PREFIX.contact}${contactId}` }),
   /** A decoder the user paid for (cable TV), beside the contacts. */
-  savedDecoder: (userId: string, cableName: string, smartCardNo: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${DECODER_PREFIX}${cableName}#${smartCardNo}` }),
+  savedDecoder: (userId: string, cableName: string, smartCardNo: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${SK_PREFIX.decoder}${cableName}#${smartCardNo}` }),
   // Money in and out ------------------------------------------------------------------------
   /** A payment we asked a provider for (card link): who pays, how much; looked up by the provider's reference. */
   paymentIntent: (provider: string, reference: string) => ({ pk: `${PARTITION_PREFIXES.paymentIntent}${provider}#${reference}`, sk: 'INTENT' }),
   /** A provider's webhook as received (signature checked), one per provider reference: the de-duplication key. */
   providerEvent: (provider: string, eventKey: string) => ({ pk: `${PARTITION_PREFIXES.providerEvent}${provider}#${eventKey}`, sk: 'EVENT' }),
   /** A saved withdrawal beneficiary, under its owner's partition. */
-  beneficiary: (userId: string, bankCode: string, accountNumber: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${BENEFICIARY_PREFIX}${bankCode}#${accountNumber}` }),
+  beneficiary: (userId: string, bankCode: string, accountNumber: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${SK_PREFIX.beneficiary}${bankCode}#${accountNumber}` }),
   /** One referred user, under the referrer's partition (written at registration, rewarded once). */
-  referral: (referrerId: string, referredUserId: string) => ({ pk: `${PARTITION_PREFIXES.user}${referrerId}`, sk: `${REFERRAL_PREFIX}${referredUserId}` }),
+  referral: (referrerId: string, referredUserId: string) => ({ pk: `${PARTITION_PREFIXES.user}${referrerId}`, sk: `${SK_PREFIX.referral}${referredUserId}` }),
   /** One slot of a user's webhook delivery log (a ring: the slot of the n-th attempt is reused). */
-  webhookDelivery: (userId: string, slot: number) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${WEBHOOK_LOG_PREFIX}${String(slot).padStart(2, '0')}` }),
+  webhookDelivery: (userId: string, slot: number) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${SK_PREFIX.webhookLog}${String(slot).padStart(2, '0')}` }),
   /** How many webhook attempts a user's log has seen: picks the next slot. */
   webhookLogSequence: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WEBHOOKSEQ' }),
   /** A user's referral earnings (not the wallet): balance, total earned. */
@@ -105,9 +109,9 @@ export const keys = {
   kycClaim: (method: string, numberDigest: string) => ({ pk: `${PARTITION_PREFIXES.kycClaim}${method}#${numberDigest}`, sk: 'UNIQUE' }),
   // Back-office figures (one small partition, read by sort-key range) ------------------------
   /** Running sales totals of one day × product × network, in one of its shards. */
-  salesDay: (day: string, product: string, network: string, shard: number) => ({ pk: STATS_PARTITION, sk: `${SALES_DAY_PREFIX}${day}#${product}#${network}#${shard}` }),
+  salesDay: (day: string, product: string, network: string, shard: number) => ({ pk: STATS_PARTITION, sk: `${SK_PREFIX.salesDay}${day}#${product}#${network}#${shard}` }),
   /** One shard of the running sum of every wallet's balance. */
-  walletTotal: (shard: number) => ({ pk: STATS_PARTITION, sk: `${WALLET_TOTAL_PREFIX}${shard}` }),
+  walletTotal: (shard: number) => ({ pk: STATS_PARTITION, sk: `${SK_PREFIX.walletTotal}${shard}` }),
   /** The mark of a chunk of stream records already summed into the platform's counters, by its first record (sequence number and event id). */
   countedBatch: (firstRecord: string) => ({ pk: `${PARTITION_PREFIXES.countedBatch}${firstRecord}`, sk: 'BATCH' }),
   // The listing's counters (domain/listing-aggregates.ts) ------------------------------------
@@ -115,14 +119,14 @@ export const keys = {
   // before groups existed have the same keys without the group suffix; the readers' ranges take
   // both, and the sums are linear, so they need no migration.
   /** A user's listing counters of one day and group, in the user's partition. */
-  userListingDay: (userId: string, day: string, group: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${LISTING_DAY_PREFIX}${day}#${group}` }),
+  userListingDay: (userId: string, day: string, group: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${SK_PREFIX.listingDay}${day}#${group}` }),
   /**
    * The platform's listing counters of one day, type and group, in one of its shard partitions (under the
    * transactions' prefix: every writer of a record may write there).
    */
   platformListingDay: (shard: number, day: string, type: string, group: string) => ({
     pk: `${PLATFORM_LISTING_PARTITION}${shard}`,
-    sk: `${LISTING_DAY_PREFIX}${day}#${type}#${group}`,
+    sk: `${SK_PREFIX.listingDay}${day}#${type}#${group}`,
   }),
   /** A user's listing counters of one group over all time: an unbounded listing reads these few items, however many days it spans. */
   userListingAllTime: (userId: string, group: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${LISTING_ALL_TIME}#${group}` }),
@@ -235,24 +239,24 @@ export const listingQuery = {
 
 /** Key-condition values for the partitions read whole (`pk = :pk AND begins_with(sk, :prefix)`). */
 export const partitionQuery = {
-  plans: { pk: CATALOGUE_PARTITION, skPrefix: PLAN_PREFIX },
-  costPrices: { pk: CATALOGUE_PARTITION, skPrefix: COST_PRICE_PREFIX },
-  billProducts: { pk: CATALOGUE_PARTITION, skPrefix: BILL_PRODUCT_PREFIX },
-  serviceSettings: { pk: SETTINGS_PARTITION, skPrefix: SERVICE_PREFIX },
-  supplierChoices: { pk: SETTINGS_PARTITION, skPrefix: SUPPLIER_PREFIX },
-  contacts: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: CONTACT_PREFIX }),
-  savedDecoders: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: DECODER_PREFIX }),
-  beneficiaries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: BENEFICIARY_PREFIX }),
-  referrals: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: REFERRAL_PREFIX }),
-  webhookDeliveries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: WEBHOOK_LOG_PREFIX }),
+  plans: { pk: CATALOGUE_PARTITION, skPrefix: SK_PREFIX.plan },
+  costPrices: { pk: CATALOGUE_PARTITION, skPrefix: SK_PREFIX.costPrice },
+  billProducts: { pk: CATALOGUE_PARTITION, skPrefix: SK_PREFIX.billProduct },
+  serviceSettings: { pk: SETTINGS_PARTITION, skPrefix: SK_PREFIX.service },
+  supplierChoices: { pk: SETTINGS_PARTITION, skPrefix: SK_PREFIX.supplier },
+  contacts: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: SK_PREFIX.contact }),
+  savedDecoders: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: SK_PREFIX.decoder }),
+  beneficiaries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: SK_PREFIX.beneficiary }),
+  referrals: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: SK_PREFIX.referral }),
+  webhookDeliveries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: SK_PREFIX.webhookLog }),
   /** Sales totals between two days (inclusive): `sk BETWEEN from AND to`. */
-  salesDays: (fromDay: string, toDay: string) => ({ pk: STATS_PARTITION, from: `${SALES_DAY_PREFIX}${fromDay}#`, to: `${SALES_DAY_PREFIX}${toDay}#\uffff` }),
-  walletTotals: { pk: STATS_PARTITION, skPrefix: WALLET_TOTAL_PREFIX },
+  salesDays: (fromDay: string, toDay: string) => ({ pk: STATS_PARTITION, from: `${SK_PREFIX.salesDay}${fromDay}#`, to: `${SK_PREFIX.salesDay}${toDay}#\uffff` }),
+  walletTotals: { pk: STATS_PARTITION, skPrefix: SK_PREFIX.walletTotal },
   /** A user's listing counters between two days (either open), every group: `sk BETWEEN from AND to`. */
   userListingDays: (userId: string, fromDay: string | undefined, toDay: string | undefined) => ({
     pk: `${PARTITION_PREFIXES.user}${userId}`,
-    from: `${LISTING_DAY_PREFIX}${fromDay ?? ''}`,
-    to: `${LISTING_DAY_PREFIX}${toDay ?? '\uffff'}#\uffff`,
+    from: `${SK_PREFIX.listingDay}${fromDay ?? ''}`,
+    to: `${SK_PREFIX.listingDay}${toDay ?? '\uffff'}#\uffff`,
   }),
   /** A user's all-time listing counters, every group (and the one item of before groups, `LISTALL` itself). */
   userListingAllTime: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: LISTING_ALL_TIME }),
@@ -261,8 +265,8 @@ export const partitionQuery = {
   /** One platform shard's listing counters between two days (either open), every type. */
   platformListingDays: (shard: number, fromDay: string | undefined, toDay: string | undefined) => ({
     pk: `${PLATFORM_LISTING_PARTITION}${shard}`,
-    from: `${LISTING_DAY_PREFIX}${fromDay ?? ''}`,
-    to: `${LISTING_DAY_PREFIX}${toDay ?? '\uffff'}#\uffff`,
+    from: `${SK_PREFIX.listingDay}${fromDay ?? ''}`,
+    to: `${SK_PREFIX.listingDay}${toDay ?? '\uffff'}#\uffff`,
   }),
 } as const;
 

@@ -22,6 +22,10 @@ const success = (answer: ProviderAnswer) => answer.kind === 'answer' && answer.s
 const clientError = (answer: ProviderAnswer) =>
   answer.kind === 'answer' && answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403 && answer.status !== 429;
 
+/** A payout step that did not succeed: refused by Paystack itself (rejected), or anything else (unavailable: ask again later). */
+const unsuccessful = (answer: ProviderAnswer) =>
+  clientError(answer) ? { kind: 'rejected' as const, detail: describeAnswer(answer) } : { kind: 'unavailable' as const, detail: describeAnswer(answer) };
+
 export function paystackPayouts(options: PaystackOptions): Payouts {
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ProviderAnswer> {
     let secret: string;
@@ -32,6 +36,9 @@ export function paystackPayouts(options: PaystackOptions): Payouts {
     }
     return callProvider({ method, url: joinUrl(options.baseUrl, path), headers: { authorization: `Bearer ${secret}` }, body, timeoutMs: options.timeoutMs, fetch: options.fetch });
   }
+
+  /** A payout step (recipient, transfer): always in naira. */
+  const postInNaira = (path: string, body: Record<string, unknown>) => call('POST', path, { ...body, currency: 'NGN' });
 
   return {
     async listBanks() {
@@ -54,34 +61,30 @@ export function paystackPayouts(options: PaystackOptions): Payouts {
     },
 
     async createRecipient(input) {
-      const answer = await call('POST', '/transferrecipient', {
+      const answer = await postInNaira('/transferrecipient', {
         type: 'nuban',
         name: input.name,
         account_number: input.accountNumber,
         bank_code: input.bankCode,
-        currency: 'NGN',
       });
       const code = answer.kind === 'answer' ? answer.json?.data?.recipient_code : undefined;
       if (success(answer) && typeof code === 'string') return { kind: 'created', recipientCode: code };
-      if (clientError(answer)) return { kind: 'rejected', detail: describeAnswer(answer) };
-      return { kind: 'unavailable', detail: describeAnswer(answer) };
+      return unsuccessful(answer);
     },
 
     async transfer(input) {
-      const answer = await call('POST', '/transfer', {
+      const answer = await postInNaira('/transfer', {
         source: 'balance',
         amount: input.amountKobo,
         recipient: input.recipientCode,
         reference: input.reference,
         reason: input.reason,
-        currency: 'NGN',
       });
       if (success(answer) && answer.kind === 'answer') {
         const data = answer.json.data ?? {};
         return { kind: 'accepted', status: paystackTransferStatus(data.status), transferCode: typeof data.transfer_code === 'string' ? data.transfer_code : undefined };
       }
-      if (clientError(answer)) return { kind: 'rejected', detail: describeAnswer(answer) };
-      return { kind: 'unavailable', detail: describeAnswer(answer) };
+      return unsuccessful(answer);
     },
 
     async verifyTransfer(reference) {

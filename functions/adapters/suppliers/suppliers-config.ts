@@ -38,6 +38,16 @@ export class InvalidSupplierConfigError extends Error {
   }
 }
 
+/** The configuration of a supplier that speaks `protocol` (`protocolName` in words); a gateway refuses any other. */
+export function configSpeaking<P extends SupplierConfig['protocol']>(
+  config: SupplierConfig,
+  protocol: P,
+  protocolName: string,
+): Extract<SupplierConfig, { protocol: P }> {
+  if (config.protocol !== protocol) throw new InvalidSupplierConfigError(`${config.name} does not speak the ${protocolName} protocol`);
+  return config as Extract<SupplierConfig, { protocol: P }>;
+}
+
 export function parseSuppliersConfig(json: string): SupplierConfig[] {
   let raw: unknown;
   try {

@@ -319,16 +319,17 @@ export async function recentTransactionItems(userId: string, limit: number): Pro
 // ---------------------------------------------------------------------------------------------
 // Updating users
 
+/** The update that sets a user's lastLogin, only while the user exists; a caller wanting the profile back adds ReturnValues. */
+export const lastLoginUpdate = (userId: string, at: Date) => ({
+  TableName: tableName(),
+  Key: keys.userProfile(userId),
+  UpdateExpression: 'SET lastLogin = :at',
+  ConditionExpression: 'attribute_exists(pk)',
+  ExpressionAttributeValues: { ':at': at.toISOString() },
+});
+
 export async function updateLastLogin(userId: string, at: Date = new Date()): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.userProfile(userId),
-      UpdateExpression: 'SET lastLogin = :at',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at.toISOString() },
-    }),
-  );
+  await db().send(new UpdateCommand(lastLoginUpdate(userId, at)));
 }
 
 /**

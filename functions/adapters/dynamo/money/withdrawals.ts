@@ -16,12 +16,11 @@ import { db, tableName } from '../client.js';
 import { conditionalUpdate } from '../conditional-writes.js';
 import { BENEFICIARY_ENTITY, stored } from '../items.js';
 import { GSI, INDEX, keys, listingQuery, openEntryOf, partitionQuery } from '../keys.js';
-import { writeWalletChange } from '../wallet/ledger.js';
+import { refundFieldsOf, refusedRefundAnswer, writeWalletChange } from '../wallet/ledger.js';
 import { queryAll } from '../paginate.js';
 import { queryPrefix } from '../partition.js';
 import { getTransaction, REMOVE_OPEN_LISTING } from '../transactions/transactions.js';
 import { countersAsRead, writeStatusChange } from '../transactions/listing-aggregates.js';
-import { countersMovedSince } from '../../../domain/transactions/listing-aggregates.js';
 
 function asWithdrawal(record: TransactionRecord | undefined): WithdrawalRecord | undefined {
   const withdrawal = record?.trans_Type === 'withdrawal' ? record.withdrawal : undefined;
@@ -117,14 +116,7 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
   const refundId = refundIdFor(withdrawal.id);
   const draft: TransactionDraft = {
     id: refundId,
-    userId: withdrawal.userId,
-    trans_UserName: withdrawal.trans_UserName,
-    userType: withdrawal.userType,
-    trans_Type: 'refund',
-    trans_Status: 'success',
-    trans_Network: withdrawal.trans_Network,
-    phone_number: withdrawal.phone_number,
-    amountKobo: withdrawal.amountKobo,
+    ...refundFieldsOf(withdrawal),
     volume: formatNaira(withdrawal.amountKobo),
     relatedTransactionId: withdrawal.id,
     description: `Refund of withdrawal ${withdrawal.id} (payout ${input.payoutStatus})`,
@@ -162,18 +154,8 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
     alsoChanges: () => [{ before: withdrawal, after: { ...withdrawal, trans_Status: 'refunded' } }],
   });
   const current = (await getWithdrawal(withdrawal.id)) ?? withdrawal;
-  switch (outcome.kind) {
-    case 'written':
-      return { kind: 'refunded', withdrawal: current, refund: outcome.record };
-    case 'record_exists':
-      return { kind: 'already_refunded', withdrawal: current };
-    case 'extra_condition_failed':
-      if (current.trans_Status === 'refunded') return { kind: 'already_refunded', withdrawal: current };
-      // It moved (or the backfill counted it) after it was read: decide again on what it is now.
-      return countersMovedSince(withdrawal, current) ? refundWithdrawal(id, input) : { kind: 'not_refundable', withdrawal: current };
-    case 'insufficient_balance':
-      throw new Error('a credit cannot be short of balance');
-  }
+  if (outcome.kind === 'written') return { kind: 'refunded', withdrawal: current, refund: outcome.record };
+  return refusedRefundAnswer(outcome, withdrawal, current, (kind) => ({ kind, withdrawal: current }), () => refundWithdrawal(id, input));
 }
 
 /** Open withdrawals opened before `openedBefore`, oldest first (sparse index; re-read before acting). */

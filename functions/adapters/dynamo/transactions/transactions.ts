@@ -84,7 +84,7 @@ const LISTING_ATTRIBUTES = [
   'apiResponseId',
   'relatedTransactionId',
   'paymentLink',
-  // A refund's reason, shown in words in the details (issue 21).
+  // A refund's reason, shown in words in the details.
   'refundReason',
   // Electricity: the meter and the supplier's token, units and customer (shown in the details).
   'electricity',

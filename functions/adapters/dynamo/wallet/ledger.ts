@@ -181,6 +181,49 @@ async function write(direction: 'debit' | 'credit', draft: TransactionDraft, how
 }
 
 /**
+ * What a refund's draft takes from the record it pays back: its owner, network and number, and the
+ * whole amount; a refund, successful as it is written.
+ */
+export function refundFieldsOf(
+  refunded: TransactionRecord,
+): Pick<TransactionDraft, 'userId' | 'trans_UserName' | 'userType' | 'trans_Type' | 'trans_Status' | 'trans_Network' | 'phone_number' | 'amountKobo'> {
+  return {
+    userId: refunded.userId,
+    trans_UserName: refunded.trans_UserName,
+    userType: refunded.userType,
+    trans_Type: 'refund',
+    trans_Status: 'success',
+    trans_Network: refunded.trans_Network,
+    phone_number: refunded.phone_number,
+    amountKobo: refunded.amountKobo,
+  };
+}
+
+/**
+ * What a refund's credit that was refused answers, by the refunded record as it stands now: its
+ * refund record already there, or the record refunded meanwhile → already refunded; the record
+ * moved (or was counted by the backfill) after it was read → decide again on what it is now
+ * (`decideAgain`); otherwise it is not refundable. A credit is never short of balance.
+ */
+export function refusedRefundAnswer<Result>(
+  refusal: Exclude<WalletWriteOutcome, { kind: 'written' }>,
+  asRead: TransactionRecord,
+  current: TransactionRecord,
+  answer: (kind: 'already_refunded' | 'not_refundable') => Result,
+  decideAgain: () => Promise<Result>,
+): Result | Promise<Result> {
+  switch (refusal.kind) {
+    case 'record_exists':
+      return answer('already_refunded');
+    case 'extra_condition_failed':
+      if (current.trans_Status === 'refunded') return answer('already_refunded');
+      return countersMovedSince(asRead, current) ? decideAgain() : answer('not_refundable');
+    case 'insufficient_balance':
+      throw new Error('a credit cannot be short of balance');
+  }
+}
+
+/**
  * Money back for an open purchase, in one write: wallet credit + the purchase's status →
  * `refunded` (only from processing/pending, leaving the open index) + a refund record whose id is
  * derived from the purchase's (+ an operator's audit entry). Either condition failing proves a
@@ -196,14 +239,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   const refundId = refundIdFor(purchase.id);
   const draft: TransactionDraft = {
     id: refundId,
-    userId: purchase.userId,
-    trans_UserName: purchase.trans_UserName,
-    userType: purchase.userType,
-    trans_Type: 'refund',
-    trans_Status: 'success',
-    trans_Network: purchase.trans_Network,
-    phone_number: purchase.phone_number,
-    amountKobo: purchase.amountKobo,
+    ...refundFieldsOf(purchase),
     faceValueKobo: purchase.faceValueKobo,
     volume: purchase.volume,
     relatedTransactionId: purchase.id,
@@ -270,18 +306,9 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     };
     return { kind: 'refunded', purchase: refunded, refund: outcome.record };
   }
-  // Refused: what stands now says why.
+  // Refused: what stands now says why. It may have moved (processing → pending, settled, or counted by the backfill) since it was read.
   const current = (await getTransaction(purchase.id)) ?? purchase;
-  switch (outcome.kind) {
-    case 'record_exists':
-      return { kind: 'already_refunded', purchase: current };
-    case 'extra_condition_failed':
-      if (current.trans_Status === 'refunded') return { kind: 'already_refunded', purchase: current };
-      // It moved (processing → pending, settled, or counted by the backfill) after it was read: decide again on what it is now.
-      return countersMovedSince(purchase, current) ? refundPurchase(purchaseId, input) : { kind: 'not_refundable', purchase: current };
-    case 'insufficient_balance':
-      throw new Error('a credit cannot be short of balance');
-  }
+  return refusedRefundAnswer(outcome, purchase, current, (kind) => ({ kind, purchase: current }), () => refundPurchase(purchaseId, input));
 }
 
 /** The wallet's store on DynamoDB: reads and writes. */

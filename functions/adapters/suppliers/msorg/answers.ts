@@ -29,13 +29,15 @@ function noAnswer(answer: Exclude<SupplierAnswer, { kind: 'http' }>): Classifica
     : { outcome: 'ambiguous', reason: 'network_error', body: answer.message };
 }
 
+/** A panel's answer as read: its `Status` (lower-cased), what that status says, and what every classification of it carries. */
+type PanelReading = { status: string | undefined; byStatus: SupplierOutcome | undefined; common: Omit<Classification, 'outcome' | 'reason'> };
+
 /**
- * A purchase submission (POST /api/topup/, /api/data/): 2xx + `successful` → delivered;
- * `failed` or a 4xx → definite failure (the panel refused it); `processing`/`pending`, 5xx,
- * timeout, network error or an unreadable body → ambiguous. 408 and 409 are ambiguous too:
- * a request timeout or a clash with an existing request_id may hide a delivery.
+ * The rules every panel answer follows: no answer (timeout, network error) is ambiguous; a 2xx
+ * follows `Status`, and is ambiguous when the body is unreadable or the status unknown. Any other
+ * HTTP status is `otherStatus`'s to classify.
  */
-export function classifySubmission(answer: SupplierAnswer): Classification {
+function classifyPanelAnswer(answer: SupplierAnswer, otherStatus: (httpStatus: number, reading: PanelReading) => Classification): Classification {
   if (answer.kind !== 'http') return noAnswer(answer);
   const body = parseBody(answer.bodyText);
   const status = panelStatus(body);
@@ -45,9 +47,21 @@ export function classifySubmission(answer: SupplierAnswer): Classification {
     if (byStatus) return { outcome: byStatus, reason: `status_${status}`, ...common };
     return { outcome: 'ambiguous', reason: body === undefined ? 'unparseable_body' : 'unknown_status', ...common };
   }
-  if (answer.status === 408 || answer.status === 409) return { outcome: 'ambiguous', reason: `http_${answer.status}`, ...common };
-  if (answer.status >= 400 && answer.status < 500) return { outcome: 'failed', reason: `http_${answer.status}`, ...common };
-  return { outcome: 'ambiguous', reason: `http_${answer.status}`, ...common };
+  return otherStatus(answer.status, { status, byStatus, common });
+}
+
+/**
+ * A purchase submission (POST /api/topup/, /api/data/): 2xx + `successful` → delivered;
+ * `failed` or a 4xx → definite failure (the panel refused it); `processing`/`pending`, 5xx,
+ * timeout, network error or an unreadable body → ambiguous. 408 and 409 are ambiguous too:
+ * a request timeout or a clash with an existing request_id may hide a delivery.
+ */
+export function classifySubmission(answer: SupplierAnswer): Classification {
+  return classifyPanelAnswer(answer, (httpStatus, { common }) => {
+    if (httpStatus === 408 || httpStatus === 409) return { outcome: 'ambiguous', reason: `http_${httpStatus}`, ...common };
+    if (httpStatus >= 400 && httpStatus < 500) return { outcome: 'failed', reason: `http_${httpStatus}`, ...common };
+    return { outcome: 'ambiguous', reason: `http_${httpStatus}`, ...common };
+  });
 }
 
 /**
@@ -57,18 +71,11 @@ export function classifySubmission(answer: SupplierAnswer): Classification {
  * (our token, rate limits) and 5xx/timeouts neither: ambiguous.
  */
 export function classifyRequery(answer: SupplierAnswer): Classification {
-  if (answer.kind !== 'http') return noAnswer(answer);
-  const body = parseBody(answer.bodyText);
-  const status = panelStatus(body);
-  const byStatus = fromStatus(status);
-  const common = { ...details(body), body: body ?? answer.bodyText };
-  if (answer.status >= 200 && answer.status < 300) {
-    if (byStatus) return { outcome: byStatus, reason: `status_${status}`, ...common };
-    return { outcome: 'ambiguous', reason: body === undefined ? 'unparseable_body' : 'unknown_status', ...common };
-  }
-  if (answer.status === 404) return { outcome: 'failed', reason: 'not_found', ...common };
-  if (byStatus === 'failed') return { outcome: 'failed', reason: `status_${status}`, ...common };
-  return { outcome: 'ambiguous', reason: `http_${answer.status}`, ...common };
+  return classifyPanelAnswer(answer, (httpStatus, { status, byStatus, common }) => {
+    if (httpStatus === 404) return { outcome: 'failed', reason: 'not_found', ...common };
+    if (byStatus === 'failed') return { outcome: 'failed', reason: `status_${status}`, ...common };
+    return { outcome: 'ambiguous', reason: `http_${httpStatus}`, ...common };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ const networkIds = z.object(
 
 /**
  * The `disco_name` most MSORG panels use for each electricity company ("Ikeja Electric" …), by our
- * meter id (spec §9). A panel that spells them otherwise lists its own in `electricity`.
+ * meter id (ELECTRICITY_COMPANIES). A panel that spells them otherwise lists its own in `electricity`.
  */
 export const MSORG_DISCO_NAMES: Readonly<Record<number, string>> = Object.fromEntries(ELECTRICITY_COMPANIES.map((company) => [company.meterId, `${company.name} Electric`]));
 

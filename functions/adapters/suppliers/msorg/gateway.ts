@@ -30,8 +30,8 @@ import type {
   SupplierCallResult,
   SupplierGateway,
 } from '../../../domain/purchases/suppliers-port.js';
-import { InvalidSupplierConfigError, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from '../suppliers-config.js';
-import { outboundBudgetMs, refuseAfterDeadline } from '../../invocation.js';
+import { configSpeaking, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from '../suppliers-config.js';
+import { callSupplier, supplierBaseUrl, supplierCallResult } from '../supplier-call.js';
 
 export interface MsorgOptions {
   config: SupplierConfig;
@@ -39,8 +39,6 @@ export interface MsorgOptions {
   timeoutMs: number;
   fetch?: typeof fetch;
 }
-
-const MAX_RESPONSE_CHARS = 64 * 1024;
 
 /** The panels' meter type numbers (`mtype`, `MeterType`). */
 export const MSORG_METER_TYPES: Record<MeterType, number> = { prepaid: 1, postpaid: 2 };
@@ -53,11 +51,10 @@ export class MsorgSupplier implements SupplierGateway {
   private readonly discoNames: Readonly<Record<number, string>>;
 
   constructor(private readonly options: MsorgOptions) {
-    const { config } = options;
-    if (config.protocol !== 'msorg') throw new InvalidSupplierConfigError(`${config.name} does not speak the MSORG protocol`);
+    const config = configSpeaking(options.config, 'msorg', 'MSORG');
     this.config = config;
     this.name = config.name;
-    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = supplierBaseUrl(config.baseUrl);
     this.discoNames = msorgDiscoNames(config);
   }
 
@@ -146,41 +143,11 @@ export class MsorgSupplier implements SupplierGateway {
   /** `electricity`: copy what the panel said it delivered (only on a delivery; never made up). */
   private result(request: unknown, classification: Classification, answer?: SupplierAnswer, electricity = false): SupplierCallResult {
     const delivered = electricity && classification.outcome === 'delivered' ? msorgElectricityDelivery(classification.body) : undefined;
-    return {
-      supplier: this.name,
-      outcome: classification.outcome,
-      reason: classification.reason,
-      ...(classification.supplierReference === undefined ? {} : { supplierReference: classification.supplierReference }),
-      ...(classification.apiResponse === undefined ? {} : { apiResponse: classification.apiResponse }),
-      ...(answer?.kind === 'http' ? { httpStatus: answer.status } : {}),
-      ...(delivered === undefined ? {} : { electricity: delivered }),
-      request,
-      response: classification.body ?? (answer && answer.kind !== 'http' ? answer : null),
-    };
+    return supplierCallResult(this.name, request, classification, answer, { electricity: delivered });
   }
 
-  private async call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<SupplierAnswer> {
-    // A timed-out invocation submits nothing (Lambda would have frozen it).
-    refuseAfterDeadline(`supplier call ${method} ${path}`);
-    const doFetch = this.options.fetch ?? fetch;
-    try {
-      const response = await doFetch(`${this.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Token ${token}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        // Covers the whole exchange, body included.
-        signal: AbortSignal.timeout(outboundBudgetMs(this.options.timeoutMs)),
-      });
-      const text = await response.text();
-      return { kind: 'http', status: response.status, bodyText: text.slice(0, MAX_RESPONSE_CHARS) };
-    } catch (error) {
-      const name = (error as Error | undefined)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout' };
-      return { kind: 'network_error', message: String((error as Error)?.message ?? error) };
-    }
+  private call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<SupplierAnswer> {
+    const headers = { authorization: `Token ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    return callSupplier({ baseUrl: this.baseUrl, method, path, headers, body, timeoutMs: this.options.timeoutMs, fetch: this.options.fetch });
   }
 }

@@ -189,25 +189,54 @@ export function vtpassBillDelivery(body: unknown): BillDelivery | undefined {
   return Object.keys(delivery).length ? delivery : undefined;
 }
 
+/** What merchant-verify says when it does not find the customer: an invalid number (with VTpass's words), or nothing either way. */
+export type VtpassNotVerified = { kind: 'invalid'; message?: string } | { kind: 'unavailable'; reason: string };
+
 /** merchant-verify for a smartcard / IUC (cable) or a JAMB profile id. */
 export type VtpassBillerVerdict =
   | { kind: 'valid'; customerName: string; currentBouquet?: string; currentBouquetCode?: string; dueDate?: string; renewalAmountNaira?: number }
-  | { kind: 'invalid'; message?: string }
-  | { kind: 'unavailable'; reason: string };
+  | VtpassNotVerified;
+
+/** A merchant-verify answer as read: its `code`, `content`, whether it marks the number wrong, its `error` and the customer's name. */
+interface MerchantVerifyReading {
+  code?: string;
+  content?: Json;
+  wrong: boolean;
+  error?: string;
+  name?: string;
+  httpStatus: number;
+}
+
+/** Reads a merchant-verify answer; no answer, or no JSON object, says nothing about the number. */
+function readMerchantVerify(answer: SupplierAnswer): MerchantVerifyReading | Extract<VtpassNotVerified, { kind: 'unavailable' }> {
+  if (answer.kind !== 'http') return { kind: 'unavailable', reason: answer.kind };
+  const body = obj(parse(answer.bodyText));
+  if (!body) return { kind: 'unavailable', reason: `http_${answer.status}_unparseable` };
+  const content = obj(body.content);
+  return {
+    code: codeOf(body),
+    content,
+    wrong: content?.WrongBillersCode === true || content?.WrongBillersCode === 'true',
+    error: first(content, 'error') ?? first(body, 'error'),
+    name: first(content, 'Customer_Name', 'customerName', 'name'),
+    httpStatus: answer.status,
+  };
+}
+
+/** A merchant-verify answer that named no customer: `WrongBillersCode` (or `000` with an `error`) is invalid; anything else says nothing. */
+function notVerified({ code, wrong, error, httpStatus }: MerchantVerifyReading): VtpassNotVerified {
+  if (wrong || (code === '000' && error)) return { kind: 'invalid', ...(error ? { message: error } : {}) };
+  return { kind: 'unavailable', reason: code ? `code_${code}` : `http_${httpStatus}` };
+}
 
 /**
  * merchant-verify's answer for a biller: `Customer_Name`, and for DStv/GOtv `Current_Bouquet`,
  * `Current_Bouquet_Code`, `Due_Date`, `Renewal_Amount`; `WrongBillersCode` or an `error` means invalid.
  */
 export function classifyVtpassBiller(answer: SupplierAnswer): VtpassBillerVerdict {
-  if (answer.kind !== 'http') return { kind: 'unavailable', reason: answer.kind };
-  const body = obj(parse(answer.bodyText));
-  if (!body) return { kind: 'unavailable', reason: `http_${answer.status}_unparseable` };
-  const code = codeOf(body);
-  const content = obj(body.content);
-  const wrong = content?.WrongBillersCode === true || content?.WrongBillersCode === 'true';
-  const error = first(content, 'error') ?? first(body, 'error');
-  const name = first(content, 'Customer_Name', 'customerName', 'name');
+  const reading = readMerchantVerify(answer);
+  if ('kind' in reading) return reading;
+  const { code, content, wrong, error, name } = reading;
   if (code === '000' && name && !wrong && !error) {
     const renewal = Number(first(content, 'Renewal_Amount'));
     const bouquet = first(content, 'Current_Bouquet');
@@ -222,8 +251,7 @@ export function classifyVtpassBiller(answer: SupplierAnswer): VtpassBillerVerdic
       ...(Number.isFinite(renewal) && renewal > 0 ? { renewalAmountNaira: renewal } : {}),
     };
   }
-  if (wrong || (code === '000' && error)) return { kind: 'invalid', ...(error ? { message: error } : {}) };
-  return { kind: 'unavailable', reason: code ? `code_${code}` : `http_${answer.status}` };
+  return notVerified(reading);
 }
 
 function fromStatus(status: string | undefined): SupplierOutcome {
@@ -259,40 +287,46 @@ function read(answer: Extract<SupplierAnswer, { kind: 'http' }>) {
   return { code, status, common, parsed };
 }
 
-/** An answer of POST /api/pay. */
-export function classifyVtpassPay(answer: SupplierAnswer): VtpassClassification {
+/**
+ * The rules /api/pay and /api/requery share: no answer, or an answer without a `code`, is
+ * ambiguous; `000` follows the transaction's status. Any other code is `otherCode`'s to classify.
+ */
+function classifyByCode(
+  answer: SupplierAnswer,
+  otherCode: (code: string, common: Omit<VtpassClassification, 'outcome' | 'reason'>) => VtpassClassification,
+): VtpassClassification {
   if (answer.kind !== 'http') return noAnswer(answer);
   const { code, status, common, parsed } = read(answer);
   if (code === undefined) {
     return { outcome: 'ambiguous', reason: parsed === undefined ? 'unparseable_body' : `http_${answer.status}_no_code`, ...common };
   }
   if (code === '000') return { outcome: fromStatus(status), reason: `status_${status ?? 'missing'}`, ...common };
-  if (code === '099') return { outcome: 'ambiguous', reason: 'code_099_processing', ...common };
-  if (code === '014') return { outcome: 'ambiguous', reason: 'code_014_request_id_reused', ...common };
-  if (DEFINITE.has(code)) return { outcome: 'failed', reason: `code_${code}`, ...common };
-  return { outcome: 'ambiguous', reason: `code_${code}`, ...common };
+  return otherCode(code, common);
+}
+
+/** An answer of POST /api/pay. */
+export function classifyVtpassPay(answer: SupplierAnswer): VtpassClassification {
+  return classifyByCode(answer, (code, common) => {
+    if (code === '099') return { outcome: 'ambiguous', reason: 'code_099_processing', ...common };
+    if (code === '014') return { outcome: 'ambiguous', reason: 'code_014_request_id_reused', ...common };
+    if (DEFINITE.has(code)) return { outcome: 'failed', reason: `code_${code}`, ...common };
+    return { outcome: 'ambiguous', reason: `code_${code}`, ...common };
+  });
 }
 
 /** An answer of POST /api/requery. `not_found` (015) is turned into a failure only after a grace by the caller. */
 export function classifyVtpassRequery(answer: SupplierAnswer): VtpassClassification {
-  if (answer.kind !== 'http') return noAnswer(answer);
-  const { code, status, common, parsed } = read(answer);
-  if (code === undefined) {
-    return { outcome: 'ambiguous', reason: parsed === undefined ? 'unparseable_body' : `http_${answer.status}_no_code`, ...common };
-  }
-  if (code === '000') return { outcome: fromStatus(status), reason: `status_${status ?? 'missing'}`, ...common };
-  if (code === '015') return { outcome: 'failed', reason: 'not_found', ...common };
-  if (REQUERY_DEFINITE.has(code)) return { outcome: 'failed', reason: `code_${code}`, ...common };
-  return { outcome: 'ambiguous', reason: `code_${code}`, ...common };
+  return classifyByCode(answer, (code, common) => {
+    if (code === '015') return { outcome: 'failed', reason: 'not_found', ...common };
+    if (REQUERY_DEFINITE.has(code)) return { outcome: 'failed', reason: `code_${code}`, ...common };
+    return { outcome: 'ambiguous', reason: `code_${code}`, ...common };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // merchant-verify
 
-export type VtpassMeterVerdict =
-  | { kind: 'valid'; customerName: string; address?: string; meterNumber?: string; minPurchaseNaira?: number }
-  | { kind: 'invalid'; message?: string }
-  | { kind: 'unavailable'; reason: string };
+export type VtpassMeterVerdict = { kind: 'valid'; customerName: string; address?: string; meterNumber?: string; minPurchaseNaira?: number } | VtpassNotVerified;
 
 /**
  * An answer of POST /api/merchant-verify: `000` with a Customer_Name is a valid meter;
@@ -300,14 +334,9 @@ export type VtpassMeterVerdict =
  * own wording when it gave one; anything else says nothing about the meter.
  */
 export function classifyVtpassMeter(answer: SupplierAnswer): VtpassMeterVerdict {
-  if (answer.kind !== 'http') return { kind: 'unavailable', reason: answer.kind };
-  const body = obj(parse(answer.bodyText));
-  if (!body) return { kind: 'unavailable', reason: `http_${answer.status}_unparseable` };
-  const code = codeOf(body);
-  const content = obj(body.content);
-  const wrong = content?.WrongBillersCode === true || content?.WrongBillersCode === 'true';
-  const error = first(content, 'error') ?? first(body, 'error');
-  const name = first(content, 'Customer_Name', 'customerName', 'name');
+  const reading = readMerchantVerify(answer);
+  if ('kind' in reading) return reading;
+  const { code, content, wrong, name } = reading;
   if (code === '000' && name && !wrong) {
     const min = Number(first(content, 'Min_Purchase_Amount', 'Minimum_Amount'));
     return {
@@ -318,8 +347,7 @@ export function classifyVtpassMeter(answer: SupplierAnswer): VtpassMeterVerdict 
       ...(Number.isFinite(min) && min > 0 ? { minPurchaseNaira: min } : {}),
     };
   }
-  if (wrong || (code === '000' && error)) return { kind: 'invalid', ...(error ? { message: error } : {}) };
-  return { kind: 'unavailable', reason: code ? `code_${code}` : `http_${answer.status}` };
+  return notVerified(reading);
 }
 
 // ---------------------------------------------------------------------------------------------

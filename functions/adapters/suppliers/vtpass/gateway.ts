@@ -15,7 +15,15 @@
 import type { ConfigurableSupplierName, NetworkName } from '../../../../shared/constants.js';
 import { koboToNaira, nairaToKobo } from '../../../../shared/money.js';
 import type { SupplierAnswer } from '../http-answer.js';
-import { classifyVtpassBiller, classifyVtpassMeter, classifyVtpassPay, classifyVtpassRequery, vtpassRequestId, type VtpassClassification } from './answers.js';
+import {
+  classifyVtpassBiller,
+  classifyVtpassMeter,
+  classifyVtpassPay,
+  classifyVtpassRequery,
+  vtpassRequestId,
+  type VtpassClassification,
+  type VtpassNotVerified,
+} from './answers.js';
 import type {
   AirtimeOrder,
   BillerCheck,
@@ -29,13 +37,13 @@ import type {
   SupplierCallResult,
   SupplierGateway,
 } from '../../../domain/purchases/suppliers-port.js';
-import { InvalidSupplierConfigError, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from '../suppliers-config.js';
-import { outboundBudgetMs, refuseAfterDeadline } from '../../invocation.js';
+import { configSpeaking, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from '../suppliers-config.js';
+import { callSupplier, supplierBaseUrl, supplierCallResult } from '../supplier-call.js';
 
 /** VTpass serviceIDs of airtime by network (9mobile keeps its old name, etisalat). */
 export const VTPASS_AIRTIME_SERVICE_IDS: Record<NetworkName, string> = { MTN: 'mtn', GLO: 'glo', AIRTEL: 'airtel', '9MOBILE': 'etisalat' };
 export const VTPASS_DATA_SERVICE_IDS: Record<NetworkName, string> = { MTN: 'mtn-data', GLO: 'glo-data', AIRTEL: 'airtel-data', '9MOBILE': 'etisalat-data' };
-/** VTpass serviceIDs of the electricity companies, by our meter id (spec §9). */
+/** VTpass serviceIDs of the electricity companies, by our meter id. */
 export const VTPASS_ELECTRICITY_SERVICE_IDS: Readonly<Record<number, string>> = {
   18: 'ikeja-electric',
   19: 'ibadan-electric',
@@ -50,6 +58,16 @@ export const VTPASS_ELECTRICITY_SERVICE_IDS: Readonly<Record<number, string>> = 
   29: 'benin-electric',
 };
 
+/** A naira amount VTpass stated, in kobo; undefined when it stated none, or one that is no amount. */
+function statedKobo(naira: number | undefined): number | undefined {
+  if (naira === undefined) return undefined;
+  try {
+    return nairaToKobo(naira.toFixed(2));
+  } catch {
+    return undefined;
+  }
+}
+
 export interface VtpassOptions {
   config: SupplierConfig;
   secret(name: ConfigurableSupplierName, key: VtpassKeyName): Promise<string>;
@@ -59,8 +77,6 @@ export interface VtpassOptions {
   now?: () => Date;
 }
 
-const MAX_RESPONSE_CHARS = 64 * 1024;
-
 export class VtpassSupplier implements SupplierGateway {
   readonly name: ConfigurableSupplierName;
   readonly protocol = 'vtpass' as const;
@@ -68,11 +84,10 @@ export class VtpassSupplier implements SupplierGateway {
   private readonly config: VtpassSupplierConfig;
 
   constructor(private readonly options: VtpassOptions) {
-    const { config } = options;
-    if (config.protocol !== 'vtpass') throw new InvalidSupplierConfigError(`${config.name} does not speak the VTpass protocol`);
+    const config = configSpeaking(options.config, 'vtpass', 'VTpass');
     this.config = config;
     this.name = config.name;
-    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = supplierBaseUrl(config.baseUrl);
   }
 
   private requestIdOf(order: { requestId: string; placedAt?: string }): string {
@@ -146,22 +161,10 @@ export class VtpassSupplier implements SupplierGateway {
     if (!keys) return { kind: 'unavailable', supplier: this.name, reason: 'no_credentials' };
     const answer = await this.post('/api/merchant-verify', keys, { billersCode: query.billersCode, serviceID: query.serviceId, ...(query.type ? { type: query.type } : {}) });
     const verdict = classifyVtpassBiller(answer);
-    switch (verdict.kind) {
-      case 'valid': {
-        let renewalAmountKobo: number | undefined;
-        try {
-          renewalAmountKobo = verdict.renewalAmountNaira === undefined ? undefined : nairaToKobo(verdict.renewalAmountNaira.toFixed(2));
-        } catch {
-          renewalAmountKobo = undefined;
-        }
-        const { kind: _kind, renewalAmountNaira: _renewal, ...facts } = verdict;
-        return { kind: 'valid', supplier: this.name, ...facts, ...(renewalAmountKobo ? { renewalAmountKobo } : {}) };
-      }
-      case 'invalid':
-        return { kind: 'invalid', supplier: this.name, ...(verdict.message ? { message: verdict.message } : {}) };
-      case 'unavailable':
-        return { kind: 'unavailable', supplier: this.name, reason: verdict.reason };
-    }
+    if (verdict.kind !== 'valid') return this.notVerified(verdict);
+    const renewalAmountKobo = statedKobo(verdict.renewalAmountNaira);
+    const { kind: _kind, renewalAmountNaira: _renewal, ...facts } = verdict;
+    return { kind: 'valid', supplier: this.name, ...facts, ...(renewalAmountKobo ? { renewalAmountKobo } : {}) };
   }
 
   async requery(key: RequeryKey): Promise<SupplierCallResult> {
@@ -184,28 +187,22 @@ export class VtpassSupplier implements SupplierGateway {
     if (!keys) return { kind: 'unavailable', supplier: this.name, reason: 'no_credentials' };
     const answer = await this.post('/api/merchant-verify', keys, { billersCode: query.meterNumber, serviceID, type: query.meterType });
     const verdict = classifyVtpassMeter(answer);
-    switch (verdict.kind) {
-      case 'valid': {
-        let minPurchaseKobo: number | undefined;
-        try {
-          minPurchaseKobo = verdict.minPurchaseNaira === undefined ? undefined : nairaToKobo(verdict.minPurchaseNaira.toFixed(2));
-        } catch {
-          minPurchaseKobo = undefined;
-        }
-        return {
-          kind: 'valid',
-          supplier: this.name,
-          customerName: verdict.customerName,
-          ...(verdict.address ? { address: verdict.address } : {}),
-          ...(verdict.meterNumber ? { meterNumber: verdict.meterNumber } : {}),
-          ...(minPurchaseKobo ? { minPurchaseKobo } : {}),
-        };
-      }
-      case 'invalid':
-        return { kind: 'invalid', supplier: this.name, ...(verdict.message ? { message: verdict.message } : {}) };
-      case 'unavailable':
-        return { kind: 'unavailable', supplier: this.name, reason: verdict.reason };
-    }
+    if (verdict.kind !== 'valid') return this.notVerified(verdict);
+    const minPurchaseKobo = statedKobo(verdict.minPurchaseNaira);
+    return {
+      kind: 'valid',
+      supplier: this.name,
+      customerName: verdict.customerName,
+      ...(verdict.address ? { address: verdict.address } : {}),
+      ...(verdict.meterNumber ? { meterNumber: verdict.meterNumber } : {}),
+      ...(minPurchaseKobo ? { minPurchaseKobo } : {}),
+    };
+  }
+
+  /** merchant-verify found no customer: the number is invalid (with VTpass's words), or this supplier says nothing either way. */
+  private notVerified(verdict: VtpassNotVerified): Exclude<BillerCheck | MeterCheck, { kind: 'valid' }> {
+    if (verdict.kind === 'invalid') return { kind: 'invalid', supplier: this.name, ...(verdict.message ? { message: verdict.message } : {}) };
+    return { kind: 'unavailable', supplier: this.name, reason: verdict.reason };
   }
 
   private async pay(body: Record<string, unknown>, request: unknown = { path: '/api/pay', body }): Promise<SupplierCallResult> {
@@ -226,38 +223,11 @@ export class VtpassSupplier implements SupplierGateway {
   }
 
   private result(request: unknown, classification: Pick<VtpassClassification, 'outcome' | 'reason'> & Partial<VtpassClassification>, answer?: SupplierAnswer): SupplierCallResult {
-    return {
-      supplier: this.name,
-      outcome: classification.outcome,
-      reason: classification.reason,
-      ...(classification.supplierReference === undefined ? {} : { supplierReference: classification.supplierReference }),
-      ...(classification.apiResponse === undefined ? {} : { apiResponse: classification.apiResponse }),
-      ...(answer?.kind === 'http' ? { httpStatus: answer.status } : {}),
-      ...(classification.electricity === undefined ? {} : { electricity: classification.electricity }),
-      ...(classification.bill === undefined ? {} : { bill: classification.bill }),
-      request,
-      response: classification.body ?? (answer && answer.kind !== 'http' ? answer : null),
-    };
+    return supplierCallResult(this.name, request, classification, answer, classification);
   }
 
-  private async post(path: string, keys: { apiKey: string; secretKey: string }, body: unknown): Promise<SupplierAnswer> {
-    // A timed-out invocation submits nothing (Lambda would have frozen it).
-    refuseAfterDeadline(`supplier call POST ${path}`);
-    const doFetch = this.options.fetch ?? fetch;
-    try {
-      const response = await doFetch(`${this.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'api-key': keys.apiKey, 'secret-key': keys.secretKey, accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        // Covers the whole exchange, body included.
-        signal: AbortSignal.timeout(outboundBudgetMs(this.options.timeoutMs)),
-      });
-      const text = await response.text();
-      return { kind: 'http', status: response.status, bodyText: text.slice(0, MAX_RESPONSE_CHARS) };
-    } catch (error) {
-      const name = (error as Error | undefined)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout' };
-      return { kind: 'network_error', message: String((error as Error)?.message ?? error) };
-    }
+  private post(path: string, keys: { apiKey: string; secretKey: string }, body: unknown): Promise<SupplierAnswer> {
+    const headers = { 'api-key': keys.apiKey, 'secret-key': keys.secretKey, accept: 'application/json', 'content-type': 'application/json' };
+    return callSupplier({ baseUrl: this.baseUrl, method: 'POST', path, headers, body, timeoutMs: this.options.timeoutMs, fetch: this.options.fetch });
   }
 }
