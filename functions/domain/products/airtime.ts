@@ -1,14 +1,26 @@
 /** Airtime: a top-up of its face value on a network, by any supplier serving that network. */
-import { isNetworkName } from '../../../shared/constants.js';
-import type { AirtimeOrder } from '../purchases/suppliers-port.js';
-import { placed, type ProductModule } from './product.js';
-import { AIRTIME_COST_BPS, type UserType } from '../../../shared/constants.js';
-import { applyRate, type BasisPoints, type Kobo } from '../../../shared/money.js';
+import { AIRTIME_COST_BPS, isNetworkName, type NetworkName, type UserType } from '../../../shared/constants.js';
+import { applyRate, formatNaira, type BasisPoints, type Kobo } from '../../../shared/money.js';
 import { airtimeAmountRefusal, airtimeChargeKobo, type AmountRefusal } from '../../../shared/pricing.js';
+import type { AirtimeOrder } from '../purchases/suppliers-port.js';
+import type { TransactionDraft } from '../transactions/transactions.js';
+import { placed, purchaseHead, purchaseRecord, type Buyer, type ProductModule, type PurchaseRequest, type TopUpLine } from './product.js';
 
-export const airtime: ProductModule = {
+export interface AirtimePurchaseInput extends PurchaseRequest {
+  network: NetworkName;
+  phoneNumber: string;
+  faceValueKobo: Kobo;
+}
+
+export const airtime: ProductModule<AirtimePurchaseInput, object, { kind: AmountRefusal }> = {
   type: 'airtime',
   lock: 'airtime',
+  async draft(input, deps) {
+    const priced = priceAirtime(input.faceValueKobo, input.userType);
+    if (!priced.ok) return { kind: priced.reason };
+    const line = { network: input.network, phoneNumber: input.phoneNumber, ...priced.price };
+    return { kind: 'drafted', draft: purchaseRecord(input, deps, airtimeFields(line)), lockNames: [input.network] };
+  },
   requeryService: 'airtime',
   deliverable: (record) => isNetworkName(record.trans_Network),
   suppliers: (directory, network) => (isNetworkName(network) ? directory.forNetwork(network, 'airtime') : Promise.resolve([])),
@@ -22,6 +34,34 @@ export const airtime: ProductModule = {
     return supplier.buyAirtime(order);
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// The record
+
+export type AirtimeLine = TopUpLine & { faceValueKobo: Kobo };
+
+export function airtimeFingerprint(network: NetworkName, phoneNumber: string, faceValueKobo: Kobo): string {
+  return `airtime:${network}:${phoneNumber}:${faceValueKobo}`;
+}
+
+function airtimeFields(line: AirtimeLine) {
+  return {
+    trans_Type: 'airtime' as const,
+    trans_Network: line.network,
+    phone_number: line.phoneNumber,
+    amountKobo: line.chargeKobo,
+    faceValueKobo: line.faceValueKobo,
+    volume: formatNaira(line.faceValueKobo),
+    costKobo: line.costKobo,
+    description: `${line.network} airtime of ${formatNaira(line.faceValueKobo)} to ${line.phoneNumber}`,
+    requestFingerprint: airtimeFingerprint(line.network, line.phoneNumber, line.faceValueKobo),
+  };
+}
+
+/** An airtime purchase's record as placed under a known id (a line of a bulk purchase). */
+export function airtimeDraft(buyer: Buyer, id: string, line: AirtimeLine, nowIso: string): TransactionDraft {
+  return { ...purchaseHead(buyer, id, nowIso), ...airtimeFields(line) };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Pricing and rules

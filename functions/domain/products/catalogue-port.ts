@@ -42,7 +42,7 @@ export interface CatalogueSeedStore {
   createBillProductsIfAbsent(products: BillProduct[]): Promise<number>;
 }
 
-/** Cable bouquets and exam products (issue 22), beside the plans. */
+/** Cable bouquets and exam products, beside the plans. */
 export interface BillProductStore {
   getBillProduct(code: string): Promise<BillProduct | undefined>;
   listBillProducts(): Promise<BillProduct[]>;

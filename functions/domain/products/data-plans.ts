@@ -65,7 +65,7 @@ export interface CostPrice {
 // ---------------------------------------------------------------------------------------------
 // Reading plan text
 
-// The volume reader lives in shared/ so the web's plan list sorts by the same reading (issue 21).
+// The volume reader lives in shared/ so the web's plan list sorts by the same reading.
 export { volumeRatioFromName };
 
 const VALIDITY_WORDS: ReadonlyArray<[RegExp, string]> = [
@@ -236,7 +236,7 @@ export function repricePlan(plan: Plan, newPrice: NewPrice, now: Date): Plan | u
   };
 }
 
-/** A tier price under the plan's cost (issue 20): what the platform would lose on each sale. */
+/** A tier price under the plan's cost: what the platform would lose on each sale. */
 export interface PriceBelowCost {
   tier: 'planAmount' | 'smartEarnerPrice' | 'resellerPrice' | 'partnerPrice' | 'apiPrice';
   priceKobo: Kobo;
@@ -399,7 +399,7 @@ export const NETWORK_OPTIONS = NETWORK_NAMES.map((name) => ({
 export const DISCO_OPTIONS = ELECTRICITY_COMPANIES.map((company) => ({ id: company.meterId, name: company.name }));
 
 /**
- * The plan groups of a session (spec §3): the available plans per network, in listing order.
+ * The plan groups of a session: the available plans per network, in listing order.
  * MTN holds every MTN type (the data type is told by plan_type), MTN_CG_PRICE the corporate
  * gifting ones again; DISCO the electricity companies, NETWORK the networks with their ids.
  */

@@ -1,31 +1,64 @@
 /** Electricity: a bill payment of the token value (our fee stays with us) to the suppliers that sell electricity. */
-import { notSold, placed, type ProductModule } from './product.js';
-import { ELECTRICITY_FEE_KOBO } from '../../../shared/constants.js';
-import type { Kobo } from '../../../shared/money.js';
+import { notSold, placed, purchaseRecord, type ProductModule, type PurchaseRequest } from './product.js';
+import { ELECTRICITY_FEE_KOBO, type MeterType } from '../../../shared/constants.js';
+import { formatNaira, type Kobo } from '../../../shared/money.js';
 import { electricityAmountRefusal, electricityChargeKobo, type AmountRefusal } from '../../../shared/pricing.js';
 import type { ElectricityDelivery, ElectricityOrder, MeterCheck, MeterQuery, SupplierGateway } from '../purchases/suppliers-port.js';
 import { firstVerdict } from '../purchases/suppliers.js';
 
-export const electricity: ProductModule = {
+export interface ElectricityPurchaseInput extends PurchaseRequest {
+  /** The company (its meter id, ELECTRICITY_COMPANIES) and its name. */
+  meterId: number;
+  company: string;
+  meterNumber: string;
+  meterType: MeterType;
+  /** Token value; the wallet pays it plus the fee. */
+  amountKobo: number;
+  /** The customer's phone for the supplier. */
+  customerPhone: string;
+}
+
+/**
+ * An electricity token: amount within limits, charge = amount + ₦50; the meter goes on the record
+ * (its number also as the record's phone_number, so listings and their filter show it). Token,
+ * units and customer come later, from the supplier's answer only. No lock guards electricity (the
+ * lockable services are airtime, data, cable TV and exam PINs).
+ */
+export const electricity: ProductModule<ElectricityPurchaseInput, object, { kind: AmountRefusal }> = {
   type: 'electricity',
   lock: undefined,
+  async draft(input, deps) {
+    const priced = priceElectricity(input.amountKobo);
+    if (!priced.ok) return { kind: priced.reason };
+    const { price } = priced;
+    const { meterId, company, meterNumber, meterType, customerPhone } = input;
+    const draft = purchaseRecord(input, deps, {
+      trans_Type: 'electricity',
+      trans_Network: company,
+      phone_number: meterNumber,
+      amountKobo: price.chargeKobo,
+      faceValueKobo: price.amountKobo,
+      volume: formatNaira(price.amountKobo),
+      costKobo: price.costKobo,
+      electricity: { meterId, company, meterNumber, meterType, customerPhone },
+      description: `${company} ${meterType} electricity of ${formatNaira(price.amountKobo)} to meter ${meterNumber}`,
+      requestFingerprint: electricityFingerprint(meterId, meterNumber, meterType, price.amountKobo),
+    });
+    return { kind: 'drafted', draft, lockNames: [] };
+  },
   requeryService: 'electricity',
   deliverable: (record) => record.electricity !== undefined,
   suppliers: (directory) => directory.forElectricity(),
   submit(supplier, record) {
-    const meter = record.electricity!;
-    const order: ElectricityOrder = {
-      ...placed(record),
-      meterId: meter.meterId,
-      company: meter.company,
-      meterNumber: meter.meterNumber,
-      meterType: meter.meterType,
-      amountKobo: record.faceValueKobo ?? record.amountKobo,
-      phoneNumber: meter.customerPhone,
-    };
+    const { meterId, company, meterNumber, meterType, customerPhone } = record.electricity!;
+    const order: ElectricityOrder = { ...placed(record), meterId, company, meterNumber, meterType, amountKobo: record.faceValueKobo ?? record.amountKobo, phoneNumber: customerPhone };
     return supplier.buyElectricity ? supplier.buyElectricity(order) : Promise.resolve(notSold(supplier, 'electricity_not_supported', order));
   },
 };
+
+export function electricityFingerprint(meterId: number, meterNumber: string, meterType: MeterType, amountKobo: number): string {
+  return `electricity:${meterId}:${meterNumber}:${meterType}:${amountKobo}`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Pricing and rules
@@ -57,7 +90,6 @@ export function priceElectricity(amountKobo: Kobo, feeKobo: Kobo = ELECTRICITY_F
   return { ok: true, price: { amountKobo, chargeKobo: electricityChargeKobo(amountKobo, feeKobo), costKobo: amountKobo, profitKobo: feeKobo } };
 }
 
-/** What a purchase keeps about the meter and, once delivered, what the supplier said it delivered. */
 /**
  * Asks the electricity suppliers, in order, who is behind a meter. The first that answers valid or
  * invalid decides; one with no usable answer (timeout, outage, no credentials) hands over to the next.

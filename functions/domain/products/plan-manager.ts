@@ -22,7 +22,7 @@ const PLAN_WRITE_ATTEMPTS = 5;
 type PlanRefusal =
   | { kind: 'invalid_plan'; problem: PlanProblem }
   | { kind: 'invalid_price' }
-  /** A tier priced under the plan's cost: refused for everyone, admins included (issue 20). */
+  /** A tier priced under the plan's cost: refused for everyone, admins included. */
   | { kind: 'price_below_cost'; costKobo: Kobo }
   | { kind: 'plan_not_found' }
   | { kind: 'plan_id_taken' }
@@ -143,7 +143,7 @@ async function deleteAudited(planId: number, audit: InWriteAudit<PlanAuditChange
 /** The outcome of setting a plan type's cost price. */
 export type CostPriceResult =
   | { kind: 'cost_price_set'; costPrice: CostPrice; plansUpdated: number }
-  /** A plan of the type would then sell under its cost: nothing is changed (issue 20). */
+  /** A plan of the type would then sell under its cost: nothing is changed. */
   | { kind: 'price_below_cost'; costKobo: Kobo; planId: number };
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The products the platform sells, one module each. Fulfilment, settlement and the request path
- * look a product up here; adding a product is its module, one line below and its labels in
- * shared/products.ts (docs/adding-a-product.md).
+ * The products the platform sells, one module each. Fulfilment and settlement look a product up
+ * here; the request path places a purchase through its module. Adding a product is its module, one
+ * line below, its labels in shared/products.ts and its route (docs/adding-a-product.md).
  */
 import type { ProductType } from '../../../shared/products.js';
 import { airtime } from './airtime.js';

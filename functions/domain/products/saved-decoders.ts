@@ -1,5 +1,5 @@
 /**
- * Decoders a user paid for, pure (issue 22): a cable TV purchase that was delivered remembers its
+ * Decoders a user paid for, pure: a cable TV purchase that was delivered remembers its
  * decoder beside the user's contacts, so the next renewal starts from it on any device. Only a
  * delivered payment counts: the smartcard was verified and the provider accepted it.
  */

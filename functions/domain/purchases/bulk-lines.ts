@@ -1,5 +1,5 @@
 /**
- * What a bulk purchase's debit record keeps of its lines (issue 22 §3): each one validated and priced
+ * What a bulk purchase's debit record keeps of its lines: each one validated and priced
  * when the batch was placed, so the line records made later are exactly what was paid for. A module of
  * its own, so the transaction record can name it without importing the bulk rules.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulk purchases (issue 22 §3, README decisions 82–86). Placing one: every line is priced as its
+ * Bulk purchases (README decisions 82–86). Placing one: every line is priced as its
  * single purchase would be, all at once (any refused line refuses the batch, each one named); then
  * ONE atomic write debits the wallet for the total and puts the batch's record, which carries the
  * priced lines, with the request_id as its id (a replay finds it). Nothing else is on the request
@@ -14,13 +14,15 @@ import type { BulkBatchView, BulkProduct } from '../../../shared/api/bulk.js';
 import type { NetworkName } from '../../../shared/constants.js';
 import { koboToNaira, type Kobo } from '../../../shared/money.js';
 import type { AmountRefusal } from '../../../shared/pricing.js';
-import { priceAirtime } from '../products/airtime.js';
+import { airtimeDraft, priceAirtime } from '../products/airtime.js';
 import type { BulkDetails, BulkLineSpec } from './bulk-lines.js';
-import { checkPlanForPurchase, priceDataPlan, snapshotOf } from '../products/data-plans.js';
+import { dataDraft, dataLockNames, pricePlanPurchase, type DataDraftDeps, type PlanRefusal } from '../products/data.js';
+import { snapshotOf } from '../products/data-plans.js';
+import { purchaseHead, type Buyer } from '../products/product.js';
 import { bulkLineIdFor, derivedId, transactionIdForRequest } from '../ids.js';
 import type { WalletState } from '../wallet/ledger.js';
 import { isOpen } from './purchase-state.js';
-import { airtimeDraft, dataDraft, post, purchaseHead, type Buyer, type DataPurchaseDeps, type PurchaseDeps, type ServiceLockedResult } from './purchases.js';
+import { post, type Posted, type PurchaseDeps } from './purchases.js';
 import type { Logger } from '../logger.js';
 import type { TransactionDraft, TransactionRecord } from '../transactions/transactions.js';
 import { viewFor, type TransactionReader } from '../transactions/transaction-views.js';
@@ -45,14 +47,12 @@ export interface BulkDataLineInput {
 }
 
 /** Why one line was refused (the handler words it as the single purchase would). */
-export type BulkLineRefusal = AmountRefusal | 'plan_unavailable' | 'plan_not_for_network';
+export type BulkLineRefusal = AmountRefusal | PlanRefusal;
 
 export type BulkPurchaseResult =
   | { kind: 'accepted' | 'replayed'; batch: TransactionRecord }
   | { kind: 'invalid_lines'; lines: { line: number; reason: BulkLineRefusal }[] }
-  | { kind: 'insufficient_balance' }
-  | ServiceLockedResult
-  | { kind: 'exists_with_different_amount' | 'exists_with_different_details' };
+  | Exclude<Posted, { kind: 'accepted' | 'replayed' }>;
 
 type Priced = { ok: true; spec: BulkLineSpec; lockNames: string[] } | { ok: false; reason: BulkLineRefusal };
 
@@ -69,16 +69,14 @@ export async function placeBulkAirtime(buyer: BulkBuyer, requestId: string, line
   return placeBatch(buyer, requestId, 'airtime', priced, deps);
 }
 
-export async function placeBulkData(buyer: BulkBuyer, requestId: string, lines: readonly BulkDataLineInput[], deps: DataPurchaseDeps): Promise<BulkPurchaseResult> {
+export async function placeBulkData(buyer: BulkBuyer, requestId: string, lines: readonly BulkDataLineInput[], deps: PurchaseDeps & DataDraftDeps): Promise<BulkPurchaseResult> {
   // Each plan is read once, however many lines name it.
   const plans = new Map(await Promise.all([...new Set(lines.map((l) => l.planId))].map(async (planId) => [planId, await deps.catalogue.getPlan(planId)] as const)));
   const priced = lines.map((line): Priced => {
-    const checked = checkPlanForPurchase(plans.get(line.planId), line.network);
-    if (!checked.ok) return { ok: false, reason: checked.reason };
-    const price = priceDataPlan(checked.plan, buyer.userType);
-    if (!Number.isSafeInteger(price.chargeKobo) || price.chargeKobo <= 0) return { ok: false, reason: 'plan_unavailable' };
-    const spec: BulkLineSpec = { network: line.network, phoneNumber: line.phoneNumber, ...price, dataPlan: snapshotOf(checked.plan), ...toContact(buyer, line.phoneNumber) };
-    return { ok: true, spec, lockNames: [line.network, checked.plan.planType] };
+    const priced = pricePlanPurchase(plans.get(line.planId), line.network, buyer.userType);
+    if (!priced.ok) return priced;
+    const spec: BulkLineSpec = { network: line.network, phoneNumber: line.phoneNumber, ...priced.price, dataPlan: snapshotOf(priced.plan), ...toContact(buyer, line.phoneNumber) };
+    return { ok: true, spec, lockNames: dataLockNames(line.network, priced.plan) };
   });
   return placeBatch(buyer, requestId, 'data', priced, deps);
 }
@@ -101,8 +99,6 @@ async function placeBatch(buyer: BulkBuyer, requestId: string, product: BulkProd
     case 'exists_with_different_amount':
     case 'exists_with_different_details':
       return posted;
-    default:
-      throw new Error(`a batch's debit cannot end ${posted.kind}`);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * A refund's reason in words, for people (issue 21): the stored reason is a short code
+ * A refund's reason in words, for people: the stored reason is a short code
  * (`supplier_failed:not_successful`, `operator_refund:admin:ops`, `payout failed`), and the
  * supplier's own words, when it gave any, are kept on the purchase as its apiResponse.
  */

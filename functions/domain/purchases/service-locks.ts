@@ -1,5 +1,5 @@
 /**
- * Service locks, pure (spec §4 "Service: locked or available"): an admin can lock airtime or data
+ * Service locks, pure: an admin can lock airtime or data
  * of a network, or data of one plan type (e.g. only MTN-CG). A purchase of a locked service is
  * refused before any money moves. Anything never set is available.
  */
@@ -52,7 +52,7 @@ export function serviceList(settings: readonly ServiceSetting[]): ServiceView[] 
       stored.delete(serviceId(serviceType, network));
     }
   }
-  // Cable TV per provider, exam PINs per exam service (issue 22): available unless locked.
+  // Cable TV per provider, exam PINs per exam service: available unless locked.
   const billRows: [ServiceType, readonly string[]][] = [
     ['cable', CABLE_PROVIDER_NAMES],
     ['exam', EXAM_SERVICE_NAMES],

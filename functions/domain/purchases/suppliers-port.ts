@@ -91,7 +91,7 @@ export interface ElectricityOrder {
   /** Our transaction id (see AirtimeOrder). */
   requestId: string;
   placedAt?: string;
-  /** Our company id (spec §9 meter ids: Ikeja 18 … Benin 29) and its name. */
+  /** Our company id (ELECTRICITY_COMPANIES: Ikeja 18 … Benin 29) and its name. */
   meterId: number;
   company: string;
   meterNumber: string;

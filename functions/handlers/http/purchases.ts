@@ -1,8 +1,11 @@
 /**
- * HTTP: POST /buy/airtime, POST /buy/data, POST /buy/validateMeter and POST /buy/electricity. A
- * locked service or an unavailable plan is refused before any money moves; otherwise debit +
- * `processing` record atomically (the table's stream hands it to fulfilment). Meter validation asks the
- * electricity supplier (VTpass merchant-verify) and moves no money.
+ * HTTP: buying a product (POST /buy/airtime, /buy/data, /buy/electricity, /buy/cableTv, /buy/exam),
+ * checking what a customer pays for first (POST /buy/validateMeter, /buy/validatecabletv,
+ * /buy/validateExam) and bulk purchases (POST /buy/airtime/bulk, /buy/data/bulk, GET /buy/bulk/{id}).
+ * Every buy operation is made by `purchaseOperation` from the product's module: a locked service, an
+ * unavailable plan or a refused smartcard is refused before any money moves; otherwise debit +
+ * `processing` record atomically (the table's stream hands it to fulfilment). The checks ask the
+ * suppliers (VTpass merchant-verify) and move no money.
  */
 import { ulid } from 'ulid';
 import type { z } from 'zod';
@@ -30,7 +33,7 @@ import {
   type PurchaseResponse,
   type ValidateMeterResponse,
 } from '../../../shared/api/purchases.js';
-import { airtimeNetworkName, dataNetworkName, electricityCompany } from '../../../shared/constants.js';
+import { airtimeNetworkName, dataNetworkName, electricityCompany, type NetworkName } from '../../../shared/constants.js';
 import { BILL_MSG, BULK_MSG, CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
@@ -40,14 +43,15 @@ import { getUserById } from '../../adapters/dynamo/accounts/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { countPurchaseAccepted } from '../../adapters/metrics.js';
 import { supplierDirectoryFromEnv } from '../../adapters/suppliers/index.js';
-import { checkMeter, electricityMinimumKobo } from '../../domain/products/electricity.js';
+import { airtime } from '../../domain/products/airtime.js';
+import { cable } from '../../domain/products/cable.js';
+import { data } from '../../domain/products/data.js';
+import { checkMeter, electricity, electricityMinimumKobo } from '../../domain/products/electricity.js';
+import { exam } from '../../domain/products/exam.js';
+import type { ProductModule, PurchaseRequest } from '../../domain/products/product.js';
 import {
-  placeAirtimePurchase,
-  placeDataPurchase,
-  placeCablePurchase,
-  placeElectricityPurchase,
-  placeExamPurchase,
-  type BillProductReader,
+  placePurchase,
+  type BillPurchaseDeps,
   type BillPurchaseResult,
   type DataPurchaseDeps,
   type DataPurchaseResult,
@@ -56,113 +60,149 @@ import {
 import { checkBiller } from '../../domain/purchases/suppliers.js';
 import type { TransactionRecord } from '../../domain/transactions/transactions.js';
 import { viewFor, type TransactionReader } from '../../domain/transactions/transaction-views.js';
-import type { BillerCheck, BillerQuery, SupplierDirectory } from '../../domain/purchases/suppliers-port.js';
+import type { SupplierDirectory } from '../../domain/purchases/suppliers-port.js';
 import type { Principal } from '../../domain/accounts/users-port.js';
 import { HttpError } from '../../middleware/errors.js';
-import { answerWith, type AnswerTable, type HttpAnswer, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
+import { answerWith, type HttpAnswer, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 /** Whether the number may be one of the buyer's contacts (undefined: unknown, so the outbox looks). */
 const mayBeSavedContact = (principal: Principal, number: string) => principal.savedContactNumbers?.includes(number);
 
-/** The product's own wording of its limits (airtime's by default). */
-interface LimitMessages {
-  belowMinimum: string;
-  aboveMaximum: string;
+// ---------------------------------------------------------------------------------------------
+// Checks before paying: a meter, a smartcard, a JAMB profile
+
+/** A refused meter, smartcard or profile: the web shows `name` as the error; `msg` carries it too. */
+function checkRefusal(text: string): HttpAnswer {
+  const body: InvalidMeterResponse & InvalidBillerResponse = { msg: text, name: text };
+  return ok(body, 400);
 }
-const AIRTIME_LIMITS: LimitMessages = { belowMinimum: MSG.minimumAirtime, aboveMaximum: MSG.maximumAirtime };
+
+/** No supplier could check it in the time there was: 503 with Retry-After, in the refusal's shape. */
+function checkUnavailable(text: string): HttpAnswer {
+  const body: InvalidMeterResponse & InvalidBillerResponse = { msg: text, name: text };
+  return unavailable(text, body);
+}
+
+/** Parses a check's request; a bad field answers 400 with {msg, name} like a refused meter. */
+function parseChecked<T extends z.ZodTypeAny>(schema: T, body: unknown): z.output<T> | HttpAnswer {
+  try {
+    return parseInput(schema, body);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400) return checkRefusal(error.message);
+    throw error;
+  }
+}
+const isAnswer = (value: unknown): value is HttpAnswer => typeof value === 'object' && value !== null && 'statusCode' in value && 'body' in value;
+
+// ---------------------------------------------------------------------------------------------
+// Buying a product
+
+/** Whatever a product's purchase ends with. */
+type AnyPurchaseResult = DataPurchaseResult | BillPurchaseResult;
+
+/** How a product's purchase is answered: its processing message, and its own wording of what differs between products. */
+interface PurchaseWords {
+  processing: string;
+  /** The limits (airtime's by default). */
+  belowMinimum?: string;
+  aboveMaximum?: string;
+  /** A refused smartcard or profile the supplier gave no words for (the smartcard's by default). */
+  invalidBiller?: string;
+}
 
 /**
- * Every outcome of placing a purchase and its answer; `processingMsg` names the product. The receipt,
- * first or replayed, is the record as the buyer may read it (transaction-views.ts).
+ * Every outcome of placing a purchase and its answer. The receipt, first or replayed, is the record
+ * as the buyer may read it (transaction-views.ts).
  */
-function purchaseAnswers(processingMsg: string, limits: LimitMessages = AIRTIME_LIMITS) {
-  const refusals = purchaseRefusals(limits);
-  return (result: DataPurchaseResult, reader: TransactionReader): HttpAnswer => {
-    const accepted = ({ record }: { record: TransactionRecord }) => {
-      const body: PurchaseResponse = { msg: processingMsg, receipt: viewFor(reader, record) };
+function purchaseAnswer(words: PurchaseWords) {
+  return (result: AnyPurchaseResult, reader: TransactionReader): HttpAnswer => {
+    const receipt = ({ record }: { record: TransactionRecord }) => {
+      const body: PurchaseResponse = { msg: words.processing, receipt: viewFor(reader, record) };
       return ok(body);
     };
-    return answerWith<DataPurchaseResult>({
+    return answerWith<AnyPurchaseResult>({
       accepted: (placed) => {
         countPurchaseAccepted(placed.record);
-        return accepted(placed);
+        return receipt(placed);
       },
-      replayed: accepted,
-      ...refusals,
+      replayed: receipt,
+      invalid_amount: refuse(400, MSG.enterValidAmount),
+      below_minimum: refuse(400, words.belowMinimum ?? MSG.minimumAirtime),
+      above_maximum: refuse(400, words.aboveMaximum ?? MSG.maximumAirtime),
+      insufficient_balance: refuse(400, MSG.insufficientBalance),
+      service_locked: (locked) => refusal(400, serviceLockedMessage(locked.serviceName, locked.serviceType)),
+      plan_unavailable: refuse(400, CATALOGUE_MSG.planUnavailable),
+      plan_not_for_network: refuse(400, CATALOGUE_MSG.planNotForNetwork),
+      exists_with_different_amount: refuse(409, MSG.duplicateRequest),
+      exists_with_different_details: refuse(409, MSG.duplicateRequest),
+      product_unavailable: refuse(400, BILL_MSG.bouquetUnavailable),
+      product_not_for_provider: refuse(400, BILL_MSG.bouquetNotForProvider),
+      renew_not_current: refuse(400, BILL_MSG.renewIsCurrentBouquet),
+      invalid_biller: (refused) => checkRefusal(refused.message ?? words.invalidBiller ?? BILL_MSG.invalidSmartcard),
+      verification_unavailable: () => checkUnavailable(BILL_MSG.verificationUnavailable),
     })(result);
   };
 }
 
-/** The refusals of a purchase, whoever reads them. */
-function purchaseRefusals(limits: LimitMessages): Omit<AnswerTable<DataPurchaseResult>, 'accepted' | 'replayed'> {
-  return {
-    invalid_amount: refuse(400, MSG.enterValidAmount),
-    below_minimum: refuse(400, limits.belowMinimum),
-    above_maximum: refuse(400, limits.aboveMaximum),
-    insufficient_balance: refuse(400, MSG.insufficientBalance),
-    service_locked: (result) => refusal(400, serviceLockedMessage(result.serviceName, result.serviceType)),
-    plan_unavailable: refuse(400, CATALOGUE_MSG.planUnavailable),
-    plan_not_for_network: refuse(400, CATALOGUE_MSG.planNotForNetwork),
-    exists_with_different_amount: refuse(409, MSG.duplicateRequest),
-    exists_with_different_details: refuse(409, MSG.duplicateRequest),
-  };
-}
-const airtimeAnswer = purchaseAnswers(MSG.airtimeProcessing);
-const dataAnswer = purchaseAnswers(CATALOGUE_MSG.dataProcessing);
-const electricityAnswer = purchaseAnswers(ELECTRICITY_MSG.electricityProcessing, {
-  belowMinimum: ELECTRICITY_MSG.minimumElectricity,
-  aboveMaximum: ELECTRICITY_MSG.maximumElectricity,
-});
+/** A product's own fields of its purchase, as its module reads them; the buyer's are the same for every product. */
+type OwnFields<Input> = Omit<Input, keyof PurchaseRequest> & Pick<PurchaseRequest, 'toSavedContact'>;
 
-export function buyAirtimeOperation(deps: PurchaseDeps): UserOperation {
-  return async ({ principal, body }) => {
-    const input = parseInput(buyAirtimeRequest, body);
-    const network = airtimeNetworkName(input.network);
-    if (!network) return refusal(400, MSG.invalidNetwork);
-    const result = await placeAirtimePurchase(
-      {
+/**
+ * One product's buy operation: parse the body with the route's schema, read the product's own
+ * fields from it (or refuse), add the buyer, place the purchase through the product's module, answer
+ * in the product's words.
+ */
+function purchaseOperation<Request extends { request_id?: string | undefined }, Input extends PurchaseRequest, Deps, Refusal extends AnyPurchaseResult, Extra = unknown>(
+  product: ProductModule<Input, Deps, Refusal>,
+  schema: z.ZodType<Request, z.ZodTypeDef, unknown>,
+  fields: (request: Request, principal: Principal, deps: Extra) => OwnFields<Input> | HttpAnswer | Promise<OwnFields<Input> | HttpAnswer>,
+  words: PurchaseWords,
+): (deps: PurchaseDeps & Deps & Extra) => UserOperation {
+  const answer = purchaseAnswer(words);
+  return (deps) =>
+    async ({ principal, body }) => {
+      const request = parseInput(schema, body);
+      const own = await fields(request, principal, deps);
+      if (isAnswer(own)) return own;
+      const input = {
         userId: principal.userId,
         userName: principal.userName,
         // The principal is re-read from the table on every request: the tier is current.
         userType: principal.userType,
         knownWallet: principal.wallet,
         ownerWebhook: principal.hasWebhook,
-        toSavedContact: mayBeSavedContact(principal, input.mobile_number),
-        network,
-        phoneNumber: input.mobile_number,
-        faceValueKobo: input.amount,
-        requestId: input.request_id,
-      },
-      deps,
-    );
-    return airtimeAnswer(result, principal);
-  };
+        ...own,
+        requestId: request.request_id,
+      } as Input;
+      return answer(await placePurchase(product, input, deps), principal);
+    };
 }
 
-export function buyDataOperation(deps: DataPurchaseDeps): UserOperation {
-  return async ({ principal, body }) => {
-    const input = parseInput(buyDataRequest, body);
-    const network = dataNetworkName(input.network);
-    if (!network) return refusal(400, MSG.invalidNetwork);
-    const result = await placeDataPurchase(
-      {
-        userId: principal.userId,
-        userName: principal.userName,
-        userType: principal.userType,
-        knownWallet: principal.wallet,
-        ownerWebhook: principal.hasWebhook,
-        toSavedContact: mayBeSavedContact(principal, input.mobile_number),
-        network,
-        phoneNumber: input.mobile_number,
-        planId: input.plan,
-        requestId: input.request_id,
-      },
-      deps,
-    );
-    return dataAnswer(result, principal);
-  };
+/** The phone the supplier is given: the request's, else the buyer's registered one. */
+async function customerPhoneOf(request: { phone?: string | undefined }, principal: Principal, deps: Pick<ElectricityDeps, 'phoneOf'>): Promise<string> {
+  return request.phone ?? (await deps.phoneOf(principal.userId)) ?? '';
 }
+
+/** Airtime's and data's own fields: the network (refused when the product has no such id), the number and whether it may be a saved contact, and the rest. */
+function topUp<Rest>(principal: Principal, network: NetworkName | undefined, phoneNumber: string, rest: Rest) {
+  if (!network) return refusal(400, MSG.invalidNetwork);
+  return { toSavedContact: mayBeSavedContact(principal, phoneNumber), network, phoneNumber, ...rest };
+}
+
+export const buyAirtimeOperation = purchaseOperation(
+  airtime,
+  buyAirtimeRequest,
+  (request, principal) => topUp(principal, airtimeNetworkName(request.network), request.mobile_number, { faceValueKobo: request.amount }),
+  { processing: MSG.airtimeProcessing },
+);
+
+export const buyDataOperation = purchaseOperation(
+  data,
+  buyDataRequest,
+  (request, principal) => topUp(principal, dataNetworkName(request.network), request.mobile_number, { planId: request.plan }),
+  { processing: CATALOGUE_MSG.dataProcessing },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Electricity
@@ -174,27 +214,10 @@ export interface ElectricityDeps extends PurchaseDeps {
   phoneOf(userId: string): Promise<string | undefined>;
 }
 
-/** A refused meter: the web shows `name` as the error (spec §8); `msg` carries it too. */
-function meterRefusal(statusCode: number, text: string): HttpAnswer {
-  const body: InvalidMeterResponse = { msg: text, name: text };
-  return ok(body, statusCode);
-}
-
-/** No supplier could check the meter in the time there was: 503 with Retry-After, in the refusal's shape. */
-function meterUnavailable(): HttpAnswer {
-  const body: InvalidMeterResponse = { msg: ELECTRICITY_MSG.meterValidationUnavailable, name: ELECTRICITY_MSG.meterValidationUnavailable };
-  return unavailable(body.msg, body);
-}
-
 export function validateMeterOperation(deps: Pick<ElectricityDeps, 'suppliers' | 'log'>): UserOperation {
   return async (request) => {
-    let input;
-    try {
-      input = parseInput(validateMeterRequest, request.body);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 400) return meterRefusal(400, error.message);
-      throw error;
-    }
+    const input = parseChecked(validateMeterRequest, request.body);
+    if (isAnswer(input)) return input;
     const company = electricityCompany(input.meterId)!;
     const check = await checkMeter(
       { meterId: input.meterId, meterNumber: input.meterNumber, meterType: input.meterType },
@@ -215,110 +238,45 @@ export function validateMeterOperation(deps: Pick<ElectricityDeps, 'suppliers' |
         return ok(body);
       }
       case 'invalid':
-        return meterRefusal(400, check.message ?? ELECTRICITY_MSG.invalidMeter);
+        return checkRefusal(check.message ?? ELECTRICITY_MSG.invalidMeter);
       case 'unavailable':
         deps.log.warn('meter validation unavailable', { supplier: check.supplier, reason: check.reason, meterId: input.meterId });
-        return meterUnavailable();
+        return checkUnavailable(ELECTRICITY_MSG.meterValidationUnavailable);
     }
   };
 }
 
-export function buyElectricityOperation(deps: ElectricityDeps): UserOperation {
-  return async ({ principal, body }) => {
-    const input = parseInput(buyElectricityRequest, body);
-    const company = electricityCompany(input.meterId)!;
-    const customerPhone = input.phone ?? (await deps.phoneOf(principal.userId)) ?? '';
-    const result = await placeElectricityPurchase(
-      {
-        userId: principal.userId,
-        userName: principal.userName,
-        userType: principal.userType,
-        knownWallet: principal.wallet,
-        ownerWebhook: principal.hasWebhook,
-        meterId: input.meterId,
-        company: company.name,
-        meterNumber: input.meterNumber,
-        meterType: input.meterType,
-        amountKobo: input.amount,
-        customerPhone,
-        requestId: input.request_id,
-      },
-      deps,
-    );
-    return electricityAnswer(result, principal);
-  };
-}
+export const buyElectricityOperation = purchaseOperation(
+  electricity,
+  buyElectricityRequest,
+  async (request, principal, deps: Pick<ElectricityDeps, 'phoneOf'>) => ({
+    meterId: request.meterId,
+    company: electricityCompany(request.meterId)!.name,
+    meterNumber: request.meterNumber,
+    meterType: request.meterType,
+    amountKobo: request.amount,
+    customerPhone: await customerPhoneOf(request, principal, deps),
+  }),
+  { processing: ELECTRICITY_MSG.electricityProcessing, belowMinimum: ELECTRICITY_MSG.minimumElectricity, aboveMaximum: ELECTRICITY_MSG.maximumElectricity },
+);
 
 // ---------------------------------------------------------------------------------------------
-// Cable TV and exam PINs (issue 22)
+// Cable TV and exam PINs
 
-/** Every outcome of placing a bill purchase and its answer. */
-function billAnswers(processingMsg: string) {
-  const base = purchaseAnswers(processingMsg);
-  return (result: BillPurchaseResult, reader: TransactionReader): HttpAnswer => {
-    switch (result.kind) {
-      case 'product_unavailable':
-        return refusal(400, BILL_MSG.bouquetUnavailable);
-      case 'product_not_for_provider':
-        return refusal(400, BILL_MSG.bouquetNotForProvider);
-      case 'renew_not_current':
-        return refusal(400, BILL_MSG.renewIsCurrentBouquet);
-      case 'invalid_biller':
-        return billerRefusal(400, result.message ?? (processingMsg === BILL_MSG.examProcessing ? BILL_MSG.invalidProfileId : BILL_MSG.invalidSmartcard));
-      case 'verification_unavailable':
-        return billerUnavailable();
-      default:
-        return base(result, reader);
-    }
-  };
-}
-const cableAnswer = billAnswers(BILL_MSG.cableProcessing);
-const examAnswer = billAnswers(BILL_MSG.examProcessing);
-
-/** A refused smartcard or profile id: `name` carries the error as for meters (the web shows it). */
-function billerRefusal(statusCode: number, text: string): HttpAnswer {
-  const body: InvalidBillerResponse = { msg: text, name: text };
-  return ok(body, statusCode);
-}
-
-/** VTpass could not verify the smartcard or profile in the time there was: 503 with Retry-After. */
-function billerUnavailable(): HttpAnswer {
-  const body: InvalidBillerResponse = { msg: BILL_MSG.verificationUnavailable, name: BILL_MSG.verificationUnavailable };
-  return unavailable(body.msg, body);
-}
-
-export interface BillDeps extends PurchaseDeps {
+export interface BillDeps extends BillPurchaseDeps {
   suppliers(): SupplierDirectory;
-  billProducts: BillProductReader;
   phoneOf(userId: string): Promise<string | undefined>;
-  transactions: { get(id: string): Promise<TransactionRecord | undefined> };
 }
 
-/** The bill suppliers' merchant-verify, in order (domain/suppliers.ts checkBiller). */
-async function verifyBillerWith(deps: Pick<BillDeps, 'suppliers'>, query: BillerQuery): Promise<BillerCheck> {
-  return checkBiller(query, (await deps.suppliers().forBills?.()) ?? []);
-}
-
-/** Parses a bill request; a bad field answers 400 with {msg, name} like a refused meter. */
-function parseBill<T extends z.ZodTypeAny>(schema: T, body: unknown): z.output<T> | HttpAnswer {
-  try {
-    return parseInput(schema, body);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400) return billerRefusal(400, error.message);
-    throw error;
-  }
-}
-const isAnswer = (value: unknown): value is HttpAnswer => typeof value === 'object' && value !== null && 'statusCode' in value && 'body' in value;
-
-export function validateCableOperation(deps: Pick<BillDeps, 'suppliers' | 'log' | 'billProducts'>): UserOperation {
+export function validateCableOperation(deps: Pick<BillDeps, 'verifyBiller' | 'log' | 'billProducts'>): UserOperation {
   return async (request) => {
-    const input = parseBill(validateCableRequest, request.body);
+    const input = parseChecked(validateCableRequest, request.body);
     if (isAnswer(input)) return input;
-    const check = await verifyBillerWith(deps, { serviceId: input.cableName.serviceId, billersCode: input.smartCardNo });
-    if (check.kind === 'invalid') return billerRefusal(400, check.message ?? BILL_MSG.invalidSmartcard);
+    const check = await deps.verifyBiller({ serviceId: input.cableName.serviceId, billersCode: input.smartCardNo });
+    if (check.kind === 'invalid') return checkRefusal(check.message ?? BILL_MSG.invalidSmartcard);
     if (check.kind === 'unavailable') {
       deps.log.warn('smartcard verification unavailable', { supplier: check.supplier, reason: check.reason, provider: input.cableName.name });
-      return billerUnavailable();
+      return checkUnavailable(BILL_MSG.verificationUnavailable);
     }
     const currentCode = check.currentBouquetCode ? billProductCode(input.cableName.serviceId, check.currentBouquetCode) : undefined;
     const current = currentCode ? await deps.billProducts.getBillProduct(currentCode) : undefined;
@@ -337,71 +295,52 @@ export function validateCableOperation(deps: Pick<BillDeps, 'suppliers' | 'log' 
   };
 }
 
-export function buyCableOperation(deps: BillDeps): UserOperation {
-  return async ({ principal, body }) => {
-    const input = parseInput(buyCableRequest, body);
-    const customerPhone = input.phone ?? (await deps.phoneOf(principal.userId)) ?? '';
-    const result = await placeCablePurchase(
-      {
-        userId: principal.userId,
-        userName: principal.userName,
-        userType: principal.userType,
-        knownWallet: principal.wallet,
-        ownerWebhook: principal.hasWebhook,
-        provider: input.cableName,
-        smartCardNo: input.smartCardNo,
-        productCode: input.plan,
-        ...(input.subscription_type ? { subscriptionType: input.subscription_type as SubscriptionType } : {}),
-        customerPhone: input.cableName.name === 'SHOWMAX' ? input.smartCardNo : customerPhone,
-        requestId: input.request_id,
-      },
-      { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query), placedBefore: (id) => deps.transactions.get(id) },
-    );
-    return cableAnswer(result, principal);
-  };
-}
+export const buyCableOperation = purchaseOperation(
+  cable,
+  buyCableRequest,
+  async (request, principal, deps: Pick<BillDeps, 'phoneOf'>) => {
+    const customerPhone = await customerPhoneOf(request, principal, deps);
+    return {
+      provider: request.cableName,
+      smartCardNo: request.smartCardNo,
+      productCode: request.plan,
+      ...(request.subscription_type ? { subscriptionType: request.subscription_type as SubscriptionType } : {}),
+      customerPhone: request.cableName.name === 'SHOWMAX' ? request.smartCardNo : customerPhone,
+    };
+  },
+  { processing: BILL_MSG.cableProcessing, invalidBiller: BILL_MSG.invalidSmartcard },
+);
 
-export function validateExamOperation(deps: Pick<BillDeps, 'suppliers' | 'log'>): UserOperation {
+export function validateExamOperation(deps: Pick<BillDeps, 'verifyBiller' | 'log'>): UserOperation {
   return async (request) => {
-    const input = parseBill(validateExamRequest, request.body);
+    const input = parseChecked(validateExamRequest, request.body);
     if (isAnswer(input)) return input;
-    if (!input.exam.verify) return billerRefusal(400, BILL_MSG.selectExam);
-    const check = await verifyBillerWith(deps, { serviceId: input.exam.serviceId, billersCode: input.profileId, type: input.exam.variationCode });
-    if (check.kind === 'invalid') return billerRefusal(400, check.message ?? BILL_MSG.invalidProfileId);
+    if (!input.exam.verify) return checkRefusal(BILL_MSG.selectExam);
+    const check = await deps.verifyBiller({ serviceId: input.exam.serviceId, billersCode: input.profileId, type: input.exam.variationCode });
+    if (check.kind === 'invalid') return checkRefusal(check.message ?? BILL_MSG.invalidProfileId);
     if (check.kind === 'unavailable') {
       deps.log.warn('profile verification unavailable', { supplier: check.supplier, reason: check.reason, exam: input.exam.id });
-      return billerUnavailable();
+      return checkUnavailable(BILL_MSG.verificationUnavailable);
     }
     const body: ValidateExamResponse = { msg: BILL_MSG.examVerified, name: check.customerName, profileId: input.profileId, exam: input.exam.id };
     return ok(body);
   };
 }
 
-export function buyExamOperation(deps: BillDeps): UserOperation {
-  return async ({ principal, body }) => {
-    const input = parseInput(buyExamRequest, body);
-    const customerPhone = input.phone ?? (await deps.phoneOf(principal.userId)) ?? '';
-    const result = await placeExamPurchase(
-      {
-        userId: principal.userId,
-        userName: principal.userName,
-        userType: principal.userType,
-        knownWallet: principal.wallet,
-        ownerWebhook: principal.hasWebhook,
-        exam: input.exam,
-        quantity: input.quantity,
-        ...(input.profileId ? { profileId: input.profileId } : {}),
-        customerPhone,
-        requestId: input.request_id,
-      },
-      { ...deps, verifyBiller: (query) => verifyBillerWith(deps, query), placedBefore: (id) => deps.transactions.get(id) },
-    );
-    return examAnswer(result, principal);
-  };
-}
+export const buyExamOperation = purchaseOperation(
+  exam,
+  buyExamRequest,
+  async (request, principal, deps: Pick<BillDeps, 'phoneOf'>) => ({
+    exam: request.exam,
+    quantity: request.quantity,
+    ...(request.profileId ? { profileId: request.profileId } : {}),
+    customerPhone: await customerPhoneOf(request, principal, deps),
+  }),
+  { processing: BILL_MSG.examProcessing, invalidBiller: BILL_MSG.invalidProfileId },
+);
 
 // ---------------------------------------------------------------------------------------------
-// Bulk purchases (issue 22 §3)
+// Bulk purchases
 
 /** A refused line in the single purchase's words. */
 const LINE_REFUSALS: Record<BulkLineRefusal, string> = {
@@ -422,13 +361,13 @@ async function batchAsItStands(reader: TransactionReader, batch: TransactionReco
   return bulkBatchView(reader, batch, fresh ? [] : await deps.bulkLines.getLines(lineIdsOf(batch)));
 }
 
+/** One product's bulk operation: the lines checked with the product's line schema, then placed in one debit. */
 function bulkOperation<Line>(
   lineSchema: z.ZodType<Line, z.ZodTypeDef, unknown>,
   processingMsg: string,
-  place: (buyer: BulkBuyer, requestId: string, lines: Line[]) => Promise<BulkPurchaseResult>,
-  deps: Pick<BulkDeps, 'bulkLines'>,
-): UserOperation {
-  return async ({ principal, body }) => {
+  place: (buyer: BulkBuyer, requestId: string, lines: Line[], deps: BulkDeps) => Promise<BulkPurchaseResult>,
+): (deps: BulkDeps) => UserOperation {
+  return (deps) => async ({ principal, body }) => {
     const input = parseInput(bulkRequest, body);
     const checked = bulkLines(lineSchema, input.lines);
     if (!checked.ok) return ok(bulkRefusal(checked.problems), 400);
@@ -440,7 +379,7 @@ function bulkOperation<Line>(
       ...(principal.hasWebhook === undefined ? {} : { ownerWebhook: principal.hasWebhook }),
       ...(principal.savedContactNumbers ? { savedContactNumbers: principal.savedContactNumbers } : {}),
     };
-    const result = await place(buyer, input.request_id, checked.lines);
+    const result = await place(buyer, input.request_id, checked.lines, deps);
     switch (result.kind) {
       case 'accepted':
       case 'replayed': {
@@ -460,25 +399,13 @@ function bulkOperation<Line>(
   };
 }
 
-export function buyAirtimeBulkOperation(deps: BulkDeps): UserOperation {
-  return bulkOperation(
-    bulkAirtimeLine,
-    BULK_MSG.airtimeProcessing,
-    (buyer, requestId, lines) =>
-      placeBulkAirtime(buyer, requestId, lines.map((line) => ({ network: airtimeNetworkName(line.network)!, phoneNumber: line.mobile_number, faceValueKobo: line.amount })), deps),
-    deps,
-  );
-}
+export const buyAirtimeBulkOperation = bulkOperation(bulkAirtimeLine, BULK_MSG.airtimeProcessing, (buyer, requestId, lines, deps) =>
+  placeBulkAirtime(buyer, requestId, lines.map((line) => ({ network: airtimeNetworkName(line.network)!, phoneNumber: line.mobile_number, faceValueKobo: line.amount })), deps),
+);
 
-export function buyDataBulkOperation(deps: BulkDeps): UserOperation {
-  return bulkOperation(
-    bulkDataLine,
-    BULK_MSG.dataProcessing,
-    (buyer, requestId, lines) =>
-      placeBulkData(buyer, requestId, lines.map((line) => ({ network: dataNetworkName(line.network)!, phoneNumber: line.mobile_number, planId: line.plan })), deps),
-    deps,
-  );
-}
+export const buyDataBulkOperation = bulkOperation(bulkDataLine, BULK_MSG.dataProcessing, (buyer, requestId, lines, deps) =>
+  placeBulkData(buyer, requestId, lines.map((line) => ({ network: dataNetworkName(line.network)!, phoneNumber: line.mobile_number, planId: line.plan })), deps),
+);
 
 /** GET /buy/bulk/{id}: the owner's batch, line by line; anyone else's (or no batch) is not found. */
 export function getBulkPurchaseOperation(deps: Pick<BulkDeps, 'bulkLines' | 'transactions'>): UserOperation {
@@ -498,6 +425,9 @@ const deps: DataPurchaseDeps & ElectricityDeps & BillDeps & BulkDeps = {
   bulkLines: dynamoBulkLines,
   transactions: { get: getTransaction },
   billProducts: dynamoBillProducts,
+  // The bill suppliers' merchant-verify, in order (domain/purchases/suppliers.ts checkBiller).
+  verifyBiller: async (query) => checkBiller(query, (await supplierDirectoryFromEnv().forBills?.()) ?? []),
+  placedBefore: getTransaction,
   ledger: dynamoLedger,
   now: () => new Date(),
   newId: () => ulid(),
