@@ -28,6 +28,7 @@ export const VERIFY_WEBHOOK_NODE = [
   '// secret: the webhookSecret POST /auth/updateWebhook answered; rawBody: the request body exactly as received',
   'function verify(headers, rawBody, secret) {',
   "  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the receiver's code, shown as text
   "  const signed = `${headers['webhook-id']}.${headers['webhook-timestamp']}.${rawBody}`;",
   "  const expected = Buffer.from('v1,' + createHmac('sha256', key).update(signed).digest('base64'));",
   "  const fresh = Math.abs(Date.now() / 1000 - Number(headers['webhook-timestamp'])) < 300;",
@@ -112,7 +113,7 @@ function success(doc: OperationDoc): RouteConfig['responses'] {
 function operationOf(route: DocumentedRoute): RouteConfig {
   const doc: OperationDoc = OPERATION_DOCS[route.operation];
   const curl = curlExample(route, doc);
-  const description = [doc.description, '```sh\n' + curl + '\n```'].filter(Boolean).join('\n\n');
+  const description = [doc.description, `\`\`\`sh\n${curl}\n\`\`\``].filter(Boolean).join('\n\n');
   const body = doc.body ? { body: { required: true, content: { 'application/json': doc.example ? { schema: doc.body, example: doc.example } : { schema: doc.body } } } } : {};
   return {
     method: route.method.toLowerCase() as RouteConfig['method'],

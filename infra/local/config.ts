@@ -159,7 +159,7 @@ export function loadSecrets(dataDir: string): LocalSecrets {
   };
   if (JSON.stringify(existing) !== JSON.stringify(secrets)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   }
   return secrets;
 }

@@ -15,7 +15,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, DomainName, HttpApi, type HttpMethod, SecurityPolicy } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -23,7 +23,7 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, Tabl
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, CfnFunction, FilterCriteria, FilterRule, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type CfnFunction, FilterCriteria, FilterRule, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -183,7 +183,7 @@ export class PlatformStack extends Stack {
     const supplierParamsRead = new PolicyStatement({
       effect: Effect.ALLOW,
       actions: ['ssm:GetParameter'],
-      resources: [this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: SUPPLIER_PARAM_PREFIX.slice(1) + '*' })],
+      resources: [this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${SUPPLIER_PARAM_PREFIX.slice(1)}*` })],
     });
 
     // One function per service area; the API (below) has one route per row of the shared route table.
@@ -226,7 +226,7 @@ export class PlatformStack extends Stack {
     httpFunctions.webhooks.addEnvironment(ENV.fulfilmentQueueUrl, fulfilmentQueue.queueUrl);
     fulfilmentQueue.grantSendMessages(httpFunctions.webhooks);
     // Money in and out: funding, the providers' webhooks, transfers, withdrawals, earnings, profile.
-    const { payoutQueue } = this.moneyInAndOut(table, bus, httpFunctions, baseEnvironment);
+    const { payoutQueue } = this.moneyInAndOut(bus, httpFunctions, baseEnvironment);
 
     const api = deployTarget === 'localstack' ? this.restApi(httpFunctions) : this.httpApi(httpFunctions);
 
@@ -325,7 +325,7 @@ export class PlatformStack extends Stack {
    * bus). Least privilege: the public webhook receiver may only write WEBHOOK# items and enqueue;
    * each function reads only the provider secrets it uses.
    */
-  private moneyInAndOut(table: Table, bus: EventBus, http: Record<HttpService, NodejsFunction>, baseEnvironment: Record<string, string>): { payoutQueue: Queue } {
+  private moneyInAndOut(bus: EventBus, http: Record<HttpService, NodejsFunction>, baseEnvironment: Record<string, string>): { payoutQueue: Queue } {
     const providerEventsQueue = this.queueWithDlq('ProviderEvents', Duration.seconds(PROVIDER_EVENTS_FUNCTION.timeoutSeconds * 6));
     const payoutQueue = this.queueWithDlq('Payouts', Duration.seconds(PAYOUTS_FUNCTION.timeoutSeconds * 6));
     const referralQueue = this.queueWithDlq('ReferralRewards', Duration.seconds(REFERRAL_REWARDS_FUNCTION.timeoutSeconds * 6));
@@ -788,6 +788,6 @@ function publicFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => '/' + relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .map((entry) => `/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
     .sort();
 }

@@ -3,7 +3,7 @@
  * Their values live once in shared/security-headers.ts, which the local cloud sends too.
  */
 import { Duration } from 'aws-cdk-lib';
-import { HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { HeadersFrameOption, type HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
 import { CONTENT_SECURITY_POLICY, FRAME_OPTION, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../shared/security-headers.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_TYPES } from '../constants.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type USER_TYPES } from '../constants.js';
 import { LOGIN_MSG, MSG } from '../messages.js';
 import { phoneNumber, userNameSchema } from './common.js';
 import type { TransactionView } from './transactions.js';

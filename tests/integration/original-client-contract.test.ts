@@ -125,7 +125,7 @@ describe('the original client against our API', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeGreaterThan(0);
     for (const e of answer.body) {
-      expect(Number.isNaN(parseInt(e.month_validate.split(' ')[0]))).toBe(false);
+      expect(Number.isNaN(parseInt(e.month_validate.split(' ')[0], 10))).toBe(false);
       expect(e.month_validate.split(' ').slice(0, 2).join(' ')).toMatch(/^\d+ \w+$/);
       expect(typeof e.id).toBe('number');
       expect(typeof e._id).toBe('string');

@@ -4,6 +4,7 @@
  */
 import { outboundBudgetMs, pastDeadline } from '../invocation.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
 export type ProviderAnswer = { kind: 'answer'; status: number; json: any; text: string } | { kind: 'no_answer'; detail: string };
 
 const MAX_RESPONSE_CHARS = 256 * 1024;
@@ -30,7 +31,7 @@ export async function callProvider(options: CallOptions): Promise<ProviderAnswer
       signal: AbortSignal.timeout(outboundBudgetMs(options.timeoutMs)),
     });
     const text = (await response.text()).slice(0, MAX_RESPONSE_CHARS);
-    let json: unknown = undefined;
+    let json: unknown ;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

@@ -21,10 +21,13 @@ export interface MonnifyOptions {
 
 const ok = (answer: ProviderAnswer) => answer.kind === 'answer' && answer.status >= 200 && answer.status < 300 && answer.json?.requestSuccessful === true;
 
+// biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
 function accountsOf(body: any): ReservedAccount[] {
   const accounts = Array.isArray(body?.accounts) ? body.accounts : [];
   return accounts
+    // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
     .filter((a: any) => typeof a?.accountNumber === 'string' && typeof a?.bankName === 'string')
+    // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
     .map((a: any) => ({ bankName: a.bankName as string, accountNumber: a.accountNumber as string }));
 }
 

@@ -45,7 +45,9 @@ export function paystackPayouts(options: PaystackOptions): Payouts {
       const answer = await call('GET', '/bank?country=nigeria&currency=NGN&perPage=100');
       if (!success(answer) || answer.kind !== 'answer' || !Array.isArray(answer.json.data)) return { kind: 'unavailable', detail: describeAnswer(answer) };
       const banks: Bank[] = answer.json.data
+        // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
         .filter((b: any) => typeof b?.name === 'string' && typeof b?.code === 'string' && b.active !== false)
+        // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
         .map((b: any) => ({ name: b.name as string, code: b.code as string }));
       return { kind: 'banks', banks };
     },

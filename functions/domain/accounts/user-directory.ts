@@ -68,5 +68,5 @@ export function csvCell(value: string | number | null): string {
 
 export function usersCsv(rows: readonly UserRow[]): string {
   const lines = [CSV_COLUMNS.map(([, title]) => csvCell(title)), ...rows.map((row) => CSV_COLUMNS.map(([field]) => csvCell(row[field])))];
-  return lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
+  return `${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`;
 }

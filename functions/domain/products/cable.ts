@@ -23,7 +23,7 @@ export const cable = billProduct('cable', 'cable', draftCable);
 
 async function draftCable(input: CablePurchaseInput, deps: BillDraftDeps & DraftDeps): Promise<Drafted | BillRefusal> {
   const product = await deps.billProducts.getBillProduct(input.productCode);
-  if (!product || !product.isAvailable) return { kind: 'product_unavailable' };
+  if (!product?.isAvailable) return { kind: 'product_unavailable' };
   if (product.family !== 'cable' || product.serviceId !== input.provider.serviceId) return { kind: 'product_not_for_provider' };
   const chargeKobo = billPriceFor(product, input.userType);
   if (!Number.isSafeInteger(chargeKobo) || chargeKobo <= 0) return { kind: 'product_unavailable' };

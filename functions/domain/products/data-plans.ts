@@ -269,7 +269,7 @@ export type PlanPurchaseCheck = { ok: true; plan: Plan } | { ok: false; reason: 
 
 /** A plan can be bought when it exists, is available, and belongs to the network chosen. */
 export function checkPlanForPurchase(plan: Plan | undefined, network: NetworkName): PlanPurchaseCheck {
-  if (!plan || !plan.isAvailable) return { ok: false, reason: 'plan_unavailable' };
+  if (!plan?.isAvailable) return { ok: false, reason: 'plan_unavailable' };
   if (plan.network !== network) return { ok: false, reason: 'plan_not_for_network' };
   return { ok: true, plan };
 }

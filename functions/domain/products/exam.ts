@@ -19,7 +19,7 @@ export const exam = billProduct('exam', 'exam', draftExam);
 
 async function draftExam(input: ExamPurchaseInput, deps: BillDraftDeps & DraftDeps): Promise<Drafted | BillRefusal> {
   const product = await deps.billProducts.getBillProduct(billProductCode(input.exam.serviceId, input.exam.variationCode));
-  if (!product || !product.isAvailable || product.family !== 'exam') return { kind: 'product_unavailable' };
+  if (!product?.isAvailable || product.family !== 'exam') return { kind: 'product_unavailable' };
   const unitKobo = billPriceFor(product, input.userType);
   // The approved price is a ceiling whatever is stored (an edit is refused above it; this guards older rows).
   if (!Number.isSafeInteger(unitKobo) || unitKobo <= 0 || unitKobo > input.exam.approvedPriceKobo) return { kind: 'product_unavailable' };

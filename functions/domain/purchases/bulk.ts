@@ -181,7 +181,7 @@ export type ExpandResult = { kind: 'expanded'; created: number; existed: number 
  */
 export async function expandBatch(batchId: string, deps: ExpandDeps): Promise<ExpandResult> {
   const batch = await deps.transactions.get(batchId);
-  if (!batch || batch.trans_Type !== 'bulk' || !batch.bulk) {
+  if (batch?.trans_Type !== 'bulk' || !batch.bulk) {
     deps.log.error('bulk expansion for a record that is no batch', { batchId, type: batch?.trans_Type });
     return { kind: 'not_a_batch' };
   }

@@ -21,7 +21,7 @@ import { productModule, type ProductModule } from '../products/registry.js';
 import { isFinal, isOpen } from './purchase-state.js';
 import { decideAfterAttempt } from './suppliers.js';
 import { applyRequery, attemptOf, requeryAt, settleDelivered, settleFailed, type RequeryAction, type SettlementDeps } from './settlement.js';
-import { type Logger } from '../logger.js';
+import type { Logger } from '../logger.js';
 import { isPurchase, type SupplierAttempt, type TransactionRecord } from '../transactions/transactions.js';
 
 export type FulfilmentResult =

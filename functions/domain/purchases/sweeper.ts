@@ -17,7 +17,7 @@ import { forEachConcurrently } from '../concurrently.js';
 import { upgradedEvent, type UnpublishedUpgrade } from '../accounts/profile.js';
 import { isOpen } from './purchase-state.js';
 import { applyRequery, attemptOf, requeryAt, type SettlementDeps } from './settlement.js';
-import { type Logger } from '../logger.js';
+import type { Logger } from '../logger.js';
 import { requeryOutcome } from './suppliers.js';
 import { isUnexpandedBatch, type TransactionRecord } from '../transactions/transactions.js';
 

@@ -412,7 +412,7 @@ export function getBulkPurchaseOperation(deps: Pick<BulkDeps, 'bulkLines' | 'tra
   return async ({ principal, params }) => {
     const { id } = parseInput(bulkParams, params);
     const batch = await deps.transactions.get(id);
-    if (!batch || batch.trans_Type !== 'bulk' || batch.userId !== principal.userId) return refusal(404, BULK_MSG.notFound);
+    if (batch?.trans_Type !== 'bulk' || batch.userId !== principal.userId) return refusal(404, BULK_MSG.notFound);
     const response: BulkBatchResponse = { batch: await batchAsItStands(principal, batch, deps) };
     return ok(response);
   };

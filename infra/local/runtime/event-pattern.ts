@@ -40,7 +40,7 @@ function compileObject(pattern: Record<string, Json>, path: string): (value: Rec
     const subPath = `${path}.${key}`;
     if (Array.isArray(sub)) {
       const leaf = compileLeafList(sub, subPath);
-      return (value: Record<string, Json>) => leaf(value[key], Object.prototype.hasOwnProperty.call(value, key));
+      return (value: Record<string, Json>) => leaf(value[key], Object.hasOwn(value, key));
     }
     if (isObject(sub)) {
       const nested = compileObject(sub, subPath);

@@ -36,9 +36,9 @@ export function toEml(mail: CapturedMail): string {
   ];
   const part = (type: string, body: string) =>
     [`Content-Type: ${type}; charset=UTF-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body)].join('\r\n');
-  if (!mail.html) return [...headers, part('text/plain', mail.text)].join('\r\n') + '\r\n';
+  if (!mail.html) return `${[...headers, part('text/plain', mail.text)].join('\r\n')}\r\n`;
   return (
-    [
+    `${[
       ...headers,
       `Content-Type: multipart/alternative; boundary="${boundary}"`,
       '',
@@ -47,7 +47,7 @@ export function toEml(mail: CapturedMail): string {
       `--${boundary}`,
       part('text/html', mail.html),
       `--${boundary}--`,
-    ].join('\r\n') + '\r\n'
+    ].join('\r\n')}\r\n`
   );
 }
 

@@ -147,7 +147,7 @@ export class PayoutSimulator {
 
   private async createRecipient(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readFields(req);
-    if (!body || body.type !== 'nuban') return sendJson(res, 400, { status: false, message: 'Invalid recipient type' });
+    if (body?.type !== 'nuban') return sendJson(res, 400, { status: false, message: 'Invalid recipient type' });
     const account = this.account(String(body.account_number ?? ''), String(body.bank_code ?? ''));
     if (!account) return sendJson(res, 400, { status: false, message: 'Cannot resolve account' });
     const id = this.state.value.nextId++;

@@ -150,7 +150,7 @@ describe("a refund's audit entry is in the refund's own write", () => {
   it('rejection: an entry that cannot be put (its key taken) leaves the purchase unrefunded and the money unmoved', async () => {
     const { user, id } = await purchase(delivering());
     const at = new Date();
-    const taken = 'TAKEN' + ulid();
+    const taken = `TAKEN${ulid()}`;
     expect(await dynamoAuditTrail.append(auditEntry(operatorOn(id).request, 200, at, taken))).toBe('appended');
     const result = await refundAsOperator(id, operatorOn(id), { ...refundDeps(), now: () => at, newId: () => taken });
     expect(result.kind).not.toBe('refunded');
