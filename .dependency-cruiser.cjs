@@ -10,8 +10,7 @@
  */
 
 /** Runtime packages of the Lambda platform; the domain must be testable and portable without them. */
-const LAMBDA_RUNTIME_PACKAGES =
-  '(^|node_modules/)(@types/)?(aws-lambda|aws-sdk|@aws-sdk|@smithy|@middy|@aws-lambda-powertools|aws-cdk-lib|constructs)(/|$)';
+const LAMBDA_RUNTIME_PACKAGES = '(^|node_modules/)(@types/)?(aws-lambda|aws-sdk|@aws-sdk|@smithy|@middy|@aws-lambda-powertools|aws-cdk-lib|constructs)(/|$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -63,8 +62,7 @@ module.exports = {
       name: 'features-are-islands',
       severity: 'error',
       comment:
-        'A feature never imports another feature; what two features share moves to web/src/lib or web/src/ui, ' +
-        'and only web/src/app composes features.',
+        'A feature never imports another feature; what two features share moves to web/src/lib or web/src/ui, ' + 'and only web/src/app composes features.',
       from: { path: '^web/src/features/([^/]+)/' },
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     },

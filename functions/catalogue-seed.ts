@@ -88,7 +88,11 @@ export interface CatalogueSeedSummary {
 }
 
 export async function seedCatalogue(store: CatalogueSeedStore = dynamoCatalogueSeed, now: Date = new Date()): Promise<CatalogueSeedSummary> {
-  const costPrices = (Object.entries(SEED_COST_PRICES_NAIRA) as [PlanType, number][]).map(([planType, naira]) => ({ planType, costPriceKobo: nairaToKobo(naira), updatedAt: now.toISOString() }));
+  const costPrices = (Object.entries(SEED_COST_PRICES_NAIRA) as [PlanType, number][]).map(([planType, naira]) => ({
+    planType,
+    costPriceKobo: nairaToKobo(naira),
+    updatedAt: now.toISOString(),
+  }));
   const plans = SEED_PLANS.map(([planId, planType, planName, planValidity, naira]) => {
     const smartEarnerPrice = nairaToKobo(naira);
     const volumeRatio = volumeRatioFromName(planName) ?? 1;

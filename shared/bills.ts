@@ -30,7 +30,9 @@ export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
 export function cableProvider(value: unknown): CableProvider | undefined {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (!text) return undefined;
-  return CABLE_PROVIDERS.find((p) => String(p.id) === text || p.name.toLowerCase() === text || p.serviceId === text || (text === 'startime' && p.name === 'STARTIMES'));
+  return CABLE_PROVIDERS.find(
+    (p) => String(p.id) === text || p.name.toLowerCase() === text || p.serviceId === text || (text === 'startime' && p.name === 'STARTIMES'),
+  );
 }
 
 /** Smartcard / IUC numbers are 10 or 11 digits; Showmax takes a Nigerian phone number. */
@@ -45,8 +47,24 @@ export const SMARTCARD_PATTERN = /^\d{10,11}$/;
  * price per PIN: no tier of ours may be above it (JAMB forbids selling above its price).
  */
 export const EXAM_PRODUCTS = [
-  { id: 'waec', name: 'WAEC Result Checker', serviceId: 'waec', variationCode: 'waecdirect', maxQuantity: 10, verify: false, approvedPriceKobo: nairaToKobo(3_900) },
-  { id: 'waec-registration', name: 'WAEC Registration', serviceId: 'waec-registration', variationCode: 'waec-registraion', maxQuantity: 10, verify: false, approvedPriceKobo: nairaToKobo(27_000) },
+  {
+    id: 'waec',
+    name: 'WAEC Result Checker',
+    serviceId: 'waec',
+    variationCode: 'waecdirect',
+    maxQuantity: 10,
+    verify: false,
+    approvedPriceKobo: nairaToKobo(3_900),
+  },
+  {
+    id: 'waec-registration',
+    name: 'WAEC Registration',
+    serviceId: 'waec-registration',
+    variationCode: 'waec-registraion',
+    maxQuantity: 10,
+    verify: false,
+    approvedPriceKobo: nairaToKobo(27_000),
+  },
   { id: 'jamb-utme', name: 'JAMB UTME', serviceId: 'jamb', variationCode: 'utme', maxQuantity: 1, verify: true, approvedPriceKobo: nairaToKobo(7_700) },
   { id: 'jamb-de', name: 'JAMB Direct Entry', serviceId: 'jamb', variationCode: 'de', maxQuantity: 1, verify: true, approvedPriceKobo: nairaToKobo(7_700) },
 ] as const;

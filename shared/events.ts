@@ -35,7 +35,9 @@ export const transactionSettledSchema = z.object({
    * than from the table, where a later refund may already have changed it. Absent in events
    * published before it was added.
    */
-  transaction: z.custom<TransactionView>((value) => typeof value === 'object' && value !== null && typeof (value as { trans_Id?: unknown }).trans_Id === 'string').optional(),
+  transaction: z
+    .custom<TransactionView>((value) => typeof value === 'object' && value !== null && typeof (value as { trans_Id?: unknown }).trans_Id === 'string')
+    .optional(),
   /** False: the owner had no webhook URL when the purchase was placed, so there is no one to tell. Absent: look it up. */
   ownerWebhook: z.boolean().optional(),
 });

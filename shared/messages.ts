@@ -79,7 +79,8 @@ export const API_KEY_MSG = {
 /** Sign-in past the failed-login ceiling from an unknown device, and sessions. */
 export const LOGIN_MSG = {
   // Past the failed-login ceiling one answer for a right and a wrong password: neither message may tell them apart.
-  codeSent: "Many sign-ins on this account have failed. If the password is right, we have e-mailed a sign-in code to the account's e-mail address: enter it to continue",
+  codeSent:
+    "Many sign-ins on this account have failed. If the password is right, we have e-mailed a sign-in code to the account's e-mail address: enter it to continue",
   codeInvalid: 'The password or the sign-in code is not right, or the code has expired. Sign in without a code to get a new one',
   loggedOut: 'You have been logged out',
 } as const;

@@ -121,7 +121,10 @@ const contactId = z.object({ id: z.string().max(64).describe("The contact's id")
 
 /** A bulk purchase's body as documented: its lines as the single purchase takes them. */
 const bulkBody = (line: AnyZodObject) =>
-  z.object({ request_id: requestId.unwrap().describe(IDEMPOTENCY_TEXT), lines: z.array(line).min(1).max(BULK_MAX_LINES).describe(`1 to ${BULK_MAX_LINES} lines`) });
+  z.object({
+    request_id: requestId.unwrap().describe(IDEMPOTENCY_TEXT),
+    lines: z.array(line).min(1).max(BULK_MAX_LINES).describe(`1 to ${BULK_MAX_LINES} lines`),
+  });
 
 const EXAMPLE_AIRTIME_LINE = { network: 1, mobile_number: '08031234567', amount: 100 };
 
@@ -205,7 +208,12 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     body: changePasswordRequest,
     returns: `msg ("${MSG.passwordChanged}"), token (send it in x-auth-token from now on)`,
   },
-  requestPasswordReset: { tag: TAGS.account, summary: 'Ask for a password reset e-mail', body: requestPasswordResetRequest, returns: `msg ("${MSG.resetLinkSent}")` },
+  requestPasswordReset: {
+    tag: TAGS.account,
+    summary: 'Ask for a password reset e-mail',
+    body: requestPasswordResetRequest,
+    returns: `msg ("${MSG.resetLinkSent}")`,
+  },
   resetPassword: { tag: TAGS.account, summary: 'Set a new password from a reset link', body: resetPasswordRequest, returns: 'msg' },
   validateUser: {
     tag: TAGS.wallet,
@@ -215,7 +223,13 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     refusals: [404],
     returns: 'msg (full name, else user name), userName, fullName',
   },
-  fundWithCoupon: { tag: TAGS.wallet, summary: 'Fund the wallet with a coupon', body: fundWithCouponRequest, refusals: [403, 404, 409], returns: 'msg, amount (naira), receipt.balance_After' },
+  fundWithCoupon: {
+    tag: TAGS.wallet,
+    summary: 'Fund the wallet with a coupon',
+    body: fundWithCouponRequest,
+    refusals: [403, 404, 409],
+    returns: 'msg, amount (naira), receipt.balance_After',
+  },
   buyAirtime: {
     tag: TAGS.purchases,
     summary: 'Buy airtime',
@@ -223,7 +237,13 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     body: idempotent(buyAirtimeRequest),
     refusals: [409],
     example: { network: 1, mobile_number: '08031234567', amount: 500, request_id: 'order-10023' },
-    answer: { schema: purchaseResponseSchema, example: { msg: MSG.airtimeProcessing, receipt: { ...EXAMPLE_TRANSACTION, trans_Network: 'MTN', trans_Type: 'airtime', trans_volume: '500', trans_amount: 495 } } },
+    answer: {
+      schema: purchaseResponseSchema,
+      example: {
+        msg: MSG.airtimeProcessing,
+        receipt: { ...EXAMPLE_TRANSACTION, trans_Network: 'MTN', trans_Type: 'airtime', trans_volume: '500', trans_amount: 495 },
+      },
+    },
   },
   listTransactions: {
     tag: TAGS.transactions,
@@ -271,13 +291,20 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     description: `Up to ${BULK_MAX_LINES} lines, each as POST /buy/data takes it (plan: a price-list row’s \`id\`), and one request_id; the same rules as bulk airtime.`,
     body: bulkBody(bulkDataLine),
     refusals: [409],
-    example: { request_id: 'bulk-2026-11-25-b', lines: [{ network: 1, mobile_number: '08031234567', plan: 1 }, { network: 1, mobile_number: '08061234567', plan: 1 }] },
+    example: {
+      request_id: 'bulk-2026-11-25-b',
+      lines: [
+        { network: 1, mobile_number: '08031234567', plan: 1 },
+        { network: 1, mobile_number: '08061234567', plan: 1 },
+      ],
+    },
     answer: { schema: bulkPurchaseResponseSchema, example: { msg: BULK_MSG.dataProcessing, batch: { ...EXAMPLE_BATCH, product: 'data' } } },
   },
   getBulkPurchase: {
     tag: TAGS.purchases,
     summary: 'One bulk purchase, line by line',
-    description: 'Your batch by the id the bulk purchase answered: its total, how many lines were delivered, refunded or are still open, and each line’s record. Another user’s batch is not found (404).',
+    description:
+      'Your batch by the id the bulk purchase answered: its total, how many lines were delivered, refunded or are still open, and each line’s record. Another user’s batch is not found (404).',
     params: bulkParams,
     exampleParams: { id: EXAMPLE_BATCH.id },
     refusals: [404],
@@ -300,7 +327,17 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     example: { amount: 2000, meterId: 18, meterNumber: '45031234567', meterType: 'prepaid', request_id: 'order-10025' },
     answer: {
       schema: purchaseResponseSchema,
-      example: { msg: ELECTRICITY_MSG.electricityProcessing, receipt: { ...EXAMPLE_TRANSACTION, trans_Network: 'Ikeja', trans_Type: 'electricity', trans_amount: 2050, trans_volume: '2000', phone_number: '45031234567' } },
+      example: {
+        msg: ELECTRICITY_MSG.electricityProcessing,
+        receipt: {
+          ...EXAMPLE_TRANSACTION,
+          trans_Network: 'Ikeja',
+          trans_Type: 'electricity',
+          trans_amount: 2050,
+          trans_volume: '2000',
+          phone_number: '45031234567',
+        },
+      },
     },
   },
   validateCableTv: {
@@ -319,7 +356,8 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     description:
       'plan: a bouquet `planId` from the session’s CABLETV group (or GET /billProducts `code`). subscription_type: renew (default for DStv and GOtv; ' +
       'must be the current bouquet) or change. StarTimes and Showmax always buy the named bouquet. The smartcard is verified before any money moves; ' +
-      'the receipt carries customerName, bouquet and dueDate (the due date this payment gives). ' + IDEMPOTENCY_TEXT,
+      'the receipt carries customerName, bouquet and dueDate (the due date this payment gives). ' +
+      IDEMPOTENCY_TEXT,
     body: buyCableRequest,
     refusals: [409],
     example: { cableName: 'DSTV', smartCardNo: '1212121212', plan: 'dstv:dstv-padi', subscription_type: 'renew', request_id: 'order-10026' },
@@ -338,7 +376,8 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     summary: 'Buy exam PINs (WAEC result checker, WAEC registration, JAMB)',
     description:
       'exam: waec, waec-registration (quantity 1–10), jamb-utme or jamb-de (quantity 1, profileId required and verified first). ' +
-      'The PINs and serials are on the receipt (`pins`) once delivered. ' + IDEMPOTENCY_TEXT,
+      'The PINs and serials are on the receipt (`pins`) once delivered. ' +
+      IDEMPOTENCY_TEXT,
     body: buyExamRequest,
     refusals: [409],
     example: { exam: 'waec', quantity: 2, request_id: 'order-10027' },
@@ -347,7 +386,8 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
   listBillProducts: {
     tag: TAGS.prices,
     summary: 'Cable bouquets and exam PINs with your prices',
-    returns: 'products: [{code, family (cable | exam), serviceID, variation_code, name, isAvailable, amount (your price), my_price, resellerPrice, apiPrice, approvedPrice (exams)}]',
+    returns:
+      'products: [{code, family (cable | exam), serviceID, variation_code, name, isAvailable, amount (your price), my_price, resellerPrice, apiPrice, approvedPrice (exams)}]',
   },
   listPrices: { tag: TAGS.prices, summary: 'Price list', answer: priceList },
   filterPrices: {
@@ -369,8 +409,23 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
   },
   listContacts: { tag: TAGS.contacts, summary: 'Your contacts', returns: 'contactList' },
   addContact: { tag: TAGS.contacts, summary: 'Add a contact', body: addContactRequest, created: true, returns: 'msg, contactList, contact' },
-  updateContact: { tag: TAGS.contacts, summary: 'Change a contact', params: contactId, exampleParams: { id: '01JD7Q4M2X8V3K9T6R5N1B0C2A' }, body: updateContactRequest, refusals: [404], returns: 'msg, contactList, contact' },
-  deleteContact: { tag: TAGS.contacts, summary: 'Delete a contact', params: contactId, exampleParams: { id: '01JD7Q4M2X8V3K9T6R5N1B0C2A' }, refusals: [404], returns: 'msg, contactList' },
+  updateContact: {
+    tag: TAGS.contacts,
+    summary: 'Change a contact',
+    params: contactId,
+    exampleParams: { id: '01JD7Q4M2X8V3K9T6R5N1B0C2A' },
+    body: updateContactRequest,
+    refusals: [404],
+    returns: 'msg, contactList, contact',
+  },
+  deleteContact: {
+    tag: TAGS.contacts,
+    summary: 'Delete a contact',
+    params: contactId,
+    exampleParams: { id: '01JD7Q4M2X8V3K9T6R5N1B0C2A' },
+    refusals: [404],
+    returns: 'msg, contactList',
+  },
   listDecoders: {
     tag: TAGS.contacts,
     summary: 'Decoders you paid cable TV for',
@@ -385,19 +440,50 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     refusals: [404],
     returns: 'msg, decoders',
   },
-  initiateSquadPayment: { tag: TAGS.wallet, summary: 'A card payment link to fund the wallet', body: initiateSquadPaymentRequest, returns: 'msg, link (the checkout page), reference, amount, charge, amountToCredit (naira)' },
-  generateReservedAccounts: { tag: TAGS.wallet, summary: 'Your bank accounts for funding by transfer', returns: 'msg, accountNumbers [{bankName, accountNumber}], accountName' },
+  initiateSquadPayment: {
+    tag: TAGS.wallet,
+    summary: 'A card payment link to fund the wallet',
+    body: initiateSquadPaymentRequest,
+    returns: 'msg, link (the checkout page), reference, amount, charge, amountToCredit (naira)',
+  },
+  generateReservedAccounts: {
+    tag: TAGS.wallet,
+    summary: 'Your bank accounts for funding by transfer',
+    returns: 'msg, accountNumbers [{bankName, accountNumber}], accountName',
+  },
   squadWebhook: { tag: TAGS.providers, summary: 'Squad payment notification (for Squad only, signed)' },
   monnifyWebhook: { tag: TAGS.providers, summary: 'Monnify payment notification (for Monnify only, signed)' },
   paystackWebhook: { tag: TAGS.providers, summary: 'Paystack transfer notification (for Paystack only, signed)' },
   vtpassWebhook: { tag: TAGS.providers, summary: 'VTpass transaction update (for VTpass only)' },
-  transferFund: { tag: TAGS.wallet, summary: 'Send money to another user', body: idempotent(transferFundRequest), refusals: [404, 409], returns: 'msg, receipt, balance (naira), receiver.userName' },
+  transferFund: {
+    tag: TAGS.wallet,
+    summary: 'Send money to another user',
+    body: idempotent(transferFundRequest),
+    refusals: [404, 409],
+    returns: 'msg, receipt, balance (naira), receiver.userName',
+  },
   listBankCodes: { tag: TAGS.withdrawals, summary: 'Banks you can withdraw to', returns: 'An array of bank names' },
-  validateBankAccount: { tag: TAGS.withdrawals, summary: 'Check a bank account', body: validateBankAccountRequest, returns: 'msg, name, code, bankName, accountNumber' },
-  withdraw: { tag: TAGS.withdrawals, summary: 'Withdraw to a bank account (₦50 fee)', body: withdrawRequest, refusals: [409], returns: 'msg, receipt, balance, amountToReceive, fee (naira)' },
+  validateBankAccount: {
+    tag: TAGS.withdrawals,
+    summary: 'Check a bank account',
+    body: validateBankAccountRequest,
+    returns: 'msg, name, code, bankName, accountNumber',
+  },
+  withdraw: {
+    tag: TAGS.withdrawals,
+    summary: 'Withdraw to a bank account (₦50 fee)',
+    body: withdrawRequest,
+    refusals: [409],
+    returns: 'msg, receipt, balance, amountToReceive, fee (naira)',
+  },
   listBeneficiaries: { tag: TAGS.withdrawals, summary: 'Saved bank accounts', returns: 'beneficiaryList' },
   addBeneficiary: { tag: TAGS.withdrawals, summary: 'Save a bank account', body: addBeneficiaryRequest, created: true, returns: 'msg, beneficiaryList' },
-  referrals: { tag: TAGS.wallet, summary: 'Referral earnings', query: referralPage, returns: 'earningBalance, totalReferred, totalEarned, referralList, totalPages, page' },
+  referrals: {
+    tag: TAGS.wallet,
+    summary: 'Referral earnings',
+    query: referralPage,
+    returns: 'earningBalance, totalReferred, totalEarned, referralList, totalPages, page',
+  },
   withdrawEarning: { tag: TAGS.wallet, summary: 'Move referral earnings to the wallet', returns: 'msg, amount, balance, earningBalance, receipt' },
   updateUserType: {
     tag: TAGS.profile,
@@ -417,7 +503,11 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     example: { webhookUrl: 'https://example.com/vtu-webhook' },
     returns: 'msg, webhookUrl, webhookSecret',
   },
-  showApiKey: { tag: TAGS.profile, summary: 'Your API key’s prefix, hint, creation and last use (session only)', returns: 'apiKey: {prefix, keyHint, createdAt, lastUsedAt} or null' },
+  showApiKey: {
+    tag: TAGS.profile,
+    summary: 'Your API key’s prefix, hint, creation and last use (session only)',
+    returns: 'apiKey: {prefix, keyHint, createdAt, lastUsedAt} or null',
+  },
   openApiDocument: { tag: TAGS.docs, summary: 'This OpenAPI 3.1 document', returns: 'The document' },
   webhookDeliveries: {
     tag: TAGS.profile,

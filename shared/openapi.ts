@@ -98,7 +98,9 @@ function refusals(route: DocumentedRoute, doc: OperationDoc): RouteConfig['respo
   };
   // Any route may run out of its time, and every balance change may find its wallet busy: 503 is on all.
   const statuses = new Set<number>([400, ...(route.access === 'public' ? [] : [401, 429]), 503, ...(doc.refusals ?? [])]);
-  return Object.fromEntries([...statuses].sort().map((status) => [String(status), { description: described[status]!, content: { 'application/json': { schema: errorBodySchema } } }]));
+  return Object.fromEntries(
+    [...statuses].sort().map((status) => [String(status), { description: described[status]!, content: { 'application/json': { schema: errorBodySchema } } }]),
+  );
 }
 
 function success(doc: OperationDoc): RouteConfig['responses'] {
@@ -114,7 +116,9 @@ function operationOf(route: DocumentedRoute): RouteConfig {
   const doc: OperationDoc = OPERATION_DOCS[route.operation];
   const curl = curlExample(route, doc);
   const description = [doc.description, `\`\`\`sh\n${curl}\n\`\`\``].filter(Boolean).join('\n\n');
-  const body = doc.body ? { body: { required: true, content: { 'application/json': doc.example ? { schema: doc.body, example: doc.example } : { schema: doc.body } } } } : {};
+  const body = doc.body
+    ? { body: { required: true, content: { 'application/json': doc.example ? { schema: doc.body, example: doc.example } : { schema: doc.body } } } }
+    : {};
   return {
     method: route.method.toLowerCase() as RouteConfig['method'],
     path: route.path,

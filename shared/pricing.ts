@@ -66,7 +66,9 @@ export function airtimeChargeKobo(faceValueKobo: Kobo, userType: UserType | stri
 
 /** The smallest amount a meter can be bought for: ours, or the disco's when it said more. */
 export function electricityMinimumKobo(discoMinimumKobo?: Kobo): Kobo {
-  return discoMinimumKobo !== undefined && Number.isSafeInteger(discoMinimumKobo) && discoMinimumKobo > ELECTRICITY_MIN_KOBO ? discoMinimumKobo : ELECTRICITY_MIN_KOBO;
+  return discoMinimumKobo !== undefined && Number.isSafeInteger(discoMinimumKobo) && discoMinimumKobo > ELECTRICITY_MIN_KOBO
+    ? discoMinimumKobo
+    : ELECTRICITY_MIN_KOBO;
 }
 
 /** A token of this value may be bought (the meter's minimum up to ₦500,000), or why not. */

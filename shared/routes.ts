@@ -174,7 +174,15 @@ export const ROUTES = [
   { operation: 'regenerateApiKey', method: 'POST', path: '/auth/apiKey/regenerate', service: 'profile', access: 'user' },
   { operation: 'revokeApiKey', method: 'POST', path: '/auth/apiKey/revoke', service: 'profile', access: 'user' },
   // An admin sets a user's type (the admin action cycles api user → smart earner → reseller → api user): no fee, no reward
-  { operation: 'adminUpgradeUser', method: 'GET', path: '/admin/upgradeUser/{userId}/{userType}', service: 'profile', access: 'admin', changes: true, auditedInWrite: true },
+  {
+    operation: 'adminUpgradeUser',
+    method: 'GET',
+    path: '/admin/upgradeUser/{userId}/{userType}',
+    service: 'profile',
+    access: 'admin',
+    changes: true,
+    auditedInWrite: true,
+  },
   // The user list (admins; agents read it as "my users"), its CSV and an admin's reset of a user's password.
   // Served by the accounts function: it already holds the user store, the bus and the app's address for reset links.
   { operation: 'listUsers', method: 'GET', path: '/admin/users', service: 'accounts', access: 'adminOrAgent' },

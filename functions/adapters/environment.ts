@@ -5,7 +5,16 @@
  * by name, instead of a request later; the adapters then read the parsed values (`env`).
  */
 import { z } from 'zod';
-import { ACCESS_TOKEN_TTL_SECONDS, API_KEY_RATE_LIMIT_PER_MINUTE, CLAIM_STALE_MS, MAX_PENDING_AGE_MS, PROVIDER_TIMEOUT_DEFAULT_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS, SUPPLIER_TIMEOUT_DEFAULT_MS } from '../../shared/constants.js';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  API_KEY_RATE_LIMIT_PER_MINUTE,
+  CLAIM_STALE_MS,
+  MAX_PENDING_AGE_MS,
+  PROVIDER_TIMEOUT_DEFAULT_MS,
+  REQUERY_AFTER_MS,
+  STALE_PROCESSING_MS,
+  SUPPLIER_TIMEOUT_DEFAULT_MS,
+} from '../../shared/constants.js';
 import { AWS_ENV, ENV } from '../../shared/runtime-env.js';
 
 export class MissingConfigError extends Error {
@@ -123,7 +132,8 @@ export function parseEnv<K extends EnvName>(names: readonly K[], source: Record<
       });
   for (const [direct, stored] of SECRET_SOURCES) {
     const wanted = (names as readonly EnvName[]).includes(direct) && (names as readonly EnvName[]).includes(stored);
-    if (wanted && unsetIfBlank(source[direct]) === undefined && unsetIfBlank(source[stored]) === undefined) problems.push(`set ${direct} (local cloud) or ${stored} (cloud)`);
+    if (wanted && unsetIfBlank(source[direct]) === undefined && unsetIfBlank(source[stored]) === undefined)
+      problems.push(`set ${direct} (local cloud) or ${stored} (cloud)`);
   }
   if (!result.success || problems.length) throw new InvalidEnvironmentError(problems);
   return result.data as Pick<Env, K>;

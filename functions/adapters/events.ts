@@ -49,7 +49,9 @@ export async function publishEvents(detailType: EventType, details: readonly unk
     const result = await bus().send(new PutEventsCommand({ Entries: entries }));
     if (result.FailedEntryCount) {
       const failed = result.Entries?.find((entry) => entry.ErrorCode);
-      throw new EventPublishError(`${result.FailedEntryCount} of ${entries.length} ${detailType} events were not accepted: ${failed?.ErrorMessage ?? 'unknown error'}`);
+      throw new EventPublishError(
+        `${result.FailedEntryCount} of ${entries.length} ${detailType} events were not accepted: ${failed?.ErrorMessage ?? 'unknown error'}`,
+      );
     }
   }
 }

@@ -93,7 +93,10 @@ export function supplierCallOutcome(result: Pick<SupplierCallResult, 'outcome' |
 export function countSupplierCall(supplier: string, result: Pick<SupplierCallResult, 'outcome' | 'reason'>, elapsedMs: number): void {
   const outcome = supplierCallOutcome(result);
   const failed = outcome === 'failure' || outcome === 'timeout';
-  publishNow({ supplierCall: 1, supplierCallLatency: Math.round(elapsedMs), ...(failed ? { supplierCallFailed: 1 } : {}) }, { Supplier: supplier, Outcome: outcome });
+  publishNow(
+    { supplierCall: 1, supplierCallLatency: Math.round(elapsedMs), ...(failed ? { supplierCallFailed: 1 } : {}) },
+    { Supplier: supplier, Outcome: outcome },
+  );
 }
 
 /** A payment provider's webhook, accepted (signature and content) or refused. */

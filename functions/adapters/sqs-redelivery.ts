@@ -16,5 +16,7 @@ export function queueUrlOf(eventSourceArn: string): string {
 }
 
 export async function redeliverAfter(record: SQSRecord, seconds: number): Promise<void> {
-  await sqsClient().send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrlOf(record.eventSourceARN), ReceiptHandle: record.receiptHandle, VisibilityTimeout: seconds }));
+  await sqsClient().send(
+    new ChangeMessageVisibilityCommand({ QueueUrl: queueUrlOf(record.eventSourceARN), ReceiptHandle: record.receiptHandle, VisibilityTimeout: seconds }),
+  );
 }

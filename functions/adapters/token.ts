@@ -67,7 +67,9 @@ export async function verifyToken(token: string | undefined): Promise<TokenCheck
   return verified(token, 0);
 }
 
-export type RenewableTokenCheck = { ok: true; claims: SessionClaims & { sessionStartedAt: number; expiresAt: number } } | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+export type RenewableTokenCheck =
+  | { ok: true; claims: SessionClaims & { sessionStartedAt: number; expiresAt: number } }
+  | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
 
 /** For POST /auth/refresh only: a token that expired less than the renewal grace ago still passes (domain/session-renewal decides). */
 export async function verifyRenewableToken(token: string | undefined): Promise<RenewableTokenCheck> {

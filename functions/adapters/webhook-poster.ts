@@ -34,7 +34,10 @@ export type WebhookHostCheck = { ok: true; address: string; family: number } | {
  */
 export function resolveWebhookHost(host: string, allowLoopback: boolean): Promise<WebhookHostCheck> {
   const bare = host.replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (isIP(bare)) return Promise.resolve(isAllowedWebhookAddress(bare, allowLoopback) ? { ok: true, address: bare, family: isIP(bare) } : { ok: false, reason: 'forbidden_address' });
+  if (isIP(bare))
+    return Promise.resolve(
+      isAllowedWebhookAddress(bare, allowLoopback) ? { ok: true, address: bare, family: isIP(bare) } : { ok: false, reason: 'forbidden_address' },
+    );
   return new Promise((resolve) => {
     dnsLookup(bare, { all: true, verbatim: true }, (error, addresses: LookupAddress[]) => {
       if (error || addresses.length === 0) return resolve({ ok: false, reason: 'not_found' });
@@ -53,7 +56,8 @@ function checkedLookup(allowLoopback: boolean): LookupFunction {
   return (hostname, options, callback) => {
     void resolveWebhookHost(hostname, allowLoopback).then((checked) => {
       const done = callback as (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-      if (!checked.ok) return done(Object.assign(new ForbiddenWebhookAddressError(`webhook host refused: ${checked.reason}`), { code: 'EWEBHOOKADDRESS' }), '', 4);
+      if (!checked.ok)
+        return done(Object.assign(new ForbiddenWebhookAddressError(`webhook host refused: ${checked.reason}`), { code: 'EWEBHOOKADDRESS' }), '', 4);
       if ((options as { all?: boolean }).all) return done(null, [{ address: checked.address, family: checked.family }]);
       done(null, checked.address, checked.family);
     });
@@ -92,7 +96,11 @@ export function webhookPoster(allowLoopback: () => boolean): WebhookPoster {
         settled = true;
         clearTimeout(timer);
         // The cause stays with operators; the user sees only the generic reason.
-        if (cause) logger.info('webhook not delivered', { host: target.hostname, cause: cause instanceof Error ? ((cause as NodeJS.ErrnoException).code ?? cause.name) : String(cause) });
+        if (cause)
+          logger.info('webhook not delivered', {
+            host: target.hostname,
+            cause: cause instanceof Error ? ((cause as NodeJS.ErrnoException).code ?? cause.name) : String(cause),
+          });
         resolve(answer);
       };
       const request = send(target, options, (response) => {

@@ -35,7 +35,12 @@ export function fulfilmentHandler(deps: FulfilmentDeps & Partial<Pick<ExpandDeps
   return sqsBatchHandler(async (record) => {
     const message = messageOf(record, fulfilmentMessageSchema);
     const result = await fulfil(message);
-    logger.info('fulfilment done', { transactionId: message.transactionId, recheck: message.recheck, result, receiveCount: record.attributes?.ApproximateReceiveCount });
+    logger.info('fulfilment done', {
+      transactionId: message.transactionId,
+      recheck: message.recheck,
+      result,
+      receiveCount: record.attributes?.ApproximateReceiveCount,
+    });
   });
 }
 
@@ -46,7 +51,10 @@ const settlements = meteredSettlements(dynamoTransactions);
 export const handler = backgroundFunction(
   fulfilmentHandler({
     // Crash point (local cloud only): the supplier delivered, the record is not updated yet.
-    transactions: { ...settlements, settleSuccess: crashBefore('after-supplier-accepted-before-record-update', (purchase, input) => settlements.settleSuccess(purchase, input)) },
+    transactions: {
+      ...settlements,
+      settleSuccess: crashBefore('after-supplier-accepted-before-record-update', (purchase, input) => settlements.settleSuccess(purchase, input)),
+    },
     ledger: meteredRefunds(dynamoLedger),
     suppliers: supplierDirectoryFromEnv(),
     bulkLines: dynamoBulkLines,

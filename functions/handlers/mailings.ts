@@ -19,7 +19,14 @@ export function mailingsHandler(deps: MailingFanOutDeps) {
   return sqsBatchHandler(async (record) => {
     const job = messageOf(record, mailingMessageSchema);
     const outcome = await fanOutMailing(job, deps);
-    logger.info('mailing page', { messageId: record.messageId, mailingId: job.mailingId, audience: job.audience.kind, requested: outcome.requested, skipped: outcome.skipped ?? 0, continued: Boolean(outcome.continuedAt) });
+    logger.info('mailing page', {
+      messageId: record.messageId,
+      mailingId: job.mailingId,
+      audience: job.audience.kind,
+      requested: outcome.requested,
+      skipped: outcome.skipped ?? 0,
+      continued: Boolean(outcome.continuedAt),
+    });
   });
 }
 

@@ -23,4 +23,6 @@ export function referralRewardsHandler(deps: RewardDeps) {
 
 loadEnv(ENV_GROUPS.table);
 
-export const handler = backgroundFunction(referralRewardsHandler({ earnings: dynamoEarnings, findUserByUserName: getUserByUserName, now: () => new Date(), log: domainLog }));
+export const handler = backgroundFunction(
+  referralRewardsHandler({ earnings: dynamoEarnings, findUserByUserName: getUserByUserName, now: () => new Date(), log: domainLog }),
+);

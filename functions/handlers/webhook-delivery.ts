@@ -46,7 +46,7 @@ export function webhookHandler(deps: SettlementWebhookDeps, options: WebhookRetr
     try {
       await options.redeliverAfter(record, webhookRetryDelaySeconds(attempt));
     } catch (error) {
-      logger.warn('webhook backoff not set; the queue\'s visibility timeout applies', { messageId: record.messageId, error: error as Error });
+      logger.warn("webhook backoff not set; the queue's visibility timeout applies", { messageId: record.messageId, error: error as Error });
     }
   };
   return sqsBatchHandler(async (record) => {
@@ -64,17 +64,20 @@ export function webhookHandler(deps: SettlementWebhookDeps, options: WebhookRetr
 loadEnv([...ENV_GROUPS.table, ENV.allowLoopbackWebhooks, ENV.webhookRetryBackoff]);
 
 export const handler = backgroundFunction(
-  webhookHandler({
-    findUser: getUserById,
-    findTransaction: async (id) => {
-      const record = await getTransaction(id);
-      return record && toTransactionView(record);
+  webhookHandler(
+    {
+      findUser: getUserById,
+      findTransaction: async (id) => {
+        const record = await getTransaction(id);
+        return record && toTransactionView(record);
+      },
+      allowLoopbackWebhooks: () => env(ENV.allowLoopbackWebhooks),
+      // Crash point (local cloud only): the receiver has the webhook; the attempt is not logged nor the message acknowledged.
+      post: crashAfter('mid-webhook-delivery', postWebhook),
+      deliveries: dynamoWebhookLog,
+      now: () => new Date(),
+      log: domainLog,
     },
-    allowLoopbackWebhooks: () => env(ENV.allowLoopbackWebhooks),
-    // Crash point (local cloud only): the receiver has the webhook; the attempt is not logged nor the message acknowledged.
-    post: crashAfter('mid-webhook-delivery', postWebhook),
-    deliveries: dynamoWebhookLog,
-    now: () => new Date(),
-    log: domainLog,
-  }, env(ENV.webhookRetryBackoff) ? { redeliverAfter } : {}),
+    env(ENV.webhookRetryBackoff) ? { redeliverAfter } : {},
+  ),
 );

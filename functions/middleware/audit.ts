@@ -32,8 +32,7 @@ export type AuditableRequest = Omit<AuditedRequest, 'requestId'> & { event: { re
 export const NO_REQUEST_ID = '-';
 
 /** On a user route marked `auditOperators`, only an admin's or agent's call is an operator action. */
-export const isOperatorCall = (request: AuditableRequest): boolean =>
-  !request.route.auditOperators || request.principal.isAdmin || request.principal.isAgent;
+export const isOperatorCall = (request: AuditableRequest): boolean => !request.route.auditOperators || request.principal.isAdmin || request.principal.isAgent;
 
 /** What an entry keeps of a request: also what a use case that writes its own entry is given. */
 export function auditedRequestOf(request: AuditableRequest): AuditedRequest {
@@ -42,7 +41,8 @@ export function auditedRequestOf(request: AuditableRequest): AuditedRequest {
 }
 
 /** Whether this call's entry is the hook's to write: an in-write action's success is in its own write already. */
-export const isRecordedHere = (request: AuditableRequest, status: number): boolean => isOperatorCall(request) && !(request.route.auditedInWrite && status < 400);
+export const isRecordedHere = (request: AuditableRequest, status: number): boolean =>
+  isOperatorCall(request) && !(request.route.auditedInWrite && status < 400);
 
 async function record(request: AuditableRequest, status: number, deps: AuditDeps): Promise<void> {
   if (!isRecordedHere(request, status)) return;
@@ -55,7 +55,10 @@ async function record(request: AuditableRequest, status: number, deps: AuditDeps
 }
 
 /** The operation, with its outcome written to the audit log. */
-export function audited<Request extends AuditableRequest, Answer extends { statusCode?: number }>(operation: (request: Request) => Promise<Answer>, deps: AuditDeps): (request: Request) => Promise<Answer> {
+export function audited<Request extends AuditableRequest, Answer extends { statusCode?: number }>(
+  operation: (request: Request) => Promise<Answer>,
+  deps: AuditDeps,
+): (request: Request) => Promise<Answer> {
   return async (request) => {
     let answer: Answer;
     try {

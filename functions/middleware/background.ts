@@ -15,7 +15,9 @@ import { logger } from '../adapters/observability.js';
 
 /** A background function's handler, with the invocation's context on the logger. */
 export function backgroundFunction<TEvent, TResult>(handler: (event: TEvent, context: Context) => Promise<TResult>) {
-  return middy<TEvent, TResult>(withInvocationDeadline(handler)).use(injectLambdaContext(logger)).use(logMetrics(metrics, { throwOnEmptyMetrics: false }));
+  return middy<TEvent, TResult>(withInvocationDeadline(handler))
+    .use(injectLambdaContext(logger))
+    .use(logMetrics(metrics, { throwOnEmptyMetrics: false }));
 }
 
 export type RecordHandler = (record: SQSRecord) => Promise<void>;
@@ -62,5 +64,9 @@ export function streamBatchHandler(
     sequenceNumber: record.dynamodb?.SequenceNumber,
   }));
   return (event, context) =>
-    processPartialResponse(event, reportingFailures, new BatchProcessor(EventType.DynamoDBStreams), { context, throwOnFullBatchFailure: false, processInParallel: false });
+    processPartialResponse(event, reportingFailures, new BatchProcessor(EventType.DynamoDBStreams), {
+      context,
+      throwOnFullBatchFailure: false,
+      processInParallel: false,
+    });
 }

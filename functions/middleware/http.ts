@@ -27,7 +27,16 @@ import { credentialOf, type ApiKeyAuthResult } from '../domain/accounts/api-keys
 import { asKeyHolder } from '../domain/accounts/credentials.js';
 import type { Principal, PrincipalLoader } from '../domain/accounts/users-port.js';
 import { audited, type AuditDeps } from './audit.js';
-import { BadRequestError, DependencyFailedError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnauthorizedError } from './errors.js';
+import {
+  BadRequestError,
+  DependencyFailedError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  PayloadTooLargeError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from './errors.js';
 import { asHttpApiEvent, type ApiGatewayEvent } from './rest-api-event.js';
 import { clientAddress } from './client-address.js';
 import { originSecretCheck, passedOriginSecret } from './origin-secret.js';
@@ -75,7 +84,9 @@ export type ServiceOperations<S extends HttpService> = {
 
 /** How a session token or an API key becomes a caller; injected so the edge does not reach into adapters. */
 export interface EdgeDeps extends PrincipalLoader {
-  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; tokenId?: string } } | { ok: false; reason: string }>;
+  verifyToken(
+    token: string | undefined,
+  ): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; tokenId?: string } } | { ok: false; reason: string }>;
   authenticateApiKey(key: string): Promise<ApiKeyAuthResult>;
   /** Where operator actions are written: wired once for every service, like the callers' look-up. */
   audit: AuditDeps;
@@ -171,7 +182,6 @@ export function parseInput<Output, Input = Output>(schema: ZodType<Output, ZodTy
   throw new BadRequestError(firstIssueMessage(result.error));
 }
 
-
 // -----------------------------------------------------------------------------------------------
 // Access
 
@@ -247,32 +257,36 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
     }
     if (answer.headers) return { statusCode: answer.statusCode ?? 200, headers: { 'cache-control': 'no-store', ...answer.headers }, body: String(answer.body) };
     const answered = json(answer.statusCode ?? 200, answer.body);
-    return answer.retryAfterSeconds === undefined ? answered : { ...answered, headers: { ...answered.headers, 'retry-after': String(answer.retryAfterSeconds) } };
+    return answer.retryAfterSeconds === undefined
+      ? answered
+      : { ...answered, headers: { ...answered.headers, 'retry-after': String(answer.retryAfterSeconds) } };
   };
 
   // The invocation's deadline rides in the async context: retry loops below stop before it (503), sends after it are refused.
-  return middy(withInvocationDeadline(core))
-    .use(injectLambdaContext(logger))
-    .use(logMetrics(metrics, { throwOnEmptyMetrics: false }))
-    .use(httpHeaderNormalizer())
-    // Only requests CloudFront forwarded (it adds the origin secret): never the API's own endpoint directly.
-    .use(originSecretCheck(expectedOriginSecret))
-    .use({
-      onError: async (request) => {
-        const error = request.error;
-        if (error instanceof HttpError && (error.statusCode < 500 || error instanceof DependencyFailedError)) {
-          request.response = message(error.statusCode, error.message, error.retryAfterSeconds);
-          return;
-        }
-        if (error instanceof RetryLaterError) {
-          // Nothing was written: the same request (same request_id) may be sent again after Retry-After.
-          const remainingMs = typeof request.context?.getRemainingTimeInMillis === 'function' ? request.context.getRemainingTimeInMillis() : undefined;
-          logger.warn('answered retry-later', { error, remainingMs, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
-          request.response = message(503, error.walletBusy ? MSG.walletBusy : MSG.tryAgainShortly, error.retryAfterSeconds);
-          return;
-        }
-        logger.error('unhandled error', { error: error as Error, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
-        request.response = json(500, { msg: MSG.serverError });
-      },
-    });
+  return (
+    middy(withInvocationDeadline(core))
+      .use(injectLambdaContext(logger))
+      .use(logMetrics(metrics, { throwOnEmptyMetrics: false }))
+      .use(httpHeaderNormalizer())
+      // Only requests CloudFront forwarded (it adds the origin secret): never the API's own endpoint directly.
+      .use(originSecretCheck(expectedOriginSecret))
+      .use({
+        onError: async (request) => {
+          const error = request.error;
+          if (error instanceof HttpError && (error.statusCode < 500 || error instanceof DependencyFailedError)) {
+            request.response = message(error.statusCode, error.message, error.retryAfterSeconds);
+            return;
+          }
+          if (error instanceof RetryLaterError) {
+            // Nothing was written: the same request (same request_id) may be sent again after Retry-After.
+            const remainingMs = typeof request.context?.getRemainingTimeInMillis === 'function' ? request.context.getRemainingTimeInMillis() : undefined;
+            logger.warn('answered retry-later', { error, remainingMs, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
+            request.response = message(503, error.walletBusy ? MSG.walletBusy : MSG.tryAgainShortly, error.retryAfterSeconds);
+            return;
+          }
+          logger.error('unhandled error', { error: error as Error, routeKey: request.event && asHttpApiEvent(request.event).routeKey });
+          request.response = json(500, { msg: MSG.serverError });
+        },
+      })
+  );
 }

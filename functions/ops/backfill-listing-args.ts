@@ -33,7 +33,9 @@ export function parseBackfillArgs(argv: readonly string[]): ParsedBackfillArgs {
   }
   if (!values.table) return { ok: false, problem: '--table is required (the stack prints it as TableName)' };
   const concurrency = Number(values.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) return { ok: false, problem: `--concurrency must be a whole number from 1 to 64, got "${values.concurrency}"` };
-  if (values.endpoint !== undefined && !/^https?:\/\//.test(values.endpoint)) return { ok: false, problem: `--endpoint must be an http(s) URL, got "${values.endpoint}"` };
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+    return { ok: false, problem: `--concurrency must be a whole number from 1 to 64, got "${values.concurrency}"` };
+  if (values.endpoint !== undefined && !/^https?:\/\//.test(values.endpoint))
+    return { ok: false, problem: `--endpoint must be an http(s) URL, got "${values.endpoint}"` };
   return { ok: true, args: { table: values.table, region: values.region, endpoint: values.endpoint, dryRun: values['dry-run'], concurrency } };
 }

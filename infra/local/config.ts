@@ -176,7 +176,8 @@ const MAX_PORT = 65_535;
 /** SIM_PORT, else the port after PORT; never PORT itself. */
 function simPortFromEnv(port: number): number {
   const simPort = nonNegativeInt('SIM_PORT') ?? port + 1;
-  if (simPort > MAX_PORT) throw new LocalConfigError(`SIM_PORT must be at most ${MAX_PORT}, got ${simPort}${process.env.SIM_PORT ? '' : ' (PORT + 1): set SIM_PORT'}`);
+  if (simPort > MAX_PORT)
+    throw new LocalConfigError(`SIM_PORT must be at most ${MAX_PORT}, got ${simPort}${process.env.SIM_PORT ? '' : ' (PORT + 1): set SIM_PORT'}`);
   if (simPort === port) throw new LocalConfigError(`SIM_PORT must differ from PORT (${port}): the simulators are never served on the public port`);
   return simPort;
 }

@@ -105,8 +105,17 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   TransactionsApi: { reads: true, writes: [] },
   CatalogueApi: { reads: true, writes: [{ partitions: [CONFIG_PARTITIONS.catalogue], actions: [...PUT_UPDATE_DELETE, 'dynamodb:BatchWriteItem'] }] },
   // Settings, and each user's acknowledgement of the notice (put, nothing else).
-  AdminApi: { reads: true, writes: [{ partitions: [CONFIG_PARTITIONS.settings], actions: [...PUT_UPDATE_DELETE, 'dynamodb:BatchWriteItem'] }, { prefixes: [P.noticeAck], actions: [PUT] }] },
-  ContactsApi: { reads: true, writes: [{ prefixes: [P.user], actions: PUT_UPDATE_DELETE, attributes: [...new Set([...CONTACT_ATTRIBUTES, ...SAVED_DECODER_ATTRIBUTES])] }] },
+  AdminApi: {
+    reads: true,
+    writes: [
+      { partitions: [CONFIG_PARTITIONS.settings], actions: [...PUT_UPDATE_DELETE, 'dynamodb:BatchWriteItem'] },
+      { prefixes: [P.noticeAck], actions: [PUT] },
+    ],
+  },
+  ContactsApi: {
+    reads: true,
+    writes: [{ prefixes: [P.user], actions: PUT_UPDATE_DELETE, attributes: [...new Set([...CONTACT_ATTRIBUTES, ...SAVED_DECODER_ATTRIBUTES])] }],
+  },
   /** Card links (payment intents) and reserved accounts on the profile. */
   FundingApi: { reads: true, writes: [USER_AND_TRANSACTIONS, { prefixes: [P.paymentIntent], actions: PUT_UPDATE }] },
   /** The providers' public receiver: one conditional write of the event as received, nothing else, no reads. */
@@ -119,14 +128,20 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   // Reads the hash to check the password before a key is generated, regenerated or revoked (issue 20).
   ProfileApi: { reads: true, credentials: true, writes: [USER_AND_TRANSACTIONS, { prefixes: [P.kycClaim, P.apiKey], actions: PUT_UPDATE_DELETE }] },
   /** An operator's refund: the wallet and the user's listing counters, the purchase and its refund record (shared/table.ts OPERATOR_REFUND_WRITES). */
-  RefundsApi: { reads: true, writes: OPERATOR_REFUND_WRITES.map(({ prefix, actions }) => ({ prefixes: [prefix], actions: actions as readonly WriteAction[] })) },
+  RefundsApi: {
+    reads: true,
+    writes: OPERATOR_REFUND_WRITES.map(({ prefix, actions }) => ({ prefixes: [prefix], actions: actions as readonly WriteAction[] })),
+  },
   MailingsApi: { reads: true, writes: [] },
   /** The public API reference: no table at all. */
   DocsApi: { reads: false, writes: [] },
   // Consumers and schedules ---------------------------------------------------------------------
   Fulfilment: { reads: true, writes: [USER_AND_TRANSACTIONS] },
   /** It refreshes the buyer's saved contacts of the number served, and remembers a paid decoder: those attributes only. */
-  TransactionStream: { reads: true, writes: [{ prefixes: [P.user], actions: [UPDATE], attributes: [...new Set([...CONTACT_ATTRIBUTES, ...SAVED_DECODER_ATTRIBUTES])] }] },
+  TransactionStream: {
+    reads: true,
+    writes: [{ prefixes: [P.user], actions: [UPDATE], attributes: [...new Set([...CONTACT_ATTRIBUTES, ...SAVED_DECODER_ATTRIBUTES])] }],
+  },
   /** The platform counters (TXN#LISTING#…), the running figures and the once-only marks. */
   TransactionCounters: {
     reads: true,
@@ -149,9 +164,18 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   PayoutSweeper: { reads: true, writes: [USER_AND_TRANSACTIONS] },
   ReferralRewards: { reads: true, writes: [USER_AND_TRANSACTIONS] },
   /** Forgot-password requests off the request path: the per-address/client counts and the reset token (issue 20). */
-  PasswordResets: { reads: true, writes: [{ prefixes: [P.resetRate], actions: [UPDATE] }, { prefixes: [P.passwordReset], actions: [PUT] }] },
+  PasswordResets: {
+    reads: true,
+    writes: [
+      { prefixes: [P.resetRate], actions: [UPDATE] },
+      { prefixes: [P.passwordReset], actions: [PUT] },
+    ],
+  },
   /** Reserved bank accounts at sign-in and KYC: the profile's account numbers and when they were made, nothing else (issue 21). */
-  ReservedAccounts: { reads: true, writes: [{ prefixes: [P.user], actions: [UPDATE], attributes: [...KEY_ATTRIBUTES, 'accountNumbers', 'accountsReservedAt'] }] },
+  ReservedAccounts: {
+    reads: true,
+    writes: [{ prefixes: [P.user], actions: [UPDATE], attributes: [...KEY_ATTRIBUTES, 'accountNumbers', 'accountsReservedAt'] }],
+  },
 };
 
 /** A function's row of the map; a function without one is a build error, not a silent grant. */

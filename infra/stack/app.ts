@@ -7,8 +7,11 @@ const app = new App();
 const account = process.env.CDK_DEFAULT_ACCOUNT;
 const region = process.env.CDK_DEFAULT_REGION;
 // CloudFront's web ACL must be in us-east-1: from another region it is its own stack there (README "Deploy").
-const wafElsewhere = region !== undefined && region !== CLOUDFRONT_WAF_REGION && !app.node.tryGetContext('webAclArn') && app.node.tryGetContext('deployTarget') !== 'localstack';
-const waf = wafElsewhere ? new EdgeWafStack(app, 'VtuPlatformEdgeWaf', { env: { account, region: CLOUDFRONT_WAF_REGION }, crossRegionReferences: true }) : undefined;
+const wafElsewhere =
+  region !== undefined && region !== CLOUDFRONT_WAF_REGION && !app.node.tryGetContext('webAclArn') && app.node.tryGetContext('deployTarget') !== 'localstack';
+const waf = wafElsewhere
+  ? new EdgeWafStack(app, 'VtuPlatformEdgeWaf', { env: { account, region: CLOUDFRONT_WAF_REGION }, crossRegionReferences: true })
+  : undefined;
 new PlatformStack(app, 'VtuPlatform', {
   env: { account, region },
   crossRegionReferences: waf !== undefined,

@@ -46,4 +46,11 @@ export const LOCALSTACK_COMMUNITY_RESOURCE_TYPES = [
 ] as const;
 
 /** Resource type prefixes of paid-tier services the variant exists to avoid (named in the test's failure). */
-export const LOCALSTACK_PAID_TYPE_PREFIXES = ['AWS::ApiGatewayV2::', 'AWS::CloudFront::', 'AWS::Cognito::', 'AWS::AppSync::', 'AWS::Pipes::', 'AWS::XRay::'] as const;
+export const LOCALSTACK_PAID_TYPE_PREFIXES = [
+  'AWS::ApiGatewayV2::',
+  'AWS::CloudFront::',
+  'AWS::Cognito::',
+  'AWS::AppSync::',
+  'AWS::Pipes::',
+  'AWS::XRay::',
+] as const;

@@ -58,12 +58,20 @@ export function acknowledgeNagFindings(stack: Stack, { table, supplierParamPrefi
   const eventFailures = stack.node.tryFindChild('EventDeliveryFailures');
   if (eventFailures) {
     for (const id of ['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy']) {
-      acknowledge(eventFailures, id, "It is itself the last stop: EventBridge's dead-letter queue for events no rule target accepted after its retries; an alarm fires on its first message.");
+      acknowledge(
+        eventFailures,
+        id,
+        "It is itself the last stop: EventBridge's dead-letter queue for events no rule target accepted after its retries; an alarm fires on its first message.",
+      );
     }
   }
   // Dead-letter queues have no dead-letter queue of their own: an alarm fires on their first message.
   for (const dlq of stack.node.children.filter((c) => c.node.id.endsWith('DeadLetterQueue'))) {
-    acknowledge(dlq, 'Serverless-SQSRedrivePolicy', 'A dead-letter queue is the last stop of its work queue: messages stay 14 days and an alarm fires on the first one, for an operator to redrive.');
+    acknowledge(
+      dlq,
+      'Serverless-SQSRedrivePolicy',
+      'A dead-letter queue is the last stop of its work queue: messages stay 14 days and an alarm fires on the first one, for an operator to redrive.',
+    );
   }
   acknowledge(
     stack,
@@ -167,7 +175,11 @@ export function acknowledgeNagFindings(stack: Stack, { table, supplierParamPrefi
   );
   acknowledge(distribution, 'AwsSolutions-CFR1', 'The platform serves Nigerian users who travel and resell abroad; no country is excluded.');
 
-  acknowledge(distribution, 'AwsSolutions-CFR3', 'The static site needs no CloudFront access log (it would need an ACL-enabled bucket); API requests are logged by the HTTP API access log.');
+  acknowledge(
+    distribution,
+    'AwsSolutions-CFR3',
+    'The static site needs no CloudFront access log (it would need an ACL-enabled bucket); API requests are logged by the HTTP API access log.',
+  );
   if (!stack.node.tryGetContext('domainName')) {
     acknowledge(
       distribution,
@@ -204,7 +216,8 @@ function acknowledgeLocalStackVariant(stack: Stack, bucket: IConstruct): void {
     'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
     "API Gateway's account-level logging role, which access logs require: the AWS managed policy lets API Gateway write its own logs and nothing else.",
   );
-  const website = 'An S3 website serves the public build of the web app (no secrets, nothing per user) to anonymous visitors, because LocalStack community has no CloudFront';
+  const website =
+    'An S3 website serves the public build of the web app (no secrets, nothing per user) to anonymous visitors, because LocalStack community has no CloudFront';
   acknowledge(bucket, 'AwsSolutions-S1', `${website}; the API, where requests matter, has its own access log.`);
   acknowledge(bucket, 'AwsSolutions-S2', `${website}: public reads through the bucket policy are the point; ACLs stay blocked.`);
   acknowledge(bucket, 'AwsSolutions-S5', `${website}, so there is no origin access identity to restrict reads to.`);

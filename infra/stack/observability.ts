@@ -83,26 +83,39 @@ export class Observability extends Construct {
     this.action = new SnsAction(this.topic);
 
     for (const { name, queue, deadLetterQueue } of props.queues) {
-      this.alarm(`${name}DeadLetterAlarm`, `Messages in the ${name} dead-letter queue need an operator`, deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }));
+      this.alarm(
+        `${name}DeadLetterAlarm`,
+        `Messages in the ${name} dead-letter queue need an operator`,
+        deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+      );
       // A working queue (not a stream's failure queue, which is its own dead-letter queue): work waiting too long.
       if (queue !== deadLetterQueue) {
-        this.alarm(`${name}QueueAgeAlarm`, `The oldest message in the ${name} queue has waited more than ${QUEUE_AGE_ALARM_SECONDS / 60} minutes`, queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum' }), {
-          threshold: QUEUE_AGE_ALARM_SECONDS,
-          evaluationPeriods: 3,
-        });
+        this.alarm(
+          `${name}QueueAgeAlarm`,
+          `The oldest message in the ${name} queue has waited more than ${QUEUE_AGE_ALARM_SECONDS / 60} minutes`,
+          queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum' }),
+          {
+            threshold: QUEUE_AGE_ALARM_SECONDS,
+            evaluationPeriods: 3,
+          },
+        );
       }
     }
     if (props.table) {
       // On-demand tables throttle too (a hot partition, a sudden burst past twice the previous peak).
-      this.alarm('TableThrottlesAlarm', 'DynamoDB throttled requests on the table (a hot partition or a burst past on-demand headroom)', new MathExpression({
-        label: 'throttled requests',
-        expression: 'rt + wt',
-        usingMetrics: {
-          rt: props.table.metric('ReadThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
-          wt: props.table.metric('WriteThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
-        },
-        period: FIVE_MINUTES,
-      }));
+      this.alarm(
+        'TableThrottlesAlarm',
+        'DynamoDB throttled requests on the table (a hot partition or a burst past on-demand headroom)',
+        new MathExpression({
+          label: 'throttled requests',
+          expression: 'rt + wt',
+          usingMetrics: {
+            rt: props.table.metric('ReadThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
+            wt: props.table.metric('WriteThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
+          },
+          period: FIVE_MINUTES,
+        }),
+      );
     }
     for (const fn of props.functions) {
       const name = fn.node.id;
@@ -111,23 +124,38 @@ export class Observability extends Construct {
     }
     for (const fn of props.streamConsumers ?? []) {
       const name = fn.node.id;
-      this.alarm(`${name}IteratorAgeAlarm`, `${name} is more than a minute behind the table's writes (purchases wait for fulfilment, settlements for their events)`, fn.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(1) }), {
-        threshold: STREAM_ITERATOR_AGE_ALARM_MS,
-        evaluationPeriods: 3,
-      });
+      this.alarm(
+        `${name}IteratorAgeAlarm`,
+        `${name} is more than a minute behind the table's writes (purchases wait for fulfilment, settlements for their events)`,
+        fn.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(1) }),
+        {
+          threshold: STREAM_ITERATOR_AGE_ALARM_MS,
+          evaluationPeriods: 3,
+        },
+      );
     }
     // The route fuzz holds every route to "no 5xx": any one in production is a bug or an outage.
     this.alarm('Api5xxAlarm', 'The HTTP API answered 5xx', props.api.metricServerError({ period: FIVE_MINUTES }));
     for (const supplier of props.suppliers) {
-      this.alarm(`${supplier}FailureRateAlarm`, `${supplier} failed more than ${SUPPLIER_FAILURE_RATE_PERCENT}% of purchase calls`, this.supplierFailureRate(supplier), {
-        threshold: SUPPLIER_FAILURE_RATE_PERCENT,
-        evaluationPeriods: 2,
-      });
+      this.alarm(
+        `${supplier}FailureRateAlarm`,
+        `${supplier} failed more than ${SUPPLIER_FAILURE_RATE_PERCENT}% of purchase calls`,
+        this.supplierFailureRate(supplier),
+        {
+          threshold: SUPPLIER_FAILURE_RATE_PERCENT,
+          evaluationPeriods: 2,
+        },
+      );
     }
     this.alarm('PayoutsFailingAlarm', 'Payouts are failing at the provider (the users were refunded)', custom(METRIC_NAMES.payoutFailed, 'Sum'));
-    this.alarm('PurchasesStuckOpenAlarm', `Purchases open longer than ${PURCHASE_OPEN_TOO_LONG_MINUTES} minutes`, custom(METRIC_NAMES.purchasesOpenTooLong, 'Maximum'), {
-      evaluationPeriods: 2,
-    });
+    this.alarm(
+      'PurchasesStuckOpenAlarm',
+      `Purchases open longer than ${PURCHASE_OPEN_TOO_LONG_MINUTES} minutes`,
+      custom(METRIC_NAMES.purchasesOpenTooLong, 'Maximum'),
+      {
+        evaluationPeriods: 2,
+      },
+    );
 
     this.dashboard = props.dashboard === false ? undefined : this.operationsDashboard(props);
   }
@@ -161,8 +189,7 @@ export class Observability extends Construct {
 
   private operationsDashboard(props: ObservabilityProps): Dashboard {
     const dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
-    const perFunction = (title: string, metric: (fn: IFunction) => IMetric) =>
-      new GraphWidget({ title, width: 12, left: props.functions.map(metric) });
+    const perFunction = (title: string, metric: (fn: IFunction) => IMetric) => new GraphWidget({ title, width: 12, left: props.functions.map(metric) });
     dashboard.addWidgets(
       new TextWidget({ markdown: `# VTU platform\nCustom metrics: namespace \`${METRICS_NAMESPACE}\` (shared/metrics.ts).`, width: 24, height: 2 }),
     );
@@ -192,7 +219,12 @@ export class Observability extends Construct {
         title: 'Request p99 per route (ms)',
         width: 12,
         logGroupNames: [props.apiAccessLogs.logGroupName],
-        queryLines: ['fields routeKey, responseLatency', 'stats pct(responseLatency, 99) as p99, count(*) as requests by routeKey', 'sort p99 desc', 'limit 60'],
+        queryLines: [
+          'fields routeKey, responseLatency',
+          'stats pct(responseLatency, 99) as p99, count(*) as requests by routeKey',
+          'sort p99 desc',
+          'limit 60',
+        ],
       }),
       new GraphWidget({
         title: `Purchases open longer than ${PURCHASE_OPEN_TOO_LONG_MINUTES} minutes`,
@@ -201,11 +233,17 @@ export class Observability extends Construct {
       }),
     );
     dashboard.addWidgets(
-      new GraphWidget({ title: 'Queue depths', width: 12, left: props.queues.map(({ name, queue }) => queue.metricApproximateNumberOfMessagesVisible({ label: name, period: Duration.minutes(1) })) }),
+      new GraphWidget({
+        title: 'Queue depths',
+        width: 12,
+        left: props.queues.map(({ name, queue }) => queue.metricApproximateNumberOfMessagesVisible({ label: name, period: Duration.minutes(1) })),
+      }),
       new GraphWidget({
         title: 'Dead-letter queue depths',
         width: 12,
-        left: props.queues.map(({ name, deadLetterQueue }) => deadLetterQueue.metricApproximateNumberOfMessagesVisible({ label: name, period: Duration.minutes(1) })),
+        left: props.queues.map(({ name, deadLetterQueue }) =>
+          deadLetterQueue.metricApproximateNumberOfMessagesVisible({ label: name, period: Duration.minutes(1) }),
+        ),
       }),
     );
     dashboard.addWidgets(
@@ -221,10 +259,7 @@ export class Observability extends Construct {
       new GraphWidget({
         title: 'Payouts',
         width: 8,
-        left: [
-          custom(METRIC_NAMES.payoutSucceeded, 'Sum').with({ label: 'succeeded' }),
-          custom(METRIC_NAMES.payoutFailed, 'Sum').with({ label: 'failed' }),
-        ],
+        left: [custom(METRIC_NAMES.payoutSucceeded, 'Sum').with({ label: 'succeeded' }), custom(METRIC_NAMES.payoutFailed, 'Sum').with({ label: 'failed' })],
       }),
       new GraphWidget({
         title: 'Webhooks: from providers, and to API users by status',

@@ -119,7 +119,6 @@ interface PlatformApi {
   readonly metrics: ApiMetrics;
 }
 
-
 export interface PlatformStackProps extends StackProps {
   /** A CloudFront-scope web ACL made in us-east-1 by another stack (infra/stack/app.ts); else context `webAclArn`, else one is made here. */
   readonly webAclArn?: string;
@@ -211,7 +210,10 @@ export class PlatformStack extends Stack {
     const originSecret =
       deployTarget === 'localstack'
         ? undefined
-        : new Secret(this, 'OriginSecret', { description: 'Header value CloudFront adds to API requests', generateSecretString: { passwordLength: 48, excludePunctuation: true } });
+        : new Secret(this, 'OriginSecret', {
+            description: 'Header value CloudFront adds to API requests',
+            generateSecretString: { passwordLength: 48, excludePunctuation: true },
+          });
     if (originSecret) {
       for (const fn of Object.values(httpFunctions)) {
         fn.addEnvironment(ENV.originSecretArn, originSecret.secretArn);
@@ -356,7 +358,6 @@ export class PlatformStack extends Stack {
     providerEventsQueue.grantSendMessages(http.webhooks);
     readSecrets(http.webhooks, ['squadSecretKey', 'monnifySecretKey', 'paystackSecretKey']);
 
-
     addEnvironment(http.withdrawals, providerEnvironment);
     readSecrets(http.withdrawals, ['paystackSecretKey']);
 
@@ -417,7 +418,11 @@ export class PlatformStack extends Stack {
     queues.payouts.grantSendMessages(consumer);
     bus.grantPutEventsTo(consumer);
     // A batch that keeps failing is described here after its retries (the records stay in the stream 24 h).
-    const failures = new Queue(this, 'TransactionStreamFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    const failures = new Queue(this, 'TransactionStreamFailures', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     this.monitoredQueues.push({ name: 'TransactionStream', queue: failures, deadLetterQueue: failures });
     consumer.addEventSource(
       new DynamoEventSource(table, {
@@ -433,7 +438,12 @@ export class PlatformStack extends Stack {
           FilterCriteria.filter({
             eventName: FilterRule.or('INSERT', 'MODIFY'),
             // Records only: the platform counters the counter consumer writes under the same prefix are not its business.
-            dynamodb: { Keys: { [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) }, [TABLE_KEYS.sortKey]: { S: FilterRule.isEqual('TXN') } } },
+            dynamodb: {
+              Keys: {
+                [TABLE_KEYS.partitionKey]: { S: FilterRule.beginsWith(PARTITION_PREFIXES.transaction) },
+                [TABLE_KEYS.sortKey]: { S: FilterRule.isEqual('TXN') },
+              },
+            },
           }),
         ],
       }),
@@ -443,7 +453,11 @@ export class PlatformStack extends Stack {
   private transactionCounters(table: Table, baseEnvironment: Record<string, string>): void {
     const consumer = this.lambda(TRANSACTION_COUNTERS_FUNCTION, baseEnvironment);
     this.streamConsumers.push(consumer);
-    const failures = new Queue(this, 'TransactionCountersFailures', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    const failures = new Queue(this, 'TransactionCountersFailures', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     this.monitoredQueues.push({ name: 'TransactionCounters', queue: failures, deadLetterQueue: failures });
     consumer.addEventSource(
       new DynamoEventSource(table, {
@@ -549,7 +563,9 @@ export class PlatformStack extends Stack {
     const given = this.webAclArn ?? (this.node.tryGetContext(EDGE_CONTEXT.webAclArn) as string | undefined);
     if (given) return given;
     if (!Token.isUnresolved(this.region) && this.region !== CLOUDFRONT_WAF_REGION) {
-      throw new Error(`a CloudFront web ACL must be made in ${CLOUDFRONT_WAF_REGION}: deploy with infra/stack/app.ts (it adds EdgeWafStack there) or give context ${EDGE_CONTEXT.webAclArn}`);
+      throw new Error(
+        `a CloudFront web ACL must be made in ${CLOUDFRONT_WAF_REGION}: deploy with infra/stack/app.ts (it adds EdgeWafStack there) or give context ${EDGE_CONTEXT.webAclArn}`,
+      );
     }
     return edgeWebAcl(this, 'EdgeWebAcl').attrArn;
   }
@@ -560,7 +576,9 @@ export class PlatformStack extends Stack {
     if (raw === undefined) return CONCURRENCY.fulfilmentDefault;
     const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < CONCURRENCY.sqsMinimum || value > CONCURRENCY.sqsMaximum) {
-      throw new Error(`${FULFILMENT_CONCURRENCY_CONTEXT} must be a whole number from ${CONCURRENCY.sqsMinimum} to ${CONCURRENCY.sqsMaximum}, got ${JSON.stringify(raw)}`);
+      throw new Error(
+        `${FULFILMENT_CONCURRENCY_CONTEXT} must be a whole number from ${CONCURRENCY.sqsMinimum} to ${CONCURRENCY.sqsMaximum}, got ${JSON.stringify(raw)}`,
+      );
     }
     return value;
   }
@@ -644,7 +662,8 @@ export class PlatformStack extends Stack {
     // the execute-api host, and the origin secret is what turns every other caller away.
     const apiDomainName = this.node.tryGetContext(EDGE_CONTEXT.apiDomainName) as string | undefined;
     const apiCertificateArn = this.node.tryGetContext(EDGE_CONTEXT.apiCertificateArn) as string | undefined;
-    if (Boolean(apiDomainName) !== Boolean(apiCertificateArn)) throw new Error(`${EDGE_CONTEXT.apiDomainName} and ${EDGE_CONTEXT.apiCertificateArn} go together (a regional certificate)`);
+    if (Boolean(apiDomainName) !== Boolean(apiCertificateArn))
+      throw new Error(`${EDGE_CONTEXT.apiDomainName} and ${EDGE_CONTEXT.apiCertificateArn} go together (a regional certificate)`);
     const api = new HttpApi(this, 'HttpApi', {
       description: 'VTU platform API',
       createDefaultStage: true,
@@ -715,7 +734,8 @@ export class PlatformStack extends Stack {
     const responseHeadersPolicy = webResponseHeaders(this);
     const domainName = this.node.tryGetContext(EDGE_CONTEXT.domainName) as string | undefined;
     const certificateArn = this.node.tryGetContext(EDGE_CONTEXT.certificateArn) as string | undefined;
-    if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error(`${EDGE_CONTEXT.domainName} and ${EDGE_CONTEXT.certificateArn} go together (the certificate in us-east-1)`);
+    if (Boolean(domainName) !== Boolean(certificateArn))
+      throw new Error(`${EDGE_CONTEXT.domainName} and ${EDGE_CONTEXT.certificateArn} go together (the certificate in us-east-1)`);
     const distribution = new cloudfront.Distribution(this, 'WebDistribution', {
       defaultRootObject: 'index.html',
       webAclId: this.edgeWebAclArn(),

@@ -18,11 +18,31 @@ const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value
 export const listUsersQuery = z.object({
   userName: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(30, ADMIN_USERS_MSG.invalidUserFilter).regex(/^[A-Za-z0-9_.-]+$/, ADMIN_USERS_MSG.invalidUserFilter).optional(),
+    z
+      .string()
+      .trim()
+      .max(30, ADMIN_USERS_MSG.invalidUserFilter)
+      .regex(/^[A-Za-z0-9_.-]+$/, ADMIN_USERS_MSG.invalidUserFilter)
+      .optional(),
   ),
-  phoneNumber: z.preprocess(blankToUndefined, z.string().trim().regex(/^\d{1,11}$/, ADMIN_USERS_MSG.invalidPhoneFilter).optional()),
+  phoneNumber: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,11}$/, ADMIN_USERS_MSG.invalidPhoneFilter)
+      .optional(),
+  ),
   type: z.preprocess(blankToUndefined, z.enum(USER_TYPES, { errorMap: () => ({ message: ADMIN_USERS_MSG.invalidUserType }) }).optional()),
-  page: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: ADMIN_USERS_MSG.invalidPage }).int(ADMIN_USERS_MSG.invalidPage).min(1, ADMIN_USERS_MSG.invalidPage).max(100_000, ADMIN_USERS_MSG.invalidPage).default(1)),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ invalid_type_error: ADMIN_USERS_MSG.invalidPage })
+      .int(ADMIN_USERS_MSG.invalidPage)
+      .min(1, ADMIN_USERS_MSG.invalidPage)
+      .max(100_000, ADMIN_USERS_MSG.invalidPage)
+      .default(1),
+  ),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuery>;
 

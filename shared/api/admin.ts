@@ -144,7 +144,8 @@ export const updateServiceRequest = z
           ? (EXAM_SERVICE_NAMES as readonly string[]).includes(name)
           : isNetworkName(name) || (value.serviceType === 'data' && isPlanType(name));
     if (!valid) {
-      const message = value.serviceType === 'cable' ? BILL_MSG.selectCableProvider : value.serviceType === 'exam' ? BILL_MSG.selectExamService : MSG.selectNetworkAdmin;
+      const message =
+        value.serviceType === 'cable' ? BILL_MSG.selectCableProvider : value.serviceType === 'exam' ? BILL_MSG.selectExamService : MSG.selectNetworkAdmin;
       ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       return z.NEVER;
     }

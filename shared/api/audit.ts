@@ -29,7 +29,15 @@ export const listAuditQuery = z.object({
       .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), AUDIT_MSG.invalidDay)
       .optional(),
   ),
-  actor: z.preprocess(blankToUndefined, z.string().trim().max(30, AUDIT_MSG.invalidActor).regex(/^[A-Za-z0-9_.-]+$/, AUDIT_MSG.invalidActor).optional()),
+  actor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(30, AUDIT_MSG.invalidActor)
+      .regex(/^[A-Za-z0-9_.-]+$/, AUDIT_MSG.invalidActor)
+      .optional(),
+  ),
   operation: z.preprocess(
     blankToUndefined,
     z
@@ -38,7 +46,15 @@ export const listAuditQuery = z.object({
       .refine((operation) => AUDITED_OPERATIONS.includes(operation), AUDIT_MSG.invalidOperation)
       .optional(),
   ),
-  page: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: AUDIT_MSG.invalidPage }).int(AUDIT_MSG.invalidPage).min(1, AUDIT_MSG.invalidPage).max(10_000, AUDIT_MSG.invalidPage).default(1)),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ invalid_type_error: AUDIT_MSG.invalidPage })
+      .int(AUDIT_MSG.invalidPage)
+      .min(1, AUDIT_MSG.invalidPage)
+      .max(10_000, AUDIT_MSG.invalidPage)
+      .default(1),
+  ),
 });
 export type ListAuditQuery = z.infer<typeof listAuditQuery>;
 

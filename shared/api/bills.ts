@@ -1,6 +1,16 @@
 /** Cable TV and exam PINs through VTpass: requests (zod) and answers. */
 import { z } from 'zod';
-import { EXAM_MAX_QUANTITY, JAMB_PROFILE_ID_PATTERN, SMARTCARD_PATTERN, SUBSCRIPTION_TYPES, cableProvider, examProduct, type CableProvider, type ExamProduct, type SubscriptionType } from '../bills.js';
+import {
+  EXAM_MAX_QUANTITY,
+  JAMB_PROFILE_ID_PATTERN,
+  SMARTCARD_PATTERN,
+  SUBSCRIPTION_TYPES,
+  cableProvider,
+  examProduct,
+  type CableProvider,
+  type ExamProduct,
+  type SubscriptionType,
+} from '../bills.js';
 import { BILL_MSG, MSG } from '../messages.js';
 import { nairaInKobo, requestId } from './common.js';
 
@@ -23,7 +33,12 @@ const smartCardNo = z
 /** Showmax is bought for a phone number; the others for a 10–11 digit smartcard / IUC number. */
 function checkNumber(value: { cableName: CableProvider; smartCardNo: string }, ctx: z.RefinementCtx): void {
   const ok = value.cableName.name === 'SHOWMAX' ? /^0\d{10}$/.test(value.smartCardNo) : SMARTCARD_PATTERN.test(value.smartCardNo);
-  if (!ok) ctx.addIssue({ code: z.ZodIssueCode.custom, message: value.cableName.name === 'SHOWMAX' ? MSG.checkPhone : BILL_MSG.enterSmartcard, path: ['smartCardNo'] });
+  if (!ok)
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: value.cableName.name === 'SHOWMAX' ? MSG.checkPhone : BILL_MSG.enterSmartcard,
+      path: ['smartCardNo'],
+    });
 }
 
 /** POST /buy/validatecabletv {cableName (1–4 or GOTV, DSTV, STARTIMES, SHOWMAX), smartCardNo}. */
@@ -61,29 +76,35 @@ export const buyCableRequest = z
   .object({
     cableName: provider,
     smartCardNo,
-    plan: z.string({ required_error: BILL_MSG.selectBouquet, invalid_type_error: BILL_MSG.selectBouquet }).trim().min(1, BILL_MSG.selectBouquet).max(80, BILL_MSG.selectBouquet),
+    plan: z
+      .string({ required_error: BILL_MSG.selectBouquet, invalid_type_error: BILL_MSG.selectBouquet })
+      .trim()
+      .min(1, BILL_MSG.selectBouquet)
+      .max(80, BILL_MSG.selectBouquet),
     subscription_type: z
       .string({ invalid_type_error: BILL_MSG.selectSubscriptionType })
       .trim()
       .toLowerCase()
       .refine((value): value is SubscriptionType => (SUBSCRIPTION_TYPES as readonly string[]).includes(value), BILL_MSG.selectSubscriptionType)
       .optional(),
-    phone: z.string().trim().regex(/^0\d{10}$/, MSG.checkPhone).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^0\d{10}$/, MSG.checkPhone)
+      .optional(),
     request_id: requestId,
   })
   .superRefine(checkNumber);
 export type BuyCableRequest = z.input<typeof buyCableRequest>;
 
-const exam = z
-  .string({ required_error: BILL_MSG.selectExam, invalid_type_error: BILL_MSG.selectExam })
-  .transform((value, ctx): ExamProduct => {
-    const found = examProduct(value);
-    if (!found) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: BILL_MSG.selectExam });
-      return z.NEVER;
-    }
-    return found;
-  });
+const exam = z.string({ required_error: BILL_MSG.selectExam, invalid_type_error: BILL_MSG.selectExam }).transform((value, ctx): ExamProduct => {
+  const found = examProduct(value);
+  if (!found) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: BILL_MSG.selectExam });
+    return z.NEVER;
+  }
+  return found;
+});
 
 const profileId = z
   .union([z.string(), z.number()], { required_error: BILL_MSG.enterProfileId, invalid_type_error: BILL_MSG.enterProfileId })
@@ -111,7 +132,11 @@ export const buyExamRequest = z
       .refine((n) => Number.isSafeInteger(n) && n >= 1 && n <= EXAM_MAX_QUANTITY, BILL_MSG.quantityRange)
       .default(1),
     profileId: profileId.optional(),
-    phone: z.string().trim().regex(/^0\d{10}$/, MSG.checkPhone).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^0\d{10}$/, MSG.checkPhone)
+      .optional(),
     request_id: requestId,
   })
   .superRefine((value, ctx) => {

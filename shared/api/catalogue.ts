@@ -6,16 +6,7 @@ import type { CableNameOption, CableTvPlanView } from './bills.js';
 import { z } from 'zod';
 import { isBlank } from './common.js';
 import { plainText } from './text.js';
-import {
-  PLAN_TYPE_NETWORK,
-  SUPPLIERS,
-  dataNetworkName,
-  isNetworkName,
-  isPlanType,
-  type NetworkName,
-  type PlanType,
-  type SupplierName,
-} from '../constants.js';
+import { PLAN_TYPE_NETWORK, SUPPLIERS, dataNetworkName, isNetworkName, isPlanType, type NetworkName, type PlanType, type SupplierName } from '../constants.js';
 import { CATALOGUE_MSG, MSG } from '../messages.js';
 import { InvalidAmountError, nairaToKobo, type Kobo } from '../money.js';
 
@@ -251,7 +242,11 @@ export const updatePriceRequest = z
   .object({
     newPrice: z.unknown().transform((value, ctx) => {
       const source: Record<string, unknown> =
-        typeof value === 'number' || typeof value === 'string' ? { price: value } : value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+        typeof value === 'number' || typeof value === 'string'
+          ? { price: value }
+          : value && typeof value === 'object'
+            ? (value as Record<string, unknown>)
+            : {};
       const out: { price?: Kobo; reseller?: Kobo; api?: Kobo; partner?: Kobo } = {};
       for (const [target, names] of Object.entries(NEW_PRICE_FIELDS) as [keyof typeof out, readonly string[]][]) {
         const name = names.find((n) => !blank(source[n]));
@@ -346,7 +341,13 @@ const planFields = {
  * network's products know ("CG", "SME2", "COUPON" on MTN) picks that product, any other the
  * network's own; else "Select a network".
  */
-const planTypeOf = (value: { planType?: unknown; plan_type?: unknown; planNetwork?: unknown; plan_network?: unknown; network?: unknown }): PlanType | undefined => {
+const planTypeOf = (value: {
+  planType?: unknown;
+  plan_type?: unknown;
+  planNetwork?: unknown;
+  plan_network?: unknown;
+  network?: unknown;
+}): PlanType | undefined => {
   const explicit = parsePlanType(value.planType) ?? parsePlanType(value.plan_type);
   if (explicit) return explicit;
   const selector = parseCatalogueSelector(value.planNetwork) ?? parseCatalogueSelector(value.plan_network) ?? parseCatalogueSelector(value.network);

@@ -15,16 +15,14 @@ export interface ErrorBody {
  */
 export function nairaInKobo(messages: { required?: string; invalid?: string } = {}) {
   const invalid = messages.invalid ?? MSG.enterValidAmount;
-  return z
-    .union([z.number(), z.string()], { required_error: messages.required ?? invalid, invalid_type_error: invalid })
-    .transform((value, ctx): Kobo => {
-      try {
-        return nairaToKobo(value);
-      } catch {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: invalid });
-        return z.NEVER;
-      }
-    });
+  return z.union([z.number(), z.string()], { required_error: messages.required ?? invalid, invalid_type_error: invalid }).transform((value, ctx): Kobo => {
+    try {
+      return nairaToKobo(value);
+    } catch {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: invalid });
+      return z.NEVER;
+    }
+  });
 }
 
 /** A naira amount that must be above zero (money moved between people), in kobo. */
@@ -43,7 +41,13 @@ export function numberOrNaN(value: unknown): number {
   }
 }
 
-export const requestId = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional();
+export const requestId = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .optional();
 
 export const phoneNumber = z
   .string({ required_error: MSG.allFieldsRequired })

@@ -31,7 +31,11 @@ const contactName = plainText('Contact name', { required_error: MSG.allFieldsReq
   z.string().min(1, MSG.allFieldsRequired).max(CONTACT_NAME_MAX_CHARS, `A contact name can have at most ${CONTACT_NAME_MAX_CHARS} characters`),
 );
 
-const contactNumber = z.string({ required_error: MSG.allFieldsRequired, invalid_type_error: MSG.allFieldsRequired }).trim().min(1, MSG.allFieldsRequired).pipe(phoneNumber);
+const contactNumber = z
+  .string({ required_error: MSG.allFieldsRequired, invalid_type_error: MSG.allFieldsRequired })
+  .trim()
+  .min(1, MSG.allFieldsRequired)
+  .pipe(phoneNumber);
 
 /** A network name (or data/airtime-style id); blank means the default (MTN). */
 const contactNetwork = z.unknown().transform((value, ctx): NetworkName => {
@@ -56,25 +60,23 @@ export const addContactRequest = z.object({ contactName, contactNumber, contactN
 export type AddContactRequest = z.infer<typeof addContactRequest>;
 
 /** PATCH /auth/contact/{id}: any of the fields; blank ones stay as they are. */
-export const updateContactRequest = z
-  .object({ contactName: z.unknown(), contactNumber: z.unknown(), contactNetwork: z.unknown() })
-  .transform((value, ctx) => {
-    const out: { contactName?: string; contactNumber?: string; contactNetwork?: NetworkName } = {};
-    const take = <T>(raw: unknown, schema: z.ZodType<T, z.ZodTypeDef, unknown>): T | undefined => {
-      if (blank(raw)) return undefined;
-      const parsed = schema.safeParse(raw);
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error.issues[0]?.message ?? MSG.badRequest });
-      return undefined;
-    };
-    const name = take(value.contactName, contactName);
-    const number = take(value.contactNumber, contactNumber);
-    const network = blank(value.contactNetwork) ? undefined : take(value.contactNetwork, contactNetwork);
-    if (name !== undefined) out.contactName = name;
-    if (number !== undefined) out.contactNumber = number;
-    if (network !== undefined) out.contactNetwork = network;
-    return out;
-  });
+export const updateContactRequest = z.object({ contactName: z.unknown(), contactNumber: z.unknown(), contactNetwork: z.unknown() }).transform((value, ctx) => {
+  const out: { contactName?: string; contactNumber?: string; contactNetwork?: NetworkName } = {};
+  const take = <T>(raw: unknown, schema: z.ZodType<T, z.ZodTypeDef, unknown>): T | undefined => {
+    if (blank(raw)) return undefined;
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error.issues[0]?.message ?? MSG.badRequest });
+    return undefined;
+  };
+  const name = take(value.contactName, contactName);
+  const number = take(value.contactNumber, contactNumber);
+  const network = blank(value.contactNetwork) ? undefined : take(value.contactNetwork, contactNetwork);
+  if (name !== undefined) out.contactName = name;
+  if (number !== undefined) out.contactNumber = number;
+  if (network !== undefined) out.contactNetwork = network;
+  return out;
+});
 export type UpdateContactRequest = z.infer<typeof updateContactRequest>;
 
 /**

@@ -26,7 +26,11 @@ export interface NotificationResponse {
 
 /** POST /admin/notification/ack {id}: the caller has read the notice with this id. */
 export const acknowledgeNotificationRequest = z.object({
-  id: z.string({ required_error: NOTIFICATION_MSG.notCurrent, invalid_type_error: NOTIFICATION_MSG.notCurrent }).trim().min(1, NOTIFICATION_MSG.notCurrent).max(64, NOTIFICATION_MSG.notCurrent),
+  id: z
+    .string({ required_error: NOTIFICATION_MSG.notCurrent, invalid_type_error: NOTIFICATION_MSG.notCurrent })
+    .trim()
+    .min(1, NOTIFICATION_MSG.notCurrent)
+    .max(64, NOTIFICATION_MSG.notCurrent),
 });
 export type AcknowledgeNotificationRequest = z.input<typeof acknowledgeNotificationRequest>;
 

@@ -33,7 +33,11 @@ export interface UpdateKycResponse {
 
 /** POST /auth/updateWebhook {webhookUrl}. */
 export const updateWebhookRequest = z.object({
-  webhookUrl: z.string({ required_error: MONEY_MSG.invalidWebhookUrl, invalid_type_error: MONEY_MSG.invalidWebhookUrl }).trim().min(1, MONEY_MSG.invalidWebhookUrl).max(2048, MONEY_MSG.invalidWebhookUrl),
+  webhookUrl: z
+    .string({ required_error: MONEY_MSG.invalidWebhookUrl, invalid_type_error: MONEY_MSG.invalidWebhookUrl })
+    .trim()
+    .min(1, MONEY_MSG.invalidWebhookUrl)
+    .max(2048, MONEY_MSG.invalidWebhookUrl),
 });
 
 export interface UpdateWebhookResponse {

@@ -38,7 +38,10 @@ export const buyDataRequest = z.object({
     .refine((id) => dataNetworkIds.includes(id), MSG.invalidNetwork),
   mobile_number: z.string({ required_error: MSG.provideAllValues }).pipe(phoneNumber),
   plan: z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, MSG.provideAllValues)], { required_error: MSG.provideAllValues, invalid_type_error: MSG.provideAllValues })
+    .union([z.number(), z.string().trim().regex(/^\d+$/, MSG.provideAllValues)], {
+      required_error: MSG.provideAllValues,
+      invalid_type_error: MSG.provideAllValues,
+    })
     .transform(Number)
     .refine((id) => Number.isSafeInteger(id) && id > 0, MSG.provideAllValues),
   request_id: requestId,
@@ -100,7 +103,11 @@ export const buyElectricityRequest = z.object({
   meterNumber,
   meterType,
   /** The customer's phone for the supplier's records; the buyer's own number when omitted. */
-  phone: z.string().trim().regex(/^0\d{10}$/, MSG.checkPhone).optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^0\d{10}$/, MSG.checkPhone)
+    .optional(),
   request_id: requestId,
 });
 export type BuyElectricityRequest = z.input<typeof buyElectricityRequest>;

@@ -35,7 +35,12 @@ export function refundOfferFor(
 }
 
 export const refundParams = z.object({
-  id: z.string({ required_error: MSG.notFound }).trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id is invalid'),
+  id: z
+    .string({ required_error: MSG.notFound })
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'id is invalid'),
 });
 
 /** The longest reason kept with a refund of a delivered purchase (it goes into the audit entry). */

@@ -13,7 +13,21 @@ describe('plainText: free text is plain text', () => {
   const body = plainText('Message', { multiline: true });
 
   it('refuses C0 and C1 controls, DEL, the Unicode separators and unpaired surrogates, naming the field', () => {
-    for (const value of ['a\u0000', 'a\u0007', '\u001b[0m', 'a\u007f', 'a\u0085', 'a\u009b', 'a\tb', 'a\nb', 'a\rb', 'a\u2028b', 'a\u2029b', 'a\uD800', '\uDC00a']) {
+    for (const value of [
+      'a\u0000',
+      'a\u0007',
+      '\u001b[0m',
+      'a\u007f',
+      'a\u0085',
+      'a\u009b',
+      'a\tb',
+      'a\nb',
+      'a\rb',
+      'a\u2028b',
+      'a\u2029b',
+      'a\uD800',
+      '\uDC00a',
+    ]) {
       expect(refusal(name, value), JSON.stringify(value)).toBe('Contact name contains characters that are not allowed');
     }
   });
@@ -40,7 +54,7 @@ describe('plainText: free text is plain text', () => {
     expect(refusal(body, 'one\u000b')).toBe('Message contains characters that are not allowed');
   });
 
-  it('refuses what is not a string with the field\'s own messages', () => {
+  it("refuses what is not a string with the field's own messages", () => {
     expect(refusal(plainText('Name', { required_error: 'needed', invalid_type_error: 'wrong' }), undefined)).toBe('needed');
     expect(refusal(plainText('Name', { required_error: 'needed', invalid_type_error: 'wrong' }), 5)).toBe('wrong');
   });

@@ -20,7 +20,12 @@ export type BankCodesResponse = string[];
 const accountNumber = z
   .union([z.string(), z.number()], { required_error: MSG.enterAccountNumber, invalid_type_error: MSG.enterAccountNumber })
   .transform((v) => String(v).trim())
-  .pipe(z.string().min(1, MSG.enterAccountNumber).regex(new RegExp(`^\\d{${ACCOUNT_NUMBER_LENGTH}}$`), MONEY_MSG.invalidAccountNumber));
+  .pipe(
+    z
+      .string()
+      .min(1, MSG.enterAccountNumber)
+      .regex(new RegExp(`^\\d{${ACCOUNT_NUMBER_LENGTH}}$`), MONEY_MSG.invalidAccountNumber),
+  );
 
 /** An optional field of plain text (shared/api/text.ts), `label` naming it when refused; blank is undefined. */
 const optionalText = (label: string, max: number) =>
@@ -54,7 +59,9 @@ const bankAccountFields = {
   accountName: optionalText('Account name', 100),
 };
 
-const withAccount = <T extends { bankName?: string; bankCode?: string; bankAccountName?: string; accountName?: string }>(schema: z.ZodType<T, z.ZodTypeDef, unknown>) =>
+const withAccount = <T extends { bankName?: string; bankCode?: string; bankAccountName?: string; accountName?: string }>(
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+) =>
   schema
     .refine((v) => v.bankName || v.bankCode, { message: MONEY_MSG.selectBank, path: ['bankName'] })
     .refine((v) => v.bankAccountName || v.accountName, { message: MONEY_MSG.enterAccountName, path: ['accountName'] });

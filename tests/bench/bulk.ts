@@ -23,7 +23,8 @@ const DELIVERED_NUMBER = '08011111111';
 const line = { network: 1, mobile_number: DELIVERED_NUMBER, amount: PURCHASE_NAIRA };
 
 const auth = (user: BenchUser) => ({ 'x-auth-token': user.token });
-const balanceOf = async (cloud: LocalCloud, user: BenchUser) => (await call<{ user: { balance: number } }>(cloud, 'GET', apiPath('currentUser'), undefined, user.token)).user.balance;
+const balanceOf = async (cloud: LocalCloud, user: BenchUser) =>
+  (await call<{ user: { balance: number } }>(cloud, 'GET', apiPath('currentUser'), undefined, user.token)).user.balance;
 
 /** Waits until `delivered()` reaches `count`; the time it took from `since`. */
 async function deliveredAfter(count: number, delivered: () => Promise<number>, since: number): Promise<number> {
@@ -36,7 +37,8 @@ async function deliveredAfter(count: number, delivered: () => Promise<number>, s
 }
 
 async function successfulAirtimes(cloud: LocalCloud, user: BenchUser): Promise<number> {
-  return (await call<{ noOfTransaction: number }>(cloud, 'GET', `${apiPath('listTransactions')}?type=airtime&status=success`, undefined, user.token)).noOfTransaction;
+  return (await call<{ noOfTransaction: number }>(cloud, 'GET', `${apiPath('listTransactions')}?type=airtime&status=success`, undefined, user.token))
+    .noOfTransaction;
 }
 
 async function oneBulk(cloud: LocalCloud, user: BenchUser, lines: number) {
@@ -51,7 +53,8 @@ async function oneBulk(cloud: LocalCloud, user: BenchUser, lines: number) {
   const answer = await settle(await timed(request), request);
   const acceptedMs = performance.now() - started;
   if (answer.outcome !== 'ok') throw new Error(`the bulk purchase was answered ${answer.status}`);
-  const status = async () => (await call<{ batch: { delivered: number } }>(cloud, 'GET', apiPath('getBulkPurchase', { id: batchId }), undefined, user.token)).batch.delivered;
+  const status = async () =>
+    (await call<{ batch: { delivered: number } }>(cloud, 'GET', apiPath('getBulkPurchase', { id: batchId }), undefined, user.token)).batch.delivered;
   const deliveredMs = await deliveredAfter(lines, status, started);
   return { accepted: lines, acceptedMs, deliveredMs };
 }
@@ -97,7 +100,9 @@ export async function bulkBench(): Promise<void> {
       `${LINES} single purchases at once: ${single.accepted} accepted in ${single.acceptedMs.toFixed(0)} ms (${single.retryLater} first answered retry-later, resent) → ` +
         `${rate(single.accepted, single.acceptedMs)} purchases/s accepted; all delivered after ${(single.deliveredMs / 1000).toFixed(1)} s`,
     );
-    console.log(`  accepted rate, bulk ÷ single: ${(Number(rate(bulk.accepted, bulk.acceptedMs)) / Number(rate(single.accepted, single.acceptedMs))).toFixed(1)}×; each wallet charged exactly once per purchase: ${bulkExact && singleExact ? 'yes' : 'no'}`);
+    console.log(
+      `  accepted rate, bulk ÷ single: ${(Number(rate(bulk.accepted, bulk.acceptedMs)) / Number(rate(single.accepted, single.acceptedMs))).toFixed(1)}×; each wallet charged exactly once per purchase: ${bulkExact && singleExact ? 'yes' : 'no'}`,
+    );
   } finally {
     await cloud.stop();
   }

@@ -56,7 +56,8 @@ function outcomeOf(reply: Reply<unknown>): Omit<Answered, 'ms'> {
   const retryAfter = reply.headers.get('retry-after');
   if (reply.status === 200 || reply.status === 201) return { outcome: 'ok', status: reply.status };
   if (reply.status === 400 && reply.body.msg === 'Insufficient balance') return { outcome: 'insufficient', status: reply.status };
-  if ((reply.status === 429 || reply.status === 503) && retryAfter !== null) return { outcome: 'retryLater', status: reply.status, retryAfterSeconds: Number(retryAfter) };
+  if ((reply.status === 429 || reply.status === 503) && retryAfter !== null)
+    return { outcome: 'retryLater', status: reply.status, retryAfterSeconds: Number(retryAfter) };
   if (reply.status >= 500) return { outcome: 'serverError', status: reply.status };
   return { outcome: 'other', status: reply.status };
 }
@@ -86,7 +87,8 @@ async function apiKeyOf(cloud: LocalCloud, user: BenchUser): Promise<string> {
   return (await call<{ apiKey: string }>(cloud, 'POST', apiPath('regenerateApiKey'), { password: BENCH_PASSWORD }, user.token)).apiKey;
 }
 
-const balanceOf = async (cloud: LocalCloud, user: BenchUser) => (await call<{ user: { balance: number } }>(cloud, 'GET', apiPath('currentUser'), undefined, user.token)).user.balance;
+const balanceOf = async (cloud: LocalCloud, user: BenchUser) =>
+  (await call<{ user: { balance: number } }>(cloud, 'GET', apiPath('currentUser'), undefined, user.token)).user.balance;
 
 async function airtimesOf(cloud: LocalCloud, user: BenchUser): Promise<number> {
   return (await call<{ noOfTransaction: number }>(cloud, 'GET', `${apiPath('listTransactions')}?type=airtime`, undefined, user.token)).noOfTransaction;
@@ -104,7 +106,14 @@ async function purchases(cloud: LocalCloud, keys: string[]) {
   const finals = await Promise.all(firsts.map((first, i) => settle(first, requests[i]!)));
   const settledMs = performance.now() - started;
   // A reseller's rate: purchases accepted until the whole burst is in, resends after Retry-After included.
-  return { firsts, finals, elapsedMs, settledMs, ratePerSecond: (tally(finals).ok / settledMs) * 1000, firstRatePerSecond: (tally(firsts).ok / elapsedMs) * 1000 };
+  return {
+    firsts,
+    finals,
+    elapsedMs,
+    settledMs,
+    ratePerSecond: (tally(finals).ok / settledMs) * 1000,
+    firstRatePerSecond: (tally(firsts).ok / elapsedMs) * 1000,
+  };
 }
 
 export async function walletBurstBench(): Promise<void> {
@@ -115,7 +124,10 @@ export async function walletBurstBench(): Promise<void> {
     env: {
       POWERTOOLS_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'ERROR',
       API_KEY_RATE_LIMIT_PER_MINUTE: KEY_RATE_LIMIT,
-      NODE_OPTIONS: [`--import tsx --import ${requests.preload}`, ...(process.env.BENCH_CLOUD_PROFILE ? [`--import ${new URL('./cpu-profile.mjs', import.meta.url).pathname}`] : [])].join(' '),
+      NODE_OPTIONS: [
+        `--import tsx --import ${requests.preload}`,
+        ...(process.env.BENCH_CLOUD_PROFILE ? [`--import ${new URL('./cpu-profile.mjs', import.meta.url).pathname}`] : []),
+      ].join(' '),
       ...requests.env,
     },
   });
@@ -149,14 +161,30 @@ export async function walletBurstBench(): Promise<void> {
       `  rates: purchases accepted per second until the whole burst was in (resends after Retry-After included: ${(burst.settledMs / 1000).toFixed(1)} s); ` +
         `on first answers alone ${burst.firstRatePerSecond.toFixed(1)}/s vs ${spread.firstRatePerSecond.toFixed(1)}/s`,
     );
-    console.log(`  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ratio ≥ ${RATE_RATIO_GOAL}${first.other ? `; ${first.other} other answers (${burst.firsts.filter((a) => a.outcome === 'other').map((a) => a.status).join(', ')})` : ''}`);
+    console.log(
+      `  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ratio ≥ ${RATE_RATIO_GOAL}${
+        first.other
+          ? `; ${first.other} other answers (${burst.firsts
+              .filter((a) => a.outcome === 'other')
+              .map((a) => a.status)
+              .join(', ')})`
+          : ''
+      }`,
+    );
     console.log(
       `  retry-later resent with the same request_id after Retry-After: ${settled.ok} ok in all, ${settled.retryLater} still retry-later, ${settled.serverError} 5xx; ` +
         `${typical.recorded} purchases recorded, ₦${typical.charged.toFixed(2)} charged: each settled exactly once: ${typical.exactlyOnce ? 'yes' : 'no'}`,
     );
-    console.log(`  write attempts (TransactWriteItems of POST /buy/airtime, resends included): ${typical.attempts} for ${settled.ok} purchases, ${(typical.attempts / Math.max(1, settled.ok)).toFixed(1)} per purchase (1 is no waste)`);
+    console.log(
+      `  write attempts (TransactWriteItems of POST /buy/airtime, resends included): ${typical.attempts} for ${settled.ok} purchases, ${(typical.attempts / Math.max(1, settled.ok)).toFixed(1)} per purchase (1 is no waste)`,
+    );
     console.log(`  DynamoDB requests of POST /buy/airtime per purchase in the burst: ${typical.requestsLine}`);
-    console.log(`  the ${BURST} wallets: ${tally(spread.firsts).ok} ok, p99 ${percentile(spread.firsts.map((a) => a.ms), 99).toFixed(0)} ms\n`);
+    console.log(
+      `  the ${BURST} wallets: ${tally(spread.firsts).ok} ok, p99 ${percentile(
+        spread.firsts.map((a) => a.ms),
+        99,
+      ).toFixed(0)} ms\n`,
+    );
 
     await oppositeTransfers(cloud, requestsOf);
   } finally {
@@ -187,7 +215,10 @@ async function burstRound(cloud: LocalCloud, reseller: BenchUser, keys: string[]
   const balanceBefore = await balanceOf(cloud, reseller);
   const recordedBefore = await airtimesOf(cloud, reseller);
   const requestsBefore = await requestsOf(apiPath('buyAirtime'));
-  const burst = await purchases(cloud, Array.from({ length: BURST }, () => keys[0]!));
+  const burst = await purchases(
+    cloud,
+    Array.from({ length: BURST }, () => keys[0]!),
+  );
   const requestsAfter = await requestsOf(apiPath('buyAirtime'));
   const spread = await purchases(cloud, keys.slice(1));
   const first = tally(burst.firsts);
@@ -199,7 +230,10 @@ async function burstRound(cloud: LocalCloud, reseller: BenchUser, keys: string[]
     spread,
     first,
     settled,
-    p99: percentile(burst.firsts.map((a) => a.ms), 99),
+    p99: percentile(
+      burst.firsts.map((a) => a.ms),
+      99,
+    ),
     charged,
     recorded,
     exactlyOnce: recorded === settled.ok && Math.abs(charged - settled.ok * CHARGE_NAIRA) < 0.005,
@@ -213,7 +247,8 @@ function routeRequests(totals: RequestTotals, path: string): Record<string, numb
   const byOperation: Record<string, number> = {};
   for (const [label, operations] of Object.entries(totals)) {
     if (!label.endsWith(` ${path}`)) continue;
-    for (const [operation, total] of Object.entries(operations)) if (isDynamoOperation(operation)) byOperation[operation] = (byOperation[operation] ?? 0) + total.count;
+    for (const [operation, total] of Object.entries(operations))
+      if (isDynamoOperation(operation)) byOperation[operation] = (byOperation[operation] ?? 0) + total.count;
   }
   return byOperation;
 }
@@ -244,14 +279,20 @@ async function oppositeTransfers(cloud: LocalCloud, requestsOf: Requests): Promi
   const attempts = (requestsAfter.TransactWriteItems ?? 0) - (requestsBefore.TransactWriteItems ?? 0);
   const after = (await balanceOf(cloud, a!)) + (await balanceOf(cloud, b!));
   // Each side's balance moved by exactly what its settled transfers say.
-  const net = (user: BenchUser) => finals.reduce((sum, answer, i) => (answer.outcome !== 'ok' ? sum : requests[i]!.from === user ? sum - PURCHASE_NAIRA : sum + PURCHASE_NAIRA), 0);
+  const net = (user: BenchUser) =>
+    finals.reduce((sum, answer, i) => (answer.outcome !== 'ok' ? sum : requests[i]!.from === user ? sum - PURCHASE_NAIRA : sum + PURCHASE_NAIRA), 0);
   const exact = (await balanceOf(cloud, a!)) === funding + net(a!) && (await balanceOf(cloud, b!)) === funding + net(b!);
   const first = tally(firsts);
   const settled = tally(finals);
   console.log(
     `opposite transfers: ${TRANSFERS} concurrent → ${first.ok} ok, ${first.insufficient} insufficient, ${first.retryLater} retry-later, 5xx ${first.serverError}, ` +
-      `p99 ${percentile(firsts.map((x) => x.ms), 99).toFixed(0)} ms, ₦ conserved: ${before === after && exact ? 'yes' : 'no'}`,
+      `p99 ${percentile(
+        firsts.map((x) => x.ms),
+        99,
+      ).toFixed(0)} ms, ₦ conserved: ${before === after && exact ? 'yes' : 'no'}`,
   );
-  console.log(`  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ₦ conserved; after resending retry-later ones: ${settled.ok} ok, ${settled.retryLater} still retry-later, each balance exact: ${exact ? 'yes' : 'no'}; ${attempts} write attempts, ${(attempts / Math.max(1, settled.ok)).toFixed(1)} per transfer`);
+  console.log(
+    `  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ₦ conserved; after resending retry-later ones: ${settled.ok} ok, ${settled.retryLater} still retry-later, each balance exact: ${exact ? 'yes' : 'no'}; ${attempts} write attempts, ${(attempts / Math.max(1, settled.ok)).toFixed(1)} per transfer`,
+  );
   console.log(`  DynamoDB requests of POST /auth/transferFund per transfer: ${perRequestLine(requestsBefore, requestsAfter, settled.ok)}`);
 }

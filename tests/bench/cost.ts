@@ -40,7 +40,16 @@ const isSqsTriggered = (label: string) => label.endsWith(' sqs');
 export interface PurchaseCost {
   total: number;
   byService: { dynamodb: number; lambda: number; sqs: number; eventbridge: number; httpApi: number };
-  perPurchase: { writeUnits: number; readUnits: number; gbSeconds: number; invocations: number; lambdaMs: number; sqsRequests: number; events: number; httpRequests: number };
+  perPurchase: {
+    writeUnits: number;
+    readUnits: number;
+    gbSeconds: number;
+    invocations: number;
+    lambdaMs: number;
+    sqsRequests: number;
+    events: number;
+    httpRequests: number;
+  };
 }
 
 /** The cost of a million purchases like the `purchases` of `window`. */

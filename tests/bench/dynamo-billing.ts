@@ -138,9 +138,18 @@ export function billedWriteUnits(operation: string, input: unknown, sizes: ItemS
     case 'DeleteItem':
       return startedKb(sizes.of(request.TableName, request.Key));
     case 'BatchWriteItem':
-      return Object.entries((request.RequestItems ?? {}) as Record<string, Array<{ PutRequest?: { Item: Record<string, unknown> }; DeleteRequest?: { Key: Record<string, unknown> } }>>).reduce(
+      return Object.entries(
+        (request.RequestItems ?? {}) as Record<
+          string,
+          Array<{ PutRequest?: { Item: Record<string, unknown> }; DeleteRequest?: { Key: Record<string, unknown> } }>
+        >,
+      ).reduce(
         (sum, [table, writes]) =>
-          sum + writes.reduce((inner, write) => inner + startedKb(write.PutRequest ? sizes.put(table, write.PutRequest.Item) : sizes.of(table, write.DeleteRequest?.Key)), 0),
+          sum +
+          writes.reduce(
+            (inner, write) => inner + startedKb(write.PutRequest ? sizes.put(table, write.PutRequest.Item) : sizes.of(table, write.DeleteRequest?.Key)),
+            0,
+          ),
         0,
       );
     default:
@@ -182,7 +191,12 @@ export function indexWriteUnits(before: Image, after: Image, indexes: Readonly<R
 }
 
 /** `indexWriteUnits`, index by index. */
-export function indexWriteUnitsByIndex(before: Image, after: Image, indexes: Readonly<Record<string, IndexShape>>, tableKeys: readonly string[]): Record<string, number> {
+export function indexWriteUnitsByIndex(
+  before: Image,
+  after: Image,
+  indexes: Readonly<Record<string, IndexShape>>,
+  tableKeys: readonly string[],
+): Record<string, number> {
   const byIndex: Record<string, number> = {};
   for (const [name, index] of Object.entries(indexes)) {
     let units = 0;

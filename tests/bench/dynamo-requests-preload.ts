@@ -18,7 +18,18 @@ import { LocalEventBus } from '../../infra/local/runtime/eventbridge.js';
 import { LambdaRuntime } from '../../infra/local/runtime/lambda.js';
 import { TABLE_KEYS } from '../../shared/table.js';
 import { billedWriteUnits, growthUnits, indexWriteUnitsByIndex, ItemSizes, keyIdOf, updatedItems } from './dynamo-billing.js';
-import { BUS_EVENTS, EVENT_RULES, INDEX_WRITES, INDEX_WRITES_LABEL, invocationLabel, LAMBDA_INVOCATIONS, OUTSIDE_A_FUNCTION, SQS_REQUESTS, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
+import {
+  BUS_EVENTS,
+  EVENT_RULES,
+  INDEX_WRITES,
+  INDEX_WRITES_LABEL,
+  invocationLabel,
+  LAMBDA_INVOCATIONS,
+  OUTSIDE_A_FUNCTION,
+  SQS_REQUESTS,
+  type OperationTotal,
+  type RequestTotals,
+} from './dynamo-request-labels.js';
 
 const file = process.env.BENCH_DYNAMO_REQUESTS_FILE;
 if (file) {

@@ -58,7 +58,8 @@ export function requestCounter(): RequestCounter {
 }
 
 /** A label's DynamoDB operations (not the other services' figures kept beside them). */
-export const dynamoOperations = (operations: Record<string, OperationTotal>) => Object.entries(operations).filter(([operation]) => isDynamoOperation(operation));
+export const dynamoOperations = (operations: Record<string, OperationTotal>) =>
+  Object.entries(operations).filter(([operation]) => isDynamoOperation(operation));
 
 const isScheduled = (label: string) => label.endsWith(` ${SCHEDULED}`);
 /** HTTP labels read "<function> <METHOD> <path>"; the bench's own calls during the run are GETs (listings). */
@@ -133,21 +134,27 @@ const perPurchase = (n: number, purchases: number) => (n / purchases).toFixed(2)
 export function requestFigureLines(window: RequestTotals, purchases: number): string[] {
   const labels = purchaseLabels(window).filter((label) => dynamoOperations(window[label]!).length > 0);
   const operations = new Map<string, OperationTotal[]>();
-  for (const label of labels) for (const [operation, total] of dynamoOperations(window[label]!)) operations.set(operation, [...(operations.get(operation) ?? []), total]);
+  for (const label of labels)
+    for (const [operation, total] of dynamoOperations(window[label]!)) operations.set(operation, [...(operations.get(operation) ?? []), total]);
   const all = sumOf(labels.flatMap((label) => dynamoOperations(window[label]!).map(([, total]) => total)));
   const unitsByIndex = windowIndexUnits(window, purchaseLabels(window));
   const indexUnits = sumOfUnits(unitsByIndex);
   const lines = [
     `  dynamodb requests per delivered purchase: ${perPurchase(all.count, purchases)} (goal ≤ ${REQUESTS_GOAL})`,
-    `    by operation: ${[...operations].sort(([a], [b]) => a.localeCompare(b)).map(([operation, totals]) => `${operation} ${perPurchase(sumOf(totals).count, purchases)}`).join(', ')}`,
-    ...labels
-      .sort()
-      .map(
-        (label) =>
-          `    ${label}: ${dynamoOperations(window[label]!).map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`).join(', ')} (WCU as billed ${perPurchase(sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).billedWriteUnits, purchases)})`,
-      ),
+    `    by operation: ${[...operations]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([operation, totals]) => `${operation} ${perPurchase(sumOf(totals).count, purchases)}`)
+      .join(', ')}`,
+    ...labels.sort().map(
+      (label) =>
+        `    ${label}: ${dynamoOperations(window[label]!)
+          .map(([operation, total]) => `${operation} ${perPurchase(total.count, purchases)}`)
+          .join(', ')} (WCU as billed ${perPurchase(sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).billedWriteUnits, purchases)})`,
+    ),
     `  WCU per purchase: ${perPurchase(all.billedWriteUnits + indexUnits, purchases)} (goal ≤ ${WRITE_UNITS_GOAL}), RCU per purchase: ${perPurchase(all.readUnits, purchases)}`,
-    `    as DynamoDB bills writes: table ${perPurchase(all.billedWriteUnits, purchases)} (computed from the items written: 1 per started KB, 2 in a transaction) + indexes ${perPurchase(indexUnits, purchases)} (${Object.entries(unitsByIndex)
+    `    as DynamoDB bills writes: table ${perPurchase(all.billedWriteUnits, purchases)} (computed from the items written: 1 per started KB, 2 in a transaction) + indexes ${perPurchase(indexUnits, purchases)} (${Object.entries(
+      unitsByIndex,
+    )
       .map(([index, units]) => `${index} ${perPurchase(units, purchases)}`)
       .join(', ')}; from each change on the table's stream: 1 per started KB of each index entry added, rewritten or removed)`,
     `    (DynamoDB Local's own report: ${perPurchase(all.writeUnits, purchases)} WCU per purchase; it counts a transaction as 4 whatever its items, and no index write)`,
@@ -157,7 +164,9 @@ export function requestFigureLines(window: RequestTotals, purchases: number): st
   const counted = purchaseLabels(window);
   const apart = Object.keys(window).filter((label) => !counted.includes(label));
   if (apart.length) {
-    lines.push(`    not counted (schedules, the bench's listing polls): ${apart.map((label) => `${label} ${sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).count}`).join('; ')}`);
+    lines.push(
+      `    not counted (schedules, the bench's listing polls): ${apart.map((label) => `${label} ${sumOf(dynamoOperations(window[label]!).map(([, total]) => total)).count}`).join('; ')}`,
+    );
   }
   return lines;
 }

@@ -165,7 +165,10 @@ export async function listingBench(): Promise<void> {
         const from = seeded;
         seeded = Math.min(target, seeded + BATCH * PARALLEL_BATCHES * 4);
         const records = Array.from({ length: seeded - from }, (_, i) => seededRecord(profile.userId, userName, from + i, createdAt(from + i, largest)));
-        addCounterChanges(counters, records.map((after) => ({ before: undefined, after })));
+        addCounterChanges(
+          counters,
+          records.map((after) => ({ before: undefined, after })),
+        );
         await writeAll(records.map(transactionItem));
       }
       // The counter items as a whole (a few per day), replacing the previous stage's.
@@ -179,7 +182,11 @@ export async function listingBench(): Promise<void> {
     };
     const capacityOf = async (scenario: Scenario) => {
       tally = { requests: 0, readUnits: 0 };
-      await listTransactionsFor(viewers[scenario.viewer], { filter: scenario.filter, page: 1 }, { transactions: dynamoTransactions, findUserByUserName: getUserByUserName });
+      await listTransactionsFor(
+        viewers[scenario.viewer],
+        { filter: scenario.filter, page: 1 },
+        { transactions: dynamoTransactions, findUserByUserName: getUserByUserName },
+      );
       return { units: tally.readUnits, reads: tally.requests };
     };
 

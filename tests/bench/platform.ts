@@ -57,7 +57,13 @@ export async function prepareUsers(cloud: LocalCloud, count: number, naira: numb
       password: BENCH_PASSWORD,
       passwordCheck: BENCH_PASSWORD,
     });
-    const { coupon } = await call<{ coupon: { code: string } }>(cloud, 'POST', apiPath('generateCoupon'), { userAccount: userName, amount: naira }, admin.token);
+    const { coupon } = await call<{ coupon: { code: string } }>(
+      cloud,
+      'POST',
+      apiPath('generateCoupon'),
+      { userAccount: userName, amount: naira },
+      admin.token,
+    );
     await call(cloud, 'POST', apiPath('fundWithCoupon'), { userName, coupon: coupon.code }, session.token);
     users.push({ userName, token: session.token });
   }

@@ -29,7 +29,13 @@ export async function resetTimingBench(): Promise<void> {
     const registered: string[] = [];
     for (let i = 0; i < ROUNDS + WARMUP; i++) {
       const userName = `reset${i}_${stamp}`;
-      await call(cloud, 'POST', apiPath('register'), { userName, email: `${userName}@example.com`, phoneNumber: '08012345678', password: 'bench-password-1', passwordCheck: 'bench-password-1' });
+      await call(cloud, 'POST', apiPath('register'), {
+        userName,
+        email: `${userName}@example.com`,
+        phoneNumber: '08012345678',
+        password: 'bench-password-1',
+        passwordCheck: 'bench-password-1',
+      });
       registered.push(`${userName}@example.com`);
     }
     const times = { registered: [] as number[], unknown: [] as number[] };

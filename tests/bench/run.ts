@@ -82,7 +82,13 @@ async function setStreamMappings(cloud: LocalCloud, enabled: boolean): Promise<v
  * the background work would otherwise share the one Node process and the two cores with the
  * request path, which on AWS runs in functions of its own), then on until all are delivered.
  */
-async function loadRun(cloud: LocalCloud, users: { token: string }[], perUser: number, successesPerUserAfter: number, options: { requestPathAlone?: boolean } = {}) {
+async function loadRun(
+  cloud: LocalCloud,
+  users: { token: string }[],
+  perUser: number,
+  successesPerUserAfter: number,
+  options: { requestPathAlone?: boolean } = {},
+) {
   const latencies: number[] = [];
   const suppliedBefore = await supplierPurchaseCount(cloud);
   if (options.requestPathAlone) await setStreamMappings(cloud, false);
@@ -190,7 +196,11 @@ async function rawTransactWriteRate(endpoint: string, dynamoPid: number | undefi
   if (!funded.ok) throw new Error(`raw funding refused: ${funded.reason}`);
   const fundedWallet: WalletState = { balanceKobo: funded.change.balanceAfterKobo, seq: funded.change.nextSeq, exists: true };
   const now = new Date().toISOString();
-  await Promise.all(Array.from({ length: USERS }, (_, worker) => client.send(new TransactWriteCommand({ TransactItems: [inRawTable(walletUpdate(`raw${worker}`, funded.change, now))] }))));
+  await Promise.all(
+    Array.from({ length: USERS }, (_, worker) =>
+      client.send(new TransactWriteCommand({ TransactItems: [inRawTable(walletUpdate(`raw${worker}`, funded.change, now))] })),
+    ),
+  );
 
   const wallets = Array.from({ length: USERS }, () => fundedWallet);
   const debitsOfEveryWallet = (count: number) =>
@@ -330,11 +340,17 @@ async function purchaseLoad() {
     console.log(`  POST /buy/airtime accepted:     ${acceptedRate.toFixed(1)} /s  (${load.count} in ${(load.acceptedMs / 1000).toFixed(1)} s)`);
     console.log(`  end to end (supplier delivered): ${settledRate.toFixed(1)} /s  (all settled after ${(load.settledMs / 1000).toFixed(1)} s)`);
     console.log(`  latency p50 / p99:              ${load.p50.toFixed(1)} ms / ${load.p99.toFixed(1)} ms`);
-    console.log(`  raw TransactWriteItems:         ${raw.rate.toFixed(1)} /s  (a purchase's own debit write, issued directly: same DynamoDB Local, same concurrency)`);
+    console.log(
+      `  raw TransactWriteItems:         ${raw.rate.toFixed(1)} /s  (a purchase's own debit write, issued directly: same DynamoDB Local, same concurrency)`,
+    );
     console.log(`  ratio end to end / raw:         ${(settledRate / raw.rate).toFixed(2)}  (no goal: its ≥ 0.60 was retired)`);
-    console.log(`  ratio accepted / raw:           ${(acceptedRate / raw.rate).toFixed(2)}  (goal ≥ ${ACCEPTED_RATIO_GOAL.toFixed(2)}: the request path alone, stream mappings off while sent)`);
+    console.log(
+      `  ratio accepted / raw:           ${(acceptedRate / raw.rate).toFixed(2)}  (goal ≥ ${ACCEPTED_RATIO_GOAL.toFixed(2)}: the request path alone, stream mappings off while sent)`,
+    );
     const operationRate = (operation.count / operation.acceptedMs) * 1000;
-    console.log(`  with fulfilment alongside:      ${operationRate.toFixed(1)} /s, ratio ${(operationRate / raw.rate).toFixed(2)}  (${operation.count} purchases in operation: one Node process and two cores shared with the background)`);
+    console.log(
+      `  with fulfilment alongside:      ${operationRate.toFixed(1)} /s, ratio ${(operationRate / raw.rate).toFixed(2)}  (${operation.count} purchases in operation: one Node process and two cores shared with the background)`,
+    );
     console.log(`  invariants after load:          hold (${entries} ledger entries replayed over ${users.length} wallets)\n`);
 
     console.log(`DynamoDB requests of the ${load.count} measured purchases (request, fulfilment, settlement and every consumer of their events)`);
@@ -344,19 +360,25 @@ async function purchaseLoad() {
     console.log();
     // In operation: every consumer alongside, batches as they come, as on AWS.
     for (const line of costLines(operationRequests, operation.count, `the ${operation.count} purchases in operation`)) console.log(line);
-    console.log(`  (the request-path run, whose waiting records are then handled in full batches: ${costLines(requestWindow, load.count, '')[0]!.replace(/^cost per 1M purchases: (\S+).*$/, '$1')})`);
+    console.log(
+      `  (the request-path run, whose waiting records are then handled in full batches: ${costLines(requestWindow, load.count, '')[0]!.replace(/^cost per 1M purchases: (\S+).*$/, '$1')})`,
+    );
     console.log();
 
     // Both runs are CPU-bound on the same cores, so the ratio follows from CPU per item. This says
     // what any ratio would require of a purchase, and how much of it DynamoDB Local alone takes.
     console.log('CPU per item (user + system time of the processes, from /proc)');
-    console.log(`  delivered purchase:     platform ${cpuMs(purchaseCpu.platform)} + DynamoDB Local ${cpuMs(purchaseCpu.dynamo)} = ${cpuMs(purchaseCpu.total)}  (in operation)`);
+    console.log(
+      `  delivered purchase:     platform ${cpuMs(purchaseCpu.platform)} + DynamoDB Local ${cpuMs(purchaseCpu.dynamo)} = ${cpuMs(purchaseCpu.total)}  (in operation)`,
+    );
     console.log(
       `    stream held back:     platform ${cpuMs(heldBackPurchaseCpu.platform)} + DynamoDB Local ${cpuMs(heldBackPurchaseCpu.dynamo)} = ${cpuMs(heldBackPurchaseCpu.total)}  (the request-path run: the waiting records are then read, fulfilled and settled in full batches, so each batch's fixed costs are shared by more purchases)`,
     );
     console.log(`  raw TransactWriteItems: client ${cpuMs(rawCpu.client)} + DynamoDB Local ${cpuMs(rawCpu.dynamo)} = ${cpuMs(rawCpu.total)}`);
     if (purchaseCpu.total !== undefined && rawCpu.total !== undefined) {
-      console.log(`  CPU per purchase / raw:          ${(purchaseCpu.total / rawCpu.total).toFixed(1)}×  (goal ≤ ${CPU_MULTIPLE_GOAL}×: at most ${cpuMs(rawCpu.total * CPU_MULTIPLE_GOAL)} per purchase, platform and DynamoDB Local together)\n`);
+      console.log(
+        `  CPU per purchase / raw:          ${(purchaseCpu.total / rawCpu.total).toFixed(1)}×  (goal ≤ ${CPU_MULTIPLE_GOAL}×: at most ${cpuMs(rawCpu.total * CPU_MULTIPLE_GOAL)} per purchase, platform and DynamoDB Local together)\n`,
+      );
     }
   } finally {
     await cloud.stop();

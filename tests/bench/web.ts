@@ -137,7 +137,8 @@ export async function webLighthouse(): Promise<void> {
     const session = await registerDemoUser(cloud);
     // Warms the server's compressed copies, so the first Lighthouse run does not time the compression.
     const html = await (await fetch(`${cloud.baseUrl}/`)).text();
-    for (const [, asset] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) await (await fetch(cloud.baseUrl + asset, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+    for (const [, asset] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g))
+      await (await fetch(cloud.baseUrl + asset, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
 
     console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'} per page, mobile profile (simulated slow 4G, 4× CPU), ${CHROMIUM}`);
     const landingUrl = `${cloud.baseUrl}/`;

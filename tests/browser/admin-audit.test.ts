@@ -13,7 +13,24 @@ import { callApi, loginInUi, newTestUser, registerViaApi } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
 
 // Everyone's menu (Transfer included: it is no longer an admin extra).
-const COMMON = ['Dashboard', 'Buy Data', 'Buy Airtime', 'Electricity Payment', 'Cable TV', 'Exam PINs', 'Bulk purchase', 'Fund wallet', 'Transfer', 'Withdraw', 'Earnings', 'My contacts', 'Transactions', 'Account', 'Settings', 'API docs'];
+const COMMON = [
+  'Dashboard',
+  'Buy Data',
+  'Buy Airtime',
+  'Electricity Payment',
+  'Cable TV',
+  'Exam PINs',
+  'Bulk purchase',
+  'Fund wallet',
+  'Transfer',
+  'Withdraw',
+  'Earnings',
+  'My contacts',
+  'Transactions',
+  'Account',
+  'Settings',
+  'API docs',
+];
 
 async function sidebarLinks(p: Page): Promise<string[]> {
   const links = p.getByTestId('sidebar').getByRole('link');
@@ -58,7 +75,9 @@ describe('the audit log', () => {
     await registerViaApi(suite.cloud.baseUrl, user);
     const adminSession = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: suite.cloud.adminLogin });
     await callApi(suite.cloud.baseUrl, 'transferFund', { token: adminSession.token, body: { userName: user.userName, amount: 250 } });
-    await expect(callApi(suite.cloud.baseUrl, 'transferFund', { token: adminSession.token, body: { userName: `${user.userName}x`, amount: 250 } })).rejects.toThrow(/404/);
+    await expect(
+      callApi(suite.cloud.baseUrl, 'transferFund', { token: adminSession.token, body: { userName: `${user.userName}x`, amount: 250 } }),
+    ).rejects.toThrow(/404/);
 
     const p = await suite.freshPage();
     await loginInUi(p, suite.cloud.adminLogin);
@@ -76,12 +95,19 @@ describe('the audit log', () => {
     expect(await refused.getByTestId('audit-change').count()).toBe(0);
   });
 
-  it("shows an admin the admin items and the audit log, an agent only my users and Update (and no audit log)", async () => {
+  it('shows an admin the admin items and the audit log, an agent only my users and Update (and no audit log)', async () => {
     const admin = await suite.freshPage();
     await loginInUi(admin, suite.cloud.adminLogin);
     const adminExtras = (await sidebarLinks(admin)).filter((label) => !COMMON.includes(label));
     expect(adminExtras).toEqual(expect.arrayContaining(['Admin settings', 'Update price', 'My users', 'Fund wallet (coupon)', 'Generate coupon', 'Audit log']));
-    expect(adminExtras.filter((label) => label !== 'Send email')).toEqual(['Admin settings', 'Update price', 'My users', 'Fund wallet (coupon)', 'Generate coupon', 'Audit log']);
+    expect(adminExtras.filter((label) => label !== 'Send email')).toEqual([
+      'Admin settings',
+      'Update price',
+      'My users',
+      'Fund wallet (coupon)',
+      'Generate coupon',
+      'Audit log',
+    ]);
 
     const agent = await suite.freshPage();
     await loginInUi(agent, DEMO_AGENT);

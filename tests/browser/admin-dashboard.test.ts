@@ -20,7 +20,10 @@ describe('admin dashboard', () => {
     const session = await registerViaApi(cloud.baseUrl, buyer);
     const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, buyer.userName, 500);
     await callApi(cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: buyer.userName, coupon: code } });
-    const bought = await callApi<PurchaseResponse>(cloud.baseUrl, 'buyAirtime', { token: session.token, body: { network: 1, mobile_number: '08011111111', amount: 100 } });
+    const bought = await callApi<PurchaseResponse>(cloud.baseUrl, 'buyAirtime', {
+      token: session.token,
+      body: { network: 1, mobile_number: '08011111111', amount: 100 },
+    });
     // Wait until the purchase is final, so the figures include it.
     const admin = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: cloud.adminLogin });
     const deadline = Date.now() + 60_000;
@@ -60,10 +63,15 @@ describe('admin dashboard', () => {
     const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, buyer.userName, 10_000);
     const session = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: { userName: buyer.userName, password: buyer.password } });
     await callApi(cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: buyer.userName, coupon: code } });
-    await callApi<PurchaseResponse>(cloud.baseUrl, 'buyExam', { token: session.token, body: { exam: 'waec', quantity: 1, request_id: `exam-${buyer.userName}` } });
+    await callApi<PurchaseResponse>(cloud.baseUrl, 'buyExam', {
+      token: session.token,
+      body: { exam: 'waec', quantity: 1, request_id: `exam-${buyer.userName}` },
+    });
     const admin = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: cloud.adminLogin });
     await expect
-      .poll(async () => (await callApi<DashboardResponse>(cloud.baseUrl, 'adminDashboard', { token: admin.token })).figures.today.map((row) => row.product), { timeout: 60_000 })
+      .poll(async () => (await callApi<DashboardResponse>(cloud.baseUrl, 'adminDashboard', { token: admin.token })).figures.today.map((row) => row.product), {
+        timeout: 60_000,
+      })
       .toContain('exam');
 
     const p = await freshPage();
@@ -71,7 +79,10 @@ describe('admin dashboard', () => {
     await p.goto('/admin');
     const dashboard = p.getByTestId('admin-dashboard');
     await dashboard.waitFor();
-    await dashboard.getByRole('row', { name: /Exam PINs WAEC 1 / }).first().waitFor();
+    await dashboard
+      .getByRole('row', { name: /Exam PINs WAEC 1 / })
+      .first()
+      .waitFor();
     expect(await dashboard.getByRole('row', { name: /^exam\b/ }).count()).toBe(0);
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });

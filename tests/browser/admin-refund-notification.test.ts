@@ -70,7 +70,7 @@ describe('operators: refunds and the notification', () => {
     expect(await p.getByTestId('refund-button').count()).toBe(0);
   });
 
-  it('rejection: an agent is not offered Refund for a delivered purchase on the admin shell\'s transactions screen (an open one: tests/integration/admin-refund-notification)', async () => {
+  it("rejection: an agent is not offered Refund for a delivered purchase on the admin shell's transactions screen (an open one: tests/integration/admin-refund-notification)", async () => {
     const delivered = await deliveredPurchase();
     const p = await freshPage();
     await loginInUi(p, AGENT);
@@ -100,7 +100,7 @@ describe('operators: refunds and the notification', () => {
     expect(await admin.getByTestId('refund-button').count()).toBe(0);
   });
 
-  it('the notification: set by an admin, shown to a user until OK, not again after a reload, again for an agent\'s new message', async () => {
+  it("the notification: set by an admin, shown to a user until OK, not again after a reload, again for an agent's new message", async () => {
     const admin = await freshPage();
     await loginInUi(admin, suite.cloud.adminLogin);
     await admin.goto('/profile/adminSettings');

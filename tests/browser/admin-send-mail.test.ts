@@ -49,7 +49,13 @@ describe('admin: send email', () => {
     const p = await suite.freshPage();
     await loginInUi(p, suite.cloud.adminLogin);
     await p.goto('/admin/sendMail');
-    await fill(p, { userAccount: reader.userName, subject, message: 'Data is cheaper this week.', url: 'https://example.com/prices', linkMessage: 'See the prices' });
+    await fill(p, {
+      userAccount: reader.userName,
+      subject,
+      message: 'Data is cheaper this week.',
+      url: 'https://example.com/prices',
+      linkMessage: 'See the prices',
+    });
     await p.getByRole('button', { name: 'Send email' }).click();
     expect(await p.getByTestId('send-mail-audience').innerText()).toBe(reader.userName);
     await p.getByTestId('confirm-send-mail').click();

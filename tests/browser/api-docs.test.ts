@@ -15,7 +15,8 @@ describe('API documentation page', () => {
     await registerViaApi(suite.cloud.baseUrl, user);
   });
 
-  const operation = (method: string, path: string) => suite.page.locator(`.opblock-${method.toLowerCase()}`).filter({ has: suite.page.locator(`[data-path="${path}"]`) });
+  const operation = (method: string, path: string) =>
+    suite.page.locator(`.opblock-${method.toLowerCase()}`).filter({ has: suite.page.locator(`[data-path="${path}"]`) });
 
   it('renders the operations of the document, with its title, without logging in', async () => {
     const page = await suite.freshPage();
@@ -23,7 +24,13 @@ describe('API documentation page', () => {
     await page.getByRole('heading', { name: 'API documentation', level: 1 }).waitFor();
     await operation('POST', '/buy/data').first().waitFor();
     expect(await page.title()).toMatch(/^API documentation/);
-    for (const [method, path] of [['GET', '/auth'], ['POST', '/buy/airtime'], ['POST', '/buy/electricity'], ['GET', '/transaction'], ['GET', '/prices']] as const) {
+    for (const [method, path] of [
+      ['GET', '/auth'],
+      ['POST', '/buy/airtime'],
+      ['POST', '/buy/electricity'],
+      ['GET', '/transaction'],
+      ['GET', '/prices'],
+    ] as const) {
       expect(await operation(method, path).count(), `${method} ${path}`).toBeGreaterThan(0);
     }
     // Rejection: the back office is not documented, and the page did not send anyone to the login.

@@ -57,7 +57,11 @@ describe('Account page: webhook deliveries', () => {
 
     const button = page.getByTestId('send-test-webhook');
     await button.click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="send-test-webhook"]')?.hasAttribute('disabled') || document.querySelector('[data-testid="send-test-webhook"]')?.getAttribute('aria-busy') === 'true');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="send-test-webhook"]')?.hasAttribute('disabled') ||
+        document.querySelector('[data-testid="send-test-webhook"]')?.getAttribute('aria-busy') === 'true',
+    );
     await page.getByTestId('test-webhook-result').getByText(`${WEBHOOK_MSG.testDelivered}: 200`).waitFor();
     await log.locator('tbody tr').nth(1).waitFor();
     expect((await firstRow.locator('td').allTextContents()).map((text) => text.trim())).toEqual([expect.any(String), 'test', '200']);

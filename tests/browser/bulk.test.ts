@@ -84,7 +84,9 @@ describe('bulk purchase at 360 px', () => {
   it('a CSV file fills the list (its header row skipped) and previews its lines', async () => {
     const page = suite.page;
     await page.goto('/profile/bulk');
-    await page.getByTestId('bulk-csv').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from('network,phone,amount\nGLO,08051234567,200\nAIRTEL,08021234567,100\n') });
+    await page
+      .getByTestId('bulk-csv')
+      .setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from('network,phone,amount\nGLO,08051234567,200\nAIRTEL,08021234567,100\n') });
     await expect.poll(() => page.getByTestId('bulk-lines').inputValue()).toContain('GLO,08051234567,200');
     await page.getByRole('button', { name: 'Preview' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm purchase' });

@@ -22,7 +22,10 @@ async function noSideways(page: Page): Promise<void> {
 
 /** The value of one row of a transaction's details, by its label. */
 function detailValue(details: Locator, label: string): Locator {
-  return details.locator('.details-row').filter({ has: details.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+  return details
+    .locator('.details-row')
+    .filter({ has: details.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
 }
 
 describe('cable TV and exam PINs at 360 px', () => {
@@ -47,7 +50,11 @@ describe('cable TV and exam PINs at 360 px', () => {
 
   /** Confirms the purchase on screen and returns the receipt dialog once its status is final. */
   async function confirmAndWait(page: Page, title: string, status: string) {
-    await page.getByTestId('cable-continue').or(page.getByRole('button', { name: 'Continue' })).first().click();
+    await page
+      .getByTestId('cable-continue')
+      .or(page.getByRole('button', { name: 'Continue' }))
+      .first()
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Confirm purchase' });
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
@@ -86,11 +93,14 @@ describe('cable TV and exam PINs at 360 px', () => {
     // (one clean-clone run on two loaded cores took more than 20 s).
     const savedDecoder = () => page.getByTestId('saved-decoders').getByRole('button', { name: /DEMO CUSTOMER · 1212121212/ });
     await expect
-      .poll(async () => {
-        await page.goto('/profile/cableTv');
-        await page.getByLabel('Smartcard number').waitFor();
-        return savedDecoder().count();
-      }, { timeout: 45_000 })
+      .poll(
+        async () => {
+          await page.goto('/profile/cableTv');
+          await page.getByLabel('Smartcard number').waitFor();
+          return savedDecoder().count();
+        },
+        { timeout: 45_000 },
+      )
       .toBe(1);
     await savedDecoder().click();
     expect(await page.getByLabel('Smartcard number').inputValue()).toBe('1212121212');
@@ -154,7 +164,10 @@ describe('cable TV and exam PINs at 360 px', () => {
     let receipt = await confirmAndWait(page, 'Exam PIN receipt', 'success');
     const pins = await receipt.getByTestId('pin').allTextContents();
     expect(pins).toHaveLength(2);
-    await receipt.getByText(/^Serial WRN/).first().waitFor();
+    await receipt
+      .getByText(/^Serial WRN/)
+      .first()
+      .waitFor();
     await receipt.getByRole('button', { name: 'Copy PINs' }).click();
     await page.getByText(MSG.copied).first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(pins[0]);
@@ -213,7 +226,9 @@ describe('cable TV and exam PINs at 360 px', () => {
 
   it("an admin reads a customer's exam PINs masked in the details (last 4 and the serial) and reveals them with a reason", async () => {
     const session = await callApi<{ token: string }>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
-    const own = await callApi<{ transactions: { trans_Status: string; pins?: { pin: string }[] }[] }>(suite.cloud.baseUrl, 'listTransactions', { token: session.token });
+    const own = await callApi<{ transactions: { trans_Status: string; pins?: { pin: string }[] }[] }>(suite.cloud.baseUrl, 'listTransactions', {
+      token: session.token,
+    });
     const pins = own.transactions.find((t) => t.trans_Status === 'success' && (t.pins?.length ?? 0) > 1)!.pins!.map((p) => p.pin);
     const page = await suite.freshPage({ width: 1280, height: 900 });
     await loginInUi(page, suite.cloud.adminLogin);

@@ -246,7 +246,11 @@ describe('data plans, contacts and the price list', () => {
     // Below the plan's cost: refused with the cost named, nothing changed.
     await dialog.getByLabel('Reseller (₦)').fill('1');
     await dialog.getByRole('button', { name: 'Update price' }).click();
-    await p.locator('.Toastify').getByText(/^No price may be below the cost price of ₦[\d,]+\.\d\d$/).first().waitFor();
+    await p
+      .locator('.Toastify')
+      .getByText(/^No price may be below the cost price of ₦[\d,]+\.\d\d$/)
+      .first()
+      .waitFor();
     await dialog.getByLabel('Reseller (₦)').fill('1950');
     await dialog.getByRole('button', { name: 'Update price' }).click();
     await toast(p, CATALOGUE_MSG.priceUpdated);

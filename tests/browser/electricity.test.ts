@@ -95,7 +95,11 @@ describe('electricity payment', () => {
     await row.click();
     const details = page.getByTestId('transaction-details');
     await details.waitFor();
-    const value = (label: string) => details.locator('.details-row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    const value = (label: string) =>
+      details
+        .locator('.details-row')
+        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('dd');
     expect(await value('Type').textContent()).toBe('Electricity');
     expect(await value('Disco').textContent()).toBe('Ikeja');
     expect(await value('Meter number').textContent()).toBe('45011111111');

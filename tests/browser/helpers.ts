@@ -30,7 +30,16 @@ export function chromiumPath(): string {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -74,7 +83,11 @@ export function newTestUser(prefix = 'u'): TestUser {
   return { userName, email: `${userName}@example.com`, phoneNumber: '08030000000', password: 'correct-horse-9' };
 }
 
-export async function callApi<T>(baseUrl: string, operation: Operation, options: { body?: unknown; token?: string; params?: Record<string, string> } = {}): Promise<T> {
+export async function callApi<T>(
+  baseUrl: string,
+  operation: Operation,
+  options: { body?: unknown; token?: string; params?: Record<string, string> } = {},
+): Promise<T> {
   const route = routeByOperation(operation);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers[AUTH_HEADER] = options.token;
@@ -127,7 +140,9 @@ export async function waitForTransactionStatus(page: Page, phone: string, status
     if (found) return;
     if (Date.now() < deadline) await page.reload();
   }
-  const seen = await page.locator('[data-testid="transaction-row"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-phone')}:${r.getAttribute('data-status')}`));
+  const seen = await page
+    .locator('[data-testid="transaction-row"]')
+    .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-phone')}:${r.getAttribute('data-status')}`));
   throw new Error(`no ${status} transaction for ${phone} within ${timeoutMs} ms; rows: ${seen.join(', ')}`);
 }
 

@@ -23,7 +23,9 @@ describe('Login: the e-mailed code past the failed-login ceiling', () => {
     const { accountCeiling, freeFailures } = LOGIN_THROTTLE;
     for (let a = 0; a < Math.ceil(accountCeiling / freeFailures); a++) {
       for (let g = 0; g < freeFailures; g++) {
-        const answer = await requestFrom(suite.cloud.baseUrl, loopbackAddress(51, a), 'POST', '/api/v1/auth/login', { body: { userName: user.userName, password: `guess-${a}-${g}` } });
+        const answer = await requestFrom(suite.cloud.baseUrl, loopbackAddress(51, a), 'POST', '/api/v1/auth/login', {
+          body: { userName: user.userName, password: `guess-${a}-${g}` },
+        });
         expect(answer.status).toBe(400);
       }
     }

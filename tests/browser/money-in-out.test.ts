@@ -39,7 +39,8 @@ describe('money in and out', () => {
   }
 
   const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
-  const balanceOf = async (user: TestUser) => (await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).user.balance;
+  const balanceOf = async (user: TestUser) =>
+    (await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).user.balance;
   async function fundWithCoupon(user: TestUser, naira: number): Promise<void> {
     const code = await issueCoupon(suite.cloud.baseUrl, suite.cloud.adminLogin, user.userName, naira);
     const session = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
@@ -270,7 +271,14 @@ describe('money in and out', () => {
     await p.waitForURL('**/profile/earnings');
     // The ₦500 reward arrives through the event bus: reload until it shows.
     const deadline = Date.now() + 30_000;
-    while (!(await p.getByTestId('earning-balance').textContent().catch(() => ''))?.includes('₦500.00')) {
+    while (
+      !(
+        await p
+          .getByTestId('earning-balance')
+          .textContent()
+          .catch(() => '')
+      )?.includes('₦500.00')
+    ) {
       if (Date.now() > deadline) throw new Error('the referral reward did not show within 30 s');
       await p.waitForTimeout(1_000);
       await p.reload();

@@ -61,7 +61,10 @@ describe('operator screens, notices and theme', () => {
     const session = await registerViaApi(cloud.baseUrl, buyer);
     const code = await issueCoupon(cloud.baseUrl, cloud.adminLogin, buyer.userName, 500);
     await callApi(cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: buyer.userName, coupon: code } });
-    const bought = await callApi<PurchaseResponse>(cloud.baseUrl, 'buyAirtime', { token: session.token, body: { network: 1, mobile_number: '08011111111', amount: 100 } });
+    const bought = await callApi<PurchaseResponse>(cloud.baseUrl, 'buyAirtime', {
+      token: session.token,
+      body: { network: 1, mobile_number: '08011111111', amount: 100 },
+    });
     const admin = await callApi<SessionResponse>(cloud.baseUrl, 'login', { body: cloud.adminLogin });
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -205,9 +208,7 @@ describe('operator screens, notices and theme', () => {
     await expect.poll(() => phone.getByTestId('notification-text').innerText()).toBe(`Promo ${reader.userName}`);
     await phone.getByRole('button', { name: 'OK' }).click();
     // The server holds it.
-    await expect
-      .poll(async () => (await callApi<NotificationResponse>(suite.cloud.baseUrl, 'getNotification', { token: session.token })).checked)
-      .toBe(true);
+    await expect.poll(async () => (await callApi<NotificationResponse>(suite.cloud.baseUrl, 'getNotification', { token: session.token })).checked).toBe(true);
 
     // Another device: a new browser context, nothing in its storage.
     const laptopContext = await suite.browser.newContext({ baseURL: suite.cloud.baseUrl, viewport: DESKTOP });

@@ -114,31 +114,34 @@ describe('public screens, validation and the phone layout', () => {
   });
 
   // A reader who asks for reduced motion gets the same 5 s: the toast's timer is its progress bar's animation.
-  it.each(['reduce', 'no-preference'] as const)('shows toasts at the top right and closes them by themselves after about 5 s (reduced motion: %s)', async (reducedMotion) => {
-    const p = await suite.freshPage(undefined, reducedMotion);
-    await p.goto('/login');
-    await p.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    await p.getByLabel('User name, email or business name', { exact: true }).fill('nobody-here');
-    await p.getByLabel('Password', { exact: true }).fill('wrong-password-1');
-    await p.getByRole('button', { name: 'Login', exact: true }).click();
-    const toast = p.locator('.Toastify__toast').filter({ hasText: MSG.invalidCredentials });
-    await toast.waitFor();
-    const shownAt = Date.now();
-    // Keep the pointer away from the toast: hovering would pause its timer.
-    await p.mouse.move(10, 890);
+  it.each(['reduce', 'no-preference'] as const)(
+    'shows toasts at the top right and closes them by themselves after about 5 s (reduced motion: %s)',
+    async (reducedMotion) => {
+      const p = await suite.freshPage(undefined, reducedMotion);
+      await p.goto('/login');
+      await p.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await p.getByLabel('User name, email or business name', { exact: true }).fill('nobody-here');
+      await p.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+      await p.getByRole('button', { name: 'Login', exact: true }).click();
+      const toast = p.locator('.Toastify__toast').filter({ hasText: MSG.invalidCredentials });
+      await toast.waitFor();
+      const shownAt = Date.now();
+      // Keep the pointer away from the toast: hovering would pause its timer.
+      await p.mouse.move(10, 890);
 
-    expect(await p.locator('.Toastify__toast-container--top-right').count()).toBe(1);
-    const box = (await toast.boundingBox())!;
-    const viewport = p.viewportSize()!;
-    expect(box.y).toBeLessThan(100);
-    expect(viewport.width - (box.x + box.width)).toBeLessThan(100);
-    expect(box.x).toBeGreaterThan(viewport.width / 2);
+      expect(await p.locator('.Toastify__toast-container--top-right').count()).toBe(1);
+      const box = (await toast.boundingBox())!;
+      const viewport = p.viewportSize()!;
+      expect(box.y).toBeLessThan(100);
+      expect(viewport.width - (box.x + box.width)).toBeLessThan(100);
+      expect(box.x).toBeGreaterThan(viewport.width / 2);
 
-    await toast.waitFor({ state: 'detached', timeout: 8_000 });
-    const closedAfter = Date.now() - shownAt;
-    expect(closedAfter).toBeGreaterThan(TOAST_AUTO_CLOSE_MS - 1_500);
-    expect(closedAfter).toBeLessThan(8_000);
-  });
+      await toast.waitFor({ state: 'detached', timeout: 8_000 });
+      const closedAfter = Date.now() - shownAt;
+      expect(closedAfter).toBeGreaterThan(TOAST_AUTO_CLOSE_MS - 1_500);
+      expect(closedAfter).toBeLessThan(8_000);
+    },
+  );
 
   it('logs the user out on any 401: a token made stale by a password change elsewhere sends the next call to the login screen', async () => {
     const user = newTestUser('stale');

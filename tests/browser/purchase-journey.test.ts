@@ -164,7 +164,10 @@ describe('purchase journey', () => {
       // After the action the form starts over at step 1.
       await p.getByRole('button', { name: 'Validate user' }).waitFor();
 
-      const redeemed = await callApi<FundWithCouponResponse>(suite.cloud.baseUrl, 'fundWithCoupon', { token: ownerSession.token, body: { userName: owner.userName, coupon: code } });
+      const redeemed = await callApi<FundWithCouponResponse>(suite.cloud.baseUrl, 'fundWithCoupon', {
+        token: ownerSession.token,
+        body: { userName: owner.userName, coupon: code },
+      });
       expect(redeemed.amount).toBe(250);
     } finally {
       await admin.context.close();

@@ -28,7 +28,8 @@ describe('purchase results, feedback and navigation at 360 px', () => {
     const session = await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } });
     await callApi<FundWithCouponResponse>(suite.cloud.baseUrl, 'fundWithCoupon', { token: session.token, body: { userName: user.userName, coupon: code } });
   }
-  const tokenOf = async (user: TestUser) => (await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).token;
+  const tokenOf = async (user: TestUser) =>
+    (await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).token;
   const toasts = (p: Page) => p.locator('.Toastify__toast');
 
   beforeAll(async () => {
@@ -57,7 +58,10 @@ describe('purchase results, feedback and navigation at 360 px', () => {
     expect(await p.getByLabel('9MOBILE', { exact: true }).isChecked()).toBe(true);
 
     // Choosing MTN for a 9mobile number: a warning, not a refusal; the choice is kept into the confirmation.
-    await p.locator('label.network-option').filter({ has: p.getByLabel('MTN', { exact: true }) }).click();
+    await p
+      .locator('label.network-option')
+      .filter({ has: p.getByLabel('MTN', { exact: true }) })
+      .click();
     const warning = p.getByTestId('network-mismatch');
     expect(await warning.textContent()).toContain('0909 numbers are usually 9MOBILE. Keep MTN only if this number was ported to MTN.');
     await p.getByRole('button', { name: 'Continue' }).click();
@@ -85,7 +89,10 @@ describe('purchase results, feedback and navigation at 360 px', () => {
     await p.goto('/profile/buyData');
     await p.getByTestId('network-MTN').click();
     for (const type of ['SME', 'CG']) {
-      await p.locator('.chip').filter({ hasText: new RegExp(`^${type}$`) }).click();
+      await p
+        .locator('.chip')
+        .filter({ hasText: new RegExp(`^${type}$`) })
+        .click();
       expect(await p.getByTestId('data-type-explanation').textContent()).toBe(DATA_TYPE_EXPLANATIONS[type]);
       await p.getByTestId('plan-option').first().waitFor();
       const sizes = await p.locator('[data-testid="plan-option"] .plan-volume').allTextContents();
@@ -284,7 +291,8 @@ describe('purchase results, feedback and navigation at 360 px', () => {
     const bank = p.getByLabel('Bank');
     await expect.poll(() => bank.locator('option').count()).toBeGreaterThan(40);
     const names = await bank.locator('option').allTextContents();
-    for (const name of ['Polaris Bank', 'Union Bank of Nigeria', 'First City Monument Bank', 'Ecobank Nigeria', 'Stanbic IBTC Bank', 'Providus Bank']) expect(names).toContain(name);
+    for (const name of ['Polaris Bank', 'Union Bank of Nigeria', 'First City Monument Bank', 'Ecobank Nigeria', 'Stanbic IBTC Bank', 'Providus Bank'])
+      expect(names).toContain(name);
 
     await bank.selectOption({ label: 'Polaris Bank' });
     await p.getByLabel('Account number').fill('0123456781');
@@ -304,7 +312,9 @@ describe('purchase results, feedback and navigation at 360 px', () => {
     await p.getByLabel('Type').selectOption('withdrawal');
     const rows = p.getByTestId('transaction-row');
     await rows.first().waitFor();
-    await expect.poll(async () => (await rows.locator('[data-testid="transaction-type"]').allTextContents()).every((text) => text.startsWith('Withdrawal · '))).toBe(true);
+    await expect
+      .poll(async () => (await rows.locator('[data-testid="transaction-type"]').allTextContents()).every((text) => text.startsWith('Withdrawal · ')))
+      .toBe(true);
     expect(await rows.first().getByTestId('transaction-type').textContent()).toBe('Withdrawal · Polaris Bank');
   });
 

@@ -26,10 +26,16 @@ describe("every role's effective grants", () => {
     for (const [role, lines] of Object.entries(grants)) {
       // CDK's own BucketDeployment handler exists only when web/dist is built (infra/stack/nag.ts acknowledges its grants).
       if (role.startsWith('CustomCDKBucketDeployment')) continue;
-      expect(lines.filter((line) => !(EXPECTED_GRANTS[role] ?? []).includes(line)), `${role}: grants not in the expected list`).toEqual([]);
+      expect(
+        lines.filter((line) => !(EXPECTED_GRANTS[role] ?? []).includes(line)),
+        `${role}: grants not in the expected list`,
+      ).toEqual([]);
     }
     for (const [role, lines] of Object.entries(EXPECTED_GRANTS)) {
-      expect(lines.filter((line) => !(grants[role] ?? []).includes(line)), `${role}: listed grants the stack no longer makes`).toEqual([]);
+      expect(
+        lines.filter((line) => !(grants[role] ?? []).includes(line)),
+        `${role}: listed grants the stack no longer makes`,
+      ).toEqual([]);
     }
   });
 
@@ -41,24 +47,38 @@ describe("every role's effective grants", () => {
 
 describe('the table', () => {
   it('no role writes without a leading-key condition (no put, update, delete or batch write anywhere in the table)', () => {
-    const unconditioned = Object.entries(grants).flatMap(([role, lines]) => lines.filter((l) => WRITES.test(l) && !l.includes('dynamodb:LeadingKeys')).map((l) => `${role}: ${l}`));
+    const unconditioned = Object.entries(grants).flatMap(([role, lines]) =>
+      lines.filter((l) => WRITES.test(l) && !l.includes('dynamodb:LeadingKeys')).map((l) => `${role}: ${l}`),
+    );
     expect(unconditioned).toEqual([]);
   });
 
   it('no role may scan: every listing is a query', () => {
-    expect(Object.values(grants).flat().filter((l) => l.includes('dynamodb:Scan'))).toEqual([]);
+    expect(
+      Object.values(grants)
+        .flat()
+        .filter((l) => l.includes('dynamodb:Scan')),
+    ).toEqual([]);
   });
 
   it('password hashes (CREDENTIAL#…) are written by the accounts service alone and read by it and the profile service (the password asked before a key change): every other reader is denied that partition', () => {
     for (const [role, lines] of Object.entries(grants)) {
       const reads = lines.filter((l) => READS.test(l));
       if (role === roleOf('AccountsApi')) continue;
-      expect(lines.filter((l) => WRITES.test(l) && l.includes(PARTITION_PREFIXES.credential)), role).toEqual([]);
+      expect(
+        lines.filter((l) => WRITES.test(l) && l.includes(PARTITION_PREFIXES.credential)),
+        role,
+      ).toEqual([]);
       if (role === roleOf('ProfileApi')) continue;
       for (const read of reads) expect(read, role).toContain(`ForAllValues:StringNotLike dynamodb:LeadingKeys=${PARTITION_PREFIXES.credential}*`);
-      expect(lines.filter((l) => WRITES.test(l) && l.includes(PARTITION_PREFIXES.credential)), role).toEqual([]);
+      expect(
+        lines.filter((l) => WRITES.test(l) && l.includes(PARTITION_PREFIXES.credential)),
+        role,
+      ).toEqual([]);
     }
-    expect(grants[roleOf('AccountsApi')]!.filter((l) => WRITES.test(l) && l.includes(`LeadingKeys=${PARTITION_PREFIXES.credential}*`)).length).toBeGreaterThan(0);
+    expect(grants[roleOf('AccountsApi')]!.filter((l) => WRITES.test(l) && l.includes(`LeadingKeys=${PARTITION_PREFIXES.credential}*`)).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it("the roles that share a user's partition without owning its money (contacts, the contact refresh, the webhook log) write only their own attributes, never the wallet's balance, the admin flag or a hash", () => {
@@ -67,7 +87,8 @@ describe('the table', () => {
       expect(userWrites.length, name).toBeGreaterThan(0);
       for (const line of userWrites) {
         expect(line, name).toMatch(/ForAllValues:StringEquals dynamodb:Attributes=/);
-        for (const attribute of ['balanceKobo', 'isAdmin', 'passwordHash']) expect(line.split('dynamodb:Attributes=')[1]!.split('|'), name).not.toContain(attribute);
+        for (const attribute of ['balanceKobo', 'isAdmin', 'passwordHash'])
+          expect(line.split('dynamodb:Attributes=')[1]!.split('|'), name).not.toContain(attribute);
       }
     }
   });

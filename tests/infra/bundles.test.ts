@@ -15,7 +15,12 @@ describe('Lambda bundles', () => {
   it('take credentials from the environment only, without the SDK chain of SSO, profile and STS clients', async () => {
     const packages = await bundledPackages('PurchasesApi');
     expect(packages).toContain('@aws-sdk/credential-provider-env');
-    for (const unused of ['@aws-sdk/credential-provider-node', '@aws-sdk/credential-provider-sso', '@aws-sdk/credential-provider-ini', '@aws-sdk/nested-clients']) {
+    for (const unused of [
+      '@aws-sdk/credential-provider-node',
+      '@aws-sdk/credential-provider-sso',
+      '@aws-sdk/credential-provider-ini',
+      '@aws-sdk/nested-clients',
+    ]) {
       expect(packages, unused).not.toContain(unused);
     }
   });

@@ -68,7 +68,9 @@ describe('the origin secret', () => {
     // … and the origin secret rides on the same origin, so a request that has it came through CloudFront.
     expect(origin.OriginCustomHeaders.map((h: any) => h.HeaderName)).toContain(ORIGIN_SECRET_HEADER);
     const [secretId] = ofType(plain, 'AWS::SecretsManager::Secret').find(([id]) => id.startsWith('OriginSecret'))!;
-    const invoked = new Set(ofType(plain, 'AWS::ApiGatewayV2::Integration').map(([, integration]) => integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string));
+    const invoked = new Set(
+      ofType(plain, 'AWS::ApiGatewayV2::Integration').map(([, integration]) => integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string),
+    );
     expect(invoked.size).toBeGreaterThan(0);
     for (const id of invoked) {
       const variables = plain[id]!.Properties.Environment.Variables;
@@ -84,8 +86,14 @@ describe('the WAF web ACL', () => {
     const [[aclId, acl]] = ofType(plain, 'AWS::WAFv2::WebACL');
     expect(acl!.Properties.Scope).toBe('CLOUDFRONT');
     const rules = acl!.Properties.Rules;
-    expect(rules.find((r: any) => r.Statement.RateBasedStatement)).toMatchObject({ Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: WAF_RATE_LIMIT_PER_5_MINUTES, AggregateKeyType: 'IP' } } });
-    expect(rules.find((r: any) => r.Statement.ManagedRuleGroupStatement)?.Statement.ManagedRuleGroupStatement).toEqual({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' });
+    expect(rules.find((r: any) => r.Statement.RateBasedStatement)).toMatchObject({
+      Action: { Block: {} },
+      Statement: { RateBasedStatement: { Limit: WAF_RATE_LIMIT_PER_5_MINUTES, AggregateKeyType: 'IP' } },
+    });
+    expect(rules.find((r: any) => r.Statement.ManagedRuleGroupStatement)?.Statement.ManagedRuleGroupStatement).toEqual({
+      VendorName: 'AWS',
+      Name: 'AWSManagedRulesCommonRuleSet',
+    });
     expect(apiBehaviour(plain).config.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
   });
 
@@ -106,7 +114,10 @@ describe('domains and TLS', () => {
   it('with domains: the web domain on CloudFront with TLSv1.2_2021, the API on its own domain, its execute-api endpoint disabled and CloudFront pointed at the domain', () => {
     const { config, origin } = apiBehaviour(withDomains);
     expect(config.Aliases).toEqual(['app.example.ng']);
-    expect(config.ViewerCertificate).toMatchObject({ AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/web', MinimumProtocolVersion: 'TLSv1.2_2021' });
+    expect(config.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/web',
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+    });
     const [[, api]] = ofType(withDomains, 'AWS::ApiGatewayV2::Api');
     expect(api!.Properties.DisableExecuteApiEndpoint).toBe(true);
     expect(ofType(withDomains, 'AWS::ApiGatewayV2::DomainName')[0]![1].Properties).toMatchObject({ DomainName: 'api.example.ng' });

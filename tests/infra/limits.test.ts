@@ -36,10 +36,13 @@ beforeAll(async () => {
 });
 
 const ofType = (all: Record<string, Resource>, type: string) => Object.entries(all).filter(([, r]) => r.Type === type);
-const functionOf = (all: Record<string, Resource>, entry: string) => ofType(all, 'AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;
+const functionOf = (all: Record<string, Resource>, entry: string) =>
+  ofType(all, 'AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;
 const mappingsOf = (all: Record<string, Resource>, entry: string) => {
   const [fnId] = functionOf(all, entry);
-  return ofType(all, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName?.Ref === fnId).map(([, m]) => m);
+  return ofType(all, 'AWS::Lambda::EventSourceMapping')
+    .filter(([, m]) => m.Properties.FunctionName?.Ref === fnId)
+    .map(([, m]) => m);
 };
 const isQueueMapping = (mapping: Resource) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Queue');
 const httpEntries = new Set(Object.values(HTTP_FUNCTIONS).map((spec) => spec.entry));
@@ -92,7 +95,11 @@ describe('limits in the cloud (README decision 49)', () => {
     const pattern = rules[0]![1].Properties.EventPattern;
     expect(pattern).toEqual({ source: [EVENT_SOURCE], 'detail-type': [EVENT_TYPES.transactionSettled], detail: { ownerWebhook: [true] } });
     const matches = compileEventPattern(pattern);
-    const event = (detail: Record<string, unknown>) => ({ source: EVENT_SOURCE, 'detail-type': EVENT_TYPES.transactionSettled, detail: { transactionId: 'T1', ...detail } });
+    const event = (detail: Record<string, unknown>) => ({
+      source: EVENT_SOURCE,
+      'detail-type': EVENT_TYPES.transactionSettled,
+      detail: { transactionId: 'T1', ...detail },
+    });
     expect(matches(event({ ownerWebhook: true }))).toBe(true);
     expect(matches(event({ ownerWebhook: false }))).toBe(false);
     expect(matches(event({}))).toBe(false);

@@ -81,7 +81,9 @@ describe('the LocalStack community variant', () => {
 
   it('throttles the stage as the HTTP API does and keeps the same JSON access log fields (routeKey spelled out)', () => {
     const [[, stage]] = ofType(variant, 'AWS::ApiGateway::Stage') as [[string, Resource]];
-    expect(stage.Properties.MethodSettings).toEqual([expect.objectContaining({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 })]);
+    expect(stage.Properties.MethodSettings).toEqual([
+      expect.objectContaining({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 }),
+    ]);
     const format = JSON.parse(stage.Properties.AccessLogSetting.Format);
     expect(format).toMatchObject({ routeKey: '$context.httpMethod $context.resourcePath', responseLatency: '$context.responseLatency' });
     const group = variant.Resources[refOf(stage.Properties.AccessLogSetting.DestinationArn)!]!;
@@ -92,7 +94,9 @@ describe('the LocalStack community variant', () => {
     const [[bucketId, bucket]] = ofType(variant, 'AWS::S3::Bucket') as [[string, Resource]];
     expect(bucket.Properties.WebsiteConfiguration).toEqual({ IndexDocument: 'index.html', ErrorDocument: 'index.html' });
     const [[, policy]] = ofType(variant, 'AWS::S3::BucketPolicy') as [[string, Resource]];
-    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(expect.objectContaining({ Effect: 'Allow', Action: 's3:GetObject', Principal: { AWS: '*' } }));
+    expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Allow', Action: 's3:GetObject', Principal: { AWS: '*' } }),
+    );
     expect(variant.Outputs.WebUrl!.Value).toEqual({ 'Fn::GetAtt': [bucketId, 'WebsiteURL'] });
     expect(variant.Outputs.WebBucketName!.Value).toEqual({ Ref: bucketId });
     expect(JSON.stringify(variant.Outputs.ApiEndpoint!.Value)).toContain('execute-api');
@@ -101,13 +105,34 @@ describe('the LocalStack community variant', () => {
   it('keeps the alarms (the 5xx one on the REST API) and drops only the dashboard, which community CloudFormation cannot make', () => {
     expect(ofType(variant, 'AWS::CloudWatch::Dashboard')).toEqual([]);
     expect(ofType(aws, 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
-    expect(ofType(variant, 'AWS::CloudWatch::Alarm').map(([id]) => id).sort()).toEqual(ofType(aws, 'AWS::CloudWatch::Alarm').map(([id]) => id).sort());
+    expect(
+      ofType(variant, 'AWS::CloudWatch::Alarm')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(
+      ofType(aws, 'AWS::CloudWatch::Alarm')
+        .map(([id]) => id)
+        .sort(),
+    );
     const [, api5xx] = ofType(variant, 'AWS::CloudWatch::Alarm').find(([id]) => id.includes('Api5xxAlarm'))!;
     expect(api5xx.Properties).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5XXError', Threshold: 0 });
   });
 
   it('is otherwise the AWS stack: the same table, queues, functions, grants, rules, topic and alarms, resource for resource', () => {
-    const sameTypes = ['AWS::DynamoDB::Table', 'AWS::SQS::Queue', 'AWS::SQS::QueuePolicy', 'AWS::Lambda::Function', 'AWS::Lambda::EventSourceMapping', 'AWS::Events::EventBus', 'AWS::Events::Rule', 'AWS::SecretsManager::Secret', 'AWS::SNS::Topic', 'AWS::SNS::Subscription', 'AWS::IAM::Policy', 'AWS::CloudWatch::Alarm'];
+    const sameTypes = [
+      'AWS::DynamoDB::Table',
+      'AWS::SQS::Queue',
+      'AWS::SQS::QueuePolicy',
+      'AWS::Lambda::Function',
+      'AWS::Lambda::EventSourceMapping',
+      'AWS::Events::EventBus',
+      'AWS::Events::Rule',
+      'AWS::SecretsManager::Secret',
+      'AWS::SNS::Topic',
+      'AWS::SNS::Subscription',
+      'AWS::IAM::Policy',
+      'AWS::CloudWatch::Alarm',
+    ];
     // Only the API's own pieces differ (its access log and its 5xx alarm), and the AWS stack's upload of a built
     // web app (CDK's BucketDeployment, present when web/dist exists), which the variant leaves to `awslocal s3 sync`.
     const differs = (id: string) => id.includes('Api5xxAlarm') || id.includes('ApiAccessLogs') || id.startsWith('CustomCDKBucketDeployment');
@@ -117,7 +142,9 @@ describe('the LocalStack community variant', () => {
       const r = JSON.parse(JSON.stringify(resource));
       if (r.Type === 'AWS::Lambda::Function') delete r.Properties.Environment?.Variables?.[ENV.originSecretArn];
       if (r.Type === 'AWS::IAM::Policy') {
-        r.Properties.PolicyDocument.Statement = r.Properties.PolicyDocument.Statement.filter((st: any) => !JSON.stringify(st.Resource).includes('"OriginSecret'));
+        r.Properties.PolicyDocument.Statement = r.Properties.PolicyDocument.Statement.filter(
+          (st: any) => !JSON.stringify(st.Resource).includes('"OriginSecret'),
+        );
       }
       return [id, r];
     };

@@ -19,7 +19,10 @@ function synthWithNag(build: (app: App) => void, context: Record<string, unknown
   const app = templateOnlyApp({ outdir, context });
   build(app);
   // Both packs: AwsSolutions and the serverless one (DLQs, destinations, runtimes).
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }), new ServerlessChecks(app, { writeSuppressionsToCloudFormation: true }));
+  Validations.of(app).addPlugins(
+    new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }),
+    new ServerlessChecks(app, { writeSuppressionsToCloudFormation: true }),
+  );
   let failed = false;
   try {
     app.synth();
@@ -83,7 +86,9 @@ describe('cdk-nag: the AwsSolutions and Serverless packs on the platform stack',
       expect(reason).not.toMatch(/only lets a function write its own/);
     }
     expect(reasonOf('AwsSolutions-CFR2')).toEqual([]);
-    const redriveExempt = Object.entries(resources).filter(([, r]) => acknowledged(r).some((a) => a.id === 'Serverless-SQSRedrivePolicy')).map(([id]) => id);
+    const redriveExempt = Object.entries(resources)
+      .filter(([, r]) => acknowledged(r).some((a) => a.id === 'Serverless-SQSRedrivePolicy'))
+      .map(([id]) => id);
     for (const id of redriveExempt) expect(id).toMatch(/DeadLetterQueue|Failures/);
   });
 
@@ -119,8 +124,7 @@ describe('hardening the pack asks for', () => {
   });
 
   it('makes buckets, queues and the alarm topic refuse requests without TLS', () => {
-    const denyInsecure = (statements: any[]) =>
-      statements.some((s) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false');
+    const denyInsecure = (statements: any[]) => statements.some((s) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false');
     for (const [type, policyType, target] of [
       ['AWS::S3::Bucket', 'AWS::S3::BucketPolicy', 'Bucket'],
       ['AWS::SQS::Queue', 'AWS::SQS::QueuePolicy', 'Queues'],
@@ -128,7 +132,10 @@ describe('hardening the pack asks for', () => {
     ] as const) {
       for (const [id] of ofType(type)) {
         const policies = ofType(policyType).filter(([, p]) => JSON.stringify(p.Properties[target]).includes(`"${id}"`));
-        expect(policies.some(([, p]) => denyInsecure(p.Properties.PolicyDocument.Statement)), id).toBe(true);
+        expect(
+          policies.some(([, p]) => denyInsecure(p.Properties.PolicyDocument.Statement)),
+          id,
+        ).toBe(true);
       }
     }
   });

@@ -50,7 +50,10 @@ describe('alarms', () => {
   });
 
   it('subscribe the operator e-mail given as context `alarmEmail`', () => {
-    observabilityTemplate({ alarmEmail: 'ops@example.com' }).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    observabilityTemplate({ alarmEmail: 'ops@example.com' }).hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
   });
 
   it('subscribe nobody without `alarmEmail`', () => {
@@ -87,18 +90,25 @@ describe('alarms', () => {
 
   it(`fire when a supplier fails more than ${SUPPLIER_FAILURE_RATE_PERCENT}% of its calls, one alarm per configured supplier`, () => {
     const rates = alarms().filter((a) => JSON.stringify(a.Metrics ?? []).includes(METRIC_NAMES.supplierCallFailed));
-    const suppliers = rates.map((a) => a.Metrics.find((m: any) => m.Id === 'failed').MetricStat.Metric.Dimensions.find((d: any) => d.Name === 'Supplier').Value);
+    const suppliers = rates.map(
+      (a) => a.Metrics.find((m: any) => m.Id === 'failed').MetricStat.Metric.Dimensions.find((d: any) => d.Name === 'Supplier').Value,
+    );
     expect(suppliers.sort()).toEqual(['ALARO', 'GLAD', 'VTPASS']);
     for (const alarm of rates) {
       expect(alarm).toMatchObject({ Threshold: SUPPLIER_FAILURE_RATE_PERCENT, ComparisonOperator: 'GreaterThanThreshold' });
       expect(alarm.Metrics.find((m: any) => m.Expression).Expression).toMatch(/100 \* FILL\(failed, 0\) \/ calls/);
-      expect(alarm.Metrics.find((m: any) => m.Id === 'calls').MetricStat.Metric).toMatchObject({ Namespace: METRICS_NAMESPACE, MetricName: METRIC_NAMES.supplierCall });
+      expect(alarm.Metrics.find((m: any) => m.Id === 'calls').MetricStat.Metric).toMatchObject({
+        Namespace: METRICS_NAMESPACE,
+        MetricName: METRIC_NAMES.supplierCall,
+      });
     }
   });
 
   it('fire when payouts fail and when purchases stay open too long', () => {
     expect(alarmsOn(METRICS_NAMESPACE, METRIC_NAMES.payoutFailed)).toEqual([expect.objectContaining({ Statistic: 'Sum', Threshold: 0 })]);
-    expect(alarmsOn(METRICS_NAMESPACE, METRIC_NAMES.purchasesOpenTooLong)).toEqual([expect.objectContaining({ Statistic: 'Maximum', Threshold: 0, EvaluationPeriods: 2 })]);
+    expect(alarmsOn(METRICS_NAMESPACE, METRIC_NAMES.purchasesOpenTooLong)).toEqual([
+      expect.objectContaining({ Statistic: 'Maximum', Threshold: 0, EvaluationPeriods: 2 }),
+    ]);
   });
 });
 
@@ -127,7 +137,13 @@ describe('the operations dashboard', () => {
   });
 
   it('shows queue and dead-letter queue depths, Lambda errors and throttles, and purchases open too long', () => {
-    for (const title of ['Queue depths', 'Dead-letter queue depths', 'Lambda errors', 'Lambda throttles', `Purchases open longer than ${PURCHASE_OPEN_TOO_LONG_MINUTES} minutes`]) {
+    for (const title of [
+      'Queue depths',
+      'Dead-letter queue depths',
+      'Lambda errors',
+      'Lambda throttles',
+      `Purchases open longer than ${PURCHASE_OPEN_TOO_LONG_MINUTES} minutes`,
+    ]) {
       expect(body).toContain(title);
     }
     expect(body).toContain(METRIC_NAMES.purchasesOpenTooLong);
@@ -178,7 +194,11 @@ describe('custom metrics read by the alarms and the dashboard', () => {
   it('are published by every function under the namespace and service they are read with', () => {
     const functions = ofType('AWS::Lambda::Function').filter(([id]) => !id.startsWith('Custom'));
     for (const [id, fn] of functions) {
-      expect({ id, ...fn.Properties.Environment.Variables }).toMatchObject({ id, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE, POWERTOOLS_SERVICE_NAME: METRICS_SERVICE });
+      expect({ id, ...fn.Properties.Environment.Variables }).toMatchObject({
+        id,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
+      });
     }
   });
 });
@@ -186,7 +206,7 @@ describe('custom metrics read by the alarms and the dashboard', () => {
 describe('the dashboard, for the metrics the functions add', () => {
   const widget = (title: string) => dashboardWidgets().find((w) => w.properties.title === title)!;
 
-  it('shows the p99 latency of each supplier\'s calls', () => {
+  it("shows the p99 latency of each supplier's calls", () => {
     const lines = widget('Supplier call latency p99 (ms)').properties.metrics!;
     const dimensionsOf = (line: unknown[]) => Object.fromEntries(line.slice(2, -1).flatMap((part, i, parts) => (i % 2 === 0 ? [[part, parts[i + 1]]] : [])));
     expect(lines.map((line) => line[1])).toEqual(Array(3).fill(METRIC_NAMES.supplierCallLatency));

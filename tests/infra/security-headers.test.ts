@@ -36,6 +36,7 @@ describe('security headers: the cloud and the local cloud send the same', () => 
   });
 
   it('every header of the policy overrides whatever an origin sends', () => {
-    for (const name of ['ContentSecurityPolicy', 'StrictTransportSecurity', 'FrameOptions', 'ContentTypeOptions', 'ReferrerPolicy']) expect(config[name].Override, name).toBe(true);
+    for (const name of ['ContentSecurityPolicy', 'StrictTransportSecurity', 'FrameOptions', 'ContentTypeOptions', 'ReferrerPolicy'])
+      expect(config[name].Override, name).toBe(true);
   });
 });

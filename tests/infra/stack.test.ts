@@ -80,7 +80,9 @@ describe('the platform stack', () => {
   });
 
   it('keeps the open index to keys only, and declares no retired index unless asked (-c keepRetiredIndexes=true)', () => {
-    const tableIndexes = ofType('AWS::DynamoDB::Table').flatMap(([, r]) => (r.Properties.GlobalSecondaryIndexes ?? []) as Array<{ IndexName: string; Projection: unknown }>);
+    const tableIndexes = ofType('AWS::DynamoDB::Table').flatMap(
+      ([, r]) => (r.Properties.GlobalSecondaryIndexes ?? []) as Array<{ IndexName: string; Projection: unknown }>,
+    );
     expect(tableIndexes.find((index) => index.IndexName === 'byOpenSinceKeys')?.Projection).toEqual({ ProjectionType: 'KEYS_ONLY' });
     expect(tableIndexes.map((index) => index.IndexName)).not.toContain(Object.keys(RETIRED_INDEXES)[0]);
   });
@@ -119,7 +121,8 @@ describe('the platform stack', () => {
     expect(eventFailures[0]).toBeDefined();
     expect(workQueues.length + deadLetterIds.length + streamFailures.length + eventFailures.length).toBe(queues.length);
     const queueAlarms = ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.Namespace === 'AWS/SQS');
-    const alarmed = (metric: string) => queueAlarms.filter(([, a]) => a.Properties.MetricName === metric).map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
+    const alarmed = (metric: string) =>
+      queueAlarms.filter(([, a]) => a.Properties.MetricName === metric).map(([, a]) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
     expect(alarmed('ApproximateNumberOfMessagesVisible').sort()).toEqual([...deadLetterIds, ...streamFailures, ...eventFailures].sort());
     // …and every work queue one on the age of its oldest message (a consumer down or too slow).
     expect(alarmed('ApproximateAgeOfOldestMessage').sort()).toEqual(workQueues.map(([id]) => id).sort());
@@ -171,7 +174,10 @@ describe('the platform stack', () => {
       expect.objectContaining({
         Action: 'dynamodb:UpdateItem',
         // …and only a contact's attributes there, never the wallet's or the profile's (infra/stack/access.ts).
-        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] }, 'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.not.arrayContaining(['balanceKobo']) } },
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.not.arrayContaining(['balanceKobo']) },
+        },
       }),
     ]);
   });
@@ -210,10 +216,13 @@ describe('the platform stack', () => {
     expect(listing).toContain('dynamodb:Query');
     expect(writesBeyondRateCounter('functions/handlers/http/transactions.ts')).toEqual([]);
     // Its one write: the API-key rate counter, UpdateItem only, APIKEYRATE# items only.
-    expect(statementsOf('functions/handlers/http/transactions.ts').filter(isRateCounterGrant)).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem' })]);
+    expect(statementsOf('functions/handlers/http/transactions.ts').filter(isRateCounterGrant)).toEqual([
+      expect.objectContaining({ Action: 'dynamodb:UpdateItem' }),
+    ]);
     expect(actionsOf('functions/handlers/transaction-stream.ts')).toContain('sqs:SendMessage');
     expect(actionsOf('functions/handlers/sweeper.ts')).toContain('sqs:SendMessage');
-    for (const entry of ['functions/handlers/http/purchases.ts', 'functions/handlers/http/refunds.ts']) expect(actionsOf(entry)).not.toContain('sqs:SendMessage');
+    for (const entry of ['functions/handlers/http/purchases.ts', 'functions/handlers/http/refunds.ts'])
+      expect(actionsOf(entry)).not.toContain('sqs:SendMessage');
     for (const entry of ['fulfilment', 'payouts', 'payout-sweeper', 'provider-events', 'http/withdrawals'].map((name) => `functions/handlers/${name}.ts`)) {
       expect(actionsOf(entry)).not.toContain('events:PutEvents');
     }
@@ -221,7 +230,12 @@ describe('the platform stack', () => {
     expect(actionsOf('functions/handlers/mailer.ts')).not.toContain('dynamodb:Query');
     // The mailer writes only its log of mails sent (MAIL#), with the one UpdateItem that claims or marks a mail.
     const mailerTable = statementsOf('functions/handlers/mailer.ts').filter((st: any) => [st.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
-    expect(mailerTable).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.mailDelivery}*`] } } })]);
+    expect(mailerTable).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.mailDelivery}*`] } },
+      }),
+    ]);
   });
 
   it('lets the catalogue and admin-settings services write only their own partition and contacts only USER# items; purchases write the table; none of them publish or enqueue', () => {
@@ -258,7 +272,9 @@ describe('the platform stack', () => {
       expect(statement.Condition['ForAllValues:StringLike']).toEqual({ 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] });
       // …and only a contact's attributes (and the profile's set of contact numbers): never the wallet's balance or the admin flag.
       expect(statement.Condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(expect.arrayContaining(['contactName', 'contactNumbers']));
-      expect(statement.Condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(expect.not.arrayContaining(['balanceKobo', 'isAdmin', 'passwordHash']));
+      expect(statement.Condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(
+        expect.not.arrayContaining(['balanceKobo', 'isAdmin', 'passwordHash']),
+      );
     }
     expect(actionsOf('functions/handlers/http/purchases.ts')).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
     // The reserved-accounts consumer (issue 21): reads, and updates only USER# items, and there only the profile's accounts.
@@ -277,7 +293,10 @@ describe('the platform stack', () => {
       .filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)))
       .filter((st: any) => !isRateCounterGrant(st) && !isAuditGrant(st));
     expect(writing.map((st: any) => ({ condition: st.Condition, actions: [st.Action].flat().sort() }))).toEqual(
-      OPERATOR_REFUND_WRITES.map(({ prefix, actions }) => ({ condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } }, actions: [...actions].sort() })),
+      OPERATOR_REFUND_WRITES.map(({ prefix, actions }) => ({
+        condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } },
+        actions: [...actions].sort(),
+      })),
     );
     expect(OPERATOR_REFUND_WRITES.map(({ prefix }) => prefix)).not.toContain(PARTITION_PREFIXES.stats);
     const actions = actionsOf(entry);
@@ -368,13 +387,18 @@ describe('webhooks to API users', () => {
       expect.objectContaining({
         Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
         // …and only the log's attributes there, never the wallet's or the profile's (infra/stack/access.ts).
-        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] }, 'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.arrayContaining(['webhookId']) } },
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.user}*`] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': expect.arrayContaining(['webhookId']) },
+        },
       }),
     ]);
     expect(actionsOf(entry)).toContain('sqs:ChangeMessageVisibility');
     const [, fn] = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[LOCAL_METADATA.entry] === entry)!;
     expect(fn.Properties.Environment.Variables.WEBHOOK_RETRY_BACKOFF).toBe('true');
-    const [, mapping] = ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName.Ref === ofType('AWS::Lambda::Function').find(([, r]) => r === fn)![0])!;
+    const [, mapping] = ofType('AWS::Lambda::EventSourceMapping').find(
+      ([, m]) => m.Properties.FunctionName.Ref === ofType('AWS::Lambda::Function').find(([, r]) => r === fn)![0],
+    )!;
     const [, queue] = ofType('AWS::SQS::Queue').find(([id]) => id === mapping.Properties.EventSourceArn['Fn::GetAtt'][0])!;
     expect(queue.Properties.RedrivePolicy.maxReceiveCount).toBe(WEBHOOK_MAX_ATTEMPTS);
   });
@@ -387,7 +411,7 @@ describe('money in and out', () => {
       .flatMap((s: any) => [s.Resource].flat())
       .map((r: any) => JSON.stringify(r));
 
-  it("the public webhook receiver may only write WEBHOOK# items and queue them: no reads, no other writes, no bus", () => {
+  it('the public webhook receiver may only write WEBHOOK# items and queue them: no reads, no other writes, no bus', () => {
     const entry = 'functions/handlers/http/webhooks.ts';
     const statements = statementsOf(entry);
     const dynamo = statements.filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
@@ -419,7 +443,8 @@ describe('money in and out', () => {
 
   it('hands work off: withdrawals to the payout queue (through the table stream), webhooks to the provider-events queue, UserUpgraded to the referral-rewards queue; a schedule re-queries open withdrawals', () => {
     expect(actionsOf('functions/handlers/http/withdrawals.ts')).not.toContain('sqs:SendMessage');
-    const streamEnv = ofType('AWS::Lambda::Function').find(([, f]) => f.Metadata?.['vtu:entry'] === 'functions/handlers/transaction-stream.ts')![1].Properties.Environment.Variables;
+    const streamEnv = ofType('AWS::Lambda::Function').find(([, f]) => f.Metadata?.['vtu:entry'] === 'functions/handlers/transaction-stream.ts')![1].Properties
+      .Environment.Variables;
     expect(Object.keys(streamEnv)).toEqual(expect.arrayContaining(['FULFILMENT_QUEUE_URL', 'PAYOUT_QUEUE_URL']));
     expect(actionsOf('functions/handlers/http/profile.ts')).toContain('events:PutEvents');
     for (const entry of ['functions/handlers/http/transfers.ts', 'functions/handlers/http/earnings.ts', 'functions/handlers/http/funding.ts']) {

@@ -35,7 +35,12 @@ describe('the web app first download (the landing route)', () => {
   }, 120_000);
 
   it('holds the landing page, the router and the root layout, so / renders without another round trip', () => {
-    for (const fragment of ['web/src/features/landing/components/LandingPage.tsx', 'web/src/app/router.tsx', 'web/src/app/RootLayout.tsx', 'node_modules/react-dom/']) {
+    for (const fragment of [
+      'web/src/features/landing/components/LandingPage.tsx',
+      'web/src/app/router.tsx',
+      'web/src/app/RootLayout.tsx',
+      'node_modules/react-dom/',
+    ]) {
       expect(inFirstDownload(first, fragment), fragment).toBe(true);
     }
   });

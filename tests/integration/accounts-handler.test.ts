@@ -54,7 +54,17 @@ async function deliverResetRequests(): Promise<number> {
   for (let i = published.length - 1; i >= 0; i--) if (published[i]!.detailType === 'PasswordResetRequested') published.splice(i, 1);
   const Records = requests.map((event, i) => ({
     messageId: `reset-${counter}-${i}`,
-    body: JSON.stringify({ version: '0', id: `evt-${counter}-${i}`, 'detail-type': event.detailType, source: 'vtu.platform', account: '000000000000', time: new Date().toISOString(), region: 'us-east-1', resources: [], detail: event.detail }),
+    body: JSON.stringify({
+      version: '0',
+      id: `evt-${counter}-${i}`,
+      'detail-type': event.detailType,
+      source: 'vtu.platform',
+      account: '000000000000',
+      time: new Date().toISOString(),
+      region: 'us-east-1',
+      resources: [],
+      detail: event.detail,
+    }),
     attributes: { ApproximateReceiveCount: '1' },
   }));
   const context = { awsRequestId: 'reset', functionName: 'PasswordResets', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
@@ -63,14 +73,22 @@ async function deliverResetRequests(): Promise<number> {
   return requests.length;
 }
 
-async function call(routeKey: string, options: { body?: unknown; token?: string; params?: Record<string, string>; rawBody?: string; sourceIp?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  routeKey: string,
+  options: { body?: unknown; token?: string; params?: Record<string, string>; rawBody?: string; sourceIp?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const [method, path] = routeKey.split(' ') as [string, string];
   const event = {
     version: '2.0',
     routeKey,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', [ORIGIN_SECRET_HEADER]: ORIGIN_SECRET, ...(options.token ? { 'X-Auth-Token': options.token } : {}), ...options.headers },
+    headers: {
+      'content-type': 'application/json',
+      [ORIGIN_SECRET_HEADER]: ORIGIN_SECRET,
+      ...(options.token ? { 'X-Auth-Token': options.token } : {}),
+      ...options.headers,
+    },
     pathParameters: options.params,
     requestContext: {
       accountId: '123456789012',
@@ -95,7 +113,14 @@ let unique = 0;
 function registration(overrides: Record<string, unknown> = {}) {
   unique += 1;
   const id = `${Date.now().toString(36)}${unique}`;
-  return { userName: `u${id}`, email: `u${id}@example.com`, phoneNumber: '08012345678', password: 'first-password', passwordCheck: 'first-password', ...overrides };
+  return {
+    userName: `u${id}`,
+    email: `u${id}@example.com`,
+    phoneNumber: '08012345678',
+    password: 'first-password',
+    passwordCheck: 'first-password',
+    ...overrides,
+  };
 }
 
 async function registered(overrides: Record<string, unknown> = {}) {
@@ -110,7 +135,17 @@ describe('register', () => {
     const { form, session } = await registered();
     expect(session.user).toMatchObject({ userName: form.userName, email: form.email, balance: 0, userType: 'smart earner', referredBy: null });
     expect(session.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(Object.keys(session.subscriptionPlans).sort()).toEqual(['AIRTEL', 'CABLENAME', 'CABLETV', 'DISCO', 'GLO', 'MTN', 'MTN_CG_PRICE', 'NETWORK', 'NMOBILE']);
+    expect(Object.keys(session.subscriptionPlans).sort()).toEqual([
+      'AIRTEL',
+      'CABLENAME',
+      'CABLETV',
+      'DISCO',
+      'GLO',
+      'MTN',
+      'MTN_CG_PRICE',
+      'NETWORK',
+      'NMOBILE',
+    ]);
     expect(session.transactions).toEqual([]);
     expect(session).toMatchObject({ isAdmin: false, isAgent: false, isCouponVendor: false });
     expect(JSON.stringify(session)).not.toMatch(/passwordHash|argon2|webhookSecret/);
@@ -125,8 +160,14 @@ describe('register', () => {
   });
 
   it('refuses mismatched passwords, short passwords and a missing e-mail with 400', async () => {
-    expect(await call('POST /api/v1/auth/register', { body: registration({ passwordCheck: 'other-password' }) })).toEqual({ status: 400, body: { msg: MSG.passwordMismatch } });
-    expect(await call('POST /api/v1/auth/register', { body: registration({ password: 'short', passwordCheck: 'short' }) })).toEqual({ status: 400, body: { msg: MSG.weakPassword } });
+    expect(await call('POST /api/v1/auth/register', { body: registration({ passwordCheck: 'other-password' }) })).toEqual({
+      status: 400,
+      body: { msg: MSG.passwordMismatch },
+    });
+    expect(await call('POST /api/v1/auth/register', { body: registration({ password: 'short', passwordCheck: 'short' }) })).toEqual({
+      status: 400,
+      body: { msg: MSG.weakPassword },
+    });
     expect((await call('POST /api/v1/auth/register', { body: registration({ email: '' }) })).body).toEqual({ msg: MSG.enterEmail });
     expect((await call('POST /api/v1/auth/register', { rawBody: '{nope' })).status).toBe(400);
   });
@@ -181,7 +222,8 @@ describe('login', () => {
 
   it('a successful login clears earlier failures', async () => {
     const { form } = await registered();
-    for (let i = 0; i < LOGIN_THROTTLE.freeFailures - 1; i++) await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } });
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures - 1; i++)
+      await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } });
     expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: form.password } })).status).toBe(200);
     for (let i = 0; i < LOGIN_THROTTLE.freeFailures - 1; i++) {
       expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } })).status).toBe(400);
@@ -326,7 +368,9 @@ describe('password reset', () => {
   it(`rejection: 10 requests for one address in a second send at most ${RESET_MAILS_PER_ADDRESS} mails; one client asking for many addresses is held to ${RESET_REQUESTS_PER_CLIENT}`, async () => {
     const { form } = await registered();
     published.length = 0;
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email }, sourceIp: `10.9.0.${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email }, sourceIp: `10.9.0.${i}` })),
+    );
     expect(answers.every((answer) => answer.status === 200 && answer.body.msg === MSG.resetLinkSent)).toBe(true);
     await deliverResetRequests();
     expect(published.filter((event) => event.detailType === 'EmailRequested')).toHaveLength(RESET_MAILS_PER_ADDRESS);
@@ -335,7 +379,13 @@ describe('password reset', () => {
     const users = await Promise.all(Array.from({ length: RESET_REQUESTS_PER_CLIENT + 3 }, () => registered()));
     published.length = 0;
     for (const { form: each } of users) {
-      expect(await call('POST /api/v1/auth/requestPasswordReset', { body: { email: each.email }, sourceIp: `130.176.0.${++counter % 250}`, headers: { 'cloudfront-viewer-address': '198.51.100.77:53211' } })).toEqual({
+      expect(
+        await call('POST /api/v1/auth/requestPasswordReset', {
+          body: { email: each.email },
+          sourceIp: `130.176.0.${++counter % 250}`,
+          headers: { 'cloudfront-viewer-address': '198.51.100.77:53211' },
+        }),
+      ).toEqual({
         status: 200,
         body: { msg: MSG.resetLinkSent },
       });
@@ -378,7 +428,8 @@ describe('password reset', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     try {
       const { form } = await registered();
-      for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } });
+      for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++)
+        await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } });
       expect((await call('POST /api/v1/auth/login', { body: { userName: form.userName, password: 'wrong-password' } })).status).toBe(429);
       await call('POST /api/v1/auth/requestPasswordReset', { body: { email: form.email } });
       await deliverResetRequests();

@@ -44,7 +44,6 @@ async function created(input: NewUser = newUser()) {
   return result.user;
 }
 
-
 describe('password hashes live in their own item (CREDENTIAL#<id>), which IAM denies every role but the password checkers', () => {
   const rawItem = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
 
@@ -59,7 +58,14 @@ describe('password hashes live in their own item (CREDENTIAL#<id>), which IAM de
   it('an account stored before keeps signing in: its hash is read from the profile, then moved into the credential item and off the profile', async () => {
     const user = await created();
     // The layout before: the hash as a profile attribute, no credential item.
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.userProfile(user.userId), UpdateExpression: 'SET passwordHash = :h', ExpressionAttributeValues: { ':h': '$argon2id$legacy' } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userProfile(user.userId),
+        UpdateExpression: 'SET passwordHash = :h',
+        ExpressionAttributeValues: { ':h': '$argon2id$legacy' },
+      }),
+    );
     const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
     await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.credential(user.userId) }));
     expect(await getUserById(user.userId)).not.toHaveProperty('passwordHash');
@@ -101,9 +107,7 @@ describe('createUser', () => {
 
   it('lets exactly one of many concurrent registrations of the same user name win', async () => {
     const userName = `race_${Date.now().toString(36)}`;
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => createUser(newUser({ userName: i % 2 ? userName : userName.toUpperCase() }))),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => createUser(newUser({ userName: i % 2 ? userName : userName.toUpperCase() }))));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'user_name_taken')).toBe(true);
     const winner = results.find((r) => r.ok);
@@ -201,7 +205,8 @@ describe('login throttle counters', () => {
   it(`past ${accountCeiling} attempts in an hour on the account every address still gets its try, marked step-up until a password reset`, async () => {
     const name = uniqueName('Ceiling');
     const now = new Date();
-    for (let i = 0; i < accountCeiling; i++) expect(await reserveLoginAttempt(name, `10.1.${Math.floor(i / 5)}.${i % 5}`, now)).toMatchObject({ allowed: true, stepUp: false });
+    for (let i = 0; i < accountCeiling; i++)
+      expect(await reserveLoginAttempt(name, `10.1.${Math.floor(i / 5)}.${i % 5}`, now)).toMatchObject({ allowed: true, stepUp: false });
     expect(await reserveLoginAttempt(name, '203.0.113.1', now)).toMatchObject({ allowed: true, stepUp: true });
     await clearLoginThrottle(name.toUpperCase());
     expect(await reserveLoginAttempt(name, '203.0.113.1', now)).toMatchObject({ allowed: true, stepUp: false });

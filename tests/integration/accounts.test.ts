@@ -136,11 +136,16 @@ describe('accounts over HTTP', () => {
     expect(demo.body.user.userType).toBe('smart earner');
     // Funded once by the seed, through the ledger: the credit is in the session's transactions.
     expect(demo.body.user.balance).toBe(5000);
-    expect(demo.body.transactions).toEqual([expect.objectContaining({ _id: 'seed-demo-credit', trans_Type: 'wallet', trans_amount: 5000, balance_After: 5000 })]);
+    expect(demo.body.transactions).toEqual([
+      expect.objectContaining({ _id: 'seed-demo-credit', trans_Type: 'wallet', trans_amount: 5000, balance_After: 5000 }),
+    ]);
     const validated = await api('GET', '/auth/validateUser/DEMO', { token: admin.body.token });
     expect(validated).toMatchObject({ status: 200, body: { userName: 'demo' } });
     expect((await api('GET', '/auth/validateUser/no-such-user', { token: admin.body.token })).status).toBe(404);
     // Too long for a key: refused with a 400 before any read, never a 500.
-    expect(await api('GET', `/auth/validateUser/${'x'.repeat(3_000)}`, { token: admin.body.token })).toEqual({ status: 400, body: { msg: 'userName is invalid' } });
+    expect(await api('GET', `/auth/validateUser/${'x'.repeat(3_000)}`, { token: admin.body.token })).toEqual({
+      status: 400,
+      body: { msg: 'userName is invalid' },
+    });
   });
 });

@@ -78,14 +78,19 @@ describe('operator actions are written to the audit log', () => {
 
   it("an admin's new plan and its deletion each write one entry in the plan's own write: nothing before the addition, nothing after the deletion", async () => {
     const token = await admin();
-    const added = await api('POST', '/dataPlan/add', { token, body: { planType: 'GLO', planName: 'audited 2GB', planValidity: '30 days', smartEarnerPrice: 600 } });
+    const added = await api('POST', '/dataPlan/add', {
+      token,
+      body: { planType: 'GLO', planName: 'audited 2GB', planValidity: '30 days', smartEarnerPrice: 600 },
+    });
     expect(added.status).toBe(201);
     const planId = added.body.plan.planId as number;
     expect((await api('DELETE', `/dataPlan/delete?planId=${planId}`, { token })).status).toBe(200);
     // Rejection: deleting it again is refused and recorded by the HTTP layer with its 404, without before/after.
     expect((await api('DELETE', `/dataPlan/delete?planId=${planId}`, { token })).status).toBe(404);
 
-    const additions = (await auditLog(`?day=${today()}&operation=addPlan`)).entries.filter((entry) => (entry.after as { planId?: number } | undefined)?.planId === planId);
+    const additions = (await auditLog(`?day=${today()}&operation=addPlan`)).entries.filter(
+      (entry) => (entry.after as { planId?: number } | undefined)?.planId === planId,
+    );
     expect(additions).toHaveLength(1);
     expect(additions[0]).toMatchObject({ before: null, after: { planId, planName: 'audited 2GB', smartEarnerPriceKobo: 600_00 }, status: 201 });
     const deletions = (await auditLog(`?day=${today()}&operation=deletePlan`)).entries.filter((entry) => String(entry.target.planId) === String(planId));
@@ -105,7 +110,7 @@ describe('operator actions are written to the audit log', () => {
     const refused = byAgent.entries.find((entry) => JSON.stringify(entry.summary).includes(note));
     expect(refused).toMatchObject({ actorName: DEMO_AGENT.userName, role: 'agent', status: 400 });
     // The input is kept cut, not whole.
-    expect(((refused!.summary as { msg: string }).msg).length).toBeLessThanOrEqual(201);
+    expect((refused!.summary as { msg: string }).msg.length).toBeLessThanOrEqual(201);
 
     const resets = await auditLog(`?day=${today()}&operation=resetUserPassword`);
     const reset = resets.entries.find((entry) => entry.status === 400 && (entry.summary as Record<string, unknown>)?.password !== undefined);
@@ -160,7 +165,7 @@ async function entriesOfToday(operation: string): Promise<AuditEntryView[]> {
   return dynamoAuditTrail.list({ day: today(), operation }, 5_000);
 }
 
-describe("money actions put their entry in their own write (before/after), the HTTP layer only their refusals", () => {
+describe('money actions put their entry in their own write (before/after), the HTTP layer only their refusals', () => {
   it('a refund writes exactly one entry with the balance before and after; a repeat is refused and recorded once with its 400', async () => {
     const user = await fundedUser(500);
     const id = await boughtAirtime(user.token, OPEN_AT_SIMULATOR);
@@ -173,7 +178,11 @@ describe("money actions put their entry in their own write (before/after), the H
     const succeeded = mine.filter((entry) => entry.status === 200);
     expect(succeeded).toHaveLength(1);
     // The operator's reason is kept in the entry (required for a delivered purchase).
-    expect(succeeded[0]).toMatchObject({ role: 'admin', before: { userName: user.userName, balanceKobo: 401_00 }, after: { trans_Status: 'refunded', balanceKobo: 500_00, amountKobo: 99_00, reason } });
+    expect(succeeded[0]).toMatchObject({
+      role: 'admin',
+      before: { userName: user.userName, balanceKobo: 401_00 },
+      after: { trans_Status: 'refunded', balanceKobo: 500_00, amountKobo: 99_00, reason },
+    });
     const refused = mine.filter((entry) => entry.status === 400);
     expect(refused).toHaveLength(1);
     expect(refused[0]!.before).toBeUndefined();
@@ -184,7 +193,9 @@ describe("money actions put their entry in their own write (before/after), the H
     const id = await boughtAirtime(user.token, OPEN_AT_SIMULATOR);
     const token = await admin();
     // A refund that meets a busy wallet answers 503 having written nothing: resent, as an operator would.
-    const answers = await Promise.all(Array.from({ length: 20 }, () => resendWhileBusy(() => api('POST', `/admin/refund/${id}`, { token, body: { reason: 'concurrent test' } }))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => resendWhileBusy(() => api('POST', `/admin/refund/${id}`, { token, body: { reason: 'concurrent test' } }))),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(19);
     expect(await balance(user.token)).toBe(500);
@@ -202,7 +213,12 @@ describe("money actions put their entry in their own write (before/after), the H
     expect(credited.status).toBe(200);
     const mine = (await entriesOfToday('transferFund')).filter((entry) => entry.target.userName === user.userName);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ role: 'admin', status: 200, before: { receiver: { userName: user.userName, balanceKobo: 0 } }, after: { receiver: { userName: user.userName, balanceKobo: 250_00 }, amountKobo: 250_00 } });
+    expect(mine[0]).toMatchObject({
+      role: 'admin',
+      status: 200,
+      before: { receiver: { userName: user.userName, balanceKobo: 0 } },
+      after: { receiver: { userName: user.userName, balanceKobo: 250_00 }, amountKobo: 250_00 },
+    });
   });
 
   it("rejection: an admin's credit to nobody is recorded once by the HTTP layer with its 404, without before/after", async () => {
@@ -221,7 +237,9 @@ describe('settings put their entry in their own write, naming the value they rep
     expect((await api('POST', '/admin/notification', { token: await admin(), body: { msg: first } })).status).toBe(200);
     expect((await api('POST', '/admin/notification', { token: await agent(), body: { msg: second } })).status).toBe(200);
     const mine = (await entriesOfToday('setNotification')).filter((entry) => JSON.stringify(entry.summary).includes(second));
-    expect(mine).toEqual([expect.objectContaining({ role: 'agent', status: 200, before: expect.objectContaining({ msg: first }), after: expect.objectContaining({ msg: second }) })]);
+    expect(mine).toEqual([
+      expect.objectContaining({ role: 'agent', status: 200, before: expect.objectContaining({ msg: first }), after: expect.objectContaining({ msg: second }) }),
+    ]);
   });
 
   it('a supplier change and a lock change: the second of each says what it replaced', async () => {
@@ -231,9 +249,17 @@ describe('settings put their entry in their own write, naming the value they rep
     const suppliers = (await entriesOfToday('setSupplier')).filter((entry) => JSON.stringify(entry.after).includes('GLO'));
     expect(suppliers[0]).toMatchObject({ status: 200, before: { network: 'GLO', supplierName: 'GLAD' }, after: { network: 'GLO', supplierName: 'ALARO' } });
 
-    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'locked' } })).status).toBe(200);
-    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'available' } })).status).toBe(200);
+    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'locked' } })).status).toBe(
+      200,
+    );
+    expect(
+      (await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'available' } })).status,
+    ).toBe(200);
     const locks = (await entriesOfToday('updateServices')).filter((entry) => JSON.stringify(entry.after).includes('AIRTEL'));
-    expect(locks[0]).toMatchObject({ status: 200, before: { serviceName: 'AIRTEL', serviceStatus: 'locked' }, after: { serviceName: 'AIRTEL', serviceStatus: 'available' } });
+    expect(locks[0]).toMatchObject({
+      status: 200,
+      before: { serviceName: 'AIRTEL', serviceStatus: 'locked' },
+      after: { serviceName: 'AIRTEL', serviceStatus: 'available' },
+    });
   });
 });

@@ -34,7 +34,9 @@ describe('the admin dashboard', () => {
 
     // Wait for the stream to have summed the sale and the refund (state, not time); then every figure is checked.
     const was = before.body.figures;
-    const after = await settledDashboard((figures) => airtimeMtn(figures.today).count !== airtimeMtn(was.today).count && figures.refundsToday.count !== was.refundsToday.count);
+    const after = await settledDashboard(
+      (figures) => airtimeMtn(figures.today).count !== airtimeMtn(was.today).count && figures.refundsToday.count !== was.refundsToday.count,
+    );
     const is = after.body.figures;
     expect(airtimeMtn(is.today).sales - airtimeMtn(was.today).sales).toBe(198);
     expect(airtimeMtn(is.today).count - airtimeMtn(was.today).count).toBe(1);

@@ -38,7 +38,9 @@ describe('POST /admin/refund/{id}', () => {
     expect(await balance(user.token)).toBe(500);
     const list = await transactionsOf(user.token);
     expect(list.find((t) => t._id === id)).toMatchObject({ trans_Status: 'refunded' });
-    expect(list.filter((t) => t.trans_Type === 'refund')).toEqual([expect.objectContaining({ relatedTransactionId: id, trans_amount: 99, balance_After: 500 })]);
+    expect(list.filter((t) => t.trans_Type === 'refund')).toEqual([
+      expect.objectContaining({ relatedTransactionId: id, trans_amount: 99, balance_After: 500 }),
+    ]);
   });
 
   it('rejection: a delivered purchase — an agent gets 403, an admin without a reason 400; no money moves', async () => {
@@ -94,8 +96,17 @@ describe('POST /admin/refund/{id}', () => {
     const now = new Date().toISOString();
     const failedId = ulid();
     const failed = await dynamoLedger.debit({
-      id: failedId, userId: owner.userId, trans_UserName: owner.userName, trans_Type: 'airtime', trans_Status: 'failed',
-      trans_Network: 'MTN', phone_number: '08011111111', amountKobo: 10_00, description: 'a failed purchase', createdAt: now, updatedAt: now,
+      id: failedId,
+      userId: owner.userId,
+      trans_UserName: owner.userName,
+      trans_Type: 'airtime',
+      trans_Status: 'failed',
+      trans_Network: 'MTN',
+      phone_number: '08011111111',
+      amountKobo: 10_00,
+      description: 'a failed purchase',
+      createdAt: now,
+      updatedAt: now,
     });
     expect(failed.kind).toBe('posted');
     expect(await refund(failedId, await admin())).toEqual({ status: 400, body: { msg: REFUND_MSG.failedNotRefundable } });
@@ -109,12 +120,16 @@ describe('POST /admin/refund/{id}', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => resendWhileBusy(() => refund(id, tokens[i % 2], 'concurrent test'))));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 200);
-    expect(refused.filter((a) => !((a.status === 400 && a.body.msg === REFUND_MSG.alreadyRefunded) || (a.status === 403 && a.body.msg === REFUND_MSG.deliveredAdminOnly)))).toEqual([]);
+    expect(
+      refused.filter(
+        (a) => !((a.status === 400 && a.body.msg === REFUND_MSG.alreadyRefunded) || (a.status === 403 && a.body.msg === REFUND_MSG.deliveredAdminOnly)),
+      ),
+    ).toEqual([]);
     expect(await balance(user.token)).toBe(500);
     expect((await transactionsOf(user.token)).filter((t) => t.trans_Type === 'refund')).toHaveLength(1);
   });
 
-  it('a refund racing the supplier\'s late success (pending → re-query says delivered): one outcome, refunded once, stays so', async () => {
+  it("a refund racing the supplier's late success (pending → re-query says delivered): one outcome, refunded once, stays so", async () => {
     const user = await fundedUser(500);
     const id = await boughtAirtime(user.token, '08033333333');
     await waitForStatus(user.token, id, ['pending', 'success']);
@@ -136,8 +151,14 @@ describe('GET and POST /admin/notification', () => {
   it('an agent sets it, every user reads it; a new message from an admin gets a new id', async () => {
     const user = await fundedUser(0);
     const set = await api('POST', '/admin/notification', { token: await agent(), body: { msg: '  Data is back on MTN  ' } });
-    expect(set).toEqual({ status: 200, body: { msg: NOTIFICATION_MSG.updated, notification: { msg: 'Data is back on MTN', id: expect.any(String), checked: false } } });
-    expect(await api('GET', '/admin/notification', { token: user.token })).toEqual({ status: 200, body: { msg: 'Data is back on MTN', id: set.body.notification.id, checked: false } });
+    expect(set).toEqual({
+      status: 200,
+      body: { msg: NOTIFICATION_MSG.updated, notification: { msg: 'Data is back on MTN', id: expect.any(String), checked: false } },
+    });
+    expect(await api('GET', '/admin/notification', { token: user.token })).toEqual({
+      status: 200,
+      body: { msg: 'Data is back on MTN', id: set.body.notification.id, checked: false },
+    });
     const again = await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'Data is back on MTN' } });
     expect(again.status).toBe(200);
     expect(again.body.notification.id).not.toBe(set.body.notification.id);
@@ -153,7 +174,10 @@ describe('GET and POST /admin/notification', () => {
     expect((await api('GET', '/admin/notification')).status).toBe(401);
     expect((await api('POST', '/admin/notification', { body: { msg: 'hi' } })).status).toBe(401);
     expect(await api('POST', '/admin/notification', { token: await admin(), body: {} })).toEqual({ status: 400, body: { msg: NOTIFICATION_MSG.enterMessage } });
-    expect(await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'x'.repeat(1001) } })).toEqual({ status: 400, body: { msg: NOTIFICATION_MSG.tooLong } });
+    expect(await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'x'.repeat(1001) } })).toEqual({
+      status: 400,
+      body: { msg: NOTIFICATION_MSG.tooLong },
+    });
   });
 });
 
@@ -173,16 +197,26 @@ describe('POST /admin/notification/ack (acknowledged per user on the server)', (
     // Acknowledging again changes nothing.
     expect((await api('POST', '/admin/notification/ack', { token: reader.token, body: { id } })).status).toBe(200);
     const next = await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'Data is back' } });
-    expect((await api('GET', '/admin/notification', { token: reader.token })).body).toEqual({ msg: 'Data is back', id: next.body.notification.id, checked: false });
+    expect((await api('GET', '/admin/notification', { token: reader.token })).body).toEqual({
+      msg: 'Data is back',
+      id: next.body.notification.id,
+      checked: false,
+    });
   });
 
   it('rejection: a replaced notice cannot be acknowledged (409, nothing recorded), an id is required (400), and nobody signed in may (401)', async () => {
     const reader = await fundedUser(0);
     const first = await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'First' } });
     await api('POST', '/admin/notification', { token: await admin(), body: { msg: 'Second' } });
-    expect(await api('POST', '/admin/notification/ack', { token: reader.token, body: { id: first.body.notification.id } })).toEqual({ status: 409, body: { msg: NOTIFICATION_MSG.notCurrent } });
+    expect(await api('POST', '/admin/notification/ack', { token: reader.token, body: { id: first.body.notification.id } })).toEqual({
+      status: 409,
+      body: { msg: NOTIFICATION_MSG.notCurrent },
+    });
     expect((await api('GET', '/admin/notification', { token: reader.token })).body.checked).toBe(false);
-    expect(await api('POST', '/admin/notification/ack', { token: reader.token, body: {} })).toEqual({ status: 400, body: { msg: NOTIFICATION_MSG.notCurrent } });
+    expect(await api('POST', '/admin/notification/ack', { token: reader.token, body: {} })).toEqual({
+      status: 400,
+      body: { msg: NOTIFICATION_MSG.notCurrent },
+    });
     expect((await api('POST', '/admin/notification/ack', { body: { id: first.body.notification.id } })).status).toBe(401);
   });
 });

@@ -38,9 +38,16 @@ async function userWithoutMailAddress(): Promise<string> {
   const userId = (await api('GET', '/auth', { token: user.token })).body.user._id as string;
   const { dynamoEndpoint: endpoint, tableName } = cloud();
   if (!endpoint || !tableName) throw new Error('the local cloud did not print its DynamoDB endpoint and table');
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  documentClient ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
   await documentClient.send(
-    new UpdateCommand({ TableName: tableName, Key: keys.userProfile(userId), UpdateExpression: 'SET email = :e', ExpressionAttributeValues: { ':e': `${user.userName}@localhost` } }),
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.userProfile(userId),
+      UpdateExpression: 'SET email = :e',
+      ExpressionAttributeValues: { ':e': `${user.userName}@localhost` },
+    }),
   );
   return user.userName;
 }
@@ -68,7 +75,10 @@ describe('POST /admin/sendMail: what it takes', () => {
     }
     expect(await sendMail({ ...form(subject), url: 'javascript:alert(1)' }, token)).toEqual({ status: 400, body: { msg: SEND_MAIL_MSG.invalidUrl } });
     expect(await sendMail({ ...form(subject), userAccount: 'nobody_by_this_name' }, token)).toEqual({ status: 404, body: { msg: MSG.userNotFound } });
-    expect(await sendMail({ ...form(subject), userAccount: await userWithoutMailAddress() }, token)).toEqual({ status: 422, body: { msg: SEND_MAIL_MSG.noMailAddress } });
+    expect(await sendMail({ ...form(subject), userAccount: await userWithoutMailAddress() }, token)).toEqual({
+      status: 422,
+      body: { msg: SEND_MAIL_MSG.noMailAddress },
+    });
     await sleep(1000);
     expect(await mailsWith(subject)).toEqual([]);
   });

@@ -43,7 +43,13 @@ describe('GET /admin/users', () => {
 
     const byName = await api('GET', `/admin/users?userName=${user.userName.toUpperCase()}`, { token: await admin() });
     expect(byName.body).toMatchObject({ totalUsers: 1, totalPages: 1, totalBalance: 250 });
-    expect(byName.body.users[0]).toMatchObject({ userName: user.userName, balance: 250, userType: 'smart earner', kyc: 'not verified', phoneNumber: '08012345678' });
+    expect(byName.body.users[0]).toMatchObject({
+      userName: user.userName,
+      balance: 250,
+      userType: 'smart earner',
+      kyc: 'not verified',
+      phoneNumber: '08012345678',
+    });
 
     const byPhoneAndType = await api('GET', '/admin/users?phoneNumber=08000000002&type=smart%20earner', { token: await admin() });
     expect(byPhoneAndType.body.users.map((u: { userName: string }) => u.userName)).toContain(DEMO_AGENT.userName);
@@ -119,10 +125,16 @@ describe('POST /admin/resetUserPassword', () => {
 
   it('is admin-only and refuses a missing or unknown user', async () => {
     const user = await fundedUser(0);
-    expect(await api('POST', '/admin/resetUserPassword', { token: await agent(), body: { userId: 'x' } })).toEqual({ status: 403, body: { msg: MSG.forbidden } });
+    expect(await api('POST', '/admin/resetUserPassword', { token: await agent(), body: { userId: 'x' } })).toEqual({
+      status: 403,
+      body: { msg: MSG.forbidden },
+    });
     expect(await api('POST', '/admin/resetUserPassword', { token: user.token, body: { userId: 'x' } })).toEqual({ status: 403, body: { msg: MSG.forbidden } });
     expect((await api('POST', '/admin/resetUserPassword', { body: { userId: 'x' } })).status).toBe(401);
-    expect(await api('POST', '/admin/resetUserPassword', { token: await admin(), body: {} })).toEqual({ status: 400, body: { msg: ADMIN_USERS_MSG.userIdRequired } });
+    expect(await api('POST', '/admin/resetUserPassword', { token: await admin(), body: {} })).toEqual({
+      status: 400,
+      body: { msg: ADMIN_USERS_MSG.userIdRequired },
+    });
     expect(await api('POST', '/admin/resetUserPassword', { token: await admin(), body: { userId: 'NOSUCHUSER' } })).toEqual({
       status: 404,
       body: { msg: ADMIN_USERS_MSG.userNotFound },

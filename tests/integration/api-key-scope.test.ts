@@ -26,7 +26,9 @@ const refusedForKeys = { status: 403, body: { msg: API_KEY_MSG.notForApiKeys } }
 
 describe('API key scope', () => {
   it('the route table lets keys reach purchases, balance, transactions and webhook settings only', () => {
-    const keyRoutes = ROUTES.filter(keyMayCall).map((route) => route.operation).sort();
+    const keyRoutes = ROUTES.filter(keyMayCall)
+      .map((route) => route.operation)
+      .sort();
     expect(keyRoutes).toEqual(
       // Cable TV and exam PINs are purchases too, with their verification and price list.
       [
@@ -85,16 +87,25 @@ describe('API key scope', () => {
     const customerPlans = (await api('GET', '/auth', { token: buyer.token })).body.subscriptionPlans;
     expect(customerPrices.products.every((p: { costPrice: number }) => p.costPrice === 0)).toBe(true);
 
-    for (const [who, asKey] of [['agent', agentKey], ['admin', adminKey]] as const) {
+    for (const [who, asKey] of [
+      ['agent', agentKey],
+      ['admin', adminKey],
+    ] as const) {
       const listed = await api('GET', `/transaction?userName=${buyer.userName}&type=exam`, { headers: asKey });
       expect(listed.status, `${who}'s key lists`).toBe(200);
-      expect(listed.body.transactions.filter((t: { trans_UserName: string }) => t.trans_UserName === buyer.userName), `${who}'s key reads only its own records`).toEqual([]);
+      expect(
+        listed.body.transactions.filter((t: { trans_UserName: string }) => t.trans_UserName === buyer.userName),
+        `${who}'s key reads only its own records`,
+      ).toEqual([]);
       expect(JSON.stringify(listed.body), `${who}'s key never reads the PINs`).not.toContain('"pins"');
       expect(await api('GET', `/transaction/${purchaseId}`, { headers: asKey }), `${who}'s key: another user's transaction is not found`).toEqual({
         status: 404,
         body: { msg: REFUND_MSG.transactionNotFound },
       });
-      expect(await api('GET', '/billProducts', { headers: asKey }), `${who}'s key reads the customer's prices, no costs`).toEqual({ status: 200, body: customerPrices });
+      expect(await api('GET', '/billProducts', { headers: asKey }), `${who}'s key reads the customer's prices, no costs`).toEqual({
+        status: 200,
+        body: customerPrices,
+      });
       const session = await api('GET', '/auth', { headers: asKey });
       expect(session.body, `${who}'s key is no operator`).toMatchObject({ isAdmin: false, isAgent: false, isCouponVendor: false });
       expect(session.body.subscriptionPlans, `${who}'s key reads the customer's plans, no costs`).toEqual(customerPlans);
@@ -111,9 +122,12 @@ describe('API key scope', () => {
     expect(await api('POST', '/auth/apiKey/regenerate', { headers: asKey, body: { password: USER_PASSWORD } })).toEqual(refusedForKeys);
     expect(await api('POST', '/auth/apiKey/revoke', { headers: asKey, body: { password: USER_PASSWORD } })).toEqual(refusedForKeys);
     expect(await api('GET', '/auth/apiKey', { headers: asKey })).toEqual(refusedForKeys);
-    expect(await api('POST', '/auth/changepassword', { headers: asKey, body: { oldPassword: USER_PASSWORD, newPassword: 'another-Passw0rd', newPasswordCheck: 'another-Passw0rd' } })).toEqual(
-      refusedForKeys,
-    );
+    expect(
+      await api('POST', '/auth/changepassword', {
+        headers: asKey,
+        body: { oldPassword: USER_PASSWORD, newPassword: 'another-Passw0rd', newPasswordCheck: 'another-Passw0rd' },
+      }),
+    ).toEqual(refusedForKeys);
     // The key still works where it may.
     expect((await api('GET', '/auth', { headers: asKey })).status).toBe(200);
   });
@@ -121,10 +135,16 @@ describe('API key scope', () => {
   it('generating or revoking a key takes the password: a wrong or missing one is refused and nothing changes', async () => {
     const user = await fundedUser(0);
     expect(await api('POST', '/auth/apiKey/regenerate', { token: user.token, body: {} })).toMatchObject({ status: 400 });
-    expect(await api('POST', '/auth/apiKey/regenerate', { token: user.token, body: { password: 'not-the-password' } })).toEqual({ status: 400, body: { msg: API_KEY_MSG.wrongPassword } });
+    expect(await api('POST', '/auth/apiKey/regenerate', { token: user.token, body: { password: 'not-the-password' } })).toEqual({
+      status: 400,
+      body: { msg: API_KEY_MSG.wrongPassword },
+    });
     expect((await api('GET', '/auth/apiKey', { token: user.token })).body).toEqual({ apiKey: null });
     const key = await keyOf(user.token, USER_PASSWORD);
-    expect(await api('POST', '/auth/apiKey/revoke', { token: user.token, body: { password: 'not-the-password' } })).toEqual({ status: 400, body: { msg: API_KEY_MSG.wrongPassword } });
+    expect(await api('POST', '/auth/apiKey/revoke', { token: user.token, body: { password: 'not-the-password' } })).toEqual({
+      status: 400,
+      body: { msg: API_KEY_MSG.wrongPassword },
+    });
     expect((await api('GET', '/auth', { headers: { 'x-auth-apikey': key } })).status).toBe(200);
   });
 
@@ -142,11 +162,17 @@ describe('API key scope', () => {
     const used = (await api('GET', '/auth/apiKey', { token: user.token })).body.apiKey;
     expect(Date.parse(used.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(before.createdAt));
 
-    expect(await api('POST', '/auth/apiKey/revoke', { token: user.token, body: { password: USER_PASSWORD } })).toEqual({ status: 200, body: { msg: API_KEY_MSG.revoked } });
+    expect(await api('POST', '/auth/apiKey/revoke', { token: user.token, body: { password: USER_PASSWORD } })).toEqual({
+      status: 200,
+      body: { msg: API_KEY_MSG.revoked },
+    });
     expect(await api('GET', '/auth', { headers: { 'x-auth-apikey': key } })).toEqual({ status: 401, body: { msg: API_KEY_MSG.invalidApiKey } });
     expect((await api('GET', '/auth/apiKey', { token: user.token })).body).toEqual({ apiKey: null });
     expect((await api('GET', '/auth', { token: user.token })).body.user).not.toHaveProperty('apiToken');
-    expect(await api('POST', '/auth/apiKey/revoke', { token: user.token, body: { password: USER_PASSWORD } })).toEqual({ status: 404, body: { msg: API_KEY_MSG.noKey } });
+    expect(await api('POST', '/auth/apiKey/revoke', { token: user.token, body: { password: USER_PASSWORD } })).toEqual({
+      status: 404,
+      body: { msg: API_KEY_MSG.noKey },
+    });
   });
 
   it("an admin's password reset ends the user's key", async () => {
@@ -160,7 +186,10 @@ describe('API key scope', () => {
   it('a password change keeps the key by default and ends it when the user asks', async () => {
     const user = await fundedUser(0);
     const key = await keyOf(user.token, USER_PASSWORD);
-    const kept = await api('POST', '/auth/changepassword', { token: user.token, body: { oldPassword: USER_PASSWORD, newPassword: 'second-Passw0rd', newPasswordCheck: 'second-Passw0rd' } });
+    const kept = await api('POST', '/auth/changepassword', {
+      token: user.token,
+      body: { oldPassword: USER_PASSWORD, newPassword: 'second-Passw0rd', newPasswordCheck: 'second-Passw0rd' },
+    });
     expect(kept.status).toBe(200);
     expect((await api('GET', '/auth', { headers: { 'x-auth-apikey': key } })).status).toBe(200);
     const ended = await api('POST', '/auth/changepassword', {

@@ -29,7 +29,12 @@ describe('API keys on the local cloud', () => {
     const user = await fundedUser(0);
     expect((await api('GET', '/auth/apiKey', { token: user.token })).body).toEqual({ apiKey: null });
     const key = await regenerate(user.token);
-    const forms: Record<string, string>[] = [{ authorization: `Bearer ${key}` }, { authorization: `Token ${key}` }, { 'x-auth-apikey': key }, { authorization: `Bearer ${user.token}` }];
+    const forms: Record<string, string>[] = [
+      { authorization: `Bearer ${key}` },
+      { authorization: `Token ${key}` },
+      { 'x-auth-apikey': key },
+      { authorization: `Bearer ${user.token}` },
+    ];
     for (const headers of forms) {
       const answer = await call('GET', '/auth', headers);
       expect(answer.status).toBe(200);
@@ -37,7 +42,9 @@ describe('API keys on the local cloud', () => {
     }
     // The owner's Account view shows the hint, never the key; login and GET /auth carry neither.
     const shown = (await api('GET', '/auth/apiKey', { token: user.token })).body;
-    expect(shown).toEqual({ apiKey: { prefix: key.slice(0, 8), keyHint: `${key.slice(0, 8)}…${key.slice(-4)}`, createdAt: expect.any(String), lastUsedAt: expect.any(String) } });
+    expect(shown).toEqual({
+      apiKey: { prefix: key.slice(0, 8), keyHint: `${key.slice(0, 8)}…${key.slice(-4)}`, createdAt: expect.any(String), lastUsedAt: expect.any(String) },
+    });
     expect(JSON.stringify((await api('GET', '/auth', { token: user.token })).body)).not.toContain(key);
     // user.apiToken (the original client's field) is the masked form only.
     expect((await api('GET', '/auth', { token: user.token })).body.user.apiToken).toBe(`${key.slice(0, 8)}…${key.slice(-4)}`);
@@ -50,7 +57,13 @@ describe('API keys on the local cloud', () => {
     expect(await call('GET', '/auth', { authorization: `Bearer ${old}` })).toEqual({ status: 401, body: { msg: API_KEY_MSG.invalidApiKey } });
     expect((await call('GET', '/auth', { authorization: `Bearer ${fresh}` })).status).toBe(200);
     const wrong = `vtu_${'A'.repeat(43)}`;
-    const refused: Record<string, string>[] = [{ 'x-auth-apikey': wrong }, { authorization: `Token ${wrong}` }, { authorization: 'Bearer vtu_short' }, { authorization: 'Basic dXNlcjpwYXNz' }, { 'x-auth-apikey': 'not-a-key' }];
+    const refused: Record<string, string>[] = [
+      { 'x-auth-apikey': wrong },
+      { authorization: `Token ${wrong}` },
+      { authorization: 'Bearer vtu_short' },
+      { authorization: 'Basic dXNlcjpwYXNz' },
+      { 'x-auth-apikey': 'not-a-key' },
+    ];
     for (const headers of refused) {
       expect(await call('GET', '/auth', headers)).toEqual({ status: 401, body: { msg: API_KEY_MSG.invalidApiKey } });
     }
@@ -94,7 +107,8 @@ describe('API keys on the local cloud', () => {
     const repeat = await call('POST', '/buy/airtime', { 'x-auth-apikey': key }, airtimeBody);
     expect(repeat.body.receipt._id).toBe(airtime.body.receipt._id);
 
-    for (const id of [data.body.receipt._id, airtime.body.receipt._id]) expect(await waitForStatus(user.token, id, ['success'])).toMatchObject({ trans_Status: 'success' });
+    for (const id of [data.body.receipt._id, airtime.body.receipt._id])
+      expect(await waitForStatus(user.token, id, ['success'])).toMatchObject({ trans_Status: 'success' });
     expect((await call('GET', '/auth', bearer)).body.user.balance).toBe(1000 - dataPrice - airtimeCharge);
   });
 });

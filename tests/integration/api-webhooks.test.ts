@@ -81,7 +81,7 @@ const waitForDeliveries = (receiver: Receiver, id: string, count: number) =>
 /** Long enough for a duplicate to show up if one were coming (queues poll within a second here). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3_000));
 
-describe('webhooks to an API user\'s webhookUrl', () => {
+describe("webhooks to an API user's webhookUrl", () => {
   it('a delivered purchase: the body is the transaction itself (as GET /transaction shows it), signed per Standard Webhooks', async () => {
     const user = await apiUserWithReceiver(500);
     const id = await boughtAirtime(user.token, '08011111111');
@@ -98,7 +98,7 @@ describe('webhooks to an API user\'s webhookUrl', () => {
     expect(deliveriesOf(user.receiver, id)).toHaveLength(1);
   });
 
-  it('a supplier\'s failure is delivered once as refunded; an operator\'s refund of a delivered purchase adds a refunded delivery with its own webhook-id', async () => {
+  it("a supplier's failure is delivered once as refunded; an operator's refund of a delivered purchase adds a refunded delivery with its own webhook-id", async () => {
     const user = await apiUserWithReceiver(500);
     const failed = await boughtAirtime(user.token, '08022222222');
     const delivered = await boughtAirtime(user.token, '08011111111');
@@ -107,7 +107,11 @@ describe('webhooks to an API user\'s webhookUrl', () => {
     expect((await api('POST', `/admin/refund/${delivered}`, { token: await admin(), body: { reason: 'reversed by the operator' } })).status).toBe(200);
 
     const [refundedOnce] = await waitForDeliveries(user.receiver, failed, 1);
-    expect(refundedOnce).toMatchObject({ verified: true, headers: { 'webhook-id': `msg_${failed}_refunded` }, json: { _id: failed, trans_Status: 'refunded' } });
+    expect(refundedOnce).toMatchObject({
+      verified: true,
+      headers: { 'webhook-id': `msg_${failed}_refunded` },
+      json: { _id: failed, trans_Status: 'refunded' },
+    });
     const both = await waitForDeliveries(user.receiver, delivered, 2);
     expect(both.map((d) => [d.headers['webhook-id'], d.json.trans_Status, d.verified])).toEqual([
       [`msg_${delivered}_success`, 'success', true],
@@ -160,22 +164,31 @@ describe('webhooks to an API user\'s webhookUrl', () => {
     expect(Date.parse(log[0].at)).toBeGreaterThanOrEqual(Date.parse(log[1].at));
   });
 
-  it('POST /auth/webhook/test sends a signed sample transaction marked as a test and records it; a receiver\'s 500 or silence is reported, never a 5xx', async () => {
+  it("POST /auth/webhook/test sends a signed sample transaction marked as a test and records it; a receiver's 500 or silence is reported, never a 5xx", async () => {
     const user = await apiUserWithReceiver(0);
     const sent = await api('POST', '/auth/webhook/test', { token: user.token, body: {} });
-    expect(sent).toMatchObject({ status: 200, body: { msg: WEBHOOK_MSG.testDelivered, delivery: { event: 'test', httpStatus: 200, delivered: true, error: null } } });
+    expect(sent).toMatchObject({
+      status: 200,
+      body: { msg: WEBHOOK_MSG.testDelivered, delivery: { event: 'test', httpStatus: 200, delivered: true, error: null } },
+    });
     const [test] = user.receiver.received;
     expect(test).toMatchObject({ verified: true, json: { isTest: true, trans_UserName: user.userName, _id: sent.body.delivery.transactionId } });
     expect(test!.headers['webhook-id']).toBe(sent.body.delivery.webhookId);
 
     user.receiver.answers.push(500);
-    expect(await api('POST', '/auth/webhook/test', { token: user.token, body: {} })).toMatchObject({ status: 200, body: { msg: WEBHOOK_MSG.testRefused, delivery: { httpStatus: 500, delivered: false } } });
+    expect(await api('POST', '/auth/webhook/test', { token: user.token, body: {} })).toMatchObject({
+      status: 200,
+      body: { msg: WEBHOOK_MSG.testRefused, delivery: { httpStatus: 500, delivered: false } },
+    });
 
     // A receiver that is not listening: the answer says so, quickly.
     const closed = `http://127.0.0.1:9/hook`;
     expect((await api('POST', '/auth/updateWebhook', { token: user.token, body: { webhookUrl: closed } })).status).toBe(200);
     const unreachable = await api('POST', '/auth/webhook/test', { token: user.token, body: {} });
-    expect(unreachable).toMatchObject({ status: 200, body: { msg: WEBHOOK_MSG.testRefused, delivery: { httpStatus: null, delivered: false, error: expect.any(String) } } });
+    expect(unreachable).toMatchObject({
+      status: 200,
+      body: { msg: WEBHOOK_MSG.testRefused, delivery: { httpStatus: null, delivered: false, error: expect.any(String) } },
+    });
 
     const log = (await api('GET', '/auth/webhook/deliveries', { token: user.token })).body.deliveries;
     expect(log.map((d: any) => [d.event, d.httpStatus])).toEqual([

@@ -20,16 +20,24 @@ const { api, admin, fundedUser, balance, allTransactionsOf, waitFor, expectLedge
 
 const FAILS = '08022222222';
 /** 20 ₦100 MTN lines; lines 5, 11 and 17 go to the number the simulator fails. */
-const TWENTY_LINES = Array.from({ length: 20 }, (_, i) => ({ network: 1, mobile_number: [4, 10, 16].includes(i) ? FAILS : `0801111${String(i).padStart(4, '0')}`, amount: 100 }));
+const TWENTY_LINES = Array.from({ length: 20 }, (_, i) => ({
+  network: 1,
+  mobile_number: [4, 10, 16].includes(i) ? FAILS : `0801111${String(i).padStart(4, '0')}`,
+  amount: 100,
+}));
 
 const buyBulk = (token: string, body: unknown, product: 'airtime' | 'data' = 'airtime') => api('POST', `/buy/${product}/bulk`, { token, body });
 
 const settledBatch = (token: string, id: string) =>
-  waitFor(`batch ${id} settling`, async () => {
-    const answer = await api('GET', `/buy/bulk/${id}`, { token });
-    expect(answer.status).toBe(200);
-    return answer.body.batch.status === 'done' ? answer.body.batch : undefined;
-  }, 60_000);
+  waitFor(
+    `batch ${id} settling`,
+    async () => {
+      const answer = await api('GET', `/buy/bulk/${id}`, { token });
+      expect(answer.status).toBe(200);
+      return answer.body.batch.status === 'done' ? answer.body.batch : undefined;
+    },
+    60_000,
+  );
 
 /** A webhook receiver: every delivery's headers and JSON body, by the path it was sent to. */
 const received: { path: string; headers: IncomingHttpHeaders; json: any }[] = [];
@@ -55,7 +63,10 @@ describe('bulk purchases on the local cloud', () => {
     const placed = await resendWhileBusy(() => buyBulk(user.token, { request_id: 'bulk-twenty-lines', lines: TWENTY_LINES }));
     expect(placed.status).toBe(200);
     // A smart earner pays 99% of ₦100 a line.
-    expect(placed.body).toMatchObject({ msg: BULK_MSG.airtimeProcessing, batch: { product: 'airtime', lineCount: 20, total: 1_980, status: 'processing', open: 20 } });
+    expect(placed.body).toMatchObject({
+      msg: BULK_MSG.airtimeProcessing,
+      batch: { product: 'airtime', lineCount: 20, total: 1_980, status: 'processing', open: 20 },
+    });
     const batchId = placed.body.batch.id as string;
     const lineIds = placed.body.batch.lines.map((line: any) => line._id as string);
     expect(new Set(lineIds).size).toBe(20);
@@ -71,9 +82,16 @@ describe('bulk purchases on the local cloud', () => {
 
     // The wallet moved once for the batch and once per refund; every line reached the supplier once.
     const history = await allTransactionsOf(user.token);
-    expect(history.filter((t) => t.trans_Type === 'bulk')).toEqual([expect.objectContaining({ _id: batchId, trans_amount: 1_980, balance_Before: 5_000, balance_After: 3_020 })]);
+    expect(history.filter((t) => t.trans_Type === 'bulk')).toEqual([
+      expect.objectContaining({ _id: batchId, trans_amount: 1_980, balance_Before: 5_000, balance_After: 3_020 }),
+    ]);
     const refunds = history.filter((t) => t.trans_Type === 'refund');
-    expect(refunds.map((t) => t.relatedTransactionId).sort()).toEqual(batch.lines.filter((l: any) => l.trans_Status === 'refunded').map((l: any) => l._id).sort());
+    expect(refunds.map((t) => t.relatedTransactionId).sort()).toEqual(
+      batch.lines
+        .filter((l: any) => l.trans_Status === 'refunded')
+        .map((l: any) => l._id)
+        .sort(),
+    );
     for (const id of lineIds) expect((await cloud().simulatorCalls('ALARO', id)).count, `supplier submissions of line ${id}`).toBe(1);
 
     // The same request_id again: the same batch, as it stands, and no second debit.
@@ -83,7 +101,10 @@ describe('bulk purchases on the local cloud', () => {
     expect(await balance(user.token)).toBe(5_000 - 17 * 99);
     expect((await allTransactionsOf(user.token)).filter((t) => t.trans_Type === 'bulk')).toHaveLength(1);
     // The same request_id with other lines is refused, and charges nothing.
-    expect(await buyBulk(user.token, { request_id: 'bulk-twenty-lines', lines: TWENTY_LINES.slice(1) })).toMatchObject({ status: 409, body: { msg: MSG.duplicateRequest } });
+    expect(await buyBulk(user.token, { request_id: 'bulk-twenty-lines', lines: TWENTY_LINES.slice(1) })).toMatchObject({
+      status: 409,
+      body: { msg: MSG.duplicateRequest },
+    });
     await expectLedgerInvariants();
     // The platform's running figures (summed from the stream) agree with a recount of every balance.
     await settledDashboard();
@@ -176,7 +197,13 @@ describe('bulk purchases on the local cloud', () => {
 
   it('the same bulk request sent three times at once is one batch, debited once', async () => {
     const user = await fundedUser(1_000);
-    const body = { request_id: 'bulk-three-at-once', lines: [{ network: 1, mobile_number: '08011111111', amount: 100 }, { network: 1, mobile_number: '08011114444', amount: 200 }] };
+    const body = {
+      request_id: 'bulk-three-at-once',
+      lines: [
+        { network: 1, mobile_number: '08011111111', amount: 100 },
+        { network: 1, mobile_number: '08011114444', amount: 200 },
+      ],
+    };
     const answers = await Promise.all(Array.from({ length: 3 }, () => resendWhileBusy(() => buyBulk(user.token, body))));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.batch.id)).size).toBe(1);
@@ -189,10 +216,18 @@ describe('bulk purchases on the local cloud', () => {
   it("a locked network refuses the whole batch with the lock's message, before any money moves", async () => {
     const user = await fundedUser(1_000);
     const token = await admin();
-    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: '9MOBILE', serviceType: 'airtime', serviceStatus: 'locked' } })).status).toBe(200);
+    expect(
+      (await api('POST', '/admin/updateServices', { token, body: { serviceName: '9MOBILE', serviceType: 'airtime', serviceStatus: 'locked' } })).status,
+    ).toBe(200);
     try {
-      const lines = [{ network: 1, mobile_number: '08011111111', amount: 100 }, { network: 4, mobile_number: '08091111111', amount: 100 }];
-      expect(await buyBulk(user.token, { request_id: 'bulk-locked', lines })).toEqual({ status: 400, body: { msg: serviceLockedMessage('9MOBILE', 'airtime') } });
+      const lines = [
+        { network: 1, mobile_number: '08011111111', amount: 100 },
+        { network: 4, mobile_number: '08091111111', amount: 100 },
+      ];
+      expect(await buyBulk(user.token, { request_id: 'bulk-locked', lines })).toEqual({
+        status: 400,
+        body: { msg: serviceLockedMessage('9MOBILE', 'airtime') },
+      });
       expect(await balance(user.token)).toBe(1_000);
       expect(await allTransactionsOf(user.token)).toHaveLength(1);
     } finally {
@@ -202,13 +237,19 @@ describe('bulk purchases on the local cloud', () => {
 
   it("an operator refunds one delivered line alone; the batch's own debit record is not refundable", async () => {
     const user = await fundedUser(1_000);
-    const lines = [{ network: 1, mobile_number: '08011111111', amount: 100 }, { network: 1, mobile_number: '08011115555', amount: 200 }];
+    const lines = [
+      { network: 1, mobile_number: '08011111111', amount: 100 },
+      { network: 1, mobile_number: '08011115555', amount: 200 },
+    ];
     const placed = await resendWhileBusy(() => buyBulk(user.token, { request_id: 'bulk-operator-refund', lines }));
     expect(placed.status).toBe(200);
     const batch = await settledBatch(user.token, placed.body.batch.id);
     expect(batch.delivered).toBe(2);
     const token = await admin();
-    expect(await api('POST', `/admin/refund/${batch.id}`, { token, body: { reason: 'customer asked' } })).toEqual({ status: 400, body: { msg: REFUND_MSG.typeNotRefundable } });
+    expect(await api('POST', `/admin/refund/${batch.id}`, { token, body: { reason: 'customer asked' } })).toEqual({
+      status: 400,
+      body: { msg: REFUND_MSG.typeNotRefundable },
+    });
     expect(await balance(user.token)).toBe(1_000 - 99 - 198);
     expect((await api('POST', `/admin/refund/${batch.lines[1]._id}`, { token, body: { reason: 'customer asked' } })).status).toBe(200);
     expect((await api('POST', `/admin/refund/${batch.lines[1]._id}`, { token, body: { reason: 'customer asked' } })).status).toBe(400);
@@ -220,7 +261,9 @@ describe('bulk purchases on the local cloud', () => {
   it("another user's batch is not found (404), as is a batch that does not exist or a record that is no batch", async () => {
     const owner = await fundedUser(1_000);
     const other = await fundedUser(1_000);
-    const placed = await resendWhileBusy(() => buyBulk(owner.token, { request_id: 'bulk-owner-only', lines: [{ network: 1, mobile_number: '08011111111', amount: 100 }] }));
+    const placed = await resendWhileBusy(() =>
+      buyBulk(owner.token, { request_id: 'bulk-owner-only', lines: [{ network: 1, mobile_number: '08011111111', amount: 100 }] }),
+    );
     expect(placed.status).toBe(200);
     const id = placed.body.batch.id as string;
     expect(await api('GET', `/buy/bulk/${id}`, { token: other.token })).toEqual({ status: 404, body: { msg: BULK_MSG.notFound } });
@@ -235,7 +278,10 @@ describe('bulk purchases on the local cloud', () => {
     const key = (await api('POST', '/auth/apiKey/regenerate', { token: user.token, body: { password: 'platform-client-password' } })).body.apiKey as string;
     const asKey = { 'x-auth-apikey': key };
     const placed = await resendWhileBusy(() =>
-      api('POST', '/buy/airtime/bulk', { headers: asKey, body: { request_id: 'bulk-by-key', lines: [{ network: 1, mobile_number: '08011111111', amount: 100 }] } }),
+      api('POST', '/buy/airtime/bulk', {
+        headers: asKey,
+        body: { request_id: 'bulk-by-key', lines: [{ network: 1, mobile_number: '08011111111', amount: 100 }] },
+      }),
     );
     expect(placed.status).toBe(200);
     const followed = await api('GET', `/buy/bulk/${placed.body.batch.id}`, { headers: asKey });

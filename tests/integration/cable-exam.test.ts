@@ -39,7 +39,14 @@ describe('cable TV on the local cloud', () => {
     const res = await api('POST', '/buy/validatecabletv', { token: user.token, body: { cableName: 2, smartCardNo: '1212121212' } });
     expect(res).toMatchObject({
       status: 200,
-      body: { name: 'DEMO CUSTOMER', cableName: 'DSTV', currentBouquet: 'DStv Padi', currentBouquetCode: PADI.code, dueDate: addDays(5).toISOString().slice(0, 10), canRenew: true },
+      body: {
+        name: 'DEMO CUSTOMER',
+        cableName: 'DSTV',
+        currentBouquet: 'DStv Padi',
+        currentBouquetCode: PADI.code,
+        dueDate: addDays(5).toISOString().slice(0, 10),
+        canRenew: true,
+      },
     });
   });
 
@@ -51,8 +58,14 @@ describe('cable TV on the local cloud', () => {
     const bought = await buyCable(user.token, '1222222222');
     expect(bought.status).toBe(400);
     expect(bought.body.msg).toMatch(/not correct/);
-    expect(await api('POST', '/buy/cableTv', { token: user.token, body: { cableName: 'DSTV', smartCardNo: '12', plan: PADI.code } })).toMatchObject({ status: 400, body: { msg: BILL_MSG.enterSmartcard } });
-    expect(await api('POST', '/buy/cableTv', { token: user.token, body: { cableName: 'NETFLIX', smartCardNo: '1212121212', plan: PADI.code } })).toMatchObject({ status: 400, body: { msg: BILL_MSG.selectCableProvider } });
+    expect(await api('POST', '/buy/cableTv', { token: user.token, body: { cableName: 'DSTV', smartCardNo: '12', plan: PADI.code } })).toMatchObject({
+      status: 400,
+      body: { msg: BILL_MSG.enterSmartcard },
+    });
+    expect(await api('POST', '/buy/cableTv', { token: user.token, body: { cableName: 'NETFLIX', smartCardNo: '1212121212', plan: PADI.code } })).toMatchObject({
+      status: 400,
+      body: { msg: BILL_MSG.selectCableProvider },
+    });
     expect((await transactionsOf(user.token)).filter((t) => t.trans_Type === 'cable')).toEqual([]);
     expect(await balance(user.token)).toBe(5_000);
   });
@@ -62,21 +75,38 @@ describe('cable TV on the local cloud', () => {
     const bought = await buyCable(user.token, '1212121212', { request_id: 'cable-renew-1' });
     expect(bought).toMatchObject({
       status: 200,
-      body: { msg: BILL_MSG.cableProcessing, receipt: { trans_Type: 'cable', trans_Status: 'processing', trans_amount: PADI.price, balance_After: 500, customerName: 'DEMO CUSTOMER', bouquet: 'DStv Padi', subscriptionType: 'renew' } },
+      body: {
+        msg: BILL_MSG.cableProcessing,
+        receipt: {
+          trans_Type: 'cable',
+          trans_Status: 'processing',
+          trans_amount: PADI.price,
+          balance_After: 500,
+          customerName: 'DEMO CUSTOMER',
+          bouquet: 'DStv Padi',
+          subscriptionType: 'renew',
+        },
+      },
     });
     const id = bought.body.receipt._id as string;
     // Replaying the same request_id answers the same purchase, charged once.
     const replay = await buyCable(user.token, '1212121212', { request_id: 'cable-renew-1' });
     expect(replay.body.receipt._id).toBe(id);
     const settled = await waitForStatus(user.token, id, ['success', 'refunded']);
-    expect(settled).toMatchObject({ trans_Status: 'success', customerName: 'DEMO CUSTOMER', bouquet: 'DStv Padi', cableName: 'DSTV', dueDate: plusMonth(addDays(5)) });
+    expect(settled).toMatchObject({
+      trans_Status: 'success',
+      customerName: 'DEMO CUSTOMER',
+      bouquet: 'DStv Padi',
+      cableName: 'DSTV',
+      dueDate: plusMonth(addDays(5)),
+    });
     const vtpass = await atVtpass(id);
     expect(vtpass.count).toBe(1);
     expect(vtpass.record).toMatchObject({ kind: 'cable', serviceID: 'dstv', variationCode: 'dstv-padi', status: 'delivered', amountNaira: PADI.cost });
     expect(await balance(user.token)).toBe(500);
   });
 
-  it('a delivered payment remembers its decoder for the buyer (GET /auth/decoders, on any device); a refunded one does not; removing it is the owner\'s', async () => {
+  it("a delivered payment remembers its decoder for the buyer (GET /auth/decoders, on any device); a refunded one does not; removing it is the owner's", async () => {
     const user = await fundedUser(10_000);
     expect(await api('GET', '/auth/decoders', { token: user.token })).toMatchObject({ status: 200, body: { decoders: [] } });
     const delivered = await buyCable(user.token, '1212121212', { request_id: 'decoder-remembered' });
@@ -84,12 +114,20 @@ describe('cable TV on the local cloud', () => {
     const failing = await buyCable(user.token, '1244444444', { plan: 'dstv:dstv-padi' });
     await waitForStatus(user.token, failing.body.receipt._id, ['refunded']);
     const listed = async () => (await api('GET', '/auth/decoders', { token: user.token })).body.decoders as Array<Record<string, unknown>>;
-    await expect.poll(listed, { timeout: 15_000 }).toMatchObject([{ _id: 'DSTV:1212121212', cableName: 'DSTV', smartCardNo: '1212121212', customerName: 'DEMO CUSTOMER' }]);
+    await expect
+      .poll(listed, { timeout: 15_000 })
+      .toMatchObject([{ _id: 'DSTV:1212121212', cableName: 'DSTV', smartCardNo: '1212121212', customerName: 'DEMO CUSTOMER' }]);
     const other = await fundedUser(100);
     expect(await api('GET', '/auth/decoders', { token: other.token })).toMatchObject({ body: { decoders: [] } });
-    expect(await api('DELETE', '/auth/decoders/DSTV:1212121212', { token: other.token })).toMatchObject({ status: 404, body: { msg: CATALOGUE_MSG.decoderNotFound } });
+    expect(await api('DELETE', '/auth/decoders/DSTV:1212121212', { token: other.token })).toMatchObject({
+      status: 404,
+      body: { msg: CATALOGUE_MSG.decoderNotFound },
+    });
     expect(await api('DELETE', '/auth/decoders/not-a-decoder', { token: user.token })).toMatchObject({ status: 404 });
-    expect(await api('DELETE', '/auth/decoders/DSTV:1212121212', { token: user.token })).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.decoderForgotten, decoders: [] } });
+    expect(await api('DELETE', '/auth/decoders/DSTV:1212121212', { token: user.token })).toMatchObject({
+      status: 200,
+      body: { msg: CATALOGUE_MSG.decoderForgotten, decoders: [] },
+    });
   });
 
   it('a renewal must pay the current bouquet; a change of bouquet starts today', async () => {
@@ -99,7 +137,12 @@ describe('cable TV on the local cloud', () => {
     const change = await buyCable(user.token, '1212121212', { plan: 'dstv:dstv-yanga', subscription_type: 'change' });
     expect(change.status).toBe(200);
     const settled = await waitForStatus(user.token, change.body.receipt._id, ['success', 'refunded']);
-    expect(settled).toMatchObject({ trans_Status: 'success', bouquet: 'DStv Yanga', subscriptionType: 'change', dueDate: plusMonth(new Date(`${today()}T00:00:00Z`)) });
+    expect(settled).toMatchObject({
+      trans_Status: 'success',
+      bouquet: 'DStv Yanga',
+      subscriptionType: 'change',
+      dueDate: plusMonth(new Date(`${today()}T00:00:00Z`)),
+    });
     const wrongProvider = await buyCable(user.token, '1212121212', { plan: 'gotv:gotv-jinja', subscription_type: 'change' });
     expect(wrongProvider).toMatchObject({ status: 400, body: { msg: BILL_MSG.bouquetNotForProvider } });
   });
@@ -129,7 +172,10 @@ describe('cable TV on the local cloud', () => {
 
   it('StarTimes buys its own variation code (no subscription_type); a locked provider refuses before any money moves', async () => {
     const user = await fundedUser(9_000);
-    const bought = await api('POST', '/buy/cableTv', { token: user.token, body: { cableName: 'STARTIMES', smartCardNo: '1212121212', plan: 'startimes:nova', subscription_type: 'renew' } });
+    const bought = await api('POST', '/buy/cableTv', {
+      token: user.token,
+      body: { cableName: 'STARTIMES', smartCardNo: '1212121212', plan: 'startimes:nova', subscription_type: 'renew' },
+    });
     expect(bought.status).toBe(200);
     expect(bought.body.receipt.subscriptionType).toBeUndefined();
     await waitForStatus(user.token, bought.body.receipt._id, ['success']);
@@ -137,7 +183,10 @@ describe('cable TV on the local cloud', () => {
     expect(sent).toMatchObject({ serviceID: 'startimes', variationCode: 'nova' });
 
     const adminToken = await admin();
-    const lock = await api('POST', '/admin/updateServices', { token: adminToken, body: { serviceName: 'GOTV', serviceType: 'cable', serviceStatus: 'locked' } });
+    const lock = await api('POST', '/admin/updateServices', {
+      token: adminToken,
+      body: { serviceName: 'GOTV', serviceType: 'cable', serviceStatus: 'locked' },
+    });
     expect(lock.status).toBe(200);
     try {
       const before = await balance(user.token);
@@ -159,7 +208,11 @@ describe('cable TV on the local cloud', () => {
       { id: 3, name: 'STARTIMES' },
       { id: 4, name: 'SHOWMAX' },
     ]);
-    expect(plans.CABLETV).toEqual(expect.arrayContaining([expect.objectContaining({ planId: PADI.code, planName: 'DStv Padi', cableName: 'DSTV', plan_amount: PADI.price, price: PADI.price, planCostPrince: 0 })]));
+    expect(plans.CABLETV).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ planId: PADI.code, planName: 'DStv Padi', cableName: 'DSTV', plan_amount: PADI.price, price: PADI.price, planCostPrince: 0 }),
+      ]),
+    );
   });
 });
 
@@ -167,7 +220,10 @@ describe('exam PINs on the local cloud', () => {
   it('WAEC result checker × 3: charged 3 × the price; three PINs with serials stored and shown', async () => {
     const user = await fundedUser(12_000);
     const bought = await buyExam(user.token, { exam: 'waec', quantity: 3, phone: '08011111111' });
-    expect(bought).toMatchObject({ status: 200, body: { msg: BILL_MSG.examProcessing, receipt: { trans_Type: 'exam', trans_amount: 3 * WAEC_PRICE, quantity: 3 } } });
+    expect(bought).toMatchObject({
+      status: 200,
+      body: { msg: BILL_MSG.examProcessing, receipt: { trans_Type: 'exam', trans_amount: 3 * WAEC_PRICE, quantity: 3 } },
+    });
     const id = bought.body.receipt._id as string;
     const settled = await waitForStatus(user.token, id, ['success', 'refunded']);
     const vtpass = await atVtpass(id);
@@ -188,7 +244,10 @@ describe('exam PINs on the local cloud', () => {
     const user = await fundedUser(50_000);
     expect(await buyExam(user.token, { exam: 'waec', quantity: 11 })).toMatchObject({ status: 400, body: { msg: BILL_MSG.quantityRange } });
     expect(await buyExam(user.token, { exam: 'waec', quantity: 0 })).toMatchObject({ status: 400, body: { msg: BILL_MSG.quantityRange } });
-    expect(await buyExam(user.token, { exam: 'jamb-utme', quantity: 2, profileId: '1212121212' })).toMatchObject({ status: 400, body: { msg: BILL_MSG.quantityOne } });
+    expect(await buyExam(user.token, { exam: 'jamb-utme', quantity: 2, profileId: '1212121212' })).toMatchObject({
+      status: 400,
+      body: { msg: BILL_MSG.quantityOne },
+    });
     expect(await buyExam(user.token, { exam: 'jamb-utme' })).toMatchObject({ status: 400, body: { msg: BILL_MSG.enterProfileId } });
     expect(await buyExam(user.token, { exam: 'neco' })).toMatchObject({ status: 400, body: { msg: BILL_MSG.selectExam } });
     expect(await balance(user.token)).toBe(50_000);

@@ -80,9 +80,16 @@ afterAll(() => documentClient?.destroy());
 async function setUserType(buyer: Buyer, userType: UserType): Promise<void> {
   const { dynamoEndpoint: endpoint, tableName } = cloud();
   if (!endpoint || !tableName) throw new Error('the local cloud did not print its DynamoDB endpoint and table');
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  documentClient ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
   await documentClient.send(
-    new UpdateCommand({ TableName: tableName, Key: keys.userProfile(buyer.userId), UpdateExpression: 'SET userType = :t', ExpressionAttributeValues: { ':t': userType } }),
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.userProfile(buyer.userId),
+      UpdateExpression: 'SET userType = :t',
+      ExpressionAttributeValues: { ':t': userType },
+    }),
   );
 }
 
@@ -166,9 +173,14 @@ describe('the catalogue on the local cloud', () => {
 
   it('the plan manager: an admin adds (network required: "Select a network") a plan that sells at ALARO under our id (GLAD, with no id entered, is skipped) and deletes it; a user may not', async () => {
     const token = await admin();
-    expect(await api('POST', '/dataPlan/add', { token, body: { planName: '1GB', smartEarnerPrice: 300 } })).toEqual({ status: 400, body: { msg: MSG.selectNetworkAdmin } });
+    expect(await api('POST', '/dataPlan/add', { token, body: { planName: '1GB', smartEarnerPrice: 300 } })).toEqual({
+      status: 400,
+      body: { msg: MSG.selectNetworkAdmin },
+    });
     // GLO costs ₦240 a GB (seeded): 1.35GB costs ₦324, so ₦300 would sell at a loss, which is refused.
-    expect(await api('POST', '/dataPlan/add', { token, body: { planType: 'GLO', planName: '1.35GB', planValidity: '14 days', smartEarnerPrice: 300 } })).toEqual({
+    expect(
+      await api('POST', '/dataPlan/add', { token, body: { planType: 'GLO', planName: '1.35GB', planValidity: '14 days', smartEarnerPrice: 300 } }),
+    ).toEqual({
       status: 400,
       body: { msg: priceBelowCostMessage('₦324.00') },
     });
@@ -185,7 +197,10 @@ describe('the catalogue on the local cloud', () => {
     expect((await submissions('GLAD', bought.body.receipt._id)).count).toBe(0);
     const user = await fundedUser(0);
     expect((await api('DELETE', `/dataPlan/delete?planId=${added.body.plan.planId}`, { token: user.token })).status).toBe(403);
-    expect(await api('DELETE', `/dataPlan/delete?planId=${added.body.plan.planId}`, { token })).toEqual({ status: 200, body: { msg: CATALOGUE_MSG.planDeleted } });
+    expect(await api('DELETE', `/dataPlan/delete?planId=${added.body.plan.planId}`, { token })).toEqual({
+      status: 200,
+      body: { msg: CATALOGUE_MSG.planDeleted },
+    });
     expect((await api('GET', '/prices')).body.some((r: any) => r.id === added.body.plan.planId)).toBe(false);
   });
 });
@@ -195,9 +210,19 @@ describe('buying data on the local cloud', () => {
     const buyer = await fundedUser(1000);
     const row = await priceRow(2); // MTN SME 1GB
     const bought = await buyData(buyer.token, 1, 2);
-    expect(bought).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.dataProcessing, receipt: { trans_Type: 'data', trans_Status: 'processing', trans_amount: row.my_price, balance_After: 1000 - row.my_price } } });
+    expect(bought).toMatchObject({
+      status: 200,
+      body: {
+        msg: CATALOGUE_MSG.dataProcessing,
+        receipt: { trans_Type: 'data', trans_Status: 'processing', trans_amount: row.my_price, balance_After: 1000 - row.my_price },
+      },
+    });
     const id = bought.body.receipt._id as string;
-    expect(await waitForStatus(buyer.token, id, FINAL)).toMatchObject({ trans_Status: 'success', trans_Network: 'MTN SME 1GB', apiResponseId: expect.any(String) });
+    expect(await waitForStatus(buyer.token, id, FINAL)).toMatchObject({
+      trans_Status: 'success',
+      trans_Network: 'MTN SME 1GB',
+      apiResponseId: expect.any(String),
+    });
     expect(await balance(buyer.token)).toBe(1000 - row.my_price);
     const alaro = await submissions('ALARO', id);
     expect(alaro.count).toBe(1);
@@ -283,12 +308,16 @@ describe('buying data on the local cloud', () => {
   it('a locked service is refused before any debit; other networks still sell; unlocking restores it', async () => {
     const token = await admin();
     const buyer = await fundedUser(1000);
-    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'locked' } })).status).toBe(200);
+    expect((await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'locked' } })).status).toBe(
+      200,
+    );
     try {
       expect(await buyData(buyer.token, 3, 54)).toEqual({ status: 400, body: { msg: serviceLockedMessage('AIRTEL', 'data') } });
       expect(await balance(buyer.token)).toBe(1000);
       expect((await transactionsOf(buyer.token)).map((t) => t.trans_Type)).toEqual(['wallet']);
-      expect((await api('GET', '/admin/checkServices', { token })).body).toContainEqual(expect.objectContaining({ _id: 'data:AIRTEL', serviceStatus: 'locked', isAvailable: false }));
+      expect((await api('GET', '/admin/checkServices', { token })).body).toContainEqual(
+        expect.objectContaining({ _id: 'data:AIRTEL', serviceStatus: 'locked', isAvailable: false }),
+      );
     } finally {
       await api('POST', '/admin/updateServices', { token, body: { serviceName: 'AIRTEL', serviceType: 'data', serviceStatus: 'available' } });
     }
@@ -300,7 +329,10 @@ describe('buying data on the local cloud', () => {
   it('an agent updates a price: the list shows it and the next purchase is charged it', async () => {
     const agentLogin = await api('POST', '/auth/login', { body: { userName: 'agent', password: 'agent-password-1' } });
     expect(agentLogin.status).toBe(200);
-    expect(await api('POST', '/admin/updatePrice', { token: agentLogin.body.token, body: { dataId: 62, newPrice: {} } })).toEqual({ status: 400, body: { msg: MSG.enterValidValue } });
+    expect(await api('POST', '/admin/updatePrice', { token: agentLogin.body.token, body: { dataId: 62, newPrice: {} } })).toEqual({
+      status: 400,
+      body: { msg: MSG.enterValidValue },
+    });
     const updated = await api('POST', '/admin/updatePrice', { token: agentLogin.body.token, body: { dataId: 62, newPrice: { price: '231.50' } } });
     expect(updated).toMatchObject({ status: 200, body: { plan: { planId: 62, smartEarnerPrice: 231.5 } } });
     expect((await priceRow(62)).my_price).toBe(231.5);
@@ -326,7 +358,10 @@ describe('contacts on the local cloud', () => {
   it('add (network defaults to MTN), list, edit, delete; fields required; another user cannot touch them', async () => {
     const owner = await fundedUser(0);
     const other = await fundedUser(0);
-    expect(await api('POST', '/auth/contact', { token: owner.token, body: { contactName: 'Mum' } })).toEqual({ status: 400, body: { msg: MSG.allFieldsRequired } });
+    expect(await api('POST', '/auth/contact', { token: owner.token, body: { contactName: 'Mum' } })).toEqual({
+      status: 400,
+      body: { msg: MSG.allFieldsRequired },
+    });
     const saved = await api('POST', '/auth/contact', { token: owner.token, body: { contactName: 'Mum', contactNumber: '08011111111' } });
     expect(saved).toMatchObject({ status: 201, body: { contact: { contactName: 'Mum', contactNetwork: 'MTN', contactNumber: '08011111111' } } });
     const id = saved.body.contact._id as string;

@@ -41,7 +41,9 @@ async function buyFailingOverToAlaro(meterNumber: string, fundNaira: number, amo
 }
 
 afterAll(async () => {
-  await cloud().forceSupplierOutcome('VTPASS', null).catch(() => undefined);
+  await cloud()
+    .forceSupplierOutcome('VTPASS', null)
+    .catch(() => undefined);
 });
 
 describe('electricity through the MSORG panel (failover after VTpass)', () => {

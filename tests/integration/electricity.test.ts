@@ -29,7 +29,10 @@ describe('electricity on the local cloud', () => {
   it('validateMeter: a valid meter answers the customer name from VTpass merchant-verify', async () => {
     const user = await fundedUser(0);
     const res = await api('POST', '/buy/validateMeter', { token: user.token, body: { meterNumber: '45011111111', meterId: 18, meterType: 'prepaid' } });
-    expect(res).toMatchObject({ status: 200, body: { name: 'DEMO CUSTOMER', meterNumber: '45011111111', company: 'Ikeja', meterType: 'prepaid', minAmount: 1000 } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { name: 'DEMO CUSTOMER', meterNumber: '45011111111', company: 'Ikeja', meterType: 'prepaid', minAmount: 1000 },
+    });
     expect(res.body.address).toEqual(expect.any(String));
   });
 
@@ -49,14 +52,23 @@ describe('electricity on the local cloud', () => {
     const bought = await buy(user.token, '45011111111', 1000);
     expect(bought).toMatchObject({
       status: 200,
-      body: { msg: ELECTRICITY_MSG.electricityProcessing, receipt: { trans_Type: 'electricity', trans_Status: 'processing', trans_amount: 1050, balance_After: 950, phone_number: '45011111111' } },
+      body: {
+        msg: ELECTRICITY_MSG.electricityProcessing,
+        receipt: { trans_Type: 'electricity', trans_Status: 'processing', trans_amount: 1050, balance_After: 950, phone_number: '45011111111' },
+      },
     });
     expect(bought.body.receipt.token).toBeUndefined();
     const id = bought.body.receipt._id as string;
     const settled = await waitForStatus(user.token, id, ['success', 'refunded']);
     const vtpass = await atVtpass(id);
     expect(vtpass).toMatchObject({ count: 1, status: 'delivered', token: expect.stringMatching(/^\d{20}$/) });
-    expect(settled).toMatchObject({ trans_Status: 'success', token: vtpass.token, units: expect.stringMatching(/kWh$/), customerName: 'DEMO CUSTOMER', trans_profit: 0 });
+    expect(settled).toMatchObject({
+      trans_Status: 'success',
+      token: vtpass.token,
+      units: expect.stringMatching(/kWh$/),
+      customerName: 'DEMO CUSTOMER',
+      trans_profit: 0,
+    });
     expect(await balance(user.token)).toBe(950);
   });
 

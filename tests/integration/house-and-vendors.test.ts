@@ -29,9 +29,11 @@ async function vendorWith(naira: number) {
 
 const transfer = (token: string, userName: string, amount: number, request_id?: string) =>
   api('POST', '/auth/transferFund', { token, body: { userName, amount, ...(request_id ? { request_id } : {}) } });
-const generate = (token: string | undefined, userAccount: string, amount: number) => api('POST', '/admin/generateCoupon', { token, body: { userAccount, amount } });
+const generate = (token: string | undefined, userAccount: string, amount: number) =>
+  api('POST', '/admin/generateCoupon', { token, body: { userAccount, amount } });
 const cancel = (token: string | undefined, code: string) => api('POST', `/admin/coupon/${encodeURIComponent(code)}/cancel`, { token });
-const redeem = (user: { token: string; userName: string }, coupon: string) => api('POST', '/fundWallet/coupon', { token: user.token, body: { userName: user.userName, coupon } });
+const redeem = (user: { token: string; userName: string }, coupon: string) =>
+  api('POST', '/fundWallet/coupon', { token: user.token, body: { userName: user.userName, coupon } });
 
 describe("an admin's transfer: a credit from the house account", () => {
   it('the house goes below zero, the user is credited, both chains hold it, the admin keeps their balance, the invariants hold', async () => {
@@ -40,7 +42,11 @@ describe("an admin's transfer: a credit from the house account", () => {
     const bayo = await fundedUser(0);
     const sent = await transfer(token, bayo.userName, 2_500, 'house-credit-0001');
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ balance: adminBalance, receiver: { userName: bayo.userName }, receipt: { trans_Type: 'transfer', trans_UserName: HOUSE_USER_NAME, trans_amount: 2_500 } });
+    expect(sent.body).toMatchObject({
+      balance: adminBalance,
+      receiver: { userName: bayo.userName },
+      receipt: { trans_Type: 'transfer', trans_UserName: HOUSE_USER_NAME, trans_amount: 2_500 },
+    });
     expect(await balance(token)).toBe(adminBalance);
     expect(await balance(bayo.token)).toBe(2_500);
     const credit = (await transactionsOf(bayo.token)).find((t) => t.trans_Type === 'transfer');
@@ -85,7 +91,9 @@ describe("a coupon vendor's coupons", () => {
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ msg: MSG.couponGenerated, coupon: { owner: owner.userName, amount: 400 }, balance: 600 });
     expect(await balance(vendor.token)).toBe(600);
-    expect((await api('GET', '/admin/coupons', { token: vendor.token })).body.coupons).toEqual([expect.objectContaining({ code: made.body.couponCode, owner: owner.userName, amount: 400 })]);
+    expect((await api('GET', '/admin/coupons', { token: vendor.token })).body.coupons).toEqual([
+      expect.objectContaining({ code: made.body.couponCode, owner: owner.userName, amount: 400 }),
+    ]);
     expect((await redeem(owner, made.body.couponCode)).status).toBe(200);
     expect(await balance(owner.token)).toBe(400);
     expect((await api('GET', '/admin/coupons', { token: vendor.token })).body.coupons).toEqual([]);
@@ -97,7 +105,9 @@ describe("a coupon vendor's coupons", () => {
     const vendor = await vendorWith(1_000);
     const owner = await fundedUser(0);
     const body = { userAccount: owner.userName, amount: 200, request_id: 'vendor-retry-0001' };
-    const answers = await Promise.all(Array.from({ length: 4 }, () => resendWhileBusy(() => api('POST', '/admin/generateCoupon', { token: vendor.token, body }))));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => resendWhileBusy(() => api('POST', '/admin/generateCoupon', { token: vendor.token, body }))),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(4).fill(201));
     expect(new Set(answers.map((a) => a.body.couponCode)).size).toBe(1);
     expect(await balance(vendor.token)).toBe(800);

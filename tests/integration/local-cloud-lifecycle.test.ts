@@ -110,7 +110,10 @@ async function startPlatform(dataDir: string, options: { reuseTemplate?: boolean
 /** Ctrl-C to the process alone; it must exit by itself within the bound and leave none of its processes behind. */
 async function interruptAndCheck(platform: Started): Promise<void> {
   const before = descendants(platform.child.pid!);
-  expect(before.some((p) => /java/.test(p.command)), `a Java process under the platform: ${JSON.stringify(before)}`).toBe(true);
+  expect(
+    before.some((p) => /java/.test(p.command)),
+    `a Java process under the platform: ${JSON.stringify(before)}`,
+  ).toBe(true);
 
   const sentAt = Date.now();
   process.kill(platform.child.pid!, 'SIGINT');
@@ -128,7 +131,10 @@ async function interruptAndCheck(platform: Started): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
     left = before.filter((p) => isAlive(p.pid));
   }
-  expect(left.filter((p) => /java/.test(p.command)), 'Java outlived the platform').toEqual([]);
+  expect(
+    left.filter((p) => /java/.test(p.command)),
+    'Java outlived the platform',
+  ).toEqual([]);
   expect(left, 'processes the platform started and left behind').toEqual([]);
 }
 
@@ -138,7 +144,11 @@ async function post(baseUrl: string, path: string, body: unknown): Promise<{ sta
 }
 
 function runReset(dataDir: string): { status: number | null; output: string } {
-  const result = spawnSync(TSX, ['infra/local/cli/reset.ts'], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, NODE_OPTIONS: '' }, encoding: 'utf8' });
+  const result = spawnSync(TSX, ['infra/local/cli/reset.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_OPTIONS: '' },
+    encoding: 'utf8',
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -157,7 +167,12 @@ describe('the local cloud life cycle', () => {
   });
 
   it('stops by itself within 12 s of Ctrl-C leaving no process behind, keeps its state across a restart, and the reset command wipes it', async () => {
-    const user = { userName: `life${Date.now().toString(36)}`, email: `life${Date.now().toString(36)}@example.com`, phoneNumber: '08030000000', password: 'correct-horse-9' };
+    const user = {
+      userName: `life${Date.now().toString(36)}`,
+      email: `life${Date.now().toString(36)}@example.com`,
+      phoneNumber: '08030000000',
+      password: 'correct-horse-9',
+    };
 
     const first = await startPlatform(dataDir);
     const registered = await post(first.baseUrl, '/auth/register', { ...user, passwordCheck: user.password, referredBy: null });

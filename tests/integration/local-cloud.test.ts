@@ -125,7 +125,13 @@ describe('the local cloud', () => {
     const register = await fetch(`${cloud().baseUrl}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: `smoke${Date.now() % 1e6}`, email, phoneNumber: '08012345678', password: 'smoke-pass-1', passwordCheck: 'smoke-pass-1' }),
+      body: JSON.stringify({
+        userName: `smoke${Date.now() % 1e6}`,
+        email,
+        phoneNumber: '08012345678',
+        password: 'smoke-pass-1',
+        passwordCheck: 'smoke-pass-1',
+      }),
     });
     expect(register.status).toBeLessThan(300);
     const reset = await fetch(`${cloud().baseUrl}/api/v1/auth/requestPasswordReset`, {

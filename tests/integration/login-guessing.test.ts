@@ -23,7 +23,13 @@ let unique = 0;
 async function registered() {
   unique += 1;
   const id = `${Date.now().toString(36)}${unique}`;
-  const account = { userName: `Guess_${id}`, email: `guess_${id}@example.com`, phoneNumber: '08012345678', password: 'owner-password', passwordCheck: 'owner-password' };
+  const account = {
+    userName: `Guess_${id}`,
+    email: `guess_${id}@example.com`,
+    phoneNumber: '08012345678',
+    password: 'owner-password',
+    passwordCheck: 'owner-password',
+  };
   expect((await requestFrom(cloud().baseUrl, '127.0.0.1', 'POST', '/api/v1/auth/register', { body: account })).status).toBe(201);
   return account;
 }
@@ -83,7 +89,9 @@ describe('the client address is the socket the edge saw, whatever CloudFront-Vie
     const elapsedMs = Date.now() - started;
     expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
     // One client's waits (1 s, 2 s, 4 s …): m counted guesses past the free ones take at least 2^m − 1 s.
-    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(freeFailures + Math.floor(Math.log2(elapsedMs / LOGIN_THROTTLE.firstWaitMs + 1)));
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(
+      freeFailures + Math.floor(Math.log2(elapsedMs / LOGIN_THROTTLE.firstWaitMs + 1)),
+    );
     expect(statuses).toContain(429);
   }, 120_000);
 

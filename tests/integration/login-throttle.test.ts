@@ -52,18 +52,30 @@ let unique = 0;
 async function registered() {
   unique += 1;
   const id = `${Date.now().toString(36)}${unique}`;
-  const account = { userName: `Throttle_${id}`, email: `throttle_${id}@example.com`, phoneNumber: '08012345678', password: 'owner-password', passwordCheck: 'owner-password' };
+  const account = {
+    userName: `Throttle_${id}`,
+    email: `throttle_${id}@example.com`,
+    phoneNumber: '08012345678',
+    password: 'owner-password',
+    passwordCheck: 'owner-password',
+  };
   expect((await post('127.0.0.1', '/auth/register', account)).status).toBe(201);
   return account;
 }
 
-const login = (from: string, userName: string, password: string, headers?: Record<string, string>) => post(from, '/auth/login', { userName, password }, headers);
+const login = (from: string, userName: string, password: string, headers?: Record<string, string>) =>
+  post(from, '/auth/login', { userName, password }, headers);
 
 /**
  * Guesses from `from` until a counted failure (400, not a refusal during a wait) has just started a
  * wait of at least `waitMs`: waits on the throttle's state, not on how fast the machine is.
  */
-async function guessUntilWaitOfAtLeast(waitMs: number, from: string, userName: string, attempt: (password: string) => Promise<Answer> = (password) => login(from, userName, password)): Promise<void> {
+async function guessUntilWaitOfAtLeast(
+  waitMs: number,
+  from: string,
+  userName: string,
+  attempt: (password: string) => Promise<Answer> = (password) => login(from, userName, password),
+): Promise<void> {
   // waitAfter(n) = firstWaitMs × 2^(n − freeFailures): the failure that starts a wait of `waitMs`.
   const failuresNeeded = freeFailures + Math.ceil(Math.log2(waitMs / LOGIN_THROTTLE.firstWaitMs));
   let counted = 0;
@@ -104,7 +116,9 @@ describe('login throttle over HTTP', () => {
     expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
     // Each guess checked past the free ones waited out the one before's wait (1 s, 2 s, 4 s …): m of
     // them take at least 2^m − 1 s, however fast or slow the machine answered.
-    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(freeFailures + Math.floor(Math.log2(elapsedMs / LOGIN_THROTTLE.firstWaitMs + 1)));
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(
+      freeFailures + Math.floor(Math.log2(elapsedMs / LOGIN_THROTTLE.firstWaitMs + 1)),
+    );
 
     const owner = await login('127.0.0.3', account.userName, account.password);
     expect(owner.status).toBe(200);
@@ -181,7 +195,11 @@ describe('login throttle past the per-account ceiling: never a hard lock', () =>
     expect(fromKnownAddress.status).toBe(200);
     expect(fromKnownAddress.body.user.userName).toBe(account.userName);
     // A new address, but the device that signed in before.
-    const fromKnownDevice = await loginFrom(loopbackAddress(50, 1), { userName: account.userName, password: account.password, deviceToken: first.body.deviceToken });
+    const fromKnownDevice = await loginFrom(loopbackAddress(50, 1), {
+      userName: account.userName,
+      password: account.password,
+      deviceToken: first.body.deviceToken,
+    });
     expect(fromKnownDevice.status).toBe(200);
     // 100 logins one after another: minutes on a loaded machine.
   }, 300_000);
@@ -191,7 +209,10 @@ describe('login throttle past the per-account ceiling: never a hard lock', () =>
     await guessPastCeiling(account.userName, 101);
     const fresh = loopbackAddress(60, 0);
     // A wrong password gets the same answer as the right one (but mails nothing: login-guessing.test.ts).
-    expect(await loginFrom(fresh, { userName: account.userName, password: 'still-guessing' })).toEqual({ status: 403, body: { msg: LOGIN_MSG.codeSent, codeRequired: true } });
+    expect(await loginFrom(fresh, { userName: account.userName, password: 'still-guessing' })).toEqual({
+      status: 403,
+      body: { msg: LOGIN_MSG.codeSent, codeRequired: true },
+    });
 
     const asked = await loginFrom(fresh, { userName: account.userName, password: account.password });
     expect(asked).toEqual({ status: 403, body: { msg: LOGIN_MSG.codeSent, codeRequired: true } });
@@ -200,14 +221,20 @@ describe('login throttle past the per-account ceiling: never a hard lock', () =>
     expect(code).toBeDefined();
 
     const wrongCode = code === '000000' ? '111111' : '000000';
-    expect(await loginFrom(fresh, { userName: account.userName, password: account.password, code: wrongCode })).toEqual({ status: 400, body: { msg: LOGIN_MSG.codeInvalid } });
+    expect(await loginFrom(fresh, { userName: account.userName, password: account.password, code: wrongCode })).toEqual({
+      status: 400,
+      body: { msg: LOGIN_MSG.codeInvalid },
+    });
     // The code alone is not enough: the password is still checked (and a wrong one is answered as a wrong code is).
     expect(await loginFrom(fresh, { userName: account.userName, password: 'not-it', code })).toEqual({ status: 400, body: { msg: LOGIN_MSG.codeInvalid } });
     const signedIn = await loginFrom(fresh, { userName: account.userName, password: account.password, code });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user.userName).toBe(account.userName);
     // Once: the same code again is refused from another unknown address.
-    expect(await loginFrom(loopbackAddress(60, 1), { userName: account.userName, password: account.password, code })).toEqual({ status: 400, body: { msg: LOGIN_MSG.codeInvalid } });
+    expect(await loginFrom(loopbackAddress(60, 1), { userName: account.userName, password: account.password, code })).toEqual({
+      status: 400,
+      body: { msg: LOGIN_MSG.codeInvalid },
+    });
     // The address that passed the code is now known.
     expect((await loginFrom(fresh, { userName: account.userName, password: account.password })).status).toBe(200);
   }, 300_000);

@@ -35,7 +35,11 @@ interface Answer {
   body: any;
 }
 
-async function api(method: string, path: string, options: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function api(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const response = await fetch(`${cloud().baseUrl}/api/v1${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(options.token ? { 'x-auth-token': options.token } : {}), ...options.headers },
@@ -88,7 +92,14 @@ async function register(referredBy?: string): Promise<{ token: string; userName:
   const id = `${Date.now().toString(36)}${unique}`;
   const password = 'money-password-1';
   const registered = await api('POST', '/auth/register', {
-    body: { userName: `m_${id}`, email: `m_${id}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password, ...(referredBy ? { referredBy } : {}) },
+    body: {
+      userName: `m_${id}`,
+      email: `m_${id}@example.com`,
+      phoneNumber: '08012345678',
+      password,
+      passwordCheck: password,
+      ...(referredBy ? { referredBy } : {}),
+    },
   });
   expect(registered.status).toBe(201);
   userIds.push(registered.body.user._id);
@@ -119,8 +130,14 @@ afterAll(async () => {
 describe('card payment (Squad)', () => {
   it('pay on the checkout page → credited once, paid − 1%; replay, tampering, wrong or missing signatures and unknown references change nothing', async () => {
     const user = await register();
-    expect(await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { email: 'x@example.com' } })).toEqual({ status: 400, body: { msg: MSG.enterValidAmount } });
-    expect(await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { amount: 50 } })).toEqual({ status: 400, body: { msg: MSG.minimumPayment } });
+    expect(await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { email: 'x@example.com' } })).toEqual({
+      status: 400,
+      body: { msg: MSG.enterValidAmount },
+    });
+    expect(await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { amount: 50 } })).toEqual({
+      status: 400,
+      body: { msg: MSG.minimumPayment },
+    });
     const initiated = await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { amount: 1000, email: 'payer@example.com' } });
     expect(initiated).toMatchObject({ status: 200, body: { msg: MONEY_MSG.paymentLinkCreated, amount: 1000, charge: 10, amountToCredit: 990 } });
     const { link, reference } = initiated.body;
@@ -133,7 +150,11 @@ describe('card payment (Squad)', () => {
     const paid = await fetch(`${link}/pay`, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${cloud().baseUrl}/profile?reference=${reference}`);
-    await eventually(() => balance(user.token), (b) => b === 990, 'card credit');
+    await eventually(
+      () => balance(user.token),
+      (b) => b === 990,
+      'card credit',
+    );
 
     // The webhook Squad sent, byte for byte.
     const sent = ((await sim('/squad/webhooks')).body as any[]).find((w) => JSON.parse(w.body).TransactionRef === reference);
@@ -143,7 +164,10 @@ describe('card payment (Squad)', () => {
     expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
     const tamperedBody = sent.body.replace('"amount":100000', '"amount":900000');
     expect(tamperedBody).not.toBe(sent.body);
-    expect(await api('POST', '/webhooks/squad', { raw: tamperedBody, headers: { 'x-squad-encrypted-body': signature } })).toEqual({ status: 401, body: { msg: MONEY_MSG.invalidSignature } });
+    expect(await api('POST', '/webhooks/squad', { raw: tamperedBody, headers: { 'x-squad-encrypted-body': signature } })).toEqual({
+      status: 401,
+      body: { msg: MONEY_MSG.invalidSignature },
+    });
     const wrongKey = createHmac('sha512', 'not-the-secret').update(sent.body).digest('hex').toUpperCase();
     expect((await api('POST', '/webhooks/squad', { raw: sent.body, headers: { 'x-squad-encrypted-body': wrongKey } })).status).toBe(401);
     expect((await api('POST', '/webhooks/squad', { raw: sent.body })).status).toBe(401);
@@ -154,7 +178,9 @@ describe('card payment (Squad)', () => {
     const unknown = JSON.stringify({ Event: 'charge_successful', TransactionRef: 'VTU01UNKNOWNREFERENCE0000000', Body: { amount: 500000 } });
     expect((await api('POST', '/webhooks/squad', { raw: unknown, headers: signed(unknown) })).status).toBe(200);
     const second = await api('POST', '/fundWallet/squad/initiate', { token: user.token, body: { amount: 2000 } });
-    expect((await sim(`/squad/checkout/${second.body.reference}/cancel?format=json`, { method: 'POST' })).body).toMatchObject({ transaction_status: 'Abandoned' });
+    expect((await sim(`/squad/checkout/${second.body.reference}/cancel?format=json`, { method: 'POST' })).body).toMatchObject({
+      transaction_status: 'Abandoned',
+    });
     const abandoned = JSON.stringify({ Event: 'charge_successful', TransactionRef: second.body.reference, Body: { amount: 200000 } });
     expect((await api('POST', '/webhooks/squad', { raw: abandoned, headers: signed(abandoned) })).status).toBe(200);
 
@@ -194,9 +220,15 @@ describe('reserved accounts (Monnify)', () => {
     const accountNumber = first.body.accountNumbers[1].accountNumber as string;
     const sent = await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber, amount: 2000, senderName: 'ADA SENDER' } });
     expect(sent).toMatchObject({ status: 200, body: { requestSuccessful: true } });
-    await eventually(() => balance(user.token), (b) => b === 1980, 'bank-transfer credit');
+    await eventually(
+      () => balance(user.token),
+      (b) => b === 1980,
+      'bank-transfer credit',
+    );
 
-    const webhook = ((await sim('/monnify/webhooks')).body as any[]).find((w) => JSON.parse(w.body).eventData.destinationAccountInformation.accountNumber === accountNumber);
+    const webhook = ((await sim('/monnify/webhooks')).body as any[]).find(
+      (w) => JSON.parse(w.body).eventData.destinationAccountInformation.accountNumber === accountNumber,
+    );
     const replay = await api('POST', '/webhooks/monnify', { raw: webhook.body, headers: { 'monnify-signature': webhook.headers['monnify-signature'] } });
     expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
     expect((await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber: '1234567890', amount: 100 } })).status).toBe(404);
@@ -211,8 +243,14 @@ describe('reserved accounts (Monnify)', () => {
     const accounts = (await api('GET', '/auth/generateAcc', { token: user.token })).body.accountNumbers as { accountNumber: string }[];
     const accountNumber = accounts[0]!.accountNumber;
     await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber, amount: 1000 } });
-    await eventually(() => balance(user.token), (b) => b === 990, 'bank-transfer credit');
-    const webhook = ((await sim('/monnify/webhooks')).body as any[]).find((w) => JSON.parse(w.body).eventData.destinationAccountInformation.accountNumber === accountNumber);
+    await eventually(
+      () => balance(user.token),
+      (b) => b === 990,
+      'bank-transfer credit',
+    );
+    const webhook = ((await sim('/monnify/webhooks')).body as any[]).find(
+      (w) => JSON.parse(w.body).eventData.destinationAccountInformation.accountNumber === accountNumber,
+    );
     const reference = JSON.parse(webhook.body).eventData.transactionReference as string;
     const header = (signature: string) => ({ 'monnify-signature': signature });
     const refused = { status: 401, body: { msg: MONEY_MSG.invalidSignature } };
@@ -254,7 +292,10 @@ describe('transfers', () => {
     await fundByCoupon(bayo, 3000);
     expect(await api('GET', `/auth/validateUser/${bayo.userName}`, { token: ada.token })).toMatchObject({ status: 200, body: { userName: bayo.userName } });
     const sent = await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: bayo.userName, amount: 500 } });
-    expect(sent).toMatchObject({ status: 200, body: { msg: MONEY_MSG.transferSuccessful, balance: 2500, receipt: { trans_Type: 'transfer', trans_amount: 500 } } });
+    expect(sent).toMatchObject({
+      status: 200,
+      body: { msg: MONEY_MSG.transferSuccessful, balance: 2500, receipt: { trans_Type: 'transfer', trans_amount: 500 } },
+    });
     // At the same time: a wallet kept busy may answer 503 (nothing written); resent with its request_id, each settles once.
     const transfer = (from: typeof ada, to: typeof ada, amount: number, n: number) => {
       const body = { userName: to.userName, amount, request_id: `opposite-${from.userName}-${n}` };
@@ -267,14 +308,27 @@ describe('transfers', () => {
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(await balance(ada.token)).toBe(2500 - 500 + 1000);
     expect(await balance(bayo.token)).toBe(3500 - 1000 + 500);
-    expect(await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: ada.userName, amount: 1 } })).toEqual({ status: 400, body: { msg: MONEY_MSG.cannotTransferToSelf } });
-    expect(await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: bayo.userName, amount: 1_000_000 } })).toEqual({ status: 400, body: { msg: MSG.insufficientBalance } });
+    expect(await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: ada.userName, amount: 1 } })).toEqual({
+      status: 400,
+      body: { msg: MONEY_MSG.cannotTransferToSelf },
+    });
+    expect(await api('POST', '/auth/transferFund', { token: ada.token, body: { userName: bayo.userName, amount: 1_000_000 } })).toEqual({
+      status: 400,
+      body: { msg: MSG.insufficientBalance },
+    });
     expect(await api('POST', '/auth/transferFund', { token: ada.token, body: { amount: 1 } })).toEqual({ status: 400, body: { msg: MSG.enterUsername } });
   });
 });
 
 describe('withdrawals', () => {
-  const to = (accountNumber: string, amount: number) => ({ bankName: 'Access Bank', bankCode: '044', accountNumber, amount, bankAccountName: 'ADA OKAFOR', accountName: 'ADA OKAFOR' });
+  const to = (accountNumber: string, amount: number) => ({
+    bankName: 'Access Bank',
+    bankCode: '044',
+    accountNumber,
+    amount,
+    bankAccountName: 'ADA OKAFOR',
+    accountName: 'ADA OKAFOR',
+  });
   const statusOf = async (token: string, id: string) => (await transactions(token)).find((t) => t._id === id)?.trans_Status as string;
 
   it('banks, account-name look-up, beneficiaries; paid out (amount − ₦50) once; failed and reversed payouts refunded once; a lost webhook settled by the admin re-query', async () => {
@@ -287,28 +341,60 @@ describe('withdrawals', () => {
       status: 200,
       body: { name: expect.any(String), code: '044', msg: MONEY_MSG.accountValidated },
     });
-    expect(await api('POST', '/withdraw/validate', { token: user.token, body: { bankName: 'Access Bank', accountNumber: PAYOUT_ACCOUNTS.unresolvable } })).toEqual({
+    expect(
+      await api('POST', '/withdraw/validate', { token: user.token, body: { bankName: 'Access Bank', accountNumber: PAYOUT_ACCOUNTS.unresolvable } }),
+    ).toEqual({
       status: 400,
       body: { msg: MONEY_MSG.accountNotResolved },
     });
-    expect(await api('POST', '/withdraw/validate', { token: user.token, body: { bankName: 'Access Bank' } })).toEqual({ status: 400, body: { msg: MSG.enterAccountNumber } });
+    expect(await api('POST', '/withdraw/validate', { token: user.token, body: { bankName: 'Access Bank' } })).toEqual({
+      status: 400,
+      body: { msg: MSG.enterAccountNumber },
+    });
     expect((await api('GET', '/withdraw/beneficiary', { token: user.token })).body).toEqual({ beneficiaryList: [] });
-    const saved = await api('POST', '/withdraw/beneficiary', { token: user.token, body: { bankName: 'Access Bank', accountNumber: '0123456789', accountName: 'ADA OKAFOR' } });
-    expect(saved).toMatchObject({ status: 201, body: { beneficiaryList: [{ accountName: 'ADA OKAFOR', accountNumber: '0123456789', bankName: 'Access Bank', bankCode: '044' }] } });
+    const saved = await api('POST', '/withdraw/beneficiary', {
+      token: user.token,
+      body: { bankName: 'Access Bank', accountNumber: '0123456789', accountName: 'ADA OKAFOR' },
+    });
+    expect(saved).toMatchObject({
+      status: 201,
+      body: { beneficiaryList: [{ accountName: 'ADA OKAFOR', accountNumber: '0123456789', bankName: 'Access Bank', bankCode: '044' }] },
+    });
 
     // Paid out.
     const ok = await api('POST', '/withdraw', { token: user.token, body: to('0123456789', 1000) });
-    expect(ok).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 4000, amountToReceive: 950, fee: 50, receipt: { trans_Type: 'wallet', trans_Status: 'pending', isWithdrawal: true, trans_amount: 1000 } } });
-    await eventually(() => statusOf(user.token, ok.body.receipt._id), (s) => s === 'success', 'payout success');
+    expect(ok).toMatchObject({
+      status: 200,
+      body: {
+        msg: MONEY_MSG.withdrawalProcessing,
+        balance: 4000,
+        amountToReceive: 950,
+        fee: 50,
+        receipt: { trans_Type: 'wallet', trans_Status: 'pending', isWithdrawal: true, trans_amount: 1000 },
+      },
+    });
+    await eventually(
+      () => statusOf(user.token, ok.body.receipt._id),
+      (s) => s === 'success',
+      'payout success',
+    );
     const payouts = (await sim('/payout/transfers')).body as any[];
     expect(payouts.find((t) => t.reference === ok.body.receipt._id.toLowerCase())).toMatchObject({ amount: 95000, payments: 1 });
 
     // Failed → refunded once.
     const failed = await api('POST', '/withdraw', { token: user.token, body: to(PAYOUT_ACCOUNTS.failed, 500) });
-    await eventually(() => statusOf(user.token, failed.body.receipt._id), (s) => s === 'refunded', 'failed payout refund');
+    await eventually(
+      () => statusOf(user.token, failed.body.receipt._id),
+      (s) => s === 'refunded',
+      'failed payout refund',
+    );
     // Reversed after success → refunded once.
     const reversed = await api('POST', '/withdraw', { token: user.token, body: to(PAYOUT_ACCOUNTS.reversed, 700) });
-    await eventually(() => statusOf(user.token, reversed.body.receipt._id), (s) => s === 'refunded', 'reversed payout refund');
+    await eventually(
+      () => statusOf(user.token, reversed.body.receipt._id),
+      (s) => s === 'refunded',
+      'reversed payout refund',
+    );
     // Lost webhook: stays pending until an admin re-queries.
     const lost = await api('POST', '/withdraw', { token: user.token, body: to(PAYOUT_ACCOUNTS.successWebhookLost, 300) });
     // An open withdrawal shows as pending from the start (the view); the re-query settles it once the payout was made.
@@ -323,7 +409,9 @@ describe('withdrawals', () => {
       'lost webhook settled by a re-query',
     );
     expect(await statusOf(user.token, lost.body.receipt._id)).toBe('success');
-    expect((await api('POST', '/admin/reQueryWithdrawal', { token: await admin(), body: { transactionId: lost.body.receipt._id } })).body.action).toBe('already_final');
+    expect((await api('POST', '/admin/reQueryWithdrawal', { token: await admin(), body: { transactionId: lost.body.receipt._id } })).body.action).toBe(
+      'already_final',
+    );
 
     await settle();
     const list = await transactions(user.token);
@@ -338,8 +426,16 @@ describe('withdrawals', () => {
     await fundByCoupon(user, 3000);
     const paid = await api('POST', '/withdraw', { token: user.token, body: to('0123456789', 1000) });
     const failed = await api('POST', '/withdraw', { token: user.token, body: to(PAYOUT_ACCOUNTS.failed, 500) });
-    await eventually(() => statusOf(user.token, paid.body.receipt._id), (s) => s === 'success', 'payout success');
-    await eventually(() => statusOf(user.token, failed.body.receipt._id), (s) => s === 'refunded', 'failed payout refund');
+    await eventually(
+      () => statusOf(user.token, paid.body.receipt._id),
+      (s) => s === 'success',
+      'payout success',
+    );
+    await eventually(
+      () => statusOf(user.token, failed.body.receipt._id),
+      (s) => s === 'refunded',
+      'failed payout refund',
+    );
     expect(await balance(user.token)).toBe(2000);
 
     const reference = (failed.body.receipt._id as string).toLowerCase();
@@ -352,13 +448,21 @@ describe('withdrawals', () => {
     const sign = (body: string) => createHmac('sha512', secret).update(body).digest('hex');
 
     // The same event again: stored once, refunded once.
-    expect(await api('POST', '/webhooks/paystack', { raw: webhook.body, headers: header(signature) })).toMatchObject({ status: 200, body: { duplicate: true } });
+    expect(await api('POST', '/webhooks/paystack', { raw: webhook.body, headers: header(signature) })).toMatchObject({
+      status: 200,
+      body: { duplicate: true },
+    });
     // Tampered: the paid withdrawal's reference under the failed one's signature.
     const paidReference = (paid.body.receipt._id as string).toLowerCase();
     const tampered = webhook.body.split(reference).join(paidReference);
     expect(tampered).not.toBe(webhook.body);
     expect(await api('POST', '/webhooks/paystack', { raw: tampered, headers: header(signature) })).toEqual(refused);
-    expect(await api('POST', '/webhooks/paystack', { raw: webhook.body, headers: header(createHmac('sha512', 'another-secret-key').update(webhook.body).digest('hex')) })).toEqual(refused);
+    expect(
+      await api('POST', '/webhooks/paystack', {
+        raw: webhook.body,
+        headers: header(createHmac('sha512', 'another-secret-key').update(webhook.body).digest('hex')),
+      }),
+    ).toEqual(refused);
     expect(await api('POST', '/webhooks/paystack', { raw: webhook.body })).toEqual(refused);
 
     // Correctly signed: a transfer reference the platform never issued, a reversal of the already
@@ -384,8 +488,21 @@ describe('withdrawals', () => {
     await fundByCoupon(user, 500);
     expect(await api('POST', '/withdraw/', { token: user.token, body: to('', 200) })).toEqual({ status: 400, body: { msg: MSG.enterAccountNumber } });
     const sent = await api('POST', '/withdraw/', { token: user.token, body: to('0123456789', 200) });
-    expect(sent).toMatchObject({ status: 200, body: { msg: MONEY_MSG.withdrawalProcessing, balance: 300, amountToReceive: 150, fee: 50, receipt: { trans_Type: 'wallet', isWithdrawal: true, trans_amount: 200 } } });
-    await eventually(() => statusOf(user.token, sent.body.receipt._id), (s) => s === 'success', 'payout success');
+    expect(sent).toMatchObject({
+      status: 200,
+      body: {
+        msg: MONEY_MSG.withdrawalProcessing,
+        balance: 300,
+        amountToReceive: 150,
+        fee: 50,
+        receipt: { trans_Type: 'wallet', isWithdrawal: true, trans_amount: 200 },
+      },
+    });
+    await eventually(
+      () => statusOf(user.token, sent.body.receipt._id),
+      (s) => s === 'success',
+      'payout success',
+    );
     expect(await balance(user.token)).toBe(300);
   });
 
@@ -398,7 +515,11 @@ describe('withdrawals', () => {
     expect(await balance(bayo.token)).toBe(100.5);
     const paid = await api('POST', '/withdraw', { token: ada.token, body: to('0123456789', 150.5) });
     expect(paid).toMatchObject({ status: 200, body: { balance: 749.5, amountToReceive: 100.5, fee: 50, receipt: { trans_amount: 150.5 } } });
-    await eventually(() => statusOf(ada.token, paid.body.receipt._id), (s) => s === 'success', 'payout success');
+    await eventually(
+      () => statusOf(ada.token, paid.body.receipt._id),
+      (s) => s === 'success',
+      'payout success',
+    );
     const payouts = (await sim('/payout/transfers')).body as any[];
     expect(payouts.find((t) => t.reference === paid.body.receipt._id.toLowerCase())).toMatchObject({ amount: 100_50, payments: 1 });
     expect(await balance(ada.token)).toBe(749.5);
@@ -407,7 +528,9 @@ describe('withdrawals', () => {
   it('parallel withdrawals against one balance never overdraw it', async () => {
     const user = await register();
     await fundByCoupon(user, 1000);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => resendWhileBusy(() => api('POST', '/withdraw', { token: user.token, body: to('0123456789', 300) }))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => resendWhileBusy(() => api('POST', '/withdraw', { token: user.token, body: to('0123456789', 300) }))),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 400 && a.body.msg === MSG.insufficientBalance)).toHaveLength(3);
     expect(await balance(user.token)).toBe(100);
@@ -419,22 +542,43 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
     const referrer = await register();
     const referred = await register(referrer.userName);
     const before = await api('GET', '/auth/referral?page=1', { token: referrer.token });
-    expect(before).toMatchObject({ status: 200, body: { earningBalance: 0, totalReferred: 1, totalEarned: 0, referralList: [{ userName: referred.userName, amountEarned: 0 }], totalPages: 1 } });
+    expect(before).toMatchObject({
+      status: 200,
+      body: { earningBalance: 0, totalReferred: 1, totalEarned: 0, referralList: [{ userName: referred.userName, amountEarned: 0 }], totalPages: 1 },
+    });
 
-    expect(await api('PATCH', `/auth/user/${referred.userId}`, { token: referred.token, body: { userType: 'reseller' } })).toEqual({ status: 400, body: { msg: MSG.insufficientBalance } });
+    expect(await api('PATCH', `/auth/user/${referred.userId}`, { token: referred.token, body: { userType: 'reseller' } })).toEqual({
+      status: 400,
+      body: { msg: MSG.insufficientBalance },
+    });
     await fundByCoupon(referred, 1500);
     expect((await api('PATCH', `/auth/user/${referrer.userId}`, { token: referred.token, body: { userType: 'reseller' } })).status).toBe(403);
-    const upgrades = await Promise.all(Array.from({ length: 3 }, () => resendWhileBusy(() => api('PATCH', `/auth/user/${referred.userId}`, { token: referred.token, body: { userType: 'reseller' } }))));
+    const upgrades = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        resendWhileBusy(() => api('PATCH', `/auth/user/${referred.userId}`, { token: referred.token, body: { userType: 'reseller' } })),
+      ),
+    );
     expect(upgrades.filter((u) => u.status === 200)).toHaveLength(1);
-    expect(upgrades.find((u) => u.status === 200)!.body).toMatchObject({ msg: MONEY_MSG.upgraded, user: { userType: 'reseller', balance: 500 }, receipt: { trans_Type: 'upgrade', trans_amount: 1000 } });
+    expect(upgrades.find((u) => u.status === 200)!.body).toMatchObject({
+      msg: MONEY_MSG.upgraded,
+      user: { userType: 'reseller', balance: 500 },
+      receipt: { trans_Type: 'upgrade', trans_amount: 1000 },
+    });
     expect(await balance(referred.token)).toBe(500);
 
-    const earned = await eventually(() => api('GET', '/auth/referral', { token: referrer.token }), (a) => a.body.earningBalance === 500, 'referral reward');
+    const earned = await eventually(
+      () => api('GET', '/auth/referral', { token: referrer.token }),
+      (a) => a.body.earningBalance === 500,
+      'referral reward',
+    );
     expect(earned.body).toMatchObject({ totalEarned: 500, totalReferred: 1, referralList: [{ userName: referred.userName, amountEarned: 500 }] });
     expect(await balance(referrer.token)).toBe(0);
 
     const moved = await api('POST', '/auth/withdrawEarning', { token: referrer.token });
-    expect(moved).toMatchObject({ status: 200, body: { msg: MONEY_MSG.earningsWithdrawn, amount: 500, balance: 500, earningBalance: 0, receipt: { trans_Type: 'earning' } } });
+    expect(moved).toMatchObject({
+      status: 200,
+      body: { msg: MONEY_MSG.earningsWithdrawn, amount: 500, balance: 500, earningBalance: 0, receipt: { trans_Type: 'earning' } },
+    });
     expect(await api('POST', '/auth/withdrawEarning', { token: referrer.token })).toEqual({ status: 400, body: { msg: MONEY_MSG.noEarnings } });
     await settle();
     expect((await api('GET', '/auth/referral', { token: referrer.token })).body).toMatchObject({ earningBalance: 0, totalEarned: 500 });
@@ -452,16 +596,25 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
     const user = { userId: referred.userId, userName: referred.userName };
     expect(await upgradeToReseller(upgradeFeeDraft({ id: ulid(), user, now: at }), at)).toMatchObject({ kind: 'upgraded' });
 
-    await eventually(() => api('GET', '/auth/referral', { token: referrer.token }), (a) => a.body.earningBalance === 500, 'the reward through the sweeper');
+    await eventually(
+      () => api('GET', '/auth/referral', { token: referrer.token }),
+      (a) => a.body.earningBalance === 500,
+      'the reward through the sweeper',
+    );
     await settle(1_500);
-    expect((await api('GET', '/auth/referral', { token: referrer.token })).body).toMatchObject({ earningBalance: 500, totalEarned: 500, referralList: [{ userName: referred.userName, amountEarned: 500 }] });
+    expect((await api('GET', '/auth/referral', { token: referrer.token })).body).toMatchObject({
+      earningBalance: 500,
+      totalEarned: 500,
+      referralList: [{ userName: referred.userName, amountEarned: 500 }],
+    });
     expect((await api('GET', '/auth', { token: referred.token })).body.user).toMatchObject({ userType: 'reseller', balance: 0 });
   });
 
   it('GET /admin/upgradeUser/{userId}/{userType}: an admin changes the type (cycle) and no money moves; non-admin 403, unknown user 404, invalid type 400', async () => {
     const [user, other] = [await register(), await register()];
     await fundByCoupon(user, 300);
-    const upgradeUser = (userId: string, userType: string, token?: string) => api('GET', `/admin/upgradeUser/${encodeURIComponent(userId)}/${encodeURIComponent(userType)}`, { token });
+    const upgradeUser = (userId: string, userType: string, token?: string) =>
+      api('GET', `/admin/upgradeUser/${encodeURIComponent(userId)}/${encodeURIComponent(userType)}`, { token });
     const before = await transactions(user.token);
 
     expect(await upgradeUser(user.userId, 'reseller', other.token)).toEqual({ status: 403, body: { msg: MSG.forbidden } });
@@ -484,19 +637,37 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
 
   it('KYC with a NIN through the identity provider, once; no match and a second set are refused', async () => {
     const [ada, bayo] = [await register(), await register()];
-    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin: '00011122233' } })).toEqual({ status: 400, body: { msg: MONEY_MSG.kycNoMatch } });
-    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin: '99911122233' } })).toEqual({ status: 503, body: { msg: MONEY_MSG.identityUnavailable } });
+    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin: '00011122233' } })).toEqual({
+      status: 400,
+      body: { msg: MONEY_MSG.kycNoMatch },
+    });
+    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin: '99911122233' } })).toEqual({
+      status: 503,
+      body: { msg: MONEY_MSG.identityUnavailable },
+    });
     const nin = `2${String(Date.now()).slice(-10)}`;
-    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin } })).toMatchObject({ status: 200, body: { msg: MONEY_MSG.kycVerified, user: { nin, bvn: null } } });
-    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { bvn: '22233344455' } })).toEqual({ status: 409, body: { msg: MONEY_MSG.kycAlreadySet } });
+    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { nin } })).toMatchObject({
+      status: 200,
+      body: { msg: MONEY_MSG.kycVerified, user: { nin, bvn: null } },
+    });
+    expect(await api('POST', '/auth/updateKyc', { token: ada.token, body: { bvn: '22233344455' } })).toEqual({
+      status: 409,
+      body: { msg: MONEY_MSG.kycAlreadySet },
+    });
     expect(await api('POST', '/auth/updateKyc', { token: bayo.token, body: { nin } })).toEqual({ status: 409, body: { msg: MONEY_MSG.kycInUse } });
   });
 
   it('webhook URL: a loopback receiver is accepted on the local cloud and gets a signing secret; garbage is refused', async () => {
     const user = await register();
     const saved = await api('POST', '/auth/updateWebhook', { token: user.token, body: { webhookUrl: 'http://127.0.0.1:9/hooks' } });
-    expect(saved).toMatchObject({ status: 200, body: { msg: MONEY_MSG.webhookUpdated, webhookUrl: 'http://127.0.0.1:9/hooks', webhookSecret: expect.any(String) } });
-    expect(await api('POST', '/auth/updateWebhook', { token: user.token, body: { webhookUrl: 'not a url' } })).toEqual({ status: 400, body: { msg: MONEY_MSG.invalidWebhookUrl } });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { msg: MONEY_MSG.webhookUpdated, webhookUrl: 'http://127.0.0.1:9/hooks', webhookSecret: expect.any(String) },
+    });
+    expect(await api('POST', '/auth/updateWebhook', { token: user.token, body: { webhookUrl: 'not a url' } })).toEqual({
+      status: 400,
+      body: { msg: MONEY_MSG.invalidWebhookUrl },
+    });
     expect((await api('GET', '/auth', { token: user.token })).body.user.webhookUrl).toBe('http://127.0.0.1:9/hooks');
   });
 });

@@ -21,7 +21,14 @@ function newUserForm() {
   unique += 1;
   const id = `${Date.now().toString(36)}${unique}`;
   // Register.js sends the form as typed; setupUser posts it to /auth/register.
-  return { userName: `Orig_${id}`, email: `orig_${id}@example.com`, phoneNumber: '08012345678', password: 'orig-password-1', passwordCheck: 'orig-password-1', referredBy: '' };
+  return {
+    userName: `Orig_${id}`,
+    email: `orig_${id}@example.com`,
+    phoneNumber: '08012345678',
+    password: 'orig-password-1',
+    passwordCheck: 'orig-password-1',
+    referredBy: '',
+  };
 }
 
 /** setupUser / checkLoggedIn: the plan groups concatenated, then one option string per plan. */
@@ -156,13 +163,25 @@ describe('the original client against our API', () => {
     // fetchTransaction: "/transaction?" then &page=1; Transactions.js calls toFixed on the figures.
     const listed = await authFetch('GET', '/transaction?&page=1', { token: sender.token });
     expect(listed.status).toBe(200);
-    for (const figure of ['totalPages', 'noOfTransaction', 'totalSales', 'totalProfit', 'totalDebit', 'totalCredit']) expect(typeof listed.body[figure]).toBe('number');
+    for (const figure of ['totalPages', 'noOfTransaction', 'totalSales', 'totalProfit', 'totalDebit', 'totalCredit'])
+      expect(typeof listed.body[figure]).toBe('number');
     expect(Array.isArray(listed.body.stat)).toBe(true);
     expect(listed.body.totalSales).toBe(0);
     expect(listed.body.totalDebit).toBe(300);
     expect(listed.body.totalCredit).toBe(1000);
     for (const t of listed.body.transactions) {
-      for (const field of ['_id', 'trans_Id', 'trans_By', 'trans_Date', 'trans_Network', 'trans_Type', 'trans_Status', 'trans_UserName', 'phone_number', 'createdAt']) {
+      for (const field of [
+        '_id',
+        'trans_Id',
+        'trans_By',
+        'trans_Date',
+        'trans_Network',
+        'trans_Type',
+        'trans_Status',
+        'trans_UserName',
+        'phone_number',
+        'createdAt',
+      ]) {
         expect(typeof t[field], field).toBe('string');
       }
       for (const field of ['trans_amount', 'balance_Before', 'balance_After']) expect(typeof t[field], field).toBe('number');
@@ -188,7 +207,14 @@ describe('the original client against our API', () => {
     for (const field of ['name', 'code', 'msg']) expect(typeof validated.body[field]).toBe('string');
     const withdrawn = await authFetch('POST', '/withdraw/', {
       token,
-      body: { bankName: selectedBank, accountNumber: '0123456789', amount: 500, bankCode: validated.body.code, bankAccountName: validated.body.name, accountName: validated.body.name },
+      body: {
+        bankName: selectedBank,
+        accountNumber: '0123456789',
+        amount: 500,
+        bankCode: validated.body.code,
+        bankAccountName: validated.body.name,
+        accountName: validated.body.name,
+      },
     });
     expect(withdrawn.status).toBe(200);
     expect(typeof withdrawn.body.msg).toBe('string');
@@ -222,7 +248,10 @@ describe('the original client against our API', () => {
 
   it('changePassword answers msg; the token it was sent with stops working (401, as for an expired session), and the new password logs in', async () => {
     const { form, token } = await registered();
-    const changed = await authFetch('POST', '/auth/changepassword', { token, body: { oldPassword: form.password, newPassword: 'orig-password-2', newPasswordCheck: 'orig-password-2' } });
+    const changed = await authFetch('POST', '/auth/changepassword', {
+      token,
+      body: { oldPassword: form.password, newPassword: 'orig-password-2', newPasswordCheck: 'orig-password-2' },
+    });
     expect(changed.status).toBe(200);
     expect(typeof changed.body.msg).toBe('string');
     // Every token issued before a password change is refused, the changing one's too (a rotated one comes in `token`).
@@ -278,7 +307,9 @@ describe('the original client against our API', () => {
     expect(row.bvn || row.nin).toBe(`*******${nin.slice(-4)}`);
     expect(JSON.stringify(listed.body)).not.toContain(nin);
     // A user without KYC: nothing to show, and still the fields the window reads.
-    const plain = (await authFetch('GET', `/admin/users?userAccount=${referrer.form.userName}`, { token: admin })).body.users.find((u: any) => u.userName === referrer.form.userName);
+    const plain = (await authFetch('GET', `/admin/users?userAccount=${referrer.form.userName}`, { token: admin })).body.users.find(
+      (u: any) => u.userName === referrer.form.userName,
+    );
     expect(plain).toMatchObject({ _id: expect.any(String), bvn: null, nin: null, referredBy: null, accountNumbers: [] });
   });
 
@@ -328,9 +359,15 @@ describe('the original client against our API', () => {
     expect(byId.body.plan).toMatchObject({ planName: '9GB', planType: 'GLO' });
     expect(cg.body.plan).toMatchObject({ planName: '11GB', planType: 'MTN-CG' });
 
-    const none = await authFetch('POST', '/dataPlan/add', { token: admin, body: { planType: 'Gifting promo', planName: '8GB', smartEarnerPrice: 2100, planAmount: 2000 } });
+    const none = await authFetch('POST', '/dataPlan/add', {
+      token: admin,
+      body: { planType: 'Gifting promo', planName: '8GB', smartEarnerPrice: 2100, planAmount: 2000 },
+    });
     expect(none).toEqual({ status: 400, body: { msg: 'Select a network' } });
-    const unknown = await authFetch('POST', '/dataPlan/add', { token: admin, body: { planType: 'Gifting promo', planNetwork: 'VODAFONE', planName: '8GB', smartEarnerPrice: 2100, planAmount: 2000 } });
+    const unknown = await authFetch('POST', '/dataPlan/add', {
+      token: admin,
+      body: { planType: 'Gifting promo', planNetwork: 'VODAFONE', planName: '8GB', smartEarnerPrice: 2100, planAmount: 2000 },
+    });
     expect(unknown).toEqual({ status: 400, body: { msg: 'Select a network' } });
   });
 
@@ -393,6 +430,8 @@ let documentClient: DynamoDBDocumentClient | undefined;
 /** A direct write to a user's profile: the state a user verified before this change is in. */
 async function profileUpdate(userId: string, expression: string): Promise<void> {
   const { dynamoEndpoint: endpoint, tableName } = cloud();
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  documentClient ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
   await documentClient.send(new UpdateCommand({ TableName: tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' }, UpdateExpression: expression }));
 }

@@ -48,7 +48,8 @@ function expectMasked(shown: Pin[] | undefined, full: Pin[], where: string): voi
   });
 }
 
-const reveal = (id: string, options: { token?: string; headers?: Record<string, string>; body?: unknown }) => api('POST', `/admin/transaction/${id}/reveal-pins`, options);
+const reveal = (id: string, options: { token?: string; headers?: Record<string, string>; body?: unknown }) =>
+  api('POST', `/admin/transaction/${id}/reveal-pins`, options);
 
 describe("a customer's PINs: in full to the buyer, masked to everyone else", () => {
   it('operators read PINs masked (last 4 and the serial) in the listing, the lookup and the dashboard; the buyer reads them in full everywhere', async () => {
@@ -62,7 +63,10 @@ describe("a customer's PINs: in full to the buyer, masked to everyone else", () 
     expect((await api('GET', `/transaction/${id}`, { token: buyer.token })).body.transaction.pins).toEqual(pins);
     expect((await api('GET', '/auth', { token: buyer.token })).body.transactions.find((t: { _id: string }) => t._id === id).pins).toEqual(pins);
 
-    for (const [who, token] of [['admin', adminToken], ['agent', agentToken]] as const) {
+    for (const [who, token] of [
+      ['admin', adminToken],
+      ['agent', agentToken],
+    ] as const) {
       const listed = await api('GET', `/transaction?userName=${buyer.userName}&type=exam`, { token });
       expect(listed.status).toBe(200);
       expectMasked(listed.body.transactions.find((t: { _id: string }) => t._id === id)?.pins, pins, `${who}'s listing`);
@@ -74,7 +78,10 @@ describe("a customer's PINs: in full to the buyer, masked to everyone else", () 
     expect(dashboard.status).toBe(200);
     expectMasked(dashboard.body.allTransactions.find((t: { _id: string }) => t._id === id)?.pins, pins, "the dashboard's newest transactions");
     // Nowhere in an operator's answers does a whole PIN appear.
-    for (const text of [JSON.stringify(dashboard.body), JSON.stringify((await api('GET', `/transaction?userName=${buyer.userName}`, { token: adminToken })).body)]) {
+    for (const text of [
+      JSON.stringify(dashboard.body),
+      JSON.stringify((await api('GET', `/transaction?userName=${buyer.userName}`, { token: adminToken })).body),
+    ]) {
       for (const { pin } of pins) expect(text).not.toContain(pin);
     }
   });
@@ -87,8 +94,12 @@ describe("a customer's PINs: in full to the buyer, masked to everyone else", () 
     expect(await reveal(id, { token: adminToken, body: { reason: '   ' } })).toMatchObject({ status: 400 });
     expect(await reveal(id, { token: adminToken, body: { reason: 'x'.repeat(501) } })).toMatchObject({ status: 400 });
     expect(await reveal(id, { token: await agent(), body: { reason: 'customer lost the PIN' } })).toMatchObject({ status: 403 });
-    const adminKey = (await api('POST', '/auth/apiKey/regenerate', { token: adminToken, body: { password: cloud().adminLogin.password } })).body.apiKey as string;
-    expect(await reveal(id, { headers: { 'x-auth-apikey': adminKey }, body: { reason: 'customer lost the PIN' } })).toEqual({ status: 403, body: { msg: API_KEY_MSG.notForApiKeys } });
+    const adminKey = (await api('POST', '/auth/apiKey/regenerate', { token: adminToken, body: { password: cloud().adminLogin.password } })).body
+      .apiKey as string;
+    expect(await reveal(id, { headers: { 'x-auth-apikey': adminKey }, body: { reason: 'customer lost the PIN' } })).toEqual({
+      status: 403,
+      body: { msg: API_KEY_MSG.notForApiKeys },
+    });
     expect(await reveal('01JD7Q4M2X8V3K9T6R5N1B0ZZZ', { token: adminToken, body: { reason: 'customer lost the PIN' } })).toMatchObject({ status: 404 });
 
     const reason = 'Customer called: the PIN SMS never arrived (ticket 4411)';
@@ -102,7 +113,14 @@ describe("a customer's PINs: in full to the buyer, masked to everyone else", () 
       return entries.length ? entries : undefined;
     });
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ actorName: cloud().adminLogin.userName, role: 'admin', operation: 'revealPins', target: { id }, summary: { reason }, status: 200 });
+    expect(log[0]).toMatchObject({
+      actorName: cloud().adminLogin.userName,
+      role: 'admin',
+      operation: 'revealPins',
+      target: { id },
+      summary: { reason },
+      status: 200,
+    });
     // The audit log keeps the reason, never the PINs.
     for (const { pin } of pins) expect(JSON.stringify(log[0])).not.toContain(pin);
   });
@@ -111,7 +129,8 @@ describe("a customer's PINs: in full to the buyer, masked to everyone else", () 
 describe('the margin reaches operators only', () => {
   it('a customer reads trans_profit 0 on a replayed purchase, a bulk batch and its replay, the lookup and the session; an operator reads the margin', async () => {
     const user = await fundedUser(5_000);
-    const buy = () => api('POST', '/buy/airtime', { token: user.token, body: { network: 1, mobile_number: '08011111111', amount: 1_000, request_id: 'margin-replay-1' } });
+    const buy = () =>
+      api('POST', '/buy/airtime', { token: user.token, body: { network: 1, mobile_number: '08011111111', amount: 1_000, request_id: 'margin-replay-1' } });
     const bought = await resendWhileBusy(buy);
     expect(bought.status).toBe(200);
     const id = bought.body.receipt._id as string;
@@ -125,22 +144,35 @@ describe('the margin reaches operators only', () => {
     expect(replayed.body.receipt, 'a replay of a delivered purchase').toMatchObject({ _id: id, trans_Status: 'success', trans_profit: 0 });
     expect((await api('GET', `/transaction/${id}`, { token: user.token })).body.transaction.trans_profit).toBe(0);
     const session = await api('GET', '/auth', { token: user.token });
-    expect(session.body.transactions.find((t: { _id: string }) => t._id === id), "the session's recent transactions").toMatchObject({ trans_profit: 0 });
+    expect(
+      session.body.transactions.find((t: { _id: string }) => t._id === id),
+      "the session's recent transactions",
+    ).toMatchObject({ trans_profit: 0 });
 
     const lines = [0, 1].map((i) => ({ network: 1, mobile_number: `0801111000${i}`, amount: 1_000 }));
     const placeBulk = () => api('POST', '/buy/airtime/bulk', { token: user.token, body: { request_id: 'margin-bulk-1', lines } });
     const placed = await resendWhileBusy(placeBulk);
     expect(placed.status).toBe(200);
     const batchId = placed.body.batch.id as string;
-    const done = await waitFor(`batch ${batchId} settling`, async () => {
-      const answer = await api('GET', `/buy/bulk/${batchId}`, { token: user.token });
-      expect(answer.status).toBe(200);
-      return answer.body.batch.status === 'done' ? answer.body.batch : undefined;
-    }, 60_000);
+    const done = await waitFor(
+      `batch ${batchId} settling`,
+      async () => {
+        const answer = await api('GET', `/buy/bulk/${batchId}`, { token: user.token });
+        expect(answer.status).toBe(200);
+        return answer.body.batch.status === 'done' ? answer.body.batch : undefined;
+      },
+      60_000,
+    );
     expect(done.delivered).toBe(2);
-    expect(done.lines.map((line: { trans_profit: number }) => line.trans_profit), "GET /buy/bulk/{id}'s lines").toEqual([0, 0]);
+    expect(
+      done.lines.map((line: { trans_profit: number }) => line.trans_profit),
+      "GET /buy/bulk/{id}'s lines",
+    ).toEqual([0, 0]);
     const bulkReplay = await resendWhileBusy(placeBulk);
-    expect(bulkReplay.body.batch.lines.map((line: { trans_profit: number }) => line.trans_profit), "a bulk replay's lines").toEqual([0, 0]);
+    expect(
+      bulkReplay.body.batch.lines.map((line: { trans_profit: number }) => line.trans_profit),
+      "a bulk replay's lines",
+    ).toEqual([0, 0]);
     // The operator reads a line's margin.
     expect((await api('GET', `/transaction/${done.lines[0]._id}`, { token: await admin() })).body.transaction.trans_profit).toBeGreaterThan(0);
   });

@@ -21,7 +21,10 @@ describe('contact names are plain text', () => {
   it('a contact name with NUL, another C0 or C1 control, a tab or a line break is refused with 400 naming the field, on add and on edit', async () => {
     const owner = await fundedUser(0);
     for (const contactName of ['Mum\u0000', 'Mum\u0007', '\u001b[31mMum', 'Mum\u009b', 'Mum\tDad', 'Mum\nDad', 'Mum\u2028Dad']) {
-      expect(await api('POST', '/auth/contact', { token: owner.token, body: { contactName, contactNumber: '08011111111' } }), JSON.stringify(contactName)).toEqual(notAllowed('Contact name'));
+      expect(
+        await api('POST', '/auth/contact', { token: owner.token, body: { contactName, contactNumber: '08011111111' } }),
+        JSON.stringify(contactName),
+      ).toEqual(notAllowed('Contact name'));
     }
     expect((await api('GET', '/auth/contact', { token: owner.token })).body.contactList).toEqual([]);
     const saved = await api('POST', '/auth/contact', { token: owner.token, body: { contactName: 'Mum', contactNumber: '08011111111' } });
@@ -33,7 +36,10 @@ describe('contact names are plain text', () => {
 
   it('zero-width and bidi override characters are stripped from a contact name (it is stored as it reads); a name of nothing else is empty', async () => {
     const owner = await fundedUser(0);
-    const saved = await api('POST', '/auth/contact', { token: owner.token, body: { contactName: '\u202Emum\u200B Dad\u2066\uFEFF', contactNumber: '08011111111' } });
+    const saved = await api('POST', '/auth/contact', {
+      token: owner.token,
+      body: { contactName: '\u202Emum\u200B Dad\u2066\uFEFF', contactNumber: '08011111111' },
+    });
     expect(saved).toMatchObject({ status: 201, body: { contact: { contactName: 'mum Dad' } } });
     const edited = await api('PATCH', `/auth/contact/${saved.body.contact._id}`, { token: owner.token, body: { contactName: 'Ay\u200Dò\u200E' } });
     expect(edited.body.contact).toMatchObject({ contactName: 'Ayò' });
@@ -51,7 +57,10 @@ describe('the notice to users is plain text, never markup', () => {
     const reader = await fundedUser(0);
     expect((await api('POST', '/admin/notification', { token, body: { msg: 'Data is back on MTN' } })).status).toBe(200);
     for (const msg of ['<img src=x onerror=alert(1)>', 'Hello <b>all</b>', 'Sale </p>', '<!-- hidden -->', '<script>alert(1)</script>']) {
-      expect(await api('POST', '/admin/notification', { token, body: { msg } }), msg).toEqual({ status: 400, body: { msg: 'The notification must be plain text, without HTML tags' } });
+      expect(await api('POST', '/admin/notification', { token, body: { msg } }), msg).toEqual({
+        status: 400,
+        body: { msg: 'The notification must be plain text, without HTML tags' },
+      });
     }
     expect(await api('POST', '/admin/notification', { token, body: { msg: 'Promo\u0000' } })).toEqual(notAllowed('Notification'));
     expect((await api('GET', '/admin/notification', { token: reader.token })).body.msg).toBe('Data is back on MTN');
@@ -64,7 +73,12 @@ describe('the notice to users is plain text, never markup', () => {
     await usePlatformTable(cloud());
     const { dynamoNotification } = await import('../../functions/adapters/dynamo/purchases/settings.js');
     const id = ulid();
-    await dynamoNotification.set({ msg: '<b>Hi</b> <img src=x onerror=alert(1)>all\u202E, <<img>script>data is back', id, updatedAt: new Date().toISOString(), updatedBy: 'admin' });
+    await dynamoNotification.set({
+      msg: '<b>Hi</b> <img src=x onerror=alert(1)>all\u202E, <<img>script>data is back',
+      id,
+      updatedAt: new Date().toISOString(),
+      updatedBy: 'admin',
+    });
     const reader = await fundedUser(0);
     const read = await api('GET', '/admin/notification', { token: reader.token });
     expect(read).toEqual({ status: 200, body: { msg: 'Hi all, data is back', id, checked: false } });
@@ -78,14 +92,22 @@ describe('every other free-text field is plain text too', () => {
     const token = await admin();
     expect(await api('POST', `/admin/refund/${ulid()}`, { token, body: { reason: 'customer said so\u0000' } })).toEqual(notAllowed('Reason'));
     const target = await fundedUser(0);
-    const mail = { userAccount: target.userName, subject: 'Prices', message: 'Data is cheaper today.', url: 'https://example.com/prices', linkMessage: 'See the prices' };
+    const mail = {
+      userAccount: target.userName,
+      subject: 'Prices',
+      message: 'Data is cheaper today.',
+      url: 'https://example.com/prices',
+      linkMessage: 'See the prices',
+    };
     expect(await api('POST', '/admin/sendMail', { token, body: { ...mail, subject: 'Prices\r\nBcc: everyone@example.com' } })).toEqual(notAllowed('Subject'));
     expect(await api('POST', '/admin/sendMail', { token, body: { ...mail, linkMessage: 'See\u0000' } })).toEqual(notAllowed('Link text'));
     expect(await api('POST', '/admin/sendMail', { token, body: { ...mail, message: 'Cheaper\u0007' } })).toEqual(notAllowed('Message'));
     const plan = { planType: 'GLO', planName: '2GB', planValidity: '30 days', smartEarnerPrice: 700 };
     expect(await api('POST', '/dataPlan/add', { token, body: { ...plan, planName: '2GB\u0000' } })).toEqual(notAllowed('Plan name'));
     expect(await api('POST', '/dataPlan/add', { token, body: { ...plan, planValidity: '30\u0085days' } })).toEqual(notAllowed('Validity'));
-    expect(await api('POST', '/withdraw/validate', { token: target.token, body: { accountNumber: '0123456789', bankName: 'GTBank\u0000' } })).toEqual(notAllowed('Bank name'));
+    expect(await api('POST', '/withdraw/validate', { token: target.token, body: { accountNumber: '0123456789', bankName: 'GTBank\u0000' } })).toEqual(
+      notAllowed('Bank name'),
+    );
   });
 
   it("an admin mail's message keeps its line breaks and loses its invisible characters; its subject loses them too", async () => {
@@ -94,7 +116,13 @@ describe('every other free-text field is plain text too', () => {
     const subject = `Prices ${Date.now()}`;
     const answer = await api('POST', '/admin/sendMail', {
       token,
-      body: { userAccount: target.userName, subject: `\u202E${subject}`, message: 'Line one\r\nLine\u200B two', url: 'https://example.com/prices', linkMessage: 'See the prices' },
+      body: {
+        userAccount: target.userName,
+        subject: `\u202E${subject}`,
+        message: 'Line one\r\nLine\u200B two',
+        url: 'https://example.com/prices',
+        linkMessage: 'See the prices',
+      },
     });
     expect(answer.status).toBe(200);
     const mail = await cloud().waitForMail(`${target.userName}@example.com`, { subject });

@@ -105,7 +105,12 @@ async function send(route: RouteDef, caller: Caller, request: FuzzRequest): Prom
   let responseText = '';
   let contentType = '';
   try {
-    const response = await fetch(`${cloud().baseUrl}${url}`, { method: route.method, headers, body: bodyText(request.body), signal: AbortSignal.timeout(20_000) });
+    const response = await fetch(`${cloud().baseUrl}${url}`, {
+      method: route.method,
+      headers,
+      body: bodyText(request.body),
+      signal: AbortSignal.timeout(20_000),
+    });
     status = response.status;
     responseText = await response.text();
     contentType = response.headers.get('content-type') ?? '';
@@ -119,7 +124,8 @@ async function send(route: RouteDef, caller: Caller, request: FuzzRequest): Prom
 /** The route a normalized path reaches: the one sent, unless dot segments took the request to another (a literal path beats a template). */
 function reachedRoute(sent: RouteDef, pathname: string): RouteDef {
   const matches = (route: RouteDef) =>
-    route.method === sent.method && new RegExp(`^${(API_BASE_PATH + route.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`).test(pathname);
+    route.method === sent.method &&
+    new RegExp(`^${(API_BASE_PATH + route.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`).test(pathname);
   if (matches(sent)) return sent;
   const reached = ROUTES.filter(matches).sort((a, b) => pathParameterCount(a) - pathParameterCount(b));
   return reached[0] ?? sent;
@@ -132,11 +138,13 @@ function problemOf(sent: Sent): string | undefined {
   if (sent.status === 0) return 'no answer';
   if (sent.status >= 500) return `${sent.status}`;
   // A download (the user list's CSV) is the one success that is not JSON; its refusals still are.
-  if (sent.status < 300 && sent.contentType.startsWith('text/csv')) return callerMay(sent.route, sent.caller) ? undefined : `2xx past "${sent.route.access}" access`;
+  if (sent.status < 300 && sent.contentType.startsWith('text/csv'))
+    return callerMay(sent.route, sent.caller) ? undefined : `2xx past "${sent.route.access}" access`;
   // A key on a route it may not call: 403, or an answer given before the caller is read — the request itself
   // (bad JSON 400, too large 413), the key's rate limit (429), or no route for that path or method (the gateway's 404 "Not found", 405).
   const beforeTheCaller = [400, 413, 429, 405].includes(sent.status) || (sent.status === 404 && sent.responseText === JSON.stringify({ msg: MSG.notFound }));
-  if (sent.caller.viaApiKey && sent.route.access !== 'public' && !keyMayCall(sent.route) && sent.status !== 403 && !beforeTheCaller) return `${sent.status} for an API key outside its routes`;
+  if (sent.caller.viaApiKey && sent.route.access !== 'public' && !keyMayCall(sent.route) && sent.status !== 403 && !beforeTheCaller)
+    return `${sent.status} for an API key outside its routes`;
   let body: unknown;
   try {
     body = JSON.parse(sent.responseText);
@@ -245,7 +253,12 @@ describe('route fuzz: every route × every caller', () => {
         body: { userName: id, email: `${id}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password },
       });
       expect(answer.status, `${label} registers`).toBe(201);
-      return { token: answer.body.token as string, password, email: `${id}@example.com`, account: { label, userName: id, userId: answer.body.user._id as string } };
+      return {
+        token: answer.body.token as string,
+        password,
+        email: `${id}@example.com`,
+        account: { label, userName: id, userId: answer.body.user._id as string },
+      };
     };
 
     const admin = await login('admin', cloud().adminLogin.userName, cloud().adminLogin.password);
@@ -308,7 +321,13 @@ describe('route fuzz: every route × every caller', () => {
       { name: 'user by API key', role: 'user', viaApiKey: true, headers: { authorization: `Bearer ${apiKey}` }, account: user.account },
       // An operator's key is a customer: every operator route answers it 403, and a key route answers it as a customer.
       { name: 'admin by API key', role: 'user', viaApiKey: true, headers: { 'x-auth-apikey': adminKeyAnswer.body.apiKey as string }, account: admin.account },
-      { name: 'agent by API key', role: 'user', viaApiKey: true, headers: { authorization: `Token ${agentKeyAnswer.body.apiKey as string}` }, account: agent.account },
+      {
+        name: 'agent by API key',
+        role: 'user',
+        viaApiKey: true,
+        headers: { authorization: `Token ${agentKeyAnswer.body.apiKey as string}` },
+        account: agent.account,
+      },
       { name: 'wrong API key', role: 'anonymous', headers: { authorization: `Bearer vtu_${'A'.repeat(43)}` }, refused: true },
     ];
     audit = moneyAudit(accounts, {
@@ -339,7 +358,12 @@ describe('route fuzz: every route × every caller', () => {
       ['GET', `/auth/validateUser/${long}`, 'admin', undefined],
       ['POST', '/auth/login', 'anonymous', { userName: long, password }],
       ['POST', '/auth/login', 'anonymous', { userName: `${long}@example.com`, password }],
-      ['POST', '/auth/register', 'anonymous', { userName: 'fz_long_mail', email: `${long}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password }],
+      [
+        'POST',
+        '/auth/register',
+        'anonymous',
+        { userName: 'fz_long_mail', email: `${long}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password },
+      ],
       ['POST', '/auth/requestPasswordReset', 'anonymous', { email: `${long}@example.com` }],
       ['POST', '/auth/resetpassword', 'anonymous', { userId: long, token: long, newPassword: password, newPasswordCheck: password }],
       ['POST', '/admin/generateCoupon', 'admin', { userAccount: '€'.repeat(LONG), amount: 100 }],
@@ -347,103 +371,108 @@ describe('route fuzz: every route × every caller', () => {
     const answers = [];
     for (const [method, path, callerName, body] of found) {
       const answer = await api(method, path, { token: callerNamed(callerName).token, body });
-      answers.push(`${method} ${path.slice(0, 40)} as ${callerName}: ${answer.status} ${typeof answer.body?.msg === 'string' ? '{msg}' : JSON.stringify(answer.body)}`);
+      answers.push(
+        `${method} ${path.slice(0, 40)} as ${callerName}: ${answer.status} ${typeof answer.body?.msg === 'string' ? '{msg}' : JSON.stringify(answer.body)}`,
+      );
     }
     expect(answers).toEqual(found.map(([method, path, callerName]) => `${method} ${path.slice(0, 40)} as ${callerName}: 400 {msg}`));
   });
 
-  it(
-    'never 5xx, always JSON, {msg} on 4xx, no 2xx past the access rule, no money moved by a refused request',
-    async () => {
-      const anchors: Anchors = { userNames: accounts.map((a) => a.userName), userIds: accounts.map((a) => a.userId), emails: emails.filter((e) => e.includes('@')) };
-      const problems = new Map<string, { count: number; example: Sent }>();
-      const moneyFindings: string[] = [];
-      const fuzzed = new Map<string, number>();
-      let total = 0;
-      let fiveHundreds = 0;
-      const statuses = new Map<number, number>();
-      const moved: string[] = [];
-      const started = Date.now();
+  it('never 5xx, always JSON, {msg} on 4xx, no 2xx past the access rule, no money moved by a refused request', async () => {
+    const anchors: Anchors = {
+      userNames: accounts.map((a) => a.userName),
+      userIds: accounts.map((a) => a.userId),
+      emails: emails.filter((e) => e.includes('@')),
+    };
+    const problems = new Map<string, { count: number; example: Sent }>();
+    const moneyFindings: string[] = [];
+    const fuzzed = new Map<string, number>();
+    let total = 0;
+    let fiveHundreds = 0;
+    const statuses = new Map<number, number>();
+    const moved: string[] = [];
+    const started = Date.now();
 
-      let before = await audit.settled(false);
-      // Logout ends the session it is sent with, and a renewal retires the token it renews: the session callers send
-      // those with a second session of theirs, so theirs lives on.
-      const secondSession = async (caller: Caller): Promise<Caller> => {
-        if (!caller.token || !caller.password || !caller.account) return caller;
-        const answer = await api('POST', '/auth/login', { body: { userName: caller.account.userName, password: caller.password } });
-        expect(answer.status, `${caller.name} opens a second session`).toBe(200);
-        return { ...caller, token: answer.body.token as string };
-      };
-      const sequentially = async <T, R>(items: T[], each: (item: T) => Promise<R>): Promise<R[]> => {
-        const results: R[] = [];
-        for (const item of items) results.push(await each(item));
-        return results;
-      };
-      for (const [routeIndex, route] of ROUTES.entries()) {
-        // One after another: an admin is two callers (session and key), and this test is not about concurrent logins.
-        const routeCallers = route.operation === 'logout' || route.operation === 'refreshToken' ? await sequentially(callers, secondSession) : callers;
-        const cases = routeCallers.flatMap((caller, callerIndex) =>
-          fc
-            .sample(
-              requestFor(route, anchors).filter((request) => !harmsTheRun(route, request, callers, accounts, emails)),
-              { numRuns: runsFor(caller), seed: SEED + routeIndex * callers.length + callerIndex },
-            )
-            .map((request) => ({ caller, request })),
-        );
-        const batch = await inFlight(cases, IN_FLIGHT, ({ caller, request }) => send(route, caller, request));
-        for (const sent of batch) {
-          total += 1;
-          const pair = `${route.operation} × ${sent.caller.name}`;
-          fuzzed.set(pair, (fuzzed.get(pair) ?? 0) + 1);
-          if (sent.status >= 500) fiveHundreds += 1;
-          statuses.set(sent.status, (statuses.get(sent.status) ?? 0) + 1);
-          const problem = problemOf(sent);
-          if (!problem) continue;
-          const key = `${problem} on ${route.method} ${route.path} (${route.operation}) as ${sent.caller.name}`;
-          const seen = problems.get(key);
-          const size = (s: Sent) => s.url.length + (bodyText(s.request.body)?.length ?? 0);
-          if (!seen) problems.set(key, { count: 1, example: sent });
-          else problems.set(key, { count: seen.count + 1, example: size(sent) < size(seen.example) ? sent : seen.example });
-        }
-        const answered2xx = batch.some((s) => s.status >= 200 && s.status < 300 && s.route.method !== 'GET');
-        const after = await audit.settled(answered2xx);
-        if (JSON.stringify(after) !== JSON.stringify(before)) moved.push(route.operation);
-        moneyFindings.push(...audit.unexplained(before, after, batch.map(exchangeOf)).map((line) => `${route.operation}: ${line}`));
-        before = after;
-      }
-
-      const lines = [...problems.entries()].map(([key, { count, example }]) => {
-        const body = bodyText(example.request.body);
-        return (
-          `${count} × ${key}\n    e.g. ${example.route.method} ${example.url.slice(0, 300)}${example.url.length > 300 ? `… (${example.url.length} chars)` : ''}` +
-          `${body === undefined ? '' : `\n    body (${example.request.contentType ?? 'no content-type'}): ${body.slice(0, 300)}${body.length > 300 ? `… (${body.length} chars)` : ''}`}` +
-          `\n    answer ${example.status}: ${example.responseText.slice(0, 200)}`
-        );
-      });
-      console.log(
-        [
-          `route fuzz (FUZZ_SEED=${SEED}, ${RUNS} runs per pair (${REFUSED_RUNS} for a refused credential), ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
-            `fuzzed ${total} requests over ${new Set(ROUTES.map((r) => r.operation)).size} routes × ${callers.length} callers: 5xx = ${fiveHundreds}, ` +
-            `other problems = ${[...problems.values()].reduce((n, p) => n + p.count, 0) - fiveHundreds}, unexplained money changes = ${moneyFindings.length}`,
-          `money moved (explained) in the batches of: ${moved.join(', ') || 'none'}`,
-          `answers: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status} × ${n}`).join(', ')}`,
-          ...lines,
-          ...moneyFindings,
-        ].join('\n'),
+    let before = await audit.settled(false);
+    // Logout ends the session it is sent with, and a renewal retires the token it renews: the session callers send
+    // those with a second session of theirs, so theirs lives on.
+    const secondSession = async (caller: Caller): Promise<Caller> => {
+      if (!caller.token || !caller.password || !caller.account) return caller;
+      const answer = await api('POST', '/auth/login', { body: { userName: caller.account.userName, password: caller.password } });
+      expect(answer.status, `${caller.name} opens a second session`).toBe(200);
+      return { ...caller, token: answer.body.token as string };
+    };
+    const sequentially = async <T, R>(items: T[], each: (item: T) => Promise<R>): Promise<R[]> => {
+      const results: R[] = [];
+      for (const item of items) results.push(await each(item));
+      return results;
+    };
+    for (const [routeIndex, route] of ROUTES.entries()) {
+      // One after another: an admin is two callers (session and key), and this test is not about concurrent logins.
+      const routeCallers = route.operation === 'logout' || route.operation === 'refreshToken' ? await sequentially(callers, secondSession) : callers;
+      const cases = routeCallers.flatMap((caller, callerIndex) =>
+        fc
+          .sample(
+            requestFor(route, anchors).filter((request) => !harmsTheRun(route, request, callers, accounts, emails)),
+            { numRuns: runsFor(caller), seed: SEED + routeIndex * callers.length + callerIndex },
+          )
+          .map((request) => ({ caller, request })),
       );
-
-      // By construction: exactly the routes of the table, each with every caller.
-      expect([...new Set([...fuzzed.keys()].map((pair) => pair.split(' × ')[0]))].sort()).toEqual(ROUTES.map((r) => r.operation).sort());
-      expect(fuzzed.size).toBe(ROUTES.length * callers.length);
-      expect(callers.every((caller) => ROUTES.every((route) => fuzzed.get(`${route.operation} × ${caller.name}`) === runsFor(caller)))).toBe(true);
-
-      expect(lines).toEqual([]);
-      expect(moneyFindings).toEqual([]);
-      for (const caller of callers.filter((c) => c.account && c.token)) {
-        expect((await api('POST', '/auth/isTokenValid', { token: caller.token })).status, `${caller.name}'s session survived the fuzz`).toBe(200);
+      const batch = await inFlight(cases, IN_FLIGHT, ({ caller, request }) => send(route, caller, request));
+      for (const sent of batch) {
+        total += 1;
+        const pair = `${route.operation} × ${sent.caller.name}`;
+        fuzzed.set(pair, (fuzzed.get(pair) ?? 0) + 1);
+        if (sent.status >= 500) fiveHundreds += 1;
+        statuses.set(sent.status, (statuses.get(sent.status) ?? 0) + 1);
+        const problem = problemOf(sent);
+        if (!problem) continue;
+        const key = `${problem} on ${route.method} ${route.path} (${route.operation}) as ${sent.caller.name}`;
+        const seen = problems.get(key);
+        const size = (s: Sent) => s.url.length + (bodyText(s.request.body)?.length ?? 0);
+        if (!seen) problems.set(key, { count: 1, example: sent });
+        else problems.set(key, { count: seen.count + 1, example: size(sent) < size(seen.example) ? sent : seen.example });
       }
-    },
-    // About 75 s alone; over 480 s was seen beside other files on a loaded machine once the API-key callers and the new routes joined.
-    900_000,
-  );
+      const answered2xx = batch.some((s) => s.status >= 200 && s.status < 300 && s.route.method !== 'GET');
+      const after = await audit.settled(answered2xx);
+      if (JSON.stringify(after) !== JSON.stringify(before)) moved.push(route.operation);
+      moneyFindings.push(...audit.unexplained(before, after, batch.map(exchangeOf)).map((line) => `${route.operation}: ${line}`));
+      before = after;
+    }
+
+    const lines = [...problems.entries()].map(([key, { count, example }]) => {
+      const body = bodyText(example.request.body);
+      return (
+        `${count} × ${key}\n    e.g. ${example.route.method} ${example.url.slice(0, 300)}${example.url.length > 300 ? `… (${example.url.length} chars)` : ''}` +
+        `${body === undefined ? '' : `\n    body (${example.request.contentType ?? 'no content-type'}): ${body.slice(0, 300)}${body.length > 300 ? `… (${body.length} chars)` : ''}`}` +
+        `\n    answer ${example.status}: ${example.responseText.slice(0, 200)}`
+      );
+    });
+    console.log(
+      [
+        `route fuzz (FUZZ_SEED=${SEED}, ${RUNS} runs per pair (${REFUSED_RUNS} for a refused credential), ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
+          `fuzzed ${total} requests over ${new Set(ROUTES.map((r) => r.operation)).size} routes × ${callers.length} callers: 5xx = ${fiveHundreds}, ` +
+          `other problems = ${[...problems.values()].reduce((n, p) => n + p.count, 0) - fiveHundreds}, unexplained money changes = ${moneyFindings.length}`,
+        `money moved (explained) in the batches of: ${moved.join(', ') || 'none'}`,
+        `answers: ${[...statuses.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([status, n]) => `${status} × ${n}`)
+          .join(', ')}`,
+        ...lines,
+        ...moneyFindings,
+      ].join('\n'),
+    );
+
+    // By construction: exactly the routes of the table, each with every caller.
+    expect([...new Set([...fuzzed.keys()].map((pair) => pair.split(' × ')[0]))].sort()).toEqual(ROUTES.map((r) => r.operation).sort());
+    expect(fuzzed.size).toBe(ROUTES.length * callers.length);
+    expect(callers.every((caller) => ROUTES.every((route) => fuzzed.get(`${route.operation} × ${caller.name}`) === runsFor(caller)))).toBe(true);
+
+    expect(lines).toEqual([]);
+    expect(moneyFindings).toEqual([]);
+    for (const caller of callers.filter((c) => c.account && c.token)) {
+      expect((await api('POST', '/auth/isTokenValid', { token: caller.token })).status, `${caller.name}'s session survived the fuzz`).toBe(200);
+    }
+  }, // About 75 s alone; over 480 s was seen beside other files on a loaded machine once the API-key callers and the new routes joined.
+  900_000);
 });

@@ -43,7 +43,12 @@ describe('sessions', () => {
     const me = (await api('GET', '/auth', { token: user.token })).body.user;
     const { jwtSecret } = JSON.parse(readFileSync(join(cloud().dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string };
     const claims = { un: me.userName, ut: me.userType, adm: false, agt: false, cv: false, tv: 0, sid: 'no-exp-session' };
-    const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(me._id).setIssuer('vtu-platform').setIssuedAt().sign(new TextEncoder().encode(jwtSecret));
+    const forever = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(me._id)
+      .setIssuer('vtu-platform')
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(jwtSecret));
     expect((await api('GET', '/auth', { token: forever })).status).toBe(401);
     expect((await api('POST', '/auth/isTokenValid', { token: forever })).status).toBe(401);
     // The same claims with exp pass: the refusal is about exp alone.
@@ -60,7 +65,13 @@ describe('sessions', () => {
   /** A token signed with the local cloud's own key, with the times given (epoch seconds). */
   async function signed(claims: JWTPayload & { sat?: number }, userId: string, times: { iat: number; exp: number }): Promise<string> {
     const { jwtSecret } = JSON.parse(readFileSync(join(cloud().dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string };
-    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('vtu-platform').setIssuedAt(times.iat).setExpirationTime(times.exp).sign(new TextEncoder().encode(jwtSecret));
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer('vtu-platform')
+      .setIssuedAt(times.iat)
+      .setExpirationTime(times.exp)
+      .sign(new TextEncoder().encode(jwtSecret));
   }
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -90,7 +101,10 @@ describe('sessions', () => {
   it('after a password change another session is not renewed; the changing one goes on with the token of its answer', async () => {
     const user = await fundedUser(0);
     const other = (await api('POST', '/auth/login', { body: { userName: user.userName, password: PASSWORD } })).body.token as string;
-    const changed = await api('POST', '/auth/changepassword', { token: user.token, body: { oldPassword: PASSWORD, newPassword: 'a-new-Passw0rd!', newPasswordCheck: 'a-new-Passw0rd!' } });
+    const changed = await api('POST', '/auth/changepassword', {
+      token: user.token,
+      body: { oldPassword: PASSWORD, newPassword: 'a-new-Passw0rd!', newPasswordCheck: 'a-new-Passw0rd!' },
+    });
     expect(changed.status).toBe(200);
     expect(await api('POST', '/auth/refresh', { token: other })).toEqual({ status: 401, body: { msg: MSG.sessionExpired } });
     const renewed = await api('POST', '/auth/refresh', { token: changed.body.token });
@@ -100,7 +114,10 @@ describe('sessions', () => {
 
   it('a password change rotates the token of the session that made it: that token is refused from then on (and not renewed), the token in the answer works', async () => {
     const user = await fundedUser(0);
-    const changed = await api('POST', '/auth/changepassword', { token: user.token, body: { oldPassword: PASSWORD, newPassword: 'a-new-Passw0rd!', newPasswordCheck: 'a-new-Passw0rd!' } });
+    const changed = await api('POST', '/auth/changepassword', {
+      token: user.token,
+      body: { oldPassword: PASSWORD, newPassword: 'a-new-Passw0rd!', newPasswordCheck: 'a-new-Passw0rd!' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ msg: MSG.passwordChanged, token: expect.any(String) });
     expect(changed.body.token).not.toBe(user.token);
@@ -159,7 +176,10 @@ describe('sessions', () => {
     const user = await fundedUser(0);
     const key = (await api('POST', '/auth/apiKey/regenerate', { token: user.token, body: { password: PASSWORD } })).body.apiKey as string;
     expect(await api('POST', '/auth/refresh', { headers: { 'x-auth-apikey': key } })).toEqual({ status: 403, body: { msg: API_KEY_MSG.notForApiKeys } });
-    expect(await api('POST', '/auth/refresh', { headers: { authorization: `Bearer ${key}` } })).toEqual({ status: 403, body: { msg: API_KEY_MSG.notForApiKeys } });
+    expect(await api('POST', '/auth/refresh', { headers: { authorization: `Bearer ${key}` } })).toEqual({
+      status: 403,
+      body: { msg: API_KEY_MSG.notForApiKeys },
+    });
     expect(await api('POST', '/auth/refresh')).toEqual({ status: 401, body: { msg: MSG.unauthorized } });
     expect((await api('POST', '/auth/refresh', { token: `${user.token.slice(0, -4)}AAAA` })).status).toBe(401);
   });

@@ -14,7 +14,9 @@ describe('the smoke test on the local cloud', () => {
     const result = await runSmoke({ baseUrl: cloud().baseUrl, admin: cloud().adminLogin, log: (line) => steps.push(line) });
     expect(result.charged).toBeGreaterThan(0);
     expect(result.balance).toBe(500 - result.charged);
-    expect(steps.join('\n')).toMatch(/register a user[\s\S]*log in as the admin[\s\S]*generate a coupon[\s\S]*redeem the coupon[\s\S]*buy airtime[\s\S]*succeeded[\s\S]*balance/);
+    expect(steps.join('\n')).toMatch(
+      /register a user[\s\S]*log in as the admin[\s\S]*generate a coupon[\s\S]*redeem the coupon[\s\S]*buy airtime[\s\S]*succeeded[\s\S]*balance/,
+    );
   });
 
   it('fails, naming the step, when the admin cannot log in', async () => {

@@ -54,7 +54,11 @@ describe('the transaction listing', () => {
     expect((await api('POST', '/buy/airtime', { token: other.token, body: { network: 1, mobile_number: '08022222222', amount: 100 } })).status).toBe(200);
     const byPhone = await api('GET', '/transaction?phoneNumber=08022222222', { token: user.token });
     expect(byPhone.body).toMatchObject({ noOfTransaction: 2 * refunds, totalDebit: 0, totalCredit: 0 });
-    expect(byPhone.body.transactions.every((t: { trans_By: string; phone_number: string }) => t.trans_By === first.body.transactions[0].trans_By && t.phone_number === '08022222222')).toBe(true);
+    expect(
+      byPhone.body.transactions.every(
+        (t: { trans_By: string; phone_number: string }) => t.trans_By === first.body.transactions[0].trans_By && t.phone_number === '08022222222',
+      ),
+    ).toBe(true);
     const byPart = await api('GET', '/transaction?phoneNumber=0802222', { token: user.token });
     expect(byPart.body).toEqual(byPhone.body);
     const byPhoneAsAdmin = await api('GET', '/transaction?phoneNumber=08022222222', { token: await admin() });

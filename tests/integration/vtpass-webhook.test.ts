@@ -118,7 +118,10 @@ describe('VTpass transaction-update pushes', () => {
   it('a forged "reversed" push for a purchase VTpass still has as delivered: re-queried, nothing changes', async () => {
     const { user, id, vtpass } = await delivered(2000);
     const forged = await api('POST', '/webhooks/vtpass', {
-      body: { type: 'transaction-update', data: { code: '000', requestId: vtpass.requestId, content: { transactions: { status: 'reversed' } }, response_description: 'TRANSACTION REVERSED' } },
+      body: {
+        type: 'transaction-update',
+        data: { code: '000', requestId: vtpass.requestId, content: { transactions: { status: 'reversed' } }, response_description: 'TRANSACTION REVERSED' },
+      },
     });
     expect(forged).toEqual({ status: 200, body: { response: 'success' } });
     await waitForRequeries(id, 1);

@@ -35,7 +35,9 @@ try {
   for (const { phone, id } of purchases) {
     const transaction = (body.transactions as any[]).find((t) => t._id === id);
     const calls = await cloud.simulatorCalls('ALARO', id);
-    console.log(`${phone}: ${transaction?.trans_Status ?? '?'}; supplier POSTs ${calls.count}; calls ${calls.calls.map((c) => `${c.method}→${c.answer}`).join(', ')}`);
+    console.log(
+      `${phone}: ${transaction?.trans_Status ?? '?'}; supplier POSTs ${calls.count}; calls ${calls.calls.map((c) => `${c.method}→${c.answer}`).join(', ')}`,
+    );
   }
 } finally {
   await cloud.stop();

@@ -62,8 +62,22 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeResult> {
   const registration: RegisterRequest = { userName, email: `${userName}@example.com`, phoneNumber: '08012345678', password, passwordCheck: password };
   const user = await call<SessionResponse>('register a user', 'POST', '/auth/register', 201, registration);
   const admin = await call<SessionResponse>('log in as the admin', 'POST', '/auth/login', 200, options.admin);
-  const coupon = await call<GenerateCouponResponse>('generate a coupon', 'POST', '/admin/generateCoupon', 201, { userAccount: userName, amount: fundNaira }, admin.token);
-  const funded = await call<FundWithCouponResponse>('redeem the coupon', 'POST', '/fundWallet/coupon', 200, { userName, coupon: coupon.coupon.code }, user.token);
+  const coupon = await call<GenerateCouponResponse>(
+    'generate a coupon',
+    'POST',
+    '/admin/generateCoupon',
+    201,
+    { userAccount: userName, amount: fundNaira },
+    admin.token,
+  );
+  const funded = await call<FundWithCouponResponse>(
+    'redeem the coupon',
+    'POST',
+    '/fundWallet/coupon',
+    200,
+    { userName, coupon: coupon.coupon.code },
+    user.token,
+  );
   if (funded.receipt.balance_After !== fundNaira) throw new SmokeFailure(`redeem the coupon: balance ₦${funded.receipt.balance_After}, expected ₦${fundNaira}`);
 
   const bought = await call<PurchaseResponse>(
@@ -86,7 +100,8 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeResult> {
   const session = await call<SessionResponse>('read the balance', 'GET', '/auth', 200, undefined, user.token);
   const charged = bought.receipt.trans_amount;
   const expected = Math.round((fundNaira - charged) * 100) / 100;
-  if (session.user.balance !== expected || bought.receipt.balance_After !== expected) throw new SmokeFailure(`check the balance: ₦${session.user.balance}, expected ₦${expected} (₦${fundNaira} − ₦${charged})`);
+  if (session.user.balance !== expected || bought.receipt.balance_After !== expected)
+    throw new SmokeFailure(`check the balance: ₦${session.user.balance}, expected ₦${expected} (₦${fundNaira} − ₦${charged})`);
   log(`ok  balance ₦${session.user.balance} = ₦${fundNaira} − ₦${charged}`);
   return { userName, transactionId, charged, balance: session.user.balance };
 }

@@ -122,7 +122,11 @@ let testMiddlewares = 0;
  * SDK's retries; deserialize: inside each attempt, within the deadline guard's timing), and removes
  * it afterwards whatever happens.
  */
-export async function withDynamoMiddleware<T>(middleware: TestMiddleware, work: () => Promise<T>, step: 'initialize' | 'deserialize' = 'initialize'): Promise<T> {
+export async function withDynamoMiddleware<T>(
+  middleware: TestMiddleware,
+  work: () => Promise<T>,
+  step: 'initialize' | 'deserialize' = 'initialize',
+): Promise<T> {
   const name = `test-middleware-${++testMiddlewares}`;
   const stack = db().middlewareStack;
   // One call per step: each of the SDK's overloads takes its step as a literal.

@@ -273,14 +273,28 @@ function encodeSegment(value: string): string {
 
 const pathValue = (anchors: Anchors) =>
   fc.oneof(
-    { weight: 8, arbitrary: fc.oneof({ weight: 4, arbitrary: urlValue }, { weight: 1, arbitrary: fc.constantFrom(...anchors.userIds, ...anchors.userNames) }).map(encodeSegment) },
+    {
+      weight: 8,
+      arbitrary: fc
+        .oneof({ weight: 4, arbitrary: urlValue }, { weight: 1, arbitrary: fc.constantFrom(...anchors.userIds, ...anchors.userNames) })
+        .map(encodeSegment),
+    },
     // Sent as is: broken escapes, dot segments, encoded slashes.
     { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '..', '.', '%2F', 'a%00b', '%E2%82', '%252F') },
   );
 
 const contentTypes = fc.oneof(
   { weight: 8, arbitrary: fc.constant('application/json') },
-  { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream', 'multipart/form-data') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/octet-stream',
+      'multipart/form-data',
+    ),
+  },
   { weight: 1, arbitrary: fc.constant(undefined) },
 );
 

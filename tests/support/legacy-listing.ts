@@ -15,7 +15,8 @@ const COUNTER_ENTITY = 'ListingDay';
 
 async function everyItem(): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const item of paginate((ExclusiveStartKey) => db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey, ConsistentRead: true })))) items.push(item);
+  for await (const item of paginate((ExclusiveStartKey) => db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey, ConsistentRead: true }))))
+    items.push(item);
   return items;
 }
 

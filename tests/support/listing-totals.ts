@@ -58,7 +58,10 @@ export async function expectListingAgrees(userId: string | undefined, filter: Tr
   // The platform's counters are summed from the stream: read them once it has drained.
   if (userId === undefined) await drainCounters();
   const reference = transactionListPage(await everyMatchingRecord(userId, filter), page, PAGE_SIZE);
-  const [totals, pageRecords] = await Promise.all([dynamoTransactions.listingTotals(userId, filter), dynamoTransactions.listingPage(userId, filter, page, PAGE_SIZE)]);
+  const [totals, pageRecords] = await Promise.all([
+    dynamoTransactions.listingTotals(userId, filter),
+    dynamoTransactions.listingPage(userId, filter, page, PAGE_SIZE),
+  ]);
   expect(listPageOf(pageRecords, totals.count, totals.figures, PAGE_SIZE), `${label}: ${JSON.stringify(filter)} page ${page}`).toEqual(reference);
   if (filter.phoneNumber !== undefined) {
     // The listing's own path for a phone filter: its matching records, paged and summed in memory.

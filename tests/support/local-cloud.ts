@@ -301,7 +301,9 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       }
     },
     simulatorCalls: (supplier, requestId) =>
-      getJson<SimulatorCalls>(`${simulatorsUrl}/_sim/${supplier.toLowerCase()}/calls${requestId === undefined ? '' : `?requestId=${encodeURIComponent(requestId)}`}`),
+      getJson<SimulatorCalls>(
+        `${simulatorsUrl}/_sim/${supplier.toLowerCase()}/calls${requestId === undefined ? '' : `?requestId=${encodeURIComponent(requestId)}`}`,
+      ),
     async forceSupplierOutcome(supplier, outcome) {
       await getJson(`${simulatorsUrl}/_sim/${supplier.toLowerCase()}/control`, {
         method: 'POST',
@@ -321,9 +323,12 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
  */
 export function useLocalCloud(options: LocalCloudOptions = {}): () => LocalCloud {
   let cloud: LocalCloud | undefined;
-  beforeAll(async () => {
-    cloud = await startLocalCloud(options);
-  }, (options.startTimeoutMs ?? 120_000) + 15_000);
+  beforeAll(
+    async () => {
+      cloud = await startLocalCloud(options);
+    },
+    (options.startTimeoutMs ?? 120_000) + 15_000,
+  );
   afterAll(async () => {
     await cloud?.stop();
   }, 30_000);

@@ -17,7 +17,13 @@ export function loopbackAddress(net: number, host: number): string {
 }
 
 /** Sends one request from `from` on a fresh connection (a pooled one could carry another address). */
-export function requestFrom(baseUrl: string, from: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+export function requestFrom(
+  baseUrl: string,
+  from: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const payload = options.body === undefined ? '' : JSON.stringify(options.body);
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {

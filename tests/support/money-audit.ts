@@ -77,7 +77,8 @@ export function moneyAudit(accounts: TrackedAccount[], ledger: LedgerReader) {
       const is = after[account.userName]!;
       if (was.balanceKobo === is.balanceKobo && was.transactions === is.transactions) return [];
       const explained = batch.some(
-        (e) => e.status >= 200 && e.status < 300 && (e.callerUserName === account.userName || e.sent.includes(account.userName) || e.sent.includes(account.userId)),
+        (e) =>
+          e.status >= 200 && e.status < 300 && (e.callerUserName === account.userName || e.sent.includes(account.userName) || e.sent.includes(account.userId)),
       );
       if (explained) return [];
       const refused = batch.filter((e) => e.status >= 400).length;

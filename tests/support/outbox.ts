@@ -71,7 +71,14 @@ async function readerFor(table: string): Promise<DynamoStreamPoller> {
 /** Acts on every transaction change written so far with `deps`. */
 export async function drainOutbox(deps: TestOutboxDeps): Promise<void> {
   const poller = await readerFor(process.env.TABLE_NAME!);
-  sink = { payouts: { enqueue: async () => undefined }, contacts: { touchNumber: async () => 0 }, decoders: { remember: async () => undefined }, owners: { hasWebhook: async () => true }, log: silentLogger, ...deps };
+  sink = {
+    payouts: { enqueue: async () => undefined },
+    contacts: { touchNumber: async () => 0 },
+    decoders: { remember: async () => undefined },
+    owners: { hasWebhook: async () => true },
+    log: silentLogger,
+    ...deps,
+  };
   await poller.drain();
 }
 

@@ -28,7 +28,11 @@ export async function resendWhileBusy(send: () => Promise<Answer>, tries = 30): 
 }
 
 export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
-  const api = async (method: string, path: string, options: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> => {
+  const api = async (
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> => {
     const response = await fetch(`${cloud().baseUrl}/api/v1${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(options.token ? { 'x-auth-token': options.token } : {}), ...options.headers },
@@ -149,7 +153,10 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
       // Each batch's one debit is exactly its lines' charges, and a line moves no money itself.
       for (const batch of list.filter((t) => t.trans_Type === 'bulk')) {
         const lines = list.filter((t) => t.batchId === batch._id);
-        expect(lines.reduce((sum, t) => sum + kobo(t.trans_amount), 0), `${user.userName}: batch ${batch._id} = Σ its lines`).toBe(kobo(batch.trans_amount));
+        expect(
+          lines.reduce((sum, t) => sum + kobo(t.trans_amount), 0),
+          `${user.userName}: batch ${batch._id} = Σ its lines`,
+        ).toBe(kobo(batch.trans_amount));
         for (const line of lines) expect(kobo(line.balance_After)).toBe(kobo(line.balance_Before));
       }
     }
@@ -206,5 +213,18 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
       return Math.round(answer.body.figures.totalBalance * 100) === recounted && until(answer.body.figures) ? answer : undefined;
     });
 
-  return { api, admin, fundedUser, boughtAirtime, balance, transactionsOf, allTransactionsOf, houseChain, waitFor, waitForStatus, expectLedgerInvariants, settledDashboard };
+  return {
+    api,
+    admin,
+    fundedUser,
+    boughtAirtime,
+    balance,
+    transactionsOf,
+    allTransactionsOf,
+    houseChain,
+    waitFor,
+    waitForStatus,
+    expectLedgerInvariants,
+    settledDashboard,
+  };
 }

@@ -17,7 +17,9 @@ export async function usePlatformTable(cloud: LocalCloud): Promise<void> {
   if (!cloud.dynamoEndpoint || !cloud.tableName) throw new Error('the local cloud did not print its DynamoDB endpoint and table');
   endpointOfThisProcess ??= cloud.dynamoEndpoint;
   if (cloud.dynamoEndpoint !== endpointOfThisProcess) {
-    throw new Error(`the adapters of this process use the DynamoDB at ${endpointOfThisProcess}, not this cloud's ${cloud.dynamoEndpoint}: run the file isolated`);
+    throw new Error(
+      `the adapters of this process use the DynamoDB at ${endpointOfThisProcess}, not this cloud's ${cloud.dynamoEndpoint}: run the file isolated`,
+    );
   }
   Object.assign(process.env, {
     TABLE_NAME: cloud.tableName,

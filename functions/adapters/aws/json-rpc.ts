@@ -67,7 +67,9 @@ export async function callAwsJson<T>(service: JsonRpcService, operation: string,
   const text = await response.text();
   const json = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
   if (!response.ok) {
-    const type = String(json.__type ?? 'UnknownError').split('#').pop()!;
+    const type = String(json.__type ?? 'UnknownError')
+      .split('#')
+      .pop()!;
     throw new AwsServiceError(service, type, response.status, String(json.message ?? json.Message ?? ''));
   }
   return json as T;

@@ -42,7 +42,9 @@ export async function batchGetItems(wanted: readonly ItemKey[], options: { attri
               Keys: pending,
               ConsistentRead: options.consistent ?? false,
               // Key attributes always come back, so the order can be restored.
-              ...(projectionNames ? { ProjectionExpression: ['pk', 'sk', ...Object.keys(projectionNames)].join(', '), ExpressionAttributeNames: projectionNames } : {}),
+              ...(projectionNames
+                ? { ProjectionExpression: ['pk', 'sk', ...Object.keys(projectionNames)].join(', '), ExpressionAttributeNames: projectionNames }
+                : {}),
             },
           },
         }),

@@ -110,13 +110,19 @@ const profileItem = itemMapping<UserProfile>(USER_ENTITY, profileFields);
 /** What every authenticated request reads of the profile (loadPrincipal's projection). */
 const principalItem = itemMapping(
   USER_ENTITY,
-  profileFields.pick({ userId: true, userName: true, userType: true, isAdmin: true, isAgent: true, isCouponVendor: true, tokenVersion: true, webhookUrl: true }),
+  profileFields.pick({
+    userId: true,
+    userName: true,
+    userType: true,
+    isAdmin: true,
+    isAgent: true,
+    isCouponVendor: true,
+    tokenVersion: true,
+    webhookUrl: true,
+  }),
 );
 /** The profile's current API key (its hash, the hint the Account page shows): absent until the first generation. */
-const profileApiKeyItem = itemMapping(
-  USER_ENTITY,
-  z.object({ apiKeyHash: text.optional(), apiKeyHint: text.optional(), apiKeyCreatedAt: text.optional() }),
-);
+const profileApiKeyItem = itemMapping(USER_ENTITY, z.object({ apiKeyHash: text.optional(), apiKeyHint: text.optional(), apiKeyCreatedAt: text.optional() }));
 /**
  * The numbers the user's contacts were ever saved under (a string set, added to before each save or
  * edit of a number, never taken from), and `contactNumbersKept`, set on profiles created since the
@@ -150,7 +156,9 @@ const emailClaimItem = itemMapping(EMAIL_CLAIM_ENTITY, claim);
 const walletItem = itemMapping<WalletState>(
   WALLET_ENTITY,
   // The wallet's updatedAt is the time its last change was recorded at (wallet-item.ts).
-  z.object({ balanceKobo: kobo, seq: count, updatedAt: text.optional() }).transform(({ updatedAt, ...wallet }) => ({ ...wallet, exists: true, ...(updatedAt ? { lastChangeAt: updatedAt } : {}) })),
+  z
+    .object({ balanceKobo: kobo, seq: count, updatedAt: text.optional() })
+    .transform(({ updatedAt, ...wallet }) => ({ ...wallet, exists: true, ...(updatedAt ? { lastChangeAt: updatedAt } : {}) })),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -311,14 +319,16 @@ export const WALLET_QUEUED_ENTITY = 'WalletQueued';
 const queueRefusal = z.object({ kind: z.literal('insufficient_balance'), balanceKobo: kobo });
 const walletQueuedItem = itemMapping<QueuedWalletChange>(
   WALLET_QUEUED_ENTITY,
-  z.object({
-    sk: text,
-    direction: z.enum(['debit', 'credit']),
-    draft: draftFields,
-    counterpart: draftFields.optional(),
-    expiresAtMs: count,
-    refusal: queueRefusal.optional(),
-  }).transform(({ sk, ...change }) => ({ ...change, queueKey: sk })),
+  z
+    .object({
+      sk: text,
+      direction: z.enum(['debit', 'credit']),
+      draft: draftFields,
+      counterpart: draftFields.optional(),
+      expiresAtMs: count,
+      refusal: queueRefusal.optional(),
+    })
+    .transform(({ sk, ...change }) => ({ ...change, queueKey: sk })),
 );
 /** A queue item's refusal alone, as a waiter's look at the queue projects it. */
 const walletQueuedRefusalItem = itemMapping<QueueRefusal>(
@@ -391,7 +401,12 @@ const serviceSettingItem = itemMapping<ServiceSetting>(
   SERVICE_SETTING_ENTITY,
   declaringEvery<ServiceSetting>()(
     z.object({
-      serviceName: z.union([z.enum(NETWORK_NAMES), z.enum(PLAN_TYPES), z.enum(CABLE_PROVIDER_NAMES as [CableProviderName, ...CableProviderName[]]), z.enum(EXAM_SERVICE_NAMES)]),
+      serviceName: z.union([
+        z.enum(NETWORK_NAMES),
+        z.enum(PLAN_TYPES),
+        z.enum(CABLE_PROVIDER_NAMES as [CableProviderName, ...CableProviderName[]]),
+        z.enum(EXAM_SERVICE_NAMES),
+      ]),
       serviceType: z.enum(LOCKABLE_SERVICE_TYPES),
       serviceStatus: z.enum(SERVICE_STATUSES),
       updatedAt: text,
@@ -520,11 +535,15 @@ const providerEventStatusItem = itemMapping(PROVIDER_EVENT_ENTITY, providerEvent
 const version = { version: count.default(0) };
 const throttleAccountItem = itemMapping(
   LOGIN_THROTTLE_ENTITY,
-  declaringEvery<AccountCounter>()(z.object({ failures: count.default(0), windowEnd: count.default(0), generation: count.default(0), expiresAt: count.default(0) })).extend(version),
+  declaringEvery<AccountCounter>()(
+    z.object({ failures: count.default(0), windowEnd: count.default(0), generation: count.default(0), expiresAt: count.default(0) }),
+  ).extend(version),
 );
 const throttleClientItem = itemMapping(
   LOGIN_THROTTLE_ENTITY,
-  declaringEvery<ClientCounter>()(z.object({ failures: count.default(0), nextAttemptAt: count.default(0), generation: count.default(0), expiresAt: count.default(0) })).extend(version),
+  declaringEvery<ClientCounter>()(
+    z.object({ failures: count.default(0), nextAttemptAt: count.default(0), generation: count.default(0), expiresAt: count.default(0) }),
+  ).extend(version),
 );
 
 /** A client (device or address hash) that signed in to the account, and the one-time code mailed past the ceiling. */

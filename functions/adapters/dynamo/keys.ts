@@ -83,18 +83,27 @@ export const keys = {
   /** A contact, under its owner's partition: another user's id never reaches it. */
   contact: (userId: string, contactId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${SK_PREFIX.contact}${contactId}` }),
   /** A decoder the user paid for (cable TV), beside the contacts. */
-  savedDecoder: (userId: string, cableName: string, smartCardNo: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${SK_PREFIX.decoder}${cableName}#${smartCardNo}` }),
+  savedDecoder: (userId: string, cableName: string, smartCardNo: string) => ({
+    pk: `${PARTITION_PREFIXES.user}${userId}`,
+    sk: `${SK_PREFIX.decoder}${cableName}#${smartCardNo}`,
+  }),
   // Money in and out ------------------------------------------------------------------------
   /** A payment we asked a provider for (card link): who pays, how much; looked up by the provider's reference. */
   paymentIntent: (provider: string, reference: string) => ({ pk: `${PARTITION_PREFIXES.paymentIntent}${provider}#${reference}`, sk: 'INTENT' }),
   /** A provider's webhook as received (signature checked), one per provider reference: the de-duplication key. */
   providerEvent: (provider: string, eventKey: string) => ({ pk: `${PARTITION_PREFIXES.providerEvent}${provider}#${eventKey}`, sk: 'EVENT' }),
   /** A saved withdrawal beneficiary, under its owner's partition. */
-  beneficiary: (userId: string, bankCode: string, accountNumber: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${SK_PREFIX.beneficiary}${bankCode}#${accountNumber}` }),
+  beneficiary: (userId: string, bankCode: string, accountNumber: string) => ({
+    pk: `${PARTITION_PREFIXES.user}${userId}`,
+    sk: `${SK_PREFIX.beneficiary}${bankCode}#${accountNumber}`,
+  }),
   /** One referred user, under the referrer's partition (written at registration, rewarded once). */
   referral: (referrerId: string, referredUserId: string) => ({ pk: `${PARTITION_PREFIXES.user}${referrerId}`, sk: `${SK_PREFIX.referral}${referredUserId}` }),
   /** One slot of a user's webhook delivery log (a ring: the slot of the n-th attempt is reused). */
-  webhookDelivery: (userId: string, slot: number) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${SK_PREFIX.webhookLog}${String(slot).padStart(2, '0')}` }),
+  webhookDelivery: (userId: string, slot: number) => ({
+    pk: `${PARTITION_PREFIXES.user}${userId}`,
+    sk: `${SK_PREFIX.webhookLog}${String(slot).padStart(2, '0')}`,
+  }),
   /** How many webhook attempts a user's log has seen: picks the next slot. */
   webhookLogSequence: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: 'WEBHOOKSEQ' }),
   /** A user's referral earnings (not the wallet): balance, total earned. */
@@ -109,7 +118,10 @@ export const keys = {
   kycClaim: (method: string, numberDigest: string) => ({ pk: `${PARTITION_PREFIXES.kycClaim}${method}#${numberDigest}`, sk: 'UNIQUE' }),
   // Back-office figures (one small partition, read by sort-key range) ------------------------
   /** Running sales totals of one day × product × network, in one of its shards. */
-  salesDay: (day: string, product: string, network: string, shard: number) => ({ pk: STATS_PARTITION, sk: `${SK_PREFIX.salesDay}${day}#${product}#${network}#${shard}` }),
+  salesDay: (day: string, product: string, network: string, shard: number) => ({
+    pk: STATS_PARTITION,
+    sk: `${SK_PREFIX.salesDay}${day}#${product}#${network}#${shard}`,
+  }),
   /** One shard of the running sum of every wallet's balance. */
   walletTotal: (shard: number) => ({ pk: STATS_PARTITION, sk: `${SK_PREFIX.walletTotal}${shard}` }),
   /** The mark of a chunk of stream records already summed into the platform's counters, by its first record (sequence number and event id). */
@@ -131,7 +143,10 @@ export const keys = {
   /** A user's listing counters of one group over all time: an unbounded listing reads these few items, however many days it spans. */
   userListingAllTime: (userId: string, group: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, sk: `${LISTING_ALL_TIME}#${group}` }),
   /** The platform's listing counters of one type and group over all time, in one of its shard partitions. */
-  platformListingAllTime: (shard: number, type: string, group: string) => ({ pk: `${PLATFORM_LISTING_PARTITION}${shard}`, sk: `${LISTING_ALL_TIME}#${type}#${group}` }),
+  platformListingAllTime: (shard: number, type: string, group: string) => ({
+    pk: `${PLATFORM_LISTING_PARTITION}${shard}`,
+    sk: `${LISTING_ALL_TIME}#${type}#${group}`,
+  }),
 } as const;
 
 /** Index attributes for a user's own listing (newest first by sort key). */
@@ -250,7 +265,11 @@ export const partitionQuery = {
   referrals: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: SK_PREFIX.referral }),
   webhookDeliveries: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: SK_PREFIX.webhookLog }),
   /** Sales totals between two days (inclusive): `sk BETWEEN from AND to`. */
-  salesDays: (fromDay: string, toDay: string) => ({ pk: STATS_PARTITION, from: `${SK_PREFIX.salesDay}${fromDay}#`, to: `${SK_PREFIX.salesDay}${toDay}#\uffff` }),
+  salesDays: (fromDay: string, toDay: string) => ({
+    pk: STATS_PARTITION,
+    from: `${SK_PREFIX.salesDay}${fromDay}#`,
+    to: `${SK_PREFIX.salesDay}${toDay}#\uffff`,
+  }),
   walletTotals: { pk: STATS_PARTITION, skPrefix: SK_PREFIX.walletTotal },
   /** A user's listing counters between two days (either open), every group: `sk BETWEEN from AND to`. */
   userListingDays: (userId: string, fromDay: string | undefined, toDay: string | undefined) => ({
@@ -269,4 +288,3 @@ export const partitionQuery = {
     to: `${SK_PREFIX.listingDay}${toDay ?? '\uffff'}#\uffff`,
   }),
 } as const;
-

@@ -31,7 +31,7 @@ export async function callProvider(options: CallOptions): Promise<ProviderAnswer
       signal: AbortSignal.timeout(outboundBudgetMs(options.timeoutMs)),
     });
     const text = (await response.text()).slice(0, MAX_RESPONSE_CHARS);
-    let json: unknown ;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

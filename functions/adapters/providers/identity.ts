@@ -34,13 +34,19 @@ export function premblyIdentity(options: IdentityOptions): IdentityVerifier {
       });
       if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300 && answer.json?.status === true && answer.json?.response_code === '00') {
         const data = answer.json[`${method}_data`] ?? answer.json.data ?? {};
-        const fullName = [data.firstname ?? data.firstName, data.middlename ?? data.middleName, data.surname ?? data.lastName].filter((part) => typeof part === 'string' && part.trim()).join(' ');
+        const fullName = [data.firstname ?? data.firstName, data.middlename ?? data.middleName, data.surname ?? data.lastName]
+          .filter((part) => typeof part === 'string' && part.trim())
+          .join(' ');
         // The name becomes the user's full name, shown to others: plain text, as every free text is (shared/api/text.ts).
         return { kind: 'match', fullName: asPlainText(fullName) };
       }
       // Our own credentials refused is our problem, never "your number does not match".
       const refusedUs = answer.kind === 'answer' && (answer.status === 401 || answer.status === 403 || answer.status === 429);
-      if (answer.kind === 'answer' && !refusedUs && (answer.json?.response_code === '01' || answer.status === 404 || (answer.status < 500 && answer.json?.status === false))) {
+      if (
+        answer.kind === 'answer' &&
+        !refusedUs &&
+        (answer.json?.response_code === '01' || answer.status === 404 || (answer.status < 500 && answer.json?.status === false))
+      ) {
         return { kind: 'no_match' };
       }
       return { kind: 'unavailable', detail: describeAnswer(answer) };

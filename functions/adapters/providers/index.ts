@@ -28,7 +28,11 @@ export function reservedAccountsFromEnv(): ReservedAccounts {
 }
 
 export function payoutsFromEnv(): Payouts {
-  paystack ??= paystackPayouts({ baseUrl: providersFromEnv().paystack.baseUrl, secretKey: () => providerSecret('paystackSecretKey'), timeoutMs: providerTimeoutMs() });
+  paystack ??= paystackPayouts({
+    baseUrl: providersFromEnv().paystack.baseUrl,
+    secretKey: () => providerSecret('paystackSecretKey'),
+    timeoutMs: providerTimeoutMs(),
+  });
   return paystack;
 }
 

@@ -24,11 +24,13 @@ const ok = (answer: ProviderAnswer) => answer.kind === 'answer' && answer.status
 // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
 function accountsOf(body: any): ReservedAccount[] {
   const accounts = Array.isArray(body?.accounts) ? body.accounts : [];
-  return accounts
-    // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
-    .filter((a: any) => typeof a?.accountNumber === 'string' && typeof a?.bankName === 'string')
-    // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
-    .map((a: any) => ({ bankName: a.bankName as string, accountNumber: a.accountNumber as string }));
+  return (
+    accounts
+      // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
+      .filter((a: any) => typeof a?.accountNumber === 'string' && typeof a?.bankName === 'string')
+      // biome-ignore lint/suspicious/noExplicitAny: a provider's JSON is untyped; every field read is checked with typeof first
+      .map((a: any) => ({ bankName: a.bankName as string, accountNumber: a.accountNumber as string }))
+  );
 }
 
 export function monnifyReservedAccounts(options: MonnifyOptions): ReservedAccounts {
@@ -121,7 +123,8 @@ export function monnifyReservedAccounts(options: MonnifyOptions): ReservedAccoun
           currency: String(body.currency ?? body.currencyCode ?? ''),
           productType: String(body.product?.type ?? ''),
           accountReference: String(body.product?.reference ?? ''),
-          destinationAccountNumber: typeof body.destinationAccountInformation?.accountNumber === 'string' ? body.destinationAccountInformation.accountNumber : undefined,
+          destinationAccountNumber:
+            typeof body.destinationAccountInformation?.accountNumber === 'string' ? body.destinationAccountInformation.accountNumber : undefined,
         },
       };
     },

@@ -34,7 +34,14 @@ export function paystackPayouts(options: PaystackOptions): Payouts {
     } catch (error) {
       return { kind: 'no_answer', detail: `no Paystack secret key configured: ${String(error)}` };
     }
-    return callProvider({ method, url: joinUrl(options.baseUrl, path), headers: { authorization: `Bearer ${secret}` }, body, timeoutMs: options.timeoutMs, fetch: options.fetch });
+    return callProvider({
+      method,
+      url: joinUrl(options.baseUrl, path),
+      headers: { authorization: `Bearer ${secret}` },
+      body,
+      timeoutMs: options.timeoutMs,
+      fetch: options.fetch,
+    });
   }
 
   /** A payout step (recipient, transfer): always in naira. */
@@ -84,7 +91,11 @@ export function paystackPayouts(options: PaystackOptions): Payouts {
       });
       if (success(answer) && answer.kind === 'answer') {
         const data = answer.json.data ?? {};
-        return { kind: 'accepted', status: paystackTransferStatus(data.status), transferCode: typeof data.transfer_code === 'string' ? data.transfer_code : undefined };
+        return {
+          kind: 'accepted',
+          status: paystackTransferStatus(data.status),
+          transferCode: typeof data.transfer_code === 'string' ? data.transfer_code : undefined,
+        };
       }
       return unsuccessful(answer);
     },

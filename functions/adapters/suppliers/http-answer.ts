@@ -7,11 +7,7 @@ import type { Classification } from '../../domain/purchases/suppliers.js';
 export type { Classification };
 
 /** What came back from one HTTP call to a supplier. */
-export type SupplierAnswer =
-  | { kind: 'http'; status: number; bodyText: string }
-  | { kind: 'timeout' }
-  | { kind: 'network_error'; message: string };
-
+export type SupplierAnswer = { kind: 'http'; status: number; bodyText: string } | { kind: 'timeout' } | { kind: 'network_error'; message: string };
 
 export function parseBody(text: string): unknown {
   try {

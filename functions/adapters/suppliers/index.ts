@@ -9,7 +9,15 @@ import { supplierPreference } from '../../domain/purchases/suppliers.js';
 import type { ServiceKind, SupplierDirectory, SupplierGateway } from '../../domain/purchases/suppliers-port.js';
 import { cachedSupplierChoice } from '../dynamo/purchases/settings.js';
 import { meteredGateway } from '../metered.js';
-import { sellsElectricity, servesNetwork, supplierSecret, supplierTimeoutMs, suppliersFromEnv, supplierToken, type SupplierConfig } from './suppliers-config.js';
+import {
+  sellsElectricity,
+  servesNetwork,
+  supplierSecret,
+  supplierTimeoutMs,
+  suppliersFromEnv,
+  supplierToken,
+  type SupplierConfig,
+} from './suppliers-config.js';
 import { MsorgSupplier } from './msorg/gateway.js';
 import { VtpassSupplier } from './vtpass/gateway.js';
 
@@ -26,7 +34,9 @@ export function preferenceFor(
 /** Electricity suppliers, most preferred first: the default electricity supplier (VTPASS), then the others in configuration order. */
 export function electricityPreference(configured: readonly ConfigurableSupplierName[]): ConfigurableSupplierName[] {
   const unique = [...new Set(configured)];
-  return unique.includes(DEFAULT_ELECTRICITY_SUPPLIER) ? [DEFAULT_ELECTRICITY_SUPPLIER, ...unique.filter((name) => name !== DEFAULT_ELECTRICITY_SUPPLIER)] : unique;
+  return unique.includes(DEFAULT_ELECTRICITY_SUPPLIER)
+    ? [DEFAULT_ELECTRICITY_SUPPLIER, ...unique.filter((name) => name !== DEFAULT_ELECTRICITY_SUPPLIER)]
+    : unique;
 }
 
 /** Reads the admin's choice for a network; undefined means the default. */

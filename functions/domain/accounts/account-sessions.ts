@@ -44,11 +44,16 @@ export interface AccountsDeps extends PrincipalLoader {
   listBillProducts?(): Promise<BillProduct[]>;
   /** A renewal passes the session it continues and when that session signed in; else a new session starts now. */
   issueToken(claims: SessionClaims & { sessionId?: string; sessionStartedAt?: number }): Promise<string>;
-  verifyToken(token: string | undefined): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; tokenId?: string } } | { ok: false; reason: string }>;
+  verifyToken(
+    token: string | undefined,
+  ): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; tokenId?: string } } | { ok: false; reason: string }>;
   /** Like verifyToken, but a token that expired less than the renewal grace ago still passes, with its times. */
   verifyRenewableToken(
     token: string | undefined,
-  ): Promise<{ ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; tokenId?: string; sessionStartedAt: number; expiresAt: number } } | { ok: false; reason: string }>;
+  ): Promise<
+    | { ok: true; claims: { userId: string; tokenVersion: number; sessionId?: string; tokenId?: string; sessionStartedAt: number; expiresAt: number } }
+    | { ok: false; reason: string }
+  >;
   /** The token (by its id) is refused from now on, until `until` (epoch seconds); false when a renewal already revoked it. */
   revokeToken(userId: string, tokenId: string, until: number): Promise<boolean>;
   /** Counted before the password is checked; refused while this client must wait. */
@@ -66,7 +71,12 @@ export interface AccountsDeps extends PrincipalLoader {
   /** Queues a mail (the mail queue; never sent on the request's path). */
   requestEmail(email: { to: string; subject: string; text: string; html: string }): Promise<void>;
   /** Conditional on the token version the old password was checked against; every token of an older version stops working. */
-  storeNewPassword(userId: string, expectedTokenVersion: number, passwordHash: string, revokeApiKey?: boolean): Promise<{ ok: true; tokenVersion: number } | { ok: false }>;
+  storeNewPassword(
+    userId: string,
+    expectedTokenVersion: number,
+    passwordHash: string,
+    revokeApiKey?: boolean,
+  ): Promise<{ ok: true; tokenVersion: number } | { ok: false }>;
   now(): Date;
   log: Logger;
 }
@@ -224,13 +234,17 @@ export async function renewSession(token: string | undefined, deps: AccountsDeps
   if (!check.ok) return { kind: check.reason === 'expired' ? 'session_expired' : 'unauthorized' };
   const { userId, tokenVersion, sessionId, tokenId, sessionStartedAt, expiresAt } = check.claims;
   // A token without a session could not be logged out, one without an id could not be revoked: neither is continued.
-  if (sessionId === undefined || tokenId === undefined || renewalRefusal(check.claims, epochSeconds(deps.now())) !== undefined) return { kind: 'session_expired' };
+  if (sessionId === undefined || tokenId === undefined || renewalRefusal(check.claims, epochSeconds(deps.now())) !== undefined)
+    return { kind: 'session_expired' };
   const principal = await deps.loadPrincipal(userId, tokenVersion, sessionId, tokenId);
   if (!principal) return { kind: 'session_expired' };
   // Revoked for as long as it could still be used or renewed; a second renewal of it (a race, a copy) gets nothing.
   if (!(await deps.revokeToken(userId, tokenId, expiresAt + TOKEN_RENEWAL_GRACE_SECONDS))) return { kind: 'session_expired' };
   const { userName, userType, isAdmin, isAgent, isCouponVendor } = principal;
-  return { kind: 'token_renewed', token: await deps.issueToken({ userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, sessionId, sessionStartedAt }) };
+  return {
+    kind: 'token_renewed',
+    token: await deps.issueToken({ userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, sessionId, sessionStartedAt }),
+  };
 }
 
 /**
@@ -240,7 +254,11 @@ export async function renewSession(token: string | undefined, deps: AccountsDeps
 export async function currentUser(caller: Pick<UserProfile, 'userId' | 'isAdmin' | 'isAgent' | 'isCouponVendor'>, deps: AccountsDeps): Promise<SessionResult> {
   const profile = await deps.findUserById(caller.userId);
   if (!profile) return { kind: 'session_expired' };
-  const roles = { isAdmin: profile.isAdmin && caller.isAdmin, isAgent: profile.isAgent && caller.isAgent, isCouponVendor: profile.isCouponVendor && caller.isCouponVendor };
+  const roles = {
+    isAdmin: profile.isAdmin && caller.isAdmin,
+    isAgent: profile.isAgent && caller.isAgent,
+    isCouponVendor: profile.isCouponVendor && caller.isCouponVendor,
+  };
   return { kind: 'current_user', session: await sessionState({ ...profile, ...roles }, deps) };
 }
 

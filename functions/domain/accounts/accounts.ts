@@ -139,4 +139,3 @@ export function emptySubscriptionPlans(): Record<SubscriptionPlanGroup, unknown[
 export function displayName(profile: Pick<UserProfile, 'fullName' | 'userName'>): string {
   return profile.fullName.trim() || profile.userName;
 }
-

@@ -40,7 +40,11 @@ export interface PasswordResetDeps {
   findUserByEmail(email: string): Promise<UserProfile | undefined>;
   savePasswordReset(userId: string, tokenHash: string, expiresAt: number, now: Date): Promise<void>;
   /** Uses the reset once and sets the new password (ending older sessions). */
-  consumePasswordReset(userId: string, tokenHash: string, passwordHash: string): Promise<{ ok: true; user: Pick<UserProfile, 'userId' | 'userName'> } | { ok: false }>;
+  consumePasswordReset(
+    userId: string,
+    tokenHash: string,
+    passwordHash: string,
+  ): Promise<{ ok: true; user: Pick<UserProfile, 'userId' | 'userName'> } | { ok: false }>;
   /** Whoever guessed at the login no longer slows the owner down, from any address. */
   clearLoginThrottle(login: string): Promise<void>;
   requestEmail(email: ReturnType<typeof passwordResetEmail>): Promise<void>;
@@ -76,7 +80,10 @@ export async function deliverPasswordReset(
   const windowStart = nowSeconds - (nowSeconds % RESET_THROTTLE_WINDOW_SECONDS);
   const expiresAt = windowStart + 2 * RESET_THROTTLE_WINDOW_SECONDS;
   const keys = resetThrottleKeys(request);
-  const [forAddress, forClient] = await Promise.all([deps.throttle.count(keys.address, windowStart, expiresAt), deps.throttle.count(keys.client, windowStart, expiresAt)]);
+  const [forAddress, forClient] = await Promise.all([
+    deps.throttle.count(keys.address, windowStart, expiresAt),
+    deps.throttle.count(keys.client, windowStart, expiresAt),
+  ]);
   if (forClient > RESET_REQUESTS_PER_CLIENT) return 'throttled_client';
   if (forAddress > RESET_MAILS_PER_ADDRESS) return 'throttled_address';
   return (await mailResetLink(request.email, deps)) ? 'mail_requested' : 'unknown_address';

@@ -183,7 +183,9 @@ export async function verifyKyc(callerId: string, body: { nin?: unknown; bvn?: u
   // The original backend made the accounts at KYC. A lost request costs nothing lasting: the next
   // sign-in asks again, and GET /auth/generateAcc still makes them on demand.
   if (user.accountNumbers.length === 0) {
-    await deps.requestReservedAccounts(user.userId).catch((error: unknown) => deps.log.error('reserved accounts not requested', { userId: user.userId, error: String(error) }));
+    await deps
+      .requestReservedAccounts(user.userId)
+      .catch((error: unknown) => deps.log.error('reserved accounts not requested', { userId: user.userId, error: String(error) }));
   }
   const view = await viewOf(user.userId, deps);
   return view ? { kind: 'kyc_verified', user: view } : { kind: 'user_not_found' };

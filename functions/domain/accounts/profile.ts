@@ -35,7 +35,10 @@ export function decideUserTypeChange(
 }
 
 /** The one write of a self-upgrade: the fee's debit, the record and the type change, or none of them. */
-export type UpgradeResult = { kind: 'upgraded'; record: TransactionRecord } | { kind: 'insufficient_balance'; balanceKobo: number } | { kind: 'not_a_smart_earner' };
+export type UpgradeResult =
+  | { kind: 'upgraded'; record: TransactionRecord }
+  | { kind: 'insufficient_balance'; balanceKobo: number }
+  | { kind: 'not_a_smart_earner' };
 
 /** A paid upgrade as the outbox keeps it until its UserUpgraded event is on the bus. */
 export interface UnpublishedUpgrade {

@@ -76,7 +76,9 @@ export function redact(value: unknown, depth = 0): AuditSummary {
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
-    const kept = entries.slice(0, MAX_KEYS).map(([name, field]): [string, AuditSummary] => [fieldName(name), isSecretField(name) ? REDACTED : redact(field, depth + 1)]);
+    const kept = entries
+      .slice(0, MAX_KEYS)
+      .map(([name, field]): [string, AuditSummary] => [fieldName(name), isSecretField(name) ? REDACTED : redact(field, depth + 1)]);
     return Object.fromEntries(entries.length > MAX_KEYS ? [...kept, ['…', `${entries.length - MAX_KEYS} more fields`]] : kept);
   }
   // undefined, functions, symbols, bigints: nothing a JSON body carries.
@@ -158,7 +160,13 @@ export function auditEntry(request: AuditedRequest, status: number, at: Date, id
 export type InWriteAudit<Change> = (change: Change) => AuditEntry;
 
 /** `status`: the answer the action gives when its write succeeds (200; 201 for a created coupon). */
-export function inWriteAudit<Change>(request: AuditedRequest, at: Date, id: string, describe: (change: Change) => AuditChange, status = 200): InWriteAudit<Change> {
+export function inWriteAudit<Change>(
+  request: AuditedRequest,
+  at: Date,
+  id: string,
+  describe: (change: Change) => AuditChange,
+  status = 200,
+): InWriteAudit<Change> {
   return (change) => auditEntry(request, status, at, id, describe(change));
 }
 
@@ -197,7 +205,16 @@ export function planAuditChange({ before, after }: { before: PlanAuditFields | n
 
 type PlanAuditFields = Pick<
   Plan,
-  'planId' | 'planName' | 'isAvailable' | 'planAmountKobo' | 'smartEarnerPriceKobo' | 'resellerPriceKobo' | 'partnerPriceKobo' | 'apiPriceKobo' | 'planCostPriceKobo' | 'supplierPlanIds'
+  | 'planId'
+  | 'planName'
+  | 'isAvailable'
+  | 'planAmountKobo'
+  | 'smartEarnerPriceKobo'
+  | 'resellerPriceKobo'
+  | 'partnerPriceKobo'
+  | 'apiPriceKobo'
+  | 'planCostPriceKobo'
+  | 'supplierPlanIds'
 >;
 
 export function toAuditView({ day: _day, ...view }: AuditEntry): AuditEntryView {

@@ -103,7 +103,9 @@ export function refundDeltas(purchase: TransactionRecord, refundedAt: Date): Sta
   if (!product) return [];
   const deltas = [delta(purchase, product, dayOf(refundedAt), { refundsKobo: purchase.amountKobo, refundCount: 1 })];
   if (purchase.trans_Status === 'success') {
-    deltas.push(delta(purchase, product, dayOf(purchase.createdAt), { salesKobo: -purchase.amountKobo, profitKobo: -(purchase.profitKobo ?? 0), salesCount: -1 }));
+    deltas.push(
+      delta(purchase, product, dayOf(purchase.createdAt), { salesKobo: -purchase.amountKobo, profitKobo: -(purchase.profitKobo ?? 0), salesCount: -1 }),
+    );
   }
   return mergeDeltas(deltas);
 }

@@ -10,7 +10,10 @@ export function notificationAuditChange({ before, after }: SettingChange<Notific
 
 /** The supplier a network's purchases go to, before and after. */
 export function supplierAuditChange({ before, after }: SettingChange<SupplierChoice>): AuditChange {
-  return { before: before ? { network: before.network, supplierName: before.supplierName } : null, after: { network: after.network, supplierName: after.supplierName } };
+  return {
+    before: before ? { network: before.network, supplierName: before.supplierName } : null,
+    after: { network: after.network, supplierName: after.supplierName },
+  };
 }
 
 /** A service's lock, before and after (none before: it was never set, so open). */

@@ -67,7 +67,9 @@ export function checkRedeemable(coupon: Coupon | undefined, userId: string): Red
   return { ok: true, coupon };
 }
 
-export type CancelCheck = { ok: true; coupon: Coupon & { paidByUserId: string; paymentTransactionId: string } } | { ok: false; reason: 'not_found' | 'not_yours' | 'already_used' | 'already_cancelled' };
+export type CancelCheck =
+  | { ok: true; coupon: Coupon & { paidByUserId: string; paymentTransactionId: string } }
+  | { ok: false; reason: 'not_found' | 'not_yours' | 'already_used' | 'already_cancelled' };
 
 /** Only the vendor who paid for a coupon may cancel it, once, and only while nobody redeemed it. */
 export function checkCancellable(coupon: Coupon | undefined, vendorId: string): CancelCheck {

@@ -136,7 +136,10 @@ export const monnifyWebhookSchema = z
       .object({
         transactionReference: z.string().trim().min(1).max(100),
         paymentReference: z.string().max(200).optional(),
-        product: z.object({ type: z.string().max(50).optional(), reference: z.string().max(100).optional() }).passthrough().optional(),
+        product: z
+          .object({ type: z.string().max(50).optional(), reference: z.string().max(100).optional() })
+          .passthrough()
+          .optional(),
       })
       .passthrough(),
   })

@@ -21,7 +21,13 @@ export interface Unavailable {
 }
 
 export interface CardPayments {
-  initiate(input: { reference: string; amountKobo: Kobo; email: string; callbackUrl: string; customerName: string }): Promise<{ kind: 'created'; checkoutUrl: string } | Rejected | Unavailable>;
+  initiate(input: {
+    reference: string;
+    amountKobo: Kobo;
+    email: string;
+    callbackUrl: string;
+    customerName: string;
+  }): Promise<{ kind: 'created'; checkoutUrl: string } | Rejected | Unavailable>;
   verify(reference: string): Promise<{ kind: 'found'; payment: VerifiedPayment } | { kind: 'not_found' } | Unavailable>;
 }
 
@@ -41,12 +47,21 @@ export interface ReservedAccounts {
 export interface Payouts {
   listBanks(): Promise<{ kind: 'banks'; banks: Bank[] } | Unavailable>;
   resolveAccount(accountNumber: string, bankCode: string): Promise<{ kind: 'resolved'; accountName: string } | { kind: 'not_found' } | Unavailable>;
-  createRecipient(input: { name: string; accountNumber: string; bankCode: string }): Promise<{ kind: 'created'; recipientCode: string } | Rejected | Unavailable>;
+  createRecipient(input: {
+    name: string;
+    accountNumber: string;
+    bankCode: string;
+  }): Promise<{ kind: 'created'; recipientCode: string } | Rejected | Unavailable>;
   /** A transfer under our own reference; the same reference never pays twice. */
-  transfer(input: { reference: string; amountKobo: Kobo; recipientCode: string; reason: string }): Promise<
-    { kind: 'accepted'; status: PayoutStatus; transferCode?: string } | Rejected | Unavailable
-  >;
-  verifyTransfer(reference: string): Promise<{ kind: 'found'; status: PayoutStatus; transferCode?: string; amountKobo: Kobo } | { kind: 'not_found' } | Unavailable>;
+  transfer(input: {
+    reference: string;
+    amountKobo: Kobo;
+    recipientCode: string;
+    reason: string;
+  }): Promise<{ kind: 'accepted'; status: PayoutStatus; transferCode?: string } | Rejected | Unavailable>;
+  verifyTransfer(
+    reference: string,
+  ): Promise<{ kind: 'found'; status: PayoutStatus; transferCode?: string; amountKobo: Kobo } | { kind: 'not_found' } | Unavailable>;
 }
 
 export interface IdentityVerifier {

@@ -49,7 +49,12 @@ async function refund(withdrawal: WithdrawalRecord, status: PayoutStatus, reason
 }
 
 /** Applies the provider's word on a payout to the withdrawal. */
-export async function applyPayoutStatus(withdrawal: WithdrawalRecord, status: PayoutStatus, transferCode: string | undefined, deps: PayoutDeps): Promise<PayoutAction> {
+export async function applyPayoutStatus(
+  withdrawal: WithdrawalRecord,
+  status: PayoutStatus,
+  transferCode: string | undefined,
+  deps: PayoutDeps,
+): Promise<PayoutAction> {
   const decision = decidePayout(withdrawal.trans_Status, status);
   switch (decision.kind) {
     case 'settle_success': {
@@ -86,7 +91,11 @@ async function submit(withdrawal: WithdrawalRecord, deps: PayoutDeps): Promise<P
       return refund(withdrawal, 'failed', `recipient refused: ${recipient.detail}`, deps);
     }
     if (recipient.kind === 'unavailable') {
-      await deps.withdrawals.recordProgress(withdrawal.id, { providerStatus: 'unknown', reason: `recipient: ${recipient.detail}`, acceptedByProvider: false }, deps.now());
+      await deps.withdrawals.recordProgress(
+        withdrawal.id,
+        { providerStatus: 'unknown', reason: `recipient: ${recipient.detail}`, acceptedByProvider: false },
+        deps.now(),
+      );
       throw new PayoutRetryLaterError(`transfer recipient for ${withdrawal.id}: ${recipient.detail}`);
     }
     recipientCode = recipient.recipientCode;
@@ -100,23 +109,39 @@ async function submit(withdrawal: WithdrawalRecord, deps: PayoutDeps): Promise<P
   switch (transfer.kind) {
     case 'accepted':
       if (transfer.status === 'success' || transfer.status === 'failed' || transfer.status === 'reversed') {
-        await deps.withdrawals.recordProgress(withdrawal.id, { recipientCode, transferCode: transfer.transferCode, providerStatus: transfer.status, acceptedByProvider: true }, deps.now());
+        await deps.withdrawals.recordProgress(
+          withdrawal.id,
+          { recipientCode, transferCode: transfer.transferCode, providerStatus: transfer.status, acceptedByProvider: true },
+          deps.now(),
+        );
         const current = (await deps.withdrawals.get(withdrawal.id)) ?? withdrawal;
         return applyPayoutStatus(current, transfer.status, transfer.transferCode, deps);
       }
-      await deps.withdrawals.recordProgress(withdrawal.id, { recipientCode, transferCode: transfer.transferCode, providerStatus: 'pending', acceptedByProvider: true }, deps.now());
+      await deps.withdrawals.recordProgress(
+        withdrawal.id,
+        { recipientCode, transferCode: transfer.transferCode, providerStatus: 'pending', acceptedByProvider: true },
+        deps.now(),
+      );
       return 'pending';
     case 'rejected': {
       // A refusal may still hide an earlier transfer under this reference: ask before refunding.
       const check = await deps.payouts.verifyTransfer(details.payoutReference);
       if (check.kind === 'not_found') return refund(withdrawal, 'failed', `transfer refused: ${transfer.detail}`, deps);
       if (check.kind === 'found') return applyPayoutStatus(withdrawal, check.status === 'not_found' ? 'unknown' : check.status, check.transferCode, deps);
-      await deps.withdrawals.recordProgress(withdrawal.id, { recipientCode, providerStatus: 'unknown', reason: transfer.detail, acceptedByProvider: false }, deps.now());
+      await deps.withdrawals.recordProgress(
+        withdrawal.id,
+        { recipientCode, providerStatus: 'unknown', reason: transfer.detail, acceptedByProvider: false },
+        deps.now(),
+      );
       throw new PayoutRetryLaterError(`transfer ${withdrawal.id} refused and not verifiable: ${check.detail}`);
     }
     case 'unavailable':
       // It may have gone through: the next attempt verifies first, and the reference keeps it single.
-      await deps.withdrawals.recordProgress(withdrawal.id, { recipientCode, providerStatus: 'unknown', reason: transfer.detail, acceptedByProvider: false }, deps.now());
+      await deps.withdrawals.recordProgress(
+        withdrawal.id,
+        { recipientCode, providerStatus: 'unknown', reason: transfer.detail, acceptedByProvider: false },
+        deps.now(),
+      );
       throw new PayoutRetryLaterError(`transfer ${withdrawal.id}: ${transfer.detail}`);
   }
 }

@@ -16,13 +16,7 @@ import type { UserType } from '../../../shared/constants.js';
 import type { PaymentProvider, ProviderEventMessage } from '../../../shared/events.js';
 import type { FundingStore, ProviderEventStore, WithdrawalStore } from './money-port.js';
 import type { CardPayments, Payouts, ProviderEventQueue, ReservedAccounts } from './payments-port.js';
-import {
-  decideCardCredit,
-  decideReservedAccountCredit,
-  monnifyWebhookSchema,
-  squadWebhookSchema,
-  type ReservedAccount,
-} from './funding.js';
+import { decideCardCredit, decideReservedAccountCredit, monnifyWebhookSchema, squadWebhookSchema, type ReservedAccount } from './funding.js';
 import { fundingDraft } from './funding-credit.js';
 import { applyPayoutStatus, type PayoutDeps } from './payouts.js';
 import { SIGNATURE_HEADERS, verifyHmacSha512, type SignatureCheck } from './provider-signatures.js';
@@ -58,7 +52,9 @@ export function eventIdentity(provider: PaymentProvider, body: unknown): { event
     }
     case 'monnify': {
       const parsed = monnifyWebhookSchema.safeParse(body);
-      return parsed.success ? { eventType: parsed.data.eventType, eventKey: `${parsed.data.eventType}:${parsed.data.eventData.transactionReference}` } : undefined;
+      return parsed.success
+        ? { eventType: parsed.data.eventType, eventKey: `${parsed.data.eventType}:${parsed.data.eventData.transactionReference}` }
+        : undefined;
     }
     case 'paystack': {
       const parsed = paystackWebhookSchema.safeParse(body);
@@ -131,7 +127,13 @@ async function processSquad(body: unknown, deps: ProcessingDeps): Promise<Finish
   const user = await deps.findUser(intent.userId);
   const draft = fundingDraft({
     user: user ?? { userId: intent.userId, userName: intent.userName },
-    funding: { provider: 'squad', reference, paidKobo: decision.paidKobo, chargeKobo: decision.chargeKobo, providerReference: verified.payment.providerReference },
+    funding: {
+      provider: 'squad',
+      reference,
+      paidKobo: decision.paidKobo,
+      chargeKobo: decision.chargeKobo,
+      providerReference: verified.payment.providerReference,
+    },
     creditKobo: decision.creditKobo,
     method: 'card',
     paymentLink: intent.checkoutUrl,
@@ -159,7 +161,13 @@ async function processMonnify(body: unknown, deps: ProcessingDeps): Promise<Fini
   if (decision.kind === 'ignore' || !owner) return { status: 'ignored', outcome: decision.kind === 'ignore' ? decision.reason : 'unknown_account' };
   const draft = fundingDraft({
     user: owner,
-    funding: { provider: 'monnify', reference, paidKobo: decision.paidKobo, chargeKobo: decision.chargeKobo, providerReference: event.eventData.paymentReference },
+    funding: {
+      provider: 'monnify',
+      reference,
+      paidKobo: decision.paidKobo,
+      chargeKobo: decision.chargeKobo,
+      providerReference: event.eventData.paymentReference,
+    },
     creditKobo: decision.creditKobo,
     method: 'bank transfer',
     now: deps.now(),
@@ -202,7 +210,11 @@ export async function processProviderEvent(message: ProviderEventMessage, deps: 
     return finish;
   }
   const finish =
-    message.provider === 'squad' ? await processSquad(body, deps) : message.provider === 'monnify' ? await processMonnify(body, deps) : await processPaystack(body, deps);
+    message.provider === 'squad'
+      ? await processSquad(body, deps)
+      : message.provider === 'monnify'
+        ? await processMonnify(body, deps)
+        : await processPaystack(body, deps);
   await deps.events.finish(message.provider, message.eventKey, finish.status, finish.outcome, deps.now());
   return finish;
 }

@@ -32,6 +32,7 @@ export async function rewardReferrer(event: UserUpgraded, deps: RewardDeps): Pro
     rewardId: referralRewardIdFor(event.userId),
     now: deps.now(),
   });
-  if (result.kind === 'rewarded') deps.log.info('referral rewarded', { referrerId: referrer.userId, referredUserId: event.userId, amountKobo: decision.amountKobo });
+  if (result.kind === 'rewarded')
+    deps.log.info('referral rewarded', { referrerId: referrer.userId, referredUserId: event.userId, amountKobo: decision.amountKobo });
   return result.kind;
 }

@@ -103,7 +103,12 @@ export function redeemCoupon(
   return deps.coupons.redeem(code, redeemer, deps.now());
 }
 
-export function cancelCoupon(code: string, vendor: CouponPayer, deps: Pick<CouponDeps, 'coupons' | 'now' | 'newId'>, operatorRequest?: AuditedRequest): Promise<CancelResult> {
+export function cancelCoupon(
+  code: string,
+  vendor: CouponPayer,
+  deps: Pick<CouponDeps, 'coupons' | 'now' | 'newId'>,
+  operatorRequest?: AuditedRequest,
+): Promise<CancelResult> {
   const now = deps.now();
   const audit = operatorRequest ? inWriteAudit(operatorRequest, now, deps.newId(), couponCancelAuditChange) : undefined;
   return deps.coupons.cancel(code, vendor, now, audit);

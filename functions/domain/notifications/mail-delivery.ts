@@ -52,7 +52,11 @@ export async function sendMailOnce(mail: { mailId: string; email: EmailRequested
   try {
     sent = await deps.sender.send(mail.email);
   } catch (error) {
-    await deps.deliveries.release(deliveryId, claimId).catch((releaseError: unknown) => deps.log.warn('mail claim not released; the next delivery waits for its lease', { deliveryId, error: String(releaseError) }));
+    await deps.deliveries
+      .release(deliveryId, claimId)
+      .catch((releaseError: unknown) =>
+        deps.log.warn('mail claim not released; the next delivery waits for its lease', { deliveryId, error: String(releaseError) }),
+      );
     throw error;
   }
   try {

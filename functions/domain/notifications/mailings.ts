@@ -23,10 +23,7 @@ export interface QueueMailingDeps {
   newMailingId(): string;
 }
 
-export type QueueMailingResult =
-  | { kind: 'mailing_queued'; mailingId: string; queued: number }
-  | { kind: 'user_not_found' }
-  | { kind: 'no_mail_address' };
+export type QueueMailingResult = { kind: 'mailing_queued'; mailingId: string; queued: number } | { kind: 'user_not_found' } | { kind: 'no_mail_address' };
 
 /** Whether the mailer takes this address (an account stored with `demo@localhost`, as the local seed once made, has none it takes). */
 export function isDeliverable(recipient: MailRecipient): boolean {

@@ -119,7 +119,7 @@ export interface WebhookLog {
 
 /** The ring slot of the `sequence`-th attempt (1-based): the log never holds more than WEBHOOK_LOG_SIZE. */
 export function webhookLogSlot(sequence: number): number {
-  return ((sequence - 1) % WEBHOOK_LOG_SIZE + WEBHOOK_LOG_SIZE) % WEBHOOK_LOG_SIZE;
+  return (((sequence - 1) % WEBHOOK_LOG_SIZE) + WEBHOOK_LOG_SIZE) % WEBHOOK_LOG_SIZE;
 }
 
 /** Epoch seconds (the table's TTL attribute) when a log entry written `now` expires. */
@@ -224,7 +224,12 @@ export async function deliverSettlementWebhook(settled: TransactionSettled, deps
   if (destination.kind !== 'target') return destination;
   const view = settled.transaction ?? (await deps.findTransaction(settled.transactionId));
   if (!view) return { kind: 'no_transaction' };
-  const message = { id: webhookMessageId(settled.transactionId, settled.status), event: settled.status, transactionId: settled.transactionId, body: JSON.stringify(webhookBody(view)) };
+  const message = {
+    id: webhookMessageId(settled.transactionId, settled.status),
+    event: settled.status,
+    transactionId: settled.transactionId,
+    body: JSON.stringify(webhookBody(view)),
+  };
   const delivery = await sendWebhook(destination.target, message, SETTLEMENT_TIMEOUT_MS, deps);
   return { kind: delivery.delivered ? 'delivered' : 'not_delivered', delivery };
 }
@@ -235,7 +240,11 @@ export interface TestWebhookDeps extends WebhookSendDeps {
   newId(): string;
 }
 
-export type TestWebhookResult = { kind: 'test_sent'; delivery: WebhookDeliveryView } | { kind: 'no_webhook_url' } | { kind: 'invalid_webhook_url' } | { kind: 'user_not_found' };
+export type TestWebhookResult =
+  | { kind: 'test_sent'; delivery: WebhookDeliveryView }
+  | { kind: 'no_webhook_url' }
+  | { kind: 'invalid_webhook_url' }
+  | { kind: 'user_not_found' };
 
 /** POST /auth/webhook/test: a signed sample delivery now, recorded like any other; never retried. */
 export async function sendTestWebhook(userId: string, deps: TestWebhookDeps): Promise<TestWebhookResult> {

@@ -98,7 +98,8 @@ export function applyBillProductEdit(product: BillProduct, edit: BillProductEdit
   const tiers = [next.smartEarnerPriceKobo, next.resellerPriceKobo, next.apiPriceKobo];
   if (![...tiers, next.costPriceKobo].every((kobo) => Number.isSafeInteger(kobo) && kobo > 0)) return { ok: false, reason: 'invalid_price' };
   const exam = examProductOf(next);
-  if (exam && tiers.some((kobo) => kobo > exam.approvedPriceKobo)) return { ok: false, reason: 'above_approved_price', approvedPriceKobo: exam.approvedPriceKobo };
+  if (exam && tiers.some((kobo) => kobo > exam.approvedPriceKobo))
+    return { ok: false, reason: 'above_approved_price', approvedPriceKobo: exam.approvedPriceKobo };
   if (tiers.some((kobo) => kobo < next.costPriceKobo)) return { ok: false, reason: 'price_below_cost' };
   return { ok: true, product: next };
 }
@@ -250,7 +251,10 @@ export async function editBillProduct(
   const current = await deps.billProducts.getBillProduct(code);
   if (!current) return { kind: 'not_found' };
   const applied = applyBillProductEdit(current, edit, deps.now());
-  if (!applied.ok) return applied.reason === 'above_approved_price' ? { kind: 'above_approved_price', product: current, approvedPriceKobo: applied.approvedPriceKobo } : { kind: applied.reason };
+  if (!applied.ok)
+    return applied.reason === 'above_approved_price'
+      ? { kind: 'above_approved_price', product: current, approvedPriceKobo: applied.approvedPriceKobo }
+      : { kind: applied.reason };
   const written = await deps.billProducts.replaceBillProduct(applied.product, current.updatedAt);
   return written === 'replaced' ? { kind: 'updated', product: applied.product } : { kind: 'changed_meanwhile' };
 }

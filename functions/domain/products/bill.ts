@@ -49,7 +49,17 @@ export function billProduct<Input extends BillPurchaseRequest>(
     suppliers: async (directory) => (await directory.forBills?.()) ?? [],
     submit(supplier, record) {
       const { family, serviceId, variationCode, billersCode, subscriptionType, quantity, amountKobo, customerPhone } = record.bill!;
-      const order: BillOrder = { ...placed(record), family, serviceId, variationCode, ...(billersCode ? { billersCode } : {}), ...(subscriptionType ? { subscriptionType } : {}), quantity, amountKobo, phoneNumber: customerPhone };
+      const order: BillOrder = {
+        ...placed(record),
+        family,
+        serviceId,
+        variationCode,
+        ...(billersCode ? { billersCode } : {}),
+        ...(subscriptionType ? { subscriptionType } : {}),
+        quantity,
+        amountKobo,
+        phoneNumber: customerPhone,
+      };
       return supplier.buyBill ? supplier.buyBill(order) : Promise.resolve(notSold(supplier, 'bills_not_supported', order));
     },
   };

@@ -173,8 +173,7 @@ export function newPlan(planId: number, input: PlanInput, context: PlanContext):
       isAvailable: input.isAvailable ?? true,
       volumeRatio,
       planAmountKobo: input.planAmount ?? smartEarnerPriceKobo,
-      planCostPriceKobo:
-        input.planCostPrice ?? (context.costPricePerGbKobo === undefined ? 0 : planCostFromCostPrice(context.costPricePerGbKobo, volumeRatio)),
+      planCostPriceKobo: input.planCostPrice ?? (context.costPricePerGbKobo === undefined ? 0 : planCostFromCostPrice(context.costPricePerGbKobo, volumeRatio)),
       smartEarnerPriceKobo,
       resellerPriceKobo,
       partnerPriceKobo: input.partnerPrice ?? resellerPriceKobo,

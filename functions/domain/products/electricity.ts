@@ -51,7 +51,15 @@ export const electricity: ProductModule<ElectricityPurchaseInput, object, { kind
   suppliers: (directory) => directory.forElectricity(),
   submit(supplier, record) {
     const { meterId, company, meterNumber, meterType, customerPhone } = record.electricity!;
-    const order: ElectricityOrder = { ...placed(record), meterId, company, meterNumber, meterType, amountKobo: record.faceValueKobo ?? record.amountKobo, phoneNumber: customerPhone };
+    const order: ElectricityOrder = {
+      ...placed(record),
+      meterId,
+      company,
+      meterNumber,
+      meterType,
+      amountKobo: record.faceValueKobo ?? record.amountKobo,
+      phoneNumber: customerPhone,
+    };
     return supplier.buyElectricity ? supplier.buyElectricity(order) : Promise.resolve(notSold(supplier, 'electricity_not_supported', order));
   },
 };
@@ -95,7 +103,11 @@ export function priceElectricity(amountKobo: Kobo, feeKobo: Kobo = ELECTRICITY_F
  * invalid decides; one with no usable answer (timeout, outage, no credentials) hands over to the next.
  */
 export function checkMeter(query: MeterQuery, suppliers: readonly SupplierGateway[]): Promise<MeterCheck> {
-  return firstVerdict<MeterCheck>(suppliers, (supplier) => supplier.verifyMeter?.(query), { kind: 'unavailable', supplier: 'NONE', reason: 'no_electricity_supplier' });
+  return firstVerdict<MeterCheck>(suppliers, (supplier) => supplier.verifyMeter?.(query), {
+    kind: 'unavailable',
+    supplier: 'NONE',
+    reason: 'no_electricity_supplier',
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,18 @@
 import type { PlanType } from '../../../shared/constants.js';
 import type { Kobo } from '../../../shared/money.js';
 import type { CatalogueStore } from './catalogue-port.js';
-import { editPlan, newPlan, planCostFromCostPrice, priceBelowCost, repricePlan, type CostPrice, type NewPrice, type Plan, type PlanInput, type PlanProblem } from './data-plans.js';
+import {
+  editPlan,
+  newPlan,
+  planCostFromCostPrice,
+  priceBelowCost,
+  repricePlan,
+  type CostPrice,
+  type NewPrice,
+  type Plan,
+  type PlanInput,
+  type PlanProblem,
+} from './data-plans.js';
 import type { InWriteAudit } from '../back-office/audit.js';
 import type { Logger } from '../logger.js';
 
@@ -61,7 +72,12 @@ export interface PlanAuditChange {
  * Read, change, write only if unchanged since the read; retried on a concurrent edit. With `audit`,
  * the entry (the plan as read and as written) goes in the same write, so it names exactly what it replaced.
  */
-async function modifyPlan(planId: number, change: (plan: Plan) => Promise<PlanEdit> | PlanEdit, deps: PlanManagerDeps, audit?: InWriteAudit<PlanAuditChange>): Promise<PlanEdit> {
+async function modifyPlan(
+  planId: number,
+  change: (plan: Plan) => Promise<PlanEdit> | PlanEdit,
+  deps: PlanManagerDeps,
+  audit?: InWriteAudit<PlanAuditChange>,
+): Promise<PlanEdit> {
   for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
     const current = await deps.catalogue.getPlan(planId);
     if (!current) return { ok: false, refusal: { kind: 'plan_not_found' } };
@@ -75,7 +91,12 @@ async function modifyPlan(planId: number, change: (plan: Plan) => Promise<PlanEd
 }
 
 /** A new plan; an id the admin gave must be free, an id we pick is retried if another admin took it meanwhile. */
-export async function addPlan(input: PlanInput & { planId?: number }, by: string, deps: PlanManagerDeps, audit?: InWriteAudit<PlanAuditChange>): Promise<PlanManagerResult> {
+export async function addPlan(
+  input: PlanInput & { planId?: number },
+  by: string,
+  deps: PlanManagerDeps,
+  audit?: InWriteAudit<PlanAuditChange>,
+): Promise<PlanManagerResult> {
   const costPricePerGbKobo = input.planType ? await costPerGb(input.planType, deps) : undefined;
   for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
     const planId = input.planId ?? (await deps.catalogue.nextPlanId());
@@ -91,7 +112,13 @@ export async function addPlan(input: PlanInput & { planId?: number }, by: string
   return { kind: 'plans_added_meanwhile' };
 }
 
-export async function updatePlan(planId: number, changes: PlanInput, by: string, deps: PlanManagerDeps, audit?: InWriteAudit<PlanAuditChange>): Promise<PlanManagerResult> {
+export async function updatePlan(
+  planId: number,
+  changes: PlanInput,
+  by: string,
+  deps: PlanManagerDeps,
+  audit?: InWriteAudit<PlanAuditChange>,
+): Promise<PlanManagerResult> {
   const result = await modifyPlan(
     planId,
     async (current) => {
@@ -107,7 +134,13 @@ export async function updatePlan(planId: number, changes: PlanInput, by: string,
   return { kind: 'updated', plan: result.plan };
 }
 
-export async function changePlanPrice(planId: number, newPrice: NewPrice, by: string, deps: PlanManagerDeps, audit?: InWriteAudit<PlanAuditChange>): Promise<PlanManagerResult> {
+export async function changePlanPrice(
+  planId: number,
+  newPrice: NewPrice,
+  by: string,
+  deps: PlanManagerDeps,
+  audit?: InWriteAudit<PlanAuditChange>,
+): Promise<PlanManagerResult> {
   const result = await modifyPlan(
     planId,
     (current) => {
@@ -130,7 +163,11 @@ export async function deletePlan(planId: number, by: string, deps: PlanManagerDe
 }
 
 /** The plan as read goes into the entry, so the deletion is conditioned on it being unchanged; retried on a concurrent edit. */
-async function deleteAudited(planId: number, audit: InWriteAudit<PlanAuditChange>, deps: PlanManagerDeps): Promise<'deleted' | 'changed_meanwhile' | 'missing'> {
+async function deleteAudited(
+  planId: number,
+  audit: InWriteAudit<PlanAuditChange>,
+  deps: PlanManagerDeps,
+): Promise<'deleted' | 'changed_meanwhile' | 'missing'> {
   for (let attempt = 0; attempt < PLAN_WRITE_ATTEMPTS; attempt++) {
     const current = await deps.catalogue.getPlan(planId);
     if (!current) return 'missing';

@@ -59,23 +59,45 @@ type Priced = { ok: true; spec: BulkLineSpec; lockNames: string[] } | { ok: fals
 const toContact = (buyer: BulkBuyer, phoneNumber: string) =>
   buyer.savedContactNumbers === undefined ? {} : { toSavedContact: buyer.savedContactNumbers.includes(phoneNumber) };
 
-export async function placeBulkAirtime(buyer: BulkBuyer, requestId: string, lines: readonly BulkAirtimeLineInput[], deps: PurchaseDeps): Promise<BulkPurchaseResult> {
+export async function placeBulkAirtime(
+  buyer: BulkBuyer,
+  requestId: string,
+  lines: readonly BulkAirtimeLineInput[],
+  deps: PurchaseDeps,
+): Promise<BulkPurchaseResult> {
   const priced = lines.map((line): Priced => {
     const result = priceAirtime(line.faceValueKobo, buyer.userType);
     if (!result.ok) return { ok: false, reason: result.reason };
     const { faceValueKobo, chargeKobo, costKobo } = result.price;
-    return { ok: true, spec: { network: line.network, phoneNumber: line.phoneNumber, chargeKobo, costKobo, faceValueKobo, ...toContact(buyer, line.phoneNumber) }, lockNames: [line.network] };
+    return {
+      ok: true,
+      spec: { network: line.network, phoneNumber: line.phoneNumber, chargeKobo, costKobo, faceValueKobo, ...toContact(buyer, line.phoneNumber) },
+      lockNames: [line.network],
+    };
   });
   return placeBatch(buyer, requestId, 'airtime', priced, deps);
 }
 
-export async function placeBulkData(buyer: BulkBuyer, requestId: string, lines: readonly BulkDataLineInput[], deps: PurchaseDeps & DataDraftDeps): Promise<BulkPurchaseResult> {
+export async function placeBulkData(
+  buyer: BulkBuyer,
+  requestId: string,
+  lines: readonly BulkDataLineInput[],
+  deps: PurchaseDeps & DataDraftDeps,
+): Promise<BulkPurchaseResult> {
   // Each plan is read once, however many lines name it.
-  const plans = new Map(await Promise.all([...new Set(lines.map((l) => l.planId))].map(async (planId) => [planId, await deps.catalogue.getPlan(planId)] as const)));
+  const plans = new Map(
+    await Promise.all([...new Set(lines.map((l) => l.planId))].map(async (planId) => [planId, await deps.catalogue.getPlan(planId)] as const)),
+  );
   const priced = lines.map((line): Priced => {
     const priced = pricePlanPurchase(plans.get(line.planId), line.network, buyer.userType);
     if (!priced.ok) return priced;
-    const spec: BulkLineSpec = { network: line.network, phoneNumber: line.phoneNumber, ...priced.price, dataPlan: snapshotOf(priced.plan), ...toContact(buyer, line.phoneNumber) };
+    const spec: BulkLineSpec = {
+      network: line.network,
+      phoneNumber: line.phoneNumber,
+      ...priced.price,
+      dataPlan: snapshotOf(priced.plan),
+      ...toContact(buyer, line.phoneNumber),
+    };
     return { ok: true, spec, lockNames: dataLockNames(line.network, priced.plan) };
   });
   return placeBatch(buyer, requestId, 'data', priced, deps);
@@ -104,7 +126,9 @@ async function placeBatch(buyer: BulkBuyer, requestId: string, product: BulkProd
 
 export function batchDraft(buyer: Buyer, id: string, product: BulkProduct, lines: BulkLineSpec[], nowIso: string): TransactionDraft {
   const totalKobo = lines.reduce((sum, line) => sum + line.chargeKobo, 0);
-  const drafts = lines.map((line, index) => lineDraft({ id, userId: buyer.userId, trans_UserName: buyer.userName, userType: buyer.userType, createdAt: nowIso, bulk: { product, lines } }, line, index));
+  const drafts = lines.map((line, index) =>
+    lineDraft({ id, userId: buyer.userId, trans_UserName: buyer.userName, userType: buyer.userType, createdAt: nowIso, bulk: { product, lines } }, line, index),
+  );
   return {
     ...purchaseHead(buyer, id, nowIso),
     // The debit is done once written: each line's outcome is its own record's.
@@ -135,8 +159,18 @@ function lineDraft(batch: BatchHead, line: BulkLineSpec, index: number): Transac
   const id = bulkLineIdFor(batch.id, index);
   const draft =
     batch.bulk.product === 'data'
-      ? dataDraft(buyer, id, { network: line.network, phoneNumber: line.phoneNumber, plan: line.dataPlan!, chargeKobo: line.chargeKobo, costKobo: line.costKobo }, batch.createdAt)
-      : airtimeDraft(buyer, id, { network: line.network, phoneNumber: line.phoneNumber, faceValueKobo: line.faceValueKobo!, chargeKobo: line.chargeKobo, costKobo: line.costKobo }, batch.createdAt);
+      ? dataDraft(
+          buyer,
+          id,
+          { network: line.network, phoneNumber: line.phoneNumber, plan: line.dataPlan!, chargeKobo: line.chargeKobo, costKobo: line.costKobo },
+          batch.createdAt,
+        )
+      : airtimeDraft(
+          buyer,
+          id,
+          { network: line.network, phoneNumber: line.phoneNumber, faceValueKobo: line.faceValueKobo!, chargeKobo: line.chargeKobo, costKobo: line.costKobo },
+          batch.createdAt,
+        );
   return { ...draft, batchId: batch.id };
 }
 

@@ -153,16 +153,11 @@ async function finishFailed(purchase: TransactionRecord, reason: string, attempt
 // Supplier pushes
 
 /** A supplier's push as its adapter read it: which of our purchases it names, never what it claims. */
-export type SupplierPush =
-  | { kind: 'transaction_update'; transactionId: string }
-  | { kind: 'ignored'; reason: string }
-  | { kind: 'unreadable'; reason: string };
+export type SupplierPush = { kind: 'transaction_update'; transactionId: string } | { kind: 'ignored'; reason: string } | { kind: 'unreadable'; reason: string };
 
 export type PushReceipt =
   /** Handed to the fulfilment queue: the consumer re-queries the supplier before anything changes. */
-  | { kind: 'queued'; transactionId: string }
-  | { kind: 'ignored'; reason: string }
-  | { kind: 'unreadable'; reason: string };
+  { kind: 'queued'; transactionId: string } | { kind: 'ignored'; reason: string } | { kind: 'unreadable'; reason: string };
 
 /**
  * A supplier's push only says "go and look" (VTpass signs nothing): the purchase it names is handed

@@ -28,12 +28,7 @@ export function canTransition(from: TransactionStatus, to: TransactionStatus): b
   return ALLOWED[from].includes(to);
 }
 
-export type OutcomeDecision =
-  | { kind: 'settle_success' }
-  | { kind: 'refund' }
-  | { kind: 'mark_pending' }
-  | { kind: 'stay_pending' }
-  | { kind: 'already_final' };
+export type OutcomeDecision = { kind: 'settle_success' } | { kind: 'refund' } | { kind: 'mark_pending' } | { kind: 'stay_pending' } | { kind: 'already_final' };
 
 /** What a supplier outcome does to a purchase in `status`. */
 export function decideOutcome(status: TransactionStatus, outcome: SupplierOutcome): OutcomeDecision {

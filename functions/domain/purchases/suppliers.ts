@@ -90,8 +90,11 @@ export async function firstVerdict<V extends Verdict>(
   return last;
 }
 
-
 /** Who is behind a smartcard or JAMB profile: the bill suppliers' merchant-verify, in order (as for meters). */
 export function checkBiller(query: BillerQuery, suppliers: readonly SupplierGateway[]): Promise<BillerCheck> {
-  return firstVerdict<BillerCheck>(suppliers, (supplier) => supplier.verifyBiller?.(query), { kind: 'unavailable', supplier: 'NONE', reason: 'no_bill_supplier' });
+  return firstVerdict<BillerCheck>(suppliers, (supplier) => supplier.verifyBiller?.(query), {
+    kind: 'unavailable',
+    supplier: 'NONE',
+    reason: 'no_bill_supplier',
+  });
 }

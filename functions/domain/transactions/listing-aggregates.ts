@@ -190,7 +190,8 @@ export function sumBuckets(items: readonly Record<string, unknown>[], records: r
 /** Whether a bucket's records match the filter, with the listing's rules for what is shown (listingQueryInput). */
 export function bucketMatches(bucket: Bucket, filter: BucketFilter): boolean {
   // A withdrawal shows as type wallet, and as pending while open (transaction-labels.ts).
-  if (filter.type === 'wallet' ? bucket.type !== 'wallet' && bucket.type !== 'withdrawal' : filter.type !== undefined && bucket.type !== filter.type) return false;
+  if (filter.type === 'wallet' ? bucket.type !== 'wallet' && bucket.type !== 'withdrawal' : filter.type !== undefined && bucket.type !== filter.type)
+    return false;
   if (filter.status === 'pending') {
     if (bucket.status !== 'pending' && !(bucket.status === 'processing' && bucket.type === 'withdrawal')) return false;
   } else if (filter.status !== undefined && bucket.status !== filter.status) return false;
@@ -297,7 +298,8 @@ export function filterDays(fromIso: string | undefined, toIso: string | undefine
   if (fromIso && toIso && fromIso > toIso) return { partial: [] };
   const fromDay = fromIso ? dayOf(fromIso) : undefined;
   const toDay = toIso ? dayOf(toIso) : undefined;
-  if (fromDay && fromDay === toDay && (fromIso !== dayStartIso(fromDay) || toIso !== dayEndIso(fromDay))) return { partial: [{ fromIso: fromIso!, toIso: toIso! }] };
+  if (fromDay && fromDay === toDay && (fromIso !== dayStartIso(fromDay) || toIso !== dayEndIso(fromDay)))
+    return { partial: [{ fromIso: fromIso!, toIso: toIso! }] };
   const partial: FilterDays['partial'] = [];
   let wholeFrom = fromDay;
   let wholeTo = toDay;

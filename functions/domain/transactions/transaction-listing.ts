@@ -33,7 +33,11 @@ function pageFor(viewer: TransactionViewer, page: TransactionListResponse): Tran
 }
 
 /** Whose listing: a user's id, everybody's (undefined), or nobody's (an unknown name). */
-async function listingScope(viewer: TransactionViewer, listing: TransactionListing, deps: TransactionListingDeps): Promise<{ userId: string | undefined } | undefined> {
+async function listingScope(
+  viewer: TransactionViewer,
+  listing: TransactionListing,
+  deps: TransactionListingDeps,
+): Promise<{ userId: string | undefined } | undefined> {
   if (!(viewer.isAdmin || viewer.isAgent)) return { userId: viewer.userId };
   if (!listing.userName) return { userId: undefined };
   // The house account has no profile to find; its chain is read under its name like a user's.
@@ -41,7 +45,11 @@ async function listingScope(viewer: TransactionViewer, listing: TransactionListi
   return user && { userId: user.userId };
 }
 
-async function pageOf(scope: { userId: string | undefined } | undefined, listing: TransactionListing, deps: TransactionListingDeps): Promise<TransactionListResponse> {
+async function pageOf(
+  scope: { userId: string | undefined } | undefined,
+  listing: TransactionListing,
+  deps: TransactionListingDeps,
+): Promise<TransactionListResponse> {
   const { filter, page } = listing;
   if (!scope) return transactionListPage([], page, TRANSACTIONS_PAGE_SIZE);
   if (filter.phoneNumber) {
@@ -70,7 +78,11 @@ async function pageOf(scope: { userId: string | undefined } | undefined, listing
   return listPageOf(records, totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);
 }
 
-export async function listTransactionsFor(viewer: TransactionViewer, listing: TransactionListing, deps: TransactionListingDeps): Promise<TransactionListResponse> {
+export async function listTransactionsFor(
+  viewer: TransactionViewer,
+  listing: TransactionListing,
+  deps: TransactionListingDeps,
+): Promise<TransactionListResponse> {
   return pageFor(viewer, await pageOf(await listingScope(viewer, listing, deps), listing, deps));
 }
 

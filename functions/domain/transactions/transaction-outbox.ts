@@ -56,7 +56,8 @@ export function outboxActions(before: TransactionRecord | undefined, after: Tran
   }
   if (!before && after.trans_Type === 'withdrawal' && after.trans_Status === 'processing') actions.push({ kind: 'pay_out', transactionId: after.id });
   // A bulk purchase's debit: the fulfilment consumer expands it into its lines (domain/bulk.ts), each then handed over as above.
-  if (!before && after.trans_Type === 'bulk') actions.push({ kind: 'fulfil', transactionId: after.id, purchase: { type: 'bulk', network: after.trans_Network } });
+  if (!before && after.trans_Type === 'bulk')
+    actions.push({ kind: 'fulfil', transactionId: after.id, purchase: { type: 'bulk', network: after.trans_Network } });
   const newlySettled = isFinal(after.trans_Status) && before?.trans_Status !== after.trans_Status;
   const decoder = newlySettled ? decoderPaidBy(after) : undefined;
   if (decoder) actions.push({ kind: 'remember_decoder', userId: after.userId, decoder });

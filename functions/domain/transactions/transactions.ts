@@ -203,7 +203,12 @@ export function toTransactionView(record: TransactionRecord): TransactionView {
 }
 
 /** The cable / exam fields of the view: what was bought, and only what the supplier gave (PINs). */
-function billView(details: BillDetails | undefined): Pick<TransactionView, 'customerName' | 'bouquet' | 'cableName' | 'smartCardNo' | 'subscriptionType' | 'dueDate' | 'exam' | 'quantity' | 'profileId' | 'pins'> {
+function billView(
+  details: BillDetails | undefined,
+): Pick<
+  TransactionView,
+  'customerName' | 'bouquet' | 'cableName' | 'smartCardNo' | 'subscriptionType' | 'dueDate' | 'exam' | 'quantity' | 'profileId' | 'pins'
+> {
   if (!details) return {};
   const cable = details.family === 'cable';
   return {

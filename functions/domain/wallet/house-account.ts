@@ -14,7 +14,11 @@ export const HOUSE_USER_ID = 'HOUSE';
 /** Shown on its records; the space keeps it outside the user names anyone can register. */
 export const HOUSE_USER_NAME = 'house account';
 
-export const HOUSE_ACCOUNT: { userId: string; userName: string; userType: UserType } = { userId: HOUSE_USER_ID, userName: HOUSE_USER_NAME, userType: 'smart earner' };
+export const HOUSE_ACCOUNT: { userId: string; userName: string; userType: UserType } = {
+  userId: HOUSE_USER_ID,
+  userName: HOUSE_USER_NAME,
+  userType: 'smart earner',
+};
 
 export function isHouseAccountName(userName: string): boolean {
   return userName.trim().toLowerCase() === HOUSE_USER_NAME;

@@ -34,7 +34,11 @@ export function recordedAt<T extends { createdAt: string; updatedAt: string; set
 }
 
 /** A draft as the next link of its wallet's chain, recorded at `at` (chainTime): its balance before and after, and its seq. */
-export function chainLink(draft: TransactionDraft, at: string, change: Pick<WalletChange, 'balanceBeforeKobo' | 'balanceAfterKobo' | 'nextSeq'>): TransactionRecord {
+export function chainLink(
+  draft: TransactionDraft,
+  at: string,
+  change: Pick<WalletChange, 'balanceBeforeKobo' | 'balanceAfterKobo' | 'nextSeq'>,
+): TransactionRecord {
   return { ...recordedAt(draft, at), balanceBeforeKobo: change.balanceBeforeKobo, balanceAfterKobo: change.balanceAfterKobo, walletSeq: change.nextSeq };
 }
 
@@ -64,7 +68,15 @@ function validAmount(amountKobo: Kobo): boolean {
 function planned(wallet: WalletState, direction: WalletChange['direction'], amountKobo: Kobo, balanceAfterKobo: Kobo): { ok: true; change: WalletChange } {
   return {
     ok: true,
-    change: { direction, amountKobo, balanceBeforeKobo: wallet.balanceKobo, balanceAfterKobo, expectedSeq: wallet.seq, nextSeq: wallet.seq + 1, createsWallet: !wallet.exists },
+    change: {
+      direction,
+      amountKobo,
+      balanceBeforeKobo: wallet.balanceKobo,
+      balanceAfterKobo,
+      expectedSeq: wallet.seq,
+      nextSeq: wallet.seq + 1,
+      createsWallet: !wallet.exists,
+    },
   };
 }
 
@@ -107,9 +119,7 @@ export interface ChainEntry {
 
 export type ChainProblem = 'seq_gap' | 'balance_mismatch' | 'negative_balance' | 'amount_mismatch' | 'wallet_mismatch';
 
-export type ChainCheck =
-  | { ok: true; balanceKobo: Kobo; seq: number }
-  | { ok: false; problem: ChainProblem; entryId: string | null; detail: string };
+export type ChainCheck = { ok: true; balanceKobo: Kobo; seq: number } | { ok: false; problem: ChainProblem; entryId: string | null; detail: string };
 
 /**
  * Replays a wallet's chain from an empty wallet: entries ordered by seq must have seq 1, 2, 3…,
@@ -137,7 +147,12 @@ export function verifyChain(
       return { ok: false, problem: 'negative_balance', entryId: entry.id, detail: `balance after ${entry.balanceAfterKobo}` };
     }
     if (entry.amountKobo !== undefined && Math.abs(entry.balanceAfterKobo - entry.balanceBeforeKobo) !== entry.amountKobo) {
-      return { ok: false, problem: 'amount_mismatch', entryId: entry.id, detail: `amount ${entry.amountKobo} does not explain ${entry.balanceBeforeKobo} → ${entry.balanceAfterKobo}` };
+      return {
+        ok: false,
+        problem: 'amount_mismatch',
+        entryId: entry.id,
+        detail: `amount ${entry.amountKobo} does not explain ${entry.balanceBeforeKobo} → ${entry.balanceAfterKobo}`,
+      };
     }
     balanceKobo = entry.balanceAfterKobo;
     seq = entry.walletSeq;

@@ -94,7 +94,11 @@ export function houseTransferDrafts(input: { id: string; operator: TransferParty
   const amount = formatNaira(input.amountKobo);
   return {
     debit: { ...drafts.debit, description: `Transfer of ${amount} to ${receiver.userName} by ${operator.userName}` },
-    credit: { ...drafts.credit, description: `Transfer of ${amount} from ${operator.userName}`, counterparty: { userId: operator.userId, userName: operator.userName } },
+    credit: {
+      ...drafts.credit,
+      description: `Transfer of ${amount} from ${operator.userName}`,
+      counterparty: { userId: operator.userId, userName: operator.userName },
+    },
   };
 }
 

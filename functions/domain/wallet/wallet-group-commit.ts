@@ -75,7 +75,13 @@ export function planGroup(
   const plan: GroupPlan = {
     accepted: [],
     refused: [],
-    wallet: { expectedSeq: wallet.seq, nextSeq: wallet.seq, balanceAfterKobo: wallet.balanceKobo, createsWallet: !wallet.exists, changedAt: wallet.lastChangeAt ?? new Date(nowMs).toISOString() },
+    wallet: {
+      expectedSeq: wallet.seq,
+      nextSeq: wallet.seq,
+      balanceAfterKobo: wallet.balanceKobo,
+      createsWallet: !wallet.exists,
+      changedAt: wallet.lastChangeAt ?? new Date(nowMs).toISOString(),
+    },
     counterparts: [],
   };
   const plannedIds = new Set<string>();
@@ -96,7 +102,12 @@ export function planGroup(
       const credit = planCredit(other, change.counterpart.amountKobo);
       if (!credit.ok) continue;
       counterpartRecord = chainLink(change.counterpart, chainTime(change.counterpart.createdAt, other), credit.change);
-      others.set(change.counterpart.userId, { balanceKobo: credit.change.balanceAfterKobo, seq: credit.change.nextSeq, exists: true, lastChangeAt: counterpartRecord.createdAt });
+      others.set(change.counterpart.userId, {
+        balanceKobo: credit.change.balanceAfterKobo,
+        seq: credit.change.nextSeq,
+        exists: true,
+        lastChangeAt: counterpartRecord.createdAt,
+      });
       credited.add(change.counterpart.userId);
     }
     const record = chainLink(change.draft, chainTime(change.draft.createdAt, state), planned.change);
@@ -109,7 +120,14 @@ export function planGroup(
   plan.counterparts = [...credited].map((userId) => {
     const read = counterpartWallets.get(userId)!;
     const after = others.get(userId)!;
-    return { userId, expectedSeq: read.seq, nextSeq: after.seq, balanceAfterKobo: after.balanceKobo, createsWallet: !read.exists, changedAt: after.lastChangeAt! };
+    return {
+      userId,
+      expectedSeq: read.seq,
+      nextSeq: after.seq,
+      balanceAfterKobo: after.balanceKobo,
+      createsWallet: !read.exists,
+      changedAt: after.lastChangeAt!,
+    };
   });
   return plan;
 }

@@ -64,7 +64,13 @@ import {
   type AccountsDeps,
   type SessionResult,
 } from '../../domain/accounts/account-sessions.js';
-import { requestPasswordReset, resetPassword, type PasswordResetDeps, type PasswordResetRequestDeps, type PasswordResetResult } from '../../domain/accounts/password-reset.js';
+import {
+  requestPasswordReset,
+  resetPassword,
+  type PasswordResetDeps,
+  type PasswordResetRequestDeps,
+  type PasswordResetResult,
+} from '../../domain/accounts/password-reset.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 import { listUsers, revokePassword } from '../../adapters/dynamo/accounts/user-directory.js';

@@ -3,7 +3,14 @@
  * download and an admin's reset of a user's password. Served by the accounts function, which
  * wires these with its adapters. The rules: domain/user-directory and domain/admin-password-reset.
  */
-import { listUsersQuery, resetUserPasswordRequest, USERS_PER_PAGE, usersCsvFileName, type ListUsersQuery, type ListUsersResponse } from '../../../shared/api/admin-users.js';
+import {
+  listUsersQuery,
+  resetUserPasswordRequest,
+  USERS_PER_PAGE,
+  usersCsvFileName,
+  type ListUsersQuery,
+  type ListUsersResponse,
+} from '../../../shared/api/admin-users.js';
 import { ADMIN_USERS_MSG, userPasswordResetMessage } from '../../../shared/messages.js';
 import { koboToNaira } from '../../../shared/money.js';
 import type { UserProfile } from '../../domain/accounts/accounts.js';

@@ -127,7 +127,11 @@ export const getNotificationOperation =
   (deps: AdminDeps): UserOperation =>
   async ({ principal }) => {
     const [notification, acknowledged] = await Promise.all([deps.notification.get(), deps.notificationAcks.acknowledgedId(principal.userId)]);
-    const answer: NotificationResponse = { msg: servedNotice(notification?.msg), id: notification?.id ?? null, checked: notification !== undefined && acknowledged === notification.id };
+    const answer: NotificationResponse = {
+      msg: servedNotice(notification?.msg),
+      id: notification?.id ?? null,
+      checked: notification !== undefined && acknowledged === notification.id,
+    };
     return ok(answer);
   };
 
@@ -143,7 +147,10 @@ export const acknowledgeNotificationOperation =
     const notification = await deps.notification.get();
     if (!notification || notification.id !== id) return refuse(409, NOTIFICATION_MSG.notCurrent)();
     await deps.notificationAcks.acknowledge(principal.userId, id, deps.now());
-    const answer: AcknowledgeNotificationResponse = { msg: NOTIFICATION_MSG.acknowledged, notification: { msg: servedNotice(notification.msg), id, checked: true } };
+    const answer: AcknowledgeNotificationResponse = {
+      msg: NOTIFICATION_MSG.acknowledged,
+      notification: { msg: servedNotice(notification.msg), id, checked: true },
+    };
     return ok(answer);
   };
 

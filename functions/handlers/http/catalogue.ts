@@ -31,7 +31,15 @@ import { dynamoCatalogue } from '../../adapters/dynamo/purchases/catalogue.js';
 import { domainLog } from '../../adapters/log.js';
 import { inWriteAudit, planAuditChange } from '../../domain/back-office/audit.js';
 import { priceList, sortPlans, toPlanView, type CostPrice, type Plan, type PlanProblem } from '../../domain/products/data-plans.js';
-import { addPlan, changePlanPrice, deletePlan, setCostPrice, updatePlan, type PlanManagerDeps, type PlanManagerResult } from '../../domain/products/plan-manager.js';
+import {
+  addPlan,
+  changePlanPrice,
+  deletePlan,
+  setCostPrice,
+  updatePlan,
+  type PlanManagerDeps,
+  type PlanManagerResult,
+} from '../../domain/products/plan-manager.js';
 import { auditedRequestOf } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation, type UserRequest } from '../../middleware/http.js';
 import { edge } from './edge.js';
@@ -45,10 +53,12 @@ const PROBLEM_MESSAGES: Record<PlanProblem, string> = {
   enter_valid_price: MSG.enterValidPrice,
 };
 
-const planAnswer = (msg: string, statusCode = 200) => ({ plan }: { plan: Plan }) => {
-  const body: PlanResponse = { msg, plan: toPlanView(plan) };
-  return ok(body, statusCode);
-};
+const planAnswer =
+  (msg: string, statusCode = 200) =>
+  ({ plan }: { plan: Plan }) => {
+    const body: PlanResponse = { msg, plan: toPlanView(plan) };
+    return ok(body, statusCode);
+  };
 
 const planManagerAnswer = answerWith<PlanManagerResult>({
   added: planAnswer(CATALOGUE_MSG.planAdded, 201),
@@ -91,7 +101,8 @@ export const listPlansOperation =
   };
 
 /** A plan change's audit entry (addition, edit, price, deletion), put in the plan's own write (routes marked auditedInWrite). */
-const planAudit = (request: UserRequest, deps: CatalogueDeps, status = 200) => inWriteAudit(auditedRequestOf(request), deps.now(), deps.newId(), planAuditChange, status);
+const planAudit = (request: UserRequest, deps: CatalogueDeps, status = 200) =>
+  inWriteAudit(auditedRequestOf(request), deps.now(), deps.newId(), planAuditChange, status);
 
 export const addPlanOperation =
   (deps: CatalogueDeps): UserOperation =>
@@ -149,7 +160,9 @@ export const listBillProductsOperation =
   (deps: BillCatalogueDeps): UserOperation =>
   async ({ principal }) => {
     const showCost = principal.isAdmin || principal.isAgent;
-    const products = (await deps.billProducts.listBillProducts()).sort((a, b) => a.family.localeCompare(b.family) || a.serviceId.localeCompare(b.serviceId) || a.costPriceKobo - b.costPriceKobo);
+    const products = (await deps.billProducts.listBillProducts()).sort(
+      (a, b) => a.family.localeCompare(b.family) || a.serviceId.localeCompare(b.serviceId) || a.costPriceKobo - b.costPriceKobo,
+    );
     const body: BillProductListResponse = { products: products.map((p) => toBillProductView(p, { userType: principal.userType, showCost })) };
     return ok(body);
   };
@@ -184,7 +197,13 @@ export const updateBillProductOperation =
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
-const deps: CatalogueDeps & BillCatalogueDeps = { catalogue: dynamoCatalogue, billProducts: dynamoBillProducts, now: () => new Date(), log: domainLog, newId: () => ulid() };
+const deps: CatalogueDeps & BillCatalogueDeps = {
+  catalogue: dynamoCatalogue,
+  billProducts: dynamoBillProducts,
+  now: () => new Date(),
+  log: domainLog,
+  newId: () => ulid(),
+};
 
 export const handler = httpService(
   'catalogue',

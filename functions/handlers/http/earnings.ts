@@ -22,19 +22,20 @@ export interface EarningsDeps {
 }
 
 /** The outcome and its answer; the receipt as the reader may read it. */
-const withdrawalAnswer = (reader: TransactionReader) => answerWith<WithdrawEarningsResult>({
-  withdrawn: ({ record, earnings }) => {
-    const body: WithdrawEarningResponse = {
-      msg: MONEY_MSG.earningsWithdrawn,
-      amount: koboToNaira(record.amountKobo),
-      balance: koboToNaira(record.balanceAfterKobo),
-      earningBalance: koboToNaira(earnings.earningBalanceKobo),
-      receipt: viewFor(reader, record),
-    };
-    return ok(body);
-  },
-  nothing_to_withdraw: refuse(400, MONEY_MSG.noEarnings),
-});
+const withdrawalAnswer = (reader: TransactionReader) =>
+  answerWith<WithdrawEarningsResult>({
+    withdrawn: ({ record, earnings }) => {
+      const body: WithdrawEarningResponse = {
+        msg: MONEY_MSG.earningsWithdrawn,
+        amount: koboToNaira(record.amountKobo),
+        balance: koboToNaira(record.balanceAfterKobo),
+        earningBalance: koboToNaira(earnings.earningBalanceKobo),
+        receipt: viewFor(reader, record),
+      };
+      return ok(body);
+    },
+    nothing_to_withdraw: refuse(400, MONEY_MSG.noEarnings),
+  });
 
 export const referralsOperation =
   (deps: EarningsDeps): UserOperation =>
@@ -48,7 +49,9 @@ export const referralsOperation =
 export const withdrawEarningOperation =
   (deps: EarningsDeps): UserOperation =>
   async ({ principal }) =>
-    withdrawalAnswer(principal)(await deps.earnings.withdraw({ userId: principal.userId, userName: principal.userName, userType: principal.userType }, deps.newId, deps.now));
+    withdrawalAnswer(principal)(
+      await deps.earnings.withdraw({ userId: principal.userId, userName: principal.userName, userType: principal.userType }, deps.newId, deps.now),
+    );
 
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);

@@ -14,7 +14,13 @@ import { dynamoFunding } from '../../adapters/dynamo/money/funding.js';
 import { getUserById } from '../../adapters/dynamo/accounts/users.js';
 import { domainLog } from '../../adapters/log.js';
 import { cardPaymentsFromEnv, reservedAccountsFromEnv } from '../../adapters/providers/index.js';
-import { reserveAccounts, startCardPayment, type CardPaymentResult, type FundingDeps, type ReservedAccountsResult } from '../../domain/money/funding-requests.js';
+import {
+  reserveAccounts,
+  startCardPayment,
+  type CardPaymentResult,
+  type FundingDeps,
+  type ReservedAccountsResult,
+} from '../../domain/money/funding-requests.js';
 import { answerWith, httpService, ok, parseInput, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 

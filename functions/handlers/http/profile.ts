@@ -50,39 +50,40 @@ import { edge } from './edge.js';
 export type { ProfileDeps } from '../../domain/accounts/profile-changes.js';
 
 /** Every outcome and its answer; a receipt as the reader may read it. */
-const profileAnswer = (reader: TransactionReader) => answerWith<ProfileResult>({
-  type_set: ({ user }) => {
-    const body: UpdateUserTypeResponse = { msg: MONEY_MSG.userTypeUpdated, user, receipt: null };
-    return ok(body);
-  },
-  upgraded: ({ user, record }) => {
-    const body: UpdateUserTypeResponse = { msg: MONEY_MSG.upgraded, user, receipt: viewFor(reader, record) };
-    return ok(body);
-  },
-  kyc_verified: ({ user }) => {
-    const body: UpdateKycResponse = { msg: MONEY_MSG.kycVerified, user };
-    return ok(body);
-  },
-  webhook_saved: ({ webhookUrl, webhookSecret }) => {
-    const body: UpdateWebhookResponse = { msg: MONEY_MSG.webhookUpdated, webhookUrl, webhookSecret };
-    return ok(body);
-  },
-  user_not_found: refuse(404, MSG.userNotFound),
-  session_expired: refuse(401, MSG.sessionExpired),
-  forbidden: refuse(403, MSG.forbidden),
-  only_reseller_upgrade: refuse(403, MONEY_MSG.onlyResellerUpgrade),
-  already_reseller: refuse(400, MONEY_MSG.alreadyReseller),
-  insufficient_balance: refuse(400, MSG.insufficientBalance),
-  // The type changed between the read and the paid write: another request upgraded first.
-  not_a_smart_earner: refuse(409, MONEY_MSG.alreadyReseller),
-  kyc_one_method: refuse(400, MONEY_MSG.kycOneMethod),
-  kyc_invalid_number: refuse(400, MONEY_MSG.kycInvalidNumber),
-  kyc_already_set: refuse(409, MONEY_MSG.kycAlreadySet),
-  kyc_no_match: refuse(400, MONEY_MSG.kycNoMatch),
-  kyc_number_in_use: refuse(409, MONEY_MSG.kycInUse),
-  identity_unavailable: () => unavailable(MONEY_MSG.identityUnavailable),
-  invalid_webhook_url: refuse(400, MONEY_MSG.invalidWebhookUrl),
-});
+const profileAnswer = (reader: TransactionReader) =>
+  answerWith<ProfileResult>({
+    type_set: ({ user }) => {
+      const body: UpdateUserTypeResponse = { msg: MONEY_MSG.userTypeUpdated, user, receipt: null };
+      return ok(body);
+    },
+    upgraded: ({ user, record }) => {
+      const body: UpdateUserTypeResponse = { msg: MONEY_MSG.upgraded, user, receipt: viewFor(reader, record) };
+      return ok(body);
+    },
+    kyc_verified: ({ user }) => {
+      const body: UpdateKycResponse = { msg: MONEY_MSG.kycVerified, user };
+      return ok(body);
+    },
+    webhook_saved: ({ webhookUrl, webhookSecret }) => {
+      const body: UpdateWebhookResponse = { msg: MONEY_MSG.webhookUpdated, webhookUrl, webhookSecret };
+      return ok(body);
+    },
+    user_not_found: refuse(404, MSG.userNotFound),
+    session_expired: refuse(401, MSG.sessionExpired),
+    forbidden: refuse(403, MSG.forbidden),
+    only_reseller_upgrade: refuse(403, MONEY_MSG.onlyResellerUpgrade),
+    already_reseller: refuse(400, MONEY_MSG.alreadyReseller),
+    insufficient_balance: refuse(400, MSG.insufficientBalance),
+    // The type changed between the read and the paid write: another request upgraded first.
+    not_a_smart_earner: refuse(409, MONEY_MSG.alreadyReseller),
+    kyc_one_method: refuse(400, MONEY_MSG.kycOneMethod),
+    kyc_invalid_number: refuse(400, MONEY_MSG.kycInvalidNumber),
+    kyc_already_set: refuse(409, MONEY_MSG.kycAlreadySet),
+    kyc_no_match: refuse(400, MONEY_MSG.kycNoMatch),
+    kyc_number_in_use: refuse(409, MONEY_MSG.kycInUse),
+    identity_unavailable: () => unavailable(MONEY_MSG.identityUnavailable),
+    invalid_webhook_url: refuse(400, MONEY_MSG.invalidWebhookUrl),
+  });
 
 const apiKeyAnswer = answerWith<ApiKeyResult>({
   key_shown: ({ key }) => {

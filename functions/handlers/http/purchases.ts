@@ -20,10 +20,28 @@ import {
 } from '../../../shared/api/bills.js';
 import { billProductCode, type SubscriptionType } from '../../../shared/bills.js';
 import { dynamoBillProducts } from '../../adapters/dynamo/purchases/bill-products.js';
-import { bulkAirtimeLine, bulkDataLine, bulkLines, bulkParams, bulkRefusal, bulkRequest, type BulkBatchResponse, type BulkPurchaseResponse } from '../../../shared/api/bulk.js';
+import {
+  bulkAirtimeLine,
+  bulkDataLine,
+  bulkLines,
+  bulkParams,
+  bulkRefusal,
+  bulkRequest,
+  type BulkBatchResponse,
+  type BulkPurchaseResponse,
+} from '../../../shared/api/bulk.js';
 import { dynamoBulkLines } from '../../adapters/dynamo/purchases/bulk-lines.js';
 import { getTransaction } from '../../adapters/dynamo/transactions/transactions.js';
-import { bulkBatchView, lineIdsOf, placeBulkAirtime, placeBulkData, type BulkBuyer, type BulkLineRefusal, type BulkLineStore, type BulkPurchaseResult } from '../../domain/purchases/bulk.js';
+import {
+  bulkBatchView,
+  lineIdsOf,
+  placeBulkAirtime,
+  placeBulkData,
+  type BulkBuyer,
+  type BulkLineRefusal,
+  type BulkLineStore,
+  type BulkPurchaseResult,
+} from '../../domain/purchases/bulk.js';
 import {
   buyAirtimeRequest,
   buyDataRequest,
@@ -153,7 +171,13 @@ type OwnFields<Input> = Omit<Input, keyof PurchaseRequest> & Pick<PurchaseReques
  * fields from it (or refuse), add the buyer, place the purchase through the product's module, answer
  * in the product's words.
  */
-function purchaseOperation<Request extends { request_id?: string | undefined }, Input extends PurchaseRequest, Deps, Refusal extends AnyPurchaseResult, Extra = unknown>(
+function purchaseOperation<
+  Request extends { request_id?: string | undefined },
+  Input extends PurchaseRequest,
+  Deps,
+  Refusal extends AnyPurchaseResult,
+  Extra = unknown,
+>(
   product: ProductModule<Input, Deps, Refusal>,
   schema: z.ZodType<Request, z.ZodTypeDef, unknown>,
   fields: (request: Request, principal: Principal, deps: Extra) => OwnFields<Input> | HttpAnswer | Promise<OwnFields<Input> | HttpAnswer>,
@@ -367,44 +391,58 @@ function bulkOperation<Line>(
   processingMsg: string,
   place: (buyer: BulkBuyer, requestId: string, lines: Line[], deps: BulkDeps) => Promise<BulkPurchaseResult>,
 ): (deps: BulkDeps) => UserOperation {
-  return (deps) => async ({ principal, body }) => {
-    const input = parseInput(bulkRequest, body);
-    const checked = bulkLines(lineSchema, input.lines);
-    if (!checked.ok) return ok(bulkRefusal(checked.problems), 400);
-    const buyer: BulkBuyer = {
-      userId: principal.userId,
-      userName: principal.userName,
-      userType: principal.userType,
-      ...(principal.wallet ? { knownWallet: principal.wallet } : {}),
-      ...(principal.hasWebhook === undefined ? {} : { ownerWebhook: principal.hasWebhook }),
-      ...(principal.savedContactNumbers ? { savedContactNumbers: principal.savedContactNumbers } : {}),
-    };
-    const result = await place(buyer, input.request_id, checked.lines, deps);
-    switch (result.kind) {
-      case 'accepted':
-      case 'replayed': {
-        const response: BulkPurchaseResponse = { msg: processingMsg, batch: await batchAsItStands(principal, result.batch, deps, result.kind === 'accepted') };
-        return ok(response);
+  return (deps) =>
+    async ({ principal, body }) => {
+      const input = parseInput(bulkRequest, body);
+      const checked = bulkLines(lineSchema, input.lines);
+      if (!checked.ok) return ok(bulkRefusal(checked.problems), 400);
+      const buyer: BulkBuyer = {
+        userId: principal.userId,
+        userName: principal.userName,
+        userType: principal.userType,
+        ...(principal.wallet ? { knownWallet: principal.wallet } : {}),
+        ...(principal.hasWebhook === undefined ? {} : { ownerWebhook: principal.hasWebhook }),
+        ...(principal.savedContactNumbers ? { savedContactNumbers: principal.savedContactNumbers } : {}),
+      };
+      const result = await place(buyer, input.request_id, checked.lines, deps);
+      switch (result.kind) {
+        case 'accepted':
+        case 'replayed': {
+          const response: BulkPurchaseResponse = {
+            msg: processingMsg,
+            batch: await batchAsItStands(principal, result.batch, deps, result.kind === 'accepted'),
+          };
+          return ok(response);
+        }
+        case 'invalid_lines':
+          return ok(bulkRefusal(result.lines.map(({ line, reason }) => ({ line, msg: LINE_REFUSALS[reason] }))), 400);
+        case 'insufficient_balance':
+          return refusal(400, MSG.insufficientBalance);
+        case 'service_locked':
+          return refusal(400, serviceLockedMessage(result.serviceName, result.serviceType));
+        case 'exists_with_different_amount':
+        case 'exists_with_different_details':
+          return refusal(409, MSG.duplicateRequest);
       }
-      case 'invalid_lines':
-        return ok(bulkRefusal(result.lines.map(({ line, reason }) => ({ line, msg: LINE_REFUSALS[reason] }))), 400);
-      case 'insufficient_balance':
-        return refusal(400, MSG.insufficientBalance);
-      case 'service_locked':
-        return refusal(400, serviceLockedMessage(result.serviceName, result.serviceType));
-      case 'exists_with_different_amount':
-      case 'exists_with_different_details':
-        return refusal(409, MSG.duplicateRequest);
-    }
-  };
+    };
 }
 
 export const buyAirtimeBulkOperation = bulkOperation(bulkAirtimeLine, BULK_MSG.airtimeProcessing, (buyer, requestId, lines, deps) =>
-  placeBulkAirtime(buyer, requestId, lines.map((line) => ({ network: airtimeNetworkName(line.network)!, phoneNumber: line.mobile_number, faceValueKobo: line.amount })), deps),
+  placeBulkAirtime(
+    buyer,
+    requestId,
+    lines.map((line) => ({ network: airtimeNetworkName(line.network)!, phoneNumber: line.mobile_number, faceValueKobo: line.amount })),
+    deps,
+  ),
 );
 
 export const buyDataBulkOperation = bulkOperation(bulkDataLine, BULK_MSG.dataProcessing, (buyer, requestId, lines, deps) =>
-  placeBulkData(buyer, requestId, lines.map((line) => ({ network: dataNetworkName(line.network)!, phoneNumber: line.mobile_number, planId: line.plan })), deps),
+  placeBulkData(
+    buyer,
+    requestId,
+    lines.map((line) => ({ network: dataNetworkName(line.network)!, phoneNumber: line.mobile_number, planId: line.plan })),
+    deps,
+  ),
 );
 
 /** GET /buy/bulk/{id}: the owner's batch, line by line; anyone else's (or no batch) is not found. */

@@ -44,7 +44,11 @@ loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
 const deps: TransactionListingDeps = { transactions: dynamoTransactions, findUserByUserName: getUserByUserName };
 
-export const handler = httpService('transactions', {
-  listTransactions: listTransactionsOperation(deps),
-  getTransaction: getTransactionOperation(deps),
-}, edge);
+export const handler = httpService(
+  'transactions',
+  {
+    listTransactions: listTransactionsOperation(deps),
+    getTransaction: getTransactionOperation(deps),
+  },
+  edge,
+);

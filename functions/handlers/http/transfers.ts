@@ -30,16 +30,17 @@ function transferred(reader: TransactionReader, result: Extract<TransferResult, 
 }
 
 /** Every outcome of placing a transfer and its answer; the receipt as the reader may read it. */
-const transferAnswer = (reader: TransactionReader) => answerWith<TransferResult>({
-  posted: (result) => transferred(reader, result),
-  replayed: (result) => transferred(reader, result),
-  receiver_not_found: refuse(404, MSG.userNotFound),
-  self_transfer: refuse(400, MONEY_MSG.cannotTransferToSelf),
-  invalid_amount: refuse(400, MSG.enterValidAmount),
-  above_maximum: refuse(400, MONEY_MSG.maximumTransfer),
-  insufficient_balance: refuse(400, MSG.insufficientBalance),
-  exists_with_different_details: refuse(409, MSG.duplicateRequest),
-});
+const transferAnswer = (reader: TransactionReader) =>
+  answerWith<TransferResult>({
+    posted: (result) => transferred(reader, result),
+    replayed: (result) => transferred(reader, result),
+    receiver_not_found: refuse(404, MSG.userNotFound),
+    self_transfer: refuse(400, MONEY_MSG.cannotTransferToSelf),
+    invalid_amount: refuse(400, MSG.enterValidAmount),
+    above_maximum: refuse(400, MONEY_MSG.maximumTransfer),
+    insufficient_balance: refuse(400, MSG.insufficientBalance),
+    exists_with_different_details: refuse(409, MSG.duplicateRequest),
+  });
 
 export function transferFundOperation(deps: TransferDeps): UserOperation {
   return async (request) => {

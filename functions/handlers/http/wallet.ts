@@ -60,7 +60,15 @@ export function generateCouponOperation(deps: WalletDeps): UserOperation {
     // An admin's coupon keeps creating money; only a vendor who is not an admin pays for theirs.
     const payer = principal.isAdmin ? undefined : { userId: principal.userId, userName: principal.userName, userType: principal.userType };
     const result = await issueCoupon(
-      { owner: { userId: owner.userId, userName: owner.userName }, amountKobo: input.amount, issuedBy: principal.userId, issuedByUserName: principal.userName, payer, requestId: input.request_id, operatorRequest: auditedRequestOf(request) },
+      {
+        owner: { userId: owner.userId, userName: owner.userName },
+        amountKobo: input.amount,
+        issuedBy: principal.userId,
+        issuedByUserName: principal.userName,
+        payer,
+        requestId: input.request_id,
+        operatorRequest: auditedRequestOf(request),
+      },
       deps,
     );
     return issueAnswer(result);
@@ -68,15 +76,16 @@ export function generateCouponOperation(deps: WalletDeps): UserOperation {
 }
 
 /** Every outcome of redeeming a coupon and its answer; the receipt as the reader may read it. */
-const redeemAnswer = (reader: TransactionReader) => answerWith<RedeemResult>({
-  redeemed: ({ record }) => {
-    const body: FundWithCouponResponse = { msg: MSG.walletFunded, amount: koboToNaira(record.amountKobo), receipt: viewFor(reader, record) };
-    return ok(body);
-  },
-  not_found: refuse(404, MSG.couponNotFound),
-  already_used: refuse(409, MSG.couponUsed),
-  not_owner: refuse(403, MSG.couponNotYours),
-});
+const redeemAnswer = (reader: TransactionReader) =>
+  answerWith<RedeemResult>({
+    redeemed: ({ record }) => {
+      const body: FundWithCouponResponse = { msg: MSG.walletFunded, amount: koboToNaira(record.amountKobo), receipt: viewFor(reader, record) };
+      return ok(body);
+    },
+    not_found: refuse(404, MSG.couponNotFound),
+    already_used: refuse(409, MSG.couponUsed),
+    not_owner: refuse(403, MSG.couponNotYours),
+  });
 
 export function fundWithCouponOperation(deps: Pick<CouponDeps, 'coupons' | 'now'>): UserOperation {
   return async ({ principal, body }) => {

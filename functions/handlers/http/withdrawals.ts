@@ -30,12 +30,7 @@ import { payoutsFromEnv } from '../../adapters/providers/index.js';
 import { PayoutRetryLaterError, requeryWithdrawal } from '../../domain/money/payouts.js';
 import type { TransactionRecord } from '../../domain/transactions/transactions.js';
 import { viewFor, type TransactionReader } from '../../domain/transactions/transaction-views.js';
-import {
-  findBank,
-  type Bank,
-  type BankAccount,
-  type WithdrawalAmounts,
-} from '../../domain/money/withdrawals.js';
+import { findBank, type Bank, type BankAccount, type WithdrawalAmounts } from '../../domain/money/withdrawals.js';
 import { placeWithdrawal, type WithdrawalDeps, type WithdrawalResult } from '../../domain/money/withdrawal-debit.js';
 import type { WithdrawalStore } from '../../domain/money/money-port.js';
 import type { Payouts } from '../../domain/money/payments-port.js';
@@ -88,7 +83,12 @@ function bankAccount(bank: Bank, input: { accountNumber: string; bankAccountName
   return { bankName: bank.name, bankCode: bank.code, accountNumber: input.accountNumber, accountName: (input.bankAccountName ?? input.accountName)! };
 }
 
-const beneficiaryView = (b: BankAccount): BeneficiaryView => ({ accountName: b.accountName, accountNumber: b.accountNumber, bankName: b.bankName, bankCode: b.bankCode });
+const beneficiaryView = (b: BankAccount): BeneficiaryView => ({
+  accountName: b.accountName,
+  accountNumber: b.accountNumber,
+  bankName: b.bankName,
+  bankCode: b.bankCode,
+});
 
 async function beneficiaryList(deps: Pick<WithdrawalsDeps, 'withdrawals'>, userId: string): Promise<BeneficiaryView[]> {
   const list = await deps.withdrawals.listBeneficiaries(userId);
@@ -141,16 +141,17 @@ function withdrawalPlaced(reader: TransactionReader, result: { record: Transacti
 }
 
 /** Every outcome of placing a withdrawal and its answer; the receipt as the reader may read it. */
-const withdrawAnswer = (reader: TransactionReader) => answerWith<WithdrawalResult>({
-  accepted: (result) => withdrawalPlaced(reader, result),
-  replayed: (result) => withdrawalPlaced(reader, result),
-  invalid_amount: refuse(400, MSG.enterValidAmount),
-  below_minimum: refuse(400, MONEY_MSG.minimumWithdrawal),
-  above_maximum: refuse(400, MONEY_MSG.maximumWithdrawal),
-  insufficient_balance: refuse(400, MSG.insufficientBalance),
-  exists_with_different_amount: refuse(409, MSG.duplicateRequest),
-  exists_with_different_details: refuse(409, MSG.duplicateRequest),
-});
+const withdrawAnswer = (reader: TransactionReader) =>
+  answerWith<WithdrawalResult>({
+    accepted: (result) => withdrawalPlaced(reader, result),
+    replayed: (result) => withdrawalPlaced(reader, result),
+    invalid_amount: refuse(400, MSG.enterValidAmount),
+    below_minimum: refuse(400, MONEY_MSG.minimumWithdrawal),
+    above_maximum: refuse(400, MONEY_MSG.maximumWithdrawal),
+    insufficient_balance: refuse(400, MSG.insufficientBalance),
+    exists_with_different_amount: refuse(409, MSG.duplicateRequest),
+    exists_with_different_details: refuse(409, MSG.duplicateRequest),
+  });
 
 export function withdrawOperation(deps: WithdrawalDeps & Pick<WithdrawalsDeps, 'banks'>): UserOperation {
   return async ({ principal, body }) => {

@@ -85,9 +85,7 @@ try {
   process.exit(1);
 }
 
-const seed = cloud.seedSummary as
-  | { demoUser?: { userName: string; password: string }; demoAgent?: { userName: string; password: string } }
-  | undefined;
+const seed = cloud.seedSummary as { demoUser?: { userName: string; password: string }; demoAgent?: { userName: string; password: string } } | undefined;
 const lines = [
   '',
   `  VTU platform — local cloud (started in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cloud.timings})`,

@@ -74,7 +74,11 @@ export function buildHttpEvent(input: {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
     if (lower === 'cookie') {
-      cookies = [value].flat().flatMap((c) => c.split(';')).map((c) => c.trim()).filter(Boolean);
+      cookies = [value]
+        .flat()
+        .flatMap((c) => c.split(';'))
+        .map((c) => c.trim())
+        .filter(Boolean);
       continue;
     }
     headers[lower] = Array.isArray(value) ? value.join(',') : value;
@@ -211,7 +215,13 @@ export function createGateway(options: GatewayOptions): RequestHandler {
 
 const mappingView = (mapping: EventSourceMappingControl) => ({ logicalId: mapping.logicalId, enabled: mapping.isEnabled });
 
-async function serveMappings(req: IncomingMessage, res: ServerResponse, method: string, path: string, mappings: readonly EventSourceMappingControl[]): Promise<void> {
+async function serveMappings(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  path: string,
+  mappings: readonly EventSourceMappingControl[],
+): Promise<void> {
   const id = decodeURIComponent(path.slice('/_local/event-source-mappings/'.length));
   if (!id) {
     req.resume();
@@ -304,8 +314,7 @@ async function serveApi(
 // ---------------------------------------------------------------------------------------------
 // Mail viewer
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Escapes text and turns http(s) URLs into links (password-reset links must be clickable). */
 function linkify(text: string): string {
@@ -327,7 +336,15 @@ function serveMail(res: ServerResponse, path: string, mail: MailStore): void {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
     res.end(text);
   };
-  const publicView = (m: CapturedMail) => ({ id: m.id, from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), date: m.date });
+  const publicView = (m: CapturedMail) => ({
+    id: m.id,
+    from: m.from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    ...(m.html ? { html: m.html } : {}),
+    date: m.date,
+  });
   if (path === '/_local/mail.json') return sendJson(res, 200, mail.list().map(publicView), { 'cache-control': 'no-store' });
   if (path === '/_local/mail' || path === '/_local/mail/') {
     const rows = mail

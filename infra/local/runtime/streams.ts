@@ -25,7 +25,6 @@ import { withoutSdkLogger } from '../../../functions/adapters/aws/sdk-logger.js'
 import { LOCAL_REGION, type StreamMappingDef } from './template.js';
 import { sleep, StopSignal } from '../util.js';
 
-
 /** How often the shard list is read again while a shard is open (a closed shard reads it at once). */
 const SHARD_REFRESH_MS = 30_000;
 
@@ -282,7 +281,6 @@ export class DynamoStreamPoller {
       else await this.stopSignal.cut(sleep(50));
     }
   }
-
 
   /**
    * New shards appear as DynamoDB Local rolls them over; a closed one's child waits for it.

@@ -272,7 +272,8 @@ export function parseTopology(template: CfnTemplate): LocalTopology {
   const streamMappings: StreamMappingDef[] = mappings.filter(isStreamMapping).map(([logicalId, r]) => {
     const p = r.Properties ?? {};
     const tableLogicalId = streamTableOf(p.EventSourceArn)!;
-    if (!streamedTables.has(tableLogicalId)) throw new TemplateError(`event source mapping ${logicalId}: table ${tableLogicalId} has no stream (StreamSpecification)`);
+    if (!streamedTables.has(tableLogicalId))
+      throw new TemplateError(`event source mapping ${logicalId}: table ${tableLogicalId} has no stream (StreamSpecification)`);
     const onFailure = p.DestinationConfig?.OnFailure?.Destination;
     const onFailureQueueLogicalId = onFailure === undefined ? undefined : referencedLogicalId(onFailure);
     if (onFailure !== undefined && (!onFailureQueueLogicalId || !queueIds.has(onFailureQueueLogicalId))) {
@@ -296,21 +297,23 @@ export function parseTopology(template: CfnTemplate): LocalTopology {
       enabled: p.Enabled !== false,
     };
   });
-  const eventSourceMappings: EventSourceMappingDef[] = mappings.filter((entry) => !isStreamMapping(entry)).map(([logicalId, r]) => {
-    const p = r.Properties ?? {};
-    const queueLogicalId = referencedLogicalId(p.EventSourceArn);
-    if (!queueLogicalId || !queueIds.has(queueLogicalId)) {
-      throw new TemplateError(`event source mapping ${logicalId}: only SQS queues and table streams of this stack are supported as sources`);
-    }
-    return {
-      logicalId,
-      queueLogicalId,
-      functionLogicalId: requireFunction(referencedLogicalId(p.FunctionName), `event source mapping ${logicalId}`),
-      batchSize: Number(p.BatchSize ?? 10),
-      reportBatchItemFailures: Array.isArray(p.FunctionResponseTypes) && p.FunctionResponseTypes.includes('ReportBatchItemFailures'),
-      enabled: p.Enabled !== false,
-    };
-  });
+  const eventSourceMappings: EventSourceMappingDef[] = mappings
+    .filter((entry) => !isStreamMapping(entry))
+    .map(([logicalId, r]) => {
+      const p = r.Properties ?? {};
+      const queueLogicalId = referencedLogicalId(p.EventSourceArn);
+      if (!queueLogicalId || !queueIds.has(queueLogicalId)) {
+        throw new TemplateError(`event source mapping ${logicalId}: only SQS queues and table streams of this stack are supported as sources`);
+      }
+      return {
+        logicalId,
+        queueLogicalId,
+        functionLogicalId: requireFunction(referencedLogicalId(p.FunctionName), `event source mapping ${logicalId}`),
+        batchSize: Number(p.BatchSize ?? 10),
+        reportBatchItemFailures: Array.isArray(p.FunctionResponseTypes) && p.FunctionResponseTypes.includes('ReportBatchItemFailures'),
+        enabled: p.Enabled !== false,
+      };
+    });
 
   const rules: PatternRuleDef[] = [];
   const schedules: ScheduleDef[] = [];
@@ -377,7 +380,13 @@ function parseTarget(
   const input = typeof target.Input === 'string' ? target.Input : target.Input === undefined ? undefined : JSON.stringify(target.Input);
   if (type === 'AWS::SQS::Queue') return { id: target.Id, kind: 'queue', queueLogicalId: id!, input };
   if (type === 'AWS::Lambda::Function') {
-    return { id: target.Id, kind: 'function', functionLogicalId: requireFunction(id, where), input, retryAttempts: Number(target.RetryPolicy?.MaximumRetryAttempts ?? 2) };
+    return {
+      id: target.Id,
+      kind: 'function',
+      functionLogicalId: requireFunction(id, where),
+      input,
+      retryAttempts: Number(target.RetryPolicy?.MaximumRetryAttempts ?? 2),
+    };
   }
   throw new TemplateError(`${where}: only SQS queue and Lambda function targets are supported (got ${type ?? JSON.stringify(target.Arn)})`);
 }

@@ -63,7 +63,8 @@ export class IdentitySimulator {
       sendJson(res, status, payload);
     };
     if (!/^\d{11}$/.test(number)) return answer(400, { status: false, detail: 'number must be 11 digits', response_code: '03' });
-    if (number.startsWith(IDENTITY_NUMBERS.providerErrorPrefix)) return answer(500, { status: false, detail: 'Service temporarily unavailable', response_code: '02' });
+    if (number.startsWith(IDENTITY_NUMBERS.providerErrorPrefix))
+      return answer(500, { status: false, detail: 'Service temporarily unavailable', response_code: '02' });
     if (number.startsWith(IDENTITY_NUMBERS.noRecordPrefix)) return answer(200, { status: false, detail: 'No record found', response_code: '01' });
     const digit = (i: number) => Number(number[i]);
     answer(200, {

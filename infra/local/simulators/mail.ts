@@ -21,7 +21,12 @@ export interface CapturedMail {
 const encodeHeader = (value: string) =>
   // eslint-disable-next-line no-control-regex
   /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-const base64Lines = (value: string) => (Buffer.from(value, 'utf8').toString('base64').match(/.{1,76}/g) ?? ['']).join('\r\n');
+const base64Lines = (value: string) =>
+  (
+    Buffer.from(value, 'utf8')
+      .toString('base64')
+      .match(/.{1,76}/g) ?? ['']
+  ).join('\r\n');
 
 /** RFC 5322 message with a text part and, when given, an HTML alternative. */
 export function toEml(mail: CapturedMail): string {
@@ -37,18 +42,16 @@ export function toEml(mail: CapturedMail): string {
   const part = (type: string, body: string) =>
     [`Content-Type: ${type}; charset=UTF-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body)].join('\r\n');
   if (!mail.html) return `${[...headers, part('text/plain', mail.text)].join('\r\n')}\r\n`;
-  return (
-    `${[
-      ...headers,
-      `Content-Type: multipart/alternative; boundary="${boundary}"`,
-      '',
-      `--${boundary}`,
-      part('text/plain', mail.text),
-      `--${boundary}`,
-      part('text/html', mail.html),
-      `--${boundary}--`,
-    ].join('\r\n')}\r\n`
-  );
+  return `${[
+    ...headers,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    part('text/plain', mail.text),
+    `--${boundary}`,
+    part('text/html', mail.html),
+    `--${boundary}--`,
+  ].join('\r\n')}\r\n`;
 }
 
 export class MailStore {

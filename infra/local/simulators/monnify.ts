@@ -159,7 +159,8 @@ export class MonnifySimulator {
     }
     if (body.contractCode !== this.options.contractCode) return sendJson(res, 400, fail('Invalid contract code'));
     if ((body.currencyCode ?? 'NGN') !== 'NGN') return sendJson(res, 400, fail('Unsupported currency'));
-    if (body.getAllAvailableBanks !== true && !Array.isArray(body.preferredBanks)) return sendJson(res, 400, fail('getAllAvailableBanks or preferredBanks is required'));
+    if (body.getAllAvailableBanks !== true && !Array.isArray(body.preferredBanks))
+      return sendJson(res, 400, fail('getAllAvailableBanks or preferredBanks is required'));
     // Monnify reserves accounts only for a customer identified by a BVN or a NIN (11 digits each).
     const bvn = typeof body.bvn === 'string' ? body.bvn.trim() : '';
     const nin = typeof body.nin === 'string' ? body.nin.trim() : '';
@@ -229,7 +230,9 @@ export class MonnifySimulator {
 
   private transferPage(res: ServerResponse, query: URLSearchParams, message = ''): void {
     const accounts = Object.values(this.state.value.customers).flatMap((c) => c.accounts.map((a) => ({ ...a, owner: c.customerName })));
-    const options = accounts.map((a) => `<option value="${escapeHtml(a.accountNumber)}">${escapeHtml(a.accountNumber)} — ${escapeHtml(a.bankName)} (${escapeHtml(a.owner)})</option>`).join('');
+    const options = accounts
+      .map((a) => `<option value="${escapeHtml(a.accountNumber)}">${escapeHtml(a.accountNumber)} — ${escapeHtml(a.bankName)} (${escapeHtml(a.owner)})</option>`)
+      .join('');
     sendHtml(
       res,
       200,
@@ -283,7 +286,13 @@ export class MonnifySimulator {
         paymentDescription: transaction.paymentDescription,
         metaData: {},
         paymentSourceInformation: [
-          { bankCode: '058', amountPaid: transaction.amountPaid, accountName: transaction.senderName, sessionId: randomBytes(15).toString('hex'), accountNumber: '0123456789' },
+          {
+            bankCode: '058',
+            amountPaid: transaction.amountPaid,
+            accountName: transaction.senderName,
+            sessionId: randomBytes(15).toString('hex'),
+            accountNumber: '0123456789',
+          },
         ],
         destinationAccountInformation: transaction.destination,
         amountPaid: transaction.amountPaid,

@@ -280,7 +280,14 @@ export class MsorgSimulator {
             `${network}_PLAN`,
             Object.entries(this.plans)
               .filter(([, plan]) => plan.network === network)
-              .map(([planId, plan]) => ({ dataplan_id: Number(planId), network: id, plan_network: network, plan: plan.name, plan_amount: plan.priceNaira.toFixed(2), month_validate: '30 days' })),
+              .map(([planId, plan]) => ({
+                dataplan_id: Number(planId),
+                network: id,
+                plan_network: network,
+                plan: plan.name,
+                plan_amount: plan.priceNaira.toFixed(2),
+                month_validate: '30 days',
+              })),
           ]),
         ),
       });
@@ -346,7 +353,14 @@ export class MsorgSimulator {
       return;
     }
     const customer = simulatedElectricityDelivery(meter, 0, false);
-    sendJson(res, 200, { invalid: false, name: customer.customerName, address: customer.customerAddress, meter_number: meter, disco_name: disco, mtype: Number(query.get('mtype')) });
+    sendJson(res, 200, {
+      invalid: false,
+      name: customer.customerName,
+      address: customer.customerAddress,
+      meter_number: meter,
+      disco_name: disco,
+      mtype: Number(query.get('mtype')),
+    });
   }
 
   /** A delivery's facts: the network's confirmation text, and for a bill payment the disco's customer, units and token. */

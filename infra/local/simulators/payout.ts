@@ -38,7 +38,18 @@ export const PAYOUT_ACCOUNTS = {
 /** The banks the simulated provider lists: the platform's one list of Nigerian banks (shared/banks.ts). */
 export const PAYOUT_BANKS = NIGERIAN_BANKS;
 
-const NAMES = ['ADAEZE OKAFOR', 'CHINEDU EZE', 'FUNMILAYO ADEYEMI', 'IBRAHIM MUSA', 'NGOZI OBI', 'TUNDE BAKARE', 'AISHA BELLO', 'EMEKA NWOSU', 'KEMI ALABI', 'YUSUF ABDULLAHI'];
+const NAMES = [
+  'ADAEZE OKAFOR',
+  'CHINEDU EZE',
+  'FUNMILAYO ADEYEMI',
+  'IBRAHIM MUSA',
+  'NGOZI OBI',
+  'TUNDE BAKARE',
+  'AISHA BELLO',
+  'EMEKA NWOSU',
+  'KEMI ALABI',
+  'YUSUF ABDULLAHI',
+];
 
 /** The name the simulated banks hold for an account number. */
 export function payoutAccountName(accountNumber: string): string {
@@ -120,7 +131,19 @@ export class PayoutSimulator {
       return sendJson(res, 200, {
         status: true,
         message: 'Banks retrieved',
-        data: PAYOUT_BANKS.map((bank, i) => ({ id: i + 1, name: bank.name, slug: bank.name.toLowerCase().replace(/\W+/g, '-'), code: bank.code, longcode: '', gateway: 'emandate', pay_with_bank: false, active: true, country: 'Nigeria', currency: 'NGN', type: 'nuban' })),
+        data: PAYOUT_BANKS.map((bank, i) => ({
+          id: i + 1,
+          name: bank.name,
+          slug: bank.name.toLowerCase().replace(/\W+/g, '-'),
+          code: bank.code,
+          longcode: '',
+          gateway: 'emandate',
+          pay_with_bank: false,
+          active: true,
+          country: 'Nigeria',
+          currency: 'NGN',
+          type: 'nuban',
+        })),
         meta: { next: null, previous: null, perPage: 100 },
       });
     }
@@ -142,7 +165,11 @@ export class PayoutSimulator {
   private resolve(res: ServerResponse, accountNumber: string, bankCode: string): void {
     const account = this.account(accountNumber, bankCode);
     if (!account) return sendJson(res, 422, { status: false, message: 'Could not resolve account name. Check parameters or try again.' });
-    sendJson(res, 200, { status: true, message: 'Account number resolved', data: { account_number: accountNumber, account_name: account.accountName, bank_id: 1 } });
+    sendJson(res, 200, {
+      status: true,
+      message: 'Account number resolved',
+      data: { account_number: accountNumber, account_name: account.accountName, bank_id: 1 },
+    });
   }
 
   private async createRecipient(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -172,7 +199,13 @@ export class PayoutSimulator {
         recipient_code: recipient.recipient_code,
         type: 'nuban',
         id,
-        details: { authorization_code: null, account_number: recipient.account_number, account_name: recipient.account_name, bank_code: recipient.bank_code, bank_name: recipient.bank_name },
+        details: {
+          authorization_code: null,
+          account_number: recipient.account_number,
+          account_name: recipient.account_name,
+          bank_code: recipient.bank_code,
+          bank_name: recipient.bank_name,
+        },
       },
     });
   }
@@ -186,7 +219,18 @@ export class PayoutSimulator {
       currency: 'NGN',
       source: 'balance',
       reason: t.reason,
-      recipient: recipient ? { recipient_code: recipient.recipient_code, name: recipient.name, details: { account_number: recipient.account_number, account_name: recipient.account_name, bank_code: recipient.bank_code, bank_name: recipient.bank_name } } : t.recipient,
+      recipient: recipient
+        ? {
+            recipient_code: recipient.recipient_code,
+            name: recipient.name,
+            details: {
+              account_number: recipient.account_number,
+              account_name: recipient.account_name,
+              bank_code: recipient.bank_code,
+              bank_name: recipient.bank_name,
+            },
+          }
+        : t.recipient,
       status,
       transfer_code: t.transfer_code,
       id: t.id,
@@ -200,7 +244,8 @@ export class PayoutSimulator {
     const body = await readFields(req);
     if (!body) return sendJson(res, 400, { status: false, message: 'Invalid JSON' });
     const reference = String(body.reference ?? '');
-    if (!REFERENCE.test(reference)) return sendJson(res, 400, { status: false, message: 'Invalid transfer reference: use 16-50 lower-case letters, digits, - or _' });
+    if (!REFERENCE.test(reference))
+      return sendJson(res, 400, { status: false, message: 'Invalid transfer reference: use 16-50 lower-case letters, digits, - or _' });
     const existing = this.state.value.transfers[reference];
     if (existing) {
       // The same reference is the same transfer: answered again, never paid again.
@@ -223,7 +268,12 @@ export class PayoutSimulator {
       recipient: recipient.recipient_code,
       account_number: n,
       // Lost webhooks: the bank's final word is already there for a re-query to find.
-      status: n === PAYOUT_ACCOUNTS.successWebhookLost || n === PAYOUT_ACCOUNTS.errorButPaid ? 'success' : n === PAYOUT_ACCOUNTS.failedWebhookLost ? 'failed' : 'pending',
+      status:
+        n === PAYOUT_ACCOUNTS.successWebhookLost || n === PAYOUT_ACCOUNTS.errorButPaid
+          ? 'success'
+          : n === PAYOUT_ACCOUNTS.failedWebhookLost
+            ? 'failed'
+            : 'pending',
       createdAt: now,
       updatedAt: now,
       payments: n === PAYOUT_ACCOUNTS.failedWebhookLost ? 0 : 1,

@@ -66,11 +66,14 @@ export async function readFields(req: IncomingMessage): Promise<Record<string, a
 
 /** True when the caller wants JSON (tests) rather than a page (a person). */
 export function wantsJson(req: IncomingMessage, query: URLSearchParams): boolean {
-  return query.get('format') === 'json' || String(req.headers.accept ?? '').includes('application/json') || String(req.headers['content-type'] ?? '').includes('application/json');
+  return (
+    query.get('format') === 'json' ||
+    String(req.headers.accept ?? '').includes('application/json') ||
+    String(req.headers['content-type'] ?? '').includes('application/json')
+  );
 }
 
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function sendHtml(res: ServerResponse, status: number, title: string, body: string): void {
   const text = `<!doctype html>
@@ -115,7 +118,12 @@ export async function deliverWebhook(log: SentWebhook[], url: string, body: stri
   log.push(sent);
   if (log.length > MAX_WEBHOOK_LOG) log.splice(0, log.length - MAX_WEBHOOK_LOG);
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
     await response.body?.cancel();
     sent.status = response.status;
   } catch (error) {

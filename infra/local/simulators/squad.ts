@@ -154,7 +154,12 @@ export class SquadSimulator {
     if (!t) return sendHtml(res, 404, 'Payment not found', '<h1>Payment not found</h1><p>This payment link is not valid.</p>');
     if (t.status !== 'Pending') {
       const back = t.callback_url ? `<p><a href="${escapeHtml(this.callback(t))}">Return to the merchant</a></p>` : '';
-      return sendHtml(res, 200, 'Payment', `<h1>Payment ${t.status === 'Success' ? 'completed' : t.status.toLowerCase()}</h1><p class="amount">${naira(t.amount)}</p>${back}`);
+      return sendHtml(
+        res,
+        200,
+        'Payment',
+        `<h1>Payment ${t.status === 'Success' ? 'completed' : t.status.toLowerCase()}</h1><p class="amount">${naira(t.amount)}</p>${back}`,
+      );
     }
     const action = (what: string) => `${this.options.publicBaseUrl}/checkout/${encodeURIComponent(ref)}/${what}`;
     sendHtml(

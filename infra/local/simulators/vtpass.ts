@@ -426,7 +426,12 @@ export class VtpassSimulator {
           ServiceName: DATA_VARIATIONS[serviceID] ? `${serviceID.split('-')[0]!.toUpperCase()} Data` : serviceID.toUpperCase(),
           serviceID,
           convinience_fee: '0 %',
-          variations: Object.entries(variations).map(([code, [name, price]]) => ({ variation_code: code, name, variation_amount: price.toFixed(2), fixedPrice: 'Yes' })),
+          variations: Object.entries(variations).map(([code, [name, price]]) => ({
+            variation_code: code,
+            name,
+            variation_amount: price.toFixed(2),
+            fixedPrice: 'Yes',
+          })),
         },
       });
       return;
@@ -471,7 +476,11 @@ export class VtpassSimulator {
     if (CABLE_SERVICES.has(serviceID) || serviceID === 'jamb') return this.verifyBiller(res, call, serviceID, meter);
     const disco = DISCOS[serviceID];
     if (!disco || !meter || (type !== 'prepaid' && type !== 'postpaid')) {
-      this.answer(res, call, 200, { code: '011', response_description: 'INVALID ARGUMENTS', content: { errors: 'billersCode, serviceID and type (prepaid|postpaid) are required' } });
+      this.answer(res, call, 200, {
+        code: '011',
+        response_description: 'INVALID ARGUMENTS',
+        content: { errors: 'billersCode, serviceID and type (prepaid|postpaid) are required' },
+      });
       return;
     }
     if (simulatedMeterOutcome(meter) === 'invalid') {
@@ -505,7 +514,13 @@ export class VtpassSimulator {
     const showmax = serviceID === 'showmax';
     const invalid = showmax ? !/^0\d{10}$/.test(billersCode) : billersCode === VTPASS_SIM_SMARTCARDS.invalid || !/^\d{10,11}$/.test(billersCode);
     if (invalid) {
-      this.answer(res, call, 200, { code: '000', content: { error: `This ${serviceID === 'jamb' ? 'profile id' : 'smartcard number'} is not correct. Please check and try again`, WrongBillersCode: true } });
+      this.answer(res, call, 200, {
+        code: '000',
+        content: {
+          error: `This ${serviceID === 'jamb' ? 'profile id' : 'smartcard number'} is not correct. Please check and try again`,
+          WrongBillersCode: true,
+        },
+      });
       return;
     }
     const name = billersCode === VTPASS_SIM_SMARTCARDS.valid ? VTPASS_DEMO_CUSTOMER : `CUSTOMER ${billersCode.slice(-4)}`;
@@ -628,7 +643,12 @@ export class VtpassSimulator {
     else this.settleLater(record);
 
     if (outcome === 'processing') {
-      this.answer(res, call, 200, { code: '099', response_description: 'TRANSACTION IS PROCESSING', requestId, content: { transactions: { status: 'initiated', transactionId: record.transactionId } } });
+      this.answer(res, call, 200, {
+        code: '099',
+        response_description: 'TRANSACTION IS PROCESSING',
+        requestId,
+        content: { transactions: { status: 'initiated', transactionId: record.transactionId } },
+      });
       return;
     }
     if (outcome === 'timeout') {
@@ -670,7 +690,11 @@ export class VtpassSimulator {
   }
 
   private recordTransaction(fields: Omit<VtpassRecord, 'transactionId' | 'createdAt'>): VtpassRecord {
-    const record: VtpassRecord = { ...fields, transactionId: String(this.state.nextTransactionId++) + randomBytes(3).readUIntBE(0, 3), createdAt: new Date().toISOString() };
+    const record: VtpassRecord = {
+      ...fields,
+      transactionId: String(this.state.nextTransactionId++) + randomBytes(3).readUIntBE(0, 3),
+      createdAt: new Date().toISOString(),
+    };
     this.state.transactions.push(record);
     return record;
   }
@@ -718,7 +742,10 @@ export class VtpassSimulator {
       pins.length === 0
         ? {}
         : record.serviceID === 'waec'
-          ? { cards: pins.map((p) => ({ Serial: p.serial ?? null, Pin: p.pin })), purchased_code: pins.map((p) => `Serial No:${p.serial}, pin: ${p.pin}`).join('||') }
+          ? {
+              cards: pins.map((p) => ({ Serial: p.serial ?? null, Pin: p.pin })),
+              purchased_code: pins.map((p) => `Serial No:${p.serial}, pin: ${p.pin}`).join('||'),
+            }
           : record.serviceID === 'jamb'
             ? { Pin: `Pin : ${pins[0]!.pin}`, purchased_code: `Pin : ${pins[0]!.pin}` }
             : { tokens: pins.map((p) => p.pin), purchased_code: pins.map((p) => `Token : ${p.pin}`).join('||') };

@@ -45,7 +45,6 @@ describe('login names', () => {
   });
 });
 
-
 describe('password reset tokens', () => {
   it('are 32 random bytes (64 hex) of which only the SHA-256 is kept, expiring after the reset TTL', () => {
     const reset = newResetToken(now);
@@ -96,6 +95,16 @@ describe('user view', () => {
   });
 
   it('answers every plan group of the session, empty', () => {
-    expect(emptySubscriptionPlans()).toEqual({ MTN: [], MTN_CG_PRICE: [], GLO: [], AIRTEL: [], NMOBILE: [], CABLETV: [], CABLENAME: [], DISCO: [], NETWORK: [] });
+    expect(emptySubscriptionPlans()).toEqual({
+      MTN: [],
+      MTN_CG_PRICE: [],
+      GLO: [],
+      AIRTEL: [],
+      NMOBILE: [],
+      CABLETV: [],
+      CABLENAME: [],
+      DISCO: [],
+      NETWORK: [],
+    });
   });
 });

@@ -58,7 +58,14 @@ beforeEach(() => {
 let counter = 0;
 async function newUser(email: (name: string) => string, roles: { isAdmin?: boolean } = {}) {
   const userName = `r${Date.now().toString(36)}${(counter++).toString(36)}`;
-  const created = await createUser({ userName, email: email(userName), phoneNumber: '08000000000', passwordHash: 'the-old-hash', userType: 'smart earner', ...roles });
+  const created = await createUser({
+    userName,
+    email: email(userName),
+    phoneNumber: '08000000000',
+    passwordHash: 'the-old-hash',
+    userType: 'smart earner',
+    ...roles,
+  });
   if (!created.ok) throw new Error(created.reason);
   return created.user;
 }
@@ -110,7 +117,7 @@ describe("an admin's reset of a user's password: completes with its mail queued,
     expect(JSON.parse(putEvents[0]!.Detail)).toMatchObject({ to: user.email, subject: 'Your password has been reset' });
   });
 
-  it('the seeded demo user and agent (the local cloud\'s accounts) have addresses the mail takes: their reset completes with its mail queued', async () => {
+  it("the seeded demo user and agent (the local cloud's accounts) have addresses the mail takes: their reset completes with its mail queued", async () => {
     await seedLocalData({ admin: { userName: 'seed_admin', password: 'admin-password-1', email: 'seed_admin@example.com' } });
     const admin = await newUser((name) => `${name}@example.com`, { isAdmin: true });
     for (const seeded of [DEMO_USER, DEMO_AGENT]) {

@@ -56,7 +56,17 @@ describe('a user row never carries a secret', () => {
 
   it('has no password hash, API key, webhook secret or token version, whatever the profile holds', () => {
     const text = JSON.stringify(toUserRow(profile, 0));
-    for (const secret of ['passwordHash', 'apiToken', 'apiKey', 'webhookSecret', 'tokenVersion', profile.passwordHash, profile.webhookSecret!, '12345678901', '1234567890']) {
+    for (const secret of [
+      'passwordHash',
+      'apiToken',
+      'apiKey',
+      'webhookSecret',
+      'tokenVersion',
+      profile.passwordHash,
+      profile.webhookSecret!,
+      '12345678901',
+      '1234567890',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(toUserRow({ ...profile, bvn: null }, 0).kyc).toBe('not verified');
@@ -84,7 +94,10 @@ describe('CSV of the user list', () => {
   it('has a header row and one line per user, without secrets', () => {
     const csv = usersCsv([toUserRow(profile, 100)]);
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines).toEqual(['User name,E-mail,Phone,Type,Balance (NGN),KYC,Created,Last login', `Ada,ada@example.com,08012345678,reseller,1,verified,${profile.createdAt},`]);
+    expect(lines).toEqual([
+      'User name,E-mail,Phone,Type,Balance (NGN),KYC,Created,Last login',
+      `Ada,ada@example.com,08012345678,reseller,1,verified,${profile.createdAt},`,
+    ]);
     expect(csv).not.toContain(profile.webhookSecret!);
   });
 
@@ -98,7 +111,12 @@ describe('CSV of the user list', () => {
 describe('the filters of the user list', () => {
   it('accepts blanks as "any" and defaults to page 1', () => {
     expect(listUsersQuery.parse({ userName: '', phoneNumber: ' ', type: '' })).toEqual({ page: 1 });
-    expect(listUsersQuery.parse({ userName: 'ada', type: 'api user', page: '3', phoneNumber: '0801' })).toEqual({ userName: 'ada', type: 'api user', page: 3, phoneNumber: '0801' });
+    expect(listUsersQuery.parse({ userName: 'ada', type: 'api user', page: '3', phoneNumber: '0801' })).toEqual({
+      userName: 'ada',
+      type: 'api user',
+      page: 3,
+      phoneNumber: '0801',
+    });
   });
 
   it('refuses a bad page, type, user name or phone with its message', () => {
@@ -120,7 +138,15 @@ describe('the filters of the user list', () => {
 });
 
 describe('user list operations', () => {
-  const deps = { listUsers: async () => ({ users: [{ profile, balanceKobo: 100_00 }, { profile: { ...profile, userId: 'B' }, balanceKobo: 50 }], totalUsers: 41 }) };
+  const deps = {
+    listUsers: async () => ({
+      users: [
+        { profile, balanceKobo: 100_00 },
+        { profile: { ...profile, userId: 'B' }, balanceKobo: 50 },
+      ],
+      totalUsers: 41,
+    }),
+  };
 
   it('answers {users, totalUsers, totalPages, totalBalance} with 20 per page', async () => {
     const answer = await listUsersOperation(deps)(request({ page: '3' }));

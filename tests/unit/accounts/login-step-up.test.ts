@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hashLoginCode, knownClientIds, LOGIN_STEP_UP, loginCodeEmail, newDeviceToken, newLoginCode, wellFormedDeviceToken } from '../../../functions/domain/accounts/login-step-up.js';
+import {
+  hashLoginCode,
+  knownClientIds,
+  LOGIN_STEP_UP,
+  loginCodeEmail,
+  newDeviceToken,
+  newLoginCode,
+  wellFormedDeviceToken,
+} from '../../../functions/domain/accounts/login-step-up.js';
 import { clientAddress, viewerAddress } from '../../../functions/middleware/client-address.js';
 
 describe('login step-up past the ceiling', () => {

@@ -35,7 +35,12 @@ function account() {
       return decision;
     },
     reset() {
-      shared = { ...(shared ?? { failures: 0, windowEnd: 0, generation: 0, expiresAt: 0 }), failures: 0, windowEnd: 0, generation: (shared?.generation ?? 0) + 1 };
+      shared = {
+        ...(shared ?? { failures: 0, windowEnd: 0, generation: 0, expiresAt: 0 }),
+        failures: 0,
+        windowEnd: 0,
+        generation: (shared?.generation ?? 0) + 1,
+      };
     },
     get counted() {
       return shared?.failures ?? 0;
@@ -130,7 +135,7 @@ describe('login throttle: the per-account ceiling across all clients', () => {
     expect(throttle.counted).toBe(freeFailures);
   });
 
-  it("an owner logging in often never reaches the ceiling: successes are given back", () => {
+  it('an owner logging in often never reaches the ceiling: successes are given back', () => {
     const throttle = account();
     for (let i = 0; i < accountCeiling * 3; i++) expect(throttle.succeed('10.0.0.9', at(i * 1_000)).allowed).toBe(true);
     expect(throttle.counted).toBe(0);

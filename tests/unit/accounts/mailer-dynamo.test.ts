@@ -67,11 +67,22 @@ function mailRecord(to: string, options: { eventId?: string; messageId?: string 
     resources: [],
     detail: { to, subject: `Reset ${unique}`, text: 'Your link' },
   };
-  return { messageId: options.messageId ?? `message-${unique}`, body: JSON.stringify(event), attributes: { ApproximateReceiveCount: '1' } } as unknown as SQSRecord;
+  return {
+    messageId: options.messageId ?? `message-${unique}`,
+    body: JSON.stringify(event),
+    attributes: { ApproximateReceiveCount: '1' },
+  } as unknown as SQSRecord;
 }
 
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
-const context = { awsRequestId: 'request-1', functionName: 'Mailer', invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:Mailer', memoryLimitInMB: '256', functionVersion: '$LATEST', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
+const context = {
+  awsRequestId: 'request-1',
+  functionName: 'Mailer',
+  invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:Mailer',
+  memoryLimitInMB: '256',
+  functionVersion: '$LATEST',
+  getRemainingTimeInMillis: () => 30_000,
+} as unknown as Context;
 
 async function mailer() {
   const { handler } = await import('../../../functions/handlers/mailer.js');
@@ -86,7 +97,9 @@ describe('mailer', () => {
     const notAnEmail = { ...mailRecord('y@example.com'), body: good.body.replace('eze@example.com', 'not-an-address') };
     const result = await handler(batch(good, garbage, notAnEmail));
     expect(result.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual([garbage.messageId, notAnEmail.messageId].sort());
-    expect(sesCalls).toEqual([{ path: '/v2/email/outbound-emails', from: 'platform@example.com', to: 'eze@example.com', subject: expect.stringMatching(/^Reset/) }]);
+    expect(sesCalls).toEqual([
+      { path: '/v2/email/outbound-emails', from: 'platform@example.com', to: 'eze@example.com', subject: expect.stringMatching(/^Reset/) },
+    ]);
   });
 });
 

@@ -74,7 +74,11 @@ describe('mail is sent once per (mail, recipient)', () => {
 
   it('while another delivery holds a live claim, this one fails (to be retried) and sends nothing', async () => {
     const { deps, sent, advance } = harness();
-    await deps.deliveries.claim(mailDeliveryId('event-1', reset.to), { claimId: 'other', now: deps.now(), leaseUntil: new Date(deps.now().getTime() + MAIL_CLAIM_LEASE_MS) });
+    await deps.deliveries.claim(mailDeliveryId('event-1', reset.to), {
+      claimId: 'other',
+      now: deps.now(),
+      leaseUntil: new Date(deps.now().getTime() + MAIL_CLAIM_LEASE_MS),
+    });
     await expect(sendMailOnce({ mailId: 'event-1', email: reset }, deps)).rejects.toBeInstanceOf(MailBeingSentError);
     expect(sent).toHaveLength(0);
     // The other delivery crashed: once its lease ran out, the retry sends.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ARGON2_PARAMS, dummyVerifyPassword, hashNewPasswordsAt, hashPassword, PasswordHashError, TEST_ONLY_HASH_COST, verifyPassword } from '../../../functions/domain/accounts/passwords.js';
+import {
+  ARGON2_PARAMS,
+  dummyVerifyPassword,
+  hashNewPasswordsAt,
+  hashPassword,
+  PasswordHashError,
+  TEST_ONLY_HASH_COST,
+  verifyPassword,
+} from '../../../functions/domain/accounts/passwords.js';
 
 describe('password hashing', () => {
   it('stores argon2id at the OWASP minimum cost (m=19 MiB, t=2, p=1) as a PHC string', async () => {

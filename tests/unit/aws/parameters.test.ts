@@ -57,7 +57,9 @@ describe('SSM parameters and secrets without the SDK clients', () => {
     const [call] = seen;
     expect(call!.headers['x-amz-target']).toBe('AmazonSSM.GetParameter');
     expect(call!.headers['content-type']).toBe('application/x-amz-json-1.1');
-    expect(call!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/ssm\/aws4_request, SignedHeaders=.*x-amz-target.*, Signature=[0-9a-f]{64}$/);
+    expect(call!.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/ssm\/aws4_request, SignedHeaders=.*x-amz-target.*, Signature=[0-9a-f]{64}$/,
+    );
     expect(call!.headers['x-amz-security-token']).toBe('session');
     expect(call!.body).toEqual({ Name: '/vtu/suppliers/ALARO/token', WithDecryption: true });
   });

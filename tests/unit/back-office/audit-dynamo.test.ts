@@ -15,7 +15,12 @@ let unique = 0;
 function entry(actorName: string, at: string, operation: Operation = 'setNotification', body: unknown = {}): AuditEntry {
   unique += 1;
   const principal = { userId: `id-${actorName}`, userName: actorName, isAdmin: true, isAgent: false };
-  return auditEntry({ route: routeByOperation(operation), principal, params: {}, query: {}, body, requestId: `r${unique}` }, 200, new Date(at), `E${String(unique).padStart(4, '0')}`);
+  return auditEntry(
+    { route: routeByOperation(operation), principal, params: {}, query: {}, body, requestId: `r${unique}` },
+    200,
+    new Date(at),
+    `E${String(unique).padStart(4, '0')}`,
+  );
 }
 
 describe('the audit log on DynamoDB', () => {
@@ -47,7 +52,16 @@ describe('the audit log on DynamoDB', () => {
   });
 
   it('stores any JSON input as redacted: odd field names, unicode, nulls, nesting', async () => {
-    const odd = entry(`odd${Date.now()}`, '2031-03-01T10:00:00.000Z', 'updateServices', { '': 1, 'ü ñ': '₦500 😀', none: null, huge: 1e308, tiny: 5e-324, amount: 1500.5, list: [[1], { a: {} }], password: 'x' });
+    const odd = entry(`odd${Date.now()}`, '2031-03-01T10:00:00.000Z', 'updateServices', {
+      '': 1,
+      'ü ñ': '₦500 😀',
+      none: null,
+      huge: 1e308,
+      tiny: 5e-324,
+      amount: 1500.5,
+      list: [[1], { a: {} }],
+      password: 'x',
+    });
     expect(await dynamoAuditTrail.append(odd)).toBe('appended');
     expect(await dynamoAuditTrail.list({ actor: odd.actorName }, 10)).toEqual([odd]);
     expect(odd.summary).toMatchObject({ '(empty name)': 1, password: '[redacted]', huge: '1e+308', tiny: '5e-324', amount: 1500.5 });

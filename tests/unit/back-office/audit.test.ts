@@ -11,7 +11,17 @@ import { AUDITED_OPERATIONS, listAuditQuery } from '../../../shared/api/audit.js
 import { API_BASE_PATH } from '../../../shared/constants.js';
 import { AUDIT_MSG, MSG } from '../../../shared/messages.js';
 import { isOperatorAction, routeByOperation, ROUTES, type Operation } from '../../../shared/routes.js';
-import { auditEntry, isSecretField, lagosDaySpan, REDACTED, redact, summaryOf, targetOf, toAuditView, type AuditEntry } from '../../../functions/domain/back-office/audit.js';
+import {
+  auditEntry,
+  isSecretField,
+  lagosDaySpan,
+  REDACTED,
+  redact,
+  summaryOf,
+  targetOf,
+  toAuditView,
+  type AuditEntry,
+} from '../../../functions/domain/back-office/audit.js';
 import { dayOf } from '../../../functions/domain/back-office/sales-stats.js';
 import { listAuditOperation } from '../../../functions/handlers/http/audit.js';
 import { BadRequestError } from '../../../functions/middleware/errors.js';
@@ -30,7 +40,9 @@ describe('operator actions come from the route table', () => {
       const expected = (operator && (route.method !== 'GET' || route.operation === 'adminUpgradeUser')) || route.operation === 'transferFund';
       expect(isOperatorAction(route), route.operation).toBe(expected);
     }
-    expect(AUDITED_OPERATIONS).toEqual(expect.arrayContaining(['refundTransaction', 'adminUpgradeUser', 'resetUserPassword', 'setNotification', 'updatePrice', 'generateCoupon']));
+    expect(AUDITED_OPERATIONS).toEqual(
+      expect.arrayContaining(['refundTransaction', 'adminUpgradeUser', 'resetUserPassword', 'setNotification', 'updatePrice', 'generateCoupon']),
+    );
   });
 
   it('rejection: reads and routes open to every user are not operator actions', () => {
@@ -42,10 +54,29 @@ describe('operator actions come from the route table', () => {
 
 describe('redaction: an entry never keeps a password, key or token', () => {
   it('names that carry credentials are recognised in any spelling', () => {
-    for (const name of ['password', 'newPassword', 'password_check', 'passwordCheck', 'x-api-key', 'apiKey', 'apiToken', 'token', 'webhookSecret', 'key', 'pin', 'PIN', 'otp', 'bvn', 'nin', 'authorization', 'signature']) {
+    for (const name of [
+      'password',
+      'newPassword',
+      'password_check',
+      'passwordCheck',
+      'x-api-key',
+      'apiKey',
+      'apiToken',
+      'token',
+      'webhookSecret',
+      'key',
+      'pin',
+      'PIN',
+      'otp',
+      'bvn',
+      'nin',
+      'authorization',
+      'signature',
+    ]) {
       expect(isSecretField(name), name).toBe(true);
     }
-    for (const name of ['userId', 'userName', 'amount', 'network', 'msg', 'subject', 'newPrice', 'serviceStatus', 'planId']) expect(isSecretField(name), name).toBe(false);
+    for (const name of ['userId', 'userName', 'amount', 'network', 'msg', 'subject', 'newPrice', 'serviceStatus', 'planId'])
+      expect(isSecretField(name), name).toBe(false);
   });
 
   it('replaces secret fields at any depth and keeps the rest', () => {
@@ -217,7 +248,14 @@ describe('the HTTP layer writes one entry per operator action', () => {
     const response = await call(event('sendMail', { userAccount: 'ada', subject: 'Hello' }));
     expect(response.statusCode).toBe(200);
     expect(append).toHaveBeenCalledTimes(1);
-    expect(append.mock.calls[0]![0]).toMatchObject({ actorName: 'Boss', role: 'admin', operation: 'sendMail', status: 200, requestId: 'gw-req-1', summary: { userAccount: 'ada', subject: 'Hello' } });
+    expect(append.mock.calls[0]![0]).toMatchObject({
+      actorName: 'Boss',
+      role: 'admin',
+      operation: 'sendMail',
+      status: 200,
+      requestId: 'gw-req-1',
+      summary: { userAccount: 'ada', subject: 'Hello' },
+    });
   });
 
   it('rejection: an action whose own write puts its entry (auditedInWrite: the notice) gets no second one when answered; its refusal does', async () => {
@@ -230,13 +268,21 @@ describe('the HTTP layer writes one entry per operator action', () => {
 
   it('a refused action is written with its status (thrown 400 and answered 4xx alike); a crash with 500', async () => {
     const append = vi.fn(async (_entry: AuditEntry) => 'appended' as const);
-    await adminService(admin, async () => {
-      throw new BadRequestError('Enter the notification message');
-    }, append)(event('setNotification', {}));
+    await adminService(
+      admin,
+      async () => {
+        throw new BadRequestError('Enter the notification message');
+      },
+      append,
+    )(event('setNotification', {}));
     await adminService(admin, async () => ({ statusCode: 409, body: { msg: 'taken' } }), append)(event('setNotification', {}));
-    const crashed = await adminService(admin, async () => {
-      throw new Error('boom');
-    }, append)(event('setNotification', {}));
+    const crashed = await adminService(
+      admin,
+      async () => {
+        throw new Error('boom');
+      },
+      append,
+    )(event('setNotification', {}));
     expect(crashed.statusCode).toBe(500);
     expect(append.mock.calls.map(([entry]) => entry.status)).toEqual([400, 409, 500]);
   });
@@ -251,9 +297,13 @@ describe('the HTTP layer writes one entry per operator action', () => {
   });
 
   it('a failed audit write never changes the answer of a completed action', async () => {
-    const call = mailService(admin, async () => ok({ msg: 'Mail sent' }), async () => {
-      throw new Error('DynamoDB is down');
-    });
+    const call = mailService(
+      admin,
+      async () => ok({ msg: 'Mail sent' }),
+      async () => {
+        throw new Error('DynamoDB is down');
+      },
+    );
     const response = await call(event('sendMail', { userAccount: 'ada', subject: 'Hello' }));
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body as string)).toEqual({ msg: 'Mail sent' });
@@ -265,7 +315,9 @@ describe('the HTTP layer writes one entry per operator action', () => {
 
 describe('GET /admin/audit', () => {
   const entries = (count: number): AuditEntry[] =>
-    Array.from({ length: count }, (_, i) => auditEntry({ route: routeByOperation('setNotification'), principal: admin, params: {}, query: {}, body: {}, requestId: `r${i}` }, 200, AT, `E${i}`));
+    Array.from({ length: count }, (_, i) =>
+      auditEntry({ route: routeByOperation('setNotification'), principal: admin, params: {}, query: {}, body: {}, requestId: `r${i}` }, 200, AT, `E${i}`),
+    );
 
   function listing(stored: AuditEntry[]) {
     const asked: AuditFilter[] = [];

@@ -37,7 +37,10 @@ describe('sales figures from a record change', () => {
   });
 
   it('a cable TV or exam PIN purchase that became success is a sale on the dashboard, under its own product', () => {
-    for (const [type, network] of [['cable', 'DSTV'], ['exam', 'WAEC']] as const) {
+    for (const [type, network] of [
+      ['cable', 'DSTV'],
+      ['exam', 'WAEC'],
+    ] as const) {
       const bought = { ...purchase, trans_Type: type, trans_Network: network };
       const deltas = statDeltasOf({ before: bought, after: { ...bought, trans_Status: 'success', profitKobo: 3_00 } });
       expect(deltas).toHaveLength(1);

@@ -34,7 +34,13 @@ async function todayTotals() {
   const today = dayOf(new Date());
   const rows = (await readSalesTotals(today, today)).filter((t) => t.product === 'airtime' && t.network === 'MTN');
   const add = (pick: (t: (typeof rows)[number]) => number) => rows.reduce((total, t) => total + pick(t), 0);
-  return { sales: add((t) => t.salesKobo), profit: add((t) => t.profitKobo), count: add((t) => t.salesCount), refunds: add((t) => t.refundsKobo), refundCount: add((t) => t.refundCount) };
+  return {
+    sales: add((t) => t.salesKobo),
+    profit: add((t) => t.profitKobo),
+    count: add((t) => t.salesCount),
+    refunds: add((t) => t.refundsKobo),
+    refundCount: add((t) => t.refundCount),
+  };
 }
 
 const change = (before: Awaited<ReturnType<typeof todayTotals>>, after: Awaited<ReturnType<typeof todayTotals>>) => ({
@@ -45,7 +51,8 @@ const change = (before: Awaited<ReturnType<typeof todayTotals>>, after: Awaited<
   refundCount: after.refundCount - before.refundCount,
 });
 
-const settle = async (id: string) => dynamoTransactions.settleSuccess((await dynamoTransactions.get(id))!, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
+const settle = async (id: string) =>
+  dynamoTransactions.settleSuccess((await dynamoTransactions.get(id))!, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
 
 describe('a success is counted once, even when its settlement is redelivered', () => {
   it('settling twice (and concurrently) adds one sale with its profit', async () => {

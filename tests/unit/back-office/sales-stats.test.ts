@@ -1,6 +1,17 @@
 /** The dashboard's aggregation rules (domain/sales-stats.ts), pure. */
 import { describe, expect, it } from 'vitest';
-import { dashboardFigures, dayOf, lastDays, mergeDeltas, refundDeltas, saleDeltas, shardOf, STAT_PRODUCTS, STAT_SHARDS, type StatTotals } from '../../../functions/domain/back-office/sales-stats.js';
+import {
+  dashboardFigures,
+  dayOf,
+  lastDays,
+  mergeDeltas,
+  refundDeltas,
+  saleDeltas,
+  shardOf,
+  STAT_PRODUCTS,
+  STAT_SHARDS,
+  type StatTotals,
+} from '../../../functions/domain/back-office/sales-stats.js';
 import { PRODUCT_TYPES } from '../../../shared/products.js';
 import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 
@@ -34,7 +45,13 @@ const totals = (day: string, overrides: Partial<StatTotals> = {}): StatTotals =>
 /** What a set of deltas adds up to, per field. */
 const sum = (deltas: ReturnType<typeof saleDeltas>) =>
   deltas.reduce(
-    (t, d) => ({ salesKobo: t.salesKobo + d.salesKobo, profitKobo: t.profitKobo + d.profitKobo, salesCount: t.salesCount + d.salesCount, refundsKobo: t.refundsKobo + d.refundsKobo, refundCount: t.refundCount + d.refundCount }),
+    (t, d) => ({
+      salesKobo: t.salesKobo + d.salesKobo,
+      profitKobo: t.profitKobo + d.profitKobo,
+      salesCount: t.salesCount + d.salesCount,
+      refundsKobo: t.refundsKobo + d.refundsKobo,
+      refundCount: t.refundCount + d.refundCount,
+    }),
     { salesKobo: 0, profitKobo: 0, salesCount: 0, refundsKobo: 0, refundCount: 0 },
   );
 
@@ -56,7 +73,16 @@ describe('a success counts as a sale, once, on the day it was placed', () => {
   it('adds its charge, its profit and one sale to its day × product × network', () => {
     const [delta, ...rest] = saleDeltas(purchase({ createdAt: '2026-11-20T23:30:00.000Z' }), 2_00);
     expect(rest).toEqual([]);
-    expect(delta).toMatchObject({ day: '2026-11-21', product: 'airtime', network: 'MTN', salesKobo: 99_00, profitKobo: 2_00, salesCount: 1, refundsKobo: 0, refundCount: 0 });
+    expect(delta).toMatchObject({
+      day: '2026-11-21',
+      product: 'airtime',
+      network: 'MTN',
+      salesKobo: 99_00,
+      profitKobo: 2_00,
+      salesCount: 1,
+      refundsKobo: 0,
+      refundCount: 0,
+    });
   });
 
   it('every product of the registry is counted: cable TV and exam PINs are sales like airtime, data and electricity', () => {
@@ -64,12 +90,16 @@ describe('a success counts as a sale, once, on the day it was placed', () => {
     for (const type of PRODUCT_TYPES) {
       const [sale] = saleDeltas(purchase({ trans_Type: type, trans_Network: 'DSTV' }), 1_00);
       expect(sale).toMatchObject({ product: type, network: 'DSTV', salesKobo: 99_00, profitKobo: 1_00, salesCount: 1 });
-      expect(refundDeltas(purchase({ trans_Type: type, trans_Status: 'pending' }), new Date('2026-11-22T09:00:00Z'))[0]).toMatchObject({ product: type, refundCount: 1 });
+      expect(refundDeltas(purchase({ trans_Type: type, trans_Status: 'pending' }), new Date('2026-11-22T09:00:00Z'))[0]).toMatchObject({
+        product: type,
+        refundCount: 1,
+      });
     }
   });
 
   it('rejection: money movements that are not product purchases are no sales', () => {
-    for (const type of ['transfer', 'wallet', 'refund', 'withdrawal', 'upgrade', 'bulk', 'earning', 'referrer'] as const) expect(saleDeltas(purchase({ trans_Type: type }), 0)).toEqual([]);
+    for (const type of ['transfer', 'wallet', 'refund', 'withdrawal', 'upgrade', 'bulk', 'earning', 'referrer'] as const)
+      expect(saleDeltas(purchase({ trans_Type: type }), 0)).toEqual([]);
     expect(refundDeltas(purchase({ trans_Type: 'transfer' }), new Date())).toEqual([]);
   });
 });

@@ -83,7 +83,10 @@ describe('the platform counters count each stream record once', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 1, max: 500_00 }), { minLength: 1, maxLength: 40 }),
-        fc.array(fc.record({ size: fc.integer({ min: 1, max: 15 }), failures: fc.array(fc.integer({ min: 0, max: 10 }), { maxLength: 2 }) }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.record({ size: fc.integer({ min: 1, max: 15 }), failures: fc.array(fc.integer({ min: 0, max: 10 }), { maxLength: 2 }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         async (amounts, batches) => {
           const before = await walletTotal();
           const stream = amounts.map((kobo, i) => funding(kobo, i % 3));

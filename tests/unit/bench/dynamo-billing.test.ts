@@ -25,7 +25,13 @@ describe('write units as DynamoDB bills them', () => {
   it('a put is billed on its size, and a later update of the same item on the size put (1 KB when never seen)', () => {
     const seen = sizes();
     const big = { pk: 'T1', sk: 'TXN', blob: 'x'.repeat(1500) };
-    expect(billedWriteUnits('TransactWriteItems', { TransactItems: [{ Put: { TableName: 't', Item: big } }, { ConditionCheck: { TableName: 't', Key: { pk: 'L', sk: 'X' } } }] }, seen)).toBe(4 + 2);
+    expect(
+      billedWriteUnits(
+        'TransactWriteItems',
+        { TransactItems: [{ Put: { TableName: 't', Item: big } }, { ConditionCheck: { TableName: 't', Key: { pk: 'L', sk: 'X' } } }] },
+        seen,
+      ),
+    ).toBe(4 + 2);
     expect(billedWriteUnits('UpdateItem', { TableName: 't', Key: { pk: 'T1', sk: 'TXN' } }, seen)).toBe(2);
     expect(billedWriteUnits('PutItem', { TableName: 't', Item: small('A') }, seen)).toBe(1);
     expect(billedWriteUnits('GetItem', { TableName: 't', Key: { pk: 'A', sk: 'X' } }, seen)).toBeUndefined();
@@ -36,7 +42,9 @@ describe('write units as DynamoDB bills them', () => {
     const after = { ...before, attempts: { S: 'y'.repeat(300) } };
     expect(growthUnits(before, after, 2)).toBe(2);
     expect(growthUnits(before, after, 1)).toBe(1);
-    expect(updatedItems('TransactWriteItems', { TransactItems: [{ Update: { Key: { pk: 'T1', sk: 'TXN' } } }, { Put: { Item: small('A') } }] })).toEqual([{ key: { pk: 'T1', sk: 'TXN' }, unitsPerKb: 2 }]);
+    expect(updatedItems('TransactWriteItems', { TransactItems: [{ Update: { Key: { pk: 'T1', sk: 'TXN' } } }, { Put: { Item: small('A') } }] })).toEqual([
+      { key: { pk: 'T1', sk: 'TXN' }, unitsPerKb: 2 },
+    ]);
     expect(updatedItems('UpdateItem', { Key: { pk: 'T1', sk: 'TXN' } })).toEqual([{ key: { pk: 'T1', sk: 'TXN' }, unitsPerKb: 1 }]);
     // The stream names an item by its marshalled keys, a request by its plain ones: the same item.
     expect(keyIdOf({ sk: { S: 'TXN' }, pk: { S: 'T1' } })).toBe(keyIdOf({ pk: 'T1', sk: 'TXN' }));
@@ -78,7 +86,8 @@ describe('index write units as DynamoDB bills them, from a change before and aft
     keys: { partitionKey: 'g2', sortKey: 's1', projection: 'KEYS_ONLY' },
     some: { partitionKey: 'g3', sortKey: 's3', projection: 'INCLUDE', nonKeyAttributes: ['status'] },
   } as const;
-  const units = (before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined) => indexWriteUnits(before, after, indexes, ['pk', 'sk']);
+  const units = (before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined) =>
+    indexWriteUnits(before, after, indexes, ['pk', 'sk']);
   const record = { pk: 'T', sk: 'TXN', g1: 'U', s1: '1', g2: 'N', g3: 'OPEN', s3: '1', status: 'processing', note: 'a' };
 
   it('a new item costs one entry in each index whose keys it has, its projection sized', () => {
@@ -99,8 +108,10 @@ describe('index write units as DynamoDB bills them, from a change before and aft
     expect(units(record, undefined)).toBe(3);
   });
 
-  it('reads the stream\'s marshalled images alike, whatever the order of their attributes', () => {
+  it("reads the stream's marshalled images alike, whatever the order of their attributes", () => {
     const marshalled = { status: { S: 'processing' }, pk: { S: 'T' }, sk: { S: 'TXN' }, g3: { S: 'OPEN' }, s3: { S: '1' } };
-    expect(indexWriteUnits(marshalled, { pk: { S: 'T' }, sk: { S: 'TXN' }, s3: { S: '1' }, g3: { S: 'OPEN' }, status: { S: 'processing' } }, indexes, ['pk', 'sk'])).toBe(0);
+    expect(
+      indexWriteUnits(marshalled, { pk: { S: 'T' }, sk: { S: 'TXN' }, s3: { S: '1' }, g3: { S: 'OPEN' }, status: { S: 'processing' } }, indexes, ['pk', 'sk']),
+    ).toBe(0);
   });
 });

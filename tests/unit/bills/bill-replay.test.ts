@@ -49,7 +49,11 @@ const cable = { ...buyer, provider: cableProvider('DSTV')!, smartCardNo: '121212
 
 describe('a resent bill purchase answers from its record, not from the supplier', () => {
   it('a cable purchase already placed under the request_id is replayed with VTpass verify down, and verify is not asked', async () => {
-    const { deps, verifies } = harness({ trans_Type: 'cable', trans_Status: 'success', bill: { family: 'cable', customerName: 'ADA OBI', currentBouquet: 'DStv Padi', dueDate: '2026-03-15' } as never });
+    const { deps, verifies } = harness({
+      trans_Type: 'cable',
+      trans_Status: 'success',
+      bill: { family: 'cable', customerName: 'ADA OBI', currentBouquet: 'DStv Padi', dueDate: '2026-03-15' } as never,
+    });
     const result = await placeCablePurchase(cable, deps);
     expect(result).toMatchObject({ kind: 'replayed', record: { id: placedId, trans_Status: 'success' } });
     expect(verifies).toEqual([]);

@@ -27,8 +27,15 @@ describe("an admin's edit of a bill product", () => {
   const padi = rows.find((r) => r.code === 'dstv:dstv-padi')!;
 
   it('an exam tier above the approved price is refused, at it is accepted', () => {
-    expect(applyBillProductEdit(waec, { smartEarnerPriceKobo: 3_900_01 }, today)).toEqual({ ok: false, reason: 'above_approved_price', approvedPriceKobo: 3_900_00 });
-    expect(applyBillProductEdit(waec, { resellerPriceKobo: 3_850_00, costPriceKobo: 3_800_00 }, today)).toMatchObject({ ok: true, product: { resellerPriceKobo: 3_850_00 } });
+    expect(applyBillProductEdit(waec, { smartEarnerPriceKobo: 3_900_01 }, today)).toEqual({
+      ok: false,
+      reason: 'above_approved_price',
+      approvedPriceKobo: 3_900_00,
+    });
+    expect(applyBillProductEdit(waec, { resellerPriceKobo: 3_850_00, costPriceKobo: 3_800_00 }, today)).toMatchObject({
+      ok: true,
+      product: { resellerPriceKobo: 3_850_00 },
+    });
   });
   it('a bouquet may be priced freely above its cost, never below it or at zero', () => {
     expect(applyBillProductEdit(padi, { smartEarnerPriceKobo: 9_999_00 }, today)).toMatchObject({ ok: true });
@@ -44,7 +51,16 @@ describe("an admin's edit of a bill product", () => {
 
 describe('what VTpass delivered for an exam', () => {
   it('WAEC result checker cards: PINs with serials', () => {
-    expect(vtpassBillDelivery({ code: '000', cards: [{ Serial: 'WRN182', Pin: '0987' }, { Serial: 'WRN183', Pin: '0988' }], purchased_code: 'x pin' })).toEqual({
+    expect(
+      vtpassBillDelivery({
+        code: '000',
+        cards: [
+          { Serial: 'WRN182', Pin: '0987' },
+          { Serial: 'WRN183', Pin: '0988' },
+        ],
+        purchased_code: 'x pin',
+      }),
+    ).toEqual({
       pins: [
         { pin: '0987', serial: 'WRN182' },
         { pin: '0988', serial: 'WRN183' },
@@ -68,8 +84,18 @@ describe('what VTpass delivered for an exam', () => {
 
 describe('merchant-verify of a smartcard', () => {
   it('valid: name, current bouquet and code, due date, renewal amount; WrongBillersCode: invalid; no answer: unavailable', () => {
-    const valid = http({ code: '000', content: { Customer_Name: 'ADA', Current_Bouquet: 'DStv Padi', Current_Bouquet_Code: 'dstv-padi', Due_Date: '2026-03-15', Renewal_Amount: 4400 } });
-    expect(classifyVtpassBiller(valid)).toEqual({ kind: 'valid', customerName: 'ADA', currentBouquet: 'DStv Padi', currentBouquetCode: 'dstv-padi', dueDate: '2026-03-15', renewalAmountNaira: 4400 });
+    const valid = http({
+      code: '000',
+      content: { Customer_Name: 'ADA', Current_Bouquet: 'DStv Padi', Current_Bouquet_Code: 'dstv-padi', Due_Date: '2026-03-15', Renewal_Amount: 4400 },
+    });
+    expect(classifyVtpassBiller(valid)).toEqual({
+      kind: 'valid',
+      customerName: 'ADA',
+      currentBouquet: 'DStv Padi',
+      currentBouquetCode: 'dstv-padi',
+      dueDate: '2026-03-15',
+      renewalAmountNaira: 4400,
+    });
     expect(classifyVtpassBiller(http({ code: '000', content: { error: 'wrong', WrongBillersCode: true } }))).toEqual({ kind: 'invalid', message: 'wrong' });
     expect(classifyVtpassBiller({ kind: 'timeout' })).toEqual({ kind: 'unavailable', reason: 'timeout' });
   });
@@ -77,7 +103,10 @@ describe('merchant-verify of a smartcard', () => {
 
 describe('request shapes', () => {
   it('cable: provider by id or name; smartcard 10–11 digits; Showmax takes a phone', () => {
-    expect(buyCableRequest.parse({ cableName: 2, smartCardNo: '1212 121 212', plan: 'dstv:dstv-padi' })).toMatchObject({ cableName: { name: 'DSTV' }, smartCardNo: '1212121212' });
+    expect(buyCableRequest.parse({ cableName: 2, smartCardNo: '1212 121 212', plan: 'dstv:dstv-padi' })).toMatchObject({
+      cableName: { name: 'DSTV' },
+      smartCardNo: '1212121212',
+    });
     expect(buyCableRequest.safeParse({ cableName: 'showmax', smartCardNo: '1212121212', plan: 'showmax:full' }).success).toBe(false);
     expect(buyCableRequest.safeParse({ cableName: 'DSTV', smartCardNo: '1212121212' }).error?.issues[0]?.message).toBe(BILL_MSG.selectBouquet);
   });

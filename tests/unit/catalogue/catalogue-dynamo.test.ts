@@ -49,7 +49,17 @@ let nextPlanId = 5_000;
 async function addPlan(by: User, fields: Record<string, unknown> = {}) {
   const planId = nextPlanId++;
   const res = await call(catalogue, 'addPlan', by, {
-    body: { planId, planType: 'MTN', planName: '1GB', planValidity: '30 days', smartEarnerPrice: 270, resellerPrice: 262, apiPrice: 259, planCostPrice: 250, ...fields },
+    body: {
+      planId,
+      planType: 'MTN',
+      planName: '1GB',
+      planValidity: '30 days',
+      smartEarnerPrice: 270,
+      resellerPrice: 262,
+      apiPrice: 259,
+      planCostPrice: 250,
+      ...fields,
+    },
   });
   expect(res.status).toBe(201);
   return res.body.plan as { planId: number; [key: string]: unknown };
@@ -81,7 +91,14 @@ describe('the catalogue seed', () => {
     const password = 'plans-password-1';
     const user = await newUser();
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.credential(user.userId), UpdateExpression: 'SET passwordHash = :h', ExpressionAttributeValues: { ':h': await hashPassword(password) } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.credential(user.userId),
+        UpdateExpression: 'SET passwordHash = :h',
+        ExpressionAttributeValues: { ':h': await hashPassword(password) },
+      }),
+    );
     const login = await call(accounts, 'login', undefined, { body: { userName: user.userName, password } });
     expect(login.status).toBe(200);
     const plans = login.body.subscriptionPlans;
@@ -91,7 +108,18 @@ describe('the catalogue seed', () => {
     expect(plans.NETWORK.map((n: any) => n.id)).toEqual([1, 2, 3, 6]);
     expect(plans.DISCO.map((d: any) => d.id)).toEqual([18, 19, 20, 21, 22, 23, 24, 25, 26, 28, 29]);
     expect(plans.MTN[0]).toEqual(
-      expect.objectContaining({ id: expect.any(Number), _id: expect.any(String), plan_network: 'MTN', plan: expect.any(String), plan_amount: expect.any(Number), month_validate: expect.any(String), my_price: expect.any(Number), resellerPrice: expect.any(Number), apiPrice: expect.any(Number), planCostPrice: 0 }),
+      expect.objectContaining({
+        id: expect.any(Number),
+        _id: expect.any(String),
+        plan_network: 'MTN',
+        plan: expect.any(String),
+        plan_amount: expect.any(Number),
+        month_validate: expect.any(String),
+        my_price: expect.any(Number),
+        resellerPrice: expect.any(Number),
+        apiPrice: expect.any(Number),
+        planCostPrice: 0,
+      }),
     );
   });
 });
@@ -99,11 +127,24 @@ describe('the catalogue seed', () => {
 describe('plan manager (admin) and price updates (admin and agent)', () => {
   it('an admin adds a plan: 201 with the management view, naira at the edge', async () => {
     const a = await adminUser();
-    const res = await call(catalogue, 'addPlan', a, { body: { planType: 'MTN-CG', planName: '2GB', planValidity: '30 days', smartEarnerPrice: '550', planCostPrice: 510 } });
+    const res = await call(catalogue, 'addPlan', a, {
+      body: { planType: 'MTN-CG', planName: '2GB', planValidity: '30 days', smartEarnerPrice: '550', planCostPrice: 510 },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       msg: CATALOGUE_MSG.planAdded,
-      plan: { planType: 'MTN-CG', plan_network: 'MTN', planName: '2GB', plan: '2GB', smartEarnerPrice: 550, resellerPrice: 550, apiPrice: 550, planCostPrice: 510, volumeRatio: 2, isAvailable: true },
+      plan: {
+        planType: 'MTN-CG',
+        plan_network: 'MTN',
+        planName: '2GB',
+        plan: '2GB',
+        smartEarnerPrice: 550,
+        resellerPrice: 550,
+        apiPrice: 550,
+        planCostPrice: 510,
+        volumeRatio: 2,
+        isAvailable: true,
+      },
     });
     expect(res.body.plan._id).toBe(String(res.body.plan.planId));
     const stored = await dynamoCatalogue.getPlan(res.body.plan.planId);
@@ -112,7 +153,10 @@ describe('plan manager (admin) and price updates (admin and agent)', () => {
 
   it('adding is refused without a network ("Select a network"), with a taken id (409), and for agents and users (403)', async () => {
     const a = await adminUser();
-    expect(await call(catalogue, 'addPlan', a, { body: { planName: '1GB', smartEarnerPrice: 100 } })).toEqual({ status: 400, body: { msg: MSG.selectNetworkAdmin } });
+    expect(await call(catalogue, 'addPlan', a, { body: { planName: '1GB', smartEarnerPrice: 100 } })).toEqual({
+      status: 400,
+      body: { msg: MSG.selectNetworkAdmin },
+    });
     const plan = await addPlan(a);
     expect(await call(catalogue, 'addPlan', a, { body: { planId: plan.planId, planType: 'GLO', planName: '1GB', smartEarnerPrice: 300 } })).toEqual({
       status: 409,
@@ -126,10 +170,19 @@ describe('plan manager (admin) and price updates (admin and agent)', () => {
     const a = await adminUser();
     const plan = await addPlan(a);
     const edited = await call(catalogue, 'updatePlan', a, { body: { planId: plan.planId, isAvailable: false, planValidity: '7 days' } });
-    expect(edited).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.planUpdated, plan: { isAvailable: false, planValidity: '7 days', smartEarnerPrice: 270 } } });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: { msg: CATALOGUE_MSG.planUpdated, plan: { isAvailable: false, planValidity: '7 days', smartEarnerPrice: 270 } },
+    });
     expect((await call(catalogue, 'updatePlan', a, { body: { planId: 999_999, isAvailable: true } })).status).toBe(404);
-    expect(await call(catalogue, 'deletePlan', a, { query: { planId: String(plan.planId) } })).toEqual({ status: 200, body: { msg: CATALOGUE_MSG.planDeleted } });
-    expect(await call(catalogue, 'deletePlan', a, { query: { planId: String(plan.planId) } })).toEqual({ status: 404, body: { msg: CATALOGUE_MSG.planNotFound } });
+    expect(await call(catalogue, 'deletePlan', a, { query: { planId: String(plan.planId) } })).toEqual({
+      status: 200,
+      body: { msg: CATALOGUE_MSG.planDeleted },
+    });
+    expect(await call(catalogue, 'deletePlan', a, { query: { planId: String(plan.planId) } })).toEqual({
+      status: 404,
+      body: { msg: CATALOGUE_MSG.planNotFound },
+    });
     expect((await call(catalogue, 'deletePlan', await agentUser(), { query: { planId: '1' } })).status).toBe(403);
   });
 
@@ -139,14 +192,20 @@ describe('plan manager (admin) and price updates (admin and agent)', () => {
     const agent = await agentUser();
     const res = await call(catalogue, 'updatePrice', agent, { body: { dataId: plan.planId, newPrice: { reseller: '255', price: '', api: 0 } } });
     expect(res).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.priceUpdated, plan: { smartEarnerPrice: 270, resellerPrice: 255, apiPrice: 259 } } });
-    expect(await call(catalogue, 'updatePrice', a, { body: { dataId: plan.planId, newPrice: {} } })).toEqual({ status: 400, body: { msg: MSG.enterValidValue } });
-    expect(await call(catalogue, 'updatePrice', a, { body: { dataId: plan.planId, newPrice: { price: 'abc' } } })).toEqual({ status: 400, body: { msg: MSG.enterValidValue } });
+    expect(await call(catalogue, 'updatePrice', a, { body: { dataId: plan.planId, newPrice: {} } })).toEqual({
+      status: 400,
+      body: { msg: MSG.enterValidValue },
+    });
+    expect(await call(catalogue, 'updatePrice', a, { body: { dataId: plan.planId, newPrice: { price: 'abc' } } })).toEqual({
+      status: 400,
+      body: { msg: MSG.enterValidValue },
+    });
     expect((await call(catalogue, 'updatePrice', await newUser(), { body: { dataId: plan.planId, newPrice: { price: 1 } } })).status).toBe(403);
     expect((await call(catalogue, 'listPlans', agent)).body.plans.some((p: any) => p.planId === plan.planId)).toBe(true);
     expect((await call(catalogue, 'listPlans', await newUser())).status).toBe(403);
   });
 
-  it('rejection: no price below cost for anyone — an agent\'s ₦1 for a ₦250 plan, an admin\'s too, a new or edited plan: 400 naming the cost, nothing changed', async () => {
+  it("rejection: no price below cost for anyone — an agent's ₦1 for a ₦250 plan, an admin's too, a new or edited plan: 400 naming the cost, nothing changed", async () => {
     const a = await adminUser();
     const plan = await addPlan(a);
     const belowCost = { status: 400, body: { msg: priceBelowCostMessage('₦250.00') } };
@@ -184,7 +243,10 @@ describe('plan manager (admin) and price updates (admin and agent)', () => {
     expect((await dynamoCatalogue.getPlan(sme2Half.planId))!.planCostPriceKobo).toBe(132_50);
     expect((await dynamoCatalogue.getPlan(sme2Two.planId))!.planCostPriceKobo).toBe(530_00);
     expect((await dynamoCatalogue.getPlan(glo.planId))!.planCostPriceKobo).toBe(250_00);
-    expect(await call(catalogue, 'setCostPrice', a, { body: { network: 'MTN-SME2', costPrice: 0 } })).toEqual({ status: 400, body: { msg: MSG.enterValidPrice } });
+    expect(await call(catalogue, 'setCostPrice', a, { body: { network: 'MTN-SME2', costPrice: 0 } })).toEqual({
+      status: 400,
+      body: { msg: MSG.enterValidPrice },
+    });
     expect(await call(catalogue, 'setCostPrice', a, { body: { costPrice: 10 } })).toEqual({ status: 400, body: { msg: MSG.selectNetworkAdmin } });
     const listed = await call(catalogue, 'listCostPrices', a);
     // Bare array: what the original admin screen maps (client/src/context/UserContext.js, getCostPriceAndSupplier).
@@ -244,7 +306,9 @@ describe('service locks', () => {
       expect((await call(purchases, 'buyAirtime', buyer, { body: { network: 1, mobile_number: '08011111111', amount: 100 } })).status).toBe(200);
       const services = await call(admin, 'checkServices', a);
       // Bare array with isAvailable beside serviceStatus (client/src/context/UserContext.js, checkServices).
-      expect(services.body).toContainEqual(expect.objectContaining({ _id: 'data:MTN', serviceName: 'MTN', serviceType: 'data', serviceStatus: 'locked', isAvailable: false }));
+      expect(services.body).toContainEqual(
+        expect.objectContaining({ _id: 'data:MTN', serviceName: 'MTN', serviceType: 'data', serviceStatus: 'locked', isAvailable: false }),
+      );
       expect(services.body).toContainEqual(expect.objectContaining({ _id: 'airtime:MTN', serviceStatus: 'available', isAvailable: true }));
     } finally {
       await call(admin, 'updateServices', a, { body: { serviceName: 'MTN', serviceType: 'data', serviceStatus: 'available' } });
@@ -261,7 +325,9 @@ describe('service locks', () => {
     await call(admin, 'updateServices', a, { body: { serviceName: 'MTN-CG', serviceType: 'data', serviceStatus: false } });
     await call(admin, 'updateServices', a, { body: { serviceName: 'GLO', serviceType: 'airtime', serviceStatus: 'disable' } });
     try {
-      expect((await call(purchases, 'buyData', buyer, { body: { network: 1, mobile_number: '08011111111', plan: cg.planId } })).body.msg).toBe(serviceLockedMessage('MTN-CG', 'data'));
+      expect((await call(purchases, 'buyData', buyer, { body: { network: 1, mobile_number: '08011111111', plan: cg.planId } })).body.msg).toBe(
+        serviceLockedMessage('MTN-CG', 'data'),
+      );
       expect((await call(purchases, 'buyData', buyer, { body: { network: 1, mobile_number: '08011111111', plan: sme.planId } })).status).toBe(200);
       expect(await call(purchases, 'buyAirtime', buyer, { body: { network: 2, mobile_number: '08011111111', amount: 100 } })).toEqual({
         status: 400,
@@ -290,7 +356,10 @@ describe('service locks', () => {
     const set = await call(admin, 'setSupplier', a, { body: { network: 'AIRTEL', supplierName: 'GLAD' } });
     expect(set).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.supplierUpdated, supplier: { network: 'AIRTEL', supplierName: 'GLAD' } } });
     expect(set.body.suppliers).toContainEqual(expect.objectContaining({ network: 'AIRTEL', supplierName: 'GLAD' }));
-    expect(await call(admin, 'setSupplier', a, { body: { network: 'AIRTEL', supplierName: 'ACME' } })).toEqual({ status: 400, body: { msg: CATALOGUE_MSG.selectSupplier } });
+    expect(await call(admin, 'setSupplier', a, { body: { network: 'AIRTEL', supplierName: 'ACME' } })).toEqual({
+      status: 400,
+      body: { msg: CATALOGUE_MSG.selectSupplier },
+    });
     await call(admin, 'setSupplier', a, { body: { network: 'AIRTEL' } });
     expect((await call(admin, 'listSuppliers', a)).body).toContainEqual(expect.objectContaining({ network: 'AIRTEL', supplierName: 'ALARO' }));
   });
@@ -309,7 +378,17 @@ describe('buying data: tier pricing and profit', () => {
       const bought = await call(purchases, 'buyData', buyer, { body: { network: 2, mobile_number: '08012345678', plan: String(plan.planId) } });
       expect(bought).toMatchObject({
         status: 200,
-        body: { msg: CATALOGUE_MSG.dataProcessing, receipt: { trans_Type: 'data', trans_Status: 'processing', trans_amount: price, balance_After: 1000 - price, trans_Network: 'GLO 2GB', trans_volume: '2GB (30 days)' } },
+        body: {
+          msg: CATALOGUE_MSG.dataProcessing,
+          receipt: {
+            trans_Type: 'data',
+            trans_Status: 'processing',
+            trans_amount: price,
+            balance_After: 1000 - price,
+            trans_Network: 'GLO 2GB',
+            trans_volume: '2GB (30 days)',
+          },
+        },
       });
       expect(await fulfilPurchase(bought.body.receipt._id, h.fulfilment)).toBe('success');
       const record = await dynamoTransactions.get(bought.body.receipt._id);
@@ -326,13 +405,31 @@ describe('buying data: tier pricing and profit', () => {
     const glo = await addPlan(a, { planType: 'GLO' });
     const buyer = await newUser();
     await fund(buyer, 500_00);
-    expect(await call(purchases, 'buyData', buyer, { body: { network: 1, mobile_number: '08011111111', plan: off.planId } })).toEqual({ status: 400, body: { msg: CATALOGUE_MSG.planUnavailable } });
-    expect(await call(purchases, 'buyData', buyer, { body: { network: 1, mobile_number: '08011111111', plan: glo.planId } })).toEqual({ status: 400, body: { msg: CATALOGUE_MSG.planNotForNetwork } });
-    expect(await call(purchases, 'buyData', buyer, { body: { network: 1, mobile_number: '08011111111', plan: 987_654 } })).toEqual({ status: 400, body: { msg: CATALOGUE_MSG.planUnavailable } });
-    expect(await call(purchases, 'buyData', buyer, { body: { network: 4, mobile_number: '08011111111', plan: glo.planId } })).toEqual({ status: 400, body: { msg: MSG.invalidNetwork } });
-    expect(await call(purchases, 'buyData', buyer, { body: { network: 2, mobile_number: '08011111111' } })).toEqual({ status: 400, body: { msg: MSG.provideAllValues } });
+    expect(await call(purchases, 'buyData', buyer, { body: { network: 1, mobile_number: '08011111111', plan: off.planId } })).toEqual({
+      status: 400,
+      body: { msg: CATALOGUE_MSG.planUnavailable },
+    });
+    expect(await call(purchases, 'buyData', buyer, { body: { network: 1, mobile_number: '08011111111', plan: glo.planId } })).toEqual({
+      status: 400,
+      body: { msg: CATALOGUE_MSG.planNotForNetwork },
+    });
+    expect(await call(purchases, 'buyData', buyer, { body: { network: 1, mobile_number: '08011111111', plan: 987_654 } })).toEqual({
+      status: 400,
+      body: { msg: CATALOGUE_MSG.planUnavailable },
+    });
+    expect(await call(purchases, 'buyData', buyer, { body: { network: 4, mobile_number: '08011111111', plan: glo.planId } })).toEqual({
+      status: 400,
+      body: { msg: MSG.invalidNetwork },
+    });
+    expect(await call(purchases, 'buyData', buyer, { body: { network: 2, mobile_number: '08011111111' } })).toEqual({
+      status: 400,
+      body: { msg: MSG.provideAllValues },
+    });
     const poor = await newUser();
-    expect(await call(purchases, 'buyData', poor, { body: { network: 2, mobile_number: '08011111111', plan: glo.planId } })).toEqual({ status: 400, body: { msg: MSG.insufficientBalance } });
+    expect(await call(purchases, 'buyData', poor, { body: { network: 2, mobile_number: '08011111111', plan: glo.planId } })).toEqual({
+      status: 400,
+      body: { msg: MSG.insufficientBalance },
+    });
     expect((await dynamoLedger.getWallet(buyer.userId)).balanceKobo).toBe(500_00);
   });
 });
@@ -355,7 +452,10 @@ describe('contacts', () => {
   it('saving a contact stores it under the user’s partition with no TTL attribute (kept until deleted); the list returns it', async () => {
     const user = await newUser();
     const saved = await call(contacts, 'addContact', user, { body: { contactName: 'Mum', contactNumber: '08033333333' } });
-    expect(saved).toMatchObject({ status: 201, body: { msg: CATALOGUE_MSG.contactSaved, contact: { contactName: 'Mum', contactNumber: '08033333333', contactNetwork: 'MTN' } } });
+    expect(saved).toMatchObject({
+      status: 201,
+      body: { msg: CATALOGUE_MSG.contactSaved, contact: { contactName: 'Mum', contactNumber: '08033333333', contactNetwork: 'MTN' } },
+    });
     expect(saved.body.contactList).toHaveLength(1);
     const item = await raw(user.userId, saved.body.contact._id);
     expect(item!.pk).toBe(`USER#${user.userId}`);
@@ -369,19 +469,31 @@ describe('contacts', () => {
     const other = await newUser();
     const saved = await call(contacts, 'addContact', owner, { body: { contactName: 'Dad', contactNumber: '08044444444', contactNetwork: 'GLO' } });
     const id = saved.body.contact._id as string;
-    expect(await call(contacts, 'updateContact', other, { params: { id }, body: { contactName: 'Hacked' } })).toEqual({ status: 404, body: { msg: CATALOGUE_MSG.contactNotFound } });
+    expect(await call(contacts, 'updateContact', other, { params: { id }, body: { contactName: 'Hacked' } })).toEqual({
+      status: 404,
+      body: { msg: CATALOGUE_MSG.contactNotFound },
+    });
     expect(await call(contacts, 'deleteContact', other, { params: { id } })).toEqual({ status: 404, body: { msg: CATALOGUE_MSG.contactNotFound } });
     const edited = await call(contacts, 'updateContact', owner, { params: { id }, body: { contactName: 'Daddy', contactNetwork: 'AIRTEL' } });
-    expect(edited).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.contactUpdated, contact: { contactName: 'Daddy', contactNetwork: 'AIRTEL', contactNumber: '08044444444' } } });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: { msg: CATALOGUE_MSG.contactUpdated, contact: { contactName: 'Daddy', contactNetwork: 'AIRTEL', contactNumber: '08044444444' } },
+    });
     expect(await call(contacts, 'updateContact', owner, { params: { id }, body: {} })).toEqual({ status: 400, body: { msg: MSG.allFieldsRequired } });
-    expect(await call(contacts, 'deleteContact', owner, { params: { id } })).toMatchObject({ status: 200, body: { msg: CATALOGUE_MSG.contactDeleted, contactList: [] } });
+    expect(await call(contacts, 'deleteContact', owner, { params: { id } })).toMatchObject({
+      status: 200,
+      body: { msg: CATALOGUE_MSG.contactDeleted, contactList: [] },
+    });
     expect((await call(contacts, 'listContacts', other)).body.contactList).toEqual([]);
   });
 
   it('an id no contact can have (bad characters, over 64) is not found; one over the edge bound is refused', async () => {
     const user = await newUser();
     for (const id of ['a#b', 'x'.repeat(65)]) {
-      expect(await call(contacts, 'updateContact', user, { params: { id }, body: { contactName: 'X' } })).toEqual({ status: 404, body: { msg: CATALOGUE_MSG.contactNotFound } });
+      expect(await call(contacts, 'updateContact', user, { params: { id }, body: { contactName: 'X' } })).toEqual({
+        status: 404,
+        body: { msg: CATALOGUE_MSG.contactNotFound },
+      });
       expect(await call(contacts, 'deleteContact', user, { params: { id } })).toEqual({ status: 404, body: { msg: CATALOGUE_MSG.contactNotFound } });
     }
     expect(await call(contacts, 'deleteContact', user, { params: { id: 'x'.repeat(3_000) } })).toEqual({ status: 400, body: { msg: 'id is invalid' } });
@@ -404,7 +516,9 @@ describe('contacts', () => {
     expect((await raw(user.userId, 'idle'))![TABLE_KEYS.ttlAttribute]).toBeUndefined();
     // A year on, unused: still listed, still editable.
     expect((await dynamoContacts.list(user.userId)).map((c) => c.contactId)).toEqual(['idle']);
-    expect(await dynamoContacts.update(user.userId, 'idle', { contactName: 'still here' }, new Date(t0.getTime() + 365 * day))).toMatchObject({ contactName: 'still here' });
+    expect(await dynamoContacts.update(user.userId, 'idle', { contactName: 'still here' }, new Date(t0.getTime() + 365 * day))).toMatchObject({
+      contactName: 'still here',
+    });
 
     // Contacts saved before the change carry the table's TTL attribute, one already past it (TTL lags).
     const past = Math.floor((Date.now() - day) / 1000);
@@ -451,7 +565,7 @@ describe('contacts', () => {
     const mineAfter = (await raw(buyer.userId, mine.body.contact._id))!;
     expect(mineAfter[TABLE_KEYS.ttlAttribute]).toBeUndefined();
     expect(mineAfter.lastUsedAt > (mineBefore.lastUsedAt as string)).toBe(true);
-    expect((await raw(stranger.userId, theirs.body.contact._id))).toEqual(theirsBefore);
+    expect(await raw(stranger.userId, theirs.body.contact._id)).toEqual(theirsBefore);
   });
 });
 
@@ -488,7 +602,26 @@ describe('any input yields a well-formed answer', () => {
       [contacts, 'updateContact'],
       [purchases, 'buyData'],
     ];
-    const fieldNames = ['network', 'planId', 'dataId', 'newPrice', 'costPrice', 'planType', 'planName', 'smartEarnerPrice', 'supplierName', 'serviceName', 'serviceType', 'serviceStatus', 'contactName', 'contactNumber', 'mobile_number', 'plan', 'volumeRatio', 'supplierPlanIds'];
+    const fieldNames = [
+      'network',
+      'planId',
+      'dataId',
+      'newPrice',
+      'costPrice',
+      'planType',
+      'planName',
+      'smartEarnerPrice',
+      'supplierName',
+      'serviceName',
+      'serviceType',
+      'serviceStatus',
+      'contactName',
+      'contactNumber',
+      'mobile_number',
+      'plan',
+      'volumeRatio',
+      'supplierPlanIds',
+    ];
     const body = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...fieldNames), fc.jsonValue()));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...operations), body, fc.string({ maxLength: 70 }), async ([handler, operation], input, id) => {

@@ -26,7 +26,11 @@ useDynamoDb();
 
 let planIds = 7_000;
 async function storedPlan(fields: Partial<Plan> = {}): Promise<Plan> {
-  const check = newPlan(planIds++, { planType: 'MTN-CG', planName: '1GB', smartEarnerPrice: 275_00, resellerPrice: 267_00, apiPrice: 264_00, planCostPrice: 255_00 }, { now: new Date() });
+  const check = newPlan(
+    planIds++,
+    { planType: 'MTN-CG', planName: '1GB', smartEarnerPrice: 275_00, resellerPrice: 267_00, apiPrice: 264_00, planCostPrice: 255_00 },
+    { now: new Date() },
+  );
   if (!check.ok) throw new Error(check.problem);
   const plan = { ...check.plan, supplierPlanIds: { ALARO: 22, GLAD: 1022 }, ...fields };
   await dynamoCatalogue.createPlan(plan);
@@ -37,7 +41,11 @@ async function storedPlan(fields: Partial<Plan> = {}): Promise<Plan> {
 class DataSupplier extends FakeSupplier {
   readonly orders: DataOrder[] = [];
   constructor(name: string, outcome: SupplierOutcome, requery: SupplierOutcome = 'ambiguous') {
-    super(name, () => outcome, () => requery);
+    super(
+      name,
+      () => outcome,
+      () => requery,
+    );
   }
   override buyData(order: DataOrder) {
     this.orders.push(order);
@@ -71,10 +79,25 @@ describe('data fulfilment', () => {
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
     expect(alaro.orders).toEqual([
       // placedAt: when the purchase was placed (VTpass-style request ids are derived from it).
-      { requestId: id, placedAt: expect.any(String), network: 'MTN', phoneNumber: '08011111111', planId: expect.any(Number), planName: '1GB', supplierPlanIds: { ALARO: 22, GLAD: 1022 } },
+      {
+        requestId: id,
+        placedAt: expect.any(String),
+        network: 'MTN',
+        phoneNumber: '08011111111',
+        planId: expect.any(Number),
+        planName: '1GB',
+        supplierPlanIds: { ALARO: 22, GLAD: 1022 },
+      },
     ]);
     expect(glad.submissionsOf(id)).toBe(0);
-    expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success', trans_Type: 'data', supplier: 'ALARO', submittedTo: ['ALARO'], amountKobo: 275_00, profitKobo: 20_00 });
+    expect(await dynamoTransactions.get(id)).toMatchObject({
+      trans_Status: 'success',
+      trans_Type: 'data',
+      supplier: 'ALARO',
+      submittedTo: ['ALARO'],
+      amountKobo: 275_00,
+      profitKobo: 20_00,
+    });
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(725_00);
     await expectChainOk(user.userId);
   });
@@ -90,7 +113,8 @@ describe('data fulfilment', () => {
       ['ALARO', 'submit', 'failed'],
       ['GLAD', 'submit', 'delivered'],
     ]);
-    for (const attempt of record!.attempts!) expect(attempt).toMatchObject({ request: expect.anything(), response: expect.anything(), at: expect.any(String), reason: expect.any(String) });
+    for (const attempt of record!.attempts!)
+      expect(attempt).toMatchObject({ request: expect.anything(), response: expect.anything(), at: expect.any(String), reason: expect.any(String) });
     expect([alaro.submissionsOf(id), glad.submissionsOf(id)]).toEqual([1, 1]);
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(725_00);
     await expectChainOk(user.userId);
@@ -149,7 +173,15 @@ describe('data fulfilment', () => {
   it('the store refuses to hand a purchase to a supplier it was already handed to', async () => {
     const { user, id } = await buy([new DataSupplier('ALARO', 'failed')]);
     const now = new Date();
-    const attempt = { supplier: 'ALARO', kind: 'submit' as const, request: {}, response: {}, at: now.toISOString(), outcome: 'failed' as const, reason: 'test' };
+    const attempt = {
+      supplier: 'ALARO',
+      kind: 'submit' as const,
+      request: {},
+      response: {},
+      at: now.toISOString(),
+      outcome: 'failed' as const,
+      reason: 'test',
+    };
     expect(await dynamoTransactions.claimSubmission(id, 'ALARO', now)).toMatchObject({ id, supplier: 'ALARO', submittedAt: now.toISOString() });
     expect(await dynamoTransactions.claimSubmission(id, 'GLAD', now)).toBeUndefined();
     expect(await dynamoTransactions.switchSupplier(id, 'ALARO', 'GLAD', attempt, now)).toBe(true);
@@ -183,7 +215,11 @@ describe('the MSORG adapter: data', () => {
         seen.push({ url: req.url!, body });
         const failed = body?.mobile_number === '08022222222';
         res.writeHead(failed ? 400 : 200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(failed ? { error: ['Transaction failed'], Status: 'failed' } : { id: 501, Status: 'successful', api_response: 'gifted 1GB', plan_name: '1GB' }));
+        res.end(
+          JSON.stringify(
+            failed ? { error: ['Transaction failed'], Status: 'failed' } : { id: 501, Status: 'successful', api_response: 'gifted 1GB', plan_name: '1GB' },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -197,11 +233,21 @@ describe('the MSORG adapter: data', () => {
       token: async () => 'secret',
       timeoutMs: 2_000,
     });
-  const order: DataOrder = { requestId: 'TXN-DATA-1', network: 'AIRTEL', phoneNumber: '08011111111', planId: 54, planName: '1GB', supplierPlanIds: { ALARO: 54, GLAD: 1054 } };
+  const order: DataOrder = {
+    requestId: 'TXN-DATA-1',
+    network: 'AIRTEL',
+    phoneNumber: '08011111111',
+    planId: 54,
+    planName: '1GB',
+    supplierPlanIds: { ALARO: 54, GLAD: 1054 },
+  };
 
   it('POST /api/data/ with the panel’s own network id and plan id and our request_id; successful → delivered', async () => {
     const result = await gateway().buyData(order);
-    expect(seen.at(-1)).toEqual({ url: '/api/data/', body: { network: 4, mobile_number: '08011111111', plan: 1054, Ported_number: true, request_id: 'TXN-DATA-1' } });
+    expect(seen.at(-1)).toEqual({
+      url: '/api/data/',
+      body: { network: 4, mobile_number: '08011111111', plan: 1054, Ported_number: true, request_id: 'TXN-DATA-1' },
+    });
     expect(result).toMatchObject({ supplier: 'GLAD', outcome: 'delivered', supplierReference: '501', apiResponse: 'gifted 1GB', httpStatus: 200 });
   });
 

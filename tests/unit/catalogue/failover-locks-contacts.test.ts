@@ -71,14 +71,32 @@ describe('service locks', () => {
     expect(parseServiceStatus(false)).toBe('locked');
     expect(parseServiceStatus('locked')).toBe('locked');
     expect(parseServiceStatus('maybe')).toBeUndefined();
-    expect(updateServiceRequest.parse({ serviceName: 'mtn-cg', serviceType: 'Data', serviceStatus: 'disable' })).toEqual({ serviceName: 'MTN-CG', serviceType: 'data', serviceStatus: 'locked' });
-    expect(updateServiceRequest.safeParse({ serviceName: 'MTN-CG', serviceType: 'airtime', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(MSG.selectNetworkAdmin);
+    expect(updateServiceRequest.parse({ serviceName: 'mtn-cg', serviceType: 'Data', serviceStatus: 'disable' })).toEqual({
+      serviceName: 'MTN-CG',
+      serviceType: 'data',
+      serviceStatus: 'locked',
+    });
+    expect(updateServiceRequest.safeParse({ serviceName: 'MTN-CG', serviceType: 'airtime', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(
+      MSG.selectNetworkAdmin,
+    );
     // Cable TV is locked per provider, exam PINs per exam service; a network is not one of them.
-    expect(updateServiceRequest.parse({ serviceName: 'dstv', serviceType: 'Cable', serviceStatus: 'locked' })).toEqual({ serviceName: 'DSTV', serviceType: 'cable', serviceStatus: 'locked' });
-    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'cable', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(BILL_MSG.selectCableProvider);
-    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'exam', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(BILL_MSG.selectExamService);
-    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'electricity', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(CATALOGUE_MSG.selectServiceType);
-    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'data', serviceStatus: 'soon' }).error?.issues[0]?.message).toBe(CATALOGUE_MSG.selectServiceStatus);
+    expect(updateServiceRequest.parse({ serviceName: 'dstv', serviceType: 'Cable', serviceStatus: 'locked' })).toEqual({
+      serviceName: 'DSTV',
+      serviceType: 'cable',
+      serviceStatus: 'locked',
+    });
+    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'cable', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(
+      BILL_MSG.selectCableProvider,
+    );
+    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'exam', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(
+      BILL_MSG.selectExamService,
+    );
+    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'electricity', serviceStatus: 'locked' }).error?.issues[0]?.message).toBe(
+      CATALOGUE_MSG.selectServiceType,
+    );
+    expect(updateServiceRequest.safeParse({ serviceName: 'MTN', serviceType: 'data', serviceStatus: 'soon' }).error?.issues[0]?.message).toBe(
+      CATALOGUE_MSG.selectServiceStatus,
+    );
   });
   it('supplier choice: ALARO or GLAD per network, blank means ALARO; unknown supplier or network refused', () => {
     expect(setSupplierRequest.parse({ network: 'glo', supplierName: 'glad' })).toEqual({ network: 'GLO', supplierName: 'GLAD' });
@@ -91,7 +109,15 @@ describe('service locks', () => {
 describe('contacts', () => {
   const now = new Date('2025-03-01T12:00:00.000Z');
   it('listed most recently used first; the view has no expiry (a contact stays until its owner deletes it)', () => {
-    const base: Contact = { contactId: 'a', userId: 'u', contactName: 'Ada', contactNumber: '08011111111', contactNetwork: 'MTN', createdAt: now.toISOString(), lastUsedAt: now.toISOString() };
+    const base: Contact = {
+      contactId: 'a',
+      userId: 'u',
+      contactName: 'Ada',
+      contactNumber: '08011111111',
+      contactNetwork: 'MTN',
+      createdAt: now.toISOString(),
+      lastUsedAt: now.toISOString(),
+    };
     const newer = { ...base, contactId: 'b', contactName: 'Bola', lastUsedAt: new Date(now.getTime() + 1000).toISOString() };
     expect(sortContacts([base, newer]).map((c) => c.contactId)).toEqual(['b', 'a']);
     expect(toContactView(base)).toEqual({
@@ -104,13 +130,19 @@ describe('contacts', () => {
     });
   });
   it('name and number are required ("All fields are required"); the network defaults to MTN', () => {
-    expect(addContactRequest.parse({ contactName: ' Mum ', contactNumber: '08033333333' })).toEqual({ contactName: 'Mum', contactNumber: '08033333333', contactNetwork: 'MTN' });
+    expect(addContactRequest.parse({ contactName: ' Mum ', contactNumber: '08033333333' })).toEqual({
+      contactName: 'Mum',
+      contactNumber: '08033333333',
+      contactNetwork: 'MTN',
+    });
     expect(addContactRequest.parse({ contactName: 'Dad', contactNumber: '08033333333', contactNetwork: 'airtel' })).toMatchObject({ contactNetwork: 'AIRTEL' });
     for (const body of [{ contactNumber: '08033333333' }, { contactName: 'Mum' }, { contactName: '', contactNumber: '' }]) {
       expect(addContactRequest.safeParse(body).error?.issues[0]?.message).toBe(MSG.allFieldsRequired);
     }
     expect(addContactRequest.safeParse({ contactName: 'Mum', contactNumber: '0803' }).error?.issues[0]?.message).toBe(MSG.checkPhone);
-    expect(addContactRequest.safeParse({ contactName: 'Mum', contactNumber: '08033333333', contactNetwork: 'Vodafone' }).error?.issues[0]?.message).toBe(MSG.invalidNetwork);
+    expect(addContactRequest.safeParse({ contactName: 'Mum', contactNumber: '08033333333', contactNetwork: 'Vodafone' }).error?.issues[0]?.message).toBe(
+      MSG.invalidNetwork,
+    );
   });
   it('an edit keeps blank fields as they are and still validates the rest', () => {
     expect(updateContactRequest.parse({ contactName: 'Mummy', contactNumber: '' })).toEqual({ contactName: 'Mummy' });

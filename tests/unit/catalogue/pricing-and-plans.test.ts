@@ -27,7 +27,11 @@ import {
 const NOW = new Date('2025-01-01T10:00:00.000Z');
 
 function plan(overrides: Partial<Plan> & Pick<Plan, 'planId'>): Plan {
-  const check = newPlan(overrides.planId, { planType: overrides.planType ?? 'MTN', planName: overrides.planName ?? '1GB', smartEarnerPrice: 270_00 }, { now: NOW });
+  const check = newPlan(
+    overrides.planId,
+    { planType: overrides.planType ?? 'MTN', planName: overrides.planName ?? '1GB', smartEarnerPrice: 270_00 },
+    { now: NOW },
+  );
   if (!check.ok) throw new Error(check.problem);
   return { ...check.plan, ...overrides };
 }
@@ -103,7 +107,10 @@ describe('plan validation', () => {
     const p = plan({ planId: 3, planCostPriceKobo: 250_00, volumeRatio: 1 });
     const later = new Date(NOW.getTime() + 60_000);
     const edited = editPlan(p, { resellerPrice: 250_00, volumeRatio: 2 }, { now: later, costPricePerGbKobo: 250_00 });
-    expect(edited).toMatchObject({ ok: true, plan: { planId: 3, createdAt: p.createdAt, resellerPriceKobo: 250_00, smartEarnerPriceKobo: p.smartEarnerPriceKobo, planCostPriceKobo: 500_00 } });
+    expect(edited).toMatchObject({
+      ok: true,
+      plan: { planId: 3, createdAt: p.createdAt, resellerPriceKobo: 250_00, smartEarnerPriceKobo: p.smartEarnerPriceKobo, planCostPriceKobo: 500_00 },
+    });
     expect(editPlan(p, { planName: ' ' }, { now: later })).toEqual({ ok: false, problem: 'enter_plan_name' });
     expect(editPlan(p, { planType: 'GLO' }, { now: later })).toMatchObject({ ok: true, plan: { planType: 'GLO', network: 'GLO' } });
   });
@@ -174,9 +181,24 @@ describe('views and ordering', () => {
   });
   it('money is naira at the edge; the cost shows to admins and agents only', () => {
     const p = plan({ planId: 2, smartEarnerPriceKobo: 270_50, planCostPriceKobo: 250_00 });
-    expect(toSessionPlanView(p, { showCost: true, userType: 'smart earner' })).toMatchObject({ id: 2, _id: '2', my_price: 270.5, planCostPrice: 250, month_validate: '30 days validity', plan_type: 'MTN' });
+    expect(toSessionPlanView(p, { showCost: true, userType: 'smart earner' })).toMatchObject({
+      id: 2,
+      _id: '2',
+      my_price: 270.5,
+      planCostPrice: 250,
+      month_validate: '30 days validity',
+      plan_type: 'MTN',
+    });
     expect(toSessionPlanView(p, { showCost: false, userType: 'smart earner' }).planCostPrice).toBe(0);
-    expect(toPlanView(p)).toMatchObject({ _id: '2', planId: 2, planName: '1GB', plan: '1GB', smartEarnerPrice: 270.5, planCostPrice: 250, plan_network: 'MTN' });
+    expect(toPlanView(p)).toMatchObject({
+      _id: '2',
+      planId: 2,
+      planName: '1GB',
+      plan: '1GB',
+      smartEarnerPrice: 270.5,
+      planCostPrice: 250,
+      plan_network: 'MTN',
+    });
   });
 });
 
@@ -192,7 +214,9 @@ describe('HTTP input schemas', () => {
   it('rejection: a network no number can be made of (an object whose toString is not a function) is a 400 message, not a thrown error (found by the route fuzz)', () => {
     const unconvertible = { toString: false, valueOf: null };
     expect(buyDataRequest.safeParse({ network: unconvertible, mobile_number: '08031234567', plan: 1 }).error?.issues[0]?.message).toBe(MSG.selectNetwork);
-    expect(buyAirtimeRequest.safeParse({ network: unconvertible, mobile_number: '08031234567', amount: 100 }).error?.issues[0]?.message).toBe(MSG.invalidNetwork);
+    expect(buyAirtimeRequest.safeParse({ network: unconvertible, mobile_number: '08031234567', amount: 100 }).error?.issues[0]?.message).toBe(
+      MSG.invalidNetwork,
+    );
     // Strings and numbers still convert as before.
     expect(buyAirtimeRequest.safeParse({ network: '1', mobile_number: '08031234567', amount: 100 }).success).toBe(true);
   });
@@ -213,7 +237,10 @@ describe('HTTP input schemas', () => {
     expect(setCostPriceRequest.safeParse({ costPrice: 100 }).error?.issues[0]?.message).toBe(MSG.selectNetworkAdmin);
   });
   it('plan add: the network may come as planType, plan_type or plan_network; none → "Select a network"', () => {
-    expect(addPlanRequest.parse({ planType: 'MTN-SME2', planName: '1GB', smartEarnerPrice: 285 })).toMatchObject({ planType: 'MTN-SME2', smartEarnerPrice: 285_00 });
+    expect(addPlanRequest.parse({ planType: 'MTN-SME2', planName: '1GB', smartEarnerPrice: 285 })).toMatchObject({
+      planType: 'MTN-SME2',
+      smartEarnerPrice: 285_00,
+    });
     expect(addPlanRequest.parse({ plan_network: '9MOBILE', plan: '1GB', my_price: '225' })).toMatchObject({ planType: '9MOBILE', my_price: 225_00 });
     expect(addPlanRequest.safeParse({ planName: '1GB', smartEarnerPrice: 100 }).error?.issues[0]?.message).toBe(MSG.selectNetworkAdmin);
     expect(addPlanRequest.safeParse({ planType: 'VODAFONE', planName: '1GB', smartEarnerPrice: 100 }).error?.issues[0]?.message).toBe(MSG.selectNetworkAdmin);

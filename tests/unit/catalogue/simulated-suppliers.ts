@@ -61,7 +61,11 @@ export function useSimulatedSuppliers(vtpassDataCodes: Record<string, string>): 
   });
 
   handle.force = async (which, outcome) => {
-    const res = await fetch(`${urls[which]}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ forceOutcome: outcome }) });
+    const res = await fetch(`${urls[which]}/control`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ forceOutcome: outcome }),
+    });
     if (!res.ok) throw new Error(`control ${which}: ${res.status}`);
   };
   handle.submissions = async (requestId) => ({ vtpass: handle.vtpass.callsReport(requestId).count, panel: handle.panel.callsReport(requestId).count });

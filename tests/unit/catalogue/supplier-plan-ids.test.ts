@@ -44,7 +44,12 @@ describe('an admin-added plan keeps only the supplier ids entered', () => {
 describe('the MSORG supplier configuration: sharesOurPlanIds', () => {
   const base = { protocol: 'msorg', baseUrl: 'https://panel.example.com', networkIds: { MTN: 1 } };
   it('absent means the panel numbers plans its own way; true is accepted; anything else is refused', () => {
-    const [glad, alaro] = parseSuppliersConfig(JSON.stringify([{ ...base, name: 'GLAD' }, { ...base, name: 'ALARO', sharesOurPlanIds: true }]));
+    const [glad, alaro] = parseSuppliersConfig(
+      JSON.stringify([
+        { ...base, name: 'GLAD' },
+        { ...base, name: 'ALARO', sharesOurPlanIds: true },
+      ]),
+    );
     expect(glad).not.toHaveProperty('sharesOurPlanIds', true);
     expect(alaro).toMatchObject({ name: 'ALARO', sharesOurPlanIds: true });
     expect(() => parseSuppliersConfig(JSON.stringify([{ ...base, name: 'ALARO', sharesOurPlanIds: 'yes' }]))).toThrow();
@@ -62,7 +67,9 @@ describe('which plan id a panel is asked for (MSORG simulators over HTTP)', () =
     for (const [name, simulator] of Object.entries(panels)) {
       const { server, baseUrl } = await serveSimulator(simulator);
       servers.push(server);
-      configs.push(parseSuppliersConfig(JSON.stringify([{ name, protocol: 'msorg', baseUrl, networkIds: { MTN: 1 }, sharesOurPlanIds: name === 'ALARO' }]))[0]!);
+      configs.push(
+        parseSuppliersConfig(JSON.stringify([{ name, protocol: 'msorg', baseUrl, networkIds: { MTN: 1 }, sharesOurPlanIds: name === 'ALARO' }]))[0]!,
+      );
     }
   });
   afterAll(async () => {
@@ -71,7 +78,14 @@ describe('which plan id a panel is asked for (MSORG simulators over HTTP)', () =
   });
   const gateway = (name: 'GLAD' | 'ALARO') => new MsorgSupplier({ config: configs.find((c) => c.name === name)!, token: async () => TOKEN, timeoutMs: 2_000 });
   let n = 0;
-  const order = (supplierPlanIds: DataOrder['supplierPlanIds']): DataOrder => ({ requestId: `PLANID-${n++}`, network: 'MTN', phoneNumber: '08011111111', planId: OUR_ID, planName: '1GB', supplierPlanIds });
+  const order = (supplierPlanIds: DataOrder['supplierPlanIds']): DataOrder => ({
+    requestId: `PLANID-${n++}`,
+    network: 'MTN',
+    phoneNumber: '08011111111',
+    planId: OUR_ID,
+    planName: '1GB',
+    supplierPlanIds,
+  });
 
   it('a panel numbering its own way without an entered id is skipped: a definite failure, nothing sent', async () => {
     const o = order({});
@@ -93,7 +107,11 @@ describe('which plan id a panel is asked for (MSORG simulators over HTTP)', () =
     if (!check.ok) throw new Error(check.problem);
     await dynamoCatalogue.createPlan(check.plan);
     // The admin chose GLAD for MTN: GLAD first, then ALARO.
-    const directory = supplierDirectory(configs, (config) => new MsorgSupplier({ config, token: async () => TOKEN, timeoutMs: 2_000 }), async () => 'GLAD');
+    const directory = supplierDirectory(
+      configs,
+      (config) => new MsorgSupplier({ config, token: async () => TOKEN, timeoutMs: 2_000 }),
+      async () => 'GLAD',
+    );
     expect((await directory.forNetwork('MTN', 'data')).map((g) => g.name)).toEqual(['GLAD', 'ALARO']);
     const h = harness(directory);
     const user = await newUser();

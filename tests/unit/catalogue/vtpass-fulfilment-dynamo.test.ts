@@ -29,7 +29,11 @@ const sims = useSimulatedSuppliers({ [PLAN_ID]: 'mtn-1gb-300' });
 const FUNDED = 2_000_00;
 
 beforeAll(async () => {
-  const check = newPlan(PLAN_ID, { planType: 'MTN', planName: '1GB', smartEarnerPrice: 300_00, resellerPrice: 290_00, apiPrice: 285_00, planCostPrice: 270_00 }, { now: new Date() });
+  const check = newPlan(
+    PLAN_ID,
+    { planType: 'MTN', planName: '1GB', smartEarnerPrice: 300_00, resellerPrice: 290_00, apiPrice: 285_00, planCostPrice: 270_00 },
+    { now: new Date() },
+  );
   if (!check.ok) throw new Error(check.problem);
   await dynamoCatalogue.createPlan({ ...check.plan, supplierPlanIds: { GLAD: 1_002 } });
 });

@@ -77,7 +77,11 @@ describe('the OpenAPI document', () => {
     for (const route of documented) {
       const security = operationOf(route).security;
       if (route.access === 'public') expect(security, route.operation).toEqual([]);
-      else expect(security.map((entry: object) => Object.keys(entry)[0]), route.operation).toEqual(['apiKeyBearer', 'apiKeyToken', 'apiKeyHeader', 'sessionToken']);
+      else
+        expect(
+          security.map((entry: object) => Object.keys(entry)[0]),
+          route.operation,
+        ).toEqual(['apiKeyBearer', 'apiKeyToken', 'apiKeyHeader', 'sessionToken']);
     }
   });
 
@@ -88,7 +92,9 @@ describe('the OpenAPI document', () => {
       const object = body && objectOf(body);
       if (!object) continue;
       const schema = operationOf(route).requestBody.content['application/json'].schema;
-      const required = Object.entries(object.shape as Record<string, ZodTypeAny>).filter(([, field]) => !field.isOptional()).map(([name]) => name);
+      const required = Object.entries(object.shape as Record<string, ZodTypeAny>)
+        .filter(([, field]) => !field.isOptional())
+        .map(([name]) => name);
       expect(Object.keys(schema.properties).sort(), route.operation).toEqual(Object.keys(object.shape).sort());
       expect([...(schema.required ?? [])].sort(), route.operation).toEqual(required.sort());
       compared += 1;
@@ -110,11 +116,20 @@ describe('the OpenAPI document', () => {
       expect(curl.includes('Authorization: Bearer $VTU_API_KEY'), route.operation).toBe(route.access !== 'public');
       expect(operation.description, route.operation).toContain(curl);
     }
-    expect(curlExample(documented.find((route) => route.operation === 'buyAirtime')!)).toContain(`-d '{"network":1,"mobile_number":"08031234567","amount":500,"request_id":"order-10023"}'`);
+    expect(curlExample(documented.find((route) => route.operation === 'buyAirtime')!)).toContain(
+      `-d '{"network":1,"mobile_number":"08031234567","amount":500,"request_id":"order-10023"}'`,
+    );
   });
 
   it('answers the key routes with schemas, and the purchases with examples that fit them', () => {
-    const key: Array<[string, string]> = [['GET', '/auth'], ['POST', '/buy/data'], ['POST', '/buy/airtime'], ['POST', '/buy/electricity'], ['GET', '/transaction'], ['GET', '/prices']];
+    const key: Array<[string, string]> = [
+      ['GET', '/auth'],
+      ['POST', '/buy/data'],
+      ['POST', '/buy/airtime'],
+      ['POST', '/buy/electricity'],
+      ['GET', '/transaction'],
+      ['GET', '/prices'],
+    ];
     for (const [method, path] of key) {
       const answer = operationOf({ method: method as RouteDef['method'], path }).responses['200'].content['application/json'];
       expect(answer.schema, path).toBeTruthy();
@@ -148,19 +163,26 @@ describe('the OpenAPI document', () => {
 
 describe('the webhook in the document', () => {
   const webhook = document.webhooks.transactionSettled.post;
-  const verify = new Function('createHmac', 'timingSafeEqual', `${VERIFY_WEBHOOK_NODE.replace(/^import .*$/m, '')}\nreturn verify;`)(createHmac, timingSafeEqual) as (
-    headers: Record<string, string>,
-    body: string,
-    secret: string,
-  ) => boolean;
+  const verify = new Function('createHmac', 'timingSafeEqual', `${VERIFY_WEBHOOK_NODE.replace(/^import .*$/m, '')}\nreturn verify;`)(
+    createHmac,
+    timingSafeEqual,
+  ) as (headers: Record<string, string>, body: string, secret: string) => boolean;
   const secret = `whsec_${Buffer.from('a secret of thirty-two bytes....').toString('base64')}`;
   const body = JSON.stringify({ trans_Id: 'T1', trans_Status: 'success' });
   const now = Math.floor(Date.now() / 1000);
-  const headers = { 'webhook-id': 'msg_T1', 'webhook-timestamp': String(now), 'webhook-signature': signWebhook({ id: 'msg_T1', timestampSeconds: now, body, secret }) };
+  const headers = {
+    'webhook-id': 'msg_T1',
+    'webhook-timestamp': String(now),
+    'webhook-signature': signWebhook({ id: 'msg_T1', timestampSeconds: now, body, secret }),
+  };
 
   it('carries the transaction as its body and the three Standard Webhooks headers', () => {
     expect(webhook.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Transaction' });
-    expect(webhook.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['header:webhook-id', 'header:webhook-timestamp', 'header:webhook-signature']);
+    expect(webhook.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+      'header:webhook-id',
+      'header:webhook-timestamp',
+      'header:webhook-signature',
+    ]);
     expect(webhook.description).toContain(VERIFY_WEBHOOK_NODE);
   });
 
@@ -172,7 +194,13 @@ describe('the webhook in the document', () => {
     expect(verify(headers, body.replace('success', 'failed'), secret)).toBe(false);
     expect(verify(headers, body, `whsec_${Buffer.from('another secret').toString('base64')}`)).toBe(false);
     const old = now - 3600;
-    expect(verify({ ...headers, 'webhook-timestamp': String(old), 'webhook-signature': signWebhook({ id: 'msg_T1', timestampSeconds: old, body, secret }) }, body, secret)).toBe(false);
+    expect(
+      verify(
+        { ...headers, 'webhook-timestamp': String(old), 'webhook-signature': signWebhook({ id: 'msg_T1', timestampSeconds: old, body, secret }) },
+        body,
+        secret,
+      ),
+    ).toBe(false);
   });
 });
 

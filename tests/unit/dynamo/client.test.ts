@@ -20,7 +20,13 @@ describe('the DynamoDB client the functions use', () => {
     const { localStreamsClient } = await import('../../../infra/local/runtime/streams.js');
     const { localDynamoClient } = await import('../../../infra/local/runtime/dynamodb.js');
     const { EventBridgeClient } = await import('@aws-sdk/client-eventbridge');
-    for (const client of [sqsClient(), localSqsClient('http://127.0.0.1:1'), localStreamsClient('http://127.0.0.1:1'), localDynamoClient('http://127.0.0.1:1'), withoutSdkLogger(new EventBridgeClient({}))]) {
+    for (const client of [
+      sqsClient(),
+      localSqsClient('http://127.0.0.1:1'),
+      localStreamsClient('http://127.0.0.1:1'),
+      localDynamoClient('http://127.0.0.1:1'),
+      withoutSdkLogger(new EventBridgeClient({})),
+    ]) {
       expect(middlewareNames(client.middlewareStack)).not.toContain('loggerMiddleware');
     }
   });

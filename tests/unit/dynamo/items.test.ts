@@ -25,7 +25,18 @@ const record: TransactionRecord = {
   updatedAt: '2025-01-01T00:00:00.000Z',
   description: 'MTN airtime',
   requestFingerprint: 'fp',
-  attempts: [{ supplier: 'ALARO', kind: 'submit', request: { a: 1 }, response: 'ok', httpStatus: 200, at: '2025-01-01T00:00:01.000Z', outcome: 'ambiguous', reason: 'timeout' }],
+  attempts: [
+    {
+      supplier: 'ALARO',
+      kind: 'submit',
+      request: { a: 1 },
+      response: 'ok',
+      httpStatus: 200,
+      at: '2025-01-01T00:00:01.000Z',
+      outcome: 'ambiguous',
+      reason: 'timeout',
+    },
+  ],
 };
 
 const refusal = (read: () => unknown) => {
@@ -61,7 +72,7 @@ describe('transaction items', () => {
     expect(stored.transaction.read({ ...transactionItem(record), uncounted: true }).uncounted).toBeUndefined();
   });
 
-  it('keys the byPhoneNumber index by the number served, with the user listing\'s order', () => {
+  it("keys the byPhoneNumber index by the number served, with the user listing's order", () => {
     const item = transactionItem(record);
     expect(item[GSI.byPhoneNumber.partitionKey]).toBe(record.phone_number);
     expect(item[GSI.byPhoneNumber.sortKey]).toBe(`${record.createdAt}#${record.id}`);
@@ -97,7 +108,12 @@ describe('transaction items', () => {
 
 describe('wallet and profile items', () => {
   it('a wallet item reads as an existing wallet, its updatedAt as the time of its last change', () => {
-    expect(stored.wallet.read(newWalletItem('U1', '2025-01-01T00:00:00.000Z'))).toEqual({ balanceKobo: 0, seq: 0, exists: true, lastChangeAt: '2025-01-01T00:00:00.000Z' });
+    expect(stored.wallet.read(newWalletItem('U1', '2025-01-01T00:00:00.000Z'))).toEqual({
+      balanceKobo: 0,
+      seq: 0,
+      exists: true,
+      lastChangeAt: '2025-01-01T00:00:00.000Z',
+    });
     // A projection without it (balance reads) has no time: the next change keeps its own.
     expect(stored.wallet.read({ balanceKobo: 10, seq: 1 }, keys.wallet('U1'))).toEqual({ balanceKobo: 10, seq: 1, exists: true });
   });
@@ -140,7 +156,7 @@ describe('wallet and profile items', () => {
 });
 
 describe('declared schemas', () => {
-  it('a contact without lastUsedAt was last used when created; an old contact\'s TTL attribute is not read (contacts stay until deleted)', () => {
+  it("a contact without lastUsedAt was last used when created; an old contact's TTL attribute is not read (contacts stay until deleted)", () => {
     const contact = { contactId: 'C1', userId: 'U1', contactName: 'Mum', contactNumber: '080', contactNetwork: 'MTN', createdAt: 'then' };
     expect(stored.contact.read({ ...contact, expiresAt: 9 })).toEqual({ ...contact, lastUsedAt: 'then' });
   });

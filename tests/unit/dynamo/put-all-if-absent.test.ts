@@ -41,7 +41,11 @@ describe('putting rows unless they exist', () => {
 
     const created = await putAllIfAbsent(items, 'test seed');
     expect(created).toEqual([true, false, true, false, true]);
-    for (const [index, price] of [[1, 999], [3, 999], [4, 100]] as const) {
+    for (const [index, price] of [
+      [1, 999],
+      [3, 999],
+      [4, 100],
+    ] as const) {
       const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: items[index]!.pk, sk: 'ROW' } }));
       expect(Item?.price, `row ${index}`).toBe(price);
     }

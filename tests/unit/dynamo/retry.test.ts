@@ -1,7 +1,13 @@
 /** Conflict retry: one backoff formula, retries only races, gives up after N tries with the last error as cause. */
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { CONFLICT_BACKOFF_BASE_MS, CONFLICT_BACKOFF_CAP_MS, isConflict, retryOnConflict, RetriesExhaustedError } from '../../../functions/adapters/dynamo/retry.js';
+import {
+  CONFLICT_BACKOFF_BASE_MS,
+  CONFLICT_BACKOFF_CAP_MS,
+  isConflict,
+  retryOnConflict,
+  RetriesExhaustedError,
+} from '../../../functions/adapters/dynamo/retry.js';
 import { answerMarginMs, noteSendTook, RetryLaterError, runWithDeadline, SENDS_AFTER_LAST_WRITE } from '../../../functions/adapters/invocation.js';
 import { decorrelatedBackoffMs } from '../../../functions/domain/wallet/ledger.js';
 import { RETRY_DEADLINE_MARGIN_MS } from '../../../shared/constants.js';
@@ -139,7 +145,13 @@ describe('retryOnConflict', () => {
     function fakeTime(start = 1_000_000) {
       let t = start;
       const waits: number[] = [];
-      return { waits, now: () => t, advance: (ms: number) => void (t += ms), sleep: async (ms: number) => void (waits.push(ms), (t += ms)), random: () => 0.999 };
+      return {
+        waits,
+        now: () => t,
+        advance: (ms: number) => void (t += ms),
+        sleep: async (ms: number) => void (waits.push(ms), (t += ms)),
+        random: () => 0.999,
+      };
     }
 
     it("never sleeps past the invocation's deadline less the margin, and gives up with a retry-later error", async () => {
@@ -212,7 +224,9 @@ describe('retryOnConflict', () => {
     it('outside any invocation, stops at its own budget', async () => {
       const clock = fakeTime();
       const started = clock.now();
-      const error = await retryOnConflict(async () => Promise.reject(conflict()), { attempts: 1000, what: 'w', budgetMs: 500, ...clock }).catch((e: unknown) => e);
+      const error = await retryOnConflict(async () => Promise.reject(conflict()), { attempts: 1000, what: 'w', budgetMs: 500, ...clock }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(RetriesExhaustedError);
       expect(clock.now() - started).toBeLessThan(500);
     });

@@ -20,12 +20,16 @@ async function contactsEchoingAddress(originSecret: string | undefined) {
   delete process.env[ENV.originSecretArn];
   const { httpService, ok } = await import('../../../functions/middleware/http.js');
   const echo = async ({ sourceIp }: { sourceIp: string }) => ok({ sourceIp });
-  const handler = httpService('contacts', { listContacts: echo, addContact: echo, updateContact: echo, deleteContact: echo, listDecoders: echo, forgetDecoder: echo }, {
-    verifyToken: async () => ({ ok: true, claims: { userId: 'u1', tokenVersion: 0 } }),
-    loadPrincipal: async () => ({ userId: 'u1', userName: 'ada', userType: 'smart earner', isAdmin: false, isAgent: false, isCouponVendor: false }),
-    authenticateApiKey: async () => ({ kind: 'invalid_key' }),
-    audit: { audit: { append: async () => 'appended' as const }, now: () => new Date(), newId: () => 'unused' },
-  });
+  const handler = httpService(
+    'contacts',
+    { listContacts: echo, addContact: echo, updateContact: echo, deleteContact: echo, listDecoders: echo, forgetDecoder: echo },
+    {
+      verifyToken: async () => ({ ok: true, claims: { userId: 'u1', tokenVersion: 0 } }),
+      loadPrincipal: async () => ({ userId: 'u1', userName: 'ada', userType: 'smart earner', isAdmin: false, isAgent: false, isCouponVendor: false }),
+      authenticateApiKey: async () => ({ kind: 'invalid_key' }),
+      audit: { audit: { append: async () => 'appended' as const }, now: () => new Date(), newId: () => 'unused' },
+    },
+  );
   return async (headers: Record<string, string>) => {
     const event = {
       version: '2.0',
@@ -34,7 +38,10 @@ async function contactsEchoingAddress(originSecret: string | undefined) {
       rawQueryString: '',
       headers: { 'x-auth-token': 'a-token', ...headers },
       isBase64Encoded: false,
-      requestContext: { http: { method: 'GET', path: '/api/v1/auth/contact', protocol: 'HTTP/1.1', sourceIp: GATEWAY_SOURCE, userAgent: 'test' }, requestId: 'req-1' },
+      requestContext: {
+        http: { method: 'GET', path: '/api/v1/auth/contact', protocol: 'HTTP/1.1', sourceIp: GATEWAY_SOURCE, userAgent: 'test' },
+        requestId: 'req-1',
+      },
     } as unknown as APIGatewayProxyEventV2;
     const answer = await handler(event, {} as Context);
     return { status: answer.statusCode, body: JSON.parse(answer.body as string) };
@@ -56,8 +63,14 @@ describe('the client address and CloudFront-Viewer-Address', () => {
 
   it('origin secret configured and sent: the viewer address CloudFront set is the client', async () => {
     const call = await contactsEchoingAddress(SECRET);
-    expect(await call({ [ORIGIN_SECRET_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: '198.51.100.7:443' })).toEqual({ status: 200, body: { sourceIp: '198.51.100.7' } });
-    expect(await call({ [ORIGIN_SECRET_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: '2001:db8::1:443' })).toEqual({ status: 200, body: { sourceIp: '2001:db8::1' } });
+    expect(await call({ [ORIGIN_SECRET_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: '198.51.100.7:443' })).toEqual({
+      status: 200,
+      body: { sourceIp: '198.51.100.7' },
+    });
+    expect(await call({ [ORIGIN_SECRET_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: '2001:db8::1:443' })).toEqual({
+      status: 200,
+      body: { sourceIp: '2001:db8::1' },
+    });
     // Without a (readable) viewer address: the source address.
     expect(await call({ [ORIGIN_SECRET_HEADER]: SECRET })).toEqual({ status: 200, body: { sourceIp: GATEWAY_SOURCE } });
   });

@@ -93,7 +93,17 @@ async function place(meterNumber: string, supplier = new FakeElectricitySupplier
   const user = await newUser();
   await fund(user, 2_000_00);
   const placed = await placeElectricityPurchase(
-    { userId: user.userId, userName: user.userName, userType: 'smart earner', meterId: 18, company: 'Ikeja', meterNumber, meterType: 'prepaid', amountKobo, customerPhone: '08012345678' },
+    {
+      userId: user.userId,
+      userName: user.userName,
+      userType: 'smart earner',
+      meterId: 18,
+      company: 'Ikeja',
+      meterNumber,
+      meterType: 'prepaid',
+      amountKobo,
+      customerPhone: '08012345678',
+    },
     h.purchase,
   );
   if (placed.kind !== 'accepted') throw new Error(placed.kind);
@@ -130,7 +140,17 @@ describe('placing an electricity purchase', () => {
     const user = await newUser();
     await fund(user, 1_049_99);
     const placed = await placeElectricityPurchase(
-      { userId: user.userId, userName: user.userName, userType: 'reseller', meterId: 18, company: 'Ikeja', meterNumber: '45011111111', meterType: 'prepaid', amountKobo: 1_000_00, customerPhone: '' },
+      {
+        userId: user.userId,
+        userName: user.userName,
+        userType: 'reseller',
+        meterId: 18,
+        company: 'Ikeja',
+        meterNumber: '45011111111',
+        meterType: 'prepaid',
+        amountKobo: 1_000_00,
+        customerPhone: '',
+      },
       h.purchase,
     );
     expect(placed).toEqual({ kind: 'insufficient_balance' });
@@ -144,10 +164,24 @@ describe('electricity fulfilment', () => {
   it('delivered: success with the supplier’s token, units and customer stored and shown; profit is the ₦50 fee', async () => {
     const { h, user, supplier, id } = await place('45011111111');
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
-    expect(supplier.orders).toEqual([expect.objectContaining({ requestId: id, meterId: 18, meterNumber: '45011111111', meterType: 'prepaid', amountKobo: 1_000_00, phoneNumber: '08012345678' })]);
+    expect(supplier.orders).toEqual([
+      expect.objectContaining({
+        requestId: id,
+        meterId: 18,
+        meterNumber: '45011111111',
+        meterType: 'prepaid',
+        amountKobo: 1_000_00,
+        phoneNumber: '08012345678',
+      }),
+    ]);
     expect(supplier.orders[0]!.placedAt).toBe((await dynamoTransactions.get(id))!.createdAt);
     const txn = await dynamoTransactions.get(id);
-    expect(txn).toMatchObject({ trans_Status: 'success', profitKobo: 50_00, supplier: 'VTPASS', electricity: { token: TOKEN, units: '9.5 kWh', customerName: 'ADA OBI', meterNumber: '45011111111' } });
+    expect(txn).toMatchObject({
+      trans_Status: 'success',
+      profitKobo: 50_00,
+      supplier: 'VTPASS',
+      electricity: { token: TOKEN, units: '9.5 kWh', customerName: 'ADA OBI', meterNumber: '45011111111' },
+    });
     expect(toTransactionView(txn!)).toMatchObject({ token: TOKEN, units: '9.5 kWh', customerName: 'ADA OBI', meterType: 'prepaid', trans_amount: 1050 });
     // The listing (projected attributes) carries the token too.
     const listed = (await dynamoTransactions.listForUser(user.userId, { type: 'electricity' }))[0]!;
@@ -172,7 +206,10 @@ describe('electricity fulfilment', () => {
     expect((await dynamoTransactions.get(id))!.electricity?.token).toBeUndefined();
     expect(await sweepOne(id, h.sweeper, IMMEDIATE_SWEEP)).toBe('success');
     expect(supplier.submissionsOf(id)).toBe(1);
-    expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success', electricity: { token: TOKEN, units: '4.8 kWh', customerAddress: '1 Broad St' } });
+    expect(await dynamoTransactions.get(id)).toMatchObject({
+      trans_Status: 'success',
+      electricity: { token: TOKEN, units: '4.8 kWh', customerAddress: '1 Broad St' },
+    });
   });
 
   it('pending → requery reversed: refunded exactly once, however often the sweeper and the queue come back', async () => {
@@ -194,17 +231,34 @@ describe('electricity fulfilment', () => {
   it('a supplier that sells no electricity is skipped as a definite failure (nothing sent) and the next one delivers', async () => {
     const airtimeOnly = new FakeSupplier('ALARO', () => 'delivered');
     const vtpass = new FakeElectricitySupplier('VTPASS', SCRIPT);
-    const h = harness({ forNetwork: async () => [], forElectricity: async () => [airtimeOnly, vtpass], byName: async (n) => [airtimeOnly, vtpass].find((s) => s.name === n) });
+    const h = harness({
+      forNetwork: async () => [],
+      forElectricity: async () => [airtimeOnly, vtpass],
+      byName: async (n) => [airtimeOnly, vtpass].find((s) => s.name === n),
+    });
     const user = await newUser();
     await fund(user, 2_000_00);
     const placed = await placeElectricityPurchase(
-      { userId: user.userId, userName: user.userName, userType: 'smart earner', meterId: 29, company: 'Benin', meterNumber: '45011111111', meterType: 'prepaid', amountKobo: 1_000_00, customerPhone: '08012345678' },
+      {
+        userId: user.userId,
+        userName: user.userName,
+        userType: 'smart earner',
+        meterId: 29,
+        company: 'Benin',
+        meterNumber: '45011111111',
+        meterType: 'prepaid',
+        amountKobo: 1_000_00,
+        customerPhone: '08012345678',
+      },
       h.purchase,
     );
     if (placed.kind !== 'accepted') throw new Error(placed.kind);
     expect(await fulfilPurchase(placed.record.id, h.fulfilment)).toBe('success');
     const txn = await dynamoTransactions.get(placed.record.id);
-    expect(txn!.attempts!.map((a) => `${a.supplier}:${a.outcome}:${a.reason}`)).toEqual(['ALARO:failed:electricity_not_supported', 'VTPASS:delivered:fake_delivered']);
+    expect(txn!.attempts!.map((a) => `${a.supplier}:${a.outcome}:${a.reason}`)).toEqual([
+      'ALARO:failed:electricity_not_supported',
+      'VTPASS:delivered:fake_delivered',
+    ]);
     expect(airtimeOnly.submissions.size).toBe(0);
   });
 
@@ -213,7 +267,17 @@ describe('electricity fulfilment', () => {
     const user = await newUser();
     await fund(user, 2_000_00);
     const placed = await placeElectricityPurchase(
-      { userId: user.userId, userName: user.userName, userType: 'smart earner', meterId: 18, company: 'Ikeja', meterNumber: '45011111111', meterType: 'prepaid', amountKobo: 1_000_00, customerPhone: '' },
+      {
+        userId: user.userId,
+        userName: user.userName,
+        userType: 'smart earner',
+        meterId: 18,
+        company: 'Ikeja',
+        meterNumber: '45011111111',
+        meterType: 'prepaid',
+        amountKobo: 1_000_00,
+        customerPhone: '',
+      },
       h.purchase,
     );
     if (placed.kind !== 'accepted') throw new Error(placed.kind);
@@ -249,7 +313,16 @@ describe('electricity over HTTP (real middleware, fake supplier)', () => {
     const res = await call(handler, 'validateMeter', user, { body: { meterNumber: '45011111111', meterId: 18, meterType: 'prepaid' } });
     expect(res).toEqual({
       status: 200,
-      body: { msg: ELECTRICITY_MSG.meterValidated, name: 'ADA OBI', address: '1 Broad St', meterNumber: '45011111111', meterId: 18, meterType: 'prepaid', company: 'Ikeja', minAmount: 1500 },
+      body: {
+        msg: ELECTRICITY_MSG.meterValidated,
+        name: 'ADA OBI',
+        address: '1 Broad St',
+        meterNumber: '45011111111',
+        meterId: 18,
+        meterType: 'prepaid',
+        company: 'Ikeja',
+        minAmount: 1500,
+      },
     });
   });
 
@@ -274,15 +347,25 @@ describe('electricity over HTTP (real middleware, fake supplier)', () => {
     await fund(user, 5_000_00);
     const res = await call(handler, 'buyElectricity', user, { body: { amount: '1000', meterId: '20', meterNumber: '45011111111', meterType: 'prepaid' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ msg: ELECTRICITY_MSG.electricityProcessing, receipt: { trans_Type: 'electricity', trans_Status: 'processing', trans_amount: 1050, balance_After: 3950, trans_Network: 'Eko', phone_number: '45011111111' } });
+    expect(res.body).toMatchObject({
+      msg: ELECTRICITY_MSG.electricityProcessing,
+      receipt: {
+        trans_Type: 'electricity',
+        trans_Status: 'processing',
+        trans_amount: 1050,
+        balance_After: 3950,
+        trans_Network: 'Eko',
+        phone_number: '45011111111',
+      },
+    });
     expect((await dynamoTransactions.get(res.body.receipt._id))!.electricity?.customerPhone).toBe('08099999999');
     expect(await call(handler, 'buyElectricity', user, { body: { amount: 999, meterId: 18, meterNumber: '45011111111', meterType: 'prepaid' } })).toEqual({
       status: 400,
       body: { msg: ELECTRICITY_MSG.minimumElectricity },
     });
-    expect((await call(handler, 'buyElectricity', user, { body: { amount: 600_000, meterId: 18, meterNumber: '45011111111', meterType: 'prepaid' } })).body.msg).toBe(
-      ELECTRICITY_MSG.maximumElectricity,
-    );
+    expect(
+      (await call(handler, 'buyElectricity', user, { body: { amount: 600_000, meterId: 18, meterNumber: '45011111111', meterType: 'prepaid' } })).body.msg,
+    ).toBe(ELECTRICITY_MSG.maximumElectricity);
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(3_950_00);
   });
 

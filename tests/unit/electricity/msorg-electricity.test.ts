@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSORG_DISCO_NAMES, parseSuppliersConfig, sellsElectricity, type SupplierConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
-import { classifyMsorgMeter, classifyRequery, classifySubmission, msorgElectricityDelivery, type SupplierAnswer } from '../../../functions/adapters/suppliers/msorg/answers.js';
+import {
+  classifyMsorgMeter,
+  classifyRequery,
+  classifySubmission,
+  msorgElectricityDelivery,
+  type SupplierAnswer,
+} from '../../../functions/adapters/suppliers/msorg/answers.js';
 import type { SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
 import { MsorgSimulator, seedPanelPlans } from '../../../infra/local/simulators/msorg.js';
 import { VTPASS_DEMO_CUSTOMER, VTPASS_SIM_METERS } from '../../../infra/local/simulators/vtpass.js';
@@ -23,7 +29,11 @@ const http = (status: number, body: unknown): SupplierAnswer => ({ kind: 'http',
 
 describe('MSORG /api/validatemeter answers', () => {
   it('invalid: false with a name → valid, with the address when given', () => {
-    expect(classifyMsorgMeter(http(200, { invalid: false, name: 'ADA OBI', address: '3 Marina' }))).toEqual({ kind: 'valid', customerName: 'ADA OBI', address: '3 Marina' });
+    expect(classifyMsorgMeter(http(200, { invalid: false, name: 'ADA OBI', address: '3 Marina' }))).toEqual({
+      kind: 'valid',
+      customerName: 'ADA OBI',
+      address: '3 Marina',
+    });
     expect(classifyMsorgMeter(http(200, { invalid: 'false', customer_name: 'ADA OBI' }))).toEqual({ kind: 'valid', customerName: 'ADA OBI' });
   });
 
@@ -45,14 +55,25 @@ describe('MSORG /api/validatemeter answers', () => {
 
 describe('MSORG bill payment answers', () => {
   it('the token, units and customer are copied as the panel gave them; "Token : …" is read as its digits', () => {
-    expect(msorgElectricityDelivery({ Status: 'successful', token: 'Token : 1234 5678 9012 3456 7890', units: '4.8 kWh', customer_name: 'ADA', customer_address: '3 Marina' })).toEqual({
+    expect(
+      msorgElectricityDelivery({
+        Status: 'successful',
+        token: 'Token : 1234 5678 9012 3456 7890',
+        units: '4.8 kWh',
+        customer_name: 'ADA',
+        customer_address: '3 Marina',
+      }),
+    ).toEqual({
       token: '1234 5678 9012 3456 7890',
       units: '4.8 kWh',
       customerName: 'ADA',
       customerAddress: '3 Marina',
     });
     expect(msorgElectricityDelivery({ token: '12345678901234567890' })).toEqual({ token: '12345678901234567890' });
-    expect(msorgElectricityDelivery({ api_response: 'Paid. Token : 11112222333344445555 : 9.5 kWh' })).toEqual({ token: '11112222333344445555', units: '9.5 kWh' });
+    expect(msorgElectricityDelivery({ api_response: 'Paid. Token : 11112222333344445555 : 9.5 kWh' })).toEqual({
+      token: '11112222333344445555',
+      units: '9.5 kWh',
+    });
   });
 
   it('nothing is made up: no token in the answer, no token on the delivery', () => {
@@ -164,7 +185,9 @@ describe('MSORG electricity against the simulator', () => {
       supplier: 'ALARO',
       reason: 'http_401',
     });
-    expect(await gateway({ electricity: { '20': 'Eko Electric' } }).verifyMeter({ meterId: 18, meterNumber: VTPASS_SIM_METERS.valid, meterType: 'prepaid' })).toEqual({
+    expect(
+      await gateway({ electricity: { '20': 'Eko Electric' } }).verifyMeter({ meterId: 18, meterNumber: VTPASS_SIM_METERS.valid, meterType: 'prepaid' }),
+    ).toEqual({
       kind: 'unavailable',
       supplier: 'ALARO',
       reason: 'disco_not_mapped',
@@ -178,7 +201,11 @@ describe('MSORG electricity against the simulator', () => {
     expect(result).toMatchObject({
       supplier: 'ALARO',
       outcome: 'delivered',
-      request: { method: 'POST', path: '/api/billpayment/', body: { disco_name: 'Ikeja Electric', amount: 2000, meter_number: VTPASS_SIM_METERS.valid, MeterType: 1, request_id: placed.requestId } },
+      request: {
+        method: 'POST',
+        path: '/api/billpayment/',
+        body: { disco_name: 'Ikeja Electric', amount: 2000, meter_number: VTPASS_SIM_METERS.valid, MeterType: 1, request_id: placed.requestId },
+      },
       electricity: { token: record.token, units: record.units, customerName: VTPASS_DEMO_CUSTOMER, customerAddress: record.customer_address },
     });
     expect(record.token).toMatch(/^\d{20}$/);

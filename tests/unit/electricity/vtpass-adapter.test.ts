@@ -32,7 +32,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const config = (): SupplierConfig => ({ name: 'VTPASS', protocol: 'vtpass', baseUrl, networks: ['MTN'], dataVariationCodes: { '7': 'mtn-1gb-300' }, electricity: true });
+const config = (): SupplierConfig => ({
+  name: 'VTPASS',
+  protocol: 'vtpass',
+  baseUrl,
+  networks: ['MTN'],
+  dataVariationCodes: { '7': 'mtn-1gb-300' },
+  electricity: true,
+});
 const keyOf = (keys: typeof KEYS) => async (_name: string, key: 'api-key' | 'public-key' | 'secret-key') =>
   key === 'api-key' ? keys.apiKey : key === 'public-key' ? keys.publicKey : keys.secretKey;
 const gateway = (timeoutMs = 1_000, keys = KEYS) => new VtpassSupplier({ config: config(), secret: keyOf(keys), timeoutMs });
@@ -57,7 +64,9 @@ describe('VTpass merchant-verify', () => {
   });
 
   it('wrong keys are refused by VTpass (401): the check is unavailable, not a verdict on the meter', async () => {
-    expect(await gateway(1_000, { ...KEYS, secretKey: 'wrong' }).verifyMeter({ meterId: 18, meterNumber: VTPASS_SIM_METERS.valid, meterType: 'prepaid' })).toMatchObject({
+    expect(
+      await gateway(1_000, { ...KEYS, secretKey: 'wrong' }).verifyMeter({ meterId: 18, meterNumber: VTPASS_SIM_METERS.valid, meterType: 'prepaid' }),
+    ).toMatchObject({
       kind: 'unavailable',
     });
   });
@@ -146,14 +155,30 @@ describe('VTpass pay and requery for electricity', () => {
 
 describe('VTpass airtime and data', () => {
   it('airtime on a configured network goes to serviceID mtn with the naira amount', async () => {
-    const result = await gateway().buyAirtime({ requestId: 'AIR1', placedAt: new Date().toISOString(), network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 });
+    const result = await gateway().buyAirtime({
+      requestId: 'AIR1',
+      placedAt: new Date().toISOString(),
+      network: 'MTN',
+      phoneNumber: '08011111111',
+      faceValueKobo: 100_00,
+    });
     expect(result).toMatchObject({ outcome: 'delivered' });
     expect((result.request as { body: unknown }).body).toMatchObject({ serviceID: 'mtn', amount: 100, phone: '08011111111' });
   });
 
   it('a network VTpass is not configured for, or a plan without a variation code, fails at once (nothing sent: failover)', async () => {
-    expect(await gateway().buyAirtime({ requestId: 'AIR2', network: 'GLO', phoneNumber: '08011111111', faceValueKobo: 100_00 })).toMatchObject({ outcome: 'failed', reason: 'network_not_served' });
-    const data = { requestId: 'DATA1', placedAt: new Date().toISOString(), network: 'MTN' as const, phoneNumber: '08011111111', planName: '1GB', supplierPlanIds: {} };
+    expect(await gateway().buyAirtime({ requestId: 'AIR2', network: 'GLO', phoneNumber: '08011111111', faceValueKobo: 100_00 })).toMatchObject({
+      outcome: 'failed',
+      reason: 'network_not_served',
+    });
+    const data = {
+      requestId: 'DATA1',
+      placedAt: new Date().toISOString(),
+      network: 'MTN' as const,
+      phoneNumber: '08011111111',
+      planName: '1GB',
+      supplierPlanIds: {},
+    };
     expect(await gateway().buyData({ ...data, planId: 8 })).toMatchObject({ outcome: 'failed', reason: 'plan_not_mapped' });
     const delivered = await gateway().buyData({ ...data, requestId: 'DATA2', planId: 7 });
     expect(delivered.outcome).toBe('delivered');
@@ -163,7 +188,9 @@ describe('VTpass airtime and data', () => {
   it('08022222222 fails (016) and 08033333333 is processing then delivered, like the MSORG panels', async () => {
     expect((await gateway().buyAirtime({ requestId: 'AIR3', network: 'MTN', phoneNumber: '08022222222', faceValueKobo: 100_00 })).outcome).toBe('failed');
     const placedAt = new Date().toISOString();
-    expect((await gateway().buyAirtime({ requestId: 'AIR4', placedAt, network: 'MTN', phoneNumber: '08033333333', faceValueKobo: 100_00 })).outcome).toBe('ambiguous');
+    expect((await gateway().buyAirtime({ requestId: 'AIR4', placedAt, network: 'MTN', phoneNumber: '08033333333', faceValueKobo: 100_00 })).outcome).toBe(
+      'ambiguous',
+    );
     expect((await gateway().requery({ requestId: 'AIR4', placedAt })).outcome).toBe('delivered');
   });
 });
@@ -174,11 +201,23 @@ describe('supplier configuration with VTpass', () => {
     { name: 'GLAD', protocol: 'msorg', baseUrl: 'https://glad.example', networkIds: { MTN: 1 } },
     { name: 'VTPASS', protocol: 'vtpass', baseUrl: 'https://vtpass.com', networks: ['MTN'] },
   ]);
-  const stub = (c: { name: string }) => ({ name: c.name, buyAirtime: async () => ({}) as never, buyData: async () => ({}) as never, requery: async () => ({}) as never });
+  const stub = (c: { name: string }) => ({
+    name: c.name,
+    buyAirtime: async () => ({}) as never,
+    buyData: async () => ({}) as never,
+    requery: async () => ({}) as never,
+  });
 
   it('parses a vtpass entry (electricity on by default) and sends electricity to VTPASS only', async () => {
     const configs = parseSuppliersConfig(json);
-    expect(configs[2]).toEqual({ name: 'VTPASS', protocol: 'vtpass', baseUrl: 'https://vtpass.com', networks: ['MTN'], dataVariationCodes: {}, electricity: true });
+    expect(configs[2]).toEqual({
+      name: 'VTPASS',
+      protocol: 'vtpass',
+      baseUrl: 'https://vtpass.com',
+      networks: ['MTN'],
+      dataVariationCodes: {},
+      electricity: true,
+    });
     const directory = supplierDirectory(configs, stub);
     expect((await directory.forElectricity()).map((g) => g.name)).toEqual(['VTPASS']);
   });
@@ -193,7 +232,12 @@ describe('supplier configuration with VTpass', () => {
     expect(() => parseSuppliersConfig(JSON.stringify([{ name: 'VTPASS', protocol: 'soap', baseUrl: 'https://x' }]))).toThrow(/invalid/);
     expect(() => parseSuppliersConfig(JSON.stringify([{ name: 'VTPASS', protocol: 'vtpass', baseUrl: 'https://x', networks: ['MTEL'] }]))).toThrow(/invalid/);
     expect(() =>
-      parseSuppliersConfig(JSON.stringify([{ name: 'VTPASS', protocol: 'vtpass', baseUrl: 'https://x' }, { name: 'VTPASS', protocol: 'vtpass', baseUrl: 'https://y' }])),
+      parseSuppliersConfig(
+        JSON.stringify([
+          { name: 'VTPASS', protocol: 'vtpass', baseUrl: 'https://x' },
+          { name: 'VTPASS', protocol: 'vtpass', baseUrl: 'https://y' },
+        ]),
+      ),
     ).toThrow(/twice/);
   });
 });

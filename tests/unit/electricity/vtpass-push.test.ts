@@ -13,7 +13,8 @@ import type { RequeryKey, SupplierCallResult } from '../../../functions/domain/p
 import { useDynamoDb } from '../../support/dynamo.js';
 import { chainOf, directoryOf, FakeSupplier, fund, harness, newUser } from '../money/fakes.js';
 
-const push = (requestId: unknown, type = 'transaction-update') => JSON.stringify({ type, data: { code: '000', requestId, content: { transactions: { status: 'reversed' } } } });
+const push = (requestId: unknown, type = 'transaction-update') =>
+  JSON.stringify({ type, data: { code: '000', requestId, content: { transactions: { status: 'reversed' } } } });
 
 describe('reading a VTpass push', () => {
   const requestId = vtpassRequestId('01JABCDEF0123456789XYZ', '2025-03-01T10:15:00Z');
@@ -37,7 +38,10 @@ describe('reading a VTpass push', () => {
   it('the receiver queues a re-check of the named purchase, and nothing for the rest', async () => {
     const sent: { id: string; recheck?: string }[] = [];
     const queue = { enqueue: async (id: string, options?: { recheck?: 'msorg' | 'vtpass' }) => void sent.push({ id, ...options }) };
-    expect(await receiveSupplierPush(readVtpassPush(push(requestId)), 'vtpass', { queue })).toEqual({ kind: 'queued', transactionId: '01JABCDEF0123456789XYZ' });
+    expect(await receiveSupplierPush(readVtpassPush(push(requestId)), 'vtpass', { queue })).toEqual({
+      kind: 'queued',
+      transactionId: '01JABCDEF0123456789XYZ',
+    });
     expect(await receiveSupplierPush(readVtpassPush(push('hello')), 'vtpass', { queue })).toMatchObject({ kind: 'ignored' });
     expect(sent).toEqual([{ id: '01JABCDEF0123456789XYZ', recheck: 'vtpass' }]);
   });
@@ -66,7 +70,10 @@ describe('re-checking a purchase after a push (DynamoDB Local)', () => {
     const h = harness(directoryOf(supplier));
     const user = await newUser();
     await fund(user, 1_000_00);
-    const placed = await placeAirtimePurchase({ userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 }, h.purchase);
+    const placed = await placeAirtimePurchase(
+      { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 },
+      h.purchase,
+    );
     if (placed.kind !== 'accepted') throw new Error(placed.kind);
     expect(await fulfilPurchase(placed.record.id, h.fulfilment)).toBe('success');
     return { h, user, id: placed.record.id };
@@ -129,7 +136,10 @@ describe('re-checking a purchase after a push (DynamoDB Local)', () => {
     const h = harness(directoryOf(vtpass));
     const user = await newUser();
     await fund(user, 1_000_00);
-    const placed = await placeAirtimePurchase({ userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08033333333', faceValueKobo: 100_00 }, h.purchase);
+    const placed = await placeAirtimePurchase(
+      { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08033333333', faceValueKobo: 100_00 },
+      h.purchase,
+    );
     if (placed.kind !== 'accepted') throw new Error(placed.kind);
     // Submitted, answer lost: claimed and still processing.
     await h.fulfilment.transactions.claimSubmission(placed.record.id, 'VTPASS', new Date());

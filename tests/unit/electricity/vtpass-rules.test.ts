@@ -17,7 +17,8 @@ import {
 import { buyElectricityRequest, validateMeterRequest } from '../../../shared/api/purchases.js';
 
 const http = (body: unknown, status = 200): SupplierAnswer => ({ kind: 'http', status, bodyText: typeof body === 'string' ? body : JSON.stringify(body) });
-const withStatus = (status: string, extra: Record<string, unknown> = {}) => http({ code: '000', content: { transactions: { status, transactionId: '1741600086' } }, response_description: 'X', ...extra });
+const withStatus = (status: string, extra: Record<string, unknown> = {}) =>
+  http({ code: '000', content: { transactions: { status, transactionId: '1741600086' } }, response_description: 'X', ...extra });
 
 describe('VTpass request_id', () => {
   it('starts with the Africa/Lagos time YYYYMMDDHHII (UTC+1, no daylight saving) followed by our transaction id', () => {
@@ -35,13 +36,17 @@ describe('VTpass request_id', () => {
 
   it('is the same for every submission and re-query of one purchase (derived only from its id and placing time)', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), fc.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/), (at, id) => {
-        const first = vtpassRequestId(id, at);
-        expect(vtpassRequestId(id, at.toISOString())).toBe(first);
-        expect(first.endsWith(id)).toBe(true);
-        expect(first.length).toBeGreaterThanOrEqual(12);
-        expect(isVtpassRequestId(first)).toBe(true);
-      }),
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        fc.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+        (at, id) => {
+          const first = vtpassRequestId(id, at);
+          expect(vtpassRequestId(id, at.toISOString())).toBe(first);
+          expect(first.endsWith(id)).toBe(true);
+          expect(first.length).toBeGreaterThanOrEqual(12);
+          expect(isVtpassRequestId(first)).toBe(true);
+        },
+      ),
     );
   });
 
@@ -55,7 +60,13 @@ describe('VTpass request_id', () => {
 
 describe('VTpass pay answers', () => {
   it('000 + delivered is delivered, with VTpass’s transaction id as the reference', () => {
-    expect(classifyVtpassPay(withStatus('delivered'))).toMatchObject({ outcome: 'delivered', reason: 'status_delivered', code: '000', supplierReference: '1741600086', apiResponse: 'X' });
+    expect(classifyVtpassPay(withStatus('delivered'))).toMatchObject({
+      outcome: 'delivered',
+      reason: 'status_delivered',
+      code: '000',
+      supplierReference: '1741600086',
+      apiResponse: 'X',
+    });
   });
 
   it('000 + initiated or pending is ambiguous (charged at VTpass: never refunded while pending)', () => {
@@ -117,13 +128,28 @@ describe('VTpass requery answers', () => {
 
 describe('VTpass electricity details', () => {
   it('copies the token, units and customer from the answer as given', () => {
-    const body = { code: '000', purchased_code: 'Token : 26362054405982757802', token: '26362054405982757802', units: '79.9 kWh', customerName: 'ADA OBI', customerAddress: '1 Broad St' };
-    expect(vtpassElectricityDelivery(body)).toEqual({ token: '26362054405982757802', units: '79.9 kWh', customerName: 'ADA OBI', customerAddress: '1 Broad St' });
+    const body = {
+      code: '000',
+      purchased_code: 'Token : 26362054405982757802',
+      token: '26362054405982757802',
+      units: '79.9 kWh',
+      customerName: 'ADA OBI',
+      customerAddress: '1 Broad St',
+    };
+    expect(vtpassElectricityDelivery(body)).toEqual({
+      token: '26362054405982757802',
+      units: '79.9 kWh',
+      customerName: 'ADA OBI',
+      customerAddress: '1 Broad St',
+    });
     expect(classifyVtpassPay(withStatus('delivered', body)).electricity).toMatchObject({ token: '26362054405982757802' });
   });
 
   it('reads the token from purchased_code when there is no token field', () => {
-    expect(vtpassElectricityDelivery({ purchased_code: 'Token : 1234-5678-9012-3456-7890 : 13.4 Units' })).toEqual({ token: '1234-5678-9012-3456-7890', units: '13.4 Units' });
+    expect(vtpassElectricityDelivery({ purchased_code: 'Token : 1234-5678-9012-3456-7890 : 13.4 Units' })).toEqual({
+      token: '1234-5678-9012-3456-7890',
+      units: '13.4 Units',
+    });
   });
 
   it('never invents a token: no token in the answer, no token in the details', () => {
@@ -135,8 +161,17 @@ describe('VTpass electricity details', () => {
 
 describe('VTpass merchant-verify', () => {
   it('a Customer_Name is a valid meter, with address, meter number and the disco’s minimum', () => {
-    const answer = http({ code: '000', content: { Customer_Name: 'DEMO CUSTOMER', Address: '2 Demo St', Meter_Number: '45011111111', Min_Purchase_Amount: 500, WrongBillersCode: false } });
-    expect(classifyVtpassMeter(answer)).toEqual({ kind: 'valid', customerName: 'DEMO CUSTOMER', address: '2 Demo St', meterNumber: '45011111111', minPurchaseNaira: 500 });
+    const answer = http({
+      code: '000',
+      content: { Customer_Name: 'DEMO CUSTOMER', Address: '2 Demo St', Meter_Number: '45011111111', Min_Purchase_Amount: 500, WrongBillersCode: false },
+    });
+    expect(classifyVtpassMeter(answer)).toEqual({
+      kind: 'valid',
+      customerName: 'DEMO CUSTOMER',
+      address: '2 Demo St',
+      meterNumber: '45011111111',
+      minPurchaseNaira: 500,
+    });
   });
 
   it('WrongBillersCode is an invalid meter with VTpass’s own words', () => {
@@ -178,8 +213,17 @@ describe('electricity charge', () => {
 
 describe('electricity request schemas', () => {
   it('accept the client’s payload: a known company’s meterId, prepaid/postpaid, digits of a meter, the naira amount as kobo', () => {
-    expect(validateMeterRequest.parse({ meterNumber: '4501 1111-111', meterId: '18', meterType: 'Prepaid' })).toEqual({ meterNumber: '45011111111', meterId: 18, meterType: 'prepaid' });
-    expect(buyElectricityRequest.parse({ amount: 1000, meterId: 29, meterNumber: 45011111111, meterType: 'postpaid' })).toMatchObject({ amount: 100_000, meterId: 29, meterNumber: '45011111111', meterType: 'postpaid' });
+    expect(validateMeterRequest.parse({ meterNumber: '4501 1111-111', meterId: '18', meterType: 'Prepaid' })).toEqual({
+      meterNumber: '45011111111',
+      meterId: 18,
+      meterType: 'prepaid',
+    });
+    expect(buyElectricityRequest.parse({ amount: 1000, meterId: 29, meterNumber: 45011111111, meterType: 'postpaid' })).toMatchObject({
+      amount: 100_000,
+      meterId: 29,
+      meterNumber: '45011111111',
+      meterType: 'postpaid',
+    });
   });
 
   it('refuse an unknown company (27 is not one), another meter type, or a meter that is not digits', () => {

@@ -48,8 +48,18 @@ describe('ensureTables', () => {
       await client.send(new CreateTableCommand(platformTableBefore('byPhoneNumber', name)));
       // Records as stored before the index: a purchase for a number, and a funding whose phone_number was ''.
       const at = '2025-06-01T10:00:00.000Z';
-      await client.send(new PutItemCommand({ TableName: name, Item: { pk: { S: 'TXN#P1' }, sk: { S: 'TXN' }, [index.partitionKey]: { S: '08011111111' }, [index.sortKey]: { S: `${at}#P1` } } }));
-      await client.send(new PutItemCommand({ TableName: name, Item: { pk: { S: 'TXN#F1' }, sk: { S: 'TXN' }, [index.partitionKey]: { S: '' }, [index.sortKey]: { S: `${at}#F1` } } }));
+      await client.send(
+        new PutItemCommand({
+          TableName: name,
+          Item: { pk: { S: 'TXN#P1' }, sk: { S: 'TXN' }, [index.partitionKey]: { S: '08011111111' }, [index.sortKey]: { S: `${at}#P1` } },
+        }),
+      );
+      await client.send(
+        new PutItemCommand({
+          TableName: name,
+          Item: { pk: { S: 'TXN#F1' }, sk: { S: 'TXN' }, [index.partitionKey]: { S: '' }, [index.sortKey]: { S: `${at}#F1` } },
+        }),
+      );
 
       const first = await ensureTables(dynamo.endpoint, [tableDef(name)]);
       expect(first.updated).toContain(`${name}.byPhoneNumber`);
@@ -63,7 +73,13 @@ describe('ensureTables', () => {
         ],
       });
       const found = await client.send(
-        new QueryCommand({ TableName: name, IndexName: 'byPhoneNumber', KeyConditionExpression: '#n = :n', ExpressionAttributeNames: { '#n': index.partitionKey }, ExpressionAttributeValues: { ':n': { S: '08011111111' } } }),
+        new QueryCommand({
+          TableName: name,
+          IndexName: 'byPhoneNumber',
+          KeyConditionExpression: '#n = :n',
+          ExpressionAttributeNames: { '#n': index.partitionKey },
+          ExpressionAttributeValues: { ':n': { S: '08011111111' } },
+        }),
       );
       expect(found.Items?.map((item) => item.pk?.S)).toEqual(['TXN#P1']);
       // The old funding stays, out of the index (an empty string is no index key).
@@ -85,10 +101,21 @@ describe('ensureTables', () => {
       await client.send(
         new CreateTableCommand({
           ...before,
-          AttributeDefinitions: [...before.AttributeDefinitions, { AttributeName: retired.partitionKey, AttributeType: 'S' }, { AttributeName: retired.sortKey, AttributeType: 'S' }],
+          AttributeDefinitions: [
+            ...before.AttributeDefinitions,
+            { AttributeName: retired.partitionKey, AttributeType: 'S' },
+            { AttributeName: retired.sortKey, AttributeType: 'S' },
+          ],
           GlobalSecondaryIndexes: [
             ...before.GlobalSecondaryIndexes,
-            { IndexName: 'byOpenSince', KeySchema: [{ AttributeName: retired.partitionKey, KeyType: 'HASH' }, { AttributeName: retired.sortKey, KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } },
+            {
+              IndexName: 'byOpenSince',
+              KeySchema: [
+                { AttributeName: retired.partitionKey, KeyType: 'HASH' },
+                { AttributeName: retired.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
           ],
         }),
       );

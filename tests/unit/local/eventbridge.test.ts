@@ -139,7 +139,13 @@ describe('the local SES (real @aws-sdk/client-sesv2)', () => {
   it('rejects a message without recipients', async () => {
     const client = new SESv2Client({ endpoint, region: 'us-east-1', credentials });
     await expect(
-      client.send(new SendEmailCommand({ FromEmailAddress: 'a@b.c', Destination: { ToAddresses: [] }, Content: { Simple: { Subject: { Data: 's' }, Body: { Text: { Data: 't' } } } } })),
+      client.send(
+        new SendEmailCommand({
+          FromEmailAddress: 'a@b.c',
+          Destination: { ToAddresses: [] },
+          Content: { Simple: { Subject: { Data: 's' }, Body: { Text: { Data: 't' } } } },
+        }),
+      ),
     ).rejects.toMatchObject({ name: 'BadRequestException' });
     client.destroy();
   });

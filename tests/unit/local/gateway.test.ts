@@ -158,7 +158,13 @@ describe('the gateway server', () => {
     writeFileSync(join(dist, 'assets', 'index-B4x9_kQ2.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
     const mail = new MailStore(dir);
-    mail.save({ from: 'no-reply@localhost', to: 'ada@example.com', subject: 'Reset <b>', text: 'Open http://localhost:3000/passwordReset/abc now', html: '<a href="http://x">x</a>' });
+    mail.save({
+      from: 'no-reply@localhost',
+      to: 'ada@example.com',
+      subject: 'Reset <b>',
+      text: 'Open http://localhost:3000/passwordReset/abc now',
+      html: '<a href="http://x">x</a>',
+    });
     const handler = createGateway({
       routes,
       webDist: dist,
@@ -182,7 +188,11 @@ describe('the gateway server', () => {
   it('turns a stream mapping off and on as update-event-source-mapping does; an unknown mapping is 404, a body without a boolean 400 and changes nothing', async () => {
     expect(await (await fetch(`${base}/_local/event-source-mappings`)).json()).toEqual([{ logicalId: 'OutboxMapping', enabled: true }]);
     const set = (enabled: unknown, id = 'OutboxMapping') =>
-      fetch(`${base}/_local/event-source-mappings/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled }) });
+      fetch(`${base}/_local/event-source-mappings/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled }),
+      });
     const off = await set(false);
     expect(off.status).toBe(200);
     expect(await off.json()).toEqual({ logicalId: 'OutboxMapping', enabled: false });
@@ -205,7 +215,11 @@ describe('the gateway server', () => {
 
   it('sets CloudFront-Viewer-Address from the socket, as CloudFront does: a value the client sent is dropped', async () => {
     invocations.length = 0;
-    const response = await fetch(`${base}/api/v1/echo`, { method: 'POST', headers: { 'content-type': 'application/json', 'CloudFront-Viewer-Address': '203.0.113.9:443' }, body: '{}' });
+    const response = await fetch(`${base}/api/v1/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'CloudFront-Viewer-Address': '203.0.113.9:443' },
+      body: '{}',
+    });
     expect(response.status).toBe(200);
     const [event] = invocations;
     expect(event!.headers['cloudfront-viewer-address']).toMatch(/^127\.0\.0\.1:\d+$/);
@@ -248,7 +262,7 @@ describe('the gateway server', () => {
     }
   });
 
-  it('sends the cloud\'s security headers (the CloudFront policy\'s, from shared/security-headers.ts) on the web app and the API, errors included, not only nosniff', async () => {
+  it("sends the cloud's security headers (the CloudFront policy's, from shared/security-headers.ts) on the web app and the API, errors included, not only nosniff", async () => {
     const answers = {
       index: await fetch(`${base}/`),
       asset: await fetch(`${base}/assets/index-B4x9_kQ2.js`),
@@ -258,14 +272,25 @@ describe('the gateway server', () => {
       apiNotFound: await fetch(`${base}/api/v1/nope`),
       apiError: await fetch(`${base}/api/v1/boom`),
     };
-    expect(Object.keys(SECURITY_HEADERS).sort()).toEqual(['content-security-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options']);
+    expect(Object.keys(SECURITY_HEADERS).sort()).toEqual([
+      'content-security-policy',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+    ]);
     for (const [name, response] of Object.entries(answers)) {
       for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(header), `${name}: ${header}`).toBe(value);
     }
   });
 
   it('answers 404 for /_sim/*, never the deep-link fallback: the simulators are served on their own port only', async () => {
-    for (const [method, path] of [['GET', '/_sim/monnify/transfer'], ['POST', '/_sim/alaro/control'], ['GET', '/_sim/alaro/calls'], ['GET', '/_sim']]) {
+    for (const [method, path] of [
+      ['GET', '/_sim/monnify/transfer'],
+      ['POST', '/_sim/alaro/control'],
+      ['GET', '/_sim/alaro/calls'],
+      ['GET', '/_sim'],
+    ]) {
       const response = await fetch(`${base}${path}`, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) });
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(await response.json(), `${method} ${path}`).toEqual({ msg: 'Not found' });

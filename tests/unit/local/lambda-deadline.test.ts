@@ -58,7 +58,9 @@ describe('calls to outside parties after the deadline', () => {
     const past = Date.now() - 1;
     const answer = await runWithDeadline(past, () => callProvider({ method: 'POST', url: 'http://127.0.0.1:9/pay', timeoutMs: 1_000, fetch: countingFetch }));
     expect(answer).toEqual({ kind: 'no_answer', detail: 'not sent: the invocation had timed out' });
-    await expect(runWithDeadline(past, () => postWebhook('http://127.0.0.1:9/hook', { headers: {}, body: '{}' }, 1_000))).rejects.toBeInstanceOf(InvocationTimedOutError);
+    await expect(runWithDeadline(past, () => postWebhook('http://127.0.0.1:9/hook', { headers: {}, body: '{}' }, 1_000))).rejects.toBeInstanceOf(
+      InvocationTimedOutError,
+    );
     // Within its time the same call is sent.
     await runWithDeadline(Date.now() + 5_000, () => callProvider({ method: 'POST', url: 'http://127.0.0.1:9/pay', timeoutMs: 1_000, fetch: countingFetch }));
     expect(sent).toBe(1);

@@ -20,7 +20,10 @@ const fn = (logicalId: string, entry: string, extra: Partial<FunctionDef> = {}):
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'lambda-test-'));
   mkdirSync(join(root, 'fns'));
-  writeFileSync(join(root, 'fns', 'echo.mjs'), 'export const handler = async (event, context) => ({ event, name: context.functionName, id: context.awsRequestId, left: context.getRemainingTimeInMillis() });');
+  writeFileSync(
+    join(root, 'fns', 'echo.mjs'),
+    'export const handler = async (event, context) => ({ event, name: context.functionName, id: context.awsRequestId, left: context.getRemainingTimeInMillis() });',
+  );
   writeFileSync(join(root, 'fns', 'slow.mjs'), 'export const handler = () => new Promise((r) => setTimeout(r, 2000));');
   writeFileSync(join(root, 'fns', 'other.mjs'), 'export const main = async () => 1;');
 });

@@ -37,7 +37,15 @@ const call = async (method: string, path: string, body?: unknown, token: string 
   return { status: response.status, body: (await response.json()) as any };
 };
 const topup = (mobile: string, extra: Record<string, unknown> = {}) =>
-  call('POST', '/api/topup/', { network: 1, amount: 100, mobile_number: mobile, Ported_number: true, airtime_type: 'VTU', request_id: `tx-${++seq}`, ...extra });
+  call('POST', '/api/topup/', {
+    network: 1,
+    amount: 100,
+    mobile_number: mobile,
+    Ported_number: true,
+    airtime_type: 'VTU',
+    request_id: `tx-${++seq}`,
+    ...extra,
+  });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'msorg-test-'));
@@ -66,7 +74,8 @@ describe('the MSORG panel simulator', () => {
       const { status, body } = await topup(mobile);
       expect(status).toBe(200);
       expect(body).toMatchObject({ Status: 'successful', mobile_number: mobile, network: 1, amount: '100.00', Ported_number: true, request_id: `tx-${seq}` });
-      for (const field of ['id', 'ident', 'balance_before', 'balance_after', 'plan', 'plan_name', 'plan_amount', 'api_response', 'create_date']) expect(body).toHaveProperty(field);
+      for (const field of ['id', 'ident', 'balance_before', 'balance_after', 'plan', 'plan_name', 'plan_amount', 'api_response', 'create_date'])
+        expect(body).toHaveProperty(field);
       expect(Number(body.balance_before) - Number(body.balance_after)).toBe(100);
     }
   });
@@ -103,7 +112,13 @@ describe('the MSORG panel simulator', () => {
     // A client that gives up early gets nothing, but the purchase is delivered all the same.
     const requestId = `tx-${++seq}`;
     await expect(
-      call('POST', '/api/topup/', { network: 1, amount: 100, mobile_number: SIM_NUMBERS.timeoutDelivered, Ported_number: true, airtime_type: 'VTU', request_id: requestId }, TOKEN, AbortSignal.timeout(100)),
+      call(
+        'POST',
+        '/api/topup/',
+        { network: 1, amount: 100, mobile_number: SIM_NUMBERS.timeoutDelivered, Ported_number: true, airtime_type: 'VTU', request_id: requestId },
+        TOKEN,
+        AbortSignal.timeout(100),
+      ),
     ).rejects.toThrow();
     const requery = await call('GET', `/api/data/${requestId}`);
     expect(requery).toMatchObject({ status: 200, body: { Status: 'successful', request_id: requestId } });

@@ -21,7 +21,13 @@ let simulator: MsorgSimulator;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'budget-test-'));
-  simulator = new MsorgSimulator({ name: 'GLAD', token: TOKEN, networkIds: { MTN: 1, GLO: 2, '9MOBILE': 3, AIRTEL: 4 }, stateFile: join(dir, 'GLAD.json'), holdMs: 30_000 });
+  simulator = new MsorgSimulator({
+    name: 'GLAD',
+    token: TOKEN,
+    networkIds: { MTN: 1, GLO: 2, '9MOBILE': 3, AIRTEL: 4 },
+    stateFile: join(dir, 'GLAD.json'),
+    holdMs: 30_000,
+  });
   server = await listenLoopback(
     safeHandler((req, res) => {
       const url = new URL(req.url ?? '/', 'http://local');
@@ -35,7 +41,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('an outbound call\'s budget', () => {
+describe("an outbound call's budget", () => {
   it('is its own limit outside an invocation, and the remaining time less the answer reserve inside one (never below 0)', () => {
     expect(outboundBudgetMs(20_000)).toBe(20_000);
     const now = Date.now();
@@ -52,7 +58,9 @@ describe('an outbound call\'s budget', () => {
     });
     const started = Date.now();
     const deadline = started + 3_000;
-    const result = await runWithDeadline(deadline, () => supplier.buyAirtime({ requestId: `budget-${started}`, network: 'MTN', phoneNumber: SIM_NUMBERS.timeoutDelivered, faceValueKobo: 100_00 }));
+    const result = await runWithDeadline(deadline, () =>
+      supplier.buyAirtime({ requestId: `budget-${started}`, network: 'MTN', phoneNumber: SIM_NUMBERS.timeoutDelivered, faceValueKobo: 100_00 }),
+    );
     const finished = Date.now();
     // No answer in time: the purchase stays open and is re-queried (the adapter's timeout outcome), never a crash.
     expect(result.outcome).toBe('ambiguous');

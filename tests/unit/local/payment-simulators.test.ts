@@ -46,7 +46,13 @@ beforeAll(async () => {
   );
   base = `http://127.0.0.1:${server.port}`;
   squad = new SquadSimulator({ secretKey: SECRETS.squad, publicBaseUrl: `${base}/squad`, webhookUrl: `${base}/hooks/squad` });
-  monnify = new MonnifySimulator({ apiKey: SECRETS.monnifyApi, secretKey: SECRETS.monnifySecret, contractCode: 'C1', publicBaseUrl: `${base}/monnify`, webhookUrl: `${base}/hooks/monnify` });
+  monnify = new MonnifySimulator({
+    apiKey: SECRETS.monnifyApi,
+    secretKey: SECRETS.monnifySecret,
+    contractCode: 'C1',
+    publicBaseUrl: `${base}/monnify`,
+    webhookUrl: `${base}/hooks/monnify`,
+  });
   payout = new PayoutSimulator({ secretKey: SECRETS.paystack, webhookUrl: `${base}/hooks/paystack`, webhookDelayMs: 20 });
   identity = new IdentitySimulator({ apiKey: SECRETS.identity, appId: 'app' });
 });
@@ -64,7 +70,13 @@ const waitFor = async (predicate: () => boolean) => {
 describe('Squad simulator × Squad adapter', () => {
   it('initiate → checkout link; pay → signed charge_successful webhook the receiver verifies; verify → Success with the amount', async () => {
     const adapter = squadCardPayments({ baseUrl: `${base}/squad`, secretKey: async () => SECRETS.squad, timeoutMs: 2000 });
-    const created = await adapter.initiate({ reference: 'VTU01TESTREFERENCE000000000A', amountKobo: 150_000, email: 'a@example.com', callbackUrl: 'http://app.test/profile', customerName: 'Ada' });
+    const created = await adapter.initiate({
+      reference: 'VTU01TESTREFERENCE000000000A',
+      amountKobo: 150_000,
+      email: 'a@example.com',
+      callbackUrl: 'http://app.test/profile',
+      customerName: 'Ada',
+    });
     expect(created).toEqual({ kind: 'created', checkoutUrl: `${base}/squad/checkout/VTU01TESTREFERENCE000000000A` });
     expect(await adapter.verify('VTU01TESTREFERENCE000000000A')).toMatchObject({ kind: 'found', payment: { status: 'pending', amountKobo: 150_000 } });
     const page = await (await fetch(created.kind === 'created' ? created.checkoutUrl : '')).text();
@@ -74,22 +86,41 @@ describe('Squad simulator × Squad adapter', () => {
     expect(paid.headers.get('location')).toBe('http://app.test/profile?reference=VTU01TESTREFERENCE000000000A');
     const hook = received.find((r) => r.provider === 'squad')!;
     expect(verifyHmacSha512(hook.body, hook.headers[SIGNATURE_HEADERS.squad] as string, SECRETS.squad)).toBe('valid');
-    expect(JSON.parse(hook.body.toString())).toMatchObject({ Event: 'charge_successful', TransactionRef: 'VTU01TESTREFERENCE000000000A', Body: { amount: 150_000 } });
-    expect(await adapter.verify('VTU01TESTREFERENCE000000000A')).toMatchObject({ kind: 'found', payment: { status: 'success', amountKobo: 150_000, currency: 'NGN' } });
+    expect(JSON.parse(hook.body.toString())).toMatchObject({
+      Event: 'charge_successful',
+      TransactionRef: 'VTU01TESTREFERENCE000000000A',
+      Body: { amount: 150_000 },
+    });
+    expect(await adapter.verify('VTU01TESTREFERENCE000000000A')).toMatchObject({
+      kind: 'found',
+      payment: { status: 'success', amountKobo: 150_000, currency: 'NGN' },
+    });
     // Rejections: a wrong key, an unknown reference, a reused reference.
     const wrong = squadCardPayments({ baseUrl: `${base}/squad`, secretKey: async () => 'wrong', timeoutMs: 2000 });
     expect((await wrong.verify('VTU01TESTREFERENCE000000000A')).kind).toBe('unavailable');
     expect(await adapter.verify('VTU0NOPE')).toEqual({ kind: 'not_found' });
-    expect((await adapter.initiate({ reference: 'VTU01TESTREFERENCE000000000A', amountKobo: 100_00, email: 'a@example.com', callbackUrl: '', customerName: '' })).kind).toBe('rejected');
+    expect(
+      (await adapter.initiate({ reference: 'VTU01TESTREFERENCE000000000A', amountKobo: 100_00, email: 'a@example.com', callbackUrl: '', customerName: '' }))
+        .kind,
+    ).toBe('rejected');
   });
 });
 
 describe('Monnify simulator × Monnify adapter', () => {
   it('refuses a reservation without a BVN or NIN, as Monnify does (400 with a responseMessage); accepts one with a BVN', async () => {
-    const adapter = monnifyReservedAccounts({ baseUrl: `${base}/monnify`, contractCode: 'C1', apiKey: async () => SECRETS.monnifyApi, secretKey: async () => SECRETS.monnifySecret, timeoutMs: 2000 });
+    const adapter = monnifyReservedAccounts({
+      baseUrl: `${base}/monnify`,
+      contractCode: 'C1',
+      apiKey: async () => SECRETS.monnifyApi,
+      secretKey: async () => SECRETS.monnifySecret,
+      timeoutMs: 2000,
+    });
     const customer = { accountReference: 'USER-KYC', accountName: 'Bayo', customerEmail: 'b@example.com', customerName: 'Bayo Ade' };
     expect(await adapter.reserve(customer)).toEqual({ kind: 'rejected', detail: expect.stringContaining('BVN or NIN is required') });
-    const login = await fetch(`${base}/monnify/api/v1/auth/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${SECRETS.monnifyApi}:${SECRETS.monnifySecret}`).toString('base64')}` } });
+    const login = await fetch(`${base}/monnify/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${SECRETS.monnifyApi}:${SECRETS.monnifySecret}`).toString('base64')}` },
+    });
     const token = ((await login.json()) as any).responseBody.accessToken as string;
     const direct = await fetch(`${base}/monnify/api/v2/bank-transfer/reserved-accounts`, {
       method: 'POST',
@@ -102,13 +133,31 @@ describe('Monnify simulator × Monnify adapter', () => {
   });
 
   it('reserves accounts once per reference (a second reservation answers the same ones); a transfer is PAID, signed, and verifiable', async () => {
-    const adapter = monnifyReservedAccounts({ baseUrl: `${base}/monnify`, contractCode: 'C1', apiKey: async () => SECRETS.monnifyApi, secretKey: async () => SECRETS.monnifySecret, timeoutMs: 2000 });
-    const first = await adapter.reserve({ accountReference: 'USER1', accountName: 'Ada', customerEmail: 'a@example.com', customerName: 'Ada Okafor', nin: '12345678901' });
+    const adapter = monnifyReservedAccounts({
+      baseUrl: `${base}/monnify`,
+      contractCode: 'C1',
+      apiKey: async () => SECRETS.monnifyApi,
+      secretKey: async () => SECRETS.monnifySecret,
+      timeoutMs: 2000,
+    });
+    const first = await adapter.reserve({
+      accountReference: 'USER1',
+      accountName: 'Ada',
+      customerEmail: 'a@example.com',
+      customerName: 'Ada Okafor',
+      nin: '12345678901',
+    });
     expect(first.kind).toBe('reserved');
     if (first.kind !== 'reserved') return;
     expect(first.accounts.length).toBe(3);
-    expect(await adapter.reserve({ accountReference: 'USER1', accountName: 'Ada', customerEmail: 'a@example.com', customerName: 'Ada Okafor', nin: '12345678901' })).toEqual(first);
-    const sent = await fetch(`${base}/monnify/transfer?format=json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountNumber: first.accounts[0]!.accountNumber, amount: 2500.5 }) });
+    expect(
+      await adapter.reserve({ accountReference: 'USER1', accountName: 'Ada', customerEmail: 'a@example.com', customerName: 'Ada Okafor', nin: '12345678901' }),
+    ).toEqual(first);
+    const sent = await fetch(`${base}/monnify/transfer?format=json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountNumber: first.accounts[0]!.accountNumber, amount: 2500.5 }),
+    });
     const { responseBody } = (await sent.json()) as any;
     const hook = received.find((r) => r.provider === 'monnify')!;
     expect(verifyHmacSha512(hook.body, hook.headers[SIGNATURE_HEADERS.monnify] as string, SECRETS.monnifySecret)).toBe('valid');
@@ -125,7 +174,13 @@ describe('Monnify simulator × Monnify adapter', () => {
       },
     });
     expect(await adapter.verifyTransaction('MNFY|NOPE')).toEqual({ kind: 'not_found' });
-    const badLogin = monnifyReservedAccounts({ baseUrl: `${base}/monnify`, contractCode: 'C1', apiKey: async () => 'x', secretKey: async () => 'y', timeoutMs: 2000 });
+    const badLogin = monnifyReservedAccounts({
+      baseUrl: `${base}/monnify`,
+      contractCode: 'C1',
+      apiKey: async () => 'x',
+      secretKey: async () => 'y',
+      timeoutMs: 2000,
+    });
     expect((await badLogin.verifyTransaction(responseBody.transactionReference)).kind).toBe('unavailable');
   });
 });
@@ -141,7 +196,9 @@ describe('payout simulator × Paystack adapter', () => {
     const recipient = await adapter().createRecipient({ name: 'Ada', accountNumber: '0123456789', bankCode: '044' });
     if (recipient.kind !== 'created') throw new Error(recipient.kind);
     const reference = '01hzzzzzzzzzzzzzzzzzzzzzzz';
-    const transfers = await Promise.all(Array.from({ length: 3 }, () => adapter().transfer({ reference, amountKobo: 950_00, recipientCode: recipient.recipientCode, reason: 'test' })));
+    const transfers = await Promise.all(
+      Array.from({ length: 3 }, () => adapter().transfer({ reference, amountKobo: 950_00, recipientCode: recipient.recipientCode, reason: 'test' })),
+    );
     expect(transfers.every((t) => t.kind === 'accepted')).toBe(true);
     await waitFor(() => received.some((r) => r.provider === 'paystack' && JSON.parse(r.body.toString()).data.reference === reference));
     const hook = received.find((r) => r.provider === 'paystack' && JSON.parse(r.body.toString()).data.reference === reference)!;
@@ -160,10 +217,23 @@ describe('payout simulator × Paystack adapter', () => {
     };
     const ref = (n: string) => `ref${n}aaaaaaaaaaaaaa`;
     for (const n of [PAYOUT_ACCOUNTS.failed, PAYOUT_ACCOUNTS.reversed, PAYOUT_ACCOUNTS.successWebhookLost]) {
-      expect(await adapter().transfer({ reference: ref(n), amountKobo: 100_00, recipientCode: await recipientFor(n), reason: '' })).toMatchObject({ kind: 'accepted' });
+      expect(await adapter().transfer({ reference: ref(n), amountKobo: 100_00, recipientCode: await recipientFor(n), reason: '' })).toMatchObject({
+        kind: 'accepted',
+      });
     }
-    expect(await adapter().transfer({ reference: ref(PAYOUT_ACCOUNTS.errorButPaid), amountKobo: 100_00, recipientCode: await recipientFor(PAYOUT_ACCOUNTS.errorButPaid), reason: '' })).toMatchObject({ kind: 'unavailable' });
-    const events = () => received.filter((r) => r.provider === 'paystack').map((r) => JSON.parse(r.body.toString())).map((b) => `${b.data.reference}:${b.event}`);
+    expect(
+      await adapter().transfer({
+        reference: ref(PAYOUT_ACCOUNTS.errorButPaid),
+        amountKobo: 100_00,
+        recipientCode: await recipientFor(PAYOUT_ACCOUNTS.errorButPaid),
+        reason: '',
+      }),
+    ).toMatchObject({ kind: 'unavailable' });
+    const events = () =>
+      received
+        .filter((r) => r.provider === 'paystack')
+        .map((r) => JSON.parse(r.body.toString()))
+        .map((b) => `${b.data.reference}:${b.event}`);
     await waitFor(() => events().includes(`${ref(PAYOUT_ACCOUNTS.reversed)}:transfer.reversed`));
     expect(events()).toContain(`${ref(PAYOUT_ACCOUNTS.failed)}:transfer.failed`);
     expect(events()).toContain(`${ref(PAYOUT_ACCOUNTS.reversed)}:transfer.success`);

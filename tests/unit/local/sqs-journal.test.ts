@@ -57,8 +57,18 @@ describe('local queues keep their messages across a crash, as SQS does', () => {
     const journal = join(folder, 'sqs-messages.ndjson');
     const first = await start(journal);
     const work = first.queues.get('Work')!.url;
-    const kept = await first.sqs.send(new SendMessageCommand({ QueueUrl: work, MessageBody: 'kept', MessageAttributes: { kind: { DataType: 'String', StringValue: 'x' } } }));
-    await first.sqs.send(new SendMessageBatchCommand({ QueueUrl: work, Entries: [{ Id: 'a', MessageBody: 'in flight' }, { Id: 'b', MessageBody: 'done' }] }));
+    const kept = await first.sqs.send(
+      new SendMessageCommand({ QueueUrl: work, MessageBody: 'kept', MessageAttributes: { kind: { DataType: 'String', StringValue: 'x' } } }),
+    );
+    await first.sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: work,
+        Entries: [
+          { Id: 'a', MessageBody: 'in flight' },
+          { Id: 'b', MessageBody: 'done' },
+        ],
+      }),
+    );
     const received = await receiveAll(first, 'Work');
     expect(received.map((m) => m.Body).sort()).toEqual(['done', 'in flight', 'kept']);
     const done = received.find((m) => m.Body === 'done')!;

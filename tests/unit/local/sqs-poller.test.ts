@@ -16,7 +16,10 @@ describe('succeededMessageIds (Lambda partial batch semantics)', () => {
   });
   it('keeps the whole batch when the handler throws or reports nonsense', () => {
     expect(succeededMessageIds(ids, { ok: false }, true).succeeded).toEqual([]);
-    expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: [{ itemIdentifier: 'zzz' }] } }, true)).toMatchObject({ succeeded: [], problem: expect.any(String) });
+    expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: [{ itemIdentifier: 'zzz' }] } }, true)).toMatchObject({
+      succeeded: [],
+      problem: expect.any(String),
+    });
     expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: [{}] } }, true).succeeded).toEqual([]);
     expect(succeededMessageIds(ids, { ok: true, result: { batchItemFailures: 'b' } }, true).succeeded).toEqual([]);
   });
@@ -30,10 +33,23 @@ describe('SqsPoller on local-aws-sqs', () => {
   let sqs: SQSClient;
   let queues: Map<string, LocalQueue>;
   const defs: QueueDef[] = [
-    { logicalId: 'WorkQueue', name: 'WorkQueue', visibilityTimeoutSeconds: 1, fifo: false, redrive: { deadLetterQueueLogicalId: 'WorkDlq', maxReceiveCount: 2 } },
+    {
+      logicalId: 'WorkQueue',
+      name: 'WorkQueue',
+      visibilityTimeoutSeconds: 1,
+      fifo: false,
+      redrive: { deadLetterQueueLogicalId: 'WorkDlq', maxReceiveCount: 2 },
+    },
     { logicalId: 'WorkDlq', name: 'WorkDlq', visibilityTimeoutSeconds: 30, fifo: false },
   ];
-  const mapping: EventSourceMappingDef = { logicalId: 'M', queueLogicalId: 'WorkQueue', functionLogicalId: 'Worker', batchSize: 10, reportBatchItemFailures: true, enabled: true };
+  const mapping: EventSourceMappingDef = {
+    logicalId: 'M',
+    queueLogicalId: 'WorkQueue',
+    functionLogicalId: 'Worker',
+    batchSize: 10,
+    reportBatchItemFailures: true,
+    enabled: true,
+  };
 
   beforeAll(async () => {
     sqsServer = await startLocalSqs();
@@ -57,13 +73,25 @@ describe('SqsPoller on local-aws-sqs', () => {
     await sqs.send(new SendMessageCommand({ QueueUrl: queues.get('WorkDlq')!.url, MessageBody: 'wake' }));
     await waiting;
     expect(Date.now() - started).toBeLessThan(2_000);
-    await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.get('WorkDlq')!.url, WaitTimeSeconds: 0, MaxNumberOfMessages: 10 })).then((r) =>
-      Promise.all((r.Messages ?? []).map((m) => sqs.send(new DeleteMessageCommand({ QueueUrl: queues.get('WorkDlq')!.url, ReceiptHandle: m.ReceiptHandle! })))),
-    );
+    await sqs
+      .send(new ReceiveMessageCommand({ QueueUrl: queues.get('WorkDlq')!.url, WaitTimeSeconds: 0, MaxNumberOfMessages: 10 }))
+      .then((r) =>
+        Promise.all(
+          (r.Messages ?? []).map((m) => sqs.send(new DeleteMessageCommand({ QueueUrl: queues.get('WorkDlq')!.url, ReceiptHandle: m.ReceiptHandle! }))),
+        ),
+      );
   });
 
   it('a poller told to stop is woken from its idle wait: it stops at once, not after sleeping out its second', async () => {
-    const poller = new SqsPoller({ mapping, queue: queues.get('WorkDlq')!, sqs, concurrency: 2, log: () => {}, invoke: async () => undefined, idleWait: () => sqsServer.waitForSend(5_000) });
+    const poller = new SqsPoller({
+      mapping,
+      queue: queues.get('WorkDlq')!,
+      sqs,
+      concurrency: 2,
+      log: () => {},
+      invoke: async () => undefined,
+      idleWait: () => sqsServer.waitForSend(5_000),
+    });
     poller.start();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const started = Date.now();
@@ -130,7 +158,12 @@ describe('SqsPoller on local-aws-sqs', () => {
     expect(seen.filter((s) => s.body === 'bad').map((s) => s.receiveCount)).toEqual(['1', '2']);
     expect(dead).toEqual(['bad']);
     const record = events[0]!.Records[0]!;
-    expect(record).toMatchObject({ eventSource: 'aws:sqs', eventSourceARN: queues.get('WorkQueue')!.arn, awsRegion: 'us-east-1', md5OfBody: expect.any(String) });
+    expect(record).toMatchObject({
+      eventSource: 'aws:sqs',
+      eventSourceARN: queues.get('WorkQueue')!.arn,
+      awsRegion: 'us-east-1',
+      md5OfBody: expect.any(String),
+    });
     expect(record.messageId).toEqual(expect.any(String));
     expect(record.receiptHandle).toEqual(expect.any(String));
     expect(record.attributes.SentTimestamp).toMatch(/^\d+$/);

@@ -148,7 +148,9 @@ describe('the local DynamoDB stream mapping', () => {
       { mapping: mapping({ maximumRetryAttempts: 2, onFailureQueueLogicalId: 'Failures' }), checkpoints, failures },
     ).drain();
     expect(calls).toBe(3);
-    expect(failures.map((body) => JSON.parse(body))).toEqual([expect.objectContaining({ DDBStreamBatchInfo: expect.objectContaining({ streamArn, batchSize: 1 }) })]);
+    expect(failures.map((body) => JSON.parse(body))).toEqual([
+      expect.objectContaining({ DDBStreamBatchInfo: expect.objectContaining({ streamArn, batchSize: 1 }) }),
+    ]);
   });
 
   it('disabled, the running reader delivers nothing; enabled again, it delivers what was written meanwhile, once', async () => {

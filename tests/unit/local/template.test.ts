@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EventPatternError } from '../../../infra/local/runtime/event-pattern.js';
-import { TemplateError, parseTopology, resolveEnvironment, scheduleIntervalMs, type CfnTemplate, type LocalResolvers } from '../../../infra/local/runtime/template.js';
+import {
+  TemplateError,
+  parseTopology,
+  resolveEnvironment,
+  scheduleIntervalMs,
+  type CfnTemplate,
+  type LocalResolvers,
+} from '../../../infra/local/runtime/template.js';
 import { fixtureTemplate } from './fixture-template.js';
 
 const resolvers: LocalResolvers = {
@@ -20,7 +27,10 @@ describe('parseTopology', () => {
     expect(topology.tables[0]).toMatchObject({
       logicalId: 'Table1',
       name: 'Table1',
-      keySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      keySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       ttlAttribute: 'expiresAt',
     });
     expect(topology.tables[0]!.globalSecondaryIndexes.map((i) => i.IndexName)).toEqual(['byUserCreatedAt']);
@@ -34,7 +44,11 @@ describe('parseTopology', () => {
 
   it('keeps only functions with an entry (not CDK helper functions)', () => {
     expect(topology.functions.map((f) => f.logicalId).sort()).toEqual(['ApiFn', 'CronFn', 'WorkerFn']);
-    expect(topology.functions.find((f) => f.logicalId === 'CronFn')).toMatchObject({ entry: 'functions/handlers/cron.ts', handlerExport: 'main', timeoutSeconds: 120 });
+    expect(topology.functions.find((f) => f.logicalId === 'CronFn')).toMatchObject({
+      entry: 'functions/handlers/cron.ts',
+      handlerExport: 'main',
+      timeoutSeconds: 120,
+    });
   });
 
   it('follows route → integration → function', () => {
@@ -73,7 +87,16 @@ describe('parseTopology', () => {
     expect(parsed.tables[0]!.streamViewType).toBe('NEW_AND_OLD_IMAGES');
     expect(parsed.eventSourceMappings.map((m) => m.logicalId)).toEqual(['WorkerMapping']);
     const [mapping] = parsed.streamMappings;
-    expect(mapping).toMatchObject({ tableLogicalId: 'Table1', functionLogicalId: 'WorkerFn', startingPosition: 'TRIM_HORIZON', batchSize: 100, bisectBatchOnFunctionError: true, maximumRetryAttempts: 10, reportBatchItemFailures: true, onFailureQueueLogicalId: 'MailQueue' });
+    expect(mapping).toMatchObject({
+      tableLogicalId: 'Table1',
+      functionLogicalId: 'WorkerFn',
+      startingPosition: 'TRIM_HORIZON',
+      batchSize: 100,
+      bisectBatchOnFunctionError: true,
+      maximumRetryAttempts: 10,
+      reportBatchItemFailures: true,
+      onFailureQueueLogicalId: 'MailQueue',
+    });
     expect(mapping!.filters[0]!({ dynamodb: { Keys: { pk: { S: 'TXN#1' } } } })).toBe(true);
     expect(mapping!.filters[0]!({ dynamodb: { Keys: { pk: { S: 'USER#1' } } } })).toBe(false);
     const unstreamed = withResources({ StreamMapping: streamed.Resources.StreamMapping! });
@@ -81,7 +104,9 @@ describe('parseTopology', () => {
   });
 
   it('splits rules into schedules and bus rules with compiled patterns', () => {
-    expect(topology.schedules).toMatchObject([{ logicalId: 'CronRule', intervalMs: 60_000, targets: [{ kind: 'function', functionLogicalId: 'CronFn', retryAttempts: 2 }] }]);
+    expect(topology.schedules).toMatchObject([
+      { logicalId: 'CronRule', intervalMs: 60_000, targets: [{ kind: 'function', functionLogicalId: 'CronFn', retryAttempts: 2 }] },
+    ]);
     const [rule] = topology.rules;
     expect(rule).toMatchObject({ logicalId: 'MailRule', busName: 'VtuPlatform-bus', targets: [{ kind: 'queue', queueLogicalId: 'MailQueue' }] });
     expect(rule!.matches({ source: 'vtu.platform', 'detail-type': 'EmailRequested', detail: {} })).toBe(true);
@@ -92,7 +117,11 @@ describe('parseTopology', () => {
     const template = withResources({
       BadRule: {
         Type: 'AWS::Events::Rule',
-        Properties: { EventBusName: { Ref: 'Bus1' }, EventPattern: { source: [{ wildcard: 'vtu.*' }] }, Targets: [{ Arn: { 'Fn::GetAtt': ['MailQueue', 'Arn'] }, Id: 'T' }] },
+        Properties: {
+          EventBusName: { Ref: 'Bus1' },
+          EventPattern: { source: [{ wildcard: 'vtu.*' }] },
+          Targets: [{ Arn: { 'Fn::GetAtt': ['MailQueue', 'Arn'] }, Id: 'T' }],
+        },
       },
     });
     expect(() => parseTopology(template)).toThrow(EventPatternError);
@@ -108,9 +137,7 @@ describe('parseTopology', () => {
       ),
     ).toThrow(TemplateError);
     expect(() =>
-      parseTopology(
-        withResources({ C: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'cron(0 12 * * ? *)', Targets: [] } } }),
-      ),
+      parseTopology(withResources({ C: { Type: 'AWS::Events::Rule', Properties: { ScheduleExpression: 'cron(0 12 * * ? *)', Targets: [] } } })),
     ).toThrow(/unsupported schedule expression/);
   });
 });

@@ -25,7 +25,12 @@ vi.hoisted(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 });
 
-const form = { subject: 'New prices', message: 'Data is cheaper today.\n\nEnjoy.', url: 'https://example.com/prices', linkMessage: 'See the prices' } satisfies SendMailRequest;
+const form = {
+  subject: 'New prices',
+  message: 'Data is cheaper today.\n\nEnjoy.',
+  url: 'https://example.com/prices',
+  linkMessage: 'See the prices',
+} satisfies SendMailRequest;
 const parse = (body: unknown) => sendMailRequest.safeParse(body);
 const firstMessage = (body: unknown) => {
   const result = parse(body);
@@ -259,7 +264,13 @@ describe('the mailer and named mails', () => {
   it('sends a mail the fan-out published twice (two events, one mail id) once; an unnamed mail is named by its event', async () => {
     const deliveries = new FakeDeliveryLog();
     const sent: EmailRequested[] = [];
-    const handler = mailerHandler({ deliveries, sender: { send: async (email) => (sent.push(email), {}) }, newClaimId: () => 'c', now: () => new Date(), log: silentLogger });
+    const handler = mailerHandler({
+      deliveries,
+      sender: { send: async (email) => (sent.push(email), {}) },
+      newClaimId: () => 'c',
+      now: () => new Date(),
+      log: silentLogger,
+    });
     const mail = mailingEmail({ mailingId: 'm-1', content: form }, { userId: 'u-1', userName: 'ada', email: 'ada@example.com' });
     await handler({ Records: [record('event-1', mail)] });
     await handler({ Records: [record('event-2', mail)] });

@@ -83,7 +83,9 @@ export class FakePayouts implements Payouts {
   }
   async verifyTransfer(reference: string) {
     const transfer = this.transfers.get(reference);
-    return transfer ? { kind: 'found' as const, status: transfer.status, transferCode: transfer.transferCode, amountKobo: transfer.amountKobo } : { kind: 'not_found' as const };
+    return transfer
+      ? { kind: 'found' as const, status: transfer.status, transferCode: transfer.transferCode, amountKobo: transfer.amountKobo }
+      : { kind: 'not_found' as const };
   }
   /** The bank's later word (what a webhook would announce). */
   settle(reference: string, status: PayoutStatus) {
@@ -159,7 +161,10 @@ export async function expectMoneyInvariants(userIds: string[], step = 'end'): Pr
   for (const record of byId.values()) {
     if (record.trans_Type === 'refund') {
       const refunded = byId.get(record.relatedTransactionId ?? '');
-      expect(refunded && (isPurchase(refunded.trans_Type) || refunded.trans_Type === 'withdrawal'), `${step}: refund ${record.id} belongs to a purchase or withdrawal`).toBe(true);
+      expect(
+        refunded && (isPurchase(refunded.trans_Type) || refunded.trans_Type === 'withdrawal'),
+        `${step}: refund ${record.id} belongs to a purchase or withdrawal`,
+      ).toBe(true);
     }
     if (record.trans_Type === 'transfer' && record.relatedTransactionId) {
       const other = byId.get(record.relatedTransactionId);

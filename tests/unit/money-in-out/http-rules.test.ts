@@ -153,7 +153,10 @@ describe('POST /fundWallet/squad/initiate', () => {
 
   it('"enter a valid amount" without an amount; "minimum payment is 100" below ₦100; nothing is asked of the provider', async () => {
     const { ops, store } = funding();
-    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { email: 'ada@example.com' })))).toEqual({ status: 400, msg: MSG.enterValidAmount });
+    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { email: 'ada@example.com' })))).toEqual({
+      status: 400,
+      msg: MSG.enterValidAmount,
+    });
     expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 'abc' })))).toEqual({ status: 400, msg: MSG.enterValidAmount });
     expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 99.99 })))).toEqual({ status: 400, msg: MSG.minimumPayment });
     expect(store.intents).toEqual([]);
@@ -163,7 +166,10 @@ describe('POST /fundWallet/squad/initiate', () => {
     const cards = new FakeCards();
     cards.unavailable = true;
     const { ops } = funding({ cards: () => cards });
-    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 500 })))).toEqual({ status: 503, msg: MONEY_MSG.paymentProviderUnavailable });
+    expect(await refusal(ops.initiateSquadPayment(request('initiateSquadPayment', { amount: 500 })))).toEqual({
+      status: 503,
+      msg: MONEY_MSG.paymentProviderUnavailable,
+    });
   });
 });
 
@@ -178,7 +184,11 @@ describe('GET /auth/generateAcc', () => {
     expect(accounts.reservations).toEqual([expect.objectContaining({ accountReference: 'U1', nin: '12345678901' })]);
     const existing = [{ bankName: 'Wema bank', accountNumber: '5000000001' }];
     const again = funding({ findUser: async () => ({ ...verified, accountNumbers: existing }) });
-    expect((await again.ops.generateReservedAccounts(request('generateReservedAccounts'))).body).toEqual({ msg: MONEY_MSG.accountsExist, accountNumbers: existing, accountName: 'Ada Okafor' });
+    expect((await again.ops.generateReservedAccounts(request('generateReservedAccounts'))).body).toEqual({
+      msg: MONEY_MSG.accountsExist,
+      accountNumbers: existing,
+      accountName: 'Ada Okafor',
+    });
     expect(store.saved).toHaveLength(1);
   });
 
@@ -207,7 +217,10 @@ describe('POST /auth/transferFund', () => {
     },
   ) => ({
     transferFund: transferFundOperation({
-      findUserByUserName: async (name) => (['ada', 'bayo'].includes(name.toLowerCase()) ? { userId: name.toLowerCase() === 'ada' ? 'U1' : 'U2', userName: name, userType: 'smart earner' } : undefined),
+      findUserByUserName: async (name) =>
+        ['ada', 'bayo'].includes(name.toLowerCase())
+          ? { userId: name.toLowerCase() === 'ada' ? 'U1' : 'U2', userName: name, userType: 'smart earner' }
+          : undefined,
       transfer,
       transferFromHouse,
       balanceOf: async () => 40_00,
@@ -220,15 +233,21 @@ describe('POST /auth/transferFund', () => {
     expect(await refusal(ops().transferFund(request('transferFund', { amount: 100 })))).toEqual({ status: 400, msg: MSG.enterUsername });
     expect(await refusal(ops().transferFund(request('transferFund', { userName: '  ', amount: 100 })))).toEqual({ status: 400, msg: MSG.enterUsername });
     expect(await refusal(ops().transferFund(request('transferFund', { userName: 'nobody', amount: 100 })))).toEqual({ status: 404, msg: MSG.userNotFound });
-    expect(await refusal(ops().transferFund(request('transferFund', { userName: 'ADA', amount: 100 })))).toEqual({ status: 400, msg: MONEY_MSG.cannotTransferToSelf });
+    expect(await refusal(ops().transferFund(request('transferFund', { userName: 'ADA', amount: 100 })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.cannotTransferToSelf,
+    });
     expect(await refusal(ops().transferFund(request('transferFund', { userName: 'bayo', amount: 0 })))).toEqual({ status: 400, msg: MSG.enterValidAmount });
   });
 
   it('"Insufficient balance" when the ledger refuses the debit', async () => {
-    expect(await refusal(ops().transferFund(request('transferFund', { userName: 'bayo', amount: 100 })))).toEqual({ status: 400, msg: MSG.insufficientBalance });
+    expect(await refusal(ops().transferFund(request('transferFund', { userName: 'bayo', amount: 100 })))).toEqual({
+      status: 400,
+      msg: MSG.insufficientBalance,
+    });
   });
 
-  it('₦100.50 moves exactly 10,050 kobo from the sender to the receiver; the answer shows the sender\'s balance after it', async () => {
+  it("₦100.50 moves exactly 10,050 kobo from the sender to the receiver; the answer shows the sender's balance after it", async () => {
     const written: TransferDrafts[] = [];
     const transfer = async (drafts: TransferDrafts): Promise<TransferWriteResult> => {
       written.push(drafts);
@@ -236,7 +255,10 @@ describe('POST /auth/transferFund', () => {
       return { kind: 'posted', debit, credit: { ...drafts.credit, balanceBeforeKobo: 0, balanceAfterKobo: drafts.credit.amountKobo, walletSeq: 1 } };
     };
     const answer = await ops(transfer).transferFund(request('transferFund', { userName: 'bayo', amount: '100.50' }));
-    expect(answer).toMatchObject({ statusCode: 200, body: { msg: MONEY_MSG.transferSuccessful, balance: 899.5, receipt: { trans_amount: 100.5 }, receiver: { userName: 'bayo' } } });
+    expect(answer).toMatchObject({
+      statusCode: 200,
+      body: { msg: MONEY_MSG.transferSuccessful, balance: 899.5, receipt: { trans_amount: 100.5 }, receiver: { userName: 'bayo' } },
+    });
     expect(written.map((d) => [d.debit.amountKobo, d.credit.amountKobo])).toEqual([[100_50, 100_50]]);
   });
 
@@ -291,28 +313,62 @@ describe('withdrawals over HTTP', () => {
 
   it('validate refuses: no account number ("Enter account number"), 9 digits, no bank, an unknown bank, an unresolvable account', async () => {
     const { ops } = withdrawals();
-    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank' })))).toEqual({ status: 400, msg: MSG.enterAccountNumber });
-    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '' })))).toEqual({ status: 400, msg: MSG.enterAccountNumber });
-    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '012345678' })))).toEqual({ status: 400, msg: MONEY_MSG.invalidAccountNumber });
-    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { accountNumber: '0123456789' })))).toEqual({ status: 400, msg: MONEY_MSG.selectBank });
-    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Moon Bank', accountNumber: '0123456789' })))).toEqual({ status: 400, msg: MONEY_MSG.selectBank });
-    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '0000000000' })))).toEqual({ status: 400, msg: MONEY_MSG.accountNotResolved });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank' })))).toEqual({
+      status: 400,
+      msg: MSG.enterAccountNumber,
+    });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '' })))).toEqual({
+      status: 400,
+      msg: MSG.enterAccountNumber,
+    });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '012345678' })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.invalidAccountNumber,
+    });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { accountNumber: '0123456789' })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.selectBank,
+    });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Moon Bank', accountNumber: '0123456789' })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.selectBank,
+    });
+    expect(await refusal(ops.validateBankAccount(request('validateBankAccount', { bankName: 'Access Bank', accountNumber: '0000000000' })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.accountNotResolved,
+    });
   });
 
   it('withdraw refuses before any debit: no account number, below ₦100, no account name; "Insufficient balance" from the ledger', async () => {
     const { ops, debits } = withdrawals();
-    const body = { bankName: 'Access Bank', bankCode: '044', accountNumber: '0123456789', amount: 500, bankAccountName: 'ADA OKAFOR', accountName: 'ADA OKAFOR' };
+    const body = {
+      bankName: 'Access Bank',
+      bankCode: '044',
+      accountNumber: '0123456789',
+      amount: 500,
+      bankAccountName: 'ADA OKAFOR',
+      accountName: 'ADA OKAFOR',
+    };
     expect(await refusal(ops.withdraw(request('withdraw', { ...body, accountNumber: undefined })))).toEqual({ status: 400, msg: MSG.enterAccountNumber });
     expect(await refusal(ops.withdraw(request('withdraw', { ...body, amount: 99 })))).toEqual({ status: 400, msg: MONEY_MSG.minimumWithdrawal });
-    expect(await refusal(ops.withdraw(request('withdraw', { ...body, bankAccountName: '', accountName: '' })))).toEqual({ status: 400, msg: MONEY_MSG.enterAccountName });
+    expect(await refusal(ops.withdraw(request('withdraw', { ...body, bankAccountName: '', accountName: '' })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.enterAccountName,
+    });
     expect(debits).toEqual([]);
     expect(await refusal(ops.withdraw(request('withdraw', body)))).toEqual({ status: 400, msg: MSG.insufficientBalance });
-    expect(debits).toEqual([expect.objectContaining({ amountKobo: 500_00, trans_Type: 'withdrawal', withdrawal: expect.objectContaining({ payoutKobo: 450_00, feeKobo: 50_00 }) })]);
+    expect(debits).toEqual([
+      expect.objectContaining({ amountKobo: 500_00, trans_Type: 'withdrawal', withdrawal: expect.objectContaining({ payoutKobo: 450_00, feeKobo: 50_00 }) }),
+    ]);
   });
 
   it('withdraw ₦100.50: exactly 10,050 kobo debited, ₦50.50 to the account, and the answer says so', async () => {
     const { ops, debits } = withdrawals({
-      ledger: { debit: async (draft) => (debits.push(draft), { kind: 'posted', record: { ...draft, balanceBeforeKobo: 1_000_00, balanceAfterKobo: 1_000_00 - draft.amountKobo, walletSeq: 2 } }) },
+      ledger: {
+        debit: async (draft) => (
+          debits.push(draft), { kind: 'posted', record: { ...draft, balanceBeforeKobo: 1_000_00, balanceAfterKobo: 1_000_00 - draft.amountKobo, walletSeq: 2 } }
+        ),
+      },
     });
     const body = { bankName: 'Access Bank', accountNumber: '0123456789', amount: '100.50', bankAccountName: 'ADA OKAFOR' };
     expect(await ops.withdraw(request('withdraw', body))).toMatchObject({
@@ -377,9 +433,24 @@ describe('coupons over HTTP', () => {
     expect(answer).toMatchObject({ statusCode: 201, body: { msg: MSG.couponGenerated, coupon: { owner: 'ada', amount: 100.5 } } });
     expect(created).toEqual([expect.objectContaining({ amountKobo: 100_50, ownerUserId: 'U1', createdBy: 'A' })]);
     // Its audit entry goes in the coupon's own write: no coupon before, the coupon after, answered 201.
-    expect(entries).toEqual([expect.objectContaining({ id: 'E1', operation: 'generateCoupon', actorId: 'A', status: 201, before: null, after: { coupon: { code: created[0]!.code, owner: 'ada', amountKobo: 100_50 } } })]);
-    expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'ada', amount: 1_000_001 }, { principal: admin })))).toMatchObject({ status: 400, msg: expect.stringMatching(/^A coupon can be at most ₦/) });
-    expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'nobody', amount: 100 }, { principal: admin })))).toEqual({ status: 404, msg: MSG.userNotFound });
+    expect(entries).toEqual([
+      expect.objectContaining({
+        id: 'E1',
+        operation: 'generateCoupon',
+        actorId: 'A',
+        status: 201,
+        before: null,
+        after: { coupon: { code: created[0]!.code, owner: 'ada', amountKobo: 100_50 } },
+      }),
+    ]);
+    expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'ada', amount: 1_000_001 }, { principal: admin })))).toMatchObject({
+      status: 400,
+      msg: expect.stringMatching(/^A coupon can be at most ₦/),
+    });
+    expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'nobody', amount: 100 }, { principal: admin })))).toEqual({
+      status: 404,
+      msg: MSG.userNotFound,
+    });
     expect(created).toHaveLength(1);
   });
 
@@ -401,13 +472,25 @@ describe('coupons over HTTP', () => {
     const answer = await generateCoupon(request('generateCoupon', { userAccount: 'bayo', amount: 300 }, { principal: vendor }));
     expect(answer).toMatchObject({ statusCode: 201, body: { msg: MSG.couponGenerated, coupon: { owner: 'bayo', amount: 300 }, balance: 700 } });
     expect(created).toEqual([expect.objectContaining({ amountKobo: 300_00, ownerUserId: 'U2', createdBy: 'V', paidByUserId: 'V' })]);
-    expect(payments).toEqual([expect.objectContaining({ userId: 'V', amountKobo: 300_00, trans_Type: 'wallet', trans_Network: 'coupon', id: created[0]!.paymentTransactionId })]);
-    expect(entries).toEqual([expect.objectContaining({ actorName: 'vend', status: 201, before: { payerBalanceKobo: 1_000_00 }, after: expect.objectContaining({ payerBalanceKobo: 700_00 }) })]);
+    expect(payments).toEqual([
+      expect.objectContaining({ userId: 'V', amountKobo: 300_00, trans_Type: 'wallet', trans_Network: 'coupon', id: created[0]!.paymentTransactionId }),
+    ]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorName: 'vend',
+        status: 201,
+        before: { payerBalanceKobo: 1_000_00 },
+        after: expect.objectContaining({ payerBalanceKobo: 700_00 }),
+      }),
+    ]);
   });
 
   it('a coupon vendor with too little balance gets "Insufficient balance" and no coupon', async () => {
     const { generateCoupon, created, entries } = vendorCoupons(299_99);
-    expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'bayo', amount: 300 }, { principal: vendor })))).toEqual({ status: 400, msg: MSG.insufficientBalance });
+    expect(await refusal(generateCoupon(request('generateCoupon', { userAccount: 'bayo', amount: 300 }, { principal: vendor })))).toEqual({
+      status: 400,
+      msg: MSG.insufficientBalance,
+    });
     expect(created).toEqual([]);
     expect(entries).toEqual([]);
   });
@@ -416,7 +499,10 @@ describe('coupons over HTTP', () => {
     const { store } = couponStore();
     const cancel = cancelCouponOperation({ coupons: store, now: () => new Date(), newId: () => 'E1' });
     expect(await refusal(cancel(request('cancelCoupon', {}, { principal: vendor, params: { code: 'ABCD' } })))).toEqual({ status: 409, msg: MSG.couponUsed });
-    expect(await refusal(cancel(request('cancelCoupon', {}, { principal: vendor, params: { code: 'X'.repeat(65) } })))).toEqual({ status: 400, msg: COUPON_VENDOR_MSG.invalidCode });
+    expect(await refusal(cancel(request('cancelCoupon', {}, { principal: vendor, params: { code: 'X'.repeat(65) } })))).toEqual({
+      status: 400,
+      msg: COUPON_VENDOR_MSG.invalidCode,
+    });
   });
 });
 
@@ -430,7 +516,9 @@ function profileOps(over: Partial<ProfileDeps> = {}) {
     requestReservedAccounts: async () => undefined,
     publishUpgraded: async () => void calls.push('publish'),
     markUpgradePublished: async () => undefined,
-    identity: () => ({ verify: async (_m, n) => (calls.push(`verify:${n}`), n.startsWith('000') ? { kind: 'no_match' } : { kind: 'match', fullName: 'ADA OKAFOR' }) }),
+    identity: () => ({
+      verify: async (_m, n) => (calls.push(`verify:${n}`), n.startsWith('000') ? { kind: 'no_match' } : { kind: 'match', fullName: 'ADA OKAFOR' }),
+    }),
     saveKyc: async () => (calls.push('saveKyc'), { kind: 'saved' }),
     saveWebhookUrl: async () => ({ webhookSecret: 'whsec_existing' }),
     allowLoopbackWebhooks: () => false,
@@ -454,10 +542,22 @@ function profileOps(over: Partial<ProfileDeps> = {}) {
 describe('profile over HTTP', () => {
   it('self-upgrade below ₦1000: "Insufficient balance" and no event; upgrading someone else or to another type is forbidden', async () => {
     const { ops, calls } = profileOps();
-    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id: 'U1' } })))).toEqual({ status: 400, msg: MSG.insufficientBalance });
-    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id: 'U2' } })))).toEqual({ status: 403, msg: MSG.forbidden });
-    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'api user' }, { params: { id: 'U1' } })))).toEqual({ status: 403, msg: MONEY_MSG.onlyResellerUpgrade });
-    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'boss' }, { params: { id: 'U1' } })))).toEqual({ status: 400, msg: MONEY_MSG.invalidUserType });
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id: 'U1' } })))).toEqual({
+      status: 400,
+      msg: MSG.insufficientBalance,
+    });
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id: 'U2' } })))).toEqual({
+      status: 403,
+      msg: MSG.forbidden,
+    });
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'api user' }, { params: { id: 'U1' } })))).toEqual({
+      status: 403,
+      msg: MONEY_MSG.onlyResellerUpgrade,
+    });
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'boss' }, { params: { id: 'U1' } })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.invalidUserType,
+    });
     expect(calls).toEqual(['upgrade']);
   });
 
@@ -474,8 +574,13 @@ describe('profile over HTTP', () => {
     const { ops } = profileOps({ findUser: async (id) => (looked.push(id), undefined) });
     const admin = { ...principal, userId: 'A', isAdmin: true };
     const id = 'U'.repeat(65);
-    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id } })))).toEqual({ status: 404, msg: MSG.userNotFound });
-    expect(await refusal(ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: id, userType: 'reseller' }, principal: admin })))).toEqual({
+    expect(await refusal(ops.updateUserType(request('updateUserType', { userType: 'reseller' }, { params: { id } })))).toEqual({
+      status: 404,
+      msg: MSG.userNotFound,
+    });
+    expect(
+      await refusal(ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: id, userType: 'reseller' }, principal: admin }))),
+    ).toEqual({
       status: 404,
       msg: MSG.userNotFound,
     });
@@ -488,7 +593,11 @@ describe('profile over HTTP', () => {
     const upgradeUser = (params: Record<string, string>) => ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params, principal: admin }));
     expect(routeByOperation('adminUpgradeUser')).toMatchObject({ method: 'GET', path: '/admin/upgradeUser/{userId}/{userType}', access: 'admin' });
 
-    expect((await upgradeUser({ userId: 'U2', userType: 'reseller' })).body).toMatchObject({ msg: MONEY_MSG.userTypeUpdated, user: { _id: 'U2' }, receipt: null });
+    expect((await upgradeUser({ userId: 'U2', userType: 'reseller' })).body).toMatchObject({
+      msg: MONEY_MSG.userTypeUpdated,
+      user: { _id: 'U2' },
+      receipt: null,
+    });
     // A still-encoded "smart%20earner" is read as "smart earner"; the same type again changes nothing.
     expect((await upgradeUser({ userId: 'U2', userType: 'api%20user' })).body).toMatchObject({ msg: MONEY_MSG.userTypeUpdated });
     expect((await upgradeUser({ userId: 'U2', userType: 'smart earner' })).body).toMatchObject({ msg: MONEY_MSG.userTypeUpdated });
@@ -498,7 +607,10 @@ describe('profile over HTTP', () => {
     expect(await refusal(upgradeUser({ userId: 'U2', userType: 'boss' }))).toEqual({ status: 400, msg: MONEY_MSG.invalidUserType });
     expect(await refusal(upgradeUser({ userId: 'U2', userType: '%E0%A4%A' }))).toEqual({ status: 400, msg: MONEY_MSG.invalidUserType });
     // Defence in depth behind the route's admin-only access: a non-admin principal is refused here too.
-    expect(await refusal(ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: 'U2', userType: 'reseller' } })))).toEqual({ status: 403, msg: MSG.forbidden });
+    expect(await refusal(ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: 'U2', userType: 'reseller' } })))).toEqual({
+      status: 403,
+      msg: MSG.forbidden,
+    });
     expect(calls).toEqual(['setUserType', 'setUserType']);
   });
 
@@ -523,12 +635,17 @@ describe('profile over HTTP', () => {
     const admin = { ...principal, userId: 'A', isAdmin: true };
     const answer = await ops.adminUpgradeUser(request('adminUpgradeUser', undefined, { params: { userId: 'U2', userType: 'reseller' }, principal: admin }));
     expect(answer.statusCode ?? 200).toBe(200);
-    expect(entries).toEqual([expect.objectContaining({ operation: 'adminUpgradeUser', before: { userType: 'api user' }, after: { userType: 'reseller' }, status: 200 })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ operation: 'adminUpgradeUser', before: { userType: 'api user' }, after: { userType: 'reseller' }, status: 200 }),
+    ]);
   });
 
   it('KYC: only one of nin/bvn, 11 digits, checked with the provider; no match or a second set is refused', async () => {
     const { ops, calls } = profileOps();
-    expect(await refusal(ops.updateKyc(request('updateKyc', { nin: '12345678901', bvn: '12345678901' })))).toEqual({ status: 400, msg: MONEY_MSG.kycOneMethod });
+    expect(await refusal(ops.updateKyc(request('updateKyc', { nin: '12345678901', bvn: '12345678901' })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.kycOneMethod,
+    });
     expect(await refusal(ops.updateKyc(request('updateKyc', { nin: '123' })))).toEqual({ status: 400, msg: MONEY_MSG.kycInvalidNumber });
     expect(await refusal(ops.updateKyc(request('updateKyc', { nin: '00012345678' })))).toEqual({ status: 400, msg: MONEY_MSG.kycNoMatch });
     expect((await ops.updateKyc(request('updateKyc', { nin: '12345678901' }))).body).toMatchObject({ msg: MONEY_MSG.kycVerified });
@@ -545,11 +662,19 @@ describe('profile over HTTP', () => {
       webhookUrl: 'https://hooks.example.com/vtu',
       webhookSecret: 'whsec_existing',
     });
-    expect(await refusal(ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://hooks.example.com/vtu' })))).toEqual({ status: 400, msg: MONEY_MSG.invalidWebhookUrl });
-    expect(await refusal(ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://localhost:4000/x' })))).toEqual({ status: 400, msg: MONEY_MSG.invalidWebhookUrl });
+    expect(await refusal(ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://hooks.example.com/vtu' })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.invalidWebhookUrl,
+    });
+    expect(await refusal(ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://localhost:4000/x' })))).toEqual({
+      status: 400,
+      msg: MONEY_MSG.invalidWebhookUrl,
+    });
     expect(await refusal(ops.updateWebhook(request('updateWebhook', {})))).toEqual({ status: 400, msg: MONEY_MSG.invalidWebhookUrl });
     const local = profileOps({ allowLoopbackWebhooks: () => true });
-    expect((await local.ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://127.0.0.1:4000/x' }))).body).toMatchObject({ webhookUrl: 'http://127.0.0.1:4000/x' });
+    expect((await local.ops.updateWebhook(request('updateWebhook', { webhookUrl: 'http://127.0.0.1:4000/x' }))).body).toMatchObject({
+      webhookUrl: 'http://127.0.0.1:4000/x',
+    });
   });
 });
 
@@ -575,7 +700,10 @@ describe('webhook receivers answer each outcome', () => {
       body: { response: 'success', received: true, duplicate: false },
     });
     expect(received).toEqual([{ provider: 'paystack', eventKey: 'transfer.success:ref-1' }]);
-    expect(await refusal(squadWebhookOperation(deps)(webhook(body, signWebhookBody('squad', 'another-secret', body))))).toEqual({ status: 401, msg: MONEY_MSG.invalidSignature });
+    expect(await refusal(squadWebhookOperation(deps)(webhook(body, signWebhookBody('squad', 'another-secret', body))))).toEqual({
+      status: 401,
+      msg: MONEY_MSG.invalidSignature,
+    });
     const empty = JSON.stringify({ event: 'transfer.success', data: {} });
     expect(await refusal(paystackWebhookOperation(deps)(webhook(empty, signWebhookBody('paystack', 'provider-secret', empty))))).toMatchObject({ status: 400 });
     expect(received).toHaveLength(1);

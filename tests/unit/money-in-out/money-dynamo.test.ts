@@ -13,7 +13,14 @@ import { dynamoEarnings, listReferrals } from '../../../functions/adapters/dynam
 import { dynamoFunding } from '../../../functions/adapters/dynamo/money/funding.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
 import { dynamoLedger, WalletContentionError } from '../../../functions/adapters/dynamo/wallet/ledger.js';
-import { dynamoUpgradeOutbox, listUnpublishedUpgrades, markUpgradePublished, saveKyc, setUserType, upgradeToReseller } from '../../../functions/adapters/dynamo/accounts/profile.js';
+import {
+  dynamoUpgradeOutbox,
+  listUnpublishedUpgrades,
+  markUpgradePublished,
+  saveKyc,
+  setUserType,
+  upgradeToReseller,
+} from '../../../functions/adapters/dynamo/accounts/profile.js';
 import { dynamoProviderEvents, getProviderEvent } from '../../../functions/adapters/dynamo/money/provider-events.js';
 import { readWalletTotalKobo } from '../../../functions/adapters/dynamo/transactions/sales-stats.js';
 import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
@@ -43,7 +50,11 @@ import { expectMoneyInvariants, FakeAccounts, FakeCards, FakePayouts, quietLog }
 
 useDynamoDb({ stream: true });
 
-const party = (u: { userId: string; userName: string; userType: 'smart earner' | 'reseller' | 'api user' }) => ({ userId: u.userId, userName: u.userName, userType: u.userType });
+const party = (u: { userId: string; userName: string; userType: 'smart earner' | 'reseller' | 'api user' }) => ({
+  userId: u.userId,
+  userName: u.userName,
+  userType: u.userType,
+});
 const transfer = (from: Awaited<ReturnType<typeof newUser>>, to: Awaited<ReturnType<typeof newUser>>, amountKobo: number, id = ulid()) =>
   transferBetweenWallets(transferDrafts({ id, sender: party(from), receiver: party(to), amountKobo, now: new Date() }));
 const balance = async (userId: string) => (await dynamoLedger.getWallet(userId)).balanceKobo;
@@ -103,7 +114,7 @@ describe('transfers between users', () => {
     await expectMoneyInvariants([ada.userId, ...others.map((o) => o.userId)]);
   }, 60_000);
 
-  it('a wallet-to-wallet transfer never overdraws the sender, an admin included (an admin\'s transfer is paid by the house account instead)', async () => {
+  it("a wallet-to-wallet transfer never overdraws the sender, an admin included (an admin's transfer is paid by the house account instead)", async () => {
     const admin = await newUser('smart earner', { isAdmin: true });
     const bayo = await newUser();
     await fund(admin, 100_00);
@@ -138,8 +149,19 @@ describe("an admin's transfer: a credit from the house account", () => {
     const result = await fromHouse(admin, bayo, 7_500_00);
     expect(result.kind).toBe('posted');
     if (result.kind !== 'posted') return;
-    expect(result.debit).toMatchObject({ userId: HOUSE_USER_ID, trans_Type: 'transfer', balanceBeforeKobo: houseBefore, balanceAfterKobo: houseBefore - 7_500_00 });
-    expect(result.credit).toMatchObject({ userId: bayo.userId, trans_Type: 'transfer', balanceBeforeKobo: 0, balanceAfterKobo: 7_500_00, relatedTransactionId: result.debit.id });
+    expect(result.debit).toMatchObject({
+      userId: HOUSE_USER_ID,
+      trans_Type: 'transfer',
+      balanceBeforeKobo: houseBefore,
+      balanceAfterKobo: houseBefore - 7_500_00,
+    });
+    expect(result.credit).toMatchObject({
+      userId: bayo.userId,
+      trans_Type: 'transfer',
+      balanceBeforeKobo: 0,
+      balanceAfterKobo: 7_500_00,
+      relatedTransactionId: result.debit.id,
+    });
     expect(await balance(HOUSE_USER_ID)).toBeLessThan(0);
     expect(await balance(bayo.userId)).toBe(7_500_00);
     expect(await balance(admin.userId)).toBe(0);
@@ -175,8 +197,12 @@ describe("an admin's transfer: a credit from the house account", () => {
 
   it('only the house account pays without a balance check: neither write accepts the other kind', async () => {
     const [admin, bayo] = [await newUser('smart earner', { isAdmin: true }), await newUser()];
-    await expect(transferFromHouse(transferDrafts({ id: ulid(), sender: party(admin), receiver: party(bayo), amountKobo: 1_00, now: new Date() }))).rejects.toThrow(/house/);
-    await expect(transferBetweenWallets(houseTransferDrafts({ id: ulid(), operator: party(admin), receiver: party(bayo), amountKobo: 1_00, now: new Date() }))).rejects.toThrow(/house/);
+    await expect(
+      transferFromHouse(transferDrafts({ id: ulid(), sender: party(admin), receiver: party(bayo), amountKobo: 1_00, now: new Date() })),
+    ).rejects.toThrow(/house/);
+    await expect(
+      transferBetweenWallets(houseTransferDrafts({ id: ulid(), operator: party(admin), receiver: party(bayo), amountKobo: 1_00, now: new Date() })),
+    ).rejects.toThrow(/house/);
     expect(await balance(bayo.userId)).toBe(0);
   });
 });
@@ -188,7 +214,14 @@ async function withdraw(user: Awaited<ReturnType<typeof newUser>>, amountKobo: n
   const amounts = withdrawalAmounts(amountKobo);
   if (!amounts.ok) throw new Error(amounts.reason);
   return dynamoLedger.debit(
-    withdrawalDraft({ id: ulid(), user: party(user), account: { ...account, accountNumber }, amounts, requestFingerprint: `w:${accountNumber}`, now: new Date() }),
+    withdrawalDraft({
+      id: ulid(),
+      user: party(user),
+      account: { ...account, accountNumber },
+      amounts,
+      requestFingerprint: `w:${accountNumber}`,
+      now: new Date(),
+    }),
   );
 }
 const payoutDeps = (payouts: FakePayouts): PayoutDeps => ({ withdrawals: dynamoWithdrawals, payouts, now: () => new Date(), log: quietLog });
@@ -335,7 +368,12 @@ const SECRET = 'test-provider-secret';
 
 function webhookHarness(cards: FakeCards, accounts = new FakeAccounts(), payouts = new FakePayouts()) {
   const queued: ProviderEventMessage[] = [];
-  const receiverDeps: ReceiverDeps = { signingSecret: async () => SECRET, events: dynamoProviderEvents, queue: { enqueue: async (m) => void queued.push(m) }, now: () => new Date() };
+  const receiverDeps: ReceiverDeps = {
+    signingSecret: async () => SECRET,
+    events: dynamoProviderEvents,
+    queue: { enqueue: async (m) => void queued.push(m) },
+    now: () => new Date(),
+  };
   const processing: ProcessingDeps = {
     events: dynamoProviderEvents,
     funding: dynamoFunding,
@@ -353,11 +391,22 @@ function webhookHarness(cards: FakeCards, accounts = new FakeAccounts(), payouts
 async function cardIntent(user: Awaited<ReturnType<typeof newUser>>, amountKobo: number) {
   const reference = newPaymentReference(() => ulid());
   const now = new Date().toISOString();
-  await dynamoFunding.createIntent({ provider: 'squad', reference, userId: user.userId, userName: user.userName, email: user.email, amountKobo, status: 'initiated', createdAt: now, updatedAt: now });
+  await dynamoFunding.createIntent({
+    provider: 'squad',
+    reference,
+    userId: user.userId,
+    userName: user.userName,
+    email: user.email,
+    amountKobo,
+    status: 'initiated',
+    createdAt: now,
+    updatedAt: now,
+  });
   return reference;
 }
 
-const squadBody = (reference: string, amount = 100000) => Buffer.from(JSON.stringify({ Event: 'charge_successful', TransactionRef: reference, Body: { amount, transaction_ref: reference } }));
+const squadBody = (reference: string, amount = 100000) =>
+  Buffer.from(JSON.stringify({ Event: 'charge_successful', TransactionRef: reference, Body: { amount, transaction_ref: reference } }));
 
 describe("providers' webhooks", () => {
   it('duplicate and concurrent deliveries of one card payment credit the wallet once (paid − 1%)', async () => {
@@ -367,7 +416,9 @@ describe("providers' webhooks", () => {
     cards.pay(reference, 1_000_00);
     const h = webhookHarness(cards);
     const raw = squadBody(reference);
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => receiveProviderWebhook('squad', raw, signWebhookBody('squad', SECRET, raw), h.receiverDeps)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => receiveProviderWebhook('squad', raw, signWebhookBody('squad', SECRET, raw), h.receiverDeps)),
+    );
     expect(outcomes.every((o) => o.kind === 'accepted')).toBe(true);
     expect(outcomes.filter((o) => o.kind === 'accepted' && !o.duplicate)).toHaveLength(1);
     // Every queued copy processed at once, plus stragglers afterwards.
@@ -442,7 +493,12 @@ describe("providers' webhooks", () => {
     accounts.transfers.set('MNFY|A', { ...base, transactionReference: 'MNFY|A', destinationAccountNumber: reserved.accounts[0]!.accountNumber });
     accounts.transfers.set('MNFY|B', { ...base, transactionReference: 'MNFY|B', destinationAccountNumber: '9999999999' });
     for (const ref of ['MNFY|A', 'MNFY|A', 'MNFY|B']) {
-      const raw = Buffer.from(JSON.stringify({ eventType: 'SUCCESSFUL_TRANSACTION', eventData: { transactionReference: ref, product: { type: 'RESERVED_ACCOUNT', reference: user.userId } } }));
+      const raw = Buffer.from(
+        JSON.stringify({
+          eventType: 'SUCCESSFUL_TRANSACTION',
+          eventData: { transactionReference: ref, product: { type: 'RESERVED_ACCOUNT', reference: user.userId } },
+        }),
+      );
       await receiveProviderWebhook('monnify', raw, signWebhookBody('monnify', SECRET, raw), h.receiverDeps);
     }
     const results = await Promise.all([...h.queued, ...h.queued].map((m) => processProviderEvent(m, h.processing)));
@@ -454,7 +510,7 @@ describe("providers' webhooks", () => {
     await expectMoneyInvariants([user.userId]);
   });
 
-  it('a payout webhook settles by the provider\'s verify answer; the reversal after success refunds once', async () => {
+  it("a payout webhook settles by the provider's verify answer; the reversal after success refunds once", async () => {
     const user = await newUser();
     await fund(user, 600_00);
     const placed = await withdraw(user, 600_00, '2222222222');
@@ -501,7 +557,9 @@ describe('referrals, earnings, upgrade and KYC', () => {
 
   it('registration with a referral link records the referral under the referrer (nothing earned yet)', async () => {
     const { referrer, referred } = await referredPair();
-    expect(await listReferrals(referrer.userId)).toEqual([expect.objectContaining({ referredUserId: referred.userId, userName: referred.userName, amountEarnedKobo: 0 })]);
+    expect(await listReferrals(referrer.userId)).toEqual([
+      expect.objectContaining({ referredUserId: referred.userId, userName: referred.userName, amountEarnedKobo: 0 }),
+    ]);
   });
 
   it('concurrent self-upgrades charge ₦1000 once; below ₦1000 nothing changes', async () => {
@@ -541,7 +599,15 @@ describe('referrals, earnings, upgrade and KYC', () => {
     expect(await rewardReferrer({ ...event, referredBy: null }, deps)).toBe('not_referred');
 
     // Moving earnings to the wallet: the whole balance, once, whoever races.
-    const moves = await Promise.all(Array.from({ length: 4 }, () => dynamoEarnings.withdraw(party(referrer), () => ulid(), () => new Date())));
+    const moves = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        dynamoEarnings.withdraw(
+          party(referrer),
+          () => ulid(),
+          () => new Date(),
+        ),
+      ),
+    );
     expect(moves.filter((m) => m.kind === 'withdrawn')).toHaveLength(1);
     expect(moves.filter((m) => m.kind === 'nothing_to_withdraw')).toHaveLength(3);
     expect(await balance(referrer.userId)).toBe(500_00);
@@ -583,7 +649,14 @@ describe('referrals, earnings, upgrade and KYC', () => {
       now: () => new Date(),
       log: quietLog,
     });
-    const principal = { userId: referred.userId, userName: referred.userName, userType: referred.userType, isAdmin: false, isAgent: false, isCouponVendor: false };
+    const principal = {
+      userId: referred.userId,
+      userName: referred.userName,
+      userType: referred.userType,
+      isAdmin: false,
+      isAgent: false,
+      isCouponVendor: false,
+    };
     const answer = await updateUserType({
       event: {} as never,
       route: routeByOperation('updateUserType'),
@@ -607,12 +680,29 @@ describe('referrals, earnings, upgrade and KYC', () => {
     expect(delivered.filter((d) => d.userId === referred.userId)).toHaveLength(0);
 
     // The first sweep publishes it; a publish that succeeds but whose mark is lost is published again: still paid once.
-    await republishUpgrades({ ...sweepDeps, outbox: { ...dynamoUpgradeOutbox, markPublished: async () => { throw new Error('lost'); } } }, { graceMs: 0, maxItems: 1_000 });
+    await republishUpgrades(
+      {
+        ...sweepDeps,
+        outbox: {
+          ...dynamoUpgradeOutbox,
+          markPublished: async () => {
+            throw new Error('lost');
+          },
+        },
+      },
+      { graceMs: 0, maxItems: 1_000 },
+    );
     await Promise.all([republishUpgrades(sweepDeps, { graceMs: 0, maxItems: 1_000 }), republishUpgrades(sweepDeps, { graceMs: 0, maxItems: 1_000 })]);
     await republishUpgrades(sweepDeps, { graceMs: 0, maxItems: 1_000 });
     const mine = delivered.filter((d) => d.userId === referred.userId);
     expect(mine.length).toBeGreaterThanOrEqual(2);
-    expect(mine[0]).toMatchObject({ userName: referred.userName, referredBy: referrer.userName, fromType: 'smart earner', toType: 'reseller', transactionId: (answer.body as UpdateUserTypeResponse).receipt!._id });
+    expect(mine[0]).toMatchObject({
+      userName: referred.userName,
+      referredBy: referrer.userName,
+      fromType: 'smart earner',
+      toType: 'reseller',
+      transactionId: (answer.body as UpdateUserTypeResponse).receipt!._id,
+    });
     expect(await inOutbox()).toEqual([]);
     // The mark is bookkeeping on the stored profile, not a profile field: read the item itself.
     const { Item: profileItem } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(referred.userId), ConsistentRead: true }));
@@ -625,7 +715,14 @@ describe('referrals, earnings, upgrade and KYC', () => {
   it('KYC is stored once; the same NIN cannot verify a second account', async () => {
     const [ada, bayo] = [await newUser(), await newUser()];
     const nin = `1${String(Date.now()).slice(-10)}`;
-    const input = (userId: string) => ({ userId, method: 'nin' as const, number: nin, digest: kycDigest('nin', nin), verifiedName: 'ADA OKAFOR', now: new Date() });
+    const input = (userId: string) => ({
+      userId,
+      method: 'nin' as const,
+      number: nin,
+      digest: kycDigest('nin', nin),
+      verifiedName: 'ADA OKAFOR',
+      now: new Date(),
+    });
     expect(await saveKyc(input(ada.userId))).toEqual({ kind: 'saved' });
     expect((await getUserById(ada.userId))!.nin).toBe(nin);
     expect(await saveKyc({ ...input(ada.userId), method: 'bvn', digest: kycDigest('bvn', nin) })).toEqual({ kind: 'already_set' });

@@ -77,14 +77,28 @@ describe('placeTransfer', () => {
     expect(result).toMatchObject({ kind: 'posted', senderBalanceKobo: 7_00, debit: { userId: 'HOUSE', balanceAfterKobo: -9_010_00 } });
     expect(written).toEqual([]);
     const [drafts] = fromHouse;
-    expect(drafts!.debit).toMatchObject({ id: transferIdForRequest('U1', 'req-000002'), userId: 'HOUSE', trans_UserName: 'house account', trans_Type: 'transfer', amountKobo: 9_000_00 });
+    expect(drafts!.debit).toMatchObject({
+      id: transferIdForRequest('U1', 'req-000002'),
+      userId: 'HOUSE',
+      trans_UserName: 'house account',
+      trans_Type: 'transfer',
+      amountKobo: 9_000_00,
+    });
     expect(drafts!.debit.description).toContain('by ada');
-    expect(drafts!.credit).toMatchObject({ userId: 'U2', trans_Type: 'transfer', amountKobo: 9_000_00, counterparty: { userId: 'U1', userName: 'ada' }, relatedTransactionId: drafts!.debit.id });
+    expect(drafts!.credit).toMatchObject({
+      userId: 'U2',
+      trans_Type: 'transfer',
+      amountKobo: 9_000_00,
+      counterparty: { userId: 'U1', userName: 'ada' },
+      relatedTransactionId: drafts!.debit.id,
+    });
   });
 
   it("an admin's transfer keeps the other rules: not to oneself, not above the maximum", async () => {
     const { fromHouse, deps, input } = setup();
-    expect(await placeTransfer(input({ senderIsAdmin: true, sender: { userId: 'U2', userName: 'bayo', userType: 'reseller' } }), deps)).toEqual({ kind: 'self_transfer' });
+    expect(await placeTransfer(input({ senderIsAdmin: true, sender: { userId: 'U2', userName: 'bayo', userType: 'reseller' } }), deps)).toEqual({
+      kind: 'self_transfer',
+    });
     expect(await placeTransfer(input({ senderIsAdmin: true, amountKobo: TRANSFER_MAX_KOBO + 1 }), deps)).toEqual({ kind: 'above_maximum' });
     expect(fromHouse).toEqual([]);
   });
@@ -92,11 +106,21 @@ describe('placeTransfer', () => {
 
 describe("an operator's transfer carries its audit entry into the transfer's own write", () => {
   const adminPrincipal = { userId: 'A1', userName: 'boss', isAdmin: true, isAgent: false };
-  const operatorRequest = { route: routeByOperation('transferFund'), principal: adminPrincipal, params: {}, query: {}, body: { userName: 'bayo', amount: 100.5 }, requestId: 'gw-1' };
+  const operatorRequest = {
+    route: routeByOperation('transferFund'),
+    principal: adminPrincipal,
+    params: {},
+    query: {},
+    body: { userName: 'bayo', amount: 100.5 },
+    requestId: 'gw-1',
+  };
 
   it("an admin's credit: the house write gets the entry, with the house's and the receiver's balances before and after", async () => {
     const { audits, deps, input } = setup();
-    const result = await placeTransfer(input({ sender: { userId: 'A1', userName: 'boss', userType: 'smart earner' }, senderIsAdmin: true, operatorRequest }), deps);
+    const result = await placeTransfer(
+      input({ sender: { userId: 'A1', userName: 'boss', userType: 'smart earner' }, senderIsAdmin: true, operatorRequest }),
+      deps,
+    );
     expect(result.kind).toBe('posted');
     const audit = audits[0]!;
     expect(audit).toBeDefined();

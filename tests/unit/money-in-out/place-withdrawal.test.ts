@@ -26,7 +26,12 @@ function memoryLedger(balanceKobo: number) {
         return { kind: 'replayed', record: existing };
       }
       if (draft.amountKobo > ledger.balanceKobo) return { kind: 'insufficient_balance', balanceKobo: ledger.balanceKobo };
-      const record: TransactionRecord = { ...draft, balanceBeforeKobo: ledger.balanceKobo, balanceAfterKobo: ledger.balanceKobo - draft.amountKobo, walletSeq: records.size + 1 };
+      const record: TransactionRecord = {
+        ...draft,
+        balanceBeforeKobo: ledger.balanceKobo,
+        balanceAfterKobo: ledger.balanceKobo - draft.amountKobo,
+        walletSeq: records.size + 1,
+      };
       ledger.balanceKobo = record.balanceAfterKobo;
       records.set(record.id, record);
       return { kind: 'posted', record };
@@ -61,7 +66,12 @@ describe('placeWithdrawal', () => {
     const result = await placeWithdrawal(input({ amountKobo: 100_50 }), deps);
     expect(result).toMatchObject({ kind: 'accepted', amounts: { debitKobo: 100_50, feeKobo: 50_00, payoutKobo: 50_50 } });
     if (result.kind !== 'accepted') throw new Error(result.kind);
-    expect(result.record).toMatchObject({ trans_Type: 'withdrawal', trans_Status: 'processing', amountKobo: 100_50, withdrawal: { ...ACCOUNT, payoutKobo: 50_50 } });
+    expect(result.record).toMatchObject({
+      trans_Type: 'withdrawal',
+      trans_Status: 'processing',
+      amountKobo: 100_50,
+      withdrawal: { ...ACCOUNT, payoutKobo: 50_50 },
+    });
     expect(ledger.balanceKobo).toBe(1_000_00 - 100_50);
     expect(enqueued()).toEqual([result.record.id]);
   });

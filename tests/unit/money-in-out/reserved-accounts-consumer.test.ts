@@ -18,7 +18,13 @@ const event = (userId: string): SQSEvent =>
     Records: [
       {
         messageId: `m-${userId}`,
-        body: JSON.stringify({ id: `e-${userId}`, 'detail-type': EVENT_TYPES.reservedAccountsWanted, source: EVENT_SOURCE, time: new Date().toISOString(), detail: { userId, cause: 'login' } }),
+        body: JSON.stringify({
+          id: `e-${userId}`,
+          'detail-type': EVENT_TYPES.reservedAccountsWanted,
+          source: EVENT_SOURCE,
+          time: new Date().toISOString(),
+          detail: { userId, cause: 'login' },
+        }),
         attributes: { ApproximateReceiveCount: '1' },
       },
     ],
@@ -27,16 +33,30 @@ const event = (userId: string): SQSEvent =>
 function world(user: Partial<UserProfile>, provider: 'up' | 'down' = 'up') {
   const calls: string[] = [];
   const saved: unknown[] = [];
-  const profile = { userId: 'u1', userName: 'ada', fullName: 'Ada L', email: 'ada@example.com', bvn: null, nin: null, accountNumbers: [], ...user } as UserProfile;
+  const profile = {
+    userId: 'u1',
+    userName: 'ada',
+    fullName: 'Ada L',
+    email: 'ada@example.com',
+    bvn: null,
+    nin: null,
+    accountNumbers: [],
+    ...user,
+  } as UserProfile;
   const deps: ReserveAccountsDeps = {
     findUser: async () => profile,
-    accounts: () => ({
-      reserve: async (input) => {
-        calls.push(input.accountReference);
-        return provider === 'up' ? { kind: 'reserved', accounts: [{ bankName: 'Wema bank', accountNumber: '7000000001' }] } : { kind: 'unavailable', detail: 'timeout' };
-      },
-    }) as ReturnType<ReserveAccountsDeps['accounts']>,
-    funding: { saveReservedAccounts: async (_userId: string, accounts: unknown[]) => (saved.push(accounts), accounts) } as unknown as ReserveAccountsDeps['funding'],
+    accounts: () =>
+      ({
+        reserve: async (input) => {
+          calls.push(input.accountReference);
+          return provider === 'up'
+            ? { kind: 'reserved', accounts: [{ bankName: 'Wema bank', accountNumber: '7000000001' }] }
+            : { kind: 'unavailable', detail: 'timeout' };
+        },
+      }) as ReturnType<ReserveAccountsDeps['accounts']>,
+    funding: {
+      saveReservedAccounts: async (_userId: string, accounts: unknown[]) => (saved.push(accounts), accounts),
+    } as unknown as ReserveAccountsDeps['funding'],
     now: () => new Date(),
     log: silentLogger,
   };

@@ -72,9 +72,15 @@ describe('card funding amounts and the 1% charge', () => {
 });
 
 describe('crediting only what the provider confirms', () => {
-  const paid = (over: Partial<VerifiedPayment> = {}): VerifiedPayment => ({ status: 'success', reference: 'VTU1', amountKobo: 1_000_00, currency: 'NGN', ...over });
+  const paid = (over: Partial<VerifiedPayment> = {}): VerifiedPayment => ({
+    status: 'success',
+    reference: 'VTU1',
+    amountKobo: 1_000_00,
+    currency: 'NGN',
+    ...over,
+  });
 
-  it('a confirmed card payment credits paid − 1%, by the verified amount (never the webhook\'s)', () => {
+  it("a confirmed card payment credits paid − 1%, by the verified amount (never the webhook's)", () => {
     expect(decideCardCredit({ reference: 'VTU1' }, paid())).toEqual({ kind: 'credit', paidKobo: 1_000_00, chargeKobo: 10_00, creditKobo: 990_00 });
     expect(decideCardCredit({ reference: 'VTU1' }, paid({ amountKobo: 500_00 }))).toMatchObject({ kind: 'credit', creditKobo: 495_00 });
   });
@@ -106,11 +112,20 @@ describe('crediting only what the provider confirms', () => {
   const owner = { userId: 'USER1', accountNumbers: [{ bankName: 'Wema bank', accountNumber: '5000000001' }] };
 
   it('a confirmed transfer into a reserved account credits its owner paid − 1%', () => {
-    expect(decideReservedAccountCredit('MNFY|1', transfer(), owner)).toEqual({ kind: 'credit', userId: 'USER1', paidKobo: 5_000_00, chargeKobo: 50_00, creditKobo: 4_950_00 });
+    expect(decideReservedAccountCredit('MNFY|1', transfer(), owner)).toEqual({
+      kind: 'credit',
+      userId: 'USER1',
+      paidKobo: 5_000_00,
+      chargeKobo: 50_00,
+      creditKobo: 4_950_00,
+    });
   });
 
   it('refuses transfers to an account the owner does not hold, other products, unknown owners and unpaid ones', () => {
-    expect(decideReservedAccountCredit('MNFY|1', transfer({ destinationAccountNumber: '5000000009' }), owner)).toEqual({ kind: 'ignore', reason: 'unknown_account' });
+    expect(decideReservedAccountCredit('MNFY|1', transfer({ destinationAccountNumber: '5000000009' }), owner)).toEqual({
+      kind: 'ignore',
+      reason: 'unknown_account',
+    });
     expect(decideReservedAccountCredit('MNFY|1', transfer({ accountReference: 'USER2' }), owner)).toEqual({ kind: 'ignore', reason: 'unknown_account' });
     expect(decideReservedAccountCredit('MNFY|1', transfer(), undefined)).toEqual({ kind: 'ignore', reason: 'unknown_account' });
     expect(decideReservedAccountCredit('MNFY|1', transfer({ productType: 'WEB_SDK' }), owner)).toEqual({ kind: 'ignore', reason: 'not_reserved_account' });
@@ -150,7 +165,12 @@ describe('withdrawals', () => {
       requestFingerprint: 'f',
       now: new Date(),
     });
-    expect(draft).toMatchObject({ trans_Type: 'withdrawal', trans_Status: 'processing', amountKobo: 1_000_00, withdrawal: { payoutReference: reference, payoutKobo: 950_00 } });
+    expect(draft).toMatchObject({
+      trans_Type: 'withdrawal',
+      trans_Status: 'processing',
+      amountKobo: 1_000_00,
+      withdrawal: { payoutReference: reference, payoutKobo: 950_00 },
+    });
   });
 
   it('what a payout status does: success settles, failed refunds while open, reversed refunds even after success, unknown waits', () => {
@@ -206,7 +226,15 @@ describe('transfers', () => {
 });
 
 describe('referrals and earnings', () => {
-  const event = { userId: 'U2', userName: 'bayo', referredBy: 'ada', fromType: 'smart earner' as const, toType: 'reseller' as const, transactionId: 'T', upgradedAt: '' };
+  const event = {
+    userId: 'U2',
+    userName: 'bayo',
+    referredBy: 'ada',
+    fromType: 'smart earner' as const,
+    toType: 'reseller' as const,
+    transactionId: 'T',
+    upgradedAt: '',
+  };
 
   it('a referred smart earner who pays to become a reseller earns the referrer ₦500', () => {
     expect(decideReferralReward(event)).toEqual({ kind: 'reward', referrerUserName: 'ada', amountKobo: REFERRAL_REWARD_KOBO });
@@ -242,7 +270,10 @@ describe('user type, KYC and webhook URL', () => {
   const me = { userId: 'U1', isAdmin: false };
 
   it('a smart earner may upgrade only themselves, only to reseller, for ₦1000', () => {
-    expect(decideUserTypeChange(me, { userId: 'U1', userType: 'smart earner' }, 'reseller')).toEqual({ kind: 'self_upgrade', feeKobo: RESELLER_UPGRADE_FEE_KOBO });
+    expect(decideUserTypeChange(me, { userId: 'U1', userType: 'smart earner' }, 'reseller')).toEqual({
+      kind: 'self_upgrade',
+      feeKobo: RESELLER_UPGRADE_FEE_KOBO,
+    });
     expect(RESELLER_UPGRADE_FEE_KOBO).toBe(1_000_00);
     expect(decideUserTypeChange(me, { userId: 'U2', userType: 'smart earner' }, 'reseller')).toEqual({ kind: 'refused', reason: 'not_yourself' });
     expect(decideUserTypeChange(me, { userId: 'U1', userType: 'smart earner' }, 'api user')).toEqual({ kind: 'refused', reason: 'only_reseller' });

@@ -48,7 +48,7 @@ describe("a coupon vendor's coupons", () => {
     await expectMoneyInvariants([vendor.userId, owner.userId], 'redeemed');
   });
 
-  it("one request_id pays once: concurrent retries answer the same coupon; the same key for another owner is refused", async () => {
+  it('one request_id pays once: concurrent retries answer the same coupon; the same key for another owner is refused', async () => {
     const [vendor, owner, other] = [await newUser(), await newUser(), await newUser()];
     await fund(vendor, 1_000_00);
     const ask = (to: User) => issueCoupon({ owner: to, amountKobo: 300_00, issuedBy: vendor.userId, payer: party(vendor), requestId: 'vendor-req-0001' }, deps);
@@ -74,7 +74,9 @@ describe("a coupon vendor's coupons", () => {
   it('parallel coupons against one balance never overdraw the vendor', async () => {
     const [vendor, owner] = [await newUser(), await newUser()];
     await fund(vendor, 1_000_00);
-    const results = await Promise.all(Array.from({ length: 6 }, () => issueCoupon({ owner, amountKobo: 300_00, issuedBy: vendor.userId, payer: party(vendor) }, deps)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => issueCoupon({ owner, amountKobo: 300_00, issuedBy: vendor.userId, payer: party(vendor) }, deps)),
+    );
     expect(results.filter((r) => r.kind === 'issued')).toHaveLength(3);
     expect(results.filter((r) => r.kind === 'insufficient_balance')).toHaveLength(3);
     expect(await balance(vendor.userId)).toBe(100_00);
@@ -145,18 +147,35 @@ describe("a coupon's audit entry is in the coupon's own write", () => {
     const [vendor, owner] = [await newUser('reseller', {}), await newUser()];
     await fund(vendor, 1_000_00);
     const marker = ulid();
-    const issued = await issueCoupon({ owner, amountKobo: 400_00, issuedBy: vendor.userId, payer: party(vendor), operatorRequest: operatorRequest(vendor, 'generateCoupon', marker) }, deps);
+    const issued = await issueCoupon(
+      { owner, amountKobo: 400_00, issuedBy: vendor.userId, payer: party(vendor), operatorRequest: operatorRequest(vendor, 'generateCoupon', marker) },
+      deps,
+    );
     if (issued.kind !== 'issued') throw new Error(issued.kind);
-    expect(await entriesOf('generateCoupon', marker)).toEqual([expect.objectContaining({ status: 201, before: { payerBalanceKobo: 1_000_00 }, after: expect.objectContaining({ payerBalanceKobo: 600_00 }) })]);
-    const cancels = await Promise.all(Array.from({ length: 3 }, () => cancelCoupon(issued.coupon.code, party(vendor), deps, operatorRequest(vendor, 'cancelCoupon', marker))));
+    expect(await entriesOf('generateCoupon', marker)).toEqual([
+      expect.objectContaining({ status: 201, before: { payerBalanceKobo: 1_000_00 }, after: expect.objectContaining({ payerBalanceKobo: 600_00 }) }),
+    ]);
+    const cancels = await Promise.all(
+      Array.from({ length: 3 }, () => cancelCoupon(issued.coupon.code, party(vendor), deps, operatorRequest(vendor, 'cancelCoupon', marker))),
+    );
     expect(cancels.filter((c) => c.kind === 'cancelled')).toHaveLength(1);
-    expect(await entriesOf('cancelCoupon', marker)).toEqual([expect.objectContaining({ before: expect.objectContaining({ vendorBalanceKobo: 600_00 }), after: expect.objectContaining({ vendorBalanceKobo: 1_000_00 }) })]);
+    expect(await entriesOf('cancelCoupon', marker)).toEqual([
+      expect.objectContaining({
+        before: expect.objectContaining({ vendorBalanceKobo: 600_00 }),
+        after: expect.objectContaining({ vendorBalanceKobo: 1_000_00 }),
+      }),
+    ]);
   });
 
   it('rejection: a refused issue (too little balance) writes no entry', async () => {
     const [vendor, owner] = [await newUser('reseller', {}), await newUser()];
     const marker = ulid();
-    expect(await issueCoupon({ owner, amountKobo: 400_00, issuedBy: vendor.userId, payer: party(vendor), operatorRequest: operatorRequest(vendor, 'generateCoupon', marker) }, deps)).toEqual({ kind: 'insufficient_balance' });
+    expect(
+      await issueCoupon(
+        { owner, amountKobo: 400_00, issuedBy: vendor.userId, payer: party(vendor), operatorRequest: operatorRequest(vendor, 'generateCoupon', marker) },
+        deps,
+      ),
+    ).toEqual({ kind: 'insufficient_balance' });
     expect(await entriesOf('generateCoupon', marker)).toEqual([]);
   });
 });

@@ -22,7 +22,12 @@ const SPECS: BulkLineSpec[] = [
 const NOW = '2026-11-28T10:00:00.000Z';
 
 /** The batch as the ledger writes it: its debit took the wallet from ₦1,000 to ₦703, seq 4 → 5. */
-const batch = (): TransactionRecord => ({ ...batchDraft(BUYER, 'B1', 'airtime', SPECS, NOW), balanceBeforeKobo: 1_000_00, balanceAfterKobo: 703_00, walletSeq: 5 });
+const batch = (): TransactionRecord => ({
+  ...batchDraft(BUYER, 'B1', 'airtime', SPECS, NOW),
+  balanceBeforeKobo: 1_000_00,
+  balanceAfterKobo: 703_00,
+  walletSeq: 5,
+});
 
 describe('checking the lines', () => {
   it('every line is checked, and each bad one is named by its number from 1', () => {
@@ -31,19 +36,35 @@ describe('checking the lines', () => {
       { network: 1, mobile_number: '12', amount: 100 },
       { network: 7, mobile_number: '08011111111', amount: 100 },
     ]);
-    expect(result).toEqual({ ok: false, problems: [{ line: 2, msg: MSG.checkPhone }, { line: 3, msg: MSG.invalidNetwork }] });
-    expect(bulkRefusal(result.ok ? [] : result.problems).msg).toBe([BULK_MSG.invalidLines, `Line 2: ${MSG.checkPhone}`, `Line 3: ${MSG.invalidNetwork}`].join('\n'));
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { line: 2, msg: MSG.checkPhone },
+        { line: 3, msg: MSG.invalidNetwork },
+      ],
+    });
+    expect(bulkRefusal(result.ok ? [] : result.problems).msg).toBe(
+      [BULK_MSG.invalidLines, `Line 2: ${MSG.checkPhone}`, `Line 3: ${MSG.invalidNetwork}`].join('\n'),
+    );
   });
 
   it('good lines come out as the single purchase parses them (naira → kobo, plan ids as numbers)', () => {
-    expect(bulkLines(bulkAirtimeLine, [{ network: '1', mobile_number: ' 08011111111 ', amount: '100.50' }])).toEqual({ ok: true, lines: [{ network: 1, mobile_number: '08011111111', amount: 100_50 }] });
-    expect(bulkLines(bulkDataLine, [{ network: 2, mobile_number: '08011111111', plan: '43' }])).toEqual({ ok: true, lines: [{ network: 2, mobile_number: '08011111111', plan: 43 }] });
+    expect(bulkLines(bulkAirtimeLine, [{ network: '1', mobile_number: ' 08011111111 ', amount: '100.50' }])).toEqual({
+      ok: true,
+      lines: [{ network: 1, mobile_number: '08011111111', amount: 100_50 }],
+    });
+    expect(bulkLines(bulkDataLine, [{ network: 2, mobile_number: '08011111111', plan: '43' }])).toEqual({
+      ok: true,
+      lines: [{ network: 2, mobile_number: '08011111111', plan: 43 }],
+    });
   });
 
   it(`the envelope takes 1 to ${BULK_MAX_LINES} lines and needs a request_id`, () => {
     const line = { network: 1, mobile_number: '08011111111', amount: 100 };
     expect(bulkRequest.safeParse({ request_id: 'bulk-0001', lines: Array(BULK_MAX_LINES).fill(line) }).success).toBe(true);
-    expect(bulkRequest.safeParse({ request_id: 'bulk-0001', lines: Array(BULK_MAX_LINES + 1).fill(line) }).error?.issues[0]?.message).toBe(tooManyLinesMessage(BULK_MAX_LINES));
+    expect(bulkRequest.safeParse({ request_id: 'bulk-0001', lines: Array(BULK_MAX_LINES + 1).fill(line) }).error?.issues[0]?.message).toBe(
+      tooManyLinesMessage(BULK_MAX_LINES),
+    );
     expect(bulkRequest.safeParse({ request_id: 'bulk-0001', lines: [] }).error?.issues[0]?.message).toBe(BULK_MSG.noLines);
     expect(bulkRequest.safeParse({ lines: [line] }).error?.issues[0]?.message).toBe(BULK_MSG.requestIdRequired);
     expect(bulkRequest.safeParse({ request_id: 'no spaces!', lines: [line] }).success).toBe(false);
@@ -114,9 +135,23 @@ describe('the batch and its lines', () => {
     const owner = { userId: batch().userId, isAdmin: false, isAgent: false };
     const [first] = lineRecordsOf(batch());
     const view = bulkBatchView(owner, batch(), [{ ...first!, trans_Status: 'refunded' }]);
-    expect(view).toMatchObject({ id: 'B1', product: 'airtime', status: 'processing', lineCount: 2, total: 297, delivered: 0, refunded: 1, open: 1, refundedAmount: 99 });
+    expect(view).toMatchObject({
+      id: 'B1',
+      product: 'airtime',
+      status: 'processing',
+      lineCount: 2,
+      total: 297,
+      delivered: 0,
+      refunded: 1,
+      open: 1,
+      refundedAmount: 99,
+    });
     expect(view.lines.map((l) => l.trans_Status)).toEqual(['refunded', 'processing']);
-    const done = bulkBatchView(owner, batch(), lineRecordsOf(batch()).map((l) => ({ ...l, trans_Status: 'success' as const })));
+    const done = bulkBatchView(
+      owner,
+      batch(),
+      lineRecordsOf(batch()).map((l) => ({ ...l, trans_Status: 'success' as const })),
+    );
     expect(done).toMatchObject({ status: 'done', delivered: 2, open: 0 });
   });
 });

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { COUPON_MAX_KOBO } from '../../../shared/constants.js';
 import { couponCancelDraft, couponPaymentDraft, paidCoupon } from '../../../functions/domain/money/coupon-payments.js';
-import { checkCancellable, checkCouponAmount, checkRedeemable, COUPON_ALPHABET, generateCouponCode, normaliseCouponCode, type Coupon } from '../../../functions/domain/money/coupons.js';
+import {
+  checkCancellable,
+  checkCouponAmount,
+  checkRedeemable,
+  COUPON_ALPHABET,
+  generateCouponCode,
+  normaliseCouponCode,
+  type Coupon,
+} from '../../../functions/domain/money/coupons.js';
 import { couponPaymentIdFor, couponPaymentIdForRequest } from '../../../functions/domain/ids.js';
 
 describe('coupon codes', () => {
@@ -34,7 +42,7 @@ describe('coupon rules', () => {
   it('the owner may redeem an unused coupon', () => {
     expect(checkRedeemable(coupon, 'u1')).toEqual({ ok: true, coupon });
   });
-  it('unknown, used, or someone else\'s coupons are refused with a named reason', () => {
+  it("unknown, used, or someone else's coupons are refused with a named reason", () => {
     expect(checkRedeemable(undefined, 'u1')).toEqual({ ok: false, reason: 'not_found' });
     expect(checkRedeemable({ ...coupon, used: true }, 'u1')).toEqual({ ok: false, reason: 'already_used' });
     expect(checkRedeemable(coupon, 'u2')).toEqual({ ok: false, reason: 'not_owner' });
@@ -49,20 +57,37 @@ describe('coupon rules', () => {
 describe("a coupon vendor's coupon", () => {
   const owner = { userId: 'u1', userName: 'ada', userType: 'smart earner' as const };
   const vendor = { userId: 'v1', userName: 'vend', userType: 'reseller' as const };
-  const base: Coupon = { code: 'ABCD', ownerUserId: owner.userId, ownerUserName: owner.userName, amountKobo: 500_00, used: false, createdAt: '', createdBy: vendor.userId };
+  const base: Coupon = {
+    code: 'ABCD',
+    ownerUserId: owner.userId,
+    ownerUserName: owner.userName,
+    amountKobo: 500_00,
+    used: false,
+    createdAt: '',
+    createdBy: vendor.userId,
+  };
   const paid = paidCoupon(base, vendor);
 
   it('is paid by one debit of the vendor: its amount, a `wallet` record whose id derives from the code', () => {
     const draft = couponPaymentDraft(paid, vendor, new Date('2026-01-01T00:00:00Z'));
     expect(paid).toMatchObject({ paidByUserId: 'v1', paymentTransactionId: couponPaymentIdFor('ABCD') });
-    expect(draft).toMatchObject({ id: couponPaymentIdFor('ABCD'), userId: 'v1', amountKobo: 500_00, trans_Type: 'wallet', trans_Network: 'coupon', counterparty: { userName: 'ada' } });
+    expect(draft).toMatchObject({
+      id: couponPaymentIdFor('ABCD'),
+      userId: 'v1',
+      amountKobo: 500_00,
+      trans_Type: 'wallet',
+      trans_Network: 'coupon',
+      counterparty: { userName: 'ada' },
+    });
     expect(couponCancelDraft(paid, vendor, new Date())).toMatchObject({ userId: 'v1', amountKobo: 500_00, relatedTransactionId: draft.id });
     expect(couponCancelDraft(paid, vendor, new Date()).id).not.toBe(draft.id);
   });
 
   it("with the vendor's request_id the payment's id comes from the key, not the code, so a retry that draws another code finds it", () => {
     expect(paidCoupon(base, vendor, 'req-00000001').paymentTransactionId).toBe(couponPaymentIdForRequest('v1', 'req-00000001'));
-    expect(paidCoupon({ ...base, code: 'EFGH' }, vendor, 'req-00000001').paymentTransactionId).toBe(paidCoupon(base, vendor, 'req-00000001').paymentTransactionId);
+    expect(paidCoupon({ ...base, code: 'EFGH' }, vendor, 'req-00000001').paymentTransactionId).toBe(
+      paidCoupon(base, vendor, 'req-00000001').paymentTransactionId,
+    );
   });
 
   it('its vendor may cancel it while nobody redeemed it', () => {

@@ -12,7 +12,15 @@ import { silentLogger } from '../../../functions/domain/logger.js';
 import type { SweeperDeps, SweeperSettings } from '../../../functions/domain/purchases/sweeper.js';
 import { placeAirtimePurchase, type PurchaseDeps } from '../../../functions/domain/purchases/purchases.js';
 import type { FulfilmentQueue, SettlementPublisher } from '../../../functions/domain/purchases/messaging-port.js';
-import type { AirtimeOrder, BillOrder, DataOrder, RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
+import type {
+  AirtimeOrder,
+  BillOrder,
+  DataOrder,
+  RequeryKey,
+  SupplierCallResult,
+  SupplierDirectory,
+  SupplierGateway,
+} from '../../../functions/domain/purchases/suppliers-port.js';
 
 type Script = (phoneNumber: string, callNumber: number) => SupplierOutcome | Promise<SupplierOutcome>;
 

@@ -257,7 +257,10 @@ describe('sweeper', () => {
   it('a sweep never reads purchases younger than its shortest threshold (a busy queue backlog costs it no reads)', async () => {
     const { h, id } = await setup('08011111111');
     const reads: string[] = [];
-    const counting = { ...h.sweeper, transactions: { ...h.sweeper.transactions, get: (txnId: string) => (reads.push(txnId), h.sweeper.transactions.get(txnId)) } };
+    const counting = {
+      ...h.sweeper,
+      transactions: { ...h.sweeper.transactions, get: (txnId: string) => (reads.push(txnId), h.sweeper.transactions.get(txnId)) },
+    };
     const patient = { ...IMMEDIATE_SWEEP, staleProcessingMs: 60_000, requeryAfterMs: 60_000, claimStaleMs: 60_000 };
     await sweepOpenPurchases(counting, patient);
     expect(reads).not.toContain(id);

@@ -13,7 +13,11 @@ useDynamoDb({ stream: true });
 const MTN_AIRTIME = { type: 'airtime', network: 'MTN' };
 
 async function setup() {
-  const supplier = new FakeSupplier('ALARO', () => 'delivered', () => 'delivered');
+  const supplier = new FakeSupplier(
+    'ALARO',
+    () => 'delivered',
+    () => 'delivered',
+  );
   const { h, id } = await placedAirtime(supplier);
   const reads: string[] = [];
   const fulfilment: FulfilmentDeps = {

@@ -68,7 +68,10 @@ describe('coupons', () => {
   it('generating for an unknown user → 404 "User not found"; above the maximum → 400; a non-admin → 403', async () => {
     const admin = await newUser('smart earner', { isAdmin: true });
     const owner = await newUser();
-    expect(await call(wallet, 'generateCoupon', admin, { body: { userAccount: 'nobody-here', amount: 100 } })).toMatchObject({ status: 404, body: { msg: 'User not found' } });
+    expect(await call(wallet, 'generateCoupon', admin, { body: { userAccount: 'nobody-here', amount: 100 } })).toMatchObject({
+      status: 404,
+      body: { msg: 'User not found' },
+    });
     expect((await call(wallet, 'generateCoupon', admin, { body: { userAccount: owner.userName, amount: 1_000_001 } })).status).toBe(400);
     expect((await call(wallet, 'generateCoupon', admin, { body: { userAccount: owner.userName, amount: -5 } })).status).toBe(400);
     expect((await call(wallet, 'generateCoupon', owner, { body: { userAccount: owner.userName, amount: 100 } })).status).toBe(403);
@@ -79,8 +82,14 @@ describe('coupons', () => {
     const owner = await newUser();
     const code = (await call(wallet, 'generateCoupon', admin, { body: { userAccount: owner.userName, amount: 1000 } })).body.coupon.code as string;
     const redeemed = await call(wallet, 'fundWithCoupon', owner, { body: { userName: owner.userName, coupon: code.toLowerCase() } });
-    expect(redeemed).toMatchObject({ status: 200, body: { msg: 'Wallet funded successfully', amount: 1000, receipt: { balance_After: 1000, trans_Type: 'wallet' } } });
-    expect(await call(wallet, 'fundWithCoupon', owner, { body: { coupon: code } })).toMatchObject({ status: 409, body: { msg: 'This coupon has already been used' } });
+    expect(redeemed).toMatchObject({
+      status: 200,
+      body: { msg: 'Wallet funded successfully', amount: 1000, receipt: { balance_After: 1000, trans_Type: 'wallet' } },
+    });
+    expect(await call(wallet, 'fundWithCoupon', owner, { body: { coupon: code } })).toMatchObject({
+      status: 409,
+      body: { msg: 'This coupon has already been used' },
+    });
     expect((await dynamoLedger.getWallet(owner.userId)).balanceKobo).toBe(1000_00);
   });
 
@@ -89,9 +98,15 @@ describe('coupons', () => {
     const owner = await newUser();
     const other = await newUser();
     const code = (await call(wallet, 'generateCoupon', admin, { body: { userAccount: owner.userName, amount: 500 } })).body.coupon.code as string;
-    expect(await call(wallet, 'fundWithCoupon', other, { body: { coupon: code } })).toMatchObject({ status: 403, body: { msg: 'This coupon does not belong to you' } });
+    expect(await call(wallet, 'fundWithCoupon', other, { body: { coupon: code } })).toMatchObject({
+      status: 403,
+      body: { msg: 'This coupon does not belong to you' },
+    });
     expect((await call(wallet, 'fundWithCoupon', other, { body: { userName: owner.userName, coupon: code } })).status).toBe(403);
-    expect(await call(wallet, 'fundWithCoupon', owner, { body: { coupon: 'NOTACODE2345' } })).toMatchObject({ status: 404, body: { msg: 'Invalid coupon code' } });
+    expect(await call(wallet, 'fundWithCoupon', owner, { body: { coupon: 'NOTACODE2345' } })).toMatchObject({
+      status: 404,
+      body: { msg: 'Invalid coupon code' },
+    });
     expect(await call(wallet, 'fundWithCoupon', owner, { body: {} })).toMatchObject({ status: 400, body: { msg: 'Enter a coupon code' } });
     expect((await dynamoLedger.getWallet(other.userId)).balanceKobo).toBe(0);
   });
@@ -116,7 +131,14 @@ describe('buy airtime', () => {
     await fund(reseller, 1_000_00);
     const res = await call(purchases, 'buyAirtime', reseller, { body: { network: 1, mobile_number: '08011111111', amount: 500 } });
     expect(res.status).toBe(200);
-    expect(res.body.receipt).toMatchObject({ trans_Status: 'processing', trans_Type: 'airtime', trans_Network: 'MTN', trans_amount: 490, balance_Before: 1000, balance_After: 510 });
+    expect(res.body.receipt).toMatchObject({
+      trans_Status: 'processing',
+      trans_Type: 'airtime',
+      trans_Network: 'MTN',
+      trans_amount: 490,
+      balance_Before: 1000,
+      balance_After: 510,
+    });
   });
 
   it('below ₦100 → 400 "Minimum purchase is ₦100"; a bad phone → 400; insufficient balance → 400 and no record', async () => {
@@ -197,7 +219,12 @@ describe('transaction listing', () => {
     const dave = await newUser();
     await fund(dave, 500_00);
     const bought = await call(purchases, 'buyAirtime', dave, { body: { network: 1, mobile_number: '08011111111', amount: 100 } });
-    await dynamoTransactions.settleSuccess((await dynamoTransactions.get(bought.body.receipt._id))!, { attempts: [], supplier: 'ALARO', profitKobo: 2_00, now: new Date() });
+    await dynamoTransactions.settleSuccess((await dynamoTransactions.get(bought.body.receipt._id))!, {
+      attempts: [],
+      supplier: 'ALARO',
+      profitKobo: 2_00,
+      now: new Date(),
+    });
     const asAdmin = await call(transactions, 'listTransactions', admin, { query: { userName: dave.userName } });
     expect(asAdmin.body).toMatchObject({ totalSales: 0, totalSalesNaira: 99, totalProfit: 2, stat: [{ network: 'MTN', total_volume_sold: 100, profit: 2 }] });
     expect(asAdmin.body.transactions[0]).toMatchObject({ trans_Status: 'success', trans_profit: 2 });

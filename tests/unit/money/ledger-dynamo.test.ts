@@ -124,10 +124,22 @@ describe('concurrency on one wallet', () => {
     expect(byTime.map((r) => r.walletSeq)).toEqual(byTime.map((_, i) => i + 1));
   }, 60_000);
 
-  it('a change stamped before the wallet\'s last change (it lost the wallet, or its clock is behind) is recorded just after that change: time order is chain order', async () => {
+  it("a change stamped before the wallet's last change (it lost the wallet, or its clock is behind) is recorded just after that change: time order is chain order", async () => {
     const user = await newUser();
     const credit = (createdAt: string) =>
-      dynamoLedger.credit({ id: ulid(), userId: user.userId, trans_UserName: user.userName, trans_Type: 'wallet', trans_Status: 'success', trans_Network: '', phone_number: '', amountKobo: 10_00, description: 'test funding', createdAt, updatedAt: createdAt });
+      dynamoLedger.credit({
+        id: ulid(),
+        userId: user.userId,
+        trans_UserName: user.userName,
+        trans_Type: 'wallet',
+        trans_Status: 'success',
+        trans_Network: '',
+        phone_number: '',
+        amountKobo: 10_00,
+        description: 'test funding',
+        createdAt,
+        updatedAt: createdAt,
+      });
     const later = new Date(Date.now() + 5_000).toISOString();
     const first = await credit(later);
     const second = await credit(new Date(Date.now() - 5_000).toISOString());
@@ -149,9 +161,7 @@ describe('refunds', () => {
     await fund(user, 300_00);
     const purchase = await buy(user, 100_00);
     if (purchase.kind !== 'accepted') throw new Error(purchase.kind);
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => dynamoLedger.refundPurchase(purchase.record.id, { reason: 'test', now: new Date() })),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => dynamoLedger.refundPurchase(purchase.record.id, { reason: 'test', now: new Date() })));
     expect(results.filter((r) => r.kind === 'refunded')).toHaveLength(1);
     expect(results.filter((r) => r.kind === 'already_refunded')).toHaveLength(9);
     const { wallet, check, records } = await chainOf(user.userId);
@@ -197,7 +207,14 @@ describe('stored items', () => {
   it('rejects: a wallet whose balance is not whole kobo stops the debit instead of planning on it', async () => {
     const user = await newUser();
     await fund(user, 500_00);
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.wallet(user.userId), UpdateExpression: 'SET balanceKobo = :odd', ExpressionAttributeValues: { ':odd': 100.5 } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.wallet(user.userId),
+        UpdateExpression: 'SET balanceKobo = :odd',
+        ExpressionAttributeValues: { ':odd': 100.5 },
+      }),
+    );
     await expect(buy(user, 100_00)).rejects.toThrow(`malformed Wallet item (pk=USER#${user.userId} sk=WALLET): balanceKobo: `);
   });
 });

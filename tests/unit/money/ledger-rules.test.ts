@@ -16,13 +16,17 @@ describe('planDebit', () => {
     expect(planDebit(EMPTY_WALLET, 1)).toEqual({ ok: false, reason: 'insufficient_balance' });
   });
   it('zero, negative and fractional amounts are invalid_amount', () => {
-    for (const amount of [0, -1, 1.5, Number.NaN]) expect(planDebit({ balanceKobo: 500, seq: 1, exists: true }, amount)).toEqual({ ok: false, reason: 'invalid_amount' });
+    for (const amount of [0, -1, 1.5, Number.NaN])
+      expect(planDebit({ balanceKobo: 500, seq: 1, exists: true }, amount)).toEqual({ ok: false, reason: 'invalid_amount' });
   });
 });
 
 describe('planCredit', () => {
   it('a credit moves the balance up and the seq up by one; a missing wallet is created', () => {
-    expect(planCredit(EMPTY_WALLET, 700)).toMatchObject({ ok: true, change: { balanceBeforeKobo: 0, balanceAfterKobo: 700, expectedSeq: 0, nextSeq: 1, createsWallet: true } });
+    expect(planCredit(EMPTY_WALLET, 700)).toMatchObject({
+      ok: true,
+      change: { balanceBeforeKobo: 0, balanceAfterKobo: 700, expectedSeq: 0, nextSeq: 1, createsWallet: true },
+    });
   });
   it('non-positive or unsafe credits are invalid_amount', () => {
     expect(planCredit(EMPTY_WALLET, 0)).toEqual({ ok: false, reason: 'invalid_amount' });

@@ -53,7 +53,7 @@ const gateway = (timeoutMs = 2_000) =>
   });
 
 describe('MSORG adapter', () => {
-  it('POSTs /api/topup/ with Token auth, the panel\'s own network id, naira amount and our id as request_id', async () => {
+  it("POSTs /api/topup/ with Token auth, the panel's own network id, naira amount and our id as request_id", async () => {
     const result = await gateway().buyAirtime({ requestId: 'TXN123', network: 'AIRTEL', phoneNumber: '08012345678', faceValueKobo: 150_50 });
     expect(seen.at(-1)).toEqual({
       method: 'POST',
@@ -100,7 +100,10 @@ describe('MSORG adapter', () => {
       timeoutMs: 1_000,
     });
     const before = seen.length;
-    expect(await noToken.buyAirtime({ requestId: 'T', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 })).toMatchObject({ outcome: 'failed', reason: 'no_credentials' });
+    expect(await noToken.buyAirtime({ requestId: 'T', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 })).toMatchObject({
+      outcome: 'failed',
+      reason: 'no_credentials',
+    });
     expect(seen.length).toBe(before);
   });
 
@@ -122,7 +125,12 @@ describe('supplier configuration', () => {
   ]);
   it('parses SUPPLIERS_CONFIG and prefers the default supplier (ALARO), then the others that map the network (failover)', async () => {
     const configs = parseSuppliersConfig(json);
-    const gateway = (config: { name: string }) => ({ name: config.name, buyAirtime: async () => ({}) as never, buyData: async () => ({}) as never, requery: async () => ({}) as never });
+    const gateway = (config: { name: string }) => ({
+      name: config.name,
+      buyAirtime: async () => ({}) as never,
+      buyData: async () => ({}) as never,
+      requery: async () => ({}) as never,
+    });
     const directory = supplierDirectory(configs, gateway);
     expect((await directory.forNetwork('MTN', 'airtime')).map((g) => g.name)).toEqual(['ALARO', 'GLAD']);
     // ALARO does not serve 9MOBILE here: only GLAD can deliver it.

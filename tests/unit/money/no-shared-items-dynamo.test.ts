@@ -30,7 +30,18 @@ import { directoryOf, FakeSupplier, fund, harness, newUser } from './fakes.js';
 useDynamoDb();
 
 const ANSWERS: Record<string, SupplierOutcome> = { '08011111111': 'delivered', '08022222222': 'failed', '08033333333': 'ambiguous' };
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand', 'PutCommand', 'UpdateCommand', 'DeleteCommand', 'TransactWriteCommand', 'BatchWriteCommand']);
+const WRITES = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'TransactWriteItemsCommand',
+  'BatchWriteItemCommand',
+  'PutCommand',
+  'UpdateCommand',
+  'DeleteCommand',
+  'TransactWriteCommand',
+  'BatchWriteCommand',
+]);
 
 const text = (value: unknown): string => (typeof value === 'object' && value !== null && 'S' in value ? String((value as { S: unknown }).S) : String(value));
 const keyOf = (key: Record<string, unknown>) => `${text(key.pk)} | ${text(key.sk)}`;
@@ -77,7 +88,10 @@ async function everyWritePath() {
   const keys = await captured(async () => {
     await fund(user, 5_000_00);
     const buy = async (phoneNumber: string, faceValueKobo = 100_00) => {
-      const placed = await placeAirtimePurchase({ userId: user.userId, userName: user.userName, userType: user.userType, network: 'MTN', phoneNumber, faceValueKobo }, h.purchase);
+      const placed = await placeAirtimePurchase(
+        { userId: user.userId, userName: user.userName, userType: user.userType, network: 'MTN', phoneNumber, faceValueKobo },
+        h.purchase,
+      );
       if (placed.kind !== 'accepted') throw new Error(placed.kind);
       return placed.record.id;
     };
@@ -129,14 +143,18 @@ describe('no item shared by different users in a synchronous write', () => {
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const write = (userId: string) =>
       captured(async () => {
-        await db().send(new TransactWriteCommand({ TransactItems: [walletTotalItem(0, 1), { Put: { TableName: process.env.TABLE_NAME!, Item: { pk: `USER#${userId}`, sk: 'PROBE' } } }] }));
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [walletTotalItem(0, 1), { Put: { TableName: process.env.TABLE_NAME!, Item: { pk: `USER#${userId}`, sk: 'PROBE' } } }],
+          }),
+        );
       });
     const { keys } = await import('../../../functions/adapters/dynamo/keys.js');
     const [a, b] = [await write('a'), await write('b')];
     expect([...a.written].filter((key) => b.written.has(key))).toEqual([keyOf(keys.walletTotal(0))]);
   });
 
-  it('rejection: a check of a shared item in a user write is caught too (it refuses the other user\'s write as a write would)', async () => {
+  it("rejection: a check of a shared item in a user write is caught too (it refuses the other user's write as a write would)", async () => {
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { keys } = await import('../../../functions/adapters/dynamo/keys.js');
     const lock = keys.serviceSetting('airtime', 'MTN');
@@ -145,7 +163,14 @@ describe('no item shared by different users in a synchronous write', () => {
         await db().send(
           new TransactWriteCommand({
             TransactItems: [
-              { ConditionCheck: { TableName: process.env.TABLE_NAME!, Key: lock, ConditionExpression: 'attribute_not_exists(serviceStatus) OR serviceStatus <> :locked', ExpressionAttributeValues: { ':locked': 'locked' } } },
+              {
+                ConditionCheck: {
+                  TableName: process.env.TABLE_NAME!,
+                  Key: lock,
+                  ConditionExpression: 'attribute_not_exists(serviceStatus) OR serviceStatus <> :locked',
+                  ExpressionAttributeValues: { ':locked': 'locked' },
+                },
+              },
               { Put: { TableName: process.env.TABLE_NAME!, Item: { pk: `USER#${userId}`, sk: 'PROBE' } } },
             ],
           }),

@@ -23,7 +23,11 @@ import { chainOf, FakeSupplier, placedAirtime } from './fakes.js';
 useDynamoDb({ stream: true });
 
 const principal = { userId: 'ops-id', userName: 'ops', isAdmin: false, isAgent: true };
-const operatorOn = (id: string) => ({ userName: 'ops', role: 'agent' as const, request: { route: routeByOperation('refundTransaction'), principal, params: { id }, query: {}, body: null, requestId: 'req-1' } });
+const operatorOn = (id: string) => ({
+  userName: 'ops',
+  role: 'agent' as const,
+  request: { route: routeByOperation('refundTransaction'), principal, params: { id }, query: {}, body: null, requestId: 'req-1' },
+});
 const OPERATOR = operatorOn('-');
 const adminPrincipal = { userId: 'boss-id', userName: 'boss', isAdmin: true, isAgent: false };
 /** An admin refunding `id`, with a reason unless given none. */
@@ -31,7 +35,14 @@ const adminOn = (id: string, reason?: string) => ({
   userName: 'boss',
   role: 'admin' as const,
   reason,
-  request: { route: routeByOperation('refundTransaction'), principal: adminPrincipal, params: { id }, query: {}, body: reason ? { reason } : null, requestId: 'req-2' },
+  request: {
+    route: routeByOperation('refundTransaction'),
+    principal: adminPrincipal,
+    params: { id },
+    query: {},
+    body: reason ? { reason } : null,
+    requestId: 'req-2',
+  },
 });
 
 async function refundEntries(id: string) {
@@ -50,7 +61,12 @@ function refundDeps(): OperatorRefundDeps {
 
 const purchase = (supplier: FakeSupplier) => placedAirtime(supplier);
 
-const delivering = () => new FakeSupplier('ALARO', () => 'delivered', () => 'delivered');
+const delivering = () =>
+  new FakeSupplier(
+    'ALARO',
+    () => 'delivered',
+    () => 'delivered',
+  );
 
 describe('an operator refunds a purchase', () => {
   it('refunds an open purchase once: credit, refund record, status refunded, announced once by the stream', async () => {
@@ -71,7 +87,11 @@ describe('an operator refunds a purchase', () => {
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
     expect(await refundAsOperator(id, adminOn(id, 'customer says no airtime arrived'), refundDeps())).toMatchObject({ kind: 'refunded' });
     const [entry] = await refundEntries(id);
-    expect(entry).toMatchObject({ role: 'admin', before: { trans_Status: 'success' }, after: { trans_Status: 'refunded', reason: 'customer says no airtime arrived' } });
+    expect(entry).toMatchObject({
+      role: 'admin',
+      before: { trans_Status: 'success' },
+      after: { trans_Status: 'refunded', reason: 'customer says no airtime arrived' },
+    });
     // The reversal is a second settlement: announced as refunded after the success.
     await h.drainOutbox();
     expect(h.publisher.events.map((event) => event.status)).toEqual(['success', 'refunded']);
@@ -88,7 +108,7 @@ describe('an operator refunds a purchase', () => {
     expect(await refundEntries(id)).toEqual([]);
   });
 
-  it('rejection: a purchase delivered between the agent\'s read and the refund write is not refunded by the agent', async () => {
+  it("rejection: a purchase delivered between the agent's read and the refund write is not refunded by the agent", async () => {
     const { h, user, id } = await purchase(delivering());
     const open = await dynamoTransactions.get(id);
     expect(open).toMatchObject({ trans_Status: 'processing' });
@@ -177,7 +197,12 @@ describe('a refund racing the supplier', () => {
     release('delivered');
     expect(await delivery).toBe('settled_elsewhere');
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'refunded' });
-    expect(log.errors).toEqual([expect.objectContaining({ message: 'supplier delivered a purchase that was already refunded; it stays refunded', details: expect.objectContaining({ transactionId: id }) })]);
+    expect(log.errors).toEqual([
+      expect.objectContaining({
+        message: 'supplier delivered a purchase that was already refunded; it stays refunded',
+        details: expect.objectContaining({ transactionId: id }),
+      }),
+    ]);
     const { wallet, records, check } = await chainOf(user.userId);
     expect(wallet.balanceKobo).toBe(1_000_00);
     expect(records.filter((r) => r.trans_Type === 'refund')).toHaveLength(1);
@@ -199,7 +224,10 @@ describe('what an operator refund writes stays inside the refunds function’s g
       return next(args);
     };
     expect(await withDynamoMiddleware(capture, () => refundAsOperator(id, adminOn(id, 'reversed by hand'), refundDeps()))).toMatchObject({ kind: 'refunded' });
-    const outside = written.filter(({ action, pk }) => !pk.startsWith(PARTITION_PREFIXES.audit) && !OPERATOR_REFUND_WRITES.some((grant) => pk.startsWith(grant.prefix) && grant.actions.includes(action)));
+    const outside = written.filter(
+      ({ action, pk }) =>
+        !pk.startsWith(PARTITION_PREFIXES.audit) && !OPERATOR_REFUND_WRITES.some((grant) => pk.startsWith(grant.prefix) && grant.actions.includes(action)),
+    );
     expect(written.length).toBeGreaterThan(3);
     expect(outside).toEqual([]);
   });

@@ -50,17 +50,25 @@ describe('posting a balance change', () => {
   it('an id already used by another request is a named mismatch, never a second charge', async () => {
     const ledger = ledgerOver(storeWith({ write: { kind: 'record_exists' }, existing: stored(draft(200_00)) }));
     expect(await ledger.credit(draft())).toMatchObject({ kind: 'exists_with_different_amount' });
-    const other = ledgerOver(storeWith({ write: { kind: 'record_exists' }, existing: stored({ ...draft(), requestFingerprint: 'airtime:MTN:08099999999:10000' }) }));
+    const other = ledgerOver(
+      storeWith({ write: { kind: 'record_exists' }, existing: stored({ ...draft(), requestFingerprint: 'airtime:MTN:08099999999:10000' }) }),
+    );
     expect(await other.credit(draft())).toMatchObject({ kind: 'exists_with_different_details' });
   });
 
   it('a locked service refuses a purchase before any write, but a retry of one accepted before the lock answers its receipt', async () => {
     const refused = storeWith({ write: { kind: 'written', record: stored(draft()) }, locked: 'MTN' });
-    expect(await ledgerOver(refused).debitPurchase(draft(), { unlessLocked: { serviceType: 'airtime', names: ['MTN'] } })).toEqual({ kind: 'service_locked', serviceName: 'MTN' });
+    expect(await ledgerOver(refused).debitPurchase(draft(), { unlessLocked: { serviceType: 'airtime', names: ['MTN'] } })).toEqual({
+      kind: 'service_locked',
+      serviceName: 'MTN',
+    });
     expect(refused.writes).toBe(0);
     const record = stored(draft());
     const replayed = storeWith({ write: { kind: 'written', record }, locked: 'MTN', existing: record });
-    expect(await ledgerOver(replayed).debitPurchase(draft(), { unlessLocked: { serviceType: 'airtime', names: ['MTN'] } })).toEqual({ kind: 'replayed', record });
+    expect(await ledgerOver(replayed).debitPurchase(draft(), { unlessLocked: { serviceType: 'airtime', names: ['MTN'] } })).toEqual({
+      kind: 'replayed',
+      record,
+    });
   });
 
   it('only a purchase debit may queue for its wallet', async () => {

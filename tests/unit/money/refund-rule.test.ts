@@ -6,7 +6,8 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../shared/constan
 describe('the refund rule', () => {
   it('offers a refund for airtime, data, electricity, cable TV and exam PIN purchases that are processing, pending or delivered', () => {
     for (const trans_Type of ['airtime', 'data', 'electricity', 'cable', 'exam'] as const) {
-      for (const trans_Status of ['processing', 'pending', 'success'] as const) expect(isRefundOffered({ trans_Type, trans_Status }), `${trans_Type} ${trans_Status}`).toBe(true);
+      for (const trans_Status of ['processing', 'pending', 'success'] as const)
+        expect(isRefundOffered({ trans_Type, trans_Status }), `${trans_Type} ${trans_Status}`).toBe(true);
     }
   });
 

@@ -18,17 +18,32 @@ useDynamoDb();
 
 /** A pending airtime purchase at a supplier that never gives a final answer. */
 async function pendingPurchase() {
-  const supplier = new FakeSupplier('ALARO', () => 'ambiguous', () => 'ambiguous');
+  const supplier = new FakeSupplier(
+    'ALARO',
+    () => 'ambiguous',
+    () => 'ambiguous',
+  );
   const h = harness(directoryOf(supplier));
   const user = await newUser();
   await fund(user, 1_000_00);
-  const placed = await placeAirtimePurchase({ userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08066666666', faceValueKobo: 100_00 }, h.purchase);
+  const placed = await placeAirtimePurchase(
+    { userId: user.userId, userName: user.userName, userType: 'smart earner', network: 'MTN', phoneNumber: '08066666666', faceValueKobo: 100_00 },
+    h.purchase,
+  );
   if (placed.kind !== 'accepted') throw new Error(placed.kind);
   expect(await fulfilPurchase(placed.record.id, h.fulfilment)).toBe('pending');
   return { h, user, supplier, id: placed.record.id };
 }
 
-const attempt = (reason: string): SupplierAttempt => ({ supplier: 'ALARO', kind: 'requery', request: {}, response: { reason }, at: new Date().toISOString(), outcome: 'ambiguous', reason });
+const attempt = (reason: string): SupplierAttempt => ({
+  supplier: 'ALARO',
+  kind: 'requery',
+  request: {},
+  response: { reason },
+  at: new Date().toISOString(),
+  outcome: 'ambiguous',
+  reason,
+});
 
 describe('inconclusive re-queries are kept, boundedly', () => {
   it('each inconclusive re-query is appended to the history (not overwritten) and counted', async () => {
@@ -37,7 +52,15 @@ describe('inconclusive re-queries are kept, boundedly', () => {
     const record = await dynamoTransactions.get(id);
     expect(record).toMatchObject({ trans_Status: 'pending', requeryCount: 3 });
     expect(record!.requeries).toHaveLength(3);
-    for (const kept of record!.requeries!) expect(kept).toMatchObject({ supplier: 'ALARO', kind: 'requery', outcome: 'ambiguous', at: expect.any(String), request: expect.anything(), response: expect.anything() });
+    for (const kept of record!.requeries!)
+      expect(kept).toMatchObject({
+        supplier: 'ALARO',
+        kind: 'requery',
+        outcome: 'ambiguous',
+        at: expect.any(String),
+        request: expect.anything(),
+        response: expect.anything(),
+      });
     // The submission stays in `attempts`; re-queries that settle nothing do not grow it.
     expect(record!.attempts!.map((a) => a.kind)).toEqual(['submit']);
     await expectMoneyInvariants([user.userId]);

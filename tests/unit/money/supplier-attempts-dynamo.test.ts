@@ -21,10 +21,20 @@ useDynamoDb({ stream: true });
 
 const rawRecord = async (id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.transaction(id), ConsistentRead: true }))).Item!;
 const partition = async (id: string) =>
-  (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.transaction(id).pk } }))).Items ?? [];
+  (
+    await db().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.transaction(id).pk } }),
+    )
+  ).Items ?? [];
 
 /** A supplier's answer as long as a real panel's (its whole JSON body is kept). */
-const chattyAnswer = { status: 'successful', message: 'Airtime purchase of N100 to 08011111111 was successful', balance_before: '25000.00', balance_after: '24903.00', ident: 'x'.repeat(300) };
+const chattyAnswer = {
+  status: 'successful',
+  message: 'Airtime purchase of N100 to 08011111111 was successful',
+  balance_before: '25000.00',
+  balance_after: '24903.00',
+  ident: 'x'.repeat(300),
+};
 
 /** A supplier whose every answer is as long as a real panel's. */
 class ChattySupplier extends FakeSupplier {
@@ -57,14 +67,30 @@ describe('supplier attempts beside the purchase', () => {
   it('an attempt written again (a redelivered message) is still one item', async () => {
     const record = airtimePurchaseRecord({ id: `T${Date.now()}`, userId: 'u1', trans_UserName: 'someone' });
     await db().send(new PutCommand({ TableName: tableName(), Item: transactionItem(record) }));
-    const attempt: SupplierAttempt = { supplier: 'ALARO', kind: 'submit', request: {}, response: { ok: true }, at: '2026-01-01T00:00:01.000Z', outcome: 'delivered', reason: 'ok' };
+    const attempt: SupplierAttempt = {
+      supplier: 'ALARO',
+      kind: 'submit',
+      request: {},
+      response: { ok: true },
+      at: '2026-01-01T00:00:01.000Z',
+      outcome: 'delivered',
+      reason: 'ok',
+    };
     await recordAttempts(record.id, [attempt]);
     await recordAttempts(record.id, [attempt]);
     expect((await partition(record.id)).filter((item) => item.entity === 'SupplierAttempt')).toHaveLength(1);
   });
 
   it('a record written before keeps the attempts inside it, read first, then those beside it', async () => {
-    const inside: SupplierAttempt = { supplier: 'ALARO', kind: 'submit', request: {}, response: 'old', at: '2026-01-01T00:00:01.000Z', outcome: 'ambiguous', reason: 'timeout' };
+    const inside: SupplierAttempt = {
+      supplier: 'ALARO',
+      kind: 'submit',
+      request: {},
+      response: 'old',
+      at: '2026-01-01T00:00:01.000Z',
+      outcome: 'ambiguous',
+      reason: 'timeout',
+    };
     const beside: SupplierAttempt = { ...inside, kind: 'requery', response: 'new', at: '2026-01-01T00:05:00.000Z', outcome: 'delivered', reason: 'ok' };
     const record = airtimePurchaseRecord({ id: `L${Date.now()}`, userId: 'u1', trans_UserName: 'someone', trans_Status: 'pending', attempts: [inside] });
     await db().send(new PutCommand({ TableName: tableName(), Item: transactionItem(record) }));
@@ -73,7 +99,15 @@ describe('supplier attempts beside the purchase', () => {
   });
 
   it('rejects: an id with attempts but no record reads as no transaction', async () => {
-    const attempt: SupplierAttempt = { supplier: 'ALARO', kind: 'submit', request: {}, response: null, at: '2026-01-01T00:00:01.000Z', outcome: 'failed', reason: 'x' };
+    const attempt: SupplierAttempt = {
+      supplier: 'ALARO',
+      kind: 'submit',
+      request: {},
+      response: null,
+      at: '2026-01-01T00:00:01.000Z',
+      outcome: 'failed',
+      reason: 'x',
+    };
     await recordAttempts('NO-SUCH-RECORD', [attempt]);
     expect(await getTransaction('NO-SUCH-RECORD')).toBeUndefined();
   });

@@ -20,7 +20,16 @@ function sweeperOver(purchases: Array<{ id: string; ageMinutes: number; requery:
   const records = new Map(
     purchases.map(({ id, ageMinutes }) => {
       const openSince = minutesAgo(ageMinutes);
-      const record = { id, trans_Type: 'airtime', trans_Status: 'pending', trans_Network: 'MTN', supplier: 'ALARO', createdAt: openSince, submittedAt: openSince, amountKobo: 100_00 };
+      const record = {
+        id,
+        trans_Type: 'airtime',
+        trans_Status: 'pending',
+        trans_Network: 'MTN',
+        supplier: 'ALARO',
+        createdAt: openSince,
+        submittedAt: openSince,
+        amountKobo: 100_00,
+      };
       return [id, record as unknown as TransactionRecord];
     }),
   );

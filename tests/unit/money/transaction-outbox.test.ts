@@ -32,8 +32,14 @@ describe('a new record', () => {
   });
 
   it('a provider funding written as success is announced; a coupon or transfer credit is not', () => {
-    const funding = changed(placed, { trans_Type: 'wallet', trans_Status: 'success', funding: { provider: 'squad', reference: 'R1', paidKobo: 100_00, chargeKobo: 1_00 } });
-    expect(outboxActions(undefined, funding)).toEqual([{ kind: 'announce', event: expect.objectContaining({ transactionId: 'T1', type: 'wallet', status: 'success' }) }]);
+    const funding = changed(placed, {
+      trans_Type: 'wallet',
+      trans_Status: 'success',
+      funding: { provider: 'squad', reference: 'R1', paidKobo: 100_00, chargeKobo: 1_00 },
+    });
+    expect(outboxActions(undefined, funding)).toEqual([
+      { kind: 'announce', event: expect.objectContaining({ transactionId: 'T1', type: 'wallet', status: 'success' }) },
+    ]);
     expect(outboxActions(undefined, changed(placed, { trans_Type: 'wallet', trans_Status: 'success' }))).toEqual([]);
     expect(outboxActions(undefined, changed(placed, { trans_Type: 'refund', trans_Status: 'success' }))).toEqual([]);
   });
@@ -71,7 +77,19 @@ describe('a change of a record', () => {
 describe('a cable TV payment remembers its decoder', () => {
   const cable = changed(placed, {
     trans_Type: 'cable',
-    bill: { family: 'cable', serviceId: 'dstv', productCode: 'dstv:dstv-padi', productName: 'DStv Padi', variationCode: 'dstv-padi', provider: 'DSTV', billersCode: '1212121212', quantity: 1, amountKobo: 2_950_00, customerPhone: '08011111111', customerName: 'DEMO CUSTOMER' },
+    bill: {
+      family: 'cable',
+      serviceId: 'dstv',
+      productCode: 'dstv:dstv-padi',
+      productName: 'DStv Padi',
+      variationCode: 'dstv-padi',
+      provider: 'DSTV',
+      billersCode: '1212121212',
+      quantity: 1,
+      amountKobo: 2_950_00,
+      customerPhone: '08011111111',
+      customerName: 'DEMO CUSTOMER',
+    },
   });
 
   it('once delivered, and only then: a refund or a purchase still open remembers nothing', () => {
@@ -96,7 +114,16 @@ describe('carrying the actions out', () => {
     const asked: string[] = [];
     const owners = { hasWebhook: async (userId: string) => (asked.push(userId), withUrl.includes(userId)) };
     const decoders = { remembered: [] as unknown[], remember: async (userId: string, decoder: unknown) => void decoders.remembered.push([userId, decoder]) };
-    return { queue: new RecordingQueue(), payouts: new RecordingQueue(), events: new RecordingPublisher(), contacts, decoders, owners, asked, log: silentLogger };
+    return {
+      queue: new RecordingQueue(),
+      payouts: new RecordingQueue(),
+      events: new RecordingPublisher(),
+      contacts,
+      decoders,
+      owners,
+      asked,
+      log: silentLogger,
+    };
   };
 
   it('the settled-event rule (only owners with a webhook URL reach the webhook queue): every announced event carries ownerWebhook, from the purchase when it has it, else looked up once per user per batch', async () => {
@@ -107,9 +134,27 @@ describe('carrying the actions out', () => {
     await runOutboxActions(settle(changed(placed, { ownerWebhook: false })), batch);
     await runOutboxActions(settle(changed(placed, { id: 'T2', ownerWebhook: true })), batch);
     // A funding (no flag on its record), twice for U2 and once for U3: one look-up per user.
-    const funding = (id: string, userId: string) => changed(placed, { id, userId, trans_Type: 'wallet', funding: { provider: 'squad', reference: id, paidKobo: 100_00, chargeKobo: 1_00 }, trans_Status: 'processing' });
-    for (const [id, userId] of [['F1', 'U2'], ['F2', 'U2'], ['F3', 'U3']] as const) await runOutboxActions(settle(funding(id, userId)), batch);
-    expect(d.events.events.map((event) => [event.transactionId, event.ownerWebhook])).toEqual([['T1', false], ['T2', true], ['F1', true], ['F2', true], ['F3', false]]);
+    const funding = (id: string, userId: string) =>
+      changed(placed, {
+        id,
+        userId,
+        trans_Type: 'wallet',
+        funding: { provider: 'squad', reference: id, paidKobo: 100_00, chargeKobo: 1_00 },
+        trans_Status: 'processing',
+      });
+    for (const [id, userId] of [
+      ['F1', 'U2'],
+      ['F2', 'U2'],
+      ['F3', 'U3'],
+    ] as const)
+      await runOutboxActions(settle(funding(id, userId)), batch);
+    expect(d.events.events.map((event) => [event.transactionId, event.ownerWebhook])).toEqual([
+      ['T1', false],
+      ['T2', true],
+      ['F1', true],
+      ['F2', true],
+      ['F3', false],
+    ]);
     expect(d.asked).toEqual(['U2', 'U3']);
   });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { refundIdFor, transactionIdForRequest } from '../../../functions/domain/ids.js';
-import { listingBounds, listingFigures, toTransactionView, transactionListPage, type TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import {
+  listingBounds,
+  listingFigures,
+  toTransactionView,
+  transactionListPage,
+  type TransactionRecord,
+} from '../../../functions/domain/transactions/transactions.js';
 import { signWebhook, webhookHeaders, webhookTargetOf } from '../../../functions/domain/notifications/webhooks.js';
 import { airtimePurchaseRecord } from '../../support/transaction-record.js';
 
@@ -18,7 +24,15 @@ const base: TransactionRecord = airtimePurchaseRecord({
 
 describe('transaction view', () => {
   it('shows money in naira, exactly', () => {
-    expect(toTransactionView(base)).toMatchObject({ _id: 'T1', trans_amount: 99, trans_profit: 2, balance_Before: 500, balance_After: 401, trans_volume: '₦100.00', apiResponse: null });
+    expect(toTransactionView(base)).toMatchObject({
+      _id: 'T1',
+      trans_amount: 99,
+      trans_profit: 2,
+      balance_Before: 500,
+      balance_After: 401,
+      trans_volume: '₦100.00',
+      apiResponse: null,
+    });
   });
 
   // What the original's transaction screens read (client/src/pages/Transactions.js, client/src/context/UserContext.js).
@@ -26,19 +40,49 @@ describe('transaction view', () => {
     expect(toTransactionView(base)).toMatchObject({ trans_Id: 'T1', trans_By: 'u1', trans_Date: '2024-01-01T00:00:00.000Z' });
   });
   it('trans_Network describes the item: "<network> <data type> <plan>" for data, transfer, coupon', () => {
-    const dataPlan = (planType: 'MTN' | 'MTN-CG' | 'GLO', planName: string) => ({ planId: 1, planType, planName, planValidity: '30 days', volumeRatio: 1, supplierPlanIds: {} });
-    const data = (planType: 'MTN' | 'MTN-CG' | 'GLO', planName: string, network: string): TransactionRecord => ({ ...base, trans_Type: 'data', trans_Network: network, dataPlan: dataPlan(planType, planName) });
+    const dataPlan = (planType: 'MTN' | 'MTN-CG' | 'GLO', planName: string) => ({
+      planId: 1,
+      planType,
+      planName,
+      planValidity: '30 days',
+      volumeRatio: 1,
+      supplierPlanIds: {},
+    });
+    const data = (planType: 'MTN' | 'MTN-CG' | 'GLO', planName: string, network: string): TransactionRecord => ({
+      ...base,
+      trans_Type: 'data',
+      trans_Network: network,
+      dataPlan: dataPlan(planType, planName),
+    });
     expect(toTransactionView(data('MTN', '1GB', 'MTN')).trans_Network).toBe('MTN SME 1GB');
     expect(toTransactionView(data('MTN-CG', '500MB', 'MTN')).trans_Network).toBe('MTN CG 500MB');
     expect(toTransactionView(data('GLO', '2GB', 'GLO')).trans_Network).toBe('GLO 2GB');
     expect(toTransactionView(base).trans_Network).toBe('MTN');
-    const transfer: TransactionRecord = { ...base, trans_Type: 'transfer', trans_Network: '', phone_number: '', counterparty: { userId: 'u2', userName: 'bola' } };
+    const transfer: TransactionRecord = {
+      ...base,
+      trans_Type: 'transfer',
+      trans_Network: '',
+      phone_number: '',
+      counterparty: { userId: 'u2', userName: 'bola' },
+    };
     expect(toTransactionView(transfer)).toMatchObject({ trans_Network: 'transfer', phone_number: 'bola' });
-    const coupon: TransactionRecord = { ...base, trans_Type: 'wallet', trans_Network: 'coupon', phone_number: '', counterparty: { userId: '', userName: 'admin' } };
+    const coupon: TransactionRecord = {
+      ...base,
+      trans_Type: 'wallet',
+      trans_Network: 'coupon',
+      phone_number: '',
+      counterparty: { userId: '', userName: 'admin' },
+    };
     expect(toTransactionView(coupon)).toMatchObject({ trans_Network: 'coupon', phone_number: 'admin' });
   });
   it('a withdrawal shows as type wallet, pending while open (the spec has no "withdrawal" type); it stays marked as a withdrawal', () => {
-    const withdrawal: TransactionRecord = { ...base, trans_Type: 'withdrawal', trans_Status: 'processing', trans_Network: 'Access Bank', phone_number: '0123456789' };
+    const withdrawal: TransactionRecord = {
+      ...base,
+      trans_Type: 'withdrawal',
+      trans_Status: 'processing',
+      trans_Network: 'Access Bank',
+      phone_number: '0123456789',
+    };
     expect(toTransactionView(withdrawal)).toMatchObject({ trans_Type: 'wallet', trans_Status: 'pending', isWithdrawal: true });
     expect(toTransactionView({ ...withdrawal, trans_Status: 'success' })).toMatchObject({ trans_Type: 'wallet', trans_Status: 'success' });
     expect(toTransactionView({ ...withdrawal, trans_Status: 'refunded' }).trans_Status).toBe('refunded');
@@ -63,15 +107,56 @@ describe('listing figures', () => {
     ]);
   });
   it("a bulk line's refund comes off the batch's debit: the batch's one debit counted the line's money, which came back", () => {
-    const batch: TransactionRecord = { ...base, id: 'B1', trans_Type: 'airtime', amountKobo: 297_00, balanceBeforeKobo: 500_00, balanceAfterKobo: 203_00, walletSeq: 2 };
-    const line = (id: string, status: TransactionRecord['trans_Status']): TransactionRecord => ({ ...base, id, batchId: 'B1', trans_Status: status, balanceBeforeKobo: 203_00, balanceAfterKobo: 203_00, walletSeq: 2 });
-    const refund: TransactionRecord = { ...base, id: 'R-L3', trans_Type: 'refund', trans_Status: 'success', profitKobo: undefined, relatedTransactionId: 'L3', refundedBatchId: 'B1', balanceBeforeKobo: 203_00, balanceAfterKobo: 302_00, walletSeq: 3 };
+    const batch: TransactionRecord = {
+      ...base,
+      id: 'B1',
+      trans_Type: 'airtime',
+      amountKobo: 297_00,
+      balanceBeforeKobo: 500_00,
+      balanceAfterKobo: 203_00,
+      walletSeq: 2,
+    };
+    const line = (id: string, status: TransactionRecord['trans_Status']): TransactionRecord => ({
+      ...base,
+      id,
+      batchId: 'B1',
+      trans_Status: status,
+      balanceBeforeKobo: 203_00,
+      balanceAfterKobo: 203_00,
+      walletSeq: 2,
+    });
+    const refund: TransactionRecord = {
+      ...base,
+      id: 'R-L3',
+      trans_Type: 'refund',
+      trans_Status: 'success',
+      profitKobo: undefined,
+      relatedTransactionId: 'L3',
+      refundedBatchId: 'B1',
+      balanceBeforeKobo: 203_00,
+      balanceAfterKobo: 302_00,
+      walletSeq: 3,
+    };
     const figures = listingFigures([batch, line('L1', 'success'), line('L2', 'success'), line('L3', 'refunded'), refund]);
     expect(figures).toMatchObject({ totalDebitKobo: 198_00, totalCreditKobo: 0 });
   });
   it('data volume is counted in GB of the plans bought, apart from airtime on the same network; airtime stays in naira', () => {
-    const plan = (planName: string, volumeRatio: number) => ({ planId: 1, planType: 'MTN' as const, planName, planValidity: '30 days', volumeRatio, supplierPlanIds: {} });
-    const data = (id: string, planName: string, volumeRatio: number): TransactionRecord => ({ ...base, id, trans_Type: 'data', volume: planName, dataPlan: plan(planName, volumeRatio), profitKobo: 10_00 });
+    const plan = (planName: string, volumeRatio: number) => ({
+      planId: 1,
+      planType: 'MTN' as const,
+      planName,
+      planValidity: '30 days',
+      volumeRatio,
+      supplierPlanIds: {},
+    });
+    const data = (id: string, planName: string, volumeRatio: number): TransactionRecord => ({
+      ...base,
+      id,
+      trans_Type: 'data',
+      volume: planName,
+      dataPlan: plan(planName, volumeRatio),
+      profitKobo: 10_00,
+    });
     const mixed = [base, data('D1', '500MB', 0.5), data('D2', '1.5GB', 1.5), data('D3', '2GB', 2), { ...data('D4', '1GB', 1), dataPlan: undefined }];
     // totalSales is the data volume sold in GB (the original's screens show TB from 1000 GB); naira sales beside it.
     expect(transactionListPage(mixed, 1, 20)).toMatchObject({ totalSales: 5, totalSalesNaira: 99 * 5 });
@@ -102,9 +187,14 @@ describe('derived ids', () => {
 });
 
 describe('webhook signatures (Standard Webhooks)', () => {
-  it('match the specification\'s test vector', () => {
+  it("match the specification's test vector", () => {
     expect(
-      signWebhook({ id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestampSeconds: 1614265330, body: '{"test": 2432232314}', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
+      signWebhook({
+        id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+        timestampSeconds: 1614265330,
+        body: '{"test": 2432232314}',
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      }),
     ).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
   });
   it('carry id, timestamp and signature headers', () => {
@@ -114,8 +204,18 @@ describe('webhook signatures (Standard Webhooks)', () => {
   });
   it('are only sent to a saved URL that still passes the webhook URL rule at send time (https, public host; loopback only where allowed)', () => {
     const owner = (webhookUrl: string | null, webhookSecret = 'c2VjcmV0') => ({ userId: 'u1', userName: 'ada', webhookUrl, webhookSecret });
-    expect(webhookTargetOf(owner('https://example.com/hook'), false)).toEqual({ kind: 'target', target: { userId: 'u1', url: 'https://example.com/hook', secret: 'c2VjcmV0' } });
-    for (const url of ['ftp://example.com', 'not a url', 'http://example.com/hook', 'http://169.254.169.254/latest', 'https://10.0.0.1/hook', 'http://127.0.0.1:9/hook']) {
+    expect(webhookTargetOf(owner('https://example.com/hook'), false)).toEqual({
+      kind: 'target',
+      target: { userId: 'u1', url: 'https://example.com/hook', secret: 'c2VjcmV0' },
+    });
+    for (const url of [
+      'ftp://example.com',
+      'not a url',
+      'http://example.com/hook',
+      'http://169.254.169.254/latest',
+      'https://10.0.0.1/hook',
+      'http://127.0.0.1:9/hook',
+    ]) {
       expect(webhookTargetOf(owner(url), false), url).toEqual({ kind: 'invalid_webhook_url' });
     }
     expect(webhookTargetOf(owner('http://127.0.0.1:9/hook'), true).kind).toBe('target');

@@ -42,7 +42,16 @@ const settled = async (user: { userId: string; userName: string }, requestId: st
   }
 };
 const queueOf = async (userId: string) =>
-  (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `${PARTITION_PREFIXES.walletQueue}${userId}` }, ConsistentRead: true }))).Items ?? [];
+  (
+    await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `${PARTITION_PREFIXES.walletQueue}${userId}` },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
 
 describe('a burst on one wallet', () => {
   it('24 simultaneous purchases funded for all: each is charged exactly once, and the chain has no gap', async () => {
@@ -87,13 +96,17 @@ describe('opposite transfers between two wallets at once', () => {
     const send = async (from: typeof a, to: typeof a, id: string) => {
       for (;;) {
         try {
-          return await transferBetweenWallets(transferDrafts({ id, sender: from, receiver: to, amountKobo: (id.endsWith('7') ? 50 : 10) * 100, now: new Date() }));
+          return await transferBetweenWallets(
+            transferDrafts({ id, sender: from, receiver: to, amountKobo: (id.endsWith('7') ? 50 : 10) * 100, now: new Date() }),
+          );
         } catch (error) {
           if (!(error instanceof WalletContentionError)) throw error;
         }
       }
     };
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? send(a, b, `gc-tr-${a.userId}-${i}`) : send(b, a, `gc-tr-${b.userId}-${i}`))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? send(a, b, `gc-tr-${a.userId}-${i}`) : send(b, a, `gc-tr-${b.userId}-${i}`))),
+    );
     expect(results.every((r) => r.kind === 'posted' || r.kind === 'replayed')).toBe(true);
     const [chainA, chainB] = [await chainOf(a.userId), await chainOf(b.userId)];
     expect(chainA.check.ok).toBe(true);
@@ -224,7 +237,8 @@ describe('the queue itself', () => {
     };
     const commitByHand = async (user: { userId: string; userName: string }, count: number) => {
       const start = Date.now();
-      for (let i = 0; i < count; i++) await queueByHand(user, draft(user, `gc-open-${count}-${i}-${user.userId}`), new Date(start - 1_000 + i).toISOString(), start + 60_000);
+      for (let i = 0; i < count; i++)
+        await queueByHand(user, draft(user, `gc-open-${count}-${i}-${user.userId}`), new Date(start - 1_000 + i).toISOString(), start + 60_000);
       expect((await commitQueue(user.userId)).size).toBe(count);
     };
 
@@ -334,7 +348,12 @@ describe('the queue itself', () => {
       expect(await queueOf(user.userId)).toEqual([]);
       const { check, records } = await chainOf(user.userId);
       expect(check).toMatchObject({ ok: true, balanceKobo: 500_00 - 2 * 99_00, seq: 3 });
-      expect(records.filter((r) => r.trans_Type === 'airtime').map((r) => r.id).sort()).toEqual([head.id, later.id].sort());
+      expect(
+        records
+          .filter((r) => r.trans_Type === 'airtime')
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([head.id, later.id].sort());
     });
 
     it('rejects: a follow-on commit that fails leaves its own answer as it was; the later change still waits, uncharged', async () => {

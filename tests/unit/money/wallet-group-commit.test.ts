@@ -55,7 +55,9 @@ describe('planning a group commit', () => {
     expect(plan.accepted.map(({ record }) => record.id)).toEqual(['1', '3']);
     expect(plan.refused).toEqual([{ queueKey: '2', balanceKobo: 200 }]);
     const prior = { id: 'funding', balanceBeforeKobo: 0, balanceAfterKobo: 500, walletSeq: 1 };
-    expect(verifyChain([prior, ...plan.accepted.map(({ record }) => record)], { balanceKobo: plan.wallet.balanceAfterKobo, seq: plan.wallet.nextSeq })).toMatchObject({ ok: true, balanceKobo: 0 });
+    expect(
+      verifyChain([prior, ...plan.accepted.map(({ record }) => record)], { balanceKobo: plan.wallet.balanceAfterKobo, seq: plan.wallet.nextSeq }),
+    ).toMatchObject({ ok: true, balanceKobo: 0 });
   });
 
   it('a change whose writer stopped waiting is never committed, and a group takes at most its limit', () => {
@@ -84,7 +86,10 @@ describe('one request queued twice', () => {
 
 describe('a transfer in a group commit', () => {
   it("credits the other wallet in the same plan, chained from that wallet's own read", () => {
-    const transfer = (key: string, amountKobo: number, to: string) => ({ ...queued(key, amountKobo), counterpart: { ...draft(`${key}-credit`, amountKobo), userId: to } });
+    const transfer = (key: string, amountKobo: number, to: string) => ({
+      ...queued(key, amountKobo),
+      counterpart: { ...draft(`${key}-credit`, amountKobo), userId: to },
+    });
     const plan = planGroup(
       { balanceKobo: 1_000, seq: 3, exists: true },
       [transfer('a', 100, 'u2'), queued('b', 50), transfer('c', 200, 'u2'), transfer('d', 10, 'u3')],
@@ -93,29 +98,39 @@ describe('a transfer in a group commit', () => {
       new Map([['u2', { balanceKobo: 5, seq: 9, exists: true }]]),
     );
     // u3 was not read: its transfer waits for a later commit.
-    expect(plan.accepted.map(({ record, counterpartRecord }) => [record.id, record.walletSeq, counterpartRecord?.balanceAfterKobo, counterpartRecord?.walletSeq])).toEqual([
+    expect(
+      plan.accepted.map(({ record, counterpartRecord }) => [record.id, record.walletSeq, counterpartRecord?.balanceAfterKobo, counterpartRecord?.walletSeq]),
+    ).toEqual([
       ['a', 4, 105, 10],
       ['b', 5, undefined, undefined],
       ['c', 6, 305, 11],
     ]);
-    expect(plan.counterparts).toEqual([{ userId: 'u2', expectedSeq: 9, nextSeq: 11, balanceAfterKobo: 305, createsWallet: false, changedAt: '2026-11-28T10:00:00.001Z' }]);
+    expect(plan.counterparts).toEqual([
+      { userId: 'u2', expectedSeq: 9, nextSeq: 11, balanceAfterKobo: 305, createsWallet: false, changedAt: '2026-11-28T10:00:00.001Z' },
+    ]);
     expect(plan.wallet).toMatchObject({ nextSeq: 6, balanceAfterKobo: 650 });
   });
 
   it('a transfer the balance does not cover credits nobody', () => {
-    const plan = planGroup({ balanceKobo: 100, seq: 0, exists: true }, [{ ...queued('a', 500), counterpart: { ...draft('a-credit', 500), userId: 'u2' } }], NOW, 32, new Map([['u2', { balanceKobo: 0, seq: 0, exists: true }]]));
+    const plan = planGroup(
+      { balanceKobo: 100, seq: 0, exists: true },
+      [{ ...queued('a', 500), counterpart: { ...draft('a-credit', 500), userId: 'u2' } }],
+      NOW,
+      32,
+      new Map([['u2', { balanceKobo: 0, seq: 0, exists: true }]]),
+    );
     expect(plan.accepted).toEqual([]);
     expect(plan.counterparts).toEqual([]);
     expect(plan.refused).toEqual([{ queueKey: 'a', balanceKobo: 100 }]);
   });
 });
 
-describe('pacing a queued writer\'s looks at its queue', () => {
+describe("pacing a queued writer's looks at its queue", () => {
   const pacing = { baseMs: 25, capMs: 500, looksPerWait: 3 };
   const lowest = () => 0;
   const highest = () => 0.999;
 
-  it('behind the head, a writer waits at least its pacing\'s number of looks as slow as its last one before it looks again', () => {
+  it("behind the head, a writer waits at least its pacing's number of looks as slow as its last one before it looks again", () => {
     expect(nextLookWaitMs(0, { ms: 80, behindHead: true }, pacing, lowest)).toBe(240);
     expect(nextLookWaitMs(240, { ms: 80, behindHead: true }, pacing, highest)).toBeLessThanOrEqual(500);
     // Fast looks (as on AWS) keep the waits short.

@@ -45,13 +45,43 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('webhook addresses', () => {
   it('refuses private, loopback, link-local, CGNAT, benchmarking, documentation, multicast, reserved and broadcast addresses, in IPv4 and IPv6', () => {
     const forbidden = [
-      '0.0.0.0', '10.0.0.1', '100.64.0.1', '127.0.0.1', '127.255.255.254', '169.254.169.254', '172.16.0.1', '172.31.255.255', '192.0.0.8', '192.0.2.1',
-      '192.168.1.1', '198.18.0.1', '198.19.255.255', '198.51.100.7', '203.0.113.9', '224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255',
-      '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '2001:db8::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254',
-      '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::1', '[::1]',
+      '0.0.0.0',
+      '10.0.0.1',
+      '100.64.0.1',
+      '127.0.0.1',
+      '127.255.255.254',
+      '169.254.169.254',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.0.0.8',
+      '192.0.2.1',
+      '192.168.1.1',
+      '198.18.0.1',
+      '198.19.255.255',
+      '198.51.100.7',
+      '203.0.113.9',
+      '224.0.0.1',
+      '239.255.255.250',
+      '240.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '2001:db8::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:169.254.169.254',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::1',
+      '[::1]',
     ];
     for (const address of forbidden) expect(isForbiddenAddress(address), address).toBe(true);
-    for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '198.20.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isForbiddenAddress(address), address).toBe(false);
+    for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '198.20.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isForbiddenAddress(address), address).toBe(false);
   });
 
   it('the local allowance lets loopback through and nothing else private', () => {
@@ -63,7 +93,14 @@ describe('webhook addresses', () => {
   });
 
   it('a literal forbidden address in the URL is refused before any look-up (198.18/15, 224/4, 240/4, IPv4-mapped IPv6)', () => {
-    for (const url of ['https://198.18.0.1/x', 'https://224.0.0.1/x', 'https://240.0.0.1/x', 'https://[::ffff:169.254.169.254]/x', 'https://[::ffff:7f00:1]/x', 'https://localhost./x']) {
+    for (const url of [
+      'https://198.18.0.1/x',
+      'https://224.0.0.1/x',
+      'https://240.0.0.1/x',
+      'https://[::ffff:169.254.169.254]/x',
+      'https://[::ffff:7f00:1]/x',
+      'https://localhost./x',
+    ]) {
       expect(checkWebhookUrl(url, false), url).toEqual({ ok: false });
     }
     expect(checkWebhookUrl('https://hooks.example.com/x', false)).toEqual({ ok: true, url: 'https://hooks.example.com/x' });

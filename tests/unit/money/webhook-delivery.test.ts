@@ -96,7 +96,8 @@ const settledAs = (status: 'success' | 'refunded', withView = true): Transaction
   ...(withView ? { transaction: toTransactionView({ ...record, trans_Status: status }) } : {}),
 });
 
-const eventBody = (detail: TransactionSettled) => JSON.stringify({ id: 'evt-1', 'detail-type': 'TransactionSettled', source: 'vtu.platform', time: '2024-01-01T00:00:05Z', detail });
+const eventBody = (detail: TransactionSettled) =>
+  JSON.stringify({ id: 'evt-1', 'detail-type': 'TransactionSettled', source: 'vtu.platform', time: '2024-01-01T00:00:05Z', detail });
 
 function harness(owner: Partial<WebhookOwner> = {}) {
   const log: WebhookDeliveryView[] = [];
@@ -115,7 +116,7 @@ function harness(owner: Partial<WebhookOwner> = {}) {
 }
 
 describe('webhook delivery of a settled transaction', () => {
-  it('POSTs the transaction view itself (the owner\'s GET /transaction row: no platform margin), signed: webhook-id, webhook-timestamp, v1 signature', async () => {
+  it("POSTs the transaction view itself (the owner's GET /transaction row: no platform margin), signed: webhook-id, webhook-timestamp, v1 signature", async () => {
     const { deps, log, findTransaction } = harness();
     expect((await deliverSettlementWebhook(settledAs('success'), deps)).kind).toBe('delivered');
     const [sent] = received;
@@ -126,7 +127,9 @@ describe('webhook delivery of a settled transaction', () => {
     expect(JSON.parse(sent!.body)).toEqual({ ...toTransactionView(record), trans_profit: 0 });
     // The event carried the view: the table was not read again.
     expect(findTransaction).not.toHaveBeenCalled();
-    expect(log).toEqual([{ at: '2024-01-01T00:00:06.000Z', event: 'success', transactionId: 'T1', webhookId: 'msg_T1_success', httpStatus: 200, error: null, delivered: true }]);
+    expect(log).toEqual([
+      { at: '2024-01-01T00:00:06.000Z', event: 'success', transactionId: 'T1', webhookId: 'msg_T1_success', httpStatus: 200, error: null, delivered: true },
+    ]);
   });
 
   it('one webhook-id per (transaction, status): a retry repeats it, a later refund of the same purchase gets its own and its own body', async () => {
@@ -170,7 +173,12 @@ describe('webhook delivery of a settled transaction', () => {
     const { deps, log } = harness();
     const handler = webhookHandler(deps);
     answers = [500];
-    const first = await handler({ Records: [{ messageId: 'm1', body: eventBody(settledAs('success')) }, { messageId: 'm2', body: 'not json' }] } as unknown as SQSEvent);
+    const first = await handler({
+      Records: [
+        { messageId: 'm1', body: eventBody(settledAs('success')) },
+        { messageId: 'm2', body: 'not json' },
+      ],
+    } as unknown as SQSEvent);
     expect(first.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual(['m1', 'm2']);
     expect(await handler({ Records: [{ messageId: 'm1', body: eventBody(settledAs('success')) }] } as unknown as SQSEvent)).toEqual({ batchItemFailures: [] });
     expect(log.map((d) => [d.webhookId, d.httpStatus, d.delivered])).toEqual([
@@ -195,10 +203,14 @@ describe('retries with backoff', () => {
     expect(hours).toBeLessThan(19);
   });
 
-  it('a failed delivery sets its message\'s next delivery by its receive count; the last attempt and a success set nothing', async () => {
+  it("a failed delivery sets its message's next delivery by its receive count; the last attempt and a success set nothing", async () => {
     const redeliverAfter = vi.fn(async (_record: { messageId: string }, _seconds: number) => undefined);
     const handler = webhookHandler(harness().deps, { redeliverAfter });
-    const message = (receiveCount: number) => ({ messageId: `m${receiveCount}`, body: eventBody(settledAs('success')), attributes: { ApproximateReceiveCount: String(receiveCount) } });
+    const message = (receiveCount: number) => ({
+      messageId: `m${receiveCount}`,
+      body: eventBody(settledAs('success')),
+      attributes: { ApproximateReceiveCount: String(receiveCount) },
+    });
     answers = [500, 500, 500];
     await handler({ Records: [message(1)] } as unknown as SQSEvent);
     await handler({ Records: [message(3)] } as unknown as SQSEvent);
@@ -211,15 +223,19 @@ describe('retries with backoff', () => {
     expect(redeliverAfter).toHaveBeenCalledTimes(2);
   });
 
-  it('a backoff that cannot be set still fails the item (the queue\'s visibility timeout applies)', async () => {
+  it("a backoff that cannot be set still fails the item (the queue's visibility timeout applies)", async () => {
     const handler = webhookHandler(harness().deps, { redeliverAfter: async () => Promise.reject(new Error('denied')) });
     answers = [503];
-    const { batchItemFailures } = await handler({ Records: [{ messageId: 'm1', body: eventBody(settledAs('success')), attributes: { ApproximateReceiveCount: '1' } }] } as unknown as SQSEvent);
+    const { batchItemFailures } = await handler({
+      Records: [{ messageId: 'm1', body: eventBody(settledAs('success')), attributes: { ApproximateReceiveCount: '1' } }],
+    } as unknown as SQSEvent);
     expect(batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
   });
 
-  it('the queue URL comes from the record\'s event source ARN', () => {
-    expect(queueUrlOf('arn:aws:sqs:eu-west-1:123456789012:VtuPlatform-WebhookQueue')).toBe('https://sqs.eu-west-1.amazonaws.com/123456789012/VtuPlatform-WebhookQueue');
+  it("the queue URL comes from the record's event source ARN", () => {
+    expect(queueUrlOf('arn:aws:sqs:eu-west-1:123456789012:VtuPlatform-WebhookQueue')).toBe(
+      'https://sqs.eu-west-1.amazonaws.com/123456789012/VtuPlatform-WebhookQueue',
+    );
     expect(() => queueUrlOf('not-an-arn')).toThrow();
   });
 });
@@ -232,11 +248,18 @@ describe('test webhook', () => {
     const result = await sendTestWebhook('u1', { ...testDeps(), deliveries: { record: async (_u, d) => void log.push(d) } });
     expect(result).toMatchObject({ kind: 'test_sent', delivery: { event: 'test', transactionId: 'test_X1', httpStatus: 200, delivered: true } });
     expect(received[0]!.valid).toBe(true);
-    expect(JSON.parse(received[0]!.body)).toMatchObject({ _id: 'test_X1', trans_Id: 'test_X1', trans_By: 'u1', trans_UserName: 'ada', trans_Status: 'success', isTest: true });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({
+      _id: 'test_X1',
+      trans_Id: 'test_X1',
+      trans_By: 'u1',
+      trans_UserName: 'ada',
+      trans_Status: 'success',
+      isTest: true,
+    });
     expect(log).toHaveLength(1);
   });
 
-  it('is refused without a webhook URL (nothing sent); the receiver\'s non-2xx is reported, not thrown', async () => {
+  it("is refused without a webhook URL (nothing sent); the receiver's non-2xx is reported, not thrown", async () => {
     expect(await sendTestWebhook('u1', testDeps({ webhookUrl: null }))).toEqual({ kind: 'no_webhook_url' });
     expect(received).toEqual([]);
     answers = [503];
@@ -264,7 +287,10 @@ describe('delivery log bounding', () => {
       delivered: true,
       expiresAt,
     });
-    const shown = latestDeliveries([entry(3), entry(1), entry(2, Math.floor(now.getTime() / 1000) - 1), ...Array.from({ length: 30 }, (_, i) => entry(10 + i))], now);
+    const shown = latestDeliveries(
+      [entry(3), entry(1), entry(2, Math.floor(now.getTime() / 1000) - 1), ...Array.from({ length: 30 }, (_, i) => entry(10 + i))],
+      now,
+    );
     expect(shown).toHaveLength(WEBHOOK_LOG_SIZE);
     expect(shown.slice(0, 2).map((d) => d.transactionId)).toEqual(['T1', 'T3']);
     expect(shown[0]).not.toHaveProperty('expiresAt');

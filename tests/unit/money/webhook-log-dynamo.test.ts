@@ -25,7 +25,8 @@ const attempt = (n: number): WebhookDeliveryView => ({
 });
 
 const itemsOf = async (userId: string) =>
-  (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }))).Items ?? [];
+  (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } })))
+    .Items ?? [];
 
 describe('webhook delivery log (DynamoDB)', () => {
   it(`keeps only the last ${WEBHOOK_LOG_SIZE} attempts, newest first, each expiring with the table's TTL`, async () => {
@@ -40,7 +41,7 @@ describe('webhook delivery log (DynamoDB)', () => {
     for (const item of items) expect(item.expiresAt).toBeGreaterThan(now.getTime() / 1000);
   });
 
-  it('concurrent attempts each get their own slot; another user\'s log is empty', async () => {
+  it("concurrent attempts each get their own slot; another user's log is empty", async () => {
     await Promise.all(Array.from({ length: 5 }, (_, i) => dynamoWebhookLog.record('busy-user', attempt(i + 1), now)));
     expect((await dynamoWebhookLog.recent('busy-user', now)).map((d) => d.transactionId).sort()).toEqual(['T1', 'T2', 'T3', 'T4', 'T5']);
     expect(await dynamoWebhookLog.recent('quiet-user', now)).toEqual([]);

@@ -43,13 +43,22 @@ interface ContractSupplier {
   requery: Record<Requery, Wire>;
 }
 
-const vtpassTransaction = (status: string) => ({ code: '000', content: { transactions: { status, transactionId: '17' } }, response_description: 'TRANSACTION SUCCESSFUL' });
+const vtpassTransaction = (status: string) => ({
+  code: '000',
+  content: { transactions: { status, transactionId: '17' } },
+  response_description: 'TRANSACTION SUCCESSFUL',
+});
 
 const SUPPLIERS: ContractSupplier[] = [
   {
     name: 'MSORG panel',
     gateway: (fetch) =>
-      new MsorgSupplier({ config: { name: 'GLAD', protocol: 'msorg', baseUrl: 'http://panel.test/', networkIds: { MTN: 1 } }, token: async () => 'token', timeoutMs: 200, fetch }),
+      new MsorgSupplier({
+        config: { name: 'GLAD', protocol: 'msorg', baseUrl: 'http://panel.test/', networkIds: { MTN: 1 } },
+        token: async () => 'token',
+        timeoutMs: 200,
+        fetch,
+      }),
     submission: {
       delivered: { status: 200, body: { id: 7, Status: 'successful', api_response: 'done' } },
       refused: { status: 400, body: { error: ['Insufficient balance'] } },
@@ -112,7 +121,13 @@ function playing(wire: Wire): typeof globalThis.fetch {
   };
 }
 
-const order = { requestId: '01JCONTRACT0000000000000', placedAt: '2026-01-05T10:00:00.000Z', network: 'MTN' as const, phoneNumber: '08031234567', faceValueKobo: 100_00 };
+const order = {
+  requestId: '01JCONTRACT0000000000000',
+  placedAt: '2026-01-05T10:00:00.000Z',
+  network: 'MTN' as const,
+  phoneNumber: '08031234567',
+  faceValueKobo: 100_00,
+};
 
 describe.each(SUPPLIERS)('$name keeps the supplier contract', (supplier) => {
   it.each(SUBMISSIONS)('a submission answered "%s" gives the contract outcome', async (situation) => {
@@ -122,7 +137,9 @@ describe.each(SUPPLIERS)('$name keeps the supplier contract', (supplier) => {
   });
 
   it.each(REQUERIES)('a re-query answered "%s" gives the contract outcome', async (situation) => {
-    const result = await supplier.gateway(playing(supplier.requery[situation])).requery({ requestId: order.requestId, placedAt: order.placedAt, supplierReference: '7' });
+    const result = await supplier
+      .gateway(playing(supplier.requery[situation]))
+      .requery({ requestId: order.requestId, placedAt: order.placedAt, supplierReference: '7' });
     expect(result.outcome).toBe(REQUERY_OUTCOME[situation]);
   });
 

@@ -60,7 +60,9 @@ describe("a user's listing filtered by status", () => {
 
   it('a status the user never had reads no record: only the counters are queried', async () => {
     const { user } = await historyWithTwoOldRefunds();
-    const { result, queries } = await queriesDuring(() => listTransactionsFor({ userId: user.userId, isAdmin: false, isAgent: false }, { filter: { status: 'failed' }, page: 1 }, deps));
+    const { result, queries } = await queriesDuring(() =>
+      listTransactionsFor({ userId: user.userId, isAdmin: false, isAgent: false }, { filter: { status: 'failed' }, page: 1 }, deps),
+    );
     expect(result).toMatchObject({ transactions: [], noOfTransaction: 0 });
     expect(queries.some((input) => input.IndexName !== undefined)).toBe(false);
   });
@@ -105,14 +107,22 @@ describe("a rare match deep in a user's history (README decision 93)", () => {
     const later = days.slice(1).flatMap((day) => Array.from({ length: 25 }, (_, i) => record(at(day, i))));
     const records = [failed, ...later];
     // The platform's too when asked (the stream's consumer would sum them): the admin's listing reads those.
-    const counters = addCounterChanges(new Map(), records.map((after) => ({ before: undefined, after })), scope);
-    for (const Item of [...records.map(transactionItem), ...[...counters.values()].map(counterItemOf)]) await db().send(new PutCommand({ TableName: tableName(), Item }));
+    const counters = addCounterChanges(
+      new Map(),
+      records.map((after) => ({ before: undefined, after })),
+      scope,
+    );
+    for (const Item of [...records.map(transactionItem), ...[...counters.values()].map(counterItemOf)])
+      await db().send(new PutCommand({ TableName: tableName(), Item }));
     return { userId, failed, later };
   }
   const indexBounds = (queries: Record<string, unknown>[]) =>
-    queries.filter((input) => input.IndexName !== undefined).map((input) => input.ExpressionAttributeValues as Record<string, string>).map((values) => [values[':from'], values[':to']]);
+    queries
+      .filter((input) => input.IndexName !== undefined)
+      .map((input) => input.ExpressionAttributeValues as Record<string, string>)
+      .map((values) => [values[':from'], values[':to']]);
 
-  it("is read from its own day: the days above it that hold none are skipped by the counters", async () => {
+  it('is read from its own day: the days above it that hold none are skipped by the counters', async () => {
     const { userId, failed } = await threeDays();
     const { result, queries } = await queriesDuring(() => dynamoTransactions.listingPage(userId, { status: 'failed' }, 1, 20, 1));
     expect(result.map((r) => r.id)).toEqual([failed.id]);

@@ -199,7 +199,9 @@ describe('listing counters', () => {
         { fromIso: '2026-03-02T23:00:00.000Z', toIso: '2026-03-03T08:00:00.000Z' },
       ],
     });
-    expect(filterDays('2026-03-01T09:00:00.000Z', '2026-03-01T10:00:00.000Z')).toEqual({ partial: [{ fromIso: '2026-03-01T09:00:00.000Z', toIso: '2026-03-01T10:00:00.000Z' }] });
+    expect(filterDays('2026-03-01T09:00:00.000Z', '2026-03-01T10:00:00.000Z')).toEqual({
+      partial: [{ fromIso: '2026-03-01T09:00:00.000Z', toIso: '2026-03-01T10:00:00.000Z' }],
+    });
     expect(filterDays('2026-03-02T00:00:00.000Z', '2026-03-01T00:00:00.000Z')).toEqual({ partial: [] });
   });
 });
@@ -209,7 +211,10 @@ describe("the days that hold a filter's newest matches (README decision 93)", ()
   const dayItem = (day: string, counts: Partial<Record<TransactionStatus, number>>) => ({
     day,
     ...Object.fromEntries(
-      Object.entries(counts).map(([status, n]) => [aggregateAttribute('n', { type: 'airtime', status: status as TransactionStatus, network: 'MTN', userType: 'smart earner' }), n]),
+      Object.entries(counts).map(([status, n]) => [
+        aggregateAttribute('n', { type: 'airtime', status: status as TransactionStatus, network: 'MTN', userType: 'smart earner' }),
+        n,
+      ]),
     ),
   });
   const newestFirst = [

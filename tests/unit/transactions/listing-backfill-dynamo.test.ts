@@ -227,14 +227,27 @@ describe('the listing backfill', () => {
       const at = '2025-06-01T10:00:00.000Z';
       const Key = { pk: { S: 'TXN#F1' }, sk: { S: 'TXN' } };
       await client.send(
-        new PutItemCommand({ TableName: name, Item: { ...Key, gsi2pk: { S: 'TXN' }, gsi2sk: { S: `${at}#F1` }, phone_number: { S: '' }, trans_Status: { S: 'success' }, updatedAt: { S: at } } }),
+        new PutItemCommand({
+          TableName: name,
+          Item: { ...Key, gsi2pk: { S: 'TXN' }, gsi2sk: { S: `${at}#F1` }, phone_number: { S: '' }, trans_Status: { S: 'success' }, updatedAt: { S: at } },
+        }),
       );
       // The deploy that brings the index (locally, ensureTables on an older DATA_DIR).
-      await ensureTables(dynamo.endpoint, [{ logicalId: name, name, keySchema: shape.KeySchema, attributeDefinitions: shape.AttributeDefinitions, globalSecondaryIndexes: shape.GlobalSecondaryIndexes }]);
+      await ensureTables(dynamo.endpoint, [
+        {
+          logicalId: name,
+          name,
+          keySchema: shape.KeySchema,
+          attributeDefinitions: shape.AttributeDefinitions,
+          globalSecondaryIndexes: shape.GlobalSecondaryIndexes,
+        },
+      ]);
 
       // The trap: any write that leaves the empty key is refused now.
       await expect(
-        client.send(new UpdateItemCommand({ TableName: name, Key, UpdateExpression: 'SET gsi2pk = :shard', ExpressionAttributeValues: { ':shard': { S: 'TXN#1' } } })),
+        client.send(
+          new UpdateItemCommand({ TableName: name, Key, UpdateExpression: 'SET gsi2pk = :shard', ExpressionAttributeValues: { ':shard': { S: 'TXN#1' } } }),
+        ),
       ).rejects.toThrow(/empty string/i);
 
       const read = { id: 'F1', createdAt: at, updatedAt: at, trans_Status: 'success', phone_number: '' } as Parameters<typeof backfillRecordUpdate>[0];
@@ -254,7 +267,11 @@ describe('the listing backfill', () => {
     // Only what the command line says: not the test's own table and endpoint variables.
     const { TABLE_NAME: _table, AWS_ENDPOINT_URL_DYNAMODB: _endpoint, ...env } = process.env;
     const run = (...extra: string[]) =>
-      promisify(execFile)('node_modules/.bin/tsx', ['functions/ops/backfill-listing.ts', '--table', dynamo.tableName, '--endpoint', dynamo.endpoint, ...extra], { env });
+      promisify(execFile)(
+        'node_modules/.bin/tsx',
+        ['functions/ops/backfill-listing.ts', '--table', dynamo.tableName, '--endpoint', dynamo.endpoint, ...extra],
+        { env },
+      );
 
     const dry = await run('--dry-run');
     expect(dry.stdout).toMatch(/dry run/);
@@ -267,7 +284,9 @@ describe('the listing backfill', () => {
   }, 120_000);
 
   it('rejects: the command without a table stops before touching anything and says how to run it', async () => {
-    const failure = await promisify(execFile)('node_modules/.bin/tsx', ['functions/ops/backfill-listing.ts', '--dry-run']).catch((error: { code: number; stderr: string }) => error);
+    const failure = await promisify(execFile)('node_modules/.bin/tsx', ['functions/ops/backfill-listing.ts', '--dry-run']).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run backfill:listing') });
   }, 60_000);
 });

@@ -28,7 +28,10 @@ async function historyOverEveryGroup() {
   for (const user of users) {
     for (const network of NETWORK_NAMES) {
       const buy = async (phoneNumber: string) => {
-        const placed = await placeAirtimePurchase({ userId: user.userId, userName: user.userName, userType: user.userType, network, phoneNumber, faceValueKobo: 100_00 }, h.purchase);
+        const placed = await placeAirtimePurchase(
+          { userId: user.userId, userName: user.userName, userType: user.userType, network, phoneNumber, faceValueKobo: 100_00 },
+          h.purchase,
+        );
         if (placed.kind !== 'accepted') throw new Error(placed.kind);
         return placed.record.id;
       };
@@ -42,11 +45,18 @@ async function historyOverEveryGroup() {
 async function counterItems(): Promise<Record<string, unknown>[]> {
   // The platform's are summed from the stream: every change so far first.
   await drainCounters();
-  const { Items } = await doc().send(new ScanCommand({ TableName: dynamo.tableName, FilterExpression: 'entity = :entity', ExpressionAttributeValues: { ':entity': 'ListingDay' } }));
+  const { Items } = await doc().send(
+    new ScanCommand({ TableName: dynamo.tableName, FilterExpression: 'entity = :entity', ExpressionAttributeValues: { ':entity': 'ListingDay' } }),
+  );
   return Items ?? [];
 }
 
-const groupsOf = (item: Record<string, unknown>) => new Set(Object.keys(item).map(counterGroupOf).filter((group) => group !== undefined));
+const groupsOf = (item: Record<string, unknown>) =>
+  new Set(
+    Object.keys(item)
+      .map(counterGroupOf)
+      .filter((group) => group !== undefined),
+  );
 
 async function expectEveryListingAgrees(userIds: string[]): Promise<void> {
   for (const filter of listingFilters(new Date())) {
@@ -77,7 +87,8 @@ describe('the listing counters, one item per network × user type', () => {
       const sk = String(item.sk).split('#').slice(0, -2).join('#');
       const key = `${item.pk}\u0000${sk}`;
       const into = merged.get(key) ?? { pk: item.pk, sk, entity: item.entity, day: item.day };
-      for (const [name, value] of Object.entries(item)) if (counterGroupOf(name) !== undefined) into[name] = ((into[name] as number | undefined) ?? 0) + (value as number);
+      for (const [name, value] of Object.entries(item))
+        if (counterGroupOf(name) !== undefined) into[name] = ((into[name] as number | undefined) ?? 0) + (value as number);
       merged.set(key, into);
       await doc().send(new DeleteCommand({ TableName: dynamo.tableName, Key: { pk: item.pk, sk: item.sk } }));
     }

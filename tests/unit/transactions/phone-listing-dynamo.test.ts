@@ -38,7 +38,16 @@ function record(user: { userId: string; userName: string }, phone: string, n: nu
   const id = `T${String(sequence).padStart(4, '0')}`;
   const base = { id, userId: user.userId, trans_UserName: user.userName, createdAt, updatedAt: createdAt, walletSeq: sequence, userType: USER_TYPES[n % 2]! };
   if (phone === '') {
-    return airtimePurchaseRecord({ ...base, trans_Type: 'wallet', trans_Network: '', phone_number: '', amountKobo: 500_00, balanceBeforeKobo: 0, balanceAfterKobo: 500_00, description: 'Funding' });
+    return airtimePurchaseRecord({
+      ...base,
+      trans_Type: 'wallet',
+      trans_Network: '',
+      phone_number: '',
+      amountKobo: 500_00,
+      balanceBeforeKobo: 0,
+      balanceAfterKobo: 500_00,
+      description: 'Funding',
+    });
   }
   const type: TransactionType = n % 3 === 0 ? 'data' : 'airtime';
   const amountKobo = (100 + n * 7) * 100;
@@ -76,7 +85,10 @@ function oldPath(records: TransactionRecord[]): TransactionListingDeps {
   const fail = async (): Promise<never> => {
     throw new Error('the old path read every record');
   };
-  return { transactions: { get: fail, listForUser: async () => records, listAll: async () => records, listingTotals: fail, listingPage: fail }, findUserByUserName };
+  return {
+    transactions: { get: fail, listForUser: async () => records, listAll: async () => records, listingTotals: fail, listingPage: fail },
+    findUserByUserName,
+  };
 }
 
 interface ReadQuery {
@@ -94,10 +106,15 @@ async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries
   let keysFetched = 0;
   const capture = (next: any) => async (args: any) => {
     const output = await next(args);
-    if (args.input?.RequestItems) for (const request of Object.values(args.input.RequestItems) as { Keys?: unknown[] }[]) keysFetched += request.Keys?.length ?? 0;
+    if (args.input?.RequestItems)
+      for (const request of Object.values(args.input.RequestItems) as { Keys?: unknown[] }[]) keysFetched += request.Keys?.length ?? 0;
     if (args.input?.KeyConditionExpression) {
       const pk = args.input.ExpressionAttributeValues?.[':pk'];
-      queries.push({ indexName: args.input.IndexName, partition: typeof pk === 'object' && pk && 'S' in pk ? pk.S : pk, scanned: output.output?.ScannedCount ?? 0 });
+      queries.push({
+        indexName: args.input.IndexName,
+        partition: typeof pk === 'object' && pk && 'S' in pk ? pk.S : pk,
+        scanned: output.output?.ScannedCount ?? 0,
+      });
     }
     return output;
   };
@@ -110,7 +127,8 @@ const viewers: [string, TransactionViewer, string | undefined][] = [
   ['the admin', { userId: 'U-admin', isAdmin: true, isAgent: false }, undefined],
   ["the admin, ada's", { userId: 'U-admin', isAdmin: true, isAgent: false }, ADA.userName],
 ];
-const scopeOf = (viewer: TransactionViewer, userName: string | undefined) => (viewer.isAdmin ? USERS.find((u) => u.userName === userName)?.userId : viewer.userId);
+const scopeOf = (viewer: TransactionViewer, userName: string | undefined) =>
+  viewer.isAdmin ? USERS.find((u) => u.userName === userName)?.userId : viewer.userId;
 
 const phoneFilters: TransactionFilter[] = [
   { phoneNumber: NUMBER },
@@ -125,67 +143,100 @@ const phoneFilters: TransactionFilter[] = [
 ];
 
 describe('the transaction listing filtered by a whole phone number', () => {
-  it('setup: two users buy for the same number and for others, and fund their wallets', async () => {
-    // Interleaved, so that every page mixes the users' records and other numbers' records lie between them.
-    const records: TransactionRecord[] = [];
-    for (let n = 0; n < 30; n++) {
-      records.push(record(ADA, NUMBER, n));
-      if (n % 3 === 0) records.push(record(BOLA, NUMBER, n));
-      records.push(record(BOLA, OTHER_NUMBER, n), record(ADA, OTHER_NUMBER, n));
-      if (n % 5 === 0) records.push(record(ADA, '', n), record(BOLA, '', n));
-    }
-    await put(records);
-  }, SLOW);
+  it(
+    'setup: two users buy for the same number and for others, and fund their wallets',
+    async () => {
+      // Interleaved, so that every page mixes the users' records and other numbers' records lie between them.
+      const records: TransactionRecord[] = [];
+      for (let n = 0; n < 30; n++) {
+        records.push(record(ADA, NUMBER, n));
+        if (n % 3 === 0) records.push(record(BOLA, NUMBER, n));
+        records.push(record(BOLA, OTHER_NUMBER, n), record(ADA, OTHER_NUMBER, n));
+        if (n % 5 === 0) records.push(record(ADA, '', n), record(BOLA, '', n));
+      }
+      await put(records);
+    },
+    SLOW,
+  );
 
   for (const [label, viewer, userName] of viewers) {
-    it(`gives ${label} the same page, pages and figures as reading every record did`, async () => {
-      for (const filter of phoneFilters) {
-        const reference = await oldFullRead(scopeOf(viewer, userName), { ...filter, phoneNumber: filter.phoneNumber?.trim() });
-        for (const page of [1, 2, 3]) {
-          const listing = { filter, userName, page };
-          const expected = await listTransactionsFor(viewer, listing, oldPath(reference));
-          expect(await listTransactionsFor(viewer, listing, today), `${JSON.stringify(filter)} page ${page}`).toEqual(expected);
+    it(
+      `gives ${label} the same page, pages and figures as reading every record did`,
+      async () => {
+        for (const filter of phoneFilters) {
+          const reference = await oldFullRead(scopeOf(viewer, userName), { ...filter, phoneNumber: filter.phoneNumber?.trim() });
+          for (const page of [1, 2, 3]) {
+            const listing = { filter, userName, page };
+            const expected = await listTransactionsFor(viewer, listing, oldPath(reference));
+            expect(await listTransactionsFor(viewer, listing, today), `${JSON.stringify(filter)} page ${page}`).toEqual(expected);
+          }
         }
-      }
-    }, SLOW);
+      },
+      SLOW,
+    );
   }
 
-  it('reads only that number’s records, from its own index, however many other records there are', async () => {
-    const numberRecords = (await oldFullRead(undefined, { phoneNumber: NUMBER })).length;
-    expect(numberRecords).toBe(40);
-    for (const [label, viewer, userName] of viewers) {
-      const { result, queries, keysFetched } = await queriesOf(() => listTransactionsFor(viewer, { filter: { phoneNumber: NUMBER }, userName, page: 1 }, today));
-      expect(result.noOfTransaction, label).toBeGreaterThan(0);
-      expect(queries.map((q) => [q.indexName, q.partition]), label).toEqual([[INDEX.byPhoneNumber, NUMBER]]);
-      expect(queries[0]!.scanned, label).toBe(numberRecords);
-      // The index holds keys only: exactly those records are then read from the table, no other.
-      expect(keysFetched, label).toBe(numberRecords);
-    }
-    // The store's own totals and page of a phone filter read the same index.
-    const { queries } = await queriesOf(() => Promise.all([dynamoTransactions.listingTotals(ADA.userId, { phoneNumber: NUMBER }), dynamoTransactions.listingPage(ADA.userId, { phoneNumber: NUMBER }, 1, 20)]));
-    expect(new Set(queries.map((q) => q.indexName))).toEqual(new Set([INDEX.byPhoneNumber]));
-  }, SLOW);
+  it(
+    'reads only that number’s records, from its own index, however many other records there are',
+    async () => {
+      const numberRecords = (await oldFullRead(undefined, { phoneNumber: NUMBER })).length;
+      expect(numberRecords).toBe(40);
+      for (const [label, viewer, userName] of viewers) {
+        const { result, queries, keysFetched } = await queriesOf(() =>
+          listTransactionsFor(viewer, { filter: { phoneNumber: NUMBER }, userName, page: 1 }, today),
+        );
+        expect(result.noOfTransaction, label).toBeGreaterThan(0);
+        expect(
+          queries.map((q) => [q.indexName, q.partition]),
+          label,
+        ).toEqual([[INDEX.byPhoneNumber, NUMBER]]);
+        expect(queries[0]!.scanned, label).toBe(numberRecords);
+        // The index holds keys only: exactly those records are then read from the table, no other.
+        expect(keysFetched, label).toBe(numberRecords);
+      }
+      // The store's own totals and page of a phone filter read the same index.
+      const { queries } = await queriesOf(() =>
+        Promise.all([
+          dynamoTransactions.listingTotals(ADA.userId, { phoneNumber: NUMBER }),
+          dynamoTransactions.listingPage(ADA.userId, { phoneNumber: NUMBER }, 1, 20),
+        ]),
+      );
+      expect(new Set(queries.map((q) => q.indexName))).toEqual(new Set([INDEX.byPhoneNumber]));
+    },
+    SLOW,
+  );
 
-  it('never shows a user another user’s records of that number', async () => {
-    const ada = await listTransactionsFor(viewers[0]![1], { filter: { phoneNumber: NUMBER }, page: 1 }, today);
-    const bolasOfNumber = (await oldFullRead(BOLA.userId, { phoneNumber: NUMBER })).length;
-    expect(bolasOfNumber).toBe(10);
-    expect(ada.noOfTransaction).toBe(30);
-    for (let page = 1; page <= ada.totalPages; page++) {
-      const { transactions } = await listTransactionsFor(viewers[0]![1], { filter: { phoneNumber: NUMBER }, page }, today);
-      expect(transactions.every((t) => t.trans_By === ADA.userId && t.phone_number === NUMBER)).toBe(true);
-    }
-  }, SLOW);
+  it(
+    'never shows a user another user’s records of that number',
+    async () => {
+      const ada = await listTransactionsFor(viewers[0]![1], { filter: { phoneNumber: NUMBER }, page: 1 }, today);
+      const bolasOfNumber = (await oldFullRead(BOLA.userId, { phoneNumber: NUMBER })).length;
+      expect(bolasOfNumber).toBe(10);
+      expect(ada.noOfTransaction).toBe(30);
+      for (let page = 1; page <= ada.totalPages; page++) {
+        const { transactions } = await listTransactionsFor(viewers[0]![1], { filter: { phoneNumber: NUMBER }, page }, today);
+        expect(transactions.every((t) => t.trans_By === ADA.userId && t.phone_number === NUMBER)).toBe(true);
+      }
+    },
+    SLOW,
+  );
 
-  it('with a part of a number still reads the scope’s records as before and gives the same answer', async () => {
-    for (const [label, viewer, userName] of viewers) {
-      const filter = { phoneNumber: '0801111' };
-      const reference = await oldFullRead(scopeOf(viewer, userName), filter);
-      const { result, queries } = await queriesOf(() => listTransactionsFor(viewer, { filter, userName, page: 2 }, today));
-      expect(result, label).toEqual(await listTransactionsFor(viewer, { filter, userName, page: 2 }, oldPath(reference)));
-      expect(queries.some((q) => q.indexName === INDEX.byPhoneNumber), label).toBe(false);
-    }
-  }, SLOW);
+  it(
+    'with a part of a number still reads the scope’s records as before and gives the same answer',
+    async () => {
+      for (const [label, viewer, userName] of viewers) {
+        const filter = { phoneNumber: '0801111' };
+        const reference = await oldFullRead(scopeOf(viewer, userName), filter);
+        const { result, queries } = await queriesOf(() => listTransactionsFor(viewer, { filter, userName, page: 2 }, today));
+        expect(result, label).toEqual(await listTransactionsFor(viewer, { filter, userName, page: 2 }, oldPath(reference)));
+        expect(
+          queries.some((q) => q.indexName === INDEX.byPhoneNumber),
+          label,
+        ).toBe(false);
+      }
+    },
+    SLOW,
+  );
 
   it('matches the number itself, not a longer number that contains it (a 13-digit meter)', async () => {
     const number = '08033333333';

@@ -44,7 +44,10 @@ async function lookUp(principal: Principal, id: string) {
       sourceIp: '127.0.0.1',
       principal,
     });
-    return { status: answer.statusCode ?? 200, body: answer.body as { transaction?: { _id: string; trans_Status: string; trans_profit: number }; msg?: string } };
+    return {
+      status: answer.statusCode ?? 200,
+      body: answer.body as { transaction?: { _id: string; trans_Status: string; trans_profit: number }; msg?: string },
+    };
   } catch (error) {
     if (error instanceof HttpError) return { status: error.statusCode, body: { msg: error.message } };
     throw error;

@@ -6,7 +6,14 @@ import { backgroundFunction, sqsBatchHandler } from '../../../functions/middlewa
 
 const record = (messageId: string, body = '{}') => ({ messageId, body, attributes: { ApproximateReceiveCount: '1' } }) as unknown as SQSRecord;
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
-const context = (awsRequestId: string) => ({ awsRequestId, functionName: 'Test', invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:Test', memoryLimitInMB: '256', functionVersion: '$LATEST' }) as unknown as Context;
+const context = (awsRequestId: string) =>
+  ({
+    awsRequestId,
+    functionName: 'Test',
+    invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:Test',
+    memoryLimitInMB: '256',
+    functionVersion: '$LATEST',
+  }) as unknown as Context;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 afterEach(() => vi.restoreAllMocks());

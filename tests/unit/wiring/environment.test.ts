@@ -1,7 +1,14 @@
 /** The functions' environment: parsed once, by one schema per variable, failing loudly by name. */
 import { describe, expect, it } from 'vitest';
 import { ENV_GROUPS, InvalidEnvironmentError, parseEnv } from '../../../functions/adapters/environment.js';
-import { API_KEY_RATE_LIMIT_PER_MINUTE, CLAIM_STALE_MS, MAX_PENDING_AGE_MS, REQUERY_AFTER_MS, STALE_PROCESSING_MS, SUPPLIER_TIMEOUT_DEFAULT_MS } from '../../../shared/constants.js';
+import {
+  API_KEY_RATE_LIMIT_PER_MINUTE,
+  CLAIM_STALE_MS,
+  MAX_PENDING_AGE_MS,
+  REQUERY_AFTER_MS,
+  STALE_PROCESSING_MS,
+  SUPPLIER_TIMEOUT_DEFAULT_MS,
+} from '../../../shared/constants.js';
 import { ENV } from '../../../shared/runtime-env.js';
 
 describe('environment', () => {
@@ -21,7 +28,12 @@ describe('environment', () => {
   });
 
   it('gives the parsed values: defaults for unset ones, numbers, flags and JSON', () => {
-    expect(parseEnv([ENV.tableName, ENV.mailFrom, ENV.supplierTimeoutMs, ENV.allowLoopbackWebhooks, ENV.providerSecrets], { TABLE_NAME: 't', PROVIDER_SECRETS: '{"squadSecretKey":"s"}' })).toEqual({
+    expect(
+      parseEnv([ENV.tableName, ENV.mailFrom, ENV.supplierTimeoutMs, ENV.allowLoopbackWebhooks, ENV.providerSecrets], {
+        TABLE_NAME: 't',
+        PROVIDER_SECRETS: '{"squadSecretKey":"s"}',
+      }),
+    ).toEqual({
       TABLE_NAME: 't',
       MAIL_FROM: 'no-reply@localhost',
       SUPPLIER_TIMEOUT_MS: SUPPLIER_TIMEOUT_DEFAULT_MS,
@@ -33,7 +45,9 @@ describe('environment', () => {
 
   it('a secret comes from the variable itself (local cloud) or from SSM under a prefix (cloud): one of them must be set', () => {
     expect(() => parseEnv(ENV_GROUPS.providers, { PROVIDERS_CONFIG: '{}' })).toThrow('set PROVIDER_SECRETS (local cloud) or PROVIDER_PARAM_PREFIX (cloud)');
-    expect(parseEnv(ENV_GROUPS.providers, { PROVIDERS_CONFIG: '{}', PROVIDER_PARAM_PREFIX: '/vtu/providers/' })).toMatchObject({ PROVIDER_PARAM_PREFIX: '/vtu/providers/' });
+    expect(parseEnv(ENV_GROUPS.providers, { PROVIDERS_CONFIG: '{}', PROVIDER_PARAM_PREFIX: '/vtu/providers/' })).toMatchObject({
+      PROVIDER_PARAM_PREFIX: '/vtu/providers/',
+    });
     expect(() => parseEnv(ENV_GROUPS.session, {})).toThrow('set JWT_SECRET (local cloud) or JWT_SECRET_ARN (cloud)');
   });
 });
@@ -49,7 +63,10 @@ describe('sweeper settings', () => {
     });
   });
   it('may be overridden by environment variables (tests, demos)', () => {
-    expect(parseEnv(ENV_GROUPS.sweeper, { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '0' })).toMatchObject({ SWEEPER_STALE_MS: 200, SWEEPER_REQUERY_AFTER_MS: 0 });
+    expect(parseEnv(ENV_GROUPS.sweeper, { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '0' })).toMatchObject({
+      SWEEPER_STALE_MS: 200,
+      SWEEPER_REQUERY_AFTER_MS: 0,
+    });
     expect(parseEnv([ENV.payoutSweepAfterMs], { PAYOUT_SWEEP_AFTER_MS: '1500' })).toEqual({ PAYOUT_SWEEP_AFTER_MS: 1500 });
   });
   it('refuse values that are not whole non-negative milliseconds', () => {
@@ -65,6 +82,9 @@ describe('API key rate limit (API_KEY_RATE_LIMIT_PER_MINUTE)', () => {
     expect(parseEnv([ENV.apiKeyRateLimitPerMinute], { API_KEY_RATE_LIMIT_PER_MINUTE: '5' })).toEqual({ API_KEY_RATE_LIMIT_PER_MINUTE: 5 });
   });
   it('refuses a limit that is not a positive whole number, naming the variable', () => {
-    for (const bad of ['0', '-3', '2.5', 'many']) expect(() => parseEnv([ENV.apiKeyRateLimitPerMinute], { API_KEY_RATE_LIMIT_PER_MINUTE: bad })).toThrow(/API_KEY_RATE_LIMIT_PER_MINUTE must be a positive integer of requests per minute/);
+    for (const bad of ['0', '-3', '2.5', 'many'])
+      expect(() => parseEnv([ENV.apiKeyRateLimitPerMinute], { API_KEY_RATE_LIMIT_PER_MINUTE: bad })).toThrow(
+        /API_KEY_RATE_LIMIT_PER_MINUTE must be a positive integer of requests per minute/,
+      );
   });
 });

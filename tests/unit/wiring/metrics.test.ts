@@ -28,7 +28,10 @@ import type { WithdrawalStore } from '../../../functions/domain/money/money-port
 import type { AirtimeOrder, SupplierCallResult, SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
 import type { TransactionStore } from '../../../functions/domain/transactions/transactions-port.js';
 
-type Emf = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<string, unknown>;
+type Emf = { _aws: { CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string; Unit: string }> }> } } & Record<
+  string,
+  unknown
+>;
 
 let stdout: string[];
 beforeEach(() => {
@@ -98,7 +101,9 @@ describe('purchases', () => {
       settleSuccess: async () => (wins ? purchase : undefined),
       markPending: async () => wins,
     } as unknown as TransactionStore);
-    const ledger = meteredRefunds({ refundPurchase: async () => (wins ? { kind: 'refunded', purchase, refund: purchase } : { kind: 'already_refunded', purchase }) } as unknown as Ledger);
+    const ledger = meteredRefunds({
+      refundPurchase: async () => (wins ? { kind: 'refunded', purchase, refund: purchase } : { kind: 'already_refunded', purchase }),
+    } as unknown as Ledger);
     const attempt = { supplier: 'GLAD', kind: 'submit', request: null, response: null, at: '', outcome: 'ambiguous', reason: 'x' } as const;
     await store.settleSuccess(purchase, {} as never);
     await ledger.refundPurchase('T1', { reason: 'failed', now: new Date() });

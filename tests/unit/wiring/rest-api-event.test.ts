@@ -19,10 +19,19 @@ const deps: EdgeDeps = {
 };
 const echo = async ({ route, params, query, body, headers, sourceIp, principal: caller }: UserRequest) =>
   ok({ operation: route.operation, params, query, body, contentType: headers['content-type'], sourceIp, caller: caller.userName });
-const handler = httpService('contacts', { listContacts: echo, addContact: echo, updateContact: echo, deleteContact: echo, listDecoders: echo, forgetDecoder: echo }, deps);
+const handler = httpService(
+  'contacts',
+  { listContacts: echo, addContact: echo, updateContact: echo, deleteContact: echo, listDecoders: echo, forgetDecoder: echo },
+  deps,
+);
 
 /** A REST API Lambda proxy event as API Gateway v1 sends it: headers as the client spelled them, repeated values in the multi-value maps. */
-function restEvent(method: string, resource: string, path: string, init: { headers?: Record<string, string>; query?: Record<string, string[]>; params?: Record<string, string>; body?: string } = {}): APIGatewayProxyEvent {
+function restEvent(
+  method: string,
+  resource: string,
+  path: string,
+  init: { headers?: Record<string, string>; query?: Record<string, string[]>; params?: Record<string, string>; body?: string } = {},
+): APIGatewayProxyEvent {
   const headers = init.headers ?? {};
   const query = init.query;
   return {
@@ -54,7 +63,12 @@ function restEvent(method: string, resource: string, path: string, init: { heade
 }
 
 /** The same request as an HTTP API (v2) event. */
-function httpEvent(method: string, routePath: string, path: string, init: { headers?: Record<string, string>; query?: Record<string, string>; params?: Record<string, string>; body?: string } = {}): APIGatewayProxyEventV2 {
+function httpEvent(
+  method: string,
+  routePath: string,
+  path: string,
+  init: { headers?: Record<string, string>; query?: Record<string, string>; params?: Record<string, string>; body?: string } = {},
+): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: `${method} ${routePath}`,

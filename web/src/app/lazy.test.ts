@@ -7,8 +7,14 @@ const Guard = ({ children }: { children?: unknown }) => children as null;
 
 describe('lazy screens: a URL’s nested screens download together, each once', () => {
   it('finds every lazy screen inside a route element, guards and fragments included', () => {
-    const Shell = lazyPage(async () => ({ Shell: Screen }), (m) => m.Shell);
-    const Inner = lazyPage(async () => ({ Inner: Screen }), (m) => m.Inner);
+    const Shell = lazyPage(
+      async () => ({ Shell: Screen }),
+      (m) => m.Shell,
+    );
+    const Inner = lazyPage(
+      async () => ({ Inner: Screen }),
+      (m) => m.Inner,
+    );
     const element = createElement(Guard, null, createElement(Fragment, null, createElement(Shell), createElement(Inner)));
     expect(lazyPagesIn(element)).toEqual([Shell, Inner]);
   });

@@ -18,7 +18,9 @@ afterEach(() => {
 describe('api client', () => {
   it('builds URLs from the route table and leaves empty query values out', () => {
     expect(buildUrl('validateUser', { userName: 'a b' })).toBe('/api/v1/auth/validateUser/a%20b');
-    expect(buildUrl('listTransactions', undefined, { page: 2, status: '', type: undefined, phoneNumber: '0801' })).toBe('/api/v1/transaction?page=2&phoneNumber=0801');
+    expect(buildUrl('listTransactions', undefined, { page: 2, status: '', type: undefined, phoneNumber: '0801' })).toBe(
+      '/api/v1/transaction?page=2&phoneNumber=0801',
+    );
   });
 
   it('sends the token in x-auth-token with the route method and a JSON body', async () => {
@@ -46,7 +48,10 @@ describe('api client', () => {
   it('falls back to the screen message when the answer has no msg or never came', async () => {
     vi.stubGlobal('fetch', answer(502, undefined));
     expect(errorMessage(await api('buyAirtime').catch((e: unknown) => e), 'fallback')).toBe('fallback');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('network down'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('network down'))),
+    );
     const offline = await api('buyAirtime').catch((e: unknown) => e);
     expect((offline as ApiError).status).toBe(0);
     expect(errorMessage(offline, 'fallback')).toBe('fallback');
@@ -70,7 +75,9 @@ describe('api client', () => {
     const old = jwt({ iat: seconds() - 800, exp: seconds() + 100 });
     const fresh = jwt({ iat: seconds(), exp: seconds() + 900 });
     signIn(old, user);
-    const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify(url.endsWith('/auth/refresh') ? { token: fresh } : { msg: 'ok' }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async (url: string) => new Response(JSON.stringify(url.endsWith('/auth/refresh') ? { token: fresh } : { msg: 'ok' }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(api('listTransactions')).resolves.toEqual({ msg: 'ok' });
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
@@ -153,7 +160,9 @@ describe('api client', () => {
         return new Response(JSON.stringify({ token: fresh }), { status: 200 });
       }
       const sent = (init.headers as Record<string, string>)[AUTH_HEADER];
-      return sent === fresh ? new Response(JSON.stringify({ msg: 'ok' }), { status: 200 }) : new Response(JSON.stringify({ msg: 'Your session has expired, please log in again' }), { status: 401 });
+      return sent === fresh
+        ? new Response(JSON.stringify({ msg: 'ok' }), { status: 200 })
+        : new Response(JSON.stringify({ msg: 'Your session has expired, please log in again' }), { status: 401 });
     });
     vi.stubGlobal('fetch', fetchMock);
     const requests = [api('listTransactions'), api('currentUser'), api('listContacts')];

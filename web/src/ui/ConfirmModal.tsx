@@ -25,7 +25,20 @@ export interface ConfirmModalProps {
 }
 
 /** The "Cancel / Confirm" dialog shown before a money action (purchase, transfer, withdrawal) or a deletion. */
-export function ConfirmModal({ open, title, busy, onCancel, onConfirm, confirmForm, confirmTestId, confirmDisabled = false, confirmLabel = 'Confirm', danger = false, wide, children }: ConfirmModalProps) {
+export function ConfirmModal({
+  open,
+  title,
+  busy,
+  onCancel,
+  onConfirm,
+  confirmForm,
+  confirmTestId,
+  confirmDisabled = false,
+  confirmLabel = 'Confirm',
+  danger = false,
+  wide,
+  children,
+}: ConfirmModalProps) {
   return (
     <Modal
       open={open}
@@ -116,8 +129,7 @@ export function PurchaseConfirmModal({
       {purchase?.warning}
       {short ? (
         <p className="notice notice-warning" role="alert" data-testid="balance-short">
-          {MSG.insufficientBalance}: you need {formatNaira(purchase.chargeKobo - balanceKobo)} more.{' '}
-          <Link to="/profile/fundWallet">Fund wallet</Link>
+          {MSG.insufficientBalance}: you need {formatNaira(purchase.chargeKobo - balanceKobo)} more. <Link to="/profile/fundWallet">Fund wallet</Link>
         </p>
       ) : null}
     </ConfirmModal>

@@ -2,7 +2,17 @@ import { Button, type ButtonVariant } from './Button.js';
 import { copyText } from './copy.js';
 import { notify } from './toast.js';
 
-export function CopyButton({ text, toastMessage, label = 'Copy', variant = 'secondary' }: { text: string; toastMessage: string; label?: string; variant?: ButtonVariant }) {
+export function CopyButton({
+  text,
+  toastMessage,
+  label = 'Copy',
+  variant = 'secondary',
+}: {
+  text: string;
+  toastMessage: string;
+  label?: string;
+  variant?: ButtonVariant;
+}) {
   return (
     <Button
       variant={variant}

@@ -43,7 +43,13 @@ export function PasswordInput(props: Omit<InputProps, 'type' | 'trailing'>) {
       {...props}
       type={visible ? 'text' : 'password'}
       trailing={
-        <button type="button" className="field-toggle" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Hide password' : 'Show password'} aria-pressed={visible}>
+        <button
+          type="button"
+          className="field-toggle"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+        >
           {visible ? 'Hide' : 'Show'}
         </button>
       }

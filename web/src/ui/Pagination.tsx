@@ -1,6 +1,16 @@
 import { nextPage, pageButtons, previousPage } from '@/lib/pagination.js';
 
-export function Pagination({ page, totalPages, maxButtons, onChange }: { page: number; totalPages: number; maxButtons: number; onChange: (page: number) => void }) {
+export function Pagination({
+  page,
+  totalPages,
+  maxButtons,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  maxButtons: number;
+  onChange: (page: number) => void;
+}) {
   if (totalPages <= 1) return null;
   return (
     <nav className="pagination" aria-label="Pages">
@@ -8,7 +18,13 @@ export function Pagination({ page, totalPages, maxButtons, onChange }: { page: n
         ‹
       </button>
       {pageButtons(page, totalPages, maxButtons).map((n) => (
-        <button key={n} type="button" className={`page-btn ${n === page ? 'active' : ''}`} aria-current={n === page ? 'page' : undefined} onClick={() => onChange(n)}>
+        <button
+          key={n}
+          type="button"
+          className={`page-btn ${n === page ? 'active' : ''}`}
+          aria-current={n === page ? 'page' : undefined}
+          onClick={() => onChange(n)}
+        >
           {n}
         </button>
       ))}

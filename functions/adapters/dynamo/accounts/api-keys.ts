@@ -105,7 +105,12 @@ export async function replaceApiKey(userId: string, previous: StoredApiKey | und
         Key: keys.userProfile(userId),
         UpdateExpression: 'SET apiKeyHash = :next, apiKeyHint = :hint, apiKeyCreatedAt = :at REMOVE apiToken',
         ConditionExpression: previous ? 'apiKeyHash = :previous' : 'attribute_exists(pk) AND attribute_not_exists(apiKeyHash)',
-        ExpressionAttributeValues: { ':next': next.keyHash, ':hint': next.keyHint, ':at': next.createdAt, ...(previous ? { ':previous': previous.keyHash } : {}) },
+        ExpressionAttributeValues: {
+          ':next': next.keyHash,
+          ':hint': next.keyHint,
+          ':at': next.createdAt,
+          ...(previous ? { ':previous': previous.keyHash } : {}),
+        },
       },
     },
     {

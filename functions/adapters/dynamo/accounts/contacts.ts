@@ -161,7 +161,10 @@ export const dynamoContacts: ContactStore = {
  * The one-off migration (`npm run migrate:contacts`): removes the old expiry from every contact that
  * still carries it, so DynamoDB's TTL deletes none. Safe while the functions run and safe to repeat.
  */
-export async function keepAllContacts(options: { dryRun: boolean; onProgress?(s: { examined: number; kept: number }): void }): Promise<{ examined: number; kept: number }> {
+export async function keepAllContacts(options: {
+  dryRun: boolean;
+  onProgress?(s: { examined: number; kept: number }): void;
+}): Promise<{ examined: number; kept: number }> {
   const summary = { examined: 0, kept: 0 };
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {

@@ -44,7 +44,6 @@ const MAX_ROUNDS = 8;
 /** The wait answered when every round was lost. */
 const CONTENDED_WAIT_SECONDS = 1;
 
-
 interface Versioned<T> {
   value?: T;
   version?: number;
@@ -76,7 +75,6 @@ function compareAndSet(Key: { pk: string; sk: string }, value: object, seenVersi
     },
   };
 }
-
 
 /** True when written; false when another attempt changed either item first. */
 async function writeIfUnchanged(
@@ -179,7 +177,9 @@ export async function isKnownClient(account: string, ids: string[], now: Date = 
 export async function rememberClient(account: string, ids: string[], now: Date = new Date()): Promise<void> {
   const expiresAt = epochSeconds(now) + LOGIN_STEP_UP.knownClientSeconds;
   await Promise.all(
-    ids.map((id) => db().send(new PutCommand({ TableName: tableName(), Item: { ...throttleKeys.known(account, id), entity: LOGIN_THROTTLE_ENTITY, expiresAt } }))),
+    ids.map((id) =>
+      db().send(new PutCommand({ TableName: tableName(), Item: { ...throttleKeys.known(account, id), entity: LOGIN_THROTTLE_ENTITY, expiresAt } })),
+    ),
   );
 }
 
@@ -209,7 +209,9 @@ export async function consumeLoginCode(account: string, codeHash: string, now: D
         ExpressionAttributeValues: { ':one': 1, ':max': LOGIN_STEP_UP.codeTries, ':now': epochSeconds(now) },
       }),
     );
-    await db().send(new DeleteCommand({ TableName: tableName(), Key, ConditionExpression: 'codeHash = :hash', ExpressionAttributeValues: { ':hash': codeHash } }));
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key, ConditionExpression: 'codeHash = :hash', ExpressionAttributeValues: { ':hash': codeHash } }),
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -93,8 +93,13 @@ export async function listUnpublishedUpgrades(limit: number, upgradedBefore: Dat
     }),
   );
   // The index keeps keys only: the profiles are read themselves, those still unpublished kept (in index order).
-  const profiles = await batchGetItems((page.Items ?? []).map((item) => ({ pk: item.pk, sk: item.sk })), { consistent: true });
-  return profiles.filter((item) => item[GSI.byOpenSinceKeys.partitionKey] === listingQuery.upgradeOutboxPartition).map((item) => stored.upgradeOutbox.read(item));
+  const profiles = await batchGetItems(
+    (page.Items ?? []).map((item) => ({ pk: item.pk, sk: item.sk })),
+    { consistent: true },
+  );
+  return profiles
+    .filter((item) => item[GSI.byOpenSinceKeys.partitionKey] === listingQuery.upgradeOutboxPartition)
+    .map((item) => stored.upgradeOutbox.read(item));
 }
 
 export const dynamoUpgradeOutbox: UpgradeOutbox = { listUnpublished: listUnpublishedUpgrades, markPublished: markUpgradePublished };
@@ -122,7 +127,14 @@ export async function setUserType(userId: string, userType: UserType, now: Date,
   return result.ok;
 }
 
-export async function saveKyc(input: { userId: string; method: VerificationMethod; number: string; digest: string; verifiedName: string; now: Date }): Promise<KycResult> {
+export async function saveKyc(input: {
+  userId: string;
+  method: VerificationMethod;
+  number: string;
+  digest: string;
+  verifiedName: string;
+  now: Date;
+}): Promise<KycResult> {
   const nowIso = input.now.toISOString();
   const result = await transactWrite(
     [

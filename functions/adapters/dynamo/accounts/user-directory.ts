@@ -31,10 +31,7 @@ async function matchingUserIds(filter: ListUsersQuery): Promise<string[]> {
     const matches = user && (!filter.type || user.userType === filter.type) && (!filter.phoneNumber || user.phoneNumber === filter.phoneNumber);
     return matches ? [user.userId] : [];
   }
-  const conditions = [
-    ...(filter.type ? ['userType = :type'] : []),
-    ...(filter.phoneNumber ? ['phoneNumber = :phone'] : []),
-  ];
+  const conditions = [...(filter.type ? ['userType = :type'] : []), ...(filter.phoneNumber ? ['phoneNumber = :phone'] : [])];
   const items = await queryAll(
     {
       TableName: tableName(),

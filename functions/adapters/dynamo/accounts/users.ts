@@ -58,7 +58,8 @@ export async function readPrincipal(
             ...(sessionId ? [keys.revokedSession(userId, sessionId)] : []),
             ...(tokenId ? [keys.revokedToken(userId, tokenId)] : []),
           ],
-          ProjectionExpression: 'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq, updatedAt',
+          ProjectionExpression:
+            'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq, updatedAt',
           ConsistentRead: true,
         },
       },
@@ -77,7 +78,13 @@ export async function readPrincipal(
   const wallet = walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET };
   const sessionRevoked = sessionId !== undefined && items.some((item) => item.sk === keys.revokedSession(userId, sessionId).sk);
   const tokenRevoked = tokenId !== undefined && items.some((item) => item.sk === keys.revokedToken(userId, tokenId).sk);
-  return { principal: { ...identity, hasWebhook: webhookUrl !== null, ...savedContactNumbers, wallet }, tokenVersion, apiKeyHash, sessionRevoked, tokenRevoked };
+  return {
+    principal: { ...identity, hasWebhook: webhookUrl !== null, ...savedContactNumbers, wallet },
+    tokenVersion,
+    apiKeyHash,
+    sessionRevoked,
+    tokenRevoked,
+  };
 }
 
 /** Logout: the session's tokens are refused from now on; the mark outlives any token of the session (TTL). */

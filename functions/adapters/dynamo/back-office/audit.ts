@@ -84,13 +84,20 @@ async function append(entry: AuditEntry): Promise<'appended' | 'exists'> {
 }
 
 /** One operator's entries (of a day, or of every day) from the index; otherwise one day's partition. */
-function keyCondition(filter: AuditFilter): Pick<QueryCommandInput, 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> {
+function keyCondition(
+  filter: AuditFilter,
+): Pick<QueryCommandInput, 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> {
   if (!filter.actor) {
-    return { KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': 'pk' }, ExpressionAttributeValues: { ':pk': auditKeys.dayPartition(filter.day ?? '') } };
+    return {
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': 'pk' },
+      ExpressionAttributeValues: { ':pk': auditKeys.dayPartition(filter.day ?? '') },
+    };
   }
   const names = { '#pk': GSI.byKindCreatedAt.partitionKey };
   const partition = { ':pk': auditKeys.actorPartition(filter.actor) };
-  if (!filter.day) return { IndexName: INDEX.byKindCreatedAt, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: names, ExpressionAttributeValues: partition };
+  if (!filter.day)
+    return { IndexName: INDEX.byKindCreatedAt, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: names, ExpressionAttributeValues: partition };
   const span = lagosDaySpan(filter.day);
   return {
     IndexName: INDEX.byKindCreatedAt,

@@ -19,7 +19,8 @@ async function claim(deliveryId: string, input: { claimId: string; leaseUntil: D
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.mailDelivery(deliveryId),
-        UpdateExpression: 'SET entity = :entity, #status = :sending, claimId = :claim, leaseUntil = :leaseUntil, expiresAt = if_not_exists(expiresAt, :expires) ADD attempts :one',
+        UpdateExpression:
+          'SET entity = :entity, #status = :sending, claimId = :claim, leaseUntil = :leaseUntil, expiresAt = if_not_exists(expiresAt, :expires) ADD attempts :one',
         ConditionExpression: 'attribute_not_exists(pk) OR (#status = :sending AND leaseUntil <= :now)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {

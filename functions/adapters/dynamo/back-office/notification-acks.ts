@@ -12,13 +12,18 @@ export const NOTICE_ACK_ENTITY = 'NOTICE_ACK';
 
 export const dynamoNotificationAcks: NotificationAcks = {
   async acknowledgedId(userId) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.noticeAck(userId), ProjectionExpression: 'notificationId', ConsistentRead: true }));
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.noticeAck(userId), ProjectionExpression: 'notificationId', ConsistentRead: true }),
+    );
     return typeof Item?.notificationId === 'string' ? Item.notificationId : undefined;
   },
 
   async acknowledge(userId, notificationId, at) {
     await db().send(
-      new PutCommand({ TableName: tableName(), Item: { ...keys.noticeAck(userId), entity: NOTICE_ACK_ENTITY, userId, notificationId, acknowledgedAt: at.toISOString() } }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.noticeAck(userId), entity: NOTICE_ACK_ENTITY, userId, notificationId, acknowledgedAt: at.toISOString() },
+      }),
     );
   },
 };

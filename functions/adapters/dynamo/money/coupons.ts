@@ -46,7 +46,11 @@ async function paidBefore(payment: TransactionDraft): Promise<PaidCouponWrite | 
 
 export const dynamoCoupons: CouponStore = {
   async create(coupon, audit) {
-    const put = { TableName: tableName(), Item: { ...keys.coupon(coupon.code), entity: COUPON_ENTITY, ...coupon }, ConditionExpression: 'attribute_not_exists(pk)' };
+    const put = {
+      TableName: tableName(),
+      Item: { ...keys.coupon(coupon.code), entity: COUPON_ENTITY, ...coupon },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    };
     try {
       await db().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...auditPutsFor(audit, { coupon })] }));
       return true;
@@ -120,7 +124,8 @@ export const dynamoCoupons: CouponStore = {
   },
 
   async createPaid(coupon, payment, audit): Promise<PaidCouponWrite> {
-    if (!coupon.paidByUserId || coupon.paidByUserId !== payment.userId || payment.amountKobo !== coupon.amountKobo) throw new Error(`coupon ${coupon.code}: the payment does not match it`);
+    if (!coupon.paidByUserId || coupon.paidByUserId !== payment.userId || payment.amountKobo !== coupon.amountKobo)
+      throw new Error(`coupon ${coupon.code}: the payment does not match it`);
     const outcome = await writeWalletChange({
       direction: 'debit',
       draft: payment,
@@ -164,7 +169,14 @@ export const dynamoCoupons: CouponStore = {
             Key: keys.coupon(code),
             UpdateExpression: `SET used = :true, usedAt = :now, cancelledAt = :now, transactionId = :transactionId ${REMOVE_OPEN_LISTING}`,
             ConditionExpression: 'used = :false AND paidByUserId = :vendor AND amountKobo = :amount',
-            ExpressionAttributeValues: { ':true': true, ':false': false, ':now': nowIso, ':transactionId': record.id, ':vendor': vendor.userId, ':amount': coupon.amountKobo },
+            ExpressionAttributeValues: {
+              ':true': true,
+              ':false': false,
+              ':now': nowIso,
+              ':transactionId': record.id,
+              ':vendor': vendor.userId,
+              ':amount': coupon.amountKobo,
+            },
           },
         },
         ...auditPutsFor(audit, { coupon, record }),
@@ -172,7 +184,11 @@ export const dynamoCoupons: CouponStore = {
     });
     switch (outcome.kind) {
       case 'written':
-        return { kind: 'cancelled', coupon: { ...coupon, used: true, usedAt: nowIso, cancelledAt: nowIso, transactionId: outcome.record.id }, record: outcome.record };
+        return {
+          kind: 'cancelled',
+          coupon: { ...coupon, used: true, usedAt: nowIso, cancelledAt: nowIso, transactionId: outcome.record.id },
+          record: outcome.record,
+        };
       case 'record_exists':
         return { kind: 'already_cancelled' };
       case 'extra_condition_failed': {
@@ -195,7 +211,10 @@ export const dynamoCoupons: CouponStore = {
       ScanIndexForward: false,
     });
     // The index keeps keys only: the coupons are read themselves, those still open kept (newest first).
-    const coupons = await batchGetItems(items.map((item) => ({ pk: item.pk, sk: item.sk })), { consistent: true });
+    const coupons = await batchGetItems(
+      items.map((item) => ({ pk: item.pk, sk: item.sk })),
+      { consistent: true },
+    );
     return coupons.filter((item) => item[GSI.byOpenSinceKeys.partitionKey] !== undefined).map((item) => stored.coupon.read(item));
   },
 };

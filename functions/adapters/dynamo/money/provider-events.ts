@@ -14,7 +14,13 @@ import type { ProviderEvent, ProviderEventStatus, ProviderEventStore, ReceiveRes
 /** Kept for audits this long (TTL); replays after that still credit nothing twice (ledger ids). */
 const RETENTION_SECONDS = 400 * 24 * 60 * 60;
 
-export async function receiveProviderEvent(input: { provider: PaymentProvider; eventKey: string; eventType: string; rawBody: string; now: Date }): Promise<ReceiveResult> {
+export async function receiveProviderEvent(input: {
+  provider: PaymentProvider;
+  eventKey: string;
+  eventType: string;
+  rawBody: string;
+  now: Date;
+}): Promise<ReceiveResult> {
   const nowIso = input.now.toISOString();
   const result = await db().send(
     new UpdateCommand({
@@ -50,7 +56,13 @@ export async function getProviderEvent(provider: PaymentProvider, eventKey: stri
 }
 
 /** Notes how an event ended (processed: money moved or was already moved; ignored: nothing to do). */
-export async function finishProviderEvent(provider: PaymentProvider, eventKey: string, status: Exclude<ProviderEventStatus, 'received'>, outcome: string, now: Date): Promise<void> {
+export async function finishProviderEvent(
+  provider: PaymentProvider,
+  eventKey: string,
+  status: Exclude<ProviderEventStatus, 'received'>,
+  outcome: string,
+  now: Date,
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),

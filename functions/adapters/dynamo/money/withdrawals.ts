@@ -50,11 +50,7 @@ export function claimPayoutSubmission(id: string, previousSubmittedAt: string | 
 }
 
 /** Notes what the provider said (recipient, transfer code, status), while open; `processing` → `pending` once the provider has it. */
-export async function recordPayoutProgress(
-  id: string,
-  progress: PayoutProgress,
-  now: Date,
-): Promise<boolean> {
+export async function recordPayoutProgress(id: string, progress: PayoutProgress, now: Date): Promise<boolean> {
   const sets = ['withdrawal.providerStatus = :providerStatus', 'withdrawal.lastCheckedAt = :now', 'updatedAt = :now'];
   const values: Record<string, unknown> = { ...OPEN, ':providerStatus': progress.providerStatus, ':now': now.toISOString() };
   if (progress.recipientCode) {
@@ -79,11 +75,17 @@ export async function recordPayoutProgress(
   if (!progress.acceptedByProvider) return conditionalUpdate(update);
   // The provider has it: `pending` until its final word (webhook or re-query); the listing's counters follow.
   update.UpdateExpression += ', trans_Status = :pending, pendingSince = if_not_exists(pendingSince, :now)';
-  const changed = await writeStatusChange(id, getTransaction, (before) => (isOpenWithdrawal(before) ? { update, after: { ...before, trans_Status: 'pending' } } : undefined), `payout progress of ${id}`);
+  const changed = await writeStatusChange(
+    id,
+    getTransaction,
+    (before) => (isOpenWithdrawal(before) ? { update, after: { ...before, trans_Status: 'pending' } } : undefined),
+    `payout progress of ${id}`,
+  );
   return changed !== undefined;
 }
 
-const isOpenWithdrawal = (record: TransactionRecord) => record.trans_Type === 'withdrawal' && (record.trans_Status === 'processing' || record.trans_Status === 'pending');
+const isOpenWithdrawal = (record: TransactionRecord) =>
+  record.trans_Type === 'withdrawal' && (record.trans_Status === 'processing' || record.trans_Status === 'pending');
 
 /** success, while open. Undefined when someone else settled it first. */
 export async function settleWithdrawalSuccess(id: string, transferCode: string | undefined, now: Date): Promise<WithdrawalRecord | undefined> {
@@ -94,10 +96,21 @@ export async function settleWithdrawalSuccess(id: string, transferCode: string |
       transferCode ? ', withdrawal.transferCode = :transferCode, apiResponseId = :transferCode' : ''
     } ${REMOVE_OPEN_LISTING}`,
     ConditionExpression: 'trans_Type = :withdrawal AND trans_Status IN (:processing, :pending)',
-    ExpressionAttributeValues: { ...OPEN, ':success': 'success', ':successStatus': 'success', ':now': now.toISOString(), ...(transferCode ? { ':transferCode': transferCode } : {}) },
+    ExpressionAttributeValues: {
+      ...OPEN,
+      ':success': 'success',
+      ':successStatus': 'success',
+      ':now': now.toISOString(),
+      ...(transferCode ? { ':transferCode': transferCode } : {}),
+    },
   };
   // Read before (the listing's counters move from its status) and after (the caller gets it as settled).
-  const settled = await writeStatusChange(id, getTransaction, (before) => (isOpenWithdrawal(before) ? { update, after: { ...before, trans_Status: 'success' } } : undefined), `payout success of ${id}`);
+  const settled = await writeStatusChange(
+    id,
+    getTransaction,
+    (before) => (isOpenWithdrawal(before) ? { update, after: { ...before, trans_Status: 'success' } } : undefined),
+    `payout success of ${id}`,
+  );
   return settled ? getWithdrawal(id) : undefined;
 }
 
@@ -106,7 +119,10 @@ export async function settleWithdrawalSuccess(id: string, transferCode: string |
  * withdrawal → `refunded`, conditional on it being open — or `success` when `afterSuccess`
  * (a reversed payout: the bank sent the money back).
  */
-export async function refundWithdrawal(id: string, input: { reason: string; payoutStatus: PayoutStatus; afterSuccess: boolean; now: Date }): Promise<WithdrawalRefundResult> {
+export async function refundWithdrawal(
+  id: string,
+  input: { reason: string; payoutStatus: PayoutStatus; afterSuccess: boolean; now: Date },
+): Promise<WithdrawalRefundResult> {
   const withdrawal = await getWithdrawal(id);
   if (!withdrawal) return { kind: 'not_found' };
   if (withdrawal.trans_Status === 'refunded') return { kind: 'already_refunded', withdrawal };
@@ -155,7 +171,13 @@ export async function refundWithdrawal(id: string, input: { reason: string; payo
   });
   const current = (await getWithdrawal(withdrawal.id)) ?? withdrawal;
   if (outcome.kind === 'written') return { kind: 'refunded', withdrawal: current, refund: outcome.record };
-  return refusedRefundAnswer(outcome, withdrawal, current, (kind) => ({ kind, withdrawal: current }), () => refundWithdrawal(id, input));
+  return refusedRefundAnswer(
+    outcome,
+    withdrawal,
+    current,
+    (kind) => ({ kind, withdrawal: current }),
+    () => refundWithdrawal(id, input),
+  );
 }
 
 /** Open withdrawals opened before `openedBefore`, oldest first (sparse index; re-read before acting). */
@@ -188,7 +210,13 @@ export async function saveBeneficiary(userId: string, account: BankAccount, now:
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.beneficiary(userId, account.bankCode, account.accountNumber), entity: BENEFICIARY_ENTITY, userId, ...account, createdAt: now.toISOString() },
+      Item: {
+        ...keys.beneficiary(userId, account.bankCode, account.accountNumber),
+        entity: BENEFICIARY_ENTITY,
+        userId,
+        ...account,
+        createdAt: now.toISOString(),
+      },
     }),
   );
 }

@@ -35,7 +35,10 @@ async function markExpanded(batchId: string, at: Date): Promise<void> {
 }
 
 async function getLines(ids: readonly string[]): Promise<TransactionRecord[]> {
-  const items = await batchGetItems(ids.map((id) => keys.transaction(id)), { consistent: true });
+  const items = await batchGetItems(
+    ids.map((id) => keys.transaction(id)),
+    { consistent: true },
+  );
   return items.map((item) => stored.transaction.read(item));
 }
 

@@ -38,7 +38,9 @@ export const dynamoSavedDecoders: SavedDecoderStore = {
 
   async forget(userId, cableName, smartCardNo) {
     try {
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.savedDecoder(userId, cableName, smartCardNo), ConditionExpression: 'attribute_exists(pk)' }));
+      await db().send(
+        new DeleteCommand({ TableName: tableName(), Key: keys.savedDecoder(userId, cableName, smartCardNo), ConditionExpression: 'attribute_exists(pk)' }),
+      );
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;

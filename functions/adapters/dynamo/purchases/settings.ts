@@ -31,8 +31,15 @@ function settingFromItem(item: Record<string, unknown>): ServiceSetting | undefi
  */
 export async function lockedServiceOf(serviceType: ServiceType, names: readonly string[]): Promise<string | undefined> {
   if (names.length === 0) return undefined;
-  const items = await batchGetItems(names.map((name) => keys.serviceSetting(serviceType, name)), { consistent: true });
-  return lockedService(items.flatMap((item) => settingFromItem(item) ?? []), serviceType, names);
+  const items = await batchGetItems(
+    names.map((name) => keys.serviceSetting(serviceType, name)),
+    { consistent: true },
+  );
+  return lockedService(
+    items.flatMap((item) => settingFromItem(item) ?? []),
+    serviceType,
+    names,
+  );
 }
 
 function choiceFromItem(item: Record<string, unknown>): SupplierChoice | undefined {
@@ -88,7 +95,12 @@ export const dynamoSupplierChoices: SupplierChoiceStore = {
   async set(choice, audit) {
     const item = { ...keys.supplierChoice(choice.network), entity: SUPPLIER_CHOICE_ENTITY, ...choice };
     if (audit) {
-      await replaceAudited(item, 'updatedAt', () => dynamoSupplierChoices.get(choice.network), (before) => auditPutsFor(audit, { before, after: choice }));
+      await replaceAudited(
+        item,
+        'updatedAt',
+        () => dynamoSupplierChoices.get(choice.network),
+        (before) => auditPutsFor(audit, { before, after: choice }),
+      );
     } else {
       await db().send(new PutCommand({ TableName: tableName(), Item: item }));
     }
@@ -114,7 +126,12 @@ export const dynamoNotification: NotificationStore = {
       await db().send(new PutCommand({ TableName: tableName(), Item: item }));
       return;
     }
-    await replaceAudited(item, 'id', () => dynamoNotification.get(), (before) => auditPutsFor(audit, { before, after: notification }));
+    await replaceAudited(
+      item,
+      'id',
+      () => dynamoNotification.get(),
+      (before) => auditPutsFor(audit, { before, after: notification }),
+    );
   },
 };
 
@@ -139,10 +156,18 @@ async function replaceAudited<Old extends object>(
     async () => {
       const before = await current();
       const condition = before
-        ? { ConditionExpression: '#version = :seen', ExpressionAttributeNames: { '#version': version }, ExpressionAttributeValues: { ':seen': before[version] } }
+        ? {
+            ConditionExpression: '#version = :seen',
+            ExpressionAttributeNames: { '#version': version },
+            ExpressionAttributeValues: { ':seen': before[version] },
+          }
         : { ConditionExpression: 'attribute_not_exists(pk)' };
       await db().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName(), Item: item, ...condition } }, ...auditItems(before)] }));
     },
-    { attempts: REPLACE_ATTEMPTS, what: `audited replace of ${String(item.pk)}/${String(item.sk)}`, alsoRetry: (error) => failedConditions(error)?.includes(0) ?? false },
+    {
+      attempts: REPLACE_ATTEMPTS,
+      what: `audited replace of ${String(item.pk)}/${String(item.sk)}`,
+      alsoRetry: (error) => failedConditions(error)?.includes(0) ?? false,
+    },
   );
 }

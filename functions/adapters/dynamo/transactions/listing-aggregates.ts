@@ -96,7 +96,10 @@ export const aggregateItems = (changes: readonly RecordChange[]): TransactItem[]
 export const createdItems = (...records: TransactionRecord[]): TransactItem[] => aggregateItems(records.map((after) => ({ before: undefined, after })));
 
 /** The day counter items of one partition over its days, oldest day first unless asked (their sort keys start with the day). */
-export const listingDaysQuery = (range: { pk: string; from: string; to: string }, order: 'oldest first' | 'newest first' = 'oldest first'): QueryCommandInput => ({
+export const listingDaysQuery = (
+  range: { pk: string; from: string; to: string },
+  order: 'oldest first' | 'newest first' = 'oldest first',
+): QueryCommandInput => ({
   TableName: tableName(),
   KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
   ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },

@@ -17,7 +17,6 @@ const STAT_ENTITY = 'STAT';
 /** Shards of the wallet total: writers on different wallets seldom hold the same counter. */
 export const WALLET_TOTAL_SHARDS = 16;
 
-
 /** Adds one delta to its day × product × network shard (created on first use). */
 export function statItem(delta: StatDelta): TransactItem {
   return {

@@ -20,8 +20,26 @@ import { GSI, INDEX, keys, listingQuery, openEntryOf, openListing, openPayoutLis
 import { batchGetItems } from '../batch-get.js';
 import { boundedAttempt, readTransactionWithAttempts, recordAttempts } from '../purchases/supplier-attempts.js';
 import { collect, paginate, queryAll, queryItems } from '../paginate.js';
-import { aggregateItems, countersAsRead, listingDayRanges, listingDaysQuery, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
-import { bucketMatches, countersMovedSince, extendMatchSpan, filterDays, listingTotals, matchSpanBounds, sumBuckets, type ListingTotals, type MatchSpan } from '../../../domain/transactions/listing-aggregates.js';
+import {
+  aggregateItems,
+  countersAsRead,
+  listingDayRanges,
+  listingDaysQuery,
+  readPlatformListingDays,
+  readUserListingDays,
+  writeStatusChange,
+} from './listing-aggregates.js';
+import {
+  bucketMatches,
+  countersMovedSince,
+  extendMatchSpan,
+  filterDays,
+  listingTotals,
+  matchSpanBounds,
+  sumBuckets,
+  type ListingTotals,
+  type MatchSpan,
+} from '../../../domain/transactions/listing-aggregates.js';
 
 /** The stored item of a record: keys, listing attributes, and the open-index attributes while an open purchase or withdrawal. */
 export function transactionItem(record: TransactionRecord): Record<string, unknown> {
@@ -129,7 +147,12 @@ function indexRange(index: keyof typeof GSI, partition: string, filter: Pick<Tra
 function matchesListing(item: Item, filter: TransactionFilter, owner: string | undefined): boolean {
   if (item.entity !== TRANSACTION_ENTITY) return false;
   if (owner !== undefined && item.userId !== owner) return false;
-  const bucket = { type: item.trans_Type as TransactionType, status: item.trans_Status as TransactionStatus, network: '', userType: String(item.userType ?? '') };
+  const bucket = {
+    type: item.trans_Type as TransactionType,
+    status: item.trans_Status as TransactionStatus,
+    network: '',
+    userType: String(item.userType ?? ''),
+  };
   return bucketMatches(bucket, filter);
 }
 
@@ -196,7 +219,11 @@ const OPEN_PARTITION_DONE = 'done';
  * oldest of what was read, and a cursor that starts each shard after the last of its entries handed
  * out (the rest are read again next page). Undefined cursor once every shard is read to its end.
  */
-function oldestOpenAcross(pages: { partition: string; items: Item[]; more: boolean }[], started: OpenCursor, limit: number): { items: OpenTransactionRef[]; cursor?: string } {
+function oldestOpenAcross(
+  pages: { partition: string; items: Item[]; more: boolean }[],
+  started: OpenCursor,
+  limit: number,
+): { items: OpenTransactionRef[]; cursor?: string } {
   const sortKey = (item: Item) => String(item[GSI.byOpenSinceKeys.sortKey]);
   const taken = pages
     .flatMap(({ partition, items }) => items.map((item) => ({ partition, item })))
@@ -219,7 +246,8 @@ function oldestOpenAcross(pages: { partition: string; items: Item[]; more: boole
 }
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
-const decodeCursor = (cursor: string | undefined) => (cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined);
+const decodeCursor = (cursor: string | undefined) =>
+  cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>) : undefined;
 
 /**
  * The index queries of a listing: every matching record (a part of a phone number, cut days), or
@@ -238,7 +266,12 @@ function listingInputs(userId: string | undefined, filter: TransactionFilter): Q
  * A user's listing keeps the user's among them. The cost is that number's history, not the platform's.
  */
 async function wholeNumberRecords(number: string, filter: TransactionFilter, owner: string | undefined): Promise<TransactionRecord[]> {
-  const indexed = await queryAll({ TableName: tableName(), IndexName: INDEX.byPhoneNumber, ...indexRange('byPhoneNumber', listingQuery.phonePartition(number), filter), ScanIndexForward: false });
+  const indexed = await queryAll({
+    TableName: tableName(),
+    IndexName: INDEX.byPhoneNumber,
+    ...indexRange('byPhoneNumber', listingQuery.phonePartition(number), filter),
+    ScanIndexForward: false,
+  });
   const items = await batchGetItems(
     indexed.map((item) => ({ pk: item.pk, sk: item.sk })),
     { attributes: LISTING_ATTRIBUTES, consistent: true },
@@ -340,7 +373,13 @@ async function keptToMatchingDays(userId: string | undefined, filter: Transactio
  * the history. The platform's shard partitions are read together, each about its share at a time,
  * and merged newest first.
  */
-async function readListingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number, matching?: number): Promise<TransactionRecord[]> {
+async function readListingPage(
+  userId: string | undefined,
+  filter: TransactionFilter,
+  page: number,
+  pageSize: number,
+  matching?: number,
+): Promise<TransactionRecord[]> {
   const skipped = (Math.max(1, page) - 1) * pageSize;
   // Never more than match: a filter's read stops after its last match instead of reading on to the oldest record.
   const wanted = Math.min(skipped + pageSize, matching ?? Infinity);
@@ -394,13 +433,7 @@ export const dynamoTransactions: TransactionStore = {
   async settleSuccess(purchase, input: SettleSuccessInput) {
     const id = purchase.id;
     const now = input.now.toISOString();
-    const sets = [
-      'trans_Status = :success',
-      'supplier = :supplier',
-      'profitKobo = :profit',
-      'settledAt = :now',
-      'updatedAt = :now',
-    ];
+    const sets = ['trans_Status = :success', 'supplier = :supplier', 'profitKobo = :profit', 'settledAt = :now', 'updatedAt = :now'];
     const values: Record<string, unknown> = {
       ...OPEN_VALUES,
       ':success': 'success',
@@ -469,30 +502,32 @@ export const dynamoTransactions: TransactionStore = {
   // The caller names the purchase only: it is read for the listing's counters (an ambiguous answer is rare).
   async markPending(id, attempts, now, supplierReference) {
     await recordAttempts(id, attempts);
-    return (await writeStatusChange(
-      id,
-      getTransaction,
-      (before) =>
-        before.trans_Status !== 'processing'
-          ? undefined
-          : {
-              update: {
-                TableName: tableName(),
-                Key: keys.transaction(id),
-                UpdateExpression: `SET trans_Status = :pending, pendingSince = :now, updatedAt = :now${
-                  supplierReference === undefined ? '' : ', apiResponseId = :reference'
-                }`,
-                ConditionExpression: 'trans_Status = :processing',
-                ExpressionAttributeValues: {
-                  ...OPEN_VALUES,
-                  ':now': now.toISOString(),
-                  ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
+    return (
+      (await writeStatusChange(
+        id,
+        getTransaction,
+        (before) =>
+          before.trans_Status !== 'processing'
+            ? undefined
+            : {
+                update: {
+                  TableName: tableName(),
+                  Key: keys.transaction(id),
+                  UpdateExpression: `SET trans_Status = :pending, pendingSince = :now, updatedAt = :now${
+                    supplierReference === undefined ? '' : ', apiResponseId = :reference'
+                  }`,
+                  ConditionExpression: 'trans_Status = :processing',
+                  ExpressionAttributeValues: {
+                    ...OPEN_VALUES,
+                    ':now': now.toISOString(),
+                    ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
+                  },
                 },
+                after: { ...before, trans_Status: 'pending' },
               },
-              after: { ...before, trans_Status: 'pending' },
-            },
-      `pending of ${id}`,
-    )) !== undefined;
+        `pending of ${id}`,
+      )) !== undefined
+    );
   },
 
   claimRequery: (id, previous, now) =>
@@ -553,8 +588,7 @@ export const dynamoTransactions: TransactionStore = {
 
   async listOpen(limit, cursor, window = {}) {
     const { notBefore, notAfter } = window;
-    const range =
-      notBefore && notAfter ? ' AND #sk BETWEEN :from AND :to' : notBefore ? ' AND #sk >= :from' : notAfter ? ' AND #sk <= :to' : '';
+    const range = notBefore && notAfter ? ' AND #sk BETWEEN :from AND :to' : notBefore ? ' AND #sk >= :from' : notAfter ? ' AND #sk <= :to' : '';
     const started = (decodeCursor(cursor) ?? {}) as OpenCursor;
     const pages = await Promise.all(
       listingQuery

@@ -30,7 +30,13 @@ import { retryOnConflict, retryStopAt } from '../retry.js';
 import { lockedServiceOf } from '../purchases/settings.js';
 import { queueClosedAt, readWallet, walletWrite } from './wallet-item.js';
 import { writeThroughQueue } from './wallet-queue.js';
-import { RETRY_AFTER_SECONDS, WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../../shared/constants.js';
+import {
+  RETRY_AFTER_SECONDS,
+  WALLET_QUEUE_BUDGET_MS,
+  WALLET_WRITE_BACKOFF_BASE_MS,
+  WALLET_WRITE_BACKOFF_CAP_MS,
+  WALLET_WRITE_BUDGET_MS,
+} from '../../../../shared/constants.js';
 import { RetryLaterError } from '../../invocation.js';
 import { boundedAttempt, recordAttempts } from '../purchases/supplier-attempts.js';
 import { getTransaction, REMOVE_OPEN_LISTING, transactionItem } from '../transactions/transactions.js';
@@ -172,7 +178,6 @@ async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Pro
   );
 }
 
-
 /** A plain balance change's write, as the store reports it (the answer is the domain's: domain/posting.ts). */
 async function write(direction: 'debit' | 'credit', draft: TransactionDraft, how: { knownWallet?: WalletState; queueable?: true }): Promise<WalletWriteResult> {
   const outcome = await writeWalletChange({ direction, draft, ...how });
@@ -308,7 +313,13 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   }
   // Refused: what stands now says why. It may have moved (processing → pending, settled, or counted by the backfill) since it was read.
   const current = (await getTransaction(purchase.id)) ?? purchase;
-  return refusedRefundAnswer(outcome, purchase, current, (kind) => ({ kind, purchase: current }), () => refundPurchase(purchaseId, input));
+  return refusedRefundAnswer(
+    outcome,
+    purchase,
+    current,
+    (kind) => ({ kind, purchase: current }),
+    () => refundPurchase(purchaseId, input),
+  );
 }
 
 /** The wallet's store on DynamoDB: reads and writes. */

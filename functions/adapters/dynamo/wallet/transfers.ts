@@ -17,7 +17,16 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { HOUSE_USER_ID } from '../../../domain/wallet/house-account.js';
-import { chainLink, chainTime, compareReplay, planCredit, planDebit, planHouseDebit, type PlanResult, type WalletState } from '../../../domain/wallet/ledger.js';
+import {
+  chainLink,
+  chainTime,
+  compareReplay,
+  planCredit,
+  planDebit,
+  planHouseDebit,
+  type PlanResult,
+  type WalletState,
+} from '../../../domain/wallet/ledger.js';
 import type { TransferDrafts } from '../../../domain/wallet/transfers.js';
 import type { InWriteAudit } from '../../../domain/back-office/audit.js';
 import type { TransferChange, TransferWriteResult as TransferResult } from '../../../domain/money/money-port.js';
@@ -30,7 +39,6 @@ import { WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACK
 import { retryOnConflict, retryStopAt } from '../retry.js';
 import { writeThroughQueue } from './wallet-queue.js';
 import { getTransaction, transactionItem } from '../transactions/transactions.js';
-
 
 async function replayOf(drafts: TransferDrafts): Promise<TransferResult | undefined> {
   const existing = await getTransaction(drafts.debit.id);
@@ -49,7 +57,10 @@ export async function transferBetweenWallets(drafts: TransferDrafts, audit?: InW
   } catch (error) {
     if (!(error instanceof WalletContentionError)) throw error;
   }
-  const outcome = await writeThroughQueue({ direction: 'debit', draft: drafts.debit, counterpart: drafts.credit }, retryStopAt(Date.now(), WALLET_QUEUE_BUDGET_MS));
+  const outcome = await writeThroughQueue(
+    { direction: 'debit', draft: drafts.debit, counterpart: drafts.credit },
+    retryStopAt(Date.now(), WALLET_QUEUE_BUDGET_MS),
+  );
   switch (outcome.kind) {
     case 'written':
       if (!outcome.counterpartRecord) throw new Error(`transfer ${drafts.debit.id}: its credit record is missing`);
@@ -86,7 +97,8 @@ async function writeTransfer(
       const [senderWallet, receiverWallet] = await Promise.all([readWallet(debit.userId), readWallet(credit.userId)]);
       const debitPlan = planSenderDebit(senderWallet, debit.amountKobo);
       if (!debitPlan.ok) {
-        if (debitPlan.reason === 'insufficient_balance') return (await replayOf(drafts)) ?? { kind: 'insufficient_balance', balanceKobo: senderWallet.balanceKobo };
+        if (debitPlan.reason === 'insufficient_balance')
+          return (await replayOf(drafts)) ?? { kind: 'insufficient_balance', balanceKobo: senderWallet.balanceKobo };
         throw new Error(`invalid transfer amount ${debit.amountKobo}`);
       }
       const creditPlan = planCredit(receiverWallet, credit.amountKobo);

@@ -96,7 +96,14 @@ function walletGroupWrite(write: WalletGroupWrite, changes: number, queue?: Queu
   const written = walletWrite(write.userId, write, write.changedAt, [], queue);
   if (changes) return written;
   const { Key, ConditionExpression } = written.Update!;
-  return { ConditionCheck: { TableName: tableName(), Key, ConditionExpression, ...(write.createsWallet ? {} : { ExpressionAttributeValues: { ':expectedSeq': write.expectedSeq } }) } };
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key,
+      ConditionExpression,
+      ...(write.createsWallet ? {} : { ExpressionAttributeValues: { ':expectedSeq': write.expectedSeq } }),
+    },
+  };
 }
 
 /** A queue item still waiting, as read: neither withdrawn nor already refused. */
@@ -113,11 +120,7 @@ function markRefused(userId: string, queueKey: string, refusal: QueueRefusal): N
 }
 
 /** What a commit's item stands for: a condition failing there says what to do about it. */
-type ItemRole =
-  | { role: 'wallet' }
-  | { role: 'record'; queueKey: string }
-  | { role: 'queue item' }
-  | { role: 'counters' };
+type ItemRole = { role: 'wallet' } | { role: 'record'; queueKey: string } | { role: 'queue item' } | { role: 'counters' };
 
 /** A commit's changes at most: fewer when transfers take a third item each (their credit's record). */
 const maxChangesFor = (waiting: readonly QueuedWalletChange[]) => (waiting.some((change) => change.counterpart) ? GROUP_MAX_TRANSFERS : GROUP_MAX_CHANGES);
@@ -161,7 +164,8 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
       },
     );
   }
-  for (const { queueKey, balanceKobo } of plan.refused) add({ role: 'queue item' }, { Update: markRefused(userId, queueKey, { kind: 'insufficient_balance', balanceKobo }) });
+  for (const { queueKey, balanceKobo } of plan.refused)
+    add({ role: 'queue item' }, { Update: markRefused(userId, queueKey, { kind: 'insufficient_balance', balanceKobo }) });
   const records = plan.accepted.flatMap(({ record, counterpartRecord }) => [record, ...(counterpartRecord ? [counterpartRecord] : [])]);
   add({ role: 'counters' }, ...aggregateItems(records.map((after) => ({ before: undefined, after }))));
   if (items.length > MAX_TRANSACT_ITEMS) throw new Error(`group commit of ${plan.accepted.length} changes needs ${items.length} items`);

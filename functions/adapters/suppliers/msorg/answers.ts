@@ -13,7 +13,9 @@ import { asPlainText } from '../../../../shared/api/text.js';
 
 /** `Status` of an MSORG body, lower-cased; panels differ in capitalisation. */
 function panelStatus(body: unknown): string | undefined {
-  return asText(field(body, 'Status', 'status'))?.trim().toLowerCase();
+  return asText(field(body, 'Status', 'status'))
+    ?.trim()
+    .toLowerCase();
 }
 
 function fromStatus(status: string | undefined): SupplierOutcome | undefined {
@@ -24,9 +26,7 @@ function fromStatus(status: string | undefined): SupplierOutcome | undefined {
 }
 
 function noAnswer(answer: Exclude<SupplierAnswer, { kind: 'http' }>): Classification {
-  return answer.kind === 'timeout'
-    ? { outcome: 'ambiguous', reason: 'timeout' }
-    : { outcome: 'ambiguous', reason: 'network_error', body: answer.message };
+  return answer.kind === 'timeout' ? { outcome: 'ambiguous', reason: 'timeout' } : { outcome: 'ambiguous', reason: 'network_error', body: answer.message };
 }
 
 /** A panel's answer as read: its `Status` (lower-cased), what that status says, and what every classification of it carries. */
@@ -117,7 +117,7 @@ export function classifyMsorgMeter(answer: SupplierAnswer): MsorgMeterVerdict {
   if (!body || typeof body !== 'object') return { kind: 'unavailable', reason: 'unparseable_body' };
   const name = asText(field(body, 'name', 'customer_name', 'Customer_Name'))?.trim();
   const message = asText(field(body, 'message', 'error', 'msg'))?.trim() || undefined;
-  if (isTrue(field(body, 'invalid'))) return { kind: 'invalid', ...(message ?? name ? { message: message ?? name } : {}) };
+  if (isTrue(field(body, 'invalid'))) return { kind: 'invalid', ...((message ?? name) ? { message: message ?? name } : {}) };
   if (field(body, 'invalid') !== undefined && name) {
     const address = asText(field(body, 'address', 'customer_address', 'Address'))?.trim();
     // The holder's name is shown to the buyer and kept on the purchase: plain text, as every free text is (shared/api/text.ts).

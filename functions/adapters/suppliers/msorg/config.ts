@@ -10,7 +10,9 @@ const networkIds = z.object(
  * The `disco_name` most MSORG panels use for each electricity company ("Ikeja Electric" …), by our
  * meter id (ELECTRICITY_COMPANIES). A panel that spells them otherwise lists its own in `electricity`.
  */
-export const MSORG_DISCO_NAMES: Readonly<Record<number, string>> = Object.fromEntries(ELECTRICITY_COMPANIES.map((company) => [company.meterId, `${company.name} Electric`]));
+export const MSORG_DISCO_NAMES: Readonly<Record<number, string>> = Object.fromEntries(
+  ELECTRICITY_COMPANIES.map((company) => [company.meterId, `${company.name} Electric`]),
+);
 
 export const msorgConfigSchema = z.object({
   name: z.enum(CONFIGURABLE_SUPPLIERS),
@@ -36,4 +38,3 @@ export function msorgDiscoNames(config: MsorgSupplierConfig): Readonly<Record<nu
   if (!config.electricity) return {};
   return Object.fromEntries(Object.entries(config.electricity).map(([meterId, name]) => [Number(meterId), name]));
 }
-

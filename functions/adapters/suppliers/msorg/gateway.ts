@@ -12,14 +12,7 @@
 import type { ConfigurableSupplierName } from '../../../../shared/constants.js';
 import { koboToNaira } from '../../../../shared/money.js';
 import type { MeterType } from '../../../../shared/constants.js';
-import {
-  classifyMsorgMeter,
-  classifyRequery,
-  classifySubmission,
-  msorgElectricityDelivery,
-  type Classification,
-  type SupplierAnswer,
-} from './answers.js';
+import { classifyMsorgMeter, classifyRequery, classifySubmission, msorgElectricityDelivery, type Classification, type SupplierAnswer } from './answers.js';
 import type {
   AirtimeOrder,
   DataOrder,

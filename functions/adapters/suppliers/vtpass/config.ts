@@ -19,4 +19,3 @@ export type VtpassSupplierConfig = z.infer<typeof vtpassConfigSchema>;
 /** The three VTpass credentials (integrations.md): api-key always, public-key on GET, secret-key on POST. */
 export const VTPASS_KEY_NAMES = ['api-key', 'public-key', 'secret-key'] as const;
 export type VtpassKeyName = (typeof VTPASS_KEY_NAMES)[number];
-

@@ -159,7 +159,11 @@ export class VtpassSupplier implements SupplierGateway {
   async verifyBiller(query: BillerQuery): Promise<BillerCheck> {
     const keys = await this.keys();
     if (!keys) return { kind: 'unavailable', supplier: this.name, reason: 'no_credentials' };
-    const answer = await this.post('/api/merchant-verify', keys, { billersCode: query.billersCode, serviceID: query.serviceId, ...(query.type ? { type: query.type } : {}) });
+    const answer = await this.post('/api/merchant-verify', keys, {
+      billersCode: query.billersCode,
+      serviceID: query.serviceId,
+      ...(query.type ? { type: query.type } : {}),
+    });
     const verdict = classifyVtpassBiller(answer);
     if (verdict.kind !== 'valid') return this.notVerified(verdict);
     const renewalAmountKobo = statedKobo(verdict.renewalAmountNaira);
@@ -222,7 +226,11 @@ export class VtpassSupplier implements SupplierGateway {
     }
   }
 
-  private result(request: unknown, classification: Pick<VtpassClassification, 'outcome' | 'reason'> & Partial<VtpassClassification>, answer?: SupplierAnswer): SupplierCallResult {
+  private result(
+    request: unknown,
+    classification: Pick<VtpassClassification, 'outcome' | 'reason'> & Partial<VtpassClassification>,
+    answer?: SupplierAnswer,
+  ): SupplierCallResult {
     return supplierCallResult(this.name, request, classification, answer, classification);
   }
 

@@ -52,7 +52,14 @@ export function AppShell() {
   return (
     <div className={`shell ${menuOpen ? 'shell-menu-open' : ''} ${collapsed ? 'shell-collapsed' : ''}`}>
       <header className="topbar">
-        <button type="button" className="menu-toggle menu-toggle-dark" aria-label="Toggle menu" aria-expanded={menuOpen || !collapsed} aria-controls="sidebar" onClick={toggleMenu}>
+        <button
+          type="button"
+          className="menu-toggle menu-toggle-dark"
+          aria-label="Toggle menu"
+          aria-expanded={menuOpen || !collapsed}
+          aria-controls="sidebar"
+          onClick={toggleMenu}
+        >
           <span className="burger" aria-hidden="true" />
         </button>
         {/* Named by its label: on a phone the name is hidden and only the "V" mark shows. */}

@@ -51,7 +51,7 @@ describe('sidebar menu', () => {
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.to === '/profile/updatePrice')?.label).toBe('Update price');
   });
 
-  it('adds Send email after Update price for admins only, at /admin/sendMail (Transfer is in everyone\'s menu now)', () => {
+  it("adds Send email after Update price for admins only, at /admin/sendMail (Transfer is in everyone's menu now)", () => {
     const admin = menuFor({ ...user, isAdmin: true }).map((m) => m.label);
     expect(admin.slice(admin.indexOf('Update price'), admin.indexOf('Update price') + 3)).toEqual(['Update price', 'Send email', 'My users']);
     expect(menuFor({ ...user, isAdmin: true }).find((m) => m.label === 'Send email')?.to).toBe('/admin/sendMail');
@@ -74,16 +74,27 @@ describe('sidebar menu', () => {
     expect(menuFor(user).map((m) => m.to)).not.toContain('/profile/updatePrice');
   });
 
-  it("gives admins their extra items in a fixed order, then the audit log; Send email appears once its route exists", () => {
+  it('gives admins their extra items in a fixed order, then the audit log; Send email appears once its route exists', () => {
     const extras = (table?: ReadonlySet<string>) => {
       const common = new Set(menuFor(user, table).map((m) => m.label));
       return menuFor({ ...user, isAdmin: true }, table).filter((m) => !common.has(m.label));
     };
     expect(extras().map((m) => m.label)).toEqual(
-      ['Admin settings', 'Update price', hasRoute('POST /admin/sendMail') ? 'Send email' : null, 'My users', 'Fund wallet (coupon)', 'Generate coupon', 'Audit log'].filter(Boolean),
+      [
+        'Admin settings',
+        'Update price',
+        hasRoute('POST /admin/sendMail') ? 'Send email' : null,
+        'My users',
+        'Fund wallet (coupon)',
+        'Generate coupon',
+        'Audit log',
+      ].filter(Boolean),
     );
     const withMail = new Set(['POST /admin/sendMail', 'GET /admin/audit']);
-    expect(extras(withMail).map((m) => [m.label, m.to])).toEqual([['Send email', '/admin/sendMail'], ['Audit log', '/admin/audit']]);
+    expect(extras(withMail).map((m) => [m.label, m.to])).toEqual([
+      ['Send email', '/admin/sendMail'],
+      ['Audit log', '/admin/audit'],
+    ]);
     // Rejection: the audit log is for admins only.
     expect(menuFor({ ...user, isAgent: true }).map((m) => m.to)).not.toContain('/admin/audit');
     expect(menuFor({ ...user, isAgent: true }).map((m) => m.to)).not.toContain('/admin/sendMail');

@@ -65,10 +65,7 @@ const ADMIN: MenuItem[] = [
   { label: 'Audit log', to: '/admin/audit', icon: 'list', needs: 'GET /admin/audit' },
 ];
 
-const AGENT: MenuItem[] = [
-  MY_USERS,
-  { label: 'Update', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' },
-];
+const AGENT: MenuItem[] = [MY_USERS, { label: 'Update', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' }];
 
 export function menuFor(roles: Roles, table: ReadonlySet<string> = routeKeys): MenuItem[] {
   const items = [...COMMON, ...(roles.isAdmin ? ADMIN : roles.isAgent ? AGENT : [])];

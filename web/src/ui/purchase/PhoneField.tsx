@@ -32,7 +32,17 @@ export interface NetworkTarget {
  * The network of a phone number: read from its prefix until the user chooses one (a contact or the
  * address choosing counts), which is then kept; `setNetwork` stores it in the page's form.
  */
-export function useNetworkTarget({ network, phone, setNetwork, chosenAtStart }: { network: NetworkName | null; phone: string; setNetwork: (network: NetworkName) => void; chosenAtStart: boolean }): NetworkTarget {
+export function useNetworkTarget({
+  network,
+  phone,
+  setNetwork,
+  chosenAtStart,
+}: {
+  network: NetworkName | null;
+  phone: string;
+  setNetwork: (network: NetworkName) => void;
+  chosenAtStart: boolean;
+}): NetworkTarget {
   const [chosen, setChosen] = useState(chosenAtStart);
   return {
     network,

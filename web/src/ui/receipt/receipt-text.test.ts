@@ -47,11 +47,22 @@ describe('receipt text of every product', () => {
   });
 
   it('carries a cable payment’s bouquet and new due date, and exam PINs with their serials', () => {
-    const cable = receiptLines(purchase({ trans_Type: 'cable', trans_Network: 'DSTV', cableName: 'DSTV', bouquet: 'DStv Padi', subscriptionType: 'renew', dueDate: '2026-02-02' }));
+    const cable = receiptLines(
+      purchase({ trans_Type: 'cable', trans_Network: 'DSTV', cableName: 'DSTV', bouquet: 'DStv Padi', subscriptionType: 'renew', dueDate: '2026-02-02' }),
+    );
     expect(cable).toContainEqual(['Provider', 'DSTV']);
     expect(cable).toContainEqual(['Bouquet', 'DSTV DStv Padi (renew)']);
     expect(cable).toContainEqual(['New due date', '2026-02-02']);
-    const exam = receiptLines(purchase({ trans_Type: 'exam', trans_Network: 'WAEC', pins: [{ pin: '1111', serial: 'WRN1' }, { pin: '2222', serial: null }] }));
+    const exam = receiptLines(
+      purchase({
+        trans_Type: 'exam',
+        trans_Network: 'WAEC',
+        pins: [
+          { pin: '1111', serial: 'WRN1' },
+          { pin: '2222', serial: null },
+        ],
+      }),
+    );
     expect(exam).toContainEqual(['Exam', 'WAEC']);
     expect(exam).toContainEqual(['PIN 1', '1111 (serial WRN1)']);
     expect(exam).toContainEqual(['PIN 2', '2222']);

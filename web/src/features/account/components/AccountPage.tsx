@@ -29,7 +29,15 @@ function WebhookForm({ current, onSecret }: { current: string | null; onSecret: 
     <form onSubmit={onSubmit} noValidate className="card form">
       <h2 className="card-title">Webhook</h2>
       <p className="muted">We POST each of your API transactions' final status to this URL.</p>
-      <Input label="Webhook URL" type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://example.com/vtu-webhook" {...register('webhookUrl')} />
+      <Input
+        label="Webhook URL"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://example.com/vtu-webhook"
+        {...register('webhookUrl')}
+      />
       <Button type="submit" loading={update.isPending}>
         Update webhook
       </Button>

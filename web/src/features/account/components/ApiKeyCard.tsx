@@ -74,7 +74,8 @@ export function ApiKeyCard() {
     <div className="card" data-testid="api-key">
       <h2 className="card-title">API key</h2>
       <p className="muted">
-        Send it as <code>Authorization: Bearer &lt;key&gt;</code> to use our API from your own application: purchases, balance, transactions and webhook settings. Keep it secret.
+        Send it as <code>Authorization: Bearer &lt;key&gt;</code> to use our API from your own application: purchases, balance, transactions and webhook
+        settings. Keep it secret.
       </p>
       <p>
         <Link to="/docs">API documentation</Link>: authentication, every route with curl examples, webhooks.
@@ -92,7 +93,8 @@ export function ApiKeyCard() {
             Current key: <code data-testid="api-key-hint">{summary.keyHint}</code>
           </p>
           <p className="muted">
-            Created <span data-testid="api-key-created">{when(summary.createdAt)}</span> · last used <span data-testid="api-key-last-used">{when(summary.lastUsedAt)}</span>
+            Created <span data-testid="api-key-created">{when(summary.createdAt)}</span> · last used{' '}
+            <span data-testid="api-key-last-used">{when(summary.lastUsedAt)}</span>
           </p>
         </div>
       ) : current.isSuccess ? (
@@ -118,7 +120,13 @@ export function ApiKeyCard() {
         confirmTestId="confirm-regenerate-api-key"
       >
         <p>{change ? explanations[change] : null}</p>
-        <PasswordInput label="Your password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} data-testid="api-key-password" />
+        <PasswordInput
+          label="Your password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          data-testid="api-key-password"
+        />
       </ConfirmModal>
     </div>
   );

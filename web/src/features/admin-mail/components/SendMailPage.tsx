@@ -7,7 +7,15 @@ import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
 import { Button, ConfirmModal, DetailRow, Input, TextArea, notify } from '@/ui/index.js';
 import { useSendMail } from '../api/send-mail.js';
-import { audienceOf, EMPTY_SEND_MAIL_FORM, SEND_MAIL_FIELDS, sendMailBody, sendMailForm, type SendMailBody, type SendMailFormValues } from '../lib/send-mail-form.js';
+import {
+  audienceOf,
+  EMPTY_SEND_MAIL_FORM,
+  SEND_MAIL_FIELDS,
+  sendMailBody,
+  sendMailForm,
+  type SendMailBody,
+  type SendMailFormValues,
+} from '../lib/send-mail-form.js';
 
 /** What the last mailing sent from this page was: shown until the next one. */
 interface SentMail {
@@ -66,7 +74,14 @@ export function SendMailPage() {
         </div>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="card form" aria-label="Send email">
-        <Input label="User name (optional)" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="Every user" {...form.register('userAccount')} />
+        <Input
+          label="User name (optional)"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="Every user"
+          {...form.register('userAccount')}
+        />
         <Input label="Subject" autoComplete="off" {...form.register('subject')} />
         <TextArea label="Message" {...form.register('message')} />
         <Input label="Link" type="url" inputMode="url" autoComplete="off" placeholder="https://" {...form.register('url')} />
@@ -76,7 +91,14 @@ export function SendMailPage() {
         </Button>
       </form>
 
-      <ConfirmModal open={pending !== null} title="Send this email?" busy={send.isPending} onCancel={() => setPending(null)} onConfirm={confirm} confirmTestId="confirm-send-mail">
+      <ConfirmModal
+        open={pending !== null}
+        title="Send this email?"
+        busy={send.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+        confirmTestId="confirm-send-mail"
+      >
         {pending ? (
           <dl className="details">
             <DetailRow label="To" testId="send-mail-audience">

@@ -18,7 +18,14 @@ describe('send-mail form', () => {
 
   it('a blank user name sends to every user; a named one to that user, with the request_id of the confirmation', async () => {
     const everyone = (await submitForm(sendMailForm, filled)).values!;
-    expect(sendMailBody(everyone, 'req-12345678')).toEqual({ userAccount: '', subject: 'New prices', message: 'Cheaper data', url: 'https://example.com', linkMessage: 'See them', request_id: 'req-12345678' });
+    expect(sendMailBody(everyone, 'req-12345678')).toEqual({
+      userAccount: '',
+      subject: 'New prices',
+      message: 'Cheaper data',
+      url: 'https://example.com',
+      linkMessage: 'See them',
+      request_id: 'req-12345678',
+    });
     expect(audienceOf(sendMailBody(everyone, 'req-12345678'))).toBe('Every user');
     const one = (await submitForm(sendMailForm, { ...filled, userAccount: ' ada ' })).values!;
     expect(audienceOf(sendMailBody(one, 'req-12345678'))).toBe('ada');

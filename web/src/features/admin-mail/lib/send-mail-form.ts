@@ -17,7 +17,14 @@ export const EMPTY_SEND_MAIL_FORM: SendMailFormValues = { userAccount: '', subje
 export type SendMailBody = SendMailRequest & { request_id: string };
 
 export function sendMailBody(values: SendMailFormOutput, requestId: string): SendMailBody {
-  return { userAccount: values.userAccount ?? '', subject: values.subject, message: values.message, url: values.url, linkMessage: values.linkMessage, request_id: requestId };
+  return {
+    userAccount: values.userAccount ?? '',
+    subject: values.subject,
+    message: values.message,
+    url: values.url,
+    linkMessage: values.linkMessage,
+    request_id: requestId,
+  };
 }
 
 /** Who the confirmation says the mail goes to. */

@@ -18,7 +18,9 @@ function CostPriceRow({ cost }: { cost: CostPriceView }) {
     ({ costPrice }) =>
       save.mutate(costPriceBody(cost.network, costPrice), {
         onSuccess: (answer) => {
-          notify.success(`${answer?.msg ?? CATALOGUE_MSG.costPriceUpdated}${typeof answer?.plansUpdated === 'number' ? ` (${answer.plansUpdated} plans)` : ''}`);
+          notify.success(
+            `${answer?.msg ?? CATALOGUE_MSG.costPriceUpdated}${typeof answer?.plansUpdated === 'number' ? ` (${answer.plansUpdated} plans)` : ''}`,
+          );
           reset({ costPrice: '' });
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
@@ -32,7 +34,14 @@ function CostPriceRow({ cost }: { cost: CostPriceView }) {
           {cost.network}
           <span className="muted settings-sub">{cost.costPrice ? `${showNaira(cost.costPrice)} per GB` : 'not set'}</span>
         </label>
-        <input id={inputId} className="input-compact" inputMode="decimal" placeholder="₦ per GB" aria-label={`New cost price for ${cost.network}`} {...register('costPrice')} />
+        <input
+          id={inputId}
+          className="input-compact"
+          inputMode="decimal"
+          placeholder="₦ per GB"
+          aria-label={`New cost price for ${cost.network}`}
+          {...register('costPrice')}
+        />
         <Button type="submit" variant="secondary" className="btn-sm" loading={save.isPending}>
           Save
         </Button>

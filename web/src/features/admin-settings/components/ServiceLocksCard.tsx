@@ -9,7 +9,17 @@ import { SERVICE_ROWS, serviceStatusOf } from '../lib/settings.js';
 type ServiceType = (typeof SERVICE_TYPES)[number];
 
 /** One network's service on or locked; the switch shows the stored state, so it turns once the server has answered. */
-function ServiceSwitch({ name, type, available, update }: { name: string; type: ServiceType; available: boolean; update: ReturnType<typeof useUpdateService> }) {
+function ServiceSwitch({
+  name,
+  type,
+  available,
+  update,
+}: {
+  name: string;
+  type: ServiceType;
+  available: boolean;
+  update: ReturnType<typeof useUpdateService>;
+}) {
   return (
     <Switch
       label={available ? 'On' : 'Locked'}
@@ -50,7 +60,12 @@ export function ServiceLocksCard({ query }: { query: UseQueryResult<ServiceListR
                 <tr key={row.name}>
                   <th scope="row">{row.name}</th>
                   {SERVICE_TYPES.map((type) => {
-                    if (!row.types.includes(type)) return <td key={type} className="muted" aria-label="not applicable">—</td>;
+                    if (!row.types.includes(type))
+                      return (
+                        <td key={type} className="muted" aria-label="not applicable">
+                          —
+                        </td>
+                      );
                     return (
                       <td key={type}>
                         <ServiceSwitch name={row.name} type={type} available={serviceStatusOf(services, type, row.name) === 'available'} update={update} />

@@ -9,7 +9,15 @@ import { saveFile } from '@/lib/save-file.js';
 import { rolesOf, useSession } from '@/lib/session.js';
 import { Button, ConfirmModal, Input, ListCard, notify, num, Pagination, Select, TableHead } from '@/ui/index.js';
 import { downloadUsers, useResetUserPassword, useSetUserType, useUsers } from '../api/users.js';
-import { EMPTY_FILTERS, fallbackCsvName, USER_TYPE_OPTIONS, userFiltersForm, usersQuery, type UserFilters, type UserFiltersInput } from '../lib/user-filters.js';
+import {
+  EMPTY_FILTERS,
+  fallbackCsvName,
+  USER_TYPE_OPTIONS,
+  userFiltersForm,
+  usersQuery,
+  type UserFilters,
+  type UserFiltersInput,
+} from '../lib/user-filters.js';
 
 const articleFor = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
@@ -138,7 +146,13 @@ export function AdminUsersPage() {
                 {isAdmin ? (
                   <td>
                     <div className="row-actions">
-                      <Button className="btn-sm" variant="secondary" onClick={() => setRetyping(user)} loading={setType.isPending && setType.variables?.userId === user.userId} data-testid="cycle-type">
+                      <Button
+                        className="btn-sm"
+                        variant="secondary"
+                        onClick={() => setRetyping(user)}
+                        loading={setType.isPending && setType.variables?.userId === user.userId}
+                        data-testid="cycle-type"
+                      >
                         Make {nextUserType(user.userType)}
                       </Button>
                       <Button className="btn-sm" variant="ghost" onClick={() => setResetting(user)} data-testid="reset-password">
@@ -155,14 +169,28 @@ export function AdminUsersPage() {
 
       <Pagination page={page} totalPages={list.data?.totalPages ?? 1} maxButtons={USER_PAGE_BUTTONS} onChange={setPage} />
 
-      <ConfirmModal open={retyping !== null} title="Change user type" busy={setType.isPending} onCancel={() => setRetyping(null)} onConfirm={onConfirmType} confirmTestId="confirm-type">
+      <ConfirmModal
+        open={retyping !== null}
+        title="Change user type"
+        busy={setType.isPending}
+        onCancel={() => setRetyping(null)}
+        onConfirm={onConfirmType}
+        confirmTestId="confirm-type"
+      >
         <p data-testid="confirm-type-text">
           Make <strong>{retyping?.userName}</strong> {retyping ? `${articleFor(nextUserType(retyping.userType))} ${nextUserType(retyping.userType)}` : ''} (now{' '}
           {retyping?.userType})? Their prices change on their next purchase.
         </p>
       </ConfirmModal>
 
-      <ConfirmModal open={resetting !== null} title="Reset password" busy={reset.isPending} onCancel={() => setResetting(null)} onConfirm={onConfirmReset} confirmTestId="confirm-reset">
+      <ConfirmModal
+        open={resetting !== null}
+        title="Reset password"
+        busy={reset.isPending}
+        onCancel={() => setResetting(null)}
+        onConfirm={onConfirmReset}
+        confirmTestId="confirm-reset"
+      >
         <p>
           Reset the password of <strong>{resetting?.userName}</strong>? Their password and every session stop working, and they are e-mailed a link to choose a
           new one.

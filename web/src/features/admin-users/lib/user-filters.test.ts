@@ -6,7 +6,11 @@ describe('the user filters form (the server query schema without the page)', () 
   it('treats empty fields as "any" and adds the page', () => {
     const filters = userFiltersForm.parse(EMPTY_FILTERS);
     expect(filters).toEqual({});
-    expect(usersQuery(userFiltersForm.parse({ ...EMPTY_FILTERS, userName: ' ada ', type: 'reseller' }), 2)).toEqual({ userName: 'ada', type: 'reseller', page: 2 });
+    expect(usersQuery(userFiltersForm.parse({ ...EMPTY_FILTERS, userName: ' ada ', type: 'reseller' }), 2)).toEqual({
+      userName: 'ada',
+      type: 'reseller',
+      page: 2,
+    });
   });
 
   it('refuses what the server would refuse, with the same message', () => {

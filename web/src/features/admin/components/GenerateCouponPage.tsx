@@ -39,21 +39,24 @@ export function GenerateCouponPage() {
     warnFirstError<CouponOwnerFormValues>(['userAccount']),
   );
 
-  const onGenerate = amount.handleSubmit((values) => {
-    if (!validated) return;
-    generate.mutate(generateCouponBody(validated.userName, values.amount, paysFromWallet ? newRequestId() : undefined), {
-      onSuccess: (answer) => {
-        notify.success(answer?.msg ?? MSG.couponGenerated);
-        setCoupon(answer.coupon);
-        if (paysFromWallet) afterVendorCoupon(answer.balance);
-        // After the action the validation starts over.
-        setValidated(null);
-        owner.reset({ userAccount: '' });
-        amount.reset({ amount: '' });
-      },
-      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-    });
-  }, warnFirstError<CouponAmountFormValues>(['amount']));
+  const onGenerate = amount.handleSubmit(
+    (values) => {
+      if (!validated) return;
+      generate.mutate(generateCouponBody(validated.userName, values.amount, paysFromWallet ? newRequestId() : undefined), {
+        onSuccess: (answer) => {
+          notify.success(answer?.msg ?? MSG.couponGenerated);
+          setCoupon(answer.coupon);
+          if (paysFromWallet) afterVendorCoupon(answer.balance);
+          // After the action the validation starts over.
+          setValidated(null);
+          owner.reset({ userAccount: '' });
+          amount.reset({ amount: '' });
+        },
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+      });
+    },
+    warnFirstError<CouponAmountFormValues>(['amount']),
+  );
 
   return (
     <section className="page page-narrow">

@@ -27,10 +27,28 @@ export function SalesChart({ days }: { days: readonly DaySales[] }) {
         </div>
         <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} preserveAspectRatio="none" role="img" aria-label="Sales per day" width="100%" height="160">
           {ticks.map((tick) => (
-            <line key={tick} x1={0} x2={CHART.width} y1={CHART.height - (tick / top) * CHART.height} y2={CHART.height - (tick / top) * CHART.height} className="sales-grid" vectorEffect="non-scaling-stroke" />
+            <line
+              key={tick}
+              x1={0}
+              x2={CHART.width}
+              y1={CHART.height - (tick / top) * CHART.height}
+              y2={CHART.height - (tick / top) * CHART.height}
+              className="sales-grid"
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           {bars.map((bar) => (
-            <rect key={bar.day} data-day={bar.day} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={1} className="sales-bar" aria-label={`${shortDay(bar.day)}: ${showNaira(bar.sales)}`}>
+            <rect
+              key={bar.day}
+              data-day={bar.day}
+              x={bar.x}
+              y={bar.y}
+              width={bar.width}
+              height={bar.height}
+              rx={1}
+              className="sales-bar"
+              aria-label={`${shortDay(bar.day)}: ${showNaira(bar.sales)}`}
+            >
               <title>{`${shortDay(bar.day)}: ${showNaira(bar.sales)}`}</title>
             </rect>
           ))}

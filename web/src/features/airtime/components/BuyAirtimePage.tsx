@@ -23,7 +23,11 @@ export function BuyAirtimePage() {
   const fromAddress = networkFromAddress(params.get('network'), AIRTIME_NETWORK_IDS);
   const { register, handleSubmit, watch, reset, setValue } = useForm({
     resolver: zodResolver(airtimeForm),
-    defaultValues: { ...EMPTY_AIRTIME_FORM, ...(fromAddress ? { network: String(AIRTIME_NETWORK_IDS[fromAddress]) } : {}), mobile_number: (params.get('phone') ?? '').trim() },
+    defaultValues: {
+      ...EMPTY_AIRTIME_FORM,
+      ...(fromAddress ? { network: String(AIRTIME_NETWORK_IDS[fromAddress]) } : {}),
+      mobile_number: (params.get('phone') ?? '').trim(),
+    },
   });
   const flow = usePurchaseFlow({ send: buyAirtime, processingMsg: MSG.airtimeProcessing });
   // Told here: the screen has moved on to the dashboard by the time the contact is saved.

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_MSG } from '@shared/messages.js';
-import { auditFiltersForm, auditQuery, changeOf, changeText, EMPTY_AUDIT_FILTERS, operationLabel, OPERATION_OPTIONS, outcomeOf, targetText } from './audit-filters.js';
+import {
+  auditFiltersForm,
+  auditQuery,
+  changeOf,
+  changeText,
+  EMPTY_AUDIT_FILTERS,
+  operationLabel,
+  OPERATION_OPTIONS,
+  outcomeOf,
+  targetText,
+} from './audit-filters.js';
 
 describe('the audit log filters form (the server query schema without the page)', () => {
   it('treats empty fields as "any" (the server then lists today) and adds the page', () => {

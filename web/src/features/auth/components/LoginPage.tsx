@@ -54,7 +54,12 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="form">
-        <Input label="User name, email or business name" autoComplete="username" aria-invalid={formState.errors.userName ? true : undefined} {...register('userName')} />
+        <Input
+          label="User name, email or business name"
+          autoComplete="username"
+          aria-invalid={formState.errors.userName ? true : undefined}
+          {...register('userName')}
+        />
         <PasswordInput label="Password" autoComplete="current-password" aria-invalid={formState.errors.password ? true : undefined} {...register('password')} />
         {codeAsked ? (
           <>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { UserView } from '@shared/api/accounts.js';
 import { landingAfterLogin } from './landing.js';
 
-const user = (roles: Partial<Pick<UserView, 'isAdmin' | 'isAgent' | 'isCouponVendor'>>) => ({ isAdmin: false, isAgent: false, isCouponVendor: false, ...roles }) as UserView;
+const user = (roles: Partial<Pick<UserView, 'isAdmin' | 'isAgent' | 'isCouponVendor'>>) =>
+  ({ isAdmin: false, isAgent: false, isCouponVendor: false, ...roles }) as UserView;
 
 describe('where a person lands after login', () => {
   it('an admin lands on the admin dashboard', () => {

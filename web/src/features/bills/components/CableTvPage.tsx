@@ -7,7 +7,10 @@ import { Button, DetailRow, Input, Select, notify } from '@/ui/index.js';
 import { ChargePreview, PurchasePage, Verified, VerificationError, usePurchaseFlow, useVerification } from '@/ui/purchase/index.js';
 import { buyCable, refreshSavedDecoders, useBillProducts, useForgetDecoder, useSavedDecoders, validateCable } from '../api/bills.js';
 
-const PROVIDER_OPTIONS = CABLE_PROVIDERS.map((p) => ({ value: p.name, label: p.name === 'STARTIMES' ? 'StarTimes' : p.name === 'SHOWMAX' ? 'Showmax' : p.name === 'DSTV' ? 'DStv' : 'GOtv' }));
+const PROVIDER_OPTIONS = CABLE_PROVIDERS.map((p) => ({
+  value: p.name,
+  label: p.name === 'STARTIMES' ? 'StarTimes' : p.name === 'SHOWMAX' ? 'Showmax' : p.name === 'DSTV' ? 'DStv' : 'GOtv',
+}));
 
 /** Decoders paid for before (remembered by the server once a payment is delivered): one tap fills the form, × forgets one. */
 function SavedDecoders({ onUse }: { onUse: (cableName: string, smartCardNo: string) => void }) {
@@ -21,7 +24,12 @@ function SavedDecoders({ onUse }: { onUse: (cableName: string, smartCardNo: stri
           <Button variant="ghost" onClick={() => onUse(d.cableName, d.smartCardNo)}>
             {d.customerName || d.cableName} · {d.smartCardNo}
           </Button>
-          <Button variant="ghost" aria-label={`Remove saved decoder ${d.smartCardNo}`} loading={forget.isPending && forget.variables === d._id} onClick={() => forget.mutate(d._id)}>
+          <Button
+            variant="ghost"
+            aria-label={`Remove saved decoder ${d.smartCardNo}`}
+            loading={forget.isPending && forget.variables === d._id}
+            onClick={() => forget.mutate(d._id)}
+          >
             ×
           </Button>
         </span>
@@ -115,10 +123,20 @@ export function CableTvPage() {
           </Verified>
           {verified.canRenew ? (
             <div className="form-row" role="radiogroup" aria-label="Renew or change">
-              <Button variant={mode === 'renew' ? 'primary' : 'ghost'} aria-pressed={mode === 'renew'} onClick={() => setMode('renew')} data-testid="cable-renew">
+              <Button
+                variant={mode === 'renew' ? 'primary' : 'ghost'}
+                aria-pressed={mode === 'renew'}
+                onClick={() => setMode('renew')}
+                data-testid="cable-renew"
+              >
                 Renew
               </Button>
-              <Button variant={mode === 'change' ? 'primary' : 'ghost'} aria-pressed={mode === 'change'} onClick={() => setMode('change')} data-testid="cable-change">
+              <Button
+                variant={mode === 'change' ? 'primary' : 'ghost'}
+                aria-pressed={mode === 'change'}
+                onClick={() => setMode('change')}
+                data-testid="cable-change"
+              >
                 Change bouquet
               </Button>
             </div>

@@ -95,7 +95,15 @@ export function ExamPinsPage() {
             )}
           </>
         ) : (
-          <Input label={`Quantity (1–${exam.maxQuantity})`} type="number" min={1} max={exam.maxQuantity} inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+          <Input
+            label={`Quantity (1–${exam.maxQuantity})`}
+            type="number"
+            min={1}
+            max={exam.maxQuantity}
+            inputMode="numeric"
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
         )}
         <VerificationError error={profile.error} testId="exam-error" />
         <ChargePreview testId="exam-charge" charge={totalNaira === null ? null : showNaira(totalNaira)} note={row ? `${showNaira(row.amount)} per PIN` : ''} />

@@ -55,7 +55,9 @@ export function previewBulk(text: string, product: BulkProduct, userType: string
     if (!checked.ok) return { ok: false, problems: checked.problems };
     const problems = checked.lines.flatMap((line, i) => {
       const refusal = airtimeAmountRefusal(line.amount);
-      return refusal ? [{ line: i + 1, msg: refusal === 'below_minimum' ? MSG.minimumAirtime : refusal === 'above_maximum' ? MSG.maximumAirtime : MSG.enterValidAmount }] : [];
+      return refusal
+        ? [{ line: i + 1, msg: refusal === 'below_minimum' ? MSG.minimumAirtime : refusal === 'above_maximum' ? MSG.maximumAirtime : MSG.enterValidAmount }]
+        : [];
     });
     if (problems.length) return { ok: false, problems };
     const lines = checked.lines.map((line, i) => ({
@@ -77,7 +79,14 @@ export function previewBulk(text: string, product: BulkProduct, userType: string
     const plan = prices?.find((row) => row.id === line.plan && row.isAvailable);
     if (!plan) problems.push({ line: i + 1, msg: CATALOGUE_MSG.planUnavailable });
     else if (plan.plan_network !== network) problems.push({ line: i + 1, msg: CATALOGUE_MSG.planNotForNetwork });
-    else lines.push({ line: i + 1, network: network ?? '', phoneNumber: line.mobile_number, item: `${plan.plan} (${plan.month_validate})`, chargeKobo: apiNairaToKobo(priceForUserType(plan, userType)) });
+    else
+      lines.push({
+        line: i + 1,
+        network: network ?? '',
+        phoneNumber: line.mobile_number,
+        item: `${plan.plan} (${plan.month_validate})`,
+        chargeKobo: apiNairaToKobo(priceForUserType(plan, userType)),
+      });
   });
   if (problems.length) return { ok: false, problems };
   const body = checked.lines.map((line) => ({ network: line.network, mobile_number: line.mobile_number, plan: line.plan }));

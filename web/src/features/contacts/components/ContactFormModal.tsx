@@ -25,7 +25,14 @@ export function ContactFormModal({ initial, saving, onSave, onClose }: ContactFo
   const onSubmit = handleSubmit(onSave, warnFirstError<ContactFormValues>(CONTACT_FIELD_ORDER));
 
   return (
-    <FormModal title={editing ? 'Edit contact' : 'Add contact'} formId="contact-form" saving={saving} submitLabel={editing ? 'Save changes' : 'Save contact'} onClose={onClose} onSubmit={onSubmit}>
+    <FormModal
+      title={editing ? 'Edit contact' : 'Add contact'}
+      formId="contact-form"
+      saving={saving}
+      submitLabel={editing ? 'Save changes' : 'Save contact'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
       <Input label="Name" placeholder="e.g. Mum" autoComplete="off" {...register('contactName')} />
       <Input label="Phone number" type="tel" inputMode="numeric" placeholder="08012345678" maxLength={11} {...register('contactNumber')} />
       <Select label="Network" options={NETWORK_OPTIONS} {...register('contactNetwork')} />

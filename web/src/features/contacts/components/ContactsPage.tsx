@@ -86,10 +86,20 @@ export function ContactsPage() {
                   </span>
                 </div>
                 <div className="contact-manage">
-                  <button type="button" className="icon-btn icon-btn-sm" aria-label={`Edit ${contact.contactName}`} onClick={() => setEditing({ mode: 'edit', contact })}>
+                  <button
+                    type="button"
+                    className="icon-btn icon-btn-sm"
+                    aria-label={`Edit ${contact.contactName}`}
+                    onClick={() => setEditing({ mode: 'edit', contact })}
+                  >
                     <Icon name="edit" size={18} />
                   </button>
-                  <button type="button" className="icon-btn icon-btn-sm icon-btn-danger" aria-label={`Delete ${contact.contactName}`} onClick={() => setDeleting(contact)}>
+                  <button
+                    type="button"
+                    className="icon-btn icon-btn-sm icon-btn-danger"
+                    aria-label={`Delete ${contact.contactName}`}
+                    onClick={() => setDeleting(contact)}
+                  >
                     <Icon name="trash" size={18} />
                   </button>
                 </div>
@@ -124,7 +134,15 @@ export function ContactsPage() {
         />
       ) : null}
 
-      <ConfirmModal open={deleting !== null} title="Delete contact" busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} confirmLabel="Delete" danger>
+      <ConfirmModal
+        open={deleting !== null}
+        title="Delete contact"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        confirmLabel="Delete"
+        danger
+      >
         {deleting ? (
           <p>
             Delete <strong>{deleting.contactName}</strong> ({deleting.contactNumber}) from your contacts?

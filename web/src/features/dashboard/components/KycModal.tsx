@@ -39,7 +39,14 @@ export function KycModal({ open, onClose, onVerified }: { open: boolean; onClose
           ]}
           {...register('method')}
         />
-        <Input label={method === 'bvn' ? 'BVN' : 'NIN'} inputMode="numeric" maxLength={KYC_NUMBER_LENGTH} autoComplete="off" placeholder="11 digits" {...register('number')} />
+        <Input
+          label={method === 'bvn' ? 'BVN' : 'NIN'}
+          inputMode="numeric"
+          maxLength={KYC_NUMBER_LENGTH}
+          autoComplete="off"
+          placeholder="11 digits"
+          {...register('number')}
+        />
         <Button type="submit" block loading={update.isPending}>
           Verify
         </Button>

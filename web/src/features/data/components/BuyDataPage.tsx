@@ -38,7 +38,14 @@ function DataTypePicker({ types, active, onChoose }: { types: readonly string[];
 }
 
 /** The chosen network's plans, the checked one first preselected; or why there are none. */
-function PlanPicker({ network, plans, query, checked, priceOf, onChoose }: {
+function PlanPicker({
+  network,
+  plans,
+  query,
+  checked,
+  priceOf,
+  onChoose,
+}: {
   network: NetworkName | null;
   plans: readonly DataPlanOption[];
   query: ReturnType<typeof useNetworkPlans>;
@@ -170,7 +177,14 @@ export function BuyDataPage() {
         ) : null}
         <fieldset className="plan-picker">
           <legend>Data plan</legend>
-          <PlanPicker network={network} plans={offered} query={plansQuery} checked={plan} priceOf={priceOf} onChoose={(option) => setValue('plan', String(option.id))} />
+          <PlanPicker
+            network={network}
+            plans={offered}
+            query={plansQuery}
+            checked={plan}
+            priceOf={priceOf}
+            onChoose={(option) => setValue('plan', String(option.id))}
+          />
         </fieldset>
         <PhoneField target={target} field={register('mobile_number')} onPick={(phone) => setValue('mobile_number', phone)} />
         {network ? (
@@ -178,7 +192,11 @@ export function BuyDataPage() {
             Check {network} data balance: dial <strong>{BALANCE_CHECK_CODES[network].data}</strong> (airtime: {BALANCE_CHECK_CODES[network].airtime})
           </p>
         ) : null}
-        <ChargePreview testId="data-charge" charge={price === null ? null : showNaira(price)} note={plan ? `${plan.plan} · ${plan.month_validate}` : 'Choose a network and a plan'} />
+        <ChargePreview
+          testId="data-charge"
+          charge={price === null ? null : showNaira(price)}
+          note={plan ? `${plan.plan} · ${plan.month_validate}` : 'Choose a network and a plan'}
+        />
         <Button type="submit" block>
           Continue
         </Button>

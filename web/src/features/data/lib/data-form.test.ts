@@ -8,7 +8,10 @@ const warning = async (values: DataFormValues) => (await submitForm(dataForm, va
 
 describe('buy data form rules', () => {
   it('accepts a complete form and sends the data network id and the plan id', async () => {
-    expect(await submitForm(dataForm, { ...valid, mobile_number: ' 08011111111 ' })).toEqual({ warning: null, values: { network: 2, plan: 41, mobile_number: '08011111111' } });
+    expect(await submitForm(dataForm, { ...valid, mobile_number: ' 08011111111 ' })).toEqual({
+      warning: null,
+      values: { network: 2, plan: 41, mobile_number: '08011111111' },
+    });
     expect((await submitForm(dataForm, { ...valid, network: '9MOBILE' })).values?.network).toBe(6);
   });
 

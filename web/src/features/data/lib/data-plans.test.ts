@@ -73,7 +73,14 @@ describe('plan list', () => {
   });
 
   it('sorts by size within a type (500MB before 1GB before 2GB), then validity, then id; a plan without a size goes last', () => {
-    const sorted = [plan(1, 'GLO', '2GB'), plan(2, 'GLO', '1GB', '7 days'), plan(3, 'GLO', 'Night plan'), plan(4, 'GLO', '500MB'), plan(5, 'GLO', '1GB', '1 day'), plan(6, 'GLO', '1.5GB')].sort(comparePlans);
+    const sorted = [
+      plan(1, 'GLO', '2GB'),
+      plan(2, 'GLO', '1GB', '7 days'),
+      plan(3, 'GLO', 'Night plan'),
+      plan(4, 'GLO', '500MB'),
+      plan(5, 'GLO', '1GB', '1 day'),
+      plan(6, 'GLO', '1.5GB'),
+    ].sort(comparePlans);
     expect(sorted.map((p) => p.id)).toEqual([4, 5, 2, 6, 1, 3]);
   });
 

@@ -37,7 +37,9 @@ const TYPE_WORDS: ReadonlyArray<[RegExp, string]> = [
  * MTN-COUPON → COUPON), else a type word in its text, else the type after "MTN-", else SME.
  */
 export function mtnDataType(plan: Pick<DataPlanOption, 'plan_type' | 'plan'>): string {
-  const planType = String(plan.plan_type ?? '').trim().toUpperCase();
+  const planType = String(plan.plan_type ?? '')
+    .trim()
+    .toUpperCase();
   if (planType && planType !== 'MTN' && TYPE_FROM_PLAN_TYPE[planType]) return TYPE_FROM_PLAN_TYPE[planType];
   for (const [pattern, type] of TYPE_WORDS) if (pattern.test(plan.plan ?? '')) return type;
   if (planType.startsWith('MTN-') && planType.length > 4) return planType.slice(4);
@@ -66,7 +68,9 @@ const DAYS_PER_UNIT: ReadonlyArray<[RegExp, number]> = [
  * unreadable text sorts last.
  */
 export function validityDays(validity: string | null | undefined): number {
-  const text = String(validity ?? '').trim().toLowerCase();
+  const text = String(validity ?? '')
+    .trim()
+    .toLowerCase();
   const match = /(\d+(?:\.\d+)?)\s*([a-z]*)/.exec(text);
   if (match) {
     const unit = DAYS_PER_UNIT.find(([pattern]) => pattern.test(match[2] ?? ''));
@@ -114,7 +118,10 @@ export function planPriceFor(plan: DataPlanOption, userType: string | null | und
 const SESSION_GROUP: Record<NetworkName, keyof SubscriptionPlans> = { MTN: 'MTN', GLO: 'GLO', AIRTEL: 'AIRTEL', '9MOBILE': 'NMOBILE' };
 
 /** A network's plans as the session carried them at login (shown until the fresh list arrives). */
-export function sessionPlansFor(groups: Partial<Record<keyof SubscriptionPlans, unknown[]>> | null | undefined, network: NetworkName): DataPlanOption[] | undefined {
+export function sessionPlansFor(
+  groups: Partial<Record<keyof SubscriptionPlans, unknown[]>> | null | undefined,
+  network: NetworkName,
+): DataPlanOption[] | undefined {
   const group = groups?.[SESSION_GROUP[network]];
   if (!Array.isArray(group) || group.length === 0) return undefined;
   return group.filter(

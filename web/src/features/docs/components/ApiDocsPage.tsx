@@ -14,7 +14,8 @@ export function ApiDocsPage() {
   useEffect(() => {
     const previousTitle = document.title;
     document.title = `API documentation — ${SITE.name}`;
-    if (container.current) SwaggerUIBundle({ url: buildUrl('openApiDocument'), domNode: container.current, deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 });
+    if (container.current)
+      SwaggerUIBundle({ url: buildUrl('openApiDocument'), domNode: container.current, deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 });
     return () => {
       document.title = previousTitle;
     };

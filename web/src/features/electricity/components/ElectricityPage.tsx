@@ -39,7 +39,10 @@ export function ElectricityPage() {
   const amountKobo = typedNairaInKobo(amount.watch('amount'));
   const clearError = { onChange: meterCheck.clearError };
 
-  const onValidate = meter.handleSubmit((body) => meterCheck.verify(body, () => amount.reset({ amount: '' })), warnFirstError<MeterFormValues>(METER_FIELD_ORDER));
+  const onValidate = meter.handleSubmit(
+    (body) => meterCheck.verify(body, () => amount.reset({ amount: '' })),
+    warnFirstError<MeterFormValues>(METER_FIELD_ORDER),
+  );
 
   const review = (checked: ValidateMeterResponse, amountKobo: number) =>
     flow.review({
@@ -68,7 +71,13 @@ export function ElectricityPage() {
   );
 
   return (
-    <PurchasePage title="Electricity payment" balanceTestId="electricity-balance" flow={flow} receiptTitle="Electricity receipt" receiptTestId="electricity-receipt">
+    <PurchasePage
+      title="Electricity payment"
+      balanceTestId="electricity-balance"
+      flow={flow}
+      receiptTitle="Electricity receipt"
+      receiptTestId="electricity-receipt"
+    >
       {validated ? (
         <form onSubmit={onContinue} noValidate className="card form" data-testid="electricity-buy-form">
           <Verified>

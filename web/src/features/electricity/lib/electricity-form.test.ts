@@ -2,10 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { ELECTRICITY_MSG, MSG } from '@shared/messages.js';
 import { electricityChargeKobo } from '@shared/pricing.js';
 import { submitForm } from '@/lib/forms.testing.js';
-import { COMPANY_OPTIONS, EMPTY_METER_FORM, METER_FIELD_ORDER, METER_TYPE_OPTIONS, buyElectricityBody, electricityAmountForm, meterForm, meterMinimumKobo, type MeterFormValues } from './electricity-form.js';
+import {
+  COMPANY_OPTIONS,
+  EMPTY_METER_FORM,
+  METER_FIELD_ORDER,
+  METER_TYPE_OPTIONS,
+  buyElectricityBody,
+  electricityAmountForm,
+  meterForm,
+  meterMinimumKobo,
+  type MeterFormValues,
+} from './electricity-form.js';
 
 const meterWarning = async (values: MeterFormValues) => (await submitForm(meterForm, values, METER_FIELD_ORDER)).warning;
-const amountWarning = async (amount: string, minAmountNaira?: number) => (await submitForm(electricityAmountForm(minAmountNaira), { amount }, ['amount'])).warning;
+const amountWarning = async (amount: string, minAmountNaira?: number) =>
+  (await submitForm(electricityAmountForm(minAmountNaira), { amount }, ['amount'])).warning;
 
 describe('electricity form', () => {
   it('starts on Ikeja (meter id 18) and prepaid; lists the spec’s eleven companies by meter id', () => {

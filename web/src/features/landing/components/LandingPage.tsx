@@ -25,7 +25,14 @@ export function LandingPage() {
             </span>
             {SITE.name}
           </Link>
-          <button type="button" className="menu-toggle" aria-label="Toggle menu" aria-expanded={menuOpen} aria-controls="landing-nav" onClick={() => setMenuOpen((open) => !open)}>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-label="Toggle menu"
+            aria-expanded={menuOpen}
+            aria-controls="landing-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
             <span className="burger" aria-hidden="true" />
           </button>
           <nav id="landing-nav" className={`landing-nav ${menuOpen ? 'open' : ''}`} aria-label="Main">
@@ -135,7 +142,9 @@ export function LandingPage() {
             ))}
           </address>
         </div>
-        <p className="container footer-copy">© {new Date().getFullYear()} {SITE.name}. All rights reserved.</p>
+        <p className="container footer-copy">
+          © {new Date().getFullYear()} {SITE.name}. All rights reserved.
+        </p>
       </footer>
     </div>
   );

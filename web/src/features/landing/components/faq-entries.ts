@@ -23,11 +23,13 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   },
   {
     question: 'How do I register?',
-    answer: 'Tap Login/Register, choose "Create an account", then enter a user name, your e-mail, your phone number and a password. You are signed in immediately.',
+    answer:
+      'Tap Login/Register, choose "Create an account", then enter a user name, your e-mail, your phone number and a password. You are signed in immediately.',
   },
   {
     question: 'How do I top up my wallet?',
-    answer: 'Open Fund wallet from your dashboard. You can redeem a coupon code, and further funding options are shown there as they become available for your account.',
+    answer:
+      'Open Fund wallet from your dashboard. You can redeem a coupon code, and further funding options are shown there as they become available for your account.',
   },
   {
     question: 'How long does a purchase take?',

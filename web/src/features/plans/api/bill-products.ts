@@ -32,7 +32,8 @@ export function useBillLocks() {
 /** POST /admin/updateServices for a cable provider or an exam service. */
 export function useSetBillLock() {
   return useMutation({
-    mutationFn: (body: { serviceName: string; serviceType: 'cable' | 'exam'; serviceStatus: 'available' | 'locked' }) => api<ServiceResponse>('updateServices', { body }),
+    mutationFn: (body: { serviceName: string; serviceType: 'cable' | 'exam'; serviceStatus: 'available' | 'locked' }) =>
+      api<ServiceResponse>('updateServices', { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: LOCKS_KEY }),
   });
 }

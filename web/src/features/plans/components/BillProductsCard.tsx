@@ -30,7 +30,12 @@ export function BillProductsCard() {
 
   const open = (product: BillProductView) => {
     setEditing(product);
-    setValues({ my_price: String(product.my_price), resellerPrice: String(product.resellerPrice), apiPrice: String(product.apiPrice), costPrice: String(product.costPrice) });
+    setValues({
+      my_price: String(product.my_price),
+      resellerPrice: String(product.resellerPrice),
+      apiPrice: String(product.apiPrice),
+      costPrice: String(product.costPrice),
+    });
     setAvailable(product.isAvailable);
   };
   const save = () => {
@@ -63,7 +68,11 @@ export function BillProductsCard() {
             data-testid={`lock-${lock.serviceType}-${lock.serviceName}`}
             onChange={(event) =>
               setLock.mutate(
-                { serviceName: lock.serviceName, serviceType: lock.serviceType as 'cable' | 'exam', serviceStatus: event.target.checked ? 'available' : 'locked' },
+                {
+                  serviceName: lock.serviceName,
+                  serviceType: lock.serviceType as 'cable' | 'exam',
+                  serviceStatus: event.target.checked ? 'available' : 'locked',
+                },
                 { onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)) },
               )
             }
@@ -112,7 +121,14 @@ export function BillProductsCard() {
       >
         <div className="form">
           {FIELDS.map(([field, label]) => (
-            <Input key={field} label={label} type="text" inputMode="decimal" value={values[field]} onChange={(event) => setValues({ ...values, [field]: event.target.value })} />
+            <Input
+              key={field}
+              label={label}
+              type="text"
+              inputMode="decimal"
+              value={values[field]}
+              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+            />
           ))}
           <Checkbox label="Available" checked={available} onChange={(event) => setAvailable(event.target.checked)} />
         </div>

@@ -45,7 +45,13 @@ export function PlanFormModal({ plan, planType, saving, onSave, onClose }: PlanF
       <Input label="Cost price (₦)" inputMode="decimal" hint="Blank: cost per GB × volume" {...register('planCostPrice')} />
       <Input label="Volume (GB)" inputMode="decimal" hint="Blank: read from the name" {...register('volumeRatio')} />
       {SUPPLIERS.map((name) => (
-        <Input key={name} label={`${name} plan id`} inputMode="numeric" hint={editing ? undefined : 'Blank: our plan id where the panel shares our ids, else not sold there'} {...register(`supplierPlanIds.${name}`)} />
+        <Input
+          key={name}
+          label={`${name} plan id`}
+          inputMode="numeric"
+          hint={editing ? undefined : 'Blank: our plan id where the panel shares our ids, else not sold there'}
+          {...register(`supplierPlanIds.${name}`)}
+        />
       ))}
       {editing ? null : <Input label="Plan id" inputMode="numeric" hint="Blank: the next free id" {...register('planId')} />}
       <Checkbox label="Available for sale" className="form-grid-full" {...register('isAvailable')} />

@@ -26,7 +26,6 @@ export function PlanManagerPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<PlanView | null>(null);
 
-
   const save = (body: PlanBody) => {
     const done = {
       onSuccess: (answer: { msg?: string } | undefined) => {
@@ -68,7 +67,14 @@ export function PlanManagerPage() {
         </Button>
       </header>
 
-      <PlanList plans={plans} type={type} onType={setType} emptyText=" yet." testId="plan-table" headings={['Plan', 'Type', 'Validity', ...PRICE_HEADINGS, 'Status', unseen('Actions')]}>
+      <PlanList
+        plans={plans}
+        type={type}
+        onType={setType}
+        emptyText=" yet."
+        testId="plan-table"
+        headings={['Plan', 'Type', 'Validity', ...PRICE_HEADINGS, 'Status', unseen('Actions')]}
+      >
         {(plan) => (
           <tr key={plan.planId} data-testid="plan-row" data-plan-id={plan.planId}>
             <PlanCells plan={plan}>
@@ -101,10 +107,19 @@ export function PlanManagerPage() {
         />
       ) : null}
 
-      <ConfirmModal open={deleting !== null} title="Delete plan" busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} confirmLabel="Delete" danger>
+      <ConfirmModal
+        open={deleting !== null}
+        title="Delete plan"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        confirmLabel="Delete"
+        danger
+      >
         {deleting ? (
           <p>
-            Delete the {deleting.planType} plan <strong>{deleting.planName}</strong> ({deleting.planValidity}, id {deleting.planId})? Users can no longer buy it.
+            Delete the {deleting.planType} plan <strong>{deleting.planName}</strong> ({deleting.planValidity}, id {deleting.planId})? Users can no longer buy
+            it.
           </p>
         ) : null}
       </ConfirmModal>

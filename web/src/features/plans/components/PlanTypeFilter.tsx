@@ -32,7 +32,15 @@ export function countByType(plans: ReadonlyArray<{ planType: string }>): Record<
  * A plan table's card: the type chips, then a row per plan of the chosen type, in the card's
  * loading, failure and empty states. A refused admin fetch sends the user back to the profile.
  */
-export function PlanList({ plans, type, onType, emptyText, testId, headings, children }: {
+export function PlanList({
+  plans,
+  type,
+  onType,
+  emptyText,
+  testId,
+  headings,
+  children,
+}: {
   plans: ReturnType<typeof usePlans>;
   type: string;
   onType: (type: string) => void;

@@ -32,10 +32,29 @@ function PriceModal({ plan, onClose }: { plan: PlanView; onClose: () => void }) 
     warnFirstError<PriceFormValues>(['price', 'reseller', 'api']),
   );
   return (
-    <FormModal title={`Update price: ${plan.planType} ${plan.planName}`} formId="price-form" saving={update.isPending} submitLabel="Update price" onClose={onClose} onSubmit={onSubmit}>
+    <FormModal
+      title={`Update price: ${plan.planType} ${plan.planName}`}
+      formId="price-form"
+      saving={update.isPending}
+      submitLabel="Update price"
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
       <p className="muted">Fill in the prices to change; blank ones stay as they are.</p>
-      <Input label="Price (₦)" inputMode="decimal" placeholder={String(plan.smartEarnerPrice)} hint={`Now ${showNaira(plan.smartEarnerPrice)}`} {...register('price')} />
-      <Input label="Reseller (₦)" inputMode="decimal" placeholder={String(plan.resellerPrice)} hint={`Now ${showNaira(plan.resellerPrice)}`} {...register('reseller')} />
+      <Input
+        label="Price (₦)"
+        inputMode="decimal"
+        placeholder={String(plan.smartEarnerPrice)}
+        hint={`Now ${showNaira(plan.smartEarnerPrice)}`}
+        {...register('price')}
+      />
+      <Input
+        label="Reseller (₦)"
+        inputMode="decimal"
+        placeholder={String(plan.resellerPrice)}
+        hint={`Now ${showNaira(plan.resellerPrice)}`}
+        {...register('reseller')}
+      />
       <Input label="API (₦)" inputMode="decimal" placeholder={String(plan.apiPrice)} hint={`Now ${showNaira(plan.apiPrice)}`} {...register('api')} />
     </FormModal>
   );
@@ -52,7 +71,6 @@ export function UpdatePricePage() {
   const [type, setType] = useState('all');
   const [editing, setEditing] = useState<PlanView | null>(null);
 
-
   return (
     <section className="page">
       <header className="page-header page-header-row">
@@ -67,7 +85,14 @@ export function UpdatePricePage() {
         ) : null}
       </header>
 
-      <PlanList plans={plans} type={type} onType={setType} emptyText="." testId="price-update-table" headings={['Plan', 'Type', 'Validity', ...PRICE_HEADINGS, unseen('Actions')]}>
+      <PlanList
+        plans={plans}
+        type={type}
+        onType={setType}
+        emptyText="."
+        testId="price-update-table"
+        headings={['Plan', 'Type', 'Validity', ...PRICE_HEADINGS, unseen('Actions')]}
+      >
         {(plan) => (
           <tr key={plan.planId} data-testid="price-update-row" data-plan-id={plan.planId} className={plan.isAvailable ? '' : 'row-muted'}>
             <PlanCells plan={plan}>{plan.isAvailable ? null : <span className="badge badge-failed">unavailable</span>}</PlanCells>

@@ -68,7 +68,8 @@ export function planForm(editing: boolean) {
   return planFields.transform((values, ctx): PlanBody => {
     const parsed = request.safeParse(collect(values, (typed) => typed));
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: issue.path.length ? issue.path : ['planType'] });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: issue.path.length ? issue.path : ['planType'] });
       return z.NEVER;
     }
     return collect(values, Number) as PlanBody;

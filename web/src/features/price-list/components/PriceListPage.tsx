@@ -37,7 +37,13 @@ export function PriceListPage() {
       <fieldset className="chips-group" aria-label="Network">
         <div className="chips chips-filter">
           {['all', ...NETWORK_NAMES].map((name) => (
-            <button key={name} type="button" className={`chip ${network === name ? 'selected' : ''}`} aria-pressed={network === name} onClick={() => setNetwork(name)}>
+            <button
+              key={name}
+              type="button"
+              className={`chip ${network === name ? 'selected' : ''}`}
+              aria-pressed={network === name}
+              onClick={() => setNetwork(name)}
+            >
               {name === 'all' ? 'All networks' : name}
             </button>
           ))}

@@ -21,7 +21,12 @@ export interface TransactionFilters {
 const OPEN_REFRESH_MS = 3_000;
 
 export function listTransactions(filters: TransactionFilters, signal?: AbortSignal): Promise<TransactionListResponse> {
-  const query = { ...filters, type: filters.type === 'all' ? undefined : filters.type, status: filters.status === 'all' ? undefined : filters.status, userType: filters.userType === 'all' ? undefined : filters.userType };
+  const query = {
+    ...filters,
+    type: filters.type === 'all' ? undefined : filters.type,
+    status: filters.status === 'all' ? undefined : filters.status,
+    userType: filters.userType === 'all' ? undefined : filters.userType,
+  };
   return api<TransactionListResponse>('listTransactions', { query, signal });
 }
 

@@ -58,13 +58,16 @@ export function TransactionDetailsModal({
   };
   const confirmRefund = () =>
     t &&
-    refund.mutate({ id: t._id, reason: needsReason ? reason.trim() : undefined }, {
-      onSuccess: (answer) => {
-        notify.success(answer.msg);
-        setConfirmingId(null);
+    refund.mutate(
+      { id: t._id, reason: needsReason ? reason.trim() : undefined },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.msg);
+          setConfirmingId(null);
+        },
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
       },
-      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-    });
+    );
   // The reveal: which transaction's reason is being asked for, and the PINs an admin revealed (this transaction's only).
   const reveal = useRevealPins();
   const [revealingId, setRevealingId] = useState<string | null>(null);
@@ -79,13 +82,16 @@ export function TransactionDetailsModal({
   };
   const confirmReveal = () =>
     t &&
-    reveal.mutate({ id: t._id, reason: revealReason.trim() }, {
-      onSuccess: (answer) => {
-        setRevealed({ id: answer.transactionId, pins: answer.pins });
-        setRevealingId(null);
+    reveal.mutate(
+      { id: t._id, reason: revealReason.trim() },
+      {
+        onSuccess: (answer) => {
+          setRevealed({ id: answer.transactionId, pins: answer.pins });
+          setRevealingId(null);
+        },
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
       },
-      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-    });
+    );
   const close = () => {
     setConfirmingId(null);
     setRevealingId(null);
@@ -96,7 +102,16 @@ export function TransactionDetailsModal({
         ['Transaction id', <code key="id">{t._id}</code>],
         ['Status', <StatusBadge key="status" status={t.trans_Status} />],
         // Why the money came back, in words: only on a refunded transaction.
-        ...(t.trans_Status === 'refunded' ? ([['Refund reason', <span key="reason" data-testid="details-refund-reason">{t.refundReason ?? '—'}</span>]] as Array<[string, ReactNode]>) : []),
+        ...(t.trans_Status === 'refunded'
+          ? ([
+              [
+                'Refund reason',
+                <span key="reason" data-testid="details-refund-reason">
+                  {t.refundReason ?? '—'}
+                </span>,
+              ],
+            ] as Array<[string, ReactNode]>)
+          : []),
         ['Type', typeLabel(t)],
         // What the item and the number are for this product: "Disco" and "Meter number" for electricity.
         [partyLabels(t).provider, t.trans_Network || '—'],
@@ -119,7 +134,9 @@ export function TransactionDetailsModal({
         // Cable TV and exam PINs: what was bought, and the PINs with Copy and Share.
         ...(t.bouquet ? ([['Bouquet', `${t.cableName ?? ''} ${t.bouquet}`.trim()]] as Array<[string, ReactNode]>) : []),
         ...(t.dueDate && t.trans_Status === 'success' ? ([['New due date', t.dueDate]] as Array<[string, ReactNode]>) : []),
-        ...(shownPins?.length ? ([['PINs', <PinList key="pins" title={t.exam ?? t.trans_Network} pins={shownPins} testId="details-pins" />]] as Array<[string, ReactNode]>) : []),
+        ...(shownPins?.length
+          ? ([['PINs', <PinList key="pins" title={t.exam ?? t.trans_Network} pins={shownPins} testId="details-pins" />]] as Array<[string, ReactNode]>)
+          : []),
         ...(t.customerName ? ([['Customer', t.customerName]] as Array<[string, ReactNode]>) : []),
         ['Amount', showNaira(t.trans_amount)],
         ...(showProfit ? ([['Profit', showNaira(t.trans_profit)]] as Array<[string, ReactNode]>) : []),
@@ -187,24 +204,24 @@ export function TransactionDetailsModal({
             </Button>
           </>
         ) : (
-        <>
-          {revealable ? (
-            <Button variant="secondary" onClick={() => startRevealing(t._id)} data-testid="reveal-pins-button">
-              Reveal PINs
-            </Button>
-          ) : null}
-          {refundable ? (
-            <Button variant="secondary" onClick={() => startConfirming(t._id)} data-testid="refund-button">
-              Refund
-            </Button>
-          ) : null}
-          {checkable ? (
-            <Button variant="secondary" loading={reQuery.isPending} onClick={checkStatus}>
-              Check status
-            </Button>
-          ) : null}
-          <Button onClick={close}>Close</Button>
-        </>
+          <>
+            {revealable ? (
+              <Button variant="secondary" onClick={() => startRevealing(t._id)} data-testid="reveal-pins-button">
+                Reveal PINs
+              </Button>
+            ) : null}
+            {refundable ? (
+              <Button variant="secondary" onClick={() => startConfirming(t._id)} data-testid="refund-button">
+                Refund
+              </Button>
+            ) : null}
+            {checkable ? (
+              <Button variant="secondary" loading={reQuery.isPending} onClick={checkStatus}>
+                Check status
+              </Button>
+            ) : null}
+            <Button onClick={close}>Close</Button>
+          </>
         )
       }
     >

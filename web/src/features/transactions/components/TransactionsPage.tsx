@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TransactionView } from '@shared/api/transactions.js';
-import {
-  FILTER_DEBOUNCE_MS,
-  PAGINATION_BUTTONS_ADMIN,
-  PAGINATION_BUTTONS_USER,
-  TRANSACTION_STATUS_FILTERS,
-  USER_TYPES,
-} from '@shared/constants.js';
+import { FILTER_DEBOUNCE_MS, PAGINATION_BUTTONS_ADMIN, PAGINATION_BUTTONS_USER, TRANSACTION_STATUS_FILTERS, USER_TYPES } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';
 import { showNaira } from '@/lib/money.js';
 import { rolesOf, useSession } from '@/lib/session.js';
@@ -63,9 +57,7 @@ export function TransactionsPage() {
     type,
     status,
     phoneNumber: phone.debounced.trim() || undefined,
-    ...(staff
-      ? { userName: userName.debounced.trim() || undefined, userType, from: dayBoundary(from, false), to: dayBoundary(to, true) }
-      : {}),
+    ...(staff ? { userName: userName.debounced.trim() || undefined, userType, from: dayBoundary(from, false), to: dayBoundary(to, true) } : {}),
   };
   const list = useTransactions(filters);
   const data = list.data;

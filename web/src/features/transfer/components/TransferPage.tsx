@@ -12,7 +12,14 @@ import { useSession } from '@/lib/session.js';
 import { useValidateUser } from '@/lib/users-api.js';
 import { BalanceHeader, Button, ConfirmModal, DetailRow, Input, notify } from '@/ui/index.js';
 import { useTransferFund } from '../api/transfer-fund.js';
-import { receiverFormFor, transferAmountForm, transferFundBody, type ReceiverFormValues, type TransferAmountFormValues, type TransferFundBody } from '../lib/transfer-form.js';
+import {
+  receiverFormFor,
+  transferAmountForm,
+  transferFundBody,
+  type ReceiverFormValues,
+  type TransferAmountFormValues,
+  type TransferFundBody,
+} from '../lib/transfer-form.js';
 
 /** Two-step transfer: validate the receiver's user name, then the amount; confirm; → /profile. */
 export function TransferPage() {
@@ -52,9 +59,12 @@ export function TransferPage() {
     warnFirstError<ReceiverFormValues>(['userName']),
   );
 
-  const onTransfer = amount.handleSubmit((values) => {
-    if (validated) setPending(transferFundBody(validated.userName, values.amount, newRequestId()));
-  }, warnFirstError<TransferAmountFormValues>(['amount']));
+  const onTransfer = amount.handleSubmit(
+    (values) => {
+      if (validated) setPending(transferFundBody(validated.userName, values.amount, newRequestId()));
+    },
+    warnFirstError<TransferAmountFormValues>(['amount']),
+  );
 
   const confirm = () => {
     if (!pending) return;
@@ -95,7 +105,15 @@ export function TransferPage() {
             <p className="notice" data-testid="validated-receiver">
               Receiver: <strong>{validated.fullName || validated.userName}</strong>
             </p>
-            <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="500" autoFocus error={amount.formState.errors.amount?.message} {...amount.register('amount')} />
+            <Input
+              label="Amount (₦)"
+              type="text"
+              inputMode="decimal"
+              placeholder="500"
+              autoFocus
+              error={amount.formState.errors.amount?.message}
+              {...amount.register('amount')}
+            />
           </>
         ) : null}
         <Button type="submit" block loading={validate.isPending}>
@@ -108,7 +126,14 @@ export function TransferPage() {
         ) : null}
       </form>
 
-      <ConfirmModal open={pending !== null} title="Confirm transfer" busy={transfer.isPending} onCancel={() => setPending(null)} onConfirm={confirm} confirmTestId="confirm-transfer">
+      <ConfirmModal
+        open={pending !== null}
+        title="Confirm transfer"
+        busy={transfer.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+        confirmTestId="confirm-transfer"
+      >
         {pending ? (
           <dl className="details">
             <DetailRow label="To">{pending.userName}</DetailRow>

@@ -10,7 +10,7 @@ describe('transfer form', () => {
     expect((await submitForm(receiverForm, { userName: ' bob ' })).values).toEqual({ userName: 'bob' });
   });
 
-  it('refuses the sender\'s own user name (any case) at the receiver step, and accepts another', async () => {
+  it("refuses the sender's own user name (any case) at the receiver step, and accepts another", async () => {
     expect((await submitForm(receiverFormFor('Alice'), { userName: ' alice ' }, ['userName'])).warning).toBe(MONEY_MSG.cannotTransferToSelf);
     expect((await submitForm(receiverFormFor('Alice'), { userName: 'bob' })).values).toEqual({ userName: 'bob' });
   });

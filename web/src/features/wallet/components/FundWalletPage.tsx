@@ -27,19 +27,22 @@ export function FundWalletPage() {
   const amountKobo = typedNairaInKobo(watch('amount'));
   const chargeKobo = amountKobo === null ? null : applyRate(amountKobo, FUND_WALLET_CHARGE_BPS);
 
-  const onSubmit = handleSubmit((values) => {
-    if (payment) {
-      window.location.assign(payment.link);
-      return;
-    }
-    initiate.mutate(cardPaymentBody(values.amount, session?.user.email || undefined), {
-      onSuccess: (answer) => {
-        setPayment(answer);
-        notify.success(answer.msg);
-      },
-      onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-    });
-  }, warnFirstError<CardPaymentFormValues>(['amount']));
+  const onSubmit = handleSubmit(
+    (values) => {
+      if (payment) {
+        window.location.assign(payment.link);
+        return;
+      }
+      initiate.mutate(cardPaymentBody(values.amount, session?.user.email || undefined), {
+        onSuccess: (answer) => {
+          setPayment(answer);
+          notify.success(answer.msg);
+        },
+        onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
+      });
+    },
+    warnFirstError<CardPaymentFormValues>(['amount']),
+  );
 
   return (
     <section className="page page-narrow">

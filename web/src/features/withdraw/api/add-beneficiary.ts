@@ -5,7 +5,13 @@ import { queryClient } from '@/lib/query-client.js';
 import { beneficiariesKey } from './list-beneficiaries.js';
 
 /** POST /withdraw/beneficiary: saves a validated account. */
-export function addBeneficiary(body: { bankName: string; bankCode: string; accountNumber: string; accountName: string; bankAccountName: string }): Promise<AddBeneficiaryResponse> {
+export function addBeneficiary(body: {
+  bankName: string;
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+  bankAccountName: string;
+}): Promise<AddBeneficiaryResponse> {
   return api<AddBeneficiaryResponse>('addBeneficiary', { body });
 }
 

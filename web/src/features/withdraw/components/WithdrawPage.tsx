@@ -58,7 +58,12 @@ export function WithdrawPage() {
       { bankName, accountNumber },
       {
         onSuccess: (answer) => {
-          setValidated({ bankName: answer.bankName || bankName, bankCode: answer.code, accountNumber: answer.accountNumber || accountNumber, accountName: answer.name });
+          setValidated({
+            bankName: answer.bankName || bankName,
+            bankCode: answer.code,
+            accountNumber: answer.accountNumber || accountNumber,
+            accountName: answer.name,
+          });
           notify.success(answer.msg);
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
@@ -66,9 +71,12 @@ export function WithdrawPage() {
     );
   }, warnFirstError<AccountFormValues>(ACCOUNT_FIELD_ORDER));
 
-  const onWithdraw = amount.handleSubmit((values) => {
-    if (validated) setPending(withdrawBody(validated, values.amount, newRequestId()));
-  }, warnFirstError<WithdrawAmountFormValues>(['amount']));
+  const onWithdraw = amount.handleSubmit(
+    (values) => {
+      if (validated) setPending(withdrawBody(validated, values.amount, newRequestId()));
+    },
+    warnFirstError<WithdrawAmountFormValues>(['amount']),
+  );
 
   const confirm = () => {
     if (!pending) return;
@@ -93,13 +101,24 @@ export function WithdrawPage() {
   const pick = (beneficiary: BeneficiaryView) => {
     account.setValue('bankName', beneficiary.bankName);
     account.setValue('accountNumber', beneficiary.accountNumber);
-    setValidated({ bankName: beneficiary.bankName, bankCode: beneficiary.bankCode, accountNumber: beneficiary.accountNumber, accountName: beneficiary.accountName });
+    setValidated({
+      bankName: beneficiary.bankName,
+      bankCode: beneficiary.bankCode,
+      accountNumber: beneficiary.accountNumber,
+      accountName: beneficiary.accountName,
+    });
   };
 
   const saveAccount = (target: ValidatedAccount | null, after?: () => void) => {
     if (!target) return;
     addBeneficiary.mutate(
-      { bankName: target.bankName, bankCode: target.bankCode, accountNumber: target.accountNumber, accountName: target.accountName, bankAccountName: target.accountName },
+      {
+        bankName: target.bankName,
+        bankCode: target.bankCode,
+        accountNumber: target.accountNumber,
+        accountName: target.accountName,
+        bankAccountName: target.accountName,
+      },
       {
         onSuccess: (answer) => {
           notify.success(answer.msg);
@@ -125,7 +144,15 @@ export function WithdrawPage() {
           options={[{ value: '', label: banks.isPending ? 'Loading banks…' : 'Select a bank' }, ...bankList.map((name) => ({ value: name, label: name }))]}
           {...account.register('bankName', unvalidate)}
         />
-        <Input label="Account number" type="text" inputMode="numeric" maxLength={10} placeholder="0123456789" autoComplete="off" {...account.register('accountNumber', unvalidate)} />
+        <Input
+          label="Account number"
+          type="text"
+          inputMode="numeric"
+          maxLength={10}
+          placeholder="0123456789"
+          autoComplete="off"
+          {...account.register('accountNumber', unvalidate)}
+        />
         {validated ? (
           <>
             <p className="notice notice-success" data-testid="account-name">
@@ -193,13 +220,20 @@ export function WithdrawPage() {
       >
         {offer ? (
           <p data-testid="beneficiary-offer">
-            Your withdrawal to <strong>{offer.accountName}</strong> ({offer.bankName} · {offer.accountNumber}) is on its way. Save this account to pick it
-            next time instead of typing it?
+            Your withdrawal to <strong>{offer.accountName}</strong> ({offer.bankName} · {offer.accountNumber}) is on its way. Save this account to pick it next
+            time instead of typing it?
           </p>
         ) : null}
       </Modal>
 
-      <ConfirmModal open={pending !== null} title="Confirm withdrawal" busy={withdraw.isPending} onCancel={() => setPending(null)} onConfirm={confirm} confirmTestId="confirm-withdraw">
+      <ConfirmModal
+        open={pending !== null}
+        title="Confirm withdrawal"
+        busy={withdraw.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+        confirmTestId="confirm-withdraw"
+      >
         {pending ? (
           <dl className="details">
             <DetailRow label="Bank">{pending.bankName}</DetailRow>

@@ -3,7 +3,8 @@ import { MONEY_MSG, MSG } from '@shared/messages.js';
 import { submitForm } from '@/lib/forms.testing.js';
 import { ACCOUNT_FIELD_ORDER, accountForm, amountToReceiveKobo, withdrawAmountForm, withdrawBody } from './withdraw-form.js';
 
-const accountWarning = async (bankName: string, accountNumber: string) => (await submitForm(accountForm, { bankName, accountNumber }, ACCOUNT_FIELD_ORDER)).warning;
+const accountWarning = async (bankName: string, accountNumber: string) =>
+  (await submitForm(accountForm, { bankName, accountNumber }, ACCOUNT_FIELD_ORDER)).warning;
 const amountWarning = async (amount: string, balanceKobo: number) => (await submitForm(withdrawAmountForm(balanceKobo), { amount }, ['amount'])).warning;
 
 describe('withdraw form', () => {
@@ -26,7 +27,12 @@ describe('withdraw form', () => {
   it('sends the amount in naira, not kobo', async () => {
     const { values } = await submitForm(withdrawAmountForm(1_000_00), { amount: '200.5' });
     const account = { bankName: 'GTBank', bankCode: '058', accountNumber: '0123456789', accountName: 'ADA OBI' };
-    expect(withdrawBody(account, values!.amount, 'req-12345678')).toEqual({ ...account, bankAccountName: 'ADA OBI', amount: 200.5, request_id: 'req-12345678' });
+    expect(withdrawBody(account, values!.amount, 'req-12345678')).toEqual({
+      ...account,
+      bankAccountName: 'ADA OBI',
+      amount: 200.5,
+      request_id: 'req-12345678',
+    });
   });
 
   it('takes the ₦50 fee off what the account receives', () => {

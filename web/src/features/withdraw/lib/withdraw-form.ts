@@ -24,7 +24,11 @@ export const ACCOUNT_FIELD_ORDER = ['bankName', 'accountNumber'] as const;
 export function withdrawAmountForm(balanceKobo: Kobo) {
   return z.object({
     amount: positiveNairaInKobo.pipe(
-      z.number().min(WITHDRAWAL_MIN_KOBO, MONEY_MSG.minimumWithdrawal).max(WITHDRAWAL_MAX_KOBO, MONEY_MSG.maximumWithdrawal).max(balanceKobo, MSG.insufficientBalance),
+      z
+        .number()
+        .min(WITHDRAWAL_MIN_KOBO, MONEY_MSG.minimumWithdrawal)
+        .max(WITHDRAWAL_MAX_KOBO, MONEY_MSG.maximumWithdrawal)
+        .max(balanceKobo, MSG.insufficientBalance),
     ),
   });
 }
