@@ -1,4 +1,4 @@
-// `npm test`: build the web app (browser tests need it), run every vitest project, then print
+// `npm test`: check format and lint, build the web app (browser tests need it), run every vitest project, then print
 // one plain closing line "N passed, N failed, N skipped" that CI reads.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -6,6 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+
+// One formatter and one linter (Biome, biome.json): a file off its format or breaking a lint rule fails the run.
+if (run('npx', ['biome', 'ci', '--reporter=summary', '.']) !== 0) {
+  console.error('lint or format check failed: `npx biome check --write .` fixes what it can');
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
 
 if (run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) !== 0) {
   console.error('web build failed');

@@ -473,6 +473,5 @@ describe('route fuzz: every route × every caller', () => {
     for (const caller of callers.filter((c) => c.account && c.token)) {
       expect((await api('POST', '/auth/isTokenValid', { token: caller.token })).status, `${caller.name}'s session survived the fuzz`).toBe(200);
     }
-  }, // About 75 s alone; over 480 s was seen beside other files on a loaded machine once the API-key callers and the new routes joined.
-  900_000);
+  }, 900_000); // About 75 s alone; over 480 s was seen beside other files on a loaded machine once the API-key callers and the new routes joined.
 });

@@ -25,7 +25,9 @@ function readConfig(env: NodeJS.ProcessEnv) {
   if (!Number.isFinite(minutes) || minutes <= 0) throw new SoakConfigError(`SOAK_MINUTES must be a positive number, got "${env.SOAK_MINUTES}"`);
   const seed = env.SOAK_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(env.SOAK_SEED);
   if (!Number.isSafeInteger(seed)) throw new SoakConfigError(`SOAK_SEED must be a whole number, got "${env.SOAK_SEED}"`);
-  const named = env.SOAK_POINTS?.split(',').map((name) => name.trim()).filter(Boolean);
+  const named = env.SOAK_POINTS?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = named?.filter((name) => !isCrashPointName(name)) ?? [];
   if (unknown.length) throw new SoakConfigError(`SOAK_POINTS names no crash point: ${unknown.join(', ')} (known: ${CRASH_POINTS.join(', ')})`);
   const points: readonly CrashPointName[] = named?.length ? (named as CrashPointName[]) : CRASH_POINTS;
