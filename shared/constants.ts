@@ -264,7 +264,7 @@ export const RETRY_DEFAULT_BUDGET_MS = 8_000;
 export const WALLET_WRITE_BUDGET_MS = 2_000;
 /**
  * How long a change waits in its busy wallet's queue for a group commit before it withdraws and
- * answers "try again" (README decisions 88, 108): a commit takes the whole queue at once, so waiting
+ * answers "try again" (decisions 88, 108): a commit takes the whole queue at once, so waiting
  * is worth more than a resend, which would start over behind everyone. The invocation's deadline
  * bounds it too (a 10 s function stops waiting a second or more before its timeout). At 3 s, under
  * load on two cores, where one request took about a second, a burst's changes all reached their

@@ -1,6 +1,6 @@
 /**
  * The security headers every response of the web app and of /api/* carries: in the cloud the
- * CloudFront response headers policy adds them (infra/web-headers.ts builds it from these values), and
+ * CloudFront response headers policy adds them (infra/stack/web-headers.ts builds it from these values), and
  * the local cloud sends the very same ones (infra/local/edge/gateway.ts), so what the browser tests run
  * under is what production serves.
  *

@@ -47,7 +47,7 @@ export const RETIRED_INDEXES = {
 
 /**
  * The one `byKindCreatedAt` partition every transaction record had before the platform listing was
- * sharded and the listing's counters kept (README decision 43). A record still under it is not yet
+ * sharded and the listing's counters kept (decision 43 (docs/decisions/0043-*)). A record still under it is not yet
  * in the counters: the listing backfill counts it and moves it to its shard, in one write.
  */
 export const LEGACY_TRANSACTION_LISTING_PARTITION = 'TXN';
@@ -90,10 +90,10 @@ export const PARTITION_PREFIXES = {
   resetRate: 'RESETRATE#',
   /**
    * A user's password hash, alone in its own partition (`CREDENTIAL#<userId>`): IAM conditions see only
-   * partition keys, so only here can every role but the password checkers be denied it (infra/access.ts).
+   * partition keys, so only here can every role but the password checkers be denied it (infra/stack/access.ts).
    */
   credential: 'CREDENTIAL#',
-  // Partitions one service owns (infra/access.ts names them in that service's row).
+  // Partitions one service owns (infra/stack/access.ts names them in that service's row).
   /** A user name's uniqueness claim (registration, renames). */
   userNameClaim: 'USERNAME#',
   /** An e-mail's uniqueness claim. */

@@ -3,8 +3,13 @@
  * made to die, as a Lambda host or the machine would, to prove that a restart on the same data
  * finishes every purchase once (tests/integration/crash-points.test.ts, `npm run soak`).
  *
- * Armed only by LOCAL_CRASH_POINT=<name> in the local cloud's environment, read once. The CDK stack
- * never sets it (tests/infra/crash-points.test.ts), so in the cloud every point is a no-op.
+ * Armed only by LOCAL_CRASH_POINT=<name> in the local cloud's environment, read once. In the cloud
+ * there is nothing to arm: the stack's bundling defines `__CRASH_POINTS__` as false
+ * (LAMBDA_BUNDLING.define in infra/stack/functions.ts), so esbuild compiles every point to nothing
+ * and drops this module's code — the list, the variable's name, the kill — from the deployed
+ * bundles (tests/infra/crash-points-bundle.test.ts); the stack never sets the variable either
+ * (tests/infra/crash-points.test.ts). Everything else — the local cloud's own build, tsx, Vitest —
+ * leaves `__CRASH_POINTS__` undefined, and the points are there.
  * An armed point ends the process on its first pass (or the LOCAL_CRASH_POINT_PASS-th) with SIGKILL: no finally blocks, no flushes,
  * no graceful shutdown of pollers, nothing acknowledged that was not acknowledged already.
  */
@@ -70,11 +75,19 @@ export function crashPointPass(source: Record<string, string | undefined> = proc
   return pass;
 }
 
+/**
+ * `false` in the cloud bundles (esbuild `define`, see the top of this file); undefined, so true,
+ * wherever nothing defines it. A global that is never assigned: only a build can give it a value.
+ */
+declare const __CRASH_POINTS__: boolean | undefined;
+
+/** The name esbuild's `define` replaces (LAMBDA_BUNDLING.define): `false` there compiles every crash point out. */
+export const CRASH_POINTS_SWITCH = '__CRASH_POINTS__';
+
 let armed: { name: CrashPointName | undefined; pass: number } | undefined;
 let passes = 0;
 
-/** Dies here if this point is armed and this is its fatal pass; otherwise (and always in the cloud) does nothing. */
-export function crashPoint(name: CrashPointName): void {
+function dieIfArmed(name: CrashPointName): void {
   armed ??= { name: armedCrashPoint(), pass: crashPointPass() };
   if (armed.name !== name) return;
   passes++;
@@ -84,8 +97,17 @@ export function crashPoint(name: CrashPointName): void {
   process.kill(process.pid, 'SIGKILL');
 }
 
-/** `work`, then the point: for "the other party did it, we have not recorded it". */
+/**
+ * Dies here if this point is armed and this is its fatal pass; otherwise does nothing — and in the
+ * cloud bundles it is an empty function. The switch is written out in this one expression rather
+ * than read from a constant: esbuild drops dieIfArmed, and all that only it uses, only when it
+ * sees at parse time that nothing can reach it.
+ */
+export const crashPoint: (name: CrashPointName) => void = typeof __CRASH_POINTS__ === 'undefined' || __CRASH_POINTS__ ? dieIfArmed : () => {};
+
+/** `work`, then the point: for "the other party did it, we have not recorded it". In the cloud bundles: `work` itself. */
 export function crashAfter<A extends unknown[], R>(name: CrashPointName, work: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  if (!(typeof __CRASH_POINTS__ === 'undefined' || __CRASH_POINTS__)) return work;
   return async (...args) => {
     const result = await work(...args);
     crashPoint(name);
@@ -93,8 +115,9 @@ export function crashAfter<A extends unknown[], R>(name: CrashPointName, work: (
   };
 }
 
-/** The point, then `work`: for "we decided, the next step has not happened". */
+/** The point, then `work`: for "we decided, the next step has not happened". In the cloud bundles: `work` itself. */
 export function crashBefore<A extends unknown[], R>(name: CrashPointName, work: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  if (!(typeof __CRASH_POINTS__ === 'undefined' || __CRASH_POINTS__)) return work;
   return async (...args) => {
     crashPoint(name);
     return work(...args);

@@ -1,7 +1,7 @@
 /**
  * SQS consumer of the fulfilment queue: one message `{transactionId}` per purchase (with
  * `recheck`: a re-query after the supplier pushed news about it), or per bulk batch (its lines are
- * written here, off the request path: README decision 83). Partial batch
+ * written here, off the request path: decision 83 (docs/decisions/0083-*)). Partial batch
  * responses: a message fails (and is retried, then dead-lettered) only on a fault; every business
  * outcome — including "another delivery holds the claim" — acknowledges it. A malformed message
  * fails too: the dead-letter queue keeps it for somebody to read, since it stands for a purchase.

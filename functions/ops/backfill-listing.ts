@@ -1,6 +1,6 @@
 /**
  * `npm run backfill:listing -- --table <name> [--region r] [--endpoint url] [--dry-run]`: the one-off
- * pass that counts the records written before the listing's counters (README decision 43) and moves
+ * pass that counts the records written before the listing's counters (decision 43 (docs/decisions/0043-*)) and moves
  * them to their shard of the platform listing (adapters/dynamo/listing-backfill.ts). Safe while the
  * functions run and safe to repeat; run it once every function runs the version that keeps the
  * counters (an older one still running writes records the pass must find again).

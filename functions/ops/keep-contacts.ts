@@ -1,7 +1,7 @@
 /**
  * `npm run migrate:contacts -- --table <name> [--region r] [--endpoint url] [--dry-run]`: the one-off
  * pass that removes the old 30-day expiry (the table's TTL attribute) from every contact saved before
- * contacts were kept for good (README decision 51), so DynamoDB's TTL deletes none of them. Safe
+ * contacts were kept for good (decision 51 (docs/decisions/0051-*)), so DynamoDB's TTL deletes none of them. Safe
  * while the functions run and safe to repeat. Run it soon after deploying: a contact whose old expiry
  * passes before it runs (and before its owner lists their contacts) may already be gone.
  */

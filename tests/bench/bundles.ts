@@ -12,7 +12,7 @@ import { ALL_FUNCTIONS, LAMBDA_BUNDLING } from '../../infra/stack/functions.js';
 import { DEFAULT_PROVIDERS, DEFAULT_SUPPLIERS } from '../../infra/stack/stack.js';
 import { FUNCTION_ENV_PLACEHOLDERS } from '../support/function-env-placeholders.js';
 
-/** esbuild options equal to the stack's bundling of one function (infra/stack.ts maps LAMBDA_BUNDLING the same way). */
+/** esbuild options equal to the stack's bundling of one function (infra/stack/stack.ts maps LAMBDA_BUNDLING the same way). */
 export function lambdaBuildOptions(entry: string): BuildOptions {
   return {
     entryPoints: [entry],

@@ -1,7 +1,7 @@
 /**
  * Write units as DynamoDB bills them, from the items a request writes: DynamoDB Local's
  * ConsumedCapacity for a TransactWriteItems does not grow with its items (it answered 4 units for
- * 1, 2 and 10 small updates; README decision 46), so the bench computes them.
+ * 1, 2 and 10 small updates; decision 46 (docs/decisions/0046-*)), so the bench computes them.
  *
  * Rules (DynamoDB developer guide, "Read/write capacity mode" and "Capacity management for transactions"):
  * a standard write costs 1 write unit per started KB of the item; a transactional write 2 per started KB

@@ -1,5 +1,5 @@
 /**
- * A table as it stood before the listing's counters (README decision 43): every transaction record
+ * A table as it stood before the listing's counters (decision 43 (docs/decisions/0043-*)): every transaction record
  * under the one legacy platform listing key (`gsi2pk` = `TXN`, the sort key as it always was) and no
  * counter items. Made from records written through today's code, so they are every shape the
  * writers make, then stripped of what the old code never wrote.

@@ -1,6 +1,6 @@
 /**
  * Contacts, pure: a contact stays until its owner deletes it (deleting it after 30 days unused
- * lost people's numbers; README decision 51). Its last use — saving, editing, or buying airtime or data for its number — orders the list.
+ * lost people's numbers; decision 51 (docs/decisions/0051-*)). Its last use — saving, editing, or buying airtime or data for its number — orders the list.
  */
 import type { ContactView } from '../../../shared/api/contacts.js';
 import type { NetworkName } from '../../../shared/constants.js';

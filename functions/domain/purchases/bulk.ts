@@ -1,5 +1,5 @@
 /**
- * Bulk purchases (README decisions 82–86). Placing one: every line is priced as its
+ * Bulk purchases (decisions 82–86). Placing one: every line is priced as its
  * single purchase would be, all at once (any refused line refuses the batch, each one named); then
  * ONE atomic write debits the wallet for the total and puts the batch's record, which carries the
  * priced lines, with the request_id as its id (a replay finds it). Nothing else is on the request

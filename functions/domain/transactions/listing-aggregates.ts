@@ -1,6 +1,6 @@
 /**
  * The listing's totals kept as running counters, so a page's figures cost the days of its filter,
- * not the transactions in them (README decision 43).
+ * not the transactions in them (decision 43 (docs/decisions/0043-*)).
  *
  * Every record contributes to one bucket, type × status × network × user type, on the Lagos day it
  * was created, exactly what `listingFigures` would sum for it. A write that creates a record adds its

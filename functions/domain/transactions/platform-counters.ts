@@ -1,5 +1,5 @@
 /**
- * The platform's figures summed off the request path (README decision 46). A user's write keeps
+ * The platform's figures summed off the request path (decision 46 (docs/decisions/0046-*)). A user's write keeps
  * only its own items (wallet, records, the user's listing counters); the items every user's writes
  * would share — the platform's listing counters, the sales figures and the wallet total — move
  * from the table's stream: each change of a transaction record, with its image before and after,

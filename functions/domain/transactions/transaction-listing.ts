@@ -63,7 +63,7 @@ async function pageOf(
     // The counters say how many records match: the page's read stops at the last of them, so a rare
     // filter costs what it finds, and one that matches nothing reads none. A user's counters are exact
     // at once (moved in the record's own write). The platform's follow from the stream, seconds behind
-    // (README decision 92): for those seconds the admin's page, like its totals, may not show a record
+    // (decision 92 (docs/decisions/0092-*)): for those seconds the admin's page, like its totals, may not show a record
     // that has just come to match; the next read does.
     const totals = await deps.transactions.listingTotals(scope.userId, filter);
     return listPageOf(await readPage(totals.count), totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);

@@ -139,7 +139,7 @@ export interface TransactionRecord {
   /** A bulk purchase's debit record: when its consumer had written every line. Until then it waits in the sweeper's open index. */
   expandedAt?: string;
   /**
-   * Not in the listing's counters: written before they were kept (README decision 43) and not yet
+   * Not in the listing's counters: written before they were kept (decision 43 (docs/decisions/0043-*)) and not yet
    * counted by the listing backfill. Its changes move no counters; the backfill adds it as it then
    * stands. Known from where it is stored (its index key), never stored itself.
    */
@@ -162,7 +162,7 @@ export function movesWallet(record: Pick<TransactionRecord, 'batchId'>): boolean
   return record.batchId === undefined;
 }
 
-/** A bulk purchase's batch whose lines are not all written yet: the sweeper hands it to its consumer again (README decision 83). */
+/** A bulk purchase's batch whose lines are not all written yet: the sweeper hands it to its consumer again (decision 83 (docs/decisions/0083-*)). */
 export function isUnexpandedBatch(record: Pick<TransactionRecord, 'trans_Type' | 'expandedAt'>): boolean {
   return record.trans_Type === 'bulk' && record.expandedAt === undefined;
 }

@@ -18,7 +18,7 @@ export type PostResult =
 
 /** How a purchase is debited: besides the money, the services it needs must not be locked. */
 export interface PurchaseDebitOptions {
-  /** Read just before the debit: a lock set before then refuses it, and no money moves (README decision 97). */
+  /** Read just before the debit: a lock set before then refuses it, and no money moves (decision 97 (docs/decisions/0097-*)). */
   unlessLocked?: { serviceType: ServiceType; names: readonly string[] };
   /** The wallet as the request read it moments ago: tried first instead of a fresh read (a stale one only costs a retry). */
   knownWallet?: WalletState;

@@ -176,7 +176,7 @@ loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.bus]);
 
 const deps: AccountsServiceDeps = {
   // Sign-in and the password change check the password: these two look-ups add the hash from its own
-  // item (which only this function's role may read, infra/access.ts).
+  // item (which only this function's role may read, infra/stack/access.ts).
   findUserById: async (userId) => withPasswordHash(await getUserById(userId)),
   findUserByUserName: getUserByUserName,
   findUserByEmail: getUserByEmail,

@@ -198,7 +198,7 @@ const deps: ProfileDeps & ApiKeyDeps & TestWebhookDeps & { webhookLog: WebhookLo
   replaceKey: replaceApiKey,
   removeKey: removeApiKey,
   passwordMatches: async (userId, password) => {
-    // The hash lives in its own item, readable only by the password checkers (infra/access.ts).
+    // The hash lives in its own item, readable only by the password checkers (infra/stack/access.ts).
     const passwordHash = (await getUserById(userId)) ? await getPasswordHash(userId) : undefined;
     return passwordHash ? verifyPassword(password, passwordHash) : dummyVerifyPassword(password).then(() => false);
   },

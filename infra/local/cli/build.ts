@@ -17,7 +17,7 @@ import { build, type Plugin } from 'esbuild';
 import { ALL_FUNCTIONS } from '../../stack/functions.js';
 import { CLOUD_LOADED_MODULES } from '../runtime/lambda.js';
 
-/** The local cloud's entry, compiled to `<outdir>/infra/local/start.js`. */
+/** The local cloud's entry, compiled to `<outdir>/infra/local/cli/start.js`. */
 export const LOCAL_CLOUD_ENTRY = 'infra/local/cli/start.ts';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * DynamoDB Local starts from a class-data archive (README decision 99): each test file's own
+ * DynamoDB Local starts from a class-data archive (decision 99 (docs/decisions/0099-*)): each test file's own
  * DynamoDB Local spent 2.0 CPU-s loading and verifying the same classes; mapped from the archive,
  * 1.2. Class-data sharing refuses a directory on the class path, so the class path must hold jars only.
  */

@@ -2,7 +2,7 @@
  * The local cloud's DynamoDB Local listens on 127.0.0.1 only: the jar itself binds every
  * interface, so anyone on the network could read and write the local table. Read from the kernel's
  * own table of listening sockets (/proc/net/tcp and tcp6), so the test sees what a scanner would.
- * A database on disk also has its stream records indexed once the start resolves (README decision 102).
+ * A database on disk also has its stream records indexed once the start resolves (decision 102 (docs/decisions/0102-*)).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * A bulk batch whose consumer never ran (its message lost, or dead-lettered) is not lost money
- * (README decision 83): until every line is written the batch sits in the sweeper's open index, and
+ * (decision 83 (docs/decisions/0083-*)): until every line is written the batch sits in the sweeper's open index, and
  * the sweeper hands it to the consumer again as a batch; once expanded it leaves the index, and only
  * its lines (open purchases) are swept from then on. On DynamoDB Local.
  */

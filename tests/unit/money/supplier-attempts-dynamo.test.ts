@@ -1,5 +1,5 @@
 /**
- * A purchase's supplier attempts are kept beside its record, not inside it (README decision 94): a
+ * A purchase's supplier attempts are kept beside its record, not inside it (decision 94 (docs/decisions/0094-*)): a
  * settled record stays under 1 KB, so its settlement and the listing entries it rewrites cost one KB
  * each, and the record read back still carries every attempt in the order made, those written inside
  * older records included.

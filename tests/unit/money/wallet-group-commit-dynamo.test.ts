@@ -1,5 +1,5 @@
 /**
- * A burst on one wallet through group commit, on DynamoDB Local (README decision 88): exactly as
+ * A burst on one wallet through group commit, on DynamoDB Local (decision 88 (docs/decisions/0088-*)): exactly as
  * many purchases as the balance covers are charged, each once, the chain has no gap, the queue is
  * left empty, and a change whose writer stopped waiting is never written. (How many are answered at
  * their first call, and how fast, is the bench's: `npm run bench -- burst`.)

@@ -93,7 +93,7 @@ describe("the admin's listing filtered by status", () => {
   });
 });
 
-describe("a rare match deep in a user's history (README decision 93)", () => {
+describe("a rare match deep in a user's history (decision 93 (docs/decisions/0093-*))", () => {
   /**
    * Three Lagos days of one user's history, written as the ledger writes them with the user's counters:
    * one failed purchase on the oldest day, then 25 delivered ones on each of the two days after.

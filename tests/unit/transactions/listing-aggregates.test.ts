@@ -206,7 +206,7 @@ describe('listing counters', () => {
   });
 });
 
-describe("the days that hold a filter's newest matches (README decision 93)", () => {
+describe("the days that hold a filter's newest matches (decision 93 (docs/decisions/0093-*))", () => {
   /** A day counter item as stored: `n` counts per bucket of the MTN smart-earner group. */
   const dayItem = (day: string, counts: Partial<Record<TransactionStatus, number>>) => ({
     day,

@@ -1,5 +1,5 @@
 /**
- * The listing backfill on DynamoDB Local (README decision 43): records written before the counters
+ * The listing backfill on DynamoDB Local (decision 43 (docs/decisions/0043-*)): records written before the counters
  * (legacy platform listing key, no counters) are counted once each and moved to their shard, while
  * the writers keep changing them. After it, every user's and the platform's totals and first page
  * equal the old path over every record, whatever changed before, during or after the pass.

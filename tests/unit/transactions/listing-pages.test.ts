@@ -1,5 +1,5 @@
 /**
- * Which reads a page of GET /transaction makes (README decision 43): totals from the counters and
+ * Which reads a page of GET /transaction makes (decision 43 (docs/decisions/0043-*)): totals from the counters and
  * the page from the index, never every record; a page past the end reads no records; only a
  * phone-number filter (no counters) reads its matching records, page and totals from one read (a
  * whole number's from its own index: phone-listing-dynamo.test.ts).

@@ -1,5 +1,5 @@
 /**
- * GET /transaction filtered by a whole phone number (README decision 43): page, count and
+ * GET /transaction filtered by a whole phone number (decision 43 (docs/decisions/0043-*)): page, count and
  * figures come from that number's own records, read from the byPhoneNumber index, and equal what the
  * old path gave (every record of the listing's scope read, kept when `phone_number` contains the text).
  * A part of a number keeps that old path.
@@ -70,7 +70,7 @@ async function put(records: TransactionRecord[]): Promise<void> {
   await Promise.all(records.map((r) => db().send(new PutCommand({ TableName: tableName(), Item: transactionItem(r) }))));
 }
 
-/** What the listing read before (README decision 43): every record of the scope, kept when `phone_number` contains the text. */
+/** What the listing read before (decision 43 (docs/decisions/0043-*)): every record of the scope, kept when `phone_number` contains the text. */
 async function oldFullRead(userId: string | undefined, filter: TransactionFilter): Promise<TransactionRecord[]> {
   const { phoneNumber, ...rest } = filter;
   const scope = await (userId === undefined ? dynamoTransactions.listAll(rest) : dynamoTransactions.listForUser(userId, rest));

@@ -1,6 +1,6 @@
 /**
  * Contacts on DynamoDB, under their owner's partition (keys.contact). A contact stays until its
- * owner deletes it (README decision 51). Contacts saved before that carry the table's TTL attribute
+ * owner deletes it (decision 51 (docs/decisions/0051-*)). Contacts saved before that carry the table's TTL attribute
  * (`expiresAt`), which DynamoDB would act on: every write to a contact removes it, listing a user's
  * contacts removes it from each one still carrying it, and `npm run migrate:contacts` removes it
  * from all of them at once. Reads ignore it, so a contact already past that expiry but not yet

@@ -222,7 +222,7 @@ export async function getUserById(userId: string): Promise<UserProfile | undefin
 
 // ---------------------------------------------------------------------------------------------
 // Password hashes: one item per user (CREDENTIAL#<id> / PASSWORD), readable only by the roles that
-// check or set passwords (infra/access.ts). Profiles written before kept the hash as an attribute:
+// check or set passwords (infra/stack/access.ts). Profiles written before kept the hash as an attribute:
 // it is read from there when the item is missing, and moved into the item on that read.
 
 const CREDENTIAL_ENTITY = 'Credential';

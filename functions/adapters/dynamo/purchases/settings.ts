@@ -20,7 +20,7 @@ function settingFromItem(item: Record<string, unknown>): ServiceSetting | undefi
 }
 
 /**
- * Which of a purchase's services is locked, read just before its debit (README decision 97): the first
+ * Which of a purchase's services is locked, read just before its debit (decision 97 (docs/decisions/0097-*)): the first
  * of `names` whose lock says so (domain/service-locks.ts), or undefined. The lock items are shared by
  * every user's purchases of a service, so they are read (consistently), never part of the debit's
  * transaction: DynamoDB refuses a transaction that meets another on any item, a condition check

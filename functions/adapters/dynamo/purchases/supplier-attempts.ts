@@ -1,7 +1,7 @@
 /**
  * A purchase's supplier attempts (what was sent, what came back), each an item of its own in the
  * purchase's partition (`TXN#<id>`, `ATTEMPT#<at>#<supplier>#<kind>#<n>`) instead of a list inside the
- * record (README decision 94). The supplier's answer is most of a settled record's bytes: inside it,
+ * record (decision 94 (docs/decisions/0094-*)). The supplier's answer is most of a settled record's bytes: inside it,
  * it took the record past 1 KB, so the settlement's transactional write and each listing index entry
  * it rewrote cost a second KB. Apart, the record stays under 1 KB and each attempt is one plain put.
  *

@@ -1,5 +1,5 @@
 /**
- * The listing backfill (README decision 43): brings the records written before the listing's
+ * The listing backfill (decision 43 (docs/decisions/0043-*)): brings the records written before the listing's
  * counters into them, once each, safely while the functions keep writing.
  *
  * A record still under the legacy platform listing key is not yet counted. Per record, ONE

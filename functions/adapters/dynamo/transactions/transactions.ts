@@ -346,7 +346,7 @@ const newestDayFirst = (a: Item, b: Item) => (String(a.sk) < String(b.sk) ? 1 : 
 
 /**
  * A type/status/user-type filter kept to the days that hold its newest `wanted` matches, by the day
- * counters of the listing's scope read newest day first (README decision 93): the user's (exact at
+ * counters of the listing's scope read newest day first (decision 93 (docs/decisions/0093-*)): the user's (exact at
  * once, like the records) or the platform's shards (seconds behind, as the admin's count already is,
  * decision 92). A rare match deep in the history then costs the day counters above it and its own
  * day's records, not every record above it. The filter as it is when its bounds cut days (those

@@ -51,7 +51,7 @@ export async function transferBetweenWallets(drafts: TransferDrafts, audit?: InW
   // An operator's transfer carries its audit entry in the write: it is not queued.
   if (audit) return writeTransfer(drafts, planDebit, [], audit);
   // One direct try; if another writer takes the sender's wallet first, the transfer waits in that
-  // wallet's queue and goes in its group commit, the receiver's credit with it (README decision 88).
+  // wallet's queue and goes in its group commit, the receiver's credit with it (decision 88 (docs/decisions/0088-*)).
   try {
     return await writeTransfer(drafts, planDebit, [], undefined, 1);
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Group commit on a busy wallet (README decision 88). A writer that lost the wallet's sequence
+ * Group commit on a busy wallet (decision 88 (docs/decisions/0088-*)). A writer that lost the wallet's sequence
  * number to another writer does not simply read and try again: with fifty writers on one wallet
  * almost every try loses, one winner per round. It queues its change beside the wallet
  * (`WALLETQ#<userId>`, in queue order) and any waiting writer commits the whole queue in one
@@ -48,7 +48,7 @@ const COMMIT_REQUESTS = 3;
  * behind the head at least as long as its last look took. Each look is a request the commits share
  * DynamoDB with: a burst of 50 on two cores sent 8.2–12.4 queries a purchase while every waiter looked
  * from 25 ms on, 6.4–6.7 paced by one look's time (5.1–5.8 by two or three looks, whose longer sleeps
- * this machine's noise could not tell apart; README decision 108).
+ * this machine's noise could not tell apart; decision 108 (docs/decisions/0108-*)).
  */
 const LOOK_PACING = { baseMs: WAIT_BASE_MS, capMs: 500, looksPerWait: 1 };
 /** Queue items a waiter reads to find the head: the first live one among the oldest few. */
