@@ -224,11 +224,11 @@ function acknowledgeLocalStackVariant(stack: Stack, bucket: IConstruct): void {
   acknowledge(bucket, 'AwsSolutions-S10', `${website}; website endpoints speak plain HTTP only, so a deny without TLS would refuse every visitor.`);
 }
 
-/** Why a route has no API Gateway authorizer (README decision 2: routes authenticate in the handler). */
+/** Why a route has no API Gateway authorizer (decision 2 (docs/decisions/0002-*): routes authenticate in the handler). */
 function routeAuthorization(route: RouteDef): string {
   if (route.service === 'webhooks') {
     return 'Payment providers and VTpass call this receiver without a token; the handler verifies the provider signature over the raw body (VTpass pushes are re-queried before anything changes).';
   }
   if (route.access === 'public') return 'Public by design (registration, login, password reset and the like): the caller has no session yet.';
-  return 'Authenticated in the handler: the shared middleware checks x-auth-token (session or API key) and the route role on every request (README decision 2); an authorizer would repeat it.';
+  return 'Authenticated in the handler: the shared middleware checks x-auth-token (session or API key) and the route role on every request (decision 2 (docs/decisions/0002-*)); an authorizer would repeat it.';
 }

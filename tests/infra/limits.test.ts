@@ -1,5 +1,5 @@
 /**
- * Goal 5 of issue 19, "limits in the cloud" (README decision 49), on the synthesized template:
+ * Goal 5 of issue 19, "limits in the cloud" (decision 49 (docs/decisions/0049-*)), on the synthesized template:
  * every consumer has a concurrency limit, fulfilment's is the stack setting `fulfilmentMaxConcurrency`,
  * the sweepers never overlap, and settled events reach the webhook queue only for owners with a webhook URL.
  */
@@ -47,7 +47,7 @@ const mappingsOf = (all: Record<string, Resource>, entry: string) => {
 const isQueueMapping = (mapping: Resource) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Queue');
 const httpEntries = new Set(Object.values(HTTP_FUNCTIONS).map((spec) => spec.entry));
 
-describe('limits in the cloud (README decision 49)', () => {
+describe('limits in the cloud (decision 49 (docs/decisions/0049-*))', () => {
   it('every consumer has a concurrency limit: each SQS mapping a maximum concurrency of at least 2 (its spec’s), every other non-HTTP function reserved concurrency', () => {
     const consumers = ALL_FUNCTIONS.filter((spec) => !httpEntries.has(spec.entry));
     expect(consumers.length).toBeGreaterThan(8);

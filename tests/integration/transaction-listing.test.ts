@@ -1,6 +1,6 @@
 /**
  * GET /transaction on the local cloud, its totals from the listing's counters and its pages read
- * only as far as the page (README decision 43): the page-number contract holds (pages join up to
+ * only as far as the page (decision 43 (docs/decisions/0043-*)): the page-number contract holds (pages join up to
  * the whole history, newest first, with the same totals on every page), filters narrow the totals,
  * and an admin naming the user sees the same listing with the margin. A phone-number filter (no
  * counters) keeps the user's own records of that number, whole or in part.

@@ -12,7 +12,7 @@
  *   - each purchase is charged once, submitted to a supplier at most once, refunded at most once,
  *     and a refund exists exactly when the purchase is `refunded`;
  *   - each withdrawal is paid out at most once and refunded at most once (failed or reversed);
- *   - the listing's totals from its counters (README decision 43) equal those of every record read;
+ *   - the listing's totals from its counters (decision 43 (docs/decisions/0043-*)) equal those of every record read;
  *     so does a phone-number filter's listing (a whole number's records read from its own index).
  * Cable TV and exam PIN purchases are drawn among the airtime ones, through their own
  * placement and the same fulfilment, sweep and refund. So are bulk purchases: one debit

@@ -145,7 +145,7 @@ const STREAM_INDEXES_LINE = 'stream record indexes: ';
  * The java command that runs DynamoDB Local on `port`, listening on 127.0.0.1 only (issue 20: it used
  * to listen on every interface, so anyone on the network could read and write the local table).
  * With `archiveAtExit`, the JVM writes the classes it loaded there when it stops; otherwise it maps
- * the archive made so, when there is one (README decision 99).
+ * the archive made so, when there is one (decision 99 (docs/decisions/0099-*)).
  */
 export function dynamoDbLocalCommand(options: { port: number; path?: string; archiveAtExit?: string }): {
   args: string[];
