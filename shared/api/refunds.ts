@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { TransactionStatus, TransactionType } from '../constants.js';
 import { MSG } from '../messages.js';
 import { plainText } from './text.js';
+import { PRODUCT_TYPES } from '../products.js';
 
 /**
  * A refund is offered unless the status is refunded or failed or the type is transfer, wallet or
@@ -13,7 +14,7 @@ import { plainText } from './text.js';
  * arrived: referral, earning and upgrade records are credits or fees with no delivery to undo, and a
  * withdrawal is refunded by its payout's own re-query. So: purchases, not yet refunded or failed.
  */
-export const REFUNDABLE_TYPES: readonly TransactionType[] = ['airtime', 'data', 'electricity', 'cable', 'exam'];
+export const REFUNDABLE_TYPES: readonly TransactionType[] = PRODUCT_TYPES;
 export const UNREFUNDABLE_STATUSES: readonly TransactionStatus[] = ['refunded', 'failed'];
 
 export function isRefundOffered(transaction: { trans_Type: TransactionType; trans_Status: TransactionStatus }): boolean {
