@@ -31,16 +31,22 @@ const buy = (user: { userId: string; userName: string }, requestId: string, netw
     { userId: user.userId, userName: user.userName, userType: 'smart earner', network, phoneNumber: '08011111111', faceValueKobo: 100_00, requestId },
     h.purchase,
   );
-/** As an API user does after a 503 with Retry-After: the same request sent again (under a loaded test run a change can outlast its 2 s). */
-const settled = async (user: { userId: string; userName: string }, requestId: string) => {
-  for (;;) {
+/**
+ * A change sent again while the wallet answers "busy", as an API user does after a 503 with Retry-After,
+ * but a bounded number of times: a livelock fails here with its cause instead of as the test's timeout.
+ * Under a loaded run a change can outlast its 2 s; 20 tries is far more than any run has needed.
+ */
+const CONTENTION_TRIES = 20;
+async function retriedOnContention<T>(change: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      return await buy(user, requestId);
+      return await change();
     } catch (error) {
-      if (!(error instanceof WalletContentionError)) throw error;
+      if (!(error instanceof WalletContentionError) || attempt >= CONTENTION_TRIES) throw error;
     }
   }
-};
+}
+const settled = (user: { userId: string; userName: string }, requestId: string) => retriedOnContention(() => buy(user, requestId));
 const queueOf = async (userId: string) =>
   (
     await db().send(
@@ -93,17 +99,10 @@ describe('opposite transfers between two wallets at once', () => {
     const [a, b] = [await newUser(), await newUser()];
     await fund(a, 1_000_00);
     await fund(b, 1_000_00);
-    const send = async (from: typeof a, to: typeof a, id: string) => {
-      for (;;) {
-        try {
-          return await transferBetweenWallets(
-            transferDrafts({ id, sender: from, receiver: to, amountKobo: (id.endsWith('7') ? 50 : 10) * 100, now: new Date() }),
-          );
-        } catch (error) {
-          if (!(error instanceof WalletContentionError)) throw error;
-        }
-      }
-    };
+    const send = (from: typeof a, to: typeof a, id: string) =>
+      retriedOnContention(() =>
+        transferBetweenWallets(transferDrafts({ id, sender: from, receiver: to, amountKobo: (id.endsWith('7') ? 50 : 10) * 100, now: new Date() })),
+      );
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? send(a, b, `gc-tr-${a.userId}-${i}`) : send(b, a, `gc-tr-${b.userId}-${i}`))),
     );
