@@ -11,7 +11,7 @@ import type { PurchaseResponse } from '../../shared/api/purchases.js';
 import type { TransactionView } from '../../shared/api/transactions.js';
 import type { FundWithCouponResponse } from '../../shared/api/wallet.js';
 import { NOTIFICATION_MSG } from '../../shared/messages.js';
-import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi } from './helpers.js';
+import { callApi, isCallOf, issueCoupon, loginInUi, newTestUser, notificationThePageRead, registerViaApi } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
 
 const AGENT = { userName: 'agent', password: 'agent-password-1' };
@@ -111,11 +111,15 @@ describe('operators: refunds and the notification', () => {
     const p = await freshPage();
     await loginInUi(p, reader);
     await expect.poll(() => p.getByTestId('notification-text').innerText()).toBe('Airtime is 2% off today');
+    // OK closes it at once; the server has heard it when its acknowledgement is answered.
+    const acknowledged = p.waitForResponse((response) => isCallOf(response, 'acknowledgeNotification'));
     await p.getByRole('button', { name: 'OK' }).click();
     expect(await p.getByTestId('notification-text').count()).toBe(0);
-    await p.reload();
+    expect((await acknowledged).status()).toBe(200);
+    // After the reload: the notice the page read says acknowledged, and what it then drew shows none.
+    const reread = await notificationThePageRead(p, () => p.reload());
+    expect(reread).toMatchObject({ msg: 'Airtime is 2% off today', checked: true });
     await p.getByTestId('dashboard-balance').waitFor();
-    await p.waitForTimeout(1_000);
     expect(await p.getByTestId('notification-text').count()).toBe(0);
 
     const agentContext = await suite.browser.newContext({ baseURL: suite.cloud.baseUrl, viewport: { width: 1280, height: 900 } });

@@ -2,10 +2,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { AUTH_HEADER } from '../../shared/constants.js';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { API_BASE_PATH, AUTH_HEADER } from '../../shared/constants.js';
 import { apiPath, routeByOperation, type Operation } from '../../shared/routes.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
+import type { NotificationResponse } from '../../shared/api/notification.js';
 import type { GenerateCouponResponse } from '../../shared/api/wallet.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -121,6 +122,27 @@ export async function loginInUi(page: Page, user: { userName: string; password: 
   await page.waitForURL(/\/(profile|admin)$/);
   if (new URL(page.url()).pathname === '/admin') await page.getByTestId('admin-dashboard').waitFor();
   else await page.getByTestId('dashboard-balance').waitFor();
+}
+
+/** Whether `response` answers a call of `operation`: its method, and its path with any path parameters and query. */
+export function isCallOf(response: Response, operation: Operation): boolean {
+  const route = routeByOperation(operation);
+  const path = new RegExp(`^${API_BASE_PATH}${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
+  return response.request().method() === route.method && path.test(new URL(response.url()).pathname);
+}
+
+/**
+ * The positive signal before "the notice is not shown": the notice the page itself fetched (GET
+ * /admin/notification, answered while `action` — a login, a reload — runs) and then two rendered
+ * frames, by which React has drawn what that answer says. Returns the answer for the test to check
+ * (`checked: true` is what keeps the notice away).
+ */
+export async function notificationThePageRead(page: Page, action: () => Promise<unknown>): Promise<NotificationResponse> {
+  const answered = page.waitForResponse((response) => isCallOf(response, 'getNotification'));
+  await action();
+  const answer = (await (await answered).json()) as NotificationResponse;
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  return answer;
 }
 
 /**

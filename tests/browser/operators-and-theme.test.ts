@@ -12,7 +12,7 @@ import type { DashboardResponse } from '../../shared/api/admin.js';
 import type { SessionResponse } from '../../shared/api/accounts.js';
 import type { NotificationResponse } from '../../shared/api/notification.js';
 import type { PurchaseResponse } from '../../shared/api/purchases.js';
-import { callApi, issueCoupon, loginInUi, newTestUser, registerViaApi, type ReducedMotion } from './helpers.js';
+import { callApi, isCallOf, issueCoupon, loginInUi, newTestUser, notificationThePageRead, registerViaApi, type ReducedMotion } from './helpers.js';
 import { useBrowserSuite } from './suite.js';
 
 const PHONE = { width: 360, height: 780 };
@@ -173,15 +173,26 @@ describe('operator screens, notices and theme', () => {
       const row = p.getByTestId(`user-${user.userName}`);
       await row.waitFor();
 
+      // Every type change the page asks the server for, answered.
+      const typeChanges: number[] = [];
+      p.on('response', (response) => {
+        if (isCallOf(response, 'adminUpgradeUser')) typeChanges.push(response.status());
+      });
       await row.getByTestId('cycle-type').click();
       expect(await p.getByTestId('confirm-type-text').innerText()).toContain(`Make ${user.userName} a reseller (now smart earner)?`);
       await p.getByRole('button', { name: 'Cancel' }).click();
-      await p.waitForTimeout(500);
+      await p.getByTestId('confirm-type-text').waitFor({ state: 'detached' });
       expect(await row.getByTestId('user-type').innerText()).toBe('smart earner');
 
       await row.getByTestId('cycle-type').click();
       await p.getByTestId('confirm-type').click();
       await row.getByTestId('user-type').filter({ hasText: 'reseller' }).waitFor();
+      // The confirmed change came after the cancelled one: by its answer, a change sent on Cancel would
+      // have been answered too, and the user would be an api user now. One change, one step.
+      expect(typeChanges).toEqual([200]);
+      expect((await callApi<SessionResponse>(suite.cloud.baseUrl, 'login', { body: { userName: user.userName, password: user.password } })).user.userType).toBe(
+        'reseller',
+      );
     });
   }
 
@@ -214,8 +225,9 @@ describe('operator screens, notices and theme', () => {
     const laptopContext = await suite.browser.newContext({ baseURL: suite.cloud.baseUrl, viewport: DESKTOP });
     try {
       const laptop = await laptopContext.newPage();
-      await loginInUi(laptop, reader);
-      await laptop.waitForTimeout(1_500);
+      // The notice this device read at sign-in says acknowledged, and what it then drew shows none.
+      const read = await notificationThePageRead(laptop, () => loginInUi(laptop, reader));
+      expect(read).toMatchObject({ msg: `Promo ${reader.userName}`, checked: true });
       expect(await laptop.getByTestId('notification-text').count()).toBe(0);
 
       await callApi(suite.cloud.baseUrl, 'setNotification', { token: admin.token, body: { msg: `Second ${reader.userName}` } });

@@ -9,9 +9,22 @@ import { NOTIFICATION_MSG, REFUND_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 import { usePlatformTable } from '../support/platform-table.js';
+import { waitForQueuesToEmpty } from '../support/queues.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
-const { api, admin, fundedUser, boughtAirtime, balance, transactionsOf, waitForStatus, expectLedgerInvariants } = platformClient(cloud, 'refunded');
+const { api, admin, fundedUser, boughtAirtime, balance, transactionsOf, waitForStatus, laterPurchaseDelivered, expectLedgerInvariants } = platformClient(
+  cloud,
+  'refunded',
+);
+/**
+ * Before "it stays refunded": a later purchase has been through fulfilment and a sweep's re-query,
+ * and the fulfilment queue is empty, so the refunded purchase's own fulfilment and every re-query
+ * that could have settled it again have had their turn.
+ */
+async function afterFulfilmentAndASweep(): Promise<void> {
+  await laterPurchaseDelivered();
+  await waitForQueuesToEmpty(cloud(), ['Fulfilment']);
+}
 /** Users holding hand-written records (a `failed` purchase) that no route makes: outside the invariants check. */
 const fixtures = platformClient(cloud, 'fixture');
 
@@ -59,7 +72,7 @@ describe('POST /admin/refund/{id}', () => {
     const id = await boughtAirtime(user.token, '08033333333', 200);
     const answer = await refund(id, await agent());
     expect(answer).toEqual({ status: 200, body: { msg: `Refund of ₦198.00 for ${user.userName} was successful` } });
-    await new Promise((r) => setTimeout(r, 1500));
+    await afterFulfilmentAndASweep();
     expect((await transactionsOf(user.token)).find((t) => t._id === id)).toMatchObject({ trans_Status: 'refunded' });
     expect(await balance(user.token)).toBe(500);
   });
@@ -134,7 +147,7 @@ describe('POST /admin/refund/{id}', () => {
     const id = await boughtAirtime(user.token, '08033333333');
     await waitForStatus(user.token, id, ['pending', 'success']);
     expect((await refund(id, await admin(), 'late success race')).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2000));
+    await afterFulfilmentAndASweep();
     const list = await transactionsOf(user.token);
     expect(list.find((t) => t._id === id)).toMatchObject({ trans_Status: 'refunded' });
     expect(list.filter((t) => t.trans_Type === 'refund')).toHaveLength(1);
@@ -142,7 +155,7 @@ describe('POST /admin/refund/{id}', () => {
   });
 
   it('every user touched here keeps the ledger invariants: chains continue, purchases final, one refund per refunded purchase', async () => {
-    await new Promise((r) => setTimeout(r, 1000));
+    await afterFulfilmentAndASweep();
     await expectLedgerInvariants();
   });
 });

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, WEBHOOK_MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
+import { waitForQueuesToEmpty } from '../support/queues.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300', LOCAL_SQS_VISIBILITY_TIMEOUT_SECONDS: '2' } });
 const { api, admin, fundedUser, boughtAirtime, waitFor, waitForStatus } = platformClient(cloud, 'hook');
@@ -78,8 +79,17 @@ async function apiUserWithReceiver(naira: number): Promise<{ token: string; user
 const deliveriesOf = (receiver: Receiver, id: string) => receiver.received.filter((r) => r.json._id === id);
 const waitForDeliveries = (receiver: Receiver, id: string, count: number) =>
   waitFor(`${count} webhook(s) for ${id}`, async () => (deliveriesOf(receiver, id).length >= count ? deliveriesOf(receiver, id) : undefined));
-/** Long enough for a duplicate to show up if one were coming (queues poll within a second here). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 3_000));
+/**
+ * The positive signal before "no more deliveries": a later purchase of the same user (08033333333:
+ * taken by the fulfilment consumer, then delivered by a sweep's re-query) has reached the receiver,
+ * and the fulfilment and webhook queues are then empty, so every delivery or retry of what settled
+ * before it has been made. Its own delivery is under another transaction id, which no check counts.
+ */
+async function afterALaterDelivery(user: { token: string; receiver: Receiver }): Promise<void> {
+  const marker = await boughtAirtime(user.token, '08033333333');
+  await waitForDeliveries(user.receiver, marker, 1);
+  await waitForQueuesToEmpty(cloud(), ['Fulfilment', 'Webhook']);
+}
 
 describe("webhooks to an API user's webhookUrl", () => {
   it('a delivered purchase: the body is the transaction itself (as GET /transaction shows it), signed per Standard Webhooks', async () => {
@@ -94,7 +104,7 @@ describe("webhooks to an API user's webhookUrl", () => {
     expect(delivery!.json).toEqual(row);
     // The same body with another key does not verify: the check above is a real one.
     expect(verify(`whsec_${Buffer.from('another key').toString('base64')}`, delivery!.headers, delivery!.body)).toBe(false);
-    await settle();
+    await afterALaterDelivery(user);
     expect(deliveriesOf(user.receiver, id)).toHaveLength(1);
   });
 
@@ -117,7 +127,7 @@ describe("webhooks to an API user's webhookUrl", () => {
       [`msg_${delivered}_success`, 'success', true],
       [`msg_${delivered}_refunded`, 'refunded', true],
     ]);
-    await settle();
+    await afterALaterDelivery(user);
     // Delivery is at least once (a slow answer is retried with the same webhook-id): what must hold is
     // one delivery per settlement, told apart by its webhook-id.
     const ids = (id: string) => [...new Set(deliveriesOf(user.receiver, id).map((d) => d.headers['webhook-id']))];
@@ -134,7 +144,7 @@ describe("webhooks to an API user's webhookUrl", () => {
     const [success] = await waitForDeliveries(user.receiver, late, 1);
     expect(success).toMatchObject({ verified: true, headers: { 'webhook-id': `msg_${late}_success` }, json: { trans_Status: 'success' } });
     await waitForDeliveries(user.receiver, refundedFirst, 1);
-    await settle();
+    await afterALaterDelivery(user);
     expect(deliveriesOf(user.receiver, late)).toHaveLength(1);
     // Only the refund is announced, never the late success. Delivery is at least once: a second copy of the
     // refund (seen in CI when the late answer re-published the final purchase) carries the same webhook-id,

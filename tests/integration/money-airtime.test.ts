@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient, type Answer, resendWhileBusy } from '../support/platform-client.js';
+import { waitForQueuesToEmpty } from '../support/queues.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
 
@@ -81,8 +82,9 @@ describe('buying airtime on the local cloud', () => {
     expect(ids.size).toBe(1);
     const [id] = [...ids] as [string];
     await waitForStatus(user.token, id, ['success']);
-    // Give any straggling duplicate message time to be consumed before counting.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Every straggling duplicate fulfilment message (the sweeper's re-enqueues) is still live until
+    // it is consumed, and none is added once the purchase is final: an empty queue means all have had their turn.
+    await waitForQueuesToEmpty(cloud(), ['Fulfilment']);
     await expectOneSubmission(id);
     expect(await balance(user.token)).toBe(901);
   });

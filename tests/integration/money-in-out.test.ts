@@ -27,6 +27,7 @@ import { MONEY_MSG, MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { usePlatformTable } from '../support/platform-table.js';
 import { resendWhileBusy } from '../support/platform-client.js';
+import { waitForQueuesToEmpty, type WorkQueue } from '../support/queues.js';
 
 const cloud = useLocalCloud();
 
@@ -72,7 +73,13 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
   }
 }
 
-const settle = (ms = 1_200) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The positive signal before "nothing more moved": a provider's webhook, a payout and a reward are
+ * each queued before the request that set them off is answered, and a retry stays a live message
+ * until it is handled; so once the queues that carry them are empty, whatever the test set off has
+ * been handled, and a second credit or refund would be in the figures read next.
+ */
+const settled = (queues?: WorkQueue[]) => waitForQueuesToEmpty(cloud(), queues);
 
 let adminToken: string | undefined;
 async function admin(): Promise<string> {
@@ -184,7 +191,7 @@ describe('card payment (Squad)', () => {
     const abandoned = JSON.stringify({ Event: 'charge_successful', TransactionRef: second.body.reference, Body: { amount: 200000 } });
     expect((await api('POST', '/webhooks/squad', { raw: abandoned, headers: signed(abandoned) })).status).toBe(200);
 
-    await settle();
+    await settled(['ProviderEvents']);
     expect(await balance(user.token)).toBe(990);
     const fundings = (await transactions(user.token)).filter((t) => t.trans_Type === 'wallet');
     expect(fundings).toHaveLength(1);
@@ -232,7 +239,7 @@ describe('reserved accounts (Monnify)', () => {
     const replay = await api('POST', '/webhooks/monnify', { raw: webhook.body, headers: { 'monnify-signature': webhook.headers['monnify-signature'] } });
     expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
     expect((await sim('/monnify/transfer?format=json', { method: 'POST', body: { accountNumber: '1234567890', amount: 100 } })).status).toBe(404);
-    await settle();
+    await settled(['ProviderEvents']);
     expect(await balance(user.token)).toBe(1980);
     expect((await transactions(user.token)).filter((t) => t.trans_Type === 'wallet')).toHaveLength(1);
   });
@@ -279,7 +286,7 @@ describe('reserved accounts (Monnify)', () => {
     const signed = createHmac('sha512', providerSecrets().monnifySecretKey!).update(unknown).digest('hex');
     expect(await api('POST', '/webhooks/monnify', { raw: unknown, headers: header(signed) })).toMatchObject({ status: 200, body: { duplicate: false } });
 
-    await settle();
+    await settled(['ProviderEvents']);
     expect(await balance(user.token)).toBe(990);
     expect((await transactions(user.token)).filter((t) => t.trans_Type === 'wallet')).toHaveLength(1);
   });
@@ -413,7 +420,8 @@ describe('withdrawals', () => {
       'already_final',
     );
 
-    await settle();
+    // Every payout's last webhook has been acted on (the refunds above; the reversal is the last of its payout's two).
+    await settled(['Payouts', 'ProviderEvents']);
     const list = await transactions(user.token);
     const refunds = list.filter((t) => t.trans_Type === 'refund');
     expect(refunds.map((r) => r.relatedTransactionId).sort()).toEqual([failed.body.receipt._id, reversed.body.receipt._id].sort());
@@ -476,7 +484,7 @@ describe('withdrawals', () => {
       expect(await api('POST', '/webhooks/paystack', { raw: body, headers: header(sign(body)) })).toMatchObject({ status: 200, body: { duplicate: false } });
     }
 
-    await settle();
+    await settled(['Payouts', 'ProviderEvents']);
     expect(await balance(user.token)).toBe(2000);
     expect(await statusOf(user.token, paid.body.receipt._id)).toBe('success');
     const refunds = (await transactions(user.token)).filter((t) => t.trans_Type === 'refund');
@@ -580,7 +588,8 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
       body: { msg: MONEY_MSG.earningsWithdrawn, amount: 500, balance: 500, earningBalance: 0, receipt: { trans_Type: 'earning' } },
     });
     expect(await api('POST', '/auth/withdrawEarning', { token: referrer.token })).toEqual({ status: 400, body: { msg: MONEY_MSG.noEarnings } });
-    await settle();
+    // The one upgrade's UserUpgraded (and any second delivery of it) has been handled once the reward queue is empty.
+    await settled(['ReferralRewards']);
     expect((await api('GET', '/auth/referral', { token: referrer.token })).body).toMatchObject({ earningBalance: 0, totalEarned: 500 });
   });
 
@@ -601,7 +610,15 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
       (a) => a.body.earningBalance === 500,
       'the reward through the sweeper',
     );
-    await settle(1_500);
+    // The sweeper publishes until it has marked the upgrade published: once no unpublished upgrade of
+    // this user is left, no further publish can come, and the reward queue then holds none undelivered.
+    const { listUnpublishedUpgrades } = await import('../../functions/adapters/dynamo/accounts/profile.js');
+    await eventually(
+      async () => (await listUnpublishedUpgrades(100, new Date())).filter((upgrade) => upgrade.userId === referred.userId).length,
+      (left) => left === 0,
+      'the upgrade marked published',
+    );
+    await settled(['ReferralRewards']);
     expect((await api('GET', '/auth/referral', { token: referrer.token })).body).toMatchObject({
       earningBalance: 500,
       totalEarned: 500,
@@ -674,7 +691,7 @@ describe('upgrade, referral earnings, KYC and webhook URL', () => {
 
 describe('the ledger afterwards', () => {
   it('every wallet equals the replay of its chain, nothing is negative, transfers net to zero, money in − out = balances + earnings', async () => {
-    await settle(1_500);
+    await settled();
     await usePlatformTable(cloud());
     const { expectMoneyInvariants } = await import('../unit/money-in-out/fakes.js');
     await expectMoneyInvariants(userIds, 'local cloud');

@@ -10,6 +10,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
+import { waitForQueuesToEmpty } from '../support/queues.js';
 
 const cloud = useLocalCloud();
 
@@ -398,7 +399,12 @@ describe('the original client against our API', () => {
   it('a login without KYC asks for no accounts: the provider never hears of the user', async () => {
     const { form, token, session } = await registered();
     expect((await authFetch('POST', '/auth/login', { body: { userName: form.userName, password: form.password } })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A sign-in's request for accounts is on the queue before its answer. The positive signal: a later
+    // request on the same queue (another user's KYC) has made its accounts, and the queue is then empty.
+    const later = await registered();
+    expect((await authFetch('POST', '/auth/updateKyc', { token: later.token, body: { nin: kycNumber() } })).status).toBe(200);
+    await eventuallyAccounts(later.token);
+    await waitForQueuesToEmpty(cloud(), ['ReservedAccounts']);
     expect((await authFetch('GET', '/auth', { token })).body.user.accountNumbers).toEqual([]);
     expect(((await simulator('/monnify/accounts')) as any[]).filter((c) => c.accountReference === session.user._id)).toEqual([]);
   });

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
+import { waitForQueuesToEmpty } from '../support/queues.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_REQUERY_AFTER_MS: '600000', SWEEPER_CLAIM_STALE_MS: '600000' } });
 const client = platformClient(cloud, 'vtpush');
@@ -46,8 +47,21 @@ const simulator = async (action: 'push' | 'reverse', requestId: string) => {
   expect(response.status).toBe(200);
 };
 
-/** Waits until VTpass answered `n` re-queries of the purchase (a push was acted on), then a moment for the write. */
+/** Waits until VTpass answered `n` re-queries of the purchase (a push was acted on). */
 const waitForRequeries = (id: string, n: number) => waitFor(`${n} re-queries of ${id}`, async () => ((await atVtpass(id)).requeries >= n ? true : undefined));
+
+/**
+ * The positive signal before "nothing changed": VTpass has sent `count` pushes of the purchase and
+ * our receiver answered each (it queues the re-check before answering), and the fulfilment queue is
+ * then empty, so every re-check has been acted on (or refused) and written.
+ */
+async function pushesHandled(id: string, count: number): Promise<void> {
+  await waitFor(`${count} answered pushes of ${id}`, async () => {
+    const { pushes } = await atVtpass(id);
+    return pushes.length >= count && pushes.every((push) => push.answer !== 'sending') ? true : undefined;
+  });
+  await waitForQueuesToEmpty(cloud(), ['Fulfilment']);
+}
 
 const refundsOf = async (token: string, id: string) => (await transactionsOf(token)).filter((t) => t.trans_Type === 'refund' && t.relatedTransactionId === id);
 
@@ -75,6 +89,7 @@ describe('VTpass transaction-update pushes', () => {
     // The same push again: re-queried, nothing changes.
     await simulator('push', vtpass.requestId);
     await waitForRequeries(id, 2);
+    await waitForQueuesToEmpty(cloud(), ['Fulfilment']);
     expect((await transactionsOf(user.token)).find((t) => t._id === id)).toMatchObject({ trans_Status: 'success', token: vtpass.token });
     expect(await balance(user.token)).toBe(950);
   });
@@ -90,7 +105,7 @@ describe('VTpass transaction-update pushes', () => {
     expect(vtpass.pushes).toEqual([expect.objectContaining({ status: 'reversed', answer: 200 })]);
     expect(vtpass.requeries).toBe(1);
     await simulator('push', vtpass.requestId);
-    await new Promise((r) => setTimeout(r, 1_500));
+    await pushesHandled(id, vtpass.pushes.length + 1);
     // Refunded is final: the repeat is not even re-queried.
     expect((await atVtpass(id)).requeries).toBe(1);
     expect(await refundsOf(user.token, id)).toHaveLength(1);
@@ -105,10 +120,10 @@ describe('VTpass transaction-update pushes', () => {
     expect(refunded.token).toBe(vtpass.token);
     expect(await balance(user.token)).toBe(2000);
     expect(await refundsOf(user.token, id)).toEqual([expect.objectContaining({ trans_amount: 1050, trans_Status: 'success' })]);
-    const requeries = (await atVtpass(id)).requeries;
+    const { requeries, pushes } = await atVtpass(id);
     await simulator('push', vtpass.requestId);
     await simulator('push', vtpass.requestId);
-    await new Promise((r) => setTimeout(r, 1_500));
+    await pushesHandled(id, pushes.length + 2);
     expect(await refundsOf(user.token, id)).toHaveLength(1);
     expect(await balance(user.token)).toBe(2000);
     // A refunded purchase is final: the repeats are not even re-queried.
@@ -125,7 +140,8 @@ describe('VTpass transaction-update pushes', () => {
     });
     expect(forged).toEqual({ status: 200, body: { response: 'success' } });
     await waitForRequeries(id, 1);
-    await new Promise((r) => setTimeout(r, 500));
+    // The re-check's write (if any) is done once its message is consumed.
+    await waitForQueuesToEmpty(cloud(), ['Fulfilment']);
     expect((await transactionsOf(user.token)).find((t) => t._id === id)).toMatchObject({ trans_Status: 'success', token: vtpass.token });
     expect(await balance(user.token)).toBe(950);
     expect(await refundsOf(user.token, id)).toEqual([]);
@@ -143,7 +159,8 @@ describe('VTpass transaction-update pushes', () => {
     const otherType = await api('POST', '/webhooks/vtpass', { body: { type: 'something-else', data: {} } });
     expect(otherType).toEqual({ status: 200, body: { response: 'success' } });
     expect((await api('POST', '/webhooks/vtpass', { raw: 'not json' })).status).toBe(400);
-    await new Promise((r) => setTimeout(r, 500));
+    // Whatever the acknowledged pushes queued was queued before their answers: consumed once the queue is empty.
+    await waitForQueuesToEmpty(cloud(), ['Fulfilment']);
     expect(await transactionsOf(user.token)).toEqual(before);
     expect(await balance(user.token)).toBe(1000);
   });

@@ -124,6 +124,19 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
     );
 
   /**
+   * A positive signal before "nothing more happens" to the purchases placed so far: a later purchase
+   * (a new user's ₦100 airtime to 08033333333, which the simulator answers "processing") is taken by
+   * the fulfilment consumer, then delivered by a sweep's re-query. Once it is delivered, every purchase
+   * placed before it has had its fulfilment turn and at least one sweep since. Needs a cloud whose
+   * sweeper re-queries soon (SWEEPER_REQUERY_AFTER_MS in the hundreds of milliseconds).
+   */
+  const laterPurchaseDelivered = async (timeoutMs?: number): Promise<void> => {
+    const marker = await fundedUser(100);
+    const id = await boughtAirtime(marker.token, '08033333333');
+    await waitForStatus(marker.token, id, ['success'], timeoutMs);
+  };
+
+  /**
    * Every user this client made: the history chains from ₦0 to the balance (each change exactly its
    * amount, nothing negative; a bulk purchase's lines are paid by their batch's one debit, which equals
    * their sum), every purchase is final, and refunded ones have exactly one refund.
@@ -224,6 +237,7 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
     houseChain,
     waitFor,
     waitForStatus,
+    laterPurchaseDelivered,
     expectLedgerInvariants,
     settledDashboard,
   };
