@@ -79,6 +79,19 @@ export function DetailRow({ label, children, testId }: { label: string; children
   );
 }
 
+/** A `<dl className="details">` of rows, each a label and its value. */
+export function DetailList({ rows, testId }: { rows: ReadonlyArray<readonly [string, ReactNode]>; testId?: string }) {
+  return (
+    <dl className="details" data-testid={testId}>
+      {rows.map(([label, value]) => (
+        <DetailRow key={label} label={label}>
+          {value}
+        </DetailRow>
+      ))}
+    </dl>
+  );
+}
+
 export interface PurchaseSummary {
   /** What the wallet is charged, in kobo. */
   chargeKobo: number;

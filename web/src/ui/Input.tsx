@@ -35,6 +35,11 @@ export function Input({ label, error, hint, trailing, id, className, ref, ...res
   );
 }
 
+/** "Phone number": a Nigerian number typed on the numeric keypad (autofill and length are the caller's). */
+export function PhoneInput(props: Omit<InputProps, 'label' | 'type'>) {
+  return <Input label="Phone number" type="tel" inputMode="numeric" placeholder="08012345678" {...props} />;
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordInput(props: Omit<InputProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);

@@ -6,7 +6,7 @@ import { MSG } from '@shared/messages.js';
 import { networkOfNumber } from '@shared/networks.js';
 import { useContacts } from '@/lib/contacts-api.js';
 import { ContactPicker } from '../ContactPicker.js';
-import { Input } from '../Input.js';
+import { PhoneInput } from '../Input.js';
 import { NetworkLogo } from '../NetworkLogo.js';
 import { NetworkMismatch } from '../NetworkMismatch.js';
 
@@ -66,7 +66,11 @@ export function NetworkPicker({ target }: { target: NetworkTarget }) {
       <legend>Network</legend>
       <div className="network-options">
         {NETWORK_NAMES.map((name) => (
-          <label key={name} className={`network-option network-logo-option ${target.network === name ? 'selected' : ''}`} data-testid={`network-${name}`}>
+          <label
+            key={name}
+            className={`choice network-option network-logo-option ${target.network === name ? 'selected' : ''}`}
+            data-testid={`network-${name}`}
+          >
             <input type="radio" name="network" value={name} aria-label={name} checked={target.network === name} onChange={() => target.choose(name)} />
             <NetworkLogo network={name} />
           </label>
@@ -85,12 +89,8 @@ export function PhoneField({ target, field, onPick }: { target: NetworkTarget; f
   const contacts = useContacts(pickerOpen);
   return (
     <>
-      <Input
-        label="Phone number"
-        type="tel"
-        inputMode="numeric"
+      <PhoneInput
         autoComplete="tel"
-        placeholder="08012345678"
         maxLength={11}
         {...field}
         onChange={(event) => {

@@ -7,7 +7,7 @@ import { useCurrentUser } from '@/lib/current-user.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
-import { Button, CopyButton, Input, Spinner, notify } from '@/ui/index.js';
+import { Button, CopyButton, DetailList, Input, Spinner, notify } from '@/ui/index.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
 import { ApiKeyCard } from './ApiKeyCard.js';
 import { WebhookDeliveriesCard } from './WebhookDeliveriesCard.js';
@@ -96,14 +96,7 @@ export function AccountPage() {
         <p className="muted">Your details as we hold them.</p>
       </header>
       <div className="card">
-        <dl className="details">
-          {rows.map(([label, value]) => (
-            <div key={label} className="details-row">
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList rows={rows} />
       </div>
       <ApiKeyCard />
       <WebhookForm key={user.webhookUrl ?? ''} current={user.webhookUrl} onSecret={setWebhookSecret} />

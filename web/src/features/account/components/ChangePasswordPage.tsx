@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { warnFirstError } from '@/lib/forms.js';
-import { Button, PasswordInput, notify } from '@/ui/index.js';
+import { Button, NewPasswordInputs, PasswordInput, notify } from '@/ui/index.js';
 import { useChangePassword } from '../api/change-password.js';
 import { changePasswordForm, type ChangePasswordFormValues } from '../lib/password-form.js';
 
@@ -36,8 +36,7 @@ export function ChangePasswordPage() {
       </header>
       <form onSubmit={onSubmit} noValidate className="card form">
         <PasswordInput label="Old password" autoComplete="current-password" {...register('oldPassword')} />
-        <PasswordInput label="New password" autoComplete="new-password" {...register('newPassword')} />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" {...register('newPasswordCheck')} />
+        <NewPasswordInputs register={register} />
         <Button type="submit" block loading={change.isPending}>
           Change password
         </Button>

@@ -1,23 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { nextUserType, USER_PAGE_BUTTONS, type UserRow } from '@shared/api/admin-users.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { saveFile } from '@/lib/save-file.js';
 import { rolesOf, useSession } from '@/lib/session.js';
-import { Button, ConfirmModal, Input, ListCard, notify, num, Pagination, Select, TableHead } from '@/ui/index.js';
+import { useSearchFilters } from '@/lib/use-search-filters.js';
+import { Button, ConfirmModal, Input, ListCard, notify, num, Pagination, SearchForm, Select, TableHead } from '@/ui/index.js';
 import { downloadUsers, useResetUserPassword, useSetUserType, useUsers } from '../api/users.js';
-import {
-  EMPTY_FILTERS,
-  fallbackCsvName,
-  USER_TYPE_OPTIONS,
-  userFiltersForm,
-  usersQuery,
-  type UserFilters,
-  type UserFiltersInput,
-} from '../lib/user-filters.js';
+import { EMPTY_FILTERS, fallbackCsvName, USER_TYPE_OPTIONS, userFiltersForm, usersQuery } from '../lib/user-filters.js';
 
 const articleFor = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
@@ -29,26 +20,16 @@ const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-
  */
 export function AdminUsersPage() {
   const { isAdmin } = rolesOf(useSession()?.user);
-  const [filters, setFilters] = useState<UserFilters>({});
-  const [page, setPage] = useState(1);
+  const { form, filters, page, setPage, onSearch } = useSearchFilters(userFiltersForm, EMPTY_FILTERS);
   const [resetting, setResetting] = useState<UserRow | null>(null);
   // A type change moves the user's prices (and an API user's access): asked before it is made.
   const [retyping, setRetyping] = useState<UserRow | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const form = useForm<UserFiltersInput, unknown, UserFilters>({ resolver: zodResolver(userFiltersForm), defaultValues: EMPTY_FILTERS });
   const query = usersQuery(filters, page);
   const list = useUsers(query);
   const setType = useSetUserType();
   const reset = useResetUserPassword();
   const users = list.data?.users ?? [];
-
-  const onSearch = form.handleSubmit(
-    (values) => {
-      setFilters(values);
-      setPage(1);
-    },
-    (errors) => notify.error(Object.values(errors)[0]?.message ?? MSG.badRequest),
-  );
 
   const onDownload = async () => {
     setDownloading(true);
@@ -99,20 +80,15 @@ export function AdminUsersPage() {
         ) : null}
       </header>
 
-      <search>
-        <form className="card filters" onSubmit={onSearch} noValidate>
-          <Input label="User name" type="search" autoComplete="off" {...form.register('userName')} />
-          {isAdmin ? (
-            <>
-              <Input label="Phone number" type="search" inputMode="numeric" {...form.register('phoneNumber')} />
-              <Select label="Type" options={USER_TYPE_OPTIONS} {...form.register('type')} />
-            </>
-          ) : null}
-          <div className="filters-actions">
-            <Button type="submit">Search</Button>
-          </div>
-        </form>
-      </search>
+      <SearchForm onSubmit={onSearch}>
+        <Input label="User name" type="search" autoComplete="off" {...form.register('userName')} />
+        {isAdmin ? (
+          <>
+            <Input label="Phone number" type="search" inputMode="numeric" {...form.register('phoneNumber')} />
+            <Select label="Type" options={USER_TYPE_OPTIONS} {...form.register('type')} />
+          </>
+        ) : null}
+      </SearchForm>
 
       <ListCard
         pending={list.isPending}

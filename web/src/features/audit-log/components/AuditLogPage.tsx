@@ -1,41 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { AUDIT_PAGE_BUTTONS, type AuditEntryView } from '@shared/api/audit.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
-import { Button, Input, ListCard, notify, Pagination, Select, TableHead } from '@/ui/index.js';
+import { useSearchFilters } from '@/lib/use-search-filters.js';
+import { Input, ListCard, Pagination, SearchForm, Select, TableHead } from '@/ui/index.js';
 import { useAuditLog } from '../api/audit-log.js';
-import {
-  auditFiltersForm,
-  auditQuery,
-  changeOf,
-  EMPTY_AUDIT_FILTERS,
-  operationLabel,
-  OPERATION_OPTIONS,
-  outcomeOf,
-  targetText,
-  type AuditFilters,
-  type AuditFiltersInput,
-} from '../lib/audit-filters.js';
+import { auditFiltersForm, auditQuery, changeOf, EMPTY_AUDIT_FILTERS, operationLabel, OPERATION_OPTIONS, outcomeOf, targetText } from '../lib/audit-filters.js';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The audit log (admins): every operator action with its outcome, by day, operator and action, newest first. */
 export function AuditLogPage() {
-  const [filters, setFilters] = useState<AuditFilters>({});
-  const [page, setPage] = useState(1);
-  const form = useForm<AuditFiltersInput, unknown, AuditFilters>({ resolver: zodResolver(auditFiltersForm), defaultValues: EMPTY_AUDIT_FILTERS });
+  const { form, filters, page, setPage, onSearch } = useSearchFilters(auditFiltersForm, EMPTY_AUDIT_FILTERS);
   const log = useAuditLog(auditQuery(filters, page));
   const entries = log.data?.entries ?? [];
-
-  const onSearch = form.handleSubmit(
-    (values) => {
-      setFilters(values);
-      setPage(1);
-    },
-    (errors) => notify.error(Object.values(errors)[0]?.message ?? MSG.badRequest),
-  );
 
   return (
     <section className="page">
@@ -46,16 +23,11 @@ export function AuditLogPage() {
         </p>
       </header>
 
-      <search>
-        <form className="card filters" onSubmit={onSearch} noValidate>
-          <Input label="Day" type="date" hint="Blank: today, or every day of one operator" {...form.register('day')} />
-          <Input label="Operator" type="search" autoComplete="off" placeholder="user name" {...form.register('actor')} />
-          <Select label="Action" options={OPERATION_OPTIONS} {...form.register('operation')} />
-          <div className="filters-actions">
-            <Button type="submit">Search</Button>
-          </div>
-        </form>
-      </search>
+      <SearchForm onSubmit={onSearch}>
+        <Input label="Day" type="date" hint="Blank: today, or every day of one operator" {...form.register('day')} />
+        <Input label="Operator" type="search" autoComplete="off" placeholder="user name" {...form.register('actor')} />
+        <Select label="Action" options={OPERATION_OPTIONS} {...form.register('operation')} />
+      </SearchForm>
 
       <ListCard
         pending={log.isPending}

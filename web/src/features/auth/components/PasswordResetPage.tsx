@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { warnFirstError } from '@/lib/forms.js';
-import { Button, PasswordInput, notify } from '@/ui/index.js';
+import { Button, NewPasswordInputs, notify } from '@/ui/index.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { resetForm, type ResetFormValues } from '../lib/auth-forms.js';
 import { AuthCard } from './AuthCard.js';
@@ -34,8 +34,7 @@ export function PasswordResetPage() {
   return (
     <AuthCard title="Choose a new password" subtitle="Enter your new password twice.">
       <form onSubmit={onSubmit} noValidate className="form">
-        <PasswordInput label="New password" autoComplete="new-password" {...register('newPassword')} />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" {...register('newPasswordCheck')} />
+        <NewPasswordInputs register={register} />
         <Button type="submit" block loading={resetPassword.isPending}>
           Reset password
         </Button>

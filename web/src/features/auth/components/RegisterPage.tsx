@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
-import { Button, Input, PasswordInput, notify } from '@/ui/index.js';
+import { Button, Input, PasswordInput, PhoneInput, notify } from '@/ui/index.js';
 import { useRegister } from '../api/register.js';
 import { PASSWORD_RULES, registerForm } from '../lib/auth-forms.js';
 import { AuthCard } from './AuthCard.js';
@@ -49,15 +49,7 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} noValidate className="form">
         <Input label="User name" autoComplete="username" error={errors.userName?.message} {...register('userName')} />
         <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <Input
-          label="Phone number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          placeholder="08012345678"
-          error={errors.phoneNumber?.message}
-          {...register('phoneNumber')}
-        />
+        <PhoneInput autoComplete="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
         <PasswordInput label="Password" autoComplete="new-password" hint={PASSWORD_RULES} error={errors.password?.message} {...register('password')} />
         <PasswordInput label="Confirm password" autoComplete="new-password" error={errors.passwordCheck?.message} {...register('passwordCheck')} />
         <Button type="submit" block loading={registerUser.isPending}>

@@ -111,7 +111,7 @@ export function BulkPurchasePage() {
           <legend>What to buy</legend>
           <div className="network-options">
             {(['airtime', 'data'] as const).map((option) => (
-              <label key={option} className={`network-option ${product === option ? 'selected' : ''}`}>
+              <label key={option} className={`choice network-option ${product === option ? 'selected' : ''}`}>
                 <input type="radio" name="bulk-product" value={option} checked={product === option} onChange={() => changed(() => setProduct(option))} />
                 {option === 'airtime' ? 'Airtime' : 'Data'}
               </label>

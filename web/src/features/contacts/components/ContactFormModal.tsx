@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { NETWORK_NAMES } from '@shared/constants.js';
 import { warnFirstError } from '@/lib/forms.js';
-import { FormModal, Input, Select } from '@/ui/index.js';
+import { FormModal, Input, PhoneInput, Select } from '@/ui/index.js';
 import { CONTACT_FIELD_ORDER, EMPTY_CONTACT, contactForm, type ContactForm, type ContactFormValues } from '../lib/contact-form.js';
 
 const NETWORK_OPTIONS = NETWORK_NAMES.map((name) => ({ value: name, label: name }));
@@ -34,7 +34,7 @@ export function ContactFormModal({ initial, saving, onSave, onClose }: ContactFo
       onSubmit={onSubmit}
     >
       <Input label="Name" placeholder="e.g. Mum" autoComplete="off" {...register('contactName')} />
-      <Input label="Phone number" type="tel" inputMode="numeric" placeholder="08012345678" maxLength={11} {...register('contactNumber')} />
+      <PhoneInput maxLength={11} {...register('contactNumber')} />
       <Select label="Network" options={NETWORK_OPTIONS} {...register('contactNetwork')} />
     </FormModal>
   );

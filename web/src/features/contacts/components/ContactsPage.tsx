@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ContactView } from '@shared/api/contacts.js';
 import { isNetworkName } from '@shared/constants.js';
 import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
-import { errorMessage } from '@/lib/api-client.js';
 import { useAddContact, useContacts, useDeleteContact, useUpdateContact } from '@/lib/contacts-api.js';
-import { Button, ConfirmModal, Icon, ListCard, NetworkLogo, notify } from '@/ui/index.js';
+import { useAddEditDelete } from '@/lib/use-add-edit-delete.js';
+import { Button, ConfirmModal, Icon, ListCard, NetworkLogo } from '@/ui/index.js';
 import type { ContactForm } from '../lib/contact-form.js';
 import { ContactFormModal } from './ContactFormModal.js';
 
@@ -15,42 +14,20 @@ function shortcut(path: string, contact: ContactView, withNetwork = true): strin
   return `${path}?${query.toString()}`;
 }
 
-type Editing = { mode: 'add' } | { mode: 'edit'; contact: ContactView } | null;
-
 export function ContactsPage() {
   const list = useContacts();
   const add = useAddContact();
   const update = useUpdateContact();
   const remove = useDeleteContact();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<ContactView | null>(null);
+  const { editing, setEditing, deleting, setDeleting, formModal, deleteModal } = useAddEditDelete({
+    add,
+    update,
+    remove,
+    updateBody: (contact: ContactView, body: ContactForm) => ({ id: contact._id, ...body }),
+    keyOf: (contact) => contact._id,
+    messages: { added: CATALOGUE_MSG.contactSaved, updated: CATALOGUE_MSG.contactUpdated, deleted: CATALOGUE_MSG.contactDeleted },
+  });
   const contacts = list.data?.contactList ?? [];
-
-  const save = (body: ContactForm) => {
-    const done = {
-      onSuccess: (answer: { msg?: string } | undefined) => {
-        notify.success(answer?.msg ?? (editing?.mode === 'edit' ? CATALOGUE_MSG.contactUpdated : CATALOGUE_MSG.contactSaved));
-        setEditing(null);
-      },
-      onError: (error: unknown) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-    };
-    if (editing?.mode === 'edit') update.mutate({ id: editing.contact._id, ...body }, done);
-    else add.mutate(body, done);
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting._id, {
-      onSuccess: (answer) => {
-        notify.success(answer?.msg ?? CATALOGUE_MSG.contactDeleted);
-        setDeleting(null);
-      },
-      onError: (error) => {
-        setDeleting(null);
-        notify.error(errorMessage(error, MSG.somethingWentWrong));
-      },
-    });
-  };
 
   return (
     <section className="page page-narrow">
@@ -90,7 +67,7 @@ export function ContactsPage() {
                     type="button"
                     className="icon-btn icon-btn-sm"
                     aria-label={`Edit ${contact.contactName}`}
-                    onClick={() => setEditing({ mode: 'edit', contact })}
+                    onClick={() => setEditing({ mode: 'edit', item: contact })}
                   >
                     <Icon name="edit" size={18} />
                   </button>
@@ -122,27 +99,17 @@ export function ContactsPage() {
 
       {editing ? (
         <ContactFormModal
-          key={editing.mode === 'edit' ? editing.contact._id : 'new'}
+          key={editing.mode === 'edit' ? editing.item._id : 'new'}
           initial={
             editing.mode === 'edit'
-              ? { contactName: editing.contact.contactName, contactNumber: editing.contact.contactNumber, contactNetwork: editing.contact.contactNetwork }
+              ? { contactName: editing.item.contactName, contactNumber: editing.item.contactNumber, contactNetwork: editing.item.contactNetwork }
               : undefined
           }
-          saving={add.isPending || update.isPending}
-          onSave={save}
-          onClose={() => setEditing(null)}
+          {...formModal}
         />
       ) : null}
 
-      <ConfirmModal
-        open={deleting !== null}
-        title="Delete contact"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
-        confirmLabel="Delete"
-        danger
-      >
+      <ConfirmModal title="Delete contact" {...deleteModal}>
         {deleting ? (
           <p>
             Delete <strong>{deleting.contactName}</strong> ({deleting.contactNumber}) from your contacts?

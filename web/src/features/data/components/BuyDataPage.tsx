@@ -22,7 +22,7 @@ function DataTypePicker({ types, active, onChoose }: { types: readonly string[];
       <legend>Data type</legend>
       <div className="chips">
         {types.map((type) => (
-          <label key={type} className={`chip ${active === type ? 'selected' : ''}`}>
+          <label key={type} className={`choice chip ${active === type ? 'selected' : ''}`}>
             <input type="radio" name="dataType" value={type} checked={active === type} onChange={() => onChoose(type)} />
             <span>{type}</span>
           </label>
@@ -83,7 +83,12 @@ function PlanPicker({
   return (
     <div className="plan-options" data-testid="plan-options">
       {plans.map((option) => (
-        <label key={option.id} className={`plan-option ${checked?.id === option.id ? 'selected' : ''}`} data-testid="plan-option" data-plan-id={option.id}>
+        <label
+          key={option.id}
+          className={`choice plan-option ${checked?.id === option.id ? 'selected' : ''}`}
+          data-testid="plan-option"
+          data-plan-id={option.id}
+        >
           <input type="radio" name="plan" value={option.id} checked={checked?.id === option.id} onChange={() => onChoose(option)} />
           <span className="plan-volume">{option.plan}</span>
           <span className="plan-validity">{option.month_validate}</span>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PRODUCTS } from '@shared/products.js';
 import { SITE } from '@/config/site.js';
 import { useSession } from '@/lib/session.js';
+import { BrandLink } from '@/ui/BrandLink.js';
 import { Icon } from '@/ui/Icon.js';
 import { PRODUCT_ICONS } from '@/ui/purchase/product-icons.js';
 import { Faq } from './Faq.js';
@@ -19,12 +20,7 @@ export function LandingPage() {
     <div className="landing">
       <header className="landing-header">
         <div className="container landing-bar">
-          <Link to="/" className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              V
-            </span>
-            {SITE.name}
-          </Link>
+          <BrandLink />
           <button
             type="button"
             className="menu-toggle"

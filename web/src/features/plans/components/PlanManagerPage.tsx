@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PlanView } from '@shared/api/catalogue.js';
-import { CATALOGUE_MSG, MSG } from '@shared/messages.js';
-import { errorMessage } from '@/lib/api-client.js';
-import { Button, ConfirmModal, Icon, notify, unseen } from '@/ui/index.js';
+import { CATALOGUE_MSG } from '@shared/messages.js';
+import { useAddEditDelete } from '@/lib/use-add-edit-delete.js';
+import { Button, ConfirmModal, Icon, unseen } from '@/ui/index.js';
 import { useAddPlan } from '../api/add-plan.js';
 import { useDeletePlan } from '../api/delete-plan.js';
 import { usePlans } from '../api/list-plans.js';
@@ -14,8 +14,6 @@ import { PlanFormModal } from './PlanFormModal.js';
 import { PlanList } from './PlanTypeFilter.js';
 import { AvailabilityBadge, PRICE_HEADINGS, PlanCells } from './PriceCells.js';
 
-type Editing = { mode: 'add' } | { mode: 'edit'; plan: PlanView } | null;
-
 /** The admin's plan manager: every plan, available or not; add, edit and delete. */
 export function PlanManagerPage() {
   const plans = usePlans();
@@ -23,34 +21,14 @@ export function PlanManagerPage() {
   const update = useUpdatePlan();
   const remove = useDeletePlan();
   const [type, setType] = useState('all');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<PlanView | null>(null);
-
-  const save = (body: PlanBody) => {
-    const done = {
-      onSuccess: (answer: { msg?: string } | undefined) => {
-        notify.success(answer?.msg ?? (editing?.mode === 'edit' ? CATALOGUE_MSG.planUpdated : CATALOGUE_MSG.planAdded));
-        setEditing(null);
-      },
-      onError: (error: unknown) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
-    };
-    if (editing?.mode === 'edit') update.mutate({ ...body, planId: editing.plan.planId }, done);
-    else add.mutate(body, done);
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.planId, {
-      onSuccess: (answer) => {
-        notify.success(answer?.msg ?? CATALOGUE_MSG.planDeleted);
-        setDeleting(null);
-      },
-      onError: (error) => {
-        setDeleting(null);
-        notify.error(errorMessage(error, MSG.somethingWentWrong));
-      },
-    });
-  };
+  const { editing, setEditing, deleting, setDeleting, formModal, deleteModal } = useAddEditDelete({
+    add,
+    update,
+    remove,
+    updateBody: (plan: PlanView, body: PlanBody) => ({ ...body, planId: plan.planId }),
+    keyOf: (plan) => plan.planId,
+    messages: { added: CATALOGUE_MSG.planAdded, updated: CATALOGUE_MSG.planUpdated, deleted: CATALOGUE_MSG.planDeleted },
+  });
 
   return (
     <section className="page">
@@ -85,7 +63,7 @@ export function PlanManagerPage() {
               <AvailabilityBadge available={plan.isAvailable} />
             </td>
             <td className="cell-actions">
-              <Button variant="secondary" className="btn-sm" onClick={() => setEditing({ mode: 'edit', plan })} aria-label={`Edit plan ${plan.planId}`}>
+              <Button variant="secondary" className="btn-sm" onClick={() => setEditing({ mode: 'edit', item: plan })} aria-label={`Edit plan ${plan.planId}`}>
                 Edit
               </Button>
               <Button variant="ghost" className="btn-sm" onClick={() => setDeleting(plan)} aria-label={`Delete plan ${plan.planId}`}>
@@ -98,24 +76,14 @@ export function PlanManagerPage() {
 
       {editing ? (
         <PlanFormModal
-          key={editing.mode === 'edit' ? editing.plan.planId : 'new'}
-          plan={editing.mode === 'edit' ? editing.plan : undefined}
+          key={editing.mode === 'edit' ? editing.item.planId : 'new'}
+          plan={editing.mode === 'edit' ? editing.item : undefined}
           planType={type === 'all' ? '' : type}
-          saving={add.isPending || update.isPending}
-          onSave={save}
-          onClose={() => setEditing(null)}
+          {...formModal}
         />
       ) : null}
 
-      <ConfirmModal
-        open={deleting !== null}
-        title="Delete plan"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
-        confirmLabel="Delete"
-        danger
-      >
+      <ConfirmModal title="Delete plan" {...deleteModal}>
         {deleting ? (
           <p>
             Delete the {deleting.planType} plan <strong>{deleting.planName}</strong> ({deleting.planValidity}, id {deleting.planId})? Users can no longer buy

@@ -1,16 +1,34 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { REFUND_REASON_MAX_CHARS, refundOfferFor } from '@shared/api/refunds.js';
 import { isMaskedPin, REVEAL_REASON_MAX_CHARS, type TransactionView } from '@shared/api/transactions.js';
 import { OPEN_STATUSES } from '@shared/constants.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { MSG } from '@shared/messages.js';
-import { Button, CopyButton, Input, Modal, PinList, ReceiptShare, groupToken, notify } from '@/ui/index.js';
+import { Button, CopyButton, DetailList, Input, Modal, PinList, ReceiptShare, groupToken, notify } from '@/ui/index.js';
 import { useRefundTransaction } from '../api/refund-transaction.js';
 import { useRevealPins } from '../api/reveal-pins.js';
 import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
 import { formatDateTime, partyLabels, typeLabel } from './format.js';
 import { StatusBadge } from './StatusBadge.js';
+
+/** A question asked about one transaction (are you sure, and why): which one it is open for, and the reason typed. */
+function useReasonAsk() {
+  const [openFor, setOpenFor] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  return {
+    reason,
+    /** The reason input's props. */
+    field: { value: reason, onChange: (event: ChangeEvent<HTMLInputElement>) => setReason(event.target.value) },
+    isFor: (id: string) => openFor === id,
+    /** Opens it for `id`, with no reason typed yet. */
+    start: (id: string) => {
+      setReason('');
+      setOpenFor(id);
+    },
+    stop: () => setOpenFor(null),
+  };
+}
 
 /**
  * One transaction's details. An admin viewing an open (processing or pending) withdrawal can
@@ -45,56 +63,46 @@ export function TransactionDetailsModal({
     });
   const refund = useRefundTransaction();
   // Which transaction the "are you sure" is for: another one opened later asks again.
-  const [confirmingId, setConfirmingId] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
+  const refundAsk = useReasonAsk();
   // canCheckStatus is given to admins only; every other operator refunds as an agent.
   const offer = canRefund && t !== null ? refundOfferFor(t, canCheckStatus ? 'admin' : 'agent') : { offered: false as const };
   const refundable = offer.offered && t !== null;
   const needsReason = offer.offered && offer.needsReason;
-  const confirming = refundable && confirmingId === t._id;
-  const startConfirming = (id: string) => {
-    setReason('');
-    setConfirmingId(id);
-  };
+  const confirming = refundable && refundAsk.isFor(t._id);
   const confirmRefund = () =>
     t &&
     refund.mutate(
-      { id: t._id, reason: needsReason ? reason.trim() : undefined },
+      { id: t._id, reason: needsReason ? refundAsk.reason.trim() : undefined },
       {
         onSuccess: (answer) => {
           notify.success(answer.msg);
-          setConfirmingId(null);
+          refundAsk.stop();
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
       },
     );
   // The reveal: which transaction's reason is being asked for, and the PINs an admin revealed (this transaction's only).
   const reveal = useRevealPins();
-  const [revealingId, setRevealingId] = useState<string | null>(null);
-  const [revealReason, setRevealReason] = useState('');
+  const revealAsk = useReasonAsk();
   const [revealed, setRevealed] = useState<{ id: string; pins: NonNullable<TransactionView['pins']> } | null>(null);
   const shownPins = t && revealed?.id === t._id ? revealed.pins : t?.pins;
   const revealable = canCheckStatus && t !== null && (t.pins ?? []).some((p) => isMaskedPin(p.pin)) && revealed?.id !== t._id;
-  const askingReason = revealable && revealingId === t._id && !confirming;
-  const startRevealing = (id: string) => {
-    setRevealReason('');
-    setRevealingId(id);
-  };
+  const askingReason = revealable && revealAsk.isFor(t._id) && !confirming;
   const confirmReveal = () =>
     t &&
     reveal.mutate(
-      { id: t._id, reason: revealReason.trim() },
+      { id: t._id, reason: revealAsk.reason.trim() },
       {
         onSuccess: (answer) => {
           setRevealed({ id: answer.transactionId, pins: answer.pins });
-          setRevealingId(null);
+          revealAsk.stop();
         },
         onError: (error) => notify.error(errorMessage(error, MSG.somethingWentWrong)),
       },
     );
   const close = () => {
-    setConfirmingId(null);
-    setRevealingId(null);
+    refundAsk.stop();
+    revealAsk.stop();
     onClose();
   };
   const rows: Array<[string, ReactNode]> = t
@@ -172,18 +180,12 @@ export function TransactionDetailsModal({
               Refund {showNaira(t.trans_amount)} to {t.trans_UserName}?{needsReason ? ' The supplier delivered this purchase.' : ''}
             </p>
             {needsReason ? (
-              <Input
-                label="Reason (kept in the audit log)"
-                value={reason}
-                maxLength={REFUND_REASON_MAX_CHARS}
-                onChange={(event) => setReason(event.target.value)}
-                data-testid="refund-reason"
-              />
+              <Input label="Reason (kept in the audit log)" maxLength={REFUND_REASON_MAX_CHARS} {...refundAsk.field} data-testid="refund-reason" />
             ) : null}
-            <Button variant="ghost" onClick={() => setConfirmingId(null)} disabled={refund.isPending}>
+            <Button variant="ghost" onClick={refundAsk.stop} disabled={refund.isPending}>
               Cancel
             </Button>
-            <Button onClick={confirmRefund} loading={refund.isPending} disabled={needsReason && reason.trim() === ''} data-testid="confirm-refund">
+            <Button onClick={confirmRefund} loading={refund.isPending} disabled={needsReason && refundAsk.reason.trim() === ''} data-testid="confirm-refund">
               Confirm refund
             </Button>
           </>
@@ -191,27 +193,26 @@ export function TransactionDetailsModal({
           <>
             <Input
               label="Why must you see the PINs? (kept in the audit log)"
-              value={revealReason}
               maxLength={REVEAL_REASON_MAX_CHARS}
-              onChange={(event) => setRevealReason(event.target.value)}
+              {...revealAsk.field}
               data-testid="reveal-reason"
             />
-            <Button variant="ghost" onClick={() => setRevealingId(null)} disabled={reveal.isPending}>
+            <Button variant="ghost" onClick={revealAsk.stop} disabled={reveal.isPending}>
               Cancel
             </Button>
-            <Button onClick={confirmReveal} loading={reveal.isPending} disabled={revealReason.trim() === ''} data-testid="confirm-reveal">
+            <Button onClick={confirmReveal} loading={reveal.isPending} disabled={revealAsk.reason.trim() === ''} data-testid="confirm-reveal">
               Reveal
             </Button>
           </>
         ) : (
           <>
             {revealable ? (
-              <Button variant="secondary" onClick={() => startRevealing(t._id)} data-testid="reveal-pins-button">
+              <Button variant="secondary" onClick={() => revealAsk.start(t._id)} data-testid="reveal-pins-button">
                 Reveal PINs
               </Button>
             ) : null}
             {refundable ? (
-              <Button variant="secondary" onClick={() => startConfirming(t._id)} data-testid="refund-button">
+              <Button variant="secondary" onClick={() => refundAsk.start(t._id)} data-testid="refund-button">
                 Refund
               </Button>
             ) : null}
@@ -225,14 +226,7 @@ export function TransactionDetailsModal({
         )
       }
     >
-      <dl className="details" data-testid="transaction-details">
-        {rows.map(([label, value]) => (
-          <div key={label} className="details-row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} testId="transaction-details" />
       {t && !OPEN_STATUSES.includes(t.trans_Status) ? <ReceiptShare transaction={t} /> : null}
     </Modal>
   );
