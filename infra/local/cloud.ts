@@ -76,7 +76,7 @@ export async function loadTopology(repoRoot: string, templateFile?: string): Pro
     const missing = /Cannot find entry file at (\S+)/.exec(message);
     if (missing) {
       // The stack stops at the first missing entry; list every missing one so all can be fixed at once.
-      const all = new Set([missing[1]!.replace(repoRoot + '/', '')]);
+      const all = new Set([missing[1]!.replace(`${repoRoot}/`, '')]);
       try {
         const { ALL_FUNCTIONS } = await import('../stack/functions.js');
         for (const fn of ALL_FUNCTIONS) if (!existsSync(join(repoRoot, fn.entry))) all.add(fn.entry);
@@ -201,7 +201,10 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       stops.push(async () => simulator.close());
     }
     const simulatorRoutes = new Map<string, SimulatorRoute>(
-      [...simulators.entries()].map(([path, sim]) => [path, (req: IncomingMessage, res: ServerResponse, sub: string, query: URLSearchParams) => sim.handle(req, res, sub, query)]),
+      [...simulators.entries()].map(([path, sim]) => [
+        path,
+        (req: IncomingMessage, res: ServerResponse, sub: string, query: URLSearchParams) => sim.handle(req, res, sub, query),
+      ]),
     );
     // VTpass: the electricity supplier (meter numbers decide outcomes, see simulators/vtpass.ts). Open
     // purchases settle by themselves after a while and are pushed to our receiver, as VTpass does.
@@ -238,7 +241,11 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
         webhookUrl: `${config.appBaseUrl}${apiPath('paystackWebhook')}`,
         stateFile: simulatorState('payout'),
       }),
-      identity: new IdentitySimulator({ apiKey: providerSecrets.identityApiKey, appId: SIMULATED_PROVIDER_ACCOUNTS.identityAppId, stateFile: simulatorState('identity') }),
+      identity: new IdentitySimulator({
+        apiKey: providerSecrets.identityApiKey,
+        appId: SIMULATED_PROVIDER_ACCOUNTS.identityAppId,
+        stateFile: simulatorState('identity'),
+      }),
     };
     for (const [name, simulator] of Object.entries(providerSimulators)) {
       simulatorRoutes.set(name, (req, res, sub, query) => simulator.handle(req, res, sub, query));
@@ -310,8 +317,21 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       ORIGIN_SECRET_ARN: '',
       ORIGIN_SECRET: process.env.LOCAL_ORIGIN_SECRET ?? '',
       SUPPLIERS_CONFIG: JSON.stringify([
-        ...SIMULATED_SUPPLIERS.map((s) => ({ name: s.name, protocol: 'msorg', baseUrl: supplierUrls[s.name], networkIds: s.networkIds, electricity: s.electricity, sharesOurPlanIds: s.sharesOurPlanIds })),
-        { name: SIMULATED_VTPASS.name, protocol: 'vtpass', baseUrl: supplierUrls[SIMULATED_VTPASS.name], networks: SIMULATED_VTPASS.networks, electricity: SIMULATED_VTPASS.electricity },
+        ...SIMULATED_SUPPLIERS.map((s) => ({
+          name: s.name,
+          protocol: 'msorg',
+          baseUrl: supplierUrls[s.name],
+          networkIds: s.networkIds,
+          electricity: s.electricity,
+          sharesOurPlanIds: s.sharesOurPlanIds,
+        })),
+        {
+          name: SIMULATED_VTPASS.name,
+          protocol: 'vtpass',
+          baseUrl: supplierUrls[SIMULATED_VTPASS.name],
+          networks: SIMULATED_VTPASS.networks,
+          electricity: SIMULATED_VTPASS.electricity,
+        },
       ]),
       SUPPLIER_TOKENS: JSON.stringify({
         ...config.secrets.supplierTokens,
@@ -346,12 +366,16 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     await runtime.loadAll();
     // The table-stream readers sleep until the functions write (Lambda polls; locally that would keep DynamoDB Local busy).
     const writes = new WriteSignal();
-    const dynamoClient = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.dynamoClient))) as { onDynamoWrites(listener: () => void): void };
+    const dynamoClient = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.dynamoClient))) as {
+      onDynamoWrites(listener: () => void): void;
+    };
     dynamoClient.onDynamoWrites(writes.notify);
     step('handlers');
     if (config.testPasswordHashes) {
       // The handlers' own module (same URL, same instance): the seeded admin and every sign-up hash cheaply.
-      const passwords = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.passwords))) as typeof import('../../functions/domain/accounts/passwords.js');
+      const passwords = (await import(
+        platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.passwords)
+      )) as typeof import('../../functions/domain/accounts/passwords.js');
       passwords.hashNewPasswordsAt(passwords.TEST_ONLY_HASH_COST);
       log('[local] password hashes at the test-only cost (LOCAL_TEST_PASSWORD_HASHES)');
     }
@@ -396,7 +420,16 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
         if (!streamArn) throw new LocalCloudStartError(`stream mapping ${mapping.logicalId}: table ${mapping.tableLogicalId} has no stream`);
         // LOCAL_STREAM_BATCHING_WINDOW_MS replaces every mapping's batching window (the tests' clouds: 0, no wait).
         const windowed = config.streamBatchingWindowMs === undefined ? mapping : { ...mapping, batchingWindowMs: config.streamBatchingWindowMs };
-        return new DynamoStreamPoller({ mapping: windowed, streamArn, streams, checkpoints, writes, invoke: (id, event) => runtime.invoke(id, event), sendToQueue, log });
+        return new DynamoStreamPoller({
+          mapping: windowed,
+          streamArn,
+          streams,
+          checkpoints,
+          writes,
+          invoke: (id, event) => runtime.invoke(id, event),
+          sendToQueue,
+          log,
+        });
       });
     for (const poller of streamPollers) poller.start();
     stops.push(async () => {
@@ -431,7 +464,18 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
       }),
       'gateway',
     );
-    return { appUrl: config.appBaseUrl, timings: timings.join(', '), servicesUrl, simulatorsUrl, dynamoEndpoint: dynamo.endpoint, topology, supplierUrls, providerUrls, seedSummary, stop: stopAll };
+    return {
+      appUrl: config.appBaseUrl,
+      timings: timings.join(', '),
+      servicesUrl,
+      simulatorsUrl,
+      dynamoEndpoint: dynamo.endpoint,
+      topology,
+      supplierUrls,
+      providerUrls,
+      seedSummary,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

@@ -14,7 +14,7 @@ export interface FunctionSpec {
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
   /**
-   * Concurrency limit (README decision 49): for an SQS consumer, its event source mapping's
+   * Concurrency limit (decision 49 (docs/decisions/0049-*)): for an SQS consumer, its event source mapping's
    * maximum concurrency (SQS `maximumConcurrency`, at least 2); for a stream or scheduled consumer,
    * its reserved concurrency. Absent only on the HTTP functions (the API's throttling limits them).
    */
@@ -50,44 +50,122 @@ export const HTTP_FUNCTIONS: Record<HttpService, FunctionSpec> = Object.fromEntr
 ) as Record<HttpService, FunctionSpec>;
 
 /** Delivers purchases to suppliers (SQS consumer). Timeout covers two supplier calls with failover. */
-export const FULFILMENT_FUNCTION: FunctionSpec = { name: 'Fulfilment', entry: 'functions/handlers/fulfilment.ts', timeoutSeconds: 60, memoryMb: 512, concurrency: { queue: CONCURRENCY.fulfilmentDefault } };
+export const FULFILMENT_FUNCTION: FunctionSpec = {
+  name: 'Fulfilment',
+  entry: 'functions/handlers/fulfilment.ts',
+  timeoutSeconds: 60,
+  memoryMb: 512,
+  concurrency: { queue: CONCURRENCY.fulfilmentDefault },
+};
 /**
  * The transaction outbox: reads the table's stream and, from the write itself, hands new purchases
  * to fulfilment and announces every settlement on the bus (stream consumer).
  */
-export const TRANSACTION_STREAM_FUNCTION: FunctionSpec = { name: 'TransactionStream', entry: 'functions/handlers/transaction-stream.ts', timeoutSeconds: 60, memoryMb: 512, concurrency: { reserved: 10 } };
+export const TRANSACTION_STREAM_FUNCTION: FunctionSpec = {
+  name: 'TransactionStream',
+  entry: 'functions/handlers/transaction-stream.ts',
+  timeoutSeconds: 60,
+  memoryMb: 512,
+  concurrency: { reserved: 10 },
+};
 /**
  * The platform's counters: reads the same stream and sums each batch of transaction changes into
  * the listing's platform shards, the sales figures and the wallet total, off the request path.
  */
-export const TRANSACTION_COUNTERS_FUNCTION: FunctionSpec = { name: 'TransactionCounters', entry: 'functions/handlers/transaction-counters.ts', timeoutSeconds: 60, memoryMb: 256, concurrency: { reserved: 5 } };
+export const TRANSACTION_COUNTERS_FUNCTION: FunctionSpec = {
+  name: 'TransactionCounters',
+  entry: 'functions/handlers/transaction-counters.ts',
+  timeoutSeconds: 60,
+  memoryMb: 256,
+  concurrency: { reserved: 5 },
+};
 /** How long the platform counters' mapping gathers records before a batch (Lambda's MaximumBatchingWindowInSeconds). */
 export const PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS = 5;
 /** Records the platform counters' consumer sums per batch (its stream mapping's BatchSize). */
 export const PLATFORM_COUNTERS_BATCH_SIZE = 500;
 /** Re-enqueues purchases stranded by a crash and re-queries pending ones (schedule). */
-export const SWEEPER_FUNCTION: FunctionSpec = { name: 'Sweeper', entry: 'functions/handlers/sweeper.ts', timeoutSeconds: 120, memoryMb: 512, concurrency: { reserved: CONCURRENCY.singleton } };
+export const SWEEPER_FUNCTION: FunctionSpec = {
+  name: 'Sweeper',
+  entry: 'functions/handlers/sweeper.ts',
+  timeoutSeconds: 120,
+  memoryMb: 512,
+  concurrency: { reserved: CONCURRENCY.singleton },
+};
 /** Sends e-mail requested on the bus (SQS consumer). */
-export const MAILER_FUNCTION: FunctionSpec = { name: 'Mailer', entry: 'functions/handlers/mailer.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: 2 } };
+export const MAILER_FUNCTION: FunctionSpec = {
+  name: 'Mailer',
+  entry: 'functions/handlers/mailer.ts',
+  timeoutSeconds: 30,
+  memoryMb: 256,
+  concurrency: { queue: 2 },
+};
 /** Fans admins' mailings out, a page of users per message (SQS consumer). */
-export const MAILINGS_FUNCTION: FunctionSpec = { name: 'Mailings', entry: 'functions/handlers/mailings.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
+export const MAILINGS_FUNCTION: FunctionSpec = {
+  name: 'Mailings',
+  entry: 'functions/handlers/mailings.ts',
+  timeoutSeconds: 30,
+  memoryMb: 256,
+  concurrency: { queue: CONCURRENCY.sqsMinimum },
+};
 /** Password reset requests off the request path: throttle, look-up, token, mail (SQS consumer of a bus rule). */
-export const PASSWORD_RESETS_FUNCTION: FunctionSpec = { name: 'PasswordResets', entry: 'functions/handlers/password-resets.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
+export const PASSWORD_RESETS_FUNCTION: FunctionSpec = {
+  name: 'PasswordResets',
+  entry: 'functions/handlers/password-resets.ts',
+  timeoutSeconds: 30,
+  memoryMb: 256,
+  concurrency: { queue: CONCURRENCY.sqsMinimum },
+};
 /** Delivers signed webhooks of settled transactions to API users (SQS consumer). */
-export const WEBHOOK_FUNCTION: FunctionSpec = { name: 'WebhookDelivery', entry: 'functions/handlers/webhook-delivery.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: 5 } };
+export const WEBHOOK_FUNCTION: FunctionSpec = {
+  name: 'WebhookDelivery',
+  entry: 'functions/handlers/webhook-delivery.ts',
+  timeoutSeconds: 30,
+  memoryMb: 256,
+  concurrency: { queue: 5 },
+};
 
 /** Confirms providers' webhooks with the provider and credits / settles payouts (SQS consumer). */
-export const PROVIDER_EVENTS_FUNCTION: FunctionSpec = { name: 'ProviderEvents', entry: 'functions/handlers/provider-events.ts', timeoutSeconds: 60, memoryMb: 512, concurrency: { queue: 5 } };
+export const PROVIDER_EVENTS_FUNCTION: FunctionSpec = {
+  name: 'ProviderEvents',
+  entry: 'functions/handlers/provider-events.ts',
+  timeoutSeconds: 60,
+  memoryMb: 512,
+  concurrency: { queue: 5 },
+};
 /** Pays withdrawals out through the payout provider (SQS consumer). */
-export const PAYOUTS_FUNCTION: FunctionSpec = { name: 'Payouts', entry: 'functions/handlers/payouts.ts', timeoutSeconds: 60, memoryMb: 512, concurrency: { queue: CONCURRENCY.sqsMinimum } };
+export const PAYOUTS_FUNCTION: FunctionSpec = {
+  name: 'Payouts',
+  entry: 'functions/handlers/payouts.ts',
+  timeoutSeconds: 60,
+  memoryMb: 512,
+  concurrency: { queue: CONCURRENCY.sqsMinimum },
+};
 /** Re-queries withdrawals left open (schedule). */
-export const PAYOUT_SWEEPER_FUNCTION: FunctionSpec = { name: 'PayoutSweeper', entry: 'functions/handlers/payout-sweeper.ts', timeoutSeconds: 120, memoryMb: 256, concurrency: { reserved: CONCURRENCY.singleton } };
+export const PAYOUT_SWEEPER_FUNCTION: FunctionSpec = {
+  name: 'PayoutSweeper',
+  entry: 'functions/handlers/payout-sweeper.ts',
+  timeoutSeconds: 120,
+  memoryMb: 256,
+  concurrency: { reserved: CONCURRENCY.singleton },
+};
 /** How often the payout sweeper runs in the cloud. */
 export const PAYOUT_SWEEPER_RATE_MINUTES = 5;
 /** Referral rewards on UserUpgraded (SQS consumer of a bus rule). */
-export const REFERRAL_REWARDS_FUNCTION: FunctionSpec = { name: 'ReferralRewards', entry: 'functions/handlers/referral-rewards.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
+export const REFERRAL_REWARDS_FUNCTION: FunctionSpec = {
+  name: 'ReferralRewards',
+  entry: 'functions/handlers/referral-rewards.ts',
+  timeoutSeconds: 30,
+  memoryMb: 256,
+  concurrency: { queue: CONCURRENCY.sqsMinimum },
+};
 /** Reserved bank accounts on ReservedAccountsWanted (SQS consumer of a bus rule): the provider call, off sign-in and KYC. */
-export const RESERVED_ACCOUNTS_FUNCTION: FunctionSpec = { name: 'ReservedAccounts', entry: 'functions/handlers/reserved-accounts.ts', timeoutSeconds: 30, memoryMb: 256, concurrency: { queue: CONCURRENCY.sqsMinimum } };
+export const RESERVED_ACCOUNTS_FUNCTION: FunctionSpec = {
+  name: 'ReservedAccounts',
+  entry: 'functions/handlers/reserved-accounts.ts',
+  timeoutSeconds: 30,
+  memoryMb: 256,
+  concurrency: { queue: CONCURRENCY.sqsMinimum },
+};
 
 export const ALL_FUNCTIONS: FunctionSpec[] = [
   ...Object.values(HTTP_FUNCTIONS),
@@ -112,7 +190,6 @@ export const SWEEPER_RATE_MINUTES = 1;
 /** Metadata keys the local cloud reads from the synthesized template. */
 export const LOCAL_METADATA = { entry: 'vtu:entry', handler: 'vtu:handler' } as const;
 
-
 /**
  * How every function is bundled (esbuild): the stack uses it, and so does the benchmark, so the
  * measured bundles are the deployed ones. The AWS SDK is bundled too rather than taken from the
@@ -129,4 +206,10 @@ export const LAMBDA_BUNDLING = {
   externalModules: [] as string[],
   /** Lambda credentials are always in the environment: bundle only that provider (see infra/stack/lambda/env-credentials.ts). */
   alias: { '@aws-sdk/credential-provider-node': fileURLToPath(new URL('./lambda/env-credentials.ts', import.meta.url)) },
+  /**
+   * Compile-time constants. `__CRASH_POINTS__: false` compiles the local cloud's crash points out of
+   * every deployed function (functions/adapters/crash-points.ts): no variable can arm one there, because
+   * the code that would is not in the bundle (tests/infra/crash-points-bundle.test.ts).
+   */
+  define: { __CRASH_POINTS__: 'false' } as Record<string, string>,
 } as const;

@@ -644,6 +644,7 @@ export class PlatformStack extends Stack {
         mainFields: [...LAMBDA_BUNDLING.mainFields],
         banner: LAMBDA_BUNDLING.banner,
         externalModules: [...LAMBDA_BUNDLING.externalModules],
+        define: { ...LAMBDA_BUNDLING.define },
         esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to])),
       },
     });

@@ -24,6 +24,7 @@ export function lambdaBuildOptions(entry: string): BuildOptions {
     mainFields: [...LAMBDA_BUNDLING.mainFields],
     banner: { js: LAMBDA_BUNDLING.banner },
     external: [...LAMBDA_BUNDLING.externalModules],
+    define: { ...LAMBDA_BUNDLING.define },
     alias: { ...LAMBDA_BUNDLING.alias },
   };
 }

@@ -1,13 +1,22 @@
 /**
  * Crash points are a local-cloud tool only: the deployed stack must never arm one. No function of
- * the synthesized template carries LOCAL_CRASH_POINT in its environment (so every crashPoint() in
- * the cloud is a no-op), and the names are one typed list. The same for the tests' cheap password
+ * the synthesized template carries LOCAL_CRASH_POINT in its environment, the code that would read it
+ * is compiled out of every deployed bundle (tests/infra/crash-points-bundle.test.ts), and the names
+ * are one typed list. The same for the tests' cheap password
  * hashes: only the local cloud's own code lowers the cost, and no function is told to.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { armedCrashPoint, CRASH_POINT_ENV, CRASH_POINT_PASS_ENV, CRASH_POINTS, crashPointPass, InvalidCrashPointPassError, UnknownCrashPointError } from '../../functions/adapters/crash-points.js';
+import {
+  armedCrashPoint,
+  CRASH_POINT_ENV,
+  CRASH_POINT_PASS_ENV,
+  CRASH_POINTS,
+  crashPointPass,
+  InvalidCrashPointPassError,
+  UnknownCrashPointError,
+} from '../../functions/adapters/crash-points.js';
 import { platformTemplate } from '../support/stack-template.js';
 
 type Resource = { Type: string; Properties?: Record<string, any> };
