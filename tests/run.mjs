@@ -1,20 +1,28 @@
 // `npm test`: check format and lint, build the web app (browser tests need it), run every vitest project, then print
 // one plain closing line "N passed, N failed, N skipped" that CI reads.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+/** The same, without waiting: resolves to the exit status. */
+const start = (command, args) =>
+  new Promise((resolve) => spawn(command, args, { stdio: 'inherit', env: process.env }).once('close', (code) => resolve(code ?? 1)));
 
-// One formatter and one linter (Biome, biome.json): a file off its format or breaking a lint rule fails the run.
-if (run('npx', ['biome', 'ci', '--reporter=summary', '.']) !== 0) {
+// The format and lint check (Biome, biome.json) and the web build (browser tests need it) side by side:
+// neither reads what the other writes, and a clean clone waited on them one after the other.
+const [lint, build] = await Promise.all([
+  start('npx', ['biome', 'ci', '--reporter=summary', '.']),
+  start('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']),
+]);
+// One formatter and one linter: a file off its format or breaking a lint rule fails the run.
+if (lint !== 0) {
   console.error('lint or format check failed: `npx biome check --write .` fixes what it can');
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
-
-if (run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) !== 0) {
+if (build !== 0) {
   console.error('web build failed');
   process.exit(1);
 }
