@@ -6,6 +6,7 @@
  * each kind of row is one conditional transaction, not a request per row (every test cloud seeds one).
  */
 import { seedBillProducts } from './domain/products/bill-catalogue.js';
+import { seedEpinProducts } from './domain/products/epin-catalogue.js';
 import { SUPPLIERS, type PlanType, type SupplierName } from '../shared/constants.js';
 import { applyRate, nairaToKobo, type Kobo } from '../shared/money.js';
 import { dynamoCatalogueSeed } from './adapters/dynamo/purchases/catalogue.js';
@@ -120,7 +121,7 @@ export async function seedCatalogue(store: CatalogueSeedStore = dynamoCatalogueS
   return { plansCreated, plansExisting: plans.length - plansCreated, costPricesCreated };
 }
 
-/** Cable bouquets and exam products a fresh catalogue sells; rows an admin already has are left as they are. */
+/** Cable bouquets, exam products and recharge cards a fresh catalogue sells; rows an admin already has are left as they are. */
 export async function seedBillCatalogue(store: CatalogueSeedStore = dynamoCatalogueSeed, now: Date = new Date()): Promise<{ billProductsCreated: number }> {
-  return { billProductsCreated: await store.createBillProductsIfAbsent(seedBillProducts(now)) };
+  return { billProductsCreated: await store.createBillProductsIfAbsent([...seedBillProducts(now), ...seedEpinProducts(now)]) };
 }

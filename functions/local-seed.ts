@@ -10,6 +10,8 @@ import { dynamoLedger } from './adapters/dynamo/wallet/ledger.js';
 import { createUser, getUserByUserName, setRoles, type NewUser } from './adapters/dynamo/accounts/users.js';
 import { hashPassword } from './domain/accounts/passwords.js';
 import { seedBillCatalogue, seedCatalogue, type CatalogueSeedSummary } from './catalogue-seed.js';
+import { createConfiguredServicesIfAbsent } from './adapters/dynamo/configured-services/configured-services.js';
+import { seedConfiguredServices } from './domain/products/configured-service-catalogue.js';
 
 /** Their addresses are ones the mail event takes (shared/events.ts), so mail to them (a password reset, an admin's mail) reaches the local mail viewer. */
 export const DEMO_USER = { userName: 'demo', password: 'demo-password-1', email: 'demo@example.com', phoneNumber: '08000000001' } as const;
@@ -53,6 +55,8 @@ export async function seedLocalData(options: { admin: { userName: string; passwo
   const demoWallet = demoUser.userId ? await creditDemoWallet(demoUser.userId) : 'not credited: demo user missing';
   const catalogue = await seedCatalogue();
   await seedBillCatalogue();
+  // Smile and Spectranet, offered by configuration (an admin's later changes are kept).
+  await createConfiguredServicesIfAbsent(seedConfiguredServices(new Date()));
   return {
     admin: { userName: options.admin.userName, outcome: admin.outcome },
     demoUser: { userName: DEMO_USER.userName, password: DEMO_USER.password, outcome: demoUser.outcome },

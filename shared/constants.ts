@@ -34,7 +34,9 @@ export const DEFAULT_SUPPLIER: SupplierName = 'ALARO';
  * Add a supplier here, then give it a protocol in SUPPLIERS_CONFIG.
  */
 export const VTPASS_SUPPLIER = 'VTPASS' as const;
-export const CONFIGURABLE_SUPPLIERS = [...SUPPLIERS, VTPASS_SUPPLIER] as const;
+/** The recharge-card (e-PIN) panel: sells printable PINs only (functions/adapters/suppliers/epin-panel). */
+export const EPIN_SUPPLIER = 'EPINPANEL' as const;
+export const CONFIGURABLE_SUPPLIERS = [...SUPPLIERS, VTPASS_SUPPLIER, EPIN_SUPPLIER] as const;
 export type ConfigurableSupplierName = (typeof CONFIGURABLE_SUPPLIERS)[number];
 /** Tried first for electricity when it is configured; other electricity suppliers follow (failover). */
 export const DEFAULT_ELECTRICITY_SUPPLIER: ConfigurableSupplierName = VTPASS_SUPPLIER;
@@ -84,6 +86,8 @@ export const TRANSACTION_TYPES = [
   'electricity',
   'cable',
   'exam',
+  // A VTpass service offered by configuration (Smile, Spectranet …): trans_Network names which.
+  'service',
   'wallet',
   'transfer',
   'refund',
@@ -93,6 +97,8 @@ export const TRANSACTION_TYPES = [
   'upgrade',
   // A bulk purchase's one debit for all its lines; each line is its own airtime or data record.
   'bulk',
+  // Recharge cards: a batch of printable PINs of one network and denomination.
+  'epin',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -134,6 +140,13 @@ export const RESERVED_ACCOUNT_NAME_CHARS = 10;
 export const PAGINATION_BUTTONS_USER = 15;
 export const PAGINATION_BUTTONS_ADMIN = 20;
 export const TRANSACTIONS_PAGE_SIZE = 20;
+/**
+ * How far a filtered transaction listing and the listing's counts may trail the records: their
+ * counters are summed from the table's stream, off the request path (decision 129). The unfiltered
+ * history reads the records and shows a change at once; the web says "updating" for this long after
+ * a change it knows of, then reads again.
+ */
+export const LISTING_COUNTS_LAG_MS = 2_000;
 export const DEFAULT_VERIFICATION_METHOD = 'nin';
 
 /** Auth */

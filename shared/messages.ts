@@ -360,6 +360,9 @@ export const REFUND_REASON_MSG = {
   other: 'Refunded',
 } as const;
 
+/** What an operator's refund without a reason records, in its audit entry and on the transaction (the spec's refund has no body). */
+export const NO_REFUND_REASON = 'no reason given';
+
 /** What a purchase receipt says while it waits and once it is final. */
 export const RECEIPT_MSG = {
   processing: 'Sending your purchase to the network… this page updates by itself.',

@@ -55,6 +55,10 @@ export const METRIC_NAMES = {
   providerWebhookRejected: 'ProviderWebhookRejected',
   /** A TransactionSettled webhook delivery to an API user, by its status (Count). */
   webhookDelivery: 'WebhookDelivery',
+  /** A supplier's float crossed into low (its balance or hours left under the admin's threshold), once per crossing (Count). */
+  supplierFloatLow: 'SupplierFloatLow',
+  /** The daily tie-out's difference, |Σ wallets + house − (money in − money out)| in kobo: 0 when the books tie out (a gauge: read its Maximum). */
+  tieOutDifference: 'TieOutDifference',
 } as const;
 export type MetricKey = keyof typeof METRIC_NAMES;
 
@@ -79,6 +83,8 @@ export const METRIC_SHAPES: Record<MetricKey, { unit: MetricUnitName; dimensionS
   providerWebhookAccepted: { unit: 'Count', dimensionSets: [[], ['Provider']] },
   providerWebhookRejected: { unit: 'Count', dimensionSets: [[], ['Provider']] },
   webhookDelivery: { unit: 'Count', dimensionSets: [['Status']] },
+  supplierFloatLow: { unit: 'Count', dimensionSets: [[], ['Supplier']] },
+  tieOutDifference: { unit: 'Count', dimensionSets: [[]] },
 };
 
 /** A purchase open longer than this is "stuck": the dashboard shows them and an alarm fires. */

@@ -15,6 +15,8 @@ import { initiateSquadPaymentRequest } from './api/funding.js';
 import { acknowledgeNotificationRequest } from './api/notification.js';
 import { updateKycRequest, updateUserTypeRequest, updateWebhookRequest } from './api/profile.js';
 import { buyCableRequest, buyExamRequest, validateCableRequest, validateExamRequest } from './api/bills.js';
+import { buyServiceRequest, validateServiceRequest } from './api/configured-services.js';
+import { buyEpinRequest } from './api/epins.js';
 import { buyAirtimeRequest, buyDataRequest, buyElectricityRequest, validateMeterRequest } from './api/purchases.js';
 import { listTransactionsQuery, transactionParams, type TransactionView } from './api/transactions.js';
 import { transferFundRequest } from './api/transfers.js';
@@ -383,11 +385,55 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     example: { exam: 'waec', quantity: 2, request_id: 'order-10027' },
     answer: { schema: purchaseResponseSchema },
   },
+  buyEpin: {
+    tag: TAGS.purchases,
+    summary: 'Buy recharge card PINs (e-PINs) to print',
+    description:
+      'network: MTN, GLO, AIRTEL or 9MOBILE (or 1–4); denomination: 100, 200, 500 or 1000 (naira); quantity: 1–100; business_name: printed on every card. ' +
+      'Priced per card at your tier (GET /billProducts, family epin). The receipt (GET /transaction/{id}) carries the PINs and serials (`pins`) and ' +
+      '`epin` {ordered, delivered}; fewer delivered than ordered charges only those and refunds the rest in the same settlement. Listings and ' +
+      'webhooks carry the count, never the PINs. ' +
+      IDEMPOTENCY_TEXT,
+    body: buyEpinRequest,
+    refusals: [409],
+    example: { network: 'MTN', denomination: 100, quantity: 24, business_name: 'Ade Phones Ikeja', request_id: 'order-10028' },
+    answer: { schema: purchaseResponseSchema },
+  },
+  validateService: {
+    tag: TAGS.purchases,
+    summary: 'Verify the customer of a configured service (Smile …)',
+    description:
+      'serviceID: a service from GET /services whose `verify` is true; customer: what its `customerInput` names (phone, smartcard, email or account id). ' +
+      'Answers the customer’s name as the provider holds it; nothing is charged. POST /buy/service checks again before charging.',
+    body: validateServiceRequest,
+    example: { serviceID: 'smile-direct', customer: '1212121212' },
+    returns: 'msg, name, serviceID, customer; an invalid customer: 400 {msg, name}',
+  },
+  buyService: {
+    tag: TAGS.purchases,
+    summary: 'Buy from any configured service (Smile, Spectranet …): one route, serviceID in the body',
+    description:
+      'serviceID and variation_code: from GET /services; customer: what the service’s `customerInput` names; amount (naira): only for a plan ' +
+      'with `minAmount`/`maxAmount` (a free amount, e.g. Smile airtime), charged at your share of it. A verified service checks the customer first. ' +
+      'PINs the provider gives (e.g. Spectranet) are on the receipt (`pins`) once delivered. ' +
+      IDEMPOTENCY_TEXT,
+    body: idempotent(buyServiceRequest),
+    refusals: [409],
+    example: { serviceID: 'spectranet', variation_code: 'vt-1000', customer: '08011111111', request_id: 'order-10029' },
+    answer: { schema: purchaseResponseSchema },
+  },
+  listServices: {
+    tag: TAGS.prices,
+    summary: 'Configured services on sale (Smile, Spectranet …) with every tier’s price',
+    returns:
+      'services: [{serviceID, name, customerInput (phone | smartcard | email | account), verify, plans: [{variation_code, name, fixedPrice, my_price, resellerPrice, apiPrice ' +
+      '(naira; percent of the amount when fixedPrice is false), minAmount, maxAmount (a free amount)}]}]; you pay your user type’s column',
+  },
   listBillProducts: {
     tag: TAGS.prices,
     summary: 'Cable bouquets and exam PINs with your prices',
     returns:
-      'products: [{code, family (cable | exam), serviceID, variation_code, name, isAvailable, amount (your price), my_price, resellerPrice, apiPrice, approvedPrice (exams)}]',
+      'products: [{code, family (cable | exam | epin), serviceID, variation_code, name, isAvailable, amount (your price), my_price, resellerPrice, apiPrice, approvedPrice (exams)}]',
   },
   listPrices: { tag: TAGS.prices, summary: 'Price list', answer: priceList },
   filterPrices: {

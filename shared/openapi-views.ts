@@ -132,5 +132,9 @@ export const transactionListSchema: z.ZodType<TransactionListResponse> = z
     stat: z.array(z.object({ network: z.string(), type: z.string(), total_volume_sold: z.number(), unit: z.enum(SALES_VOLUME_UNITS), profit: z.number() })),
     totalDebit: z.number(),
     totalCredit: z.number(),
+    countsUpdating: z
+      .boolean()
+      .optional()
+      .describe('Present while the count, the figures and a filtered page may still trail the newest change (summed off the request path, within 2 s)'),
   })
   .openapi('TransactionList');

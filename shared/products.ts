@@ -10,7 +10,7 @@
 import type { TransactionType } from './constants.js';
 
 /** The products sold from the wallet; bulk is a way of buying them, not a product. */
-export const PRODUCT_TYPES = ['airtime', 'data', 'electricity', 'cable', 'exam'] as const;
+export const PRODUCT_TYPES = ['airtime', 'data', 'electricity', 'cable', 'exam', 'epin', 'service'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 export function isProductType(type: string): type is ProductType {
@@ -80,6 +80,23 @@ export const PRODUCTS: readonly ProductLabels[] = [
     pitch: 'WAEC result checker, registration and JAMB PINs, delivered on screen and kept on the receipt.',
     verification: 'profile',
   },
+  {
+    type: 'epin',
+    label: 'Recharge cards',
+    providerLabel: 'Network',
+    targetLabel: 'Business name',
+    path: '/profile/rechargeCards',
+    pitch: 'Buy MTN, GLO, AIRTEL and 9MOBILE recharge PINs in bulk and print them as cards under your shop’s name.',
+  },
+  {
+    // Every VTpass service an admin configured (its own screen from that configuration); trans_Network names the service.
+    type: 'service',
+    label: 'Internet & more',
+    providerLabel: 'Service',
+    targetLabel: 'Customer',
+    path: '/profile/services',
+    pitch: 'Smile, Spectranet and more: internet plans and PINs, checked with the provider before you pay.',
+  },
 ];
 
 const BY_TYPE = new Map(PRODUCTS.map((product) => [product.type, product]));
@@ -96,6 +113,8 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   electricity: 'Electricity',
   cable: 'Cable TV',
   exam: 'Exam PINs',
+  epin: 'Recharge cards',
+  service: 'Internet & more',
   wallet: 'Wallet funding',
   transfer: 'Transfer',
   refund: 'Refund',

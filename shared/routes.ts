@@ -28,6 +28,9 @@ export const HTTP_SERVICES = [
   'docs',
   // An admin's mail to one user or to all: validates and queues ONE mailing job; a consumer fans it out.
   'mailings',
+  // The money desk's supplier floats and reconciliation (admins): reads the floats and reports, records
+  // top-ups and thresholds, starts runs and acts on discrepancies; calls the suppliers (balance, re-query).
+  'money-desk',
 ] as const;
 export type HttpService = (typeof HTTP_SERVICES)[number];
 
@@ -98,10 +101,17 @@ export const ROUTES = [
   // Exam PINs: verify a JAMB profile id, then buy WAEC / JAMB PINs
   { operation: 'validateExam', method: 'POST', path: '/buy/validateExam', service: 'purchases', access: 'user', apiKey: true },
   { operation: 'buyExam', method: 'POST', path: '/buy/exam', service: 'purchases', access: 'user', apiKey: true },
+  // Recharge cards (e-PINs): 1–100 PINs of one network and denomination, printed under the buyer's business name
+  { operation: 'buyEpin', method: 'POST', path: '/buy/epin', service: 'purchases', access: 'user', apiKey: true },
   // Bulk purchases: up to 100 lines, one debit; each line its own purchase, reported per line (the owner's only)
   { operation: 'buyAirtimeBulk', method: 'POST', path: '/buy/airtime/bulk', service: 'purchases', access: 'user', apiKey: true },
   { operation: 'buyDataBulk', method: 'POST', path: '/buy/data/bulk', service: 'purchases', access: 'user', apiKey: true },
   { operation: 'getBulkPurchase', method: 'GET', path: '/buy/bulk/{id}', service: 'purchases', access: 'user', apiKey: true },
+  // VTpass services offered by configuration (Smile, Spectranet …): one check and one buy route for all, serviceID in the body;
+  // an admin reads what VTpass sells under a serviceID (the purchases function holds the supplier keys)
+  { operation: 'validateService', method: 'POST', path: '/buy/validateService', service: 'purchases', access: 'user', apiKey: true },
+  { operation: 'buyService', method: 'POST', path: '/buy/service', service: 'purchases', access: 'user', apiKey: true },
+  { operation: 'serviceVariations', method: 'GET', path: '/admin/services/{serviceId}/variations', service: 'purchases', access: 'admin' },
   // Catalogue: public price list, the plan manager (admin), prices (admin and agent), cost prices (admin)
   { operation: 'listPrices', method: 'GET', path: '/prices', service: 'catalogue', access: 'public' },
   { operation: 'filterPrices', method: 'POST', path: '/prices', service: 'catalogue', access: 'public' },
@@ -115,6 +125,10 @@ export const ROUTES = [
   // Cable bouquets and exam PINs in the catalogue: their prices for the caller, and an admin's edit
   { operation: 'listBillProducts', method: 'GET', path: '/billProducts', service: 'catalogue', access: 'user', apiKey: true },
   { operation: 'updateBillProduct', method: 'POST', path: '/admin/billProduct', service: 'catalogue', access: 'admin' },
+  // Configured VTpass services: those on sale with every tier's price (public, like the price list), and the admin's configuration
+  { operation: 'listServices', method: 'GET', path: '/services', service: 'catalogue', access: 'public' },
+  { operation: 'listConfiguredServices', method: 'GET', path: '/admin/services', service: 'catalogue', access: 'admin' },
+  { operation: 'saveConfiguredService', method: 'PUT', path: '/admin/services', service: 'catalogue', access: 'admin' },
   // Admin settings: supplier per network, service locks
   { operation: 'listSuppliers', method: 'GET', path: '/admin/supplier', service: 'admin', access: 'admin' },
   { operation: 'setSupplier', method: 'POST', path: '/admin/supplier', service: 'admin', access: 'admin', auditedInWrite: true },
@@ -194,6 +208,31 @@ export const ROUTES = [
   { operation: 'sendMail', method: 'POST', path: '/admin/sendMail', service: 'mailings', access: 'admin' },
   // The audit log of operator actions (admins): by day or by operator, newest first
   { operation: 'listAudit', method: 'GET', path: '/admin/audit', service: 'admin', access: 'admin' },
+  // The money desk (admins): profit and loss by day, week or month, and the books' daily tie-out (a check now on demand; read-only)
+  { operation: 'profitAndLoss', method: 'GET', path: '/admin/money-desk/profit-and-loss', service: 'admin', access: 'admin' },
+  { operation: 'tieOut', method: 'GET', path: '/admin/money-desk/tie-out', service: 'admin', access: 'admin' },
+  // The money desk's supplier floats: balance, spend, hours left, thresholds and recorded top-ups (admins)
+  { operation: 'listFloats', method: 'GET', path: '/admin/money-desk/floats', service: 'money-desk', access: 'admin' },
+  { operation: 'setFloatThresholds', method: 'POST', path: '/admin/money-desk/floats/{supplier}/thresholds', service: 'money-desk', access: 'admin' },
+  { operation: 'recordFloatTopUp', method: 'POST', path: '/admin/money-desk/floats/{supplier}/topups', service: 'money-desk', access: 'admin' },
+  // Reconciliation by supplier and Lagos day: the report, its CSV, a run on demand, and the actions on a discrepancy
+  { operation: 'getReconciliation', method: 'GET', path: '/admin/money-desk/reconciliation', service: 'money-desk', access: 'admin' },
+  { operation: 'downloadReconciliation', method: 'GET', path: '/admin/money-desk/reconciliation/csv', service: 'money-desk', access: 'admin' },
+  { operation: 'runReconciliation', method: 'POST', path: '/admin/money-desk/reconciliation', service: 'money-desk', access: 'admin' },
+  {
+    operation: 'requeryDiscrepancy',
+    method: 'POST',
+    path: '/admin/money-desk/reconciliation/{day}/{supplier}/{requestId}/requery',
+    service: 'money-desk',
+    access: 'admin',
+  },
+  {
+    operation: 'resolveDiscrepancy',
+    method: 'POST',
+    path: '/admin/money-desk/reconciliation/{day}/{supplier}/{requestId}/resolve',
+    service: 'money-desk',
+    access: 'admin',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type Operation = (typeof ROUTES)[number]['operation'];

@@ -40,6 +40,8 @@ export const ENV = {
   payoutQueueUrl: 'PAYOUT_QUEUE_URL',
   /** Queue of admins' mailings waiting to be fanned out to their recipients. */
   mailingQueueUrl: 'MAILING_QUEUE_URL',
+  /** Queue of the money desk's reconciliation work, one page a message. */
+  reconciliationQueueUrl: 'RECONCILIATION_QUEUE_URL',
   /** "true" only on the local cloud: webhook URLs may point at http://localhost / 127.0.0.1. */
   allowLoopbackWebhooks: 'ALLOW_LOOPBACK_WEBHOOKS',
   /** "true" in the cloud: a failed webhook delivery comes back after a growing delay (domain/webhooks.ts) instead of the queue's fixed visibility timeout. */

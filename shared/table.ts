@@ -1,6 +1,77 @@
 /** A user's listing order, `createdAt#id`: also the order of one number's records (byPhoneNumber). */
 const USER_LISTING_SORT_KEY = 'gsi1sk';
 
+/**
+ * What a transaction listing shows or filters on (attempts and bookkeeping — the claim, re-query
+ * marks, fingerprints — stay behind): the listing's indexes project these only, so a write that
+ * changes none of them (a fulfilment's claim) rewrites no index entry, and a record's supplier answers
+ * never make its entries bigger. The listings read exactly these (adapters/dynamo/transactions.ts).
+ */
+export const TRANSACTION_LISTING_ATTRIBUTES = [
+  'id',
+  'userId',
+  'trans_UserName',
+  'userType',
+  'trans_Type',
+  'trans_Status',
+  'trans_Network',
+  'phone_number',
+  'amountKobo',
+  'faceValueKobo',
+  'volume',
+  'costKobo',
+  'profitKobo',
+  'balanceBeforeKobo',
+  'balanceAfterKobo',
+  'walletSeq',
+  'createdAt',
+  'updatedAt',
+  'description',
+  'apiResponse',
+  'apiResponseId',
+  'relatedTransactionId',
+  'paymentLink',
+  // A refund's reason, shown in words in the details.
+  'refundReason',
+  // Electricity: the meter and the supplier's token, units and customer (shown in the details).
+  'electricity',
+  // Cable TV and exam PINs: what was bought, and the PINs (shown in the details).
+  'bill',
+  // The view names the item from the plan bought ("MTN SME 1GB") and the other party of a transfer or coupon.
+  'dataPlan',
+  'counterparty',
+  // A bulk purchase's line: its batch (the view names it; the ledger's replay leaves the line out of the chain).
+  'batchId',
+  // A bulk line's refund: the listing's total debit takes it off its batch's debit.
+  'refundedBatchId',
+  'entity',
+] as const;
+
+/**
+ * What the other readers of the kinds' index read: the users' listings (the dashboard's newest users,
+ * the user directory's filters, a mailing's recipients) and one operator's audit entries (every
+ * attribute of an entry). The tie-out and the listing backfill read keys only.
+ */
+const USER_LISTING_ATTRIBUTES = ['userId', 'userName', 'email', 'phoneNumber', 'userType', 'createdAt', 'lastLogin'] as const;
+const AUDIT_ENTRY_ATTRIBUTES = [
+  'id',
+  'at',
+  'day',
+  'actorId',
+  'actorName',
+  'role',
+  'operation',
+  'method',
+  'path',
+  'target',
+  'summary',
+  'status',
+  'requestId',
+  'before',
+  'after',
+] as const;
+const KIND_LISTING_ATTRIBUTES = [...new Set([...TRANSACTION_LISTING_ATTRIBUTES, ...USER_LISTING_ATTRIBUTES, ...AUDIT_ENTRY_ATTRIBUTES])];
+
 /** DynamoDB single-table layout: declared once, used by the CDK stack and the DynamoDB adapter. */
 export const TABLE_KEYS = {
   partitionKey: 'pk',
@@ -9,10 +80,28 @@ export const TABLE_KEYS = {
   /** The stream the transaction outbox reads: each change with the item before and after it. */
   streamViewType: 'NEW_AND_OLD_IMAGES',
   indexes: {
-    /** A user's items (transactions) newest first. */
-    byUserCreatedAt: { partitionKey: 'gsi1pk', sortKey: USER_LISTING_SORT_KEY, projection: 'ALL' },
-    /** All items of one kind (transactions, users; one operator's audit entries) newest first: admin listings. */
-    byKindCreatedAt: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
+    /**
+     * A user's items (transactions) newest first. Only what a listing reads is projected (decision 130
+     * (docs/decisions/0130-*)): named `byUserListing` since it replaced `byUserCreatedAt`, which projected every attribute.
+     */
+    byUserCreatedAt: {
+      indexName: 'byUserListing',
+      partitionKey: 'gsi1pk',
+      sortKey: USER_LISTING_SORT_KEY,
+      projection: 'INCLUDE',
+      nonKeyAttributes: TRANSACTION_LISTING_ATTRIBUTES,
+    },
+    /**
+     * All items of one kind (transactions, users; one operator's audit entries) newest first: admin
+     * listings. Only what those read is projected: named `byKindListing` since it replaced `byKindCreatedAt`.
+     */
+    byKindCreatedAt: {
+      indexName: 'byKindListing',
+      partitionKey: 'gsi2pk',
+      sortKey: 'gsi2sk',
+      projection: 'INCLUDE',
+      nonKeyAttributes: KIND_LISTING_ATTRIBUTES,
+    },
     /**
      * Sparse: what is still open, oldest first, one partition per kind (purchases spread over
      * shards, withdrawals, a vendor's coupons, unpublished upgrades). Keys only: every reader takes the
@@ -35,6 +124,9 @@ export const TABLE_KEYS = {
   },
 } as const;
 
+/** The name each declared index has in the table (its own, or `indexName` for one that replaced another). */
+export const TABLE_INDEX_NAMES: readonly string[] = Object.entries(TABLE_KEYS.indexes).map(([name, index]) => ('indexName' in index ? index.indexName : name));
+
 /**
  * Indexes the code no longer reads, replaced by one of `TABLE_KEYS.indexes` on the same key
  * attributes. CloudFormation adds or deletes one index per update, so a stack deployed before the
@@ -43,6 +135,10 @@ export const TABLE_KEYS = {
 export const RETIRED_INDEXES = {
   /** Replaced by byOpenSinceKeys (keys only). */
   byOpenSince: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
+  /** Replaced by byUserListing (what a listing reads). */
+  byUserCreatedAt: { partitionKey: 'gsi1pk', sortKey: USER_LISTING_SORT_KEY, projection: 'ALL' },
+  /** Replaced by byKindListing (what the kinds' listings read). */
+  byKindCreatedAt: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
 } as const;
 
 /**
@@ -51,6 +147,14 @@ export const RETIRED_INDEXES = {
  * in the counters: the listing backfill counts it and moves it to its shard, in one write.
  */
 export const LEGACY_TRANSACTION_LISTING_PARTITION = 'TXN';
+
+/**
+ * The listing counters' figures. A counter attribute is `<field>|<type>|<status>|<network>|<user type>`
+ * (functions/domain/transactions/listing-aggregates.ts); the stack lets the counters' consumer write a
+ * user's partition under exactly these names (infra/stack/access.ts).
+ */
+export const LISTING_COUNTER_FIELDS = ['n', 'd', 'c', 's', 'v', 'p'] as const;
+export const LISTING_COUNTER_SEPARATOR = '|';
 
 /**
  * Fixed partitions of admin-managed configuration. The stack lets only the functions that manage
@@ -112,6 +216,10 @@ export const PARTITION_PREFIXES = {
   kycClaim: 'KYC#',
   /** Balance changes queued on a busy wallet for the next group commit (adapters/dynamo/wallet-queue.ts): the purchase service puts and deletes them. */
   walletQueue: 'WALLETQ#',
+  /** A supplier account's float: its known balance and alert state, hourly closing balances, top-ups (adapters/dynamo/money-desk/floats.ts). */
+  float: 'FLOAT#',
+  /** Reconciliation: each day's submissions to a supplier, by shard, and the day's report and its discrepancies (adapters/dynamo/money-desk/reconciliation.ts). */
+  reconciliation: 'RECON#',
 } as const;
 
 /** A user's single-use password reset token (one item per user): the reset consumer writes nothing else of the user's. */
@@ -119,9 +227,9 @@ export const PASSWORD_RESET_TOKEN_PREFIX = PARTITION_PREFIXES.passwordReset;
 
 /**
  * What an operator's refund writes, with the actions it needs, and nothing else (the stack's grant of
- * the refunds function): the wallet and the listing's user counters (USER#), the purchase and its refund
- * record (TXN#); its audit entry has its own grant. The platform's counters and running figures follow
- * from the stream (the counter consumer), so it has no grant on STATS.
+ * the refunds function): the wallet (USER#), the purchase and its refund record (TXN#); its audit
+ * entry has its own grant. The listing's counters and the running figures follow from the stream (the
+ * counter consumer), so it has no grant on STATS.
  */
 export const OPERATOR_REFUND_WRITES: ReadonlyArray<{ prefix: string; actions: readonly string[] }> = [
   { prefix: PARTITION_PREFIXES.user, actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'] },

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -15,11 +17,26 @@ export const webAliases = [
   { find: /^@shared\//, replacement: fileURLToPath(new URL('../shared/', import.meta.url)) },
 ];
 
+/**
+ * A build that writes nothing (tests/infra/web-bundle.test.ts builds in memory) makes no service
+ * worker: the plugin would otherwise write one into web/dist from whatever build is there.
+ */
+function noServiceWorkerUnlessWritten(options: typeof pwaOptions): Plugin {
+  return {
+    name: 'pwa-only-when-written',
+    config(config) {
+      if (config.build?.write === false) options.disable = true;
+    },
+  };
+}
+
+const pwa = { ...pwaOptions };
+
 /** The web app: built into web/dist and served as static files (S3 + CloudFront, or the local cloud). */
 export default defineConfig({
   root: webRoot,
   envDir: webRoot,
-  plugins: [react()],
+  plugins: [react(), noServiceWorkerUnlessWritten(pwa), VitePWA(pwa)],
   resolve: { alias: webAliases },
   build: {
     outDir: 'dist',

@@ -81,6 +81,7 @@ const VARIABLES = {
   [ENV.providerEventsQueueUrl]: required,
   [ENV.payoutQueueUrl]: required,
   [ENV.mailingQueueUrl]: required,
+  [ENV.reconciliationQueueUrl]: required,
   [ENV.allowLoopbackWebhooks]: optional.transform((value) => value === 'true'),
   [ENV.webhookRetryBackoff]: optional.transform((value) => value === 'true'),
   [ENV.sweeperStaleMs]: wholeMilliseconds(STALE_PROCESSING_MS, 0),

@@ -5,7 +5,15 @@
  */
 import type { Ledger } from '../domain/wallet/ledger-port.js';
 import type { WithdrawalStore } from '../domain/money/money-port.js';
-import type { AirtimeOrder, DataOrder, ElectricityOrder, BillOrder, SupplierCallResult, SupplierGateway } from '../domain/purchases/suppliers-port.js';
+import type {
+  AirtimeOrder,
+  DataOrder,
+  ElectricityOrder,
+  BillOrder,
+  EpinOrder,
+  SupplierCallResult,
+  SupplierGateway,
+} from '../domain/purchases/suppliers-port.js';
 import type { TransactionStore } from '../domain/transactions/transactions-port.js';
 import { countPayout, countPurchasePending, countPurchaseSettled, countSupplierCall } from './metrics.js';
 
@@ -70,7 +78,7 @@ export function meteredGateway(gateway: SupplierGateway, clock: () => number = (
         throw error;
       }
     };
-  const { buyElectricity, verifyMeter, buyBill, verifyBiller } = gateway;
+  const { buyElectricity, verifyMeter, buyBill, verifyBiller, buyEpins, balance, history } = gateway;
   return {
     name: gateway.name,
     ...(gateway.protocol ? { protocol: gateway.protocol } : {}),
@@ -81,5 +89,9 @@ export function meteredGateway(gateway: SupplierGateway, clock: () => number = (
     ...(buyElectricity ? { buyElectricity: timed((order: ElectricityOrder) => buyElectricity.call(gateway, order)) } : {}),
     ...(verifyBiller ? { verifyBiller: (query) => verifyBiller.call(gateway, query) } : {}),
     ...(buyBill ? { buyBill: timed((order: BillOrder) => buyBill.call(gateway, order)) } : {}),
+    ...(buyEpins ? { buyEpins: timed((order: EpinOrder) => buyEpins.call(gateway, order)) } : {}),
+    // The money desk's float poll and reconciliation listing pass through untimed (not purchase calls).
+    ...(balance ? { balance: () => balance.call(gateway) } : {}),
+    ...(history ? { history: (day: string, cursor?: string) => history.call(gateway, day, cursor) } : {}),
   };
 }

@@ -74,6 +74,11 @@ export function countPurchaseSettled(outcome: 'purchaseDelivered' | 'purchaseRef
   publishNow({ [outcome]: 1 }, purchaseDimensions(purchase));
 }
 
+/** A supplier's float crossed into low (the money desk's alarm reads the coarse set). */
+export function countFloatLow(supplier: string): void {
+  publishNow({ supplierFloatLow: 1 }, { Supplier: supplier });
+}
+
 export function countPurchasePending(supplier: string | undefined): void {
   publishNow({ purchasePending: 1 }, { Supplier: supplier });
 }
@@ -116,4 +121,9 @@ export function countPayout(outcome: 'payoutSucceeded' | 'payoutFailed'): void {
 /** The sweeper's count of purchases open too long, every run (0 too: the alarm then recovers). */
 export function gaugePurchasesOpenTooLong(count: number): void {
   addToInvocation('purchasesOpenTooLong', count);
+}
+
+/** The daily tie-out's difference in kobo, every run (0 too: the alarm then recovers). */
+export function gaugeTieOutDifference(differenceKobo: number): void {
+  addToInvocation('tieOutDifference', Math.abs(differenceKobo));
 }

@@ -18,6 +18,8 @@ import { domainLog } from '../adapters/log.js';
 import { meteredRefunds, meteredSettlements } from '../adapters/metered.js';
 import { logger } from '../adapters/observability.js';
 import { supplierDirectoryFromEnv } from '../adapters/suppliers/index.js';
+import { floatGuardDeps } from '../adapters/money-desk.js';
+import { floatGuardedDirectory } from '../domain/money-desk/floats-guard.js';
 import { fulfilPurchase, recheckPurchase, type FulfilmentDeps } from '../domain/purchases/fulfilment.js';
 import { backgroundFunction, sqsBatchHandler } from '../middleware/background.js';
 
@@ -56,7 +58,9 @@ export const handler = backgroundFunction(
       settleSuccess: crashBefore('after-supplier-accepted-before-record-update', (purchase, input) => settlements.settleSuccess(purchase, input)),
     },
     ledger: meteredRefunds(dynamoLedger),
-    suppliers: supplierDirectoryFromEnv(),
+    // Each supplier seen through its float: one that cannot cover a purchase is skipped (the next is used),
+    // balances in answers are recorded (the schedule alerts on them), submissions are kept for the reconciliation (domain/money-desk/floats-guard.ts).
+    suppliers: floatGuardedDirectory(supplierDirectoryFromEnv(), floatGuardDeps()),
     bulkLines: dynamoBulkLines,
     now: () => new Date(),
     log: domainLog,

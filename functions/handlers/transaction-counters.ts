@@ -1,12 +1,13 @@
 /**
- * Second consumer of the table's stream: sums each batch of transaction changes into the platform's
- * counters (listing shards, sales figures, wallet total), each change once (adapters/dynamo/stream-counters.ts).
+ * Second consumer of the table's stream: sums each batch of transaction changes into the counters
+ * (each user's listing counters, the platform's listing shards, sales figures, wallet total), each
+ * change once (adapters/dynamo/stream-counters.ts).
  * A failure throws: the mapping retries the whole batch from its first record, as the once-only marks need.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { ENV_GROUPS, loadEnv } from '../adapters/environment.js';
 import { transactionOfImage } from '../adapters/dynamo/transactions/stream-images.js';
-import { sumIntoPlatformCounters, type SequencedChange } from '../adapters/dynamo/transactions/stream-counters.js';
+import { sumIntoCounters, type SequencedChange } from '../adapters/dynamo/transactions/stream-counters.js';
 import { backgroundFunction } from '../middleware/background.js';
 
 export function changesOf(event: DynamoDBStreamEvent): SequencedChange[] {
@@ -19,7 +20,7 @@ export function changesOf(event: DynamoDBStreamEvent): SequencedChange[] {
 }
 
 export const transactionCountersHandler = async (event: DynamoDBStreamEvent): Promise<void> => {
-  await sumIntoPlatformCounters(changesOf(event));
+  await sumIntoCounters(changesOf(event));
 };
 
 loadEnv([...ENV_GROUPS.table]);

@@ -25,7 +25,7 @@ import { metrics } from '../adapters/metrics.js';
 import { logger } from '../adapters/observability.js';
 import { credentialOf, type ApiKeyAuthResult } from '../domain/accounts/api-keys.js';
 import { asKeyHolder } from '../domain/accounts/credentials.js';
-import type { Principal, PrincipalLoader } from '../domain/accounts/users-port.js';
+import type { LocksToRead, Principal, PrincipalLoader } from '../domain/accounts/users-port.js';
 import { audited, type AuditDeps } from './audit.js';
 import {
   BadRequestError,
@@ -197,12 +197,12 @@ function authorise(route: RouteDef, principal: Principal): void {
 }
 
 /** A session token (x-auth-token, or a JWT as Bearer) or an API key (x-auth-apikey, Bearer/Token vtu_…). */
-async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps): Promise<Principal> {
+async function authenticate(event: APIGatewayProxyEventV2, deps: EdgeDeps, alsoLocks?: LocksToRead): Promise<Principal> {
   const credential = credentialOf(event.headers ?? {});
   if (credential.kind === 'apiKey') return keyHolder(await deps.authenticateApiKey(credential.key));
   const check = await deps.verifyToken(credential.kind === 'session' ? credential.token : undefined);
   if (!check.ok) throw new UnauthorizedError(check.reason === 'expired' ? MSG.sessionExpired : MSG.unauthorized);
-  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion, check.claims.sessionId, check.claims.tokenId);
+  const principal = await deps.loadPrincipal(check.claims.userId, check.claims.tokenVersion, check.claims.sessionId, check.claims.tokenId, alsoLocks);
   if (!principal) throw new UnauthorizedError(MSG.sessionExpired);
   return principal;
 }
@@ -221,7 +221,18 @@ function keyHolder(result: ApiKeyAuthResult): Principal {
  * Builds the Lambda handler of one HTTP service from its operations. The type demands exactly one
  * operation per route of the service in the shared route table; cold start checks it again.
  */
-export function httpService<S extends HttpService>(service: S, operations: ServiceOperations<S>, deps: EdgeDeps) {
+export function httpService<S extends HttpService>(
+  service: S,
+  operations: ServiceOperations<S>,
+  deps: EdgeDeps,
+  options: {
+    /**
+     * The service locks a request's body names (a purchase's), read with its caller in one request:
+     * its debit then reads none of its own (undefined: none, or not knowable before parsing).
+     */
+    locksToReadWith?(route: RouteDef, body: unknown): LocksToRead | undefined;
+  } = {},
+) {
   const routes = new Map(routesOf(service).map((route) => [routeKey(route), route]));
   const byName = new Map(Object.entries(operations as Record<string, PublicOperation | UserOperation>));
   for (const route of routes.values()) {
@@ -251,7 +262,7 @@ export function httpService<S extends HttpService>(service: S, operations: Servi
     if (route.access === 'public') {
       answer = await (operation as PublicOperation)(request);
     } else {
-      const principal = await authenticate(event, deps);
+      const principal = await authenticate(event, deps, options.locksToReadWith?.(route, request.body));
       authorise(route, principal);
       answer = await operation({ ...request, principal });
     }

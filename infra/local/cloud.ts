@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { LocalConfig } from './config.js';
-import { SIMULATED_PROVIDER_ACCOUNTS, SIMULATED_SUPPLIERS, SIMULATED_VTPASS } from './config.js';
+import { SIMULATED_EPIN_PANEL, SIMULATED_PROVIDER_ACCOUNTS, SIMULATED_SUPPLIERS, SIMULATED_VTPASS } from './config.js';
 import { apiPath } from '../../shared/routes.js';
 import { armedCrashPoint, crashPointPass } from '../../functions/adapters/crash-points.js';
 import { ensureTables, startDynamoDbLocal, type DynamoDbLocal } from './runtime/dynamodb.js';
@@ -26,6 +26,7 @@ import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal 
 import { LocalScheduler } from './runtime/scheduler.js';
 import { MsorgSimulator } from './simulators/msorg.js';
 import { VtpassSimulator } from './simulators/vtpass.js';
+import { EpinPanelSimulator } from './simulators/epin-panel.js';
 import { IdentitySimulator } from './simulators/identity.js';
 import { MonnifySimulator } from './simulators/monnify.js';
 import { PayoutSimulator } from './simulators/payout.js';
@@ -216,6 +217,14 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     });
     simulatorRoutes.set(SIMULATED_VTPASS.path, (req, res, sub, query) => vtpass.handle(req, res, sub, query));
     stops.push(async () => vtpass.close());
+    // The e-PIN panel (recharge cards): the business name decides the outcome (see simulators/epin-panel.ts).
+    const epinPanel = new EpinPanelSimulator({
+      username: SIMULATED_EPIN_PANEL.username,
+      apiKey: config.secrets.epinPanelKey,
+      stateFile: join(config.dataDir, 'simulators', `${SIMULATED_EPIN_PANEL.name}.json`),
+    });
+    simulatorRoutes.set(SIMULATED_EPIN_PANEL.path, (req, res, sub, query) => epinPanel.handle(req, res, sub, query));
+    stops.push(async () => epinPanel.close());
     // Payment providers, payouts and identity: they call the platform's public webhook receivers,
     // and a person opens their pages (checkout, "send a transfer") on the simulators' origin.
     const providerSecrets = config.secrets.providerSecrets;
@@ -290,6 +299,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     const servicesUrl = `http://127.0.0.1:${services.port}`;
     const supplierUrls: Record<string, string> = Object.fromEntries(SIMULATED_SUPPLIERS.map((s) => [s.name, `${simulatorsInternalUrl}/_sim/${s.path}`]));
     supplierUrls[SIMULATED_VTPASS.name] = `${simulatorsInternalUrl}/_sim/${SIMULATED_VTPASS.path}`;
+    supplierUrls[SIMULATED_EPIN_PANEL.name] = `${simulatorsInternalUrl}/_sim/${SIMULATED_EPIN_PANEL.path}`;
 
     // One process runs every handler: its environment is the union of theirs, plus the local endpoints.
     const resolved = resolveEnvironment(topology, {
@@ -332,6 +342,12 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
           networks: SIMULATED_VTPASS.networks,
           electricity: SIMULATED_VTPASS.electricity,
         },
+        {
+          name: SIMULATED_EPIN_PANEL.name,
+          protocol: 'epin-panel',
+          baseUrl: supplierUrls[SIMULATED_EPIN_PANEL.name],
+          username: SIMULATED_EPIN_PANEL.username,
+        },
       ]),
       SUPPLIER_TOKENS: JSON.stringify({
         ...config.secrets.supplierTokens,
@@ -340,6 +356,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
           'public-key': config.secrets.vtpassKeys.publicKey,
           'secret-key': config.secrets.vtpassKeys.secretKey,
         },
+        [SIMULATED_EPIN_PANEL.name]: config.secrets.epinPanelKey,
       }),
       SUPPLIER_TIMEOUT_MS: String(config.supplierTimeoutMs),
       APP_BASE_URL: config.appBaseUrl,

@@ -27,6 +27,9 @@ export type SimulatedSupplierName = (typeof SIMULATED_SUPPLIERS)[number]['name']
  */
 export const SIMULATED_VTPASS = { name: 'VTPASS', path: 'vtpass', networks: [] as string[], electricity: true, settleAfterMs: 2_000 } as const;
 
+/** The simulated e-PIN panel (recharge cards): its account's user name; its API key is a generated secret. */
+export const SIMULATED_EPIN_PANEL = { name: 'EPINPANEL', path: 'epinpanel', username: 'local-epins' } as const;
+
 /** VTpass's three credentials (integrations.md): api-key always, public-key on GET, secret-key on POST. */
 export interface VtpassKeys {
   apiKey: string;
@@ -51,6 +54,8 @@ export interface LocalSecrets {
   supplierTokens: Record<SimulatedSupplierName, string>;
   /** Shared by the VTpass simulator and the functions (SUPPLIER_TOKENS.VTPASS). */
   vtpassKeys: VtpassKeys;
+  /** Shared by the e-PIN panel simulator and the functions (SUPPLIER_TOKENS.EPINPANEL). */
+  epinPanelKey: string;
   /** Shared by the payment-provider simulators and the functions (PROVIDER_SECRETS). */
   providerSecrets: ProviderSecrets;
 }
@@ -149,6 +154,7 @@ export function loadSecrets(dataDir: string): LocalSecrets {
       publicKey: existing.vtpassKeys?.publicKey ?? `PK_${randomBytes(20).toString('hex')}`,
       secretKey: existing.vtpassKeys?.secretKey ?? `SK_${randomBytes(20).toString('hex')}`,
     },
+    epinPanelKey: existing.epinPanelKey ?? randomBytes(20).toString('hex'),
     providerSecrets: {
       squadSecretKey: existing.providerSecrets?.squadSecretKey ?? `sk_test_${randomBytes(20).toString('hex')}`,
       monnifyApiKey: existing.providerSecrets?.monnifyApiKey ?? `MK_TEST_${randomBytes(8).toString('hex').toUpperCase()}`,

@@ -11,7 +11,14 @@
  * functions that write it.
  */
 import { ROUTES, type HttpService } from '../../shared/routes.js';
-import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES as P, TABLE_KEYS } from '../../shared/table.js';
+import {
+  CONFIG_PARTITIONS,
+  LISTING_COUNTER_FIELDS,
+  LISTING_COUNTER_SEPARATOR,
+  OPERATOR_REFUND_WRITES,
+  PARTITION_PREFIXES as P,
+  TABLE_KEYS,
+} from '../../shared/table.js';
 
 export type WriteAction = 'dynamodb:PutItem' | 'dynamodb:UpdateItem' | 'dynamodb:DeleteItem' | 'dynamodb:BatchWriteItem';
 
@@ -32,6 +39,7 @@ export interface TableWrite {
   /**
    * Where the partition is shared with items the function does not own (a user's partition holds
    * the profile and the wallet): the only attributes its writes may name (`dynamodb:Attributes`).
+   * A name ending in `*` stands for every name it begins (the listing counters' figures).
    */
   readonly attributes?: readonly string[];
 }
@@ -48,7 +56,7 @@ const { partitionKey, sortKey, ttlAttribute } = TABLE_KEYS;
 /** The key attributes every item write names. */
 const KEY_ATTRIBUTES = [partitionKey, sortKey];
 
-/** Money in a user's partition (wallet, listing counters, earnings …) and its transaction records. */
+/** Money in a user's partition (wallet, earnings …) and its transaction records. */
 const USER_AND_TRANSACTIONS: TableWrite = { prefixes: [P.user, P.transaction], actions: PUT_UPDATE };
 
 /**
@@ -69,6 +77,11 @@ const CONTACT_ATTRIBUTES = [
   ttlAttribute,
   'contactNumbers',
 ];
+/**
+ * A user's listing counter item (adapters/dynamo/listing-aggregates.ts): its keys, kind and day, and
+ * figures named `<field>|…` — none of them a profile's or a wallet's attribute.
+ */
+const LISTING_COUNTER_ATTRIBUTES = [...KEY_ATTRIBUTES, 'entity', 'day', ...LISTING_COUNTER_FIELDS.map((field) => `${field}${LISTING_COUNTER_SEPARATOR}*`)];
 /** A saved decoder (cable TV, adapters/dynamo/saved-decoders.ts): its key attributes and its own. */
 const SAVED_DECODER_ATTRIBUTES = [...KEY_ATTRIBUTES, 'entity', 'cableName', 'smartCardNo', 'customerName', 'lastUsedAt'];
 /** A webhook delivery log entry (shared/api/webhooks.ts `WebhookDeliveryView`) and the log's sequence (adapters/dynamo/webhook-deliveries.ts). */
@@ -85,6 +98,11 @@ const WEBHOOK_LOG_ATTRIBUTES = [
   'error',
   'delivered',
 ];
+
+/** The money desk's own partitions: supplier floats and reconciliation (adapters/dynamo/money-desk). */
+const MONEY_DESK_WRITES: TableWrite = { prefixes: [P.float, P.reconciliation], actions: PUT_UPDATE_DELETE };
+/** Fulfilment's float guard and the schedule only record (balances, submissions, daily-run marks): they never delete a money-desk item. */
+const MONEY_DESK_RECORDS: TableWrite = { prefixes: [P.float, P.reconciliation], actions: PUT_UPDATE };
 
 /** Every function's access, by its name (infra/stack/functions.ts `FunctionSpec.name`). */
 export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
@@ -127,25 +145,29 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   /** Profile, KYC claims, upgrades (a transaction), webhook settings and its test delivery's log, the API key. */
   // Reads the hash to check the password before a key is generated, regenerated or revoked (issue 20).
   ProfileApi: { reads: true, credentials: true, writes: [USER_AND_TRANSACTIONS, { prefixes: [P.kycClaim, P.apiKey], actions: PUT_UPDATE_DELETE }] },
-  /** An operator's refund: the wallet and the user's listing counters, the purchase and its refund record (shared/table.ts OPERATOR_REFUND_WRITES). */
+  /** An operator's refund: the wallet, the purchase and its refund record (shared/table.ts OPERATOR_REFUND_WRITES). */
   RefundsApi: {
     reads: true,
     writes: OPERATOR_REFUND_WRITES.map(({ prefix, actions }) => ({ prefixes: [prefix], actions: actions as readonly WriteAction[] })),
   },
   MailingsApi: { reads: true, writes: [] },
+  /** The money desk: thresholds, top-ups and balances of the floats (FLOAT#), reconciliation reports and their discrepancies (RECON#). */
+  'Money-deskApi': { reads: true, writes: [MONEY_DESK_WRITES] },
   /** The public API reference: no table at all. */
   DocsApi: { reads: false, writes: [] },
   // Consumers and schedules ---------------------------------------------------------------------
-  Fulfilment: { reads: true, writes: [USER_AND_TRANSACTIONS] },
+  /** Also, through its float guard, the floats' observations (FLOAT#) and each supplier's day of submissions (RECON#). */
+  Fulfilment: { reads: true, writes: [USER_AND_TRANSACTIONS, MONEY_DESK_RECORDS] },
   /** It refreshes the buyer's saved contacts of the number served, and remembers a paid decoder: those attributes only. */
   TransactionStream: {
     reads: true,
     writes: [{ prefixes: [P.user], actions: [UPDATE], attributes: [...new Set([...CONTACT_ATTRIBUTES, ...SAVED_DECODER_ATTRIBUTES])] }],
   },
-  /** The platform counters (TXN#LISTING#…), the running figures and the once-only marks. */
+  /** The listing counters (each user's under USER#, those attributes only; the platform's TXN#LISTING#…), the running figures and the once-only marks. */
   TransactionCounters: {
     reads: true,
     writes: [
+      { prefixes: [P.user], actions: [UPDATE], attributes: LISTING_COUNTER_ATTRIBUTES },
       { prefixes: [P.transaction], actions: [UPDATE] },
       { prefixes: [P.stats], actions: [UPDATE] },
       { prefixes: [P.countedBatch], actions: [PUT] },
@@ -171,11 +193,17 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
       { prefixes: [P.passwordReset], actions: [PUT] },
     ],
   },
+  /** The daily tie-out: reads wallets and the flows, puts its result under STATS (TIEOUT#<day>). */
+  TieOut: { reads: true, writes: [{ prefixes: [P.stats], actions: [PUT] }] },
   /** Reserved bank accounts at sign-in and KYC: the profile's account numbers and when they were made, nothing else (issue 21). */
   ReservedAccounts: {
     reads: true,
     writes: [{ prefixes: [P.user], actions: [UPDATE], attributes: [...KEY_ATTRIBUTES, 'accountNumbers', 'accountsReservedAt'] }],
   },
+  /** The balance poll (floats) and the after-midnight run's once-a-day marker (RECON#DAILY#…). */
+  MoneyDeskSchedule: { reads: true, writes: [MONEY_DESK_RECORDS] },
+  /** A run's head, page marks and discrepancies (RECON#); it reads purchases and floats. */
+  Reconciliation: { reads: true, writes: [MONEY_DESK_WRITES] },
 };
 
 /** A function's row of the map; a function without one is a build error, not a silent grant. */

@@ -79,8 +79,12 @@ export const TRANSACTION_COUNTERS_FUNCTION: FunctionSpec = {
   memoryMb: 256,
   concurrency: { reserved: 5 },
 };
-/** How long the platform counters' mapping gathers records before a batch (Lambda's MaximumBatchingWindowInSeconds). */
-export const PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS = 5;
+/**
+ * How long the counters' mapping gathers records before a batch (Lambda's MaximumBatchingWindowInSeconds):
+ * a user's filtered listing and counts follow their records by this much and the batch's write, within
+ * LISTING_COUNTS_LAG_MS (shared/constants.ts), which the web waits out as "updating".
+ */
+export const PLATFORM_COUNTERS_BATCHING_WINDOW_SECONDS = 1;
 /** Records the platform counters' consumer sums per batch (its stream mapping's BatchSize). */
 export const PLATFORM_COUNTERS_BATCH_SIZE = 500;
 /** Re-enqueues purchases stranded by a crash and re-queries pending ones (schedule). */
@@ -167,6 +171,34 @@ export const RESERVED_ACCOUNTS_FUNCTION: FunctionSpec = {
   concurrency: { queue: CONCURRENCY.sqsMinimum },
 };
 
+/** The books' daily tie-out: Σ wallets + the house account against money in − money out; records it and publishes the difference (schedule). */
+export const TIE_OUT_FUNCTION: FunctionSpec = {
+  name: 'TieOut',
+  entry: 'functions/handlers/tie-out.ts',
+  timeoutSeconds: 300,
+  memoryMb: 256,
+  concurrency: { reserved: CONCURRENCY.singleton },
+};
+/** How often the tie-out runs (the local cloud runs rate schedules only). */
+export const TIE_OUT_RATE_DAYS = 1;
+
+/** The money desk's schedule: reads each supplier's balance (alerts once per crossing) and asks for the day before's reconciliation after Lagos midnight. */
+export const MONEY_DESK_SCHEDULE_FUNCTION: FunctionSpec = {
+  name: 'MoneyDeskSchedule',
+  entry: 'functions/handlers/money-desk-schedule.ts',
+  timeoutSeconds: 60,
+  memoryMb: 256,
+  concurrency: { reserved: CONCURRENCY.singleton },
+};
+/** Reconciles a supplier's day a page at a time (SQS consumer of the reconciliation queue; re-queries the supplier). */
+export const RECONCILIATION_FUNCTION: FunctionSpec = {
+  name: 'Reconciliation',
+  entry: 'functions/handlers/reconciliation.ts',
+  timeoutSeconds: 120,
+  memoryMb: 256,
+  concurrency: { queue: CONCURRENCY.sqsMinimum },
+};
+
 export const ALL_FUNCTIONS: FunctionSpec[] = [
   ...Object.values(HTTP_FUNCTIONS),
   FULFILMENT_FUNCTION,
@@ -182,6 +214,9 @@ export const ALL_FUNCTIONS: FunctionSpec[] = [
   PAYOUT_SWEEPER_FUNCTION,
   MAILINGS_FUNCTION,
   PASSWORD_RESETS_FUNCTION,
+  MONEY_DESK_SCHEDULE_FUNCTION,
+  RECONCILIATION_FUNCTION,
+  TIE_OUT_FUNCTION,
 ];
 
 /** How often the sweeper runs in the cloud. */

@@ -23,7 +23,7 @@ import {
   type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -120,8 +120,11 @@ export class Observability extends Construct {
     for (const fn of props.functions) {
       const name = fn.node.id;
       this.alarm(`${name}ErrorsAlarm`, `${name} failed (unhandled error or timeout)`, fn.metricErrors({ period: FIVE_MINUTES }));
-      this.alarm(`${name}ThrottlesAlarm`, `${name} was throttled (account concurrency exhausted)`, fn.metricThrottles({ period: FIVE_MINUTES }));
     }
+    // Throttling is the account's concurrency running out, which every function shares: one alarm on the
+    // region's throttles, not one per function (33 alarms a stack near CloudFormation's 500 resources cannot
+    // spare). The dashboard still shows each function's throttles.
+    this.alarm('LambdaThrottlesAlarm', 'a function was throttled (account concurrency exhausted)', LambdaFunction.metricAllThrottles({ period: FIVE_MINUTES }));
     for (const fn of props.streamConsumers ?? []) {
       const name = fn.node.id;
       this.alarm(
@@ -155,6 +158,20 @@ export class Observability extends Construct {
       {
         evaluationPeriods: 2,
       },
+    );
+
+    // A supplier float that crossed into low: purchases it cannot cover go elsewhere, but the admins must top it up.
+    this.alarm(
+      'SupplierFloatLowAlarm',
+      "A supplier's float fell under the admin's threshold (balance or hours left)",
+      custom(METRIC_NAMES.supplierFloatLow, 'Sum'),
+    );
+
+    // Like a purchase stuck open: a balance that moved without its record is an incident, whatever its size.
+    this.alarm(
+      'TieOutBrokenAlarm',
+      'The books do not tie out: Σ wallets + the house account differs from money in − money out',
+      custom(METRIC_NAMES.tieOutDifference, 'Maximum', undefined, Duration.days(1)),
     );
 
     this.dashboard = props.dashboard === false ? undefined : this.operationsDashboard(props);

@@ -38,6 +38,7 @@ import { isOperatorAction, ROUTES, type HttpService } from '../../shared/routes.
 import { METRICS_NAMESPACE, METRICS_SERVICE } from '../../shared/metrics.js';
 import { ENV, PROVIDER_SECRET_PARAMETERS, type ProviderSecretName } from '../../shared/runtime-env.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
+import { MONEY_DESK_SCHEDULE_MINUTES } from '../../shared/api/money-desk-floats.js';
 import { PARTITION_PREFIXES, RETIRED_INDEXES, TABLE_KEYS } from '../../shared/table.js';
 import {
   CONCURRENCY,
@@ -53,8 +54,12 @@ import {
   MAILER_FUNCTION,
   MAILINGS_FUNCTION,
   PASSWORD_RESETS_FUNCTION,
+  MONEY_DESK_SCHEDULE_FUNCTION,
+  RECONCILIATION_FUNCTION,
   PAYOUT_SWEEPER_FUNCTION,
   PAYOUT_SWEEPER_RATE_MINUTES,
+  TIE_OUT_FUNCTION,
+  TIE_OUT_RATE_DAYS,
   PAYOUTS_FUNCTION,
   PROVIDER_EVENTS_FUNCTION,
   REFERRAL_REWARDS_FUNCTION,
@@ -69,9 +74,12 @@ import { API_THROTTLING, apiAccessLog } from './api-access-log.js';
 import { CLOUDFRONT_WAF_REGION, edgeWebAcl } from './edge-waf.js';
 import { routeTableRestApi } from './api-rest.js';
 import { deployTargetOf } from './deploy-target.js';
+
+/** CDK's context key for the most resources a stack may have (0: no check). */
+const STACK_RESOURCE_LIMIT_CONTEXT = '@aws-cdk/core:stackResourceLimit';
 import { acknowledgeNagFindings } from './nag.js';
 import { Observability, type ApiMetrics, type MonitoredQueue } from './observability.js';
-import { HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR, REVALIDATE_CACHE_CONTROL } from './web-caching.js';
+import { HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR, REVALIDATE_CACHE_CONTROL, SERVICE_WORKER_FILE, WEB_MANIFEST_FILE } from './web-caching.js';
 import { webResponseHeaders } from './web-headers.js';
 import { s3WebsiteBucket } from './web-s3-website.js';
 
@@ -83,6 +91,8 @@ export const DEFAULT_SUPPLIERS = [
   { name: 'GLAD', protocol: 'msorg', baseUrl: 'https://gladtidingsdata.com', networkIds: { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 } },
   // Electricity (and, when `networks` lists some, airtime/data after the MSORG panels). Keys: /vtu/suppliers/VTPASS/{api-key,public-key,secret-key}.
   { name: 'VTPASS', protocol: 'vtpass', baseUrl: 'https://vtpass.com', networks: [], electricity: true },
+  // Recharge cards (e-PINs): a SubAndGain-family panel; its API key: /vtu/suppliers/EPINPANEL/token, the user name in context `suppliers`.
+  { name: 'EPINPANEL', protocol: 'epin-panel', baseUrl: 'https://subandgain.com', username: 'CONFIGURE-ME' },
 ];
 
 /** SSM path under which supplier tokens are stored as SecureString parameters (created by an operator, never in source). */
@@ -110,6 +120,8 @@ export const PROVIDER_PARAM_PREFIX = '/vtu/providers/';
 export const FULFILMENT_CONCURRENCY_CONTEXT = 'fulfilmentMaxConcurrency';
 /** `-c keepRetiredIndexes=true`: also declare RETIRED_INDEXES (CloudFormation adds or deletes one index per update). */
 export const KEEP_RETIRED_INDEXES_CONTEXT = 'keepRetiredIndexes';
+/** `-c holdBackIndexes=<name>,…`: leave these indexes (new or retired) out of this deploy (CloudFormation adds or removes one index per update). */
+export const HOLD_BACK_INDEXES_CONTEXT = 'holdBackIndexes';
 
 /** The API in front of the HTTP functions, whichever kind the deploy target uses. */
 interface PlatformApi {
@@ -148,6 +160,9 @@ export class PlatformStack extends Stack {
 
   constructor(scope: Construct, id: string, props?: PlatformStackProps) {
     super(scope, id, props);
+    // LocalStack's CloudFormation emulation has no 500-resource quota, and the REST API's resource and method
+    // per path (over 200) take its variant past it. The AWS stack keeps CDK's check, with headroom tested.
+    if (deployTargetOf(this) === 'localstack') this.node.setContext(STACK_RESOURCE_LIMIT_CONTEXT, 0);
     this.webAclArn = props?.webAclArn;
 
     const table = this.table();
@@ -237,6 +252,29 @@ export class PlatformStack extends Stack {
     fulfilment.addToRolePolicy(supplierParamsRead);
     // Capped at what the suppliers accept: the stack setting (context) `fulfilmentMaxConcurrency`.
     fulfilment.addEventSource(this.queueSource(fulfilmentQueue, FULFILMENT_FUNCTION, FULFILMENT_BATCH_SIZE, this.fulfilmentMaxConcurrency()));
+    // Its float guard records balances and submissions (access.ts); it publishes nothing: the schedule alerts.
+
+    // The money desk: supplier floats (a schedule reads the balances) and the reconciliation (a queue of pages).
+    const reconciliationQueue = this.queueWithDlq('Reconciliation', Duration.seconds(RECONCILIATION_FUNCTION.timeoutSeconds * 6));
+    const moneyDeskEnvironment = { ...supplierEnvironment, [ENV.reconciliationQueueUrl]: reconciliationQueue.queueUrl };
+    const reconciliation = this.lambda(RECONCILIATION_FUNCTION, { ...baseEnvironment, ...moneyDeskEnvironment });
+    reconciliation.addToRolePolicy(supplierParamsRead);
+    reconciliationQueue.grantSendMessages(reconciliation);
+    reconciliation.addEventSource(this.queueSource(reconciliationQueue, RECONCILIATION_FUNCTION, 1));
+    const moneyDeskSchedule = this.lambda(MONEY_DESK_SCHEDULE_FUNCTION, { ...baseEnvironment, ...moneyDeskEnvironment });
+    moneyDeskSchedule.addToRolePolicy(supplierParamsRead);
+    reconciliationQueue.grantSendMessages(moneyDeskSchedule);
+    bus.grantPutEventsTo(moneyDeskSchedule);
+    new Rule(this, 'MoneyDeskScheduleRule', {
+      description: "Reads the suppliers' balances; after Lagos midnight, asks for the day before's reconciliation",
+      schedule: Schedule.rate(Duration.minutes(MONEY_DESK_SCHEDULE_MINUTES)),
+      targets: [new targets.LambdaFunction(moneyDeskSchedule, { retryAttempts: 2, deadLetterQueue: this.eventDeliveryFailures() })],
+    });
+    const moneyDeskApi = httpFunctions['money-desk'];
+    for (const [name, value] of Object.entries(moneyDeskEnvironment)) moneyDeskApi.addEnvironment(name, value);
+    moneyDeskApi.addToRolePolicy(supplierParamsRead);
+    reconciliationQueue.grantSendMessages(moneyDeskApi);
+    bus.grantPutEventsTo(moneyDeskApi);
 
     // The outbox is the write itself: the table's stream hands each new purchase to fulfilment and
     // announces each settlement, once per change of the item, whichever function made it.
@@ -384,6 +422,14 @@ export class PlatformStack extends Stack {
       targets: [new targets.LambdaFunction(payoutSweeper, { retryAttempts: 2, deadLetterQueue: this.eventDeliveryFailures() })],
     });
 
+    // The books' daily tie-out: records its result; its difference metric alarms (observability.ts).
+    const tieOut = this.lambda(TIE_OUT_FUNCTION, baseEnvironment);
+    new Rule(this, 'TieOutSchedule', {
+      description: 'Checks that the wallets and the house account tie out with money in less money out',
+      schedule: Schedule.rate(Duration.days(TIE_OUT_RATE_DAYS)),
+      targets: [new targets.LambdaFunction(tieOut, { retryAttempts: 2, deadLetterQueue: this.eventDeliveryFailures() })],
+    });
+
     // Referral rewards: UserUpgraded on the bus → queue → consumer.
     const rewards = this.lambda(REFERRAL_REWARDS_FUNCTION, baseEnvironment);
     rewards.addEventSource(this.queueSource(referralQueue, REFERRAL_REWARDS_FUNCTION, 10));
@@ -505,15 +551,28 @@ export class PlatformStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     // A stack deployed before an index was replaced keeps the old one for one deploy (README, "Deploy to AWS").
-    type IndexShape = { partitionKey: string; sortKey: string; projection: keyof typeof ProjectionType };
+    type IndexShape = {
+      indexName?: string;
+      partitionKey: string;
+      sortKey: string;
+      projection: keyof typeof ProjectionType;
+      nonKeyAttributes?: readonly string[];
+    };
     const retired: Record<string, IndexShape> = this.node.tryGetContext(KEEP_RETIRED_INDEXES_CONTEXT) === 'true' ? RETIRED_INDEXES : {};
-    const declared: Array<[string, IndexShape]> = [...Object.entries(TABLE_KEYS.indexes), ...Object.entries(retired)];
-    for (const [indexName, index] of declared) {
+    // CloudFormation adds one index per update: an upgrade adding two holds one back for a deploy (docs/deploying.md).
+    const heldBack = String(this.node.tryGetContext(HOLD_BACK_INDEXES_CONTEXT) ?? '')
+      .split(',')
+      .filter(Boolean);
+    const declared = ([...Object.entries(TABLE_KEYS.indexes), ...Object.entries(retired)] as Array<[string, IndexShape]>).map(
+      ([name, index]): [string, IndexShape] => [index.indexName ?? name, index],
+    );
+    for (const [indexName, index] of declared.filter(([name]) => !heldBack.includes(name))) {
       table.addGlobalSecondaryIndex({
         indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
         projectionType: ProjectionType[index.projection],
+        ...(index.nonKeyAttributes ? { nonKeyAttributes: [...index.nonKeyAttributes] } : {}),
       });
     }
     return table;
@@ -543,7 +602,11 @@ export class PlatformStack extends Stack {
         [write.prefixes?.length ? 'ForAllValues:StringLike' : 'ForAllValues:StringEquals']: { 'dynamodb:LeadingKeys': leadingKeys },
       };
       if (write.prefixes?.length && write.partitions?.length) throw new Error(`${functionName}: one write grant holds either prefixes or whole partitions`);
-      if (write.attributes) conditions['ForAllValues:StringEquals'] = { 'dynamodb:Attributes': [...write.attributes] };
+      if (write.attributes) {
+        // A name ending in `*` is a pattern (StringLike); exact names match themselves under it too.
+        const operator = write.attributes.some((name) => name.endsWith('*')) ? 'ForAllValues:StringLike' : 'ForAllValues:StringEquals';
+        conditions[operator] = { ...conditions[operator], 'dynamodb:Attributes': [...write.attributes] };
+      }
       fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: [...write.actions], resources: [table.tableArn], conditions }));
     }
   }
@@ -690,7 +753,11 @@ export class PlatformStack extends Stack {
     for (const route of ROUTES) {
       let integration = integrations.get(route.service);
       if (!integration) {
-        integration = new HttpLambdaIntegration(`${HTTP_FUNCTIONS[route.service].name}Integration`, httpFunctions[route.service]);
+        // One invoke permission per function for the API, not one per route: a function serves only the routes the
+        // table gives it, and a permission per route (over 100) took the stack past CloudFormation's 500 resources.
+        integration = new HttpLambdaIntegration(`${HTTP_FUNCTIONS[route.service].name}Integration`, httpFunctions[route.service], {
+          scopePermissionToRoute: false,
+        });
         integrations.set(route.service, integration);
       }
       api.addRoutes({ path: `${API_BASE_PATH}${route.path}`, methods: [route.method as HttpMethod], integration });
@@ -721,9 +788,10 @@ export class PlatformStack extends Stack {
       autoDeleteObjects: true,
     });
     // Every path is an app route (e.g. /profile/buyAirtime, or /register/ada.lovelace: user names may hold dots) and gets
-    // index.html, except the build's hashed assets and the files Vite copies from web/public to the root of the build.
+    // index.html, except the build's hashed assets, the files Vite copies from web/public to the root of the build, and
+    // the installable app's service worker and manifest (web/pwa.ts), which must be served as themselves.
     // A function rather than distribution-wide error responses, so API 404s stay API 404s (/api/* has no function).
-    const rootFiles = ['/index.html', ...publicFiles(join(repoRoot, 'web', 'public'))];
+    const rootFiles = ['/index.html', `/${SERVICE_WORKER_FILE}`, `/${WEB_MANIFEST_FILE}`, ...publicFiles(join(repoRoot, 'web', 'public'))];
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(

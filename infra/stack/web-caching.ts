@@ -11,3 +11,11 @@ export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
 /** The build's folder of content-hashed files (Vite's `build.assetsDir`). */
 export const HASHED_ASSETS_DIR = 'assets';
+
+/**
+ * The installable app's files at the root of the build (web/pwa.ts): the service worker, which a
+ * browser checks for a new version on each visit, and the web manifest. Not hashed, so revalidated
+ * like index.html; they must also be served as themselves, never as the SPA's index.html.
+ */
+export const SERVICE_WORKER_FILE = 'sw.js';
+export const WEB_MANIFEST_FILE = 'manifest.webmanifest';

@@ -150,7 +150,7 @@ export type BuyExamRequest = z.input<typeof buyExamRequest>;
 
 export interface BillProductView {
   code: string;
-  family: 'cable' | 'exam';
+  family: 'cable' | 'exam' | 'epin';
   serviceID: string;
   variation_code: string;
   name: string;

@@ -124,6 +124,12 @@ export interface TransactionView {
   pins?: { pin: string; serial: string | null }[];
   /** A bulk purchase's line: its batch (GET /buy/bulk/{id}); the batch's one debit paid it, so its balance before and after are equal. */
   batchId?: string;
+  /**
+   * Recharge cards: the batch as printed (network, face value in naira, the business on the cards) and
+   * how many PINs were ordered and delivered. Its PINs are in `pins` on its own receipt only, never in
+   * a listing or a webhook, which carry this count.
+   */
+  epin?: { network: string; denomination: number; businessName: string; ordered: number; delivered: number };
 }
 
 /** Volume units of the sales statistics: data in GB, airtime and electricity in naira of face value. */
@@ -153,6 +159,11 @@ export interface TransactionListResponse {
   stat: SalesStat[];
   totalDebit: number;
   totalCredit: number;
+  /**
+   * Present (true) while the count, the figures and a filtered page may still trail the user's newest
+   * change: they are summed off the request path, within LISTING_COUNTS_LAG_MS (shared/constants.ts).
+   */
+  countsUpdating?: boolean;
 }
 
 /** GET /transaction/{id}: one transaction, e.g. to follow an open purchase's status without re-reading a page. */

@@ -31,7 +31,7 @@ export const LIST_PRICES_USD = {
 } as const;
 
 /** The goal for the cost of a million delivered purchases. */
-export const COST_GOAL_USD = 12;
+export const COST_GOAL_USD = 16;
 
 /** HTTP invocations are labelled "<function> <METHOD> <path>"; SQS-triggered ones "<function> sqs". */
 const isHttp = (label: string) => / (GET|POST|PUT|PATCH|DELETE) \//.test(label);

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep } from '../../infra/local/util.js';
+import { holdToGoal } from './goals.js';
 import { INDEX_WRITES, isDynamoOperation, OUTSIDE_A_FUNCTION, SCHEDULED, type OperationTotal, type RequestTotals } from './dynamo-request-labels.js';
 
 export const REQUESTS_GOAL = 4;
@@ -126,9 +127,23 @@ function windowIndexUnits(window: RequestTotals, labels: readonly string[]): Rec
 }
 
 /** The goal for the write units of a delivered purchase, its table and index writes as DynamoDB bills them. */
-export const WRITE_UNITS_GOAL = 14;
+export const WRITE_UNITS_GOAL = 15;
 
 const perPurchase = (n: number, purchases: number) => (n / purchases).toFixed(2).replace(/\.?0+$/, '');
+
+/** Requests and write units (table and indexes, as billed) per delivered purchase over the window. */
+export function requestFigures(window: RequestTotals, purchases: number): { requests: number; writeUnits: number } {
+  const labels = purchaseLabels(window);
+  const all = sumOf(labels.flatMap((label) => dynamoOperations(window[label]!).map(([, total]) => total)));
+  return { requests: all.count / purchases, writeUnits: (all.billedWriteUnits + indexWriteUnitsOf(window, labels)) / purchases };
+}
+
+/** Holds a window's requests and write units per delivered purchase to their goals (a miss fails the run: goals.ts). */
+export function holdRequestFigures(window: RequestTotals, purchases: number): void {
+  const { requests, writeUnits } = requestFigures(window, purchases);
+  holdToGoal({ figure: 'DynamoDB requests per delivered purchase', value: requests, goal: REQUESTS_GOAL, direction: 'at most' });
+  holdToGoal({ figure: 'WCU per delivered purchase (as billed)', value: writeUnits, goal: WRITE_UNITS_GOAL, direction: 'at most' });
+}
 
 /** The lines `npm run bench` prints for the requests of `purchases` delivered purchases. */
 export function requestFigureLines(window: RequestTotals, purchases: number): string[] {

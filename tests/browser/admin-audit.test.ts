@@ -107,6 +107,7 @@ describe('the audit log', () => {
       'Fund wallet (coupon)',
       'Generate coupon',
       'Audit log',
+      'Profit and loss',
     ]);
 
     const agent = await suite.freshPage();

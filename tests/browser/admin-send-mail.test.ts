@@ -24,7 +24,7 @@ describe('admin: send email', () => {
     await p.getByLabel('User name (optional)').fill(values.userAccount);
     await p.getByLabel('Subject').fill(values.subject);
     await p.getByLabel('Message').fill(values.message);
-    await p.getByLabel('Link', { exact: true }).fill(values.url);
+    await p.getByLabel('Link (required)').fill(values.url);
     await p.getByLabel('Link text').fill(values.linkMessage);
   }
 

@@ -57,8 +57,11 @@ export async function newPage(
   baseUrl: string,
   viewport = { width: 1280, height: 900 },
   reducedMotion: ReducedMotion = 'reduce',
+  // The app's service worker copies the whole build into its cache on install: only the suite about it
+  // (newcomer-and-offline) lets it, the others test the app without paying for that in every context.
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion, serviceWorkers });
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));

@@ -123,7 +123,7 @@ describe('operator screens, notices and theme', () => {
       await p.getByLabel('User name (optional)').fill(buyer.userName);
       await p.getByLabel('Subject').fill(subject);
       await p.getByLabel('Message').fill('Prices are down.');
-      await p.getByLabel('Link', { exact: true }).fill('https://example.com/prices');
+      await p.getByLabel('Link (required)').fill('https://example.com/prices');
       await p.getByLabel('Link text').fill('See prices');
       await p.getByRole('button', { name: 'Send email' }).click();
       await p.getByTestId('confirm-send-mail').click();

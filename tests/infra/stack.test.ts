@@ -6,7 +6,15 @@ import { LOCAL_METADATA, PLATFORM_COUNTERS_BATCH_SIZE, PLATFORM_COUNTERS_BATCHIN
 import { WEBHOOK_MAX_ATTEMPTS } from '../../shared/api/webhooks.js';
 import { EVENT_SOURCE, EVENT_TYPES } from '../../shared/events.js';
 import { isOperatorAction, ROUTES, routeKey } from '../../shared/routes.js';
-import { CONFIG_PARTITIONS, OPERATOR_REFUND_WRITES, PARTITION_PREFIXES, RETIRED_INDEXES, TABLE_KEYS } from '../../shared/table.js';
+import {
+  CONFIG_PARTITIONS,
+  OPERATOR_REFUND_WRITES,
+  PARTITION_PREFIXES,
+  RETIRED_INDEXES,
+  TABLE_INDEX_NAMES,
+  TABLE_KEYS,
+  TRANSACTION_LISTING_ATTRIBUTES,
+} from '../../shared/table.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, any> };
 
@@ -57,8 +65,24 @@ describe('the platform stack', () => {
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
-      GlobalSecondaryIndexes: Object.keys(TABLE_KEYS.indexes).map((name) => Match.objectLike({ IndexName: name })),
+      GlobalSecondaryIndexes: TABLE_INDEX_NAMES.map((name) => Match.objectLike({ IndexName: name })),
     });
+  });
+
+  it('projects into the listing indexes only what their queries read (a fulfilment claim rewrites no entry); rejection: no index of every attribute is left', () => {
+    const table = Object.values(template.findResources('AWS::DynamoDB::Table'))[0]!;
+    const indexes = table.Properties.GlobalSecondaryIndexes as { IndexName: string; Projection: { ProjectionType: string; NonKeyAttributes?: string[] } }[];
+    const byName = new Map(indexes.map((index) => [index.IndexName, index.Projection]));
+    expect(byName.get('byUserListing')).toEqual({ ProjectionType: 'INCLUDE', NonKeyAttributes: [...TRANSACTION_LISTING_ATTRIBUTES] });
+    expect(byName.get('byKindListing')?.ProjectionType).toBe('INCLUDE');
+    expect(byName.get('byKindListing')?.NonKeyAttributes).toEqual(
+      expect.arrayContaining([...TRANSACTION_LISTING_ATTRIBUTES, 'email', 'lastLogin', 'actorName', 'summary']),
+    );
+    // Never the claim's or the supplier's bookkeeping.
+    for (const projection of byName.values()) expect(projection.NonKeyAttributes ?? []).not.toEqual(expect.arrayContaining(['submittedAt']));
+    expect(indexes.map((index) => index.Projection.ProjectionType)).not.toContain('ALL');
+    // DynamoDB allows 100 projected attributes over all of a table's indexes.
+    expect(indexes.reduce((sum, index) => sum + (index.Projection.NonKeyAttributes?.length ?? 0), 0)).toBeLessThanOrEqual(100);
   });
 
   it('indexes transactions by the number served, newest first, keys only, for the phone-number listing (no backfill: both keys are attributes records have)', () => {
@@ -109,8 +133,9 @@ describe('the platform stack', () => {
     const streamFailures = ofType('AWS::Lambda::EventSourceMapping')
       .map(([, m]) => m.Properties.DestinationConfig?.OnFailure?.Destination?.['Fn::GetAtt']?.[0])
       .filter(Boolean);
-    // fulfilment, email, webhook; provider events, payouts, referral rewards, reserved accounts; admins' mailings; password reset requests
-    expect(workQueues.length).toBe(9);
+    // fulfilment, email, webhook; provider events, payouts, referral rewards, reserved accounts; admins' mailings; password reset
+    // requests; reconciliation pages
+    expect(workQueues.length).toBe(10);
     // The outbox's and the platform counters'.
     expect(streamFailures).toHaveLength(2);
     // EventBridge's one dead-letter queue, for events no rule target accepted (every rule's targets name it).
@@ -133,7 +158,7 @@ describe('the platform stack', () => {
 
   it('consumes queues and the table stream with partial batch responses, except the platform counters (a batch again from its first record)', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping');
-    expect(mappings.length).toBe(11);
+    expect(mappings.length).toBe(12);
     const counters = mappingOf('functions/handlers/transaction-counters.ts');
     for (const [id, m] of mappings) if (id !== counters[0]) expect(m.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     expect(counters[1].Properties.FunctionResponseTypes).toBeUndefined();
@@ -205,6 +230,8 @@ describe('the platform stack', () => {
     const writes = statementsOf(consumer).filter((st: any) => [st.Action].flat().some((a: string) => WRITE_ACTIONS.includes(a)));
     const grants = writes.map((st: any) => [st.Action, st.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']]);
     expect(grants).toEqual([
+      // A user's own listing counters, in the user's partition (their attribute names only: tests/infra/access.test.ts).
+      ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.user}*`]],
       ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.transaction}*`]],
       ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.stats}*`]],
       ['dynamodb:PutItem', [`${PARTITION_PREFIXES.countedBatch}*`]],

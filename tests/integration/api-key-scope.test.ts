@@ -13,7 +13,7 @@ import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
 
 const cloud = useLocalCloud();
-const { api, admin, fundedUser, waitForStatus } = platformClient(cloud, 'kscope');
+const { api, admin, fundedUser, waitForStatus, countedPage } = platformClient(cloud, 'kscope');
 const USER_PASSWORD = 'platform-client-password';
 
 async function keyOf(token: string, password: string): Promise<string> {
@@ -91,7 +91,7 @@ describe('API key scope', () => {
       ['agent', agentKey],
       ['admin', adminKey],
     ] as const) {
-      const listed = await api('GET', `/transaction?userName=${buyer.userName}&type=exam`, { headers: asKey });
+      const listed = await countedPage({ headers: asKey }, `/transaction?userName=${buyer.userName}&type=exam`);
       expect(listed.status, `${who}'s key lists`).toBe(200);
       expect(
         listed.body.transactions.filter((t: { trans_UserName: string }) => t.trans_UserName === buyer.userName),

@@ -15,7 +15,7 @@ import { waitForQueuesToEmpty } from '../support/queues.js';
 const cloud = useLocalCloud();
 
 /** The original's authFetch: baseURL /api/v1, the token in x-auth-token — the platform client's request. */
-const { api: authFetch } = platformClient(cloud, 'orig');
+const { api: authFetch, countedPage } = platformClient(cloud, 'orig');
 
 let unique = 0;
 function newUserForm() {
@@ -161,8 +161,8 @@ describe('the original client against our API', () => {
     expect(sent.status).toBe(200);
     expect(typeof sent.body.msg).toBe('string');
 
-    // fetchTransaction: "/transaction?" then &page=1; Transactions.js calls toFixed on the figures.
-    const listed = await authFetch('GET', '/transaction?&page=1', { token: sender.token });
+    // fetchTransaction: "/transaction?" then &page=1; Transactions.js calls toFixed on the figures (counted: decision 129).
+    const listed = await countedPage({ token: sender.token }, '/transaction?&page=1');
     expect(listed.status).toBe(200);
     for (const figure of ['totalPages', 'noOfTransaction', 'totalSales', 'totalProfit', 'totalDebit', 'totalCredit'])
       expect(typeof listed.body[figure]).toBe('number');
@@ -219,7 +219,7 @@ describe('the original client against our API', () => {
     });
     expect(withdrawn.status).toBe(200);
     expect(typeof withdrawn.body.msg).toBe('string');
-    const pending = await authFetch('GET', '/transaction?&type=wallet&status=pending', { token });
+    const pending = await countedPage({ token }, '/transaction?&type=wallet&status=pending');
     expect(pending.body.transactions).toContainEqual(expect.objectContaining({ trans_Type: 'wallet', trans_Status: 'pending', trans_amount: 500 }));
   });
 

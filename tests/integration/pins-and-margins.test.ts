@@ -15,7 +15,7 @@ import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 
 const cloud = useLocalCloud();
-const { api, admin, fundedUser, waitFor, waitForStatus } = platformClient(cloud, 'pinmargin');
+const { api, admin, fundedUser, waitFor, waitForStatus, countedPage } = platformClient(cloud, 'pinmargin');
 
 type Pin = { pin: string; serial: string | null };
 
@@ -58,7 +58,7 @@ describe("a customer's PINs: in full to the buyer, masked to everyone else", () 
     const agentToken = await agent();
 
     // The buyer: the listing, the lookup and the session's recent transactions, in full.
-    const ownListing = await api('GET', '/transaction?type=exam', { token: buyer.token });
+    const ownListing = await countedPage({ token: buyer.token }, '/transaction?type=exam');
     expect(ownListing.body.transactions.find((t: { _id: string }) => t._id === id).pins).toEqual(pins);
     expect((await api('GET', `/transaction/${id}`, { token: buyer.token })).body.transaction.pins).toEqual(pins);
     expect((await api('GET', '/auth', { token: buyer.token })).body.transactions.find((t: { _id: string }) => t._id === id).pins).toEqual(pins);
@@ -67,7 +67,7 @@ describe("a customer's PINs: in full to the buyer, masked to everyone else", () 
       ['admin', adminToken],
       ['agent', agentToken],
     ] as const) {
-      const listed = await api('GET', `/transaction?userName=${buyer.userName}&type=exam`, { token });
+      const listed = await countedPage({ token }, `/transaction?userName=${buyer.userName}&type=exam`);
       expect(listed.status).toBe(200);
       expectMasked(listed.body.transactions.find((t: { _id: string }) => t._id === id)?.pins, pins, `${who}'s listing`);
       const lookedUp = await api('GET', `/transaction/${id}`, { token });

@@ -26,12 +26,12 @@ export function platformTableShape() {
     ],
     AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
     GlobalSecondaryIndexes: indexes.map(([name, index]) => ({
-      IndexName: name,
+      IndexName: 'indexName' in index ? index.indexName : name,
       KeySchema: [
         { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
         { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
       ],
-      Projection: { ProjectionType: index.projection },
+      Projection: { ProjectionType: index.projection, ...('nonKeyAttributes' in index ? { NonKeyAttributes: [...index.nonKeyAttributes] } : {}) },
     })),
   };
 }

@@ -55,8 +55,8 @@ async function everyMatchingRecord(userId: string | undefined, filter: Transacti
 
 /** One listing (a user's, or the platform's when `userId` is undefined) by both paths: they must agree. */
 export async function expectListingAgrees(userId: string | undefined, filter: TransactionFilter, label: string, page = 1): Promise<void> {
-  // The platform's counters are summed from the stream: read them once it has drained.
-  if (userId === undefined) await drainCounters();
+  // Every counter (a user's and the platform's) is summed from the stream: read them once it has drained.
+  await drainCounters();
   const reference = transactionListPage(await everyMatchingRecord(userId, filter), page, PAGE_SIZE);
   const [totals, pageRecords] = await Promise.all([
     dynamoTransactions.listingTotals(userId, filter),

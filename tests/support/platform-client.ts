@@ -7,7 +7,7 @@ import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import { HOUSE_USER_NAME } from '../../functions/domain/wallet/house-account.js';
 import type { LocalCloud } from './local-cloud.js';
-import { RETRY_AFTER_SECONDS } from '../../shared/constants.js';
+import { LISTING_COUNTS_LAG_MS, RETRY_AFTER_SECONDS } from '../../shared/constants.js';
 
 export interface Answer {
   status: number;
@@ -89,12 +89,25 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
 
   const balance = async (token: string): Promise<number> => (await api('GET', '/auth', { token })).body.user.balance as number;
   const transactionsOf = async (token: string): Promise<any[]> => (await api('GET', '/transaction', { token })).body.transactions as any[];
-  /** Every page of a listing (the first page alone stops at 20). */
+  /**
+   * A listing's page once its counts no longer trail the records: they are summed off the request path,
+   * within LISTING_COUNTS_LAG_MS (2 s, decision 129), and the answer says `countsUpdating` until then.
+   */
+  const countedPage = (auth: { token?: string; headers?: Record<string, string> }, path: string) =>
+    waitFor(
+      `${path} counted`,
+      async () => {
+        const answer = await api('GET', path, auth);
+        expect(answer.status).toBe(200);
+        return answer.body.countsUpdating ? undefined : answer;
+      },
+      3 * LISTING_COUNTS_LAG_MS,
+    );
+  /** Every page of a listing (the first page alone stops at 20), counted. */
   const allTransactionsOf = async (token: string, query = ''): Promise<any[]> => {
     const all: any[] = [];
     for (let page = 1; ; page++) {
-      const answer = await api('GET', `/transaction?page=${page}${query}`, { token });
-      expect(answer.status).toBe(200);
+      const answer = await countedPage({ token }, `/transaction?page=${page}${query}`);
       all.push(...answer.body.transactions);
       if (page >= answer.body.totalPages) return all;
     }
@@ -234,6 +247,7 @@ export function platformClient(cloud: () => LocalCloud, prefix = 'client') {
     balance,
     transactionsOf,
     allTransactionsOf,
+    countedPage,
     houseChain,
     waitFor,
     waitForStatus,

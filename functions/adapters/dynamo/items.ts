@@ -221,7 +221,7 @@ const electricityDetails = declaringEvery<ElectricityDetails>()(
 
 const billDetails = declaringEvery<BillDetails>()(
   z.object({
-    family: z.enum(['cable', 'exam']),
+    family: z.enum(['cable', 'exam', 'epin', 'service']),
     serviceId: text,
     productCode: text,
     productName: text,
@@ -238,6 +238,7 @@ const billDetails = declaringEvery<BillDetails>()(
     newDueDate: text.optional(),
     pins: z.array(z.object({ pin: text, serial: text.optional() })).optional(),
     purchasedCode: text.optional(),
+    businessName: text.optional(),
   }),
 );
 
@@ -354,7 +355,7 @@ const billProductItem = itemMapping<BillProduct>(
   declaringEvery<BillProduct>()(
     z.object({
       code: text,
-      family: z.enum(['cable', 'exam']),
+      family: z.enum(['cable', 'exam', 'epin']),
       serviceId: text,
       variationCode: text,
       name: text,

@@ -9,9 +9,10 @@ import { WALLET_ENTITY } from './items.js';
 
 const { indexes } = TABLE_KEYS;
 
+/** Each index's name in the table (an index that replaced another under a new name declares it: shared/table.ts). */
 export const INDEX = {
-  byUserCreatedAt: 'byUserCreatedAt',
-  byKindCreatedAt: 'byKindCreatedAt',
+  byUserCreatedAt: indexes.byUserCreatedAt.indexName,
+  byKindCreatedAt: indexes.byKindCreatedAt.indexName,
   byOpenSinceKeys: 'byOpenSinceKeys',
   byPhoneNumber: 'byPhoneNumber',
 } as const satisfies Record<keyof typeof indexes, string>;
@@ -30,6 +31,7 @@ const SK_PREFIX = {
   plan: 'PLAN#',
   costPrice: 'COSTPRICE#',
   billProduct: 'BILL#',
+  configuredService: 'VTSERVICE#',
   service: 'SERVICE#',
   supplier: 'SUPPLIER#',
   contact: 'CONTACT#',
@@ -72,6 +74,8 @@ export const keys = {
   costPrice: (planType: string) => ({ pk: CATALOGUE_PARTITION, sk: `${SK_PREFIX.costPrice}${planType}` }),
   /** A cable bouquet or exam product, beside the data plans: `BILL#dstv:dstv-padi`. */
   billProduct: (code: string) => ({ pk: CATALOGUE_PARTITION, sk: `${SK_PREFIX.billProduct}${code}` }),
+  /** A VTpass service offered by configuration, with its plans and prices, beside the data plans: `VTSERVICE#smile-direct`. */
+  configuredService: (serviceId: string) => ({ pk: CATALOGUE_PARTITION, sk: `${SK_PREFIX.configuredService}${serviceId}` }),
   /** An admin's lock (or unlock) of a service, e.g. data of MTN-CG. */
   serviceSetting: (serviceType: string, serviceName: string) => ({ pk: SETTINGS_PARTITION, sk: `${SK_PREFIX.service}${serviceType}#${serviceName}` }),
   /** The supplier an admin chose for a network. */
@@ -257,6 +261,7 @@ export const partitionQuery = {
   plans: { pk: CATALOGUE_PARTITION, skPrefix: SK_PREFIX.plan },
   costPrices: { pk: CATALOGUE_PARTITION, skPrefix: SK_PREFIX.costPrice },
   billProducts: { pk: CATALOGUE_PARTITION, skPrefix: SK_PREFIX.billProduct },
+  configuredServices: { pk: CATALOGUE_PARTITION, skPrefix: SK_PREFIX.configuredService },
   serviceSettings: { pk: SETTINGS_PARTITION, skPrefix: SK_PREFIX.service },
   supplierChoices: { pk: SETTINGS_PARTITION, skPrefix: SK_PREFIX.supplier },
   contacts: (userId: string) => ({ pk: `${PARTITION_PREFIXES.user}${userId}`, skPrefix: SK_PREFIX.contact }),

@@ -20,6 +20,7 @@ import {
 } from './suppliers-config.js';
 import { MsorgSupplier } from './msorg/gateway.js';
 import { VtpassSupplier } from './vtpass/gateway.js';
+import { EpinPanelSupplier } from './epin-panel/gateway.js';
 
 /** Supplier names for a network, most preferred first (see domain/suppliers.ts). */
 export function preferenceFor(
@@ -68,6 +69,10 @@ export function supplierDirectory(
       const selling = configs.filter((config) => config.protocol === 'vtpass').map((config) => config.name);
       return electricityPreference(selling).map((name) => gateways.get(name)!);
     },
+    async forEpins() {
+      // Recharge cards come from the e-PIN panels, in configuration order (the next only after a definite failure).
+      return configs.filter((config) => config.protocol === 'epin-panel').map((config) => gateways.get(config.name)!);
+    },
     async byName(name) {
       return gateways.get(name);
     },
@@ -83,6 +88,8 @@ export function gatewayFor(config: SupplierConfig, timeoutMs: number = supplierT
       return new MsorgSupplier({ config, token: supplierToken, timeoutMs });
     case 'vtpass':
       return new VtpassSupplier({ config, secret: supplierSecret, timeoutMs });
+    case 'epin-panel':
+      return new EpinPanelSupplier({ config, token: supplierToken, timeoutMs });
   }
 }
 

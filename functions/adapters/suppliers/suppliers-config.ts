@@ -14,20 +14,23 @@ import { ENV } from '../../../shared/runtime-env.js';
 import { env, MissingConfigError } from '../environment.js';
 import { msorgConfigSchema, msorgDiscoNames } from './msorg/config.js';
 import { vtpassConfigSchema, type VtpassKeyName } from './vtpass/config.js';
+import { epinPanelConfigSchema } from './epin-panel/config.js';
 
 export { MSORG_DISCO_NAMES, msorgDiscoNames, type MsorgSupplierConfig } from './msorg/config.js';
 export { VTPASS_KEY_NAMES, type VtpassKeyName, type VtpassSupplierConfig } from './vtpass/config.js';
 
-export const supplierConfigSchema = z.discriminatedUnion('protocol', [msorgConfigSchema, vtpassConfigSchema]);
+export const supplierConfigSchema = z.discriminatedUnion('protocol', [msorgConfigSchema, vtpassConfigSchema, epinPanelConfigSchema]);
 export type SupplierConfig = z.infer<typeof supplierConfigSchema>;
 
 /** Whether a configured supplier delivers airtime and data on a network. */
 export function servesNetwork(config: SupplierConfig, network: NetworkName): boolean {
+  if (config.protocol === 'epin-panel') return false;
   return config.protocol === 'msorg' ? config.networkIds[network] !== undefined : config.networks.includes(network);
 }
 
 /** Whether a configured supplier sells electricity. */
 export function sellsElectricity(config: SupplierConfig): boolean {
+  if (config.protocol === 'epin-panel') return false;
   return config.protocol === 'vtpass' ? config.electricity : Object.keys(msorgDiscoNames(config)).length > 0;
 }
 

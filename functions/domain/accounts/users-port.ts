@@ -3,8 +3,15 @@
  * loads the caller's current roles). Lives here, not in the middleware, so adapters never import
  * the edge.
  */
-import type { UserType } from '../../../shared/constants.js';
+import type { ServiceType, UserType } from '../../../shared/constants.js';
+import type { ServiceLocksRead } from '../purchases/service-locks.js';
 import type { WalletState } from '../wallet/ledger.js';
+
+/** Service locks a request asks to be read with its caller (a purchase's, named in its body). */
+export interface LocksToRead {
+  serviceType: ServiceType;
+  names: readonly string[];
+}
 
 /** The caller as stored now (roles re-read on every request so revocations take effect at once). */
 export interface Principal {
@@ -24,6 +31,8 @@ export interface Principal {
   savedContactNumbers?: string[];
   /** The caller's wallet, read in the same round trip as the roles (consistent); spending still re-checks it atomically. */
   wallet?: WalletState;
+  /** The service locks the request names (a purchase's), read in the same round trip when its route asks (consistent). */
+  locksRead?: ServiceLocksRead;
 }
 
 export interface PrincipalLoader {
@@ -31,5 +40,5 @@ export interface PrincipalLoader {
    * The current principal of a verified token; undefined when the user no longer exists or the token
    * was revoked: its version is old (password changed), its session logged out, or it was renewed.
    */
-  loadPrincipal(userId: string, tokenVersion: number, sessionId?: string, tokenId?: string): Promise<Principal | undefined>;
+  loadPrincipal(userId: string, tokenVersion: number, sessionId?: string, tokenId?: string, alsoLocks?: LocksToRead): Promise<Principal | undefined>;
 }

@@ -13,6 +13,7 @@
  * is put in that same write: a refund without its entry, or an entry without its refund, cannot exist.
  */
 import { isRefundOffered } from '../../../shared/api/refunds.js';
+import { NO_REFUND_REASON } from '../../../shared/messages.js';
 import type { Ledger, RefundChange } from '../wallet/ledger-port.js';
 import { inWriteAudit, type AuditChange, type AuditedRequest } from './audit.js';
 import type { TransactionStore } from '../transactions/transactions-port.js';
@@ -36,7 +37,7 @@ export interface Operator {
   role: 'admin' | 'agent';
   /** The operator's request, as its audit entry keeps it. */
   request: AuditedRequest;
-  /** Why; required to refund a delivered purchase, and kept in the audit entry. */
+  /** Why, as typed; kept in the audit entry and shown on the transaction ("no reason given" when none). */
   reason?: string;
 }
 
@@ -63,14 +64,15 @@ export type OperatorRefundResult =
   | { kind: 'failed' }
   | { kind: 'type_not_refundable' }
   /** The supplier delivered it: an agent may not give the money back. */
-  | { kind: 'delivered_admin_only' }
-  /** The supplier delivered it: an admin must say why. */
-  | { kind: 'reason_required' };
+  | { kind: 'delivered_admin_only' };
 
-/** Who may refund a delivered purchase: an admin who gives a reason. Anything else is refused by name. */
+/**
+ * Who may refund a delivered purchase: an admin. The spec's refund has no body and the original
+ * admin screen sends none, so an admin's refund without a reason is accepted and recorded as
+ * "no reason given" (our own screen still asks for one). An agent is refused by name.
+ */
 function deliveredRefusal(operator: Operator): OperatorRefundResult | undefined {
   if (operator.role !== 'admin') return { kind: 'delivered_admin_only' };
-  if (!operator.reason) return { kind: 'reason_required' };
   return undefined;
 }
 
@@ -81,23 +83,31 @@ export async function refundAsOperator(transactionId: string, operator: Operator
   if (found.trans_Status === 'failed') return { kind: 'failed' };
   if (!isRefundOffered(found)) return { kind: 'type_not_refundable' };
 
-  // A delivered purchase is refunded only by an admin with a reason: the operator's word
-  // stands where the supplier's reversal otherwise would, so it must be an accountable one.
+  // A delivered purchase is refunded only by an admin: the operator's word stands where the
+  // supplier's reversal otherwise would, so it must be an accountable one (the audit entry names them).
   const delivered = found.trans_Status === 'success' ? deliveredRefusal(operator) : undefined;
   if (delivered) return delivered;
   const mayRefundDelivered = deliveredRefusal(operator) === undefined;
   const reason = `operator_refund:${operator.role}:${operator.userName}`;
-  const audit = inWriteAudit(operator.request, deps.now(), deps.newId(), (change: RefundChange) => refundAuditChange(change, operator.reason));
+  const words = operator.reason?.trim() || NO_REFUND_REASON;
+  const audit = inWriteAudit(operator.request, deps.now(), deps.newId(), (change: RefundChange) => refundAuditChange(change, words));
   for (let attempt = 1; ; attempt++) {
     // Without the right to refund a delivered purchase, the write itself refuses one that was delivered meanwhile.
-    const result = await deps.ledger.refundPurchase(transactionId, { reason, now: deps.now(), afterSuccess: mayRefundDelivered, audit });
+    // The operator's words are the refund's words on the transaction (its apiResponse), in place of the supplier's.
+    const result = await deps.ledger.refundPurchase(transactionId, {
+      reason,
+      supplierMessage: words,
+      now: deps.now(),
+      afterSuccess: mayRefundDelivered,
+      audit,
+    });
     switch (result.kind) {
       case 'not_found':
         return { kind: 'not_found' };
       case 'already_refunded':
         return { kind: 'already_refunded' };
       case 'not_refundable':
-        // Settled as delivered between the ledger's read and its write: refundable still by an admin with a reason, so once more.
+        // Settled as delivered between the ledger's read and its write: refundable still by an admin, so once more.
         if (result.purchase.trans_Status === 'success') {
           const refused = deliveredRefusal(operator);
           if (refused) return refused;

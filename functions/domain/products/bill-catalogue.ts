@@ -18,7 +18,8 @@ import type { UserType } from '../../../shared/constants.js';
 import { koboToNaira, nairaToKobo, type Kobo } from '../../../shared/money.js';
 import { priceForUserType } from '../../../shared/pricing.js';
 
-export type BillFamily = 'cable' | 'exam';
+/** Recharge cards (`epin`) are priced as catalogue rows too, so the admin sets their tiers in the same price manager. */
+export type BillFamily = 'cable' | 'exam' | 'epin';
 
 export interface BillProduct {
   /** `<serviceID>:<variation code>`, e.g. `dstv:dstv-padi`. */
@@ -195,7 +196,8 @@ export interface BillPin {
 
 /** What a cable or exam purchase keeps: what was bought for whom, and once delivered what the supplier gave. */
 export interface BillDetails {
-  family: BillFamily;
+  /** `service`: a VTpass service offered by configuration (configured-service.ts), not a catalogue row. */
+  family: BillFamily | 'service';
   /** VTpass serviceID and the catalogue row bought. */
   serviceId: string;
   productCode: string;
@@ -220,6 +222,8 @@ export interface BillDetails {
   /** From the supplier's answer only: PINs with their serials, and its text of them. */
   pins?: BillPin[];
   purchasedCode?: string;
+  /** Recharge cards: the business name printed on every card, as the buyer gave it. */
+  businessName?: string;
 }
 
 /** What a supplier said it delivered for a bill; never filled in by us. */

@@ -51,7 +51,8 @@ export function billProduct<Input extends BillPurchaseRequest>(
       const { family, serviceId, variationCode, billersCode, subscriptionType, quantity, amountKobo, customerPhone } = record.bill!;
       const order: BillOrder = {
         ...placed(record),
-        family,
+        // A record of this module is of its own family (recharge cards, also kept as a bill, have their own module).
+        family: family as BillOrder['family'],
         serviceId,
         variationCode,
         ...(billersCode ? { billersCode } : {}),

@@ -13,6 +13,7 @@ import { transactionIdForRequest } from '../ids.js';
 import type { RequeryKey, SupplierCallResult, SupplierDirectory, SupplierGateway } from '../purchases/suppliers-port.js';
 import type { TransactionDraft, TransactionRecord } from '../transactions/transactions.js';
 import type { WalletState } from '../wallet/ledger.js';
+import type { ServiceLocksRead } from '../purchases/service-locks.js';
 
 /** Who buys, as a purchase record names them. */
 export interface Buyer {
@@ -32,6 +33,8 @@ export interface PurchaseRequest extends Buyer {
   requestId?: string;
   /** The wallet as read with the caller's profile (saves a read when it still holds). */
   knownWallet?: WalletState;
+  /** Service locks read with the caller's profile (saves the debit its own read when they cover the purchase's). */
+  knownLocks?: ServiceLocksRead;
 }
 
 /** What drafting a record needs from outside: the clock and new ids. */
@@ -69,6 +72,12 @@ export interface ProductModule<Input extends PurchaseRequest = PurchaseRequest, 
   submit(supplier: SupplierGateway, record: TransactionRecord): Promise<SupplierCallResult>;
   /** What the supplier's re-query needs to know of the product. */
   requeryService: RequeryKey['service'];
+  /**
+   * A product sold by the piece (recharge cards): when the supplier delivered fewer than ordered, what
+   * the undelivered part gives back and the delivered part earns; settled in one write
+   * (settlement.ts). Absent, or undefined for this answer: it was all delivered.
+   */
+  shortDelivery?(record: TransactionRecord, result: SupplierCallResult): { refundKobo: Kobo; profitKobo: Kobo } | undefined;
 }
 
 export const isDrafted = (value: Drafted | Refused): value is Drafted => value.kind === 'drafted';

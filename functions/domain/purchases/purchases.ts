@@ -17,6 +17,7 @@ import { exam } from '../products/exam.js';
 import { isDrafted, type ProductModule, type PurchaseRequest, type Refused } from '../products/product.js';
 import type { Ledger } from '../wallet/ledger-port.js';
 import type { WalletState } from '../wallet/ledger.js';
+import type { ServiceLocksRead } from './service-locks.js';
 import type { Logger } from '../logger.js';
 import type { TransactionDraft, TransactionRecord } from '../transactions/transactions.js';
 
@@ -48,6 +49,8 @@ export type PurchaseResult = Posted | { kind: AmountRefusal };
 export interface Guard {
   locks?: { serviceType: ServiceType; names: string[] };
   knownWallet?: WalletState;
+  /** The locks as read with the caller, when the request read them ahead. */
+  knownLocks?: ServiceLocksRead;
 }
 
 /** A purchase of one product: drafted by its module, then posted. */
@@ -59,7 +62,7 @@ export async function placePurchase<Input extends PurchaseRequest, Deps, Refusal
   const drafted = await product.draft(input, deps);
   if (!isDrafted(drafted)) return drafted;
   const locks = product.lock ? { serviceType: product.lock, names: drafted.lockNames } : undefined;
-  return post(drafted.draft, deps, { locks, knownWallet: input.knownWallet });
+  return post(drafted.draft, deps, { locks, knownWallet: input.knownWallet, knownLocks: input.knownLocks });
 }
 
 /**
@@ -67,7 +70,7 @@ export async function placePurchase<Input extends PurchaseRequest, Deps, Refusal
  * is the hand-off: the table's stream gives it to fulfilment and refreshes the buyer's contacts.
  */
 export async function post(draft: TransactionDraft, deps: Pick<PurchaseDeps, 'ledger'>, guard: Guard): Promise<Posted> {
-  const posted = await deps.ledger.debitPurchase(draft, { unlessLocked: guard.locks, knownWallet: guard.knownWallet });
+  const posted = await deps.ledger.debitPurchase(draft, { unlessLocked: guard.locks, knownWallet: guard.knownWallet, knownLocks: guard.knownLocks });
   switch (posted.kind) {
     case 'service_locked':
       return { kind: 'service_locked', serviceName: posted.serviceName, serviceType: guard.locks!.serviceType };

@@ -20,6 +20,25 @@ export function serviceId(serviceType: ServiceType, serviceName: string): string
 }
 
 /**
+ * Service settings read ahead, with the caller's profile in one request (the lock items of `names`
+ * that exist): what a purchase of those names needs to know of its locks, without a read of its own.
+ */
+export interface ServiceLocksRead {
+  serviceType: ServiceType;
+  names: readonly string[];
+  settings: readonly ServiceSetting[];
+}
+
+/**
+ * A purchase's locks answered from a read ahead: the first locked name, or undefined when none is;
+ * `unknown` when the read did not cover every name (another service, or names it did not read).
+ */
+export function lockedServiceFromRead(read: ServiceLocksRead | undefined, serviceType: ServiceType, names: readonly string[]): string | undefined | 'unknown' {
+  if (!read || read.serviceType !== serviceType || !names.every((name) => read.names.includes(name))) return 'unknown';
+  return lockedService(read.settings, serviceType, names);
+}
+
+/**
  * The names whose lock stops a purchase: the network, and for data also the plan's type. The
  * first locked one is returned (for the message), or undefined when the purchase may go on.
  */

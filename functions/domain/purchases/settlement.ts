@@ -15,6 +15,7 @@ import type { ElectricityDetails } from '../transactions/transactions.js';
 import { decideOutcome, type SupplierOutcome } from './purchase-state.js';
 import { toTransactionView, type SupplierAttempt, type TransactionRecord } from '../transactions/transactions.js';
 import { supplierWords } from './refund-reason.js';
+import { countedOnly } from '../transactions/transaction-views.js';
 
 export interface SettlementDeps {
   transactions: TransactionStore;
@@ -68,6 +69,8 @@ export async function settleDelivered(
 ): Promise<SettleResult> {
   const electricity = deliveredElectricity(purchase, result);
   const bill = deliveredBill(purchase, result);
+  const short = productModule(purchase.trans_Type)?.shortDelivery?.(purchase, result);
+  if (short && bill) return settleShort(purchase, result, attempts, { ...short, bill }, deps);
   const record = await deps.transactions.settleSuccess(purchase, {
     attempts,
     supplier: result.supplier,
@@ -91,6 +94,35 @@ export async function settleDelivered(
     });
   }
   return { settled: false, record: current };
+}
+
+/**
+ * Fewer delivered than ordered (recharge cards): success for what came, the rest credited back, in
+ * the one write of a refund (the ledger's `partly`), so the wallet never holds the charge for cards
+ * that never came, nor gets them back twice.
+ */
+async function settleShort(
+  purchase: TransactionRecord,
+  result: SupplierCallResult,
+  attempts: SupplierAttempt[],
+  short: { refundKobo: number; profitKobo: number; bill: BillDetails },
+  deps: SettlementDeps,
+): Promise<SettleResult> {
+  const refunded = await deps.ledger.refundPurchase(purchase.id, {
+    reason: 'short_delivery',
+    attempts,
+    now: deps.now(),
+    partly: {
+      refundKobo: short.refundKobo,
+      profitKobo: short.profitKobo,
+      supplier: result.supplier,
+      bill: short.bill,
+      ...(result.supplierReference ? { supplierReference: result.supplierReference } : {}),
+      ...(result.apiResponse ? { apiResponse: result.apiResponse } : {}),
+    },
+  });
+  if (refunded.kind === 'refunded') return { settled: true, record: refunded.purchase };
+  return { settled: false, record: refunded.kind === 'not_found' ? undefined : refunded.purchase };
 }
 
 /**
@@ -173,7 +205,8 @@ export function settledEvent(record: TransactionRecord): TransactionSettled {
     status: record.trans_Status,
     amountKobo: record.amountKobo,
     settledAt: record.settledAt ?? record.updatedAt,
-    transaction: toTransactionView(record),
+    // What travels on the bus and through the queues carries a batch's count, never its PINs.
+    transaction: countedOnly(toTransactionView(record)),
     ...(record.ownerWebhook === undefined ? {} : { ownerWebhook: record.ownerWebhook }),
   };
 }

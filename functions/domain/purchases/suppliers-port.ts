@@ -34,7 +34,7 @@ export interface RequeryKey {
   /** The supplier's own id, when its answer gave one. */
   supplierReference?: string;
   /** What was bought: suppliers whose re-query differs by product (MSORG bill payments) need it. */
-  service?: ServiceKind | 'electricity' | 'cable' | 'exam';
+  service?: ServiceKind | 'electricity' | 'cable' | 'exam' | 'epin' | 'service';
 }
 
 /** One call's result. Gateways never throw for supplier trouble: trouble is an outcome. */
@@ -52,13 +52,29 @@ export interface SupplierCallResult {
   electricity?: ElectricityDelivery;
   /** Cable / exam: what the supplier said it delivered (PINs and serials), as it said it. */
   bill?: BillDelivery;
+  /** The supplier account's balance after this call, when the answer carries one (MSORG `balance_after`): the float's observation. */
+  balanceAfterKobo?: Kobo;
+  /** What the supplier says it charged for the purchase, when its answer says (MSORG: balance_before − balance_after): the reconciliation's amount. */
+  chargedKobo?: Kobo;
+}
+
+/** A supplier account's balance call (VTpass GET /api/balance, MSORG GET /api/user/). Never throws for supplier trouble. */
+export type SupplierBalance = { kind: 'known'; supplier: string; balanceKobo: Kobo } | { kind: 'unavailable'; supplier: string; reason: string };
+
+/** One charge of a supplier's own listing of a day (reconciliation), as it says it. */
+export interface SupplierListedCharge {
+  requestId: string | null;
+  supplierReference: string;
+  status: 'charged' | 'not_charged' | 'open';
+  chargedKobo?: Kobo;
 }
 
 /** A cable TV subscription or exam PINs (VTpass's `pay` for a bill service). */
 export interface BillOrder {
   requestId: string;
   placedAt?: string;
-  family: 'cable' | 'exam';
+  /** `service`: a VTpass service offered by configuration (products/configured-service.ts). */
+  family: 'cable' | 'exam' | 'service';
   /** VTpass serviceID and variation code. */
   serviceId: string;
   variationCode: string;
@@ -70,6 +86,16 @@ export interface BillOrder {
   /** What the supplier is paid for the whole order. */
   amountKobo: Kobo;
   phoneNumber: string;
+}
+
+/** A batch of recharge-card PINs (an e-PIN panel's one call): network, face value, how many, the name to print. */
+export interface EpinOrder {
+  requestId: string;
+  placedAt?: string;
+  network: NetworkName;
+  denominationNaira: number;
+  quantity: number;
+  businessName: string;
 }
 
 export interface BillerQuery {
@@ -140,6 +166,12 @@ export interface SupplierGateway {
   verifyBiller?(query: BillerQuery): Promise<BillerCheck>;
   /** Bill suppliers only: pay a cable subscription or exam PINs. */
   buyBill?(order: BillOrder): Promise<SupplierCallResult>;
+  /** The account's balance (its float), for the money desk's poll. */
+  balance?(): Promise<SupplierBalance>;
+  /** A page of the supplier's own listing of a Lagos day, where it has one; undefined when it has none. */
+  history?(day: string, cursor?: string): Promise<{ charges: SupplierListedCharge[]; next?: string } | undefined>;
+  /** E-PIN panels only: a batch of recharge-card PINs; fewer PINs than ordered is delivered, and `bill.pins` says which. */
+  buyEpins?(order: EpinOrder): Promise<SupplierCallResult>;
 }
 
 export type ServiceKind = 'airtime' | 'data';
@@ -153,6 +185,8 @@ export interface SupplierDirectory {
   forElectricity(): Promise<SupplierGateway[]>;
   /** Suppliers that sell cable TV and exam PINs (those with a bill gateway: VTpass), in the electricity order. */
   forBills?(): Promise<SupplierGateway[]>;
+  /** Suppliers that sell recharge-card PINs (those with an e-PIN gateway), in configuration order. */
+  forEpins?(): Promise<SupplierGateway[]>;
   /** The supplier a purchase was submitted to (for re-query). */
   byName(name: string): Promise<SupplierGateway | undefined>;
 }

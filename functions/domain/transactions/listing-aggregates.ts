@@ -5,12 +5,13 @@
  * Every record contributes to one bucket, type × status × network × user type, on the Lagos day it
  * was created, exactly what `listingFigures` would sum for it. A write that creates a record adds its
  * contribution; a write that changes its status or figures subtracts the old contribution and adds
- * the new (the counts move from the old status's bucket to the new). The writer applies the user's
- * deltas in the very write that changes the record, so a user's counters are as consistent as the
- * records; the platform's are the same deltas summed from the table's stream (domain/platform-counters.ts).
+ * the new (the counts move from the old status's bucket to the new). The user's and the platform's
+ * counters alike are these deltas summed from the table's stream (domain/platform-counters.ts), off the
+ * request path: they follow the records by the counter consumer's batching window (decision 129).
  */
 import type { TransactionStatus, TransactionType } from '../../../shared/constants.js';
 import type { Kobo } from '../../../shared/money.js';
+import { LISTING_COUNTER_FIELDS, LISTING_COUNTER_SEPARATOR } from '../../../shared/table.js';
 import { dayOf, hashShard } from '../back-office/sales-stats.js';
 import { dataVolumeGb, isPurchase, type ListingFigures, type TransactionRecord } from './transactions.js';
 
@@ -33,7 +34,7 @@ export interface BucketFigures {
   p: Kobo;
 }
 
-const FIELDS = ['n', 'd', 'c', 's', 'v', 'p'] as const satisfies readonly (keyof BucketFigures)[];
+const FIELDS = LISTING_COUNTER_FIELDS satisfies readonly (keyof BucketFigures)[];
 
 export interface Bucket {
   type: TransactionType;
@@ -60,7 +61,7 @@ export interface BucketFilter {
   userType?: string;
 }
 
-const SEPARATOR = '|';
+const SEPARATOR = LISTING_COUNTER_SEPARATOR;
 
 /** The stored attribute of one field of one bucket (the network is free text: escaped so the separator stays one). */
 export function aggregateAttribute(field: keyof BucketFigures, bucket: Bucket): string {

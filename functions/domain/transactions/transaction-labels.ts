@@ -15,6 +15,9 @@ export interface LabelledRecord {
   counterparty?: { userName: string };
 }
 
+/** A reseller upgrade's row as the original client reads it (its trans_Network and phone_number). */
+export const UPGRADE_ROW = { network: 'upgrade', phoneNumber: 'upgrade to reseller' } as const;
+
 /** The data type word of a plan type, as the original names its data (MTN SME 1GB, MTN CG 500MB). */
 const DATA_TYPE_WORD: Partial<Record<PlanType, string>> = {
   MTN: 'SME',
@@ -26,6 +29,8 @@ const DATA_TYPE_WORD: Partial<Record<PlanType, string>> = {
 /** trans_Network: "<network> <data type> <plan>" for data, "transfer" for transfers, else as stored. */
 export function itemDescription(record: LabelledRecord): string {
   if (record.trans_Type === 'transfer') return 'transfer';
+  // The original backend wrote these words on an upgrade's row, and its client shows them as the network and number.
+  if (record.trans_Type === 'upgrade') return record.trans_Network || UPGRADE_ROW.network;
   if (record.trans_Type === 'data' && record.dataPlan) {
     const words = [record.trans_Network, DATA_TYPE_WORD[record.dataPlan.planType], record.dataPlan.planName];
     return words.filter(Boolean).join(' ');
@@ -35,6 +40,7 @@ export function itemDescription(record: LabelledRecord): string {
 
 /** phone_number: the other party's user name for transfers and coupons, else as stored. */
 export function otherParty(record: LabelledRecord): string {
+  if (record.trans_Type === 'upgrade') return record.phone_number || UPGRADE_ROW.phoneNumber;
   return record.counterparty?.userName || record.phone_number || '';
 }
 

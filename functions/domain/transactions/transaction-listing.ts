@@ -6,15 +6,29 @@
  * shown of a record (the margin, PINs) is transaction-views.ts's rule.
  */
 import type { TransactionListResponse, TransactionView } from '../../../shared/api/transactions.js';
-import { TRANSACTIONS_PAGE_SIZE } from '../../../shared/constants.js';
+import { LISTING_COUNTS_LAG_MS, TRANSACTIONS_PAGE_SIZE } from '../../../shared/constants.js';
 import type { TransactionFilter, TransactionStore } from './transactions-port.js';
 import { HOUSE_USER_ID, isHouseAccountName } from '../wallet/house-account.js';
 import { listPageOf, transactionListPage } from './transactions.js';
 import { seesMargins, shownTo, viewFor, type TransactionReader } from './transaction-views.js';
 
 export interface TransactionListingDeps {
-  transactions: Pick<TransactionStore, 'listForUser' | 'listAll' | 'listingTotals' | 'listingPage' | 'get'>;
+  transactions: Pick<TransactionStore, 'listForUser' | 'listAll' | 'listingTotals' | 'listingPage' | 'get'> & Partial<Pick<TransactionStore, 'latestChangeAt'>>;
   findUserByUserName(userName: string): Promise<{ userId: string } | undefined>;
+  now?(): Date;
+}
+
+/**
+ * Whether a user's counts — and a filtered page, which keeps to the days its counters name — may
+ * still trail the records: the user's newest change is younger than LISTING_COUNTS_LAG_MS, the bound
+ * on the counters' consumer (decision 129 (docs/decisions/0129-*)). Judged on the newest record only:
+ * a settlement of an older purchase while a newer one exists is not seen, and its count is late by at
+ * most the same bound.
+ */
+export function countsMayTrail(latestChangeAt: string | undefined, now: Date): boolean {
+  if (latestChangeAt === undefined) return false;
+  const age = now.getTime() - Date.parse(latestChangeAt);
+  return age < LISTING_COUNTS_LAG_MS;
 }
 
 export type TransactionViewer = TransactionReader;
@@ -61,10 +75,9 @@ async function pageOf(
   const readPage = (matching?: number) => deps.transactions.listingPage(scope.userId, filter, page, TRANSACTIONS_PAGE_SIZE, matching);
   if (filter.status !== undefined || filter.type !== undefined || filter.userType !== undefined) {
     // The counters say how many records match: the page's read stops at the last of them, so a rare
-    // filter costs what it finds, and one that matches nothing reads none. A user's counters are exact
-    // at once (moved in the record's own write). The platform's follow from the stream, seconds behind
-    // (decision 92 (docs/decisions/0092-*)): for those seconds the admin's page, like its totals, may not show a record
-    // that has just come to match; the next read does.
+    // filter costs what it finds, and one that matches nothing reads none. The counters follow from
+    // the stream, a moment behind (decisions 92 and 129): for that moment the page, like its totals,
+    // may not show a record that has just come to match; the answer says so (`countsUpdating`).
     const totals = await deps.transactions.listingTotals(scope.userId, filter);
     return listPageOf(await readPage(totals.count), totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);
   }
@@ -78,12 +91,32 @@ async function pageOf(
   return listPageOf(records, totals.count, totals.figures, TRANSACTIONS_PAGE_SIZE);
 }
 
+/**
+ * A user's page (not a phone-number filter's, which reads its records) marked `countsUpdating` while
+ * its counts may trail: the newest record shown on an unfiltered first page tells without a read.
+ */
+async function withCountsUpdating(
+  page: TransactionListResponse,
+  scope: { userId: string | undefined } | undefined,
+  listing: TransactionListing,
+  deps: TransactionListingDeps,
+): Promise<TransactionListResponse> {
+  if (scope?.userId === undefined || listing.filter.phoneNumber || !deps.transactions.latestChangeAt) return page;
+  const { filter } = listing;
+  const unfiltered = filter.type === undefined && filter.status === undefined && filter.userType === undefined && !filter.fromIso && !filter.toIso;
+  const shown = unfiltered && listing.page <= 1 ? page.transactions.map((view) => view.updatedAt) : [];
+  // ISO instants: the newest sorts last.
+  const latest = shown.length > 0 ? [...shown].sort().at(-1) : await deps.transactions.latestChangeAt(scope.userId);
+  return countsMayTrail(latest, deps.now?.() ?? new Date()) ? { ...page, countsUpdating: true } : page;
+}
+
 export async function listTransactionsFor(
   viewer: TransactionViewer,
   listing: TransactionListing,
   deps: TransactionListingDeps,
 ): Promise<TransactionListResponse> {
-  return pageFor(viewer, await pageOf(await listingScope(viewer, listing, deps), listing, deps));
+  const scope = await listingScope(viewer, listing, deps);
+  return pageFor(viewer, await withCountsUpdating(await pageOf(scope, listing, deps), scope, listing, deps));
 }
 
 export type TransactionLookup = { kind: 'found'; transaction: TransactionView } | { kind: 'not_found' };
@@ -96,5 +129,6 @@ export async function transactionFor(viewer: TransactionViewer, id: string, deps
   const seesEverybody = viewer.isAdmin || viewer.isAgent;
   const record = await deps.transactions.get(id);
   if (!record || (!seesEverybody && record.userId !== viewer.userId)) return { kind: 'not_found' };
-  return { kind: 'found', transaction: viewFor(viewer, record) };
+  // One transaction's own receipt: the one place a batch of recharge cards shows its PINs (to its buyer).
+  return { kind: 'found', transaction: viewFor(viewer, record, 'receipt') };
 }

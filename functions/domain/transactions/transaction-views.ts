@@ -11,6 +11,9 @@
  *     everyone else, operators included, reads each PIN's last 4 characters and its serial. An admin
  *     who must read one for support reveals them with a reason (`revealedPins`, behind an audited
  *     admin route).
+ *   - A batch of recharge cards is a sheet of money: its PINs are read on its own receipt only (the
+ *     lookup of that one transaction, `'receipt'`). Everywhere else — listings, the session's recent
+ *     transactions, the dashboard, a purchase's answer, a webhook — it carries its count (`epin`).
  */
 import { PIN_MASK_CHAR, PIN_SHOWN_CHARS, type TransactionView } from '../../../shared/api/transactions.js';
 import { toTransactionView, type TransactionRecord } from './transactions.js';
@@ -33,19 +36,30 @@ export function maskedPin(pin: string): string {
   return PIN_MASK_CHAR.repeat(pin.length - shown.length) + shown;
 }
 
+/** Where a transaction is read: on its own receipt, or anywhere else (a listing, an answer, a webhook). */
+export type ViewPlace = 'receipt' | 'listed';
+
 /** The view of a transaction as this reader may see it (see the rules above). */
-export function shownTo(reader: TransactionReader, view: TransactionView): TransactionView {
+export function shownTo(reader: TransactionReader, view: TransactionView, place: ViewPlace = 'listed'): TransactionView {
   const buyer = view.trans_By === reader.userId;
+  const shown = place === 'receipt' ? view : countedOnly(view);
   return {
-    ...view,
-    trans_profit: seesMargins(reader) ? view.trans_profit : 0,
-    ...(view.pins && !buyer ? { pins: view.pins.map((p) => ({ pin: maskedPin(p.pin), serial: p.serial })) } : {}),
+    ...shown,
+    trans_profit: seesMargins(reader) ? shown.trans_profit : 0,
+    ...(shown.pins && !buyer ? { pins: shown.pins.map((p) => ({ pin: maskedPin(p.pin), serial: p.serial })) } : {}),
   };
 }
 
+/** A view without a batch of recharge cards' PINs (their count, `epin`, stays): anywhere but the batch's own receipt. */
+export function countedOnly(view: TransactionView): TransactionView {
+  if (!view.epin || !view.pins) return view;
+  const { pins: _withheld, ...counted } = view;
+  return counted;
+}
+
 /** A stored record as this reader may see it: the one mapper every answer carrying a transaction goes through. */
-export function viewFor(reader: TransactionReader, record: TransactionRecord): TransactionView {
-  return shownTo(reader, toTransactionView(record));
+export function viewFor(reader: TransactionReader, record: TransactionRecord, place: ViewPlace = 'listed'): TransactionView {
+  return shownTo(reader, toTransactionView(record), place);
 }
 
 /** The owner as a customer: who a webhook (the owner's own endpoint) is for. */

@@ -90,4 +90,6 @@ export interface TransactionStore {
    * last of them, and reads nothing for a page past it: a filter that matches nothing costs nothing.
    */
   listingPage(userId: string | undefined, filter: TransactionFilter, page: number, pageSize: number, matching?: number): Promise<TransactionRecord[]>;
+  /** When the user's newest record last changed (its `updatedAt`), undefined without records: one key read of the listing's index. */
+  latestChangeAt(userId: string): Promise<string | undefined>;
 }

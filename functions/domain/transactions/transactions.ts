@@ -210,15 +210,36 @@ function billView(
   'customerName' | 'bouquet' | 'cableName' | 'smartCardNo' | 'subscriptionType' | 'dueDate' | 'exam' | 'quantity' | 'profileId' | 'pins'
 > {
   if (!details) return {};
+  if (details.family === 'epin') return epinView(details);
   const cable = details.family === 'cable';
   return {
     ...(details.customerName ? { customerName: details.customerName } : {}),
-    ...(cable ? { bouquet: details.productName, cableName: details.provider } : { exam: details.productName, quantity: details.quantity }),
+    // A configured service's plan and customer are the record's own volume and phone_number: no cable or exam fields.
+    ...(details.family === 'service'
+      ? {}
+      : cable
+        ? { bouquet: details.productName, cableName: details.provider }
+        : { exam: details.productName, quantity: details.quantity }),
     ...(cable && details.billersCode ? { smartCardNo: details.billersCode } : {}),
-    ...(!cable && details.billersCode ? { profileId: details.billersCode } : {}),
+    ...(!cable && details.family !== 'service' && details.billersCode ? { profileId: details.billersCode } : {}),
     ...(details.subscriptionType ? { subscriptionType: details.subscriptionType } : {}),
     ...(details.newDueDate ? { dueDate: details.newDueDate } : {}),
     ...(details.pins?.length ? { pins: details.pins.map((p) => ({ pin: p.pin, serial: p.serial ?? null })) } : {}),
+  };
+}
+
+/** A batch of recharge cards: what is printed on them, how many were ordered and came, and (as for exam PINs) the PINs the panel gave. */
+function epinView(details: BillDetails): Pick<TransactionView, 'epin' | 'pins'> {
+  const delivered = details.pins ?? [];
+  return {
+    epin: {
+      network: details.provider,
+      denomination: Number(details.variationCode),
+      businessName: details.businessName ?? '',
+      ordered: details.quantity,
+      delivered: delivered.length,
+    },
+    ...(delivered.length ? { pins: delivered.map((p) => ({ pin: p.pin, serial: p.serial ?? null })) } : {}),
   };
 }
 

@@ -6,7 +6,9 @@ import type { ServiceType } from '../../../shared/constants.js';
 import type { Kobo } from '../../../shared/money.js';
 import type { InWriteAudit } from '../back-office/audit.js';
 import type { WalletState } from './ledger.js';
+import type { BillDetails } from '../products/bill-catalogue.js';
 import type { SupplierAttempt, TransactionDraft, TransactionRecord } from '../transactions/transactions.js';
+import type { ServiceLocksRead } from '../purchases/service-locks.js';
 
 export type PostResult =
   | { kind: 'posted'; record: TransactionRecord }
@@ -22,6 +24,8 @@ export interface PurchaseDebitOptions {
   unlessLocked?: { serviceType: ServiceType; names: readonly string[] };
   /** The wallet as the request read it moments ago: tried first instead of a fresh read (a stale one only costs a retry). */
   knownWallet?: WalletState;
+  /** The locks as the request read them with its caller (consistent, moments ago): `unlessLocked` is answered from them when they cover its names. */
+  knownLocks?: ServiceLocksRead;
 }
 
 export type PurchaseDebitResult = PostResult | { kind: 'service_locked'; serviceName: string };
@@ -37,13 +41,30 @@ export interface RefundInput {
   reason: string;
   /** Supplier attempts to record on the purchase in the same write. */
   attempts?: SupplierAttempt[];
-  /** The supplier's own words about the failure: kept as the purchase's apiResponse (its refund reason in words). */
+  /** The words that explain the refund — the supplier's about its failure, or an operator's reason: kept as the purchase's apiResponse (its refund reason in words). */
   supplierMessage?: string;
   now: Date;
   /** Also refund a `success` purchase: only when the supplier itself reported it reversed, or an operator decided. */
   afterSuccess?: boolean;
   /** An operator's refund: its audit entry, put in the refund's own write. */
   audit?: InWriteAudit<RefundChange>;
+  /**
+   * Part of an open purchase was delivered (recharge cards short of the order): the same one write
+   * credits back `refundKobo` only and settles the purchase `success` with what came.
+   */
+  partly?: PartlyDelivered;
+}
+
+/** What a partly delivered purchase settles with, besides the part credited back. */
+export interface PartlyDelivered {
+  refundKobo: Kobo;
+  /** The margin on the delivered part. */
+  profitKobo: Kobo;
+  supplier: string;
+  supplierReference?: string;
+  apiResponse?: string;
+  /** The purchase's bill with what the supplier delivered (its PINs). */
+  bill: BillDetails;
 }
 
 /** What a refund changed: the purchase as it was read before, and the refund record (the wallet's balance before and after). */

@@ -12,6 +12,7 @@
 import type { Ledger, PostResult, PurchaseDebitOptions, PurchaseDebitResult, WalletStore, WalletWriteResult } from './ledger-port.js';
 import { compareReplay } from './ledger.js';
 import type { TransactionDraft } from '../transactions/transactions.js';
+import { lockedServiceFromRead } from '../purchases/service-locks.js';
 
 /** What an existing record with the draft's id answers: its receipt, a mismatch, or nothing when there is none. */
 async function replayOf(draft: TransactionDraft, store: WalletStore): Promise<PostResult | undefined> {
@@ -42,7 +43,10 @@ async function answerOf(outcome: WalletWriteResult, draft: TransactionDraft, sto
 }
 
 async function debitPurchase(draft: TransactionDraft, options: PurchaseDebitOptions, store: WalletStore): Promise<PurchaseDebitResult> {
-  const locked = options.unlessLocked ? await store.lockedService(options.unlessLocked.serviceType, options.unlessLocked.names) : undefined;
+  const { unlessLocked } = options;
+  // Read just before the debit: with the caller, when the request read its locks ahead; else here.
+  const fromRead = unlessLocked ? lockedServiceFromRead(options.knownLocks, unlessLocked.serviceType, unlessLocked.names) : undefined;
+  const locked = fromRead === 'unknown' ? await store.lockedService(unlessLocked!.serviceType, unlessLocked!.names) : fromRead;
   if (locked !== undefined) return (await replayOf(draft, store)) ?? { kind: 'service_locked', serviceName: locked };
   return answerOf(await store.write('debit', draft, { knownWallet: options.knownWallet, queueable: true }), draft, store);
 }

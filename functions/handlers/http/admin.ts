@@ -46,9 +46,12 @@ import type { BackOfficeFigures } from '../../domain/back-office/back-office-por
 import type { TransactionRecord } from '../../domain/transactions/transactions.js';
 import { answerWith, httpService, ok, parseInput, refuse, type UserOperation } from '../../middleware/http.js';
 import { listAuditOperation, type AuditListingDeps } from './audit.js';
+import { profitAndLossOperation, tieOutOperation, type MoneyDeskDeps } from './profit-and-loss.js';
+import { readPnlTotals } from '../../adapters/dynamo/money-desk/profit-and-loss-counters.js';
+import { readRecentTieOuts, readTieOut } from '../../adapters/dynamo/money-desk/tie-out-store.js';
 import { edge } from './edge.js';
 
-export interface AdminDeps extends AuditListingDeps {
+export interface AdminDeps extends AuditListingDeps, MoneyDeskDeps {
   services: ServiceLockStore;
   suppliers: SupplierChoiceStore;
   notification: NotificationStore;
@@ -201,6 +204,10 @@ const deps: AdminDeps = {
   transactions: dynamoTransactions,
   audit: dynamoAuditTrail,
   auditTrail: dynamoAuditTrail,
+  pnlTotals: readPnlTotals,
+  readTieOut,
+  recentTieOuts: () => readRecentTieOuts(),
+  pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   now: () => new Date(),
   newId: () => ulid(),
 };
@@ -218,6 +225,8 @@ export const handler = httpService(
     adminDashboard: adminDashboardOperation(deps),
     revealPins: revealPinsOperation(deps),
     listAudit: listAuditOperation(deps),
+    profitAndLoss: profitAndLossOperation(deps),
+    tieOut: tieOutOperation(deps),
   },
   edge,
 );

@@ -43,6 +43,17 @@ import {
 import { auditedRequestOf } from '../../middleware/audit.js';
 import { answerWith, httpService, ok, parseInput, refusal, refuse, type PublicOperation, type UserOperation, type UserRequest } from '../../middleware/http.js';
 import { edge } from './edge.js';
+import {
+  CONFIGURATION_PROBLEMS,
+  SERVICE_MSG,
+  saveServiceRequest,
+  type ConfiguredServiceListResponse,
+  type SaveServiceResponse,
+  type ServiceListResponse,
+} from '../../../shared/api/configured-services.js';
+import { dynamoConfiguredServices } from '../../adapters/dynamo/configured-services/configured-services.js';
+import type { ConfiguredServiceStore } from '../../domain/products/configured-service.js';
+import { saveService, servicesOnSale, toConfiguredServiceView, type SaveServiceResult } from '../../domain/products/configured-service-catalogue.js';
 
 /** `newId`: the audit entry's id of a plan or price change. */
 export type CatalogueDeps = PlanManagerDeps & { newId(): string };
@@ -194,10 +205,51 @@ export const updateBillProductOperation =
     return billProductAnswer(await editBillProduct(input.code, edit, deps));
   };
 
+// ---------------------------------------------------------------------------------------------
+// VTpass services offered by configuration
+
+export interface ServiceCatalogueDeps {
+  configuredServices: ConfiguredServiceStore;
+  now(): Date;
+}
+
+/** GET /services (public): the services switched on, with their available plans and every tier's price (the price list's and the screen's). */
+export const listServicesOperation =
+  (deps: ServiceCatalogueDeps): PublicOperation =>
+  async () => {
+    const body: ServiceListResponse = { services: servicesOnSale(await deps.configuredServices.listConfiguredServices()) };
+    return ok(body);
+  };
+
+/** GET /admin/services: every configured service, on or off, with its costs. */
+export const listConfiguredServicesOperation =
+  (deps: ServiceCatalogueDeps): UserOperation =>
+  async () => {
+    const services = (await deps.configuredServices.listConfiguredServices()).sort((a, b) => a.name.localeCompare(b.name));
+    const body: ConfiguredServiceListResponse = { services: services.map(toConfiguredServiceView) };
+    return ok(body);
+  };
+
+const saveServiceAnswer = answerWith<SaveServiceResult>({
+  saved: ({ service }) => {
+    const body: SaveServiceResponse = { msg: SERVICE_MSG.saved, service: toConfiguredServiceView(service) };
+    return ok(body);
+  },
+  invalid: ({ problem }) => refusal(400, CONFIGURATION_PROBLEMS[problem]),
+  changed_meanwhile: refuse(409, SERVICE_MSG.changedMeanwhile),
+});
+
+/** PUT /admin/services: an admin's whole configuration of one service (new, or as read), checked then stored. */
+export const saveConfiguredServiceOperation =
+  (deps: ServiceCatalogueDeps): UserOperation =>
+  async ({ body }) =>
+    saveServiceAnswer(await saveService(parseInput(saveServiceRequest, body), deps));
+
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session]);
 
-const deps: CatalogueDeps & BillCatalogueDeps = {
+const deps: CatalogueDeps & BillCatalogueDeps & ServiceCatalogueDeps = {
+  configuredServices: dynamoConfiguredServices,
   catalogue: dynamoCatalogue,
   billProducts: dynamoBillProducts,
   now: () => new Date(),
@@ -219,6 +271,9 @@ export const handler = httpService(
     setCostPrice: setCostPriceOperation(deps),
     listBillProducts: listBillProductsOperation(deps),
     updateBillProduct: updateBillProductOperation(deps),
+    listServices: listServicesOperation(deps),
+    listConfiguredServices: listConfiguredServicesOperation(deps),
+    saveConfiguredService: saveConfiguredServiceOperation(deps),
   },
   edge,
 );

@@ -53,7 +53,7 @@ import {
 } from '../../../shared/api/purchases.js';
 import { airtimeNetworkName, dataNetworkName, electricityCompany, type NetworkName } from '../../../shared/constants.js';
 import { BILL_MSG, BULK_MSG, CATALOGUE_MSG, ELECTRICITY_MSG, MSG, serviceLockedMessage } from '../../../shared/messages.js';
-import { koboToNaira } from '../../../shared/money.js';
+import { formatNaira, koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { dynamoCatalogue } from '../../adapters/dynamo/purchases/catalogue.js';
 import { dynamoLedger } from '../../adapters/dynamo/wallet/ledger.js';
@@ -66,6 +66,23 @@ import { cable } from '../../domain/products/cable.js';
 import { data } from '../../domain/products/data.js';
 import { checkMeter, electricity, electricityMinimumKobo } from '../../domain/products/electricity.js';
 import { exam } from '../../domain/products/exam.js';
+import { epin } from '../../domain/products/epin.js';
+import { EPIN_MSG, buyEpinRequest } from '../../../shared/api/epins.js';
+import { configuredService, type ConfiguredServiceReader, type ServiceRefusal } from '../../domain/products/configured-service.js';
+import { dynamoConfiguredServices } from '../../adapters/dynamo/configured-services/configured-services.js';
+import { vtpassServiceVariations } from '../../adapters/suppliers/vtpass/service-variations.js';
+import {
+  CUSTOMER_INPUT_RULES,
+  SERVICE_MSG,
+  amountRangeMessage,
+  buyServiceRequest,
+  isValidCustomer,
+  normalisedCustomer,
+  serviceVariationsParams,
+  validateServiceRequest,
+  type ServiceVariationsResponse,
+  type ValidateServiceResponse,
+} from '../../../shared/api/configured-services.js';
 import type { ProductModule, PurchaseRequest } from '../../domain/products/product.js';
 import {
   placePurchase,
@@ -79,7 +96,7 @@ import { checkBiller } from '../../domain/purchases/suppliers.js';
 import type { TransactionRecord } from '../../domain/transactions/transactions.js';
 import { viewFor, type TransactionReader } from '../../domain/transactions/transaction-views.js';
 import type { SupplierDirectory } from '../../domain/purchases/suppliers-port.js';
-import type { Principal } from '../../domain/accounts/users-port.js';
+import type { LocksToRead, Principal } from '../../domain/accounts/users-port.js';
 import { HttpError } from '../../middleware/errors.js';
 import { answerWith, type HttpAnswer, httpService, ok, parseInput, refusal, refuse, unavailable, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
@@ -117,7 +134,7 @@ const isAnswer = (value: unknown): value is HttpAnswer => typeof value === 'obje
 // Buying a product
 
 /** Whatever a product's purchase ends with. */
-type AnyPurchaseResult = DataPurchaseResult | BillPurchaseResult;
+type AnyPurchaseResult = DataPurchaseResult | BillPurchaseResult | ServiceRefusal;
 
 /** How a product's purchase is answered: its processing message, and its own wording of what differs between products. */
 interface PurchaseWords {
@@ -127,6 +144,8 @@ interface PurchaseWords {
   aboveMaximum?: string;
   /** A refused smartcard or profile the supplier gave no words for (the smartcard's by default). */
   invalidBiller?: string;
+  /** A product that cannot be sold now (the bouquet's words by default). */
+  unavailable?: string;
 }
 
 /**
@@ -154,11 +173,16 @@ function purchaseAnswer(words: PurchaseWords) {
       plan_not_for_network: refuse(400, CATALOGUE_MSG.planNotForNetwork),
       exists_with_different_amount: refuse(409, MSG.duplicateRequest),
       exists_with_different_details: refuse(409, MSG.duplicateRequest),
-      product_unavailable: refuse(400, BILL_MSG.bouquetUnavailable),
+      product_unavailable: refuse(400, words.unavailable ?? BILL_MSG.bouquetUnavailable),
       product_not_for_provider: refuse(400, BILL_MSG.bouquetNotForProvider),
       renew_not_current: refuse(400, BILL_MSG.renewIsCurrentBouquet),
       invalid_biller: (refused) => checkRefusal(refused.message ?? words.invalidBiller ?? BILL_MSG.invalidSmartcard),
       verification_unavailable: () => checkUnavailable(BILL_MSG.verificationUnavailable),
+      service_unavailable: refuse(400, SERVICE_MSG.serviceUnavailable),
+      variation_unavailable: refuse(400, SERVICE_MSG.planUnavailable),
+      invalid_customer: (refused) =>
+        refusal(400, `${SERVICE_MSG.invalidCustomer}: ${CUSTOMER_INPUT_RULES[refused.input].label} (${CUSTOMER_INPUT_RULES[refused.input].hint})`),
+      amount_out_of_range: (refused) => refusal(400, amountRangeMessage(formatNaira(refused.minKobo), formatNaira(refused.maxKobo))),
     })(result);
   };
 }
@@ -195,12 +219,24 @@ function purchaseOperation<
         // The principal is re-read from the table on every request: the tier is current.
         userType: principal.userType,
         knownWallet: principal.wallet,
+        knownLocks: principal.locksRead,
         ownerWebhook: principal.hasWebhook,
         ...own,
         requestId: request.request_id,
       } as Input;
       return answer(await placePurchase(product, input, deps), principal);
     };
+}
+
+/**
+ * An airtime purchase's one lock (its network's), read with the buyer in one request so the debit
+ * reads none (decision 131 (docs/decisions/0131-*)); nothing for a body whose network is not one
+ * (the purchase is refused before its debit) nor for other routes, whose debits read their own.
+ */
+export function airtimeLockToReadWith(route: { operation: string }, body: unknown): LocksToRead | undefined {
+  if (route.operation !== 'buyAirtime' || typeof body !== 'object' || body === null) return undefined;
+  const network = airtimeNetworkName(Number((body as { network?: unknown }).network));
+  return network && airtime.lock ? { serviceType: airtime.lock, names: [network] } : undefined;
 }
 
 /** The phone the supplier is given: the request's, else the buyer's registered one. */
@@ -364,6 +400,73 @@ export const buyExamOperation = purchaseOperation(
 );
 
 // ---------------------------------------------------------------------------------------------
+// VTpass services offered by configuration: one check and one buy route for all of them (serviceID in the body)
+
+export interface ServiceDeps extends BillDeps {
+  configuredServices: ConfiguredServiceReader;
+}
+
+/** POST /buy/validateService: who VTpass says is behind the customer entry of a verified service; nothing is charged. */
+export function validateServiceOperation(deps: Pick<ServiceDeps, 'verifyBiller' | 'log' | 'configuredServices'>): UserOperation {
+  return async (request) => {
+    const input = parseChecked(validateServiceRequest, request.body);
+    if (isAnswer(input)) return input;
+    const service = await deps.configuredServices.getConfiguredService(input.serviceID);
+    if (!service?.enabled) return checkRefusal(SERVICE_MSG.serviceUnavailable);
+    if (!service.verify) return checkRefusal(SERVICE_MSG.noCheck);
+    const rule = CUSTOMER_INPUT_RULES[service.customerInput];
+    if (!isValidCustomer(service.customerInput, input.customer)) return checkRefusal(`${SERVICE_MSG.invalidCustomer}: ${rule.label} (${rule.hint})`);
+    const customer = normalisedCustomer(service.customerInput, input.customer);
+    const check = await deps.verifyBiller({ serviceId: service.serviceId, billersCode: customer });
+    if (check.kind === 'invalid') return checkRefusal(check.message ?? SERVICE_MSG.invalidCustomer);
+    if (check.kind === 'unavailable') {
+      deps.log.warn('service customer verification unavailable', { supplier: check.supplier, reason: check.reason, serviceId: service.serviceId });
+      return checkUnavailable(BILL_MSG.verificationUnavailable);
+    }
+    const body: ValidateServiceResponse = { msg: SERVICE_MSG.verified, name: check.customerName, serviceID: service.serviceId, customer };
+    return ok(body);
+  };
+}
+
+export const buyServiceOperation = purchaseOperation(
+  configuredService,
+  buyServiceRequest,
+  async (request, principal, deps: Pick<ServiceDeps, 'phoneOf'>) => ({
+    serviceId: request.serviceID,
+    variationCode: request.variation_code,
+    customer: request.customer,
+    ...(request.amount === undefined ? {} : { amountKobo: request.amount }),
+    customerPhone: await customerPhoneOf(request, principal, deps),
+  }),
+  { processing: SERVICE_MSG.processing, invalidBiller: SERVICE_MSG.invalidCustomer },
+);
+
+/** GET /admin/services/{serviceId}/variations (admins): what VTpass sells under a serviceID now, for the back office to price. */
+export function serviceVariationsOperation(deps: { variations: typeof vtpassServiceVariations; log: ServiceDeps['log'] }): UserOperation {
+  return async ({ params }) => {
+    const { serviceId } = parseInput(serviceVariationsParams, params);
+    const answer = await deps.variations(serviceId);
+    if (answer.kind === 'unknown_service' || (answer.kind === 'listed' && answer.variations.length === 0)) return refusal(404, SERVICE_MSG.noVariations);
+    if (answer.kind === 'unavailable') {
+      deps.log.warn('service variations unavailable', { serviceId, reason: answer.reason });
+      return unavailable(SERVICE_MSG.variationsUnavailable);
+    }
+    const body: ServiceVariationsResponse = { serviceID: serviceId, serviceName: answer.serviceName, variations: answer.variations };
+    return ok(body);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recharge cards (e-PINs)
+
+export const buyEpinOperation = purchaseOperation(
+  epin,
+  buyEpinRequest,
+  (request) => ({ network: request.network, denomination: request.denomination, quantity: request.quantity, businessName: request.business_name }),
+  { processing: EPIN_MSG.processing, unavailable: EPIN_MSG.unavailable },
+);
+
+// ---------------------------------------------------------------------------------------------
 // Bulk purchases
 
 /** A refused line in the single purchase's words. */
@@ -459,7 +562,7 @@ export function getBulkPurchaseOperation(deps: Pick<BulkDeps, 'bulkLines' | 'tra
 // Cold start: the variables this function is given, parsed once; a missing one stops it here, named.
 loadEnv([...ENV_GROUPS.table, ...ENV_GROUPS.session, ...ENV_GROUPS.suppliers]);
 
-const deps: DataPurchaseDeps & ElectricityDeps & BillDeps & BulkDeps = {
+const deps: DataPurchaseDeps & ElectricityDeps & BillDeps & BulkDeps & ServiceDeps = {
   bulkLines: dynamoBulkLines,
   transactions: { get: getTransaction },
   billProducts: dynamoBillProducts,
@@ -473,6 +576,7 @@ const deps: DataPurchaseDeps & ElectricityDeps & BillDeps & BulkDeps = {
   catalogue: dynamoCatalogue,
   suppliers: supplierDirectoryFromEnv,
   phoneOf: async (userId) => (await getUserById(userId))?.phoneNumber,
+  configuredServices: dynamoConfiguredServices,
 };
 
 export const handler = httpService(
@@ -486,9 +590,14 @@ export const handler = httpService(
     buyCableTv: buyCableOperation(deps),
     validateExam: validateExamOperation(deps),
     buyExam: buyExamOperation(deps),
+    buyEpin: buyEpinOperation(deps),
     buyAirtimeBulk: buyAirtimeBulkOperation(deps),
     buyDataBulk: buyDataBulkOperation(deps),
     getBulkPurchase: getBulkPurchaseOperation(deps),
+    validateService: validateServiceOperation(deps),
+    buyService: buyServiceOperation(deps),
+    serviceVariations: serviceVariationsOperation({ variations: vtpassServiceVariations, log: domainLog }),
   },
   edge,
+  { locksToReadWith: airtimeLockToReadWith },
 );

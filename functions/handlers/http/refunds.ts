@@ -25,7 +25,6 @@ const refundAnswer = answerWith<OperatorRefundResult>({
   failed: refuse(400, REFUND_MSG.failedNotRefundable),
   type_not_refundable: refuse(400, REFUND_MSG.typeNotRefundable),
   delivered_admin_only: refuse(403, REFUND_MSG.deliveredAdminOnly),
-  reason_required: refuse(400, REFUND_MSG.deliveredReasonRequired),
 });
 
 export const refundTransactionOperation =

@@ -31,14 +31,18 @@
  * endpoints: `GET /calls[?requestId=]` (how often each request_id was POSTed — "the supplier was
  * called exactly once") and `POST /control {"forceOutcome": ...}` to force an outcome for every
  * number (successful | failed | processing | processing-then-failed | timeout | error | null).
+ * The money desk's: the account keeps a real float that purchases reduce (airtime at our cost rate,
+ * data at the plan's price, bills at face value; `GET /api/user/` answers it), `POST /float
+ * {"topUp"|"balance": naira}` moves it, `POST /faults` injects a discrepancy (InjectedFault below),
+ * and `GET /api/history/?date=&page=` lists a Lagos day's transactions for the reconciliation.
  * State persists in one JSON file per instance.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SEED_COST_PRICES_NAIRA, SEED_PLANS, seedSupplierPlanIds } from '../../../functions/catalogue-seed.js';
 import { networkOfPlanType, planCostFromCostPrice, volumeRatioFromName } from '../../../functions/domain/products/data-plans.js';
-import { ELECTRICITY_COMPANIES, isSupplierName } from '../../../shared/constants.js';
-import { nairaToKobo } from '../../../shared/money.js';
+import { AIRTIME_COST_BPS, ELECTRICITY_COMPANIES, isSupplierName } from '../../../shared/constants.js';
+import { applyRate, nairaToKobo } from '../../../shared/money.js';
 import { readBody, sendJson } from '../util.js';
 import { PersistentState } from './provider-common.js';
 import { simulatedElectricityDelivery, simulatedMeterOutcome } from './vtpass.js';
@@ -78,6 +82,8 @@ export interface MsorgRecord {
   settlesAs?: 'successful' | 'failed';
   /** Amount charged to the account in kobo (bookkeeping for refunds, not sent). */
   chargedKobo: number;
+  /** An injected `stuck` fault: re-queries keep answering "processing" (bookkeeping, not sent). */
+  stuck?: boolean;
   /** Bill payments (electricity). */
   disco_name?: string;
   meter_number?: string;
@@ -107,7 +113,24 @@ interface MsorgState {
   purchaseCount: number;
   calls: SimCall[];
   forceOutcome: ForcedOutcome | null;
+  /** Faults the next purchases carry, oldest first (the money desk's reconciliation tests: POST /faults). */
+  faults?: InjectedFault[];
 }
+
+/**
+ * A discrepancy the panel can be told to create on its next purchase (POST /faults {"next": …}):
+ *  - `failed-but-delivered`: answers "failed" (HTTP 400) but delivers and charges it;
+ *  - `wrong-amount`: delivers, and charges ₦1 more than its price;
+ *  - `forget`: answers "successful" but keeps no record and charges nothing;
+ *  - `stuck`: answers "processing" and stays so on every re-query.
+ * And one made at once (POST /faults {"chargeWithoutPurchase": naira}): a charge with no purchase.
+ */
+export type InjectedFault = 'failed-but-delivered' | 'wrong-amount' | 'forget' | 'stuck';
+const INJECTED_FAULTS: InjectedFault[] = ['failed-but-delivered', 'wrong-amount', 'forget', 'stuck'];
+/** What `wrong-amount` charges above the price. */
+const WRONG_AMOUNT_EXTRA_KOBO = 100;
+/** A page of GET /api/history/. */
+const HISTORY_PAGE_SIZE = 100;
 
 export interface MsorgSimulatorOptions {
   name: string;
@@ -226,7 +249,7 @@ export class MsorgSimulator {
 
   /** Public view of a record (without the simulator's bookkeeping). */
   private view(record: MsorgRecord): Record<string, unknown> {
-    const { settlesAs: _settles, chargedKobo: _charged, kind, ...rest } = record;
+    const { settlesAs: _settles, chargedKobo: _charged, stuck: _stuck, kind, ...rest } = record;
     if (kind !== 'electricity') return rest;
     const { network: _n, mobile_number: _m, plan: _p, plan_name: _pn, plan_amount: _pa, Ported_number: _pt, token, ...bill } = rest;
     // Panels write the token as "Token : <digits>".
@@ -258,6 +281,20 @@ export class MsorgSimulator {
       this.state.forceOutcome = force;
       this.save();
       sendJson(res, 200, { supplier: this.name, forceOutcome: force });
+      return;
+    }
+
+    if ((path === '/faults' || path === '/float') && method === 'POST') {
+      let body: any;
+      try {
+        body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8') || '{}');
+      } catch {
+        sendJson(res, 400, { error: ['Invalid JSON'] });
+        return;
+      }
+      const answer = path === '/faults' ? this.injectFault(body) : this.moveFloat(body);
+      this.save();
+      sendJson(res, answer.ok ? 200 : 400, answer.body);
       return;
     }
 
@@ -299,6 +336,11 @@ export class MsorgSimulator {
       return;
     }
 
+    if (method === 'GET' && (path === '/api/history/' || path === '/api/history')) {
+      this.history(res, query);
+      return;
+    }
+
     const requery = /^\/api\/(data|topup|billpayment)\/([^/]+)\/?$/.exec(path);
     if (method === 'GET' && requery) {
       this.requery(res, decodeURIComponent(requery[2]!), method, path);
@@ -312,6 +354,67 @@ export class MsorgSimulator {
     sendJson(res, 404, { detail: 'Not found.' });
   }
 
+  /** POST /faults: the next purchases' faults, or a charge with no purchase at once. */
+  private injectFault(body: any): { ok: boolean; body: unknown } {
+    if (body?.chargeWithoutPurchase !== undefined) {
+      const amountKobo = Math.round(Number(body.chargeWithoutPurchase) * 100);
+      if (!Number.isInteger(amountKobo) || amountKobo <= 0) return { ok: false, body: { error: ['chargeWithoutPurchase must be an amount in naira'] } };
+      const before = this.state.balanceKobo;
+      this.state.balanceKobo -= amountKobo;
+      const record: MsorgRecord = {
+        id: this.state.nextId++,
+        ident: `Airtime${randomBytes(6).toString('hex')}`,
+        kind: 'topup',
+        network: [...this.networkNames.keys()][0] ?? 1,
+        mobile_number: '08000000000',
+        plan: null,
+        plan_name: null,
+        plan_amount: naira(amountKobo),
+        amount: naira(amountKobo),
+        balance_before: naira(before),
+        balance_after: naira(this.state.balanceKobo),
+        Status: 'successful',
+        api_response: 'charge with no purchase (injected)',
+        create_date: new Date().toISOString(),
+        Ported_number: false,
+        request_id: `unknown-${randomBytes(6).toString('hex')}`,
+        chargedKobo: amountKobo,
+      };
+      this.state.transactions.push(record);
+      return { ok: true, body: { supplier: this.name, charged: this.view(record) } };
+    }
+    const next = body?.next;
+    const count = body?.count === undefined ? 1 : Number(body.count);
+    if (!INJECTED_FAULTS.includes(next) || !Number.isInteger(count) || count < 1 || count > 100) {
+      return { ok: false, body: { error: [`next must be one of ${INJECTED_FAULTS.join(', ')} (count 1–100), or chargeWithoutPurchase an amount`] } };
+    }
+    this.state.faults = [...(this.state.faults ?? []), ...Array.from({ length: count }, () => next as InjectedFault)];
+    return { ok: true, body: { supplier: this.name, faults: this.state.faults } };
+  }
+
+  /** POST /float {"topUp": naira} or {"balance": naira}: the operator's bank transfer to the account, or a balance set outright. */
+  private moveFloat(body: any): { ok: boolean; body: unknown } {
+    const field = body?.topUp !== undefined ? 'topUp' : body?.balance !== undefined ? 'balance' : undefined;
+    const kobo = field ? Math.round(Number(body[field]) * 100) : Number.NaN;
+    if (!field || !Number.isInteger(kobo) || kobo < 0) return { ok: false, body: { error: ['send topUp or balance, an amount in naira'] } };
+    this.state.balanceKobo = field === 'topUp' ? this.state.balanceKobo + kobo : kobo;
+    return { ok: true, body: { supplier: this.name, balance: naira(this.state.balanceKobo) } };
+  }
+
+  /** GET /api/history/?date=YYYY-MM-DD&page=N: the day's (Lagos) transactions, oldest first, a page at a time. */
+  private history(res: ServerResponse, query: URLSearchParams): void {
+    const day = query.get('date') ?? '';
+    const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+    const lagosDay = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 10);
+    const ofDay = this.state.transactions.filter((t) => lagosDay(t.create_date) === day);
+    const start = (page - 1) * HISTORY_PAGE_SIZE;
+    sendJson(res, 200, {
+      count: ofDay.length,
+      next: start + HISTORY_PAGE_SIZE < ofDay.length ? page + 1 : null,
+      results: ofDay.slice(start, start + HISTORY_PAGE_SIZE).map((t) => this.view(t)),
+    });
+  }
+
   private requery(res: ServerResponse, id: string, method: string, path: string): void {
     const record = this.state.transactions.find((t) => String(t.id) === id || t.request_id === id || t.ident === id);
     this.record({ method, path, requestId: record?.request_id ?? id, mobileNumber: record?.mobile_number ?? null, answer: record ? 200 : 404 });
@@ -320,7 +423,9 @@ export class MsorgSimulator {
       sendJson(res, 404, { detail: 'Not found.' });
       return;
     }
-    if (record.Status === 'processing' && record.settlesAs) {
+    if (record.Status === 'processing' && record.stuck) {
+      // A stuck purchase stays "processing" whoever asks.
+    } else if (record.Status === 'processing' && record.settlesAs) {
       // The first re-query finds the purchase settled.
       if (record.settlesAs === 'failed') {
         this.state.balanceKobo += record.chargedKobo;
@@ -452,7 +557,8 @@ export class MsorgSimulator {
     }
     if (amountKobo > this.state.balanceKobo) return reject('Insufficient balance');
 
-    const outcome: ForcedOutcome = this.state.forceOutcome ?? byNumber;
+    const fault = this.state.faults?.shift();
+    const outcome: ForcedOutcome = fault === 'stuck' ? 'processing' : fault ? 'successful' : (this.state.forceOutcome ?? byNumber);
     if (outcome === 'error') {
       // A 5xx before anything was recorded: ambiguous for the caller, nothing delivered here.
       answer(500);
@@ -462,7 +568,9 @@ export class MsorgSimulator {
     }
 
     const before = this.state.balanceKobo;
-    const charged = outcome === 'failed' ? 0 : amountKobo;
+    // Panels sell airtime at a discount (our cost rate); data at the plan's price; bills at face value.
+    const price = kind === 'topup' ? applyRate(amountKobo, AIRTIME_COST_BPS) : amountKobo;
+    const charged = outcome === 'failed' || fault === 'forget' ? 0 : price + (fault === 'wrong-amount' ? WRONG_AMOUNT_EXTRA_KOBO : 0);
     this.state.balanceKobo -= charged;
     const record: MsorgRecord = {
       id: this.state.nextId++,
@@ -485,11 +593,20 @@ export class MsorgSimulator {
       request_id: requestId,
       chargedKobo: charged,
       ...(outcome === 'processing' ? { settlesAs: 'successful' as const } : {}),
+      ...(fault === 'stuck' ? { stuck: true } : {}),
       ...(outcome === 'processing-then-failed' ? { settlesAs: 'failed' as const } : {}),
     };
     if (record.Status === 'successful') this.deliver(record);
     else record.api_response = record.Status === 'failed' ? 'Transaction failed' : 'Transaction is processing';
-    this.state.transactions.push(record);
+    // `forget`: the answer says delivered, the panel keeps nothing.
+    if (fault !== 'forget') this.state.transactions.push(record);
+
+    if (fault === 'failed-but-delivered') {
+      answer(400);
+      this.save();
+      sendJson(res, 400, { error: ['Transaction failed'], Status: 'failed' });
+      return;
+    }
 
     if (outcome === 'failed') {
       answer(400);

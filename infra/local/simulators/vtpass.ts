@@ -38,6 +38,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../util.js';
 import { PersistentState } from './provider-common.js';
 import { CABLE_BOUQUET_SEED, EXAM_PRODUCT_SEED } from '../../../shared/bills.js';
+import {
+  isSimulatedService,
+  serviceOutcome,
+  servicePay,
+  servicePinsAnswer,
+  servicePinsIssued,
+  serviceVariationsContent,
+  verifyServiceCustomer,
+} from './vtpass-configured-services.js';
 
 export type VtpassForcedOutcome = 'successful' | 'failed' | 'processing' | 'processing-then-failed' | 'timeout' | 'error';
 const FORCED_OUTCOMES: VtpassForcedOutcome[] = ['successful', 'failed', 'processing', 'processing-then-failed', 'timeout', 'error'];
@@ -110,7 +119,8 @@ const ELECTRICITY_MAX_NAIRA = 1_000_000;
 /** Naira per kWh used to state units (a Band A-like tariff). */
 const TARIFF_NAIRA_PER_KWH = 209.5;
 
-type Kind = 'airtime' | 'data' | 'electricity' | 'cable' | 'exam';
+/** `service`: a VTpass service the platform offers by configuration (vtpass-configured-services.ts). */
+type Kind = 'airtime' | 'data' | 'electricity' | 'cable' | 'exam' | 'service';
 type VtStatus = 'initiated' | 'pending' | 'delivered' | 'reversed' | 'failed';
 
 export interface VtpassRecord {
@@ -397,6 +407,20 @@ export class VtpassSimulator {
       return;
     }
     if ((path === '/push' || path === '/reverse') && method === 'POST') return this.operate(req, res, path === '/push' ? 'push' : 'reverse');
+    if (path === '/float' && method === 'POST') {
+      // The operator's bank transfer to the account ({"topUp": naira}), or a balance set outright ({"balance": naira}).
+      const body = await this.json(req);
+      const field = body?.topUp !== undefined ? 'topUp' : body?.balance !== undefined ? 'balance' : undefined;
+      const kobo = field ? Math.round(Number(body[field]) * 100) : Number.NaN;
+      if (!field || !Number.isInteger(kobo) || kobo < 0) {
+        sendJson(res, 400, { error: 'send topUp or balance, an amount in naira' });
+        return;
+      }
+      this.state.balanceKobo = field === 'topUp' ? this.state.balanceKobo + kobo : kobo;
+      this.save();
+      sendJson(res, 200, { supplier: this.name, balance: (this.state.balanceKobo / 100).toFixed(2) });
+      return;
+    }
     if (!path.startsWith('/api/')) {
       sendJson(res, 404, { code: '404', response_description: 'NOT FOUND' });
       return;
@@ -413,8 +437,17 @@ export class VtpassSimulator {
       return;
     }
 
+    if (method === 'GET' && path === '/api/balance') {
+      // The account's wallet: the float that every payment reduces (integrations.md "A supplier's float").
+      sendJson(res, 200, { code: 1, contents: { balance: this.state.balanceKobo / 100 } });
+      return;
+    }
     if (method === 'GET' && path === '/api/service-variations') {
       const serviceID = query.get('serviceID') ?? '';
+      if (isSimulatedService(serviceID)) {
+        sendJson(res, 200, { response_description: '000', content: serviceVariationsContent(serviceID) });
+        return;
+      }
       const variations = DATA_VARIATIONS[serviceID] ?? BILL_VARIATIONS[serviceID];
       if (!variations) {
         sendJson(res, 200, { response_description: '012', content: { errors: 'PRODUCT DOES NOT EXIST' } });
@@ -474,6 +507,7 @@ export class VtpassSimulator {
     const call = { method: 'POST', path: '/api/merchant-verify', requestId: null, mobileNumber: meter || null };
     this.state.verifyCount += 1;
     if (CABLE_SERVICES.has(serviceID) || serviceID === 'jamb') return this.verifyBiller(res, call, serviceID, meter);
+    if (isSimulatedService(serviceID)) return this.answer(res, call, 200, { code: '000', content: verifyServiceCustomer(serviceID, meter) });
     const disco = DISCOS[serviceID];
     if (!disco || !meter || (type !== 'prepaid' && type !== 'postpaid')) {
       this.answer(res, call, 200, {
@@ -606,6 +640,11 @@ export class VtpassSimulator {
       productName = `${variation[0]}${quantity > 1 ? ` x${quantity}` : ''}`;
       // Smartcards and JAMB profile ids decide by the smartcard table; Showmax and WAEC by the phone.
       outcomeKey = serviceID === 'showmax' || serviceID.startsWith('waec') ? phone : billersCode;
+    } else if (isSimulatedService(serviceID)) {
+      kind = 'service';
+      const sold = servicePay(serviceID, body);
+      if ('refuse' in sold) return refuse(...sold.refuse);
+      ({ productName, amountNaira, variationCode, outcomeKey } = sold);
     } else {
       return refuse('012', 'PRODUCT DOES NOT EXIST');
     }
@@ -701,6 +740,10 @@ export class VtpassSimulator {
 
   /** Delivery: an electricity purchase gets its customer, units and (prepaid) a fresh 20-digit token. */
   private deliver(record: VtpassRecord): void {
+    if (record.kind === 'service') {
+      if (servicePinsIssued(record.serviceID)) record.pins ??= [{ pin: newToken().slice(0, 16), serial: `SPN${newToken().slice(0, 10)}` }];
+      return;
+    }
     if (record.kind === 'exam') {
       record.pins ??= Array.from({ length: record.quantity ?? 1 }, () => ({
         pin: newToken().slice(0, record.serviceID === 'jamb' ? 16 : 12),
@@ -749,6 +792,7 @@ export class VtpassSimulator {
           : record.serviceID === 'jamb'
             ? { Pin: `Pin : ${pins[0]!.pin}`, purchased_code: `Pin : ${pins[0]!.pin}` }
             : { tokens: pins.map((p) => p.pin), purchased_code: pins.map((p) => `Token : ${p.pin}`).join('||') };
+    const servicePins = record.kind === 'service' && delivered && record.pins?.length ? servicePinsAnswer(record.pins) : {};
     return {
       code: '000',
       content: {
@@ -789,6 +833,7 @@ export class VtpassSimulator {
       transaction_date: record.createdAt,
       ...electricity,
       ...exam,
+      ...servicePins,
     };
   }
 }
@@ -820,6 +865,7 @@ export function simulatedMeterOutcome(meter: string): VtpassForcedOutcome | 'inv
 }
 
 function outcomeFor(kind: Kind, key: string, serviceID = ''): VtpassForcedOutcome {
+  if (kind === 'service') return serviceOutcome(key);
   const bySmartcard = (kind === 'cable' || kind === 'exam') && serviceID !== 'showmax' && !serviceID.startsWith('waec');
   if (bySmartcard) {
     const cards: Record<string, VtpassForcedOutcome> = {

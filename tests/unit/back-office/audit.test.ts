@@ -199,6 +199,8 @@ function adminService(caller: Principal, setNotification: UserOperation, append:
       adminDashboard: answer,
       revealPins: answer,
       listAudit: answer,
+      profitAndLoss: answer,
+      tieOut: answer,
     },
     edge,
   ) as unknown as Handler;

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { readWalletTotalKobo } from '../../../functions/adapters/dynamo/transactions/sales-stats.js';
-import { chunksOf, sumIntoPlatformCounters, type SequencedChange } from '../../../functions/adapters/dynamo/transactions/stream-counters.js';
+import { dynamoTransactions } from '../../../functions/adapters/dynamo/transactions/transactions.js';
+import { chunksOf, sumIntoCounters, type SequencedChange } from '../../../functions/adapters/dynamo/transactions/stream-counters.js';
 import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 import { drainCounters } from '../../support/outbox.js';
@@ -48,21 +49,26 @@ async function walletTotal() {
   return readWalletTotalKobo();
 }
 
-describe('the platform counters count each stream record once', () => {
+describe("the counters (each user's and the platform's) count each stream record once", () => {
   it('a batch delivered again adds nothing', async () => {
     const before = await walletTotal();
     const batch = [funding(1_00), funding(2_00), funding(3_00)];
-    expect(await sumIntoPlatformCounters(batch)).toEqual({ chunks: 1, skipped: 0 });
+    expect(await sumIntoCounters(batch)).toEqual({ chunks: 1, skipped: 0 });
     expect(await readWalletTotalKobo()).toBe(before + 6_00);
-    expect(await sumIntoPlatformCounters(batch)).toEqual({ chunks: 0, skipped: 3 });
+    expect(await sumIntoCounters(batch)).toEqual({ chunks: 0, skipped: 3 });
     expect(await readWalletTotalKobo()).toBe(before + 6_00);
+    // Each user's own listing counters too (decision 129): one record, its credit, once.
+    for (const change of batch) {
+      const totals = await dynamoTransactions.listingTotals(change.after.userId, {});
+      expect(totals).toMatchObject({ count: 1, figures: { totalCreditKobo: change.after.amountKobo } });
+    }
   });
 
   it('a batch delivered again with more records after it adds only those', async () => {
     const before = await walletTotal();
     const [a, b, c] = [funding(10_00), funding(20_00), funding(40_00)];
-    await sumIntoPlatformCounters([a!, b!]);
-    expect(await sumIntoPlatformCounters([a!, b!, c!])).toEqual({ chunks: 1, skipped: 2 });
+    await sumIntoCounters([a!, b!]);
+    expect(await sumIntoCounters([a!, b!, c!])).toEqual({ chunks: 1, skipped: 2 });
     expect(await readWalletTotalKobo()).toBe(before + 70_00);
   });
 
@@ -72,10 +78,10 @@ describe('the platform counters count each stream record once', () => {
     const batch = Array.from({ length: 150 }, (_, i) => funding(1_00, i));
     expect(chunksOf(batch).length).toBeGreaterThan(1);
     for (const chunk of chunksOf(batch)) expect(chunk.items.length).toBeLessThanOrEqual(99);
-    const first = await sumIntoPlatformCounters(batch);
+    const first = await sumIntoCounters(batch);
     expect(first.chunks).toBeGreaterThan(1);
     expect(await readWalletTotalKobo()).toBe(before + 150_00);
-    expect(await sumIntoPlatformCounters(batch)).toEqual({ chunks: 0, skipped: 150 });
+    expect(await sumIntoCounters(batch)).toEqual({ chunks: 0, skipped: 150 });
     expect(await readWalletTotalKobo()).toBe(before + 150_00);
   }, 60_000);
 
@@ -95,11 +101,11 @@ describe('the platform counters count each stream record once', () => {
             if (position >= stream.length) break;
             const batch = stream.slice(position, position + size);
             // A delivery that failed after writing some chunks is delivered again from its first record, maybe with more after it.
-            for (const extra of failures) await sumIntoPlatformCounters(stream.slice(position, position + size - Math.min(extra, size - 1)));
-            await sumIntoPlatformCounters(batch);
+            for (const extra of failures) await sumIntoCounters(stream.slice(position, position + size - Math.min(extra, size - 1)));
+            await sumIntoCounters(batch);
             position += batch.length;
           }
-          if (position < stream.length) await sumIntoPlatformCounters(stream.slice(position));
+          if (position < stream.length) await sumIntoCounters(stream.slice(position));
           expect(await readWalletTotalKobo()).toBe(before + amounts.reduce((a, b) => a + b, 0));
         },
       ),

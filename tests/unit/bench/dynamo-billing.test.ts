@@ -76,7 +76,7 @@ describe('the cost per 1M purchases', () => {
     expect(cost.byService.sqs).toBeCloseTo(0.8);
     expect(cost.byService.eventbridge).toBeCloseTo(1);
     expect(cost.byService.httpApi).toBeCloseTo(1);
-    expect(COST_GOAL_USD).toBe(12);
+    expect(COST_GOAL_USD).toBe(16);
   });
 });
 

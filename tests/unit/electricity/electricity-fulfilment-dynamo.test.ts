@@ -301,9 +301,13 @@ describe('electricity over HTTP (real middleware, fake supplier)', () => {
       buyCableTv: async () => ({ body: {} }),
       validateExam: async () => ({ body: {} }),
       buyExam: async () => ({ body: {} }),
+      buyEpin: async () => ({ body: {} }),
       buyAirtimeBulk: async () => ({ body: {} }),
       buyDataBulk: async () => ({ body: {} }),
       getBulkPurchase: async () => ({ body: {} }),
+      validateService: async () => ({ body: {} }),
+      buyService: async () => ({ body: {} }),
+      serviceVariations: async () => ({ body: {} }),
     },
     edge,
   );

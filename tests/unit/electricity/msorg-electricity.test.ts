@@ -8,7 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSORG_DISCO_NAMES, parseSuppliersConfig, sellsElectricity, type SupplierConfig } from '../../../functions/adapters/suppliers/suppliers-config.js';
+import {
+  MSORG_DISCO_NAMES,
+  parseSuppliersConfig,
+  sellsElectricity,
+  type MsorgSupplierConfig,
+  type SupplierConfig,
+} from '../../../functions/adapters/suppliers/suppliers-config.js';
 import { supplierDirectory } from '../../../functions/adapters/suppliers/index.js';
 import { MsorgSupplier } from '../../../functions/adapters/suppliers/msorg/gateway.js';
 import {
@@ -156,7 +162,7 @@ describe('MSORG electricity against the simulator', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const gateway = (options: { timeoutMs?: number; token?: string; electricity?: SupplierConfig['electricity'] } = {}) =>
+  const gateway = (options: { timeoutMs?: number; token?: string; electricity?: MsorgSupplierConfig['electricity'] } = {}) =>
     new MsorgSupplier({
       config: { ...config, ...(options.electricity === undefined ? {} : { electricity: options.electricity }) } as SupplierConfig,
       token: async () => options.token ?? TOKEN,

@@ -19,6 +19,8 @@ import type { Logger } from '../../../functions/domain/logger.js';
 import { useDynamoDb, withDynamoMiddleware } from '../../support/dynamo.js';
 import { OPERATOR_REFUND_WRITES, PARTITION_PREFIXES } from '../../../shared/table.js';
 import { chainOf, FakeSupplier, placedAirtime } from './fakes.js';
+import { toTransactionView } from '../../../functions/domain/transactions/transactions.js';
+import { NO_REFUND_REASON, REFUND_REASON_MSG } from '../../../shared/messages.js';
 
 useDynamoDb({ stream: true });
 
@@ -82,7 +84,17 @@ describe('an operator refunds a purchase', () => {
     expect(check.ok).toBe(true);
   });
 
-  it('an admin refunds a delivered purchase with a reason, and the reason is in its audit entry', async () => {
+  it('an admin\'s body-less refund of a delivered purchase (the spec\'s payload) is accepted: "no reason given" in its audit entry and on the transaction', async () => {
+    const { h, id } = await purchase(delivering());
+    expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
+    expect(await refundAsOperator(id, adminOn(id), refundDeps())).toMatchObject({ kind: 'refunded' });
+    const [entry] = await refundEntries(id);
+    expect(entry).toMatchObject({ role: 'admin', after: { trans_Status: 'refunded', reason: NO_REFUND_REASON } });
+    const refunded = await dynamoTransactions.get(id);
+    expect(toTransactionView(refunded!).refundReason).toBe(`${REFUND_REASON_MSG.operatorRefund}: ${NO_REFUND_REASON}`);
+  });
+
+  it('an admin refunds a delivered purchase with a reason, and the reason is in its audit entry and on the transaction', async () => {
     const { h, user, id } = await purchase(delivering());
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
     expect(await refundAsOperator(id, adminOn(id, 'customer says no airtime arrived'), refundDeps())).toMatchObject({ kind: 'refunded' });
@@ -92,17 +104,18 @@ describe('an operator refunds a purchase', () => {
       before: { trans_Status: 'success' },
       after: { trans_Status: 'refunded', reason: 'customer says no airtime arrived' },
     });
+    // The typed reason, not the supplier's success text, is what the transaction says.
+    expect(toTransactionView((await dynamoTransactions.get(id))!).refundReason).toBe(`${REFUND_REASON_MSG.operatorRefund}: customer says no airtime arrived`);
     // The reversal is a second settlement: announced as refunded after the success.
     await h.drainOutbox();
     expect(h.publisher.events.map((event) => event.status)).toEqual(['success', 'refunded']);
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(1_000_00);
   });
 
-  it('rejection: an agent may not refund a delivered purchase, nor an admin without a reason; no money moves, no entry', async () => {
+  it('rejection: an agent may not refund a delivered purchase; no money moves, no entry', async () => {
     const { h, user, id } = await purchase(delivering());
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
     expect(await refundAsOperator(id, operatorOn(id), refundDeps())).toEqual({ kind: 'delivered_admin_only' });
-    expect(await refundAsOperator(id, adminOn(id), refundDeps())).toEqual({ kind: 'reason_required' });
     expect(await dynamoTransactions.get(id)).toMatchObject({ trans_Status: 'success' });
     expect((await dynamoLedger.getWallet(user.userId)).balanceKobo).toBe(901_00);
     expect(await refundEntries(id)).toEqual([]);

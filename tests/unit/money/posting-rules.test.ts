@@ -71,6 +71,42 @@ describe('posting a balance change', () => {
     });
   });
 
+  it('locks read with the caller answer the check without a read of its own (decision 131): locked refuses, unlocked posts', async () => {
+    const lockedRead = {
+      serviceType: 'airtime' as const,
+      names: ['MTN'],
+      settings: [{ serviceName: 'MTN' as const, serviceType: 'airtime' as const, serviceStatus: 'locked' as const, updatedAt: at }],
+    };
+    let reads = 0;
+    const counting = (locked?: string) => ({
+      ...storeWith({ write: { kind: 'written', record: stored(draft()) }, locked }),
+      lockedService: async () => (reads++, locked),
+    });
+    const unlessLocked = { serviceType: 'airtime' as const, names: ['MTN'] };
+    expect(await ledgerOver(counting()).debitPurchase(draft(), { unlessLocked, knownLocks: lockedRead })).toEqual({
+      kind: 'service_locked',
+      serviceName: 'MTN',
+    });
+    expect(await ledgerOver(counting('MTN')).debitPurchase(draft(), { unlessLocked, knownLocks: { ...lockedRead, settings: [] } })).toMatchObject({
+      kind: 'posted',
+    });
+    expect(reads).toBe(0);
+  });
+
+  it('rejection: locks read ahead that do not cover the purchase (another service, a name not read) are read again', async () => {
+    let reads = 0;
+    const store = { ...storeWith({ write: { kind: 'written', record: stored(draft()) }, locked: 'MTN-SME' }), lockedService: async () => (reads++, 'MTN-SME') };
+    const read = { serviceType: 'data' as const, names: ['MTN'], settings: [] };
+    expect(await ledgerOver(store).debitPurchase(draft(), { unlessLocked: { serviceType: 'data', names: ['MTN', 'MTN-SME'] }, knownLocks: read })).toEqual({
+      kind: 'service_locked',
+      serviceName: 'MTN-SME',
+    });
+    expect(await ledgerOver(store).debitPurchase(draft(), { unlessLocked: { serviceType: 'airtime', names: ['MTN'] }, knownLocks: read })).toMatchObject({
+      kind: 'service_locked',
+    });
+    expect(reads).toBe(2);
+  });
+
   it('only a purchase debit may queue for its wallet', async () => {
     const hows: unknown[] = [];
     const store = storeWith({ write: { kind: 'written', record: stored(draft()) } });

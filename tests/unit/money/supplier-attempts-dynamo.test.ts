@@ -1,12 +1,13 @@
 /**
- * A purchase's supplier attempts are kept beside its record, not inside it (decision 94 (docs/decisions/0094-*)): a
- * settled record stays under 1 KB, so its settlement and the listing entries it rewrites cost one KB
- * each, and the record read back still carries every attempt in the order made, those written inside
- * older records included.
+ * A purchase's supplier attempts are kept beside its record (decision 94 (docs/decisions/0094-*)), except
+ * the answer a delivery is settled on, which the settlement's own write appends to the record
+ * (decision 130): the listing indexes copy no attempt, so their entries stay under 1 KB; the record read
+ * back still carries every attempt in the order made, those written inside older records included.
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
+import { TRANSACTION_LISTING_ATTRIBUTES } from '../../../shared/table.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
 import { recordAttempts } from '../../../functions/adapters/dynamo/purchases/supplier-attempts.js';
 import { dynamoTransactions, getTransaction, transactionItem } from '../../../functions/adapters/dynamo/transactions/transactions.js';
@@ -44,15 +45,21 @@ class ChattySupplier extends FakeSupplier {
 }
 
 describe('supplier attempts beside the purchase', () => {
-  it('a delivered purchase keeps its supplier answer in an item of its own: the record stays under 1 KB and reads back with it', async () => {
+  it('a delivered purchase keeps its supplier answer in its settlement write (decision 130): no item apart, and what the listing indexes copy stays under 1 KB', async () => {
     const { id, h } = await placedAirtime(new ChattySupplier('ALARO', () => 'delivered'));
     expect(await fulfilPurchase(id, h.fulfilment)).toBe('success');
     const record = await rawRecord(id);
     expect(record.trans_Status).toBe('success');
-    expect(record.attempts).toBeUndefined();
-    expect(itemSize(record)).toBeLessThanOrEqual(1024);
+    expect(record.attempts).toEqual([expect.objectContaining({ supplier: 'ALARO', kind: 'submit', outcome: 'delivered', response: chattyAnswer })]);
+    expect((await partition(id)).filter((item) => item.entity === 'SupplierAttempt')).toEqual([]);
+    const projected = new Set<string>([...TRANSACTION_LISTING_ATTRIBUTES, 'pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
+    const indexed = Object.fromEntries(Object.entries(record).filter(([name]) => projected.has(name)));
+    expect(itemSize(indexed)).toBeLessThanOrEqual(1024);
     const read = await getTransaction(id);
     expect(read?.attempts).toEqual([expect.objectContaining({ supplier: 'ALARO', kind: 'submit', outcome: 'delivered', response: chattyAnswer })]);
+    // Rejection: the same settlement delivered again writes nothing, the answer neither inside nor apart.
+    expect(await dynamoTransactions.settleSuccess(read!, { attempts: read!.attempts!, supplier: 'ALARO', profitKobo: 2_00, now: new Date() })).toBeUndefined();
+    expect((await getTransaction(id))?.attempts).toHaveLength(1);
   });
 
   it('a refunded purchase keeps the answer it was refunded on', async () => {

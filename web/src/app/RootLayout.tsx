@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTokenCheckOnStartup } from '@/features/auth/api/is-token-valid.js';
+import { OfflinePage } from '@/features/offline/components/OfflinePage.js';
+import { useOnline } from '@/lib/online.js';
 // Direct imports (not the ui barrel): the first download carries only what the first screen needs.
 import { Spinner } from '@/ui/Spinner.js';
 import { ChatLink } from './ChatLink.js';
@@ -19,8 +21,21 @@ const Toasts = lazy<ComponentType>(() =>
   ),
 );
 
+/**
+ * The service worker's registration and its update prompt (vite-plugin-pwa's register code and
+ * workbox-window) after the first screen too; a failed download leaves the app without them.
+ */
+const UpdatePrompt = lazy<ComponentType>(() =>
+  import('@/features/offline/components/UpdatePrompt.js').then(
+    (module) => ({ default: module.UpdatePrompt }),
+    () => ({ default: () => null }),
+  ),
+);
+
 export function RootLayout() {
   useTokenCheckOnStartup();
+  // With no network the app opens on the offline page (the service worker served the shell), whatever the address.
+  const online = useOnline();
   const { pathname } = useLocation();
   // A new screen starts at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies(pathname): the route change is what triggers the scroll; the body needs no value from it.
@@ -38,12 +53,13 @@ export function RootLayout() {
             </div>
           }
         >
-          <Outlet />
+          {online ? <Outlet /> : <OfflinePage />}
         </Suspense>
       </RouteErrorBoundary>
       <ChatLink />
       <Suspense fallback={null}>
         <Toasts />
+        <UpdatePrompt />
       </Suspense>
     </>
   );

@@ -50,6 +50,22 @@ export const ExamPinsPage = lazyPage(
   () => import('@/features/bills/components/ExamPinsPage.js'),
   (m) => m.ExamPinsPage,
 );
+export const RechargeCardsPage = lazyPage(
+  () => import('@/features/recharge-cards/components/RechargeCardsPage.js'),
+  (m) => m.RechargeCardsPage,
+);
+export const PrintCardsPage = lazyPage(
+  () => import('@/features/recharge-cards/components/PrintCardsPage.js'),
+  (m) => m.PrintCardsPage,
+);
+export const ServicesPage = lazyPage(
+  () => import('@/features/services/components/ServicesPage.js'),
+  (m) => m.ServicesPage,
+);
+export const AdminServicesPage = lazyPage(
+  () => import('@/features/admin-services/components/AdminServicesPage.js'),
+  (m) => m.AdminServicesPage,
+);
 export const BulkPurchasePage = lazyPage(
   () => import('@/features/bulk/components/BulkPurchasePage.js'),
   (m) => m.BulkPurchasePage,
@@ -125,4 +141,8 @@ export const SendMailPage = lazyPage(
 export const AuditLogPage = lazyPage(
   () => import('@/features/audit-log/components/AuditLogPage.js'),
   (m) => m.AuditLogPage,
+);
+export const ProfitAndLossPage = lazyPage(
+  () => import('@/features/admin-profit/components/ProfitAndLossPage.js'),
+  (m) => m.ProfitAndLossPage,
 );

@@ -36,6 +36,9 @@ const routes: RouteObject[] = [
           { path: 'electricity', element: <Page.ElectricityPage /> },
           { path: 'cableTv', element: <Page.CableTvPage /> },
           { path: 'examPins', element: <Page.ExamPinsPage /> },
+          { path: 'rechargeCards', element: <Page.RechargeCardsPage /> },
+          { path: 'rechargeCards/:id/print', element: <Page.PrintCardsPage /> },
+          { path: 'services', element: <Page.ServicesPage /> },
           { path: 'bulk', element: <Page.BulkPurchasePage /> },
           { path: 'contacts', element: <Page.ContactsPage /> },
           { path: 'transactions', element: <Page.TransactionsPage /> },
@@ -84,6 +87,8 @@ const routes: RouteObject[] = [
           // The spec writes it /admin/sendMail (sidebar) and sendmail (shell); paths match either.
           { path: 'sendMail', element: <Page.SendMailPage /> },
           { path: 'audit', element: <Page.AuditLogPage /> },
+          { path: 'services', element: <Page.AdminServicesPage /> },
+          { path: 'profit', element: <Page.ProfitAndLossPage /> },
         ],
       },
       {

@@ -7,6 +7,8 @@ import type { UserView } from '@shared/api/accounts.js';
 import type { SubscriptionPlans } from '@shared/api/catalogue.js';
 import { queryClient } from './query-client.js';
 import { apiNairaToKobo, koboToApiNaira } from './api-naira.js';
+import { forgetBalance, rememberBalance } from './last-balance.js';
+import { recordSignIn } from './sign-ins.js';
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
@@ -98,6 +100,8 @@ export function syncSessionFromStorage(): void {
 export function signIn(token: string, user: UserView, subscriptionPlans?: unknown): void {
   storePlans(subscriptionPlans && typeof subscriptionPlans === 'object' ? (subscriptionPlans as Partial<SubscriptionPlans>) : null);
   persist({ token, user });
+  rememberBalance(user.userName, user.balance);
+  recordSignIn(user.userName, user.lastLogin);
 }
 
 function storePlans(next: Partial<SubscriptionPlans> | null): void {
@@ -129,13 +133,18 @@ export function replaceToken(token: string): void {
   if (current) persist({ token, user: current.user });
 }
 
+/** The user as the server answered it: its balance is also kept for the offline page. */
 export function updateUser(user: UserView): void {
-  if (current) persist({ token: current.token, user });
+  if (!current) return;
+  persist({ token: current.token, user });
+  rememberBalance(user.userName, user.balance);
 }
 
 /** Sets the balance (naira, as the API sends it), e.g. from a receipt's balance_After. */
 export function setBalance(naira: number): void {
-  if (current) persist({ token: current.token, user: { ...current.user, balance: naira } });
+  if (!current) return;
+  persist({ token: current.token, user: { ...current.user, balance: naira } });
+  rememberBalance(current.user.userName, naira);
 }
 
 export function addToBalance(naira: number): void {
@@ -145,6 +154,7 @@ export function addToBalance(naira: number): void {
 /** Removes the token, forgets the user and drops every cached answer of the previous user. */
 export function logout(): void {
   storePlans(null);
+  forgetBalance();
   persist(null);
   queryClient.clear();
 }

@@ -23,4 +23,5 @@ export { TableHead, num, unseen, type Heading } from './TableHead.js';
 export { PinList, pinsText, type PinEntry } from './PinList.js';
 export { ReceiptShare } from './receipt/ReceiptShare.js';
 export { groupToken } from './receipt/receipt-text.js';
+export { TokenText } from './TokenText.js';
 export { NetworkMismatch, mismatchedNetwork } from './NetworkMismatch.js';

@@ -16,8 +16,14 @@ function replace(show: (message: string, options?: ToastOptions) => unknown, mes
   show(message, options);
 }
 
+/** The toast saying a purchase was taken, by the purchase's id: its receipt removes it once final. */
+export const purchaseToastId = (purchaseId: string) => `purchase:${purchaseId}`;
+
 export const notify = {
   success: (message: string) => replace(toast.success, message),
+  /** Says a purchase was taken; `dismiss(purchaseToastId(id))` takes it away. */
+  purchaseTaken: (message: string, purchaseId: string) => replace(toast.success, message, { toastId: purchaseToastId(purchaseId) }),
+  dismiss: (toastId: string) => toast.dismiss(toastId),
   error: (message: string) => replace(toast.error, message),
   warn: (message: string) => replace(toast.warn, message, { toastId: `warn:${message}` }),
   info: (message: string) => replace(toast.info, message),

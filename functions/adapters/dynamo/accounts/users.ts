@@ -11,7 +11,8 @@ import { ulid } from 'ulid';
 import { DEFAULT_USER_TYPE, SESSION_MAX_AGE_SECONDS, type UserType } from '../../../../shared/constants.js';
 import { epochSeconds, loginKind, type UserProfile } from '../../../domain/accounts/accounts.js';
 import { EMPTY_WALLET } from '../../../domain/wallet/ledger.js';
-import type { Principal } from '../../../domain/accounts/users-port.js';
+import type { LocksToRead, Principal } from '../../../domain/accounts/users-port.js';
+import { SERVICE_SETTING_ATTRIBUTES, serviceSettingOf } from '../purchases/settings.js';
 import { db, tableName } from '../client.js';
 import { GSI, INDEX, keys, kindListing, newWalletItem } from '../keys.js';
 import { newReferralItem } from '../money/earnings.js';
@@ -30,8 +31,14 @@ import { failedConditions } from '../conditions.js';
  * logged out, or the token itself was replaced by a renewal. Roles are re-read on every request so
  * revocations take effect at once.
  */
-export async function loadPrincipal(userId: string, tokenVersion: number, sessionId?: string, tokenId?: string): Promise<Principal | undefined> {
-  const current = await readPrincipal(userId, sessionId, tokenId);
+export async function loadPrincipal(
+  userId: string,
+  tokenVersion: number,
+  sessionId?: string,
+  tokenId?: string,
+  alsoLocks?: LocksToRead,
+): Promise<Principal | undefined> {
+  const current = await readPrincipal(userId, sessionId, tokenId, alsoLocks);
   if (!current || current.sessionRevoked || current.tokenRevoked) return undefined;
   if (current.tokenVersion !== tokenVersion) return undefined;
   return { ...current.principal, ...(sessionId ? { sessionId } : {}) };
@@ -44,6 +51,8 @@ export async function readPrincipal(
   sessionId?: string,
   /** The token itself: its renewal mark is read in the same round trip. */
   tokenId?: string,
+  /** A purchase's service locks, read in the same round trip (decision 131 (docs/decisions/0131-*)): its debit then reads none. */
+  alsoLocks?: LocksToRead,
 ): Promise<{ principal: Principal; tokenVersion: number; apiKeyHash: string | undefined; sessionRevoked: boolean; tokenRevoked: boolean } | undefined> {
   // Profile and wallet in one consistent round trip: every authenticated request needs the first,
   // and spending requests save a read with the second.
@@ -57,9 +66,11 @@ export async function readPrincipal(
             keys.wallet(userId),
             ...(sessionId ? [keys.revokedSession(userId, sessionId)] : []),
             ...(tokenId ? [keys.revokedToken(userId, tokenId)] : []),
+            ...(alsoLocks?.names ?? []).map((name) => keys.serviceSetting(alsoLocks!.serviceType, name)),
           ],
-          ProjectionExpression:
-            'sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq, updatedAt',
+          ProjectionExpression: `sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq, updatedAt${
+            alsoLocks ? `, ${SERVICE_SETTING_ATTRIBUTES}` : ''
+          }`,
           ConsistentRead: true,
         },
       },
@@ -78,8 +89,12 @@ export async function readPrincipal(
   const wallet = walletItem ? stored.wallet.read(walletItem, walletKey) : { ...EMPTY_WALLET };
   const sessionRevoked = sessionId !== undefined && items.some((item) => item.sk === keys.revokedSession(userId, sessionId).sk);
   const tokenRevoked = tokenId !== undefined && items.some((item) => item.sk === keys.revokedToken(userId, tokenId).sk);
+  const locksRead = alsoLocks && {
+    ...alsoLocks,
+    settings: items.flatMap((item) => serviceSettingOf(item) ?? []),
+  };
   return {
-    principal: { ...identity, hasWebhook: webhookUrl !== null, ...savedContactNumbers, wallet },
+    principal: { ...identity, hasWebhook: webhookUrl !== null, ...savedContactNumbers, wallet, ...(locksRead ? { locksRead } : {}) },
     tokenVersion,
     apiKeyHash,
     sessionRevoked,

@@ -75,12 +75,7 @@ export async function recordPayoutProgress(id: string, progress: PayoutProgress,
   if (!progress.acceptedByProvider) return conditionalUpdate(update);
   // The provider has it: `pending` until its final word (webhook or re-query); the listing's counters follow.
   update.UpdateExpression += ', trans_Status = :pending, pendingSince = if_not_exists(pendingSince, :now)';
-  const changed = await writeStatusChange(
-    id,
-    getTransaction,
-    (before) => (isOpenWithdrawal(before) ? { update, after: { ...before, trans_Status: 'pending' } } : undefined),
-    `payout progress of ${id}`,
-  );
+  const changed = await writeStatusChange(id, getTransaction, (before) => (isOpenWithdrawal(before) ? { update } : undefined));
   return changed !== undefined;
 }
 
@@ -105,12 +100,7 @@ export async function settleWithdrawalSuccess(id: string, transferCode: string |
     },
   };
   // Read before (the listing's counters move from its status) and after (the caller gets it as settled).
-  const settled = await writeStatusChange(
-    id,
-    getTransaction,
-    (before) => (isOpenWithdrawal(before) ? { update, after: { ...before, trans_Status: 'success' } } : undefined),
-    `payout success of ${id}`,
-  );
+  const settled = await writeStatusChange(id, getTransaction, (before) => (isOpenWithdrawal(before) ? { update } : undefined));
   return settled ? getWithdrawal(id) : undefined;
 }
 
@@ -152,7 +142,7 @@ export async function refundWithdrawal(
           TableName: tableName(),
           Key: keys.transaction(withdrawal.id),
           UpdateExpression: `SET trans_Status = :refunded, refundTransactionId = :refundId, refundReason = :reason, withdrawal.providerStatus = :payoutStatus, settledAt = :now, updatedAt = :now ${REMOVE_OPEN_LISTING}`,
-          // As it was read: the listing's counters move from that status's bucket (or not at all, not yet counted).
+          // As it was read (the listing's counters follow the change from the stream).
           ConditionExpression: `trans_Type = :withdrawal AND trans_Status IN (${Object.keys(statusValues).join(', ')}) AND ${asRead.condition}`,
           ExpressionAttributeValues: {
             ':refunded': 'refunded',
@@ -167,7 +157,6 @@ export async function refundWithdrawal(
         },
       },
     ],
-    alsoChanges: () => [{ before: withdrawal, after: { ...withdrawal, trans_Status: 'refunded' } }],
   });
   const current = (await getWithdrawal(withdrawal.id)) ?? withdrawal;
   if (outcome.kind === 'written') return { kind: 'refunded', withdrawal: current, refund: outcome.record };

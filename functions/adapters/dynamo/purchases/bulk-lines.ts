@@ -1,26 +1,27 @@
 /**
- * A bulk purchase's line records (domain/bulk.ts): each put with its owner's listing counters in one
- * write, only if absent, so a batch expanded twice writes each line once; read back by their ids. Once
+ * A bulk purchase's line records (domain/bulk.ts): each put only if absent (the listing's counters
+ * follow from the stream), so a batch expanded twice writes each line once; read back by their ids. Once
  * all are written the batch is marked expanded and leaves the sweeper's open index.
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkLineStore } from '../../../domain/purchases/bulk.js';
 import type { TransactionRecord } from '../../../domain/transactions/transactions.js';
 import { batchGetItems } from '../batch-get.js';
-import { tableName } from '../client.js';
-import { conditionalUpdate, transactWrite } from '../conditional-writes.js';
+import { db, tableName } from '../client.js';
+import { isConditionFailure } from '../conditions.js';
+import { conditionalUpdate } from '../conditional-writes.js';
 import { stored } from '../items.js';
 import { keys } from '../keys.js';
-import { createdItems } from '../transactions/listing-aggregates.js';
 import { REMOVE_OPEN_LISTING, transactionItem } from '../transactions/transactions.js';
 
 async function createLine(record: TransactionRecord): Promise<boolean> {
-  const written = await transactWrite(
-    [{ Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } }, ...createdItems(record)],
-    `bulk line ${record.id}`,
-  );
-  if (written.ok) return true;
-  if (written.failed.includes(0)) return false;
-  throw new Error(`bulk line ${record.id}: unexpected condition failure at ${written.failed.join(', ')}`);
+  try {
+    await db().send(new PutCommand({ TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Every line is written: the batch leaves the sweeper's open index (once; a second mark changes nothing). */

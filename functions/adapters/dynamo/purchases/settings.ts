@@ -19,6 +19,12 @@ function settingFromItem(item: Record<string, unknown>): ServiceSetting | undefi
   return item.entity === SERVICE_SETTING_ENTITY ? stored.serviceSetting.read(item) : undefined;
 }
 
+/** A service lock as stored, from an item read with others (undefined for any other item). */
+export const serviceSettingOf = settingFromItem;
+
+/** What a read of lock items beside other items projects (with `sk` and `updatedAt`, which the caller's read names). */
+export const SERVICE_SETTING_ATTRIBUTES = 'entity, serviceName, serviceType, serviceStatus, updatedBy';
+
 /**
  * Which of a purchase's services is locked, read just before its debit (decision 97 (docs/decisions/0097-*)): the first
  * of `names` whose lock says so (domain/service-locks.ts), or undefined. The lock items are shared by

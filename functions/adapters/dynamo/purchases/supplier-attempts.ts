@@ -7,7 +7,9 @@
  *
  * An attempt is written before the status change that follows from it, so no settled purchase lacks
  * the answer it was settled on; the same attempt written again (a redelivered message) rewrites the
- * same item. The table's stream consumers take records only (sort key `TXN`), never these.
+ * same item. A delivery's answer is the exception: it is appended to the record in the settlement's
+ * own write (transactions.ts `settleSuccess`, decision 130 (docs/decisions/0130-*)), which the
+ * listing's indexes no longer copy whole. The table's stream consumers take records only (sort key `TXN`), never these.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SupplierAttempt, TransactionRecord } from '../../../domain/transactions/transactions.js';
@@ -61,5 +63,7 @@ export async function readTransactionWithAttempts(transactionId: string): Promis
   const record = stored.transaction.read(recordItem);
   const apart = Items.filter((item) => item.entity === SUPPLIER_ATTEMPT_ENTITY).map((item) => stored.supplierAttempt.read(item));
   if (apart.length === 0) return record;
-  return { ...record, attempts: [...(record.attempts ?? []), ...apart] };
+  // In time order: a settlement's answer is appended to the record itself, after attempts kept apart.
+  const attempts = [...(record.attempts ?? []), ...apart].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { ...record, attempts };
 }

@@ -1,15 +1,16 @@
 /**
- * The listing's counters on DynamoDB (rules in domain/listing-aggregates.ts). Writers add
- * `aggregateItems` — the user's own counters — to the very TransactWriteItems that creates a record
- * or changes its status, so a user's counters move exactly when the record does; `ADD` creates a
- * missing item or attribute. The platform's counters, which every user's writes would share, are
- * summed from the table's stream (adapters/dynamo/stream-counters.ts) with the same increments.
- * Readers query a user's day items, or the platform's shard partitions, by day range: O(days).
+ * The listing's counters on DynamoDB (rules in domain/listing-aggregates.ts). Every counter — the
+ * user's own and the platform's — is summed from the table's stream (./stream-counters.ts) with the
+ * increments of each record change, never in the write that changes the record: a purchase's request
+ * and settlement write only the wallet and the record, and a user's filtered listing and counts follow
+ * within the counter consumer's batching window (decision 129 (docs/decisions/0129-*)). `ADD`
+ * creates a missing item or attribute. Readers query a user's day items, or the platform's shard
+ * partitions, by day range: O(days).
  */
 import { aggregateDeltas, AGGREGATE_SHARDS, amountsByGroup, countersMovedSince, type AggregateDelta } from '../../../domain/transactions/listing-aggregates.js';
 import type { TransactionRecord } from '../../../domain/transactions/transactions.js';
 import { tableName } from '../client.js';
-import { transactWrite, type TransactItem } from '../conditional-writes.js';
+import { conditionalUpdate, type TransactItem } from '../conditional-writes.js';
 import { GSI, keys, listingQuery, partitionQuery } from '../keys.js';
 import { queryAll } from '../paginate.js';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -46,7 +47,7 @@ function updateOf(key: Record<string, string>, day: string, amounts: Map<string,
 /** Counter increments per item, merged (a transaction may touch an item once: a transfer's two records, or a refund and the purchase it settles, share items). */
 export type CounterItems = Map<string, { key: Record<string, string>; day: string; amounts: Map<string, number> }>;
 
-/** Whose counters: the user's own (moved in the record's write), the platform's (moved from the stream), or both (a seeded history). */
+/** Whose counters: the user's own, the platform's, or both (what the stream's consumer and a seeded history write). */
 export type CounterScope = 'user' | 'platform' | 'all';
 
 /** Adds record changes' increments to `items` (the bench uses it to sum a seeded history in memory). */
@@ -88,12 +89,6 @@ export function counterUpdates(changes: readonly RecordChange[], scope: CounterS
     .filter((item) => item.amounts.size > 0)
     .map((item) => updateOf(item.key, item.day, item.amounts));
 }
-
-/** The counter updates of one write's record changes: the user's own items only (the platform's follow from the stream). */
-export const aggregateItems = (changes: readonly RecordChange[]): TransactItem[] => counterUpdates(changes, 'user');
-
-/** The creation of a record. */
-export const createdItems = (...records: TransactionRecord[]): TransactItem[] => aggregateItems(records.map((after) => ({ before: undefined, after })));
 
 /** The day counter items of one partition over its days, oldest day first unless asked (their sort keys start with the day). */
 export const listingDaysQuery = (
@@ -150,10 +145,11 @@ export async function readPlatformListingDays(days: DayRange): Promise<Record<st
 type Update = NonNullable<TransactItem['Update']>;
 
 /**
- * The condition a status change adds for its counters: the record is as it was read — the status
- * the counters move from and, for a record not yet counted (no counters move), still uncounted.
- * Refused when the record moved or the backfill counted it meanwhile: the writer reads it again
- * and plans on what it now is (`countersMovedSince`).
+ * The condition a status change adds so that it is planned on the record as read: the status it
+ * moves from and, for a record not yet counted, still uncounted (the backfill's own condition is the
+ * other half). Refused when the record moved or the backfill counted it meanwhile: the writer reads
+ * it again and plans on what it now is (`countersMovedSince`). The counters themselves follow the
+ * change from the stream, with the images before and after it.
  */
 export function countersAsRead(before: TransactionRecord): { condition: string; values: Record<string, unknown> } {
   const status = { condition: 'trans_Status = :statusRead', values: { ':statusRead': before.trans_Status } };
@@ -165,17 +161,15 @@ export function countersAsRead(before: TransactionRecord): { condition: string; 
 }
 
 /**
- * A status change of a record the caller does not hold: read it, then write `plan`'s update
- * conditional also on the record being as read (`countersAsRead`), with the counters' move from
- * that status's bucket (none for a record not yet counted). When the status moved in between, or
- * the backfill counted it, the change is planned again on the record as it now stands; refused
- * otherwise. The record as it was before the change, or undefined when nothing was written.
+ * A status change of a record the caller does not hold: read it, then write `plan`'s update — one
+ * UpdateItem — conditional also on the record being as read (`countersAsRead`). When the status
+ * moved in between, or the backfill counted it, the change is planned again on the record as it now
+ * stands; refused otherwise. The record as it was before the change, or undefined when nothing was written.
  */
 export async function writeStatusChange(
   id: string,
   read: (id: string) => Promise<TransactionRecord | undefined>,
-  plan: (before: TransactionRecord) => { update: Update; after: TransactionRecord } | undefined,
-  what: string,
+  plan: (before: TransactionRecord) => { update: Update } | undefined,
 ): Promise<TransactionRecord | undefined> {
   let before = await read(id);
   while (before) {
@@ -183,13 +177,14 @@ export async function writeStatusChange(
     if (!planned) return undefined;
     const { update } = planned;
     const asRead = countersAsRead(before);
-    const guarded: Update = {
-      ...update,
-      ConditionExpression: `(${update.ConditionExpression}) AND ${asRead.condition}`,
-      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...asRead.values },
-    };
-    const result = await transactWrite([{ Update: guarded }, ...aggregateItems([{ before, after: planned.after }])], what);
-    if (result.ok) return before;
+    if (
+      await conditionalUpdate({
+        ...update,
+        ConditionExpression: `(${update.ConditionExpression}) AND ${asRead.condition}`,
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...asRead.values },
+      })
+    )
+      return before;
     const current = await read(id);
     // Statuses only move forward and a record is counted once, never uncounted again: this ends.
     if (!current || !countersMovedSince(before, current)) return undefined;

@@ -3,10 +3,9 @@
  * counters into them, once each, safely while the functions keep writing.
  *
  * A record still under the legacy platform listing key is not yet counted. Per record, ONE
- * TransactWriteItems adds its contribution as it stands now to the user's counters (the very counter
- * updates a new record's write adds: `aggregateItems` with no `before`) and moves it to its shard of
- * the platform listing (`platformTransactionListing`); the platform's counters add it from the stream,
- * which sees it go from uncounted to counted (domain/platform-counters.ts). The write is conditional on it still being uncounted and unchanged
+ * UpdateItem moves it to its shard of the platform listing (`platformTransactionListing`); the
+ * counters — the user's and the platform's — add its contribution as it stands from the stream, which
+ * sees it go from uncounted to counted (domain/platform-counters.ts). The write is conditional on it still being uncounted and unchanged
  * since it was read (status and `updatedAt`). A refused write is read again: counted meanwhile (a
  * second backfill) → nothing to do; changed (a settlement) → counted as it now is. Writers leave
  * an uncounted record's counters alone, on the condition that it is still uncounted (domain
@@ -19,9 +18,8 @@
 import { forEachConcurrently } from '../../../domain/concurrently.js';
 import type { TransactionRecord } from '../../../domain/transactions/transactions.js';
 import { tableName } from '../client.js';
-import { transactWrite } from '../conditional-writes.js';
+import { conditionalUpdate } from '../conditional-writes.js';
 import { GSI, INDEX, keys, listingQuery, platformTransactionListing } from '../keys.js';
-import { aggregateItems } from './listing-aggregates.js';
 import { queryItems } from '../paginate.js';
 import { getTransaction } from './transactions.js';
 
@@ -58,15 +56,8 @@ const DEFAULT_ATTEMPTS = 10;
  * shard, if it is still uncounted and unchanged. 'moved' when it no longer is as read.
  */
 export async function countAsRead(read: TransactionRecord): Promise<'counted' | 'moved'> {
-  const result = await transactWrite(
-    [
-      { Update: backfillRecordUpdate(read) },
-      // What the record's own write would have added had the counters existed: it as it is now.
-      ...aggregateItems([{ before: undefined, after: read }]),
-    ],
-    `listing backfill of ${read.id}`,
-  );
-  return result.ok ? 'counted' : 'moved';
+  // The counters add it as it is now from the stream (uncounted before this write, counted after).
+  return (await conditionalUpdate(backfillRecordUpdate(read))) ? 'counted' : 'moved';
 }
 
 /**

@@ -41,8 +41,8 @@ export function statItem(delta: StatDelta): TransactItem {
   };
 }
 
-/** The wallet-total shard a user's balance changes are summed into. */
-export const walletTotalShardOf = (userId: string): number => hashShard(userId, WALLET_TOTAL_SHARDS);
+/** The wallet-total shard of an id: the counters' consumer sums a chunk's balance changes into that of its first record to move one. */
+export const walletTotalShardOf = (id: string): number => hashShard(id, WALLET_TOTAL_SHARDS);
 
 /** Moves one wallet-total shard by the sum of balance changes (credits positive, debits negative). */
 export function walletTotalItem(shard: number, changeKobo: Kobo): TransactItem {

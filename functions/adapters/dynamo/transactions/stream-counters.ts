@@ -1,6 +1,8 @@
 /**
- * The platform's counters summed from the table's stream (rules in domain/platform-counters.ts):
- * the listing's platform shards, the sales figures and the wallet-total shards. A batch's changes
+ * The counters summed from the table's stream (rules in domain/platform-counters.ts): the listing's
+ * — each user's own day and all-time items and the platform's shards — the sales figures and the
+ * wallet-total shards. No request writes a counter: a user's filtered listing and counts follow their
+ * records within the mapping's batching window (decision 129 (docs/decisions/0129-*)). A batch's changes
  * are summed per item and written in chunks, each ONE TransactWriteItems: a Put of the chunk's mark
  * (keyed by its first record — sequence number and event id, which no other shard's record shares —
  * `attribute_not_exists`, with a TTL) and the
@@ -20,6 +22,7 @@ import { keys } from '../keys.js';
 import { counterUpdates } from './listing-aggregates.js';
 import { retryOnConflict } from '../retry.js';
 import { statItem, walletTotalItem, walletTotalShardOf } from './sales-stats.js';
+import { moneyDeskItemsOf } from '../money-desk/profit-and-loss-counters.js';
 
 /** A record change from the stream, with its position (in its shard) and the stream record's own id. */
 export interface SequencedChange extends RecordImages {
@@ -34,19 +37,19 @@ export const COUNTER_WRITE_ATTEMPTS = 8;
 
 /** The counter updates a set of changes makes, one per item touched (zero sums left out). */
 export function counterItemsOf(changes: readonly RecordImages[]): TransactItem[] {
-  const listing = counterUpdates(changes.map(platformListingChange), 'platform');
+  // A user's and the platform's listing counters move alike: from the images before and after.
+  const listing = counterUpdates(changes.map(platformListingChange), 'all');
   const stats = batchStatDeltas(changes)
     .filter((delta) => delta.salesKobo || delta.profitKobo || delta.salesCount || delta.refundsKobo || delta.refundCount)
     .map(statItem);
-  const walletTotals = new Map<number, number>();
-  for (const change of changes) {
-    const kobo = walletChangeOf(change);
-    if (kobo === 0) continue;
-    const shard = walletTotalShardOf(change.after.userId);
-    walletTotals.set(shard, (walletTotals.get(shard) ?? 0) + kobo);
-  }
-  const totals = [...walletTotals].filter(([, kobo]) => kobo !== 0).map(([shard, kobo]) => walletTotalItem(shard, kobo));
-  return [...listing, ...stats, ...totals];
+  // The wallet total moves in one shard per chunk, not one per user: that of its first record to move a
+  // wallet (the shard that record alone would use, so a chunk never needs an item its records did not).
+  // Readers add the shards up; chunks of different records still spread over them.
+  const walletKobo = changes.reduce((sum, change) => sum + walletChangeOf(change), 0);
+  const mover = changes.find((change) => walletChangeOf(change) !== 0);
+  const totals = walletKobo === 0 || !mover ? [] : [walletTotalItem(walletTotalShardOf(mover.after.id), walletKobo)];
+  // The money desk's profit and loss and the tie-out's flows, in the same once-only write.
+  return [...listing, ...stats, ...totals, ...moneyDeskItemsOf(changes)];
 }
 
 const keyOf = (item: TransactItem): string => {
@@ -126,7 +129,7 @@ async function writeChunk(chunk: { changes: SequencedChange[]; items: TransactIt
  * often the batch is delivered. Throws when a chunk could not be written: the mapping retries the
  * batch, whose chunks already written are then skipped.
  */
-export async function sumIntoPlatformCounters(changes: readonly SequencedChange[], now: Date = new Date()): Promise<{ chunks: number; skipped: number }> {
+export async function sumIntoCounters(changes: readonly SequencedChange[], now: Date = new Date()): Promise<{ chunks: number; skipped: number }> {
   // Each change's own counter keys, once: the chunks are cut from them again only after a skip.
   let pending = changes.map((change) => ({ change, keys: counterItemsOf([change]).map(keyOf) })).filter(({ keys }) => keys.length > 0);
   let chunks = 0;

@@ -9,26 +9,26 @@
 import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { wholePhoneNumber } from '../../../../shared/api/common.js';
 import type { TransactionStatus, TransactionType } from '../../../../shared/constants.js';
+import { TRANSACTION_LISTING_ATTRIBUTES } from '../../../../shared/table.js';
 import { isOpen } from '../../../domain/purchases/purchase-state.js';
-import { isPurchase, isUnexpandedBatch, listingFigures, MAX_KEPT_REQUERIES, type TransactionRecord } from '../../../domain/transactions/transactions.js';
+import {
+  isPurchase,
+  isUnexpandedBatch,
+  listingFigures,
+  MAX_KEPT_REQUERIES,
+  type SupplierAttempt,
+  type TransactionRecord,
+} from '../../../domain/transactions/transactions.js';
 import type { OpenTransactionRef, SettleSuccessInput, TransactionFilter, TransactionStore } from '../../../domain/transactions/transactions-port.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
-import { conditionalUpdate, conditionalUpdateReturning, transactWrite } from '../conditional-writes.js';
+import { conditionalUpdate, conditionalUpdateReturning } from '../conditional-writes.js';
 import { stored, TRANSACTION_ENTITY } from '../items.js';
 import { GSI, INDEX, keys, listingQuery, openEntryOf, openListing, openPayoutListing, platformTransactionListing, userListing } from '../keys.js';
 import { batchGetItems } from '../batch-get.js';
 import { boundedAttempt, readTransactionWithAttempts, recordAttempts } from '../purchases/supplier-attempts.js';
 import { collect, paginate, queryAll, queryItems } from '../paginate.js';
-import {
-  aggregateItems,
-  countersAsRead,
-  listingDayRanges,
-  listingDaysQuery,
-  readPlatformListingDays,
-  readUserListingDays,
-  writeStatusChange,
-} from './listing-aggregates.js';
+import { countersAsRead, listingDayRanges, listingDaysQuery, readPlatformListingDays, readUserListingDays, writeStatusChange } from './listing-aggregates.js';
 import {
   bucketMatches,
   countersMovedSince,
@@ -75,48 +75,14 @@ export const REMOVE_OPEN_LISTING = `REMOVE ${GSI.byOpenSinceKeys.partitionKey}, 
 export const getTransaction = (id: string): Promise<TransactionRecord | undefined> => readTransactionWithAttempts(id);
 
 const OPEN_VALUES = { ':processing': 'processing', ':pending': 'pending' } as const;
+
+/** `SET` clause appending `:attempts` to the record's own attempts (a settlement's answer, written with its status). */
+const ATTEMPTS_APPENDED = 'attempts = list_append(if_not_exists(attempts, :noAttempts), :attempts)';
+const attemptValues = (attempts: readonly SupplierAttempt[]) => ({ ':noAttempts': [], ':attempts': attempts.map(boundedAttempt) });
 const STILL_OPEN = 'trans_Status IN (:processing, :pending)';
 
-/** Attributes a listing shows or filters on (attempts and bookkeeping stay behind). */
-const LISTING_ATTRIBUTES = [
-  'id',
-  'userId',
-  'trans_UserName',
-  'userType',
-  'trans_Type',
-  'trans_Status',
-  'trans_Network',
-  'phone_number',
-  'amountKobo',
-  'faceValueKobo',
-  'volume',
-  'costKobo',
-  'profitKobo',
-  'balanceBeforeKobo',
-  'balanceAfterKobo',
-  'walletSeq',
-  'createdAt',
-  'updatedAt',
-  'description',
-  'apiResponse',
-  'apiResponseId',
-  'relatedTransactionId',
-  'paymentLink',
-  // A refund's reason, shown in words in the details.
-  'refundReason',
-  // Electricity: the meter and the supplier's token, units and customer (shown in the details).
-  'electricity',
-  // Cable TV and exam PINs: what was bought, and the PINs (shown in the details).
-  'bill',
-  // The view names the item from the plan bought ("MTN SME 1GB") and the other party of a transfer or coupon.
-  'dataPlan',
-  'counterparty',
-  // A bulk purchase's line: its batch (the view names it; the ledger's replay leaves the line out of the chain).
-  'batchId',
-  // A bulk line's refund: the listing's total debit takes it off its batch's debit.
-  'refundedBatchId',
-  'entity',
-];
+/** Attributes a listing shows or filters on: what the listing's indexes project (shared/table.ts). */
+const LISTING_ATTRIBUTES = TRANSACTION_LISTING_ATTRIBUTES;
 
 /** One index partition, newest first, within the filter's time bounds (as a range of the sort key). */
 function indexRange(index: keyof typeof GSI, partition: string, filter: Pick<TransactionFilter, 'fromIso' | 'toIso'>) {
@@ -404,7 +370,9 @@ export const dynamoTransactions: TransactionStore = {
     const claimed = await conditionalUpdateReturning({
       TableName: tableName(),
       Key: keys.transaction(id),
-      UpdateExpression: 'SET submittedAt = :now, supplier = :supplier, submittedTo = :submittedTo, updatedAt = :now',
+      // No attribute a listing shows (not even updatedAt): the listing's indexes project only those, so
+      // the claim rewrites no index entry (shared/table.ts).
+      UpdateExpression: 'SET submittedAt = :now, supplier = :supplier, submittedTo = :submittedTo',
       ConditionExpression: 'attribute_exists(pk) AND trans_Status = :processing AND attribute_not_exists(submittedAt)',
       ExpressionAttributeValues: { ':now': now.toISOString(), ':supplier': supplier, ':submittedTo': [supplier], ':processing': 'processing' },
     });
@@ -457,31 +425,33 @@ export const dynamoTransactions: TransactionStore = {
       sets.push('bill = :bill');
       values[':bill'] = input.bill;
     }
-    // The answer it is settled on is kept first (beside the record, which stays under 1 KB).
-    await recordAttempts(id, input.attempts);
     const asRead = countersAsRead(purchase);
-    // Made final once: a redelivered settlement fails the still-open condition. The sale reaches the
-    // platform's figures from the stream (this change of status), not from this write.
-    const result = await transactWrite(
-      [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.transaction(id),
-            UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
-            // The record as the caller holds it: the listing's counters move from that status's bucket (or not at all, not yet counted).
-            ConditionExpression: `${STILL_OPEN} AND ${asRead.condition}`,
-            ExpressionAttributeValues: { ...values, ...asRead.values },
-          },
-        },
-        ...aggregateItems([{ before: purchase, after: { ...purchase, trans_Status: 'success', profitKobo: input.profitKobo } }]),
-      ],
-      `success of ${id}`,
-    );
-    if (!result.ok) {
+    // ONE UpdateItem: final once (a redelivered settlement fails the still-open condition), with the
+    // answer it is settled on appended to the record in the same write, so no settled purchase lacks
+    // it and nothing is written apart. The listing's indexes project no attempts: the record's bytes
+    // past 1 KB cost this write alone, never an index entry. The counters and the platform's figures
+    // follow from the stream (this change of status), not from this write.
+    const settled = await conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.transaction(id),
+      UpdateExpression: `SET ${[...sets, ...(input.attempts.length > 0 ? [ATTEMPTS_APPENDED] : [])].join(', ')} ${REMOVE_OPEN_LISTING}`,
+      // The record as the caller holds it: still open, in the status it was read in (or not yet counted).
+      ConditionExpression: `${STILL_OPEN} AND ${asRead.condition}`,
+      ExpressionAttributeValues: { ...values, ...asRead.values, ...(input.attempts.length > 0 ? attemptValues(input.attempts) : {}) },
+    });
+    if (!settled) {
       // Still open but moved (processing → pending, or counted by the backfill) since the caller read it: settle what it is now.
       const current = await getTransaction(id);
-      return current && isOpen(current.trans_Status) && countersMovedSince(purchase, current) ? dynamoTransactions.settleSuccess(current, input) : undefined;
+      if (!current) return undefined;
+      if (isOpen(current.trans_Status) && countersMovedSince(purchase, current)) return dynamoTransactions.settleSuccess(current, input);
+      // Settled elsewhere: the answer is still kept, beside the record (not again, when a redelivered settlement brought it).
+      const kept = current.attempts ?? [];
+      const sameAttempt = (a: SupplierAttempt, b: SupplierAttempt) => a.at === b.at && a.supplier === b.supplier && a.kind === b.kind;
+      await recordAttempts(
+        id,
+        input.attempts.filter((attempt) => !kept.some((other) => sameAttempt(attempt, other))),
+      );
+      return undefined;
     }
     // The purchase as this write left it, without reading it back (its settled event comes from the stream).
     return {
@@ -503,29 +473,24 @@ export const dynamoTransactions: TransactionStore = {
   async markPending(id, attempts, now, supplierReference) {
     await recordAttempts(id, attempts);
     return (
-      (await writeStatusChange(
-        id,
-        getTransaction,
-        (before) =>
-          before.trans_Status !== 'processing'
-            ? undefined
-            : {
-                update: {
-                  TableName: tableName(),
-                  Key: keys.transaction(id),
-                  UpdateExpression: `SET trans_Status = :pending, pendingSince = :now, updatedAt = :now${
-                    supplierReference === undefined ? '' : ', apiResponseId = :reference'
-                  }`,
-                  ConditionExpression: 'trans_Status = :processing',
-                  ExpressionAttributeValues: {
-                    ...OPEN_VALUES,
-                    ':now': now.toISOString(),
-                    ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
-                  },
+      (await writeStatusChange(id, getTransaction, (before) =>
+        before.trans_Status !== 'processing'
+          ? undefined
+          : {
+              update: {
+                TableName: tableName(),
+                Key: keys.transaction(id),
+                UpdateExpression: `SET trans_Status = :pending, pendingSince = :now, updatedAt = :now${
+                  supplierReference === undefined ? '' : ', apiResponseId = :reference'
+                }`,
+                ConditionExpression: 'trans_Status = :processing',
+                ExpressionAttributeValues: {
+                  ...OPEN_VALUES,
+                  ':now': now.toISOString(),
+                  ...(supplierReference === undefined ? {} : { ':reference': supplierReference }),
                 },
-                after: { ...before, trans_Status: 'pending' },
               },
-        `pending of ${id}`,
+            },
       )) !== undefined
     );
   },
@@ -622,6 +587,23 @@ export const dynamoTransactions: TransactionStore = {
   listAll: (filter) => matchingRecords(undefined, filter),
 
   listingTotals: readListingTotals,
+
+  async latestChangeAt(userId) {
+    const { Items = [] } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEX.byUserCreatedAt,
+        KeyConditionExpression: '#pk = :pk',
+        ProjectionExpression: 'updatedAt',
+        ExpressionAttributeNames: { '#pk': GSI.byUserCreatedAt.partitionKey },
+        ExpressionAttributeValues: { ':pk': listingQuery.userPartition(userId) },
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    const at = Items[0]?.updatedAt;
+    return typeof at === 'string' ? at : undefined;
+  },
 
   listingPage: readListingPage,
 };

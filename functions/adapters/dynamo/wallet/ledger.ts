@@ -17,7 +17,7 @@ import { chainLink, chainTime, planCredit, planDebit, type WalletChange, type Wa
 import { isFinal } from '../../../domain/purchases/purchase-state.js';
 import { countersMovedSince } from '../../../domain/transactions/listing-aggregates.js';
 import type { TransactionDraft, TransactionRecord } from '../../../domain/transactions/transactions.js';
-import type { Ledger, RefundInput, RefundResult, WalletStore, WalletWriteResult } from '../../../domain/wallet/ledger-port.js';
+import type { Ledger, PartlyDelivered, RefundInput, RefundResult, WalletStore, WalletWriteResult } from '../../../domain/wallet/ledger-port.js';
 import { ledgerOver } from '../../../domain/wallet/posting.js';
 import { crashPoint } from '../../crash-points.js';
 import { auditPutsFor } from '../back-office/audit.js';
@@ -25,7 +25,7 @@ import { db, tableName } from '../client.js';
 import { failedConditions } from '../conditions.js';
 import type { TransactItem } from '../conditional-writes.js';
 import { keys } from '../keys.js';
-import { aggregateItems, countersAsRead, type RecordChange } from '../transactions/listing-aggregates.js';
+import { countersAsRead } from '../transactions/listing-aggregates.js';
 import { retryOnConflict, retryStopAt } from '../retry.js';
 import { lockedServiceOf } from '../purchases/settings.js';
 import { queueClosedAt, readWallet, walletWrite } from './wallet-item.js';
@@ -80,8 +80,6 @@ export interface WalletWriteSpec {
   draft: TransactionDraft;
   /** Items that must change in the same write; their conditions decide business outcomes. */
   extraItems?: (record: TransactionRecord) => TransactItem[];
-  /** Other records the extra items change (a purchase a refund settles): the listing's counters follow them in the same write. */
-  alsoChanges?: (record: TransactionRecord) => RecordChange[];
   /** A wallet read moments ago, tried before reading it again (only while it allows the change). */
   knownWallet?: WalletState;
   /**
@@ -148,11 +146,9 @@ async function writeOptimistically(spec: WalletWriteSpec, attempts: number): Pro
             TransactItems: [
               walletUpdate(draft.userId, plan.change, at, spec.queueable ? { atMs: Date.now() } : undefined),
               { Put: { TableName: tableName(), Item: transactionItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+              // Nothing shared with another user's write: the listing's counters (the user's and the
+              // platform's) and the platform's figures follow from the stream.
               ...extras,
-              // The user's listing counters, after the items whose positions the outcome reads. The
-              // platform's figures (wallet total, sales, listing) follow from the stream: no item here
-              // is shared with another user's write.
-              ...aggregateItems([{ before: undefined, after: record }, ...(spec.alsoChanges?.(record) ?? [])]),
             ],
           }),
         );
@@ -238,7 +234,9 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   const purchase = await getTransaction(purchaseId);
   if (!purchase) return { kind: 'not_found' };
   if (purchase.trans_Status === 'refunded') return { kind: 'already_refunded', purchase };
-  const reversal = input.afterSuccess === true && purchase.trans_Status === 'success';
+  // A part delivered settles an open purchase only: a final one is never partly refunded.
+  const partly = input.partly;
+  const reversal = input.afterSuccess === true && purchase.trans_Status === 'success' && !partly;
   if (isFinal(purchase.trans_Status) && !reversal) return { kind: 'not_refundable', purchase };
   const nowIso = input.now.toISOString();
   const refundId = refundIdFor(purchase.id);
@@ -249,7 +247,11 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     volume: purchase.volume,
     relatedTransactionId: purchase.id,
     ...(purchase.batchId ? { refundedBatchId: purchase.batchId } : {}),
-    description: `Refund of ${purchase.trans_Type} purchase ${purchase.id}`,
+    // The undelivered part of a debit that stands: the listing's total debit takes it off that debit.
+    ...(partly ? { amountKobo: partly.refundKobo, refundedBatchId: purchase.id } : {}),
+    description: partly
+      ? `Refund of the undelivered part of ${purchase.trans_Type} purchase ${purchase.id}`
+      : `Refund of ${purchase.trans_Type} purchase ${purchase.id}`,
     requestFingerprint: `refund:${purchase.id}`,
     createdAt: nowIso,
     updatedAt: nowIso,
@@ -259,7 +261,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
   await recordAttempts(purchase.id, input.attempts ?? []);
   const purchaseUpdate = (): TransactItem => {
     const sets = [
-      'trans_Status = :refunded',
+      ...(partly ? partlySets(partly) : ['trans_Status = :refunded']),
       'refundTransactionId = :refundId',
       'refundReason = :reason',
       ...(input.supplierMessage ? ['apiResponse = :supplierMessage'] : []),
@@ -271,10 +273,10 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
         TableName: tableName(),
         Key: keys.transaction(purchase.id),
         UpdateExpression: `SET ${sets.join(', ')} ${REMOVE_OPEN_LISTING}`,
-        // As it was read: the counters move from that status's bucket (or not at all, not yet counted).
+        // As it was read (the listing's counters follow the change from the stream).
         ConditionExpression: `trans_Status IN (:processing, :pending${reversal ? ', :success' : ''}) AND ${asRead.condition}`,
         ExpressionAttributeValues: {
-          ':refunded': 'refunded',
+          ...(partly ? {} : { ':refunded': 'refunded' }),
           ':refundId': refundId,
           ':reason': input.reason,
           ...(input.supplierMessage ? { ':supplierMessage': input.supplierMessage } : {}),
@@ -282,7 +284,8 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
           ':processing': 'processing',
           ':pending': 'pending',
           ...asRead.values,
-          ...(reversal ? { ':success': 'success' } : {}),
+          ...(reversal || partly ? { ':success': 'success' } : {}),
+          ...(partly ? partlyValues(partly) : {}),
         },
       },
     };
@@ -292,7 +295,6 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     direction: 'credit',
     draft,
     extraItems: (refund) => [purchaseUpdate(), ...auditPutsFor(input.audit, { purchase, refund })],
-    alsoChanges: () => [{ before: purchase, after: { ...purchase, trans_Status: 'refunded' } }],
   });
   if (outcome.kind === 'written') {
     // Crash point (local cloud only): the refund is written, whoever asked for it does not know yet.
@@ -302,6 +304,7 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     const refunded: TransactionRecord = {
       ...purchase,
       trans_Status: 'refunded',
+      ...(partly ? partlySettled(partly) : {}),
       refundTransactionId: refundId,
       refundReason: input.reason,
       ...(input.supplierMessage ? { apiResponse: input.supplierMessage } : {}),
@@ -320,6 +323,39 @@ export async function refundPurchase(purchaseId: string, input: RefundInput): Pr
     (kind) => ({ kind, purchase: current }),
     () => refundPurchase(purchaseId, input),
   );
+}
+
+/** What a partly delivered purchase's update sets besides the refund's marks (ledger-port.ts `partly`). */
+function partlySets(partly: PartlyDelivered): string[] {
+  return [
+    'trans_Status = :success',
+    'supplier = :supplier',
+    'profitKobo = :profit',
+    'bill = :bill',
+    ...(partly.supplierReference === undefined ? [] : ['apiResponseId = :reference']),
+    ...(partly.apiResponse === undefined ? [] : ['apiResponse = :apiResponse']),
+  ];
+}
+
+function partlyValues(partly: PartlyDelivered): Record<string, unknown> {
+  return {
+    ':supplier': partly.supplier,
+    ':profit': partly.profitKobo,
+    ':bill': partly.bill,
+    ...(partly.supplierReference === undefined ? {} : { ':reference': partly.supplierReference }),
+    ...(partly.apiResponse === undefined ? {} : { ':apiResponse': partly.apiResponse }),
+  };
+}
+
+function partlySettled(partly: PartlyDelivered): Partial<TransactionRecord> {
+  return {
+    trans_Status: 'success',
+    supplier: partly.supplier,
+    profitKobo: partly.profitKobo,
+    bill: partly.bill,
+    ...(partly.supplierReference === undefined ? {} : { apiResponseId: partly.supplierReference }),
+    ...(partly.apiResponse === undefined ? {} : { apiResponse: partly.apiResponse }),
+  };
 }
 
 /** The wallet's store on DynamoDB: reads and writes. */

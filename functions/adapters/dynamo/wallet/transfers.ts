@@ -33,7 +33,6 @@ import type { TransferChange, TransferWriteResult as TransferResult } from '../.
 import { auditPutsFor } from '../back-office/audit.js';
 import { db, tableName } from '../client.js';
 import { failedConditions } from '../conditions.js';
-import { createdItems } from '../transactions/listing-aggregates.js';
 import { readWallet, walletMoved, walletUpdate, WalletContentionError, WALLET_WRITE_MAX_ATTEMPTS, type TransactItem } from './ledger.js';
 import { WALLET_QUEUE_BUDGET_MS, WALLET_WRITE_BACKOFF_BASE_MS, WALLET_WRITE_BACKOFF_CAP_MS, WALLET_WRITE_BUDGET_MS } from '../../../../shared/constants.js';
 import { retryOnConflict, retryStopAt } from '../retry.js';
@@ -117,7 +116,6 @@ async function writeTransfer(
               { Put: { TableName: tableName(), Item: transactionItem(creditRecord), ConditionExpression: 'attribute_not_exists(pk)' } },
               ...alsoWrite,
               ...auditPutsFor(audit, { debit: debitRecord, credit: creditRecord }),
-              ...createdItems(debitRecord, creditRecord),
             ],
           }),
         );

@@ -6,8 +6,8 @@
  * TransactWriteItems, planned by domain/wallet-group-commit.ts:
  *   - the wallet, conditional on the seq read (an Update, or a ConditionCheck when nothing is accepted);
  *   - per accepted change, the Put of its record (`attribute_not_exists`) and the Delete of its queue item;
- *   - per refused debit, its queue item marked with the refusal;
- *   - the user's listing counters (a purchase's service locks were read before it queued).
+ *   - per refused debit, its queue item marked with the refusal
+ * (a purchase's service locks were read before it queued; the listing's counters follow from the stream).
  * Each writer waits on its own queue item: gone with its record written, it answers the record;
  * marked, it answers the refusal. A writer that reaches its deadline withdraws its item with a
  * conditional Delete before answering "try again", so nothing is ever written for a caller that was
@@ -24,12 +24,11 @@ import { failedConditions, isConditionFailure } from '../conditions.js';
 import { MAX_TRANSACT_ITEMS, type TransactItem } from '../conditional-writes.js';
 import { stored, WALLET_QUEUED_ENTITY } from '../items.js';
 import { keys } from '../keys.js';
-import { aggregateItems } from '../transactions/listing-aggregates.js';
 import { isConflict, realSleep } from '../retry.js';
 import { getTransaction, transactionItem } from '../transactions/transactions.js';
 import { readWallet, walletWrite, type QueueOpening } from './wallet-item.js';
 
-/** Changes one commit takes at most: two items each, leaving room for the wallet and the counters. */
+/** Changes one commit takes at most: two items each, leaving room for the wallet. */
 export const GROUP_MAX_CHANGES = 32;
 /** …and with transfers among them, three items each. */
 export const GROUP_MAX_TRANSFERS = 24;
@@ -120,7 +119,7 @@ function markRefused(userId: string, queueKey: string, refusal: QueueRefusal): N
 }
 
 /** What a commit's item stands for: a condition failing there says what to do about it. */
-type ItemRole = { role: 'wallet' } | { role: 'record'; queueKey: string } | { role: 'queue item' } | { role: 'counters' };
+type ItemRole = { role: 'wallet' } | { role: 'record'; queueKey: string } | { role: 'queue item' };
 
 /** A commit's changes at most: fewer when transfers take a third item each (their credit's record). */
 const maxChangesFor = (waiting: readonly QueuedWalletChange[]) => (waiting.some((change) => change.counterpart) ? GROUP_MAX_TRANSFERS : GROUP_MAX_CHANGES);
@@ -166,8 +165,6 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
   }
   for (const { queueKey, balanceKobo } of plan.refused)
     add({ role: 'queue item' }, { Update: markRefused(userId, queueKey, { kind: 'insufficient_balance', balanceKobo }) });
-  const records = plan.accepted.flatMap(({ record, counterpartRecord }) => [record, ...(counterpartRecord ? [counterpartRecord] : [])]);
-  add({ role: 'counters' }, ...aggregateItems(records.map((after) => ({ before: undefined, after }))));
   if (items.length > MAX_TRANSACT_ITEMS) throw new Error(`group commit of ${plan.accepted.length} changes needs ${items.length} items`);
   // The write, as slow as the slowest request yet, must be answered before the deadline; the reads
   // before it could run late without harm (nothing was written), so only the write is held to it.

@@ -10,9 +10,10 @@
  * adapter never throws for supplier trouble.
  */
 import type { ConfigurableSupplierName } from '../../../../shared/constants.js';
-import { koboToNaira } from '../../../../shared/money.js';
+import { koboToNaira, nairaToKobo } from '../../../../shared/money.js';
 import type { MeterType } from '../../../../shared/constants.js';
 import { classifyMsorgMeter, classifyRequery, classifySubmission, msorgElectricityDelivery, type Classification, type SupplierAnswer } from './answers.js';
+import { msorgAccountBalance, msorgBalances, msorgHistoryPage } from './balance.js';
 import type {
   AirtimeOrder,
   DataOrder,
@@ -20,8 +21,10 @@ import type {
   MeterCheck,
   MeterQuery,
   RequeryKey,
+  SupplierBalance,
   SupplierCallResult,
   SupplierGateway,
+  SupplierListedCharge,
 } from '../../../domain/purchases/suppliers-port.js';
 import { configSpeaking, msorgDiscoNames, type MsorgSupplierConfig, type SupplierConfig } from '../suppliers-config.js';
 import { callSupplier, supplierBaseUrl, supplierCallResult } from '../supplier-call.js';
@@ -125,6 +128,28 @@ export class MsorgSupplier implements SupplierGateway {
     return this.result(request, classifyRequery(answer), answer, electricity);
   }
 
+  /** `GET /api/user/`: the account's balance (`user.Account_Balance`, naira) — the float the money desk polls. */
+  async balance(): Promise<SupplierBalance> {
+    const token = await this.tokenOrUndefined();
+    if (token === undefined) return { kind: 'unavailable', supplier: this.name, reason: 'no_credentials' };
+    const naira = msorgAccountBalance(await this.call('GET', '/api/user/', token));
+    return typeof naira === 'number'
+      ? { kind: 'known', supplier: this.name, balanceKobo: nairaToKobo(naira.toFixed(2)) }
+      : { kind: 'unavailable', supplier: this.name, reason: naira };
+  }
+
+  /**
+   * `GET /api/history/?date=YYYY-MM-DD&page=N`: the panel's own transactions of a day, where the panel
+   * lists them (the local simulator does); a panel without a listing (404) has none, and its
+   * purchases are reconciled by re-query alone.
+   */
+  async history(day: string, cursor?: string): Promise<{ charges: SupplierListedCharge[]; next?: string } | undefined> {
+    const token = await this.tokenOrUndefined();
+    if (token === undefined) return undefined;
+    const page = Number(cursor ?? 1);
+    return msorgHistoryPage(await this.call('GET', `/api/history/?date=${encodeURIComponent(day)}&page=${page}`, token), page);
+  }
+
   private async tokenOrUndefined(): Promise<string | undefined> {
     try {
       return await this.options.token(this.name);
@@ -136,7 +161,7 @@ export class MsorgSupplier implements SupplierGateway {
   /** `electricity`: copy what the panel said it delivered (only on a delivery; never made up). */
   private result(request: unknown, classification: Classification, answer?: SupplierAnswer, electricity = false): SupplierCallResult {
     const delivered = electricity && classification.outcome === 'delivered' ? msorgElectricityDelivery(classification.body) : undefined;
-    return supplierCallResult(this.name, request, classification, answer, { electricity: delivered });
+    return { ...supplierCallResult(this.name, request, classification, answer, { electricity: delivered }), ...msorgBalances(classification.body) };
   }
 
   private call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<SupplierAnswer> {

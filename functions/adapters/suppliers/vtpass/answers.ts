@@ -164,7 +164,11 @@ export function vtpassBillDelivery(body: unknown): BillDelivery | undefined {
   for (const card of cards) {
     const c = obj(card);
     const pin = first(c, 'Pin', 'pin');
-    if (pin) pins.push({ pin, ...(first(c, 'Serial', 'serial', 'SerialNumber') ? { serial: first(c, 'Serial', 'serial', 'SerialNumber')! } : {}) });
+    if (pin)
+      pins.push({
+        pin,
+        ...(first(c, 'Serial', 'serial', 'SerialNumber', 'serialNumber') ? { serial: first(c, 'Serial', 'serial', 'SerialNumber', 'serialNumber')! } : {}),
+      });
   }
   const tokens = Array.isArray(top.tokens) ? top.tokens : [];
   for (const token of tokens) {

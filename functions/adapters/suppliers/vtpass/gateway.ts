@@ -34,9 +34,11 @@ import type {
   MeterCheck,
   MeterQuery,
   RequeryKey,
+  SupplierBalance,
   SupplierCallResult,
   SupplierGateway,
 } from '../../../domain/purchases/suppliers-port.js';
+import { vtpassBalanceKobo, vtpassChargedKobo } from './balance.js';
 import { configSpeaking, type SupplierConfig, type VtpassKeyName, type VtpassSupplierConfig } from '../suppliers-config.js';
 import { callSupplier, supplierBaseUrl, supplierCallResult } from '../supplier-call.js';
 
@@ -181,7 +183,34 @@ export class VtpassSupplier implements SupplierGateway {
     const keys = await this.keys();
     if (!keys) return this.result(request, { outcome: 'ambiguous', reason: 'no_credentials' });
     const answer = await this.post('/api/requery', keys, body);
-    return this.result(request, classifyVtpassRequery(answer), answer);
+    const result = this.result(request, classifyVtpassRequery(answer), answer);
+    // What VTpass says it charged (`content.transactions.total_amount`): the reconciliation's amount.
+    const chargedKobo = result.outcome === 'delivered' ? vtpassChargedKobo(result.response) : undefined;
+    return chargedKobo === undefined ? result : { ...result, chargedKobo };
+  }
+
+  /** `GET /api/balance` (api-key and public-key): the account's wallet balance (`contents.balance`, naira) — the float the money desk polls. */
+  async balance(): Promise<SupplierBalance> {
+    let keys: { apiKey: string; publicKey: string };
+    try {
+      const [apiKey, publicKey] = await Promise.all([this.options.secret(this.name, 'api-key'), this.options.secret(this.name, 'public-key')]);
+      keys = { apiKey, publicKey };
+    } catch {
+      return { kind: 'unavailable', supplier: this.name, reason: 'no_credentials' };
+    }
+    const headers = { 'api-key': keys.apiKey, 'public-key': keys.publicKey, accept: 'application/json' };
+    const answer = await callSupplier({
+      baseUrl: this.baseUrl,
+      method: 'GET',
+      path: '/api/balance',
+      headers,
+      timeoutMs: this.options.timeoutMs,
+      fetch: this.options.fetch,
+    });
+    const balanceKobo = vtpassBalanceKobo(answer);
+    return typeof balanceKobo === 'number'
+      ? { kind: 'known', supplier: this.name, balanceKobo }
+      : { kind: 'unavailable', supplier: this.name, reason: balanceKobo };
   }
 
   async verifyMeter(query: MeterQuery): Promise<MeterCheck> {

@@ -15,6 +15,8 @@ describe('sidebar menu', () => {
       'Electricity Payment',
       'Cable TV',
       'Exam PINs',
+      'Recharge cards',
+      'Internet & more',
       'Bulk purchase',
       'Fund wallet',
       'Transfer',
@@ -88,6 +90,8 @@ describe('sidebar menu', () => {
         'Fund wallet (coupon)',
         'Generate coupon',
         'Audit log',
+        'VTpass services',
+        'Profit and loss',
       ].filter(Boolean),
     );
     const withMail = new Set(['POST /admin/sendMail', 'GET /admin/audit']);

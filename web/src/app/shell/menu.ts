@@ -35,6 +35,8 @@ const COMMON: MenuItem[] = [
   productItem('electricity', 'Electricity Payment', 'POST /buy/electricity'),
   productItem('cable', 'Cable TV', 'POST /buy/cableTv'),
   productItem('exam', 'Exam PINs', 'POST /buy/exam'),
+  productItem('epin', 'Recharge cards', 'POST /buy/epin'),
+  productItem('service', 'Internet & more', 'POST /buy/service'),
   // Many numbers at once: airtime or data, pasted or from a CSV.
   { label: 'Bulk purchase', to: '/profile/bulk', icon: 'list', needs: 'POST /buy/airtime/bulk' },
   // Money in and out, reachable from every screen, not only from the dashboard's buttons.
@@ -63,6 +65,10 @@ const ADMIN: MenuItem[] = [
   GENERATE_COUPON,
   // Beyond the original admin items: the audit log page the back office asks for.
   { label: 'Audit log', to: '/admin/audit', icon: 'list', needs: 'GET /admin/audit' },
+  // VTpass services offered by configuration (Smile, Spectranet …): plans synced from VTpass, tier prices, on/off.
+  { label: 'VTpass services', to: '/admin/services', icon: 'sliders', needs: 'PUT /admin/services' },
+  // The money desk: what each product earned, and whether the books tie out.
+  { label: 'Profit and loss', to: '/admin/profit', icon: 'receipt', needs: 'GET /admin/money-desk/profit-and-loss' },
 ];
 
 const AGENT: MenuItem[] = [MY_USERS, { label: 'Update', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' }];

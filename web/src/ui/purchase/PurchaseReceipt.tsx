@@ -4,13 +4,15 @@ import { MSG, RECEIPT_MSG } from '@shared/messages.js';
 import { isProductType, type ProductType } from '@shared/products.js';
 import { isOpenStatus } from '@/lib/follow-transaction.js';
 import { showNaira } from '@/lib/money.js';
+import { dayText } from '@/lib/dates.js';
 import { partyLabels } from '@/lib/transaction-labels.js';
 import { DetailRow } from '../ConfirmModal.js';
 import { CopyButton } from '../CopyButton.js';
 import { PinList } from '../PinList.js';
 import { ReceiptShare } from '../receipt/ReceiptShare.js';
-import { groupToken, statusWord } from '../receipt/receipt-text.js';
+import { statusWord } from '../receipt/receipt-text.js';
 import { Spinner } from '../Spinner.js';
+import { TokenText } from '../TokenText.js';
 
 /** What a product's receipt says while the supplier works, and once delivered with nothing more to show. */
 const OUTCOME_WORDS: Record<ProductType, { waiting: string; delivered: string }> = {
@@ -19,6 +21,8 @@ const OUTCOME_WORDS: Record<ProductType, { waiting: string; delivered: string }>
   electricity: { waiting: 'Waiting for your token from the electricity company…', delivered: 'Payment delivered. No token applies to this meter.' },
   cable: { waiting: 'Waiting for the provider to confirm…', delivered: 'Subscription paid.' },
   exam: { waiting: 'Waiting for your PINs…', delivered: RECEIPT_MSG.delivered },
+  epin: { waiting: 'Generating your recharge card PINs…', delivered: RECEIPT_MSG.delivered },
+  service: { waiting: 'Waiting for the provider to confirm…', delivered: RECEIPT_MSG.delivered },
 };
 
 /**
@@ -30,9 +34,7 @@ export function PurchaseOutcome({ purchase }: { purchase: TransactionView }) {
   if (purchase.token)
     return (
       <div className="copy-row">
-        <code className="code-box code-big" data-testid="electricity-token">
-          {groupToken(purchase.token)}
-        </code>
+        <TokenText token={purchase.token} testId="electricity-token" big />
         <CopyButton text={purchase.token} toastMessage={MSG.copied} label="Copy token" />
       </div>
     );
@@ -100,7 +102,7 @@ export function PurchaseReceipt({ purchase, testId = 'purchase-receipt' }: { pur
         ) : null}
         {!refunded && purchase.dueDate ? (
           <DetailRow label="New due date" testId="bill-due-date">
-            {purchase.dueDate}
+            <span className="nowrap">{dayText(purchase.dueDate)}</span>
           </DetailRow>
         ) : null}
         {purchase.units ? (

@@ -8,4 +8,6 @@ export const PRODUCT_ICONS: Record<ProductType, IconName> = {
   electricity: 'bulb',
   cable: 'tv',
   exam: 'ticket',
+  epin: 'card',
+  service: 'data',
 };

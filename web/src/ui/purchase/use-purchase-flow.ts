@@ -5,19 +5,19 @@
  * the transaction live until it is delivered or refunded. Done goes to the dashboard.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PurchaseResponse } from '@shared/api/purchases.js';
 import type { TransactionView } from '@shared/api/transactions.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage, refusedForGood } from '@/lib/api-client.js';
-import { useFollowedTransaction } from '@/lib/follow-transaction.js';
+import { isOpenStatus, useFollowedTransaction } from '@/lib/follow-transaction.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo } from '@/lib/money.js';
 import { applyPurchaseReceipt } from '@/lib/purchase-receipt.js';
 import { useSession } from '@/lib/session.js';
 import type { PurchaseSummary } from '../ConfirmModal.js';
-import { notify } from '../toast.js';
+import { notify, purchaseToastId } from '../toast.js';
 
 /** What a page puts before the user: the body (given its request_id), the charge and the rows to confirm. */
 export interface PurchaseReview<Body> extends PurchaseSummary {
@@ -31,7 +31,7 @@ export interface PurchaseFlowOptions<Body> {
   send: (body: Body) => Promise<PurchaseResponse>;
   /** Said when the answer brings no receipt to follow (the purchase goes on under Transactions). */
   processingMsg: string;
-  /** Also say the answer's message while the receipt follows. */
+  /** Also say the answer's message while the receipt follows (taken away once the receipt is final). */
   announce?: boolean;
 }
 
@@ -42,6 +42,12 @@ export function usePurchaseFlow<Body>({ send, processingMsg, announce = false }:
   const [pending, setPending] = useState<(PurchaseReview<Body> & { sent: Body }) | null>(null);
   const [accepted, setAccepted] = useState<TransactionView | null>(null);
   const followed = useFollowedTransaction(accepted);
+  // "…is being processed" must not outlive the processing: once the receipt says Delivered or Refunded, it goes.
+  const followedId = followed.data?._id;
+  const settled = followed.data !== undefined && !isOpenStatus(followed.data.trans_Status);
+  useEffect(() => {
+    if (followedId && settled) notify.dismiss(purchaseToastId(followedId));
+  }, [followedId, settled]);
 
   // One request_id per reviewed purchase: Confirm pressed again after a lost answer is the same purchase.
   const review = (purchase: PurchaseReview<Body>) => setPending({ ...purchase, sent: purchase.body(newRequestId()) });
@@ -53,7 +59,7 @@ export function usePurchaseFlow<Body>({ send, processingMsg, announce = false }:
       onSuccess: (answer) => {
         setPending(null);
         purchase.onAccepted?.();
-        if (answer?.receipt && announce) notify.success(answer.msg ?? processingMsg);
+        if (answer?.receipt && announce) notify.purchaseTaken(answer.msg ?? processingMsg, answer.receipt._id);
         if (answer?.receipt) setAccepted(answer.receipt);
         else {
           notify.success(answer?.msg ?? processingMsg);
@@ -76,6 +82,7 @@ export function usePurchaseFlow<Body>({ send, processingMsg, announce = false }:
     confirm,
     receipt: followed.data ?? accepted,
     done: () => {
+      if (accepted) notify.dismiss(purchaseToastId(accepted._id));
       setAccepted(null);
       navigate('/profile');
     },

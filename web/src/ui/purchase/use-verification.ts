@@ -1,12 +1,12 @@
 /**
  * The check some products make before the purchase (a meter, a decoder, a JAMB candidate): the
  * supplier's answer is kept as verified; a refusal shows the answer's `name` (where the supplier
- * explains it), else its `msg`, else the product's fallback, under the field and as a toast.
+ * explains it), else its `msg`, else the product's fallback, under the field only: the same words
+ * in a toast as well were said twice, and the toast covered the form it is about.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client.js';
-import { notify } from '../toast.js';
 
 /** A refused verification's words: the response's `name`, else its `msg`, else the fallback. */
 export function verificationErrorText(error: unknown, fallback: string): string {
@@ -35,17 +35,12 @@ export function useVerification<Request, Answer>(check: (body: Request) => Promi
           onVerified?.(answer);
         },
         onError: (failure) => {
-          const text = verificationErrorText(failure, fallback);
-          setError(text);
-          notify.error(text);
+          setError(verificationErrorText(failure, fallback));
         },
       });
     },
     /** A local refusal (a number of the wrong shape), said the same way. */
-    warn: (text: string) => {
-      setError(text);
-      notify.warn(text);
-    },
+    warn: (text: string) => setError(text),
     clearError: () => setError(null),
     /** Another number, or the purchase made: verify again. */
     forget: () => setVerified(null),

@@ -52,7 +52,7 @@ describe('receipt text of every product', () => {
     );
     expect(cable).toContainEqual(['Provider', 'DSTV']);
     expect(cable).toContainEqual(['Bouquet', 'DSTV DStv Padi (renew)']);
-    expect(cable).toContainEqual(['New due date', '2026-02-02']);
+    expect(cable).toContainEqual(['New due date', '2 Feb 2026']);
     const exam = receiptLines(
       purchase({
         trans_Type: 'exam',

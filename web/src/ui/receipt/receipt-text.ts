@@ -4,13 +4,19 @@
  */
 import type { TransactionView } from '@shared/api/transactions.js';
 import { showNaira } from '@/lib/money.js';
+import { dayText } from '@/lib/dates.js';
 import { partyLabels, typeName } from '@/lib/transaction-labels.js';
+
+/** "12345678901234567890" → ["1234", "5678", "9012", "3456", "7890"]; null for a token with letters (shown as the supplier gave it). */
+export function tokenGroups(token: string): string[] | null {
+  const digits = token.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(digits)) return null;
+  return digits.match(/\d{1,4}/g) ?? [];
+}
 
 /** "12345678901234567890" → "1234 5678 9012 3456 7890"; a token with letters is left as the supplier gave it. */
 export function groupToken(token: string): string {
-  const digits = token.replace(/[\s-]/g, '');
-  if (!/^\d+$/.test(digits)) return token;
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+  return tokenGroups(token)?.join(' ') ?? token;
 }
 
 /** What the status means for the person who paid, in a word. */
@@ -44,7 +50,7 @@ export function receiptLines(t: TransactionView): Array<[string, string]> {
   if (t.phone_number) lines.push([party.target === 'Phone number' ? 'Number' : party.target, t.phone_number]);
   if (t.customerName) lines.push(['Customer', t.customerName]);
   if (t.bouquet) lines.push(['Bouquet', `${t.cableName ?? ''} ${t.bouquet}${t.subscriptionType ? ` (${t.subscriptionType})` : ''}`.trim()]);
-  if (t.dueDate && t.trans_Status !== 'refunded') lines.push(['New due date', t.dueDate]);
+  if (t.dueDate && t.trans_Status !== 'refunded') lines.push(['New due date', dayText(t.dueDate)]);
   if (t.token) lines.push(['Token', groupToken(t.token)]);
   if (t.units) lines.push(['Units', t.units]);
   for (const [i, pin] of (t.pins ?? []).entries()) lines.push([`PIN ${i + 1}`, pin.serial ? `${pin.pin} (serial ${pin.serial})` : pin.pin]);

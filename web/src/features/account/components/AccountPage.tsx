@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/lib/current-user.js';
 import { warnFirstError } from '@/lib/forms.js';
 import { showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
+import { lastLoginToShow } from '@/lib/sign-ins.js';
 import { Button, CopyButton, DetailList, Input, Spinner, notify } from '@/ui/index.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
 import { ApiKeyCard } from './ApiKeyCard.js';
@@ -14,7 +15,7 @@ import { WebhookDeliveriesCard } from './WebhookDeliveriesCard.js';
 import { webhookForm, type WebhookFormValues } from '../lib/webhook-form.js';
 
 /** The webhook URL our API notifies about the user's transactions (POST /auth/updateWebhook). */
-function WebhookForm({ current, onSecret }: { current: string | null; onSecret: (secret: string) => void }) {
+function WebhookForm({ current, secret, onSecret }: { current: string | null; secret: string | null; onSecret: (secret: string) => void }) {
   // Kept by the page: this form is remade when the saved URL changes, and the secret must stay on screen.
   const update = useUpdateWebhook((answer) => {
     notify.success(answer.msg);
@@ -41,11 +42,12 @@ function WebhookForm({ current, onSecret }: { current: string | null; onSecret: 
       <Button type="submit" loading={update.isPending}>
         Update webhook
       </Button>
+      {secret ? <SigningSecret secret={secret} /> : null}
     </form>
   );
 }
 
-/** The webhook signing secret: masked until Reveal (someone may be looking at the screen), copyable either way. */
+/** The webhook signing secret, in the webhook's card: masked until Reveal (someone may be looking at the screen), copyable either way. */
 function SigningSecret({ secret }: { secret: string }) {
   const [revealed, setRevealed] = useState(false);
   return (
@@ -75,6 +77,7 @@ export function AccountPage() {
   const [webhookSecret, setWebhookSecret] = useState<string | null>(null);
   if (!user) return <Spinner label="Loading your account" />;
 
+  const lastLogin = lastLoginToShow(user.userName, user.lastLogin);
   const rows: Array<[string, string]> = [
     ['User name', user.userName],
     ['Full name', user.fullName || '—'],
@@ -86,7 +89,8 @@ export function AccountPage() {
     ['Identity verified', user.nin || user.bvn ? 'Yes' : 'Not yet'],
     ['Webhook URL', user.webhookUrl || '—'],
     ['Member since', formatDate(user.createdAt)],
-    ['Last login', formatDate(user.lastLogin)],
+    // The sign-in before this one; left out when this device does not know it (not "—").
+    ...(lastLogin ? ([['Last login', formatDate(lastLogin)]] as Array<[string, string]>) : []),
   ];
 
   return (
@@ -99,8 +103,7 @@ export function AccountPage() {
         <DetailList rows={rows} />
       </div>
       <ApiKeyCard />
-      <WebhookForm key={user.webhookUrl ?? ''} current={user.webhookUrl} onSecret={setWebhookSecret} />
-      {webhookSecret ? <SigningSecret secret={webhookSecret} /> : null}
+      <WebhookForm key={user.webhookUrl ?? ''} current={user.webhookUrl} secret={webhookSecret} onSecret={setWebhookSecret} />
       <WebhookDeliveriesCard />
     </section>
   );

@@ -82,10 +82,20 @@ export function SendMailPage() {
           placeholder="Every user"
           {...form.register('userAccount')}
         />
-        <Input label="Subject" autoComplete="off" {...form.register('subject')} />
-        <TextArea label="Message" {...form.register('message')} />
-        <Input label="Link" type="url" inputMode="url" autoComplete="off" placeholder="https://" {...form.register('url')} />
-        <Input label="Link text" autoComplete="off" {...form.register('linkMessage')} />
+        {/* Every field but the user name is required (the spec's "All fields are required"): each says so. */}
+        <Input label="Subject (required)" autoComplete="off" aria-required="true" {...form.register('subject')} />
+        <TextArea label="Message (required)" aria-required="true" {...form.register('message')} />
+        <Input
+          label="Link (required)"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+          aria-required="true"
+          hint="The mail's button opens this web address"
+          {...form.register('url')}
+        />
+        <Input label="Link text (required)" autoComplete="off" aria-required="true" hint="The words on the mail's button" {...form.register('linkMessage')} />
         <Button type="submit" block>
           Send email
         </Button>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { nextUserType, USER_PAGE_BUTTONS, type UserRow } from '@shared/api/admin-users.js';
 import { MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
@@ -134,6 +135,10 @@ export function AdminUsersPage() {
                       <Button className="btn-sm" variant="ghost" onClick={() => setResetting(user)} data-testid="reset-password">
                         Reset password
                       </Button>
+                      {/* An admin's transfer credits from the house account: the transfer screen with this user filled in. */}
+                      <Link className="btn btn-sm btn-ghost" to={`/profile/transfer?to=${encodeURIComponent(user.userName)}`} data-testid="fund-user">
+                        Fund this user
+                      </Link>
                     </div>
                   </td>
                 ) : null}

@@ -12,13 +12,15 @@ export function SalesTable({ title, rows }: { title: string; rows: readonly Sale
         <p className="table-empty">No sales yet.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table">
-            <TableHead headings={['Product', 'Network', num('Sold'), num('Sales'), num('Profit')]} />
+          <table className="table sales-table">
+            {/* Four columns, the network under its product: five pushed Sales and Profit off a phone's screen. */}
+            <TableHead headings={['Product', num('Sold'), num('Sales'), num('Profit')]} />
             <tbody>
               {rows.map((row) => (
-                <tr key={`${row.product}-${row.network}`}>
-                  <td>{typeName(row.product)}</td>
-                  <td>{row.network}</td>
+                <tr key={`${row.product}-${row.network}`} data-testid="sales-row">
+                  <td>
+                    {typeName(row.product)} <span className="sales-network muted">{row.network}</span>
+                  </td>
                   <td className="num">{row.count}</td>
                   <td className="num">{showNaira(row.sales)}</td>
                   <td className="num">{showNaira(row.profit)}</td>

@@ -13,7 +13,15 @@ import { useSession } from '@/lib/session.js';
 import { Button, Checkbox, DetailRow, Input, NetworkMismatch, notify } from '@/ui/index.js';
 import { ChargePreview, NetworkPicker, PhoneField, PurchasePage, networkFromAddress, useNetworkTarget, usePurchaseFlow } from '@/ui/purchase/index.js';
 import { buyAirtime } from '../api/buy-airtime.js';
-import { AIRTIME_FIELD_ORDER, EMPTY_AIRTIME_FORM, airtimeForm, buyAirtimeBody, type AirtimeFormValues } from '../lib/airtime-form.js';
+import {
+  AIRTIME_FIELD_ORDER,
+  AIRTIME_QUICK_AMOUNTS_NAIRA,
+  EMPTY_AIRTIME_FORM,
+  airtimeForm,
+  buyAirtimeBody,
+  quickAmountLabel,
+  type AirtimeFormValues,
+} from '../lib/airtime-form.js';
 
 /** Airtime: network, number and face value; the charge is the value less the user's discount. */
 export function BuyAirtimePage() {
@@ -72,6 +80,22 @@ export function BuyAirtimePage() {
         <NetworkPicker target={target} />
         <PhoneField target={target} field={register('mobile_number')} onPick={(phone) => setValue('mobile_number', phone)} />
         <Input label="Amount (₦)" type="text" inputMode="decimal" placeholder="100" {...register('amount')} />
+        <fieldset className="chips-group" data-testid="quick-amounts">
+          <legend className="sr-only">Quick amounts</legend>
+          <div className="chips">
+            {AIRTIME_QUICK_AMOUNTS_NAIRA.map((naira) => (
+              <button
+                key={naira}
+                type="button"
+                className={`chip ${String(watch('amount')).trim() === String(naira) ? 'selected' : ''}`}
+                aria-pressed={String(watch('amount')).trim() === String(naira)}
+                onClick={() => setValue('amount', String(naira), { shouldDirty: true })}
+              >
+                {quickAmountLabel(naira)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
         <ChargePreview
           testId="charge-preview"
           charge={amountKobo === null ? null : formatNaira(airtimeChargeKobo(amountKobo, userType))}

@@ -3,7 +3,7 @@ import { MSG } from '@shared/messages.js';
 import { airtimeChargeKobo } from '@shared/pricing.js';
 import { submitForm } from '@/lib/forms.testing.js';
 import { typedNairaInKobo } from '@/lib/money.js';
-import { AIRTIME_FIELD_ORDER, airtimeForm, buyAirtimeBody, type AirtimeFormValues } from './airtime-form.js';
+import { AIRTIME_FIELD_ORDER, AIRTIME_QUICK_AMOUNTS_NAIRA, airtimeForm, buyAirtimeBody, quickAmountLabel, type AirtimeFormValues } from './airtime-form.js';
 
 const valid: AirtimeFormValues = { network: '1', mobile_number: '08011111111', amount: '100', addToContacts: false, nickname: '' };
 
@@ -65,5 +65,16 @@ describe('airtime form rules', () => {
   it('needs a nickname only when saving to contacts', async () => {
     expect(await warning({ ...valid, addToContacts: true })).toBe(MSG.nicknameRequired);
     expect(await warning({ ...valid, addToContacts: true, nickname: 'Mum' })).toBeNull();
+  });
+});
+
+describe('airtime quick amounts', () => {
+  it('are each an amount the form accepts, labelled in whole naira', async () => {
+    for (const naira of AIRTIME_QUICK_AMOUNTS_NAIRA) expect(await warning({ ...valid, amount: String(naira) })).toBeNull();
+    expect(quickAmountLabel(1000)).toBe('₦1,000');
+  });
+
+  it('a typed amount below the minimum is still refused', async () => {
+    expect(await warning({ ...valid, amount: '50' })).toBe(MSG.minimumAirtime);
   });
 });

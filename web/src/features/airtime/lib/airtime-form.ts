@@ -47,6 +47,14 @@ export const DEFAULT_AIRTIME_NETWORK = String(AIRTIME_NETWORK_IDS.MTN);
 
 export const EMPTY_AIRTIME_FORM: AirtimeFormValues = { network: DEFAULT_AIRTIME_NETWORK, mobile_number: '', amount: '', addToContacts: false, nickname: '' };
 
+/** The amounts offered with one tap under the amount field (naira): the top-ups people buy most. */
+export const AIRTIME_QUICK_AMOUNTS_NAIRA = [100, 200, 500, 1000, 2000] as const;
+
+/** A quick amount's button: "₦1,000" (whole naira, no kobo). */
+export function quickAmountLabel(naira: number): string {
+  return `₦${naira.toLocaleString('en-NG')}`;
+}
+
 /** POST /buy/airtime's body. */
 export type BuyAirtimeBody = z.input<typeof buyAirtimeRequest> & { amount: number; request_id: string };
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ValidateCableResponse } from '@shared/api/bills.js';
 import { CABLE_PROVIDERS, SMARTCARD_PATTERN, cableProvider, type SubscriptionType } from '@shared/bills.js';
 import { BILL_MSG, MSG } from '@shared/messages.js';
+import { dayText } from '@/lib/dates.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
 import { Button, DetailRow, Input, Select, notify } from '@/ui/index.js';
 import { ChargePreview, PurchasePage, Verified, VerificationError, usePurchaseFlow, useVerification } from '@/ui/purchase/index.js';
@@ -12,13 +13,16 @@ const PROVIDER_OPTIONS = CABLE_PROVIDERS.map((p) => ({
   label: p.name === 'STARTIMES' ? 'StarTimes' : p.name === 'SHOWMAX' ? 'Showmax' : p.name === 'DSTV' ? 'DStv' : 'GOtv',
 }));
 
-/** Decoders paid for before (remembered by the server once a payment is delivered): one tap fills the form, × forgets one. */
-function SavedDecoders({ onUse }: { onUse: (cableName: string, smartCardNo: string) => void }) {
-  const decoders = useSavedDecoders().data?.decoders ?? [];
+/**
+ * Decoders paid for before (remembered by the server once a payment is delivered) of the provider
+ * chosen: a DStv card is no use while GOtv is selected. One tap fills the form, × forgets one.
+ */
+function SavedDecoders({ cableName, onUse }: { cableName: string; onUse: (cableName: string, smartCardNo: string) => void }) {
+  const decoders = (useSavedDecoders().data?.decoders ?? []).filter((d) => d.cableName.toUpperCase() === cableName.toUpperCase());
   const forget = useForgetDecoder();
   if (!decoders.length) return null;
   return (
-    <div className="form-row" data-testid="saved-decoders">
+    <div className="saved-decoders" data-testid="saved-decoders">
       {decoders.slice(0, 4).map((d) => (
         <span key={d._id} className="saved-decoder">
           <Button variant="ghost" onClick={() => onUse(d.cableName, d.smartCardNo)}>
@@ -116,7 +120,12 @@ export function CableTvPage() {
               {verified.currentBouquet ? (
                 <div className="muted" data-testid="cable-current">
                   {verified.currentBouquet}
-                  {verified.dueDate ? ` · due ${verified.dueDate}` : ''}
+                  {verified.dueDate ? (
+                    <>
+                      {' · '}
+                      <span className="nowrap">due {dayText(verified.dueDate)}</span>
+                    </>
+                  ) : null}
                 </div>
               ) : null}
             </div>
@@ -176,6 +185,7 @@ export function CableTvPage() {
             }}
           />
           <SavedDecoders
+            cableName={cableName}
             onUse={(name, number) => {
               setCableName(name);
               setSmartCardNo(number);

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { TransactionListResponse, TransactionView } from '@shared/api/transactions.js';
 import { api } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
+import { groupBatchLines, type TransactionGroup } from '@/lib/transaction-labels.js';
 
-/** How many of the newest transactions the dashboard lists. */
+/** How many of the newest transactions the dashboard lists (a bulk batch with its lines counts as one). */
 export const RECENT_TRANSACTIONS = 5;
 
 /**
@@ -13,9 +14,9 @@ export const RECENT_TRANSACTIONS = 5;
 export function useRecentTransactions() {
   return useQuery({
     queryKey: [...queryKeys.transactions, 'recent'],
-    queryFn: async ({ signal }): Promise<TransactionView[]> => {
+    queryFn: async ({ signal }): Promise<TransactionGroup<TransactionView>[]> => {
       const page = await api<TransactionListResponse>('listTransactions', { query: { page: 1 }, signal });
-      return page.transactions.slice(0, RECENT_TRANSACTIONS);
+      return groupBatchLines(page.transactions).slice(0, RECENT_TRANSACTIONS);
     },
     staleTime: 5_000,
   });

@@ -64,7 +64,7 @@ export function UpgradeOffer({ user }: { user: UserView }) {
           </>
         }
       >
-        <p>{fee} will be taken from your wallet. You will be signed out once the upgrade is done; sign in again to use reseller prices.</p>
+        <p>{fee} will be taken from your wallet. You stay signed in, and reseller prices apply from your next purchase.</p>
       </Modal>
     </div>
   );

@@ -55,7 +55,7 @@ export function BillProductsCard() {
   const products = list.data?.products ?? [];
   return (
     <div className="card card-flush" data-testid="bill-products-card">
-      <h2 className="card-title">Cable TV and exam PINs</h2>
+      <h2 className="card-title">Cable TV, exam PINs and recharge cards</h2>
       {/* A locked provider or exam service refuses purchases before any money moves. */}
       <div className="form-row" data-testid="bill-locks">
         {(locks.data ?? []).map((lock) => (

@@ -5,6 +5,7 @@ import { priceTierFor, type PriceTier } from '@shared/pricing.js';
 import { showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
 import { Spinner } from '@/ui/index.js';
+import { ServicePriceTable } from './ServicePriceTable.js';
 import { usePrices } from '../api/list-prices.js';
 
 const TIERS: ReadonlyArray<{ tier: PriceTier; label: string }> = [
@@ -94,6 +95,7 @@ export function PriceListPage() {
           <p className="table-empty">No {network} plans at the moment.</p>
         ) : null}
       </div>
+      <ServicePriceTable />
     </main>
   );
 }

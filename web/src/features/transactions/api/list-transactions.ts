@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { TransactionListResponse, TransactionResponse } from '@shared/api/transactions.js';
+import { LISTING_COUNTS_LAG_MS } from '@shared/constants.js';
 import { api } from '@/lib/api-client.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
 import { transactionsToFollow, withRow } from '../lib/followed-transactions.js';
@@ -19,6 +20,8 @@ export interface TransactionFilters {
 
 /** While a purchase on screen is still processing or pending, its status is re-read this often. */
 const OPEN_REFRESH_MS = 3_000;
+/** While the count may trail the newest change, the page is read again this often (twice within the bound). */
+const COUNTS_UPDATING_REFRESH_MS = LISTING_COUNTS_LAG_MS / 2;
 
 export function listTransactions(filters: TransactionFilters, signal?: AbortSignal): Promise<TransactionListResponse> {
   const query = {
@@ -42,6 +45,9 @@ export function useTransactions(filters: TransactionFilters) {
     queryFn: ({ signal }) => listTransactions(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    // The count and a filtered page trail a change by at most LISTING_COUNTS_LAG_MS (summed off the
+    // request path): while the answer says so, it is read again until it no longer does.
+    refetchInterval: (current) => (current.state.data?.countsUpdating ? COUNTS_UPDATING_REFRESH_MS : false),
   });
 
   // Only the open rows of the page on screen are followed, each by its own status read; the row

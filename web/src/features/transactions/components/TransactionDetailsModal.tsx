@@ -3,9 +3,10 @@ import { REFUND_REASON_MAX_CHARS, refundOfferFor } from '@shared/api/refunds.js'
 import { isMaskedPin, REVEAL_REASON_MAX_CHARS, type TransactionView } from '@shared/api/transactions.js';
 import { OPEN_STATUSES } from '@shared/constants.js';
 import { errorMessage } from '@/lib/api-client.js';
+import { dayText } from '@/lib/dates.js';
 import { showNaira } from '@/lib/money.js';
 import { MSG } from '@shared/messages.js';
-import { Button, CopyButton, DetailList, Input, Modal, PinList, ReceiptShare, groupToken, notify } from '@/ui/index.js';
+import { Button, CopyButton, DetailList, Input, Modal, PinList, ReceiptShare, TokenText, notify } from '@/ui/index.js';
 import { useRefundTransaction } from '../api/refund-transaction.js';
 import { useRevealPins } from '../api/reveal-pins.js';
 import { useReQueryWithdrawal } from '../api/requery-withdrawal.js';
@@ -132,7 +133,7 @@ export function TransactionDetailsModal({
               [
                 'Token',
                 <span key="token" className="copy-row">
-                  <code data-testid="details-token">{groupToken(t.token)}</code>
+                  <TokenText token={t.token} testId="details-token" />
                   <CopyButton text={t.token} toastMessage={MSG.copied} />
                 </span>,
               ],
@@ -141,7 +142,16 @@ export function TransactionDetailsModal({
         ...(t.units ? ([['Units', t.units]] as Array<[string, ReactNode]>) : []),
         // Cable TV and exam PINs: what was bought, and the PINs with Copy and Share.
         ...(t.bouquet ? ([['Bouquet', `${t.cableName ?? ''} ${t.bouquet}`.trim()]] as Array<[string, ReactNode]>) : []),
-        ...(t.dueDate && t.trans_Status === 'success' ? ([['New due date', t.dueDate]] as Array<[string, ReactNode]>) : []),
+        ...(t.dueDate && t.trans_Status === 'success'
+          ? ([
+              [
+                'New due date',
+                <span key="due" className="nowrap">
+                  {dayText(t.dueDate)}
+                </span>,
+              ],
+            ] as Array<[string, ReactNode]>)
+          : []),
         ...(shownPins?.length
           ? ([['PINs', <PinList key="pins" title={t.exam ?? t.trans_Network} pins={shownPins} testId="details-pins" />]] as Array<[string, ReactNode]>)
           : []),

@@ -87,7 +87,15 @@ export function TransactionsPage() {
       <header className="page-header page-header-row">
         <div>
           <h1>Transactions</h1>
-          <p className="muted">{data ? `${data.noOfTransaction.toLocaleString('en-NG')} in total` : 'Your purchases, funding and refunds'}</p>
+          <p className="muted">
+            {data ? `${data.noOfTransaction.toLocaleString('en-NG')} in total` : 'Your purchases, funding and refunds'}
+            {data?.countsUpdating ? (
+              <span className="counts-updating" data-testid="counts-updating" role="status">
+                {' '}
+                · updating…
+              </span>
+            ) : null}
+          </p>
         </div>
         {staff ? (
           <Button variant="secondary" onClick={() => setStatsOpen(true)} disabled={!data}>

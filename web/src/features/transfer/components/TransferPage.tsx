@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@shared/messages.js';
 import { formatNaira } from '@shared/money.js';
 import { errorMessage, refusedForGood } from '@/lib/api-client.js';
@@ -9,7 +9,7 @@ import { warnFirstError } from '@/lib/forms.js';
 import { newRequestId } from '@/lib/ids.js';
 import { apiNairaToKobo, showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
-import { useValidateUser } from '@/lib/users-api.js';
+import { foundUserText, userBalance, useValidateUser } from '@/lib/users-api.js';
 import { BalanceHeader, Button, ConfirmModal, DetailRow, Input, notify } from '@/ui/index.js';
 import { useTransferFund } from '../api/transfer-fund.js';
 import {
@@ -21,13 +21,19 @@ import {
   type TransferFundBody,
 } from '../lib/transfer-form.js';
 
-/** Two-step transfer: validate the receiver's user name, then the amount; confirm; → /profile. */
+/**
+ * Two-step transfer: validate the receiver's user name, then the amount; confirm; → /profile. An
+ * admin's transfer credits from the house account, not from their own wallet: its confirmation shows
+ * the receiver's balance after, and it ends back in the back office. `?to=<user name>` (the users
+ * list's "Fund this user") fills the receiver in and validates it.
+ */
 export function TransferPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const session = useSession();
   const validate = useValidateUser();
   const transfer = useTransferFund();
-  const [validated, setValidated] = useState<{ userName: string; fullName: string } | null>(null);
+  const [validated, setValidated] = useState<{ userName: string; fullName: string; balance?: number } | null>(null);
   const [pending, setPending] = useState<TransferFundBody | null>(null);
 
   const isAdmin = !!session?.user.isAdmin;
@@ -47,7 +53,12 @@ export function TransferPage() {
         onSuccess: (answer) => {
           setValidated({ userName: answer.userName, fullName: answer.fullName });
           receiver.setValue('userName', answer.userName);
-          notify.success(answer.msg);
+          notify.success(`User found: ${foundUserText(answer)}`);
+          // The admin's confirmation shows what the receiver will hold (their own wallet does not pay).
+          if (isAdmin)
+            userBalance(answer.userName)
+              .then((balance) => setValidated((current) => (current?.userName === answer.userName ? { ...current, balance } : current)))
+              .catch(() => undefined);
         },
         onError: (error) => {
           // The server's refusal of this name (nobody by that name, or the sender) belongs under the field.
@@ -58,6 +69,16 @@ export function TransferPage() {
       }),
     warnFirstError<ReceiverFormValues>(['userName']),
   );
+
+  // "Fund this user": the receiver from the address, validated once.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    const to = search.get('to');
+    if (!to || prefilled.current) return;
+    prefilled.current = true;
+    receiver.setValue('userName', to);
+    void onValidate();
+  }, [search, receiver, onValidate]);
 
   const onTransfer = amount.handleSubmit(
     (values) => {
@@ -73,7 +94,7 @@ export function TransferPage() {
         setPending(null);
         startOver();
         notify.success(answer.msg);
-        navigate('/profile');
+        navigate(isAdmin ? '/admin' : '/profile');
       },
       onError: (error) => {
         // A lost answer may hide a transfer the server made: the confirmation stays, same request_id.
@@ -140,7 +161,17 @@ export function TransferPage() {
             <DetailRow label="Amount">
               <strong>{showNaira(pending.amount)}</strong>
             </DetailRow>
-            <DetailRow label="Balance after">{formatNaira(balanceKobo - apiNairaToKobo(pending.amount))}</DetailRow>
+            {isAdmin ? (
+              validated?.balance !== undefined ? (
+                <DetailRow label={`${pending.userName}'s balance after`}>
+                  {formatNaira(apiNairaToKobo(validated.balance) + apiNairaToKobo(pending.amount))}
+                </DetailRow>
+              ) : (
+                <DetailRow label="Paid from">the house account</DetailRow>
+              )
+            ) : (
+              <DetailRow label="Balance after">{formatNaira(balanceKobo - apiNairaToKobo(pending.amount))}</DetailRow>
+            )}
           </dl>
         ) : null}
       </ConfirmModal>

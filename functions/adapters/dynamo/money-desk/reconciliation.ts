@@ -1,0 +1,234 @@
+/**
+ * The reconciliation's store (docs/decisions/0122-*):
+ *  - `RECON#<supplier>#<day>#<shard>` / `<requestId>`: one item per submission, put by fulfilment
+ *    (the float guard) when it calls the supplier; a day's shards are read a page at a time;
+ *  - `RECON#DAY#<day>` / `HEAD#<supplier>`: a run's head — the day's balances and the counts its
+ *    pages add, once per page (`PAGE#<runId>#<page>` marks a page added, in the same transaction);
+ *  - `RECON#DAY#<day>` / `ITEM#<supplier>#<requestId>`: a discrepancy, with the admin's resolution.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PARTITION_PREFIXES } from '../../../../shared/table.js';
+import { RECONCILIATION_CLASSES, shardOf, type ReconciliationClass } from '../../../domain/money-desk/reconciliation.js';
+import type { Discrepancy, ReconciliationStore, ReportHead, Submission } from '../../../domain/money-desk/reconciliation-port.js';
+import { lagosDay } from '../../../domain/money-desk/reconciliation.js';
+import { db, tableName } from '../client.js';
+import { cancellationCodes, isConditionFailure } from '../conditions.js';
+
+const P = PARTITION_PREFIXES.reconciliation;
+const shardPartition = (supplier: string, day: string, shard: number) => `${P}${supplier}#${day}#${shard}`;
+const dayPartition = (day: string) => `${P}DAY#${day}`;
+const headKey = (day: string, supplier: string) => ({ pk: dayPartition(day), sk: `HEAD#${supplier}` });
+const itemKey = (day: string, supplier: string, requestId: string) => ({ pk: dayPartition(day), sk: `ITEM#${supplier}#${requestId}` });
+const countAttribute = (kind: ReconciliationClass) => `count_${kind.replace('-', '_')}`;
+
+const cursorOf = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+function startKeyOf(cursor: string | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return typeof key.pk === 'string' && typeof key.sk === 'string' ? { pk: key.pk, sk: key.sk } : undefined;
+}
+
+const num = (value: unknown) => (typeof value === 'number' ? value : null);
+
+function headOf(item: Record<string, unknown>): ReportHead {
+  return {
+    supplier: String(item.supplier),
+    day: String(item.day),
+    runId: String(item.runId),
+    startedAt: String(item.startedAt),
+    openingKobo: num(item.openingKobo),
+    closingKobo: num(item.closingKobo),
+    topUpsKobo: num(item.topUpsKobo) ?? 0,
+    chargedKobo: num(item.chargedKobo),
+    deliveredCostKobo: num(item.deliveredCostKobo) ?? 0,
+    counts: Object.fromEntries(RECONCILIATION_CLASSES.map((kind) => [kind, num(item[countAttribute(kind)]) ?? 0])) as ReportHead['counts'],
+    pagesPending: num(item.pagesPending) ?? 0,
+  };
+}
+
+const DISCREPANCY_FIELDS = [
+  'supplier',
+  'day',
+  'runId',
+  'requestId',
+  'kind',
+  'note',
+  'ourStatus',
+  'ourCostKobo',
+  'theirChargeKobo',
+  'userName',
+  'amountKobo',
+  'checkedAt',
+] as const;
+
+function discrepancyOf(item: Record<string, unknown>): Discrepancy {
+  const found = Object.fromEntries(DISCREPANCY_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as Discrepancy;
+  return item.resolution ? { ...found, resolution: item.resolution as Discrepancy['resolution'] } : found;
+}
+
+async function queryAllOf(pk: string, prefix: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+export const dynamoReconciliation: ReconciliationStore = {
+  async recordSubmission(submission: Submission) {
+    const day = lagosDay(submission.submittedAt);
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: shardPartition(submission.supplier, day, shardOf(submission.requestId)), sk: submission.requestId, entity: 'Submission', ...submission },
+      }),
+    );
+  },
+
+  async submissionsPage(supplier, day, shard, cursor, limit) {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': shardPartition(supplier, day, shard) },
+        Limit: limit,
+        ExclusiveStartKey: startKeyOf(cursor),
+      }),
+    );
+    const items = (page.Items ?? []).map(
+      (item): Submission => ({
+        supplier: String(item.supplier),
+        requestId: String(item.requestId),
+        submittedAt: String(item.submittedAt),
+        service: item.service as Submission['service'],
+        ...(item.placedAt ? { placedAt: String(item.placedAt) } : {}),
+        ...(item.supplierReference ? { supplierReference: String(item.supplierReference) } : {}),
+      }),
+    );
+    return { items, ...(page.LastEvaluatedKey ? { next: cursorOf(page.LastEvaluatedKey) } : {}) };
+  },
+
+  async startRun(head) {
+    const { counts, ...rest } = head;
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...headKey(head.day, head.supplier),
+          entity: 'ReconciliationHead',
+          ...rest,
+          ...Object.fromEntries(RECONCILIATION_CLASSES.map((kind) => [countAttribute(kind), counts[kind]])),
+        },
+      }),
+    );
+  },
+
+  async head(day, supplier) {
+    const answer = await db().send(new GetCommand({ TableName: tableName(), Key: headKey(day, supplier), ConsistentRead: true }));
+    return answer.Item ? headOf(answer.Item) : undefined;
+  },
+
+  async addPage(day, supplier, runId, pageKey, findings) {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':run': runId, ':cost': findings.deliveredCostKobo, ':pages': findings.pagesDelta };
+    const sets = ['deliveredCostKobo = deliveredCostKobo + :cost', 'pagesPending = pagesPending + :pages'];
+    for (const [kind, count] of Object.entries(findings.counts) as [ReconciliationClass, number][]) {
+      const i = Object.keys(names).length;
+      names[`#c${i}`] = countAttribute(kind);
+      values[`:c${i}`] = count;
+      sets.push(`#c${i} = #c${i} + :c${i}`);
+    }
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { pk: dayPartition(day), sk: `PAGE#${runId}#${supplier}#${pageKey}`, entity: 'ReconciliationPage' },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: headKey(day, supplier),
+                UpdateExpression: `SET ${sets.join(', ')}`,
+                ConditionExpression: 'runId = :run',
+                ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+                ExpressionAttributeValues: values,
+              },
+            },
+          ],
+        }),
+      );
+      return 'added';
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes?.[0] === 'ConditionalCheckFailed') return 'done_before';
+      if (codes?.[1] === 'ConditionalCheckFailed') return 'run_replaced';
+      throw error;
+    }
+  },
+
+  async putDiscrepancy(discrepancy) {
+    const fields = DISCREPANCY_FIELDS.filter((field) => discrepancy[field] !== undefined);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(discrepancy.day, discrepancy.supplier, discrepancy.requestId),
+        // The admin's resolution, if any, is kept: a later run only refreshes what it found.
+        UpdateExpression: `SET entity = :entity, ${fields.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(fields.map((field, i) => [`#f${i}`, field])),
+        ExpressionAttributeValues: { ':entity': 'Discrepancy', ...Object.fromEntries(fields.map((field, i) => [`:f${i}`, discrepancy[field]])) },
+      }),
+    );
+  },
+
+  async dropDiscrepancy(day, supplier, requestId) {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: itemKey(day, supplier, requestId) }));
+  },
+
+  async report(day) {
+    const [heads, items] = await Promise.all([queryAllOf(dayPartition(day), 'HEAD#'), queryAllOf(dayPartition(day), 'ITEM#')]);
+    const current = new Map(heads.map((item) => [String(item.supplier), String(item.runId)]));
+    return {
+      heads: heads.map(headOf),
+      // A discrepancy left by an older run of its day is shown only once it was acted on (its resolution stays on record).
+      discrepancies: items.map(discrepancyOf).filter((item) => item.resolution || current.get(item.supplier) === item.runId),
+    };
+  },
+
+  async discrepancy(day, supplier, requestId) {
+    const answer = await db().send(new GetCommand({ TableName: tableName(), Key: itemKey(day, supplier, requestId), ConsistentRead: true }));
+    return answer.Item ? discrepancyOf(answer.Item) : undefined;
+  },
+
+  async resolve(day, supplier, requestId, resolution) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: itemKey(day, supplier, requestId),
+          UpdateExpression: 'SET resolution = :r',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resolution)',
+          ExpressionAttributeValues: { ':r': resolution },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,145 @@
+/**
+ * A supplier gateway seen through its float (a decorator of the suppliers port, so fulfilment's
+ * failover does the routing and knows nothing of floats):
+ *  - before a purchase call, a supplier whose known float cannot cover the purchase is not called:
+ *    the call answers a definite failure (`float_too_low`), so fulfilment records the attempt and
+ *    hands the purchase to the next supplier for the network (refunding only when none is left,
+ *    which is right: nobody was asked to deliver). After a top-up is observed it is called again;
+ *  - after a purchase call, the balance its answer carried is recorded (the schedule's poll judges
+ *    the level and alerts: fulfilment settles money and publishes nothing);
+ *  - each submission is written to its supplier's day (the reconciliation's per-day items).
+ * Re-queries, checks and anything else pass through unchanged.
+ */
+import type { Kobo } from '../../../shared/money.js';
+import { canCover } from './floats.js';
+import type { FloatState } from './floats-port.js';
+import type { SupplierCallResult, SupplierDirectory, SupplierGateway } from '../purchases/suppliers-port.js';
+import type { Submission } from './reconciliation-port.js';
+
+export const FLOAT_TOO_LOW = 'float_too_low';
+
+export interface FloatGuardDeps {
+  knownFloat(supplier: string): Promise<FloatState | undefined>;
+  observe(supplier: string, balanceKobo: Kobo, at: string): Promise<unknown>;
+  recordSubmission(submission: Submission): Promise<void>;
+  now(): Date;
+  /** Trouble in this bookkeeping never stops a purchase: it is logged. */
+  warn(message: string, facts: Record<string, unknown>): void;
+}
+
+/** What the supplier will take for an order: its face value or amount (an upper bound of its cost: suppliers sell at a discount). */
+export function orderCostKobo(order: Record<string, unknown>): Kobo {
+  const kobo = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  const pins =
+    kobo(order.denominationNaira) !== undefined && kobo(order.quantity) !== undefined
+      ? Math.round((order.denominationNaira as number) * 100 * (order.quantity as number))
+      : undefined;
+  // A data order carries no price: any known float above zero may cover it; the supplier's answer decides.
+  return kobo(order.faceValueKobo) ?? kobo(order.amountKobo) ?? pins ?? 1;
+}
+
+/** What was bought, for the re-query of a submission (MSORG re-queries bill payments elsewhere). */
+function serviceOf(method: string): Submission['service'] {
+  const service = method.slice('buy'.length).toLowerCase();
+  return service === 'electricity' || service === 'data' || service === 'airtime' || service === 'epins' ? (service === 'epins' ? 'epin' : service) : 'bill';
+}
+
+function skipped(supplier: string, order: Record<string, unknown>, known: FloatState, costKobo: Kobo): SupplierCallResult {
+  return {
+    supplier,
+    outcome: 'failed',
+    reason: FLOAT_TOO_LOW,
+    request: { requestId: order.requestId, skipped: 'float_too_low' },
+    response: { knownBalanceKobo: known.balanceKobo, observedAt: known.observedAt, costKobo },
+  };
+}
+
+type Buy = (order: Record<string, unknown>) => Promise<SupplierCallResult>;
+
+export function floatGuardedGateway(gateway: SupplierGateway, deps: FloatGuardDeps): SupplierGateway {
+  /**
+   * A skip only on a known float that cannot cover the order. Any trouble reading or judging it
+   * calls the supplier: a guard that threw here would leave the purchase open with nobody asked.
+   */
+  const skipFor = async (order: Record<string, unknown>): Promise<SupplierCallResult | undefined> => {
+    try {
+      const costKobo = orderCostKobo(order);
+      const known = await deps.knownFloat(gateway.name);
+      return known && !canCover(known, costKobo) ? skipped(gateway.name, order, known, costKobo) : undefined;
+    } catch (error) {
+      deps.warn('float unreadable; the supplier is called', { supplier: gateway.name, requestId: order.requestId, error: String(error) });
+      return undefined;
+    }
+  };
+
+  /** The submission and the answered balance, kept after the call; trouble here never changes the answer. */
+  const keepBooks = async (method: string, order: Record<string, unknown>, result: SupplierCallResult, submittedAt: string) => {
+    const requestId = String(order.requestId);
+    const keep = async (what: string, work: () => Promise<unknown>) => {
+      try {
+        await work();
+      } catch (error) {
+        deps.warn(`money desk could not record ${what}`, { supplier: gateway.name, requestId, error: String(error) });
+      }
+    };
+    await Promise.all([
+      keep('the submission', () =>
+        deps.recordSubmission({
+          supplier: gateway.name,
+          requestId,
+          placedAt: typeof order.placedAt === 'string' ? order.placedAt : undefined,
+          submittedAt,
+          service: serviceOf(method),
+          ...(result.supplierReference ? { supplierReference: result.supplierReference } : {}),
+        }),
+      ),
+      result.balanceAfterKobo === undefined
+        ? undefined
+        : keep('the balance', () => deps.observe(gateway.name, result.balanceAfterKobo!, deps.now().toISOString())),
+    ]);
+  };
+
+  const guard = (method: string, buy: Buy): Buy => {
+    return async (order) => {
+      const skip = await skipFor(order);
+      if (skip) return skip;
+      const submittedAt = deps.now().toISOString();
+      const result = await buy(order);
+      await keepBooks(method, order, result, submittedAt).catch((error) =>
+        deps.warn('money desk bookkeeping failed', { supplier: gateway.name, requestId: order.requestId, error: String(error) }),
+      );
+      return result;
+    };
+  };
+  return new Proxy(gateway, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      const bound = value.bind(target);
+      return typeof property === 'string' && property.startsWith('buy') ? guard(property, bound as Buy) : bound;
+    },
+  });
+}
+
+/** Every gateway the directory hands out, guarded by its float. */
+export function floatGuardedDirectory(directory: SupplierDirectory, deps: FloatGuardDeps): SupplierDirectory {
+  const guarded = new WeakMap<SupplierGateway, SupplierGateway>();
+  const wrap = (gateway: SupplierGateway) => {
+    const known = guarded.get(gateway);
+    if (known) return known;
+    const wrapped = floatGuardedGateway(gateway, deps);
+    guarded.set(gateway, wrapped);
+    return wrapped;
+  };
+  return new Proxy(directory, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const answer = await value.apply(target, args);
+        if (Array.isArray(answer)) return answer.map(wrap);
+        return answer && typeof answer === 'object' && 'name' in answer ? wrap(answer as SupplierGateway) : answer;
+      };
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chargedOverDay,
+  classify,
+  lagosDay,
+  lagosDayStart,
+  previousLagosDay,
+  RECONCILIATION_SHARDS,
+  shardOf,
+} from '../../../functions/domain/money-desk/reconciliation.js';
+import { ourSide, theirSide } from '../../../functions/domain/money-desk/reconciliation-run.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+
+describe('reconciliation rules', () => {
+  it('a day charged opening + recorded top-ups − closing', () => {
+    expect(chargedOverDay({ openingKobo: 1_000_000, topUpsKobo: 500_000, closingKobo: 1_200_000 })).toBe(300_000);
+    expect(chargedOverDay({ openingKobo: 100, topUpsKobo: 0, closingKobo: 100 })).toBe(0);
+  });
+
+  it('classifies each pair of sides into exactly one class', () => {
+    const delivered = { kind: 'delivered' as const, costKobo: 97_00 };
+    expect(classify(delivered, { kind: 'charged', chargedKobo: 97_00 }).kind).toBe('matched');
+    expect(classify(delivered, { kind: 'charged' }).kind).toBe('matched');
+    expect(classify(delivered, { kind: 'charged', chargedKobo: 100_00 }).kind).toBe('amount-mismatch');
+    expect(classify(delivered, { kind: 'unknown_to_them' }).kind).toBe('ours-only');
+    expect(classify(delivered, { kind: 'not_charged' }).kind).toBe('ours-only');
+    expect(classify({ kind: 'not_delivered' }, { kind: 'charged', chargedKobo: 97_00 }).kind).toBe('supplier-only');
+    expect(classify({ kind: 'not_delivered' }, { kind: 'not_charged' }).kind).toBe('matched');
+    expect(classify({ kind: 'not_delivered' }, { kind: 'unknown_to_them' }).kind).toBe('matched');
+    expect(classify({ kind: 'none' }, { kind: 'charged' }).kind).toBe('supplier-only');
+    expect(classify({ kind: 'open' }, { kind: 'charged' }).kind).toBe('still-open');
+    expect(classify(delivered, { kind: 'open' }).kind).toBe('still-open');
+    expect(classify(delivered, { kind: 'no_answer' }).kind).toBe('still-open');
+  });
+
+  it('reads our side for the supplier asked: delivered only when it was the one that delivered', () => {
+    const purchase = (status: TransactionRecord['trans_Status'], supplier: string) =>
+      ({ id: 't', trans_Status: status, supplier, costKobo: 97_00, amountKobo: 99_00 }) as TransactionRecord;
+    expect(ourSide(purchase('success', 'ALARO'), 'ALARO')).toEqual({ kind: 'delivered', costKobo: 97_00 });
+    expect(ourSide(purchase('success', 'GLAD'), 'ALARO')).toEqual({ kind: 'not_delivered' });
+    expect(ourSide(purchase('refunded', 'ALARO'), 'ALARO')).toEqual({ kind: 'not_delivered' });
+    expect(ourSide(purchase('pending', 'ALARO'), 'ALARO')).toEqual({ kind: 'open' });
+    expect(ourSide(purchase('pending', 'GLAD'), 'ALARO')).toEqual({ kind: 'not_delivered' });
+    expect(ourSide(undefined, 'ALARO')).toEqual({ kind: 'none' });
+  });
+
+  it("reads the supplier's side from its re-query", () => {
+    const result = (outcome: 'delivered' | 'failed' | 'ambiguous', reason: string, chargedKobo?: number) => ({
+      supplier: 'A',
+      outcome,
+      reason,
+      request: {},
+      response: {},
+      chargedKobo,
+    });
+    expect(theirSide(result('delivered', 'status_successful', 97_00))).toEqual({ kind: 'charged', chargedKobo: 97_00 });
+    expect(theirSide(result('failed', 'not_found'))).toEqual({ kind: 'unknown_to_them' });
+    expect(theirSide(result('failed', 'status_failed'))).toEqual({ kind: 'not_charged' });
+    expect(theirSide(result('ambiguous', 'status_processing'))).toEqual({ kind: 'open' });
+    expect(theirSide(result('ambiguous', 'timeout'))).toEqual({ kind: 'no_answer' });
+  });
+
+  it('days are Lagos days; the after-midnight run takes the day before; shards are stable', () => {
+    expect(lagosDay('2026-01-01T23:30:00.000Z')).toBe('2026-01-02');
+    expect(lagosDayStart('2026-01-02')).toBe('2026-01-01T23:00:00.000Z');
+    expect(previousLagosDay(new Date('2026-01-01T23:15:00.000Z'))).toBe('2026-01-01');
+    expect(previousLagosDay(new Date('2026-01-01T22:59:00.000Z'))).toBe('2025-12-31');
+    expect(shardOf('abc')).toBe(shardOf('abc'));
+    const shards = new Set(Array.from({ length: 200 }, (_, i) => shardOf(`txn-${i}`)));
+    expect(shards.size).toBe(RECONCILIATION_SHARDS);
+  });
+});
