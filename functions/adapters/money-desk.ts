@@ -89,9 +89,9 @@ function withinMs<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
 /** What fulfilment's float guard needs (functions/domain/money-desk/floats-guard.ts). */
 export function floatGuardDeps(now: () => Date = () => new Date()): FloatGuardDeps {
   return {
-    async knownFloat(supplier) {
+    async knownFloat(supplier, fresh = false) {
       const cached = cache.get(supplier);
-      if (cached && Date.now() - cached.at < FLOAT_CACHE_MS) return cached.state;
+      if (!fresh && cached && Date.now() - cached.at < FLOAT_CACHE_MS) return cached.state;
       const state = await withinMs(knownFloat(supplier), FLOAT_READ_TIMEOUT_MS, 'the float read');
       cache.set(supplier, { at: Date.now(), state });
       return state;

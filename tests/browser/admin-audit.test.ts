@@ -20,6 +20,8 @@ const COMMON = [
   'Electricity Payment',
   'Cable TV',
   'Exam PINs',
+  'Recharge cards',
+  'Internet & more',
   'Bulk purchase',
   'Fund wallet',
   'Transfer',
@@ -107,7 +109,9 @@ describe('the audit log', () => {
       'Fund wallet (coupon)',
       'Generate coupon',
       'Audit log',
+      'VTpass services',
       'Profit and loss',
+      'Supplier floats',
     ]);
 
     const agent = await suite.freshPage();

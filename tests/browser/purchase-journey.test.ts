@@ -114,6 +114,15 @@ describe('purchase journey', () => {
     await suite.page.goto('/profile');
     // 08033333333: the supplier says "processing"; a re-query later says delivered.
     await buyAirtime('08033333333', '100');
+    // Each page answer saying `countsUpdating` asks for one more read of the page.
+    let updatingAnswers = 0;
+    const onResponse = async (response: { url(): string; json(): Promise<unknown> }) => {
+      if (!new URL(response.url()).pathname.endsWith('/transaction')) return;
+      const body = (await response.json().catch(() => ({}))) as { countsUpdating?: boolean };
+      if (body.countsUpdating) updatingAnswers++;
+    };
+    const pageReadsAskedFor = () => updatingAnswers;
+    suite.page.on('response', onResponse);
     await suite.page.goto('/profile/transactions');
     const rows = suite.page.locator('[data-testid="transaction-row"][data-phone="08033333333"]');
     await rows.first().waitFor();
@@ -126,12 +135,14 @@ describe('purchase journey', () => {
     suite.page.on('request', onRequest);
     await rows.and(suite.page.locator('[data-status="success"]')).waitFor({ timeout: 60_000 });
     suite.page.off('request', onRequest);
+    suite.page.off('response', onResponse);
 
     const statusReads = reads.filter((path) => /\/transaction\/[A-Za-z0-9_-]+$/.test(path));
     const pageReads = reads.filter((path) => path.endsWith('/transaction'));
     expect(statusReads.length).toBeGreaterThan(0);
-    // At most the one re-read of the page when the purchase settles (its totals follow).
-    expect(pageReads.length).toBeLessThanOrEqual(1);
+    // At most the one re-read of the page when the purchase settles (its totals follow), besides the re-reads
+    // its own answer asked for while its counts were updating (summed off the request path, they trail a change).
+    expect(pageReads.length - pageReadsAskedFor()).toBeLessThanOrEqual(1);
   });
 
   it('lets the admin generate a coupon in two steps, and the code credits its owner', async () => {

@@ -30,10 +30,10 @@ import { usePlatformTable } from '../support/platform-table.js';
 const cloud = useLocalCloud({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' } });
 const { api } = platformClient(cloud, 'fz');
 
-// 10 per pair (about 6,600 requests, with a refused credential's quarter; 12 before the agent's key joined the
-// callers, for about as many): every run draws a new seed, so runs add up to more. Each 4 more per pair cost
-// about 22 s of a clean-clone run on two cores (16 took 148 s). FUZZ_RUNS=100 for a deeper look.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+// 6 per pair (about 4,700 requests over 100 routes, with a refused credential's quarter): every run draws a new
+// seed, so runs add up to more. 10 per pair took 262 s of a loaded run once the money desk, e-PINs and configured
+// services had added 17 routes, the longest file of the run by far. FUZZ_RUNS=100 for a deeper look.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 // A refused credential (a forged token, a wrong key) is refused before the body is read: what it varies is
 // the credential, on every route, while the anonymous caller fuzzes the bodies. A quarter of the runs:
 // about 2,200 fewer requests (alone: 158 → 141 CPU-s; most of the rest is the signed-in callers and the money audit).

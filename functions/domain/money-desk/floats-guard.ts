@@ -19,7 +19,8 @@ import type { Submission } from './reconciliation-port.js';
 export const FLOAT_TOO_LOW = 'float_too_low';
 
 export interface FloatGuardDeps {
-  knownFloat(supplier: string): Promise<FloatState | undefined>;
+  /** The float as last recorded; it may be a few seconds old unless `fresh` asks for a read of the store. */
+  knownFloat(supplier: string, fresh?: boolean): Promise<FloatState | undefined>;
   observe(supplier: string, balanceKobo: Kobo, at: string): Promise<unknown>;
   recordSubmission(submission: Submission): Promise<void>;
   now(): Date;
@@ -64,7 +65,10 @@ export function floatGuardedGateway(gateway: SupplierGateway, deps: FloatGuardDe
   const skipFor = async (order: Record<string, unknown>): Promise<SupplierCallResult | undefined> => {
     try {
       const costKobo = orderCostKobo(order);
-      const known = await deps.knownFloat(gateway.name);
+      const cached = await deps.knownFloat(gateway.name);
+      if (!cached || canCover(cached, costKobo)) return undefined;
+      // A skip is never decided on a cached figure: a top-up recorded since then must count.
+      const known = await deps.knownFloat(gateway.name, true);
       return known && !canCover(known, costKobo) ? skipped(gateway.name, order, known, costKobo) : undefined;
     } catch (error) {
       deps.warn('float unreadable; the supplier is called', { supplier: gateway.name, requestId: order.requestId, error: String(error) });

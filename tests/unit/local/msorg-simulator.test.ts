@@ -3,6 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MsorgSimulator, SIM_NUMBERS } from '../../../infra/local/simulators/msorg.js';
+import { AIRTIME_COST_BPS } from '../../../shared/constants.js';
+import { applyRate } from '../../../shared/money.js';
+
+/** What the panel charges its float for ₦100 of airtime: our cost rate, as a real panel sells to us. */
+const CHARGED_FOR_100_KOBO = applyRate(10_000, AIRTIME_COST_BPS);
 import { listenLoopback, safeHandler, type Listening } from '../../../infra/local/util.js';
 
 const TOKEN = 'test-token';
@@ -76,7 +81,7 @@ describe('the MSORG panel simulator', () => {
       expect(body).toMatchObject({ Status: 'successful', mobile_number: mobile, network: 1, amount: '100.00', Ported_number: true, request_id: `tx-${seq}` });
       for (const field of ['id', 'ident', 'balance_before', 'balance_after', 'plan', 'plan_name', 'plan_amount', 'api_response', 'create_date'])
         expect(body).toHaveProperty(field);
-      expect(Number(body.balance_before) - Number(body.balance_after)).toBe(100);
+      expect(Math.round((Number(body.balance_before) - Number(body.balance_after)) * 100)).toBe(CHARGED_FOR_100_KOBO);
     }
   });
 
@@ -100,7 +105,7 @@ describe('the MSORG panel simulator', () => {
     const before = simulator.balanceKobo;
     const first = await topup(SIM_NUMBERS.processingThenFailure);
     expect(first.body.Status).toBe('processing');
-    expect(simulator.balanceKobo).toBe(before - 10_000);
+    expect(simulator.balanceKobo).toBe(before - CHARGED_FOR_100_KOBO);
     expect((await call('GET', `/api/data/tx-${seq}`)).body.Status).toBe('failed');
     expect(simulator.balanceKobo).toBe(before);
   });
@@ -129,7 +134,7 @@ describe('the MSORG panel simulator', () => {
     const first = await topup(SIM_NUMBERS.success, { request_id: 'dup-1' });
     const second = await topup(SIM_NUMBERS.success, { request_id: 'dup-1' });
     expect(second.body).toEqual(first.body);
-    expect(simulator.balanceKobo).toBe(before - 10_000);
+    expect(simulator.balanceKobo).toBe(before - CHARGED_FOR_100_KOBO);
     const calls = await call('GET', '/calls?requestId=dup-1', undefined, null);
     expect(calls.body).toMatchObject({ supplier: 'GLAD', count: 2, byRequestId: { 'dup-1': 2 } });
     expect(calls.body.calls).toHaveLength(2);

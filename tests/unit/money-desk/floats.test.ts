@@ -160,6 +160,24 @@ describe('the float guard', () => {
     expect(guarded.name).toBe('ALARO');
   });
 
+  it('never skips on a cached figure: a float the store says was topped up is called', async () => {
+    const calls: string[] = [];
+    const reads: boolean[] = [];
+    const guarded = floatGuardedGateway(gateway(calls), {
+      knownFloat: async (_s, fresh) => {
+        reads.push(fresh === true);
+        return { supplier: 'ALARO', balanceKobo: fresh ? 10_000_00 : 99_00, observedAt: 'x', thresholds: { minBalanceKobo: 0, minHoursLeft: 0 } };
+      },
+      observe: async () => undefined,
+      recordSubmission: async () => undefined,
+      now: () => new Date(),
+      warn: () => undefined,
+    });
+    expect(await guarded.buyAirtime({ requestId: 't4', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 })).toBe(answer);
+    expect(calls).toEqual(['t4']);
+    expect(reads).toEqual([false, true]);
+  });
+
   it('calls the supplier when the float cannot be read or the bookkeeping fails: never a purchase left open with nobody asked', async () => {
     const calls: string[] = [];
     const warnings: string[] = [];

@@ -146,3 +146,7 @@ export const ProfitAndLossPage = lazyPage(
   () => import('@/features/admin-profit/components/ProfitAndLossPage.js'),
   (m) => m.ProfitAndLossPage,
 );
+export const SupplierFloatsPage = lazyPage(
+  () => import('@/features/admin-floats/components/SupplierFloatsPage.js'),
+  (m) => m.SupplierFloatsPage,
+);

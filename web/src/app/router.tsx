@@ -89,6 +89,7 @@ const routes: RouteObject[] = [
           { path: 'audit', element: <Page.AuditLogPage /> },
           { path: 'services', element: <Page.AdminServicesPage /> },
           { path: 'profit', element: <Page.ProfitAndLossPage /> },
+          { path: 'floats', element: <Page.SupplierFloatsPage /> },
         ],
       },
       {

@@ -92,6 +92,7 @@ describe('sidebar menu', () => {
         'Audit log',
         'VTpass services',
         'Profit and loss',
+        'Supplier floats',
       ].filter(Boolean),
     );
     const withMail = new Set(['POST /admin/sendMail', 'GET /admin/audit']);

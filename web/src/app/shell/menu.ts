@@ -69,6 +69,8 @@ const ADMIN: MenuItem[] = [
   { label: 'VTpass services', to: '/admin/services', icon: 'sliders', needs: 'PUT /admin/services' },
   // The money desk: what each product earned, and whether the books tie out.
   { label: 'Profit and loss', to: '/admin/profit', icon: 'receipt', needs: 'GET /admin/money-desk/profit-and-loss' },
+  // Each supplier account's float: balance, spend, hours left, thresholds and top-ups.
+  { label: 'Supplier floats', to: '/admin/floats', icon: 'card', needs: 'GET /admin/money-desk/floats' },
 ];
 
 const AGENT: MenuItem[] = [MY_USERS, { label: 'Update', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' }];
