@@ -44,6 +44,10 @@ describe('API key scope', () => {
         'validateCableTv',
         'validateExam',
         'listBillProducts',
+        // Recharge-card PINs, and the VTpass services an admin configured (one route, `serviceID` in the body).
+        'buyEpin',
+        'buyService',
+        'validateService',
         'currentUser',
         'getTransaction',
         'listTransactions',

@@ -46,7 +46,9 @@ describe('the transaction listing', () => {
     expect(dates).toEqual([...dates].sort().reverse());
 
     const second = await api('GET', '/transaction?page=2', { token: user.token });
-    expect({ ...second.body, transactions: [] }).toEqual({ ...first.body, transactions: [] });
+    // The same totals on every page (`countsUpdating` says only whether the counters may still trail a change).
+    const totalsOf = (body: Record<string, unknown>) => ({ ...body, transactions: [], countsUpdating: undefined });
+    expect(totalsOf(second.body)).toEqual(totalsOf(first.body));
 
     const refunded = await api('GET', '/transaction?status=refunded', { token: user.token });
     expect(refunded.body).toMatchObject({ noOfTransaction: refunds, totalPages: 1, totalDebit: 0 });
