@@ -238,7 +238,8 @@ describe('a newcomer at 360 px, and the installable app', () => {
 
     await page.goto('/profile/buyAirtime');
     const quick = page.getByTestId('quick-amounts');
-    expect(await quick.getByRole('button').allTextContents()).toEqual(['₦100', '₦200', '₦500', '₦1,000', '₦2,000']);
+    // The screen is a lazy chunk drawn after the session check: wait for its chips, not for the load event.
+    await expect.poll(() => quick.getByRole('button').allTextContents()).toEqual(['₦100', '₦200', '₦500', '₦1,000', '₦2,000']);
     await quick.getByRole('button', { name: '₦500' }).click();
     expect(await page.getByLabel('Amount (₦)').inputValue()).toBe('500');
     expect(await quick.getByRole('button', { name: '₦500' }).getAttribute('aria-pressed')).toBe('true');
@@ -291,6 +292,8 @@ describe('a newcomer at 360 px, and the installable app', () => {
     const offer = page.locator('.card-offer');
     for (const scheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
+      // Read the colours once the page has drawn a frame in the new scheme, not mid-switch.
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
       const { text, background } = await offer.evaluate((card) => ({
         text: getComputedStyle(card.querySelector('p')!).color,
         background: getComputedStyle(card).backgroundImage,
