@@ -292,7 +292,8 @@ describe('a newcomer at 360 px, and the installable app', () => {
     const offer = page.locator('.card-offer');
     for (const scheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      // Read the colours once the page has drawn a frame in the new scheme, not mid-switch.
+      // Reduced motion gives every element a 0.01 ms transition of all properties (base.css), so the text's colour
+      // still holds the old scheme's until the next frame: read the colours two frames after the switch.
       await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
       const { text, background } = await offer.evaluate((card) => ({
         text: getComputedStyle(card.querySelector('p')!).color,
