@@ -76,6 +76,8 @@ describe('supplier floats', () => {
     expect(await submissionsAt('ALARO', skipped)).toBe(0);
     expect(await submissionsAt('GLAD', skipped)).toBe(1);
     expect(await floatMails()).toHaveLength(1);
+    // Spend is read from the hours' balances: before a top-up, which hides the spend of its hour (the page's rate is an estimate).
+    expect((await alaroFloat())?.spentLastDay).toBeGreaterThan(0);
 
     // The operator tops ALARO up and records it: its balance is read at once, the float recovers, ALARO is used again.
     await simulator('/float', { topUp: 10_000 });
@@ -96,7 +98,6 @@ describe('supplier floats', () => {
     expect(page).toMatchObject({ level: 'ok', topUps: [{ amount: 10_000, reference: 'BANK-REF-1', recordedBy: TEST_ADMIN.userName }] });
     // ₦856 + the ₦10,000 top-up − ₦970 (the ₦1,000 purchase at 97%), as ALARO's last answer said.
     expect(page.balance).toBeCloseTo(856 + 10_000 - 970, 2);
-    expect(page.spentLastDay).toBeGreaterThan(0);
     expect(page.history.length).toBeGreaterThan(0);
     expect(await floatMails()).toHaveLength(1);
   });
