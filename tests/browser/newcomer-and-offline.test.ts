@@ -344,10 +344,14 @@ describe('a newcomer at 360 px, and the installable app', () => {
     await secret.waitFor();
     const card = page.locator('form.card').filter({ has: page.getByRole('heading', { name: 'Webhook' }) });
     expect(await card.getByTestId('webhook-secret').count()).toBe(1);
-    const [cardBox, secretBox] = [(await card.boundingBox())!, (await secret.boundingBox())!];
-    expect(secretBox.x).toBeGreaterThanOrEqual(cardBox.x);
-    expect(secretBox.x + secretBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
-    expect(secretBox.y + secretBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+    // Read once the card has grown around the secret it just received (the layout settles over a frame or two).
+    const secretInsideCard = async () => {
+      const [cardBox, secretBox] = [(await card.boundingBox())!, (await secret.boundingBox())!];
+      return (
+        secretBox.x >= cardBox.x && secretBox.x + secretBox.width <= cardBox.x + cardBox.width && secretBox.y + secretBox.height <= cardBox.y + cardBox.height
+      );
+    };
+    await expect.poll(secretInsideCard).toBe(true);
     await noSideways(page);
   });
 });
