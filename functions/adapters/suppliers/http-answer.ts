@@ -2,6 +2,7 @@
  * What one HTTP call to a supplier gave back, and the reading helpers every protocol's classifier
  * uses. Classifiers live in each supplier's folder; this file knows no protocol.
  */
+import { nairaToKobo, type Kobo } from '../../../shared/money.js';
 import type { Classification } from '../../domain/purchases/suppliers.js';
 
 export type { Classification };
@@ -32,4 +33,15 @@ export function asText(value: unknown): string | undefined {
 
 export function details(body: unknown): Pick<Classification, 'supplierReference' | 'apiResponse'> {
   return { supplierReference: asText(field(body, 'id', 'ident')), apiResponse: asText(field(body, 'api_response', 'message', 'msg')) };
+}
+
+/** A naira figure a supplier stated ("1234.50" or 1234.5) in kobo; undefined when it stated none, or one that is no amount. */
+export function statedNairaInKobo(value: unknown): Kobo | undefined {
+  const naira = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(naira)) return undefined;
+  try {
+    return nairaToKobo(naira.toFixed(2));
+  } catch {
+    return undefined;
+  }
 }

@@ -16,6 +16,7 @@ import type { FloatState, FloatStore, FloatTopUp } from '../../../domain/money-d
 import { batchGetItems } from '../batch-get.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
+import { queryAll } from '../paginate.js';
 
 const partition = (supplier: string) => `${PARTITION_PREFIXES.float}${supplier}`;
 const stateKey = (supplier: string) => ({ pk: partition(supplier), sk: 'STATE' });
@@ -97,20 +98,11 @@ export const dynamoFloats: FloatStore = {
   },
 
   async hours(supplier, fromHour, toHour) {
-    const items: Record<string, unknown>[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': partition(supplier), ':from': `HOUR#${fromHour}`, ':to': `HOUR#${toHour}` },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': partition(supplier), ':from': `HOUR#${fromHour}`, ':to': `HOUR#${toHour}` },
+    });
     return items.map(hourOfItem);
   },
 

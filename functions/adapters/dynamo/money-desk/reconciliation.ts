@@ -13,6 +13,7 @@ import type { Discrepancy, ReconciliationStore, ReportHead, Submission } from '.
 import { lagosDay } from '../../../domain/money-desk/reconciliation.js';
 import { db, tableName } from '../client.js';
 import { cancellationCodes, isConditionFailure } from '../conditions.js';
+import { queryAll } from '../paginate.js';
 
 const P = PARTITION_PREFIXES.reconciliation;
 const shardPartition = (supplier: string, day: string, shard: number) => `${P}${supplier}#${day}#${shard}`;
@@ -66,22 +67,12 @@ function discrepancyOf(item: Record<string, unknown>): Discrepancy {
   return item.resolution ? { ...found, resolution: item.resolution as Discrepancy['resolution'] } : found;
 }
 
-async function queryAllOf(pk: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+function queryAllOf(pk: string, prefix: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+  });
 }
 
 export const dynamoReconciliation: ReconciliationStore = {

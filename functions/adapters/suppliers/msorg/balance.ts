@@ -3,20 +3,9 @@
  * answer (what it charged is their difference), `user.Account_Balance` on `GET /api/user/`, and
  * its listing of a day's transactions where it has one.
  */
-import { nairaToKobo, type Kobo } from '../../../../shared/money.js';
+import type { Kobo } from '../../../../shared/money.js';
 import type { SupplierListedCharge } from '../../../domain/purchases/suppliers-port.js';
-import { field, parseBody, type SupplierAnswer } from '../http-answer.js';
-
-/** A panel's naira figure ("1234.50" or 1234.5) in kobo, or undefined when it is not one. */
-function kobo(value: unknown): Kobo | undefined {
-  const naira = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (!Number.isFinite(naira)) return undefined;
-  try {
-    return nairaToKobo(naira.toFixed(2));
-  } catch {
-    return undefined;
-  }
-}
+import { field, parseBody, statedNairaInKobo as kobo, type SupplierAnswer } from '../http-answer.js';
 
 /** The float after a purchase answer, and what it charged (before − after), when the answer says. */
 export function msorgBalances(body: unknown): { balanceAfterKobo?: Kobo; chargedKobo?: Kobo } {
@@ -28,14 +17,14 @@ export function msorgBalances(body: unknown): { balanceAfterKobo?: Kobo; charged
   };
 }
 
-/** `GET /api/user/` → the balance in naira, or why there is none. */
-export function msorgAccountBalance(answer: SupplierAnswer): number | string {
+/** `GET /api/user/` → the balance in kobo, or why there is none. */
+export function msorgAccountBalanceKobo(answer: SupplierAnswer): Kobo | string {
   if (answer.kind !== 'http') return answer.kind;
   if (answer.status < 200 || answer.status >= 300) return `http_${answer.status}`;
   const body = parseBody(answer.bodyText);
   const user = field(body, 'user');
   const balance = kobo(field(user, 'Account_Balance', 'wallet_balance', 'balance') ?? field(body, 'Account_Balance', 'balance'));
-  return balance === undefined ? 'no_balance' : balance / 100;
+  return balance === undefined ? 'no_balance' : balance;
 }
 
 /** One page of `GET /api/history/`: `{results: [record…], next: <page>|null}`; undefined when the panel has no listing. */

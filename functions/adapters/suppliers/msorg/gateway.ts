@@ -10,10 +10,10 @@
  * adapter never throws for supplier trouble.
  */
 import type { ConfigurableSupplierName } from '../../../../shared/constants.js';
-import { koboToNaira, nairaToKobo } from '../../../../shared/money.js';
+import { koboToNaira } from '../../../../shared/money.js';
 import type { MeterType } from '../../../../shared/constants.js';
 import { classifyMsorgMeter, classifyRequery, classifySubmission, msorgElectricityDelivery, type Classification, type SupplierAnswer } from './answers.js';
-import { msorgAccountBalance, msorgBalances, msorgHistoryPage } from './balance.js';
+import { msorgAccountBalanceKobo, msorgBalances, msorgHistoryPage } from './balance.js';
 import type {
   AirtimeOrder,
   DataOrder,
@@ -132,10 +132,10 @@ export class MsorgSupplier implements SupplierGateway {
   async balance(): Promise<SupplierBalance> {
     const token = await this.tokenOrUndefined();
     if (token === undefined) return { kind: 'unavailable', supplier: this.name, reason: 'no_credentials' };
-    const naira = msorgAccountBalance(await this.call('GET', '/api/user/', token));
-    return typeof naira === 'number'
-      ? { kind: 'known', supplier: this.name, balanceKobo: nairaToKobo(naira.toFixed(2)) }
-      : { kind: 'unavailable', supplier: this.name, reason: naira };
+    const balance = msorgAccountBalanceKobo(await this.call('GET', '/api/user/', token));
+    return typeof balance === 'number'
+      ? { kind: 'known', supplier: this.name, balanceKobo: balance }
+      : { kind: 'unavailable', supplier: this.name, reason: balance };
   }
 
   /**

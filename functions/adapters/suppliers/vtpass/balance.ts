@@ -1,16 +1,6 @@
 /** What VTpass says of its account's float: `GET /api/balance` → `contents.balance` (naira), and a re-query's `total_amount`. */
-import { nairaToKobo, type Kobo } from '../../../../shared/money.js';
-import { field, parseBody, type SupplierAnswer } from '../http-answer.js';
-
-function kobo(value: unknown): Kobo | undefined {
-  const naira = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (!Number.isFinite(naira)) return undefined;
-  try {
-    return nairaToKobo(naira.toFixed(2));
-  } catch {
-    return undefined;
-  }
-}
+import type { Kobo } from '../../../../shared/money.js';
+import { field, parseBody, statedNairaInKobo as kobo, type SupplierAnswer } from '../http-answer.js';
 
 /** The balance in kobo, or why there is none. */
 export function vtpassBalanceKobo(answer: SupplierAnswer): Kobo | string {

@@ -13,8 +13,8 @@
  * supplier trouble.
  */
 import type { ConfigurableSupplierName, NetworkName } from '../../../../shared/constants.js';
-import { koboToNaira, nairaToKobo } from '../../../../shared/money.js';
-import type { SupplierAnswer } from '../http-answer.js';
+import { koboToNaira } from '../../../../shared/money.js';
+import { statedNairaInKobo, type SupplierAnswer } from '../http-answer.js';
 import {
   classifyVtpassBiller,
   classifyVtpassMeter,
@@ -59,16 +59,6 @@ export const VTPASS_ELECTRICITY_SERVICE_IDS: Readonly<Record<number, string>> = 
   28: 'yola-electric',
   29: 'benin-electric',
 };
-
-/** A naira amount VTpass stated, in kobo; undefined when it stated none, or one that is no amount. */
-function statedKobo(naira: number | undefined): number | undefined {
-  if (naira === undefined) return undefined;
-  try {
-    return nairaToKobo(naira.toFixed(2));
-  } catch {
-    return undefined;
-  }
-}
 
 export interface VtpassOptions {
   config: SupplierConfig;
@@ -168,7 +158,7 @@ export class VtpassSupplier implements SupplierGateway {
     });
     const verdict = classifyVtpassBiller(answer);
     if (verdict.kind !== 'valid') return this.notVerified(verdict);
-    const renewalAmountKobo = statedKobo(verdict.renewalAmountNaira);
+    const renewalAmountKobo = statedNairaInKobo(verdict.renewalAmountNaira);
     const { kind: _kind, renewalAmountNaira: _renewal, ...facts } = verdict;
     return { kind: 'valid', supplier: this.name, ...facts, ...(renewalAmountKobo ? { renewalAmountKobo } : {}) };
   }
@@ -221,7 +211,7 @@ export class VtpassSupplier implements SupplierGateway {
     const answer = await this.post('/api/merchant-verify', keys, { billersCode: query.meterNumber, serviceID, type: query.meterType });
     const verdict = classifyVtpassMeter(answer);
     if (verdict.kind !== 'valid') return this.notVerified(verdict);
-    const minPurchaseKobo = statedKobo(verdict.minPurchaseNaira);
+    const minPurchaseKobo = statedNairaInKobo(verdict.minPurchaseNaira);
     return {
       kind: 'valid',
       supplier: this.name,
