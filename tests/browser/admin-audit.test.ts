@@ -112,6 +112,7 @@ describe('the audit log', () => {
       'VTpass services',
       'Profit and loss',
       'Supplier floats',
+      'Reconciliation',
     ]);
 
     const agent = await suite.freshPage();

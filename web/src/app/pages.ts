@@ -150,3 +150,7 @@ export const SupplierFloatsPage = lazyPage(
   () => import('@/features/admin-floats/components/SupplierFloatsPage.js'),
   (m) => m.SupplierFloatsPage,
 );
+export const ReconciliationPage = lazyPage(
+  () => import('@/features/admin-reconciliation/components/ReconciliationPage.js'),
+  (m) => m.ReconciliationPage,
+);

@@ -90,6 +90,7 @@ const routes: RouteObject[] = [
           { path: 'services', element: <Page.AdminServicesPage /> },
           { path: 'profit', element: <Page.ProfitAndLossPage /> },
           { path: 'floats', element: <Page.SupplierFloatsPage /> },
+          { path: 'reconciliation', element: <Page.ReconciliationPage /> },
         ],
       },
       {

@@ -6,6 +6,7 @@ import { useCurrentUser } from '@/lib/current-user.js';
 import { showNaira } from '@/lib/money.js';
 import { useNotification } from '@/lib/notification-api.js';
 import { logout, rolesOf, useSession } from '@/lib/session.js';
+import { LowFloatBanner } from '@/features/admin-floats/components/LowFloatBanner.js';
 import { Icon, Spinner } from '@/ui/index.js';
 import { ChatTopbarLink } from '../ChatLink.js';
 import { menuFor, roleButtonFor } from './menu.js';
@@ -121,6 +122,8 @@ export function AppShell() {
       <div className="sidebar-scrim" onClick={() => setMenuOpen(false)} aria-hidden="true" />
 
       <main className="shell-main">
+        {/* Admins only: a supplier float at or under its threshold, on every screen until it is topped up. */}
+        {roles.isAdmin ? <LowFloatBanner /> : null}
         <Suspense fallback={<Spinner label="Loading…" />}>
           <Outlet />
         </Suspense>

@@ -93,6 +93,7 @@ describe('sidebar menu', () => {
         'VTpass services',
         'Profit and loss',
         'Supplier floats',
+        'Reconciliation',
       ].filter(Boolean),
     );
     const withMail = new Set(['POST /admin/sendMail', 'GET /admin/audit']);

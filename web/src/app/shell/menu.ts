@@ -71,6 +71,8 @@ const ADMIN: MenuItem[] = [
   { label: 'Profit and loss', to: '/admin/profit', icon: 'receipt', needs: 'GET /admin/money-desk/profit-and-loss' },
   // Each supplier account's float: balance, spend, hours left, thresholds and top-ups.
   { label: 'Supplier floats', to: '/admin/floats', icon: 'card', needs: 'GET /admin/money-desk/floats' },
+  // Each supplier's day: what it charged against what we delivered, and the purchases the two sides disagree on.
+  { label: 'Reconciliation', to: '/admin/reconciliation', icon: 'list', needs: 'GET /admin/money-desk/reconciliation' },
 ];
 
 const AGENT: MenuItem[] = [MY_USERS, { label: 'Update', to: '/profile/updatePrice', icon: 'tag', needs: 'POST /admin/updatePrice' }];

@@ -3,7 +3,10 @@ import type { FloatView } from '@shared/api/money-desk-floats.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { showNaira } from '@/lib/money.js';
 import { Button, Input, Spinner, notify } from '@/ui/index.js';
-import { useFloats, useRecordTopUp, useSaveThresholds } from '../api/floats.js';
+import { useFloats } from '@/lib/floats-api.js';
+import { useRecordTopUp, useSaveThresholds } from '../api/floats.js';
+import { FloatChart } from './FloatChart.js';
+import '../admin-floats.css';
 
 /** Today in Lagos (UTC+1), the default date of a top-up. */
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
@@ -68,13 +71,13 @@ function TopUpForm({ supplier }: { supplier: string }) {
 
 function FloatCard({ float }: { float: FloatView }) {
   return (
-    <article className="card" data-testid={`float-${float.supplier}`} data-level={float.level}>
+    <article className="card float-card" data-testid={`float-${float.supplier}`} data-level={float.level}>
       <h2>
-        {float.supplier} {float.level === 'low' ? <strong className="badge badge-danger">Low</strong> : null}
+        {float.supplier} {float.level === 'low' ? <strong className="badge badge-failed">Low</strong> : null}
       </h2>
       <dl>
         <dt>Balance</dt>
-        <dd>{float.known ? showNaira(float.balance) : 'Not read yet'}</dd>
+        <dd data-testid="float-balance">{float.known ? showNaira(float.balance) : 'Not read yet'}</dd>
         <dt>Spent in the last hour</dt>
         <dd>{showNaira(float.spentLastHour)}</dd>
         <dt>Spent in the last day</dt>
@@ -82,6 +85,7 @@ function FloatCard({ float }: { float: FloatView }) {
         <dt>Hours left at that rate</dt>
         <dd>{hoursText(float.hoursLeft)}</dd>
       </dl>
+      <FloatChart float={float} />
       <ThresholdsForm float={float} />
       <TopUpForm supplier={float.supplier} />
     </article>
@@ -99,9 +103,11 @@ export function SupplierFloatsPage() {
       </header>
       {floats.isPending ? <Spinner /> : null}
       {floats.error ? <p role="alert">{errorMessage(floats.error, 'The floats could not be loaded')}</p> : null}
-      {floats.data?.floats.map((float) => (
-        <FloatCard key={float.supplier} float={float} />
-      ))}
+      <div className="floats-grid">
+        {floats.data?.floats.map((float) => (
+          <FloatCard key={float.supplier} float={float} />
+        ))}
+      </div>
     </section>
   );
 }
