@@ -188,7 +188,8 @@ export const OPERATION_DOCS: Record<DocumentedOperation, OperationDoc> = {
     summary: 'Log in (a session token for x-auth-token)',
     body: loginRequest,
     refusals: [429],
-    returns: 'token (for x-auth-token), user, subscriptionPlans, transactions, isAdmin, isAgent, isCouponVendor',
+    returns:
+      'token (for x-auth-token), user (its lastLogin: this sign-in), subscriptionPlans, transactions, isAdmin, isAgent, isCouponVendor, deviceToken, previousLogin (the sign-in before this one; null at the first)',
   },
   logout: { tag: TAGS.account, summary: 'Log out: this session’s token stops working at once (sign in with a session, not an API key)', returns: 'msg' },
   refreshToken: {

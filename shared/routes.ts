@@ -30,6 +30,7 @@ export const HTTP_SERVICES = [
   'mailings',
   // The money desk's supplier floats and reconciliation (admins): reads the floats and reports, records
   // top-ups and thresholds, starts runs and acts on discrepancies; calls the suppliers (balance, re-query).
+  // Settling a discrepancy as delivered takes its purchase's refund back from the wallet (USER# and TXN# items, as 'refunds' writes).
   'money-desk',
 ] as const;
 export type HttpService = (typeof HTTP_SERVICES)[number];
@@ -230,6 +231,14 @@ export const ROUTES = [
     operation: 'resolveDiscrepancy',
     method: 'POST',
     path: '/admin/money-desk/reconciliation/{day}/{supplier}/{requestId}/resolve',
+    service: 'money-desk',
+    access: 'admin',
+  },
+  // A supplier-only discrepancy whose purchase we refunded but the supplier delivered: the refund is taken back from the wallet, once
+  {
+    operation: 'settleDiscrepancyAsDelivered',
+    method: 'POST',
+    path: '/admin/money-desk/reconciliation/{day}/{supplier}/{requestId}/settle',
     service: 'money-desk',
     access: 'admin',
   },

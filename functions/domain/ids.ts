@@ -30,6 +30,11 @@ export function refundIdFor(purchaseId: string): string {
   return derivedId('refund', purchaseId);
 }
 
+/** The one debit that can ever take a purchase's refund back (the purchase settled as delivered after all). */
+export function refundReversalIdFor(purchaseId: string): string {
+  return derivedId('refund-reversal', purchaseId);
+}
+
 /** A vendor's payment for a coupon: one per code. */
 export function couponPaymentIdFor(code: string): string {
   return derivedId('coupon-payment', code.toUpperCase());

@@ -151,8 +151,14 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
     writes: OPERATOR_REFUND_WRITES.map(({ prefix, actions }) => ({ prefixes: [prefix], actions: actions as readonly WriteAction[] })),
   },
   MailingsApi: { reads: true, writes: [] },
-  /** The money desk: thresholds, top-ups and balances of the floats (FLOAT#), reconciliation reports and their discrepancies (RECON#). */
-  'Money-deskApi': { reads: true, writes: [MONEY_DESK_WRITES] },
+  /**
+   * The money desk: thresholds, top-ups and balances of the floats (FLOAT#), reconciliation reports and their discrepancies (RECON#);
+   * settling a discrepancy as delivered takes a refund back, writing what an operator's refund writes (the wallet, the purchase, the debit's record).
+   */
+  'Money-deskApi': {
+    reads: true,
+    writes: [MONEY_DESK_WRITES, ...OPERATOR_REFUND_WRITES.map(({ prefix, actions }) => ({ prefixes: [prefix], actions: actions as readonly WriteAction[] }))],
+  },
   /** The public API reference: no table at all. */
   DocsApi: { reads: false, writes: [] },
   // Consumers and schedules ---------------------------------------------------------------------

@@ -106,6 +106,11 @@ export interface SessionResponse extends CurrentSession {
   token: string;
   /** Login only: this device's token; send it back as `deviceToken` with later logins (the device is then known). */
   deviceToken?: string;
+  /**
+   * Login only: the sign-in before this one (ISO time), null at the account's first. `user.lastLogin`
+   * is this sign-in itself, as the original clients read it.
+   */
+  previousLogin?: string | null;
 }
 
 /** POST /auth/refresh: a new token of the same session (send it in x-auth-token from now on). */

@@ -68,14 +68,48 @@ export const discrepancyPathParams = z.object({
   requestId: z.string().trim().min(1, 'requestId is required').max(200, 'requestId is too long'),
 });
 
+const actionReason = z
+  .string({ required_error: 'reason is required', invalid_type_error: 'reason must be text' })
+  .trim()
+  .min(3, 'reason must say why (at least 3 characters)')
+  .max(500, 'reason must be at most 500 characters');
+
 /** POST …/resolve — the admin's reason, kept on the item and in the audit log. */
-export const resolveDiscrepancyRequest = z.object({
-  reason: z
-    .string({ required_error: 'reason is required', invalid_type_error: 'reason must be text' })
-    .trim()
-    .min(3, 'reason must say why (at least 3 characters)')
-    .max(500, 'reason must be at most 500 characters'),
-});
+export const resolveDiscrepancyRequest = z.object({ reason: actionReason });
+
+/**
+ * POST …/settle — "settle as delivered": a supplier-only discrepancy whose purchase we refunded but
+ * the supplier delivered. The refund is taken back from the customer's wallet (never below zero),
+ * once; a wallet that cannot cover it is debited nothing and the discrepancy is flagged.
+ */
+export const settleDiscrepancyAsDeliveredRequest = z.object({ reason: actionReason });
+
+/** What an admin's action on a discrepancy recorded: who, when, why, and what came of it. */
+export interface DiscrepancyResolutionView {
+  reason: string;
+  by: string;
+  at: string;
+  /** `flagged`: settling as delivered found the wallet short; it may be settled (or resolved) later. */
+  action: 'resolved' | 'settled' | 'flagged';
+  outcome?: SettleOutcome;
+  /** Settled: what was taken back from the wallet (naira). */
+  debited?: number;
+  /** Flagged: what the wallet lacked (naira). */
+  shortfall?: number;
+}
+
+export type SettleOutcome = 'settled-as-delivered' | 'flagged-wallet-short';
+
+/** 200 of POST …/settle: either the refund was taken back, or the wallet was short and the item flagged (nothing debited). */
+export interface SettleDiscrepancyResponse {
+  msg: string;
+  outcome: SettleOutcome;
+  requestId: string;
+  /** The customer's balance after (settled) or as found (flagged), naira. */
+  balance: number;
+  debited?: number;
+  shortfall?: number;
+}
 
 export interface FloatTopUpView {
   amount: number;
@@ -138,7 +172,7 @@ export interface DiscrepancyView {
   userName: string | null;
   amount: number | null;
   checkedAt: string;
-  resolution: { reason: string; by: string; at: string; action: 'resolved' | 'settled' | 'flagged' } | null;
+  resolution: DiscrepancyResolutionView | null;
 }
 
 export interface ReconciliationResponse {

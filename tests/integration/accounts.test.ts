@@ -63,6 +63,19 @@ describe('accounts over HTTP', () => {
     expect((await api('POST', '/auth/login', { body: { userName: account.userName, password: 'second-password' } })).status).toBe(200);
   });
 
+  it('a login answers the sign-in before it as previousLogin (null at the first), user.lastLogin being this one', async () => {
+    const account = newAccount();
+    expect((await api('POST', '/auth/register', { body: account })).status).toBe(201);
+    const first = await api('POST', '/auth/login', { body: { userName: account.userName, password: account.password } });
+    expect(first.status).toBe(200);
+    expect(first.body.previousLogin).toBeNull();
+    expect(first.body.user.lastLogin).toEqual(expect.any(String));
+    const second = await api('POST', '/auth/login', { body: { userName: account.email, password: account.password } });
+    expect(second.status).toBe(200);
+    expect(second.body.previousLogin).toBe(first.body.user.lastLogin);
+    expect(Date.parse(second.body.user.lastLogin)).toBeGreaterThanOrEqual(Date.parse(first.body.user.lastLogin));
+  });
+
   it('refuses a duplicate registration with 409', async () => {
     const account = newAccount();
     expect((await api('POST', '/auth/register', { body: account })).status).toBe(201);

@@ -169,6 +169,11 @@ describe('recharge cards (e-PINs)', () => {
     const stored = await getTransaction(id);
     // The margin is on the delivered cards only (5 × (₦99 − ₦97)).
     expect(stored).toMatchObject({ trans_Status: 'success', profitKobo: 10_00, refundTransactionId: refunds[0]._id });
+    // The listing's figures (summed from the stream) sell the 5 cards that came, not the whole debit.
+    expect((await countedPage({ token: buyer.token }, '/transaction?type=epin')).body.totalSalesNaira).toBe(495);
+    const figures = (await countedPage({ token: await admin() }, `/transaction?userName=${buyer.userName}&type=epin`)).body;
+    expect(figures).toMatchObject({ totalSalesNaira: 495, totalProfit: 10 });
+    expect(figures.stat).toEqual([expect.objectContaining({ network: 'MTN', type: 'epin', total_volume_sold: 500, profit: 10 })]);
   });
 
   it('every definite failure refunds all of it; a switched-off row and a bad request are refused before any money moves', async () => {

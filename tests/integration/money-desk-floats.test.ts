@@ -3,14 +3,15 @@
  * balance poll feed the float; crossing the admin's threshold mails every admin once; a supplier
  * whose known float cannot cover a purchase is skipped (the next supplier for the network
  * delivers it) until a recorded top-up; and a reconciliation of the day, with faults injected at
- * the ALARO simulator, finds each kind of discrepancy and nothing else.
+ * the ALARO (MSORG) and VTpass simulators, finds each kind of discrepancy and nothing else; a refunded
+ * purchase the supplier delivered is settled as delivered once, or flagged when the wallet is short.
  */
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { TEST_ADMIN, useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
-const { api, admin, fundedUser, boughtAirtime, waitFor, waitForStatus } = platformClient(cloud, 'desk');
+const { api, admin, fundedUser, boughtAirtime, balance, waitFor, waitForStatus } = platformClient(cloud, 'desk');
 
 /** On a failure, the platform's money-desk lines and warnings. */
 const debug = () =>
@@ -28,8 +29,8 @@ const debug = () =>
 const FLOAT_MAIL = /^Supplier float low: ALARO/;
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 
-async function simulator(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${cloud().simulatorsUrl}/_sim/alaro${path}`, {
+async function simulator(path: string, body: unknown, at: 'alaro' | 'glad' | 'vtpass' = 'alaro'): Promise<void> {
+  const response = await fetch(`${cloud().simulatorsUrl}/_sim/${at}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -104,7 +105,7 @@ describe('supplier floats', () => {
 });
 
 describe('reconciliation', () => {
-  it('a day with injected faults: each discrepancy class found, nothing else; resolve and re-query act on them', async () => {
+  it('a day with injected faults (ALARO and VTpass): each discrepancy class found, nothing else; resolve and re-query act on them; settle as delivered takes a refund back once, or flags a short wallet', async () => {
     debug();
     const token = await admin();
     const user = await fundedUser(5000);
@@ -114,9 +115,20 @@ describe('reconciliation', () => {
 
     // A fault goes to the next purchase ALARO receives, and fulfilment is asynchronous: each purchase
     // must have reached ALARO before the next fault is injected, or a fault lands on the wrong one.
-    const placed = async () => {
-      const id = await boughtAirtime(user.token);
+    const placed = async (buyer = user.token) => {
+      const id = await boughtAirtime(buyer);
       await waitFor(`${id} reached ALARO`, async () => ((await submissionsAt('ALARO', id)) > 0 ? true : undefined));
+      return id;
+    };
+    // Electricity goes to VTpass first (ALARO after a definite failure).
+    const electricity = async () => {
+      const bought = await api('POST', '/buy/electricity', {
+        token: user.token,
+        body: { amount: 1000, meterId: 18, meterNumber: '45011111111', meterType: 'prepaid' },
+      });
+      expect(bought.status).toBe(200);
+      const id = bought.body.receipt._id as string;
+      await waitFor(`${id} reached VTPASS`, async () => ((await cloud().simulatorCalls('VTPASS', id)).count > 0 ? true : undefined));
       return id;
     };
     const clean = await placed();
@@ -128,14 +140,43 @@ describe('reconciliation', () => {
     const forgotten = await placed();
     await simulator('/faults', { next: 'stuck' });
     const stuck = await placed();
+    // Refunded though ALARO delivered: GLAD, next for MTN, fails them too. One customer spends the refund
+    // since (₦1 left of ₦100), so its wallet cannot cover taking it back.
+    const shortUser = await fundedUser(100);
+    await simulator('/control', { forceOutcome: 'failed' }, 'glad');
+    await simulator('/faults', { next: 'failed-but-delivered' });
+    const refundedButDelivered = await placed();
+    await simulator('/faults', { next: 'failed-but-delivered' });
+    const shortFailedButDelivered = await placed(shortUser.token);
+    await waitForStatus(user.token, refundedButDelivered, ['refunded']);
+    await waitForStatus(shortUser.token, shortFailedButDelivered, ['refunded']);
+    await simulator('/control', { forceOutcome: null }, 'glad');
+    await waitForStatus(shortUser.token, await placed(shortUser.token), ['success']);
     await simulator('/faults', { chargeWithoutPurchase: 50 });
+    // VTpass: a ₦1 overcharge, and a "failed" answer for a payment it delivered (ALARO, next for electricity, delivers it again).
+    await simulator('/faults', { next: 'wrong-amount' }, 'vtpass');
+    const vtpassWrongAmount = await electricity();
+    await simulator('/faults', { next: 'failed-but-delivered' }, 'vtpass');
+    const vtpassFailedButDelivered = await electricity();
     onTestFailed(async () =>
       console.log(
-        JSON.stringify({ clean, failedButDelivered, wrongAmount, forgotten, stuck }),
+        JSON.stringify({
+          clean,
+          failedButDelivered,
+          wrongAmount,
+          forgotten,
+          stuck,
+          refundedButDelivered,
+          shortFailedButDelivered,
+          vtpassWrongAmount,
+          vtpassFailedButDelivered,
+        }),
         JSON.stringify((await cloud().simulatorCalls('ALARO')).calls.slice(-12)),
       ),
     );
-    for (const id of [clean, failedButDelivered, wrongAmount, forgotten]) await waitForStatus(user.token, id, ['success', 'refunded']);
+    for (const id of [clean, failedButDelivered, wrongAmount, forgotten, vtpassWrongAmount, vtpassFailedButDelivered]) {
+      await waitForStatus(user.token, id, ['success', 'refunded']);
+    }
     await waitForStatus(user.token, stuck, ['pending']);
 
     const run = await api('POST', '/admin/money-desk/reconciliation', { token, body: { day } });
@@ -153,14 +194,19 @@ describe('reconciliation', () => {
     expect(found).toEqual(
       [
         `ALARO supplier-only ${failedButDelivered}`,
+        `ALARO supplier-only ${refundedButDelivered}`,
+        `ALARO supplier-only ${shortFailedButDelivered}`,
         'ALARO supplier-only orphan',
+        `VTPASS amount-mismatch ${vtpassWrongAmount}`,
+        `VTPASS supplier-only ${vtpassFailedButDelivered}`,
         `ALARO amount-mismatch ${wrongAmount}`,
         `ALARO ours-only ${forgotten}`,
         `ALARO still-open ${stuck}`,
       ].sort(),
     );
     const alaro = report.suppliers.find((s: any) => s.supplier === 'ALARO');
-    expect(alaro.counts).toMatchObject({ 'supplier-only': 2, 'amount-mismatch': 1, 'ours-only': 1, 'still-open': 1 });
+    expect(alaro.counts).toMatchObject({ 'supplier-only': 4, 'amount-mismatch': 1, 'ours-only': 1, 'still-open': 1 });
+    expect(report.suppliers.find((s: any) => s.supplier === 'VTPASS').counts).toMatchObject({ 'supplier-only': 1, 'amount-mismatch': 1, 'ours-only': 0 });
     expect(alaro.counts.matched).toBeGreaterThanOrEqual(1);
     expect(report.suppliers.find((s: any) => s.supplier === 'GLAD').counts).toMatchObject({
       'supplier-only': 0,
@@ -168,8 +214,10 @@ describe('reconciliation', () => {
       'amount-mismatch': 0,
       'still-open': 0,
     });
-    const mismatch = report.discrepancies.find((d: any) => d.kind === 'amount-mismatch');
-    expect(mismatch.theirCharge - mismatch.ourCost).toBeCloseTo(1, 2);
+    for (const supplier of ['ALARO', 'VTPASS']) {
+      const mismatch = report.discrepancies.find((d: any) => d.kind === 'amount-mismatch' && d.supplier === supplier);
+      expect(mismatch.theirCharge - mismatch.ourCost).toBeCloseTo(1, 2);
+    }
     expect(alaro.difference).toBeCloseTo(alaro.charged - alaro.deliveredCost, 2);
 
     // Acting on them: a reason is required, a resolution is recorded once; re-query keeps a real discrepancy.
@@ -189,5 +237,45 @@ describe('reconciliation', () => {
     expect(text).toContain('resolved,admin,ALARO confirmed a ₦1 fee');
     const audit = await api('GET', `/admin/audit?operation=resolveDiscrepancy`, { token });
     expect(JSON.stringify(audit.body)).toContain('ALARO confirmed a ₦1 fee');
+
+    // Settle as delivered: the refund of a purchase ALARO delivered is taken back from the wallet, once.
+    const settle = (supplier: string, id: string, body: unknown = { reason: 'ALARO log shows it delivered' }) =>
+      api('POST', `/admin/money-desk/reconciliation/${day}/${supplier}/${encodeURIComponent(id)}/settle`, { token, body });
+    expect(await settle('ALARO', refundedButDelivered, {})).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/reason is required/) } });
+    expect(await settle('ALARO', refundedButDelivered, { reason: ' x ' })).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/at least 3/) } });
+    expect(
+      (await api('POST', `/admin/money-desk/reconciliation/${day}/ALARO/${refundedButDelivered}/settle`, { token: user.token, body: { reason: 'mine' } }))
+        .status,
+    ).toBe(403);
+    const before = await balance(user.token);
+    const both = await Promise.all([settle('ALARO', refundedButDelivered), settle('ALARO', refundedButDelivered)]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(both.find((answer) => answer.status === 200)!.body).toMatchObject({ outcome: 'settled-as-delivered', requestId: refundedButDelivered, debited: 99 });
+    expect(await settle('ALARO', refundedButDelivered)).toMatchObject({ status: 409, body: { msg: 'This discrepancy is already settled as delivered' } });
+    expect(await balance(user.token)).toBeCloseTo(before - 99, 2);
+    expect(await waitForStatus(user.token, refundedButDelivered, ['success'])).toMatchObject({ trans_Status: 'success' });
+    const settledAudit = await api('GET', '/admin/audit?operation=settleDiscrepancyAsDelivered', { token });
+    expect(JSON.stringify(settledAudit.body)).toContain('ALARO log shows it delivered');
+    const settledItem = (await api('GET', `/admin/money-desk/reconciliation?day=${day}`, { token })).body.discrepancies.find(
+      (d: any) => d.requestId === refundedButDelivered,
+    );
+    expect(settledItem.resolution).toMatchObject({ action: 'settled', outcome: 'settled-as-delivered', debited: 99, by: TEST_ADMIN.userName });
+
+    // A wallet that cannot cover the refund: nothing debited, the item flagged with the shortfall (₦99 − ₦1).
+    const shortBefore = await balance(shortUser.token);
+    expect(await settle('ALARO', shortFailedButDelivered)).toMatchObject({
+      status: 200,
+      body: { outcome: 'flagged-wallet-short', shortfall: 98, balance: 1 },
+    });
+    expect(await balance(shortUser.token)).toBe(shortBefore);
+    expect(await waitForStatus(shortUser.token, shortFailedButDelivered, ['refunded'])).toMatchObject({ trans_Status: 'refunded' });
+
+    // Nothing to settle: a charge with no purchase of ours, a purchase another supplier delivered, another class.
+    const orphan = report.discrepancies.find((d: any) => d.requestId.startsWith('unknown-'));
+    expect(await settle('ALARO', orphan.requestId)).toMatchObject({ status: 409, body: { msg: expect.stringMatching(/no purchase of ours/) } });
+    expect(await settle('ALARO', failedButDelivered)).toMatchObject({ status: 409, body: { msg: expect.stringMatching(/success, not refunded/) } });
+    expect(await settle('VTPASS', vtpassFailedButDelivered)).toMatchObject({ status: 409, body: { msg: expect.stringMatching(/success, not refunded/) } });
+    expect(await settle('VTPASS', vtpassWrongAmount)).toMatchObject({ status: 409, body: { msg: expect.stringMatching(/supplier-only/) } });
+    expect((await settle('ALARO', 'nothing-here')).status).toBe(404);
   });
 });

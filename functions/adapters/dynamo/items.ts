@@ -239,6 +239,7 @@ const billDetails = declaringEvery<BillDetails>()(
     pins: z.array(z.object({ pin: text, serial: text.optional() })).optional(),
     purchasedCode: text.optional(),
     businessName: text.optional(),
+    refundedKobo: kobo.optional(),
   }),
 );
 
@@ -295,6 +296,7 @@ const transactionFields = declaringEvery<TransactionRecord>()(
     refundReason: text.optional(),
     lastEnqueuedAt: text.optional(),
     refundTransactionId: text.optional(),
+    refundReversalId: text.optional(),
     ownerWebhook: z.boolean().optional(),
     toSavedContact: z.boolean().optional(),
     settledAt: text.optional(),

@@ -210,7 +210,9 @@ export async function logIn(
     deps.updateLastLogin(profile.userId, now),
     deps.rememberClient(counterName, knownClientIds({ client, deviceToken })),
   ]);
-  return { kind: 'signed_in', session: { ...(await openSession({ ...profile, lastLogin: now.toISOString() }, deps)), deviceToken } };
+  // The profile was read before this sign-in's write: its lastLogin is the sign-in before this one.
+  const session = await openSession({ ...profile, lastLogin: now.toISOString() }, deps);
+  return { kind: 'signed_in', session: { ...session, deviceToken, previousLogin: profile.lastLogin } };
 }
 
 /** POST /auth/isTokenValid: the token's user as stored now, if the token still holds. */

@@ -7,6 +7,8 @@
  * conditional write fails, changes nothing and so adds nothing):
  * - a purchase counts as a sale only when it becomes `success`, on the day it was placed;
  * - a refund of an open purchase counts as a refund on the day of the refund, never as a sale;
+ * - a batch delivered in part is both, in its one settlement: what came is a sale on the day it was
+ *   placed, what was credited back a refund on the settlement's day (transactions/sold-part.ts);
  * - a refund of a success (the supplier reversed it) takes the sale and its profit back off the
  *   day it was placed, and counts as a refund on the day of the refund.
  */
@@ -14,6 +16,7 @@ import { koboToNaira, type Kobo } from '../../../shared/money.js';
 import type { DashboardFigures, SalesRow } from '../../../shared/api/admin.js';
 import { PRODUCT_TYPES, type ProductType } from '../../../shared/products.js';
 import type { TransactionRecord } from '../transactions/transactions.js';
+import { soldPart } from '../transactions/sold-part.js';
 
 /** Every product of the registry is counted: a product sold is never missing from the back office's figures. */
 export const STAT_PRODUCTS = PRODUCT_TYPES;
@@ -87,11 +90,20 @@ function delta(purchase: TransactionRecord, product: StatProduct, day: string, a
   };
 }
 
-/** What a purchase's success adds: the sale and its profit, on the day it was placed. */
+/**
+ * What a purchase's success adds: the sale and its profit, on the day it was placed; for a batch
+ * delivered in part, the part that came, and the part credited back as a refund on the settlement's day.
+ */
 export function saleDeltas(purchase: TransactionRecord, profitKobo: Kobo): StatDelta[] {
   const product = productOf(purchase);
   if (!product) return [];
-  return [delta(purchase, product, dayOf(purchase.createdAt), { salesKobo: purchase.amountKobo, profitKobo, salesCount: 1 })];
+  const sold = soldPart(purchase);
+  const deltas = [delta(purchase, product, dayOf(purchase.createdAt), { salesKobo: sold.amountKobo, profitKobo, salesCount: 1 })];
+  if (sold.refundedKobo > 0) {
+    const settledOn = dayOf(purchase.settledAt ?? purchase.updatedAt);
+    deltas.push(delta(purchase, product, settledOn, { refundsKobo: sold.refundedKobo, refundCount: 1 }));
+  }
+  return mergeDeltas(deltas);
 }
 
 /**
@@ -101,13 +113,27 @@ export function saleDeltas(purchase: TransactionRecord, profitKobo: Kobo): StatD
 export function refundDeltas(purchase: TransactionRecord, refundedAt: Date): StatDelta[] {
   const product = productOf(purchase);
   if (!product) return [];
-  const deltas = [delta(purchase, product, dayOf(refundedAt), { refundsKobo: purchase.amountKobo, refundCount: 1 })];
+  // A success gives back what it sold (a batch delivered in part had the rest back already).
+  const soldKobo = purchase.trans_Status === 'success' ? soldPart(purchase).amountKobo : purchase.amountKobo;
+  const deltas = [delta(purchase, product, dayOf(refundedAt), { refundsKobo: soldKobo, refundCount: 1 })];
   if (purchase.trans_Status === 'success') {
-    deltas.push(
-      delta(purchase, product, dayOf(purchase.createdAt), { salesKobo: -purchase.amountKobo, profitKobo: -(purchase.profitKobo ?? 0), salesCount: -1 }),
-    );
+    deltas.push(delta(purchase, product, dayOf(purchase.createdAt), { salesKobo: -soldKobo, profitKobo: -(purchase.profitKobo ?? 0), salesCount: -1 }));
   }
   return mergeDeltas(deltas);
+}
+
+/**
+ * What a refund taken back changes (the purchase settled as delivered after all): its sale, on the day
+ * it was placed, and its refund taken off the refund's day.
+ */
+export function refundReversalDeltas(refunded: TransactionRecord, delivered: TransactionRecord): StatDelta[] {
+  const product = productOf(delivered);
+  if (!product) return [];
+  const refundedAt = dayOf(refunded.settledAt ?? refunded.updatedAt);
+  return mergeDeltas([
+    ...saleDeltas(delivered, delivered.profitKobo ?? 0),
+    delta(refunded, product, refundedAt, { refundsKobo: -refunded.amountKobo, refundCount: -1 }),
+  ]);
 }
 
 const AMOUNTS = ['salesKobo', 'profitKobo', 'salesCount', 'refundsKobo', 'refundCount'] as const;

@@ -28,15 +28,19 @@ export interface FloatGuardDeps {
   warn(message: string, facts: Record<string, unknown>): void;
 }
 
-/** What the supplier will take for an order: its face value or amount (an upper bound of its cost: suppliers sell at a discount). */
+/**
+ * What the supplier will take for an order: its face value or amount (an upper bound of its cost:
+ * suppliers sell at a discount), a data order's plan cost, recharge cards' denomination × quantity.
+ */
 export function orderCostKobo(order: Record<string, unknown>): Kobo {
   const kobo = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
   const pins =
     kobo(order.denominationNaira) !== undefined && kobo(order.quantity) !== undefined
       ? Math.round((order.denominationNaira as number) * 100 * (order.quantity as number))
       : undefined;
-  // A data order carries no price: any known float above zero may cover it; the supplier's answer decides.
-  return kobo(order.faceValueKobo) ?? kobo(order.amountKobo) ?? pins ?? 1;
+  // A data order is checked against its plan's cost; only one without a known cost (none recorded) is
+  // let through by any float above zero, and the supplier's answer decides.
+  return kobo(order.faceValueKobo) ?? kobo(order.amountKobo) ?? kobo(order.costKobo) ?? pins ?? 1;
 }
 
 /** What was bought, for the re-query of a submission (MSORG re-queries bill payments elsewhere). */

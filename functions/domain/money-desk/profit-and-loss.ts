@@ -5,11 +5,15 @@
  * Rules (each from a change of one record, so a change delivered again adds nothing beyond the
  * counter consumer's own once-only rule):
  * - revenue and supplier cost: a purchase that becomes `success` adds what the user paid and what
- *   the supplier charged, on the day it was placed; an upgrade fee (written final) is revenue with
- *   no supplier cost, on its day;
+ *   the supplier charged, on the day it was placed; of a batch delivered in part, for what came only
+ *   (transactions/sold-part.ts); an upgrade fee (written final) is revenue with no supplier cost, on its day;
  * - refunds: a delivered purchase given back (an operator's refund or the supplier's reversal) adds
  *   what was paid on the refund's day; its revenue and cost stay where they were earned and paid.
- *   A purchase refunded before it was delivered was never revenue, so it moves nothing here;
+ *   A purchase refunded before it was delivered was never revenue, so it moves nothing here, nor
+ *   does the part of a batch that never came;
+ * - a refund taken back (settled as delivered: the supplier delivered after all): a purchase refunded
+ *   before delivery becomes revenue and cost on the day it was placed; one refunded after delivery
+ *   has its refund taken off the refund's day;
  * - referral rewards: referral earnings moved into a wallet (an `earning` record), on their day;
  * - margin = revenue − supplier cost; net = margin − referral rewards − refunds.
  */
@@ -19,6 +23,7 @@ import { isProductType } from '../../../shared/products.js';
 import { dayOf, hashShard } from '../back-office/sales-stats.js';
 import { isOpen } from '../purchases/purchase-state.js';
 import type { TransactionRecord } from '../transactions/transactions.js';
+import { soldPart } from '../transactions/sold-part.js';
 
 /** One change of a transaction record, as the stream carries it. */
 export interface PnlRecordChange {
@@ -90,10 +95,21 @@ export function pnlDeltasOf({ before, after }: PnlRecordChange): PnlDelta[] {
   }
   if (!isProductType(after.trans_Type) || before.trans_Status === after.trans_Status) return [];
   if (after.trans_Status === 'success' && isOpen(before.trans_Status)) {
-    return [deltaOf(after, after.trans_Type, dayOf(after.createdAt), { revenueKobo: after.amountKobo, supplierCostKobo: supplierCostOf(after), count: 1 })];
+    const sold = soldPart(after);
+    const supplierCostKobo = supplierCostOf({ amountKobo: sold.amountKobo, costKobo: sold.costKobo, profitKobo: after.profitKobo });
+    return [deltaOf(after, after.trans_Type, dayOf(after.createdAt), { revenueKobo: sold.amountKobo, supplierCostKobo, count: 1 })];
   }
   if (after.trans_Status === 'refunded' && before.trans_Status === 'success') {
-    return [deltaOf(before, before.trans_Type, dayOf(after.settledAt ?? after.updatedAt), { refundsKobo: before.amountKobo })];
+    return [deltaOf(before, before.trans_Type, dayOf(after.settledAt ?? after.updatedAt), { refundsKobo: soldPart(before).amountKobo })];
+  }
+  if (after.trans_Status === 'success' && before.trans_Status === 'refunded') {
+    // Its refund taken back (settled as delivered from the reconciliation). A profit is recorded only on
+    // delivery, so one on the refunded record means it had been delivered and its refund counted: that
+    // refund is taken back on its own day. Otherwise it was never revenue: it is now, like any delivery.
+    if (before.profitKobo !== undefined) {
+      return [deltaOf(before, before.trans_Type, dayOf(before.settledAt ?? before.updatedAt), { refundsKobo: -before.amountKobo })];
+    }
+    return [deltaOf(after, after.trans_Type, dayOf(after.createdAt), { revenueKobo: after.amountKobo, supplierCostKobo: supplierCostOf(after), count: 1 })];
   }
   return [];
 }

@@ -44,7 +44,23 @@ export interface Discrepancy {
   userName: string | null;
   amountKobo: Kobo | null;
   checkedAt: string;
-  resolution?: { reason: string; by: string; at: string; action: 'resolved' | 'settled' | 'flagged' };
+  resolution?: DiscrepancyResolution;
+}
+
+/** An admin's action on a discrepancy: who, when, why, and what came of it. */
+export interface DiscrepancyResolution {
+  reason: string;
+  by: string;
+  at: string;
+  /** `flagged` is not final: the item may still be settled or resolved (a later action replaces it). */
+  action: 'resolved' | 'settled' | 'flagged';
+  outcome?: 'settled-as-delivered' | 'flagged-wallet-short';
+  /** Settled: what was taken back from the customer's wallet. */
+  debitedKobo?: Kobo;
+  /** Flagged: what the customer's wallet lacked. */
+  shortfallKobo?: Kobo;
+  /** Settled: the wallet debit that took the refund back. */
+  reversalId?: string;
 }
 
 /** One page's findings, added to its run's head once (a page redelivered adds nothing). */
@@ -68,8 +84,8 @@ export interface ReconciliationStore {
   dropDiscrepancy(day: string, supplier: string, requestId: string): Promise<void>;
   report(day: string): Promise<{ heads: ReportHead[]; discrepancies: Discrepancy[] }>;
   discrepancy(day: string, supplier: string, requestId: string): Promise<Discrepancy | undefined>;
-  /** Records an action on an open discrepancy; false when it was already resolved. */
-  resolve(day: string, supplier: string, requestId: string, resolution: NonNullable<Discrepancy['resolution']>): Promise<boolean>;
+  /** Records an action on an open (or only flagged) discrepancy; false when it was already resolved or settled. */
+  resolve(day: string, supplier: string, requestId: string, resolution: DiscrepancyResolution): Promise<boolean>;
 }
 
 /** The work of a run, one message per page: a shard of our submissions, or a page of the supplier's own listing. */

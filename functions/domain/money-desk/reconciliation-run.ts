@@ -240,17 +240,34 @@ export type ItemActionResult =
   | { kind: 'settled'; reversedKobo: Kobo }
   | { kind: 'flagged'; reason: string };
 
+/** What a purchase was submitted as, so its re-query asks the supplier's right service (a charge with no purchase: airtime). */
+export function submittedServiceOf(purchase: Pick<TransactionRecord, 'trans_Type'> | undefined): Submission['service'] {
+  switch (purchase?.trans_Type) {
+    case 'data':
+    case 'electricity':
+    case 'epin':
+      return purchase.trans_Type;
+    case 'cable':
+    case 'exam':
+    case 'service':
+      return 'bill';
+    default:
+      return 'airtime';
+  }
+}
+
 /** "Re-query now": the one item checked again at once; matched drops it from the report. */
 export async function recheckDiscrepancy(day: string, supplier: string, requestId: string, deps: ReconciliationDeps): Promise<ItemActionResult> {
   const item = await deps.store.discrepancy(day, supplier, requestId);
   if (!item) return { kind: 'not_found' };
-  if (item.resolution) return { kind: 'already_resolved' };
+  // A flag (the wallet was short when settling) is not final: the item may be checked again.
+  if (item.resolution && item.resolution.action !== 'flagged') return { kind: 'already_resolved' };
   const [purchase] = await deps.purchases.getMany([requestId]);
   const submission: Submission = {
     supplier,
     requestId,
     submittedAt: item.checkedAt,
-    service: purchase?.trans_Type === 'electricity' ? 'electricity' : 'airtime',
+    service: submittedServiceOf(purchase),
     placedAt: purchase?.createdAt,
     supplierReference: purchase?.apiResponseId,
   };

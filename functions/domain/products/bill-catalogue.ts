@@ -224,6 +224,11 @@ export interface BillDetails {
   purchasedCode?: string;
   /** Recharge cards: the business name printed on every card, as the buyer gave it. */
   businessName?: string;
+  /**
+   * Delivered in part (fewer cards than ordered): the charge of what never came, credited back in the
+   * settlement's one write. The sales figures count the rest only (transactions/sold-part.ts).
+   */
+  refundedKobo?: Kobo;
 }
 
 /** What a supplier said it delivered for a bill; never filled in by us. */

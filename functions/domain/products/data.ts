@@ -44,6 +44,7 @@ export const data: ProductModule<DataPurchaseInput, DataDraftDeps, { kind: PlanR
       planId: plan.planId,
       planName: plan.planName,
       supplierPlanIds: plan.supplierPlanIds,
+      ...(record.costKobo === undefined ? {} : { costKobo: record.costKobo }),
     };
     return supplier.buyData(order);
   },

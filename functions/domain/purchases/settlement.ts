@@ -116,7 +116,8 @@ async function settleShort(
       refundKobo: short.refundKobo,
       profitKobo: short.profitKobo,
       supplier: result.supplier,
-      bill: short.bill,
+      // Kept on the batch: its sales figures count what came only (transactions/sold-part.ts).
+      bill: { ...short.bill, refundedKobo: short.refundKobo },
       ...(result.supplierReference ? { supplierReference: result.supplierReference } : {}),
       ...(result.apiResponse ? { apiResponse: result.apiResponse } : {}),
     },

@@ -25,6 +25,8 @@ export interface DataOrder {
   planName: string;
   /** Each supplier's own id of the plan: a supplier without one cannot deliver it. */
   supplierPlanIds: Partial<Record<string, number>>;
+  /** What the plan costs us (the purchase's recorded cost), when known: the float guard checks a float covers it. Never sent. */
+  costKobo?: Kobo;
 }
 
 export interface RequeryKey {

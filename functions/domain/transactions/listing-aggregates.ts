@@ -14,6 +14,7 @@ import type { Kobo } from '../../../shared/money.js';
 import { LISTING_COUNTER_FIELDS, LISTING_COUNTER_SEPARATOR } from '../../../shared/table.js';
 import { dayOf, hashShard } from '../back-office/sales-stats.js';
 import { dataVolumeGb, isPurchase, type ListingFigures, type TransactionRecord } from './transactions.js';
+import { soldPart } from './sold-part.js';
 
 /** Platform-wide counters of one day and type spread over this many items, so no item takes every write. */
 export const AGGREGATE_SHARDS = 4;
@@ -111,12 +112,15 @@ const dataVolumeMb = (record: TransactionRecord) => Math.round(dataVolumeGb(reco
 export function contributionOf(record: TransactionRecord): BucketFigures {
   const figures: BucketFigures = { n: 1, d: 0, c: 0, s: 0, v: 0, p: 0 };
   const change = record.balanceAfterKobo - record.balanceBeforeKobo;
-  if (change < 0 && record.trans_Status !== 'refunded') figures.d = -change;
+  // A refund taken back (settled as delivered) is left out with the refund it cancels, as in `listingFigures`.
+  if (change < 0 && record.trans_Type === 'refund') figures.d = record.refundedBatchId !== undefined ? -change : 0;
+  else if (change < 0 && record.trans_Status !== 'refunded') figures.d = -change;
   else if (change > 0 && record.trans_Type !== 'refund') figures.c = change;
   else if (change > 0 && record.refundedBatchId !== undefined) figures.d = -change;
   if (isPurchase(record.trans_Type) && record.trans_Status === 'success') {
-    figures.s = record.amountKobo;
-    figures.v = record.trans_Type === 'data' ? dataVolumeMb(record) : (record.faceValueKobo ?? record.amountKobo);
+    const sold = soldPart(record);
+    figures.s = sold.amountKobo;
+    figures.v = record.trans_Type === 'data' ? dataVolumeMb(record) : (sold.faceValueKobo ?? sold.amountKobo);
     figures.p = record.profitKobo ?? 0;
   }
   return figures;

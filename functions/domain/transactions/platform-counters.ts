@@ -9,7 +9,7 @@
 import type { Kobo } from '../../../shared/money.js';
 import { HOUSE_USER_ID } from '../wallet/house-account.js';
 import { isOpen } from '../purchases/purchase-state.js';
-import { mergeDeltas, refundDeltas, saleDeltas, type StatDelta } from '../back-office/sales-stats.js';
+import { mergeDeltas, refundDeltas, refundReversalDeltas, saleDeltas, type StatDelta } from '../back-office/sales-stats.js';
 import type { TransactionRecord } from './transactions.js';
 
 /** One change of a transaction record as the stream carries it. */
@@ -37,6 +37,8 @@ export function statDeltasOf({ before, after }: RecordImages): StatDelta[] {
   if (!before || before.trans_Status === after.trans_Status) return [];
   if (after.trans_Status === 'success' && isOpen(before.trans_Status)) return saleDeltas(after, after.profitKobo ?? 0);
   if (after.trans_Status === 'refunded') return refundDeltas(before, new Date(after.settledAt ?? after.updatedAt));
+  // A refund taken back (settled as delivered): the sale it now is, and its refund undone.
+  if (after.trans_Status === 'success' && before.trans_Status === 'refunded') return refundReversalDeltas(before, after);
   return [];
 }
 

@@ -15,6 +15,7 @@ import type { WithdrawalDetails } from '../money/withdrawals.js';
 import type { SupplierOutcome } from '../purchases/purchase-state.js';
 import { refundReasonInWords } from '../purchases/refund-reason.js';
 import { itemDescription, otherParty, viewStatus, viewType } from './transaction-labels.js';
+import { soldPart } from './sold-part.js';
 
 /** One call to a supplier, kept on the purchase for support and audits. */
 
@@ -103,6 +104,11 @@ export interface TransactionRecord {
   refundReason?: string;
   lastEnqueuedAt?: string;
   refundTransactionId?: string;
+  /**
+   * A refunded purchase the supplier turned out to have delivered, settled as delivered from the
+   * reconciliation: the wallet debit that took its refund back (at most one: its id is derived).
+   */
+  refundReversalId?: string;
   settledAt?: string;
   /** A credit from a payment provider: what was paid, the charge, the provider's reference. */
   funding?: FundingDetails;
@@ -285,7 +291,8 @@ const roundGb = (gb: number) => Math.round(gb * 1000) / 1000;
 
 /**
  * Totals over a filtered set, as the original computes them. Sales, profit and stats count
- * successful purchases only; debit leaves out refunded purchases and credit leaves out refunds
+ * successful purchases only, and of a batch delivered in part what came (the rest was credited back);
+ * debit leaves out refunded purchases and credit leaves out refunds
  * (the pair cancels out: money that came back was never really spent).
  */
 export function listingFigures(records: readonly TransactionRecord[]): ListingFigures {
@@ -297,18 +304,23 @@ export function listingFigures(records: readonly TransactionRecord[]): ListingFi
   const byProduct = new Map<string, ListingFigures['stat'][number]>();
   for (const record of records) {
     const change = record.balanceAfterKobo - record.balanceBeforeKobo;
-    if (change < 0 && record.trans_Status !== 'refunded') totalDebitKobo += -change;
+    // A refund taken back (its purchase settled as delivered): the purchase's own debit stands again
+    // and the refund's credit is left out, so the pair is too; a bulk line's puts it back on its batch's debit.
+    if (change < 0 && record.trans_Type === 'refund') totalDebitKobo += record.refundedBatchId !== undefined ? -change : 0;
+    else if (change < 0 && record.trans_Status !== 'refunded') totalDebitKobo += -change;
     else if (change > 0 && record.trans_Type !== 'refund') totalCreditKobo += change;
     else if (change > 0 && record.refundedBatchId !== undefined) totalDebitKobo -= change;
     if (!isPurchase(record.trans_Type) || record.trans_Status !== 'success') continue;
-    totalSalesKobo += record.amountKobo;
+    // What it sold: of a batch delivered in part, what came (sold-part.ts).
+    const sold = soldPart(record);
+    totalSalesKobo += sold.amountKobo;
     if (record.trans_Type === 'data') totalSalesGb = roundGb(totalSalesGb + dataVolumeGb(record));
     totalProfitKobo += record.profitKobo ?? 0;
     const network = record.trans_Network || 'OTHER';
     const key = `${network}\u0000${record.trans_Type}`;
     const unit: SalesVolumeUnit = record.trans_Type === 'data' ? 'GB' : 'NGN';
     const stat = byProduct.get(key) ?? { network, type: record.trans_Type, unit, volume: 0, profitKobo: 0 };
-    stat.volume = unit === 'GB' ? roundGb(stat.volume + dataVolumeGb(record)) : stat.volume + (record.faceValueKobo ?? record.amountKobo);
+    stat.volume = unit === 'GB' ? roundGb(stat.volume + dataVolumeGb(record)) : stat.volume + (sold.faceValueKobo ?? sold.amountKobo);
     stat.profitKobo += record.profitKobo ?? 0;
     byProduct.set(key, stat);
   }

@@ -2,8 +2,8 @@
  * The money desk's HTTP service (admins): supplier floats (GET the page's figures, POST thresholds,
  * POST a top-up — which also reads the supplier's balance at once, so a refilled supplier is used
  * again without waiting for the poll) and the reconciliation (GET the report or its CSV, POST a run
- * of any day, POST re-query now / resolve on a discrepancy). Every POST is an operator action the
- * HTTP layer audits with its body (the resolve's reason included).
+ * of any day, POST re-query now / resolve / settle as delivered on a discrepancy). Every POST is an
+ * operator action the HTTP layer audits with its body (the resolve's and the settle's reason included).
  */
 import { ulid } from 'ulid';
 import {
@@ -16,28 +16,35 @@ import {
   reconciliationQuery,
   reconciliationRunRequest,
   resolveDiscrepancyRequest,
+  settleDiscrepancyAsDeliveredRequest,
+  type DiscrepancyResolutionView,
   type DiscrepancyView,
   type FloatsResponse,
   type ReconciliationHeadView,
   type ReconciliationResponse,
+  type SettleDiscrepancyResponse,
 } from '../../../shared/api/money-desk-floats.js';
-import { koboToNaira } from '../../../shared/money.js';
+import { formatNaira, koboToNaira } from '../../../shared/money.js';
 import { ENV_GROUPS, loadEnv } from '../../adapters/environment.js';
 import { ENV } from '../../../shared/runtime-env.js';
 import { dynamoFloats } from '../../adapters/dynamo/money-desk/floats.js';
 import { dynamoReconciliation } from '../../adapters/dynamo/money-desk/reconciliation.js';
+import { dynamoRefundReversals } from '../../adapters/dynamo/money-desk/refund-reversal.js';
+import { readWallet } from '../../adapters/dynamo/wallet/ledger.js';
 import { floatAlerts, purchasesById, sqsReconciliationQueue } from '../../adapters/money-desk.js';
 import { supplierDirectoryFromEnv } from '../../adapters/suppliers/index.js';
 import { suppliersFromEnv } from '../../adapters/suppliers/suppliers-config.js';
 import { floatsPage, refreshFloat, type FloatDeps } from '../../domain/money-desk/floats-desk.js';
 import { lagosDay, previousLagosDay } from '../../domain/money-desk/reconciliation.js';
 import { recheckDiscrepancy, requestRun, resolveDiscrepancy, type ReconciliationDeps } from '../../domain/money-desk/reconciliation-run.js';
-import type { Discrepancy, ReportHead } from '../../domain/money-desk/reconciliation-port.js';
+import type { Discrepancy, DiscrepancyResolution, ReportHead } from '../../domain/money-desk/reconciliation-port.js';
+import { settleAsDelivered, type SettleDeps } from '../../domain/money-desk/settle-as-delivered.js';
 import { attachment, httpService, ok, parseInput, refusal, type UserOperation } from '../../middleware/http.js';
 import { edge } from './edge.js';
 
 export type MoneyDeskDeps = FloatDeps &
-  ReconciliationDeps & {
+  ReconciliationDeps &
+  Pick<SettleDeps, 'wallets' | 'reversals'> & {
     supplierNames(): string[];
   };
 
@@ -73,7 +80,16 @@ function discrepancyView(item: Discrepancy): DiscrepancyView {
     userName: item.userName,
     amount: naira(item.amountKobo),
     checkedAt: item.checkedAt,
-    resolution: item.resolution ?? null,
+    resolution: item.resolution ? resolutionView(item.resolution) : null,
+  };
+}
+
+function resolutionView(resolution: DiscrepancyResolution): DiscrepancyResolutionView {
+  const { debitedKobo, shortfallKobo, reversalId: _reversalId, ...rest } = resolution;
+  return {
+    ...rest,
+    ...(debitedKobo === undefined ? {} : { debited: koboToNaira(debitedKobo) }),
+    ...(shortfallKobo === undefined ? {} : { shortfall: koboToNaira(shortfallKobo) }),
   };
 }
 
@@ -130,7 +146,9 @@ export function moneyDeskOperations(deps: MoneyDeskDeps) {
     if (!known(supplier)) return unknownSupplier(supplier);
     const { minBalance, minHoursLeft } = parseInput(floatThresholdsRequest, body);
     await deps.floats.setThresholds(supplier, { minBalanceKobo: minBalance, minHoursLeft });
-    return ok({ msg: `Thresholds of ${supplier} saved`, supplier, minBalance: koboToNaira(minBalance), minHoursLeft });
+    // The float is judged against the new thresholds at once (a crossing alerts, as any other), not at the next poll.
+    const level = await refreshFloat(supplier, undefined, deps);
+    return ok({ msg: `Thresholds of ${supplier} saved`, supplier, minBalance: koboToNaira(minBalance), minHoursLeft, level });
   };
 
   const recordFloatTopUp: UserOperation = async ({ params, body, principal }) => {
@@ -210,6 +228,49 @@ export function moneyDeskOperations(deps: MoneyDeskDeps) {
     return ok({ msg: 'Marked resolved', reason });
   };
 
+  /**
+   * Settle as delivered: 200 either way the rule decides — `settled-as-delivered` (the refund taken
+   * back) or `flagged-wallet-short` (nothing debited, the item flagged); 409 when there is nothing
+   * to settle or it was settled or resolved before (a second call debits nothing).
+   */
+  const settleDiscrepancyAsDelivered: UserOperation = async ({ params, body, principal }) => {
+    const { day, supplier, requestId } = parseInput(discrepancyPathParams, params);
+    const { reason } = parseInput(settleDiscrepancyAsDeliveredRequest, body);
+    const result = await settleAsDelivered(day, supplier, requestId, reason, principal.userName, deps);
+    switch (result.kind) {
+      case 'not_found':
+        return refusal(404, 'No such discrepancy');
+      case 'already_resolved':
+        return refusal(409, result.action === 'settled' ? 'This discrepancy is already settled as delivered' : 'This discrepancy is already resolved');
+      case 'not_supplier_only':
+        return refusal(409, `Only a supplier-only discrepancy can be settled as delivered (this one is ${result.discrepancyKind})`);
+      case 'no_purchase':
+        return refusal(409, 'Nothing to settle: the supplier charged with no purchase of ours');
+      case 'not_refunded':
+        return refusal(409, `Nothing to settle: our purchase is ${result.status}, not refunded`);
+      case 'settled': {
+        const answer: SettleDiscrepancyResponse = {
+          msg: `Settled as delivered: ${formatNaira(result.debitedKobo)} taken back from ${result.userName}'s wallet`,
+          outcome: 'settled-as-delivered',
+          requestId,
+          debited: koboToNaira(result.debitedKobo),
+          balance: koboToNaira(result.balanceKobo),
+        };
+        return ok(answer);
+      }
+      case 'flagged': {
+        const answer: SettleDiscrepancyResponse = {
+          msg: `Not settled: ${result.userName}'s wallet holds ${formatNaira(result.balanceKobo)}, ${formatNaira(result.shortfallKobo)} short of the ${formatNaira(result.amountKobo)} refunded. Nothing was debited; the discrepancy is flagged`,
+          outcome: 'flagged-wallet-short',
+          requestId,
+          shortfall: koboToNaira(result.shortfallKobo),
+          balance: koboToNaira(result.balanceKobo),
+        };
+        return ok(answer);
+      }
+    }
+  };
+
   return {
     listFloats,
     setFloatThresholds,
@@ -219,6 +280,7 @@ export function moneyDeskOperations(deps: MoneyDeskDeps) {
     runReconciliation,
     requeryDiscrepancy,
     resolveDiscrepancy: resolveDiscrepancyOperation,
+    settleDiscrepancyAsDelivered,
   };
 }
 
@@ -232,6 +294,8 @@ export const handler = httpService(
     store: dynamoReconciliation,
     queue: sqsReconciliationQueue(),
     purchases: { getMany: purchasesById },
+    wallets: { getWallet: readWallet },
+    reversals: dynamoRefundReversals,
     suppliers: supplierDirectoryFromEnv(),
     supplierNames: () => suppliersFromEnv().map((config) => config.name),
     newRunId: () => ulid(),

@@ -32,6 +32,9 @@
  * `POST /push {"requestId"}` sends a record's push again (a duplicate); `POST /reverse {"requestId"}`
  * reverses a delivered purchase (VTpass refunds the account) and pushes it. A request id given to
  * them may be our transaction id alone, as for /calls.
+ *
+ * The money desk's reconciliation tests inject discrepancies (`POST /faults`, VtpassFault below), as
+ * at the MSORG simulator: on the next payments, or a charge with no purchase at once.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -144,6 +147,8 @@ export interface VtpassRecord {
   pins?: { pin: string; serial?: string }[];
   quantity?: number;
   chargedKobo: number;
+  /** An injected `wrong-amount`: charged above the price (bookkeeping; its answers' total_amount includes it). */
+  overchargedKobo?: number;
   createdAt: string;
 }
 
@@ -168,7 +173,23 @@ interface VtpassState {
   calls: VtpassSimCall[];
   forceOutcome: VtpassForcedOutcome | null;
   pushes: VtpassPush[];
+  /** Faults the next payments carry, oldest first (POST /faults). */
+  faults?: VtpassFault[];
 }
+
+/**
+ * A discrepancy the account can be told to create on its next payment (POST /faults {"next": …, "count"?}):
+ *  - `failed-but-delivered`: answers `016` TRANSACTION FAILED, yet delivers and charges it (a re-query says delivered);
+ *  - `wrong-amount`: delivers, and charges ₦1 more than the price (a re-query's total_amount says so).
+ * And one made at once (POST /faults {"chargeWithoutPurchase": naira}): the account is charged for a
+ * delivery under a request_id that is none of ours. VTpass offers no listing of a day's transactions
+ * to our integration, so the reconciliation sees such a charge only in the day's float (opening +
+ * top-ups − closing against what we delivered), never as an item of its own.
+ */
+export type VtpassFault = 'failed-but-delivered' | 'wrong-amount';
+const VTPASS_FAULTS: VtpassFault[] = ['failed-but-delivered', 'wrong-amount'];
+/** What `wrong-amount` charges above the price. */
+const WRONG_AMOUNT_EXTRA_KOBO = 100;
 
 /** A transaction-update push as sent: to whom, about what, and what came back. */
 export interface VtpassPush {
@@ -349,6 +370,36 @@ export class VtpassSimulator {
     sendJson(res, 200, { requestId: record.requestId, status: record.status, pushedTo: this.options.webhookUrl ?? null });
   }
 
+  /** POST /faults: the next payments' faults, or a charge with no purchase at once. */
+  private injectFault(body: any): { ok: boolean; body: unknown } {
+    if (body?.chargeWithoutPurchase !== undefined) {
+      const amountKobo = Math.round(Number(body.chargeWithoutPurchase) * 100);
+      if (!Number.isInteger(amountKobo) || amountKobo <= 0) return { ok: false, body: { error: 'chargeWithoutPurchase must be an amount in naira' } };
+      this.state.balanceKobo -= amountKobo;
+      const stamp = new Date(Date.now() + 3_600_000).toISOString().replace(/\D/g, '').slice(0, 12);
+      const record = this.recordTransaction({
+        requestId: `${stamp}unknown-${randomBytes(6).toString('hex')}`,
+        kind: 'airtime',
+        serviceID: 'mtn',
+        productName: 'MTN Airtime VTU',
+        billersCode: '08000000000',
+        variationCode: null,
+        amountNaira: amountKobo / 100,
+        phone: '08000000000',
+        status: 'delivered',
+        chargedKobo: amountKobo,
+      });
+      return { ok: true, body: { supplier: this.name, charged: this.view(record) } };
+    }
+    const next = body?.next;
+    const count = body?.count === undefined ? 1 : Number(body.count);
+    if (!VTPASS_FAULTS.includes(next) || !Number.isInteger(count) || count < 1 || count > 100) {
+      return { ok: false, body: { error: `next must be one of ${VTPASS_FAULTS.join(', ')} (count 1–100), or chargeWithoutPurchase an amount` } };
+    }
+    this.state.faults = [...(this.state.faults ?? []), ...Array.from({ length: count }, () => next as VtpassFault)];
+    return { ok: true, body: { supplier: this.name, faults: this.state.faults } };
+  }
+
   private log(call: Omit<VtpassSimCall, 'at'>): void {
     this.state.calls.push({ at: new Date().toISOString(), ...call });
     if (this.state.calls.length > MAX_CALL_LOG) this.state.calls.splice(0, this.state.calls.length - MAX_CALL_LOG);
@@ -407,6 +458,12 @@ export class VtpassSimulator {
       return;
     }
     if ((path === '/push' || path === '/reverse') && method === 'POST') return this.operate(req, res, path === '/push' ? 'push' : 'reverse');
+    if (path === '/faults' && method === 'POST') {
+      const answer = this.injectFault(await this.json(req));
+      this.save();
+      sendJson(res, answer.ok ? 200 : 400, answer.body);
+      return;
+    }
     if (path === '/float' && method === 'POST') {
       // The operator's bank transfer to the account ({"topUp": naira}), or a balance set outright ({"balance": naira}).
       const body = await this.json(req);
@@ -651,6 +708,36 @@ export class VtpassSimulator {
     const amountKobo = Math.round(amountNaira * 100);
     if (amountKobo > this.state.balanceKobo) return refuse('018', 'LOW WALLET BALANCE');
 
+    // A purchase charged to this account: the balance falls by what is charged and the record says so.
+    const charge = (status: VtStatus, chargedKobo: number, extra: Partial<VtpassRecord> = {}) => {
+      this.state.balanceKobo -= chargedKobo;
+      return this.recordTransaction({
+        requestId,
+        kind,
+        serviceID,
+        productName,
+        billersCode: billersCode || phone,
+        variationCode,
+        amountNaira,
+        phone,
+        status,
+        chargedKobo,
+        ...(kind === 'exam' ? { quantity } : {}),
+        ...extra,
+      });
+    };
+
+    const fault = this.state.faults?.shift();
+    if (fault) {
+      // Delivered and charged whatever the answer says (a re-query tells the truth).
+      const overchargedKobo = fault === 'wrong-amount' ? WRONG_AMOUNT_EXTRA_KOBO : 0;
+      const record = charge('delivered', amountKobo + overchargedKobo, overchargedKobo ? { overchargedKobo } : {});
+      this.deliver(record);
+      if (fault === 'failed-but-delivered') return refuse('016', 'TRANSACTION FAILED');
+      this.answer(res, call, 200, this.view(record));
+      return;
+    }
+
     const outcome = this.state.forceOutcome ?? outcomeFor(kind, outcomeKey, serviceID);
     if (outcome === 'error') {
       // A 5xx before anything was recorded: ambiguous for the caller, nothing delivered here.
@@ -662,19 +749,7 @@ export class VtpassSimulator {
       return refuse('016', 'TRANSACTION FAILED');
     }
 
-    this.state.balanceKobo -= amountKobo;
-    const record = this.recordTransaction({
-      requestId,
-      kind,
-      serviceID,
-      productName,
-      billersCode: billersCode || phone,
-      variationCode,
-      amountNaira,
-      phone,
-      status: outcome === 'processing' ? 'initiated' : outcome === 'processing-then-failed' ? 'pending' : 'delivered',
-      chargedKobo: amountKobo,
-      ...(kind === 'exam' ? { quantity } : {}),
+    const record = charge(outcome === 'processing' ? 'initiated' : outcome === 'processing-then-failed' ? 'pending' : 'delivered', amountKobo, {
       ...(outcome === 'processing' ? { settlesAs: 'delivered' as const } : {}),
       ...(outcome === 'processing-then-failed' ? { settlesAs: 'reversed' as const } : {}),
     });
@@ -805,7 +880,7 @@ export class VtpassSimulator {
           service_verification: null,
           channel: 'api',
           commission: 0,
-          total_amount: record.amountNaira,
+          total_amount: record.amountNaira + (record.overchargedKobo ?? 0) / 100,
           discount: null,
           type:
             record.kind === 'electricity'

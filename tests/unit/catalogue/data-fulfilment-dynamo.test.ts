@@ -87,6 +87,8 @@ describe('data fulfilment', () => {
         planId: expect.any(Number),
         planName: '1GB',
         supplierPlanIds: { ALARO: 22, GLAD: 1022 },
+        // The chosen supplier's cost of the plan: what its float must cover before it is called.
+        costKobo: 255_00,
       },
     ]);
     expect(glad.submissionsOf(id)).toBe(0);

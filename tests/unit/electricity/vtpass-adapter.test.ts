@@ -139,6 +139,30 @@ describe('VTpass pay and requery for electricity', () => {
     expect(postpaid.electricity?.token).toBeUndefined();
   });
 
+  it("injected faults (the reconciliation's): 'failed-but-delivered' answers 016 yet charges and the requery says delivered; 'wrong-amount' charges ₦1 more and the requery says so; a charge with no purchase moves the float only", async () => {
+    const inject = async (body: unknown) =>
+      (await fetch(`${baseUrl}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+    expect(await inject({ next: 'nonsense' })).toBe(400);
+    const before = simulator.balanceKobo;
+    expect(await inject({ next: 'failed-but-delivered' })).toBe(200);
+    const failed = order(VTPASS_SIM_METERS.valid);
+    expect(await gateway().buyElectricity(failed)).toMatchObject({ outcome: 'failed', reason: 'code_016' });
+    expect(simulator.balanceKobo).toBe(before - 2_000_00);
+    expect(await gateway().requery({ requestId: failed.requestId, placedAt: failed.placedAt })).toMatchObject({ outcome: 'delivered', chargedKobo: 2_000_00 });
+
+    expect(await inject({ next: 'wrong-amount' })).toBe(200);
+    const over = order(VTPASS_SIM_METERS.valid);
+    expect((await gateway().buyElectricity(over)).outcome).toBe('delivered');
+    expect(simulator.balanceKobo).toBe(before - 4_001_00);
+    expect(await gateway().requery({ requestId: over.requestId, placedAt: over.placedAt })).toMatchObject({ outcome: 'delivered', chargedKobo: 2_001_00 });
+
+    expect(await inject({ chargeWithoutPurchase: 50 })).toBe(200);
+    expect(simulator.balanceKobo).toBe(before - 4_051_00);
+    // The next payment carries no fault: delivered, charged its price.
+    expect((await gateway().buyElectricity(order(VTPASS_SIM_METERS.valid))).outcome).toBe('delivered');
+    expect(simulator.balanceKobo).toBe(before - 6_051_00);
+  });
+
   it('an unknown request_id on requery is not_found; a requery without the placing time says nothing', async () => {
     expect(await gateway().requery({ requestId: 'NEVERSENT', placedAt: new Date().toISOString() })).toMatchObject({ outcome: 'failed', reason: 'not_found' });
     expect(await gateway().requery({ requestId: 'NEVERSENT' })).toMatchObject({ outcome: 'ambiguous', reason: 'no_request_time' });

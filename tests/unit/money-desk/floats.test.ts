@@ -52,6 +52,12 @@ describe('float rules', () => {
     expect(orderCostKobo({ denominationNaira: 100, quantity: 3 })).toBe(300_00);
     expect(orderCostKobo({ planId: 1 })).toBe(1);
   });
+
+  it("a data order is checked against its plan's cost, not against any float above zero", () => {
+    expect(orderCostKobo({ planId: 1, planName: '1GB', costKobo: 270_00 })).toBe(270_00);
+    expect(canCover({ balanceKobo: 100_00, observedAt: 'x' }, orderCostKobo({ planId: 1, costKobo: 270_00 }))).toBe(false);
+    expect(canCover({ balanceKobo: 270_00, observedAt: 'x' }, orderCostKobo({ planId: 1, costKobo: 270_00 }))).toBe(true);
+  });
 });
 
 /** A store in memory with the adapter's rules: later observations win, a level changes from what it was. */

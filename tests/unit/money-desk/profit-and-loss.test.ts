@@ -52,6 +52,18 @@ describe('profit and loss: what a record change moves', () => {
     expect(pnlDeltasOf({ before: purchase(), after: purchase({ trans_Status: 'refunded' }) })).toEqual([]);
   });
 
+  it('a refund taken back (settled as delivered): revenue and cost on the placed day when it was never delivered; its counted refund taken off the refund day when it was', () => {
+    const refundedUndelivered = purchase({ trans_Status: 'refunded', settledAt: '2026-03-12T10:00:00.000Z' });
+    const settled = purchase({ trans_Status: 'success', profitKobo: 3_00, supplier: 'GLAD', settledAt: '2026-03-14T10:00:00.000Z' });
+    expect(pnlDeltasOf({ before: refundedUndelivered, after: settled })).toEqual([
+      expect.objectContaining({ day: '2026-03-10', supplier: 'GLAD', revenueKobo: 98_00, supplierCostKobo: 95_00, count: 1, refundsKobo: 0 }),
+    ]);
+    const refundedAfterDelivery = purchase({ trans_Status: 'refunded', profitKobo: 3_00, settledAt: '2026-03-12T10:00:00.000Z' });
+    expect(pnlDeltasOf({ before: refundedAfterDelivery, after: settled })).toEqual([
+      expect.objectContaining({ day: '2026-03-12', supplier: 'ALARO', refundsKobo: -98_00, revenueKobo: 0, count: 0 }),
+    ]);
+  });
+
   it('upgrade fees are revenue, earnings paid into a wallet are referral rewards; other records and repeated statuses move nothing', () => {
     const upgrade = purchase({ trans_Type: 'upgrade', trans_Status: 'success', amountKobo: 1_000_00, supplier: undefined, costKobo: undefined });
     expect(pnlDeltasOf({ before: undefined, after: upgrade })).toEqual([

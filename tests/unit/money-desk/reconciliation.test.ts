@@ -8,8 +8,10 @@ import {
   RECONCILIATION_SHARDS,
   shardOf,
 } from '../../../functions/domain/money-desk/reconciliation.js';
-import { ourSide, theirSide } from '../../../functions/domain/money-desk/reconciliation-run.js';
+import { ourSide, submittedServiceOf, theirSide } from '../../../functions/domain/money-desk/reconciliation-run.js';
 import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import { classifyVtpassRequery } from '../../../functions/adapters/suppliers/vtpass/answers.js';
+import { vtpassChargedKobo } from '../../../functions/adapters/suppliers/vtpass/balance.js';
 
 describe('reconciliation rules', () => {
   it('a day charged opening + recorded top-ups − closing', () => {
@@ -58,6 +60,36 @@ describe('reconciliation rules', () => {
     expect(theirSide(result('failed', 'status_failed'))).toEqual({ kind: 'not_charged' });
     expect(theirSide(result('ambiguous', 'status_processing'))).toEqual({ kind: 'open' });
     expect(theirSide(result('ambiguous', 'timeout'))).toEqual({ kind: 'no_answer' });
+  });
+
+  it("reads VTpass's side from its re-query: delivered with what it charged, reversed or failed as not charged, pending as open, unknown as unknown", () => {
+    const vtpass = (body: unknown) => {
+      const bodyText = JSON.stringify(body);
+      const classified = classifyVtpassRequery({ kind: 'http', status: 200, bodyText });
+      const chargedKobo = classified.outcome === 'delivered' ? vtpassChargedKobo(body) : undefined;
+      return theirSide({ supplier: 'VTPASS', request: {}, response: body, ...classified, ...(chargedKobo === undefined ? {} : { chargedKobo }) });
+    };
+    const answer = (status: string, total: number) => ({
+      code: '000',
+      response_description: 'TRANSACTION SUCCESSFUL',
+      content: { transactions: { status, total_amount: total, amount: '1000' } },
+    });
+    expect(vtpass(answer('delivered', 1001))).toEqual({ kind: 'charged', chargedKobo: 1001_00 });
+    expect(vtpass(answer('reversed', 1000))).toEqual({ kind: 'not_charged' });
+    expect(vtpass(answer('pending', 1000))).toEqual({ kind: 'open' });
+    expect(vtpass({ code: '016', response_description: 'TRANSACTION FAILED' })).toEqual({ kind: 'not_charged' });
+    expect(vtpass({ code: '015', response_description: 'INVALID REQUEST ID' })).toEqual({ kind: 'unknown_to_them' });
+    // Against our electricity purchase, whose cost is the token's value: ₦1 more is an amount mismatch.
+    expect(classify({ kind: 'delivered', costKobo: 1000_00 }, vtpass(answer('delivered', 1001))).kind).toBe('amount-mismatch');
+    expect(classify({ kind: 'delivered', costKobo: 1000_00 }, vtpass(answer('delivered', 1000))).kind).toBe('matched');
+  });
+
+  it("re-query now asks the supplier's service the purchase was submitted as", () => {
+    expect(submittedServiceOf({ trans_Type: 'data' })).toBe('data');
+    expect(submittedServiceOf({ trans_Type: 'electricity' })).toBe('electricity');
+    expect(submittedServiceOf({ trans_Type: 'cable' })).toBe('bill');
+    expect(submittedServiceOf({ trans_Type: 'airtime' })).toBe('airtime');
+    expect(submittedServiceOf(undefined)).toBe('airtime');
   });
 
   it('days are Lagos days; the after-midnight run takes the day before; shards are stable', () => {

@@ -8,7 +8,7 @@ import type { SubscriptionPlans } from '@shared/api/catalogue.js';
 import { queryClient } from './query-client.js';
 import { apiNairaToKobo, koboToApiNaira } from './api-naira.js';
 import { forgetBalance, rememberBalance } from './last-balance.js';
-import { recordSignIn } from './sign-ins.js';
+import { forgetSignIns, recordSignIn } from './sign-ins.js';
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
@@ -95,13 +95,14 @@ export function syncSessionFromStorage(): void {
 
 /**
  * Signs in. `subscriptionPlans` are the plan groups of the login/register answer:
- * kept apart from the user so balance updates never rewrite them.
+ * kept apart from the user so balance updates never rewrite them. `previousLogin` is the login
+ * answer's sign-in before this one (absent from a registration's): the account's "Last login".
  */
-export function signIn(token: string, user: UserView, subscriptionPlans?: unknown): void {
+export function signIn(token: string, user: UserView, subscriptionPlans?: unknown, previousLogin?: string | null): void {
   storePlans(subscriptionPlans && typeof subscriptionPlans === 'object' ? (subscriptionPlans as Partial<SubscriptionPlans>) : null);
   persist({ token, user });
   rememberBalance(user.userName, user.balance);
-  recordSignIn(user.userName, user.lastLogin);
+  recordSignIn(user.userName, user.lastLogin, previousLogin);
 }
 
 function storePlans(next: Partial<SubscriptionPlans> | null): void {
@@ -155,6 +156,7 @@ export function addToBalance(naira: number): void {
 export function logout(): void {
   storePlans(null);
   forgetBalance();
+  forgetSignIns();
   persist(null);
   queryClient.clear();
 }

@@ -9,7 +9,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PARTITION_PREFIXES } from '../../../../shared/table.js';
 import { RECONCILIATION_CLASSES, shardOf, type ReconciliationClass } from '../../../domain/money-desk/reconciliation.js';
-import type { Discrepancy, ReconciliationStore, ReportHead, Submission } from '../../../domain/money-desk/reconciliation-port.js';
+import type { Discrepancy, DiscrepancyResolution, ReconciliationStore, ReportHead, Submission } from '../../../domain/money-desk/reconciliation-port.js';
 import { lagosDay } from '../../../domain/money-desk/reconciliation.js';
 import { db, tableName } from '../client.js';
 import { cancellationCodes, isConditionFailure } from '../conditions.js';
@@ -73,6 +73,21 @@ function queryAllOf(pk: string, prefix: string): Promise<Record<string, unknown>
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
   });
+}
+
+/**
+ * The write of an admin's action on a discrepancy: only while it has none, or only a flag (a flag is
+ * not final: settling later, or resolving, replaces it). Also an item of the settle's one write.
+ */
+export function resolutionUpdate(day: string, supplier: string, requestId: string, resolution: DiscrepancyResolution) {
+  return {
+    TableName: tableName(),
+    Key: itemKey(day, supplier, requestId),
+    UpdateExpression: 'SET resolution = :r',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(resolution) OR resolution.#action = :flagged)',
+    ExpressionAttributeNames: { '#action': 'action' },
+    ExpressionAttributeValues: { ':r': resolution, ':flagged': 'flagged' },
+  };
 }
 
 export const dynamoReconciliation: ReconciliationStore = {
@@ -207,15 +222,7 @@ export const dynamoReconciliation: ReconciliationStore = {
 
   async resolve(day, supplier, requestId, resolution) {
     try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: itemKey(day, supplier, requestId),
-          UpdateExpression: 'SET resolution = :r',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(resolution)',
-          ExpressionAttributeValues: { ':r': resolution },
-        }),
-      );
+      await db().send(new UpdateCommand(resolutionUpdate(day, supplier, requestId, resolution)));
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;

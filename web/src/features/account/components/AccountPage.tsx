@@ -89,7 +89,7 @@ export function AccountPage() {
     ['Identity verified', user.nin || user.bvn ? 'Yes' : 'Not yet'],
     ['Webhook URL', user.webhookUrl || '—'],
     ['Member since', formatDate(user.createdAt)],
-    // The sign-in before this one; left out when this device does not know it (not "—").
+    // The sign-in before this one, as the server named it at login; left out at a first sign-in (not "—").
     ...(lastLogin ? ([['Last login', formatDate(lastLogin)]] as Array<[string, string]>) : []),
   ];
 

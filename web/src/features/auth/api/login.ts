@@ -37,6 +37,6 @@ export function isLoginCodeRequired(error: unknown): boolean {
 export function useLogin() {
   return useMutation({
     mutationFn: login,
-    onSuccess: (session) => signIn(session.token, session.user, session.subscriptionPlans),
+    onSuccess: (session) => signIn(session.token, session.user, session.subscriptionPlans, session.previousLogin),
   });
 }
