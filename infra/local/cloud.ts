@@ -23,7 +23,7 @@ import { CLOUD_LOADED_MODULES, LambdaRuntime, MissingHandlerError, platformModul
 import { MailStore } from './simulators/mail.js';
 import { SqsPoller } from './runtime/pollers.js';
 import { DynamoStreamPoller, localStreamsClient, StreamCheckpoints, WriteSignal } from './runtime/streams.js';
-import { LocalScheduler } from './runtime/scheduler.js';
+import { insideScheduledRun, LocalScheduler } from './runtime/scheduler.js';
 import { MsorgSimulator } from './simulators/msorg.js';
 import { VtpassSimulator } from './simulators/vtpass.js';
 import { EpinPanelSimulator } from './simulators/epin-panel.js';
@@ -386,7 +386,12 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
     const dynamoClient = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.dynamoClient))) as {
       onDynamoWrites(listener: () => void): void;
     };
-    dynamoClient.onDynamoWrites(writes.notify);
+    // Every write wakes the stream readers; only those made outside a scheduled run wake the quiet schedules.
+    let writesOutsideSchedules = 0;
+    dynamoClient.onDynamoWrites(() => {
+      writes.notify();
+      if (!insideScheduledRun.getStore()) writesOutsideSchedules++;
+    });
     step('handlers');
     if (config.testPasswordHashes) {
       // The handlers' own module (same URL, same instance): the seeded admin and every sign-up hash cheaply.
@@ -465,7 +470,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
         },
       },
       config.scheduleIntervalMs,
-      config.scheduleQuietMs === undefined ? undefined : { writes: () => writes.mark(), maxMs: config.scheduleQuietMs },
+      config.scheduleQuietMs === undefined ? undefined : { writes: () => writesOutsideSchedules, maxMs: config.scheduleQuietMs },
     );
     scheduler.start();
     stops.push(() => scheduler.stop());

@@ -104,7 +104,9 @@ const lines = [
   `  DynamoDB:     ${cloud.dynamoEndpoint}   (DynamoDB Local${config.dynamoEndpoint ? ', shared' : ''})`,
   `  Tables:       ${cloud.topology.tables.map((table) => table.name).join(', ')}`,
   `  Data dir:     ${config.dataDir}   (npm run reset wipes it)`,
-  ...(config.scheduleIntervalMs ? [`  Schedules:    every ${config.scheduleIntervalMs} ms (LOCAL_SCHEDULE_INTERVAL_MS)`] : []),
+  ...(config.scheduleIntervalMs
+    ? [`  Schedules:    a one-minute rate every ${config.scheduleIntervalMs} ms, the others in proportion (LOCAL_SCHEDULE_INTERVAL_MS)`]
+    : []),
   '',
   '  Stop with Ctrl-C.',
   '',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LambdaRuntime, LambdaTimeoutError, MissingHandlerError } from '../../../infra/local/runtime/lambda.js';
-import { LocalScheduler, scheduledEvent } from '../../../infra/local/runtime/scheduler.js';
+import { insideScheduledRun, LocalScheduler, scheduledEvent } from '../../../infra/local/runtime/scheduler.js';
 import type { FunctionDef, ScheduleDef } from '../../../infra/local/runtime/template.js';
 
 let root: string;
@@ -118,6 +118,28 @@ describe('LocalScheduler', () => {
     expect(scheduler.tick(schedule, 2_500)).toBe(true);
     await scheduler.stop();
     expect(fired).toEqual([0, 0, 1]);
+  });
+
+  it('the override is a one-minute rate; every other rate keeps its proportion to it', () => {
+    const every = (expression: string, intervalMs: number): ScheduleDef => ({ ...schedule, expression, intervalMs });
+    const scheduler = new LocalScheduler([], { run: async () => undefined }, 1_000);
+    expect(scheduler.intervalOf(every('rate(1 minute)', 60_000))).toBe(1_000);
+    expect(scheduler.intervalOf(every('rate(5 minutes)', 300_000))).toBe(5_000);
+    expect(scheduler.intervalOf(every('rate(1 day)', 86_400_000))).toBe(1_440_000);
+    // Without an override, the stack's own rate.
+    expect(new LocalScheduler([], { run: async () => undefined }).intervalOf(every('rate(5 minutes)', 300_000))).toBe(300_000);
+  });
+
+  it("a scheduled run's own writes do not wake the quiet schedules: its targets run inside insideScheduledRun", async () => {
+    const seen: Array<true | undefined> = [];
+    const scheduler = new LocalScheduler([schedule], { run: async () => void seen.push(insideScheduledRun.getStore()) }, 500, {
+      writes: () => 0,
+      maxMs: 2_000,
+    });
+    expect(scheduler.tick(schedule, 0)).toBe(true);
+    await scheduler.stop();
+    expect(seen).toEqual([true]);
+    expect(insideScheduledRun.getStore()).toBeUndefined();
   });
 
   it('rejection: without a quiet window every tick fires, written or not', async () => {
