@@ -3,7 +3,8 @@
  * (VTpass GET /api/balance, MSORG GET /api/user/), refreshes its spend rates and re-evaluates its
  * level (every admin is told once per crossing); and once the Lagos day has turned, asks for the
  * reconciliation of the day before, once per supplier and day (a marker claimed by a conditional
- * write: the schedule's next runs and a second instance find it claimed).
+ * write: the schedule's next runs and a second instance find it claimed), for a day whose float was
+ * watched (domain/money-desk/daily-runs.ts).
  */
 import { ulid } from 'ulid';
 import { ENV } from '../../shared/runtime-env.js';
@@ -15,7 +16,7 @@ import { logger } from '../adapters/observability.js';
 import { supplierDirectoryFromEnv } from '../adapters/suppliers/index.js';
 import { suppliersFromEnv } from '../adapters/suppliers/suppliers-config.js';
 import { refreshFloat } from '../domain/money-desk/floats-desk.js';
-import { previousLagosDay } from '../domain/money-desk/reconciliation.js';
+import { requestDailyRuns } from '../domain/money-desk/daily-runs.js';
 import { requestRun } from '../domain/money-desk/reconciliation-run.js';
 import { backgroundFunction } from '../middleware/background.js';
 
@@ -37,13 +38,12 @@ export async function moneyDeskSchedule(now = new Date()): Promise<void> {
       if (level === 'became_low') logger.warn('supplier float became low', { supplier: name });
     }),
   );
-  const day = previousLagosDay(now);
-  for (const name of names) {
-    if (await claimDailyRun(name, day, now.toISOString())) {
-      const runId = await requestRun(name, day, { queue, newRunId: () => ulid() });
-      logger.info('daily reconciliation requested', { supplier: name, day, runId });
-    }
-  }
+  const runs = await requestDailyRuns(names, now, {
+    floats: dynamoFloats,
+    claim: claimDailyRun,
+    request: (supplier, day) => requestRun(supplier, day, { queue, newRunId: () => ulid() }),
+  });
+  for (const run of runs) logger.info('daily reconciliation requested', run);
 }
 
 export const handler = backgroundFunction(async () => moneyDeskSchedule());

@@ -4,7 +4,8 @@
  * tests and demos need not wait a minute.
  * A run of a rule is skipped while its previous run is still going, so a slow job cannot pile up.
  * With `quiet` (LOCAL_SCHEDULE_QUIET_MS, the test suite's clouds), a run is also skipped while the
- * table has not been written since the previous run began, up to that long: a sweep of a table
+ * table has not been written since the previous run began, up to that long for a one-minute rate
+ * (others in proportion): a sweep of a table
  * nothing wrote since the last sweep finds what that one found, unless time alone made something due,
  * which the bound keeps within that long; each sweep cost a test cloud's DynamoDB Local time twice a
  * second whatever its test was doing. A scheduled run's own writes do not count as the table written
@@ -91,10 +92,20 @@ export class LocalScheduler {
     }
   }
 
+  /**
+   * How long a run may be skipped for an unwritten table: the quiet window for a one-minute rate, in
+   * proportion for the others, as their intervals are (the money desk's five-minute poll, whose balance
+   * reads and float writes were a tenth of a core per idle test cloud at every 5 s, waits up to 10 s).
+   */
+  quietBoundOf(schedule: ScheduleDef): number {
+    const quietMs = this.quiet?.maxMs ?? 0;
+    return Math.max(quietMs, Math.round((quietMs * schedule.intervalMs) / ONE_MINUTE_MS));
+  }
+
   /** A timer's tick: fires unless the table stayed unwritten since the last run, and not for long. */
   tick(schedule: ScheduleDef, now = Date.now()): boolean {
     const last = this.lastRun.get(schedule.logicalId);
-    if (this.quiet && last && this.quiet.writes() === last.writes && now - last.at < this.quiet.maxMs) return false;
+    if (this.quiet && last && this.quiet.writes() === last.writes && now - last.at < this.quietBoundOf(schedule)) return false;
     return this.fire(schedule, now);
   }
 

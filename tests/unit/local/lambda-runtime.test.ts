@@ -130,6 +130,15 @@ describe('LocalScheduler', () => {
     expect(new LocalScheduler([], { run: async () => undefined }).intervalOf(every('rate(5 minutes)', 300_000))).toBe(300_000);
   });
 
+  it('an unwritten table skips a one-minute schedule for up to the quiet window, a five-minute one for five times as long', () => {
+    const every = (intervalMs: number): ScheduleDef => ({ ...schedule, intervalMs });
+    const scheduler = new LocalScheduler([], { run: async () => undefined }, 1_000, { writes: () => 0, maxMs: 2_000 });
+    expect(scheduler.quietBoundOf(every(60_000))).toBe(2_000);
+    expect(scheduler.quietBoundOf(every(300_000))).toBe(10_000);
+    // Never less than the window itself.
+    expect(scheduler.quietBoundOf(every(30_000))).toBe(2_000);
+  });
+
   it("a scheduled run's own writes do not wake the quiet schedules: its targets run inside insideScheduledRun", async () => {
     const seen: Array<true | undefined> = [];
     const scheduler = new LocalScheduler([schedule], { run: async () => void seen.push(insideScheduledRun.getStore()) }, 500, {
