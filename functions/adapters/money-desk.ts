@@ -1,6 +1,6 @@
 /**
  * The money desk's adapters put together for its three functions (the HTTP service, the schedule,
- * the reconciliation consumer) and for fulfilment's float guard: the alerts (a mail to every admin
+ * the reconciliation consumer) and for fulfilment's float guard (which only reads): the alerts (a mail to every admin
  * on the bus, the alarm's metric), the reconciliation queue, our purchases by id, and the known
  * float read before each purchase call (cached for a few seconds: a purchase costs one read of it
  * at most every FLOAT_CACHE_MS per supplier and function instance, not one each).
@@ -18,8 +18,7 @@ import { batchGetItems } from './dynamo/batch-get.js';
 import { stored } from './dynamo/items.js';
 import { keys } from './dynamo/keys.js';
 import { adminAddresses } from './dynamo/money-desk/admins.js';
-import { dynamoFloats, knownFloat } from './dynamo/money-desk/floats.js';
-import { dynamoReconciliation } from './dynamo/money-desk/reconciliation.js';
+import { knownFloat } from './dynamo/money-desk/floats.js';
 import { env } from './environment.js';
 import { publishEvents } from './events.js';
 import { countFloatLow } from './metrics.js';
@@ -87,7 +86,7 @@ function withinMs<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 /** What fulfilment's float guard needs (functions/domain/money-desk/floats-guard.ts). */
-export function floatGuardDeps(now: () => Date = () => new Date()): FloatGuardDeps {
+export function floatGuardDeps(): FloatGuardDeps {
   return {
     async knownFloat(supplier, fresh = false) {
       const cached = cache.get(supplier);
@@ -96,15 +95,6 @@ export function floatGuardDeps(now: () => Date = () => new Date()): FloatGuardDe
       cache.set(supplier, { at: Date.now(), state });
       return state;
     },
-    // Fulfilment settles money, so it publishes nothing: it only records the balance an answer carried.
-    // The balance poll (money-desk-schedule, every minute) evaluates the level from the latest
-    // observation and tells the admins of a crossing.
-    async observe(supplier, balanceKobo, at) {
-      cache.delete(supplier);
-      return dynamoFloats.observe(supplier, balanceKobo, at);
-    },
-    recordSubmission: (submission) => dynamoReconciliation.recordSubmission(submission),
-    now,
     warn: (message, facts) => logger.warn(message, facts),
   };
 }

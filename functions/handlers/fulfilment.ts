@@ -59,7 +59,8 @@ export const handler = backgroundFunction(
     },
     ledger: meteredRefunds(dynamoLedger),
     // Each supplier seen through its float: one that cannot cover a purchase is skipped (the next is used),
-    // balances in answers are recorded (the schedule alerts on them), submissions are kept for the reconciliation (domain/money-desk/floats-guard.ts).
+    // by a read only (domain/money-desk/floats-guard.ts). The balances its answers carried and its submissions
+    // to each supplier's day are kept from the purchase's changes on the table's stream (decision 135).
     suppliers: floatGuardedDirectory(supplierDirectoryFromEnv(), floatGuardDeps()),
     bulkLines: dynamoBulkLines,
     now: () => new Date(),

@@ -1,7 +1,10 @@
 /**
  * Second consumer of the table's stream: sums each batch of transaction changes into the counters
  * (each user's listing counters, the platform's listing shards, sales figures, wallet total), each
- * change once (adapters/dynamo/stream-counters.ts).
+ * change once (adapters/dynamo/stream-counters.ts); and, in the same writes, the money desk's books of
+ * supplier calls — each supplier's day of submissions and its float as the answers saw it
+ * (adapters/dynamo/money-desk/books-from-stream.ts, decision 135). One consumer, not a third: a
+ * DynamoDB stream's shard serves two readers at most without throttling.
  * A failure throws: the mapping retries the whole batch from its first record, as the once-only marks need.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';

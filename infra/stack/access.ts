@@ -101,8 +101,15 @@ const WEBHOOK_LOG_ATTRIBUTES = [
 
 /** The money desk's own partitions: supplier floats and reconciliation (adapters/dynamo/money-desk). */
 const MONEY_DESK_WRITES: TableWrite = { prefixes: [P.float, P.reconciliation], actions: PUT_UPDATE_DELETE };
-/** Fulfilment's float guard and the schedule only record (balances, submissions, daily-run marks): they never delete a money-desk item. */
+/** The schedule only records (balances, daily-run marks): it never deletes a money-desk item. */
 const MONEY_DESK_RECORDS: TableWrite = { prefixes: [P.float, P.reconciliation], actions: PUT_UPDATE };
+/**
+ * The money desk's books kept from the table's stream (adapters/dynamo/money-desk/books-from-stream.ts):
+ * a submission item under a supplier's day (its attributes only: never a run's head, page or discrepancy),
+ * and a float's observed balance and hours (never its level, thresholds, rates or top-ups).
+ */
+const SUBMISSION_ATTRIBUTES = [...KEY_ATTRIBUTES, 'entity', 'supplier', 'requestId', 'placedAt', 'submittedAt', 'service', 'supplierReference'];
+const FLOAT_OBSERVATION_ATTRIBUTES = [...KEY_ATTRIBUTES, 'entity', 'supplier', 'balanceKobo', 'observedAt', 'openingKobo', 'closingKobo', 'closingAt'];
 
 /** Every function's access, by its name (infra/stack/functions.ts `FunctionSpec.name`). */
 export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
@@ -162,14 +169,17 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   /** The public API reference: no table at all. */
   DocsApi: { reads: false, writes: [] },
   // Consumers and schedules ---------------------------------------------------------------------
-  /** Also, through its float guard, the floats' observations (FLOAT#) and each supplier's day of submissions (RECON#). */
-  Fulfilment: { reads: true, writes: [USER_AND_TRANSACTIONS, MONEY_DESK_RECORDS] },
+  /** Its float guard only reads the floats: their observations and the days of submissions come from the stream (TransactionCounters). */
+  Fulfilment: { reads: true, writes: [USER_AND_TRANSACTIONS] },
   /** It refreshes the buyer's saved contacts of the number served, and remembers a paid decoder: those attributes only. */
   TransactionStream: {
     reads: true,
     writes: [{ prefixes: [P.user], actions: [UPDATE], attributes: [...new Set([...CONTACT_ATTRIBUTES, ...SAVED_DECODER_ATTRIBUTES])] }],
   },
-  /** The listing counters (each user's under USER#, those attributes only; the platform's TXN#LISTING#…), the running figures and the once-only marks. */
+  /**
+   * The listing counters (each user's under USER#, those attributes only; the platform's TXN#LISTING#…), the running figures and the once-only marks;
+   * and, in the same once-only writes, the money desk's books of supplier calls: submissions (RECON#) and observed floats (FLOAT#), those attributes only.
+   */
   TransactionCounters: {
     reads: true,
     writes: [
@@ -177,6 +187,8 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
       { prefixes: [P.transaction], actions: [UPDATE] },
       { prefixes: [P.stats], actions: [UPDATE] },
       { prefixes: [P.countedBatch], actions: [PUT] },
+      { prefixes: [P.reconciliation], actions: [PUT], attributes: SUBMISSION_ATTRIBUTES },
+      { prefixes: [P.float], actions: [UPDATE], attributes: FLOAT_OBSERVATION_ATTRIBUTES },
     ],
   },
   /** Heals stranded purchases (refunds to the wallet) and re-publishes upgrades left in the profile's outbox. */

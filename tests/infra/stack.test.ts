@@ -207,7 +207,7 @@ describe('the platform stack', () => {
     ]);
   });
 
-  it('the platform counters are summed from the same stream: records only, one batch per shard at a time, retried whole from its first record, writing only counters and their marks', () => {
+  it("the platform counters are summed from the same stream: records only, one batch per shard at a time, retried whole from its first record, writing only counters, their marks and the money desk's books of supplier calls", () => {
     const [tableId] = ofType('AWS::DynamoDB::Table')[0]!;
     const [, mapping] = mappingOf('functions/handlers/transaction-counters.ts');
     expect(mapping.Properties).toMatchObject({
@@ -235,6 +235,9 @@ describe('the platform stack', () => {
       ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.transaction}*`]],
       ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.stats}*`]],
       ['dynamodb:PutItem', [`${PARTITION_PREFIXES.countedBatch}*`]],
+      // In the same once-only writes, the money desk's submissions and observed floats (decision 135; their attribute names only).
+      ['dynamodb:PutItem', [`${PARTITION_PREFIXES.reconciliation}*`]],
+      ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.float}*`]],
     ]);
   });
 

@@ -6,9 +6,14 @@
  * the ALARO (MSORG) and VTpass simulators, finds each kind of discrepancy and nothing else; a refunded
  * purchase the supplier delivered is settled as delivered once, or flagged when the wallet is short.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, onTestFailed } from 'vitest';
+import { db, tableName } from '../../functions/adapters/dynamo/client.js';
+import { shardOf } from '../../functions/domain/money-desk/reconciliation.js';
+import { PARTITION_PREFIXES } from '../../shared/table.js';
 import { TEST_ADMIN, useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
+import { usePlatformTable } from '../support/platform-table.js';
 
 const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
 const { api, admin, fundedUser, boughtAirtime, balance, waitFor, waitForStatus } = platformClient(cloud, 'desk');
@@ -41,6 +46,16 @@ async function simulator(path: string, body: unknown, at: 'alaro' | 'glad' | 'vt
 const submissionsAt = async (supplier: 'ALARO' | 'GLAD', id: string) => (await cloud().simulatorCalls(supplier, id)).count;
 const floatMails = async () => (await cloud().readMail()).filter((mail) => mail.to === TEST_ADMIN.email && FLOAT_MAIL.test(mail.subject));
 const alaroFloat = async () => (await api('GET', '/admin/money-desk/floats', { token: await admin() })).body.floats.find((f: any) => f.supplier === 'ALARO');
+
+/**
+ * Whether a purchase is listed under a supplier's day for the reconciliation: the table stream's
+ * counter consumer lists it from the purchase's hand-over (decision 135), a moment after the write.
+ */
+async function listedUnder(supplier: string, day: string, requestId: string): Promise<boolean> {
+  await usePlatformTable(cloud());
+  const pk = `${PARTITION_PREFIXES.reconciliation}${supplier}#${day}#${shardOf(requestId)}`;
+  return Boolean((await db().send(new GetCommand({ TableName: tableName(), Key: { pk, sk: requestId }, ConsistentRead: true }))).Item);
+}
 
 describe('supplier floats', () => {
   it('crossing the threshold alerts once; a float that cannot cover is skipped for the next supplier, and used again after a top-up', async () => {
@@ -78,7 +93,8 @@ describe('supplier floats', () => {
     expect(await submissionsAt('GLAD', skipped)).toBe(1);
     expect(await floatMails()).toHaveLength(1);
     // Spend is read from the hours' balances: before a top-up, which hides the spend of its hour (the page's rate is an estimate).
-    expect((await alaroFloat())?.spentLastDay).toBeGreaterThan(0);
+    // The answers' balances reach the float from the table's stream, a moment after their purchases.
+    await waitFor('ALARO spend seen', async () => (((await alaroFloat())?.spentLastDay ?? 0) > 0 ? true : undefined));
 
     // The operator tops ALARO up and records it: its balance is read at once, the float recovers, ALARO is used again.
     await simulator('/float', { topUp: 10_000 });
@@ -86,7 +102,9 @@ describe('supplier floats', () => {
       token,
       body: { amount: 10_000, date: lagosToday(), reference: 'BANK-REF-1' },
     });
-    expect(recorded).toMatchObject({ status: 201, body: { balanceRead: true, level: 'recovered' } });
+    // The schedule's balance poll (every second here) may see the top-up first and win the crossing: either way it is no longer low.
+    expect(recorded).toMatchObject({ status: 201, body: { balanceRead: true } });
+    expect(['recovered', 'ok']).toContain(recorded.body.level);
     expect(
       (await api('POST', '/admin/money-desk/floats/ALARO/topups', { token, body: { amount: 10_000, date: lagosToday(), reference: 'BANK-REF-1' } })).status,
     ).toBe(409);
@@ -95,9 +113,12 @@ describe('supplier floats', () => {
     expect(await submissionsAt('ALARO', after)).toBe(1);
     expect(await submissionsAt('GLAD', after)).toBe(0);
 
-    const page = await alaroFloat();
+    // ₦856 + the ₦10,000 top-up − ₦970 (the ₦1,000 purchase at 97%), as ALARO's last answer said (observed from the stream).
+    const page = await waitFor('ALARO answer observed', async () => {
+      const float = await alaroFloat();
+      return Math.abs(float.balance - (856 + 10_000 - 970)) < 0.005 ? float : undefined;
+    });
     expect(page).toMatchObject({ level: 'ok', topUps: [{ amount: 10_000, reference: 'BANK-REF-1', recordedBy: TEST_ADMIN.userName }] });
-    // ₦856 + the ₦10,000 top-up − ₦970 (the ₦1,000 purchase at 97%), as ALARO's last answer said.
     expect(page.balance).toBeCloseTo(856 + 10_000 - 970, 2);
     expect(page.history.length).toBeGreaterThan(0);
     expect(await floatMails()).toHaveLength(1);
@@ -178,6 +199,18 @@ describe('reconciliation', () => {
       await waitForStatus(user.token, id, ['success', 'refunded']);
     }
     await waitForStatus(user.token, stuck, ['pending']);
+    // Every supplier a purchase was handed to lists it under its day, a failed-over or refunded one too
+    // (the table stream's counter consumer writes the lists a moment after the hand-over).
+    const listed: [string, string][] = [
+      ...[clean, failedButDelivered, wrongAmount, forgotten, stuck, refundedButDelivered, shortFailedButDelivered].map((id): [string, string] => ['ALARO', id]),
+      ['GLAD', refundedButDelivered],
+      ['GLAD', shortFailedButDelivered],
+      ['VTPASS', vtpassWrongAmount],
+      ['VTPASS', vtpassFailedButDelivered],
+      ['ALARO', vtpassFailedButDelivered],
+    ];
+    for (const [supplier, id] of listed)
+      await waitFor(`${id} listed under ${supplier}'s day`, async () => ((await listedUnder(supplier, day, id)) ? true : undefined));
 
     const run = await api('POST', '/admin/money-desk/reconciliation', { token, body: { day } });
     expect(run.status).toBe(202);

@@ -5,26 +5,22 @@
  *    the call answers a definite failure (`float_too_low`), so fulfilment records the attempt and
  *    hands the purchase to the next supplier for the network (refunding only when none is left,
  *    which is right: nobody was asked to deliver). After a top-up is observed it is called again;
- *  - after a purchase call, the balance its answer carried is recorded (the schedule's poll judges
- *    the level and alerts: fulfilment settles money and publishes nothing);
- *  - each submission is written to its supplier's day (the reconciliation's per-day items).
+ *  - nothing is written here: the balance an answer carried and each submission to a supplier's day
+ *    are read from the purchase's own changes on the table's stream (books-from-stream.ts, decision
+ *    135), off fulfilment's path; the schedule's poll judges the level and alerts.
  * Re-queries, checks and anything else pass through unchanged.
  */
 import type { Kobo } from '../../../shared/money.js';
 import { canCover } from './floats.js';
 import type { FloatState } from './floats-port.js';
 import type { SupplierCallResult, SupplierDirectory, SupplierGateway } from '../purchases/suppliers-port.js';
-import type { Submission } from './reconciliation-port.js';
 
 export const FLOAT_TOO_LOW = 'float_too_low';
 
 export interface FloatGuardDeps {
   /** The float as last recorded; it may be a few seconds old unless `fresh` asks for a read of the store. */
   knownFloat(supplier: string, fresh?: boolean): Promise<FloatState | undefined>;
-  observe(supplier: string, balanceKobo: Kobo, at: string): Promise<unknown>;
-  recordSubmission(submission: Submission): Promise<void>;
-  now(): Date;
-  /** Trouble in this bookkeeping never stops a purchase: it is logged. */
+  /** Trouble reading the float never stops a purchase: it is logged. */
   warn(message: string, facts: Record<string, unknown>): void;
 }
 
@@ -41,12 +37,6 @@ export function orderCostKobo(order: Record<string, unknown>): Kobo {
   // A data order is checked against its plan's cost; only one without a known cost (none recorded) is
   // let through by any float above zero, and the supplier's answer decides.
   return kobo(order.faceValueKobo) ?? kobo(order.amountKobo) ?? kobo(order.costKobo) ?? pins ?? 1;
-}
-
-/** What was bought, for the re-query of a submission (MSORG re-queries bill payments elsewhere). */
-function serviceOf(method: string): Submission['service'] {
-  const service = method.slice('buy'.length).toLowerCase();
-  return service === 'electricity' || service === 'data' || service === 'airtime' || service === 'epins' ? (service === 'epins' ? 'epin' : service) : 'bill';
 }
 
 function skipped(supplier: string, order: Record<string, unknown>, known: FloatState, costKobo: Kobo): SupplierCallResult {
@@ -80,51 +70,15 @@ export function floatGuardedGateway(gateway: SupplierGateway, deps: FloatGuardDe
     }
   };
 
-  /** The submission and the answered balance, kept after the call; trouble here never changes the answer. */
-  const keepBooks = async (method: string, order: Record<string, unknown>, result: SupplierCallResult, submittedAt: string) => {
-    const requestId = String(order.requestId);
-    const keep = async (what: string, work: () => Promise<unknown>) => {
-      try {
-        await work();
-      } catch (error) {
-        deps.warn(`money desk could not record ${what}`, { supplier: gateway.name, requestId, error: String(error) });
-      }
-    };
-    await Promise.all([
-      keep('the submission', () =>
-        deps.recordSubmission({
-          supplier: gateway.name,
-          requestId,
-          placedAt: typeof order.placedAt === 'string' ? order.placedAt : undefined,
-          submittedAt,
-          service: serviceOf(method),
-          ...(result.supplierReference ? { supplierReference: result.supplierReference } : {}),
-        }),
-      ),
-      result.balanceAfterKobo === undefined
-        ? undefined
-        : keep('the balance', () => deps.observe(gateway.name, result.balanceAfterKobo!, deps.now().toISOString())),
-    ]);
-  };
-
-  const guard = (method: string, buy: Buy): Buy => {
-    return async (order) => {
-      const skip = await skipFor(order);
-      if (skip) return skip;
-      const submittedAt = deps.now().toISOString();
-      const result = await buy(order);
-      await keepBooks(method, order, result, submittedAt).catch((error) =>
-        deps.warn('money desk bookkeeping failed', { supplier: gateway.name, requestId: order.requestId, error: String(error) }),
-      );
-      return result;
-    };
+  const guard = (buy: Buy): Buy => {
+    return async (order) => (await skipFor(order)) ?? buy(order);
   };
   return new Proxy(gateway, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       const bound = value.bind(target);
-      return typeof property === 'string' && property.startsWith('buy') ? guard(property, bound as Buy) : bound;
+      return typeof property === 'string' && property.startsWith('buy') ? guard(bound as Buy) : bound;
     },
   });
 }

@@ -2,7 +2,7 @@
 import type { Kobo } from '../../../shared/money.js';
 import type { ReconciliationClass } from './reconciliation.js';
 
-/** One submission of a purchase to a supplier, kept under the supplier's Lagos day (written by fulfilment, through the float guard). */
+/** One submission of a purchase to a supplier, kept under the supplier's Lagos day (derived from the purchase's changes on the table's stream: books-from-stream.ts). */
 export interface Submission {
   supplier: string;
   /** Our transaction id, the supplier's request_id. */
@@ -72,7 +72,6 @@ export interface PageFindings {
 }
 
 export interface ReconciliationStore {
-  recordSubmission(submission: Submission): Promise<void>;
   submissionsPage(supplier: string, day: string, shard: number, cursor: string | undefined, limit: number): Promise<{ items: Submission[]; next?: string }>;
   startRun(head: ReportHead): Promise<void>;
   head(day: string, supplier: string): Promise<ReportHead | undefined>;

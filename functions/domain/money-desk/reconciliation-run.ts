@@ -120,7 +120,9 @@ async function check(
       .requery({
         requestId: submission.requestId,
         placedAt: submission.placedAt,
-        supplierReference: submission.supplierReference,
+        // Submissions are listed when the purchase is handed over, before any answer: the supplier's own
+        // id, where it gave one, is on the purchase it delivered or left open.
+        supplierReference: submission.supplierReference ?? (purchase?.supplier === submission.supplier ? purchase.apiResponseId : undefined),
         service: submission.service === 'bill' ? undefined : submission.service,
       })
       .catch(() => undefined);

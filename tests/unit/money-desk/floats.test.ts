@@ -4,6 +4,10 @@ import { floatGuardedGateway, FLOAT_TOO_LOW, orderCostKobo } from '../../../func
 import { observeBalance, refreshFloat } from '../../../functions/domain/money-desk/floats-desk.js';
 import type { FloatState, FloatStore, LowFloatAlert } from '../../../functions/domain/money-desk/floats-port.js';
 import type { SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
+import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import { booksOf, foldObservations, observationsOf, submissionsOf } from '../../../functions/domain/money-desk/books-from-stream.js';
+import { lagosDay } from '../../../functions/domain/money-desk/reconciliation.js';
+import { balanceOfAnswer } from '../../../functions/adapters/dynamo/money-desk/books-from-stream.js';
 
 const hour = (iso: string, openingKobo: number, closingKobo: number) => ({ hour: iso, openingKobo, closingKobo });
 
@@ -138,9 +142,6 @@ describe('the float guard', () => {
     const calls: string[] = [];
     const guarded = floatGuardedGateway(gateway(calls), {
       knownFloat: async () => ({ supplier: 'ALARO', balanceKobo: 99_00, observedAt: 'x', thresholds: { minBalanceKobo: 0, minHoursLeft: 0 } }),
-      observe: async () => undefined,
-      recordSubmission: async () => undefined,
-      now: () => new Date(),
       warn: () => undefined,
     });
     const result = await guarded.buyAirtime({ requestId: 't1', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 });
@@ -148,21 +149,14 @@ describe('the float guard', () => {
     expect(calls).toEqual([]);
   });
 
-  it('calls a supplier that can cover it, keeps its submission for the day and observes the balance it answered', async () => {
+  it('calls a supplier that can cover it and answers exactly what it answered (it writes nothing: the stream keeps the books)', async () => {
     const calls: string[] = [];
-    const observed: number[] = [];
-    const submissions: string[] = [];
     const guarded = floatGuardedGateway(gateway(calls), {
       knownFloat: async () => ({ supplier: 'ALARO', balanceKobo: 100_00, observedAt: 'x', thresholds: { minBalanceKobo: 0, minHoursLeft: 0 } }),
-      observe: async (_s, balance) => void observed.push(balance),
-      recordSubmission: async (submission) => void submissions.push(`${submission.supplier}:${submission.requestId}:${submission.service}`),
-      now: () => new Date(),
       warn: () => undefined,
     });
     expect(await guarded.buyAirtime({ requestId: 't2', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 })).toBe(answer);
     expect(calls).toEqual(['t2']);
-    expect(observed).toEqual([12_345]);
-    expect(submissions).toEqual(['ALARO:t2:airtime']);
     expect(guarded.name).toBe('ALARO');
   });
 
@@ -174,9 +168,6 @@ describe('the float guard', () => {
         reads.push(fresh === true);
         return { supplier: 'ALARO', balanceKobo: fresh ? 10_000_00 : 99_00, observedAt: 'x', thresholds: { minBalanceKobo: 0, minHoursLeft: 0 } };
       },
-      observe: async () => undefined,
-      recordSubmission: async () => undefined,
-      now: () => new Date(),
       warn: () => undefined,
     });
     expect(await guarded.buyAirtime({ requestId: 't4', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 })).toBe(answer);
@@ -184,28 +175,109 @@ describe('the float guard', () => {
     expect(reads).toEqual([false, true]);
   });
 
-  it('calls the supplier when the float cannot be read or the bookkeeping fails: never a purchase left open with nobody asked', async () => {
+  it('calls the supplier when the float cannot be read: never a purchase left open with nobody asked', async () => {
     const calls: string[] = [];
     const warnings: string[] = [];
     const guarded = floatGuardedGateway(gateway(calls), {
       knownFloat: async () => {
         throw new Error('table unreachable');
       },
-      observe: async () => {
-        throw new Error('table unreachable');
-      },
-      recordSubmission: async () => {
-        throw new Error('table unreachable');
-      },
-      now: () => new Date(),
       warn: (message) => void warnings.push(message),
     });
     expect(await guarded.buyAirtime({ requestId: 't3', network: 'MTN', phoneNumber: '08011111111', faceValueKobo: 100_00 })).toBe(answer);
     expect(calls).toEqual(['t3']);
-    expect(warnings).toEqual([
-      'float unreadable; the supplier is called',
-      'money desk could not record the submission',
-      'money desk could not record the balance',
+    expect(warnings).toEqual(['float unreadable; the supplier is called']);
+  });
+});
+
+describe("the money desk's books, from the purchases' changes", () => {
+  const purchase = (fields: Partial<TransactionRecord>): TransactionRecord =>
+    ({
+      id: 'T1',
+      userId: 'u',
+      trans_UserName: 'u',
+      trans_Type: 'airtime',
+      trans_Status: 'processing',
+      trans_Network: 'MTN',
+      phone_number: '08011111111',
+      amountKobo: 100_00,
+      balanceBeforeKobo: 0,
+      balanceAfterKobo: 0,
+      walletSeq: 1,
+      createdAt: '2026-12-02T22:59:00.000Z',
+      updatedAt: '2026-12-02T22:59:00.000Z',
+      description: '',
+      ...fields,
+    }) as TransactionRecord;
+  const answered = (supplier: string, at: string, balance: number | undefined, kind: 'submit' | 'requery' = 'submit') => ({
+    supplier,
+    kind,
+    request: {},
+    response: balance === undefined ? { status: 'successful' } : { status: 'successful', balance_after: balance / 100 },
+    at,
+    outcome: 'delivered' as const,
+    reason: 'ok',
+  });
+
+  it("lists a submission for each supplier a change newly names: the claim's at its time, a hand-over's at its own (the first supplier's day keeps it)", () => {
+    const placed = purchase({});
+    const claimed = purchase({ submittedTo: ['ALARO'], supplier: 'ALARO', submittedAt: '2026-12-02T22:59:30.000Z' });
+    const handedOver = purchase({ ...claimed, submittedTo: ['ALARO', 'GLAD'], supplier: 'GLAD', updatedAt: '2026-12-02T23:00:05.000Z' });
+    const refunded = purchase({ ...handedOver, trans_Status: 'refunded', updatedAt: '2026-12-02T23:00:09.000Z' });
+    expect(submissionsOf({ before: undefined, after: placed })).toEqual([]);
+    expect(submissionsOf({ before: placed, after: claimed })).toEqual([
+      { supplier: 'ALARO', requestId: 'T1', placedAt: placed.createdAt, submittedAt: '2026-12-02T22:59:30.000Z', service: 'airtime' },
     ]);
+    // Across Lagos midnight: ALARO's day is the 2nd, GLAD's the 3rd.
+    const next = submissionsOf({ before: claimed, after: handedOver });
+    expect(next).toEqual([{ supplier: 'GLAD', requestId: 'T1', placedAt: placed.createdAt, submittedAt: '2026-12-02T23:00:05.000Z', service: 'airtime' }]);
+    expect(lagosDay(next[0]!.submittedAt)).toBe('2026-12-03');
+    // Settling names nobody new; a purchase claimed with no supplier configured asked nobody.
+    expect(submissionsOf({ before: handedOver, after: refunded })).toEqual([]);
+    expect(submissionsOf({ before: placed, after: purchase({ submittedTo: ['NONE'], supplier: 'NONE', submittedAt: 'x' }) })).toEqual([]);
+    // A batch delivered again yields the same submissions (their items are put again, the same).
+    expect(booksOf([{ before: placed, after: claimed }], balanceOfAnswer)).toEqual(booksOf([{ before: placed, after: claimed }], balanceOfAnswer));
+  });
+
+  it("observes the balance a delivery's answer carried, once per supplier a batch: the latest, and each hour's first and last", () => {
+    const claimed = purchase({ submittedTo: ['ALARO'], supplier: 'ALARO', submittedAt: '2026-12-02T09:59:00.000Z' });
+    const settled = (id: string, at: string, balance: number | undefined, kind: 'submit' | 'requery' = 'submit') => ({
+      before: { ...claimed, id },
+      after: { ...claimed, id, trans_Status: 'success' as const, attempts: [answered('ALARO', at, balance, kind)] },
+    });
+    const books = booksOf(
+      [
+        settled('a', '2026-12-02T10:00:10.000Z', 900_00),
+        settled('b', '2026-12-02T09:59:50.000Z', 1_000_00),
+        settled('c', '2026-12-02T10:30:00.000Z', 800_00),
+        // A re-query's answer repeats an old balance; an answer without one says nothing.
+        settled('d', '2026-12-02T10:40:00.000Z', 5_000_00, 'requery'),
+        settled('e', '2026-12-02T10:45:00.000Z', undefined),
+      ],
+      balanceOfAnswer,
+    );
+    expect(books.submissions).toEqual([]);
+    expect(books.floats).toEqual([
+      {
+        supplier: 'ALARO',
+        latest: { supplier: 'ALARO', balanceKobo: 800_00, at: '2026-12-02T10:30:00.000Z' },
+        hours: [
+          {
+            hour: '2026-12-02T10:00:00.000Z',
+            first: { supplier: 'ALARO', balanceKobo: 900_00, at: '2026-12-02T10:00:10.000Z' },
+            last: { supplier: 'ALARO', balanceKobo: 800_00, at: '2026-12-02T10:30:00.000Z' },
+          },
+          {
+            hour: '2026-12-02T09:00:00.000Z',
+            first: { supplier: 'ALARO', balanceKobo: 1_000_00, at: '2026-12-02T09:59:50.000Z' },
+            last: { supplier: 'ALARO', balanceKobo: 1_000_00, at: '2026-12-02T09:59:50.000Z' },
+          },
+        ],
+      },
+    ]);
+    // Only answers the change appended: a later change of a settled record observes nothing again.
+    const after = settled('a', '2026-12-02T10:00:10.000Z', 900_00).after;
+    expect(observationsOf({ before: after, after: { ...after, trans_Status: 'refunded' } }, balanceOfAnswer)).toEqual([]);
+    expect(foldObservations([])).toEqual([]);
   });
 });

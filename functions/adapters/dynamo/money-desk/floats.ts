@@ -11,9 +11,11 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FLOAT_DEFAULT_THRESHOLDS } from '../../../../shared/api/money-desk-floats.js';
 import { PARTITION_PREFIXES } from '../../../../shared/table.js';
+import type { FloatSeen, HourSeen } from '../../../domain/money-desk/books-from-stream.js';
 import { hourOf, type FloatLevel, type FloatRates, type FloatThresholds, type HourOfFloat } from '../../../domain/money-desk/floats.js';
 import type { FloatState, FloatStore, FloatTopUp } from '../../../domain/money-desk/floats-port.js';
 import { batchGetItems } from '../batch-get.js';
+import type { TransactItem } from '../conditional-writes.js';
 import { db, tableName } from '../client.js';
 import { isConditionFailure } from '../conditions.js';
 import { queryAll } from '../paginate.js';
@@ -52,6 +54,43 @@ async function unlessOlder<T>(write: Promise<T>): Promise<T | undefined> {
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * A batch's observations of one supplier's float as items of the stream counters' once-only write
+ * (decision 135): its state moved to the batch's latest, each hour it saw closed at its last (and
+ * opened at its first when it has no opening yet). Each is conditioned on time, as `observe` is: an
+ * item already holding a later observation fails its condition, and the write goes on without it
+ * (isFloatObservationItem; stream-counters.ts `writeChunk`). The level is the balance poll's to judge (money-desk-schedule).
+ */
+export function floatSeenItems(seen: FloatSeen): TransactItem[] {
+  const state: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: stateKey(seen.supplier),
+      UpdateExpression: 'SET supplier = :s, balanceKobo = :b, observedAt = :t, entity = :e',
+      ConditionExpression: 'attribute_not_exists(observedAt) OR observedAt <= :t',
+      ExpressionAttributeValues: { ':s': seen.supplier, ':b': seen.latest.balanceKobo, ':t': seen.latest.at, ':e': 'FloatState' },
+    },
+  };
+  const hours = seen.hours.map(
+    (hour: HourSeen): TransactItem => ({
+      Update: {
+        TableName: tableName(),
+        Key: hourKey(seen.supplier, hour.hour),
+        UpdateExpression: 'SET closingKobo = :b, closingAt = :t, openingKobo = if_not_exists(openingKobo, :ob), entity = :e',
+        ConditionExpression: 'attribute_not_exists(closingAt) OR closingAt <= :t',
+        ExpressionAttributeValues: { ':b': hour.last.balanceKobo, ':t': hour.last.at, ':ob': hour.first.balanceKobo, ':e': 'FloatHour' },
+      },
+    }),
+  );
+  return [state, ...hours];
+}
+
+/** Whether a write's item is a float observation (its refused condition means only that a later one is kept). */
+export function isFloatObservationItem(item: TransactItem): boolean {
+  const key = item.Update?.Key as { pk?: unknown } | undefined;
+  return typeof key?.pk === 'string' && key.pk.startsWith(PARTITION_PREFIXES.float) && item.Update?.ConditionExpression !== undefined;
 }
 
 export const dynamoFloats: FloatStore = {

@@ -1,7 +1,8 @@
 /**
  * The reconciliation's store (docs/decisions/0122-*):
- *  - `RECON#<supplier>#<day>#<shard>` / `<requestId>`: one item per submission, put by fulfilment
- *    (the float guard) when it calls the supplier; a day's shards are read a page at a time;
+ *  - `RECON#<supplier>#<day>#<shard>` / `<requestId>`: one item per submission, put by the table
+ *    stream's counter consumer from the purchase's hand-over to the supplier (decision 135,
+ *    books-from-stream.ts), in its once-only write; a day's shards are read a page at a time;
  *  - `RECON#DAY#<day>` / `HEAD#<supplier>`: a run's head — the day's balances and the counts its
  *    pages add, once per page (`PAGE#<runId>#<page>` marks a page added, in the same transaction);
  *  - `RECON#DAY#<day>` / `ITEM#<supplier>#<requestId>`: a discrepancy, with the admin's resolution.
@@ -13,6 +14,7 @@ import type { Discrepancy, DiscrepancyResolution, ReconciliationStore, ReportHea
 import { lagosDay } from '../../../domain/money-desk/reconciliation.js';
 import { db, tableName } from '../client.js';
 import { cancellationCodes, isConditionFailure } from '../conditions.js';
+import type { TransactItem } from '../conditional-writes.js';
 import { queryAll } from '../paginate.js';
 
 const P = PARTITION_PREFIXES.reconciliation;
@@ -90,17 +92,21 @@ export function resolutionUpdate(day: string, supplier: string, requestId: strin
   };
 }
 
-export const dynamoReconciliation: ReconciliationStore = {
-  async recordSubmission(submission: Submission) {
-    const day = lagosDay(submission.submittedAt);
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { pk: shardPartition(submission.supplier, day, shardOf(submission.requestId)), sk: submission.requestId, entity: 'Submission', ...submission },
-      }),
-    );
-  },
+/**
+ * A submission's item, as a Put of the stream counters' once-only write (decision 135): unconditioned,
+ * so the same submission seen again puts the same item.
+ */
+export function submissionPut(submission: Submission): TransactItem {
+  const day = lagosDay(submission.submittedAt);
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { pk: shardPartition(submission.supplier, day, shardOf(submission.requestId)), sk: submission.requestId, entity: 'Submission', ...submission },
+    },
+  };
+}
 
+export const dynamoReconciliation: ReconciliationStore = {
   async submissionsPage(supplier, day, shard, cursor, limit) {
     const page = await db().send(
       new QueryCommand({

@@ -6,7 +6,8 @@
  * are summed per item and written in chunks, each ONE TransactWriteItems: a Put of the chunk's mark
  * (keyed by its first record — sequence number and event id, which no other shard's record shares —
  * `attribute_not_exists`, with a TTL) and the
- * chunk's `ADD`s. A chunk delivered again fails the mark's condition and adds nothing; the mark
+ * chunk's `ADD`s (and the money desk's books of supplier calls: idempotent puts, and float
+ * observations conditioned on time, left out of the write when a later one is kept). A chunk delivered again fails the mark's condition and adds nothing; the mark
  * tells how far that earlier delivery went, so a batch delivered again with more records after it
  * counts only those. This holds because the mapping delivers each shard's records in order, one
  * batch at a time, retrying a failed batch from its first record with the same records or more
@@ -23,6 +24,8 @@ import { counterUpdates } from './listing-aggregates.js';
 import { retryOnConflict } from '../retry.js';
 import { statItem, walletTotalItem, walletTotalShardOf } from './sales-stats.js';
 import { moneyDeskItemsOf } from '../money-desk/profit-and-loss-counters.js';
+import { moneyDeskBookItemsOf } from '../money-desk/books-from-stream.js';
+import { isFloatObservationItem } from '../money-desk/floats.js';
 
 /** A record change from the stream, with its position (in its shard) and the stream record's own id. */
 export interface SequencedChange extends RecordImages {
@@ -48,8 +51,9 @@ export function counterItemsOf(changes: readonly RecordImages[]): TransactItem[]
   const walletKobo = changes.reduce((sum, change) => sum + walletChangeOf(change), 0);
   const mover = changes.find((change) => walletChangeOf(change) !== 0);
   const totals = walletKobo === 0 || !mover ? [] : [walletTotalItem(walletTotalShardOf(mover.after.id), walletKobo)];
-  // The money desk's profit and loss and the tie-out's flows, in the same once-only write.
-  return [...listing, ...stats, ...totals, ...moneyDeskItemsOf(changes)];
+  // The money desk's profit and loss and the tie-out's flows, in the same once-only write; and its books
+  // of supplier calls (submissions to each supplier's day, observed floats: decision 135), no request of their own.
+  return [...listing, ...stats, ...totals, ...moneyDeskItemsOf(changes), ...moneyDeskBookItemsOf(changes)];
 }
 
 const keyOf = (item: TransactItem): string => {
@@ -110,14 +114,21 @@ async function writeChunk(chunk: { changes: SequencedChange[]; items: TransactIt
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+  let items = [mark, ...chunk.items];
   return retryOnConflict(
     async () => {
-      try {
-        await db().send(new TransactWriteCommand({ TransactItems: [mark, ...chunk.items] }));
-        return true;
-      } catch (error) {
-        if (failedConditions(error)?.includes(0)) return false;
-        throw error;
+      for (;;) {
+        try {
+          await db().send(new TransactWriteCommand({ TransactItems: items }));
+          return true;
+        } catch (error) {
+          const failed = failedConditions(error);
+          if (failed?.includes(0)) return false;
+          // A float that already holds a later observation (another shard's batch, the balance poll): this
+          // chunk's is older and changes nothing there, so the chunk is written without it.
+          if (!failed?.length || !failed.every((index) => isFloatObservationItem(items[index]!))) throw error;
+          items = items.filter((_, index) => !failed.includes(index));
+        }
       }
     },
     { attempts: COUNTER_WRITE_ATTEMPTS, what: `platform counters of stream records ${first}…${last}` },
