@@ -13,7 +13,7 @@ import type { TransactionStatus, TransactionType } from '../../../shared/constan
 import type { Kobo } from '../../../shared/money.js';
 import { LISTING_COUNTER_FIELDS, LISTING_COUNTER_SEPARATOR } from '../../../shared/table.js';
 import { dayOf, hashShard } from '../back-office/sales-stats.js';
-import { dataVolumeGb, isPurchase, type ListingFigures, type TransactionRecord } from './transactions.js';
+import { dataVolumeGb, isPurchase, walletFlowOf, type ListingFigures, type TransactionRecord } from './transactions.js';
 import { soldPart } from './sold-part.js';
 
 /** Platform-wide counters of one day and type spread over this many items, so no item takes every write. */
@@ -111,12 +111,9 @@ const dataVolumeMb = (record: TransactionRecord) => Math.round(dataVolumeGb(reco
 /** One record's share of the figures, by the rules of `listingFigures`. */
 export function contributionOf(record: TransactionRecord): BucketFigures {
   const figures: BucketFigures = { n: 1, d: 0, c: 0, s: 0, v: 0, p: 0 };
-  const change = record.balanceAfterKobo - record.balanceBeforeKobo;
-  // A refund taken back (settled as delivered) is left out with the refund it cancels, as in `listingFigures`.
-  if (change < 0 && record.trans_Type === 'refund') figures.d = record.refundedBatchId !== undefined ? -change : 0;
-  else if (change < 0 && record.trans_Status !== 'refunded') figures.d = -change;
-  else if (change > 0 && record.trans_Type !== 'refund') figures.c = change;
-  else if (change > 0 && record.refundedBatchId !== undefined) figures.d = -change;
+  const flow = walletFlowOf(record);
+  figures.d = flow.debitKobo;
+  figures.c = flow.creditKobo;
   if (isPurchase(record.trans_Type) && record.trans_Status === 'success') {
     const sold = soldPart(record);
     figures.s = sold.amountKobo;

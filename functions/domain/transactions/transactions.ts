@@ -290,6 +290,24 @@ export function dataVolumeGb(record: TransactionRecord): number {
 const roundGb = (gb: number) => Math.round(gb * 1000) / 1000;
 
 /**
+ * What one record adds to a listing's debit and credit totals: a refunded purchase's debit and its
+ * refund's credit are both left out (money that came back was never really spent), as are a refund
+ * taken back (its purchase settled as delivered: the purchase's debit stands again) and the refund it
+ * cancels; a bulk line's refund takes its amount off its batch's debit, and taking it back puts it on again.
+ */
+export function walletFlowOf(record: Pick<TransactionRecord, 'balanceBeforeKobo' | 'balanceAfterKobo' | 'trans_Type' | 'trans_Status' | 'refundedBatchId'>): {
+  debitKobo: Kobo;
+  creditKobo: Kobo;
+} {
+  const change = record.balanceAfterKobo - record.balanceBeforeKobo;
+  if (change < 0 && record.trans_Type === 'refund') return { debitKobo: record.refundedBatchId !== undefined ? -change : 0, creditKobo: 0 };
+  if (change < 0 && record.trans_Status !== 'refunded') return { debitKobo: -change, creditKobo: 0 };
+  if (change > 0 && record.trans_Type !== 'refund') return { debitKobo: 0, creditKobo: change };
+  if (change > 0 && record.refundedBatchId !== undefined) return { debitKobo: -change, creditKobo: 0 };
+  return { debitKobo: 0, creditKobo: 0 };
+}
+
+/**
  * Totals over a filtered set, as the original computes them. Sales, profit and stats count
  * successful purchases only, and of a batch delivered in part what came (the rest was credited back);
  * debit leaves out refunded purchases and credit leaves out refunds
@@ -303,13 +321,9 @@ export function listingFigures(records: readonly TransactionRecord[]): ListingFi
   let totalCreditKobo = 0;
   const byProduct = new Map<string, ListingFigures['stat'][number]>();
   for (const record of records) {
-    const change = record.balanceAfterKobo - record.balanceBeforeKobo;
-    // A refund taken back (its purchase settled as delivered): the purchase's own debit stands again
-    // and the refund's credit is left out, so the pair is too; a bulk line's puts it back on its batch's debit.
-    if (change < 0 && record.trans_Type === 'refund') totalDebitKobo += record.refundedBatchId !== undefined ? -change : 0;
-    else if (change < 0 && record.trans_Status !== 'refunded') totalDebitKobo += -change;
-    else if (change > 0 && record.trans_Type !== 'refund') totalCreditKobo += change;
-    else if (change > 0 && record.refundedBatchId !== undefined) totalDebitKobo -= change;
+    const flow = walletFlowOf(record);
+    totalDebitKobo += flow.debitKobo;
+    totalCreditKobo += flow.creditKobo;
     if (!isPurchase(record.trans_Type) || record.trans_Status !== 'success') continue;
     // What it sold: of a batch delivered in part, what came (sold-part.ts).
     const sold = soldPart(record);

@@ -62,6 +62,9 @@ export interface QuietSkip {
 
 const ONE_MINUTE_MS = 60_000;
 
+/** A duration set for a one-minute rate, scaled to the schedule's own rate. */
+const inProportion = (oneMinuteMs: number, schedule: ScheduleDef): number => Math.round((oneMinuteMs * schedule.intervalMs) / ONE_MINUTE_MS);
+
 export class LocalScheduler {
   private timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
@@ -82,7 +85,7 @@ export class LocalScheduler {
    */
   intervalOf(schedule: ScheduleDef): number {
     if (this.intervalOverrideMs === undefined) return schedule.intervalMs;
-    return Math.max(1, Math.round((this.intervalOverrideMs * schedule.intervalMs) / ONE_MINUTE_MS));
+    return Math.max(1, inProportion(this.intervalOverrideMs, schedule));
   }
 
   start(): void {
@@ -99,7 +102,7 @@ export class LocalScheduler {
    */
   quietBoundOf(schedule: ScheduleDef): number {
     const quietMs = this.quiet?.maxMs ?? 0;
-    return Math.max(quietMs, Math.round((quietMs * schedule.intervalMs) / ONE_MINUTE_MS));
+    return Math.max(quietMs, inProportion(quietMs, schedule));
   }
 
   /** A timer's tick: fires unless the table stayed unwritten since the last run, and not for long. */
