@@ -178,7 +178,7 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   },
   /**
    * The listing counters (each user's under USER#, those attributes only; the platform's TXN#LISTING#…), the running figures and the once-only marks;
-   * and, in the same once-only writes, the money desk's books of supplier calls: submissions (RECON#) and observed floats (FLOAT#), those attributes only.
+   * and the money desk's books of supplier calls: submissions (RECON#, put beside the once-only writes) and observed floats (FLOAT#, in them), those attributes only.
    */
   TransactionCounters: {
     reads: true,
@@ -187,7 +187,9 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
       { prefixes: [P.transaction], actions: [UPDATE] },
       { prefixes: [P.stats], actions: [UPDATE] },
       { prefixes: [P.countedBatch], actions: [PUT] },
-      { prefixes: [P.reconciliation], actions: [PUT], attributes: SUBMISSION_ATTRIBUTES },
+      // Submissions are put a batch at a time (BatchWriteItem: its deletes give no power a whole-item put
+      // over the same keys and attributes does not already give).
+      { prefixes: [P.reconciliation], actions: ['dynamodb:BatchWriteItem'], attributes: SUBMISSION_ATTRIBUTES },
       { prefixes: [P.float], actions: [UPDATE], attributes: FLOAT_OBSERVATION_ATTRIBUTES },
     ],
   },

@@ -42,30 +42,47 @@ export const CONCURRENCY = {
 /** Purchases one fulfilment invocation takes from its queue (and delivers at once). */
 export const FULFILMENT_BATCH_SIZE = 10;
 
+/**
+ * Lambda gives CPU in proportion to memory. The services that hash passwords (argon2id at OWASP's
+ * cost, 19 MiB and two passes: CPU-bound) keep a whole GB; the others mostly wait on DynamoDB and
+ * get half, which halves their GB-seconds (the purchase API was 83 % of the Lambda bill per purchase).
+ */
+const PASSWORD_HASHING_SERVICES: ReadonlySet<HttpService> = new Set(['accounts', 'profile']);
+const httpMemoryMb = (service: HttpService) => (PASSWORD_HASHING_SERVICES.has(service) ? 1024 : 512);
+
 export const HTTP_FUNCTIONS: Record<HttpService, FunctionSpec> = Object.fromEntries(
   HTTP_SERVICES.map((service) => [
     service,
-    { name: `${service[0]!.toUpperCase()}${service.slice(1)}Api`, entry: `functions/handlers/http/${service}.ts`, timeoutSeconds: 10, memoryMb: 1024 },
+    {
+      name: `${service[0]!.toUpperCase()}${service.slice(1)}Api`,
+      entry: `functions/handlers/http/${service}.ts`,
+      timeoutSeconds: 10,
+      memoryMb: httpMemoryMb(service),
+    },
   ]),
 ) as Record<HttpService, FunctionSpec>;
 
-/** Delivers purchases to suppliers (SQS consumer). Timeout covers two supplier calls with failover. */
+/**
+ * Delivers purchases to suppliers (SQS consumer). Timeout covers two supplier calls with failover.
+ * It waits on suppliers and DynamoDB, not the CPU: the smallest memory that holds a batch's answers.
+ */
 export const FULFILMENT_FUNCTION: FunctionSpec = {
   name: 'Fulfilment',
   entry: 'functions/handlers/fulfilment.ts',
   timeoutSeconds: 60,
-  memoryMb: 512,
+  memoryMb: 256,
   concurrency: { queue: CONCURRENCY.fulfilmentDefault },
 };
 /**
  * The transaction outbox: reads the table's stream and, from the write itself, hands new purchases
- * to fulfilment and announces every settlement on the bus (stream consumer).
+ * to fulfilment and announces every settlement on the bus (stream consumer). It forwards, waiting on
+ * SQS and EventBridge: the smallest memory, as the counters.
  */
 export const TRANSACTION_STREAM_FUNCTION: FunctionSpec = {
   name: 'TransactionStream',
   entry: 'functions/handlers/transaction-stream.ts',
   timeoutSeconds: 60,
-  memoryMb: 512,
+  memoryMb: 256,
   concurrency: { reserved: 10 },
 };
 /**

@@ -21,14 +21,19 @@ import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
 import { isDynamoOperation, type RequestTotals } from './dynamo-request-labels.js';
 import { requestCounter } from './dynamo-requests.js';
 import { BENCH_PASSWORD, call, prepareUsers, send, type BenchUser, type Reply } from './platform.js';
+import { holdToGoal } from './goals.js';
 
 const BURST = Number(process.env.BENCH_BURST ?? 50);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 30);
 /** Bursts in a run: the middle one by p99 is reported, with every round's p99 beside it. */
 const ROUNDS = Number(process.env.BENCH_BURST_ROUNDS ?? 3);
-/** The burst's goals (besides no 5xx): its p99, and its rate on one wallet against the spread burst's. */
-const P99_GOAL_MS = 3_000;
+/**
+ * The burst's goals (besides no 5xx and each purchase charged once), held in every round: its rate on
+ * one wallet against the spread burst's, and its p99 against theirs in the same round (an absolute p99
+ * is the machine's, not the platform's).
+ */
 const RATE_RATIO_GOAL = 0.5;
+const P99_RATIO_GOAL = 2;
 /** A ₦100 airtime costs a smart earner ₦99; each wallet is funded for the whole burst. */
 const PURCHASE_NAIRA = 100;
 const CHARGE_NAIRA = 99;
@@ -145,6 +150,19 @@ export async function walletBurstBench(): Promise<void> {
 
     const rounds: BurstRound[] = [];
     for (let round = 0; round < ROUNDS; round++) rounds.push(await burstRound(cloud, reseller!, keys, requestsOf));
+    // Every round is held to the goals, not only the middle one.
+    rounds.forEach((r, i) => {
+      const round = `round ${i + 1}`;
+      holdToGoal({
+        figure: `${round}: one wallet's rate / 50 wallets' rate`,
+        value: r.burst.ratePerSecond / r.spread.ratePerSecond,
+        goal: RATE_RATIO_GOAL,
+        direction: 'at least',
+      });
+      holdToGoal({ figure: `${round}: one wallet's p99 / 50 wallets' p99`, value: r.p99 / r.spreadP99, goal: P99_RATIO_GOAL, direction: 'at most' });
+      holdToGoal({ figure: `${round}: 5xx answers`, value: r.first.serverError + r.settled.serverError, goal: 0, direction: 'at most' });
+      holdToGoal({ figure: `${round}: purchases not charged exactly once`, value: r.exactlyOnce ? 0 : 1, goal: 0, direction: 'at most' });
+    });
     // The middle round by p99 speaks for the run: one burst on a shared machine swings by seconds.
     const typical = [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]!;
     const { first, settled, burst, spread } = typical;
@@ -154,7 +172,12 @@ export async function walletBurstBench(): Promise<void> {
         `${burst.ratePerSecond.toFixed(1)}/s vs ${spread.ratePerSecond.toFixed(1)}/s over ${BURST} wallets (ratio ${ratio.toFixed(2)})`,
     );
     console.log(
-      `  rounds: ${ROUNDS}, the middle one by p99 above; p99 of each: ${rounds.map((r) => r.p99.toFixed(0)).join(', ')} ms; 5xx in all: ${rounds.reduce((sum, r) => sum + r.first.serverError, 0)}; ` +
+      `  rounds: ${ROUNDS}, the middle one by p99 above; each round's rate ratio, p99 one wallet / p99 ${BURST} wallets: ${rounds
+        .map(
+          (r) =>
+            `${(r.burst.ratePerSecond / r.spread.ratePerSecond).toFixed(2)}, ${r.p99.toFixed(0)}/${r.spreadP99.toFixed(0)} ms = ${(r.p99 / r.spreadP99).toFixed(1)}×`,
+        )
+        .join('; ')}; 5xx in all: ${rounds.reduce((sum, r) => sum + r.first.serverError, 0)}; ` +
         `exactly once in every round: ${rounds.every((r) => r.exactlyOnce) ? 'yes' : 'no'}`,
     );
     console.log(
@@ -162,7 +185,7 @@ export async function walletBurstBench(): Promise<void> {
         `on first answers alone ${burst.firstRatePerSecond.toFixed(1)}/s vs ${spread.firstRatePerSecond.toFixed(1)}/s`,
     );
     console.log(
-      `  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ratio ≥ ${RATE_RATIO_GOAL}${
+      `  goals in every round: 0 × 5xx, rate ratio ≥ ${RATE_RATIO_GOAL}, p99 ≤ ${P99_RATIO_GOAL} × the ${BURST} wallets' p99${
         first.other
           ? `; ${first.other} other answers (${burst.firsts
               .filter((a) => a.outcome === 'other')
@@ -203,6 +226,8 @@ interface BurstRound {
   first: ReturnType<typeof tally>;
   settled: ReturnType<typeof tally>;
   p99: number;
+  /** The p99 of the same purchases spread over the other wallets, in the same round. */
+  spreadP99: number;
   charged: number;
   recorded: number;
   exactlyOnce: boolean;
@@ -232,6 +257,10 @@ async function burstRound(cloud: LocalCloud, reseller: BenchUser, keys: string[]
     settled,
     p99: percentile(
       burst.firsts.map((a) => a.ms),
+      99,
+    ),
+    spreadP99: percentile(
+      spread.firsts.map((a) => a.ms),
       99,
     ),
     charged,
@@ -292,7 +321,7 @@ async function oppositeTransfers(cloud: LocalCloud, requestsOf: Requests): Promi
       ).toFixed(0)} ms, ₦ conserved: ${before === after && exact ? 'yes' : 'no'}`,
   );
   console.log(
-    `  goals: 0 × 5xx, p99 ≤ ${P99_GOAL_MS} ms, ₦ conserved; after resending retry-later ones: ${settled.ok} ok, ${settled.retryLater} still retry-later, each balance exact: ${exact ? 'yes' : 'no'}; ${attempts} write attempts, ${(attempts / Math.max(1, settled.ok)).toFixed(1)} per transfer`,
+    `  goals: 0 × 5xx, ₦ conserved; after resending retry-later ones: ${settled.ok} ok, ${settled.retryLater} still retry-later, each balance exact: ${exact ? 'yes' : 'no'}; ${attempts} write attempts, ${(attempts / Math.max(1, settled.ok)).toFixed(1)} per transfer`,
   );
   console.log(`  DynamoDB requests of POST /auth/transferFund per transfer: ${perRequestLine(requestsBefore, requestsAfter, settled.ok)}`);
 }

@@ -93,17 +93,12 @@ export function resolutionUpdate(day: string, supplier: string, requestId: strin
 }
 
 /**
- * A submission's item, as a Put of the stream counters' once-only write (decision 135): unconditioned,
- * so the same submission seen again puts the same item.
+ * A submission's item: written unconditioned and whole by the stream counters' consumer with its
+ * batch's other submissions (decision 137), so the same submission seen again puts the same item.
  */
-export function submissionPut(submission: Submission): TransactItem {
+export function submissionItem(submission: Submission): Record<string, unknown> & { pk: string; sk: string } {
   const day = lagosDay(submission.submittedAt);
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { pk: shardPartition(submission.supplier, day, shardOf(submission.requestId)), sk: submission.requestId, entity: 'Submission', ...submission },
-    },
-  };
+  return { pk: shardPartition(submission.supplier, day, shardOf(submission.requestId)), sk: submission.requestId, entity: 'Submission', ...submission };
 }
 
 export const dynamoReconciliation: ReconciliationStore = {

@@ -5,9 +5,10 @@
  * records within the mapping's batching window (decision 129 (docs/decisions/0129-*)). A batch's changes
  * are summed per item and written in chunks, each ONE TransactWriteItems: a Put of the chunk's mark
  * (keyed by its first record — sequence number and event id, which no other shard's record shares —
- * `attribute_not_exists`, with a TTL) and the
- * chunk's `ADD`s (and the money desk's books of supplier calls: idempotent puts, and float
- * observations conditioned on time, left out of the write when a later one is kept). A chunk delivered again fails the mark's condition and adds nothing; the mark
+ * `attribute_not_exists`, with a TTL) and the chunk's `ADD`s (and the money desk's float observations,
+ * conditioned on time, left out of the write when a later one is kept). The batch's submissions to
+ * suppliers are idempotent puts, one BatchWriteItem before the chunks (decision 137).
+ * A chunk delivered again fails the mark's condition and adds nothing; the mark
  * tells how far that earlier delivery went, so a batch delivered again with more records after it
  * counts only those. This holds because the mapping delivers each shard's records in order, one
  * batch at a time, retrying a failed batch from its first record with the same records or more
@@ -24,7 +25,8 @@ import { counterUpdates } from './listing-aggregates.js';
 import { retryOnConflict } from '../retry.js';
 import { statItem, walletTotalItem, walletTotalShardOf } from './sales-stats.js';
 import { moneyDeskItemsOf } from '../money-desk/profit-and-loss-counters.js';
-import { moneyDeskBookItemsOf } from '../money-desk/books-from-stream.js';
+import { moneyDeskFloatItemsOf, submissionItemsOf } from '../money-desk/books-from-stream.js';
+import { batchPutItems } from '../batch-put.js';
 import { isFloatObservationItem } from '../money-desk/floats.js';
 
 /** A record change from the stream, with its position (in its shard) and the stream record's own id. */
@@ -51,9 +53,9 @@ export function counterItemsOf(changes: readonly RecordImages[]): TransactItem[]
   const walletKobo = changes.reduce((sum, change) => sum + walletChangeOf(change), 0);
   const mover = changes.find((change) => walletChangeOf(change) !== 0);
   const totals = walletKobo === 0 || !mover ? [] : [walletTotalItem(walletTotalShardOf(mover.after.id), walletKobo)];
-  // The money desk's profit and loss and the tie-out's flows, in the same once-only write; and its books
-  // of supplier calls (submissions to each supplier's day, observed floats: decision 135), no request of their own.
-  return [...listing, ...stats, ...totals, ...moneyDeskItemsOf(changes), ...moneyDeskBookItemsOf(changes)];
+  // The money desk's profit and loss and the tie-out's flows, in the same once-only write; and the floats
+  // its answers observed (decision 135). Submissions are not sums: they are put apart (submissionItemsOf).
+  return [...listing, ...stats, ...totals, ...moneyDeskItemsOf(changes), ...moneyDeskFloatItemsOf(changes)];
 }
 
 const keyOf = (item: TransactItem): string => {
@@ -141,6 +143,9 @@ async function writeChunk(chunk: { changes: SequencedChange[]; items: TransactIt
  * batch, whose chunks already written are then skipped.
  */
 export async function sumIntoCounters(changes: readonly SequencedChange[], now: Date = new Date()): Promise<{ chunks: number; skipped: number }> {
+  // The batch's submissions first, put whole (the same again on a redelivery): a chunk is marked
+  // counted only after its submissions are kept, so a batch retried after a failure misses none.
+  await batchPutItems(submissionItemsOf(changes));
   // Each change's own counter keys, once: the chunks are cut from them again only after a skip.
   let pending = changes.map((change) => ({ change, keys: counterItemsOf([change]).map(keyOf) })).filter(({ keys }) => keys.length > 0);
   let chunks = 0;
