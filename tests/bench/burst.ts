@@ -154,12 +154,12 @@ export async function walletBurstBench(): Promise<void> {
     rounds.forEach((r, i) => {
       const round = `round ${i + 1}`;
       holdToGoal({
-        figure: `${round}: one wallet's rate / 50 wallets' rate`,
+        figure: `${round}: one wallet's rate / ${BURST} wallets' rate`,
         value: r.burst.ratePerSecond / r.spread.ratePerSecond,
         goal: RATE_RATIO_GOAL,
         direction: 'at least',
       });
-      holdToGoal({ figure: `${round}: one wallet's p99 / 50 wallets' p99`, value: r.p99 / r.spreadP99, goal: P99_RATIO_GOAL, direction: 'at most' });
+      holdToGoal({ figure: `${round}: one wallet's p99 / ${BURST} wallets' p99`, value: r.p99 / r.spreadP99, goal: P99_RATIO_GOAL, direction: 'at most' });
       holdToGoal({ figure: `${round}: 5xx answers`, value: r.first.serverError + r.settled.serverError, goal: 0, direction: 'at most' });
       holdToGoal({ figure: `${round}: purchases not charged exactly once`, value: r.exactlyOnce ? 0 : 1, goal: 0, direction: 'at most' });
     });

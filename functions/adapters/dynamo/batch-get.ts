@@ -4,9 +4,8 @@
  * still left after that, it throws rather than answer with part of what was asked.
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { backoffMs } from '../../domain/wallet/ledger.js';
 import { db, tableName } from './client.js';
-import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, realSleep, RetriesExhaustedError, retryStopAt } from './retry.js';
+import { retryStopAt, untilProcessed } from './retry.js';
 
 type Item = Record<string, unknown>;
 export interface ItemKey {
@@ -15,7 +14,6 @@ export interface ItemKey {
 }
 
 const KEYS_PER_CALL = 100;
-const ROUNDS = 6;
 /** One key as a string, for finding a fetched item by the key it was asked for. */
 export const keyOf = (key: { pk?: unknown; sk?: unknown }) => `${String(key.pk)}|${String(key.sk)}`;
 
@@ -26,32 +24,28 @@ export async function batchGetItems(wanted: readonly ItemKey[], options: { attri
   const stopAt = retryStopAt(Date.now());
   const unique = [...new Map(wanted.map((key) => [keyOf(key), { pk: key.pk, sk: key.sk }])).values()];
   for (let start = 0; start < unique.length; start += KEYS_PER_CALL) {
-    let pending: Item[] | undefined = unique.slice(start, start + KEYS_PER_CALL);
-    for (let round = 0; pending && pending.length > 0; round++) {
-      if (round === ROUNDS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${ROUNDS} tries`);
-      if (round > 0) {
-        const wait = backoffMs(round - 1, BACKOFF_BASE_MS, BACKOFF_CAP_MS, Math.random);
-        // A read too: no wait ends past the invocation's deadline less its margin.
-        if (Date.now() + wait >= stopAt) throw new RetriesExhaustedError(`BatchGetItem of ${pending.length} keys`, round, undefined);
-        await realSleep(wait);
-      }
-      const answer: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table]: {
-              Keys: pending,
-              ConsistentRead: options.consistent ?? false,
-              // Key attributes always come back, so the order can be restored.
-              ...(projectionNames
-                ? { ProjectionExpression: ['pk', 'sk', ...Object.keys(projectionNames)].join(', '), ExpressionAttributeNames: projectionNames }
-                : {}),
+    await untilProcessed<Item>(
+      unique.slice(start, start + KEYS_PER_CALL),
+      async (pending) => {
+        const answer: BatchGetCommandOutput = await db().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [table]: {
+                Keys: pending,
+                ConsistentRead: options.consistent ?? false,
+                // Key attributes always come back, so the order can be restored.
+                ...(projectionNames
+                  ? { ProjectionExpression: ['pk', 'sk', ...Object.keys(projectionNames)].join(', '), ExpressionAttributeNames: projectionNames }
+                  : {}),
+              },
             },
-          },
-        }),
-      );
-      for (const item of answer.Responses?.[table] ?? []) found.set(keyOf(item), item);
-      pending = answer.UnprocessedKeys?.[table]?.Keys;
-    }
+          }),
+        );
+        for (const item of answer.Responses?.[table] ?? []) found.set(keyOf(item), item);
+        return answer.UnprocessedKeys?.[table]?.Keys;
+      },
+      { operation: 'BatchGetItem', noun: 'keys', stopAt },
+    );
   }
   return wanted.flatMap((key) => {
     const item = found.get(keyOf(key));

@@ -11,11 +11,11 @@
  * nothing, and the HTTP layer answers 503 with Retry-After.
  */
 import { RETRY_AFTER_SECONDS, RETRY_DEFAULT_BUDGET_MS } from '../../../shared/constants.js';
-import { decorrelatedBackoffMs } from '../../domain/wallet/ledger.js';
+import { backoffMs, decorrelatedBackoffMs } from '../../domain/wallet/ledger.js';
 import { latestRetryStop, RetryLaterError } from '../invocation.js';
 import { cancellationCodes, errorName } from './conditions.js';
 
-/** Full-jitter bounds of the batch reads' unprocessed-key rounds (./batch-get.ts). */
+/** Full-jitter bounds of the batch requests' unprocessed rounds (untilProcessed). */
 export const BACKOFF_BASE_MS = 5;
 export const BACKOFF_CAP_MS = 200;
 /** Decorrelated-jitter bounds of the conflict retries. */
@@ -61,6 +61,32 @@ export interface RetryOptions {
 }
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Rounds a batch request (BatchGetItem, BatchWriteItem) gets before what is still unprocessed is an error. */
+const UNPROCESSED_ROUNDS = 6;
+
+/**
+ * Sends a batch request's entries, then what DynamoDB left unprocessed (throttling), after a
+ * full-jitter backoff, until nothing is left. It throws when entries are still left after
+ * UNPROCESSED_ROUNDS tries, or when the next wait would end past `stopAt` (retryStopAt).
+ */
+export async function untilProcessed<T>(
+  entries: T[],
+  send: (pending: T[]) => Promise<T[] | undefined>,
+  what: { operation: string; noun: string; stopAt: number },
+): Promise<void> {
+  let pending: T[] | undefined = entries;
+  for (let round = 0; pending && pending.length > 0; round++) {
+    if (round === UNPROCESSED_ROUNDS) throw new Error(`${what.operation} left ${pending.length} ${what.noun} unprocessed after ${UNPROCESSED_ROUNDS} tries`);
+    if (round > 0) {
+      const wait = backoffMs(round - 1, BACKOFF_BASE_MS, BACKOFF_CAP_MS, Math.random);
+      // No wait ends past the invocation's deadline less its margin.
+      if (Date.now() + wait >= what.stopAt) throw new RetriesExhaustedError(`${what.operation} of ${pending.length} ${what.noun}`, round, undefined);
+      await realSleep(wait);
+    }
+    pending = await send(pending);
+  }
+}
 
 /**
  * When a loop started at `started` with `budgetMs` must have stopped: its budget, or the invocation's

@@ -8,7 +8,7 @@
  * BatchWriteItem beside that write (decision 137): a transaction would bill it twice for nothing.
  */
 import type { Kobo } from '../../../../shared/money.js';
-import { booksOf, type PurchaseChange } from '../../../domain/money-desk/books-from-stream.js';
+import { booksOf, submissionsOf, type PurchaseChange } from '../../../domain/money-desk/books-from-stream.js';
 import type { SupplierAttempt } from '../../../domain/transactions/transactions.js';
 import { msorgBalances } from '../../suppliers/msorg/balance.js';
 import type { TransactItem } from '../conditional-writes.js';
@@ -27,5 +27,6 @@ export function moneyDeskFloatItemsOf(changes: readonly PurchaseChange[]): Trans
 
 /** The submission items a set of purchase changes records (idempotent puts, written outside the once-only write). */
 export function submissionItemsOf(changes: readonly PurchaseChange[]): ReturnType<typeof submissionItem>[] {
-  return booksOf(changes, balanceOfAnswer).submissions.map(submissionItem);
+  // The submissions alone: the floats' reading of every appended answer is the other function's work.
+  return changes.flatMap(submissionsOf).map(submissionItem);
 }
