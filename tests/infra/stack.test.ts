@@ -235,8 +235,9 @@ describe('the platform stack', () => {
       ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.transaction}*`]],
       ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.stats}*`]],
       ['dynamodb:PutItem', [`${PARTITION_PREFIXES.countedBatch}*`]],
-      // In the same once-only writes, the money desk's submissions and observed floats (decision 135; their attribute names only).
-      ['dynamodb:PutItem', [`${PARTITION_PREFIXES.reconciliation}*`]],
+      // The money desk's submissions, put a batch at a time beside the once-only writes (decision 137), and its
+      // observed floats in them (decision 135); their attribute names only.
+      ['dynamodb:BatchWriteItem', [`${PARTITION_PREFIXES.reconciliation}*`]],
       ['dynamodb:UpdateItem', [`${PARTITION_PREFIXES.float}*`]],
     ]);
   });
