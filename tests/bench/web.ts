@@ -8,7 +8,8 @@
  * that storage (disableStorageReset) and still starts with an empty HTTP cache.
  * Knobs: BENCH_LIGHTHOUSE_RUNS (runs per page, the median by performance is printed; default 3),
  * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_REPORT_DIR (keeps each run's JSON report there,
- * to open in the Lighthouse viewer).
+ * to open in the Lighthouse viewer), BENCH_LIGHTHOUSE_TRACE=1 (with the report dir: also each run's trace, with
+ * JavaScript samples, `<report>.trace.json`, to open in DevTools' Performance panel and see which code a long task runs).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { startLocalCloud, type LocalCloud } from '../support/local-cloud.js';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SAVE_TRACE = process.env.BENCH_LIGHTHOUSE_TRACE === '1';
 const CATEGORIES = [
   { id: 'performance', goal: '≥ 95' },
   { id: 'accessibility', goal: '100' },
@@ -89,6 +91,8 @@ async function lighthouseOnce(url: string, session?: { origin: string; value: Se
       onlyCategories: CATEGORIES.map((c) => c.id),
       // Keeps the stored session; the HTTP cache of the fresh profile is empty anyway.
       disableStorageReset: session !== undefined,
+      // The samples cost a little time of their own: only when the trace is kept to be read.
+      ...(SAVE_TRACE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     };
     const result: RunnerResult | undefined = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -96,7 +100,10 @@ async function lighthouseOnce(url: string, session?: { origin: string; value: Se
     const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
-      writeFileSync(join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+      const name = join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}`);
+      writeFileSync(`${name}.json`, JSON.stringify(lhr));
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (SAVE_TRACE && trace) writeFileSync(`${name}.trace.json`, JSON.stringify(trace));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c.id, Math.round((lhr.categories[c.id]?.score ?? 0) * 100)])) as PageScores['scores'];

@@ -6,6 +6,7 @@ import { useOnline } from '@/lib/online.js';
 // Direct imports (not the ui barrel): the first download carries only what the first screen needs.
 import { Spinner } from '@/ui/Spinner.js';
 import { ChatLink } from './ChatLink.js';
+import { useFirstLoadSettled } from './first-load-settled.js';
 import { GlobalLoader } from './GlobalLoader.js';
 import { RouteErrorBoundary } from './RouteError.js';
 
@@ -23,7 +24,8 @@ const Toasts = lazy<ComponentType>(() =>
 
 /**
  * The service worker's registration and its update prompt (vite-plugin-pwa's register code and
- * workbox-window) after the first screen too; a failed download leaves the app without them.
+ * workbox-window) once the first screen is done (./first-load-settled.ts says why); a failed
+ * download leaves the app without them.
  */
 const UpdatePrompt = lazy<ComponentType>(() =>
   import('@/features/offline/components/UpdatePrompt.js').then(
@@ -37,6 +39,7 @@ export function RootLayout() {
   // With no network the app opens on the offline page (the service worker served the shell), whatever the address.
   const online = useOnline();
   const { pathname } = useLocation();
+  const settled = useFirstLoadSettled();
   // A new screen starts at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies(pathname): the route change is what triggers the scroll; the body needs no value from it.
   useEffect(() => {
@@ -59,7 +62,7 @@ export function RootLayout() {
       <ChatLink />
       <Suspense fallback={null}>
         <Toasts />
-        <UpdatePrompt />
+        {settled ? <UpdatePrompt /> : null}
       </Suspense>
     </>
   );

@@ -6,7 +6,7 @@
  */
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { z } from 'zod';
-import { notify } from '@/ui/toast.js';
+import { notify } from '@/ui/notify.js';
 
 /** The message of the first invalid field, in the form's field order. */
 export function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>, order: ReadonlyArray<keyof T & string>): string | undefined {

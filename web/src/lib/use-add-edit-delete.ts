@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MSG } from '@shared/messages.js';
-import { notify } from '@/ui/toast.js';
+import { notify } from '@/ui/notify.js';
 import { errorMessage } from './api-client.js';
 
 type Answer = { msg?: string } | undefined;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MSG } from '@shared/messages.js';
-import { notify } from '@/ui/toast.js';
+import { notify } from '@/ui/notify.js';
 import { firstErrorMessage } from './forms.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, type ButtonVariant } from './Button.js';
 import { copyText } from './copy.js';
-import { notify } from './toast.js';
+import { notify } from './notify.js';
 
 export function CopyButton({
   text,

@@ -8,7 +8,7 @@ import { warnFirstError } from '@/lib/forms.js';
 import { useNotification, useSetNotification } from '@/lib/notification-api.js';
 import { Button } from './Button.js';
 import { Input } from './Input.js';
-import { notify } from './toast.js';
+import { notify } from './notify.js';
 
 /**
  * The notice every user sees once: admins

@@ -2,7 +2,7 @@ import { MSG } from '@shared/messages.js';
 import { Button } from './Button.js';
 import { copyText } from './copy.js';
 import { CopyButton } from './CopyButton.js';
-import { notify } from './toast.js';
+import { notify } from './notify.js';
 
 export interface PinEntry {
   pin: string;

@@ -8,7 +8,7 @@ export { BrandLink } from './BrandLink.js';
 export { Spinner } from './Spinner.js';
 export { Icon, type IconName } from './Icon.js';
 export { TileGrid, type TileLink } from './TileGrid.js';
-export { Toasts, notify } from './toast.js';
+export { notify, purchaseToastId } from './notify.js';
 export { copyText } from './copy.js';
 export { CopyButton } from './CopyButton.js';
 export { NetworkLogo } from './NetworkLogo.js';

@@ -16,13 +16,11 @@ function replace(show: (message: string, options?: ToastOptions) => unknown, mes
   show(message, options);
 }
 
-/** The toast saying a purchase was taken, by the purchase's id: its receipt removes it once final. */
-export const purchaseToastId = (purchaseId: string) => `purchase:${purchaseId}`;
-
-export const notify = {
+/** What ./notify.ts calls once this module is here; screens call `notify` from there, never this. */
+export const toastNow = {
   success: (message: string) => replace(toast.success, message),
   /** Says a purchase was taken; `dismiss(purchaseToastId(id))` takes it away. */
-  purchaseTaken: (message: string, purchaseId: string) => replace(toast.success, message, { toastId: purchaseToastId(purchaseId) }),
+  purchaseTaken: (message: string, toastId: string) => replace(toast.success, message, { toastId }),
   dismiss: (toastId: string) => toast.dismiss(toastId),
   error: (message: string) => replace(toast.error, message),
   warn: (message: string) => replace(toast.warn, message, { toastId: `warn:${message}` }),

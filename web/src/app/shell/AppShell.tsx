@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SITE } from '@/config/site.js';
 import { api } from '@/lib/api-client.js';
@@ -6,11 +6,23 @@ import { useCurrentUser } from '@/lib/current-user.js';
 import { showNaira } from '@/lib/money.js';
 import { useNotification } from '@/lib/notification-api.js';
 import { logout, rolesOf, useSession } from '@/lib/session.js';
-import { LowFloatBanner } from '@/features/admin-floats/components/LowFloatBanner.js';
-import { Icon, Spinner } from '@/ui/index.js';
+// Direct imports (not the ui barrel): the shell is on every signed-in first screen, the rest of the ui is not.
+import { Icon } from '@/ui/Icon.js';
+import { Spinner } from '@/ui/Spinner.js';
 import { ChatTopbarLink } from '../ChatLink.js';
 import { menuFor, roleButtonFor } from './menu.js';
 import { NotificationModal } from './NotificationModal.js';
+
+/**
+ * Admins' low-float banner, in its own download: with it come the money desk's schemas (zod), which no
+ * customer's screen needs, and the shell is on every signed-in first screen. A failed download shows no banner.
+ */
+const LowFloatBanner = lazy(() =>
+  import('@/features/admin-floats/components/LowFloatBanner.js').then(
+    (module) => ({ default: module.LowFloatBanner }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Keep in step with the breakpoint in styles.css. */
 const WIDE_SCREEN = '(min-width: 960px)';
@@ -123,7 +135,11 @@ export function AppShell() {
 
       <main className="shell-main">
         {/* Admins only: a supplier float at or under its threshold, on every screen until it is topped up. */}
-        {roles.isAdmin ? <LowFloatBanner /> : null}
+        {roles.isAdmin ? (
+          <Suspense fallback={null}>
+            <LowFloatBanner />
+          </Suspense>
+        ) : null}
         <Suspense fallback={<Spinner label="Loading…" />}>
           <Outlet />
         </Suspense>

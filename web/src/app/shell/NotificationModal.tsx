@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { NotificationResponse } from '@shared/api/notification.js';
 import { useAcknowledgeNotification } from '@/lib/notification-api.js';
-import { Button, Modal } from '@/ui/index.js';
+import { Button } from '@/ui/Button.js';
+import { Modal } from '@/ui/Modal.js';
 
 /**
  * The admin's notice to users: shown until the user presses OK, then not again for that message on

@@ -17,7 +17,7 @@ import { apiNairaToKobo } from '@/lib/money.js';
 import { applyPurchaseReceipt } from '@/lib/purchase-receipt.js';
 import { useSession } from '@/lib/session.js';
 import type { PurchaseSummary } from '../ConfirmModal.js';
-import { notify, purchaseToastId } from '../toast.js';
+import { notify, purchaseToastId } from '../notify.js';
 
 /** What a page puts before the user: the body (given its request_id), the charge and the rows to confirm. */
 export interface PurchaseReview<Body> extends PurchaseSummary {

@@ -1,7 +1,7 @@
 import type { TransactionView } from '@shared/api/transactions.js';
 import { SITE } from '@/config/site.js';
 import { Button } from '../Button.js';
-import { notify } from '../toast.js';
+import { notify } from '../notify.js';
 import { receiptFileName, receiptLines, receiptText, receiptTitle, whatsappLink } from './receipt-text.js';
 
 /** Whether this browser can share text through the system's share sheet (Web Share API). */

@@ -8,7 +8,7 @@ import { airtimeChargeKobo } from '@shared/pricing.js';
 import { errorMessage } from '@/lib/api-client.js';
 import { useAddContact } from '@/lib/contacts-api.js';
 import { warnFirstError } from '@/lib/forms.js';
-import { typedNairaInKobo } from '@/lib/money.js';
+import { typedNairaInKobo } from '@/lib/typed-naira.js';
 import { useSession } from '@/lib/session.js';
 import { Button, Checkbox, DetailRow, Input, NetworkMismatch, notify } from '@/ui/index.js';
 import { ChargePreview, NetworkPicker, PhoneField, PurchasePage, networkFromAddress, useNetworkTarget, usePurchaseFlow } from '@/ui/purchase/index.js';

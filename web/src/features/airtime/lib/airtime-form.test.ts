@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages.js';
 import { airtimeChargeKobo } from '@shared/pricing.js';
 import { submitForm } from '@/lib/forms.testing.js';
-import { typedNairaInKobo } from '@/lib/money.js';
+import { typedNairaInKobo } from '@/lib/typed-naira.js';
 import { AIRTIME_FIELD_ORDER, AIRTIME_QUICK_AMOUNTS_NAIRA, airtimeForm, buyAirtimeBody, quickAmountLabel, type AirtimeFormValues } from './airtime-form.js';
 
 const valid: AirtimeFormValues = { network: '1', mobile_number: '08011111111', amount: '100', addToContacts: false, nickname: '' };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DASHBOARD_NAME_MAX_CHARS, REFERRAL_REWARD_KOBO } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';
@@ -7,9 +7,11 @@ import { PRODUCTS, type ProductType } from '@shared/products.js';
 import { useCurrentUser } from '@/lib/current-user.js';
 import { showNaira } from '@/lib/money.js';
 import { useSession } from '@/lib/session.js';
-import { Button, CopyButton, TileGrid, type TileLink } from '@/ui/index.js';
+// Direct imports (not the ui barrel): the dashboard is the signed-in first screen; the barrel would bring every form's code to it.
+import { Button } from '@/ui/Button.js';
+import { CopyButton } from '@/ui/CopyButton.js';
+import { TileGrid, type TileLink } from '@/ui/TileGrid.js';
 import { PRODUCT_ICONS } from '@/ui/purchase/product-icons.js';
-import { KycModal } from './KycModal.js';
 import { PaymentAccounts } from './PaymentAccounts.js';
 import { RecentTransactions } from './RecentTransactions.js';
 import { UpgradeOffer } from './UpgradeOffer.js';
@@ -31,6 +33,12 @@ const MONEY_LINKS: Array<{ to: string; label: string }> = [
   { to: '/profile/earnings', label: 'Earnings' },
 ];
 
+/**
+ * The KYC form (react-hook-form and its zod schema) arrives when first asked for: the dashboard's
+ * first screen never shows it, and those libraries are a third of what the dashboard would download.
+ */
+const KycModal = lazy(() => import('./KycModal.js').then((module) => ({ default: module.KycModal })));
+
 /** How long the dashboard waits for the reserved accounts KYC asked for. */
 const ACCOUNTS_WAIT_MS = 30_000;
 
@@ -38,6 +46,8 @@ export function DashboardPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const [kycOpen, setKycOpen] = useState(false);
+  // Mounted from its first opening on, so closing it keeps what was typed as it always did.
+  const [kycAsked, setKycAsked] = useState(false);
   // Back from the card checkout (`?reference=`), the wallet is credited by the provider's webhook: re-read the balance until it moves.
   const backFromCheckout = params.has('reference');
   const [balanceAtReturn] = useState(() => session?.user.balance);
@@ -77,7 +87,13 @@ export function DashboardPage() {
             Fund wallet
           </Link>
           {!user.bvn && !user.nin ? (
-            <Button variant="light" onClick={() => setKycOpen(true)}>
+            <Button
+              variant="light"
+              onClick={() => {
+                setKycAsked(true);
+                setKycOpen(true);
+              }}
+            >
               Update KYC
             </Button>
           ) : null}
@@ -115,7 +131,11 @@ export function DashboardPage() {
         </div>
         {user.userType === 'smart earner' && !user.isAdmin ? <UpgradeOffer user={user} /> : null}
       </div>
-      <KycModal open={kycOpen} onClose={() => setKycOpen(false)} onVerified={() => setVerifiedAt(Date.now())} />
+      {kycAsked ? (
+        <Suspense fallback={null}>
+          <KycModal open={kycOpen} onClose={() => setKycOpen(false)} onVerified={() => setVerifiedAt(Date.now())} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

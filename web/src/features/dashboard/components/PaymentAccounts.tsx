@@ -1,7 +1,9 @@
 import type { UserView } from '@shared/api/accounts.js';
 import { MONEY_MSG, MSG } from '@shared/messages.js';
 import { errorMessage } from '@/lib/api-client.js';
-import { Button, notify, ReservedAccountCards } from '@/ui/index.js';
+import { Button } from '@/ui/Button.js';
+import { notify } from '@/ui/notify.js';
+import { ReservedAccountCards } from '@/ui/ReservedAccountCards.js';
 import { useGenerateReservedAccounts } from '../api/generate-reserved-accounts.js';
 
 /**

@@ -3,7 +3,7 @@ import type { TransactionView } from '@shared/api/transactions.js';
 import { MSG } from '@shared/messages.js';
 import { showNaira } from '@/lib/money.js';
 import { amountSign, direction, typeAndItem } from '@/lib/transaction-labels.js';
-import { Spinner } from '@/ui/index.js';
+import { Spinner } from '@/ui/Spinner.js';
 import { useRecentTransactions } from '../api/recent-transactions.js';
 
 /** The status in a word a customer reads ("Successful", not "success"). */

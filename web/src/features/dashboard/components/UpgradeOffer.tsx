@@ -10,7 +10,9 @@ import { updateUser } from '@/lib/session.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
 
 const refreshCurrentUser = () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-import { Button, Modal, notify } from '@/ui/index.js';
+import { Button } from '@/ui/Button.js';
+import { Modal } from '@/ui/Modal.js';
+import { notify } from '@/ui/notify.js';
 import { useUpgradeToReseller } from '../api/upgrade-to-reseller.js';
 
 /** The one-time upgrade to reseller: confirm, pay ₦1,000, and carry on as a reseller in the same session (it is not logged out). */

@@ -2,7 +2,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import '../offline.css';
 
 /**
- * Registers the service worker (after the first screen: it is loaded lazily) and, when a new version
+ * Registers the service worker (mounted once the first screen is done: app/first-load-settled.ts) and, when a new version
  * has been deployed and is waiting, offers to switch to it. The switch reloads the page, so it is the
  * user's choice, never done under a purchase in progress.
  */
