@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AUDIT_MSG } from '../messages.js';
 import { isOperatorAction, ROUTES } from '../routes.js';
-import { isBlank } from './common.js';
+import { isBlank, isCalendarDay } from './common.js';
 
 export const AUDIT_ENTRIES_PER_PAGE = 20;
 export const AUDIT_PAGE_BUTTONS = 20;
@@ -20,15 +20,7 @@ const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value
 
 /** GET /admin/audit: every filter optional; without an actor the day defaults to today (Lagos). */
 export const listAuditQuery = z.object({
-  day: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_MSG.invalidDay)
-      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), AUDIT_MSG.invalidDay)
-      .optional(),
-  ),
+  day: z.preprocess(blankToUndefined, z.string().trim().refine(isCalendarDay, AUDIT_MSG.invalidDay).optional()),
   actor: z.preprocess(
     blankToUndefined,
     z

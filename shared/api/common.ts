@@ -70,6 +70,18 @@ export const userNameSchema = z
   .max(30, 'User name must be at most 30 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'User name may contain only letters, digits, _ . and -');
 
+const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A real calendar day written YYYY-MM-DD. The shape alone lets "2024-13-45" through, and such a
+ * string makes an invalid Date whose toISOString throws, so validity is checked before the round trip.
+ */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !DAY_SHAPE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** An optional form value left empty: undefined, null or only whitespace. */
 export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

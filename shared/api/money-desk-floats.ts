@@ -4,7 +4,7 @@
  * back-office pages and the tests.
  */
 import { z } from 'zod';
-import { nairaInKobo } from './common.js';
+import { isCalendarDay, nairaInKobo } from './common.js';
 
 /** Until an admin sets them: low under ₦50,000 or under 6 hours of spend at the current rate. */
 export const FLOAT_DEFAULT_THRESHOLDS = { minBalanceKobo: 50_000_00, minHoursLeft: 6 } as const;
@@ -15,8 +15,6 @@ export const MONEY_DESK_SCHEDULE_MINUTES = 5;
 export const RECONCILIATION_CLASS_NAMES = ['matched', 'supplier-only', 'ours-only', 'amount-mismatch', 'still-open'] as const;
 export type ReconciliationClassName = (typeof RECONCILIATION_CLASS_NAMES)[number];
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (value: string): boolean => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 const day = (name: string) =>
   z
     .string({ required_error: `${name} is required`, invalid_type_error: `${name} must be a day (YYYY-MM-DD)` })

@@ -4,15 +4,13 @@
  * and the OpenAPI document.
  */
 import { z } from 'zod';
+import { isCalendarDay } from './common.js';
 
 export const PNL_PERIODS = ['day', 'week', 'month'] as const;
 export type PnlPeriod = (typeof PNL_PERIODS)[number];
 
 /** The longest range one request may cover: a year of days keeps the read bounded (one small partition range). */
 export const PNL_MAX_DAYS = 366;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (value: string): boolean => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 const dayField = (name: string) =>
   z

@@ -152,4 +152,11 @@ describe('profit and loss: the report', () => {
     expect(profitAndLossQuery.safeParse({ from: '2026-02-30' }).success).toBe(false);
     expect(profitAndLossQuery.parse({})).toEqual({ period: 'day' });
   });
+
+  it('rejection: a day that is no date at all (month 13, day 45) is refused with the day message, not thrown', () => {
+    for (const day of ['2024-13-45', '2024-00-10', '9999-99-99']) {
+      expect(profitAndLossQuery.safeParse({ from: day }).error?.issues[0]?.message).toBe('from must be a day (YYYY-MM-DD)');
+      expect(profitAndLossQuery.safeParse({ to: day }).error?.issues[0]?.message).toBe('to must be a day (YYYY-MM-DD)');
+    }
+  });
 });

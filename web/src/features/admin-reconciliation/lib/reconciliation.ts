@@ -1,4 +1,5 @@
 /** The reconciliation page's rules, pure so they are testable without a DOM: Lagos days, class names, when a run is done. */
+import { isCalendarDay } from '@shared/api/common.js';
 import type { DiscrepancyView, ReconciliationClassName, ReconciliationResponse } from '@shared/api/money-desk-floats.js';
 
 const DAY_MS = 86_400_000;
@@ -15,7 +16,7 @@ export const lagosYesterday = (now: Date): string => isoDay(now.getTime() + LAGO
 
 /** A day as the date input and the server take it (YYYY-MM-DD, a real calendar day). */
 export function isDay(value: string | null | undefined): value is string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && isoDay(Date.parse(`${value}T00:00:00Z`) || 0) === value;
+  return isCalendarDay(value);
 }
 
 /** Each class as the page names it, in the order the page lists them. */
