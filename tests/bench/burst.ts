@@ -50,6 +50,8 @@ interface Answered {
   ms: number;
   retryAfterSeconds?: number;
   status: number;
+  /** The record an accepted purchase names (its receipt). */
+  recordId?: string;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -59,7 +61,10 @@ const percentile = (values: number[], p: number) => {
 
 function outcomeOf(reply: Reply<unknown>): Omit<Answered, 'ms'> {
   const retryAfter = reply.headers.get('retry-after');
-  if (reply.status === 200 || reply.status === 201) return { outcome: 'ok', status: reply.status };
+  if (reply.status === 200 || reply.status === 201) {
+    const recordId = (reply.body as { receipt?: { _id?: string } }).receipt?._id;
+    return { outcome: 'ok', status: reply.status, ...(recordId ? { recordId } : {}) };
+  }
   if (reply.status === 400 && reply.body.msg === 'Insufficient balance') return { outcome: 'insufficient', status: reply.status };
   if ((reply.status === 429 || reply.status === 503) && retryAfter !== null)
     return { outcome: 'retryLater', status: reply.status, retryAfterSeconds: Number(retryAfter) };
@@ -95,8 +100,40 @@ async function apiKeyOf(cloud: LocalCloud, user: BenchUser): Promise<string> {
 const balanceOf = async (cloud: LocalCloud, user: BenchUser) =>
   (await call<{ user: { balance: number } }>(cloud, 'GET', apiPath('currentUser'), undefined, user.token)).user.balance;
 
-async function airtimesOf(cloud: LocalCloud, user: BenchUser): Promise<number> {
-  return (await call<{ noOfTransaction: number }>(cloud, 'GET', `${apiPath('listTransactions')}?type=airtime`, undefined, user.token)).noOfTransaction;
+/**
+ * The distinct records the accepted answers name, read back one by one: each must be an airtime purchase
+ * of this wallet. The listing's counts are summed from the stream and trail a burst, so they cannot say.
+ */
+async function purchasesRecorded(cloud: LocalCloud, user: BenchUser, answers: Answered[]): Promise<number> {
+  const ids = [...new Set(answers.filter((a) => a.outcome === 'ok' && a.recordId).map((a) => a.recordId!))];
+  const records = await Promise.all(
+    ids.map((id) => call<{ transaction: { trans_Type: string } }>(cloud, 'GET', apiPath('getTransaction', { id }), undefined, user.token)),
+  );
+  return records.filter((r) => r.transaction.trans_Type === 'airtime').length;
+}
+
+/** How long a phase's purchases may take to become final before the next phase is measured. */
+const FINAL_WITHIN_MS = 60_000;
+const FINAL_STATUSES = ['success', 'refunded', 'failed'];
+
+/**
+ * Waits until every purchase the answers name is final (each read by the key that placed it), so the
+ * next measured phase does not share the machine with their fulfilment and its stream: both the burst
+ * and the spread are measured on a platform that is done with what came before.
+ */
+async function untilFinal(cloud: LocalCloud, keys: string[], answers: Answered[]): Promise<void> {
+  let open = answers.flatMap((a, i) => (a.recordId ? [{ id: a.recordId, key: keys[i]! }] : []));
+  const deadline = Date.now() + FINAL_WITHIN_MS;
+  while (open.length > 0) {
+    if (Date.now() > deadline) throw new Error(`${open.length} purchases were not final ${FINAL_WITHIN_MS} ms after their phase`);
+    await sleep(500);
+    const replies = await Promise.all(
+      open.map(({ id, key }) =>
+        send<{ transaction?: { trans_Status: string } }>(cloud, 'GET', apiPath('getTransaction', { id }), undefined, { [API_KEY_HEADER]: key }),
+      ),
+    );
+    open = open.filter((_, i) => !FINAL_STATUSES.includes(replies[i]!.body.transaction?.trans_Status ?? ''));
+  }
 }
 
 /** Purchases at once, one per key in `keys` (the same key repeated for a burst on one wallet). */
@@ -138,15 +175,16 @@ export async function walletBurstBench(): Promise<void> {
   });
   const requestsOf = async (path: string) => routeRequests(await requests.snapshot(cloud.pid), path);
   try {
-    // Every round's burst spends from the reseller's wallet, and its spread one purchase from each other's.
-    const funding = ROUNDS * BURST * PURCHASE_NAIRA;
+    // Every round's burst spends from the reseller's wallet, and its spread one purchase from each other's; the warm-up one more each.
+    const funding = (ROUNDS * BURST + 1) * PURCHASE_NAIRA;
     const [reseller, ...others] = await prepareUsers(cloud, 1 + BURST, funding, 'burst');
     // One after another, as the users were made: 51 argon2id checks at once share this one process's
     // CPU (on Lambda each has its own), and the last ones ran into the function's 10 s timeout.
     const keys: string[] = [];
     for (const user of [reseller!, ...others]) keys.push(await apiKeyOf(cloud, user));
-    // Warm: one purchase on each of the other wallets (unmeasured), so no function is cold.
-    await purchases(cloud, keys.slice(1));
+    // Warm: one purchase on every wallet (unmeasured), so no function and no wallet is cold.
+    const warm = await purchases(cloud, keys);
+    await untilFinal(cloud, keys, warm.finals);
 
     const rounds: BurstRound[] = [];
     for (let round = 0; round < ROUNDS; round++) rounds.push(await burstRound(cloud, reseller!, keys, requestsOf));
@@ -238,18 +276,20 @@ interface BurstRound {
 /** One burst on the reseller's wallet, its retry-later ones resent until settled, then the same purchases spread over the other wallets. */
 async function burstRound(cloud: LocalCloud, reseller: BenchUser, keys: string[], requestsOf: Requests): Promise<BurstRound> {
   const balanceBefore = await balanceOf(cloud, reseller);
-  const recordedBefore = await airtimesOf(cloud, reseller);
   const requestsBefore = await requestsOf(apiPath('buyAirtime'));
   const burst = await purchases(
     cloud,
     Array.from({ length: BURST }, () => keys[0]!),
   );
   const requestsAfter = await requestsOf(apiPath('buyAirtime'));
+  const burstKeys = Array.from({ length: BURST }, () => keys[0]!);
+  await untilFinal(cloud, burstKeys, burst.finals);
   const spread = await purchases(cloud, keys.slice(1));
+  await untilFinal(cloud, keys.slice(1), spread.finals);
   const first = tally(burst.firsts);
   const settled = tally(burst.finals);
   const charged = balanceBefore - (await balanceOf(cloud, reseller));
-  const recorded = (await airtimesOf(cloud, reseller)) - recordedBefore;
+  const recorded = await purchasesRecorded(cloud, reseller, burst.finals);
   return {
     burst,
     spread,

@@ -22,8 +22,8 @@ async function noSideways(page: Page): Promise<void> {
 const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 
 describe('recharge cards at 360 px', () => {
-  // The panel has no re-query: a batch whose answer outlasts the supplier timeout stays pending, so the panel gets 6 s here.
-  const suite = useBrowserSuite({ viewport: PHONE, cloud: { env: { SUPPLIER_TIMEOUT_MS: '6000' } } });
+  // The panel has no re-query: a batch whose answer outlasts the supplier timeout stays pending (the browser suites give it 6 s).
+  const suite = useBrowserSuite({ viewport: PHONE });
   const user = newTestUser('epins');
   const businessName = 'Mama Tee Stores';
 

@@ -33,7 +33,9 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
 
   beforeAll(async () => {
     ensureWebBuilt();
-    cloud = await startLocalCloud(options.cloud);
+    // Screens are tested on answers, not on timeouts (no browser file uses a held answer): a loaded machine
+    // passes the test cloud's 1 s supplier timeout and turns a definite answer into a re-query's path.
+    cloud = await startLocalCloud({ ...options.cloud, env: { SUPPLIER_TIMEOUT_MS: '6000', ...options.cloud?.env } });
     browser = await launchChromium();
   }, 180_000);
 

@@ -8,7 +8,9 @@ import { MONEY_MSG, REFUND_REASON_MSG } from '../../shared/messages.js';
 import { useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
 
-const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
+// A refund's headline names the path that settled it: this file checks a definite failure at submission,
+// so the panel gets 6 s (a loaded machine passes the test default of 1 s, and the re-query settles it instead).
+const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300', SUPPLIER_TIMEOUT_MS: '6000' } });
 const { api, fundedUser, waitForStatus } = platformClient(cloud, 'results');
 
 describe('a purchase result a person can read', () => {
