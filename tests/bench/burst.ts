@@ -6,7 +6,9 @@
  *  - 30 concurrent transfers between two users, 15 each way, each with its own request_id.
  * Every answer is sorted: 200, "Insufficient balance" (400), retry-later (429/503 with
  * Retry-After) or 5xx. A retry-later answer is sent again with the same request_id after its
- * Retry-After, until it settles; the wallets must then show each request charged exactly once.
+ * Retry-After, until it settles; the wallet must then be charged once for each, and the records the
+ * answers name read back one each. Every wallet buys once first (warm), and each phase waits until the
+ * last one's purchases are final, so the burst and the spread are both measured on an idle platform.
  * Knobs: BENCH_BURST (concurrent purchases, default 50), BENCH_BURST_ROUNDS (bursts, default 3: the
  * middle one by p99 is reported), BENCH_TRANSFERS (default 30), BENCH_LOG_LEVEL
  * (the platform's, default ERROR) with BENCH_BURST_OUTPUT=<file> (what it printed), BENCH_CLOUD_PROFILE=<folder>
