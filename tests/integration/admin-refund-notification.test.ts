@@ -11,7 +11,9 @@ import { platformClient, resendWhileBusy } from '../support/platform-client.js';
 import { usePlatformTable } from '../support/platform-table.js';
 import { waitForQueuesToEmpty } from '../support/queues.js';
 
-const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '300' } });
+// A pending purchase is re-queried 2 s after its answer: long enough for an operator's refund to come
+// first on a loaded machine (at 300 ms the re-query delivered it before the agent's refund arrived).
+const cloud = useLocalCloud({ env: { SWEEPER_STALE_MS: '200', SWEEPER_REQUERY_AFTER_MS: '2000' } });
 const { api, admin, fundedUser, boughtAirtime, balance, transactionsOf, waitForStatus, laterPurchaseDelivered, expectLedgerInvariants } = platformClient(
   cloud,
   'refunded',
@@ -69,8 +71,10 @@ describe('POST /admin/refund/{id}', () => {
 
   it('an agent refunds a purchase still open at the supplier; the later re-query does not settle it again', async () => {
     const user = await fundedUser(500);
+    // Signed in first: the refund follows the purchase's answer with one request.
+    const agentToken = await agent();
     const id = await boughtAirtime(user.token, '08033333333', 200);
-    const answer = await refund(id, await agent());
+    const answer = await refund(id, agentToken);
     expect(answer).toEqual({ status: 200, body: { msg: `Refund of ₦198.00 for ${user.userName} was successful` } });
     await afterFulfilmentAndASweep();
     expect((await transactionsOf(user.token)).find((t) => t._id === id)).toMatchObject({ trans_Status: 'refunded' });
