@@ -102,40 +102,40 @@ async function apiKeyOf(cloud: LocalCloud, user: BenchUser): Promise<string> {
 const balanceOf = async (cloud: LocalCloud, user: BenchUser) =>
   (await call<{ user: { balance: number } }>(cloud, 'GET', apiPath('currentUser'), undefined, user.token)).user.balance;
 
-/**
- * The distinct records the accepted answers name, read back one by one: each must be an airtime purchase
- * of this wallet. The listing's counts are summed from the stream and trail a burst, so they cannot say.
- */
-async function purchasesRecorded(cloud: LocalCloud, user: BenchUser, answers: Answered[]): Promise<number> {
-  const ids = [...new Set(answers.filter((a) => a.outcome === 'ok' && a.recordId).map((a) => a.recordId!))];
-  const records = await Promise.all(
-    ids.map((id) => call<{ transaction: { trans_Type: string } }>(cloud, 'GET', apiPath('getTransaction', { id }), undefined, user.token)),
-  );
-  return records.filter((r) => r.transaction.trans_Type === 'airtime').length;
-}
-
 /** How long a phase's purchases may take to become final before the next phase is measured. */
 const FINAL_WITHIN_MS = 60_000;
 const FINAL_STATUSES = ['success', 'refunded', 'failed'];
 
+/** A purchase as its owner reads it once final. */
+interface FinalRecord {
+  trans_Type: string;
+  trans_Status: string;
+}
+
 /**
  * Waits until every purchase the answers name is final (each read by the key that placed it), so the
  * next measured phase does not share the machine with their fulfilment and its stream: both the burst
- * and the spread are measured on a platform that is done with what came before.
+ * and the spread are measured on a platform that is done with what came before. Answers the final
+ * records by id: the distinct records the answers name, read back by their owner.
  */
-async function untilFinal(cloud: LocalCloud, keys: string[], answers: Answered[]): Promise<void> {
+async function untilFinal(cloud: LocalCloud, keys: string[], answers: Answered[]): Promise<Map<string, FinalRecord>> {
+  const final = new Map<string, FinalRecord>();
   let open = answers.flatMap((a, i) => (a.recordId ? [{ id: a.recordId, key: keys[i]! }] : []));
   const deadline = Date.now() + FINAL_WITHIN_MS;
   while (open.length > 0) {
     if (Date.now() > deadline) throw new Error(`${open.length} purchases were not final ${FINAL_WITHIN_MS} ms after their phase`);
     await sleep(500);
     const replies = await Promise.all(
-      open.map(({ id, key }) =>
-        send<{ transaction?: { trans_Status: string } }>(cloud, 'GET', apiPath('getTransaction', { id }), undefined, { [API_KEY_HEADER]: key }),
-      ),
+      open.map(({ id, key }) => send<{ transaction?: FinalRecord }>(cloud, 'GET', apiPath('getTransaction', { id }), undefined, { [API_KEY_HEADER]: key })),
     );
-    open = open.filter((_, i) => !FINAL_STATUSES.includes(replies[i]!.body.transaction?.trans_Status ?? ''));
+    open = open.filter(({ id }, i) => {
+      const record = replies[i]!.body.transaction;
+      if (!record || !FINAL_STATUSES.includes(record.trans_Status)) return true;
+      final.set(id, record);
+      return false;
+    });
   }
+  return final;
 }
 
 /** Purchases at once, one per key in `keys` (the same key repeated for a burst on one wallet). */
@@ -279,19 +279,18 @@ interface BurstRound {
 async function burstRound(cloud: LocalCloud, reseller: BenchUser, keys: string[], requestsOf: Requests): Promise<BurstRound> {
   const balanceBefore = await balanceOf(cloud, reseller);
   const requestsBefore = await requestsOf(apiPath('buyAirtime'));
-  const burst = await purchases(
-    cloud,
-    Array.from({ length: BURST }, () => keys[0]!),
-  );
-  const requestsAfter = await requestsOf(apiPath('buyAirtime'));
   const burstKeys = Array.from({ length: BURST }, () => keys[0]!);
-  await untilFinal(cloud, burstKeys, burst.finals);
+  const burst = await purchases(cloud, burstKeys);
+  const requestsAfter = await requestsOf(apiPath('buyAirtime'));
+  // Each accepted answer names its own record, an airtime purchase of this wallet: the listing's counts
+  // are summed from the stream and trail a burst, so they cannot say.
+  const burstRecords = await untilFinal(cloud, burstKeys, burst.finals);
   const spread = await purchases(cloud, keys.slice(1));
   await untilFinal(cloud, keys.slice(1), spread.finals);
   const first = tally(burst.firsts);
   const settled = tally(burst.finals);
   const charged = balanceBefore - (await balanceOf(cloud, reseller));
-  const recorded = await purchasesRecorded(cloud, reseller, burst.finals);
+  const recorded = [...burstRecords.values()].filter((record) => record.trans_Type === 'airtime').length;
   return {
     burst,
     spread,
