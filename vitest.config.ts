@@ -52,7 +52,8 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/support/function-env.ts'],
           globalSetup: [SHARED_DYNAMODB],
-          // Unit and infra files first, on their own: their DynamoDB tests time out under the local clouds' load.
+          // In one run with the local clouds' files, unit and infra files go first, on their own: they timed out
+          // on a DynamoDB Local the local clouds also used. `npm test` gives them a run (and a DynamoDB Local) of their own.
           sequence: { groupOrder: 0 },
           // DynamoDB Local is shared by the files running at once: a test waiting on it may take more than the default 5 s.
           testTimeout: 30_000,
