@@ -52,8 +52,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/support/function-env.ts'],
           globalSetup: [SHARED_DYNAMODB],
-          // In one run with the local clouds' files, unit and infra files go first, on their own: they timed out
-          // on a DynamoDB Local the local clouds also used. `npm test` gives them a run (and a DynamoDB Local) of their own.
+          // Unit and infra files first, on their own: their DynamoDB tests time out under the local clouds' load.
           sequence: { groupOrder: 0 },
           // DynamoDB Local is shared by the files running at once: a test waiting on it may take more than the default 5 s.
           testTimeout: 30_000,

@@ -4,12 +4,8 @@
  */
 /** The endpoints of the test run's DynamoDB Locals, one per worker, comma-separated (tests/support/global-dynamodb.ts). */
 export const SHARED_DYNAMODB_ENV = 'VTU_TEST_DYNAMODB_ENDPOINTS';
-/**
- * Test files run this many at a time (vitest.config.ts), each worker with a DynamoDB Local of its own:
- * two, unless the run says otherwise (`npm test` runs the unit and infra files on one worker of their
- * own beside the local clouds' two, tests/run.mjs).
- */
-export const TEST_WORKERS = Number(process.env.VTU_TEST_WORKERS) || 2;
+/** Test files run this many at a time (vitest.config.ts), each worker with a DynamoDB Local of its own. */
+export const TEST_WORKERS = 2;
 
 /**
  * The shared DynamoDB Local of the worker running this file: Vitest numbers its workers 1…TEST_WORKERS
