@@ -380,7 +380,7 @@ export async function startCloud(config: LocalConfig, log: (line: string) => voi
 
     step('queues+services');
     // Imported only now, so module-level configuration sees the local environment.
-    await runtime.loadAll();
+    await runtime.loadAll({ lazy: config.lazyHandlers });
     // The table-stream readers sleep until the functions write (Lambda polls; locally that would keep DynamoDB Local busy).
     const writes = new WriteSignal();
     const dynamoClient = (await import(platformModuleUrl(config.repoRoot, CLOUD_LOADED_MODULES.dynamoClient))) as {

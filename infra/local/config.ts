@@ -81,6 +81,11 @@ export interface LocalConfig {
   streamBatchingWindowMs?: number;
   /** LOCAL_TEST_PASSWORD_HASHES=1: new password hashes at the cheapest argon2id cost (the test suite's clouds only). */
   testPasswordHashes: boolean;
+  /**
+   * LOCAL_LAZY_HANDLERS=1: a handler's module is imported at its first invocation, not at start (the
+   * test suite's clouds: a test file calls a few of the functions, and every start imported them all).
+   */
+  lazyHandlers: boolean;
   supplierTimeoutMs: number;
   /** PROVIDER_TIMEOUT_MS for the payment-provider adapters (default 5000). */
   providerTimeoutMs: number;
@@ -211,6 +216,7 @@ export function loadLocalConfig(): LocalConfig {
     scheduleQuietMs: positiveInt('LOCAL_SCHEDULE_QUIET_MS'),
     streamBatchingWindowMs: nonNegativeInt('LOCAL_STREAM_BATCHING_WINDOW_MS'),
     testPasswordHashes: process.env.LOCAL_TEST_PASSWORD_HASHES === '1',
+    lazyHandlers: process.env.LOCAL_LAZY_HANDLERS === '1',
     supplierTimeoutMs: positiveInt('SUPPLIER_TIMEOUT_MS', 3000)!,
     providerTimeoutMs: positiveInt('PROVIDER_TIMEOUT_MS', 5000)!,
     sqsConcurrency: positiveInt('LOCAL_SQS_CONCURRENCY', 2)!,

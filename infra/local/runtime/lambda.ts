@@ -106,10 +106,14 @@ export class LambdaRuntime {
     return [...this.functions.values()].map((fn) => fn.entry).filter((entry, i, all) => all.indexOf(entry) === i && !existsSync(join(this.repoRoot, entry)));
   }
 
-  /** Imports every handler now (cold starts up front), so a broken module fails the start, not the first request. */
-  async loadAll(): Promise<void> {
+  /**
+   * Imports every handler now (cold starts up front), so a broken module fails the start, not the first
+   * request; `lazy`, only checks that each entry exists, and each module is imported at its first invocation.
+   */
+  async loadAll({ lazy = false }: { lazy?: boolean } = {}): Promise<void> {
     const missing = this.missingEntries();
     if (missing.length) throw new MissingHandlerError(missing);
+    if (lazy) return;
     for (const fn of this.functions.values()) await this.load(fn);
   }
 

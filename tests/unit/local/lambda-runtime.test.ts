@@ -41,6 +41,14 @@ describe('LambdaRuntime', () => {
     await expect(new LambdaRuntime([fn('O', 'fns/other.mjs', { handlerExport: 'main' })], root).loadAll()).resolves.toBeUndefined();
   });
 
+  it('lazy: a missing entry still fails the start; a module that cannot serve is imported, and refused, at its first invocation only', async () => {
+    await expect(new LambdaRuntime([fn('B', 'fns/missing-1.ts')], root).loadAll({ lazy: true })).rejects.toThrow(MissingHandlerError);
+    const runtime = new LambdaRuntime([fn('O', 'fns/other.mjs'), fn('Echo', 'fns/echo.mjs')], root);
+    await expect(runtime.loadAll({ lazy: true })).resolves.toBeUndefined();
+    await expect(runtime.invoke('O', {})).rejects.toThrow(/does not export a function named "handler"/);
+    await expect(runtime.invoke('Echo', { a: 1 })).resolves.toMatchObject({ event: { a: 1 } });
+  });
+
   it('invokes with the event and a Lambda context', async () => {
     const runtime = new LambdaRuntime([fn('Echo', 'fns/echo.mjs')], root);
     const result = (await runtime.invoke('Echo', { a: 1 })) as any;
