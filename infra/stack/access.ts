@@ -108,7 +108,8 @@ const MONEY_DESK_RECORDS: TableWrite = { prefixes: [P.float, P.reconciliation], 
  * a submission item under a supplier's day (its attributes only: never a run's head, page or discrepancy),
  * and a float's observed balance and hours (never its level, thresholds, rates or top-ups).
  */
-const SUBMISSION_ATTRIBUTES = [...KEY_ATTRIBUTES, 'entity', 'supplier', 'requestId', 'placedAt', 'submittedAt', 'service', 'supplierReference'];
+// `submissions`: a batch's submissions to one supplier day and shard, packed in one item (decision 139).
+const SUBMISSION_ATTRIBUTES = [...KEY_ATTRIBUTES, 'entity', 'supplier', 'requestId', 'placedAt', 'submittedAt', 'service', 'supplierReference', 'submissions'];
 const FLOAT_OBSERVATION_ATTRIBUTES = [...KEY_ATTRIBUTES, 'entity', 'supplier', 'balanceKobo', 'observedAt', 'openingKobo', 'closingKobo', 'closingAt'];
 
 /** Every function's access, by its name (infra/stack/functions.ts `FunctionSpec.name`). */

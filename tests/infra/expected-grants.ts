@@ -404,7 +404,7 @@ export const EXPECTED_GRANTS: Record<string, string[]> = {
   ],
   TransactionCountersServiceRole: [
     'Allow dynamodb:BatchGetItem on Table.Arn, Table.Arn/index/* if ForAllValues:StringNotLike dynamodb:LeadingKeys=CREDENTIAL#*',
-    'Allow dynamodb:BatchWriteItem on Table.Arn if ForAllValues:StringEquals dynamodb:Attributes=pk|sk|entity|supplier|requestId|placedAt|submittedAt|service|supplierReference & ForAllValues:StringLike dynamodb:LeadingKeys=RECON#*',
+    'Allow dynamodb:BatchWriteItem on Table.Arn if ForAllValues:StringEquals dynamodb:Attributes=pk|sk|entity|supplier|requestId|placedAt|submittedAt|service|supplierReference|submissions & ForAllValues:StringLike dynamodb:LeadingKeys=RECON#*',
     'Allow dynamodb:ConditionCheckItem on Table.Arn, Table.Arn/index/* if ForAllValues:StringNotLike dynamodb:LeadingKeys=CREDENTIAL#*',
     'Allow dynamodb:DescribeStream on Table.StreamArn',
     'Allow dynamodb:GetItem on Table.Arn, Table.Arn/index/* if ForAllValues:StringNotLike dynamodb:LeadingKeys=CREDENTIAL#*',

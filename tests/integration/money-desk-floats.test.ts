@@ -6,11 +6,9 @@
  * the ALARO (MSORG) and VTpass simulators, finds each kind of discrepancy and nothing else; a refunded
  * purchase the supplier delivered is settled as delivered once, or flagged when the wallet is short.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, onTestFailed } from 'vitest';
-import { db, tableName } from '../../functions/adapters/dynamo/client.js';
+import { dynamoReconciliation } from '../../functions/adapters/dynamo/money-desk/reconciliation.js';
 import { shardOf } from '../../functions/domain/money-desk/reconciliation.js';
-import { PARTITION_PREFIXES } from '../../shared/table.js';
 import { TEST_ADMIN, useLocalCloud } from '../support/local-cloud.js';
 import { platformClient } from '../support/platform-client.js';
 import { usePlatformTable } from '../support/platform-table.js';
@@ -49,12 +47,18 @@ const alaroFloat = async () => (await api('GET', '/admin/money-desk/floats', { t
 
 /**
  * Whether a purchase is listed under a supplier's day for the reconciliation: the table stream's
- * counter consumer lists it from the purchase's hand-over (decision 135), a moment after the write.
+ * counter consumer lists it from the purchase's hand-over (decision 135), a moment after the write,
+ * in its batch's pack for the shard (decision 139). Read as the reconciliation reads a shard.
  */
 async function listedUnder(supplier: string, day: string, requestId: string): Promise<boolean> {
   await usePlatformTable(cloud());
-  const pk = `${PARTITION_PREFIXES.reconciliation}${supplier}#${day}#${shardOf(requestId)}`;
-  return Boolean((await db().send(new GetCommand({ TableName: tableName(), Key: { pk, sk: requestId }, ConsistentRead: true }))).Item);
+  let cursor: string | undefined;
+  do {
+    const page = await dynamoReconciliation.submissionsPage(supplier, day, shardOf(requestId), cursor, 100);
+    if (page.items.some((item) => item.requestId === requestId)) return true;
+    cursor = page.next;
+  } while (cursor);
+  return false;
 }
 
 describe('supplier floats', () => {

@@ -175,8 +175,14 @@ const supplierAttempt = declaringEvery<SupplierAttempt>()(
     at: text,
     outcome: z.enum(['delivered', 'failed', 'ambiguous']),
     reason: text,
+    balanceAfterKobo: kobo.optional(),
   }),
-).transform(({ request, response, ...attempt }) => ({ ...attempt, request, response }));
+).transform(({ request, response, ...attempt }) => ({
+  ...attempt,
+  // A delivery's reading keeps neither (domain/transactions/transactions.ts `deliveryReading`).
+  ...(request === undefined ? {} : { request }),
+  ...(response === undefined ? {} : { response }),
+}));
 
 const dataPlanSnapshot = declaringEvery<DataPlanSnapshot>()(
   z.object({ planId: z.number(), planType: z.enum(PLAN_TYPES), planName: text, planValidity: text, volumeRatio: z.number(), supplierPlanIds }),

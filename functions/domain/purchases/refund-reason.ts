@@ -34,7 +34,7 @@ function textIn(value: unknown): string | undefined {
 }
 
 /** The supplier's own words from the latest attempt that said anything readable (its message field). */
-export function supplierWords(attempts: ReadonlyArray<{ response: unknown }> | undefined): string | undefined {
+export function supplierWords(attempts: ReadonlyArray<{ response?: unknown }> | undefined): string | undefined {
   for (const attempt of [...(attempts ?? [])].reverse()) {
     const body = attempt.response;
     if (!body || typeof body !== 'object') continue;

@@ -35,6 +35,7 @@ export function attemptOf(result: SupplierCallResult, kind: SupplierAttempt['kin
     at: at.toISOString(),
     outcome,
     reason: result.reason,
+    ...(result.balanceAfterKobo === undefined ? {} : { balanceAfterKobo: result.balanceAfterKobo }),
   };
 }
 

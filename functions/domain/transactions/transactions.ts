@@ -17,8 +17,6 @@ import { refundReasonInWords } from '../purchases/refund-reason.js';
 import { itemDescription, otherParty, viewStatus, viewType } from './transaction-labels.js';
 import { soldPart } from './sold-part.js';
 
-/** One call to a supplier, kept on the purchase for support and audits. */
-
 /** An electricity purchase: the meter, and what the supplier said it delivered. */
 export interface ElectricityDetails {
   /** Our company id (ELECTRICITY_COMPANIES, e.g. Ikeja 18) and name. */
@@ -36,17 +34,48 @@ export interface ElectricityDetails {
   resetToken?: string;
 }
 
+/**
+ * One call to a supplier, kept on the purchase for support and audits: whole (what was sent and what
+ * came back) for an answer that did not deliver, as its reading for the delivery a settlement appends
+ * to its record (`deliveryReading`).
+ */
 export interface SupplierAttempt {
   supplier: string;
   kind: 'submit' | 'requery';
-  /** What we sent (never the token). */
-  request: unknown;
-  /** What came back (parsed JSON, truncated text, or the error). */
-  response: unknown;
+  /** What we sent (never the token); absent from a delivery's reading. */
+  request?: unknown;
+  /** What came back (parsed JSON, truncated text, or the error); absent from a delivery's reading. */
+  response?: unknown;
   httpStatus?: number;
   at: string;
   outcome: SupplierOutcome;
   reason: string;
+  /** The supplier account's balance the answer reported (MSORG `balance_after`): the money desk's float observation. */
+  balanceAfterKobo?: Kobo;
+}
+
+/**
+ * What a settled purchase keeps of the answer it was delivered on, in its settlement's own write: who
+ * answered and when, how the answer was classified (outcome, reason, HTTP status) and the float it
+ * reported — not what was sent nor the answer's text. What the answer said that anything reads is
+ * already the record's own: the supplier's reference (`apiResponseId`), its words (`apiResponse`), an
+ * electricity token or PINs (`electricity`, `bill`), the float (`balanceAfterKobo`, read from the
+ * stream by the money desk's books); what was sent follows from the record (number, amount, network,
+ * plan, our id). Whole, a panel's answer and our request took a settled airtime record past 1 KB, so
+ * its settlement cost 2 write units instead of 1. Answers that did not deliver (a failure, a pending
+ * answer, a refund's) are kept whole, apart (adapters/dynamo/purchases/supplier-attempts.ts).
+ */
+export function deliveryReading(attempt: SupplierAttempt): SupplierAttempt {
+  const { supplier, kind, at, outcome, reason, httpStatus, balanceAfterKobo } = attempt;
+  return {
+    supplier,
+    kind,
+    at,
+    outcome,
+    reason,
+    ...(httpStatus === undefined ? {} : { httpStatus }),
+    ...(balanceAfterKobo === undefined ? {} : { balanceAfterKobo }),
+  };
 }
 
 /** How many inconclusive re-queries a purchase keeps on its record (the latest; requeryCount counts all). */

@@ -13,6 +13,10 @@ import { sumIntoCounters, type SequencedChange } from '../../../functions/adapte
 import { hourOf } from '../../../functions/domain/money-desk/floats.js';
 import { lagosDay, shardOf } from '../../../functions/domain/money-desk/reconciliation.js';
 import type { SupplierAttempt, TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
+import { submissionItem } from '../../../functions/adapters/dynamo/money-desk/reconciliation.js';
+import { itemSize } from '../../bench/dynamo-billing.js';
 import { useDynamoDb } from '../../support/dynamo.js';
 
 useDynamoDb({ stream: true });
@@ -134,5 +138,81 @@ describe("the money desk's books, kept from the stream", () => {
     if (hourOf(deliveredAt) !== hourOf(polledAt)) expect(hours.get(hourOf(deliveredAt))?.closingKobo).toBe(853_00);
     // Counted once: delivered again, it is skipped by its mark.
     expect(await sumIntoCounters(delivered)).toMatchObject({ chunks: 0 });
+  });
+});
+
+describe('submissions packed per supplier day and shard (decision 139)', () => {
+  /** Purchases placed and claimed for `supplier` at `at`, all in one shard; their claims, in order. */
+  function claimsInOneShard(supplier: string, count: number, at: string, wanted = shardOf(ulid())): SequencedChange[] {
+    const claims: SequencedChange[] = [];
+    while (claims.length < count) {
+      const record = { ...placed(), id: ulid() };
+      if (shardOf(record.id) !== wanted) continue;
+      claims.push(change(record, { ...record, submittedTo: [supplier], supplier, submittedAt: at }));
+    }
+    return claims;
+  }
+
+  const partitionItems = async (supplier: string, at: string, requestId: string) =>
+    (
+      await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `RECON#${supplier}#${lagosDay(at)}#${shardOf(requestId)}` },
+        }),
+      )
+    ).Items ?? [];
+
+  /** Every submission of a shard, a page of `limit` at a time: the request ids and the pages read. */
+  async function readAll(supplier: string, at: string, requestId: string, limit: number) {
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await dynamoReconciliation.submissionsPage(supplier, lagosDay(at), shardOf(requestId), cursor, limit);
+      expect(page.items.length).toBeLessThanOrEqual(limit);
+      ids.push(...page.items.map((item) => item.requestId));
+      cursor = page.next;
+      pages++;
+    } while (cursor);
+    return { ids, pages };
+  }
+
+  it("puts one item for a batch's submissions to a shard, read a page at a time from inside it, older single items alike", async () => {
+    const supplier = `P${ulid()}`;
+    const at = minutesAgo(3);
+    const claims = claimsInOneShard(supplier, 7, at);
+    const ids = claims.map((claim) => claim.after.id);
+    // One submission of the same shard written as before decision 139: an item of its own, read with the pack.
+    const older = claimsInOneShard(supplier, 1, at, shardOf(ids[0]!))[0]!.after;
+    const legacy = { supplier, requestId: older.id, placedAt: older.createdAt, submittedAt: at, service: 'airtime' as const };
+    await db().send(new PutCommand({ TableName: tableName(), Item: submissionItem(legacy) }));
+    await sumIntoCounters(claims);
+    const items = await partitionItems(supplier, at, ids[0]!);
+    expect(items.map((item) => item.entity)).toEqual(['Submission', 'SubmissionPack']);
+    // Seven submissions in one item under 1 KB: one write unit, where they cost seven.
+    expect(itemSize(items[1]!)).toBeLessThanOrEqual(1024);
+    const read = await readAll(supplier, at, ids[0]!, 3);
+    expect(read.ids).toEqual([older.id, ...ids]);
+    expect(read.pages).toBe(3);
+    expect(await readAll(supplier, at, ids[0]!, 1000)).toMatchObject({ pages: 1 });
+  });
+
+  it('a batch delivered again with more records after its first rewrites its packs longer: nothing listed twice, nothing missed', async () => {
+    const supplier = `Q${ulid()}`;
+    const at = minutesAgo(3);
+    const claims = claimsInOneShard(supplier, 5, at);
+    const ids = claims.map((claim) => claim.after.id);
+    await sumIntoCounters(claims.slice(0, 3));
+    // Read partly (a page ending inside the pack), then the batch comes again with two more records.
+    const first = await dynamoReconciliation.submissionsPage(supplier, lagosDay(at), shardOf(ids[0]!), undefined, 2);
+    expect(first.items.map((item) => item.requestId)).toEqual(ids.slice(0, 2));
+    await sumIntoCounters(claims);
+    const items = await partitionItems(supplier, at, ids[0]!);
+    expect(items).toHaveLength(1);
+    const rest = await dynamoReconciliation.submissionsPage(supplier, lagosDay(at), shardOf(ids[0]!), first.next, 50);
+    expect(rest.items.map((item) => item.requestId)).toEqual(ids.slice(2));
+    expect(rest.items[0]).toMatchObject({ supplier, submittedAt: at, service: 'airtime' });
   });
 });

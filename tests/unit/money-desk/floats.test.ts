@@ -4,7 +4,7 @@ import { floatGuardedGateway, FLOAT_TOO_LOW, orderCostKobo } from '../../../func
 import { observeBalance, refreshFloat } from '../../../functions/domain/money-desk/floats-desk.js';
 import type { FloatState, FloatStore, LowFloatAlert } from '../../../functions/domain/money-desk/floats-port.js';
 import type { SupplierGateway } from '../../../functions/domain/purchases/suppliers-port.js';
-import type { TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
+import { deliveryReading, type TransactionRecord } from '../../../functions/domain/transactions/transactions.js';
 import { booksOf, foldObservations, observationsOf, submissionsOf } from '../../../functions/domain/money-desk/books-from-stream.js';
 import { lagosDay } from '../../../functions/domain/money-desk/reconciliation.js';
 import { balanceOfAnswer } from '../../../functions/adapters/dynamo/money-desk/books-from-stream.js';
@@ -279,5 +279,25 @@ describe("the money desk's books, from the purchases' changes", () => {
     const after = settled('a', '2026-12-02T10:00:10.000Z', 900_00).after;
     expect(observationsOf({ before: after, after: { ...after, trans_Status: 'refunded' } }, balanceOfAnswer)).toEqual([]);
     expect(foldObservations([])).toEqual([]);
+  });
+
+  it("observes the balance a delivery's reading kept: the settled record holds the answer's reading, not its text", () => {
+    const claimed = purchase({ submittedTo: ['GLAD'], supplier: 'GLAD', submittedAt: '2026-12-02T09:59:00.000Z' });
+    const whole = { ...answered('GLAD', '2026-12-02T10:00:10.000Z', 700_00), httpStatus: 200, balanceAfterKobo: 700_00 };
+    const reading = deliveryReading(whole);
+    expect(reading).toEqual({
+      supplier: 'GLAD',
+      kind: 'submit',
+      at: '2026-12-02T10:00:10.000Z',
+      outcome: 'delivered',
+      reason: 'ok',
+      httpStatus: 200,
+      balanceAfterKobo: 700_00,
+    });
+    const observed = observationsOf({ before: claimed, after: { ...claimed, trans_Status: 'success', attempts: [reading] } }, balanceOfAnswer);
+    expect(observed).toEqual([{ supplier: 'GLAD', balanceKobo: 700_00, at: '2026-12-02T10:00:10.000Z' }]);
+    // Rejection: a reading of an answer that reported no balance observes nothing.
+    const silent = deliveryReading({ ...answered('GLAD', '2026-12-02T10:00:10.000Z', undefined), httpStatus: 200 });
+    expect(observationsOf({ before: claimed, after: { ...claimed, trans_Status: 'success', attempts: [silent] } }, balanceOfAnswer)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The reconciliation's store (docs/decisions/0122-*):
- *  - `RECON#<supplier>#<day>#<shard>` / `<requestId>`: one item per submission, put by the table
- *    stream's counter consumer from the purchase's hand-over to the supplier (decision 135,
- *    books-from-stream.ts), in its once-only write; a day's shards are read a page at a time;
+ *  - `RECON#<supplier>#<day>#<shard>` / `PACK#<requestId>`: a stream batch's submissions to that
+ *    partition, put by the table stream's counter consumer from the purchases' hand-overs to the
+ *    supplier (decisions 135, 137, 139; books-from-stream.ts); items `<requestId>`, one submission each,
+ *    were written before decision 139 and are read alike; a day's shards are read a page at a time;
  *  - `RECON#DAY#<day>` / `HEAD#<supplier>`: a run's head — the day's balances and the counts its
  *    pages add, once per page (`PAGE#<runId>#<page>` marks a page added, in the same transaction);
  *  - `RECON#DAY#<day>` / `ITEM#<supplier>#<requestId>`: a discrepancy, with the admin's resolution.
@@ -14,7 +15,6 @@ import type { Discrepancy, DiscrepancyResolution, ReconciliationStore, ReportHea
 import { lagosDay } from '../../../domain/money-desk/reconciliation.js';
 import { db, tableName } from '../client.js';
 import { cancellationCodes, isConditionFailure } from '../conditions.js';
-import type { TransactItem } from '../conditional-writes.js';
 import { queryAll } from '../paginate.js';
 
 const P = PARTITION_PREFIXES.reconciliation;
@@ -23,13 +23,6 @@ const dayPartition = (day: string) => `${P}DAY#${day}`;
 const headKey = (day: string, supplier: string) => ({ pk: dayPartition(day), sk: `HEAD#${supplier}` });
 const itemKey = (day: string, supplier: string, requestId: string) => ({ pk: dayPartition(day), sk: `ITEM#${supplier}#${requestId}` });
 const countAttribute = (kind: ReconciliationClass) => `count_${kind.replace('-', '_')}`;
-
-const cursorOf = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
-function startKeyOf(cursor: string | undefined): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-  return typeof key.pk === 'string' && typeof key.sk === 'string' ? { pk: key.pk, sk: key.sk } : undefined;
-}
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -93,36 +86,99 @@ export function resolutionUpdate(day: string, supplier: string, requestId: strin
 }
 
 /**
- * A submission's item: written unconditioned and whole by the stream counters' consumer with its
- * batch's other submissions (decision 137), so the same submission seen again puts the same item.
+ * A submission's item as written before decision 139: one per submission (sort key its request id).
+ * Still read alike; no longer written.
  */
 export function submissionItem(submission: Submission): Record<string, unknown> & { pk: string; sk: string } {
   const day = lagosDay(submission.submittedAt);
   return { pk: shardPartition(submission.supplier, day, shardOf(submission.requestId)), sk: submission.requestId, entity: 'Submission', ...submission };
 }
 
+/** A pack's sort key: after every single item's (request ids are ULIDs, digits first). */
+const PACK_PREFIX = 'PACK#';
+const SUBMISSION_PACK_ENTITY = 'SubmissionPack';
+type PackedSubmission = Omit<Submission, 'supplier'>;
+
+/**
+ * A batch's submissions, one item per supplier day and shard (decision 139): each holds, in the batch's
+ * order, every submission of the batch to that partition, keyed by the first. Written unconditioned and
+ * whole by the stream counters' consumer before its once-only writes (decision 137): a batch delivered
+ * again starts with the same record and has the same records or more after it, so it puts the same packs
+ * again, each the same or longer. One item of a few hundred bytes per partition costs 1 write unit where
+ * one item per submission cost 1 each.
+ */
+export function submissionPacks(submissions: readonly Submission[]): (Record<string, unknown> & { pk: string; sk: string })[] {
+  const packs = new Map<string, { pk: string; sk: string; entity: string; submissions: PackedSubmission[] }>();
+  for (const { supplier, ...packed } of submissions) {
+    const pk = shardPartition(supplier, lagosDay(packed.submittedAt), shardOf(packed.requestId));
+    const pack = packs.get(pk) ?? { pk, sk: `${PACK_PREFIX}${packed.requestId}`, entity: SUBMISSION_PACK_ENTITY, submissions: [] };
+    pack.submissions.push(packed);
+    packs.set(pk, pack);
+  }
+  return [...packs.values()];
+}
+
+/** The submissions an item of a shard holds: a pack's, in order, or a single item's one. */
+function submissionsOfItem(item: Record<string, unknown>, supplier: string): Submission[] {
+  const one = (fields: Record<string, unknown>): Submission => ({
+    supplier,
+    requestId: String(fields.requestId),
+    submittedAt: String(fields.submittedAt),
+    service: fields.service as Submission['service'],
+    ...(fields.placedAt ? { placedAt: String(fields.placedAt) } : {}),
+    ...(fields.supplierReference ? { supplierReference: String(fields.supplierReference) } : {}),
+  });
+  if (item.entity === SUBMISSION_PACK_ENTITY) return ((item.submissions as Record<string, unknown>[] | undefined) ?? []).map(one);
+  return [one(item)];
+}
+
+/**
+ * Where a shard's next page starts: at the item `sk`, past the first `skip` submissions it holds (a page
+ * may end inside a pack); without `skip`, after the item `sk` (a cursor written before packs).
+ */
+type ShardPosition = { pk: string; sk: string; skip?: number };
+const positionCursor = (position: ShardPosition) => Buffer.from(JSON.stringify(position)).toString('base64url');
+function positionOf(cursor: string | undefined): ShardPosition | undefined {
+  if (!cursor) return undefined;
+  const position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+  if (typeof position.pk !== 'string' || typeof position.sk !== 'string') return undefined;
+  return { pk: position.pk, sk: position.sk, ...(typeof position.skip === 'number' ? { skip: position.skip } : {}) };
+}
+
 export const dynamoReconciliation: ReconciliationStore = {
+  /** At most `limit` submissions of a shard, in key order, packs unpacked; `next` where the rest starts. */
   async submissionsPage(supplier, day, shard, cursor, limit) {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': shardPartition(supplier, day, shard) },
-        Limit: limit,
-        ExclusiveStartKey: startKeyOf(cursor),
-      }),
-    );
-    const items = (page.Items ?? []).map(
-      (item): Submission => ({
-        supplier: String(item.supplier),
-        requestId: String(item.requestId),
-        submittedAt: String(item.submittedAt),
-        service: item.service as Submission['service'],
-        ...(item.placedAt ? { placedAt: String(item.placedAt) } : {}),
-        ...(item.supplierReference ? { supplierReference: String(item.supplierReference) } : {}),
-      }),
-    );
-    return { items, ...(page.LastEvaluatedKey ? { next: cursorOf(page.LastEvaluatedKey) } : {}) };
+    const pk = shardPartition(supplier, day, shard);
+    const position = positionOf(cursor);
+    const inclusive = position?.skip !== undefined;
+    const items: Submission[] = [];
+    let exclusiveStartKey: Record<string, unknown> | undefined = position && !inclusive ? { pk: position.pk, sk: position.sk } : undefined;
+    let skip = position?.skip ?? 0;
+    for (;;) {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: inclusive && !exclusiveStartKey ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': pk, ...(inclusive && !exclusiveStartKey ? { ':from': position!.sk } : {}) },
+          Limit: limit,
+          ExclusiveStartKey: exclusiveStartKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const held = submissionsOfItem(item, supplier).slice(skip);
+        const taken = held.slice(0, limit - items.length);
+        items.push(...taken);
+        if (taken.length < held.length) {
+          // The page ends inside this item: the next starts at it, past what this page took.
+          return { items, next: positionCursor({ pk, sk: String(item.sk), skip: skip + taken.length }) };
+        }
+        skip = 0;
+        exclusiveStartKey = { pk, sk: item.sk };
+        if (items.length >= limit) return { items, next: positionCursor({ pk, sk: String(item.sk) }) };
+      }
+      if (!page.LastEvaluatedKey) return { items };
+      exclusiveStartKey = page.LastEvaluatedKey;
+    }
   },
 
   async startRun(head) {

@@ -7,9 +7,10 @@
  *
  * An attempt is written before the status change that follows from it, so no settled purchase lacks
  * the answer it was settled on; the same attempt written again (a redelivered message) rewrites the
- * same item. A delivery's answer is the exception: it is appended to the record in the settlement's
- * own write (transactions.ts `settleSuccess`, decision 130 (docs/decisions/0130-*)), which the
- * listing's indexes no longer copy whole. The table's stream consumers take records only (sort key `TXN`), never these.
+ * same item. A delivery's answer is the exception: its reading (who, when, how classified, the float
+ * it reported; `deliveryReading`) is appended to the record in the settlement's own write
+ * (transactions.ts `settleSuccess`, decisions 130 and 139 (docs/decisions/0139-*)), which the listing's
+ * indexes do not copy. The table's stream consumers take records only (sort key `TXN`), never these.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SupplierAttempt, TransactionRecord } from '../../../domain/transactions/transactions.js';

@@ -12,6 +12,7 @@ import type { TransactionStatus, TransactionType } from '../../../../shared/cons
 import { TRANSACTION_LISTING_ATTRIBUTES } from '../../../../shared/table.js';
 import { isOpen } from '../../../domain/purchases/purchase-state.js';
 import {
+  deliveryReading,
   isPurchase,
   isUnexpandedBatch,
   listingFigures,
@@ -76,9 +77,13 @@ export const getTransaction = (id: string): Promise<TransactionRecord | undefine
 
 const OPEN_VALUES = { ':processing': 'processing', ':pending': 'pending' } as const;
 
-/** `SET` clause appending `:attempts` to the record's own attempts (a settlement's answer, written with its status). */
+/**
+ * `SET` clause appending `:attempts` to the record's own attempts: the reading of the answer a delivery
+ * is settled on, written with its status (`deliveryReading`: the record stays under 1 KB, one write unit).
+ */
 const ATTEMPTS_APPENDED = 'attempts = list_append(if_not_exists(attempts, :noAttempts), :attempts)';
-const attemptValues = (attempts: readonly SupplierAttempt[]) => ({ ':noAttempts': [], ':attempts': attempts.map(boundedAttempt) });
+const deliveryReadings = (attempts: readonly SupplierAttempt[]) => attempts.map(deliveryReading);
+const attemptValues = (attempts: readonly SupplierAttempt[]) => ({ ':noAttempts': [], ':attempts': deliveryReadings(attempts) });
 const STILL_OPEN = 'trans_Status IN (:processing, :pending)';
 
 /** Attributes a listing shows or filters on: what the listing's indexes project (shared/table.ts). */
@@ -401,7 +406,10 @@ export const dynamoTransactions: TransactionStore = {
   async settleSuccess(purchase, input: SettleSuccessInput) {
     const id = purchase.id;
     const now = input.now.toISOString();
-    const sets = ['trans_Status = :success', 'supplier = :supplier', 'profitKobo = :profit', 'settledAt = :now', 'updatedAt = :now'];
+    // No settledAt: a delivery's settlement is its record's last change, so its updatedAt says when
+    // (every reader takes `settledAt ?? updatedAt`; a later refund or reversal writes both), and the
+    // 33 bytes keep the record under 1 KB.
+    const sets = ['trans_Status = :success', 'supplier = :supplier', 'profitKobo = :profit', 'updatedAt = :now'];
     const values: Record<string, unknown> = {
       ...OPEN_VALUES,
       ':success': 'success',
@@ -427,10 +435,11 @@ export const dynamoTransactions: TransactionStore = {
     }
     const asRead = countersAsRead(purchase);
     // ONE UpdateItem: final once (a redelivered settlement fails the still-open condition), with the
-    // answer it is settled on appended to the record in the same write, so no settled purchase lacks
-    // it and nothing is written apart. The listing's indexes project no attempts: the record's bytes
-    // past 1 KB cost this write alone, never an index entry. The counters and the platform's figures
-    // follow from the stream (this change of status), not from this write.
+    // reading of the answer it is settled on appended to the record in the same write, so no settled
+    // purchase lacks it and nothing is written apart. The reading, not the whole answer: an airtime
+    // record then stays under 1 KB and this write costs 1 unit, not 2. The listing's indexes project no
+    // attempts. The counters and the platform's figures follow from the stream (this change of status),
+    // not from this write.
     const settled = await conditionalUpdate({
       TableName: tableName(),
       Key: keys.transaction(id),
@@ -457,10 +466,9 @@ export const dynamoTransactions: TransactionStore = {
     return {
       ...purchase,
       trans_Status: 'success' as const,
-      attempts: [...(purchase.attempts ?? []), ...input.attempts.map(boundedAttempt)],
+      attempts: [...(purchase.attempts ?? []), ...deliveryReadings(input.attempts)],
       supplier: input.supplier,
       profitKobo: input.profitKobo,
-      settledAt: now,
       updatedAt: now,
       ...(input.supplierReference !== undefined ? { apiResponseId: input.supplierReference } : {}),
       ...(input.apiResponse !== undefined ? { apiResponse: input.apiResponse } : {}),
