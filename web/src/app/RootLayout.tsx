@@ -1,19 +1,23 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTokenCheckOnStartup } from '@/features/auth/api/is-token-valid.js';
 import { OfflinePage } from '@/features/offline/components/OfflinePage.js';
 import { useOnline } from '@/lib/online.js';
+import { onToastsAsked, toastsAsked } from '@/ui/notify.js';
 // Direct imports (not the ui barrel): the first download carries only what the first screen needs.
 import { Spinner } from '@/ui/Spinner.js';
 import { ChatLink } from './ChatLink.js';
-import { useFirstLoadSettled } from './first-load-settled.js';
+import { firstScreensLoaded, useFirstLoadSettled } from './first-load-settled.js';
 import { GlobalLoader } from './GlobalLoader.js';
 import { RouteErrorBoundary } from './RouteError.js';
 
 /**
- * react-toastify (~12 KB gzipped) is not needed to paint a page, so its container arrives after the
- * first screen; a toast raised before it mounts waits in react-toastify's queue. If its download
- * fails the page goes on without toasts rather than failing.
+ * react-toastify (~12 KB gzipped) is not needed to paint a page. Its code is fetched once the first
+ * screen is done (./first-load-settled.ts), and its container mounts at the first toast: mounting
+ * injects react-toastify's stylesheet, and a new stylesheet makes the browser restyle the whole
+ * page, a long task once a screen is up. A toast raised before the container mounts waits in
+ * react-toastify's queue and shows as it mounts. If its download fails the page goes on without
+ * toasts rather than failing.
  */
 const Toasts = lazy<ComponentType>(() =>
   import('@/ui/toast.js').then(
@@ -35,11 +39,16 @@ const UpdatePrompt = lazy<ComponentType>(() =>
 );
 
 export function RootLayout() {
-  useTokenCheckOnStartup();
+  useTokenCheckOnStartup(firstScreensLoaded);
   // With no network the app opens on the offline page (the service worker served the shell), whatever the address.
   const online = useOnline();
   const { pathname } = useLocation();
   const settled = useFirstLoadSettled();
+  const toastAsked = useSyncExternalStore(onToastsAsked, toastsAsked, toastsAsked);
+  // The toasts' code is here before the first toast needs it (the download only; nothing mounts).
+  useEffect(() => {
+    if (settled) void import('@/ui/toast.js').catch(() => undefined);
+  }, [settled]);
   // A new screen starts at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies(pathname): the route change is what triggers the scroll; the body needs no value from it.
   useEffect(() => {
@@ -61,7 +70,7 @@ export function RootLayout() {
       </RouteErrorBoundary>
       <ChatLink />
       <Suspense fallback={null}>
-        <Toasts />
+        {toastAsked ? <Toasts /> : null}
         {settled ? <UpdatePrompt /> : null}
       </Suspense>
     </>

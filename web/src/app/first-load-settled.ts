@@ -4,6 +4,7 @@
  * registration, whose install downloads and stores the whole app shell (some 60 files) and runs a
  * worker thread in the page's own process. Started with the first screen, it competed with it for
  * the network and for a phone's few cores, and the dashboard painted and answered later for it.
+ * The toasts' code (react-toastify) is fetched then too, unless a toast is asked for sooner.
  */
 import { useEffect, useState } from 'react';
 import { queryClient } from '@/lib/query-client.js';
@@ -43,14 +44,48 @@ function afterIdle(): Promise<void> {
 }
 
 let settled: Promise<void> | undefined;
+let screensLoading: Promise<unknown> = Promise.resolve();
+
+/**
+ * The first screen's own code (lazy screens, whose download main.tsx starts): the first screen is
+ * not done before it is here, since its queries start only once it has drawn. Without this wait the
+ * dashboard counted as done before it had asked for anything, and the service worker installed
+ * while its five answers were landing.
+ */
+export function firstScreensLoading(loading: Promise<unknown>): void {
+  screensLoading = loading;
+}
+
+/** The longest a start-up step waits for the first screen's code (a download can hang). */
+const SCREENS_WAIT_CAP_MS = 3_000;
+
+/** Once the first screen's own code is here, failed to come, or SCREENS_WAIT_CAP_MS passed. */
+export function firstScreensLoaded(): Promise<void> {
+  return afterScreens(SCREENS_WAIT_CAP_MS);
+}
+
+function afterScreens(capMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const cap = setTimeout(resolve, capMs);
+    void screensLoading.finally(() => {
+      clearTimeout(cap);
+      resolve();
+    });
+  });
+}
 
 /** Resolves once per page load (later screens of the same page are not waited for again). */
 export function firstLoadSettled(): Promise<void> {
-  // Idle once before looking at the requests: the screen's own queries start when its code has run.
-  settled ??= afterLoad()
-    .then(afterIdle)
-    .then(() => afterRequests(SETTLE_CAP_MS))
-    .then(afterIdle);
+  // The screen's code, then an idle moment (it has drawn and asked for its data), then its requests;
+  // all within SETTLE_CAP_MS of the load.
+  settled ??= afterLoad().then(async () => {
+    const capAt = performance.now() + SETTLE_CAP_MS;
+    const left = () => Math.max(0, capAt - performance.now());
+    await afterScreens(left());
+    await afterIdle();
+    await afterRequests(left());
+    await afterIdle();
+  });
   return settled;
 }
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { rolesOf, useSession, type Roles } from '@/lib/session.js';
+import { rolesOf, useSession, useSessionValue, type Roles } from '@/lib/session.js';
 import { LoginPage } from './pages.js';
 
-/** /profile is shown only with a token; without one the login screen takes its place. */
+/** /profile is shown only with a token; without one the login screen takes its place. Reads only whether there is a session, so a balance update passes it by. */
 export function RequireToken({ children }: { children: ReactNode }) {
-  const session = useSession();
-  return session ? children : <LoginPage />;
+  const signedIn = useSessionValue((session) => session !== null);
+  return signedIn ? children : <LoginPage />;
 }
 
 /** /admin: admins only; other signed-in users go back to their profile. */

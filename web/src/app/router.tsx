@@ -131,12 +131,16 @@ const routes: RouteObject[] = [
 /**
  * Starts downloading every screen the URL shows (e.g. the shell and the dashboard for /profile) at
  * once, instead of each only when the one around it has rendered: one round trip, not a waterfall.
+ * Resolves once they are all here (or failed); undefined when the URL's screens came with the first
+ * download (the landing page).
  */
-export function preloadScreensFor(pathname: string): void {
+export function preloadScreensFor(pathname: string): Promise<void> | undefined {
+  const loading: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     // A failed download shows when the screen renders (the route error boundary); not twice.
-    for (const page of lazyPagesIn(match.route.element)) page.preload().catch(() => undefined);
+    for (const page of lazyPagesIn(match.route.element)) loading.push(page.preload().catch(() => undefined));
   }
+  return loading.length ? Promise.all(loading).then(() => undefined) : undefined;
 }
 
 export function AppRoutes() {

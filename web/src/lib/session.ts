@@ -134,10 +134,27 @@ export function replaceToken(token: string): void {
   if (current) persist({ token, user: current.user });
 }
 
-/** The user as the server answered it: its balance is also kept for the offline page. */
+/**
+ * Whether two JSON values hold the same data, whatever their keys' order: the stored user and the
+ * server's answer list their fields in their own orders.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return aKeys.length === bKeys.length && aKeys.every((key) => sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * The user as the server answered it: its balance is also kept for the offline page (with the time
+ * it was read). An answer that says what the session already holds changes nothing, so the screens
+ * that show the user are not drawn again: on a first screen the token check and the fresh read of
+ * the user both answer, and each would otherwise redraw the shell and the page.
+ */
 export function updateUser(user: UserView): void {
   if (!current) return;
-  persist({ token: current.token, user });
+  if (!sameData(current.user, user)) persist({ token: current.token, user });
   rememberBalance(user.userName, user.balance);
 }
 
@@ -173,6 +190,16 @@ export function onSessionChange(listener: () => void): () => void {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+/**
+ * One value read from the session, e.g. whether the user is an admin: the component is drawn again
+ * only when that value changes, not on every balance update. `select` must return a primitive (a
+ * new object each time would never compare equal).
+ */
+export function useSessionValue<T extends string | number | boolean | null | undefined>(select: (session: Session | null) => T): T {
+  const read = () => select(current);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 export interface Roles {

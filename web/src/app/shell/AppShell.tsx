@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SITE } from '@/config/site.js';
 import { api } from '@/lib/api-client.js';
 import { useCurrentUser } from '@/lib/current-user.js';
 import { showNaira } from '@/lib/money.js';
 import { useNotification } from '@/lib/notification-api.js';
-import { logout, rolesOf, useSession } from '@/lib/session.js';
+import { logout, useSession, useSessionValue, type Roles } from '@/lib/session.js';
 // Direct imports (not the ui barrel): the shell is on every signed-in first screen, the rest of the ui is not.
 import { Icon } from '@/ui/Icon.js';
 import { Spinner } from '@/ui/Spinner.js';
@@ -27,9 +27,21 @@ const LowFloatBanner = lazy(() =>
 /** Keep in step with the breakpoint in styles.css. */
 const WIDE_SCREEN = '(min-width: 960px)';
 
-/** The signed-in frame for /profile and /admin: top bar, sidebar (a drawer on phones), page. */
+/**
+ * The signed-in frame for /profile and /admin: top bar, sidebar (a drawer on phones), page.
+ *
+ * The frame reads from the session only what it is built from (signed in, the roles, the user's id),
+ * and the parts that change on their own each subscribe to their own data: the sidebar's name and
+ * balance to the session, the notice to its query. So a balance update or the notice's answer
+ * redraws that part alone, not the menu and the page (on a first screen those answers land one by
+ * one, and each redraw of the whole frame was a long task on a phone).
+ */
 export function AppShell() {
-  const session = useSession();
+  const signedIn = useSessionValue((session) => session !== null);
+  const userId = useSessionValue((session) => session?.user._id);
+  const isAdmin = useSessionValue((session) => !!session?.user.isAdmin);
+  const isAgent = useSessionValue((session) => !!session?.user.isAgent);
+  const isCouponVendor = useSessionValue((session) => !!session?.user.isCouponVendor);
   const navigate = useNavigate();
   const location = useLocation();
   // Phones: the sidebar is a drawer behind the toggle. Wide screens: it shows unless collapsed.
@@ -41,7 +53,6 @@ export function AppShell() {
   useEffect(() => {
     void refetchUser({ cancelRefetch: false });
   }, [location.pathname, refetchUser]);
-  const notification = useNotification(session !== null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
 
@@ -58,8 +69,8 @@ export function AppShell() {
     else setMenuOpen((open) => !open);
   };
 
-  if (!session) return null;
-  const roles = rolesOf(session.user);
+  if (!signedIn) return null;
+  const roles: Roles = { isAdmin, isAgent, isCouponVendor };
   const roleButton = roleButtonFor(roles);
 
   return (
@@ -83,7 +94,7 @@ export function AppShell() {
           <span className="topbar-brand-name">{SITE.name}</span>
         </Link>
         <div className="topbar-actions">
-          {roles.isAdmin || roles.isAgent ? null : <ChatTopbarLink />}
+          {isAdmin || isAgent ? null : <ChatTopbarLink />}
           <Link to={roleButton.to} className="btn btn-secondary btn-sm" data-testid="role-button">
             {roleButton.label}
           </Link>
@@ -103,39 +114,14 @@ export function AppShell() {
       </header>
 
       <aside id="sidebar" className="sidebar" aria-label="Menu" data-testid="sidebar">
-        <div className="sidebar-user">
-          <span className="avatar" aria-hidden="true">
-            {session.user.userName.charAt(0).toUpperCase()}
-          </span>
-          <div>
-            <p className="sidebar-name" data-testid="sidebar-username">
-              {session.user.userName}
-            </p>
-            <p className="sidebar-balance" data-testid="sidebar-balance">
-              {showNaira(session.user.balance)}
-            </p>
-          </div>
-        </div>
-        <nav>
-          <ul className="sidebar-menu">
-            {menuFor(roles).map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/profile'}>
-                  <span className="menu-icon">
-                    <Icon name={item.icon} size={20} />
-                  </span>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SidebarUser />
+        <SidebarMenu isAdmin={isAdmin} isAgent={isAgent} isCouponVendor={isCouponVendor} />
       </aside>
       <div className="sidebar-scrim" onClick={() => setMenuOpen(false)} aria-hidden="true" />
 
       <main className="shell-main">
         {/* Admins only: a supplier float at or under its threshold, on every screen until it is topped up. */}
-        {roles.isAdmin ? (
+        {isAdmin ? (
           <Suspense fallback={null}>
             <LowFloatBanner />
           </Suspense>
@@ -144,7 +130,54 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <NotificationModal key={session.user._id} notification={notification.data} />
+      <ShellNotification key={userId} />
     </div>
   );
+}
+
+/** The signed-in user's name and balance, at the top of the sidebar: redrawn alone when the balance moves. */
+function SidebarUser() {
+  const session = useSession();
+  if (!session) return null;
+  return (
+    <div className="sidebar-user">
+      <span className="avatar" aria-hidden="true">
+        {session.user.userName.charAt(0).toUpperCase()}
+      </span>
+      <div>
+        <p className="sidebar-name" data-testid="sidebar-username">
+          {session.user.userName}
+        </p>
+        <p className="sidebar-balance" data-testid="sidebar-balance">
+          {showNaira(session.user.balance)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The menu for the user's roles: drawn again only when a role changes (its links follow the address themselves). */
+const SidebarMenu = memo(function SidebarMenu(roles: Roles) {
+  return (
+    <nav>
+      <ul className="sidebar-menu">
+        {menuFor(roles).map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.to === '/profile'}>
+              <span className="menu-icon">
+                <Icon name={item.icon} size={20} />
+              </span>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+});
+
+/** The admin's notice, read once the frame shows; its answer redraws this part alone. */
+function ShellNotification() {
+  const notification = useNotification(true);
+  return <NotificationModal notification={notification.data} />;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DASHBOARD_NAME_MAX_CHARS, REFERRAL_REWARD_KOBO } from '@shared/constants.js';
 import { MSG } from '@shared/messages.js';
@@ -32,6 +32,29 @@ const MONEY_LINKS: Array<{ to: string; label: string }> = [
   { to: '/profile/withdraw', label: 'Withdraw' },
   { to: '/profile/earnings', label: 'Earnings' },
 ];
+
+/**
+ * The shortcuts and money links: the same for every user, so a balance update (which redraws the
+ * page) leaves them as they are.
+ */
+const Shortcuts = memo(function Shortcuts() {
+  return (
+    <>
+      <TileGrid tiles={TILES} compact />
+
+      <div className="action-row money-links">
+        {MONEY_LINKS.map((link) => (
+          <Link key={link.to} to={link.to} className="btn btn-secondary btn-sm">
+            {link.label}
+          </Link>
+        ))}
+      </div>
+    </>
+  );
+});
+
+/** The recent transactions redraw on their own answer, not with the balance above them. */
+const RecentTransactionsCard = memo(RecentTransactions);
 
 /**
  * The KYC form (react-hook-form and its zod schema) arrives when first asked for: the dashboard's
@@ -105,17 +128,9 @@ export function DashboardPage() {
         </p>
       ) : null}
 
-      <TileGrid tiles={TILES} compact />
+      <Shortcuts />
 
-      <div className="action-row money-links">
-        {MONEY_LINKS.map((link) => (
-          <Link key={link.to} to={link.to} className="btn btn-secondary btn-sm">
-            {link.label}
-          </Link>
-        ))}
-      </div>
-
-      <RecentTransactions />
+      <RecentTransactionsCard />
 
       <div className="card-grid">
         <PaymentAccounts user={user} />
