@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
 import { dynamoLedger, WalletContentionError } from '../../../functions/adapters/dynamo/wallet/ledger.js';
-import { commitQueue, writeThroughQueue } from '../../../functions/adapters/dynamo/wallet/wallet-queue.js';
+import { commitQueue, LEASE_KEY, writeThroughQueue } from '../../../functions/adapters/dynamo/wallet/wallet-queue.js';
 import { noteSendTook, runWithDeadline } from '../../../functions/adapters/invocation.js';
 import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';
 import { transferBetweenWallets } from '../../../functions/adapters/dynamo/wallet/transfers.js';
@@ -362,6 +362,36 @@ describe('the queue itself', () => {
       expect(outcome).toMatchObject({ kind: 'written', record: { id: head.id } });
       expect((await queueOf(user.userId)).map((item) => item.draft.id)).toEqual([later.id]);
       expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
+    });
+  });
+
+  describe("another head's lease", () => {
+    /** A lease as a head still committing what follows its own change holds it, running until `untilMs`. */
+    const leaseByHand = (user: { userId: string }, untilMs: number) =>
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.walletQueued(user.userId, LEASE_KEY), entity: 'WalletQueueLease', holder: 'another head', untilMs },
+        }),
+      );
+
+    it('a waiter at the head of the queue does not commit while the lease runs: at its stop it withdraws, nothing charged', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      await leaseByHand(user, Date.now() + 60_000);
+      const outcome = await writeThroughQueue({ direction: 'debit', draft: draft(user, `gc-leased-${user.userId}`) }, Date.now() + 1_000);
+      expect(outcome).toEqual({ kind: 'withdrawn' });
+      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 500_00, seq: 1 });
+    });
+
+    it('rejects: a lease that has lapsed (its holder died) holds nobody back: the head commits, and gives its own lease up', async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      await leaseByHand(user, Date.now() - 1);
+      const outcome = await writeThroughQueue({ direction: 'debit', draft: draft(user, `gc-lapsed-${user.userId}`) }, Date.now() + 5_000);
+      expect(outcome.kind).toBe('written');
+      expect(await dynamoLedger.getWallet(user.userId)).toMatchObject({ balanceKobo: 401_00, seq: 2 });
+      expect(await queueOf(user.userId)).toEqual([]);
     });
   });
 

@@ -18,7 +18,7 @@ import { TABLE_KEYS } from '../../../../shared/table.js';
 import { compareReplay } from '../../../domain/wallet/ledger.js';
 import type { TransactionDraft, TransactionRecord } from '../../../domain/transactions/transactions.js';
 import { nextLookWaitMs, planGroup, type QueueRefusal, type QueuedWalletChange, type WalletGroupWrite } from '../../../domain/wallet/wallet-group-commit.js';
-import { hasTimeFor } from '../../invocation.js';
+import { hasTimeFor, invocationDeadline, slowestSendMs } from '../../invocation.js';
 import { db, tableName } from '../client.js';
 import { failedConditions, isConditionFailure } from '../conditions.js';
 import { MAX_TRANSACT_ITEMS, type TransactItem } from '../conditional-writes.js';
@@ -28,9 +28,12 @@ import { isConflict, realSleep } from '../retry.js';
 import { getTransaction, transactionItem } from '../transactions/transactions.js';
 import { readWallet, walletWrite, type QueueOpening } from './wallet-item.js';
 
-/** Changes one commit takes at most: two items each, leaving room for the wallet. */
-export const GROUP_MAX_CHANGES = 32;
-/** …and with transfers among them, three items each. */
+/**
+ * Changes one commit takes at most: two items each, leaving room for the wallet and the committer's
+ * lease (100 items in all). A burst of 50 on one wallet (one written directly, 49 queued) fits one commit.
+ */
+export const GROUP_MAX_CHANGES = 49;
+/** …and with transfers among them, three items each (and up to one other wallet each). */
 export const GROUP_MAX_TRANSFERS = 24;
 /** The soonest a writer can give up waiting: a queued change needs at least one look. */
 const WAIT_BASE_MS = 25;
@@ -75,6 +78,26 @@ export type QueuedWriteOutcome =
   /** The writer's time ran out and its change was withdrawn: nothing was written. */
   | { kind: 'withdrawn' };
 
+/**
+ * The committer's lease (decision 140 (docs/decisions/0140-*)): one item in the queue's partition, its
+ * sort key before every queue key (those are ISO times), that a head writes in each of its commits
+ * while it goes on committing what queues behind it. While it runs, a waiter that leads does not
+ * commit: two commits of the same changes cost the table both writes, and only one can win. It only
+ * decides who sends the next commit; every commit stays conditional on the wallet's seq and on each
+ * queue item still waiting, so a lease that lapses or is ignored can cost time, never money.
+ */
+export const LEASE_KEY = '#committer';
+/**
+ * The least a lease runs from its commit's write: that write and the holder's next commit (three
+ * requests) land within it. Under a burst one write took 1.2 s: a lease of 1 s lapsed as it landed,
+ * and a waiter's duplicate commit of 20 changes took the table 1 s to refuse. The holder gives it up
+ * as it stops, so its length only matters when the holder dies: then waiters commit once it lapses.
+ */
+const LEASE_MIN_MS = 3_000;
+/** The lease item's entity (not a queued change: reads of the queue leave it out). */
+const WALLET_QUEUE_LEASE_ENTITY = 'WalletQueueLease';
+const isLease = (item: Record<string, unknown>) => item.sk === LEASE_KEY;
+
 async function readQueue(userId: string): Promise<QueuedWalletChange[]> {
   const page = await db().send(
     new QueryCommand({
@@ -84,7 +107,41 @@ async function readQueue(userId: string): Promise<QueuedWalletChange[]> {
       ConsistentRead: true,
     }),
   );
-  return (page.Items ?? []).map((item) => stored.walletQueued.read(item));
+  return (page.Items ?? []).filter((item) => !isLease(item)).map((item) => stored.walletQueued.read(item));
+}
+
+/** The lease a commit by `holder` (its writer's queue key) renews: until its next commit has had time to land. */
+function leasePut(userId: string, holder: string): TransactItem {
+  // Never past the holder's own deadline: it cannot commit after it.
+  const untilMs = Math.min(Date.now() + Math.max(LEASE_MIN_MS, (COMMIT_REQUESTS + 1) * slowestSendMs()), invocationDeadline() ?? Infinity);
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.walletQueued(userId, LEASE_KEY),
+        entity: WALLET_QUEUE_LEASE_ENTITY,
+        holder,
+        untilMs,
+        [TABLE_KEYS.ttlAttribute]: Math.ceil(untilMs / 1000) + QUEUE_ITEM_TTL_SECONDS,
+      },
+    },
+  };
+}
+
+/** The holder gives its lease up as it stops committing; one that fails lapses at its time. */
+async function releaseLease(userId: string, holder: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.walletQueued(userId, LEASE_KEY),
+        ConditionExpression: 'holder = :holder',
+        ExpressionAttributeValues: { ':holder': holder },
+      }),
+    );
+  } catch {
+    // Another holder's lease now, already gone, or a conflict with a commit: it lapses by itself.
+  }
 }
 
 /** How long a commit of several changes keeps its wallet's queue open to direct tries (wallet-item.ts `QueueOpening`). */
@@ -119,16 +176,17 @@ function markRefused(userId: string, queueKey: string, refusal: QueueRefusal): N
 }
 
 /** What a commit's item stands for: a condition failing there says what to do about it. */
-type ItemRole = { role: 'wallet' } | { role: 'record'; queueKey: string } | { role: 'queue item' };
+type ItemRole = { role: 'wallet' } | { role: 'record'; queueKey: string } | { role: 'queue item' } | { role: 'lease' };
 
 /** A commit's changes at most: fewer when transfers take a third item each (their credit's record). */
 const maxChangesFor = (waiting: readonly QueuedWalletChange[]) => (waiting.some((change) => change.counterpart) ? GROUP_MAX_TRANSFERS : GROUP_MAX_CHANGES);
 
 /**
  * One group commit of the wallet's queue as it stands: the records written (by queue key), or
- * none when another writer moved a wallet or the queue first (the caller looks again).
+ * none when another writer moved a wallet or the queue first (the caller looks again). `holder`: the
+ * queue key of the writer committing, which renews its lease in the same write.
  */
-export async function commitQueue(userId: string, now: Date = new Date()): Promise<Map<string, CommittedChange>> {
+export async function commitQueue(userId: string, now: Date = new Date(), holder?: string): Promise<Map<string, CommittedChange>> {
   const waiting = (await readQueue(userId)).filter((change) => !change.refusal && change.expiresAtMs > now.getTime());
   if (!waiting.length) return new Map();
   const maxChanges = maxChangesFor(waiting);
@@ -165,6 +223,11 @@ export async function commitQueue(userId: string, now: Date = new Date()): Promi
   }
   for (const { queueKey, balanceKobo } of plan.refused)
     add({ role: 'queue item' }, { Update: markRefused(userId, queueKey, { kind: 'insufficient_balance', balanceKobo }) });
+  // The holder renews its lease while it goes on committing: after its own change is written here
+  // (it commits again before answering, then gives the lease up), or in a commit that follows it.
+  const holderGoesOn =
+    holder !== undefined && (plan.accepted.some((change) => change.queueKey === holder) || !waiting.some((change) => change.queueKey === holder));
+  if (holderGoesOn) add({ role: 'lease' }, leasePut(userId, holder));
   if (items.length > MAX_TRANSACT_ITEMS) throw new Error(`group commit of ${plan.accepted.length} changes needs ${items.length} items`);
   // The write, as slow as the slowest request yet, must be answered before the deadline; the reads
   // before it could run late without harm (nothing was written), so only the write is held to it.
@@ -234,21 +297,28 @@ async function outcomeOf(write: QueuedWrite, mayBeRefused?: { Key: Record<string
   return { kind: 'written', record, ...(counterpartRecord ? { counterpartRecord } : {}) };
 }
 
-/** Commits a head makes of the changes queued behind its own before it answers. */
-const FOLLOW_ON_COMMITS = 2;
+/**
+ * Commits a head makes of the changes queued behind its own before it answers, at most: each one
+ * that takes something delays the head's own answer by a commit, so a steady stream of writers does
+ * not hold one caller for ever (the next head, under its own lease, takes over).
+ */
+const FOLLOW_ON_COMMITS = 6;
 
 /**
- * A head whose change is written commits what queued behind it while it has time, so the next group
- * does not wait for its head's next look. Only a speed-up: the head's own answer no longer depends on
- * it, so a failure here is left to the waiters, who commit for themselves.
+ * A head whose change is written commits what queued behind it, under its lease, while changes wait
+ * and it has time, so the next group waits neither for its head's next look nor for a second commit
+ * of the same changes; then it gives its lease up. Only a speed-up: the head's own answer no longer
+ * depends on it, so a failure here is left to the waiters, who commit for themselves.
  */
-async function commitWhatFollows(userId: string, now: () => number): Promise<void> {
+async function commitWhatFollows(userId: string, holder: string, now: () => number): Promise<void> {
   try {
     for (let commit = 0; commit < FOLLOW_ON_COMMITS && hasTimeFor(COMMIT_REQUESTS); commit++) {
-      if ((await commitQueue(userId, new Date(now()))).size === 0) return;
+      if ((await commitQueue(userId, new Date(now()), holder)).size === 0) return;
     }
   } catch {
     // The waiters' own looks and commits take over.
+  } finally {
+    await releaseLease(userId, holder);
   }
 }
 
@@ -296,11 +366,12 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': Key.pk },
-        ProjectionExpression: 'sk, expiresAtMs, refusal',
+        ProjectionExpression: 'sk, expiresAtMs, refusal, holder, untilMs',
         Limit: HEAD_LOOKUP,
         ConsistentRead: true,
       }),
     );
+    const lease = Items.find(isLease);
     const mine = Items.find((item) => item.sk === queueKey);
     if (mine?.refusal !== undefined) return { state: 'refused', refusal: stored.walletQueuedRefusal.read(mine, Key) };
     if (!mine) {
@@ -308,8 +379,10 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
       const olderFillTheRead = LastEvaluatedKey !== undefined && String(Items.at(-1)?.sk) < queueKey;
       return olderFillTheRead ? { state: 'waiting', leads: false } : { state: 'gone' };
     }
-    const head = Items.find((item) => item.refusal === undefined && Number(item.expiresAtMs) > now() + COMMIT_MARGIN_MS);
-    return { state: 'waiting', leads: head?.sk === queueKey };
+    const head = Items.find((item) => !isLease(item) && item.refusal === undefined && Number(item.expiresAtMs) > now() + COMMIT_MARGIN_MS);
+    // Another head still committing what follows its own change will take this one too.
+    const leased = lease !== undefined && lease.holder !== queueKey && Number(lease.untilMs) > now();
+    return { state: 'waiting', leads: head?.sk === queueKey && !leased };
   };
   /**
    * Withdraws the change; one committed or refused just now is answered from its record, or else
@@ -334,9 +407,9 @@ export async function writeThroughQueue(write: QueuedWrite, stopAt: number, now:
       // before writing). Held to all three requests, a head that had seen one 1.5 s request under
       // load stepped aside 5.5 s before its deadline.
       if (!hasTimeFor(1)) return leave();
-      const mine = (await commitQueue(userId, new Date(now()))).get(queueKey);
+      const mine = (await commitQueue(userId, new Date(now()), queueKey)).get(queueKey);
       if (mine) {
-        await commitWhatFollows(userId, now);
+        await commitWhatFollows(userId, queueKey, now);
         return { kind: 'written', ...mine };
       }
     }
