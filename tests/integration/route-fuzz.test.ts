@@ -374,6 +374,9 @@ describe('route fuzz: every route × every caller', () => {
       ['POST', '/auth/requestPasswordReset', 'anonymous', { email: `${long}@example.com` }],
       ['POST', '/auth/resetpassword', 'anonymous', { userId: long, token: long, newPassword: password, newPasswordCheck: password }],
       ['POST', '/admin/generateCoupon', 'admin', { userAccount: '€'.repeat(LONG), amount: 100 }],
+      // A network that is no number nor text (an array holding an object whose toString is no function)
+      // reached Number() while the purchase's lock was chosen, before the body was checked.
+      ['POST', '/buy/airtime', 'user', { network: [{ toString: 6e-323 }], mobile_number: '08011111111', amount: 100 }],
     ];
     const answers = [];
     for (const [method, path, callerName, body] of found) {

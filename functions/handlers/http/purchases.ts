@@ -235,7 +235,10 @@ function purchaseOperation<
  */
 export function airtimeLockToReadWith(route: { operation: string }, body: unknown): LocksToRead | undefined {
   if (route.operation !== 'buyAirtime' || typeof body !== 'object' || body === null) return undefined;
-  const network = airtimeNetworkName(Number((body as { network?: unknown }).network));
+  // Only a number or its text names a network: any other value is the body check's to refuse, and
+  // Number() of an arbitrary object may throw (an array of an object whose toString is no function).
+  const given = (body as { network?: unknown }).network;
+  const network = typeof given === 'number' || typeof given === 'string' ? airtimeNetworkName(Number(given)) : undefined;
   return network && airtime.lock ? { serviceType: airtime.lock, names: [network] } : undefined;
 }
 
