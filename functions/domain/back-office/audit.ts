@@ -44,12 +44,14 @@ const MAX_NAME_CHARS = 64;
 
 /**
  * Names the store cannot keep are kept under a visible stand-in: DynamoDB refuses an empty name
- * inside a map, and the SDK's marshalling assigns `__proto__` (a JSON body may carry it as a plain
- * field) as the map's prototype, leaving an empty value DynamoDB refuses.
+ * inside a map, the SDK's marshalling assigns `__proto__` (a JSON body may carry it as a plain
+ * field) as the map's prototype, leaving an empty value DynamoDB refuses, and it takes a map whose
+ * `constructor` field is not Object's for no map at all and refuses the whole entry.
  */
 const STAND_IN_NAMES = new Map([
   ['', '(empty name)'],
   ['__proto__', '(__proto__)'],
+  ['constructor', '(constructor)'],
 ]);
 
 function fieldName(name: string): string {
