@@ -1,21 +1,7 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useMemoryLocalStorage } from './storage.testing.js';
 import type { UserView } from '@shared/api/accounts.js';
 import { getSession, onSessionChange, sameData, signIn, updateUser } from './session.js';
-
-/** localStorage as the browser has it, for the node test environment. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const ada = {
   _id: 'u1',
@@ -27,13 +13,7 @@ const ada = {
 } as unknown as UserView;
 
 describe('the session tells its screens only of a user that changed', () => {
-  beforeEach(() => {
-    Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
-  });
-  // The worker's other files share this global scope: leave it as found.
-  afterAll(() => {
-    Reflect.deleteProperty(globalThis, 'localStorage');
-  });
+  useMemoryLocalStorage();
 
   it('compares answers by their data, whatever the order of their fields', () => {
     expect(sameData({ a: 1, b: [1, { c: 'x' }] }, { b: [1, { c: 'x' }], a: 1 })).toBe(true);

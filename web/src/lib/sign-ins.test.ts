@@ -1,29 +1,9 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useMemoryLocalStorage } from './storage.testing.js';
 import { forgetSignIns, lastLoginToShow, recordSignIn } from './sign-ins.js';
 
-/** localStorage as the browser has it, for the node test environment. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
-
 describe('"Last login" is the sign-in before this one', () => {
-  beforeEach(() => {
-    Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
-  });
-  // The worker's other files share this global scope: leave it as found.
-  afterAll(() => {
-    Reflect.deleteProperty(globalThis, 'localStorage');
-  });
+  useMemoryLocalStorage();
 
   it('is not shown at a first sign-in (the server names none before it) nor after a registration', () => {
     recordSignIn('ada', '2026-12-02T10:00:00.000Z', null);
