@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { webAliases } from './web/vite.config.js';
+import { webAliases } from './web/aliases.js';
 import LongestFirstSequencer from './tests/support/longest-first-sequencer.js';
 import { TEST_WORKERS } from './tests/support/shared-resources.js';
 import { filesNeedingFreshModules } from './tests/support/module-isolation.js';

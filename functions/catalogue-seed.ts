@@ -116,8 +116,8 @@ export async function seedCatalogue(store: CatalogueSeedStore = dynamoCatalogueS
     if (!check.ok) throw new Error(`seed plan ${planId} is invalid: ${check.problem}`);
     return check.plan;
   });
-  const costPricesCreated = await store.createCostPricesIfAbsent(costPrices);
-  const plansCreated = await store.createPlansIfAbsent(plans);
+  // Different items: written side by side.
+  const [costPricesCreated, plansCreated] = await Promise.all([store.createCostPricesIfAbsent(costPrices), store.createPlansIfAbsent(plans)]);
   return { plansCreated, plansExisting: plans.length - plansCreated, costPricesCreated };
 }
 

@@ -47,16 +47,20 @@ async function ensureUser(account: Omit<NewUser, 'passwordHash'> & { password: s
 }
 
 export async function seedLocalData(options: { admin: { userName: string; password: string; email: string } }): Promise<SeedSummary> {
-  const admin = await ensureUser({ ...options.admin, phoneNumber: '08000000000', fullName: 'Administrator', isAdmin: true });
+  // Side by side: no two of these write the same item, and a test cloud runs this at each of its starts
+  // (one after the other they took 0.5–0.7 s of a 0.9 s start).
+  const [admin, demoUser, demoAgent, catalogue] = await Promise.all([
+    ensureUser({ ...options.admin, phoneNumber: '08000000000', fullName: 'Administrator', isAdmin: true }),
+    ensureUser({ ...DEMO_USER, fullName: 'Demo User', userType: DEFAULT_USER_TYPE }),
+    ensureUser({ ...DEMO_AGENT, fullName: 'Demo Agent', isAgent: true }),
+    seedCatalogue(),
+    seedBillCatalogue(),
+    // Smile and Spectranet, offered by configuration (an admin's later changes are kept).
+    createConfiguredServicesIfAbsent(seedConfiguredServices(new Date())),
+  ]);
   // The configured admin name is an admin, even if the account predates the flag.
   if (admin.outcome === 'existed' && admin.userId) await setRoles(admin.userId, { isAdmin: true });
-  const demoUser = await ensureUser({ ...DEMO_USER, fullName: 'Demo User', userType: DEFAULT_USER_TYPE });
-  const demoAgent = await ensureUser({ ...DEMO_AGENT, fullName: 'Demo Agent', isAgent: true });
   const demoWallet = demoUser.userId ? await creditDemoWallet(demoUser.userId) : 'not credited: demo user missing';
-  const catalogue = await seedCatalogue();
-  await seedBillCatalogue();
-  // Smile and Spectranet, offered by configuration (an admin's later changes are kept).
-  await createConfiguredServicesIfAbsent(seedConfiguredServices(new Date()));
   return {
     admin: { userName: options.admin.userName, outcome: admin.outcome },
     demoUser: { userName: DEMO_USER.userName, password: DEMO_USER.password, outcome: demoUser.outcome },

@@ -11,10 +11,13 @@ const start = (command, args) =>
   new Promise((resolve) => spawn(command, args, { stdio: 'inherit', env: process.env }).once('close', (code) => resolve(code ?? 1)));
 
 // The format and lint check (Biome, biome.json) and the web build (browser tests need it) side by side:
-// neither reads what the other writes, and a clean clone waited on them one after the other.
+// neither reads what the other writes, and a clean clone waited on them one after the other. Beside them,
+// DynamoDB Local's launcher and class-data archive, which the tests' global setup would otherwise make
+// first (a failure here is not one of the run's: the setup makes them then, and says what went wrong).
 const [lint, build] = await Promise.all([
   start('npx', ['biome', 'ci', '--reporter=summary', '.']),
   start('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']),
+  start('npx', ['tsx', 'tests/support/prepare-dynamodb-archive.ts']),
 ]);
 // One formatter and one linter: a file off its format or breaking a lint rule fails the run.
 if (lint !== 0) {

@@ -2,20 +2,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { webAliases } from './aliases.js';
 import { pwaOptions } from './pwa.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-/**
- * `@/…` is web/src and `@shared/…` the project's shared/ folder, so an import says which layer it
- * reaches instead of counting `../`. The same table serves the unit tests (vitest.config.ts) and
- * mirrors tsconfig.json's `paths`.
- */
-export const webAliases = [
-  { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
-  { find: /^@shared\//, replacement: fileURLToPath(new URL('../shared/', import.meta.url)) },
-];
 
 /**
  * A build that writes nothing (tests/infra/web-bundle.test.ts builds in memory) makes no service

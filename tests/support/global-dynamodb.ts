@@ -13,7 +13,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareDynamoDbLocalArchive, startDynamoDbLocal } from '../../infra/local/runtime/dynamodb.js';
 import { SHARED_DYNAMODB_ENV, TEST_WORKERS } from './shared-resources.js';
 
 /** Memory-backed where the machine has it (Linux), so SQLite's writes never wait on a disk. */
@@ -21,6 +20,8 @@ const MEMORY_FOLDER = '/dev/shm';
 
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   if (process.env[SHARED_DYNAMODB_ENV]) return;
+  // Imported only by the setup that starts them (every project names this file; global-template.ts says why).
+  const { prepareDynamoDbLocalArchive, startDynamoDbLocal } = await import('../../infra/local/runtime/dynamodb.js');
   // Once per machine: every DynamoDB Local started later (a test's own, `npm start`) maps its classes.
   await prepareDynamoDbLocalArchive();
   const folder = mkdtempSync(join(existsSync(MEMORY_FOLDER) ? MEMORY_FOLDER : tmpdir(), 'vtu-test-dynamodb-'));

@@ -8,15 +8,19 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildLocalCloud } from '../../infra/local/cli/build.js';
-import { REPO_ROOT } from '../../infra/local/config.js';
-import { synthTemplate } from '../../infra/local/runtime/template.js';
 import { SHARED_BUILT_CLOUD_ENV, SHARED_TEMPLATE_ENV } from './shared-resources.js';
 
 const BUILD_PREFIX = 'vtu-local-cloud-';
 
 export default async function setup(): Promise<(() => void) | void> {
   if (process.env[SHARED_TEMPLATE_ENV]) return;
+  // Imported only by the setup that does the work: every project names this file and loads it in a
+  // module graph of its own, and loading the stack (aws-cdk-lib) cost each one 4–5 s before its first file.
+  const [{ buildLocalCloud }, { REPO_ROOT }, { synthTemplate }] = await Promise.all([
+    import('../../infra/local/cli/build.js'),
+    import('../../infra/local/config.js'),
+    import('../../infra/local/runtime/template.js'),
+  ]);
   const folder = mkdtempSync(join(tmpdir(), 'vtu-template-'));
   const file = join(folder, 'template.json');
   const cache = join(REPO_ROOT, 'node_modules', '.cache');
