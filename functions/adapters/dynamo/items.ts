@@ -157,8 +157,13 @@ const walletItem = itemMapping<WalletState>(
   WALLET_ENTITY,
   // The wallet's updatedAt is the time its last change was recorded at (wallet-item.ts).
   z
-    .object({ balanceKobo: kobo, seq: count, updatedAt: text.optional() })
-    .transform(({ updatedAt, ...wallet }) => ({ ...wallet, exists: true, ...(updatedAt ? { lastChangeAt: updatedAt } : {}) })),
+    .object({ balanceKobo: kobo, seq: count, updatedAt: text.optional(), queueOpenUntil: z.number().optional() })
+    .transform(({ updatedAt, queueOpenUntil, ...wallet }) => ({
+      ...wallet,
+      exists: true,
+      ...(updatedAt ? { lastChangeAt: updatedAt } : {}),
+      ...(queueOpenUntil !== undefined ? { queueOpenUntilMs: queueOpenUntil } : {}),
+    })),
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ export interface WalletState {
   exists: boolean;
   /** When its last change was recorded (ISO); absent for a wallet written before this was kept. */
   lastChangeAt?: string;
+  /** Until when (epoch ms) its queue takes changes ahead of direct writes, after a group commit; absent if never. */
+  queueOpenUntilMs?: number;
 }
 
 /**

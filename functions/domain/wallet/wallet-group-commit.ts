@@ -132,6 +132,13 @@ export function planGroup(
   return plan;
 }
 
+/**
+ * Whether a wallet read moments ago had its queue open at `nowMs`: a change then joins the queue
+ * without a direct try, which the wallet's closed-queue condition would refuse. A wallet not read is
+ * not known open.
+ */
+export const queueKnownOpen = (wallet: WalletState | undefined, nowMs: number): boolean => (wallet?.queueOpenUntilMs ?? 0) > nowMs;
+
 export interface LookPacing {
   /** The shortest and longest wait between two looks (decorrelated jitter). */
   baseMs: number;

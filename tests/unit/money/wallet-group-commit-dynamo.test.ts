@@ -8,12 +8,14 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/adapters/dynamo/client.js';
 import { keys } from '../../../functions/adapters/dynamo/keys.js';
+import { readPrincipal } from '../../../functions/adapters/dynamo/accounts/users.js';
 import { dynamoLedger, WalletContentionError } from '../../../functions/adapters/dynamo/wallet/ledger.js';
 import { commitQueue, LEASE_KEY, writeThroughQueue } from '../../../functions/adapters/dynamo/wallet/wallet-queue.js';
 import { noteSendTook, runWithDeadline } from '../../../functions/adapters/invocation.js';
 import { placeAirtimePurchase } from '../../../functions/domain/purchases/purchases.js';
 import { transferBetweenWallets } from '../../../functions/adapters/dynamo/wallet/transfers.js';
 import { transferDrafts } from '../../../functions/domain/wallet/transfers.js';
+import type { WalletState } from '../../../functions/domain/wallet/ledger.js';
 import { PARTITION_PREFIXES } from '../../../shared/table.js';
 import { useDynamoDb, withDynamoMiddleware, type TestMiddleware } from '../../support/dynamo.js';
 import { chainOf, directoryOf, fund, harness, newUser, FakeSupplier } from './fakes.js';
@@ -250,6 +252,47 @@ describe('the queue itself', () => {
       expect(await queueOf(user.userId)).toEqual([]);
       const { check } = await chainOf(user.userId);
       expect(check).toMatchObject({ ok: true, balanceKobo: 500_00 - 3 * 99_00, seq: 4 });
+    });
+
+    /** The writes a purchase sends before its change joins the queue. */
+    const beforeQueueing = (sent: string[]) => sent.slice(0, sent.indexOf(`PutItemCommand ${PARTITION_PREFIXES.walletQueue}`));
+    /** A purchase as the HTTP route places it: with the wallet as the caller's read saw it. */
+    const buyKnowing = (user: { userId: string; userName: string }, requestId: string, knownWallet: WalletState | undefined) =>
+      placeAirtimePurchase(
+        {
+          userId: user.userId,
+          userName: user.userName,
+          userType: 'smart earner',
+          network: 'MTN',
+          phoneNumber: '08011111111',
+          faceValueKobo: 100_00,
+          requestId,
+          knownWallet,
+        },
+        h.purchase,
+      );
+
+    it("a purchase whose caller's read saw the queue open joins it without a direct try (which the table would refuse): charged once", async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      await commitByHand(user, 2);
+      const caller = await readPrincipal(user.userId);
+      const sent = await sentBy(() => buyKnowing(user, `gc-known-open-${user.userId}`, caller!.principal.wallet));
+      expect(sent).toContain(`PutItemCommand ${PARTITION_PREFIXES.walletQueue}`);
+      expect(beforeQueueing(sent)).not.toContain('TransactWriteItemsCommand');
+      expect(await queueOf(user.userId)).toEqual([]);
+      expect((await chainOf(user.userId)).check).toMatchObject({ ok: true, balanceKobo: 500_00 - 3 * 99_00, seq: 4 });
+    });
+
+    it("rejects: a caller's read that saw no open queue still tries directly first (the queue opened after the read: the try is refused, the change queues)", async () => {
+      const user = await newUser();
+      await fund(user, 500_00);
+      const caller = await readPrincipal(user.userId);
+      expect(caller!.principal.wallet?.queueOpenUntilMs).toBeUndefined();
+      await commitByHand(user, 2);
+      const sent = await sentBy(() => buyKnowing(user, `gc-read-closed-${user.userId}`, caller!.principal.wallet));
+      expect(beforeQueueing(sent)).toContain('TransactWriteItemsCommand');
+      expect((await chainOf(user.userId)).check).toMatchObject({ ok: true, balanceKobo: 500_00 - 3 * 99_00, seq: 4 });
     });
 
     it('rejects: after a commit of one change (one writer after another, no burst) the next purchase writes directly, without queueing', async () => {

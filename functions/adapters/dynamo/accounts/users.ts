@@ -68,7 +68,7 @@ export async function readPrincipal(
             ...(tokenId ? [keys.revokedToken(userId, tokenId)] : []),
             ...(alsoLocks?.names ?? []).map((name) => keys.serviceSetting(alsoLocks!.serviceType, name)),
           ],
-          ProjectionExpression: `sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq, updatedAt${
+          ProjectionExpression: `sk, userId, userName, userType, isAdmin, isAgent, isCouponVendor, tokenVersion, apiKeyHash, webhookUrl, contactNumbers, contactNumbersKept, balanceKobo, seq, updatedAt, queueOpenUntil${
             alsoLocks ? `, ${SERVICE_SETTING_ATTRIBUTES}` : ''
           }`,
           ConsistentRead: true,

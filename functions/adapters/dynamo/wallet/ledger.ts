@@ -19,6 +19,7 @@ import { countersMovedSince } from '../../../domain/transactions/listing-aggrega
 import type { TransactionDraft, TransactionRecord } from '../../../domain/transactions/transactions.js';
 import type { Ledger, PartlyDelivered, RefundInput, RefundResult, WalletStore, WalletWriteResult } from '../../../domain/wallet/ledger-port.js';
 import { ledgerOver } from '../../../domain/wallet/posting.js';
+import { queueKnownOpen } from '../../../domain/wallet/wallet-group-commit.js';
 import { crashPoint } from '../../crash-points.js';
 import { auditPutsFor } from '../back-office/audit.js';
 import { db, tableName } from '../client.js';
@@ -110,11 +111,15 @@ export async function writeWalletChange(spec: WalletWriteSpec): Promise<WalletWr
   const { draft } = spec;
   if (!Number.isSafeInteger(draft.amountKobo) || draft.amountKobo <= 0) throw new InvalidLedgerAmountError(draft.amountKobo);
   if (!spec.queueable) return writeOptimistically(spec, WALLET_WRITE_MAX_ATTEMPTS);
-  // One direct try first: it wins when nobody else writes the wallet, the usual case, at no extra request.
-  try {
-    return await writeOptimistically(spec, 1);
-  } catch (error) {
-    if (!(error instanceof WalletContentionError)) throw error;
+  // One direct try first: it wins when nobody else writes the wallet, the usual case, at no extra
+  // request. Not when the wallet was read moments ago with its queue open: the table would refuse the
+  // try (its closed-queue condition), a refusal a group commit of the same wallet waits behind.
+  if (!queueKnownOpen(spec.knownWallet, Date.now())) {
+    try {
+      return await writeOptimistically(spec, 1);
+    } catch (error) {
+      if (!(error instanceof WalletContentionError)) throw error;
+    }
   }
   // The queue's own budget, from when the change joins it (the invocation's deadline bounds it too).
   const outcome = await writeThroughQueue({ direction: spec.direction, draft }, retryStopAt(Date.now(), WALLET_QUEUE_BUDGET_MS));
